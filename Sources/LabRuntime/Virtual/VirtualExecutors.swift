@@ -1,0 +1,41 @@
+/// The task executor of one virtual thread pool: every job enqueued here waits for a free virtual worker.
+final class VirtualPoolExecutor: TaskExecutor, @unchecked Sendable {
+  /// Weak: a finished task may keep its executor preference alive after the scheduler is gone.
+  weak var scheduler: VirtualScheduler?
+  let pool: Int
+
+  init(scheduler: VirtualScheduler, pool: Int) {
+    self.scheduler = scheduler
+    self.pool = pool
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    scheduler?.enqueue(UnownedJob(job), to: .pool(pool))
+  }
+}
+
+/// The executor of one serial virtual lane (the main lane, an actor, a serial queue).
+///
+/// One instance per lane, because `enqueue` cannot tell whether it was called as a task executor or
+/// as a serial executor.
+final class VirtualLaneExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
+  weak var scheduler: VirtualScheduler?
+  let lane: Int
+
+  init(scheduler: VirtualScheduler, lane: Int) {
+    self.scheduler = scheduler
+    self.lane = lane
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    scheduler?.enqueue(UnownedJob(job), to: .lane(lane))
+  }
+
+  func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+    UnownedSerialExecutor(ordinary: self)
+  }
+
+  func checkIsolated() {
+    precondition(scheduler?.isRunning(lane: lane) == true, "not running on virtual lane \(lane)")
+  }
+}

@@ -22,7 +22,7 @@ let package = Package(
     // Scenario model, interpreter, traces and expectations: no printing, no exiting.
     .target(name: "ConcurrencyLab", dependencies: ["LabRuntime"], swiftSettings: swiftSettings),
     // The command-line front end: arguments, files, printing, exit codes.
-    .executableTarget(name: "lab", dependencies: ["ConcurrencyLab"], swiftSettings: swiftSettings),
+    .executableTarget(name: "lab", dependencies: ["ConcurrencyLab", "LabRuntime"], swiftSettings: swiftSettings),
     .testTarget(
       name: "ConcurrencyLabTests", dependencies: ["ConcurrencyLab", "LabRuntime"],
       swiftSettings: swiftSettings),

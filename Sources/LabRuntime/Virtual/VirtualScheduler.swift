@@ -250,7 +250,9 @@ public final class VirtualScheduler: @unchecked Sendable {
         return
       }
     }
-    if let pin = pins[task] {
+    // A blocked task's way back to its worker or lane is reserved; once it runs there again, its
+    // further hops are ordinary.
+    if let pin = pins[task], !(running?.task == task && running?.target == pin.home) {
       pinned.append(PinnedJob(queued: queued, target: target, pin: pin))
       return
     }

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Finds scenario files: by name anywhere under a project's `Scenarios/` folder, or by path.
+///
+/// Names given on the command line never resolve outside the project's folders: a name is matched
+/// against the files found under `Scenarios/`, never joined onto a path.
+public struct ScenarioCatalog: Sendable {
+  /// The project's root: the folder that holds `Scenarios/` (and `Lessons/`).
+  public var root: URL
+  public var scenariosFolder: URL { root.appendingPathComponent("Scenarios") }
+
+  public init(root: URL) {
+    self.root = root
+  }
+
+  /// The project root for a working directory: the nearest folder at or above it with a
+  /// `Scenarios/` folder.
+  public static func locateRoot(from directory: URL) -> URL? {
+    var current = directory.standardizedFileURL
+    while true {
+      var isDirectory: ObjCBool = false
+      let candidate = current.appendingPathComponent("Scenarios").path
+      if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue {
+        return current
+      }
+      let parent = current.deletingLastPathComponent()
+      if parent.path == current.path { return nil }
+      current = parent
+    }
+  }
+
+  /// Every scenario file under `Scenarios/`, sorted by path so listings and test order are stable.
+  public func allScenarioFiles() -> [URL] {
+    Self.jsonFiles(under: scenariosFolder)
+  }
+
+  /// Every `.json` file under `folder`, at any depth, sorted by path.
+  public static func jsonFiles(under folder: URL) -> [URL] {
+    guard
+      let enumerator = FileManager.default.enumerator(
+        at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+    else { return [] }
+    var files: [URL] = []
+    for case let url as URL in enumerator where url.pathExtension == "json" {
+      files.append(url.standardizedFileURL)
+    }
+    return files.sorted { $0.path < $1.path }
+  }
+
+  /// How a scenario argument was resolved.
+  public enum Resolution: Equatable, Sendable {
+    case file(URL)
+    /// No scenario of that name; the nearest name, if any.
+    case notFound(suggestion: String?)
+    /// More than one file has that name.
+    case ambiguous([URL])
+  }
+
+  /// Resolves `argument`: a path to a `.json` file if it looks like one, else a scenario name
+  /// (the file's name without `.json`) looked up under `Scenarios/`.
+  public func resolve(_ argument: String) -> Resolution {
+    if argument.hasSuffix(".json") || argument.contains("/") {
+      let url = URL(fileURLWithPath: argument, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+      return FileManager.default.fileExists(atPath: url.path) ? .file(url.standardizedFileURL) : .notFound(suggestion: nil)
+    }
+    let files = allScenarioFiles()
+    let matches = files.filter { $0.deletingPathExtension().lastPathComponent == argument }
+    switch matches.count {
+    case 1: return .file(matches[0])
+    case 0:
+      let names = files.map { $0.deletingPathExtension().lastPathComponent }
+      return .notFound(suggestion: nearestName(to: argument, in: names))
+    default: return .ambiguous(matches)
+    }
+  }
+
+  /// A path relative to the project root when it is inside it, for messages and reports.
+  public func displayPath(_ url: URL) -> String {
+    let path = url.standardizedFileURL.path
+    let rootPath = root.standardizedFileURL.path + "/"
+    return path.hasPrefix(rootPath) ? String(path.dropFirst(rootPath.count)) : path
+  }
+}

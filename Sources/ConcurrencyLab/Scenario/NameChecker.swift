@@ -1,0 +1,203 @@
+/// Checks that every name a scenario uses is defined where it is used: variables, functions and
+/// their parameters, `async let` bindings (awaited before they are read), tasks and actors.
+struct NameChecker {
+  let scenario: Scenario
+  let file: String
+  var diagnostics: [Diagnostic] = []
+  private let taskNames: Set<String>
+
+  /// Names every expression may read.
+  static let builtins: Set<String> = ["isCancelled", "now"]
+
+  init(scenario: Scenario, file: String) {
+    self.scenario = scenario
+    self.file = file
+    var tasks = Set<String>()
+    func collect(_ steps: [Step]) {
+      for step in steps {
+        if case .task(let spec) = step.kind { tasks.insert(spec.name) }
+        step.kind.nestedBlocks.forEach(collect)
+      }
+    }
+    collect(scenario.steps)
+    scenario.functions.values.forEach { collect($0.steps) }
+    scenario.actors.values.forEach { $0.methods.values.forEach { collect($0.steps) } }
+    taskNames = tasks
+  }
+
+  /// What a block of steps can see.
+  struct Scope {
+    var readable: Set<String>
+    /// `async let` bindings started and not yet awaited.
+    var pending: Set<String> = []
+  }
+
+  mutating func check() {
+    let globals = Set(scenario.state.map(\.name))
+    var root = Scope(readable: globals)
+    checkBlock(scenario.steps, &root)
+    for function in scenario.functions.values {
+      var scope = Scope(readable: globals.union(function.parameters))
+      checkBlock(function.steps, &scope)
+    }
+    for actor in scenario.actors.values {
+      for method in actor.methods.values {
+        var scope = Scope(readable: globals.union(actor.state.map(\.name)).union(method.parameters))
+        checkBlock(method.steps, &scope)
+      }
+    }
+    for (name, _) in scenario.expect.values where !globals.contains(name) {
+      report(
+        "expected value of '\(name)', which is not in \"state\"\(didYouMean(name, in: globals.sorted()))",
+        at: nil, path: "expect.values.\(name)")
+    }
+  }
+
+  private mutating func report(_ message: String, at origin: StepOrigin?, path: String? = nil) {
+    diagnostics.append(
+      Diagnostic(file: file, location: origin?.location, path: path ?? origin?.path, message: message))
+  }
+
+  private mutating func read(_ names: [String], _ scope: Scope, _ step: Step) {
+    for name in names where !scope.readable.contains(name) && !Self.builtins.contains(name) {
+      if scope.pending.contains(name) {
+        report("'\(name)' is an async let that has not been awaited; add {\"await\": \"\(name)\"} first", at: step.origin)
+      } else {
+        let known = scope.readable.union(Self.builtins).union(scope.pending).sorted()
+        let hint = didYouMean(name, in: known)
+        report(
+          "unknown name '\(name)'\(hint.isEmpty ? "; declare it in \"state\" or write text in single quotes: '\(name)'" : hint)",
+          at: step.origin)
+      }
+    }
+  }
+
+  private mutating func checkCall(_ call: Call, _ scope: Scope, _ step: Step) {
+    for argument in call.arguments { read(argument.value.names, scope, step) }
+    guard let function = scenario.functions[call.function] else {
+      report(
+        "unknown function '\(call.function)'\(didYouMean(call.function, in: scenario.functions.keys.sorted()))",
+        at: step.origin)
+      return
+    }
+    let given = call.arguments.map(\.name)
+    for name in given where !function.parameters.contains(name) {
+      report(
+        "'\(call.function)' has no parameter '\(name)'\(didYouMean(name, in: function.parameters))",
+        at: step.origin)
+    }
+    for parameter in function.parameters where !given.contains(parameter) {
+      report("missing argument '\(parameter)' for '\(call.function)'", at: step.origin)
+    }
+  }
+
+  private mutating func checkChild(_ child: ChildWork, _ scope: Scope, _ step: Step, extra: String? = nil) {
+    switch child {
+    case .call(let call):
+      var inner = scope
+      if let extra { inner.readable.insert(extra) }
+      checkCall(call, inner, step)
+    case .steps(let steps):
+      var inner = Scope(readable: scope.readable)
+      if let extra { inner.readable.insert(extra) }
+      checkBlock(steps, &inner)
+    }
+  }
+
+  private mutating func checkBlock(_ steps: [Step], _ scope: inout Scope) {
+    for step in steps {
+      switch step.kind {
+      case .log(let template):
+        read(template.names, scope, step)
+      case .set(let name, let expression):
+        read(expression.names, scope, step)
+        scope.readable.insert(name)
+      case .add(let name, let expression):
+        read(expression.names + [name], scope, step)
+      case .repeat(let count, let index, let body):
+        read(count.names, scope, step)
+        var inner = scope
+        if let index { inner.readable.insert(index) }
+        checkBlock(body, &inner)
+        scope.readable.formUnion(inner.readable)
+      case .forEach(let list, let item, let body):
+        read(list.names, scope, step)
+        var inner = scope
+        inner.readable.insert(item)
+        checkBlock(body, &inner)
+        scope.readable.formUnion(inner.readable)
+      case .if(let condition, let thenSteps, let elseSteps):
+        read(condition.names, scope, step)
+        var thenScope = scope, elseScope = scope
+        checkBlock(thenSteps, &thenScope)
+        checkBlock(elseSteps, &elseScope)
+        scope.readable.formUnion(thenScope.readable.intersection(elseScope.readable))
+      case .return(let expression):
+        read(expression?.names ?? [], scope, step)
+      case .call(let call, let bind):
+        checkCall(call, scope, step)
+        if let bind { scope.readable.insert(bind) }
+      case .block(let expression), .sleep(let expression):
+        read(expression.names, scope, step)
+      case .yield:
+        break
+      case .asyncLet(let name, let child):
+        checkChild(child, scope, step)
+        scope.pending.insert(name)
+      case .await(let names):
+        for name in names {
+          if scope.pending.remove(name) != nil {
+            scope.readable.insert(name)
+          } else if !scope.readable.contains(name) {
+            report(
+              "'\(name)' is not an async let of this block\(didYouMean(name, in: scope.pending.sorted()))",
+              at: step.origin)
+          }
+        }
+      case .group(let spec):
+        read(spec.items.names, scope, step)
+        checkChild(spec.child, scope, step, extra: spec.itemName)
+        if let collect = spec.collect { scope.readable.insert(collect) }
+      case .task(let spec):
+        checkChild(spec.child, scope, step)
+      case .awaitTask(let name, let bind):
+        checkTaskName(name, step)
+        if let bind { scope.readable.insert(bind) }
+      case .cancel(let name):
+        checkTaskName(name, step)
+      case .onMain(let body):
+        var inner = Scope(readable: scope.readable)
+        checkBlock(body, &inner)
+        scope.readable.formUnion(inner.readable)
+      }
+    }
+  }
+
+  private mutating func checkTaskName(_ name: String, _ step: Step) {
+    guard !taskNames.contains(name) else { return }
+    report(
+      "no task named '\(name)'\(didYouMean(name, in: taskNames.sorted())); start one with {\"task\": \"\(name)\", …}",
+      at: step.origin)
+  }
+}
+
+extension Step.Kind {
+  /// The blocks of steps nested directly inside this step.
+  var nestedBlocks: [[Step]] {
+    switch self {
+    case .repeat(_, _, let body), .forEach(_, _, let body), .onMain(let body): [body]
+    case .if(_, let thenSteps, let elseSteps): [thenSteps, elseSteps]
+    case .asyncLet(_, let child): child.steps.map { [$0] } ?? []
+    case .group(let spec): spec.child.steps.map { [$0] } ?? []
+    case .task(let spec): spec.child.steps.map { [$0] } ?? []
+    default: []
+    }
+  }
+}
+
+extension ChildWork {
+  var steps: [Step]? {
+    if case .steps(let steps) = self { return steps }
+    return nil
+  }
+}

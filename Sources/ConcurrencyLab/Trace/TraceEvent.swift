@@ -1,0 +1,56 @@
+/// One thing that happened in a run: when, on which thread, in which task, what.
+public struct TraceEvent: Sendable, Equatable, Codable {
+  /// Scenario time in milliseconds (whole numbers in virtual runs; measured in live runs).
+  public var time: Double
+  /// The thread: `main`, `worker-1`, ….
+  public var thread: String
+  /// The scenario task: `root`, an `async let` name, `group[2]`, a task's name.
+  public var task: String
+  public var kind: Kind
+  public var text: String
+
+  public init(time: Double, thread: String, task: String, kind: Kind, text: String) {
+    self.time = time
+    self.thread = thread
+    self.task = task
+    self.kind = kind
+    self.text = text
+  }
+
+  /// The kinds of events, named after what a reader sees happen.
+  public enum Kind: String, Sendable, Codable, CaseIterable {
+    /// A task was created: `async let`, a group child, an unstructured task.
+    case spawn
+    /// A task's body began to run.
+    case start
+    /// A task's body ended: returned, threw, or was cancelled.
+    case end
+    /// Blocking work began; the thread is held for the given time.
+    case block
+    /// A sleep began; the thread is free.
+    case sleep
+    /// A sleep ended.
+    case wake
+    case yield
+    /// The task arrived on another actor (main, a scenario actor).
+    case hop
+    /// The task began to wait for other tasks.
+    case await
+    /// The task continued after waiting.
+    case resume
+    case log
+    /// A variable changed.
+    case set
+    case cancel
+    /// A group child's result was collected.
+    case collect
+
+    enum CodingKeys: String, CodingKey { case rawValue }
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case time = "t_ms"
+    case thread = "lane"
+    case task, kind, text
+  }
+}

@@ -1,0 +1,30 @@
+import LabRuntime
+import Synchronization
+
+/// Collects the events of one run, in the order they happened. Safe from any thread: live runs
+/// record from real threads; the time is read under the lock so events stay in time order.
+final class TraceRecorder: Sendable {
+  private let events = Mutex<[TraceEvent]>([])
+  private let runtime: any ScenarioRuntime
+
+  init(runtime: any ScenarioRuntime) {
+    self.runtime = runtime
+  }
+
+  func record(_ kind: TraceEvent.Kind, task: String, _ text: String = "") {
+    let thread = runtime.currentThread
+    events.withLock { events in
+      events.append(TraceEvent(time: runtime.now.rounded(toPlaces: 3), thread: thread, task: task, kind: kind, text: text))
+    }
+  }
+
+  var recorded: [TraceEvent] { events.withLock { $0 } }
+}
+
+extension Double {
+  func rounded(toPlaces places: Int) -> Double {
+    var factor = 1.0
+    for _ in 0..<places { factor *= 10 }
+    return (self * factor).rounded() / factor
+  }
+}

@@ -1,0 +1,73 @@
+import LabRuntime
+
+/// The text rendering of traces: one event per line, columns aligned, stable, made to be diffed.
+///
+///     time ms  thread    task      event   details
+///           0  worker-1  root      spawn   async let num1 = downloadFile(file: "file1", size: 10)
+public enum TraceText {
+  /// One line per event, without trailing spaces.
+  public static func lines(_ events: [TraceEvent]) -> [String] {
+    let threadWidth = max(8, events.map(\.thread.count).max() ?? 0)
+    let taskWidth = max(8, events.map(\.task.count).max() ?? 0)
+    return events.map { event in
+      let line =
+        pad(time(event.time), 8, left: true) + "  " + pad(event.thread, threadWidth) + "  "
+        + pad(event.task, taskWidth) + "  " + pad(event.kind.rawValue, 7) + " " + event.text
+      return String(line.reversed().drop(while: { $0 == " " }).reversed())
+    }
+  }
+
+  /// A time as traces show it: whole milliseconds, or one decimal for measured times.
+  public static func time(_ milliseconds: Double) -> String {
+    if milliseconds == milliseconds.rounded() { return String(Int64(milliseconds)) }
+    return String((milliseconds * 10).rounded() / 10)
+  }
+
+  static func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+    let padding = String(repeating: " ", count: max(0, width - text.count))
+    return left ? padding + text : text + padding
+  }
+
+  /// The column header that goes above `lines`.
+  public static func header(_ events: [TraceEvent]) -> String {
+    let threadWidth = max(8, events.map(\.thread.count).max() ?? 0)
+    let taskWidth = max(8, events.map(\.task.count).max() ?? 0)
+    return pad("ms", 8, left: true) + "  " + pad("thread", threadWidth) + "  " + pad("task", taskWidth)
+      + "  event   details"
+  }
+
+  /// The whole report of a run: heading, trace, measurements, values and checks.
+  public static func report(_ result: RunResult) -> String {
+    var out: [String] = []
+    out.append("# \(result.scenario) — \(result.title)")
+    var run = "# \(result.mode.rawValue) · \(result.threads) thread\(result.threads == 1 ? "" : "s")"
+    if result.mode == .virtual { run += " · seed \(result.seed)" + (result.policy == .random ? "" : " · \(result.policy.rawValue)") }
+    out.append(run)
+    out.append(header(result.events))
+    out.append(contentsOf: lines(result.events))
+    out.append("")
+    out.append(summary(result))
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  /// Measurements, final values, checks and the problem that stopped the run, if any.
+  public static func summary(_ result: RunResult) -> String {
+    var out: [String] = []
+    let duration = result.duration.map { "\(time($0)) ms" } ?? "never finished"
+    out.append("duration \(duration) · main thread stalled at most \(time(result.mainStall)) ms")
+    if !result.values.isEmpty {
+      out.append(result.values.map { "\($0.name) = \($0.value.description)" }.joined(separator: " · "))
+    }
+    if let problem = result.problem { out.append("problem: \(problem)") }
+    for check in result.checks {
+      out.append(
+        check.passed
+          ? "✓ \(check.name): \(check.actual)"
+          : "✗ \(check.name): expected \(check.expected), got \(check.actual)")
+    }
+    if !result.passed, result.mode == .virtual {
+      out.append("replay: lab run \(result.scenario) --seed \(result.seed)" + (result.policy == .random ? "" : " --policy \(result.policy.rawValue)"))
+    }
+    return out.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,112 @@
+/// The runtime a scenario runs on: executors, a clock, blocking and sleeping. Two implementations —
+/// `VirtualRuntime` (deterministic, virtual time) and `LiveRuntime` (real threads, real time) — so
+/// one interpreter drives both. Knows nothing about scenarios.
+public protocol ScenarioRuntime: AnyObject, Sendable {
+  /// `virtual` or `live`, as it appears in traces.
+  var mode: RuntimeMode { get }
+  /// Width of the cooperative pool the scenario's tasks run on.
+  var threads: Int { get }
+  /// The executor every scenario task prefers (`Task(executorPreference:)`); children inherit it.
+  var taskExecutor: any TaskExecutor { get }
+  /// The lab's main actor: a serial executor on its own thread, like an app's main thread.
+  var mainActor: any Actor { get }
+  /// A new actor for a scenario, running its jobs on the cooperative pool.
+  func makeActor(named name: String) -> any Actor
+  /// Scenario time since the run started, in milliseconds.
+  var now: Double { get }
+  /// The thread the caller runs on (`main`, `worker-2`), for traces.
+  var currentThread: String { get }
+  /// True while a stopped run unwinds; long-running scenario code should stop promptly.
+  var isAborting: Bool { get }
+
+  /// Holds the current thread for `milliseconds` of scenario time (`Thread.sleep`, CPU work).
+  func block(milliseconds: Int64, isolation: isolated (any Actor)?) async
+  /// Suspends the current task for `milliseconds` of scenario time (`Task.sleep`); throws on cancel.
+  func sleep(milliseconds: Int64, isolation: isolated (any Actor)?) async throws
+  /// `Task.yield()`.
+  func yield(isolation: isolated (any Actor)?) async
+  /// A point inside a non-atomic read–modify–write where another thread may run. The virtual runtime
+  /// lets its scheduler switch here while the thread stays held; on real threads nothing is needed.
+  func interleave(isolation: isolated (any Actor)?) async
+
+  /// Runs `body` as the root task and returns when it and all its work have ended or the run stops.
+  func run(limits: RunLimits, _ body: sending @escaping @isolated(any) () async -> Void) -> RunEnd
+  /// Calls `body` at scenario time `milliseconds` (UI inputs, timer callbacks).
+  func schedule(atMilliseconds milliseconds: Int64, _ body: @escaping @Sendable () -> Void)
+
+  /// The longest time the main thread was held by one piece of work, in milliseconds.
+  var mainStall: Double { get }
+  /// Spans during which a thread was held by blocking work.
+  var busySpans: [ThreadSpan] { get }
+}
+
+/// Which runtime produced a trace.
+public enum RuntimeMode: String, Sendable, Codable, CaseIterable {
+  case virtual
+  case live
+}
+
+/// How a run ended.
+public enum RunEnd: Equatable, Sendable {
+  case finished
+  case deadlock
+  case limitReached(String)
+}
+
+/// Limits that stop a runaway scenario, each with a flag to raise it.
+public struct RunLimits: Sendable, Equatable {
+  /// The latest scenario time a virtual run may reach, in milliseconds (`--max-time`).
+  public var maxTime: Int64
+  /// The most runtime jobs a virtual run may take (`--max-jobs`).
+  public var maxJobs: Int
+  /// The longest a live run may take in real seconds (`--timeout`).
+  public var wallClockSeconds: Double
+
+  public init(maxTime: Int64 = 3_600_000, maxJobs: Int = 5_000_000, wallClockSeconds: Double = 60) {
+    self.maxTime = maxTime
+    self.maxJobs = maxJobs
+    self.wallClockSeconds = wallClockSeconds
+  }
+}
+
+/// A span of scenario time during which one thread was held.
+public struct ThreadSpan: Sendable, Equatable, Codable {
+  public var thread: String
+  public var start: Double
+  public var end: Double
+
+  public init(thread: String, start: Double, end: Double) {
+    self.thread = thread
+    self.start = start
+    self.end = end
+  }
+}
+
+extension ScenarioRuntime {
+  public func block(milliseconds: Int64) async { await block(milliseconds: milliseconds, isolation: #isolation) }
+}
+
+/// An actor whose jobs run on a given serial executor: the lab's main actor, and scenario actors in
+/// the virtual runtime (where each actor is its own lane, so blocking inside it holds it).
+public actor LaneActor {
+  public nonisolated let name: String
+  private nonisolated let executor: any SerialExecutor
+
+  public init(name: String, executor: any SerialExecutor) {
+    self.name = name
+    self.executor = executor
+  }
+
+  public nonisolated var unownedExecutor: UnownedSerialExecutor {
+    executor.asUnownedSerialExecutor()
+  }
+}
+
+/// A default actor: the runtime runs its jobs on the task's preferred executor (the lab's pool).
+public actor PoolActor {
+  public nonisolated let name: String
+
+  public init(name: String) {
+    self.name = name
+  }
+}

@@ -1,0 +1,122 @@
+import ConcurrencyLab
+import LabRuntime
+import Foundation
+
+/// A subcommand of `lab`: its name, its help, the options it takes, and what it does.
+protocol Command {
+  static var name: String { get }
+  /// One line for `lab --help`.
+  static var summary: String { get }
+  /// The usage line after `lab NAME`.
+  static var usage: String { get }
+  /// Paragraphs for `lab NAME --help`: what it does, examples.
+  static var discussion: String { get }
+  static var options: [Arguments.Option] { get }
+  /// Runs the command; returns the exit status.
+  static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32
+}
+
+/// What every command may use: the console and the project's folders.
+struct CommandContext {
+  var console = Console.current
+  var environment = ProcessInfo.processInfo.environment
+
+  /// The project whose `Scenarios/` names are looked up in: `LAB_ROOT`, else the nearest folder at
+  /// or above the working directory that holds `Scenarios/`.
+  func catalog() throws(UsageError) -> ScenarioCatalog {
+    if let root = environment["LAB_ROOT"], !root.isEmpty {
+      return ScenarioCatalog(root: URL(fileURLWithPath: root))
+    }
+    let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    guard let root = ScenarioCatalog.locateRoot(from: here) else {
+      throw UsageError(
+        "no Scenarios/ folder here or above; run lab inside the ConcurrencyLab folder, set LAB_ROOT, or give a path to a .json file")
+    }
+    return ScenarioCatalog(root: root)
+  }
+
+  /// Finds the scenario file an argument names, or explains why not.
+  func scenarioFile(_ argument: String) throws(UsageError) -> URL {
+    if argument.hasSuffix(".json") || argument.contains("/") {
+      let url = URL(fileURLWithPath: argument)
+      guard FileManager.default.fileExists(atPath: url.path) else {
+        throw UsageError("no scenario file at '\(argument)'; check the path")
+      }
+      return url
+    }
+    let catalog = try catalog()
+    switch catalog.resolve(argument) {
+    case .file(let url):
+      return url
+    case .notFound(let suggestion):
+      throw UsageError(
+        "no scenario named '\(argument)' under \(catalog.displayPath(catalog.scenariosFolder))/"
+          + (suggestion.map { "; did you mean '\($0)'?" } ?? "; 'lab list' shows them all"))
+    case .ambiguous(let files):
+      throw UsageError(
+        "several scenarios are named '\(argument)': "
+          + files.map(catalog.displayPath).joined(separator: ", ") + "; give the path instead")
+    }
+  }
+
+  /// Loads a scenario, printing its diagnostics to stderr when it does not validate.
+  func loadScenario(_ url: URL) -> Scenario? {
+    let display = displayPath(url)
+    do {
+      var scenario = try ScenarioLoader.load(path: url.path)
+      scenario.file = display
+      return scenario
+    } catch {
+      for diagnostic in error.diagnostics {
+        var shown = diagnostic
+        shown.file = display
+        console.err(console.paint("\(shown.description)", .red, forErr: true) + "\n")
+      }
+      return nil
+    }
+  }
+
+  func displayPath(_ url: URL) -> String {
+    let cwd = FileManager.default.currentDirectoryPath + "/"
+    let path = url.standardizedFileURL.path
+    return path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
+  }
+}
+
+/// The options every run-like command shares.
+enum RunOptionSet {
+  static let options: [Arguments.Option] = [
+    .init(name: "live", value: nil, help: "Run on real threads and the real clock instead of the virtual runtime."),
+    .init(name: "seed", value: "N", help: "The virtual scheduler's seed (default: the scenario's, else 1)."),
+    .init(name: "policy", value: "random|pct", help: "How the virtual scheduler picks among runnable jobs (default: random)."),
+    .init(name: "threads", value: "N", help: "The cooperative pool's width, overriding the scenario's \"threads\"."),
+    .init(name: "scale", value: "X", help: "Live runs: real milliseconds per scenario millisecond (default: 0.05)."),
+    .init(name: "tolerance", value: "MS+PCT", help: "Live runs: allowed timing error, e.g. 5+5 for ±(5 ms + 5%)."),
+    .init(name: "max-time", value: "MS", help: "Stop a virtual run past this scenario time (default: 3600000)."),
+    .init(name: "max-jobs", value: "N", help: "Stop a virtual run after this many runtime jobs (default: 5000000)."),
+    .init(name: "timeout", value: "S", help: "Stop a live run after this many real seconds (default: 60)."),
+  ]
+
+  static func parse(_ arguments: Arguments) throws(UsageError) -> RunOptions {
+    var options = RunOptions()
+    if arguments.flag("live") { options.mode = .live }
+    if let seed = arguments.value("seed") {
+      guard let value = UInt64(seed) else { throw UsageError("'--seed' takes a whole number ≥ 0, not '\(seed)'") }
+      options.seed = value
+    }
+    if let policy = try arguments.choice("policy", SchedulingPolicy.self) { options.policy = policy }
+    options.threads = try arguments.integer("threads", in: 1...64)
+    if let scale = try arguments.number("scale", in: 0.001...1000) { options.scale = scale }
+    if let text = arguments.value("tolerance") {
+      let parts = text.split(separator: "+").map { Double($0.trimmingCharacters(in: .init(charactersIn: " %"))) }
+      guard parts.count == 2, let milliseconds = parts[0], let percent = parts[1] else {
+        throw UsageError("'--tolerance' takes MS+PERCENT such as 5+5, not '\(text)'")
+      }
+      options.tolerance = Tolerance(milliseconds: milliseconds, percent: percent)
+    }
+    if let maxTime = try arguments.integer("max-time", in: 1...Int.max) { options.limits.maxTime = Int64(maxTime) }
+    if let maxJobs = try arguments.integer("max-jobs", in: 1...Int.max) { options.limits.maxJobs = maxJobs }
+    if let timeout = try arguments.number("timeout", in: 0.1...86_400) { options.limits.wallClockSeconds = timeout }
+    return options
+  }
+}

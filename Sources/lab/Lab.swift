@@ -1,0 +1,92 @@
+import ConcurrencyLab
+import LabRuntime
+
+/// The `lab` command: dispatches to a subcommand and turns errors into exit statuses.
+enum Lab {
+  static var commands: [any Command.Type] { [RunCommand.self] }
+
+  static let overview = """
+    lab — a concurrency lab: run Swift concurrency scenarios and see what happens, when, on which
+    thread, and why.
+
+    USAGE: lab <command> [options]
+
+    """
+
+  static func main(_ words: [String], context: CommandContext = CommandContext()) -> Int32 {
+    let console = context.console
+    guard let first = words.first else {
+      console.err(help())
+      return ExitStatus.usage
+    }
+    if first == "--help" || first == "-h" || first == "help" {
+      if first == "help", words.count > 1, let command = command(named: words[1]) {
+        console.out(help(for: command))
+      } else {
+        console.out(help())
+      }
+      return ExitStatus.ok
+    }
+    if first == "--version" {
+      console.out("lab 0.1.0\n")
+      return ExitStatus.ok
+    }
+    guard let command = command(named: first) else {
+      let names = commands.map { $0.name }
+      console.err("error: unknown command '\(first)'\(didYouMean(first, in: names))\n\n" + help())
+      return ExitStatus.usage
+    }
+    let rest = Array(words.dropFirst())
+    if rest.contains("--help") || rest.contains("-h") {
+      console.out(help(for: command))
+      return ExitStatus.ok
+    }
+    do {
+      let arguments = try Arguments(rest, options: command.options)
+      return try command.run(arguments, context)
+    } catch {
+      console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
+      console.err("usage: lab \(command.usage)\n       lab \(command.name) --help for more\n")
+      return ExitStatus.usage
+    }
+  }
+
+  static func command(named name: String) -> (any Command.Type)? {
+    commands.first { $0.name == name }
+  }
+
+  static func help() -> String {
+    let width = commands.map { $0.name.count }.max() ?? 0
+    var text = overview + "COMMANDS:\n"
+    for command in commands {
+      text += "  \(command.name.padding(width))  \(command.summary)\n"
+    }
+    text += """
+
+      Run 'lab <command> --help' for a command's options and examples.
+      Scenario names are looked up under Scenarios/ in the project folder (or LAB_ROOT).
+      Colour is used only on a terminal, and never when NO_COLOR is set.
+
+      """
+    return text
+  }
+
+  static func help(for command: any Command.Type) -> String {
+    var text = "\(command.summary)\n\nUSAGE: lab \(command.usage)\n\n"
+    text += command.discussion.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" }
+      .joined(separator: "\n") + "\n\nOPTIONS:\n"
+    let labels = command.options.map { "--\($0.name)" + ($0.value.map { " \($0)" } ?? "") }
+    let width = labels.map(\.count).max() ?? 0
+    for (label, option) in zip(labels, command.options) {
+      text += "  \(label.padding(width))  \(option.help)\n"
+    }
+    text += "  \("-h, --help".padding(width))  Show this help.\n"
+    return text
+  }
+}
+
+extension String {
+  func padding(_ width: Int) -> String {
+    self + String(repeating: " ", count: max(0, width - count))
+  }
+}

@@ -17,7 +17,10 @@ public struct TraceEvent: Sendable, Equatable, Codable {
     self.text = text
   }
 
-  /// The kinds of events, named after what a reader sees happen.
+  /// The kinds of events, named after what a reader sees happen. Conventions renderers rely on:
+  /// `block` text starts with the duration (`300 ms`); `end` text is `returned V`, `threw NAME`,
+  /// `cancelled`, `stopped` or empty; a `sleep` is followed by the task's `wake`, an `await` by its
+  /// `resume`. New kinds may be added; renderers should show unknown ones plainly.
   public enum Kind: String, Sendable, Codable, CaseIterable {
     /// A task was created: `async let`, a group child, an unstructured task.
     case spawn
@@ -44,6 +47,14 @@ public struct TraceEvent: Sendable, Equatable, Codable {
     case cancel
     /// A group child's result was collected.
     case collect
+    /// An error was thrown (`text` names it).
+    case `throw`
+    /// An error was caught by a `try` step.
+    case `catch`
+    /// Two tasks touched the same variable without ordering, one of them writing: a data race.
+    case race
+    /// A UI input (a tap, a keystroke) arrived on main; `text` says how long it waited.
+    case input
 
     enum CodingKeys: String, CodingKey { case rawValue }
   }

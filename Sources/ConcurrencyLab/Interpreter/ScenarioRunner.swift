@@ -38,6 +38,10 @@ public struct RunResult: Sendable {
   /// A problem that stopped the run (a deadlock report, a limit, a failed step), for the learner.
   public var problem: String?
   public var checks: [CheckResult]
+  /// Runtime jobs the virtual loop ran (0 for live runs): a measure of the run's cost.
+  public var jobs: Int = 0
+  /// Jobs that reached the virtual runtime from another OS thread: work that escaped it. Always 0.
+  public var escapedJobs: Int = 0
 
   /// True when the run finished and every check held.
   public var passed: Bool { problem == nil && checks.allSatisfy(\.passed) }
@@ -80,6 +84,10 @@ public enum ScenarioRunner {
       mainStall: runtime.mainStall.rounded(toPlaces: 3), values: values,
       events: interpreter.recorder.recorded, busySpans: runtime.busySpans, end: end,
       problem: problem, checks: [])
+    if let virtual = runtime as? VirtualRuntime {
+      result.jobs = virtual.scheduler.jobsRun
+      result.escapedJobs = virtual.scheduler.escapedJobs
+    }
     let tolerance = options.tolerance ?? scenario.expect.tolerance ?? .live
     result.checks = ExpectationChecker.check(
       scenario.expect, against: result, tolerance: options.mode == .live ? tolerance : nil)

@@ -45,9 +45,11 @@ extension ScenarioDecoder {
     let kind = first.key
     let stepPath = "\(path).\(kind)"
     guard let options = Self.stepKeys.first(where: { $0.kind == kind })?.options else {
+      let suggestion = didYouMean(kind, in: Self.stepKinds)
       error(
-        "unknown step '\(kind)'\(didYouMean(kind, in: Self.stepKinds)); steps are "
-          + Self.stepKinds.joined(separator: ", "), at: first.keyLocation, path: stepPath)
+        "unknown step '\(kind)'"
+          + (suggestion.isEmpty ? "; steps are " + Self.stepKinds.joined(separator: ", ") : suggestion),
+        at: first.keyLocation, path: stepPath)
       return nil
     }
     for member in object.members.dropFirst() where !options.contains(member.key) {

@@ -1,0 +1,51 @@
+/// Several diagnostics reported together, kept in file order so output is deterministic.
+public struct DiagnosticList: Sendable, Hashable {
+  /// The diagnostics sorted by file, then line and column; those without a location come first.
+  public private(set) var diagnostics: [Diagnostic]
+
+  /// Creates a list, sorting the diagnostics while keeping the given order among equal positions.
+  public init(_ diagnostics: some Sequence<Diagnostic>) {
+    self.diagnostics = Self.sorted(diagnostics)
+  }
+
+  /// Whether the list holds no diagnostics at all.
+  public var isEmpty: Bool { diagnostics.isEmpty }
+
+  /// Whether any diagnostic is an error, which means the input must be rejected.
+  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+  /// Adds diagnostics, keeping the list sorted.
+  public mutating func append(contentsOf more: some Sequence<Diagnostic>) {
+    diagnostics = Self.sorted(diagnostics + Array(more))
+  }
+
+  /// Sorts by position; the original index breaks ties because `sort` does not promise stability.
+  private static func sorted(_ diagnostics: some Sequence<Diagnostic>) -> [Diagnostic] {
+    diagnostics.enumerated()
+      .sorted { lhs, rhs in
+        let (left, right) = (lhs.element, rhs.element)
+        if left.file != right.file { return left.file < right.file }
+        switch (left.location, right.location) {
+        case (nil, .some): return true
+        case (.some, nil): return false
+        case (let l?, let r?) where (l.line, l.column) != (r.line, r.column):
+          return (l.line, l.column) < (r.line, r.column)
+        default: return lhs.offset < rhs.offset
+        }
+      }
+      .map(\.element)
+  }
+}
+
+// MARK: - Error
+
+extension DiagnosticList: Error {}
+
+// MARK: - CustomStringConvertible
+
+extension DiagnosticList: CustomStringConvertible {
+  /// Every diagnostic on its own line, in sorted order.
+  public var description: String {
+    diagnostics.map(\.description).joined(separator: "\n")
+  }
+}

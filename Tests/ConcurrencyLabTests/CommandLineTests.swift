@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// End-to-end: the built `lab` binary, its output streams and exit codes.
+@Suite(.serialized) struct CommandLineTests {
+  @Test func runPrintsTheTraceAndPasses() throws {
+    let (status, out, err) = try TestSupport.runLab(["run", "async-let-downloads"])
+    #expect(status == 0, "\(err)")
+    #expect(out.contains("# async-let-downloads — Three downloads in parallel with async let"))
+    #expect(out.contains("✓ duration: 6000 ms"))
+    #expect(out.contains("fileCount = 3"))
+    #expect(err.isEmpty)
+  }
+
+  @Test func jsonFormatHasTheDocumentedFields() throws {
+    let (status, out, _) = try TestSupport.runLab(["run", "sync-download", "--format", "json"])
+    #expect(status == 0)
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+    for key in ["format", "scenario", "mode", "seed", "threads", "duration_ms", "main_stall_ms", "values", "events", "checks", "passed"] {
+      #expect(document[key] != nil, "missing \(key)")
+    }
+    #expect(document["duration_ms"] as? Int == 3000)
+    #expect(document["main_stall_ms"] as? Int == 3000)
+    #expect(document["mode"] as? String == "virtual")
+    let event = try #require((document["events"] as? [[String: Any]])?.first)
+    #expect(Set(event.keys) == ["t_ms", "lane", "task", "kind", "text"])
+  }
+
+  @Test func aFailingCheckExitsWithOne() throws {
+    let (status, out, _) = try TestSupport.runLab(["run", "async-let-downloads", "--threads", "1"])
+    #expect(status == 1)
+    #expect(out.contains("✗ duration: expected 6000 ms, got 10500 ms"))
+  }
+
+  @Test func usageErrorsExitWith64AndSuggest() throws {
+    let unknownScenario = try TestSupport.runLab(["run", "async-let-download"])
+    #expect(unknownScenario.status == 64)
+    #expect(unknownScenario.err.contains("did you mean 'async-let-downloads'?"))
+    let unknownOption = try TestSupport.runLab(["run", "sync-download", "--sed", "3"])
+    #expect(unknownOption.status == 64)
+    #expect(unknownOption.err.contains("unknown option '--sed'; did you mean '--seed'?"))
+    let unknownCommand = try TestSupport.runLab(["rnu"])
+    #expect(unknownCommand.status == 64)
+    #expect(unknownCommand.err.contains("did you mean 'run'?"))
+  }
+
+  @Test func invalidScenarioFileGetsDiagnosticsOnStderr() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-bad-\(UUID()).json")
+    try Data(#"{"format": 1, "steps": [{"sleeep": 1}]}"#.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let (status, out, err) = try TestSupport.runLab(["run", file.path])
+    #expect(status == 1)
+    #expect(out.isEmpty)
+    #expect(err.contains(":1:26: error: unknown step 'sleeep'; did you mean 'sleep'?"), "\(err)")
+  }
+
+  @Test func helpGoesToStdout() throws {
+    let (status, out, _) = try TestSupport.runLab(["--help"])
+    #expect(status == 0)
+    #expect(out.contains("USAGE: lab <command>"))
+    let run = try TestSupport.runLab(["run", "--help"])
+    #expect(run.status == 0)
+    #expect(run.out.contains("--seed N"))
+  }
+}

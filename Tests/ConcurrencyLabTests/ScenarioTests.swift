@@ -1,0 +1,96 @@
+import ConcurrencyLab
+import Foundation
+import LabRuntime
+import Testing
+
+/// Every bundled scenario is a test: it loads, runs on the virtual runtime, and meets its `expect`.
+@Suite struct ScenarioTests {
+  @Test(arguments: TestSupport.scenarioPaths)
+  func scenarioMeetsItsExpectations(_ path: String) throws {
+    let scenario = try TestSupport.scenario(path)
+    let result = ScenarioRunner.run(scenario)
+    #expect(result.problem == nil, "\(result.problem ?? "")")
+    for check in result.checks where !check.passed {
+      Issue.record("\(check.name): expected \(check.expected), got \(check.actual)")
+    }
+    #expect(!result.checks.isEmpty, "a scenario should expect something")
+    #expect(result.escapedJobs == 0, "every job must run on the virtual executors")
+  }
+
+  @Test(arguments: TestSupport.scenarioPaths)
+  func sameSeedGivesTheSameTraceEveryTime(_ path: String) throws {
+    let scenario = try TestSupport.scenario(path)
+    var options = RunOptions()
+    options.seed = 12345
+    let first = TraceText.report(ScenarioRunner.run(scenario, options: options))
+    for _ in 0..<20 {
+      #expect(TraceText.report(ScenarioRunner.run(scenario, options: options)) == first)
+    }
+  }
+
+  @Test func oneHundredRunsOfOneSeedAreByteIdentical() throws {
+    let scenario = try TestSupport.scenario(named: "async-let-downloads")
+    let first = TraceJSON.document(ScenarioRunner.run(scenario))
+    for _ in 0..<100 {
+      #expect(TraceJSON.document(ScenarioRunner.run(scenario)) == first)
+    }
+  }
+
+  @Test func differentSeedsInterleaveDifferently() throws {
+    let scenario = try TestSupport.scenario(named: "async-let-downloads")
+    var traces = Set<String>()
+    for seed in UInt64(1)...10 {
+      var options = RunOptions()
+      options.seed = seed
+      let result = ScenarioRunner.run(scenario, options: options)
+      #expect(result.passed)
+      traces.insert(TraceText.lines(result.events).joined(separator: "\n"))
+    }
+    #expect(traces.count > 3, "ten seeds gave only \(traces.count) different interleavings")
+  }
+
+  @Test func theFourDownloadsOfSeedZeroTakeTheSeedsTimes() throws {
+    let expected: [(String, Double, Double)] = [
+      ("sync-download", 3000, 3000), ("async-download", 3000, 0),
+      ("sequential-downloads", 10500, 0), ("async-let-downloads", 6000, 0),
+    ]
+    for (name, duration, stall) in expected {
+      let result = ScenarioRunner.run(try TestSupport.scenario(named: name))
+      #expect(result.duration == duration, "\(name)")
+      #expect(result.mainStall == stall, "\(name)")
+    }
+  }
+
+  @Test func asyncDownloadUpdatesTheUIEvery300Milliseconds() throws {
+    let result = ScenarioRunner.run(try TestSupport.scenario(named: "async-download"))
+    let updates = result.events.filter { $0.kind == .set && $0.text.hasPrefix("downloaded") }
+    #expect(updates.map(\.time) == stride(from: 0.0, to: 3000, by: 300).map { $0 })
+    #expect(updates.allSatisfy { $0.thread == "main" })
+  }
+
+  @Test func fewerThreadsThanDownloadsSerializesThem() throws {
+    var options = RunOptions()
+    options.threads = 1
+    let result = ScenarioRunner.run(try TestSupport.scenario(named: "async-let-downloads"), options: options)
+    // One worker runs the three children one chunk at a time: 35 chunks × 300 ms.
+    #expect(result.duration == 10500)
+  }
+}
+
+/// Live runs on real threads agree with the virtual runtime within ±(5 ms + 5 %).
+@Suite(.serialized) struct LiveAgreementTests {
+  @Test(arguments: ["sync-download", "async-download", "sequential-downloads", "async-let-downloads"])
+  func liveDurationMatchesVirtual(_ name: String) throws {
+    let scenario = try TestSupport.scenario(named: name)
+    let virtual = ScenarioRunner.run(scenario)
+    var options = RunOptions()
+    options.mode = .live
+    let live = ScenarioRunner.run(scenario, options: options)
+    let expected = try #require(virtual.duration)
+    let measured = try #require(live.duration)
+    #expect(Tolerance.live.allows(measured, around: expected), "live \(measured) ms vs virtual \(expected) ms")
+    #expect(Tolerance.live.allows(live.mainStall, around: virtual.mainStall), "main stall live \(live.mainStall) vs \(virtual.mainStall)")
+    #expect(live.values.map(\.value) == virtual.values.map(\.value))
+    #expect(Set(live.events.map(\.thread)).isSubset(of: ["main"] + (1...scenario.threads).map { "worker-\($0)" }))
+  }
+}

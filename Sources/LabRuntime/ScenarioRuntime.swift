@@ -8,6 +8,9 @@ public protocol ScenarioRuntime: AnyObject, Sendable {
   var threads: Int { get }
   /// The executor every scenario task prefers (`Task(executorPreference:)`); children inherit it.
   var taskExecutor: any TaskExecutor { get }
+  /// A task executor for one new task that should start on the main actor: its first job goes to
+  /// main's executor, every later job to the pool, like `taskExecutor`.
+  func taskExecutorStartingOnMain() -> any TaskExecutor
   /// The lab's main actor: a serial executor on its own thread, like an app's main thread.
   var mainActor: any Actor { get }
   /// A new actor for a scenario, running its jobs on the cooperative pool.
@@ -33,6 +36,12 @@ public protocol ScenarioRuntime: AnyObject, Sendable {
   func run(limits: RunLimits, _ body: sending @escaping @isolated(any) () async -> Void) -> RunEnd
   /// Calls `body` at scenario time `milliseconds` (UI inputs, timer callbacks).
   func schedule(atMilliseconds milliseconds: Int64, _ body: @escaping @Sendable () -> Void)
+
+  /// A task executor that runs jobs on a Dispatch queue's threads — Dispatch's own pool, apart from
+  /// the cooperative one. Concurrent queues share that pool; a serial queue runs one job at a time.
+  func dispatchExecutor(queue: String, serial: Bool) -> any TaskExecutor
+  /// A new `DispatchGroup`.
+  func makeDispatchGroup() -> any LabDispatchGroup
 
   /// The longest time the main thread was held by one piece of work, in milliseconds.
   var mainStall: Double { get }
@@ -109,4 +118,14 @@ public actor PoolActor {
   public init(name: String) {
     self.name = name
   }
+}
+
+/// A `DispatchGroup`: a counter of work in flight, with callbacks and waiters for when it empties.
+public protocol LabDispatchGroup: AnyObject, Sendable {
+  func enter()
+  func leave()
+  /// Calls `body` once the group is empty (at once if it already is).
+  func notify(_ body: @escaping @Sendable () -> Void)
+  /// Holds the current thread until the group is empty, as `DispatchGroup.wait()` does.
+  func wait(isolation: isolated (any Actor)?) async
 }

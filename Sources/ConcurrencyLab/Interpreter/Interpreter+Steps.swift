@@ -23,15 +23,12 @@ extension Interpreter {
         // The innermost binding is awaited by its own scope (a real `await` of the `async let`);
         // after that scope ends, this step runs again for the names left.
         let left = names.filter { context.locals[$0] == nil }
+        if left.count == names.count { record(.await, context, names.joined(separator: ", ")) }
         if let innermost = scopes.last, left.contains(innermost) {
-          if left.count == names.count { record(.await, context, names.joined(separator: ", ")) }
           return .awaitBinding(innermost, resumeAt: index)
         }
-        if !left.isEmpty {
-          if left.count == names.count { record(.await, context, names.joined(separator: ", ")) }
-          for name in left {
-            context.locals[name] = try await awaitOutOfOrder(name, context, isolation: isolation)
-          }
+        for name in left {
+          context.locals[name] = try await awaitOutOfOrder(name, &context, isolation: isolation)
         }
         record(.resume, context, names.map { "\($0) = \(context.locals[$0]!.description)" }.joined(separator: ", "))
       default:
@@ -52,9 +49,10 @@ extension Interpreter {
     _ scopes: inout [String], isolation: isolated (any Actor)?
   ) async throws -> BlockExit {
     let completion = Completion()
-    completions.insert(name, completion, task: context.task)
+    completions.insert(name, completion, task: context.id)
     record(.spawn, context, "async let \(name) = \(describe(work, context))")
-    let child = Context(task: name, locals: context.locals)
+    let child = spawn(name, from: &context)
+    context.children[name] = child.id
     async let value: Value = {
       do {
         let value = try await self.runTask(work, child, isolation: nil)
@@ -70,8 +68,14 @@ extension Interpreter {
     var exit = try await runBlock(steps, from: index + 1, &context, &scopes, isolation: isolation)
     if case .awaitBinding(name, let resumeAt) = exit {
       waits.wait(context.task, for: "async let \(name)")
-      context.locals[name] = try await value
-      waits.done(context.task)
+      defer { waits.done(context.task) }
+      do {
+        context.locals[name] = try await value
+      } catch {
+        races.awaited(child.id, by: &context)
+        throw error
+      }
+      races.awaited(child.id, by: &context)
       exit = .continueAt(resumeAt)
     } else if context.locals[name] == nil {
       record(.cancel, context, "async let \(name) was not awaited: cancelled at the end of its scope")
@@ -83,14 +87,14 @@ extension Interpreter {
   /// the interpreter cannot name an outer binding from an inner scope, so it waits for the child's
   /// completion instead, which resumes the parent at the same moment.
   func awaitOutOfOrder(
-    _ name: String, _ context: Context, isolation: isolated (any Actor)?
+    _ name: String, _ context: inout Context, isolation: isolated (any Actor)?
   ) async throws -> Value {
-    guard let completion = completions.find(name, task: context.task) else {
-      throw Failure(message: "'\(name)' is not an async let in scope", origin: StepOrigin(location: .init(line: 0, column: 0, offset: 0), path: ""))
-    }
+    let completion = completions.find(name, task: context.id)!
     waits.wait(context.task, for: "async let \(name)")
     defer { waits.done(context.task) }
-    return try await completion.value()
+    let value = try await completion.value()
+    if let child = context.children[name] { races.awaited(child, by: &context) }
+    return value
   }
 
   /// Runs one step other than `asyncLet` and `await`; returns a value when the step is `return`.
@@ -99,15 +103,15 @@ extension Interpreter {
   ) async throws -> Value? {
     switch step.kind {
     case .log(let template):
-      record(.log, context, try render(template, context, origin: step.origin))
+      record(.log, context, try render(template, &context, origin: step.origin, isolation: isolation))
     case .set(let name, let expression):
-      let value = try evaluate(expression, context, origin: step.origin)
-      try await assign(name, value, context: &context, origin: step.origin, isolation: isolation)
+      let value = try read(expression, &context, origin: step.origin, isolation: isolation)
+      try assign(name, value, &context, origin: step.origin, isolation: isolation)
     case .add(let name, let expression):
-      let amount = try evaluate(expression, context, origin: step.origin)
-      try await add(name, amount, context: &context, origin: step.origin, isolation: isolation)
+      let amount = try read(expression, &context, origin: step.origin, isolation: isolation)
+      try await add(name, amount, &context, origin: step.origin, isolation: isolation)
     case .repeat(let countExpression, let indexName, let body):
-      let count = try integer(countExpression, context, origin: step.origin)
+      let count = try integer(countExpression, &context, origin: step.origin, isolation: isolation)
       var iteration: Int64 = 0
       while iteration < count {
         iteration += 1
@@ -115,31 +119,33 @@ extension Interpreter {
         if let value = try await runNested(body, &context, isolation: isolation) { return value }
       }
     case .forEach(let listExpression, let item, let body):
-      for element in try list(listExpression, context, origin: step.origin) {
+      for element in try list(listExpression, &context, origin: step.origin, isolation: isolation) {
         context.locals[item] = element
         if let value = try await runNested(body, &context, isolation: isolation) { return value }
       }
     case .if(let condition, let thenSteps, let elseSteps):
-      let branch = try evaluate(condition, context, origin: step.origin) == .bool(true) ? thenSteps : elseSteps
-      if let value = try await runNested(branch, &context, isolation: isolation) { return value }
+      let holds = try read(condition, &context, origin: step.origin, isolation: isolation) == .bool(true)
+      if let value = try await runNested(holds ? thenSteps : elseSteps, &context, isolation: isolation) {
+        return value
+      }
     case .return(let expression):
-      return try expression.map { try evaluate($0, context, origin: step.origin) } ?? Value.none
+      return try expression.map { try read($0, &context, origin: step.origin, isolation: isolation) } ?? Value.none
     case .call(let call, let bind):
       let value = try await self.call(call, &context, origin: step.origin, isolation: isolation)
       if let bind { context.locals[bind] = value }
     case .block(let expression):
-      let milliseconds = try integer(expression, context, origin: step.origin)
+      let milliseconds = try integer(expression, &context, origin: step.origin, isolation: isolation)
       record(.block, context, "\(milliseconds) ms")
       await runtime.block(milliseconds: milliseconds, isolation: isolation)
     case .sleep(let expression):
-      let milliseconds = try integer(expression, context, origin: step.origin)
+      let milliseconds = try integer(expression, &context, origin: step.origin, isolation: isolation)
       record(.sleep, context, "\(milliseconds) ms")
       waits.wait(context.task, for: "sleep")
       defer { waits.done(context.task) }
       do {
         try await runtime.sleep(milliseconds: milliseconds, isolation: isolation)
       } catch is CancellationError {
-        record(.wake, context, "cancelled")
+        record(.wake, context, "cancelled: Task.sleep throws CancellationError")
         throw CancellationError()
       }
       record(.wake, context)
@@ -149,23 +155,31 @@ extension Interpreter {
     case .group(let spec):
       try await runGroup(spec, &context, origin: step.origin, isolation: isolation)
     case .task(let spec):
-      startTask(spec, context, isolation: isolation)
+      startTask(spec, &context, isolation: isolation)
     case .awaitTask(let name, let bind):
-      guard let task = tasks.task(named: name) else {
+      guard let entry = tasks.entry(named: name) else {
         throw Failure(message: "task '\(name)' has not been started yet", origin: step.origin)
       }
       record(.await, context, "task \(name)")
       waits.wait(context.task, for: "task \(name)")
-      let value = try await task.value
-      waits.done(context.task)
+      defer { waits.done(context.task) }
+      let value: Value
+      do {
+        value = try await entry.task.value
+      } catch {
+        races.awaited(entry.id, by: &context)
+        throw error
+      }
+      races.awaited(entry.id, by: &context)
       if let bind { context.locals[bind] = value }
       record(.resume, context, value == .none ? "task \(name) finished" : "task \(name) = \(value.description)")
     case .cancel(let name):
-      guard let task = tasks.task(named: name) else {
-        throw Failure(message: "task '\(name)' has not been started yet", origin: step.origin)
+      if let entry = tasks.entry(named: name) {
+        record(.cancel, context, "task \(name)")
+        entry.task.cancel()
+      } else {
+        record(.cancel, context, "no task \(name) yet: nothing to cancel")
       }
-      record(.cancel, context, "task \(name)")
-      task.cancel()
     case .onMain(let body):
       if isSameActor(isolation, runtime.mainActor) {
         if let value = try await runNested(body, &context, isolation: isolation) { return value }
@@ -173,7 +187,25 @@ extension Interpreter {
         var inner = context
         _ = try await enter(body, &inner, on: runtime.mainActor, named: "main")
         context.locals = inner.locals
+        context.clock = inner.clock
       }
+    case .throw(let name):
+      record(.throw, context, name)
+      if name == "CancellationError" { throw CancellationError() }
+      throw ScenarioError(name: name)
+    case .try(let body, let catches):
+      do {
+        try await runTry(body, catches, &context, isolation: isolation)
+      } catch let early as EarlyReturn {
+        return early.value
+      }
+    case .checkCancellation:
+      if Task.isCancelled {
+        record(.throw, context, "CancellationError: Task.checkCancellation() found the task cancelled")
+        throw CancellationError()
+      }
+    case .dispatch, .enter, .leave, .notify, .wait:
+      try await runDispatchStep(step, &context, isolation: isolation)
     case .asyncLet, .await:
       preconditionFailure("handled by runBlock")
     }
@@ -191,68 +223,131 @@ extension Interpreter {
     return nil
   }
 
+  /// `do { body } catch NAME { … } catch { … }`: the first clause whose name matches the error (or
+  /// has none) handles it, with the error's name in `error`; no match rethrows.
+  func runTry(
+    _ body: [Step], _ catches: [CatchClause], _ context: inout Context, isolation: isolated (any Actor)?
+  ) async throws {
+    do {
+      if let value = try await runNested(body, &context, isolation: isolation) {
+        throw EarlyReturn(value: value)
+      }
+    } catch let error where !(error is EarlyReturn || error is RunAborted || error is Failure) {
+      let name = Self.errorName(error)
+      guard let clause = catches.first(where: { $0.error == nil || $0.error == name }) else { throw error }
+      record(.catch, context, name)
+      context.locals["error"] = .string(name)
+      if let value = try await runNested(clause.steps, &context, isolation: isolation) {
+        throw EarlyReturn(value: value)
+      }
+    }
+  }
+
+  static func errorName(_ error: any Error) -> String {
+    switch error {
+    case let thrown as ScenarioError: thrown.name
+    case is CancellationError: "CancellationError"
+    default: String(describing: type(of: error))
+    }
+  }
+
   // MARK: - Task groups and tasks
 
   func runGroup(
     _ spec: TaskGroupSpec, _ context: inout Context, origin: StepOrigin, isolation: isolated (any Actor)?
   ) async throws {
     let items: [Value]
-    switch try evaluate(spec.items, context, origin: origin) {
+    switch try read(spec.items, &context, origin: origin, isolation: isolation) {
     case .int(let count): items = count > 0 ? (1...count).map { .int($0) } : []
     case .list(let values): items = values
     case let other:
       throw Failure(message: "a group runs over a list or a count, not \(other.typeName)", origin: origin)
     }
+    var children: [Context] = []
+    for item in items {
+      var child = spawn("\(spec.name)[\(item.text)]", from: &context)
+      if let itemName = spec.itemName { child.locals[itemName] = item }
+      children.append(child)
+    }
     let parent = context
     var collected: [Value] = []
+    var finished: [Int] = []
     record(.await, context, "group \(spec.name) of \(items.count)")
     waits.wait(context.task, for: "group \(spec.name)")
-    try await withThrowingTaskGroup(of: Value.self) { group in
-      for item in items {
-        var child = Context(task: "\(spec.name)[\(item.text)]", locals: parent.locals)
-        if let itemName = spec.itemName { child.locals[itemName] = item }
-        record(.spawn, parent, "\(child.task)")
-        group.addTask {
-          try await self.runTask(spec.child, child, isolation: nil)
+    defer { waits.done(parent.task) }
+    do {
+      try await withThrowingTaskGroup(of: (Int, Value).self) { group in
+        for child in children {
+          record(.spawn, parent, child.task)
+          group.addTask {
+            (child.id, try await self.runTask(spec.child, child, isolation: nil))
+          }
+        }
+        if spec.collect != nil {
+          for try await (id, value) in group {
+            finished.append(id)
+            collected.append(value)
+            record(.collect, parent, "result \(collected.count) of \(items.count): \(value.description)")
+            if let limit = spec.cancelAfter, collected.count == limit {
+              record(.cancel, parent, "group \(spec.name): cancelAll()")
+              group.cancelAll()
+            }
+          }
+        } else {
+          try await group.waitForAll()
+          finished = children.map(\.id)
         }
       }
-      if spec.collect != nil {
-        var index = 0
-        for try await value in group {
-          index += 1
-          collected.append(value)
-          record(.collect, parent, "result \(index) of \(items.count): \(value.description)")
-        }
-      } else {
-        try await group.waitForAll()
-      }
+    } catch {
+      for child in children { races.awaited(child.id, by: &context) }
+      record(.throw, context, "group \(spec.name) rethrows \(Self.errorName(error))")
+      throw error
     }
-    waits.done(context.task)
+    for id in finished { races.awaited(id, by: &context) }
     record(.resume, context, "group \(spec.name) done")
     if let collect = spec.collect {
-      try await assign(collect, .list(collected), context: &context, origin: origin, isolation: isolation)
+      try assign(collect, .list(collected), &context, origin: origin, isolation: isolation)
     }
   }
 
-  func startTask(_ spec: TaskSpec, _ context: Context, isolation: isolated (any Actor)?) {
-    let child = Context(task: spec.name, locals: context.locals)
+  func startTask(_ spec: TaskSpec, _ context: inout Context, isolation: isolated (any Actor)?) {
+    let name = tasks.displayName(for: spec.name)
+    let child = spawn(name, from: &context)
     let target = actor(for: spec.isolation, caller: spec.detached ? nil : isolation)
-    record(.spawn, context, "\(spec.detached ? "detached task" : "task") \(spec.name)")
-    let task = Task(executorPreference: runtime.taskExecutor, priority: spec.priority?.priority) {
-      try await self.runTask(spec.child, child, isolation: target)
+    record(.spawn, context, "\(spec.detached ? "detached task" : "task") \(name)" + (spec.chain.map { " (after the previous task of chain \($0))" } ?? ""))
+    let priority = spec.priority?.priority
+    let make = { (previous: TaskTable.Entry?) in
+      TaskTable.Entry(
+        task: self.startTask(on: target, priority: priority) { isolation in
+          var context = child
+          if let previous {
+            // `let _ = await previousTask?.result`: wait for it, whether it succeeded or threw.
+            self.waits.wait(child.task, for: "the previous task of its chain")
+            _ = await previous.task.result
+            self.waits.done(child.task)
+            self.races.awaited(previous.id, by: &context)
+          }
+          return try await self.runTask(spec.child, context, isolation: isolation)
+        }, id: child.id)
     }
-    tasks.insert(spec.name, task)
+    let entry = spec.chain.map { tasks.chain($0, make: make) } ?? make(nil)
+    tasks.insert(spec.name, entry)
   }
 
   func describe(_ work: ChildWork, _ context: Context) -> String {
     switch work {
     case .call(let call):
       let arguments = call.arguments.map { name, expression in
-        "\(name): \((try? evaluate(expression, context, origin: nil))?.description ?? "?")"
+        "\(name): \((try? expression.evaluate { try lookup($0, context) })?.description ?? "?")"
       }
       return "\(call.function)(\(arguments.joined(separator: ", ")))"
     case .steps(let steps):
       return "{ \(steps.count) step\(steps.count == 1 ? "" : "s") }"
     }
   }
+}
+
+/// A `return` inside a `try` body or catch clause, carried out of the `do` block.
+struct EarlyReturn: Error {
+  var value: Value
 }

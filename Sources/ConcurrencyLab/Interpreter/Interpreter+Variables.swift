@@ -1,7 +1,7 @@
 import LabRuntime
 
 /// Reading and writing variables: a task's locals, the state of the actor it runs on, and shared
-/// memory, looked up in that order.
+/// memory, looked up in that order. Every access to shared memory goes through the race detector.
 extension Interpreter {
   /// Where a name lives.
   enum Storage {
@@ -19,6 +19,7 @@ extension Interpreter {
     return nil
   }
 
+  /// A name's value without recording an access (for descriptions in the trace).
   func lookup(_ name: String, _ context: Context) throws -> Value {
     if let value = context.locals[name] { return value }
     if let actor = context.actor, let value = state.load("\(actor).\(name)") { return value }
@@ -30,49 +31,66 @@ extension Interpreter {
     }
   }
 
-  func evaluate(_ expression: Expression, _ context: Context, origin: StepOrigin?) throws -> Value {
+  /// Evaluates an expression as the task in `context`: reads of shared memory are accesses.
+  func read(
+    _ expression: Expression, _ context: inout Context, origin: StepOrigin, isolation: isolated (any Actor)?
+  ) throws -> Value {
     do {
-      return try expression.evaluate { try lookup($0, context) }
+      return try expression.evaluate { name in
+        if case .shared = storage(of: name, context) {
+          noteAccess(name, write: false, &context, origin: origin, isolation: isolation)
+        }
+        return try lookup(name, context)
+      }
     } catch let error as EvaluationError {
-      throw Failure(message: error.description, origin: origin ?? StepOrigin(location: .init(line: 0, column: 0, offset: 0), path: ""))
+      throw Failure(message: error.description, origin: origin)
     }
   }
 
-  func integer(_ expression: Expression, _ context: Context, origin: StepOrigin) throws -> Int64 {
-    let value = try evaluate(expression, context, origin: origin)
+  func integer(
+    _ expression: Expression, _ context: inout Context, origin: StepOrigin, isolation: isolated (any Actor)?
+  ) throws -> Int64 {
+    let value = try read(expression, &context, origin: origin, isolation: isolation)
     guard case .int(let number) = value else {
       throw Failure(message: "expected a whole number, got \(value.typeName) \(value.description)", origin: origin)
     }
     return number
   }
 
-  func list(_ expression: Expression, _ context: Context, origin: StepOrigin) throws -> [Value] {
-    let value = try evaluate(expression, context, origin: origin)
+  func list(
+    _ expression: Expression, _ context: inout Context, origin: StepOrigin, isolation: isolated (any Actor)?
+  ) throws -> [Value] {
+    let value = try read(expression, &context, origin: origin, isolation: isolation)
     guard case .list(let values) = value else {
       throw Failure(message: "expected a list, got \(value.typeName) \(value.description)", origin: origin)
     }
     return values
   }
 
-  func render(_ template: Template, _ context: Context, origin: StepOrigin) throws -> String {
-    try template.parts.map { part in
+  func render(
+    _ template: Template, _ context: inout Context, origin: StepOrigin, isolation: isolated (any Actor)?
+  ) throws -> String {
+    var text = ""
+    for part in template.parts {
       switch part {
-      case .text(let text): text
-      case .expression(let expression): try evaluate(expression, context, origin: origin).text
+      case .text(let literal): text += literal
+      case .expression(let expression): text += try read(expression, &context, origin: origin, isolation: isolation).text
       }
-    }.joined()
+    }
+    return text
   }
 
   func assign(
-    _ name: String, _ value: Value, context: inout Context, origin: StepOrigin,
+    _ name: String, _ value: Value, _ context: inout Context, origin: StepOrigin,
     isolation: isolated (any Actor)?
-  ) async throws {
+  ) throws {
     switch storage(of: name, context) {
     case .local, nil:
       context.locals[name] = value
     case .actorState(let key):
       state.store(key, value)
     case .shared:
+      noteAccess(name, write: true, &context, origin: origin, isolation: isolation)
       state.store(name, value)
     }
     record(.set, context, "\(name) = \(value.description)")
@@ -81,10 +99,11 @@ extension Interpreter {
   /// `name += amount`. On shared memory this is a read, a point where other threads may run, and a
   /// write: not atomic, so concurrent adds can lose updates.
   func add(
-    _ name: String, _ amount: Value, context: inout Context, origin: StepOrigin,
+    _ name: String, _ amount: Value, _ context: inout Context, origin: StepOrigin,
     isolation: isolated (any Actor)?
   ) async throws {
     let place = storage(of: name, context)
+    if case .shared = place { noteAccess(name, write: false, &context, origin: origin, isolation: isolation) }
     let old = try lookup(name, context)
     if case .shared = place { await runtime.interleave(isolation: isolation) }
     let new: Value
@@ -96,8 +115,25 @@ extension Interpreter {
     switch place {
     case .local, nil: context.locals[name] = new
     case .actorState(let key): state.store(key, new)
-    case .shared: state.store(name, new)
+    case .shared:
+      noteAccess(name, write: true, &context, origin: origin, isolation: isolation)
+      state.store(name, new)
     }
     record(.set, context, "\(name) = \(new.description)")
+  }
+
+  /// Tells the race detector about an access to shared memory and records a race it finds.
+  func noteAccess(
+    _ name: String, write: Bool, _ context: inout Context, origin: StepOrigin, isolation: isolated (any Actor)?
+  ) {
+    guard let race = races.access(name, write: write, context: &context, actor: isolation, origin: origin) else {
+      return
+    }
+    func describe(_ access: RaceDetector.Access) -> String {
+      "\(access.write ? "write" : "read") by \(access.taskName) (\(access.origin.path))"
+    }
+    record(
+      .race, context,
+      "\(race.variable): \(describe(race.earlier)) and \(describe(race.later)) are not ordered")
   }
 }

@@ -1,4 +1,5 @@
 import LabRuntime
+import Synchronization
 
 /// Runs a scenario's steps as real Swift concurrency on a runtime and records what happens.
 ///
@@ -14,6 +15,10 @@ final class Interpreter: @unchecked Sendable {
   let waits = WaitRegistry()
   let tasks = TaskTable()
   let completions = CompletionTable()
+  let races = RaceDetector()
+  let dispatchGroups = Mutex<[String: DispatchGroupRecord]>([:])
+  let inputStreams = Mutex<[String: InputStream]>([:])
+  private let taskIDs = Atomic<Int>(0)
   /// Actor instances by name; written once before the run starts.
   let actors: [String: any Actor]
 
@@ -27,12 +32,33 @@ final class Interpreter: @unchecked Sendable {
     self.actors = actors
   }
 
-  /// What a task knows while it runs: its name, its local variables, the actor whose state it sees.
+  /// What a task knows while it runs: its name, its local variables, the actor whose state it sees,
+  /// and its vector clock for the race detector.
   struct Context: Sendable {
     var task: String
+    /// Unique per task in a run, in creation order.
+    var id: Int
     var locals: [String: Value] = [:]
     var actor: String?
+    var clock = VectorClock()
+    /// The task ids of this task's `async let` children, by binding name.
+    var children: [String: Int] = [:]
   }
+
+  /// The context of a new task created by `parent`: it sees the parent's locals (captured values)
+  /// and everything the parent did before creating it.
+  func spawn(_ name: String, from parent: inout Context) -> Context {
+    var child = Context(task: name, id: nextTaskID(), locals: parent.locals)
+    child.clock = parent.clock
+    parent.clock.tick(parent.id)
+    return child
+  }
+
+  func rootContext() -> Context {
+    Context(task: "root", id: nextTaskID())
+  }
+
+  func nextTaskID() -> Int { taskIDs.add(1, ordering: .relaxed).newValue }
 
   /// How a block of steps ended.
   enum BlockExit {
@@ -49,6 +75,12 @@ final class Interpreter: @unchecked Sendable {
   struct Failure: Error {
     var message: String
     var origin: StepOrigin
+  }
+
+  /// An error a scenario throws by name (`DurationError.tooLong` is thrown as `tooLong`).
+  struct ScenarioError: Error, CustomStringConvertible {
+    var name: String
+    var description: String { name }
   }
 
   func actor(for isolation: Isolation, caller: (any Actor)?) -> (any Actor)? {
@@ -70,9 +102,11 @@ final class Interpreter: @unchecked Sendable {
   func runTask(
     _ work: ChildWork, _ context: Context, isolation: isolated (any Actor)?
   ) async throws -> Value {
+    var context = context
     record(.start, context)
+    defer { races.finished(context) }
     do {
-      let value = try await runWork(work, context, isolation: isolation)
+      let value = try await runWork(work, &context, isolation: isolation)
       record(.end, context, value == .none ? "" : "returned \(value.description)")
       return value
     } catch {
@@ -86,19 +120,18 @@ final class Interpreter: @unchecked Sendable {
     case is CancellationError: "cancelled"
     case is RunAborted: "stopped"
     case let failure as Failure: "failed: \(failure.message)"
+    case let thrown as ScenarioError: "threw \(thrown.name)"
     default: "threw \(error)"
     }
   }
 
   func runWork(
-    _ work: ChildWork, _ context: Context, isolation: isolated (any Actor)?
+    _ work: ChildWork, _ context: inout Context, isolation: isolated (any Actor)?
   ) async throws -> Value {
     switch work {
     case .call(let call):
-      var context = context
       return try await self.call(call, &context, origin: nil, isolation: isolation)
     case .steps(let steps):
-      var context = context
       return try await runBody(steps, &context, isolation: isolation)
     }
   }
@@ -119,19 +152,31 @@ final class Interpreter: @unchecked Sendable {
   func call(
     _ call: Call, _ context: inout Context, origin: StepOrigin?, isolation: isolated (any Actor)?
   ) async throws -> Value {
-    let function = scenario.functions[call.function]!
-    var inner = Context(task: context.task)
+    let function = self.function(named: call.function)
+    var inner = context
+    inner.locals = [:]
+    inner.children = [:]
+    inner.actor = function.owner
     for (name, expression) in call.arguments {
-      inner.locals[name] = try evaluate(expression, context, origin: origin ?? function.steps.first?.origin)
+      inner.locals[name] = try read(expression, &context, origin: origin ?? .unknown, isolation: isolation)
     }
+    defer { context.clock = inner.clock }
     let target = actor(for: function.isolation, caller: isolation)
     if let target, !isSameActor(target, isolation) {
       return try await enter(function.steps, &inner, on: target, named: function.isolation.description)
     }
     if target == nil, isolation != nil {
+      record(.hop, context, "to the pool: \(call.function) is not isolated to \(isSameActor(isolation, runtime.mainActor) ? "main" : "an actor")")
       return try await runConcurrently(function.steps, &inner)
     }
     return try await runBody(function.steps, &inner, isolation: isolation)
+  }
+
+  /// A function by name, or an actor's method by `Actor.method`. Names were checked at load time.
+  func function(named name: String) -> Function {
+    if let function = scenario.functions[name] { return function }
+    let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+    return scenario.actors[parts[0]]!.methods[parts[1]]!
   }
 
   /// Hops to `actor`, runs the steps there, and hops back when they end (the caller's isolation is
@@ -156,5 +201,19 @@ func isSameActor(_ lhs: (any Actor)?, _ rhs: (any Actor)?) -> Bool {
   case (nil, nil): true
   case (let a?, let b?): ObjectIdentifier(a) == ObjectIdentifier(b)
   default: false
+  }
+}
+
+extension Interpreter {
+  /// Starts an unstructured task on `actor` (nil: the pool) preferring the run's executors. A task
+  /// for main starts on main directly, as `Task { @MainActor in }` and `DispatchQueue.main.async`
+  /// do: its first job never waits for a pool thread.
+  func startTask(
+    on actor: (any Actor)?, priority: TaskPriority? = nil,
+    _ body: sending @escaping @Sendable ((any Actor)?) async throws -> Value
+  ) -> Task<Value, any Error> {
+    let executor =
+      isSameActor(actor, runtime.mainActor) ? runtime.taskExecutorStartingOnMain() : runtime.taskExecutor
+    return Task(executorPreference: executor, priority: priority) { try await body(actor) }
   }
 }

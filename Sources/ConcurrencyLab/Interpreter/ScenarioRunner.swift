@@ -106,8 +106,9 @@ extension Interpreter {
   /// The root task: runs the scenario's steps where the scenario says, notes when they ended, then
   /// waits for every unstructured task so the run ends with no work left behind.
   func runRoot(_ outcome: RootOutcome) async {
-    let context = Context(task: "root")
+    let context = rootContext()
     let isolation = actor(for: scenario.rootIsolation, caller: nil)
+    scheduleInputs()
     do {
       _ = try await runTask(.steps(scenario.steps), context, isolation: isolation)
     } catch let failure as Failure {
@@ -119,6 +120,15 @@ extension Interpreter {
       outcome.failure = "the root task threw \(error)"
     }
     outcome.duration = runtime.now.rounded(toPlaces: 3)
-    for task in tasks.all { _ = try? await task.value }
+    // Leave nothing behind: wait out the inputs, then every task, including those they start.
+    let quiet = inputsEnd - Int64(runtime.now.rounded(.down))
+    if quiet > 0 { try? await runtime.sleep(milliseconds: quiet + 1, isolation: nil) }
+    var awaited = 0
+    while true {
+      let all = tasks.all
+      guard awaited < all.count else { break }
+      for task in all[awaited...] { _ = try? await task.value }
+      awaited = all.count
+    }
   }
 }

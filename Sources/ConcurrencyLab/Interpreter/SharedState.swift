@@ -13,7 +13,7 @@ final class SharedState: Sendable {
     var slots: [String: Value] = [:]
     for (name, value) in scenario.state { slots[name] = value }
     for actor in scenario.actors.values {
-      for (name, value) in actor.state { slots["\(actor.name).\(name)"] = value }
+      for (name, value) in actor.state + actor.constants { slots["\(actor.name).\(name)"] = value }
     }
     self.slots = Mutex(slots)
   }
@@ -45,25 +45,55 @@ final class WaitRegistry: Sendable {
   var open: [(task: String, waitingFor: String)] { waits.withLock { $0 } }
 }
 
-/// The run's unstructured tasks by name, and the completions of `async let` children.
+/// The run's unstructured tasks by name (the latest of a name wins, as a stored `Task` property
+/// would), and the last task of each serial chain.
 final class TaskTable: Sendable {
-  private let tasks = Mutex<[String: Task<Value, any Error>]>([:])
-  private let order = Mutex<[String]>([])
-
-  func insert(_ name: String, _ task: Task<Value, any Error>) {
-    tasks.withLock { $0[name] = task }
-    order.withLock { $0.append(name) }
+  struct Entry: Sendable {
+    var task: Task<Value, any Error>
+    var id: Int
   }
 
-  func task(named name: String) -> Task<Value, any Error>? {
-    tasks.withLock { $0[name] }
+  private struct State {
+    var byName: [String: Entry] = [:]
+    var all: [Task<Value, any Error>] = []
+    var chains: [String: Entry] = [:]
+    var counts: [String: Int] = [:]
+  }
+
+  private let state = Mutex(State())
+
+  /// A unique display name for the next task called `name`: `name`, then `name#2`, `name#3`….
+  func displayName(for name: String) -> String {
+    state.withLock { state in
+      state.counts[name, default: 0] += 1
+      let count = state.counts[name]!
+      return count == 1 ? name : "\(name)#\(count)"
+    }
+  }
+
+  func insert(_ name: String, _ entry: Entry) {
+    state.withLock {
+      $0.byName[name] = entry
+      $0.all.append(entry.task)
+    }
+  }
+
+  func entry(named name: String) -> Entry? {
+    state.withLock { $0.byName[name] }
+  }
+
+  /// Creates the next task of a chain from the chain's current last task, atomically, so two
+  /// tasks started at once still form one line.
+  func chain(_ chain: String, make: (Entry?) -> Entry) -> Entry {
+    state.withLock { state in
+      let entry = make(state.chains[chain])
+      state.chains[chain] = entry
+      return entry
+    }
   }
 
   /// Every task started so far, in the order started.
-  var all: [Task<Value, any Error>] {
-    let names = order.withLock { $0 }
-    return tasks.withLock { table in names.compactMap { table[$0] } }
-  }
+  var all: [Task<Value, any Error>] { state.withLock { $0.all } }
 }
 
 /// The result of an `async let` child, for an `await` that cannot use the binding directly.
@@ -104,11 +134,11 @@ final class Completion: Sendable {
 final class CompletionTable: Sendable {
   private let table = Mutex<[String: Completion]>([:])
 
-  func insert(_ name: String, _ completion: Completion, task: String) {
+  func insert(_ name: String, _ completion: Completion, task: Int) {
     table.withLock { $0["\(task)/\(name)"] = completion }
   }
 
-  func find(_ name: String, task: String) -> Completion? {
+  func find(_ name: String, task: Int) -> Completion? {
     table.withLock { $0["\(task)/\(name)"] }
   }
 }

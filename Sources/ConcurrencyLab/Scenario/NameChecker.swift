@@ -20,6 +20,7 @@ struct NameChecker {
       }
     }
     collect(scenario.steps)
+    scenario.handlers.values.forEach { collect($0.steps) }
     scenario.functions.values.forEach { collect($0.steps) }
     scenario.actors.values.forEach { $0.methods.values.forEach { collect($0.steps) } }
     taskNames = tasks
@@ -42,9 +43,18 @@ struct NameChecker {
     }
     for actor in scenario.actors.values {
       for method in actor.methods.values {
-        var scope = Scope(readable: globals.union(actor.state.map(\.name)).union(method.parameters))
+        // A nonisolated method sees the actor's constants, not its mutable state.
+        let own = method.isolation == .actor(actor.name) ? actor.state + actor.constants : actor.constants
+        var scope = Scope(readable: globals.union(own.map(\.name)).union(method.parameters))
         checkBlock(method.steps, &scope)
       }
+    }
+    for handler in scenario.handlers.values {
+      var scope = Scope(readable: globals.union(["value", "n"]))
+      for input in scenario.inputs where input.handler == handler.name {
+        scope.readable.formUnion(input.with.map(\.name))
+      }
+      checkBlock(handler.steps, &scope)
     }
     for (name, _) in scenario.expect.values where !globals.contains(name) {
       report(
@@ -74,7 +84,25 @@ struct NameChecker {
 
   private mutating func checkCall(_ call: Call, _ scope: Scope, _ step: Step) {
     for argument in call.arguments { read(argument.value.names, scope, step) }
-    guard let function = scenario.functions[call.function] else {
+    let function: Function
+    if call.function.contains(".") {
+      let parts = call.function.split(separator: ".", maxSplits: 1).map(String.init)
+      guard let actor = scenario.actors[parts[0]] else {
+        report(
+          "unknown actor '\(parts[0])'\(didYouMean(parts[0], in: scenario.actors.keys.sorted())); declare it in \"actors\"",
+          at: step.origin)
+        return
+      }
+      guard let method = actor.methods[parts[1]] else {
+        report(
+          "actor '\(parts[0])' has no method '\(parts[1])'\(didYouMean(parts[1], in: actor.methods.keys.sorted()))",
+          at: step.origin)
+        return
+      }
+      function = method
+    } else if let known = scenario.functions[call.function] {
+      function = known
+    } else {
       report(
         "unknown function '\(call.function)'\(didYouMean(call.function, in: scenario.functions.keys.sorted()))",
         at: step.origin)
@@ -169,6 +197,18 @@ struct NameChecker {
         var inner = Scope(readable: scope.readable)
         checkBlock(body, &inner)
         scope.readable.formUnion(inner.readable)
+      case .throw, .checkCancellation, .enter, .leave, .wait:
+        break
+      case .dispatch(_, let body), .notify(_, _, let body):
+        var inner = Scope(readable: scope.readable)
+        checkBlock(body, &inner)
+      case .try(let body, let catches):
+        var inner = Scope(readable: scope.readable)
+        checkBlock(body, &inner)
+        for clause in catches {
+          var handler = Scope(readable: scope.readable.union(["error"]))
+          checkBlock(clause.steps, &handler)
+        }
       }
     }
   }
@@ -186,6 +226,8 @@ extension Step.Kind {
   var nestedBlocks: [[Step]] {
     switch self {
     case .repeat(_, _, let body), .forEach(_, _, let body), .onMain(let body): [body]
+    case .try(let body, let catches): [body] + catches.map(\.steps)
+    case .dispatch(_, let body), .notify(_, _, let body): [body]
     case .if(_, let thenSteps, let elseSteps): [thenSteps, elseSteps]
     case .asyncLet(_, let child): child.steps.map { [$0] } ?? []
     case .group(let spec): spec.child.steps.map { [$0] } ?? []

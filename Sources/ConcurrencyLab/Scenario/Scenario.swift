@@ -20,6 +20,11 @@ public struct Scenario: Sendable {
   public var state: [(name: String, value: Value)]
   public var functions: [String: Function]
   public var actors: [String: ActorDeclaration]
+  /// UI events over time (taps, keystrokes), delivered to `handlers` on the main actor.
+  public var inputs: [Input] = []
+  public var handlers: [String: Handler] = [:]
+  /// Dispatch queues by name: serial or concurrent (`main` is always there).
+  public var queues: [String: QueueKind] = [:]
   public var expect: Expectations
 
   /// The default width of the cooperative pool: four, like a small phone; seeds assume "enough".
@@ -55,12 +60,17 @@ public struct Function: Sendable {
   public var parameters: [String]
   public var isolation: Isolation
   public var steps: [Step]
+  /// For actor methods: the actor whose state the body sees (also when `nonisolated`).
+  public var owner: String?
 }
 
 /// An actor a scenario declares: its isolated state and its methods.
 public struct ActorDeclaration: Sendable {
   public var name: String
+  /// Mutable state: only the actor's own methods may touch it.
   public var state: [(name: String, value: Value)]
+  /// Constants (`let`): readable from `nonisolated` methods too.
+  public var constants: [(name: String, value: Value)]
   public var methods: [String: Function]
 }
 
@@ -69,6 +79,9 @@ public struct StepOrigin: Sendable, Hashable {
   public var location: SourceLocation
   /// The JSON path, such as `steps[2]` or `functions.downloadFile.steps[0]`.
   public var path: String
+
+  /// For work that no single step started.
+  static let unknown = StepOrigin(location: SourceLocation(line: 0, column: 0, offset: 0), path: "")
 }
 
 /// One step of a scenario program.
@@ -104,13 +117,36 @@ public struct Step: Sendable {
     case cancel(String)
     /// `await MainActor.run { … }` on the lab's main actor.
     case onMain([Step])
+    /// `throw NAME`.
+    case `throw`(String)
+    /// `do { … } catch NAME { … } catch { … }`.
+    case `try`([Step], catches: [CatchClause])
+    /// `try Task.checkCancellation()`.
+    case checkCancellation
+    /// `queue.async { … }`: work on a Dispatch queue (or `main`).
+    case dispatch(queue: String, [Step])
+    /// `group.enter()`.
+    case enter(String)
+    /// `group.leave()`.
+    case leave(String)
+    /// `group.notify(queue:) { … }`.
+    case notify(String, queue: String, [Step])
+    /// `group.wait()`: blocks the thread until the group is empty.
+    case wait(String)
   }
 }
 
 /// A function call with its arguments, in the order written.
 public struct Call: Sendable {
+  /// A function's name, or `Actor.method` for an actor's method.
   public var function: String
   public var arguments: [(name: String, value: Expression)]
+}
+
+/// One `catch` of a `try` step: an error name, or nil to catch everything.
+public struct CatchClause: Sendable {
+  public var error: String?
+  public var steps: [Step]
 }
 
 /// What a child task runs: a function call or steps of its own.
@@ -128,8 +164,10 @@ public struct TaskGroupSpec: Sendable {
   public var itemName: String?
   public var child: ChildWork
   /// The variable that receives the children's results in completion order (`for await`), or nil
-  /// to only wait for all of them.
+  /// to only wait for all of them (`waitForAll`).
   public var collect: String?
+  /// Cancel the remaining children (`group.cancelAll()`) once this many results are collected.
+  public var cancelAfter: Int64?
 }
 
 /// An unstructured task.
@@ -139,6 +177,9 @@ public struct TaskSpec: Sendable {
   public var isolation: Isolation
   public var priority: TaskPriorityName?
   public var detached: Bool
+  /// Tasks of one chain run one after another: each first awaits the previous one's result, as
+  /// the `SerialTasks` actor does.
+  public var chain: String?
 }
 
 /// Task priorities by the names Swift gives them.
@@ -173,4 +214,36 @@ public struct Template: Sendable, Hashable {
       return []
     }
   }
+}
+
+/// A UI event at a time: a tap on a button or a keystroke in a field.
+public struct Input: Sendable {
+  public enum Kind: String, Sendable { case tap, key }
+
+  public var time: Int64
+  public var kind: Kind
+  /// The handler that receives it.
+  public var handler: String
+  /// The field's text after a keystroke; `none` for taps.
+  public var value: Value
+  /// Extra values the handler sees as locals (e.g. the latency of the request this input makes).
+  public var with: [(name: String, value: Value)]
+  public var origin: StepOrigin
+}
+
+/// What runs on main when an input arrives, optionally behind Combine-style operators.
+public struct Handler: Sendable {
+  public var name: String
+  public var steps: [Step]
+  /// Deliver only after this many milliseconds without a new input (`debounce`).
+  public var debounce: Int64?
+  /// Skip a delivery equal to the previous one (`removeDuplicates`).
+  public var removeDuplicates: Bool
+  /// Cancel the previous delivery's work when a new one starts (`switchToLatest`).
+  public var switchToLatest: Bool
+}
+
+/// A Dispatch queue's kind.
+public enum QueueKind: String, Sendable, CaseIterable {
+  case serial, concurrent
 }

@@ -16,11 +16,20 @@ extension ScenarioDecoder {
     ("yield", []),
     ("asyncLet", ["call", "args", "steps"]),
     ("await", []),
-    ("group", ["over", "count", "as", "call", "args", "steps", "collect"]),
-    ("task", ["call", "args", "steps", "isolation", "priority", "detached"]),
+    ("group", ["over", "count", "as", "call", "args", "steps", "collect", "cancelAfter"]),
+    ("task", ["call", "args", "steps", "isolation", "priority", "detached", "chain"]),
     ("awaitTask", ["as"]),
     ("cancel", []),
     ("onMain", []),
+    ("throw", []),
+    ("try", ["catch"]),
+    ("checkCancellation", []),
+    ("actorCall", ["args", "as"]),
+    ("dispatch", ["steps"]),
+    ("enter", []),
+    ("leave", []),
+    ("notify", ["queue", "steps"]),
+    ("wait", []),
   ]
 
   static let stepKinds = stepKeys.map(\.kind)
@@ -155,13 +164,19 @@ extension ScenarioDecoder {
       guard let items else { return nil }
       let itemName = option("as").flatMap { identifier($0, path: "\(path).as", what: "item name") }
       let collect = option("collect").flatMap { identifier($0, path: "\(path).collect", what: "variable name") }
+      let cancelAfter = integer(object, "cancelAfter", path: "\(path).cancelAfter", range: 1...1_000_000)
+      if cancelAfter != nil && collect == nil {
+        error("'cancelAfter' needs \"collect\": results are counted as they are collected", at: first.keyLocation, path: path)
+      }
       stepKind = .group(
-        TaskGroupSpec(name: name, items: items, itemName: itemName, child: child, collect: collect))
+        TaskGroupSpec(
+          name: name, items: items, itemName: itemName, child: child, collect: collect,
+          cancelAfter: cancelAfter))
     case "task":
       guard let name = identifier(value, path: stepPath, what: "task name"),
         let child = decodeChildWork(object, path: path, step: kind, at: first.keyLocation)
       else { return nil }
-      let isolation = option("isolation").flatMap { decodeIsolation($0, path: "\(path).isolation", actors: []) }
+      let isolation = option("isolation").flatMap { decodeIsolation($0, path: "\(path).isolation", actors: actorNames) }
       var priority: TaskPriorityName?
       if let node = option("priority") {
         let names = TaskPriorityName.allCases.map(\.rawValue)
@@ -175,10 +190,12 @@ extension ScenarioDecoder {
         }
       }
       let detached = bool(object, "detached", path: "\(path).detached") ?? false
+      let chain = option("chain").flatMap { identifier($0, path: "\(path).chain", what: "chain name") }
+      // `Task { }` inherits the caller's actor; `Task.detached { }` runs on the pool.
       stepKind = .task(
         TaskSpec(
-          name: name, child: child, isolation: isolation ?? .concurrent, priority: priority,
-          detached: detached))
+          name: name, child: child, isolation: isolation ?? (detached ? .concurrent : .caller),
+          priority: priority, detached: detached, chain: chain))
     case "awaitTask":
       guard let name = identifier(value, path: stepPath, what: "task name") else { return nil }
       let bind = option("as").flatMap { identifier($0, path: "\(path).as", what: "variable name") }
@@ -187,10 +204,82 @@ extension ScenarioDecoder {
       stepKind = identifier(value, path: stepPath, what: "task name").map { .cancel($0) }
     case "onMain":
       stepKind = .onMain(decodeSteps(value, path: stepPath))
+    case "throw":
+      stepKind = identifier(value, path: stepPath, what: "error name").map { .throw($0) }
+    case "try":
+      let body = decodeSteps(value, path: stepPath)
+      var catches: [CatchClause] = []
+      if let catchNode = option("catch") {
+        if case .array(let clauses) = catchNode.value {
+          for (index, clause) in clauses.enumerated() {
+            let clausePath = "\(path).catch[\(index)]"
+            guard case .object(let clauseObject) = clause.value else {
+              error("a catch is {\"error\": \"Name\", \"steps\": […]} or {\"steps\": […]}", at: clause.location, path: clausePath)
+              continue
+            }
+            checkKeys(clauseObject, allowed: ["error", "steps"], path: clausePath, what: "catch key")
+            let errorName = clauseObject["error"].flatMap { identifier($0, path: "\(clausePath).error", what: "error name") }
+            let steps = clauseObject["steps"].map { decodeSteps($0, path: "\(clausePath).steps") } ?? []
+            catches.append(CatchClause(error: errorName, steps: steps))
+          }
+        } else {
+          error("'catch' must be a list of catch clauses", at: catchNode.location, path: "\(path).catch")
+        }
+      }
+      stepKind = .try(body, catches: catches)
+    case "checkCancellation":
+      stepKind = .checkCancellation
+    case "dispatch":
+      guard let queue = queueName(value, path: stepPath), let body = required("steps", "[ … ]") else { return nil }
+      stepKind = .dispatch(queue: queue, decodeSteps(body, path: "\(path).steps"))
+    case "enter":
+      stepKind = identifier(value, path: stepPath, what: "dispatch group name").map { .enter($0) }
+    case "leave":
+      stepKind = identifier(value, path: stepPath, what: "dispatch group name").map { .leave($0) }
+    case "wait":
+      stepKind = identifier(value, path: stepPath, what: "dispatch group name").map { .wait($0) }
+    case "notify":
+      guard let group = identifier(value, path: stepPath, what: "dispatch group name"),
+        let queueNode = required("queue", "\"main\" or a queue from \"queues\""),
+        let queue = queueName(queueNode, path: "\(path).queue"),
+        let body = required("steps", "[ … ]")
+      else { return nil }
+      stepKind = .notify(group, queue: queue, decodeSteps(body, path: "\(path).steps"))
+    case "actorCall":
+      guard let call = decodeActorCall(value, object, path: path) else { return nil }
+      let bind = option("as").flatMap { identifier($0, path: "\(path).as", what: "variable name") }
+      stepKind = .call(call, bind: bind)
     default:
       preconditionFailure("step '\(kind)' is listed but not decoded")
     }
     return stepKind.map { Step(kind: $0, origin: origin) }
+  }
+
+  /// A queue: `main` or one declared in `"queues"`.
+  mutating func queueName(_ node: JSONNode, path: String) -> String? {
+    guard let name = identifier(node, path: path, what: "queue name") else { return nil }
+    guard name == "main" || queueNames.contains(name) else {
+      let known = ["main"] + queueNames
+      error(
+        "unknown queue '\(name)'\(didYouMean(name, in: known)); declare it in \"queues\": {\"\(name)\": \"concurrent\"}",
+        at: node.location, path: path)
+      return nil
+    }
+    return name
+  }
+
+  /// `"actorCall": "Actor.method"`: a call whose target is an actor's method.
+  mutating func decodeActorCall(_ value: JSONNode, _ object: JSONObject, path: String) -> Call? {
+    guard case .string(let target) = value.value else {
+      error("'actorCall' takes \"Actor.method\", not \(value.typeName)", at: value.location, path: "\(path).actorCall")
+      return nil
+    }
+    let parts = target.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+      error("'actorCall' takes \"Actor.method\", such as \"TimeStore.addStamp\"", at: value.location, path: "\(path).actorCall")
+      return nil
+    }
+    return Call(function: target, arguments: decodeArguments(object["args"], path: "\(path).args"))
   }
 
   /// `"call": "fn", "args": {…}` on the step itself (the step's value is the function's name).

@@ -44,12 +44,16 @@ public enum ScenarioLoader {
 struct ScenarioDecoder {
   let file: String
   var diagnostics: [Diagnostic] = []
+  /// The actors the file declares, known before steps are decoded (for `isolation`).
+  var actorNames: [String] = []
+  /// The Dispatch queues the file declares, known before steps are decoded.
+  var queueNames: [String] = []
 
   init(file: String) { self.file = file }
 
   static let topLevelKeys = [
     "$schema", "format", "name", "title", "summary", "source", "threads", "seed", "isolation",
-    "state", "functions", "actors", "steps", "expect",
+    "state", "functions", "actors", "queues", "inputs", "handlers", "steps", "expect",
   ]
 
   mutating func error(_ message: String, at location: SourceLocation?, path: String) {
@@ -83,11 +87,12 @@ struct ScenarioDecoder {
     let name = string(object, "name", path: "name") ?? fallbackName
     let threads = integer(object, "threads", path: "threads", range: 1...64).map(Int.init)
     let seed = integer(object, "seed", path: "seed", range: 0...Int64.max).map { UInt64($0) }
-    let isolation = object["isolation"].flatMap { decodeIsolation($0, path: "isolation", actors: []) }
 
     let state = decodeState(object["state"], path: "state")
-    var actorNames: [String] = []
     if case .object(let actors)? = object["actors"]?.value { actorNames = actors.keys }
+    let queues = decodeQueues(object["queues"], path: "queues")
+    queueNames = queues.keys.sorted()
+    let isolation = object["isolation"].flatMap { decodeIsolation($0, path: "isolation", actors: actorNames) }
     let functions = decodeFunctions(object["functions"], path: "functions", actors: actorNames)
     let actors = decodeActors(object["actors"], path: "actors")
     var steps: [Step] = []
@@ -98,6 +103,8 @@ struct ScenarioDecoder {
         "missing \"steps\": the root task's steps; add \"steps\": [ … ]", at: root.location,
         path: "steps")
     }
+    let handlers = decodeHandlers(object["handlers"], path: "handlers")
+    let inputs = decodeInputs(object["inputs"], path: "inputs", handlers: handlers)
     let expect = object["expect"].map { decodeExpectations($0, path: "expect") } ?? Expectations()
     return Scenario(
       file: file, name: name, title: string(object, "title", path: "title") ?? name,
@@ -105,7 +112,7 @@ struct ScenarioDecoder {
       source: string(object, "source", path: "source") ?? "",
       threads: threads ?? Scenario.defaultThreads, seed: seed ?? 1,
       rootIsolation: isolation ?? .concurrent, steps: steps, state: state, functions: functions,
-      actors: actors, expect: expect)
+      actors: actors, inputs: inputs, handlers: handlers, queues: queues, expect: expect)
   }
 
   mutating func checkKeys(_ object: JSONObject, allowed: [String], path: String, what: String) {
@@ -267,7 +274,7 @@ struct ScenarioDecoder {
     switch value {
     case "main": return .main
     case "concurrent": return .concurrent
-    case "caller", "nonisolated(nonsending)": return .caller
+    case "caller", "nonisolated(nonsending)", "nonisolated": return .caller
     default:
       if actors.contains(value) { return .actor(value) }
       let choices = ["main", "concurrent", "caller"] + actors
@@ -358,7 +365,7 @@ struct ScenarioDecoder {
     }
     return Function(
       name: name, parameters: parameters, isolation: isolation,
-      steps: decodeSteps(stepsNode, path: "\(path).steps"))
+      steps: decodeSteps(stepsNode, path: "\(path).steps"), owner: nil)
   }
 
   mutating func decodeActors(_ node: JSONNode?, path: String) -> [String: ActorDeclaration] {
@@ -374,21 +381,125 @@ struct ScenarioDecoder {
         error("an actor is an object with \"state\" and \"methods\"", at: member.value.location, path: memberPath)
         continue
       }
-      checkKeys(body, allowed: ["state", "methods", "summary"], path: memberPath, what: "actor key")
+      checkKeys(body, allowed: ["state", "let", "methods", "summary"], path: memberPath, what: "actor key")
       let state = decodeState(body["state"], path: "\(memberPath).state")
+      let constants = decodeState(body["let"], path: "\(memberPath).let")
       var methods: [String: Function] = [:]
       if let methodsNode = body["methods"], case .object(let methodObject) = methodsNode.value {
         for method in methodObject.members {
-          if let function = decodeFunction(
+          if var function = decodeFunction(
             method.key, method.value, path: "\(memberPath).methods.\(method.key)", actors: [],
             defaultIsolation: .actor(member.key))
           {
+            function.owner = member.key
             methods[method.key] = function
           }
         }
       }
-      actors[member.key] = ActorDeclaration(name: member.key, state: state, methods: methods)
+      actors[member.key] = ActorDeclaration(
+        name: member.key, state: state, constants: constants, methods: methods)
     }
     return actors
+  }
+
+  // MARK: - Inputs, handlers and queues
+
+  mutating func decodeQueues(_ node: JSONNode?, path: String) -> [String: QueueKind] {
+    guard let node else { return [:] }
+    guard case .object(let object) = node.value else {
+      error("'queues' must be an object such as {\"fetchQueue\": \"concurrent\"}", at: node.location, path: path)
+      return [:]
+    }
+    var queues: [String: QueueKind] = [:]
+    for member in object.members {
+      let memberPath = join(path, member.key)
+      if member.key == "main" {
+        error("'main' is always there; choose another name", at: member.keyLocation, path: memberPath)
+        continue
+      }
+      guard case .string(let text) = member.value.value, let kind = QueueKind(rawValue: text) else {
+        error("a queue is \"serial\" or \"concurrent\"", at: member.value.location, path: memberPath)
+        continue
+      }
+      queues[member.key] = kind
+    }
+    return queues
+  }
+
+  mutating func decodeHandlers(_ node: JSONNode?, path: String) -> [String: Handler] {
+    guard let node else { return [:] }
+    guard case .object(let object) = node.value else {
+      error("'handlers' must be an object of handlers by name", at: node.location, path: path)
+      return [:]
+    }
+    var handlers: [String: Handler] = [:]
+    for member in object.members {
+      let memberPath = join(path, member.key)
+      guard case .object(let body) = member.value.value else {
+        error("a handler is an object with \"steps\"", at: member.value.location, path: memberPath)
+        continue
+      }
+      checkKeys(
+        body, allowed: ["steps", "debounce", "removeDuplicates", "switchToLatest", "summary"],
+        path: memberPath, what: "handler key")
+      let steps = body["steps"].map { decodeSteps($0, path: "\(memberPath).steps") } ?? []
+      handlers[member.key] = Handler(
+        name: member.key, steps: steps,
+        debounce: integer(body, "debounce", path: "\(memberPath).debounce", range: 0...3_600_000),
+        removeDuplicates: bool(body, "removeDuplicates", path: "\(memberPath).removeDuplicates") ?? false,
+        switchToLatest: bool(body, "switchToLatest", path: "\(memberPath).switchToLatest") ?? false)
+    }
+    return handlers
+  }
+
+  mutating func decodeInputs(_ node: JSONNode?, path: String, handlers: [String: Handler]) -> [Input] {
+    guard let node else { return [] }
+    guard case .array(let items) = node.value else {
+      error("'inputs' must be a list such as [{\"at\": 0, \"tap\": \"download\"}]", at: node.location, path: path)
+      return []
+    }
+    var inputs: [Input] = []
+    for (index, item) in items.enumerated() {
+      let itemPath = "\(path)[\(index)]"
+      guard case .object(let object) = item.value else {
+        error("an input is an object such as {\"at\": 0, \"tap\": \"download\"}", at: item.location, path: itemPath)
+        continue
+      }
+      checkKeys(object, allowed: ["at", "tap", "key", "value", "with"], path: itemPath, what: "input key")
+      guard let time = integer(object, "at", path: "\(itemPath).at", range: 0...3_600_000) else {
+        if object["at"] == nil { error("an input needs \"at\": its time in milliseconds", at: item.location, path: itemPath) }
+        continue
+      }
+      let kind: Input.Kind
+      let handlerNode: JSONNode
+      if let tap = object["tap"] {
+        kind = .tap
+        handlerNode = tap
+      } else if let key = object["key"] {
+        kind = .key
+        handlerNode = key
+      } else {
+        error("an input needs \"tap\": \"handler\" or \"key\": \"handler\"", at: item.location, path: itemPath)
+        continue
+      }
+      guard let handler = identifier(handlerNode, path: "\(itemPath).\(kind.rawValue)", what: "handler name") else { continue }
+      if handlers[handler] == nil {
+        error(
+          "no handler named '\(handler)'\(didYouMean(handler, in: handlers.keys.sorted())); declare it in \"handlers\"",
+          at: handlerNode.location, path: "\(itemPath).\(kind.rawValue)")
+      }
+      let value = object["value"].flatMap { literal($0, path: "\(itemPath).value") } ?? Value.none
+      var with: [(name: String, value: Value)] = []
+      if let extra = object["with"], case .object(let members) = extra.value {
+        for member in members.members {
+          if let value = literal(member.value, path: "\(itemPath).with.\(member.key)") { with.append((member.key, value)) }
+        }
+      }
+      inputs.append(
+        Input(
+          time: time, kind: kind, handler: handler, value: value, with: with,
+          origin: StepOrigin(location: item.location, path: itemPath)))
+    }
+    return inputs.sorted { $0.time < $1.time }
   }
 }

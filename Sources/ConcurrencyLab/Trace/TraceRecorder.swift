@@ -11,8 +11,9 @@ final class TraceRecorder: Sendable {
     self.runtime = runtime
   }
 
-  func record(_ kind: TraceEvent.Kind, task: String, _ text: String = "") {
-    let thread = runtime.currentThread
+  /// Records an event; `thread` defaults to the thread the caller runs on.
+  func record(_ kind: TraceEvent.Kind, task: String, _ text: String = "", thread: String? = nil) {
+    let thread = thread ?? runtime.currentThread
     events.withLock { events in
       events.append(TraceEvent(time: runtime.now.rounded(toPlaces: 3), thread: thread, task: task, kind: kind, text: text))
     }

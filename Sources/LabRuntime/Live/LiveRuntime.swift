@@ -41,6 +41,10 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
 
   public func makeActor(named name: String) -> any Actor { PoolActor(name: name) }
 
+  public func taskExecutorStartingOnMain() -> any TaskExecutor {
+    FirstJobExecutor(first: mainExecutor, then: pool)
+  }
+
   public var now: Double { clock.now }
 
   public var currentThread: String { ThreadNames.current ?? "?" }
@@ -86,6 +90,20 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
     DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanos)), execute: body)
   }
 
+  private let queues = Mutex<[String: DispatchQueueExecutor]>([:])
+
+  public func dispatchExecutor(queue: String, serial: Bool) -> any TaskExecutor {
+    queues.withLock { queues in
+      if let executor = queues[queue] { return executor }
+      let executor = DispatchQueueExecutor(
+        DispatchQueue(label: "lab.\(queue)", attributes: serial ? [] : .concurrent))
+      queues[queue] = executor
+      return executor
+    }
+  }
+
+  public func makeDispatchGroup() -> any LabDispatchGroup { LiveDispatchGroup() }
+
   public var mainStall: Double {
     mainExecutor.busySpans.map { $0.end - $0.start }.max() ?? 0
   }
@@ -122,5 +140,66 @@ private final class ScaledClock: Sendable {
     let elapsed = elapsed
     return (Double(elapsed.components.seconds) * 1000
       + Double(elapsed.components.attoseconds) / 1e15) / scale
+  }
+}
+
+/// Runs jobs on a real Dispatch queue, so Dispatch work really runs on Dispatch's threads.
+final class DispatchQueueExecutor: TaskExecutor, @unchecked Sendable {
+  private let queue: DispatchQueue
+  private static let threadCount = Atomic<Int>(0)
+
+  init(_ queue: DispatchQueue) { self.queue = queue }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    queue.async {
+      if ThreadNames.current == nil {
+        ThreadNames.adopt("dispatch-\(Self.threadCount.add(1, ordering: .relaxed).newValue)")
+      }
+      job.runSynchronously(on: self.asUnownedTaskExecutor())
+    }
+  }
+}
+
+/// A real `DispatchGroup`; `wait` really blocks the thread.
+final class LiveDispatchGroup: LabDispatchGroup, @unchecked Sendable {
+  private let group = DispatchGroup()
+
+  func enter() { group.enter() }
+  func leave() { group.leave() }
+
+  func notify(_ body: @escaping @Sendable () -> Void) {
+    group.notify(queue: .global(), execute: body)
+  }
+
+  func wait(isolation: isolated (any Actor)?) async {
+    waitSynchronously(group)
+  }
+}
+
+/// `DispatchGroup.wait()` is unavailable from async code; the lab calls it on purpose, to show
+/// what it does to the thread.
+private func waitSynchronously(_ group: DispatchGroup) {
+  group.wait()
+}
+
+/// The preferred executor of one task that must start on the main thread: the first job goes to
+/// main, later jobs (and the task's children) to the pool.
+final class FirstJobExecutor: TaskExecutor, @unchecked Sendable {
+  private let first: ThreadSerialExecutor
+  private let then: FixedPoolExecutor
+  private let started = Atomic<Bool>(false)
+
+  init(first: ThreadSerialExecutor, then: FixedPoolExecutor) {
+    self.first = first
+    self.then = then
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    if started.exchange(true, ordering: .acquiringAndReleasing) {
+      then.enqueue(job)
+    } else {
+      first.enqueue(job)
+    }
   }
 }

@@ -39,3 +39,24 @@ final class VirtualLaneExecutor: SerialExecutor, TaskExecutor, @unchecked Sendab
     precondition(scheduler?.isRunning(lane: lane) == true, "not running on virtual lane \(lane)")
   }
 }
+
+/// The preferred executor of one task that must start on a lane (main) without a detour through
+/// the pool: the first job goes to the lane, later jobs (and the task's children) to the pool.
+final class VirtualFirstJobExecutor: TaskExecutor, @unchecked Sendable {
+  weak var scheduler: VirtualScheduler?
+  let lane: Int
+  let pool: Int
+  private var started = false  // touched only on the loop thread
+
+  init(scheduler: VirtualScheduler, lane: Int, pool: Int) {
+    self.scheduler = scheduler
+    self.lane = lane
+    self.pool = pool
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let target: VirtualScheduler.Target = started ? .pool(pool) : .lane(lane)
+    started = true
+    scheduler?.enqueue(UnownedJob(job), to: target)
+  }
+}

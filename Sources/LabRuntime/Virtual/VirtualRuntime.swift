@@ -18,6 +18,10 @@ public final class VirtualRuntime: ScenarioRuntime, @unchecked Sendable {
 
   public var taskExecutor: any TaskExecutor { scheduler.taskExecutor(pool: scheduler.cooperativePool) }
 
+  public func taskExecutorStartingOnMain() -> any TaskExecutor {
+    scheduler.taskExecutor(pool: scheduler.cooperativePool, firstJobOnLane: scheduler.mainLane)
+  }
+
   public func makeActor(named name: String) -> any Actor {
     let lane = scheduler.addLane(name: name, hostPool: scheduler.cooperativePool)
     return LaneActor(name: name, executor: scheduler.serialExecutor(lane: lane))
@@ -57,9 +61,56 @@ public final class VirtualRuntime: ScenarioRuntime, @unchecked Sendable {
     scheduler.schedule(at: milliseconds, body)
   }
 
+  /// Dispatch's pool: 64 threads, as GCD allows by default, named `dispatch-1`….
+  private lazy var dispatchPool = scheduler.addPool(name: "dispatch", width: 64)
+  private var serialQueues: [String: Int] = [:]
+
+  public func dispatchExecutor(queue: String, serial: Bool) -> any TaskExecutor {
+    guard serial else { return scheduler.taskExecutor(pool: dispatchPool) }
+    if let lane = serialQueues[queue] { return scheduler.taskExecutor(lane: lane) }
+    let lane = scheduler.addLane(name: queue, hostPool: dispatchPool, taskPool: dispatchPool)
+    serialQueues[queue] = lane
+    return scheduler.taskExecutor(lane: lane)
+  }
+
+  public func makeDispatchGroup() -> any LabDispatchGroup { VirtualDispatchGroup(scheduler: scheduler) }
+
   public var mainStall: Double { Double(scheduler.longestBusy(lane: scheduler.mainLane)) }
 
   public var busySpans: [ThreadSpan] {
     scheduler.busySpans.map { ThreadSpan(thread: $0.thread, start: Double($0.start), end: Double($0.end)) }
+  }
+}
+
+/// A `DispatchGroup` on the virtual runtime: the counter lives on the loop thread, and `wait`
+/// holds the virtual thread until the last `leave`.
+final class VirtualDispatchGroup: LabDispatchGroup, @unchecked Sendable {
+  private let scheduler: VirtualScheduler
+  private var count = 0
+  private var notifications: [@Sendable () -> Void] = []
+  private var waiters: [@Sendable () -> Void] = []
+
+  init(scheduler: VirtualScheduler) { self.scheduler = scheduler }
+
+  func enter() { count += 1 }
+
+  func leave() {
+    count -= 1
+    guard count <= 0 else { return }
+    count = 0
+    let (notified, released) = (notifications, waiters)
+    notifications = []
+    waiters = []
+    released.forEach { $0() }
+    notified.forEach { $0() }
+  }
+
+  func notify(_ body: @escaping @Sendable () -> Void) {
+    if count == 0 { body() } else { notifications.append(body) }
+  }
+
+  func wait(isolation: isolated (any Actor)?) async {
+    guard count > 0 else { return }
+    await scheduler.hold { release in waiters.append(release) }
   }
 }

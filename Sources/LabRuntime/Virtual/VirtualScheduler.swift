@@ -202,6 +202,14 @@ public final class VirtualScheduler: @unchecked Sendable {
   /// The task executor of a pool, for `Task(executorPreference:)`.
   public func taskExecutor(pool: Int) -> any TaskExecutor { pools[pool].executor }
 
+  /// A task executor for one task whose first job runs on `lane` and every later one on `pool`.
+  public func taskExecutor(pool: Int, firstJobOnLane lane: Int) -> any TaskExecutor {
+    VirtualFirstJobExecutor(scheduler: self, lane: lane, pool: pool)
+  }
+
+  /// A serial lane as a task executor: tasks that prefer it run only there (a serial queue).
+  public func taskExecutor(lane: Int) -> any TaskExecutor { lanes[lane].executor }
+
   /// The serial executor of a lane, for an actor's `unownedExecutor`.
   public func serialExecutor(lane: Int) -> any SerialExecutor { lanes[lane].executor }
 
@@ -510,6 +518,25 @@ public final class VirtualScheduler: @unchecked Sendable {
       if case .lane(let index) = current.target { lane = index }
       pins[current.task] = Pin(worker: current.worker, lane: lane)
       timers.insert(deadline: now + max(0, milliseconds), .unblock(continuation))
+    }
+  }
+
+  /// Holds the current virtual worker (or lane), as `block` does, until the `release` handed to
+  /// `register` is called — for waits whose end is another task's action (`DispatchGroup.wait`).
+  public func hold(
+    isolation: isolated (any Actor)? = #isolation,
+    _ register: (_ release: @escaping @Sendable () -> Void) -> Void
+  ) async {
+    guard let current = running else { preconditionFailure("hold() outside a virtual job") }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      blockedDuringRun = true
+      var lane: Int?
+      if case .lane(let index) = current.target { lane = index }
+      pins[current.task] = Pin(worker: current.worker, lane: lane)
+      register {
+        // Called from a job on the loop thread: end the hold at the current virtual time.
+        self.timers.insert(deadline: self.now, .unblock(continuation))
+      }
     }
   }
 

@@ -119,7 +119,9 @@ extension Interpreter {
       noteAccess(name, write: true, &context, origin: origin, isolation: isolation)
       state.store(name, new)
     }
-    record(.set, context, "\(name) = \(new.description)")
+    // Shared memory: show what this task read, so a lost update is visible in the trace.
+    let read = place.map { if case .shared = $0 { true } else { false } } ?? false
+    record(.set, context, "\(name) = \(new.description)" + (read ? " (read \(old.description))" : ""))
   }
 
   /// Tells the race detector about an access to shared memory and records a race it finds.

@@ -115,9 +115,9 @@ extension Interpreter {
       outcome.failure =
         "\(scenario.file):\(failure.origin.location.line):\(failure.origin.location.column): "
         + "error: \(failure.message) (at \(failure.origin.path))"
-    } catch is RunAborted {
     } catch {
-      outcome.failure = "the root task threw \(error)"
+      // A thrown error or a cancellation is an outcome, recorded as the root's `end`; only a run
+      // that could not go on (a failed step, a stopped run) is a problem.
     }
     outcome.duration = runtime.now.rounded(toPlaces: 3)
     // Leave nothing behind: wait out the inputs, then every task, including those they start.

@@ -15,6 +15,7 @@ let package = Package(
   products: [
     .executable(name: "lab", targets: ["lab"]),
     .library(name: "ConcurrencyLab", targets: ["ConcurrencyLab"]),
+    .library(name: "LabRuntime", targets: ["LabRuntime"]),
   ],
   targets: [
     // Executors, clocks and schedulers: knows nothing about scenarios.

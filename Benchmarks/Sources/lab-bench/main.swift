@@ -1,0 +1,185 @@
+import ConcurrencyLab
+import Foundation
+import LabRuntime
+
+// The same workloads on the virtual runtime and on the real Swift runtime, side by side in one
+// process, with medians of several runs and the ratio virtual / real. Speed is measured here,
+// never in timed tests.
+
+let arguments = CommandLine.arguments.dropFirst()
+let quick = arguments.contains("--quick")
+let repetitions = quick ? 3 : 5
+let n = quick ? 20_000 : 100_000
+let root = URL(fileURLWithPath: arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.currentDirectoryPath)
+
+/// Runs `body` `repetitions` times and returns the median wall time in seconds.
+func median(_ body: () -> Void) -> Double {
+  var times: [Double] = []
+  for _ in 0..<repetitions {
+    let start = ContinuousClock.now
+    body()
+    let elapsed = ContinuousClock.now - start
+    times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+  }
+  return times.sorted()[times.count / 2]
+}
+
+/// Runs `work` as a real task on the global executor and waits for it.
+func real(_ work: @escaping @Sendable () async -> Void) {
+  let done = DispatchSemaphore(value: 0)
+  Task.detached {
+    await work()
+    done.signal()
+  }
+  done.wait()
+}
+
+/// Runs `work` as the root task of a fresh virtual scheduler.
+func virtual(threads: Int = 4, _ work: @escaping @Sendable (VirtualScheduler) async -> Void) {
+  let scheduler = VirtualScheduler(threads: threads, seed: 1)
+  let outcome = scheduler.run(limits: .init(maxTime: .max, maxJobs: .max)) { await work(scheduler) }
+  precondition(outcome == .finished, "\(outcome)")
+}
+
+actor Counter {
+  var count = 0
+  func touch() { count += 1 }
+}
+
+struct Row {
+  var name: String
+  var virtual: Double
+  var real: Double?
+  var unit: String
+}
+
+var rows: [Row] = []
+@MainActor func compare(_ name: String, virtual v: () -> Void, real r: () -> Void) {
+  let virtualTime = median(v)
+  let realTime = median(r)
+  rows.append(Row(name: name, virtual: virtualTime, real: realTime, unit: "s"))
+  FileHandle.standardError.write(Data("  \(name): done\n".utf8))
+}
+
+FileHandle.standardError.write(Data("lab-bench: \(repetitions) runs each, n = \(n)\n".utf8))
+
+compare("\(n) Task.yield()s", virtual: {
+  virtual { scheduler in for _ in 0..<n { await scheduler.yield() } }
+}, real: {
+  real { for _ in 0..<n { await Task.yield() } }
+})
+
+compare("\(n) actor hops", virtual: {
+  virtual { scheduler in
+    let a = LaneActor(name: "a", executor: scheduler.serialExecutor(lane: scheduler.addLane(name: "a", hostPool: 0)))
+    let b = LaneActor(name: "b", executor: scheduler.serialExecutor(lane: scheduler.addLane(name: "b", hostPool: 0)))
+    func hop(_ actor: isolated LaneActor) {}
+    for _ in 0..<(n / 2) {
+      await hop(a)
+      await hop(b)
+    }
+  }
+}, real: {
+  real {
+    let a = Counter(), b = Counter()
+    for _ in 0..<(n / 2) {
+      await a.touch()
+      await b.touch()
+    }
+  }
+})
+
+compare("group of \(n) children, all added first", virtual: {
+  virtual { _ in
+    await withTaskGroup(of: Int.self) { group in
+      for i in 0..<n { group.addTask { i } }
+      var sum = 0
+      for await value in group { sum &+= value }
+    }
+  }
+}, real: {
+  real {
+    await withTaskGroup(of: Int.self) { group in
+      for i in 0..<n { group.addTask { i } }
+      var sum = 0
+      for await value in group { sum &+= value }
+    }
+  }
+})
+
+compare("group of \(n) children, 1000 in flight", virtual: {
+  virtual { _ in
+    await withTaskGroup(of: Int.self) { group in
+      var next = 0
+      while next < 1000 { group.addTask { [next] in next }; next += 1 }
+      while await group.next() != nil {
+        if next < n { group.addTask { [next] in next }; next += 1 }
+      }
+    }
+  }
+}, real: {
+  real {
+    await withTaskGroup(of: Int.self) { group in
+      var next = 0
+      while next < 1000 { group.addTask { [next] in next }; next += 1 }
+      while await group.next() != nil {
+        if next < n { group.addTask { [next] in next }; next += 1 }
+      }
+    }
+  }
+})
+
+compare("\(n) concurrent 1 ms sleeps", virtual: {
+  virtual { scheduler in
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<n { group.addTask { try? await scheduler.sleep(milliseconds: 1) } }
+    }
+  }
+}, real: {
+  real {
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<n { group.addTask { try? await Task.sleep(for: .milliseconds(1)) } }
+    }
+  }
+})
+
+// The whole bundled curriculum, virtual.
+let catalog = ScenarioCatalog(root: root)
+let scenarios = catalog.allScenarioFiles().compactMap { try? ScenarioLoader.load(path: $0.path) }
+let curriculum = median {
+  for scenario in scenarios { _ = ScenarioRunner.run(scenario) }
+}
+rows.append(Row(name: "all \(scenarios.count) bundled scenarios, virtual", virtual: curriculum, real: nil, unit: "s"))
+
+// Exploration throughput: schedules (whole runs) per second of the racy counter.
+var schedules = 0.0
+if let racy = scenarios.first(where: { $0.name == "racy-counter" }) {
+  let runs = quick ? 2_000 : 10_000
+  let time = median {
+    for seed in 1...runs {
+      var options = RunOptions()
+      options.seed = UInt64(seed)
+      _ = ScenarioRunner.run(racy, options: options)
+    }
+  }
+  schedules = Double(runs) / time
+}
+
+// MARK: - Report
+
+func format(_ seconds: Double) -> String {
+  seconds >= 1 ? String(format: "%.2f s", seconds) : String(format: "%.1f ms", seconds * 1000)
+}
+
+var report = """
+  | workload | virtual | real runtime | virtual / real |
+  | --- | ---: | ---: | ---: |
+
+  """
+for row in rows {
+  let ratio = row.real.map { String(format: "%.2f×", row.virtual / $0) } ?? "—"
+  report += "| \(row.name) | \(format(row.virtual)) | \(row.real.map(format) ?? "—") | \(ratio) |\n"
+}
+report += String(format: "\nPer job: yields %.0f ns virtual vs %.0f ns real.\n", rows[0].virtual / Double(n) * 1e9, rows[0].real! / Double(n) * 1e9)
+report += String(format: "Curriculum: %.0f scenarios/s. Exploration: %.0f schedules/s (racy-counter).\n", Double(scenarios.count) / curriculum, schedules)
+print(report)

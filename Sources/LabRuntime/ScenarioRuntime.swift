@@ -34,6 +34,9 @@ public protocol ScenarioRuntime: AnyObject, Sendable {
 
   /// Runs `body` as the root task and returns when it and all its work have ended or the run stops.
   func run(limits: RunLimits, _ body: sending @escaping @isolated(any) () async -> Void) -> RunEnd
+  /// Stops the run from inside it (a limit the interpreter enforces): the run ends with
+  /// `limitReached(reason)` and suspended tasks unwind.
+  func stop(_ reason: String)
   /// Calls `body` at scenario time `milliseconds` (UI inputs, timer callbacks).
   func schedule(atMilliseconds milliseconds: Int64, _ body: @escaping @Sendable () -> Void)
 
@@ -70,11 +73,20 @@ public struct RunLimits: Sendable, Equatable {
   public var maxJobs: Int
   /// The longest a live run may take in real seconds (`--timeout`).
   public var wallClockSeconds: Double
+  /// The most trace events a run may record (`--max-events`).
+  public var maxEvents: Int
+  /// The most tasks a run may create (`--max-tasks`).
+  public var maxTasks: Int
 
-  public init(maxTime: Int64 = 3_600_000, maxJobs: Int = 5_000_000, wallClockSeconds: Double = 60) {
+  public init(
+    maxTime: Int64 = 3_600_000, maxJobs: Int = 5_000_000, wallClockSeconds: Double = 60,
+    maxEvents: Int = 1_000_000, maxTasks: Int = 200_000
+  ) {
     self.maxTime = maxTime
     self.maxJobs = maxJobs
     self.wallClockSeconds = wallClockSeconds
+    self.maxEvents = maxEvents
+    self.maxTasks = maxTasks
   }
 }
 

@@ -95,6 +95,8 @@ enum RunOptionSet {
     .init(name: "max-time", value: "MS", help: "Stop a virtual run past this scenario time (default: 3600000)."),
     .init(name: "max-jobs", value: "N", help: "Stop a virtual run after this many runtime jobs (default: 5000000)."),
     .init(name: "timeout", value: "S", help: "Stop a live run after this many real seconds (default: 60)."),
+    .init(name: "max-events", value: "N", help: "Stop a run after this many trace events (default: 1000000)."),
+    .init(name: "max-tasks", value: "N", help: "Stop a run after it creates this many tasks (default: 200000)."),
   ]
 
   static func parse(_ arguments: Arguments) throws(UsageError) -> RunOptions {
@@ -117,6 +119,8 @@ enum RunOptionSet {
     if let maxTime = try arguments.integer("max-time", in: 1...Int.max) { options.limits.maxTime = Int64(maxTime) }
     if let maxJobs = try arguments.integer("max-jobs", in: 1...Int.max) { options.limits.maxJobs = maxJobs }
     if let timeout = try arguments.number("timeout", in: 0.1...86_400) { options.limits.wallClockSeconds = timeout }
+    if let maxEvents = try arguments.integer("max-events", in: 1...Int.max) { options.limits.maxEvents = maxEvents }
+    if let maxTasks = try arguments.integer("max-tasks", in: 1...Int.max) { options.limits.maxTasks = maxTasks }
     return options
   }
 }

@@ -230,3 +230,38 @@ import Testing
     #expect(result.duration == 650)
   }
 }
+
+/// Runaway scenarios are stopped by limits, each with a message that names its flag.
+@Suite struct LimitTests {
+  @Test func anEnormousGroupIsRefusedBeforeItAllocates() throws {
+    let scenario = try TestSupport.scenario(json: #"{"format": 1, "steps": [{"group": "g", "count": 1000000000, "steps": []}]}"#)
+    let result = ScenarioRunner.run(scenario)
+    #expect(result.problem?.contains("--max-tasks") == true, "\(result.problem ?? "")")
+  }
+
+  @Test func tooManyTasksStopTheRun() throws {
+    var options = RunOptions()
+    options.limits.maxTasks = 50
+    let scenario = try TestSupport.scenario(json: #"{"format": 1, "steps": [{"repeat": 100, "steps": [{"task": "t", "steps": []}]}]}"#)
+    let result = ScenarioRunner.run(scenario, options: options)
+    #expect(result.problem?.contains("more than 50 tasks") == true, "\(result.problem ?? "")")
+  }
+
+  @Test func tooManyEventsStopTheRun() throws {
+    var options = RunOptions()
+    options.limits.maxEvents = 100
+    let scenario = try TestSupport.scenario(json: #"{"format": 1, "steps": [{"repeat": 1000, "steps": [{"log": "x"}, {"sleep": 1}]}]}"#)
+    let result = ScenarioRunner.run(scenario, options: options)
+    #expect(result.problem?.contains("more than 100 trace events") == true, "\(result.problem ?? "")")
+    #expect(result.events.count == 100)
+  }
+
+  @Test func aLiveRunPastItsTimeoutIsStopped() throws {
+    var options = RunOptions()
+    options.mode = .live
+    options.limits.wallClockSeconds = 0.2
+    let scenario = try TestSupport.scenario(json: #"{"format": 1, "steps": [{"sleep": 100000}]}"#)
+    let result = ScenarioRunner.run(scenario, options: options)
+    #expect(result.problem?.contains("--timeout") == true, "\(result.problem ?? "")")
+  }
+}

@@ -258,6 +258,9 @@ extension Interpreter {
   ) async throws {
     let items: [Value]
     switch try read(spec.items, &context, origin: origin, isolation: isolation) {
+    case .int(let count) where count > limits.maxTasks:
+      runtime.stop("group \(spec.name) would create \(count) tasks, more than \(limits.maxTasks); raise the limit with --max-tasks")
+      throw RunAborted()
     case .int(let count): items = count > 0 ? (1...count).map { .int($0) } : []
     case .list(let values): items = values
     case let other:
@@ -265,6 +268,7 @@ extension Interpreter {
     }
     var children: [Context] = []
     for item in items {
+      if runtime.isAborting { throw RunAborted() }
       var child = spawn("\(spec.name)[\(item.text)]", from: &context)
       if let itemName = spec.itemName { child.locals[itemName] = item }
       children.append(child)

@@ -22,10 +22,13 @@ final class Interpreter: @unchecked Sendable {
   /// Actor instances by name; written once before the run starts.
   let actors: [String: any Actor]
 
-  init(scenario: Scenario, runtime: any ScenarioRuntime) {
+  let limits: RunLimits
+
+  init(scenario: Scenario, runtime: any ScenarioRuntime, limits: RunLimits = RunLimits()) {
     self.scenario = scenario
     self.runtime = runtime
-    recorder = TraceRecorder(runtime: runtime)
+    self.limits = limits
+    recorder = TraceRecorder(runtime: runtime, maxEvents: limits.maxEvents)
     state = SharedState(scenario: scenario)
     var actors: [String: any Actor] = [:]
     for name in scenario.actors.keys.sorted() { actors[name] = runtime.makeActor(named: name) }
@@ -48,6 +51,7 @@ final class Interpreter: @unchecked Sendable {
   /// The context of a new task created by `parent`: it sees the parent's locals (captured values)
   /// and everything the parent did before creating it.
   func spawn(_ name: String, from parent: inout Context) -> Context {
+    checkTaskLimit()
     var child = Context(task: name, id: nextTaskID(), locals: parent.locals)
     child.clock = parent.clock
     parent.clock.tick(parent.id)
@@ -59,6 +63,13 @@ final class Interpreter: @unchecked Sendable {
   }
 
   func nextTaskID() -> Int { taskIDs.add(1, ordering: .relaxed).newValue }
+
+  /// Stops a run that creates more tasks than `--max-tasks` allows (a runaway group or loop).
+  func checkTaskLimit() {
+    if taskIDs.load(ordering: .relaxed) >= limits.maxTasks {
+      runtime.stop("the run created more than \(limits.maxTasks) tasks; raise the limit with --max-tasks")
+    }
+  }
 
   /// How a block of steps ended.
   enum BlockExit {

@@ -59,7 +59,7 @@ public enum ScenarioRunner {
       case .virtual: VirtualRuntime(threads: threads, seed: seed, policy: options.policy)
       case .live: LiveRuntime(threads: threads, scale: options.scale)
       }
-    let interpreter = Interpreter(scenario: scenario, runtime: runtime)
+    let interpreter = Interpreter(scenario: scenario, runtime: runtime, limits: options.limits)
     let outcome = RootOutcome()
     let end = runtime.run(limits: options.limits) {
       await interpreter.runRoot(outcome)

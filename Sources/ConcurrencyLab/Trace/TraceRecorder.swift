@@ -6,16 +6,23 @@ import Synchronization
 final class TraceRecorder: Sendable {
   private let events = Mutex<[TraceEvent]>([])
   private let runtime: any ScenarioRuntime
+  private let maxEvents: Int
 
-  init(runtime: any ScenarioRuntime) {
+  init(runtime: any ScenarioRuntime, maxEvents: Int = .max) {
     self.runtime = runtime
+    self.maxEvents = maxEvents
   }
 
   /// Records an event; `thread` defaults to the thread the caller runs on.
   func record(_ kind: TraceEvent.Kind, task: String, _ text: String = "", thread: String? = nil) {
     let thread = thread ?? runtime.currentThread
-    events.withLock { events in
+    let full = events.withLock { events in
+      guard events.count < maxEvents else { return true }
       events.append(TraceEvent(time: runtime.now.rounded(toPlaces: 3), thread: thread, task: task, kind: kind, text: text))
+      return false
+    }
+    if full {
+      runtime.stop("the run recorded more than \(maxEvents) trace events; raise the limit with --max-events")
     }
   }
 

@@ -21,6 +21,8 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
   private let mainExecutor: ThreadSerialExecutor
   private let clock: ScaledClock
   private let stopping = Atomic<Bool>(false)
+  private let stopReason = Mutex<String?>(nil)
+  private let done = DispatchSemaphore(value: 0)
 
   public init(threads: Int, scale: Double = LiveRuntime.defaultScale) {
     self.threads = threads
@@ -69,7 +71,7 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
   public func interleave(isolation: isolated (any Actor)?) async {}
 
   public func run(limits: RunLimits, _ body: sending @escaping @isolated(any) () async -> Void) -> RunEnd {
-    let done = DispatchSemaphore(value: 0)
+    let done = self.done
     clock.reset()
     Task(executorPreference: pool) {
       await body()
@@ -81,7 +83,13 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
         "the live run took longer than \(Int(limits.wallClockSeconds)) s of real time; "
           + "raise the limit with --timeout")
     }
+    if let reason = stopReason.withLock({ $0 }) { return .limitReached(reason) }
     return .finished
+  }
+
+  public func stop(_ reason: String) {
+    stopReason.withLock { if $0 == nil { $0 = reason } }
+    stopping.store(true, ordering: .relaxed)
   }
 
   public func schedule(atMilliseconds milliseconds: Int64, _ body: @escaping @Sendable () -> Void) {

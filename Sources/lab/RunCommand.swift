@@ -1,5 +1,12 @@
 import ConcurrencyLab
+import Foundation
 import LabRuntime
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `lab run`: runs one scenario and prints its trace and checks.
 enum RunCommand: Command {
@@ -11,6 +18,11 @@ enum RunCommand: Command {
     one line per event — time in scenario milliseconds, thread, task, event, details — then the
     duration, how long the main thread was stalled, the final values and the scenario's checks.
 
+    --timeline draws the run instead of listing it: a row per thread over scenario time (--tasks
+    adds a row per task), as wide as the terminal or COLUMNS. --html and --chrome also write the
+    run to a file: a self-contained HTML report, or Chrome trace JSON for ui.perfetto.dev. See
+    docs/pictures.md.
+
     A name is looked up under Scenarios/ at any depth; a path runs that file.
     Exit status: 0 when every check passes, 1 when one fails, 64 on a usage error.
 
@@ -19,10 +31,17 @@ enum RunCommand: Command {
       lab run async-let-downloads --threads 2
       lab run sync-download --live
       lab run Scenarios/02-async-await/async-download.json --format json
+      lab run async-let-downloads --timeline --tasks
+      lab run async-let-downloads --html run.html --chrome run.json
     """
   static let options: [Arguments.Option] =
     RunOptionSet.options + [
       .init(name: "format", value: "text|json", help: "Output format (default: text)."),
+      .init(name: "timeline", value: nil, help: "Draw the run, a row per thread, not the trace."),
+      .init(name: "tasks", value: nil, help: "Timeline: add a row per task (implies --timeline)."),
+      .init(name: "ascii", value: nil, help: "Timeline: plain ASCII (automatic in a non-UTF-8 locale)."),
+      .init(name: "html", value: "FILE", help: "Also write a self-contained HTML report to FILE."),
+      .init(name: "chrome", value: "FILE", help: "Also write Chrome trace JSON for Perfetto to FILE."),
     ]
 
   enum Format: String, CaseIterable { case text, json }
@@ -35,11 +54,72 @@ enum RunCommand: Command {
     let format = try arguments.choice("format", Format.self) ?? .text
     let url = try context.scenarioFile(arguments.positionals[0])
     guard let scenario = context.loadScenario(url) else { return ExitStatus.failure }
+    let timeline = arguments.flag("timeline") || arguments.flag("tasks")
+    if timeline, format == .json { throw UsageError("--timeline draws text; drop --format json") }
     let result = ScenarioRunner.run(scenario, options: options)
     switch format {
+    case .text where timeline:
+      let style = Timeline.Options(
+        environment: context.environment, terminalColumns: terminalColumns(),
+        ascii: arguments.flag("ascii"), color: context.console.colorOut,
+        taskRows: arguments.flag("tasks"))
+      context.console.out(context.console.highlight(Timeline.report(result, options: style)))
     case .text: context.console.out(context.console.highlight(TraceText.report(result)))
     case .json: context.console.out(TraceJSON.document(result))
     }
+    var files: [(path: String, text: () -> String)] = []
+    if let path = arguments.value("html") {
+      files.append((path, { HTMLReport.render(result, scenario: scenario) }))
+    }
+    if let path = arguments.value("chrome") { files.append((path, { ChromeTrace.document(result) })) }
+    for file in files {
+      do {
+        try writeAtomically(file.text(), to: file.path)
+        context.console.err("wrote \(file.path)\n")
+      } catch {
+        context.console.err(context.console.paint("error: ", .red, forErr: true) + "\(error)\n")
+        return ExitStatus.failure
+      }
+    }
     return result.passed ? ExitStatus.ok : ExitStatus.failure
+  }
+
+  /// The terminal's width, or nil when stdout is not a terminal.
+  static func terminalColumns() -> Int? {
+    var size = winsize()
+    guard isatty(STDOUT_FILENO) != 0, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0,
+      size.ws_col > 0
+    else { return nil }
+    return Int(size.ws_col)
+  }
+
+  /// Writes to a temporary file beside `path`, then renames it over `path`, so a reader never
+  /// sees half a file.
+  static func writeAtomically(_ text: String, to path: String) throws(FileError) {
+    let url = URL(fileURLWithPath: path)
+    let folder = url.deletingLastPathComponent()
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder),
+      isFolder.boolValue
+    else {
+      throw FileError("cannot write '\(path)': no folder '\(folder.path)'")
+    }
+    let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+    } catch {
+      throw FileError("cannot write '\(path)': \(error.localizedDescription)")
+    }
+    guard rename(temporary, url.path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      unlink(temporary)
+      throw FileError("cannot write '\(path)': \(reason)")
+    }
+  }
+
+  /// A file that could not be written, with the reason.
+  struct FileError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
   }
 }

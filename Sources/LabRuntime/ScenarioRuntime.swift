@@ -77,16 +77,25 @@ public struct RunLimits: Sendable, Equatable {
   public var maxEvents: Int
   /// The most tasks a run may create (`--max-tasks`).
   public var maxTasks: Int
+  /// The most steps a run may take, each loop iteration counted (`--max-steps`): a loop or a
+  /// recursion that neither sleeps nor logs uses no jobs, time or events, and only this stops it.
+  public var maxSteps: Int
+  /// The deepest function calls may nest (`--max-depth`): a function that calls itself without end
+  /// would otherwise grow the task's memory until the machine runs out.
+  public var maxCallDepth: Int
 
   public init(
     maxTime: Int64 = 3_600_000, maxJobs: Int = 5_000_000, wallClockSeconds: Double = 60,
-    maxEvents: Int = 1_000_000, maxTasks: Int = 200_000
+    maxEvents: Int = 1_000_000, maxTasks: Int = 200_000, maxSteps: Int = 10_000_000,
+    maxCallDepth: Int = 1_000
   ) {
     self.maxTime = maxTime
     self.maxJobs = maxJobs
     self.wallClockSeconds = wallClockSeconds
     self.maxEvents = maxEvents
     self.maxTasks = maxTasks
+    self.maxSteps = maxSteps
+    self.maxCallDepth = maxCallDepth
   }
 }
 

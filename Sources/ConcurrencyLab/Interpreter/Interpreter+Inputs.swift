@@ -68,7 +68,8 @@ extension Interpreter {
       let waited = self.runtime.now - delivered
       self.recorder.record(
         .input, task: starting.task,
-        "\(handler.name) handles \(value.description) (input \(ordinal) of \(input.time) ms, waited \(TraceText.time(waited.rounded(toPlaces: 1))) ms for main)")
+        (input.kind == .tap ? "\(handler.name) handles the tap" : "\(handler.name) handles \(value.description)")
+          + " (input \(ordinal) of \(input.time) ms, waited \(TraceText.time(waited.rounded(toPlaces: 1))) ms for main)")
       return try await self.runTask(.steps(handler.steps), starting, isolation: main)
     }
     if handler.switchToLatest, let previous = stream.latest.withLock({ $0 }) {

@@ -10,7 +10,7 @@ extension Interpreter {
   ) async throws -> BlockExit {
     var index = start
     while index < steps.count {
-      if runtime.isAborting { throw RunAborted() }
+      try takeStep()
       let step = steps[index]
       switch step.kind {
       case .asyncLet(let name, let work):
@@ -114,12 +114,14 @@ extension Interpreter {
       let count = try integer(countExpression, &context, origin: step.origin, isolation: isolation)
       var iteration: Int64 = 0
       while iteration < count {
+        try takeStep()
         iteration += 1
         if let indexName { context.locals[indexName] = .int(iteration) }
         if let value = try await runNested(body, &context, isolation: isolation) { return value }
       }
     case .forEach(let listExpression, let item, let body):
       for element in try list(listExpression, &context, origin: step.origin, isolation: isolation) {
+        try takeStep()
         context.locals[item] = element
         if let value = try await runNested(body, &context, isolation: isolation) { return value }
       }
@@ -310,7 +312,13 @@ extension Interpreter {
     for id in finished { races.awaited(id, by: &context) }
     record(.resume, context, "group \(spec.name) done")
     if let collect = spec.collect {
-      try assign(collect, .list(collected), &context, origin: origin, isolation: isolation)
+      let list: Value
+      do {
+        list = try Value.list(collected).checkedSize()
+      } catch {
+        throw Failure(message: "group \(spec.name): \(error.description)", origin: origin)
+      }
+      try assign(collect, list, &context, origin: origin, isolation: isolation)
     }
   }
 
@@ -322,7 +330,7 @@ extension Interpreter {
     let priority = spec.priority?.priority
     let make = { (previous: TaskTable.Entry?) in
       TaskTable.Entry(
-        task: self.startTask(on: target, priority: priority) { isolation in
+        task: self.startTask(on: target, priority: priority, detached: spec.detached) { isolation in
           var context = child
           if let previous {
             // `let _ = await previousTask?.result`: wait for it, whether it succeeded or threw.

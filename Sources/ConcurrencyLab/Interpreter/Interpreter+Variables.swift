@@ -72,9 +72,14 @@ extension Interpreter {
   ) throws -> String {
     var text = ""
     for part in template.parts {
+      // Past what a trace line keeps (`record` clips it) the text is not built, but every part is
+      // still read: a read of shared memory is an access the race detector must see.
       switch part {
-      case .text(let literal): text += literal
-      case .expression(let expression): text += try read(expression, &context, origin: origin, isolation: isolation).text
+      case .text(let literal):
+        if text.utf8.count <= Self.maxEventText { text += literal }
+      case .expression(let expression):
+        let value = try read(expression, &context, origin: origin, isolation: isolation)
+        if text.utf8.count <= Self.maxEventText { text += value.text }
       }
     }
     return text

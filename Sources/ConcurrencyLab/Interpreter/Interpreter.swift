@@ -19,6 +19,8 @@ final class Interpreter: @unchecked Sendable {
   let dispatchGroups = Mutex<[String: DispatchGroupRecord]>([:])
   let inputStreams = Mutex<[String: InputStream]>([:])
   private let taskIDs = Atomic<Int>(0)
+  /// Steps taken so far, loop iterations included, against `limits.maxSteps`.
+  private let stepsTaken = Atomic<Int>(0)
   /// Actor instances by name; written once before the run starts.
   let actors: [String: any Actor]
 
@@ -46,6 +48,8 @@ final class Interpreter: @unchecked Sendable {
     var clock = VectorClock()
     /// The task ids of this task's `async let` children, by binding name.
     var children: [String: Int] = [:]
+    /// How many function calls enclose the running step, against `limits.maxCallDepth`.
+    var depth = 0
   }
 
   /// The context of a new task created by `parent`: it sees the parent's locals (captured values)
@@ -69,6 +73,15 @@ final class Interpreter: @unchecked Sendable {
     if taskIDs.load(ordering: .relaxed) >= limits.maxTasks {
       runtime.stop("the run created more than \(limits.maxTasks) tasks; raise the limit with --max-tasks")
     }
+  }
+
+  /// Counts one step or loop iteration against `--max-steps`, and ends it when the run stops: a
+  /// loop that neither sleeps nor logs reaches no other limit.
+  func takeStep() throws(RunAborted) {
+    if stepsTaken.add(1, ordering: .relaxed).newValue > limits.maxSteps {
+      runtime.stop("the run took more than \(limits.maxSteps) steps; raise the limit with --max-steps")
+    }
+    if runtime.isAborting { throw RunAborted() }
   }
 
   /// How a block of steps ended.
@@ -104,7 +117,16 @@ final class Interpreter: @unchecked Sendable {
   }
 
   func record(_ kind: TraceEvent.Kind, _ context: Context, _ text: String = "") {
-    recorder.record(kind, task: context.task, text)
+    recorder.record(kind, task: context.task, Self.clipped(text))
+  }
+
+  /// The longest event text kept, in Unicode scalars: a trace line shows a value, not megabytes of
+  /// it, and a million events of a huge value would exhaust memory.
+  static let maxEventText = 1_000
+
+  static func clipped(_ text: String) -> String {
+    guard text.utf8.count > maxEventText else { return text }
+    return String(String.UnicodeScalarView(text.unicodeScalars.prefix(maxEventText))) + "…"
   }
 
   // MARK: - Tasks
@@ -168,6 +190,13 @@ final class Interpreter: @unchecked Sendable {
     inner.locals = [:]
     inner.children = [:]
     inner.actor = function.owner
+    inner.depth += 1
+    if inner.depth > limits.maxCallDepth {
+      runtime.stop(
+        "calls nested more than \(limits.maxCallDepth) deep (\(call.function) calls itself without end?); "
+          + "raise the limit with --max-depth")
+      throw RunAborted()
+    }
     for (name, expression) in call.arguments {
       inner.locals[name] = try read(expression, &context, origin: origin ?? .unknown, isolation: isolation)
     }
@@ -219,12 +248,18 @@ extension Interpreter {
   /// Starts an unstructured task on `actor` (nil: the pool) preferring the run's executors. A task
   /// for main starts on main directly, as `Task { @MainActor in }` and `DispatchQueue.main.async`
   /// do: its first job never waits for a pool thread.
+  ///
+  /// `detached` makes it a `Task.detached`: it inherits neither the creator's priority nor its
+  /// task-local values.
   func startTask(
-    on actor: (any Actor)?, priority: TaskPriority? = nil,
+    on actor: (any Actor)?, priority: TaskPriority? = nil, detached: Bool = false,
     _ body: sending @escaping @Sendable ((any Actor)?) async throws -> Value
   ) -> Task<Value, any Error> {
     let executor =
       isSameActor(actor, runtime.mainActor) ? runtime.taskExecutorStartingOnMain() : runtime.taskExecutor
+    if detached {
+      return Task.detached(executorPreference: executor, priority: priority) { try await body(actor) }
+    }
     return Task(executorPreference: executor, priority: priority) { try await body(actor) }
   }
 }

@@ -38,6 +38,10 @@ public struct RunResult: Sendable {
   /// A problem that stopped the run (a deadlock report, a limit, a failed step), for the learner.
   public var problem: String?
   public var checks: [CheckResult]
+  /// Whether `threads` came from the command line rather than the scenario.
+  public var threadsOverridden = false
+  /// Live runs: real milliseconds per scenario millisecond; nil for virtual runs.
+  public var scale: Double?
   /// Runtime jobs the virtual loop ran (0 for live runs): a measure of the run's cost.
   public var jobs: Int = 0
   /// Jobs that reached the virtual runtime from another OS thread: work that escaped it. Always 0.
@@ -84,6 +88,8 @@ public enum ScenarioRunner {
       mainStall: runtime.mainStall.rounded(toPlaces: 3), values: values,
       events: interpreter.recorder.recorded, busySpans: runtime.busySpans, end: end,
       problem: problem, checks: [])
+    if options.mode == .live { result.scale = options.scale }
+    result.threadsOverridden = options.threads != nil && options.threads != scenario.threads
     if let virtual = runtime as? VirtualRuntime {
       result.jobs = virtual.scheduler.jobsRun
       result.escapedJobs = virtual.scheduler.escapedJobs

@@ -45,11 +45,11 @@ extension Expression {
     case .name(let name):
       return try lookup(name)
     case .list(let items):
-      return .list(try items.map { try $0.evaluate(lookup) })
+      return try Value.list(items.map { try $0.evaluate(lookup) }).checkedSize()
     case .unary(let op, let operand):
       let value = try operand.evaluate(lookup)
       switch (op, value) {
-      case (.negate, .int(let number)): return .int(-number)
+      case (.negate, .int(let number)): return .int(0 &- number)  // wraps, as + - * do
       case (.not, .bool(let flag)): return .bool(!flag)
       default:
         throw EvaluationError(description: "'\(op.rawValue)' cannot apply to \(value.typeName)")
@@ -67,15 +67,17 @@ extension Expression {
     case (.equal, _, _): return .bool(lhs == rhs)
     case (.notEqual, _, _): return .bool(lhs != rhs)
     case (.add, .int(let a), .int(let b)): return .int(a &+ b)
-    case (.add, .string(let a), _): return .string(a + rhs.text)
-    case (.add, _, .string(let b)): return .string(lhs.text + b)
-    case (.add, .list(let a), .list(let b)): return .list(a + b)
+    case (.add, .string(let a), _): return try Value.string(a + rhs.text).checkedSize()
+    case (.add, _, .string(let b)): return try Value.string(lhs.text + b).checkedSize()
+    case (.add, .list(let a), .list(let b)): return try Value.list(a + b).checkedSize()
     case (.subtract, .int(let a), .int(let b)): return .int(a &- b)
     case (.multiply, .int(let a), .int(let b)): return .int(a &* b)
     case (.divide, .int, .int(0)), (.remainder, .int, .int(0)):
       throw EvaluationError(description: "division by zero")
-    case (.divide, .int(let a), .int(let b)): return .int(a / b)
-    case (.remainder, .int(let a), .int(let b)): return .int(a % b)
+    // `Int64.min / -1` overflows: wrap, as + - * do, instead of trapping.
+    case (.divide, .int(let a), .int(let b)): return .int(a.dividedReportingOverflow(by: b).partialValue)
+    case (.remainder, .int(let a), .int(let b)):
+      return .int(a.remainderReportingOverflow(dividingBy: b).partialValue)
     case (.less, .int(let a), .int(let b)): return .bool(a < b)
     case (.lessOrEqual, .int(let a), .int(let b)): return .bool(a <= b)
     case (.greater, .int(let a), .int(let b)): return .bool(a > b)
@@ -116,6 +118,13 @@ extension Expression {
 private struct ExpressionParser {
   let characters: [Character]
   var position = 0
+  /// Parentheses, brackets and prefix operators open at `position`, and binary operators so far.
+  /// Both bound the recursion that parsing, evaluating, hashing and freeing the tree take: a
+  /// 64 KiB string of `(` or of `a+a+…` would otherwise overflow the stack.
+  var depth = 0
+  var operators = 0
+  static let maxDepth = 64
+  static let maxOperators = 200
 
   init(_ characters: [Character]) { self.characters = characters }
 
@@ -144,15 +153,34 @@ private struct ExpressionParser {
     ExpressionSyntaxError(offset: position, message: message)
   }
 
+  /// Enters a parenthesis, a bracket or a prefix operator; pair with `depth -= 1`.
+  mutating func nest() throws(ExpressionSyntaxError) {
+    depth += 1
+    guard depth <= Self.maxDepth else {
+      throw error("the expression nests more than \(Self.maxDepth) deep; split it into steps")
+    }
+  }
+
+  /// Counts a binary operator; the tree grows one level deeper with each.
+  mutating func binary(
+    _ op: Expression.BinaryOperator, _ left: Expression, _ right: Expression
+  ) throws(ExpressionSyntaxError) -> Expression {
+    operators += 1
+    guard operators <= Self.maxOperators else {
+      throw error("the expression has more than \(Self.maxOperators) operators; split it into steps")
+    }
+    return .binary(op, left, right)
+  }
+
   mutating func parseOr() throws(ExpressionSyntaxError) -> Expression {
     var left = try parseAnd()
-    while take("||") { left = .binary(.or, left, try parseAnd()) }
+    while take("||") { left = try binary(.or, left, try parseAnd()) }
     return left
   }
 
   mutating func parseAnd() throws(ExpressionSyntaxError) -> Expression {
     var left = try parseComparison()
-    while take("&&") { left = .binary(.and, left, try parseComparison()) }
+    while take("&&") { left = try binary(.and, left, try parseComparison()) }
     return left
   }
 
@@ -160,7 +188,7 @@ private struct ExpressionParser {
     let left = try parseSum()
     for op in [Expression.BinaryOperator.equal, .notEqual, .lessOrEqual, .greaterOrEqual, .less, .greater]
     where take(op.rawValue) {
-      return .binary(op, left, try parseSum())
+      return try binary(op, left, try parseSum())
     }
     return left
   }
@@ -169,9 +197,9 @@ private struct ExpressionParser {
     var left = try parseProduct()
     while true {
       if take("+") {
-        left = .binary(.add, left, try parseProduct())
+        left = try binary(.add, left, try parseProduct())
       } else if take("-") {
-        left = .binary(.subtract, left, try parseProduct())
+        left = try binary(.subtract, left, try parseProduct())
       } else {
         return left
       }
@@ -182,11 +210,11 @@ private struct ExpressionParser {
     var left = try parseUnary()
     while true {
       if take("*") {
-        left = .binary(.multiply, left, try parseUnary())
+        left = try binary(.multiply, left, try parseUnary())
       } else if take("/") {
-        left = .binary(.divide, left, try parseUnary())
+        left = try binary(.divide, left, try parseUnary())
       } else if take("%") {
-        left = .binary(.remainder, left, try parseUnary())
+        left = try binary(.remainder, left, try parseUnary())
       } else {
         return left
       }
@@ -194,8 +222,14 @@ private struct ExpressionParser {
   }
 
   mutating func parseUnary() throws(ExpressionSyntaxError) -> Expression {
-    if take("!") { return .unary(.not, try parseUnary()) }
+    if take("!") {
+      try nest()
+      defer { depth -= 1 }
+      return .unary(.not, try parseUnary())
+    }
     if take("-") {
+      try nest()
+      defer { depth -= 1 }
       let operand = try parseUnary()
       if case .literal(.int(let number)) = operand { return .literal(.int(-number)) }
       return .unary(.negate, operand)
@@ -207,12 +241,16 @@ private struct ExpressionParser {
     skipSpaces()
     guard let c = peek else { throw error("the expression ends too early") }
     if c == "(" {
+      try nest()
+      defer { depth -= 1 }
       position += 1
       let inner = try parseOr()
       guard take(")") else { throw error("expected ')'") }
       return inner
     }
     if c == "[" {
+      try nest()
+      defer { depth -= 1 }
       position += 1
       var items: [Expression] = []
       if take("]") { return .list(items) }

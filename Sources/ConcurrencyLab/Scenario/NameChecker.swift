@@ -56,10 +56,16 @@ struct NameChecker {
       }
       checkBlock(handler.steps, &scope)
     }
-    for (name, _) in scenario.expect.values where !globals.contains(name) {
+    let expected =
+      scenario.expect.values.map { ($0.name, "expect.values.\($0.name)") }
+      + scenario.expect.times.map { ($0.name, "expect.times.\($0.name)") }
+      + scenario.expect.outcomes.enumerated().flatMap { index, rule in
+        rule.when.values.map { ($0.name, "expect.outcomes[\(index)].when.values.\($0.name)") }
+      }
+    for (name, path) in expected where !globals.contains(name) {
       report(
         "expected value of '\(name)', which is not in \"state\"\(didYouMean(name, in: globals.sorted()))",
-        at: nil, path: "expect.values.\(name)")
+        at: nil, path: path)
     }
   }
 

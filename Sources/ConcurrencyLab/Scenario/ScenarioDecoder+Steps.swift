@@ -146,12 +146,21 @@ extension ScenarioDecoder {
       } else if let name = identifier(value, path: stepPath, what: "async let name") {
         names.append(name)
       }
-      guard !names.isEmpty else { return nil }
+      guard !names.isEmpty else {
+        if case .array(let items) = value.value, items.isEmpty {
+          error("'await' needs at least one async let name", at: value.location, path: stepPath)
+        }
+        return nil
+      }
       stepKind = .await(names)
     case "group":
       guard let name = identifier(value, path: stepPath, what: "group name"),
         let child = decodeChildWork(object, path: path, step: kind, at: first.keyLocation)
       else { return nil }
+      if object["over"] != nil, let count = object["count"] {
+        error("'group' takes \"over\" or \"count\", not both", at: count.location, path: "\(path).count")
+        return nil
+      }
       let items: Expression?
       if let over = option("over") {
         items = expression(over, path: "\(path).over")
@@ -303,6 +312,16 @@ extension ScenarioDecoder {
   mutating func decodeChildWork(
     _ object: JSONObject, path: String, step: String, at location: SourceLocation
   ) -> ChildWork? {
+    if object["call"] != nil, let steps = object["steps"] {
+      error(
+        "'\(step)' takes \"call\" or \"steps\", not both; put the call inside the steps",
+        at: steps.location, path: "\(path).steps")
+      return nil
+    }
+    if object["call"] == nil, let args = object["args"] {
+      error("\"args\" go with \"call\"; steps see the caller's variables directly", at: args.location, path: "\(path).args")
+      return nil
+    }
     if let function = object["call"] {
       guard let name = identifier(function, path: "\(path).call", what: "function name") else { return nil }
       return .call(Call(function: name, arguments: decodeArguments(object["args"], path: "\(path).args")))

@@ -384,9 +384,16 @@ struct ScenarioDecoder {
       checkKeys(body, allowed: ["state", "let", "methods", "summary"], path: memberPath, what: "actor key")
       let state = decodeState(body["state"], path: "\(memberPath).state")
       let constants = decodeState(body["let"], path: "\(memberPath).let")
+      _ = identifier(JSONNode(.string(member.key), at: member.keyLocation), path: memberPath, what: "actor name")
       var methods: [String: Function] = [:]
+      if let methodsNode = body["methods"], !(methodsNode.value.objectValue != nil) {
+        error("'methods' must be an object of methods by name", at: methodsNode.location, path: "\(memberPath).methods")
+      }
       if let methodsNode = body["methods"], case .object(let methodObject) = methodsNode.value {
         for method in methodObject.members {
+          _ = identifier(
+            JSONNode(.string(method.key), at: method.keyLocation), path: "\(memberPath).methods.\(method.key)",
+            what: "method name")
           if var function = decodeFunction(
             method.key, method.value, path: "\(memberPath).methods.\(method.key)", actors: [],
             defaultIsolation: .actor(member.key))
@@ -417,6 +424,8 @@ struct ScenarioDecoder {
         error("'main' is always there; choose another name", at: member.keyLocation, path: memberPath)
         continue
       }
+      guard identifier(JSONNode(.string(member.key), at: member.keyLocation), path: memberPath, what: "queue name") != nil
+      else { continue }
       guard case .string(let text) = member.value.value, let kind = QueueKind(rawValue: text) else {
         error("a queue is \"serial\" or \"concurrent\"", at: member.value.location, path: memberPath)
         continue
@@ -435,6 +444,7 @@ struct ScenarioDecoder {
     var handlers: [String: Handler] = [:]
     for member in object.members {
       let memberPath = join(path, member.key)
+      _ = identifier(JSONNode(.string(member.key), at: member.keyLocation), path: memberPath, what: "handler name")
       guard case .object(let body) = member.value.value else {
         error("a handler is an object with \"steps\"", at: member.value.location, path: memberPath)
         continue
@@ -472,6 +482,10 @@ struct ScenarioDecoder {
       }
       let kind: Input.Kind
       let handlerNode: JSONNode
+      if object["tap"] != nil, let key = object["key"] {
+        error("an input is a \"tap\" or a \"key\", not both", at: key.location, path: "\(itemPath).key")
+        continue
+      }
       if let tap = object["tap"] {
         kind = .tap
         handlerNode = tap
@@ -490,9 +504,13 @@ struct ScenarioDecoder {
       }
       let value = object["value"].flatMap { literal($0, path: "\(itemPath).value") } ?? Value.none
       var with: [(name: String, value: Value)] = []
-      if let extra = object["with"], case .object(let members) = extra.value {
-        for member in members.members {
-          if let value = literal(member.value, path: "\(itemPath).with.\(member.key)") { with.append((member.key, value)) }
+      if let extra = object["with"] {
+        if case .object(let members) = extra.value {
+          for member in members.members {
+            if let value = literal(member.value, path: "\(itemPath).with.\(member.key)") { with.append((member.key, value)) }
+          }
+        } else {
+          error("'with' must be an object of names and values, such as {\"latency\": 800}", at: extra.location, path: "\(itemPath).with")
         }
       }
       inputs.append(

@@ -66,7 +66,10 @@ public enum TraceText {
           : "✗ \(check.name): expected \(check.expected), got \(check.actual)")
     }
     if !result.passed, result.mode == .virtual {
-      out.append("replay: lab run \(result.scenario) --seed \(result.seed)" + (result.policy == .random ? "" : " --policy \(result.policy.rawValue)"))
+      out.append(
+        "replay: lab run \(result.scenario) --seed \(result.seed)"
+          + (result.policy == .random ? "" : " --policy \(result.policy.rawValue)")
+          + (result.threadsOverridden ? " --threads \(result.threads)" : ""))
     }
     return out.joined(separator: "\n")
   }

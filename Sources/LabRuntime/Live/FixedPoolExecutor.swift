@@ -66,6 +66,7 @@ final class ThreadSerialExecutor: SerialExecutor, @unchecked Sendable {
   private let condition = NSCondition()
   private var jobs: [UnownedJob] = []  // guarded by `condition`
   private var stopping = false
+  private var running = false  // guarded by `condition`
   private var thread: Thread?
   private let clock: @Sendable () -> Double
   /// Spans during which one job held the thread, in the clock's units; guarded by `condition`.
@@ -102,6 +103,17 @@ final class ThreadSerialExecutor: SerialExecutor, @unchecked Sendable {
     condition.unlock()
   }
 
+  /// Waits until no job runs and none is queued, so the last job's span is recorded: the job
+  /// that ends a run signals its end from inside, before its span is.
+  func waitUntilIdle(timeout: Double) {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    condition.lock()
+    while running || !jobs.isEmpty {
+      if !condition.wait(until: deadline) { break }
+    }
+    condition.unlock()
+  }
+
   /// The spans during which one job held the thread.
   var busySpans: [(start: Double, end: Double)] {
     condition.lock()
@@ -118,6 +130,7 @@ final class ThreadSerialExecutor: SerialExecutor, @unchecked Sendable {
         return
       }
       let job = jobs.removeFirst()
+      running = true
       condition.unlock()
       let start = clock()
       if let taskExecutor {
@@ -129,6 +142,8 @@ final class ThreadSerialExecutor: SerialExecutor, @unchecked Sendable {
       let end = clock()
       condition.lock()
       spans.append((start, end))
+      running = false
+      condition.broadcast()
       condition.unlock()
     }
   }

@@ -53,7 +53,9 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
   public var isAborting: Bool { stopping.load(ordering: .relaxed) }
 
   private func realDuration(_ milliseconds: Int64) -> Duration {
-    .microseconds(Int64((Double(milliseconds) * scale * 1000).rounded()))
+    // Clamped to 0…1e15 µs (31 years): `Int64(_:)` traps on a Double past Int64.max, and a
+    // scenario may ask for Int64.max ms; --timeout ends such a run long before.
+    .microseconds(Int64(min(max(0, (Double(milliseconds) * scale * 1000).rounded()), 1e15)))
   }
 
   public func block(milliseconds: Int64, isolation: isolated (any Actor)?) async {
@@ -83,6 +85,7 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
         "the live run took longer than \(Int(limits.wallClockSeconds)) s of real time; "
           + "raise the limit with --timeout")
     }
+    mainExecutor.waitUntilIdle(timeout: 1)
     if let reason = stopReason.withLock({ $0 }) { return .limitReached(reason) }
     return .finished
   }

@@ -537,7 +537,7 @@ public final class VirtualScheduler: @unchecked Sendable {
       var lane: Int?
       if case .lane(let index) = current.target { lane = index }
       pins[current.task] = Pin(worker: current.worker, lane: lane)
-      timers.insert(deadline: now + max(0, milliseconds), .unblock(continuation))
+      timers.insert(deadline: deadline(after: milliseconds), .unblock(continuation))
     }
   }
 
@@ -574,7 +574,7 @@ public final class VirtualScheduler: @unchecked Sendable {
           continuation.resume(throwing: CancellationError())
           return
         }
-        let timer = timers.insert(deadline: now + max(0, milliseconds), .wakeSleeper(id: id))
+        let timer = timers.insert(deadline: deadline(after: milliseconds), .wakeSleeper(id: id))
         sleepers[id] = (timer, continuation)
       }
     } onCancel: {
@@ -596,6 +596,13 @@ public final class VirtualScheduler: @unchecked Sendable {
     yieldRequested = true
     await Task.yield()
     yieldRequested = false
+  }
+
+  /// `now + milliseconds`, saturating: a scenario may ask for `Int64.max` ms, which must reach the
+  /// `--max-time` limit, not overflow.
+  private func deadline(after milliseconds: Int64) -> Int64 {
+    let (sum, overflow) = now.addingReportingOverflow(max(0, milliseconds))
+    return overflow ? .max : sum
   }
 
   /// Runs `body` on the loop at virtual time `deadline` (an input arriving, a timer callback).

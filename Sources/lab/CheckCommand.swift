@@ -1,0 +1,221 @@
+import ConcurrencyLab
+import Foundation
+import LabRuntime
+
+/// `lab check`: validates, runs and checks scenarios — expectations, outcomes and expected
+/// traces — and summarises them for a teacher or a CI job.
+enum CheckCommand: Command {
+  static let name = "check"
+  static let summary =
+    "Check scenarios: validate, run, and compare with expectations and expected traces."
+  static let usage = "check [scenario names, paths or folders...] [options]"
+  static let discussion = """
+    Checks every scenario under Scenarios/ (or the names, .json paths and folders given): it must
+    validate, run without a problem, meet its "expect" block, grade no outcome forbidden, and match
+    its expected trace NAME.expected when there is one. A scenario without an expected trace is
+    checked on its expectations only; one with neither is skipped.
+
+    Prints one line per scenario — PASS, FAIL or SKIP, the name, then what was checked or the first
+    failure with the command that replays it — and a last line 'N passed, N failed' (', N skipped'
+    when any).
+
+    --seeds K runs each scenario on seeds 1…K under both scheduling policies (or --policy) and fails
+    it if any run fails, naming the seed: the flakiness check before publishing a scenario.
+    --live also runs each once on real threads, checking expectations within the tolerance
+    (expected traces are compared on virtual runs only).
+
+    Exit status: 0 when none failed, 1 when one did, 64 on a usage error.
+
+    Examples:
+      lab check
+      lab check --seeds 100
+      lab check async-let-downloads Scenarios/01-blocking --live
+      lab check --junit build/lab-check.xml
+    """
+  static let options: [Arguments.Option] =
+    RunOptionSet.options.filter { !["seed", "live", "policy"].contains($0.name) } + [
+      .init(
+        name: "policy", value: "random|pct",
+        help: "The virtual scheduler's policy (default: random; both with --seeds)."),
+      .init(name: "live", value: nil, help: "Also run each scenario once on real threads."),
+      .init(
+        name: "seeds", value: "K",
+        help: "Run each scenario on seeds 1…K (both policies unless --policy)."),
+      .init(name: "junit", value: "FILE", help: "Also write the results as JUnit XML to FILE."),
+      .init(name: "format", value: "text|json", help: "Output format (default: text)."),
+      .init(name: "verbose", value: nil, help: "After a failing scenario, list every failure."),
+    ]
+
+  enum Format: String, CaseIterable { case text, json }
+
+  /// A scenario to check: its file and how to name it in replay commands.
+  struct Target {
+    var url: URL
+    var argument: String
+  }
+
+  static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
+    let console = context.console
+    var plan = CheckPlan()
+    plan.options = try RunOptionSet.parse(arguments)
+    plan.options.mode = .virtual
+    plan.live = arguments.flag("live")
+    plan.seeds = try arguments.integer("seeds", in: 1...1_000_000)
+    if let policy = try arguments.choice("policy", SchedulingPolicy.self) {
+      plan.policies = [policy]
+    } else if plan.seeds != nil {
+      plan.policies = SchedulingPolicy.allCases
+    }
+    let format = try arguments.choice("format", Format.self) ?? .text
+    let verbose = arguments.flag("verbose")
+    let junit = arguments.value("junit")
+    let targets = try targets(arguments.positionals, context)
+    guard !targets.isEmpty else {
+      console.err(console.paint("error: ", .red, forErr: true) + "no scenario files to check\n")
+      return ExitStatus.failure
+    }
+
+    let width = targets.map(\.argument.count).max() ?? 0
+    let progress = ProgressLine(console: console)
+    var verdicts: [ScenarioVerdict] = []
+    for (number, target) in targets.enumerated() {
+      let verdict = check(target, plan: plan, context) { done in
+        progress.update(
+          "checking \(number + 1)/\(targets.count) \(target.argument)"
+            + (plan.runsPerScenario > 1 ? " · run \(done)/\(plan.runsPerScenario)" : ""))
+      }
+      verdicts.append(verdict)
+      progress.clear()
+      if format == .text {
+        console.out(line(verdict, width: width, console) + "\n")
+        if verbose { console.out(details(verdict)) }
+      }
+    }
+    switch format {
+    case .text: console.out(CheckReport.totals(verdicts) + "\n")
+    case .json: console.out(CheckReport.json(verdicts))
+    }
+    if let junit {
+      let url = URL(fileURLWithPath: junit)
+      do {
+        try AtomicFile.write(CheckReport.junit(verdicts), to: url, display: junit)
+      } catch {
+        for line in error.lines {
+          console.err(console.paint("error: ", .red, forErr: true) + line + "\n")
+        }
+        return ExitStatus.failure
+      }
+    }
+    return verdicts.contains { $0.status == .failed } ? ExitStatus.failure : ExitStatus.ok
+  }
+
+  /// The scenarios named on the command line — names, files, folders — or all under Scenarios/.
+  static func targets(_ positionals: [String], _ context: CommandContext) throws(UsageError)
+    -> [Target]
+  {
+    if positionals.isEmpty {
+      let catalog = try context.catalog()
+      return catalog.allScenarioFiles().map {
+        Target(url: $0, argument: argument(for: $0, catalog))
+      }
+    }
+    var targets: [Target] = []
+    for positional in positionals {
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: positional, isDirectory: &isFolder),
+        isFolder.boolValue
+      {
+        let files = ScenarioCatalog.jsonFiles(under: URL(fileURLWithPath: positional))
+        let catalog = try? context.catalog()
+        targets += files.map { url in
+          Target(
+            url: url, argument: catalog.map { argument(for: url, $0) } ?? context.displayPath(url))
+        }
+      } else {
+        targets.append(Target(url: try context.scenarioFile(positional), argument: positional))
+      }
+    }
+    return targets
+  }
+
+  /// A scenario's name when it finds this file, else its path.
+  static func argument(for url: URL, _ catalog: ScenarioCatalog) -> String {
+    let name = url.deletingPathExtension().lastPathComponent
+    if case .file(let found) = catalog.resolve(name),
+      found.standardizedFileURL == url.standardizedFileURL
+    {
+      return name
+    }
+    return catalog.displayPath(url)
+  }
+
+  /// Loads, runs and checks one scenario.
+  static func check(
+    _ target: Target, plan: CheckPlan, _ context: CommandContext, progress: (Int) -> Void
+  ) -> ScenarioVerdict {
+    let display = context.displayPath(target.url)
+    let scenario: Scenario
+    do {
+      scenario = try ScenarioLoader.load(path: target.url.path)
+    } catch {
+      let messages = error.diagnostics.map { diagnostic in
+        var shown = diagnostic
+        shown.file = display
+        return shown.description
+      }
+      return .invalid(scenario: target.argument, file: display, messages: messages)
+    }
+    var named = scenario
+    named.file = display
+    let file = ExpectedTraceFile(scenario: target.url, context: context)
+    var trace: ExpectedTrace?
+    if file.exists {
+      switch file.load() {
+      case .success(let loaded): trace = loaded
+      case .failure(let problem):
+        return .invalid(scenario: target.argument, file: display, messages: problem.lines)
+      }
+    }
+    return ScenarioChecker.check(
+      named, argument: target.argument, trace: trace, traceFile: file.display, plan: plan,
+      progress: progress)
+  }
+
+  /// `PASS  name  what was checked`, `FAIL  name  first failure — replay`, `SKIP  name  why`.
+  static func line(_ verdict: ScenarioVerdict, width: Int, _ console: Console) -> String {
+    let name = verdict.scenario.padding(width)
+    switch verdict.status {
+    case .passed:
+      return console.paint("PASS", .green) + "  \(name)  \(verdict.summary)"
+    case .skipped:
+      return console.paint("SKIP", .yellow) + "  \(name)  \(verdict.summary)"
+    case .failed:
+      guard let failure = verdict.failures.first else {
+        return console.paint("FAIL", .red) + "  \(name)"
+      }
+      var text = failure.messages.first ?? "failed"
+      if failure.run == nil {
+        text = "does not validate: " + text
+        if failure.messages.count > 1 { text += " (+\(failure.messages.count - 1) more)" }
+        return console.paint("FAIL", .red) + "  \(name)  \(text)"
+      }
+      if failure.messages.count > 1 { text += " (+\(failure.messages.count - 1) more)" }
+      if let run = failure.run { text += " — \(run)" }
+      if let replay = failure.replay { text += ": \(replay)" }
+      if verdict.runs > 1 { text += " · \(verdict.failures.count) of \(verdict.runs) runs failed" }
+      return console.paint("FAIL", .red) + "  \(name)  \(text)"
+    }
+  }
+
+  /// Every failure of a failed scenario, indented, for --verbose.
+  static func details(_ verdict: ScenarioVerdict) -> String {
+    var out = ""
+    for failure in verdict.failures {
+      if let run = failure.run {
+        out += "      \(run)" + (failure.replay.map { ": \($0)" } ?? "") + "\n"
+      }
+      for message in failure.messages { out += "        \(message)\n" }
+    }
+    return out
+  }
+}

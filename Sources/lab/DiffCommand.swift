@@ -1,0 +1,110 @@
+import ConcurrencyLab
+import LabRuntime
+
+/// `lab diff`: compares a run's trace with the scenario's expected trace.
+enum DiffCommand: Command {
+  static let name = "diff"
+  static let summary = "Compare a scenario's trace with its expected trace (NAME.expected)."
+  static let usage = "diff <scenario name or path.json> [options]"
+  static let discussion = """
+    Runs the scenario on the virtual runtime with its own seed (or --seed) and compares the trace
+    with NAME.expected beside the scenario file. On a match it says so; on a mismatch it prints a
+    unified diff of trace lines, then the time of the first divergence, what the file expected
+    there and what the run did, in the trace's own notation.
+
+    Expected files may use 'any order { … }' blocks, '*' wildcards and # comments so one file holds
+    for every seed: see docs/expected-traces.md. A missing expected file is a failure; record it
+    with 'lab record NAME'. --update records the run when it differs (refused when CI is set).
+
+    Exit status: 0 when the trace matches (or was updated), 1 when it differs or the expected file
+    is missing or invalid, 64 on a usage error.
+
+    Examples:
+      lab diff async-let-downloads
+      lab diff async-let-downloads --seed 7
+      lab diff async-let-downloads --update
+    """
+  static let options: [Arguments.Option] =
+    RunOptionSet.options.filter {
+      ["seed", "policy", "threads", "max-time", "max-jobs"].contains($0.name)
+    }
+    + [
+      .init(
+        name: "update", value: nil, help: "Record the run as the expected trace when it differs.")
+    ]
+
+  static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
+    guard arguments.positionals.count == 1 else {
+      throw UsageError(
+        arguments.positionals.isEmpty ? "name a scenario to diff" : "diff takes one scenario")
+    }
+    let options = try RunOptionSet.parse(arguments)
+    let update = arguments.flag("update")
+    if update,
+      let changed = ["seed", "policy", "threads"].first(where: { arguments.value($0) != nil })
+    {
+      throw UsageError(
+        "--update records the run 'lab diff' compares by default, with the scenario's own settings; "
+          + "drop --\(changed)")
+    }
+    let argument = arguments.positionals[0]
+    let console = context.console
+    let url = try context.scenarioFile(argument)
+    let file = ExpectedTraceFile(scenario: url, context: context)
+    guard let scenario = context.loadScenario(url) else { return ExitStatus.failure }
+    if update, let refusal = RecordCommand.refusal(context) {
+      console.err(console.paint("error: ", .red, forErr: true) + refusal + "\n")
+      return ExitStatus.failure
+    }
+    guard file.exists else {
+      if update { return RecordCommand.record(scenario, argument: argument, file: file, context) }
+      console.err(
+        console.paint("error: ", .red, forErr: true)
+          + "no expected trace for \(argument): \(file.display) does not exist\n"
+          + "  record it with: lab record \(argument)\n")
+      return ExitStatus.failure
+    }
+    let expected: ExpectedTrace
+    switch file.load() {
+    case .success(let trace):
+      expected = trace
+    case .failure(let problem):
+      for line in problem.lines { console.err(console.paint(line, .red, forErr: true) + "\n") }
+      if update { return RecordCommand.record(scenario, argument: argument, file: file, context) }
+      return ExitStatus.failure
+    }
+    let result = ScenarioRunner.run(scenario, options: options)
+    let comparison = TraceComparison(expected: expected, events: result.events)
+    let run = RunLabel(mode: .virtual, seed: result.seed, policy: result.policy, run: 1)
+    let description = "\(result.events.count) events, virtual, \(run)"
+    if comparison.matches {
+      console.out(
+        console.paint("✓", .green) + " \(argument) matches \(file.display) (\(description))\n")
+      return ExitStatus.ok
+    }
+    if update { return RecordCommand.record(scenario, argument: argument, file: file, context) }
+    console.out(
+      paint(
+        comparison.report(expectedName: file.display, actualName: "\(argument) (\(description))"),
+        console))
+    console.out(
+      console.paint("✗", .red) + " \(argument) differs from \(file.display)\n"
+        + "replay: lab run \(argument) \(run.replayOptions!)"
+        + (options.threads.map { " --threads \($0)" } ?? "") + "\n"
+        + "if the run is right, record it: lab record \(argument)\n")
+    return ExitStatus.failure
+  }
+
+  /// Colours a diff on a terminal: removed lines red, added green, hunk headers cyan.
+  static func paint(_ report: String, _ console: Console) -> String {
+    guard console.colorOut else { return report }
+    return report.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+      let text = String(line)
+      if text.hasPrefix("---") || text.hasPrefix("+++") { return console.paint(text, .bold) }
+      if text.hasPrefix("-") { return console.paint(text, .red) }
+      if text.hasPrefix("+") { return console.paint(text, .green) }
+      if text.hasPrefix("@@") { return console.paint(text, .cyan) }
+      return text
+    }.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,129 @@
+import ConcurrencyLab
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `lab new`: writes a starter scenario to edit, never over an existing file.
+enum NewCommand: Command {
+  static let name = "new"
+  static let summary = "Write a starter scenario NAME.json to edit (never overwrites a file)."
+  static let usage = "new <name> [--path DIR]"
+  static let discussion = """
+    Writes NAME.json in Scenarios/, or in DIR (a folder inside the project, created if needed): a
+    small scenario that validates and passes, with "$schema", "format", "title", "summary",
+    "source", "steps" and an "expect" block to replace with your own. Then run it, record its
+    expected trace and check it over many seeds, as docs/teachers-guide.md describes.
+
+    NAME is the scenario's name and its file's: letters, digits, '-' and '_' only. The command
+    refuses (exit status 1) when the file exists or another scenario already has that name, so
+    'lab run NAME' always finds one file. It never writes outside the project.
+    Exit status: 0 when the file was written, 1 when it was not, 64 on a usage error.
+
+    Examples:
+      lab new my-race
+      lab new lost-update --path Scenarios/08-data-races
+    """
+  static let options: [Arguments.Option] = [
+    .init(
+      name: "path", value: "DIR",
+      help: "The folder to write in, inside the project (default: Scenarios/).")
+  ]
+
+  static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
+    guard arguments.positionals.count == 1 else {
+      throw UsageError(
+        arguments.positionals.isEmpty
+          ? "name the new scenario, such as 'lab new my-race'" : "new takes one name")
+    }
+    let name = arguments.positionals[0]
+    guard LessonRun.isSimpleName(name), name.count <= 64 else {
+      throw UsageError(
+        "'\(name)' cannot be a scenario name: use up to 64 letters, digits, '-' and '_', such as 'my-race'"
+      )
+    }
+    let catalog = try context.catalog()
+    let root = catalog.root.resolvingSymlinksInPath().standardizedFileURL
+    let folder = try folder(arguments.value("path"), root: root)
+    let console = context.console
+    for existing in ScenarioCatalog(root: root).allScenarioFiles()
+    where existing.deletingPathExtension().lastPathComponent == name {
+      console.err(
+        console.paint("error: ", .red, forErr: true)
+          + "a scenario named '\(name)' already exists: \(context.displayPath(existing)); pick another name "
+          + "(names are unique so 'lab run \(name)' finds one file)\n")
+      return ExitStatus.failure
+    }
+    let file = folder.appendingPathComponent("\(name).json")
+    let text = ScenarioTemplate.text(name: name, schemaPath: schemaPath(from: folder, root: root))
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try writeNew(text, to: file.path, shown: context.displayPath(file))
+    } catch {
+      console.err(console.paint("error: ", .red, forErr: true) + "\(error)\n")
+      return ExitStatus.failure
+    }
+    let shown = context.displayPath(file)
+    // A file outside Scenarios/ is not found by name, so the next commands use its path.
+    let inScenarios = file.path.hasPrefix(root.appendingPathComponent("Scenarios").path + "/")
+    let handle = inScenarios ? name : shown
+    let next = [
+      ("lab run \(handle)", "run it: its trace and its checks"),
+      ("lab check \(handle) --seeds 50", "check it on 50 seeds under both scheduling policies"),
+      ("lab record \(handle)", "record its expected trace beside it"),
+    ]
+    let width = next.map(\.0.count).max() ?? 0
+    console.out(
+      "wrote \(shown)\nnext:\n" + next.map { "  \($0.0.padding(width))   \($0.1)\n" }.joined())
+    return ExitStatus.ok
+  }
+
+  /// The folder to write in: `--path` resolved against the working directory, which must be inside
+  /// the project; `Scenarios/` when not given.
+  static func folder(_ path: String?, root: URL) throws(UsageError) -> URL {
+    guard let path else { return root.appendingPathComponent("Scenarios") }
+    let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    let folder = URL(fileURLWithPath: path, relativeTo: cwd).resolvingSymlinksInPath()
+      .standardizedFileURL
+    guard folder.path == root.path || folder.path.hasPrefix(root.path + "/") else {
+      throw UsageError(
+        "--path must be a folder inside the project (\(root.path)); '\(path)' is not")
+    }
+    return folder
+  }
+
+  /// The relative path from `folder` to the project's `schema/scenario.schema.json`.
+  static func schemaPath(from folder: URL, root: URL) -> String {
+    let depth = folder.pathComponents.count - root.pathComponents.count
+    return String(repeating: "../", count: max(0, depth)) + "schema/scenario.schema.json"
+  }
+
+  /// Creates `path` with `text`, failing if anything is already there (O_EXCL), so a file can
+  /// never be overwritten — not even one created a moment ago.
+  static func writeNew(_ text: String, to path: String, shown: String) throws(RunCommand.FileError)
+  {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    guard descriptor >= 0 else {
+      let reason =
+        errno == EEXIST
+        ? "it already exists, and lab new never overwrites a file"
+        : String(cString: strerror(errno))
+      throw RunCommand.FileError("cannot write '\(shown)': \(reason)")
+    }
+    defer { close(descriptor) }
+    let bytes = Array(text.utf8)
+    var written = 0
+    while written < bytes.count {
+      let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      guard count > 0 else {
+        let reason = String(cString: strerror(errno))
+        unlink(path)
+        throw RunCommand.FileError("cannot write '\(shown)': \(reason)")
+      }
+      written += count
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import ConcurrencyLab
+import Foundation
+
+/// `lab validate`: checks scenario files without running them and reports every problem at once.
+enum ValidateCommand: Command {
+  static let name = "validate"
+  static let summary = "Check scenario files without running them, reporting every problem at once."
+  static let usage = "validate [files, folders or scenario names...] [options]"
+  static let discussion = """
+    Checks each scenario file as 'lab run' loads it — JSON syntax, keys, steps and their options,
+    types, the format version, and every name: variables, functions and their arguments, actors and
+    methods, async lets awaited before they are read, tasks, handlers and queues — and against the
+    JSON Schema editors use (schema/scenario.schema.json in the project), without running anything.
+
+    Every problem of a file is printed on stderr as FILE:LINE:COLUMN: error: MESSAGE (at JSON.PATH),
+    with a suggestion when a name looks misspelt. Each valid file prints 'ok  PATH' on stdout, and
+    the last line counts them: 'N valid, N invalid'.
+
+    A folder is searched for .json files at any depth; a name is looked up under Scenarios/.
+    Without arguments, every scenario under Scenarios/ is checked.
+    Exit status: 0 when every file is valid, 1 when one is not, 64 on a usage error.
+
+    Examples:
+      lab validate
+      lab validate Scenarios/09-actors
+      lab validate my-scenario.json async-let-downloads
+    """
+  static let options: [Arguments.Option] = [
+    .init(
+      name: "schema", value: "FILE",
+      help:
+        "Check against this JSON Schema (default: the project's \(ScenarioSchema.relativePath))."),
+    .init(name: "no-schema", value: nil, help: "Check with the scenario loader only."),
+  ]
+
+  static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
+    let console = context.console
+    let files = try files(arguments.positionals, context)
+    var status = ExitStatus.ok
+    var schema: JSONSchema?
+    if let path = arguments.value("schema") {
+      if arguments.flag("no-schema") { throw UsageError("give --schema or --no-schema, not both") }
+      do {
+        schema = try JSONSchema.load(path: path)
+      } catch {
+        throw UsageError("the schema '\(path)' cannot be used:\n" + error.description)
+      }
+    } else if !arguments.flag("no-schema"), let root = try? context.catalog().root {
+      let path = root.appendingPathComponent(ScenarioSchema.relativePath).path
+      if FileManager.default.fileExists(atPath: path) {
+        do {
+          schema = try JSONSchema.load(path: path)
+        } catch {
+          // A broken project schema is a failure of its own; the files are still checked.
+          report(error.diagnostics, context)
+          status = ExitStatus.failure
+        }
+      }
+    }
+
+    var valid = 0
+    for url in files {
+      let display = context.displayPath(url)
+      let problems = ScenarioSchema.check(path: url.path, schema: schema)
+      if problems.isEmpty {
+        valid += 1
+        console.out(console.paint("ok", .green) + "  \(display)\n")
+      } else {
+        report(
+          problems.map { problem in
+            var shown = problem
+            shown.file = display
+            return shown
+          }, context)
+      }
+    }
+    let invalid = files.count - valid
+    console.out("\(valid) valid, \(invalid) invalid\n")
+    return invalid > 0 ? ExitStatus.failure : status
+  }
+
+  static func report(_ diagnostics: [Diagnostic], _ context: CommandContext) {
+    for diagnostic in diagnostics {
+      context.console.err(context.console.paint(diagnostic.description, .red, forErr: true) + "\n")
+    }
+  }
+
+  /// The files the arguments name, in order and without repeats: folders expand to their `.json`
+  /// files, names resolve under Scenarios/, and no arguments means every scenario.
+  static func files(_ positionals: [String], _ context: CommandContext) throws(UsageError) -> [URL]
+  {
+    if positionals.isEmpty {
+      let files = try context.catalog().allScenarioFiles()
+      guard !files.isEmpty else { throw UsageError("no scenario files under Scenarios/") }
+      return files
+    }
+    var files: [URL] = []
+    for positional in positionals {
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: positional, isDirectory: &isFolder),
+        isFolder.boolValue
+      {
+        let found = ScenarioCatalog.jsonFiles(under: URL(fileURLWithPath: positional))
+        guard !found.isEmpty else { throw UsageError("no .json files under '\(positional)'") }
+        files += found
+      } else {
+        files.append(try context.scenarioFile(positional).standardizedFileURL)
+      }
+    }
+    var seen = Set<String>()
+    return files.filter { seen.insert($0.path).inserted }
+  }
+}

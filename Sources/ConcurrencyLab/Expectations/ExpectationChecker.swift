@@ -197,14 +197,7 @@ private struct RunFacts {
 
   func checkMainStall(_ bound: Bound) -> CheckResult {
     let stall = result.mainStall
-    // A live stall is one job's real duration: one real millisecond of scheduling noise is
-    // 1/scale scenario milliseconds, so live runs allow at least that much.
-    let facts = result.scale.map { scale in
-      RunFacts(result: result, tolerance: tolerance.map {
-        Tolerance(milliseconds: max($0.milliseconds, 1 / scale), percent: $0.percent)
-      })
-    } ?? self
-    let passed = facts.holds(stall, bound)
+    let passed = holds(stall, bound)
     // The longest span main was held, and the blocking event that began it.
     let span = result.busySpans.filter { $0.thread == "main" }
       .max { $0.end - $0.start < $1.end - $1.start }
@@ -212,7 +205,7 @@ private struct RunFacts {
       events.firstIndex { $0.thread == "main" && $0.kind == .block && $0.time >= span.start }
     }
     return CheckResult(
-      name: "mainStall", passed: passed, expected: facts.describe(bound),
+      name: "mainStall", passed: passed, expected: describe(bound),
       actual: ms(stall) + (passed ? "" : event.map { " (main held from \(at($0)))" } ?? ""),
       line: event.map { $0 + 1 })
   }

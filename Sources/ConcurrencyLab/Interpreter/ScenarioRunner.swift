@@ -94,7 +94,11 @@ public enum ScenarioRunner {
       result.jobs = virtual.scheduler.jobsRun
       result.escapedJobs = virtual.scheduler.escapedJobs
     }
-    let tolerance = options.tolerance ?? scenario.expect.tolerance ?? .live
+    // A live measurement carries about a real millisecond of scheduling noise (thread wake-ups,
+    // timer slack), which is 1/scale scenario milliseconds: no tolerance is allowed below it.
+    let asked = options.tolerance ?? scenario.expect.tolerance ?? .live
+    let tolerance = Tolerance(
+      milliseconds: max(asked.milliseconds, 1 / options.scale), percent: asked.percent)
     result.checks = ExpectationChecker.check(
       scenario.expect, against: result, tolerance: options.mode == .live ? tolerance : nil)
     return result

@@ -115,22 +115,8 @@ public enum CheckReport {
     return out.joined(separator: "\n") + "\n"
   }
 
-  /// Text escaped for XML attributes (line breaks as references) or content; characters XML 1.0
-  /// forbids become `?`.
+  /// Text escaped for XML attributes (line breaks as references) or content.
   static func xml(_ text: String, attribute: Bool = true) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      case "\n", "\t", "\r": out += attribute ? "&#\(scalar.value);" : String(scalar)
-      case let c where c.value < 0x20 || c.value == 0xFFFE || c.value == 0xFFFF: out += "?"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
+    Markup.escape(text, attribute: attribute)
   }
 }

@@ -149,20 +149,7 @@ public enum HTMLReport {
   }
 
   /// Text made safe for element content and attribute values.
-  static func escape(_ text: String) -> String {
-    var out = ""
-    for character in text {
-      switch character {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.append(character)
-      }
-    }
-    return out
-  }
+  static func escape(_ text: String) -> String { Markup.escape(text) }
 
   static let style = """
     :root { --blocked: #e09f1f; --stall: #d1342f; --running: #2e9e52; --suspended: #9cc7e6;

@@ -1,39 +1,46 @@
 import Foundation
 
-/// A task executor with exactly `width` threads: the lab's cooperative pool in live mode.
-///
-/// The runtime's own pool on Linux is as wide as the machine has cores and no setting changes it, so
-/// a scenario's `threads` would otherwise depend on the machine it runs on.
-final class FixedPoolExecutor: TaskExecutor, @unchecked Sendable {
+/// A first-in, first-out queue of jobs that threads wait on: the shared core of the live executors.
+final class BlockingJobQueue: @unchecked Sendable {
   private let condition = NSCondition()
-  private var jobs: [UnownedJob] = []  // guarded by `condition`
+  private var jobs: [UnownedJob] = []  // everything below is guarded by `condition`
   private var head = 0
   private var stopping = false
-  private var running = 0
-  let width: Int
+  private var busy = 0
 
-  init(width: Int, name: String) {
-    self.width = width
-    for index in 0..<width {
-      let thread = Thread { [self] in
-        Thread.current.name = "\(name)-\(index + 1)"  // on Linux a name set before start() is lost
-        ThreadNames.adopt("\(name)-\(index + 1)")
-        work()
-      }
-      thread.stackSize = 1 << 20
-      thread.start()
-    }
-  }
-
-  func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
+  func append(_ job: UnownedJob) {
     condition.lock()
     jobs.append(job)
     condition.signal()
     condition.unlock()
   }
 
-  /// Lets the threads finish once the queue is empty.
+  /// The next job, waiting for one; nil once `shutdown` was called and the queue is empty. The
+  /// caller runs it and then calls `finished()`.
+  func next() -> UnownedJob? {
+    condition.lock()
+    defer { condition.unlock() }
+    while head == jobs.count && !stopping { condition.wait() }
+    guard head < jobs.count else { return nil }
+    let job = jobs[head]
+    head += 1
+    if head > 256, head * 2 > jobs.count {
+      jobs.removeFirst(head)
+      head = 0
+    }
+    busy += 1
+    return job
+  }
+
+  /// A job taken with `next()` has run.
+  func finished() {
+    condition.lock()
+    busy -= 1
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Lets waiting threads finish once the queue is empty.
   func shutdown() {
     condition.lock()
     stopping = true
@@ -41,36 +48,63 @@ final class FixedPoolExecutor: TaskExecutor, @unchecked Sendable {
     condition.unlock()
   }
 
-  private func work() {
-    while true {
-      condition.lock()
-      while head == jobs.count && !stopping { condition.wait() }
-      if head == jobs.count {
-        condition.unlock()
-        return
+  /// Waits until no job is queued or running, or until `timeout` seconds have passed.
+  func waitUntilIdle(timeout: Double) {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    condition.lock()
+    while busy > 0 || head < jobs.count {
+      if !condition.wait(until: deadline) { break }
+    }
+    condition.unlock()
+  }
+
+  /// Starts a thread that runs jobs from this queue until it shuts down. `run` may keep its
+  /// executor alive: the thread ends, and lets go of it, once the queue is shut down and empty.
+  func startThread(named name: String, run: @escaping @Sendable (UnownedJob) -> Void) {
+    let thread = Thread { [self] in
+      Thread.current.name = name  // on Linux a name set before start() is lost
+      ThreadNames.adopt(name)
+      while let job = next() {
+        run(job)
+        finished()
       }
-      let job = jobs[head]
-      head += 1
-      if head > 256, head * 2 > jobs.count {
-        jobs.removeFirst(head)
-        head = 0
+    }
+    thread.stackSize = 1 << 20
+    thread.start()
+  }
+}
+
+/// A task executor with exactly `width` threads: the lab's cooperative pool in live mode.
+///
+/// The runtime's own pool on Linux is as wide as the machine has cores and no setting changes it, so
+/// a scenario's `threads` would otherwise depend on the machine it runs on.
+final class FixedPoolExecutor: TaskExecutor, @unchecked Sendable {
+  private let queue = BlockingJobQueue()
+  let width: Int
+
+  init(width: Int, name: String) {
+    self.width = width
+    for index in 0..<width {
+      queue.startThread(named: "\(name)-\(index + 1)") { [self] job in
+        job.runSynchronously(on: asUnownedTaskExecutor())
       }
-      condition.unlock()
-      job.runSynchronously(on: asUnownedTaskExecutor())
     }
   }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    queue.append(UnownedJob(job))
+  }
+
+  func shutdown() { queue.shutdown() }
 }
 
 /// A serial executor backed by one dedicated thread: the lab's main thread in live mode.
 final class ThreadSerialExecutor: SerialExecutor, @unchecked Sendable {
-  private let condition = NSCondition()
-  private var jobs: [UnownedJob] = []  // guarded by `condition`
-  private var stopping = false
-  private var running = false  // guarded by `condition`
-  private var thread: Thread?
+  private let queue = BlockingJobQueue()
   private let clock: @Sendable () -> Double
-  /// Spans during which one job held the thread, in the clock's units; guarded by `condition`.
-  private var spans: [(start: Double, end: Double)] = []
+  /// Spans during which one job held the thread, in the clock's units.
+  private let spans = NSLock()
+  private var recorded: [(start: Double, end: Double)] = []  // guarded by `spans`
   private weak var taskExecutor: FixedPoolExecutor?
   let name: String
 
@@ -78,81 +112,37 @@ final class ThreadSerialExecutor: SerialExecutor, @unchecked Sendable {
     self.name = name
     self.clock = clock
     self.taskExecutor = taskExecutor
-    let thread = Thread { [self] in
-      Thread.current.name = name
-      ThreadNames.adopt(name)
-      runLoop()
-    }
-    thread.stackSize = 1 << 20
-    self.thread = thread
-    thread.start()
-  }
-
-  func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
-    condition.lock()
-    jobs.append(job)
-    condition.signal()
-    condition.unlock()
-  }
-
-  func shutdown() {
-    condition.lock()
-    stopping = true
-    condition.broadcast()
-    condition.unlock()
-  }
-
-  /// Waits until no job runs and none is queued, so the last job's span is recorded: the job
-  /// that ends a run signals its end from inside, before its span is.
-  func waitUntilIdle(timeout: Double) {
-    let deadline = Date(timeIntervalSinceNow: timeout)
-    condition.lock()
-    while running || !jobs.isEmpty {
-      if !condition.wait(until: deadline) { break }
-    }
-    condition.unlock()
-  }
-
-  /// The spans during which one job held the thread.
-  var busySpans: [(start: Double, end: Double)] {
-    condition.lock()
-    defer { condition.unlock() }
-    return spans
-  }
-
-  private func runLoop() {
-    while true {
-      condition.lock()
-      while jobs.isEmpty && !stopping { condition.wait() }
-      if jobs.isEmpty {
-        condition.unlock()
-        return
-      }
-      let job = jobs.removeFirst()
-      running = true
-      condition.unlock()
+    queue.startThread(named: name) { [self] job in
       let start = clock()
-      if let taskExecutor {
+      if let taskExecutor = self.taskExecutor {
         job.runSynchronously(
           isolatedTo: asUnownedSerialExecutor(), taskExecutor: taskExecutor.asUnownedTaskExecutor())
       } else {
         job.runSynchronously(on: asUnownedSerialExecutor())
       }
       let end = clock()
-      condition.lock()
-      spans.append((start, end))
-      running = false
-      condition.broadcast()
-      condition.unlock()
+      spans.withLock { recorded.append((start, end)) }
     }
   }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    queue.append(UnownedJob(job))
+  }
+
+  func shutdown() { queue.shutdown() }
+
+  /// Waits until no job runs and none is queued, so the last job's span is recorded: the job
+  /// that ends a run signals its end from inside, before its span is.
+  func waitUntilIdle(timeout: Double) { queue.waitUntilIdle(timeout: timeout) }
+
+  /// The spans during which one job held the thread.
+  var busySpans: [(start: Double, end: Double)] { spans.withLock { recorded } }
 
   func asUnownedSerialExecutor() -> UnownedSerialExecutor {
     UnownedSerialExecutor(ordinary: self)
   }
 
   func checkIsolated() {
-    precondition(Thread.current === thread, "not on the \(name) thread")
+    precondition(ThreadNames.current == name, "not on the \(name) thread")
   }
 }

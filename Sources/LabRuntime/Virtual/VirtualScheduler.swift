@@ -531,13 +531,8 @@ public final class VirtualScheduler: @unchecked Sendable {
   public func block(
     milliseconds: Int64, isolation: isolated (any Actor)? = #isolation
   ) async {
-    guard let current = running else { preconditionFailure("block() outside a virtual job") }
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      blockedDuringRun = true
-      var lane: Int?
-      if case .lane(let index) = current.target { lane = index }
-      pins[current.task] = Pin(worker: current.worker, lane: lane)
-      timers.insert(deadline: deadline(after: milliseconds), .unblock(continuation))
+    await holdPinned { continuation in
+      timers.insert(deadline: now + max(0, milliseconds), .unblock(continuation))
     }
   }
 
@@ -547,16 +542,27 @@ public final class VirtualScheduler: @unchecked Sendable {
     isolation: isolated (any Actor)? = #isolation,
     _ register: (_ release: @escaping @Sendable () -> Void) -> Void
   ) async {
-    guard let current = running else { preconditionFailure("hold() outside a virtual job") }
+    await holdPinned { continuation in
+      register {
+        // Called from a job on the loop thread: end the hold at the current virtual time.
+        self.timers.insert(deadline: self.now, .unblock(continuation))
+      }
+    }
+  }
+
+  /// Suspends the current task with its worker and lane held (pinned) until `register`'s
+  /// continuation is resumed by an `unblock` timer.
+  private func holdPinned(
+    isolation: isolated (any Actor)? = #isolation,
+    until register: (CheckedContinuation<Void, Never>) -> Void
+  ) async {
+    guard let current = running else { preconditionFailure("blocking outside a virtual job") }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       blockedDuringRun = true
       var lane: Int?
       if case .lane(let index) = current.target { lane = index }
       pins[current.task] = Pin(worker: current.worker, lane: lane)
-      register {
-        // Called from a job on the loop thread: end the hold at the current virtual time.
-        self.timers.insert(deadline: self.now, .unblock(continuation))
-      }
+      register(continuation)
     }
   }
 

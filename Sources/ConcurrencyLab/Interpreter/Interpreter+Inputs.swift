@@ -7,16 +7,12 @@ extension Interpreter {
   /// Schedules every input of the scenario; called once as the run starts.
   func scheduleInputs() {
     for (index, input) in scenario.inputs.enumerated() {
+      pendingCallbacks.begin()
       runtime.schedule(atMilliseconds: input.time) {
         self.receive(input, ordinal: index + 1)
+        self.pendingCallbacks.end()
       }
     }
-  }
-
-  /// When the last input and its debounce window are over: the root waits for this, so a run ends
-  /// only after every input was handled.
-  var inputsEnd: Int64 {
-    scenario.inputs.map { input in input.time + (scenario.handlers[input.handler]?.debounce ?? 0) }.max() ?? 0
   }
 
   func stream(for handler: Handler) -> InputStream {
@@ -42,9 +38,11 @@ extension Interpreter {
     for action in actions {
       switch action {
       case .startTimer(let time, let generation):
+        pendingCallbacks.begin()
         runtime.schedule(atMilliseconds: time) {
           let fired = stream.machine.withLock { $0.timerFired(generation: generation) }
           self.perform(fired, handler: handler, stream: stream)
+          self.pendingCallbacks.end()
         }
       case .drop(let value, let reason):
         recorder.record(.input, task: handler.name, "\(value.description) dropped: \(reason)", thread: "ui")
@@ -88,5 +86,35 @@ final class InputStream: Sendable {
 
   init(machine: InputStreamStateMachine) {
     self.machine = Mutex(machine)
+  }
+}
+
+/// Counts the inputs and operator timers still to fire, so the root can wait for them: a run ends
+/// only after every input was delivered (on real threads a timer may fire late).
+final class PendingCallbacks: Sendable {
+  private let state = Mutex<(count: Int, waiters: [CheckedContinuation<Void, Never>])>((0, []))
+
+  func begin() { state.withLock { $0.count += 1 } }
+
+  func end() {
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.count -= 1
+      guard state.count == 0 else { return [] }
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Returns once every callback begun so far has ended.
+  func waitUntilNone(isolation: isolated (any Actor)? = #isolation) async {
+    await withCheckedContinuation { continuation in
+      let done = state.withLock { state -> Bool in
+        guard state.count > 0 else { return true }
+        state.waiters.append(continuation)
+        return false
+      }
+      if done { continuation.resume() }
+    }
   }
 }

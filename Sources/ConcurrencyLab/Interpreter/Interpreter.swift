@@ -18,6 +18,7 @@ final class Interpreter: @unchecked Sendable {
   let races = RaceDetector()
   let dispatchGroups = Mutex<[String: DispatchGroupRecord]>([:])
   let inputStreams = Mutex<[String: InputStream]>([:])
+  let pendingCallbacks = PendingCallbacks()
   private let taskIDs = Atomic<Int>(0)
   /// Steps taken so far, loop iterations included, against `limits.maxSteps`.
   private let stepsTaken = Atomic<Int>(0)
@@ -79,7 +80,8 @@ final class Interpreter: @unchecked Sendable {
   /// loop that neither sleeps nor logs reaches no other limit.
   func takeStep() throws(RunAborted) {
     if stepsTaken.add(1, ordering: .relaxed).newValue > limits.maxSteps {
-      runtime.stop("the run took more than \(limits.maxSteps) steps; raise the limit with --max-steps")
+      runtime.stop(
+        "the run took more than \(limits.maxSteps) steps; raise the limit with --max-steps")
     }
     if runtime.isAborting { throw RunAborted() }
   }
@@ -193,8 +195,8 @@ final class Interpreter: @unchecked Sendable {
     inner.depth += 1
     if inner.depth > limits.maxCallDepth {
       runtime.stop(
-        "calls nested more than \(limits.maxCallDepth) deep (\(call.function) calls itself without end?); "
-          + "raise the limit with --max-depth")
+        "calls nested more than \(limits.maxCallDepth) deep (\(call.function) calls itself "
+          + "without end?); raise the limit with --max-depth")
       throw RunAborted()
     }
     for (name, expression) in call.arguments {

@@ -131,8 +131,9 @@ extension Interpreter {
     }
     outcome.duration = runtime.now.rounded(toPlaces: 3)
     // Leave nothing behind: wait out the inputs, then every task, including those they start.
-    let quiet = inputsEnd - Int64(runtime.now.rounded(.down))
-    if quiet > 0 { try? await runtime.sleep(milliseconds: quiet + 1, isolation: nil) }
+    waits.wait("root", for: "the scenario's inputs")
+    await pendingCallbacks.waitUntilNone()
+    waits.done("root")
     var awaited = 0
     while true {
       let all = tasks.all

@@ -98,10 +98,13 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
   public func schedule(atMilliseconds milliseconds: Int64, _ body: @escaping @Sendable () -> Void) {
     let delay = realDuration(milliseconds) - clock.elapsed
     let nanos = max(0, delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000)
-    DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanos)), execute: body)
+    callbacks.asyncAfter(deadline: .now() + .nanoseconds(Int(nanos)), execute: body)
   }
 
   private let queues = Mutex<[String: DispatchQueueExecutor]>([:])
+  /// Where inputs and group notifications fire: a queue of the run's own, never the width-limited
+  /// global queue, which the cooperative pool shares and blocked tasks can starve.
+  private let callbacks = DispatchQueue(label: "lab.callbacks")
 
   public func dispatchExecutor(queue: String, serial: Bool) -> any TaskExecutor {
     queues.withLock { queues in
@@ -113,7 +116,7 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
     }
   }
 
-  public func makeDispatchGroup() -> any LabDispatchGroup { LiveDispatchGroup() }
+  public func makeDispatchGroup() -> any LabDispatchGroup { LiveDispatchGroup(notifying: callbacks) }
 
   public var mainStall: Double {
     mainExecutor.busySpans.map { $0.end - $0.start }.max() ?? 0
@@ -175,12 +178,15 @@ final class DispatchQueueExecutor: TaskExecutor, @unchecked Sendable {
 /// A real `DispatchGroup`; `wait` really blocks the thread.
 final class LiveDispatchGroup: LabDispatchGroup, @unchecked Sendable {
   private let group = DispatchGroup()
+  private let queue: DispatchQueue
+
+  init(notifying queue: DispatchQueue) { self.queue = queue }
 
   func enter() { group.enter() }
   func leave() { group.leave() }
 
   func notify(_ body: @escaping @Sendable () -> Void) {
-    group.notify(queue: .global(), execute: body)
+    group.notify(queue: queue, execute: body)
   }
 
   func wait(isolation: isolated (any Actor)?) async {

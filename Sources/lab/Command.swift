@@ -36,8 +36,15 @@ struct CommandContext {
   }
 
   /// Finds the scenario file an argument names, or explains why not.
+  /// A path is read only when it names a `.json` file (the teacher's own choice); anything else is
+  /// a name, matched against the files under `Scenarios/`, so it never reaches outside them.
   func scenarioFile(_ argument: String) throws(UsageError) -> URL {
-    if argument.hasSuffix(".json") || argument.contains("/") {
+    if !argument.hasSuffix(".json"), argument.contains("/") || argument.contains("..") {
+      throw UsageError(
+        "'\(argument)' is neither a scenario name nor a .json file; names are looked up under "
+          + "Scenarios/, and a path must end in .json")
+    }
+    if argument.hasSuffix(".json") {
       let url = URL(fileURLWithPath: argument)
       guard FileManager.default.fileExists(atPath: url.path) else {
         throw UsageError("no scenario file at '\(argument)'; check the path")

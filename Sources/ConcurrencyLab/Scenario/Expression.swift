@@ -75,7 +75,8 @@ extension Expression {
     case (.divide, .int, .int(0)), (.remainder, .int, .int(0)):
       throw EvaluationError(description: "division by zero")
     // `Int64.min / -1` overflows: wrap, as + - * do, instead of trapping.
-    case (.divide, .int(let a), .int(let b)): return .int(a.dividedReportingOverflow(by: b).partialValue)
+    case (.divide, .int(let a), .int(let b)):
+      return .int(a.dividedReportingOverflow(by: b).partialValue)
     case (.remainder, .int(let a), .int(let b)):
       return .int(a.remainderReportingOverflow(dividingBy: b).partialValue)
     case (.less, .int(let a), .int(let b)): return .bool(a < b)
@@ -167,7 +168,8 @@ private struct ExpressionParser {
   ) throws(ExpressionSyntaxError) -> Expression {
     operators += 1
     guard operators <= Self.maxOperators else {
-      throw error("the expression has more than \(Self.maxOperators) operators; split it into steps")
+      throw error(
+        "the expression has more than \(Self.maxOperators) operators; split it into steps")
     }
     return .binary(op, left, right)
   }

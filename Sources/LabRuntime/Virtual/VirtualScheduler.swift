@@ -532,7 +532,7 @@ public final class VirtualScheduler: @unchecked Sendable {
     milliseconds: Int64, isolation: isolated (any Actor)? = #isolation
   ) async {
     await holdPinned { continuation in
-      timers.insert(deadline: now + max(0, milliseconds), .unblock(continuation))
+      timers.insert(deadline: deadline(after: milliseconds), .unblock(continuation))
     }
   }
 

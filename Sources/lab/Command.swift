@@ -104,6 +104,8 @@ enum RunOptionSet {
     .init(name: "timeout", value: "S", help: "Stop a live run after this many real seconds (default: 60)."),
     .init(name: "max-events", value: "N", help: "Stop a run after this many trace events (default: 1000000)."),
     .init(name: "max-tasks", value: "N", help: "Stop a run after it creates this many tasks (default: 200000)."),
+    .init(name: "max-steps", value: "N", help: "Stop a run after this many steps, loop iterations included (default: 10000000)."),
+    .init(name: "max-depth", value: "N", help: "Stop a run whose function calls nest deeper than this (default: 1000)."),
   ]
 
   static func parse(_ arguments: Arguments) throws(UsageError) -> RunOptions {
@@ -128,6 +130,8 @@ enum RunOptionSet {
     if let timeout = try arguments.number("timeout", in: 0.1...86_400) { options.limits.wallClockSeconds = timeout }
     if let maxEvents = try arguments.integer("max-events", in: 1...Int.max) { options.limits.maxEvents = maxEvents }
     if let maxTasks = try arguments.integer("max-tasks", in: 1...Int.max) { options.limits.maxTasks = maxTasks }
+    if let maxSteps = try arguments.integer("max-steps", in: 1...Int.max) { options.limits.maxSteps = maxSteps }
+    if let maxDepth = try arguments.integer("max-depth", in: 1...Int.max) { options.limits.maxCallDepth = maxDepth }
     return options
   }
 }

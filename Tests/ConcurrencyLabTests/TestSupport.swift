@@ -1,6 +1,10 @@
 import ConcurrencyLab
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Paths and helpers shared by the tests.
 enum TestSupport {
   /// The package's root folder, found from this file's path.
@@ -76,5 +80,23 @@ enum TestSupport {
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+  }
+
+  /// CPU time this process has used, in seconds.
+  static func processCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+      + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+  }
+
+  /// Waits until the test process used less than a fifth of a core over half a second — the
+  /// tests running in parallel with a live measurement are done — or 30 seconds have passed.
+  static func waitUntilProcessIsQuiet() async {
+    for _ in 0..<60 {
+      let before = processCPUSeconds()
+      try? await Task.sleep(for: .milliseconds(500))
+      if processCPUSeconds() - before < 0.1 { return }
+    }
   }
 }

@@ -150,9 +150,8 @@ private struct RunFacts {
       line: end.map { $0 + 1 })
   }
 
-  func checkValue(_ name: String, _ expected: Value) -> CheckResult {
-    let actual = result.values.first { $0.name == name }?.value
-    let passed = actual == expected
+  /// A variable's final value as a failing check shows it: with the event that last set it.
+  func describe(_ name: String, _ actual: Value?, passed: Bool) -> (text: String, set: Int?) {
     let set = events.lastIndex { $0.kind == .set && $0.text.hasPrefix("\(name) = ") }
     var text = actual?.description ?? "no such variable"
     if !passed, actual != nil {
@@ -160,6 +159,13 @@ private struct RunFacts {
         set.map { " (last set \(at($0)) by \(events[$0].task))" }
         ?? " (never set: its initial value)"
     }
+    return (text, set)
+  }
+
+  func checkValue(_ name: String, _ expected: Value) -> CheckResult {
+    let actual = result.values.first { $0.name == name }?.value
+    let passed = actual == expected
+    let (text, set) = describe(name, actual, passed: passed)
     return CheckResult(
       name: "values.\(name)", passed: passed, expected: expected.description, actual: text,
       line: set.map { $0 + 1 })
@@ -183,13 +189,7 @@ private struct RunFacts {
       ?? false
     let shown =
       isList ? "[" + expected.map(String.init).joined(separator: ", ") + "]" : "\(expected[0])"
-    let set = events.lastIndex { $0.kind == .set && $0.text.hasPrefix("\(name) = ") }
-    var text = actual?.description ?? "no such variable"
-    if !passed, actual != nil {
-      text +=
-        set.map { " (last set \(at($0)) by \(events[$0].task))" }
-        ?? " (never set: its initial value)"
-    }
+    let (text, set) = describe(name, actual, passed: passed)
     return CheckResult(
       name: "times.\(name)", passed: passed, expected: "\(shown) ms\(within)", actual: text,
       line: set.map { $0 + 1 })

@@ -1,10 +1,6 @@
 import ConcurrencyLab
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Paths and helpers shared by the tests.
 enum TestSupport {
   /// The package's root folder, found from this file's path.
@@ -82,21 +78,28 @@ enum TestSupport {
     return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
   }
 
-  /// CPU time this process has used, in seconds.
-  static func processCPUSeconds() -> Double {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-      + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+  /// Busy and total CPU time of the whole machine so far, in clock ticks, from /proc/stat; nil
+  /// where there is no /proc.
+  static func machineCPUTicks() -> (busy: Double, total: Double)? {
+    guard let stat = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
+      let line = stat.split(separator: "\n").first, line.hasPrefix("cpu ")
+    else { return nil }
+    let fields = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+    guard fields.count >= 4 else { return nil }
+    let idle = fields[3] + (fields.count > 4 ? fields[4] : 0)  // idle + iowait
+    let total = fields.reduce(0, +)
+    return (total - idle, total)
   }
 
-  /// Waits until the test process used less than a fifth of a core over half a second — the
-  /// tests running in parallel with a live measurement are done — or 30 seconds have passed.
+  /// Waits until the machine has been mostly idle (under a quarter of its CPU busy) for half a
+  /// second — the tests and `lab` processes running beside a live measurement are done — or 30
+  /// seconds have passed.
   static func waitUntilProcessIsQuiet() async {
     for _ in 0..<60 {
-      let before = processCPUSeconds()
+      guard let before = machineCPUTicks() else { return }
       try? await Task.sleep(for: .milliseconds(500))
-      if processCPUSeconds() - before < 0.1 { return }
+      guard let after = machineCPUTicks(), after.total > before.total else { return }
+      if (after.busy - before.busy) / (after.total - before.total) < 0.25 { return }
     }
   }
 }

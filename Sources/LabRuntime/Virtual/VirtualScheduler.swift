@@ -256,7 +256,11 @@ public final class VirtualScheduler: @unchecked Sendable {
       inbox.withLock { $0.append((job, target)) }
       return
     }
-    let task = jobTaskID(job)
+    var task = jobTaskID(job)
+    // A job that is not a task (id 0) is the runtime's helper for the task that made it —
+    // `Task.yield()` enqueues one that, when run, enqueues the task. It belongs to that task: so
+    // choices see the yielding task, and the task it forwards to continues in place.
+    if task == 0, let running { task = running.task }
     let record: TaskRecord
     if let known = tasks[task] {
       record = known

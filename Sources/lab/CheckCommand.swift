@@ -42,6 +42,7 @@ enum CheckCommand: Command {
         name: "seeds", value: "K",
         help: "Run each scenario on seeds 1…K (both policies unless --policy)."),
       .init(name: "junit", value: "FILE", help: "Also write the results as JUnit XML to FILE."),
+      .init(name: "html", value: "DIR", help: "Also write an HTML report of each scenario's run (its seed) to DIR/NAME.html."),
       .init(name: "format", value: "text|json", help: "Output format (default: text)."),
       .init(name: "verbose", value: nil, help: "After a failing scenario, list every failure."),
     ]
@@ -94,6 +95,15 @@ enum CheckCommand: Command {
     switch format {
     case .text: console.out(CheckReport.totals(verdicts) + "\n")
     case .json: console.out(CheckReport.json(verdicts))
+    }
+    if let folder = arguments.value("html") {
+      do {
+        try writeReports(targets, plan: plan, to: folder, context)
+        console.err("wrote \(targets.count) HTML report\(targets.count == 1 ? "" : "s") to \(folder)\n")
+      } catch {
+        console.err(console.paint("error: ", .red, forErr: true) + error.description + "\n")
+        return ExitStatus.failure
+      }
     }
     if let junit {
       let url = URL(fileURLWithPath: junit)
@@ -179,6 +189,30 @@ enum CheckCommand: Command {
     return ScenarioChecker.check(
       named, argument: target.argument, trace: trace, traceFile: file.display, plan: plan,
       progress: progress)
+  }
+
+  /// Writes `DIR/NAME.html` for every scenario that loads: one virtual run on its seed, with the
+  /// comparison against its expected trace when it has one.
+  static func writeReports(
+    _ targets: [Target], plan: CheckPlan, to folder: String, _ context: CommandContext
+  ) throws(RunCommand.FileError) {
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    for target in targets {
+      guard var scenario = try? ScenarioLoader.load(path: target.url.path) else { continue }
+      scenario.file = context.displayPath(target.url)
+      let result = ScenarioRunner.run(scenario, options: plan.options)
+      var expected: ExpectedTraceSummary?
+      let file = ExpectedTraceFile(scenario: target.url, context: context)
+      if file.exists, case .success(let trace) = file.load() {
+        let comparison = TraceComparison(expected: trace, events: result.events)
+        expected = ExpectedTraceSummary(
+          file: file.display, matches: comparison.matches,
+          report: comparison.report(expectedName: file.display, actualName: "this run"))
+      }
+      let page = HTMLReport.render(result, scenario: scenario, expected: expected)
+      let name = target.url.deletingPathExtension().lastPathComponent
+      try RunCommand.writeAtomically(page, to: URL(fileURLWithPath: folder).appendingPathComponent("\(name).html").path)
+    }
   }
 
   /// `PASS  name  what was checked`, `FAIL  name  first failure — replay`, `SKIP  name  why`.

@@ -93,8 +93,7 @@ enum RunCommand: Command {
     return Int(size.ws_col)
   }
 
-  /// Writes to a temporary file beside `path`, then renames it over `path`, so a reader never
-  /// sees half a file.
+  /// Writes `text` to `path` atomically (see `AtomicFile`), naming a missing folder plainly.
   static func writeAtomically(_ text: String, to path: String) throws(FileError) {
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent()
@@ -104,16 +103,10 @@ enum RunCommand: Command {
     else {
       throw FileError("cannot write '\(path)': no folder '\(folder.path)'")
     }
-    let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
     do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+      try AtomicFile.write(text, to: url, display: "'\(path)'")
     } catch {
-      throw FileError("cannot write '\(path)': \(error.localizedDescription)")
-    }
-    guard rename(temporary, url.path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      unlink(temporary)
-      throw FileError("cannot write '\(path)': \(reason)")
+      throw FileError(error.lines.joined(separator: "; "))
     }
   }
 

@@ -53,6 +53,18 @@ import Testing
     """
   }
 
+  @Test func checkWritesAnHTMLReportPerScenarioWithItsExpectedTrace() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-html-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try TestSupport.runLab(["check", "async-let-downloads", "sync-download", "--html", folder.path])
+    #expect(result.status == 0, "\(result.err)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(files == ["async-let-downloads.html", "sync-download.html"])
+    let page = try String(contentsOf: folder.appendingPathComponent("async-let-downloads.html"), encoding: .utf8)
+    #expect(page.contains("<svg"))
+    #expect(page.contains("Expected trace <span class=\"verdict pass\">matches</span>"))
+  }
+
   @Test func checkPrintsOneLinePerScenarioThenTheTotals() throws {
     let project = try Project([
       "a/passing.json": Self.passing, "a/failing.json": Self.failing, "b/idle.json": Self.idle,

@@ -6,8 +6,11 @@ import LabRuntime
 /// file opens offline and reads the same anywhere. The markup is also well-formed XML, which keeps
 /// it checkable by an XML parser.
 public enum HTMLReport {
-  /// The page for `result`; `scenario`, when given, adds its summary and source.
-  public static func render(_ result: RunResult, scenario: Scenario?) -> String {
+  /// The page for `result`; `scenario`, when given, adds its summary and source; `expected`, the
+  /// comparison with the scenario's expected trace when it has one (the text of `lab diff`).
+  public static func render(
+    _ result: RunResult, scenario: Scenario?, expected: ExpectedTraceSummary? = nil
+  ) -> String {
     let picture = RunPicture(result)
     var body: [String] = []
     body.append("<header>")
@@ -31,6 +34,15 @@ public enum HTMLReport {
         "<code>\(escape($0.name)) = \(escape($0.value.description))</code>"
       }
       body.append("<p class=\"values\">Final values: \(values.joined(separator: " · "))</p>")
+    }
+    if let expected {
+      let (verdict, word) = expected.matches ? ("pass", "matches") : ("fail", "differs")
+      body.append(
+        "<h2>Expected trace <span class=\"verdict \(verdict)\">\(word)</span></h2>"
+          + "<p class=\"meta\">\(escape(expected.file))</p>")
+      if !expected.matches {
+        body.append("<pre class=\"diff\">\(escape(expected.report))</pre>")
+      }
     }
     body.append("</section>")
 
@@ -228,4 +240,19 @@ public enum HTMLReport {
     .count { color: var(--muted); font-weight: normal; font-size: 14px; }
     footer { margin-top: 24px; color: var(--muted); font-size: 13px; }
     """
+}
+
+/// How a run compared with the scenario's expected trace, for the report.
+public struct ExpectedTraceSummary: Sendable {
+  /// The expected file, as shown to the reader.
+  public var file: String
+  public var matches: Bool
+  /// The unified diff and first divergence when it does not match (as `lab diff` prints them).
+  public var report: String
+
+  public init(file: String, matches: Bool, report: String) {
+    self.file = file
+    self.matches = matches
+    self.report = report
+  }
 }

@@ -112,9 +112,6 @@ public struct ThreadSpan: Sendable, Equatable, Codable {
   }
 }
 
-extension ScenarioRuntime {
-  public func block(milliseconds: Int64) async { await block(milliseconds: milliseconds, isolation: #isolation) }
-}
 
 /// An actor whose jobs run on a given serial executor: the lab's main actor, and scenario actors in
 /// the virtual runtime (where each actor is its own lane, so blocking inside it holds it).

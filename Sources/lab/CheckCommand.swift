@@ -131,18 +131,15 @@ enum CheckCommand: Command {
     }
     var targets: [Target] = []
     for positional in positionals {
-      var isFolder: ObjCBool = false
-      if FileManager.default.fileExists(atPath: positional, isDirectory: &isFolder),
-        isFolder.boolValue
-      {
-        let files = ScenarioCatalog.jsonFiles(under: URL(fileURLWithPath: positional))
-        let catalog = try? context.catalog()
-        targets += files.map { url in
-          Target(
-            url: url, argument: catalog.map { argument(for: url, $0) } ?? context.displayPath(url))
-        }
-      } else {
-        targets.append(Target(url: try context.scenarioFile(positional), argument: positional))
+      let (files, isFolder) = try context.scenarioFiles(positional)
+      guard isFolder else {
+        targets.append(Target(url: files[0], argument: positional))
+        continue
+      }
+      let catalog = try? context.catalog()
+      targets += files.map { url in
+        Target(
+          url: url, argument: catalog.map { argument(for: url, $0) } ?? context.displayPath(url))
       }
     }
     return targets

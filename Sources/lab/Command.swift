@@ -66,6 +66,16 @@ struct CommandContext {
     }
   }
 
+  /// What one command-line argument names: the `.json` files of a folder (at any depth, sorted),
+  /// or the one file a scenario name or path resolves to.
+  func scenarioFiles(_ argument: String) throws(UsageError) -> (files: [URL], isFolder: Bool) {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue {
+      return (ScenarioCatalog.jsonFiles(under: URL(fileURLWithPath: argument)), true)
+    }
+    return ([try scenarioFile(argument)], false)
+  }
+
   /// Loads a scenario, printing its diagnostics to stderr when it does not validate.
   func loadScenario(_ url: URL) -> Scenario? {
     let display = displayPath(url)

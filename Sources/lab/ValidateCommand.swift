@@ -96,16 +96,9 @@ enum ValidateCommand: Command {
     }
     var files: [URL] = []
     for positional in positionals {
-      var isFolder: ObjCBool = false
-      if FileManager.default.fileExists(atPath: positional, isDirectory: &isFolder),
-        isFolder.boolValue
-      {
-        let found = ScenarioCatalog.jsonFiles(under: URL(fileURLWithPath: positional))
-        guard !found.isEmpty else { throw UsageError("no .json files under '\(positional)'") }
-        files += found
-      } else {
-        files.append(try context.scenarioFile(positional).standardizedFileURL)
-      }
+      let (found, isFolder) = try context.scenarioFiles(positional)
+      if isFolder, found.isEmpty { throw UsageError("no .json files under '\(positional)'") }
+      files += found.map(\.standardizedFileURL)
     }
     var seen = Set<String>()
     return files.filter { seen.insert($0.path).inserted }

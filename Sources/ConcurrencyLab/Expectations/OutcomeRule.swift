@@ -80,7 +80,7 @@ public enum OutcomeGrade: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// A variable's name and value; Hashable, unlike a tuple.
-public struct NamedValue: Sendable, Hashable, Codable {
+public struct NamedValue: Sendable, Hashable {
   /// The variable.
   public var name: String
   /// Its value.

@@ -10,20 +10,20 @@ extension Interpreter {
     case shared
   }
 
-  func storage(of name: String, _ context: Context) -> Storage? {
-    if context.locals[name] != nil { return .local }
-    if let actor = context.actor, state.load("\(actor).\(name)") != nil {
-      return .actorState(key: "\(actor).\(name)")
+  /// Where a name lives and its value, found with one load: locals, then the actor's state, then
+  /// shared memory.
+  func locate(_ name: String, _ context: Context) -> (storage: Storage, value: Value)? {
+    if let value = context.locals[name] { return (.local, value) }
+    if let actor = context.actor, let value = state.load("\(actor).\(name)") {
+      return (.actorState(key: "\(actor).\(name)"), value)
     }
-    if state.load(name) != nil { return .shared }
+    if let value = state.load(name) { return (.shared, value) }
     return nil
   }
 
-  /// A name's value without recording an access (for descriptions in the trace).
+  /// A name's value without recording an access (for descriptions in the trace), builtins included.
   func lookup(_ name: String, _ context: Context) throws -> Value {
-    if let value = context.locals[name] { return value }
-    if let actor = context.actor, let value = state.load("\(actor).\(name)") { return value }
-    if let value = state.load(name) { return value }
+    if let found = locate(name, context) { return found.value }
     switch name {
     case "isCancelled": return .bool(Task.isCancelled)
     case "now": return .int(Int64(runtime.now.rounded()))
@@ -37,10 +37,11 @@ extension Interpreter {
   ) throws -> Value {
     do {
       return try expression.evaluate { name in
-        if case .shared = storage(of: name, context) {
+        guard let found = locate(name, context) else { return try lookup(name, context) }
+        if case .shared = found.storage {
           noteAccess(name, write: false, &context, origin: origin, isolation: isolation)
         }
-        return try lookup(name, context)
+        return found.value
       }
     } catch let error as EvaluationError {
       throw Failure(message: error.description, origin: origin)
@@ -50,21 +51,29 @@ extension Interpreter {
   func integer(
     _ expression: Expression, _ context: inout Context, origin: StepOrigin, isolation: isolated (any Actor)?
   ) throws -> Int64 {
-    let value = try read(expression, &context, origin: origin, isolation: isolation)
-    guard case .int(let number) = value else {
-      throw Failure(message: "expected a whole number, got \(value.typeName) \(value.description)", origin: origin)
+    try read(expression, &context, origin: origin, isolation: isolation, as: "a whole number") {
+      if case .int(let number) = $0 { number } else { nil }
     }
-    return number
   }
 
   func list(
     _ expression: Expression, _ context: inout Context, origin: StepOrigin, isolation: isolated (any Actor)?
   ) throws -> [Value] {
-    let value = try read(expression, &context, origin: origin, isolation: isolation)
-    guard case .list(let values) = value else {
-      throw Failure(message: "expected a list, got \(value.typeName) \(value.description)", origin: origin)
+    try read(expression, &context, origin: origin, isolation: isolation, as: "a list") {
+      if case .list(let values) = $0 { values } else { nil }
     }
-    return values
+  }
+
+  /// Evaluates an expression that must give one kind of value; `what` names it in the failure.
+  func read<T>(
+    _ expression: Expression, _ context: inout Context, origin: StepOrigin,
+    isolation: isolated (any Actor)?, as what: String, _ extract: (Value) -> T?
+  ) throws -> T {
+    let value = try read(expression, &context, origin: origin, isolation: isolation)
+    guard let result = extract(value) else {
+      throw Failure(message: "expected \(what), got \(value.typeName) \(value.description)", origin: origin)
+    }
+    return result
   }
 
   func render(
@@ -89,7 +98,7 @@ extension Interpreter {
     _ name: String, _ value: Value, _ context: inout Context, origin: StepOrigin,
     isolation: isolated (any Actor)?
   ) throws {
-    switch storage(of: name, context) {
+    switch locate(name, context)?.storage {
     case .local, nil:
       context.locals[name] = value
     case .actorState(let key):
@@ -107,9 +116,10 @@ extension Interpreter {
     _ name: String, _ amount: Value, _ context: inout Context, origin: StepOrigin,
     isolation: isolated (any Actor)?
   ) async throws {
-    let place = storage(of: name, context)
+    let found = locate(name, context)
+    let place = found?.storage
     if case .shared = place { noteAccess(name, write: false, &context, origin: origin, isolation: isolation) }
-    let old = try lookup(name, context)
+    let old = try found?.value ?? lookup(name, context)
     if case .shared = place { await runtime.interleave(isolation: isolation) }
     let new: Value
     do {

@@ -42,8 +42,6 @@ public struct RunResult: Sendable {
   public var threadsOverridden = false
   /// Live runs: real milliseconds per scenario millisecond; nil for virtual runs.
   public var scale: Double?
-  /// Runtime jobs the virtual loop ran (0 for live runs): a measure of the run's cost.
-  public var jobs: Int = 0
   /// Jobs that reached the virtual runtime from another OS thread: work that escaped it. Always 0.
   public var escapedJobs: Int = 0
 
@@ -91,7 +89,6 @@ public enum ScenarioRunner {
     if options.mode == .live { result.scale = options.scale }
     result.threadsOverridden = options.threads != nil && options.threads != scenario.threads
     if let virtual = runtime as? VirtualRuntime {
-      result.jobs = virtual.scheduler.jobsRun
       result.escapedJobs = virtual.scheduler.escapedJobs
     }
     // A live measurement carries about a real millisecond of scheduling noise (thread wake-ups,

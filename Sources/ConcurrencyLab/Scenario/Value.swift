@@ -74,33 +74,3 @@ extension Value {
     return budget >= 0
   }
 }
-
-// MARK: - Codable
-
-extension Value: Codable {
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .none
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Int64.self) {
-      self = .int(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else {
-      self = .list(try container.decode([Value].self))
-    }
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    switch self {
-    case .int(let value): try container.encode(value)
-    case .string(let value): try container.encode(value)
-    case .bool(let value): try container.encode(value)
-    case .list(let values): try container.encode(values)
-    case .none: try container.encodeNil()
-    }
-  }
-}

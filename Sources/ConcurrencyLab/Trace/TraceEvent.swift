@@ -1,5 +1,5 @@
 /// One thing that happened in a run: when, on which thread, in which task, what.
-public struct TraceEvent: Sendable, Equatable, Codable {
+public struct TraceEvent: Sendable, Equatable {
   /// Scenario time in milliseconds (whole numbers in virtual runs; measured in live runs).
   public var time: Double
   /// The thread: `main`, `worker-1`, ….
@@ -21,7 +21,7 @@ public struct TraceEvent: Sendable, Equatable, Codable {
   /// `block` text starts with the duration (`300 ms`); `end` text is `returned V`, `threw NAME`,
   /// `cancelled`, `stopped` or empty; a `sleep` is followed by the task's `wake`, an `await` by its
   /// `resume`. New kinds may be added; renderers should show unknown ones plainly.
-  public enum Kind: String, Sendable, Codable, CaseIterable {
+  public enum Kind: String, Sendable, CaseIterable {
     /// A task was created: `async let`, a group child, an unstructured task.
     case spawn
     /// A task's body began to run.
@@ -55,13 +55,6 @@ public struct TraceEvent: Sendable, Equatable, Codable {
     case race
     /// A UI input (a tap, a keystroke) arrived on main; `text` says how long it waited.
     case input
-
-    enum CodingKeys: String, CodingKey { case rawValue }
   }
 
-  enum CodingKeys: String, CodingKey {
-    case time = "t_ms"
-    case thread = "lane"
-    case task, kind, text
-  }
 }

@@ -79,9 +79,9 @@ import Testing
 
 /// Live runs on real threads agree with the virtual runtime within ±(5 ms + 5 %) of duration.
 ///
-/// Real time on a shared two-core machine is noisy (other tests run beside these), so each live run
-/// waits until the test process is quiet and gets up to three attempts; the virtual runtime's
-/// numbers are exact and checked elsewhere.
+/// Real time on a shared two-core machine is noisy (other tests run beside these; the host's timers
+/// wake late for a minute at a time), so each live run waits until the machine is quiet and gets up
+/// to five attempts; the virtual runtime's numbers are exact and checked elsewhere.
 @Suite(.serialized) struct LiveAgreementTests {
   @Test(arguments: ["sync-download", "async-download", "sequential-downloads", "async-let-downloads"])
   func liveDurationMatchesVirtual(_ name: String) async throws {
@@ -94,7 +94,7 @@ import Testing
     // milliseconds at the default scale, so they get that much room on top of the tolerance.
     let stallTolerance = Tolerance(milliseconds: max(5, 1 / options.scale), percent: 5)
     var attempts: [String] = []
-    for _ in 1...3 {
+    for _ in 1...5 {
       // Measure on a quiet process: let the CPU-heavy tests running beside this one finish.
       await TestSupport.waitUntilProcessIsQuiet()
       let live = ScenarioRunner.run(scenario, options: options)

@@ -91,15 +91,29 @@ enum TestSupport {
     return (total - idle, total)
   }
 
-  /// Waits until the machine has been mostly idle (under a quarter of its CPU busy) for half a
-  /// second — the tests and `lab` processes running beside a live measurement are done — or 30
-  /// seconds have passed.
+  /// How late four 15 ms sleeps (a 300 ms block at the default live scale) wake up, as a
+  /// fraction of the time slept: the timer noise each live step carries (about 0.012 on a quiet
+  /// machine here, 0.05 and more while the host is busy).
+  static func sleepOvershoot() -> Double {
+    let clock = ContinuousClock()
+    let start = clock.now
+    for _ in 0..<4 { usleep(15_000) }
+    let elapsed = clock.now - start
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return seconds / 0.06 - 1
+  }
+
+  /// Waits until the machine is quiet — under a quarter of its CPU busy for half a second, and its
+  /// sleeps waking within 3 % — so the tests and `lab` processes running beside a live
+  /// measurement are done and the host is not starving this one; gives up after 30 seconds.
   static func waitUntilProcessIsQuiet() async {
     for _ in 0..<60 {
       guard let before = machineCPUTicks() else { return }
       try? await Task.sleep(for: .milliseconds(500))
       guard let after = machineCPUTicks(), after.total > before.total else { return }
-      if (after.busy - before.busy) / (after.total - before.total) < 0.25 { return }
+      if (after.busy - before.busy) / (after.total - before.total) < 0.25, sleepOvershoot() < 0.03 {
+        return
+      }
     }
   }
 }

@@ -1,5 +1,11 @@
 import LabRuntime
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Which runs `lab check` makes of each scenario.
 public struct CheckPlan: Sendable {
   /// Run on seeds 1…K; nil runs once on the scenario's own seed.
@@ -118,6 +124,7 @@ public enum ScenarioChecker {
       var attempt = 1
       while label.mode == .live, attempt < Self.liveAttempts, !result.passed, result.problem == nil {
         attempt += 1
+        usleep(1_000_000)  // let a burst of noise pass before measuring again
         result = ScenarioRunner.run(scenario, options: options)
       }
       checkCount = max(checkCount, result.checks.count)

@@ -10,8 +10,8 @@
 # The scenarios' deliberate data races (racy-counter, captured-var-race) are races in the
 # *scenario*, not in the lab: in live mode every access to scenario state goes through SharedState's
 # lock-protected accessors (Sources/ConcurrencyLab/Interpreter/SharedState.swift), so nothing needs
-# excluding for them. The one suppression below is for a TSan blind spot (Synchronization.Mutex on
-# Linux), not for the scenarios. Any other report is a real bug. Time: docs/hardening.md.
+# excluding for them. Nothing is suppressed: the lab's locks are pthread mutexes TSan sees (see
+# Sources/LabRuntime/Locked.swift), so any report is a real bug. Time: docs/hardening.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,19 +22,9 @@ fi
 
 export NO_COLOR=1
 mkdir -p .build-tsan
-# TSan cannot see Synchronization.Mutex hand the lock over when it is contended: the slow path
-# (_MutexHandle._lockSlow/_unlockSlow, a futex in the uninstrumented libswiftSynchronization.so)
-# creates no happens-before edge it knows of, so two accesses inside `withLock` on two threads are
-# reported as a race although the lock orders them. The pattern matches the top frame of such a
-# report: a closure of type `(inout sending State) throws(E) -> sending Result`, which is what
-# `withLock` takes; the state a Mutex guards can only be reached inside one. The price: a race on
-# other memory touched directly in a `withLock` body is hidden too. (docs/hardening.md)
-cat > .build-tsan/suppressions.txt <<'SUPPRESSIONS'
-race_top:zYuYTXEfU
-SUPPRESSIONS
 # Every report is printed and the run goes on (the exit status still fails it);
 # second_deadlock_stack: a lock-order report shows both acquisitions.
-export TSAN_OPTIONS="suppressions=$PWD/.build-tsan/suppressions.txt second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
+export TSAN_OPTIONS="second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
 start=$(date +%s)
 status=0
 # LiveAgreementTests compare live timings with virtual ones within ±(5 ms + 5 %); under TSan's

@@ -1,5 +1,4 @@
 import LabRuntime
-import Synchronization
 
 /// Dispatch (GCD): work items on queues, and dispatch groups. Work items run as tasks that prefer a
 /// Dispatch queue's executor, so they run on Dispatch's threads, apart from the cooperative pool.
@@ -74,7 +73,7 @@ extension Interpreter {
 /// A dispatch group and the clocks of the work that left it, for the race detector.
 final class DispatchGroupRecord: Sendable {
   let group: any LabDispatchGroup
-  let clock = Mutex(VectorClock())
+  let clock = Locked(VectorClock())
 
   init(group: any LabDispatchGroup) { self.group = group }
 }

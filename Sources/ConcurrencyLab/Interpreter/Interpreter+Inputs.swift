@@ -1,5 +1,4 @@
 import LabRuntime
-import Synchronization
 
 /// UI inputs: taps and keystrokes arrive at their times and run their handler on the main actor,
 /// behind the handler's Combine-style operators.
@@ -81,18 +80,18 @@ extension Interpreter {
 
 /// One handler's operator state and its latest delivery's task.
 final class InputStream: Sendable {
-  let machine: Mutex<InputStreamStateMachine>
-  let latest = Mutex<(name: String, task: Task<Value, any Error>)?>(nil)
+  let machine: Locked<InputStreamStateMachine>
+  let latest = Locked<(name: String, task: Task<Value, any Error>)?>(nil)
 
   init(machine: InputStreamStateMachine) {
-    self.machine = Mutex(machine)
+    self.machine = Locked(machine)
   }
 }
 
 /// Counts the inputs and operator timers still to fire, so the root can wait for them: a run ends
 /// only after every input was delivered (on real threads a timer may fire late).
 final class PendingCallbacks: Sendable {
-  private let state = Mutex<(count: Int, waiters: [CheckedContinuation<Void, Never>])>((0, []))
+  private let state = Locked<(count: Int, waiters: [CheckedContinuation<Void, Never>])>((0, []))
 
   func begin() { state.withLock { $0.count += 1 } }
 

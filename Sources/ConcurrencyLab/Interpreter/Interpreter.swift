@@ -16,8 +16,8 @@ final class Interpreter: @unchecked Sendable {
   let tasks = TaskTable()
   let completions = CompletionTable()
   let races = RaceDetector()
-  let dispatchGroups = Mutex<[String: DispatchGroupRecord]>([:])
-  let inputStreams = Mutex<[String: InputStream]>([:])
+  let dispatchGroups = Locked<[String: DispatchGroupRecord]>([:])
+  let inputStreams = Locked<[String: InputStream]>([:])
   let pendingCallbacks = PendingCallbacks()
   private let taskIDs = Atomic<Int>(0)
   /// Steps taken so far, loop iterations included, against `limits.maxSteps`.

@@ -1,4 +1,4 @@
-import Synchronization
+import LabRuntime
 
 /// A vector clock: for each task, how many of its steps happened before this point.
 struct VectorClock: Sendable, Equatable {
@@ -48,7 +48,7 @@ final class RaceDetector: Sendable {
     var finished: [Int: VectorClock] = [:]
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Records an access by the task in `context`, made while isolated to `actor` (nil: no actor).
   /// Returns a race when this access races with an earlier one (reported once per variable).

@@ -1,4 +1,4 @@
-import Synchronization
+import LabRuntime
 
 /// The scenario's variables outside any task: shared memory (`state`) and each actor's state.
 ///
@@ -7,7 +7,7 @@ import Synchronization
 /// racy loop into one add), while the program itself stays free of undefined behaviour.
 final class SharedState: Sendable {
   /// Variables by storage key: `name` for shared memory, `Actor.name` for actor state.
-  private let slots: Mutex<[String: Value]>
+  private let slots: Locked<[String: Value]>
 
   init(scenario: Scenario) {
     var slots: [String: Value] = [:]
@@ -15,7 +15,7 @@ final class SharedState: Sendable {
     for actor in scenario.actors.values {
       for (name, value) in actor.state + actor.constants { slots["\(actor.name).\(name)"] = value }
     }
-    self.slots = Mutex(slots)
+    self.slots = Locked(slots)
   }
 
   func load(_ key: String) -> Value? {
@@ -29,7 +29,7 @@ final class SharedState: Sendable {
 
 /// What a task is waiting for, by task name: the report a deadlock prints.
 final class WaitRegistry: Sendable {
-  private let waits = Mutex<[(task: String, waitingFor: String)]>([])
+  private let waits = Locked<[(task: String, waitingFor: String)]>([])
 
   func wait(_ task: String, for what: String) {
     waits.withLock { $0.append((task, what)) }
@@ -60,7 +60,7 @@ final class TaskTable: Sendable {
     var counts: [String: Int] = [:]
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// A unique display name for the next task called `name`: `name`, then `name#2`, `name#3`….
   func displayName(for name: String) -> String {
@@ -103,7 +103,7 @@ final class Completion: Sendable {
     case done(Result<Value, any Error>)
   }
 
-  private let state = Mutex<State>(.pending([]))
+  private let state = Locked<State>(.pending([]))
 
   func finish(_ result: Result<Value, any Error>) {
     let waiters = state.withLock { state -> [CheckedContinuation<Result<Value, any Error>, Never>] in
@@ -132,7 +132,7 @@ final class Completion: Sendable {
 
 /// The `async let` completions of every task, by task and binding name.
 final class CompletionTable: Sendable {
-  private let table = Mutex<[String: Completion]>([:])
+  private let table = Locked<[String: Completion]>([:])
 
   func insert(_ name: String, _ completion: Completion, task: Int) {
     table.withLock { $0["\(task)/\(name)"] = completion }

@@ -1,10 +1,9 @@
 import LabRuntime
-import Synchronization
 
 /// Collects the events of one run, in the order they happened. Safe from any thread: live runs
 /// record from real threads; the time is read under the lock so events stay in time order.
 final class TraceRecorder: Sendable {
-  private let events = Mutex<[TraceEvent]>([])
+  private let events = Locked<[TraceEvent]>([])
   private let runtime: any ScenarioRuntime
   private let maxEvents: Int
 

@@ -21,7 +21,7 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
   private let mainExecutor: ThreadSerialExecutor
   private let clock: ScaledClock
   private let stopping = Atomic<Bool>(false)
-  private let stopReason = Mutex<String?>(nil)
+  private let stopReason = Locked<String?>(nil)
   private let done = DispatchSemaphore(value: 0)
 
   public init(threads: Int, scale: Double = LiveRuntime.defaultScale) {
@@ -101,7 +101,7 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
     callbacks.asyncAfter(deadline: .now() + .nanoseconds(Int(nanos)), execute: body)
   }
 
-  private let queues = Mutex<[String: DispatchQueueExecutor]>([:])
+  private let queues = Locked<[String: DispatchQueueExecutor]>([:])
   /// Where inputs and group notifications fire: a queue of the run's own, never the width-limited
   /// global queue, which the cooperative pool shares and blocked tasks can starve.
   private let callbacks = DispatchQueue(label: "lab.callbacks")
@@ -141,7 +141,7 @@ private func holdThread(for duration: Duration) {
 
 /// `ContinuousClock` read as scenario milliseconds since the run began.
 private final class ScaledClock: Sendable {
-  private let origin = Mutex<ContinuousClock.Instant>(.now)
+  private let origin = Locked<ContinuousClock.Instant>(.now)
   let scale: Double
 
   init(scale: Double) { self.scale = scale }

@@ -172,7 +172,7 @@ public final class VirtualScheduler: @unchecked Sendable {
 
   private let loopThread = pthread_self()
   private let foreignEnqueues = Atomic<Int>(0)
-  private let inbox = Mutex<[(UnownedJob, Target)]>([])
+  private let inbox = Locked<[(UnownedJob, Target)]>([])
 
   /// The cooperative pool: the pool every scenario task prefers.
   public let cooperativePool = 0

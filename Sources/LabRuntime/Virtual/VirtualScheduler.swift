@@ -74,11 +74,6 @@ public final class VirtualScheduler: @unchecked Sendable {
     var home: Target { lane.map { .lane($0) } ?? .pool(worker!.pool) }
   }
 
-  private struct TaskRecord {
-    var ordinal: Int
-    var turns: Int
-  }
-
   private final class Pool {
     let name: String
     @exclusivity(unchecked) var busy: [Bool]
@@ -157,9 +152,12 @@ public final class VirtualScheduler: @unchecked Sendable {
   @exclusivity(unchecked) private var lanes: [Lane] = []
   @exclusivity(unchecked) private var pinned: [PinnedJob] = []
   @exclusivity(unchecked) private var pins: [UInt64: Pin] = [:]
-  @exclusivity(unchecked) private var tasks: [UInt64: TaskRecord] = [:]
+  /// Each task's ordinal, by task id; a job carries its ordinal after this one lookup.
+  @exclusivity(unchecked) private var ordinals: [UInt64: Int] = [:]
+  /// How many turns (runs from a queue) each task has had, by ordinal.
+  @exclusivity(unchecked) private var turns: [Int] = []
   @exclusivity(unchecked) private var timers = TimerHeap<TimerAction>()
-  @exclusivity(unchecked) private var sleepers: [UInt64: (timer: UInt64, continuation: CheckedContinuation<Void, any Error>)] = [:]
+  @exclusivity(unchecked) private var sleepers: [UInt64: (timer: TimerHeap<TimerAction>.Handle, continuation: CheckedContinuation<Void, any Error>)] = [:]
   @exclusivity(unchecked) private var cancelledBeforeSleeping: Set<UInt64> = []
   @exclusivity(unchecked) private var nextSleeperID: UInt64 = 0
   @exclusivity(unchecked) private var running: Running?
@@ -261,14 +259,15 @@ public final class VirtualScheduler: @unchecked Sendable {
     // `Task.yield()` enqueues one that, when run, enqueues the task. It belongs to that task: so
     // choices see the yielding task, and the task it forwards to continues in place.
     if task == 0, let running { task = running.task }
-    let record: TaskRecord
-    if let known = tasks[task] {
-      record = known
+    let ordinal: Int
+    if let known = ordinals[task] {
+      ordinal = known
     } else {
-      record = TaskRecord(ordinal: tasks.count, turns: 0)
-      tasks[task] = record
+      ordinal = turns.count
+      ordinals[task] = ordinal
+      turns.append(0)
     }
-    let queued = QueuedJob(job: job, task: task, ordinal: record.ordinal)
+    let queued = QueuedJob(job: job, task: task, ordinal: ordinal)
     if let running, running.task == task, running.target == target {
       if yieldRequested {
         yieldRequested = false
@@ -288,8 +287,8 @@ public final class VirtualScheduler: @unchecked Sendable {
     switch target {
     case .pool(let index):
       pools[index].queue.append(
-        queued, priority: oracle.priority(ordinal: record.ordinal, turns: record.turns),
-        tiebreak: record.ordinal)
+        queued, priority: oracle.priority(ordinal: ordinal, turns: turns[ordinal]),
+        tiebreak: ordinal)
     case .lane(let index):
       lanes[index].queue.append(queued)
     }
@@ -303,9 +302,8 @@ public final class VirtualScheduler: @unchecked Sendable {
     case lane(Int)
   }
 
-  private func priority(of task: UInt64) -> (UInt64, Int) {
-    let record = tasks[task]!
-    return (oracle.priority(ordinal: record.ordinal, turns: record.turns), -record.ordinal)
+  private func priority(of job: QueuedJob) -> (UInt64, Int) {
+    (oracle.priority(ordinal: job.ordinal, turns: turns[job.ordinal]), -job.ordinal)
   }
 
   /// Picks the runnable job with the highest priority and runs it; false if none is runnable.
@@ -318,13 +316,13 @@ public final class VirtualScheduler: @unchecked Sendable {
         bestPriority = priority
       }
     }
-    for (index, job) in pinned.enumerated() { consider(.pinned(index), priority(of: job.queued.task)) }
+    for (index, job) in pinned.enumerated() { consider(.pinned(index), priority(of: job.queued)) }
     for (index, pool) in pools.enumerated() where pool.free > 0 {
       if let best = pool.queue.best { consider(.pool(index, best.index), (best.priority, -best.tiebreak)) }
     }
     for (index, lane) in lanes.enumerated() where !lane.busy && !lane.isEmpty {
       if let host = lane.hostPool, pools[host].free == 0 { continue }
-      consider(.lane(index), priority(of: lane.queue[lane.head].task))
+      consider(.lane(index), priority(of: lane.queue[lane.head]))
     }
     guard let best else { return false }
 
@@ -377,7 +375,7 @@ public final class VirtualScheduler: @unchecked Sendable {
   }
 
   private func run(_ first: QueuedJob, target: Target, worker: WorkerRef?, pin: Pin?) {
-    tasks[first.task]!.turns += 1
+    turns[first.ordinal] += 1
     oracle.picked(ordinal: first.ordinal)
     var job = first
     while true {
@@ -580,7 +578,7 @@ public final class VirtualScheduler: @unchecked Sendable {
     let id = nextSleeperID
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-        if cancelledBeforeSleeping.remove(id) != nil || Task.isCancelled {
+        if (!cancelledBeforeSleeping.isEmpty && cancelledBeforeSleeping.remove(id) != nil) || Task.isCancelled {
           continuation.resume(throwing: CancellationError())
           return
         }
@@ -597,7 +595,7 @@ public final class VirtualScheduler: @unchecked Sendable {
       cancelledBeforeSleeping.insert(id)
       return
     }
-    _ = timers.remove(sequence: sleeper.timer)
+    _ = timers.remove(sleeper.timer)
     sleeper.continuation.resume(throwing: CancellationError())
   }
 

@@ -347,6 +347,7 @@ private func tinyRun(live: Bool = false) throws -> (RunResult, Scenario) {
         }
       case "X": #expect((event["dur"] as? Double ?? -1) >= 0)
       case "i": #expect(event["s"] as? String == "t")
+      case "n": #expect(event["cat"] is String && event["id"] is Int && event["bind_id"] is Int)
       default: Issue.record("unexpected phase \(phase)")
       }
     }
@@ -354,11 +355,49 @@ private func tinyRun(live: Bool = false) throws -> (RunResult, Scenario) {
     #expect(threadNames == RunPicture(result).lanes.map(\.name))
     #expect(events.contains { $0["name"] as? String == "process_name" })
     #expect(phases.isDisjoint(with: ["S", "F", "T"]))
-    #expect(phases.isSuperset(of: ["M", "b", "e", "X", "i"]))
+    #expect(phases.isSuperset(of: ["M", "b", "e", "X", "i", "n"]))
     let tasks = events.filter {
       $0["ph"] as? String == "b" && ($0["args"] as? [String: Any])?["state"] == nil
     }
     #expect(Set(tasks.compactMap { $0["name"] as? String }) == Set(result.events.map(\.task)))
+  }
+
+  @Test func chromeTraceDrawsAnArrowFromEachAwaitedEndToTheResume() throws {
+    let (result, _) = try tinyRun()
+    let parsed = try JSONSerialization.jsonObject(with: Data(ChromeTrace.document(result).utf8))
+    let events = try #require((parsed as? [String: Any])?["traceEvents"] as? [[String: Any]])
+    // The async id of each task's span, by name.
+    var ids: [String: Int] = [:]
+    for event in events where event["ph"] as? String == "b" && (event["args"] as? [String: Any])?["state"] == nil {
+      ids[event["name"] as! String] = event["id"] as? Int
+    }
+    let flows = events.filter { $0["bind_id"] != nil }
+    var ends: [Int: (id: Int, time: Double)] = [:]
+    var arrows: [(from: Int, to: Int)] = []
+    for event in flows {
+      let bind = try #require(event["bind_id"] as? Int)
+      let id = try #require(event["id"] as? Int), time = try #require(event["ts"] as? Double)
+      if event["flow_out"] as? Bool == true {
+        #expect(ends[bind] == nil, "flow \(bind) leaves twice")
+        ends[bind] = (id, time)
+      } else {
+        #expect(event["flow_in"] as? Bool == true)
+        let start = try #require(ends[bind], "flow \(bind) arrives before it leaves")
+        ends[bind] = nil
+        #expect(start.time <= time)
+        arrows.append((start.id, id))
+      }
+    }
+    #expect(ends.isEmpty, "a flow that never arrives")
+    // `await [a, b, c]`: one arrow from each child's end to the root's resume, at the child's end.
+    #expect(Set(arrows.map(\.from)) == Set(["a", "b", "c"].compactMap { ids[$0] }))
+    #expect(arrows.count == 3 && arrows.allSatisfy { $0.to == ids["root"] })
+    for name in ["a", "b", "c"] {
+      let end = try #require(result.events.first { $0.task == name && $0.kind == .end })
+      #expect(flows.contains { $0["id"] as? Int == ids[name] && $0["ts"] as? Double == end.time * 1000 })
+    }
+    let resume = try #require(result.events.first { $0.task == "root" && $0.kind == .resume })
+    #expect(resume.joins == ["a", "b", "c"])
   }
 
   @Test func chromeTraceTimesAreMicroseconds() throws {

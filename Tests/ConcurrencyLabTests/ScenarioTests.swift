@@ -15,6 +15,14 @@ import Testing
     }
     #expect(!result.checks.isEmpty, "a scenario should expect something")
     #expect(result.escapedJobs == 0, "every job must run on the virtual executors")
+    // Every task an event joins (the arrows of the pictures) ended before that event.
+    for (position, event) in result.events.enumerated() {
+      for joined in event.joins {
+        #expect(
+          result.events[..<position].contains { $0.task == joined && $0.kind == .end },
+          "\(event.task) \(event.kind) at \(event.time) joins \(joined), which has not ended")
+      }
+    }
   }
 
   @Test(arguments: TestSupport.scenarioPaths)

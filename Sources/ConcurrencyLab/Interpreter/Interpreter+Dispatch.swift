@@ -22,7 +22,7 @@ extension Interpreter {
         try await self.runTask(.steps(steps), child, isolation: nil)
       }
     }
-    tasks.insert(name, TaskTable.Entry(task: task, id: child.id))
+    tasks.insert(name, TaskTable.Entry(task: task, id: child.id, name: name))
   }
 
   func dispatchGroup(_ name: String) -> DispatchGroupRecord {

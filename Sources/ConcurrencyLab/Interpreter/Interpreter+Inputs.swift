@@ -74,7 +74,7 @@ extension Interpreter {
       previous.task.cancel()
     }
     stream.latest.withLock { $0 = (name, task) }
-    tasks.insert(name, TaskTable.Entry(task: task, id: context.id))
+    tasks.insert(name, TaskTable.Entry(task: task, id: context.id, name: name))
   }
 }
 

@@ -30,7 +30,9 @@ extension Interpreter {
         for name in left {
           context.locals[name] = try await awaitOutOfOrder(name, &context, isolation: isolation)
         }
-        record(.resume, context, names.map { "\($0) = \(context.locals[$0]!.description)" }.joined(separator: ", "))
+        record(
+          .resume, context, names.map { "\($0) = \(context.locals[$0]!.description)" }.joined(separator: ", "),
+          joins: names)
       default:
         if let value = try await run(step, &context, isolation: isolation) {
           return .returned(value)
@@ -174,7 +176,9 @@ extension Interpreter {
       }
       races.awaited(entry.id, by: &context)
       if let bind { context.locals[bind] = value }
-      record(.resume, context, value == .none ? "task \(name) finished" : "task \(name) = \(value.description)")
+      record(
+        .resume, context, value == .none ? "task \(name) finished" : "task \(name) = \(value.description)",
+        joins: [entry.name])
     case .cancel(let name):
       if let entry = tasks.entry(named: name) {
         record(.cancel, context, "task \(name)")
@@ -293,7 +297,9 @@ extension Interpreter {
           for try await (id, value) in group {
             finished.append(id)
             collected.append(value)
-            record(.collect, parent, "result \(collected.count) of \(items.count): \(value.description)")
+            record(
+              .collect, parent, "result \(collected.count) of \(items.count): \(value.description)",
+              joins: children.filter { $0.id == id }.map(\.task))
             if let limit = spec.cancelAfter, collected.count == limit {
               record(.cancel, parent, "group \(spec.name): cancelAll()")
               group.cancelAll()
@@ -310,7 +316,10 @@ extension Interpreter {
       throw error
     }
     for id in finished { races.awaited(id, by: &context) }
-    record(.resume, context, "group \(spec.name) done")
+    let joined = Set(finished)
+    record(
+      .resume, context, "group \(spec.name) done",
+      joins: spec.collect == nil ? children.filter { joined.contains($0.id) }.map(\.task) : [])
     if let collect = spec.collect {
       let list: Value
       do {
@@ -340,7 +349,7 @@ extension Interpreter {
             self.races.awaited(previous.id, by: &context)
           }
           return try await self.runTask(spec.child, context, isolation: isolation)
-        }, id: child.id)
+        }, id: child.id, name: name)
     }
     let entry = spec.chain.map { tasks.chain($0, make: make) } ?? make(nil)
     tasks.insert(spec.name, entry)

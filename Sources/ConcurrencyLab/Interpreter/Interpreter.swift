@@ -118,8 +118,8 @@ final class Interpreter: @unchecked Sendable {
     }
   }
 
-  func record(_ kind: TraceEvent.Kind, _ context: Context, _ text: String = "") {
-    recorder.record(kind, task: context.task, Self.clipped(text))
+  func record(_ kind: TraceEvent.Kind, _ context: Context, _ text: String = "", joins: [String] = []) {
+    recorder.record(kind, task: context.task, Self.clipped(text), joins: joins)
   }
 
   /// The longest event text kept, in Unicode scalars: a trace line shows a value, not megabytes of

@@ -51,6 +51,8 @@ final class TaskTable: Sendable {
   struct Entry: Sendable {
     var task: Task<Value, any Error>
     var id: Int
+    /// The task's name in the trace (`name#2` for the second task of that name).
+    var name: String
   }
 
   private struct State {

@@ -6,7 +6,9 @@ import LabRuntime
 /// Each thread is a thread track (`ph: "M"` `thread_name`); each task is a nestable async span
 /// (`ph: "b"`/`"e"`, one `id` per task) with its waits and blocks nested inside; the time a
 /// thread was held is a complete event (`ph: "X"`) on its track; other events (hops, logs,
-/// cancellations, throws, races) are thread instants (`ph: "i"`, `s: "t"`). Timestamps are
+/// cancellations, throws, races) are thread instants (`ph: "i"`, `s: "t"`); an await that ended
+/// because tasks ended is an arrow from each one's end to the waiter (flow events v2: `bind_id`
+/// with `flow_out`/`flow_in` on zero-length async slices, `ph: "n"`). Timestamps are
 /// microseconds. The legacy `S`/`F` phases and `T` are avoided: Perfetto ignores the first two and
 /// reads `T` as thread state.
 public enum ChromeTrace {
@@ -44,7 +46,9 @@ public enum ChromeTrace {
           args: [("task", quote(span.task)), ("what", quote(what))])
       }
     }
+    var asyncIDs: [String: Int] = [:]
     for (index, task) in picture.tasks.enumerated() {
+      asyncIDs[task.name] = index + 1
       let first = result.events.first { $0.task == task.name }
       let tid = first.flatMap { tids[$0.thread] } ?? main
       let start = task.start ?? task.instants.min() ?? 0
@@ -60,6 +64,24 @@ public enum ChromeTrace {
       }
       let outcome = task.outcome.map { [("outcome", quote($0))] } ?? []
       timed.add(end, "e", task.name, tid: tid, async, args: outcome)
+    }
+    // An await that ended because a task ended: an arrow from that task's end to the waiter,
+    // flow events of format v2 bound to a zero-length async slice at each end.
+    var flow = 0
+    for (position, event) in result.events.enumerated() where !event.joins.isEmpty {
+      guard let waiter = asyncIDs[event.task] else { continue }
+      for joined in event.joins {
+        guard let task = asyncIDs[joined],
+          let end = result.events[..<position].last(where: { $0.task == joined && $0.kind == .end })
+        else { continue }
+        flow += 1
+        timed.add(
+          end.time, "n", "joined by \(event.task)", tid: tids[end.thread] ?? main,
+          [("cat", quote("task")), ("id", "\(task)"), ("bind_id", "\(flow)"), ("flow_out", "true")], early: true)
+        timed.add(
+          event.time, "n", "\(joined) ended", tid: tids[event.thread] ?? main,
+          [("cat", quote("task")), ("id", "\(waiter)"), ("bind_id", "\(flow)"), ("flow_in", "true")])
+      }
     }
     for event in result.events where isInstant(event.kind) {
       let kind = event.kind.rawValue
@@ -81,20 +103,23 @@ public enum ChromeTrace {
     }
   }
 
-  /// Timed events, kept in the order they are made so that sorting by time is stable.
+  /// Timed events, kept in the order they are made so that sorting by time is stable; an event
+  /// added `early` goes before the others of its time (so it falls inside a span ending then).
   struct Timed {
-    var entries: [(time: Double, line: String)] = []
+    var entries: [(time: Double, rank: Int, line: String)] = []
 
     mutating func add(
       _ time: Double, _ phase: String, _ name: String, tid: Int, _ fields: [(String, String)],
-      args: [(String, String)] = []
+      args: [(String, String)] = [], early: Bool = false
     ) {
-      entries.append((time, line(phase, name, tid: tid, time: time, fields, args: args)))
+      entries.append((time, early ? 0 : 1, line(phase, name, tid: tid, time: time, fields, args: args)))
     }
 
     func sorted() -> [String] {
       entries.enumerated()
-        .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+        .sorted {
+          ($0.element.time, $0.element.rank, $0.offset) < ($1.element.time, $1.element.rank, $1.offset)
+        }
         .map(\.element.line)
     }
   }

@@ -8,13 +8,18 @@ public struct TraceEvent: Sendable, Equatable {
   public var task: String
   public var kind: Kind
   public var text: String
+  /// The tasks whose end this event waited for: on a `resume` after awaiting them, on the `collect`
+  /// of a group child. Each is a happens-before edge from that task's `end`; pictures draw it as an
+  /// arrow. Not part of the text rendering.
+  public var joins: [String]
 
-  public init(time: Double, thread: String, task: String, kind: Kind, text: String) {
+  public init(time: Double, thread: String, task: String, kind: Kind, text: String, joins: [String] = []) {
     self.time = time
     self.thread = thread
     self.task = task
     self.kind = kind
     self.text = text
+    self.joins = joins
   }
 
   /// The kinds of events, named after what a reader sees happen. Conventions renderers rely on:

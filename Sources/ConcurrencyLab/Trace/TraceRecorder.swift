@@ -13,11 +13,13 @@ final class TraceRecorder: Sendable {
   }
 
   /// Records an event; `thread` defaults to the thread the caller runs on.
-  func record(_ kind: TraceEvent.Kind, task: String, _ text: String = "", thread: String? = nil) {
+  func record(
+    _ kind: TraceEvent.Kind, task: String, _ text: String = "", thread: String? = nil, joins: [String] = []
+  ) {
     let thread = thread ?? runtime.currentThread
     let full = events.withLock { events in
       guard events.count < maxEvents else { return true }
-      events.append(TraceEvent(time: runtime.now.rounded(toPlaces: 3), thread: thread, task: task, kind: kind, text: text))
+      events.append(TraceEvent(time: runtime.now.rounded(toPlaces: 3), thread: thread, task: task, kind: kind, text: text, joins: joins))
       return false
     }
     if full {

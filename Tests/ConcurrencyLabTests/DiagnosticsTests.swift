@@ -44,9 +44,51 @@ import Testing
         {"block": "duration"}
       ]}
       """)
-    #expect(messages.count == 2, "\(messages)")
+    #expect(messages.count == 3, "\(messages)")
     #expect(messages.contains { $0.contains("unknown top-level key 'tittle'; did you mean 'title'?") })
     #expect(messages.contains { $0.contains("unknown step 'awiat'; did you mean 'await'?") })
+    // Names are checked too, although the file has other errors.
+    #expect(messages.contains { $0.contains("unknown name 'duration'") })
+  }
+
+  @Test func aBrokenDeclarationIsReportedOnceNotAtEachUse() {
+    let messages = TestSupport.diagnostics(json: """
+      {"format": 1, "threads": "two",
+       "state": {"count": 0},
+       "functions": {"f": 5, "g": {"steps": []}},
+       "actors": {"B": {"methods": {"n": {"steps": [{"sleeep": 1}]}}}, "C": {"methods": {}}},
+       "steps": [
+        {"call": "f"},
+        {"call": "h"},
+        {"asyncLet": "x", "cal": "g"},
+        {"await": "x"},
+        {"actorCall": "B.n"},
+        {"actorCall": "C.m"},
+        {"add": "cuont"}
+      ]}
+      """)
+    let expected = [
+      "'threads' must be an integer", "a function is an object", "unknown step 'sleeep'", "(at steps[2]",
+      "unknown function 'h'", "actor 'C' has no method 'm'", "unknown name 'cuont'; did you mean 'count'?",
+    ]
+    for text in expected {
+      #expect(messages.contains { $0.contains(text) }, "no '\(text)' in \(messages)")
+    }
+    // Uses of what the broken parts declared are not reported again.
+    #expect(!messages.contains { $0.contains("unknown function 'f'") }, "\(messages)")
+    #expect(!messages.contains { $0.contains("'x' is not an async let") }, "\(messages)")
+    #expect(!messages.contains { $0.contains("actor 'B' has no method") }, "\(messages)")
+    // steps[2] has two: the work it lacks, and the option it misspelt.
+    #expect(messages.count == expected.count + 1, "\(messages)")
+  }
+
+  @Test func aStateThatDidNotDecodeSilencesOnlyUnknownVariables() {
+    let messages = TestSupport.diagnostics(json: """
+      {"format": 1, "state": [0], "steps": [{"add": "count"}, {"call": "nowhere"}]}
+      """)
+    #expect(messages.count == 2, "\(messages)")
+    #expect(messages.contains { $0.contains("'state' must be an object") })
+    #expect(messages.contains { $0.contains("unknown function 'nowhere'") })
   }
 
   @Test func undefinedNamesAreFoundBeforeRunning() {

@@ -5,13 +5,28 @@ struct NameChecker {
   let file: String
   var diagnostics: [Diagnostic] = []
   private let taskNames: Set<String>
+  private let unsure: Unsure
+
+  /// What the parts of a file that had errors of their own may have declared. A use of such a name
+  /// is not reported as unknown: one mistake, one message.
+  struct Unsure {
+    /// Names written in a step, function or actor that did not decode.
+    var names: Set<String> = []
+    /// `functions` was not an object: any function may have been meant.
+    var anyFunction = false
+    /// `actors` was not an object: any actor may have been meant.
+    var anyActor = false
+    /// A `state` did not decode: any variable may have been meant.
+    var anyVariable = false
+  }
 
   /// Names every expression may read.
   static let builtins: Set<String> = ["isCancelled", "now"]
 
-  init(scenario: Scenario, file: String) {
+  init(scenario: Scenario, file: String, unsure: Unsure = Unsure()) {
     self.scenario = scenario
     self.file = file
+    self.unsure = unsure
     var tasks = Set<String>()
     func collect(_ steps: [Step]) {
       for step in steps {
@@ -62,7 +77,7 @@ struct NameChecker {
       + scenario.expect.outcomes.enumerated().flatMap { index, rule in
         rule.when.values.map { ($0.name, "expect.outcomes[\(index)].when.values.\($0.name)") }
       }
-    for (name, path) in expected where !globals.contains(name) {
+    for (name, path) in expected where !globals.contains(name) && !unsure.anyVariable && !unsure.names.contains(name) {
       report(
         "expected value of '\(name)', which is not in \"state\"\(didYouMean(name, in: globals.sorted()))",
         at: nil, path: path)
@@ -76,6 +91,7 @@ struct NameChecker {
 
   private mutating func read(_ names: [String], _ scope: Scope, _ step: Step) {
     for name in names where !scope.readable.contains(name) && !Self.builtins.contains(name) {
+      if unsure.anyVariable || unsure.names.contains(name) { continue }
       if scope.pending.contains(name) {
         report("'\(name)' is an async let that has not been awaited; add {\"await\": \"\(name)\"} first", at: step.origin)
       } else {
@@ -94,12 +110,14 @@ struct NameChecker {
     if call.function.contains(".") {
       let parts = call.function.split(separator: ".", maxSplits: 1).map(String.init)
       guard let actor = scenario.actors[parts[0]] else {
+        if unsure.anyActor || unsure.names.contains(parts[0]) { return }
         report(
           "unknown actor '\(parts[0])'\(didYouMean(parts[0], in: scenario.actors.keys.sorted())); declare it in \"actors\"",
           at: step.origin)
         return
       }
       guard let method = actor.methods[parts[1]] else {
+        if unsure.names.contains(parts[0]) { return }
         report(
           "actor '\(parts[0])' has no method '\(parts[1])'\(didYouMean(parts[1], in: actor.methods.keys.sorted()))",
           at: step.origin)
@@ -109,6 +127,7 @@ struct NameChecker {
     } else if let known = scenario.functions[call.function] {
       function = known
     } else {
+      if unsure.anyFunction || unsure.names.contains(call.function) { return }
       report(
         "unknown function '\(call.function)'\(didYouMean(call.function, in: scenario.functions.keys.sorted()))",
         at: step.origin)
@@ -182,7 +201,7 @@ struct NameChecker {
         for name in names {
           if scope.pending.remove(name) != nil {
             scope.readable.insert(name)
-          } else if !scope.readable.contains(name) {
+          } else if !scope.readable.contains(name) && !unsure.names.contains(name) {
             report(
               "'\(name)' is not an async let of this block\(didYouMean(name, in: scope.pending.sorted()))",
               at: step.origin)
@@ -220,7 +239,7 @@ struct NameChecker {
   }
 
   private mutating func checkTaskName(_ name: String, _ step: Step) {
-    guard !taskNames.contains(name) else { return }
+    guard !taskNames.contains(name), !unsure.names.contains(name) else { return }
     report(
       "no task named '\(name)'\(didYouMean(name, in: taskNames.sorted())); start one with {\"task\": \"\(name)\", …}",
       at: step.origin)

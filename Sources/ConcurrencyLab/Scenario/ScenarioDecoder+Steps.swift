@@ -40,7 +40,11 @@ extension ScenarioDecoder {
       return []
     }
     return items.enumerated().compactMap { index, item in
-      decodeStep(item, path: "\(path)[\(index)]")
+      let before = diagnostics.count
+      let step = decodeStep(item, path: "\(path)[\(index)]")
+      // A step with errors may have been meant to declare any name written in it.
+      if diagnostics.count > before { unsure.names.formUnion(item.strings) }
+      return step
     }
   }
 

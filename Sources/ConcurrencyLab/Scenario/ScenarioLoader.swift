@@ -27,8 +27,10 @@ public enum ScenarioLoader {
     }
     var decoder = ScenarioDecoder(file: file)
     let scenario = decoder.decodeScenario(root)
-    if let scenario, decoder.diagnostics.isEmpty {
-      var checker = NameChecker(scenario: scenario, file: file)
+    // Names are checked even when the file has other errors, so a teacher sees every problem at
+    // once; names a broken declaration may have declared are not reported again.
+    if let scenario {
+      var checker = NameChecker(scenario: scenario, file: file, unsure: decoder.unsure)
       checker.check()
       decoder.diagnostics += checker.diagnostics
     }
@@ -48,6 +50,8 @@ struct ScenarioDecoder {
   var actorNames: [String] = []
   /// The Dispatch queues the file declares, known before steps are decoded.
   var queueNames: [String] = []
+  /// What declarations with errors may have declared: uses of these are not reported as unknown.
+  var unsure = NameChecker.Unsure()
 
   init(file: String) { self.file = file }
 
@@ -293,6 +297,7 @@ struct ScenarioDecoder {
       error(
         "'state' must be an object of names and initial values, such as {\"count\": 0}",
         at: node.location, path: path)
+      unsure.anyVariable = true
       return []
     }
     var state: [(name: String, value: Value)] = []
@@ -303,7 +308,10 @@ struct ScenarioDecoder {
           JSONNode(.string(member.key), at: member.keyLocation), path: memberPath,
           what: "variable name") != nil,
         let value = literal(member.value, path: memberPath)
-      else { continue }
+      else {
+        unsure.names.insert(member.key)
+        continue
+      }
       state.append((member.key, value))
     }
     return state
@@ -315,11 +323,14 @@ struct ScenarioDecoder {
     guard let node else { return [:] }
     guard case .object(let object) = node.value else {
       error("'\(path)' must be an object of functions by name", at: node.location, path: path)
+      unsure.anyFunction = true
       return [:]
     }
     var functions: [String: Function] = [:]
     for member in object.members {
       let memberPath = join(path, member.key)
+      let before = diagnostics.count
+      defer { if diagnostics.count > before { unsure.names.insert(member.key) } }
       guard
         identifier(
           JSONNode(.string(member.key), at: member.keyLocation), path: memberPath,
@@ -372,6 +383,7 @@ struct ScenarioDecoder {
     guard let node else { return [:] }
     guard case .object(let object) = node.value else {
       error("'actors' must be an object of actors by name", at: node.location, path: path)
+      unsure.anyActor = true
       return [:]
     }
     var actors: [String: ActorDeclaration] = [:]
@@ -379,6 +391,7 @@ struct ScenarioDecoder {
       let memberPath = join(path, member.key)
       guard case .object(let body) = member.value.value else {
         error("an actor is an object with \"state\" and \"methods\"", at: member.value.location, path: memberPath)
+        unsure.names.insert(member.key)
         continue
       }
       checkKeys(body, allowed: ["state", "let", "methods", "summary"], path: memberPath, what: "actor key")
@@ -386,6 +399,9 @@ struct ScenarioDecoder {
       let constants = decodeState(body["let"], path: "\(memberPath).let")
       _ = identifier(JSONNode(.string(member.key), at: member.keyLocation), path: memberPath, what: "actor name")
       var methods: [String: Function] = [:]
+      let beforeMethods = diagnostics.count
+      // A method that did not decode may be the one a call names.
+      defer { if diagnostics.count > beforeMethods { unsure.names.insert(member.key) } }
       if let methodsNode = body["methods"], !(methodsNode.value.objectValue != nil) {
         error("'methods' must be an object of methods by name", at: methodsNode.location, path: "\(memberPath).methods")
       }

@@ -13,4 +13,23 @@ public struct JSONNode: Sendable, Equatable {
 
   /// How the value reads in a message: "an object", "a string", "true", "null" and so on.
   public var typeName: String { value.typeName }
+
+  /// Every string and object key in this node and below it.
+  var strings: Set<String> {
+    var found = Set<String>()
+    var pending = [self]
+    while let node = pending.popLast() {
+      switch node.value {
+      case .string(let text): found.insert(text)
+      case .array(let items): pending += items
+      case .object(let object):
+        for member in object.members {
+          found.insert(member.key)
+          pending.append(member.value)
+        }
+      default: break
+      }
+    }
+    return found
+  }
 }

@@ -88,7 +88,22 @@ struct ScenarioDecoder {
       error("missing \"format\": 1; add it as the first key", at: root.location, path: "format")
     }
     let fallbackName = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-    let name = string(object, "name", path: "name") ?? fallbackName
+    if let schema = object["$schema"], schema.value.stringValue == nil {
+      error(
+        "'$schema' must be a string: the path or URL of scenario.schema.json, not \(schema.typeName)",
+        at: schema.location, path: "$schema")
+    }
+    var name = fallbackName
+    if let named = string(object, "name", path: "name") {
+      if LessonRun.isSimpleName(named), named.count <= 64 {
+        name = named
+      } else {
+        error(
+          "'\(named)' is not a valid scenario name; use up to 64 letters, digits, '-' and '_', "
+            + "such as \"\(fallbackName)\" (the file's name)",
+          at: object["name"]?.location, path: "name")
+      }
+    }
     let threads = integer(object, "threads", path: "threads", range: 1...64).map(Int.init)
     let seed = integer(object, "seed", path: "seed", range: 0...Int64.max).map { UInt64($0) }
 

@@ -84,12 +84,25 @@ struct CommandContext {
       scenario.file = display
       return scenario
     } catch {
-      for diagnostic in error.diagnostics {
-        var shown = diagnostic
-        shown.file = display
-        console.err(console.paint("\(shown.description)", .red, forErr: true) + "\n")
-      }
+      printDiagnostics(error.diagnostics, file: display)
       return nil
+    }
+  }
+
+  /// The most diagnostics shown for one file: a file with thousands of mistakes is usually one
+  /// mistake repeated, and its first lines say what it is.
+  static let diagnosticLimit = 50
+
+  /// Prints a file's diagnostics to stderr, naming the file as `display`, up to the limit.
+  func printDiagnostics(_ diagnostics: [Diagnostic], file display: String) {
+    for diagnostic in diagnostics.prefix(Self.diagnosticLimit) {
+      var shown = diagnostic
+      shown.file = display
+      console.err(console.paint(shown.description, .red, forErr: true) + "\n")
+    }
+    let hidden = diagnostics.count - Self.diagnosticLimit
+    if hidden > 0 {
+      console.err("\(display): note: \(hidden) more error\(hidden == 1 ? "" : "s") not shown; fix these first\n")
     }
   }
 

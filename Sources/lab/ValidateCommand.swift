@@ -52,7 +52,7 @@ enum ValidateCommand: Command {
           schema = try JSONSchema.load(path: path)
         } catch {
           // A broken project schema is a failure of its own; the files are still checked.
-          report(error.diagnostics, context)
+          context.printDiagnostics(error.diagnostics, file: context.displayPath(URL(fileURLWithPath: path)))
           status = ExitStatus.failure
         }
       }
@@ -66,23 +66,12 @@ enum ValidateCommand: Command {
         valid += 1
         console.out(console.paint("ok", .green) + "  \(display)\n")
       } else {
-        report(
-          problems.map { problem in
-            var shown = problem
-            shown.file = display
-            return shown
-          }, context)
+        context.printDiagnostics(problems, file: display)
       }
     }
     let invalid = files.count - valid
     console.out("\(valid) valid, \(invalid) invalid\n")
     return invalid > 0 ? ExitStatus.failure : status
-  }
-
-  static func report(_ diagnostics: [Diagnostic], _ context: CommandContext) {
-    for diagnostic in diagnostics {
-      context.console.err(context.console.paint(diagnostic.description, .red, forErr: true) + "\n")
-    }
   }
 
   /// The files the arguments name, in order and without repeats: folders expand to their `.json`

@@ -54,6 +54,20 @@ import Testing
     #expect(err.contains(":1:26: error: unknown step 'sleeep'; did you mean 'sleep'?"), "\(err)")
   }
 
+  @Test func aFileWithThousandsOfMistakesShowsTheFirstFifty() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-many-\(UUID()).json")
+    let steps = Array(repeating: #"{"slep": 1}"#, count: 2_000).joined(separator: ",")
+    try Data(#"{"format": 1, "steps": [\#(steps)]}"#.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let (status, out, err) = try TestSupport.runLab(["validate", file.path])
+    #expect(status == 1)
+    #expect(out.hasSuffix("0 valid, 1 invalid\n"))
+    let lines = err.split(separator: "\n")
+    #expect(lines.count == 51, "\(lines.count) lines")
+    #expect(lines.first?.contains("(at steps[0].slep)") == true)
+    #expect(lines.last?.hasSuffix(": note: 1950 more errors not shown; fix these first") == true, "\(lines.last ?? "")")
+  }
+
   @Test func helpGoesToStdout() throws {
     let (status, out, _) = try TestSupport.runLab(["--help"])
     #expect(status == 0)

@@ -110,9 +110,18 @@ extension Expression {
     parser.skipSpaces()
     guard parser.atEnd else {
       throw ExpressionSyntaxError(
-        offset: parser.position, message: "unexpected '\(parser.peek!)' in expression '\(source)'")
+        offset: parser.position,
+        message: "unexpected '\(parser.peek!)' in expression '\(excerpt(parser.characters, around: parser.position))'")
     }
     return expression
+  }
+
+  /// The expression as a message quotes it: whole when short, else 30 characters either side of
+  /// `position` with `…` for the rest (the column already points at the spot).
+  static func excerpt(_ characters: [Character], around position: Int) -> String {
+    guard characters.count > 60 else { return String(characters) }
+    let start = max(0, position - 30), end = min(characters.count, position + 30)
+    return (start > 0 ? "…" : "") + String(characters[start..<end]) + (end < characters.count ? "…" : "")
   }
 }
 

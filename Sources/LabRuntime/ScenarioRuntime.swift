@@ -75,6 +75,9 @@ public struct RunLimits: Sendable, Equatable {
   public var wallClockSeconds: Double
   /// The most trace events a run may record (`--max-events`).
   public var maxEvents: Int
+  /// The most text, in UTF-8 bytes, a run's trace events may hold together (`--max-trace-mb`): a
+  /// loop that logs a long value fills memory long before it reaches `maxEvents`.
+  public var maxTraceBytes: Int
   /// The most tasks a run may create (`--max-tasks`).
   public var maxTasks: Int
   /// The most steps a run may take, each loop iteration counted (`--max-steps`): a loop or a
@@ -86,13 +89,14 @@ public struct RunLimits: Sendable, Equatable {
 
   public init(
     maxTime: Int64 = 3_600_000, maxJobs: Int = 5_000_000, wallClockSeconds: Double = 60,
-    maxEvents: Int = 1_000_000, maxTasks: Int = 200_000, maxSteps: Int = 10_000_000,
-    maxCallDepth: Int = 1_000
+    maxEvents: Int = 1_000_000, maxTraceBytes: Int = 64 << 20, maxTasks: Int = 200_000,
+    maxSteps: Int = 10_000_000, maxCallDepth: Int = 1_000
   ) {
     self.maxTime = maxTime
     self.maxJobs = maxJobs
     self.wallClockSeconds = wallClockSeconds
     self.maxEvents = maxEvents
+    self.maxTraceBytes = maxTraceBytes
     self.maxTasks = maxTasks
     self.maxSteps = maxSteps
     self.maxCallDepth = maxCallDepth

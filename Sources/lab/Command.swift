@@ -126,6 +126,7 @@ enum RunOptionSet {
     .init(name: "max-jobs", value: "N", help: "Stop a virtual run after this many runtime jobs (default: 5000000)."),
     .init(name: "timeout", value: "S", help: "Stop a live run after this many real seconds (default: 60)."),
     .init(name: "max-events", value: "N", help: "Stop a run after this many trace events (default: 1000000)."),
+    .init(name: "max-trace-mb", value: "N", help: "Stop a run whose trace holds more than N MB of text (default: 64)."),
     .init(name: "max-tasks", value: "N", help: "Stop a run after it creates this many tasks (default: 200000)."),
     .init(name: "max-steps", value: "N", help: "Stop a run after this many steps, loop iterations included (default: 10000000)."),
     .init(name: "max-depth", value: "N", help: "Stop a run whose function calls nest deeper than this (default: 1000)."),
@@ -152,6 +153,9 @@ enum RunOptionSet {
     if let maxJobs = try arguments.integer("max-jobs", in: 1...Int.max) { options.limits.maxJobs = maxJobs }
     if let timeout = try arguments.number("timeout", in: 0.1...86_400) { options.limits.wallClockSeconds = timeout }
     if let maxEvents = try arguments.integer("max-events", in: 1...Int.max) { options.limits.maxEvents = maxEvents }
+    if let megabytes = try arguments.integer("max-trace-mb", in: 1...(1 << 20)) {
+      options.limits.maxTraceBytes = megabytes << 20
+    }
     if let maxTasks = try arguments.integer("max-tasks", in: 1...Int.max) { options.limits.maxTasks = maxTasks }
     if let maxSteps = try arguments.integer("max-steps", in: 1...Int.max) { options.limits.maxSteps = maxSteps }
     if let maxDepth = try arguments.integer("max-depth", in: 1...Int.max) { options.limits.maxCallDepth = maxDepth }

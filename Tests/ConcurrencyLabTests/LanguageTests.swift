@@ -278,6 +278,22 @@ import Testing
     #expect(result.events.count == 100)
   }
 
+  @Test func aTraceOfLongValuesStopsAtItsTextLimit() throws {
+    var options = RunOptions()
+    options.limits.maxTraceBytes = 2 << 20
+    let scenario = try TestSupport.scenario(json: """
+      {"format": 1, "state": {"s": "\(String(repeating: "x", count: 990))"},
+       "steps": [{"repeat": 100000, "steps": [{"log": "{s}"}]}]}
+      """)
+    let result = ScenarioRunner.run(scenario, options: options)
+    #expect(result.problem?.contains("the run's trace grew past 2 MB of text") == true, "\(result.problem ?? "")")
+    #expect(result.problem?.contains("--max-trace-mb") == true)
+    // The text kept is within the limit, and one more log line would have passed it.
+    let kept = result.events.reduce(0) { $0 + $1.text.utf8.count + $1.task.utf8.count + $1.thread.utf8.count }
+    let line = try #require(result.events.last { $0.kind == .log })
+    #expect(kept <= 2 << 20 && kept + line.text.utf8.count + line.task.utf8.count + line.thread.utf8.count > 2 << 20)
+  }
+
   @Test func aLiveRunPastItsTimeoutIsStopped() throws {
     var options = RunOptions()
     options.mode = .live

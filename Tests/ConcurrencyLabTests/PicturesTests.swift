@@ -400,6 +400,19 @@ private func tinyRun(live: Bool = false) throws -> (RunResult, Scenario) {
     #expect(resume.joins == ["a", "b", "c"])
   }
 
+  @Test func traceLinesEndAtTheirLastVisibleCharacter() {
+    let events = [("é  ", "é"), ("", "end"), ("   ", "end"), ("a 🧵 b\u{301}  ", "a 🧵 b\u{301}")].map {
+      TraceEvent(time: 1, thread: "main", task: "root", kind: .end, text: $0.0)
+    }
+    let lines = TraceText.lines(events)
+    for (line, expected) in zip(lines, ["é", "end", "end", "a 🧵 b\u{301}"]) {
+      #expect(line.hasSuffix(expected) && !line.hasSuffix(" "), "\(line)")
+    }
+    // The columns before the text: time 8, thread 8, task 8, kind 7, and their separators.
+    let long = TraceEvent(time: 1, thread: "main", task: "root", kind: .log, text: String(repeating: "x", count: 1_000))
+    #expect(TraceText.lines([long]) == ["       1  main      root      log     " + long.text])
+  }
+
   @Test func chromeTraceTimesAreMicroseconds() throws {
     let json = ChromeTrace.document(handResult())
     // The 100 ms block on main starts at 200 ms and lasts 100 ms.

@@ -31,7 +31,7 @@ final class Interpreter: @unchecked Sendable {
     self.scenario = scenario
     self.runtime = runtime
     self.limits = limits
-    recorder = TraceRecorder(runtime: runtime, maxEvents: limits.maxEvents)
+    recorder = TraceRecorder(runtime: runtime, maxEvents: limits.maxEvents, maxBytes: limits.maxTraceBytes)
     state = SharedState(scenario: scenario)
     var actors: [String: any Actor] = [:]
     for name in scenario.actors.keys.sorted() { actors[name] = runtime.makeActor(named: name) }

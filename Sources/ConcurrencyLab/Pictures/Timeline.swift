@@ -198,7 +198,7 @@ extension Timeline {
     mutating func row(_ row: RunPicture.Row, isLane: Bool) -> String {
       let glyphs = cells(row, isLane: isLane)
       for glyph in glyphs { used.insert(key(glyph)) }
-      return String((name(row.name) + paint(glyphs)).reversed().drop { $0 == " " }.reversed())
+      return TraceText.trimmingTrailingSpaces(name(row.name) + paint(glyphs))
     }
 
     func key(_ glyph: Glyph) -> String {
@@ -259,7 +259,7 @@ extension Timeline {
           labels[index + offset] = letter
         }
       }
-      let top = String(String(labels).reversed().drop { $0 == " " }.reversed())
+      let top = TraceText.trimmingTrailingSpaces(String(labels))
       return [name("ms") + top, name(title) + dim(String(ticks))]
     }
 
@@ -283,7 +283,7 @@ extension Timeline {
           for (index, letter) in text.enumerated() { line[offset + index] = letter }
         }
       }
-      let text = String(String(line).reversed().drop { $0 == " " }.reversed())
+      let text = TraceText.trimmingTrailingSpaces(String(line))
       let shown = options.color ? "\u{1B}[1;31m\(text)\u{1B}[0m" : text
       return name("  stalled") + shown
     }

@@ -398,6 +398,16 @@ private func tinyRun(live: Bool = false) throws -> (RunResult, Scenario) {
     }
     let resume = try #require(result.events.first { $0.task == "root" && $0.kind == .resume })
     #expect(resume.joins == ["a", "b", "c"])
+    // The picture has the same arrows, and the HTML report draws one path for each.
+    let pictured = RunPicture(result).arrows
+    #expect(pictured.map(\.from) == ["a", "b", "c"])
+    #expect(pictured.allSatisfy { $0.to == "root" && $0.end == resume.time })
+    for arrow in pictured {
+      #expect(result.events.contains { $0.task == arrow.from && $0.kind == .end && $0.time == arrow.start })
+    }
+    let html = HTMLReport.render(result, scenario: try tinyRun().1)
+    #expect(html.components(separatedBy: "<path class=\"join\"").count - 1 == 3)
+    #expect(html.contains("root waited for a: it ended at"))
   }
 
   @Test func traceLinesEndAtTheirLastVisibleCharacter() {

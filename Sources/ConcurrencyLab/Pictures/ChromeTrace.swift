@@ -67,21 +67,15 @@ public enum ChromeTrace {
     }
     // An await that ended because a task ended: an arrow from that task's end to the waiter,
     // flow events of format v2 bound to a zero-length async slice at each end.
-    var flow = 0
-    for (position, event) in result.events.enumerated() where !event.joins.isEmpty {
-      guard let waiter = asyncIDs[event.task] else { continue }
-      for joined in event.joins {
-        guard let task = asyncIDs[joined],
-          let end = result.events[..<position].last(where: { $0.task == joined && $0.kind == .end })
-        else { continue }
-        flow += 1
-        timed.add(
-          end.time, "n", "joined by \(event.task)", tid: tids[end.thread] ?? main,
-          [("cat", quote("task")), ("id", "\(task)"), ("bind_id", "\(flow)"), ("flow_out", "true")], early: true)
-        timed.add(
-          event.time, "n", "\(joined) ended", tid: tids[event.thread] ?? main,
-          [("cat", quote("task")), ("id", "\(waiter)"), ("bind_id", "\(flow)"), ("flow_in", "true")])
-      }
+    for (flow, arrow) in picture.arrows.enumerated() {
+      guard let from = asyncIDs[arrow.from], let to = asyncIDs[arrow.to] else { continue }
+      timed.add(
+        arrow.start, "n", "joined by \(arrow.to)", tid: tids[arrow.fromThread] ?? main,
+        [("cat", quote("task")), ("id", "\(from)"), ("bind_id", "\(flow + 1)"), ("flow_out", "true")],
+        early: true)
+      timed.add(
+        arrow.end, "n", "\(arrow.from) ended", tid: tids[arrow.toThread] ?? main,
+        [("cat", quote("task")), ("id", "\(to)"), ("bind_id", "\(flow + 1)"), ("flow_in", "true")])
     }
     for event in result.events where isInstant(event.kind) {
       let kind = event.kind.rawValue

@@ -58,12 +58,43 @@ extension HTMLReport {
     }
     parts.append(section("TASKS", y: y))
     y += Layout.sectionHeight
+    var rowY: [String: Double] = [:]
     for task in picture.tasks {
       parts.append(row(task, kind: "task-row", y: y, layout: layout, stalls: false))
+      rowY[task.name] = y
       y += Layout.rowHeight
     }
+    parts.append(contentsOf: arrows(picture.arrows, rowY: rowY, layout: layout))
     parts.append("</svg>")
     return parts.joined(separator: "\n")
+  }
+
+  /// An arrow from each awaited task's end to the task that waited for it, between task rows.
+  static func arrows(_ arrows: [RunPicture.Arrow], rowY: [String: Double], layout: Layout) -> [String] {
+    let drawn = arrows.compactMap { arrow -> (RunPicture.Arrow, Double, Double)? in
+      guard let from = rowY[arrow.from], let to = rowY[arrow.to], from != to else { return nil }
+      return (arrow, from, to)
+    }
+    var parts: [String] = []
+    for (arrow, from, to) in drawn {
+      let middle = (Layout.rowHeight - Layout.barHeight) / 2
+      let (x0, x1) = (layout.x(arrow.start), layout.x(arrow.end))
+      // From the bar's edge nearest the other row, to the other bar's edge.
+      let y0 = from + (to < from ? middle : middle + Layout.barHeight)
+      let y1 = to + (to < from ? middle + Layout.barHeight : middle)
+      // The curve ends vertically, so its head points straight up or down.
+      let head = to < from ? 5.0 : -5.0
+      let middleY = n((y0 + y1) / 2)
+      let title =
+        "\(escape(arrow.to)) waited for \(escape(arrow.from)): it ended at \(TraceText.time(arrow.start)) ms, "
+        + "\(escape(arrow.to)) went on at \(TraceText.time(arrow.end)) ms"
+      parts.append(
+        "<g><title>\(title)</title>"
+          + "<path class=\"join\" d=\"M\(n(x0)),\(n(y0)) C\(n(x0)),\(middleY) \(n(x1)),\(middleY) \(n(x1)),\(n(y1 + head))\"/>"
+          + "<path class=\"join-head\" d=\"M\(n(x1)),\(n(y1)) L\(n(x1 - 3.5)),\(n(y1 + head + 1)) "
+          + "L\(n(x1 + 3.5)),\(n(y1 + head + 1)) z\"/></g>")
+    }
+    return parts
   }
 
   static func section(_ title: String, y: Double) -> String {

@@ -138,6 +138,7 @@ public enum HTMLReport {
       ("suspended", "suspended: awaiting or sleeping, thread free"),
     ]
     if !picture.stalls.isEmpty { items.append(("stall", "main thread stalled")) }
+    if !picture.arrows.isEmpty { items.append(("join", "a task's end lets the task awaiting it go on")) }
     let layout = Layout(end: picture.end)
     let rows = picture.lanes + picture.tasks
     let marks = Set(rows.flatMap { visibleMarks($0, layout: layout) }.map(\.kind))
@@ -203,6 +204,8 @@ public enum HTMLReport {
     svg .suspended { fill: var(--suspended); fill-opacity: 0.55; stroke: #4f8fbf;
       stroke-dasharray: 3 2; }
     svg .instant { stroke: var(--running); stroke-width: 1.5; }
+    svg .join { fill: none; stroke: #2f6f9f; stroke-width: 1.5; stroke-opacity: 0.9; }
+    svg .join-head { fill: #2f6f9f; }
     svg .stall-band { fill: var(--band); }
     svg .stall-text { fill: var(--stall); font-weight: bold; }
     svg .inside { fill: white; font-size: 10px; }
@@ -221,6 +224,7 @@ public enum HTMLReport {
     .swatch.instant { width: 3px; margin: 0 8px 0 9px; background: var(--running); }
     .swatch.suspended { background: #cfe3f2; border: 1px dashed #4f8fbf; }
     .swatch.stall { background: var(--stall); box-shadow: 0 0 0 3px var(--band); }
+    .swatch.join { height: 2px; background: #2f6f9f; vertical-align: 4px; }
     .mark { font-weight: bold; }
     .m-cancel { color: #9b2fae; }
     .m-throw, .m-race { color: var(--stall); }

@@ -50,6 +50,19 @@ public struct RunPicture: Sendable {
     public var text: String
   }
 
+  /// An await that ended because a task ended: from that task's `end` to the event of the task
+  /// that waited for it (a `resume`, a group's `collect`). Drawn as an arrow.
+  public struct Arrow: Sendable, Equatable {
+    /// The task that ended, when, and on which thread.
+    public var from: String
+    public var start: Double
+    public var fromThread: String
+    /// The task that went on, when, and on which thread.
+    public var to: String
+    public var end: Double
+    public var toThread: String
+  }
+
   /// One row of the picture: a thread (lane) or a task.
   public struct Row: Sendable {
     public var name: String
@@ -71,6 +84,8 @@ public struct RunPicture: Sendable {
   public var tasks: [Row]
   /// When the main thread was held by blocking work, in time order.
   public var stalls: [(start: Double, end: Double)]
+  /// Every wait that a task's end ended, in trace order.
+  public var arrows: [Arrow]
   /// The right edge of the picture: the run's duration or its last activity, whichever is later.
   public var end: Double
   /// True when no time passed at all (every event at 0 ms); `end` is then 1 so there is an axis.
@@ -122,8 +137,26 @@ public struct RunPicture: Sendable {
     self.lanes = laneNames.map { lanes[$0]! }
     self.tasks = Self.siblingsInOrder(builder.order).map { builder.rows[$0]! }
     self.stalls = Self.stalls(lanes["main"]?.spans ?? [])
+    self.arrows = Self.arrows(events)
     self.end = end > 0 ? end : 1
     self.isInstantaneous = end <= 0
+  }
+
+  /// An arrow for each task an event `joins`, from that task's latest `end` before the event.
+  static func arrows(_ events: [TraceEvent]) -> [Arrow] {
+    var ends: [String: TraceEvent] = [:]
+    var arrows: [Arrow] = []
+    for event in events {
+      for joined in event.joins {
+        guard let end = ends[joined] else { continue }
+        arrows.append(
+          Arrow(
+            from: joined, start: end.time, fromThread: end.thread, to: event.task, end: event.time,
+            toThread: event.thread))
+      }
+      if event.kind == .end { ends[event.task] = event }
+    }
+    return arrows
   }
 
   /// Lanes in reading order: main, then each pool's threads by number, then the rest as they came.

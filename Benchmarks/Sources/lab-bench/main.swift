@@ -151,6 +151,19 @@ let curriculum = median {
 }
 rows.append(Row(name: "all \(scenarios.count) bundled scenarios, virtual", virtual: curriculum, real: nil, unit: "s"))
 
+// A scenario whose task group collects the results of n children: the interpreter's own cost
+// per child (a trace event and a join each), where a slip to quadratic time would show.
+let bigGroup = try! ScenarioLoader.load(
+  bytes: Array(#"{"format": 1, "steps": [{"group": "g", "count": \#(n), "as": "i", "collect": "all", "steps": [{"return": "i"}]}]}"#.utf8),
+  file: "big-group.json")
+var bigGroupOptions = RunOptions()
+bigGroupOptions.limits.maxEvents = 10 * n
+let bigGroupTime = median {
+  let result = ScenarioRunner.run(bigGroup, options: bigGroupOptions)
+  precondition(result.problem == nil, result.problem ?? "")
+}
+rows.append(Row(name: "scenario: a group collecting \(n) results, virtual", virtual: bigGroupTime, real: nil, unit: "s"))
+
 // Exploration throughput: schedules (whole runs) per second of the racy counter.
 var schedules = 0.0
 if let racy = scenarios.first(where: { $0.name == "racy-counter" }) {

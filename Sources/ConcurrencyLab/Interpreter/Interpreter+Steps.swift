@@ -294,12 +294,13 @@ extension Interpreter {
           }
         }
         if spec.collect != nil {
+          let names = Dictionary(uniqueKeysWithValues: children.map { ($0.id, $0.task) })
           for try await (id, value) in group {
             finished.append(id)
             collected.append(value)
             record(
               .collect, parent, "result \(collected.count) of \(items.count): \(value.description)",
-              joins: children.filter { $0.id == id }.map(\.task))
+              joins: names[id].map { [$0] } ?? [])
             if let limit = spec.cancelAfter, collected.count == limit {
               record(.cancel, parent, "group \(spec.name): cancelAll()")
               group.cancelAll()

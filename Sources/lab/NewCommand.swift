@@ -40,7 +40,7 @@ enum NewCommand: Command {
           ? "name the new scenario, such as 'lab new my-race'" : "new takes one name")
     }
     let name = arguments.positionals[0]
-    guard LessonRun.isSimpleName(name), name.count <= 64 else {
+    guard isScenarioName(name) else {
       throw UsageError(
         "'\(name)' cannot be a scenario name: use up to 64 letters, digits, '-' and '_', such as 'my-race'"
       )

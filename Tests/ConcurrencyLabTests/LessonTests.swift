@@ -257,10 +257,10 @@ import Testing
 
   @Test func simpleNamesCannotBePaths() {
     for name in ["my-race", "lost_update", "A1"] {
-      #expect(LessonRun.isSimpleName(name), "\(name)")
+      #expect(isSimpleName(name), "\(name)")
     }
     for name in ["", "../x", "a/b", "-x", ".", "..", "a b", "é", "x.json"] {
-      #expect(!LessonRun.isSimpleName(name), "\(name)")
+      #expect(!isSimpleName(name), "\(name)")
     }
   }
 

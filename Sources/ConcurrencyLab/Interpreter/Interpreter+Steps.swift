@@ -36,11 +36,11 @@ extension Interpreter {
       default:
         // A step that cannot suspend runs without an async call: no frame for `run` is allocated
         // in the task (which keeps its frames' memory until it is destroyed).
-        let value =
-          step.kind.isImmediate
-          ? try runAtOnce(step, &context, isolation: isolation)
-          : try await run(step, &context, isolation: isolation)
-        if let value { return .returned(value) }
+        if let immediate = try runAtOnce(step, &context, isolation: isolation) {
+          if case .returned(let value) = immediate { return .returned(value) }
+        } else if let value = try await run(step, &context, isolation: isolation) {
+          return .returned(value)
+        }
       }
       index += 1
     }
@@ -103,7 +103,8 @@ extension Interpreter {
     return value
   }
 
-  /// Runs one step other than `asyncLet` and `await`; returns a value when the step is `return`.
+  /// Runs a step that may suspend (one `runAtOnce` did not run); returns a value when the step
+  /// returned one.
   ///
   /// Only a dispatcher: every step that awaits runs in a function of its own. An async function's
   /// frame holds the locals of all its cases, and every task pays for it while it lives (and a
@@ -114,8 +115,6 @@ extension Interpreter {
   ) async throws -> Value? {
     let origin = step.origin
     switch step.kind {
-    case .log, .set, .return, .task, .cancel, .throw, .checkCancellation:
-      return try runAtOnce(step, &context, isolation: isolation)
     case .add(let name, let expression):
       let amount = try read(expression, &context, origin: origin, isolation: isolation)
       try await add(name, amount, &context, origin: origin, isolation: isolation)
@@ -152,16 +151,23 @@ extension Interpreter {
       }
     case .dispatch, .enter, .leave, .notify, .wait:
       try await runDispatchStep(step, &context, isolation: isolation)
-    case .asyncLet, .await:
-      preconditionFailure("handled by runBlock")
+    default:
+      preconditionFailure("runBlock runs \(step.kind) itself")
     }
     return nil
   }
 
-  /// Runs a step that never suspends (`Step.Kind.isImmediate`), synchronously.
+  /// How a step that ran without suspending ended.
+  enum Immediate {
+    case done
+    case returned(Value)
+  }
+
+  /// Runs a step that never suspends, synchronously; nil, without running it, for a step that may
+  /// suspend (`run` runs those).
   func runAtOnce(
     _ step: Step, _ context: inout Context, isolation: isolated (any Actor)?
-  ) throws -> Value? {
+  ) throws -> Immediate? {
     let origin = step.origin
     switch step.kind {
     case .log(let template):
@@ -170,7 +176,7 @@ extension Interpreter {
       let value = try read(expression, &context, origin: origin, isolation: isolation)
       try assign(name, value, &context, origin: origin, isolation: isolation)
     case .return(let expression):
-      return try expression.map { try read($0, &context, origin: origin, isolation: isolation) } ?? Value.none
+      return .returned(try expression.map { try read($0, &context, origin: origin, isolation: isolation) } ?? Value.none)
     case .task(let spec):
       startTask(spec, &context, isolation: isolation)
     case .cancel(let name):
@@ -190,9 +196,9 @@ extension Interpreter {
         throw CancellationError()
       }
     default:
-      preconditionFailure("\(step.kind) may suspend; run it with run(_:_:isolation:)")
+      return nil
     }
-    return nil
+    return .done
   }
 
   func runRepeat(
@@ -432,14 +438,4 @@ extension Interpreter {
 /// A `return` inside a `try` body or catch clause, carried out of the `do` block.
 struct EarlyReturn: Error {
   var value: Value
-}
-
-extension Step.Kind {
-  /// Whether the step always runs to its end without suspending, so `runAtOnce` runs it.
-  var isImmediate: Bool {
-    switch self {
-    case .log, .set, .return, .task, .cancel, .throw, .checkCancellation: true
-    default: false
-    }
-  }
 }

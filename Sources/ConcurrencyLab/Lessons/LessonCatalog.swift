@@ -48,7 +48,7 @@ public struct LessonCatalog: Sendable {
       return nil
     }
     let name = String(stem.dropFirst(digits.count + 1))
-    return LessonRun.isSimpleName(name) ? (number, name) : nil
+    return isSimpleName(name) ? (number, name) : nil
   }
 
   /// How a lesson argument was resolved.

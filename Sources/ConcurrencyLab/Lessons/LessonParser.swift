@@ -216,7 +216,7 @@ extension LessonParser {
           scenariosLine,
           "the front matter needs scenarios: [name, …], the scenarios the lesson runs")
       }
-      for scenario in scenarios where !LessonRun.isSimpleName(scenario) {
+      for scenario in scenarios where !isSimpleName(scenario) {
         problem(scenariosLine, "'\(scenario)' is not a scenario name (letters, digits, '-', '_')")
       }
       for run in runs where !scenarios.contains(run.scenario) {

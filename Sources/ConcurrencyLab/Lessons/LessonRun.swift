@@ -140,12 +140,4 @@ public struct LessonRun: Sendable, Equatable {
     }
   }
 
-  /// Whether `name` is a plain name — ASCII letters, digits, `-` and `_`, not starting with `-` —
-  /// so it can never be a path or an option.
-  public static func isSimpleName(_ name: String) -> Bool {
-    !name.isEmpty && !name.hasPrefix("-") && name.allSatisfy(simpleNameCharacters.contains)
-  }
-
-  private static let simpleNameCharacters = Set(
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
 }

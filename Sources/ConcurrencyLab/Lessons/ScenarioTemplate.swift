@@ -4,7 +4,7 @@ public enum ScenarioTemplate {
   /// The starter's text for a scenario called `name`.
   ///
   /// - Parameters:
-  ///   - name: a simple name (`LessonRun.isSimpleName`), also the file's name without `.json`.
+  ///   - name: a scenario name (`isScenarioName`), also the file's name without `.json`.
   ///   - schemaPath: the path from the new file's folder to `schema/scenario.schema.json`.
   public static func text(name: String, schemaPath: String) -> String {
     """

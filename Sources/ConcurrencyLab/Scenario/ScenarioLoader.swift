@@ -95,7 +95,7 @@ struct ScenarioDecoder {
     }
     var name = fallbackName
     if let named = string(object, "name", path: "name") {
-      if LessonRun.isSimpleName(named), named.count <= 64 {
+      if isScenarioName(named) {
         name = named
       } else {
         error(

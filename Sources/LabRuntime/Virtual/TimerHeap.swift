@@ -93,7 +93,7 @@ struct TimerHeap<Payload> {
   private mutating func dropDeadTop() {
     while let top = keys.first, slots[top.slot].payload == nil {
       popTop()
-      if slots[top.slot].sequence == top.sequence { freeSlots.append(top.slot) }
+      freeSlots.append(top.slot)  // kept until now: no newer timer can have taken this slot
     }
   }
 

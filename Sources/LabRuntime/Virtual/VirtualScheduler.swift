@@ -578,7 +578,7 @@ public final class VirtualScheduler: @unchecked Sendable {
     let id = nextSleeperID
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-        if (!cancelledBeforeSleeping.isEmpty && cancelledBeforeSleeping.remove(id) != nil) || Task.isCancelled {
+        if cancelledBeforeSleeping.remove(id) != nil || Task.isCancelled {
           continuation.resume(throwing: CancellationError())
           return
         }

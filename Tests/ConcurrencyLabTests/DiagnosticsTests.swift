@@ -82,6 +82,15 @@ import Testing
     #expect(messages.count == expected.count + 1, "\(messages)")
   }
 
+  @Test func anActorThatIsNotAnObjectIsNotReportedAgainAtItsCalls() {
+    let messages = TestSupport.diagnostics(json: """
+      {"format": 1, "actors": {"A": 5}, "steps": [{"actorCall": "A.m"}, {"actorCall": "Z.m"}]}
+      """)
+    #expect(messages.count == 2, "\(messages)")
+    #expect(messages.contains { $0.contains("an actor is an object") })
+    #expect(messages.contains { $0.contains("unknown actor 'Z'") })
+  }
+
   @Test func aStateThatDidNotDecodeSilencesOnlyUnknownVariables() {
     let messages = TestSupport.diagnostics(json: """
       {"format": 1, "state": [0], "steps": [{"add": "count"}, {"call": "nowhere"}]}

@@ -423,6 +423,20 @@ private func tinyRun(live: Bool = false) throws -> (RunResult, Scenario) {
     #expect(TraceText.lines([long]) == ["       1  main      root      log     " + long.text])
   }
 
+  /// Each `collect` of a group and each `await` of a task draws an arrow from that task's end.
+  @Test(arguments: [
+    ("task-group-collect", ["tasks[1]", "tasks[3]", "tasks[2]", "tasks[5]", "tasks[4]"], ["root"]),
+    ("serial-tasks", ["makeRequest", "makeRequest#2", "makeRequest#3"], ["request", "request#2", "request#3"]),
+    ("task-priority-detached", ["inherits", "detached"], ["root"]),
+  ])
+  func everyJoinIsAnArrow(_ name: String, from: [String], to: [String]) throws {
+    let result = ScenarioRunner.run(try TestSupport.scenario(named: name))
+    let arrows = RunPicture(result).arrows
+    #expect(arrows.map(\.from) == from)
+    #expect(Set(arrows.map(\.to)) == Set(to))
+    #expect(arrows.allSatisfy { $0.start <= $0.end })
+  }
+
   @Test func chromeTraceTimesAreMicroseconds() throws {
     let json = ChromeTrace.document(handResult())
     // The 100 ms block on main starts at 200 ms and lasts 100 ms.

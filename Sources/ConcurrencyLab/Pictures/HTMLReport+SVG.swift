@@ -71,12 +71,9 @@ extension HTMLReport {
 
   /// An arrow from each awaited task's end to the task that waited for it, between task rows.
   static func arrows(_ arrows: [RunPicture.Arrow], rowY: [String: Double], layout: Layout) -> [String] {
-    let drawn = arrows.compactMap { arrow -> (RunPicture.Arrow, Double, Double)? in
-      guard let from = rowY[arrow.from], let to = rowY[arrow.to], from != to else { return nil }
-      return (arrow, from, to)
-    }
     var parts: [String] = []
-    for (arrow, from, to) in drawn {
+    for arrow in arrows {
+      guard let from = rowY[arrow.from], let to = rowY[arrow.to], from != to else { continue }
       let middle = (Layout.rowHeight - Layout.barHeight) / 2
       let (x0, x1) = (layout.x(arrow.start), layout.x(arrow.end))
       // From the bar's edge nearest the other row, to the other bar's edge.

@@ -10,22 +10,49 @@ let swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+// The layers, bottom to top; each target depends only on targets above it in this list, so the
+// compiler keeps the dependencies one way. docs/architecture.md draws the graph.
 let package = Package(
   name: "ConcurrencyLab",
   products: [
     .executable(name: "lab", targets: ["lab"]),
-    .library(name: "ConcurrencyLab", targets: ["ConcurrencyLab"]),
     .library(name: "LabRuntime", targets: ["LabRuntime"]),
+    .library(name: "LabModel", targets: ["LabModel"]),
+    .library(name: "LabInterpreter", targets: ["LabInterpreter"]),
+    .library(name: "LabChecks", targets: ["LabChecks"]),
+    .library(name: "LabPictures", targets: ["LabPictures"]),
+    .library(name: "LabLessons", targets: ["LabLessons"]),
   ],
   targets: [
-    // Executors, clocks and schedulers: knows nothing about scenarios.
+    // Executors, clocks and schedulers, virtual and live: knows nothing about scenarios.
     .target(name: "LabRuntime", swiftSettings: swiftSettings),
-    // Scenario model, interpreter, traces and expectations: no printing, no exiting.
-    .target(name: "ConcurrencyLab", dependencies: ["LabRuntime"], swiftSettings: swiftSettings),
-    // The command-line front end: arguments, files, printing, exit codes.
-    .executableTarget(name: "lab", dependencies: ["ConcurrencyLab", "LabRuntime"], swiftSettings: swiftSettings),
+    // The scenario language: JSON with positions, diagnostics, the step-kind table, the scenario
+    // and expectation model, name checks, the generated JSON Schema. Pure values, no running.
+    .target(name: "LabModel", swiftSettings: swiftSettings),
+    // Runs a scenario on a runtime and returns a run record: events, values, problems. No checks.
+    .target(
+      name: "LabInterpreter", dependencies: ["LabModel", "LabRuntime"],
+      swiftSettings: swiftSettings),
+    // Judges runs: expectations, expected traces and their diff, outcomes, exploration.
+    .target(
+      name: "LabChecks", dependencies: ["LabInterpreter", "LabModel", "LabRuntime"],
+      swiftSettings: swiftSettings),
+    // Draws runs: terminal timelines, HTML reports, Chrome/Perfetto traces.
+    .target(
+      name: "LabPictures", dependencies: ["LabChecks", "LabInterpreter", "LabModel", "LabRuntime"],
+      swiftSettings: swiftSettings),
+    // Lessons: Markdown with runs in it, the lesson catalog, the `lab new` template.
+    .target(
+      name: "LabLessons", dependencies: ["LabInterpreter", "LabModel", "LabRuntime"],
+      swiftSettings: swiftSettings),
+    // The command-line front end: parses arguments, prints, exits. No logic of its own.
+    .executableTarget(
+      name: "lab",
+      dependencies: ["LabLessons", "LabPictures", "LabChecks", "LabInterpreter", "LabModel", "LabRuntime"],
+      swiftSettings: swiftSettings),
     .testTarget(
-      name: "ConcurrencyLabTests", dependencies: ["ConcurrencyLab", "LabRuntime"],
+      name: "ConcurrencyLabTests",
+      dependencies: ["LabLessons", "LabPictures", "LabChecks", "LabInterpreter", "LabModel", "LabRuntime"],
       swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]

@@ -10,7 +10,9 @@ let package = Package(
     .executableTarget(
       name: "lab-bench",
       dependencies: [
-        .product(name: "ConcurrencyLab", package: "ConcurrencyLab"),
+        .product(name: "LabChecks", package: "ConcurrencyLab"),
+        .product(name: "LabInterpreter", package: "ConcurrencyLab"),
+        .product(name: "LabModel", package: "ConcurrencyLab"),
         .product(name: "LabRuntime", package: "ConcurrencyLab"),
       ],
       swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")])

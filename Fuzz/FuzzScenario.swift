@@ -1,4 +1,6 @@
-import ConcurrencyLab
+import LabChecks
+import LabInterpreter
+import LabModel
 import LabRuntime
 
 /// libFuzzer's entry point: one input is one scenario file. It goes through everything a teacher's
@@ -18,7 +20,7 @@ public func fuzzScenario(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   }
   var options = RunOptions()
   options.limits = FuzzLimits.run
-  let result = ScenarioRunner.run(scenario, options: options)
+  let result = ScenarioRunner.runAndCheck(scenario, options: options)
   _ = TraceText.report(result)
   return 0
 }

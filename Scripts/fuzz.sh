@@ -34,6 +34,7 @@ flags=(
   -enable-upcoming-feature InferIsolatedConformances
   -enable-upcoming-feature ExistentialAny
   -enable-upcoming-feature MemberImportVisibility
+  -package-name ConcurrencyLab
 )
 
 # Builds a library module from every Swift file under Sources/NAME into one object file.
@@ -46,12 +47,16 @@ build_module() {
 }
 
 # Rebuild only when a source is newer than the fuzzer (a full -O build takes over a minute).
-if [[ ! -x $binary ]] || [[ -n $(find Sources/LabRuntime Sources/ConcurrencyLab Fuzz -name '*.swift' -newer "$binary" | head -1) ]]; then
+# The layers the harness uses, bottom first (Package.swift's order).
+modules=(LabRuntime LabModel LabInterpreter LabChecks)
+if [[ ! -x $binary ]] || [[ -n $(find "${modules[@]/#/Sources/}" Fuzz -name '*.swift' -newer "$binary" | head -1) ]]; then
   echo "== building $binary"
-  build_module LabRuntime
-  build_module ConcurrencyLab
-  swiftc "${flags[@]}" -module-name FuzzScenario Fuzz/FuzzScenario.swift \
-    "$out/ConcurrencyLab.o" "$out/LabRuntime.o" -o "$binary"
+  objects=()
+  for module in "${modules[@]}"; do
+    build_module "$module"
+    objects+=("$out/$module.o")
+  done
+  swiftc "${flags[@]}" -module-name FuzzScenario Fuzz/FuzzScenario.swift "${objects[@]}" -o "$binary"
 fi
 
 # Seeds: every bundled scenario and every bad input small enough to be a fuzzer input, named by

@@ -9,7 +9,7 @@
 #
 # The scenarios' deliberate data races (racy-counter, captured-var-race) are races in the
 # *scenario*, not in the lab: in live mode every access to scenario state goes through SharedState's
-# lock-protected accessors (Sources/ConcurrencyLab/Interpreter/SharedState.swift), so nothing needs
+# lock-protected accessors (Sources/LabInterpreter/Interpreter/SharedState.swift), so nothing needs
 # excluding for them. Nothing is suppressed: the lab's locks are pthread mutexes TSan sees (see
 # Sources/LabRuntime/Locked.swift), so any report is a real bug. Time: docs/hardening.md.
 set -euo pipefail

@@ -1,5 +1,10 @@
 import Foundation
-import ConcurrencyLab
+import LabChecks
+import LabInterpreter
+import LabLessons
+import LabModel
+import LabPictures
+import LabRuntime
 
 /// A command line's words after the subcommand: options with values, flags, and positionals.
 /// Parsed against a command's declared options so that typos get a suggestion.

@@ -1,5 +1,9 @@
-import ConcurrencyLab
 import Foundation
+import LabChecks
+import LabInterpreter
+import LabLessons
+import LabModel
+import LabPictures
 import LabRuntime
 
 /// `lab check`: validates, runs and checks scenarios — expectations, outcomes and expected
@@ -197,7 +201,7 @@ enum CheckCommand: Command {
     for target in targets {
       guard var scenario = try? ScenarioLoader.load(path: target.url.path) else { continue }
       scenario.file = context.displayPath(target.url)
-      let result = ScenarioRunner.run(scenario, options: plan.options)
+      let result = ScenarioRunner.runAndCheck(scenario, options: plan.options)
       var expected: ExpectedTraceSummary?
       let file = ExpectedTraceFile(scenario: target.url, context: context)
       if file.exists, case .success(let trace) = file.load() {

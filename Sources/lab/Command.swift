@@ -1,6 +1,10 @@
-import ConcurrencyLab
-import LabRuntime
 import Foundation
+import LabChecks
+import LabInterpreter
+import LabLessons
+import LabModel
+import LabPictures
+import LabRuntime
 
 /// A subcommand of `lab`: its name, its help, the options it takes, and what it does.
 protocol Command {

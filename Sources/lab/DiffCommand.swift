@@ -1,4 +1,8 @@
-import ConcurrencyLab
+import LabChecks
+import LabInterpreter
+import LabLessons
+import LabModel
+import LabPictures
 import LabRuntime
 
 /// `lab diff`: compares a run's trace with the scenario's expected trace.
@@ -73,7 +77,7 @@ enum DiffCommand: Command {
       if update { return RecordCommand.record(scenario, argument: argument, file: file, context) }
       return ExitStatus.failure
     }
-    let result = ScenarioRunner.run(scenario, options: options)
+    let result = ScenarioRunner.runAndCheck(scenario, options: options)
     let comparison = TraceComparison(expected: expected, events: result.events)
     let run = RunLabel(mode: .virtual, seed: result.seed, policy: result.policy, run: 1)
     let description = "\(result.events.count) events, virtual, \(run)"

@@ -1,4 +1,8 @@
-import ConcurrencyLab
+import LabChecks
+import LabInterpreter
+import LabLessons
+import LabModel
+import LabPictures
 import LabRuntime
 
 /// `lab explore`: runs a scenario many times and shows every outcome found, how often, and how
@@ -64,7 +68,7 @@ enum ExploreCommand: Command {
         run += 1
         options.seed = seed
         options.policy = policy
-        let result = ScenarioRunner.run(scenario, options: options)
+        let result = ScenarioRunner.runAndCheck(scenario, options: options)
         let label = RunLabel(mode: options.mode, seed: seed, policy: policy, run: run)
         histogram.add(result, as: label)
         // The outcome check is what the histogram shows; count the others.

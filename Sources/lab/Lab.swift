@@ -1,4 +1,8 @@
-import ConcurrencyLab
+import LabChecks
+import LabInterpreter
+import LabLessons
+import LabModel
+import LabPictures
 import LabRuntime
 
 /// The `lab` command: dispatches to a subcommand and turns errors into exit statuses.

@@ -1,5 +1,10 @@
-import ConcurrencyLab
 import Foundation
+import LabChecks
+import LabInterpreter
+import LabLessons
+import LabModel
+import LabPictures
+import LabRuntime
 
 /// One playing of a lesson: prints it, runs its scenarios, and keeps what went wrong.
 struct LessonSession {
@@ -80,7 +85,7 @@ struct LessonSession {
       fail("\(lesson.file):\(run.line): \(error.message)")
       return
     }
-    let result = ScenarioRunner.run(scenario, options: run.options)
+    let result = ScenarioRunner.runAndCheck(scenario, options: run.options)
     let report = TraceText.report(result)
     reports[index] = report
     if run.timeline {

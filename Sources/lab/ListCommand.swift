@@ -1,5 +1,10 @@
-import ConcurrencyLab
 import Foundation
+import LabChecks
+import LabInterpreter
+import LabLessons
+import LabModel
+import LabPictures
+import LabRuntime
 
 /// `lab list`: the lessons, in curriculum order, and the scenarios, grouped by topic.
 enum ListCommand: Command {

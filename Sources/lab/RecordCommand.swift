@@ -1,5 +1,9 @@
-import ConcurrencyLab
 import Foundation
+import LabChecks
+import LabInterpreter
+import LabLessons
+import LabModel
+import LabPictures
 import LabRuntime
 
 /// `lab record`: runs scenarios and writes their expected traces, on purpose only.
@@ -85,7 +89,7 @@ enum RecordCommand: Command {
   static func record(
     _ scenario: Scenario, argument: String, file: ExpectedTraceFile, _ context: CommandContext
   ) -> Int32 {
-    let result = ScenarioRunner.run(scenario)
+    let result = ScenarioRunner.runAndCheck(scenario)
     if let unchanged = unchanged(file, runs: [result], context) { return unchanged }
     let text = ExpectedTraceFile.recording(result, argument: argument)
     let change = file.exists ? "replaced" : "new file"
@@ -107,14 +111,14 @@ enum RecordCommand: Command {
     policies: [SchedulingPolicy], _ context: CommandContext
   ) -> Int32 {
     let console = context.console
-    var results = [ScenarioRunner.run(scenario)]
+    var results = [ScenarioRunner.runAndCheck(scenario)]
     var labels = ["seed \(scenario.seed) (the scenario's)"]
     for seed in 1...UInt64(seeds) {
       for policy in policies {
         var options = RunOptions()
         options.seed = seed
         options.policy = policy
-        results.append(ScenarioRunner.run(scenario, options: options))
+        results.append(ScenarioRunner.runAndCheck(scenario, options: options))
         labels.append(
           RunLabel(mode: .virtual, seed: seed, policy: policy, run: labels.count).description)
       }

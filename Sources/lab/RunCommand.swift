@@ -1,5 +1,9 @@
-import ConcurrencyLab
 import Foundation
+import LabChecks
+import LabInterpreter
+import LabLessons
+import LabModel
+import LabPictures
 import LabRuntime
 
 #if canImport(Glibc)
@@ -56,7 +60,7 @@ enum RunCommand: Command {
     guard let scenario = context.loadScenario(url) else { return ExitStatus.failure }
     let timeline = arguments.flag("timeline") || arguments.flag("tasks")
     if timeline, format == .json { throw UsageError("--timeline draws text; drop --format json") }
-    let result = ScenarioRunner.run(scenario, options: options)
+    let result = ScenarioRunner.runAndCheck(scenario, options: options)
     switch format {
     case .text where timeline:
       let style = Timeline.Options(

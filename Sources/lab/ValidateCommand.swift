@@ -1,5 +1,10 @@
-import ConcurrencyLab
 import Foundation
+import LabChecks
+import LabInterpreter
+import LabLessons
+import LabModel
+import LabPictures
+import LabRuntime
 
 /// `lab validate`: checks scenario files without running them and reports every problem at once.
 enum ValidateCommand: Command {

@@ -1,5 +1,9 @@
-import ConcurrencyLab
 import Foundation
+import LabChecks
+import LabInterpreter
+import LabLessons
+import LabModel
+import LabPictures
 import LabRuntime
 import Testing
 
@@ -107,7 +111,7 @@ import Testing
     options.mode = .live
     options.limits = Self.limits
     options.limits.wallClockSeconds = 2
-    let result = ScenarioRunner.run(scenario, options: options)
+    let result = ScenarioRunner.runAndCheck(scenario, options: options)
     #expect(result.events.count <= options.limits.maxEvents)
     if name == "run-int64-edges-wrap.json" {
       #expect(result.problem == nil, "\(result.problem ?? "")")
@@ -191,7 +195,7 @@ import Testing
     #expect(expectation.errors.isEmpty, "\(file) loads, but \(expectation.errors) was expected")
     var options = RunOptions()
     options.limits = limits
-    let result = ScenarioRunner.run(scenario, options: options)
+    let result = ScenarioRunner.runAndCheck(scenario, options: options)
     _ = TraceText.report(result)  // rendering a stopped run must not trap either
     #expect(result.events.count <= limits.maxEvents)
     if expectation.finished {

@@ -1,8 +1,12 @@
+@testable import LabChecks
+@testable import LabInterpreter
+@testable import LabLessons
+@testable import LabModel
+@testable import LabPictures
+@testable import LabRuntime
 import Foundation
-import LabRuntime
 import Testing
 
-@testable import ConcurrencyLab
 
 #if canImport(FoundationXML)
   import FoundationXML
@@ -23,10 +27,12 @@ private func run(
   mode: RuntimeMode = .virtual, end: RunEnd = .finished, problem: String? = nil
 ) -> RunResult {
   RunResult(
-    scenario: "hand", title: "hand-built", mode: mode, seed: 1, policy: .random, threads: 4,
-    duration: duration ?? events.last?.time, mainStall: 0,
-    values: values.map { (name: $0.0, value: $0.1) }, events: events, busySpans: [], end: end,
-    problem: problem, checks: [])
+    record: RunRecord(
+      scenario: "hand", title: "hand-built", mode: mode, seed: 1, policy: .random, threads: 4,
+      duration: duration ?? events.last?.time, mainStall: 0,
+      values: values.map { (name: $0.0, value: $0.1) }, events: events, busySpans: [], end: end,
+      problem: problem),
+    checks: [])
 }
 
 private func expectations(_ json: String) throws -> Expectations {
@@ -314,7 +320,7 @@ extension ExpectationsTests {
     @Test func anyOrderBlocksHoldForTheTaskGroupOnTwoHundredSeeds() throws {
       let scenario = try TestSupport.scenario(json: taskGroupFive)
       let trace = try parse(taskGroupFiveExpected)
-      let literal = try parse(ExpectedTrace.render(ScenarioRunner.run(scenario).events))
+      let literal = try parse(ExpectedTrace.render(ScenarioRunner.runAndCheck(scenario).events))
       var orders = Set<[String]>()
       var literalFailures = 0
       for seed in UInt64(1)...200 {
@@ -322,7 +328,7 @@ extension ExpectationsTests {
           var options = RunOptions()
           options.seed = seed
           options.policy = policy
-          let result = ScenarioRunner.run(scenario, options: options)
+          let result = ScenarioRunner.runAndCheck(scenario, options: options)
           let comparison = TraceComparison(expected: trace, events: result.events)
           #expect(
             comparison.matches,
@@ -346,7 +352,7 @@ extension ExpectationsTests {
             var options = RunOptions()
             options.seed = seed
             options.policy = policy
-            return ScenarioRunner.run(scenario, options: options).events
+            return ScenarioRunner.runAndCheck(scenario, options: options).events
           }
         }
       }
@@ -388,7 +394,7 @@ extension ExpectationsTests {
       let scenario = try TestSupport.scenario(
         json: taskGroupFive.replacingOccurrences(of: "5000", with: "4000"))
       let trace = try parse(taskGroupFiveExpected)
-      let comparison = TraceComparison(expected: trace, events: ScenarioRunner.run(scenario).events)
+      let comparison = TraceComparison(expected: trace, events: ScenarioRunner.runAndCheck(scenario).events)
       #expect(!comparison.matches)
       #expect(comparison.divergence?.block == 9)
     }
@@ -402,7 +408,7 @@ extension ExpectationsTests {
     private func check(_ json: String, _ result: RunResult, tolerance: Tolerance? = nil) throws
       -> [CheckResult]
     {
-      ExpectationChecker.check(try expectations(json), against: result, tolerance: tolerance)
+      ExpectationChecker.check(try expectations(json), against: result.record, tolerance: tolerance)
     }
 
     @Test func finishesIsTheTimeOfTheTasksEnd() throws {

@@ -1,6 +1,11 @@
+@testable import LabChecks
+@testable import LabInterpreter
+@testable import LabLessons
+@testable import LabModel
+@testable import LabPictures
+@testable import LabRuntime
 import Testing
 
-@testable import ConcurrencyLab
 
 // MARK: - Helpers
 

@@ -1,4 +1,8 @@
-import ConcurrencyLab
+import LabChecks
+import LabInterpreter
+import LabLessons
+import LabModel
+import LabPictures
 import LabRuntime
 import Testing
 
@@ -8,7 +12,7 @@ import Testing
     var options = RunOptions()
     options.seed = seed
     options.threads = threads
-    return ScenarioRunner.run(try TestSupport.scenario(json: json), options: options)
+    return ScenarioRunner.runAndCheck(try TestSupport.scenario(json: json), options: options)
   }
 
   func value(_ result: RunResult, _ name: String) -> Value? {
@@ -107,7 +111,7 @@ import Testing
   }
 
   @Test func actorReentrancyLetsASecondCallerInDuringAnAwait() throws {
-    let result = ScenarioRunner.run(try TestSupport.scenario(named: "actor-reentrancy"))
+    let result = ScenarioRunner.runAndCheck(try TestSupport.scenario(named: "actor-reentrancy"))
     #expect(value(result, "downloads") == .int(2))
     #expect(events(result, .log).map(\.text) == ["cache miss: downloading", "cache miss: downloading", "cache hit"])
   }
@@ -127,7 +131,7 @@ import Testing
     for seed in UInt64(1)...20 {
       var options = RunOptions()
       options.seed = seed
-      let result = ScenarioRunner.run(scenario, options: options)
+      let result = ScenarioRunner.runAndCheck(scenario, options: options)
       #expect(result.events.contains { $0.kind == .race && $0.text.hasPrefix("counter:") }, "seed \(seed)")
       if value(result, "counter") != .int(6) { lost += 1 }
     }
@@ -140,13 +144,13 @@ import Testing
     for seed in UInt64(1)...10 {
       var options = RunOptions()
       options.seed = seed
-      let result = ScenarioRunner.run(try TestSupport.scenario(named: name), options: options)
+      let result = ScenarioRunner.runAndCheck(try TestSupport.scenario(named: name), options: options)
       #expect(!result.events.contains { $0.kind == .race }, "\(name) seed \(seed)")
     }
   }
 
   @Test func capturedVarRaceIsReportedWithBothTasksAndSteps() throws {
-    let result = ScenarioRunner.run(try TestSupport.scenario(named: "captured-var-race"))
+    let result = ScenarioRunner.runAndCheck(try TestSupport.scenario(named: "captured-var-race"))
     let race = try #require(events(result, .race).first)
     #expect(race.text.contains("entries:"))
     #expect(race.text.contains("tasks["))
@@ -154,7 +158,7 @@ import Testing
   }
 
   @Test func debounceDeliversOnlyAfterAQuietPeriod() throws {
-    let result = ScenarioRunner.run(try TestSupport.scenario(named: "search-debounce"))
+    let result = ScenarioRunner.runAndCheck(try TestSupport.scenario(named: "search-debounce"))
     let handled = result.events.filter { $0.kind == .input && $0.text.contains("handles") }
     #expect(handled.map(\.time) == [1400])
     #expect(handled.first?.thread == "main")
@@ -172,9 +176,9 @@ import Testing
   }
 
   @Test func serialChainsRunOneAfterAnother() throws {
-    let serial = ScenarioRunner.run(try TestSupport.scenario(named: "serial-tasks"))
+    let serial = ScenarioRunner.runAndCheck(try TestSupport.scenario(named: "serial-tasks"))
     #expect(value(serial, "doneAt") == .list([.int(1000), .int(2000), .int(3000)]))
-    let parallel = ScenarioRunner.run(try TestSupport.scenario(named: "parallel-requests"))
+    let parallel = ScenarioRunner.runAndCheck(try TestSupport.scenario(named: "parallel-requests"))
     #expect(value(parallel, "doneAt") == .list([.int(1000), .int(1100), .int(1200)]))
   }
 
@@ -234,7 +238,7 @@ import Testing
     var options = RunOptions()
     options.limits.maxJobs = 10_000
     let scenario = try TestSupport.scenario(json: #"{"format": 1, "steps": [{"repeat": 1000000000, "steps": [{"yield": true}]}]}"#)
-    let result = ScenarioRunner.run(scenario, options: options)
+    let result = ScenarioRunner.runAndCheck(scenario, options: options)
     #expect(result.problem?.contains("more than 10000 runtime jobs") == true, "\(result.problem ?? "")")
     #expect(result.problem?.contains("--max-jobs") == true)
   }
@@ -257,7 +261,7 @@ import Testing
 @Suite struct LimitTests {
   @Test func anEnormousGroupIsRefusedBeforeItAllocates() throws {
     let scenario = try TestSupport.scenario(json: #"{"format": 1, "steps": [{"group": "g", "count": 1000000000, "steps": []}]}"#)
-    let result = ScenarioRunner.run(scenario)
+    let result = ScenarioRunner.runAndCheck(scenario)
     #expect(result.problem?.contains("--max-tasks") == true, "\(result.problem ?? "")")
   }
 
@@ -265,7 +269,7 @@ import Testing
     var options = RunOptions()
     options.limits.maxTasks = 50
     let scenario = try TestSupport.scenario(json: #"{"format": 1, "steps": [{"repeat": 100, "steps": [{"task": "t", "steps": []}]}]}"#)
-    let result = ScenarioRunner.run(scenario, options: options)
+    let result = ScenarioRunner.runAndCheck(scenario, options: options)
     #expect(result.problem?.contains("more than 50 tasks") == true, "\(result.problem ?? "")")
   }
 
@@ -273,7 +277,7 @@ import Testing
     var options = RunOptions()
     options.limits.maxEvents = 100
     let scenario = try TestSupport.scenario(json: #"{"format": 1, "steps": [{"repeat": 1000, "steps": [{"log": "x"}, {"sleep": 1}]}]}"#)
-    let result = ScenarioRunner.run(scenario, options: options)
+    let result = ScenarioRunner.runAndCheck(scenario, options: options)
     #expect(result.problem?.contains("more than 100 trace events") == true, "\(result.problem ?? "")")
     #expect(result.events.count == 100)
   }
@@ -285,7 +289,7 @@ import Testing
       {"format": 1, "state": {"s": "\(String(repeating: "x", count: 990))"},
        "steps": [{"repeat": 100000, "steps": [{"log": "{s}"}]}]}
       """)
-    let result = ScenarioRunner.run(scenario, options: options)
+    let result = ScenarioRunner.runAndCheck(scenario, options: options)
     #expect(result.problem?.contains("the run's trace grew past 2 MB of text") == true, "\(result.problem ?? "")")
     #expect(result.problem?.contains("--max-trace-mb") == true)
     // The text kept is within the limit, and one more log line would have passed it.
@@ -299,7 +303,7 @@ import Testing
     options.mode = .live
     options.limits.wallClockSeconds = 0.2
     let scenario = try TestSupport.scenario(json: #"{"format": 1, "steps": [{"sleep": 100000}]}"#)
-    let result = ScenarioRunner.run(scenario, options: options)
+    let result = ScenarioRunner.runAndCheck(scenario, options: options)
     #expect(result.problem?.contains("--timeout") == true, "\(result.problem ?? "")")
   }
 }

@@ -1,8 +1,12 @@
+@testable import LabChecks
+@testable import LabInterpreter
+@testable import LabLessons
+@testable import LabModel
+@testable import LabPictures
+@testable import LabRuntime
 import Foundation
-import LabRuntime
 import Testing
 
-@testable import ConcurrencyLab
 
 /// The lessons: every bundled lesson parses, names scenarios that exist, and shows only what the
 /// lab really prints; the parser, the name resolution and the excerpt matching; and `lab lesson`,
@@ -46,7 +50,7 @@ import Testing
     var reports: [Int: String] = [:]
     for (index, run) in lesson.runs.enumerated() where !run.live {
       let scenario = try TestSupport.scenario(named: run.scenario)
-      let result = ScenarioRunner.run(scenario, options: run.options)
+      let result = ScenarioRunner.runAndCheck(scenario, options: run.options)
       #expect(
         result.passed != run.expectsFailure,
         "\(file):\(run.line): \(run.command) \(run.expectsFailure ? "passed" : "failed a check")")
@@ -304,7 +308,7 @@ import Testing
     let scenario = try ScenarioLoader.load(bytes: Array(text.utf8), file: "my-race.json")
     #expect(scenario.name == "my-race")
     #expect(!scenario.summary.isEmpty && !scenario.source.isEmpty)
-    let result = ScenarioRunner.run(scenario)
+    let result = ScenarioRunner.runAndCheck(scenario)
     #expect(result.passed, "\(TraceText.report(result))")
     #expect(result.checks.count >= 3)
     for key in [

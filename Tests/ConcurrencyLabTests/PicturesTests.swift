@@ -1,6 +1,10 @@
-@testable import ConcurrencyLab
+@testable import LabChecks
+@testable import LabInterpreter
+@testable import LabLessons
+@testable import LabModel
+@testable import LabPictures
+@testable import LabRuntime
 import Foundation
-import LabRuntime
 import Testing
 
 #if canImport(FoundationXML)
@@ -33,9 +37,11 @@ private let handSpans = [
 
 private func handResult(checks: [CheckResult] = []) -> RunResult {
   RunResult(
-    scenario: "hand", title: "A trace written by hand", mode: .virtual, seed: 1, policy: .random,
-    threads: 2, duration: 600, mainStall: 100, values: [("n", .int(1))], events: handTrace,
-    busySpans: handSpans, end: .finished, problem: nil, checks: checks)
+    record: RunRecord(
+      scenario: "hand", title: "A trace written by hand", mode: .virtual, seed: 1, policy: .random,
+      threads: 2, duration: 600, mainStall: 100, values: [("n", .int(1))], events: handTrace,
+      busySpans: handSpans, end: .finished, problem: nil),
+    checks: checks)
 }
 
 /// Three async-let children on two workers, each hopping to main once: a real run to draw.
@@ -74,7 +80,7 @@ private func tinyRun(live: Bool = false) throws -> (RunResult, Scenario) {
   let scenario = try ScenarioLoader.load(bytes: Array(tinyScenario.utf8), file: "tiny.json")
   var options = RunOptions()
   if live { options.mode = .live }
-  return (ScenarioRunner.run(scenario, options: options), scenario)
+  return (ScenarioRunner.runAndCheck(scenario, options: options), scenario)
 }
 
 @Suite struct PicturesTests {
@@ -430,7 +436,7 @@ private func tinyRun(live: Bool = false) throws -> (RunResult, Scenario) {
     ("task-priority-detached", ["inherits", "detached"], ["root"]),
   ])
   func everyJoinIsAnArrow(_ name: String, from: [String], to: [String]) throws {
-    let result = ScenarioRunner.run(try TestSupport.scenario(named: name))
+    let result = ScenarioRunner.runAndCheck(try TestSupport.scenario(named: name))
     let arrows = RunPicture(result).arrows
     #expect(arrows.map(\.from) == from)
     #expect(Set(arrows.map(\.to)) == Set(to))

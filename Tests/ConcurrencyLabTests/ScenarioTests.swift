@@ -1,5 +1,9 @@
-import ConcurrencyLab
 import Foundation
+import LabChecks
+import LabInterpreter
+import LabLessons
+import LabModel
+import LabPictures
 import LabRuntime
 import Testing
 
@@ -8,7 +12,7 @@ import Testing
   @Test(arguments: TestSupport.scenarioPaths)
   func scenarioMeetsItsExpectations(_ path: String) throws {
     let scenario = try TestSupport.scenario(path)
-    let result = ScenarioRunner.run(scenario)
+    let result = ScenarioRunner.runAndCheck(scenario)
     #expect(result.problem == nil, "\(result.problem ?? "")")
     for check in result.checks where !check.passed {
       Issue.record("\(check.name): expected \(check.expected), got \(check.actual)")
@@ -30,17 +34,17 @@ import Testing
     let scenario = try TestSupport.scenario(path)
     var options = RunOptions()
     options.seed = 12345
-    let first = TraceText.report(ScenarioRunner.run(scenario, options: options))
+    let first = TraceText.report(ScenarioRunner.runAndCheck(scenario, options: options))
     for _ in 0..<20 {
-      #expect(TraceText.report(ScenarioRunner.run(scenario, options: options)) == first)
+      #expect(TraceText.report(ScenarioRunner.runAndCheck(scenario, options: options)) == first)
     }
   }
 
   @Test func oneHundredRunsOfOneSeedAreByteIdentical() throws {
     let scenario = try TestSupport.scenario(named: "async-let-downloads")
-    let first = TraceJSON.document(ScenarioRunner.run(scenario))
+    let first = TraceJSON.document(ScenarioRunner.runAndCheck(scenario))
     for _ in 0..<100 {
-      #expect(TraceJSON.document(ScenarioRunner.run(scenario)) == first)
+      #expect(TraceJSON.document(ScenarioRunner.runAndCheck(scenario)) == first)
     }
   }
 
@@ -50,7 +54,7 @@ import Testing
     for seed in UInt64(1)...10 {
       var options = RunOptions()
       options.seed = seed
-      let result = ScenarioRunner.run(scenario, options: options)
+      let result = ScenarioRunner.runAndCheck(scenario, options: options)
       #expect(result.passed)
       traces.insert(TraceText.lines(result.events).joined(separator: "\n"))
     }
@@ -63,14 +67,14 @@ import Testing
       ("sequential-downloads", 10500, 0), ("async-let-downloads", 6000, 0),
     ]
     for (name, duration, stall) in expected {
-      let result = ScenarioRunner.run(try TestSupport.scenario(named: name))
+      let result = ScenarioRunner.runAndCheck(try TestSupport.scenario(named: name))
       #expect(result.duration == duration, "\(name)")
       #expect(result.mainStall == stall, "\(name)")
     }
   }
 
   @Test func asyncDownloadUpdatesTheUIEvery300Milliseconds() throws {
-    let result = ScenarioRunner.run(try TestSupport.scenario(named: "async-download"))
+    let result = ScenarioRunner.runAndCheck(try TestSupport.scenario(named: "async-download"))
     let updates = result.events.filter { $0.kind == .set && $0.text.hasPrefix("downloaded") }
     #expect(updates.map(\.time) == stride(from: 0.0, to: 3000, by: 300).map { $0 })
     #expect(updates.allSatisfy { $0.thread == "main" })
@@ -79,7 +83,7 @@ import Testing
   @Test func fewerThreadsThanDownloadsSerializesThem() throws {
     var options = RunOptions()
     options.threads = 1
-    let result = ScenarioRunner.run(try TestSupport.scenario(named: "async-let-downloads"), options: options)
+    let result = ScenarioRunner.runAndCheck(try TestSupport.scenario(named: "async-let-downloads"), options: options)
     // One worker runs the three children one chunk at a time: 35 chunks × 300 ms.
     #expect(result.duration == 10500)
   }
@@ -94,7 +98,7 @@ import Testing
   @Test(arguments: ["sync-download", "async-download", "sequential-downloads", "async-let-downloads"])
   func liveDurationMatchesVirtual(_ name: String) async throws {
     let scenario = try TestSupport.scenario(named: name)
-    let virtual = ScenarioRunner.run(scenario)
+    let virtual = ScenarioRunner.runAndCheck(scenario)
     let expected = try #require(virtual.duration)
     var options = RunOptions()
     options.mode = .live
@@ -105,7 +109,7 @@ import Testing
     for _ in 1...5 {
       // Measure on a quiet process: let the CPU-heavy tests running beside this one finish.
       await TestSupport.waitUntilProcessIsQuiet()
-      let live = ScenarioRunner.run(scenario, options: options)
+      let live = ScenarioRunner.runAndCheck(scenario, options: options)
       // Values that hold times are checked with the tolerance by the scenario's `times`.
       let times = Set(scenario.expect.times.map(\.name))
       #expect(

@@ -1,7 +1,12 @@
+@testable import LabChecks
+@testable import LabInterpreter
+@testable import LabLessons
+@testable import LabModel
+@testable import LabPictures
+@testable import LabRuntime
 import Foundation
 import Testing
 
-@testable import ConcurrencyLab
 
 /// The JSON Schema in schema/scenario.schema.json, its validator, and `lab validate`: the schema
 /// must describe exactly what the decoder accepts, so these tests fail when the two drift apart.

@@ -1,5 +1,10 @@
-import ConcurrencyLab
 import Foundation
+import LabChecks
+import LabInterpreter
+import LabLessons
+import LabModel
+import LabPictures
+import LabRuntime
 
 /// Paths and helpers shared by the tests.
 enum TestSupport {

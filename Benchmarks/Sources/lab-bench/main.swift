@@ -1,5 +1,7 @@
-import ConcurrencyLab
 import Foundation
+import LabChecks
+import LabInterpreter
+import LabModel
 import LabRuntime
 
 // The same workloads on the virtual runtime and on the real Swift runtime, side by side in one
@@ -147,7 +149,7 @@ compare("\(n) concurrent 1 ms sleeps", virtual: {
 let catalog = ScenarioCatalog(root: root)
 let scenarios = catalog.allScenarioFiles().compactMap { try? ScenarioLoader.load(path: $0.path) }
 let curriculum = median {
-  for scenario in scenarios { _ = ScenarioRunner.run(scenario) }
+  for scenario in scenarios { _ = ScenarioRunner.runAndCheck(scenario) }
 }
 rows.append(Row(name: "all \(scenarios.count) bundled scenarios, virtual", virtual: curriculum, real: nil, unit: "s"))
 
@@ -159,7 +161,7 @@ for (count, collect) in [(n, false), (min(n, 10_000), true)] {
     + (collect ? #""collect": "all", "# : "") + #""steps": [{"return": "i"}]}]}"#
   let scenario = try! ScenarioLoader.load(bytes: Array(json.utf8), file: "group.json")
   let time = median {
-    let result = ScenarioRunner.run(scenario)
+    let result = ScenarioRunner.runAndCheck(scenario)
     precondition(result.problem == nil, result.problem ?? "")
   }
   let what = collect ? "collecting the results of \(count) children" : "of \(count) children"
@@ -174,7 +176,7 @@ if let racy = scenarios.first(where: { $0.name == "racy-counter" }) {
     for seed in 1...runs {
       var options = RunOptions()
       options.seed = UInt64(seed)
-      _ = ScenarioRunner.run(racy, options: options)
+      _ = ScenarioRunner.runAndCheck(racy, options: options)
     }
   }
   schedules = Double(runs) / time

@@ -1,0 +1,76 @@
+import LabInterpreter
+import LabModel
+import LabRuntime
+
+/// The text report of a checked run: heading, trace, measurements, values and checks.
+extension TraceText {
+  /// The whole report of a run: heading, trace, measurements, values and checks.
+  public static func report(_ result: RunResult) -> String {
+    var out: [String] = []
+    out.append("# \(result.scenario) — \(result.title)")
+    var run = "# \(result.mode.rawValue) · \(result.threads) thread\(result.threads == 1 ? "" : "s")"
+    if result.mode == .virtual { run += " · seed \(result.seed)" + (result.policy == .random ? "" : " · \(result.policy.rawValue)") }
+    out.append(run)
+    out.append(header(result.events))
+    out.append(contentsOf: lines(result.events))
+    out.append("")
+    out.append(summary(result))
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  /// Measurements, final values, checks and the problem that stopped the run, if any.
+  public static func summary(_ result: RunResult) -> String {
+    var out: [String] = []
+    let duration = result.duration.map { "\(time($0)) ms" } ?? "never finished"
+    out.append("duration \(duration) · main thread stalled at most \(time(result.mainStall)) ms")
+    if !result.values.isEmpty {
+      out.append(result.values.map { "\($0.name) = \($0.value.description)" }.joined(separator: " · "))
+    }
+    if let problem = result.problem { out.append("problem: \(problem)") }
+    for check in result.checks {
+      out.append(
+        check.passed
+          ? "✓ \(check.name): \(check.actual)"
+          : "✗ \(check.name): expected \(check.expected), got \(check.actual)")
+    }
+    if !result.passed, result.mode == .virtual {
+      out.append(
+        "replay: lab run \(result.scenario) --seed \(result.seed)"
+          + (result.policy == .random ? "" : " --policy \(result.policy.rawValue)")
+          + (result.threadsOverridden ? " --threads \(result.threads)" : ""))
+    }
+    return out.joined(separator: "\n")
+  }
+}
+
+/// The JSON document of a checked run (`--format json`), format 1, docs/trace-format.md.
+extension TraceJSON {
+  public static func document(_ result: RunResult) -> String {
+    var fields: [(String, String)] = [
+      ("format", "\(format)"),
+      ("scenario", quote(result.scenario)),
+      ("mode", quote(result.mode.rawValue)),
+      ("seed", "\(result.seed)"),
+      ("policy", quote(result.policy.rawValue)),
+      ("threads", "\(result.threads)"),
+      ("duration_ms", result.duration.map(number) ?? "null"),
+      ("main_stall_ms", number(result.mainStall)),
+    ]
+    let values = result.values.map { "\(quote($0.name)): \(value($0.value))" }
+    fields.append(("values", "{" + values.joined(separator: ", ") + "}"))
+    let events = result.events.map { event in
+      "    {\"t_ms\": \(number(event.time)), \"lane\": \(quote(event.thread)), \"task\": \(quote(event.task)), "
+        + "\"kind\": \(quote(event.kind.rawValue)), \"text\": \(quote(event.text))"
+        + (event.joins.isEmpty ? "" : ", \"joins\": [" + event.joins.map(quote).joined(separator: ", ") + "]") + "}"
+    }
+    fields.append(("events", events.isEmpty ? "[]" : "[\n" + events.joined(separator: ",\n") + "\n  ]"))
+    let checks = result.checks.map { check in
+      "    {\"name\": \(quote(check.name)), \"passed\": \(check.passed), \"expected\": \(quote(check.expected)), "
+        + "\"actual\": \(quote(check.actual))}"
+    }
+    fields.append(("checks", checks.isEmpty ? "[]" : "[\n" + checks.joined(separator: ",\n") + "\n  ]"))
+    fields.append(("problem", result.problem.map(quote) ?? "null"))
+    fields.append(("passed", "\(result.passed)"))
+    return "{\n" + fields.map { "  \(quote($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n}\n"
+  }
+}

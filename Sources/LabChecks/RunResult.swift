@@ -1,0 +1,43 @@
+import LabInterpreter
+import LabModel
+import LabRuntime
+
+/// A run and its verdict: the interpreter's record, and each of the scenario's expectations
+/// checked against it. Reads the record's fields directly (`result.events`, `result.duration`).
+@dynamicMemberLookup
+public struct RunResult: Sendable {
+  /// What the run did, as the interpreter recorded it.
+  public var record: RunRecord
+  /// Each expectation of the scenario, checked against the record.
+  public var checks: [CheckResult]
+
+  public init(record: RunRecord, checks: [CheckResult]) {
+    self.record = record
+    self.checks = checks
+  }
+
+  public subscript<Value>(dynamicMember keyPath: WritableKeyPath<RunRecord, Value>) -> Value {
+    get { record[keyPath: keyPath] }
+    set { record[keyPath: keyPath] = newValue }
+  }
+
+  /// True when the run finished and every check held.
+  public var passed: Bool { record.problem == nil && checks.allSatisfy(\.passed) }
+}
+
+extension ScenarioRunner {
+  /// Runs `scenario` to the end, then checks its expectations against the run.
+  public static func runAndCheck(
+    _ scenario: Scenario, options: RunOptions = RunOptions()
+  ) -> RunResult {
+    let record = run(scenario, options: options)
+    // A live measurement carries about a real millisecond of scheduling noise (thread wake-ups,
+    // timer slack), which is 1/scale scenario milliseconds: no tolerance is allowed below it.
+    let asked = options.tolerance ?? scenario.expect.tolerance ?? .live
+    let tolerance = Tolerance(
+      milliseconds: max(asked.milliseconds, 1 / options.scale), percent: asked.percent)
+    let checks = ExpectationChecker.check(
+      scenario.expect, against: record, tolerance: options.mode == .live ? tolerance : nil)
+    return RunResult(record: record, checks: checks)
+  }
+}

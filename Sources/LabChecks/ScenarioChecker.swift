@@ -1,0 +1,205 @@
+import LabInterpreter
+import LabModel
+import LabRuntime
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Which runs `lab check` makes of each scenario.
+public struct CheckPlan: Sendable {
+  /// Run on seeds 1…K; nil runs once on the scenario's own seed.
+  public var seeds: Int?
+  /// The virtual scheduler's policies; each seed runs under each.
+  public var policies: [SchedulingPolicy] = [.random]
+  /// Also run once on real threads (expectations only, with the tolerance).
+  public var live = false
+  /// Everything else about a run: threads, scale, limits, tolerance.
+  public var options = RunOptions()
+
+  /// One run on the scenario's own seed, random policy, virtual only.
+  public init() {}
+
+  /// How many runs each scenario gets.
+  public var runsPerScenario: Int { (seeds ?? 1) * policies.count + (live ? 1 : 0) }
+
+  /// The runs in order: virtual ones by seed, then policy; then the live one.
+  public var labels: [RunLabel] {
+    var labels: [RunLabel] = []
+    for seed in 1...UInt64(max(1, seeds ?? 1)) {
+      for policy in policies {
+        labels.append(RunLabel(mode: .virtual, seed: seed, policy: policy, run: labels.count + 1))
+      }
+    }
+    if live {
+      labels.append(RunLabel(mode: .live, seed: 0, policy: .random, run: labels.count + 1))
+    }
+    return labels
+  }
+}
+
+/// What `lab check` concluded about one scenario.
+public struct ScenarioVerdict: Sendable {
+  /// The verdict in one word.
+  public enum Status: String, Sendable, Codable {
+    case passed, failed
+    /// It ran without a problem, but had nothing to check: no expectations, no expected trace.
+    case skipped
+  }
+
+  /// One run that failed, and why.
+  public struct Failure: Sendable {
+    /// Nil when no run was made (the scenario or its expected trace does not validate).
+    public var run: RunLabel?
+    /// Each failed check or problem, one line each.
+    public var messages: [String]
+    /// The command that replays the run, for virtual runs.
+    public var replay: String?
+  }
+
+  /// The scenario as given to `lab run`: a name, or a path.
+  public var scenario: String
+  /// The scenario file, as shown to the user.
+  public var file: String
+  /// Passed, failed or skipped.
+  public var status: Status
+  /// What was checked, in a few words: `3 checks, trace · seeds 1…20 × random, pct`.
+  public var summary: String
+  /// How many runs were made.
+  public var runs: Int
+  /// Every failing run, in the order run.
+  public var failures: [Failure]
+  /// How long checking took, in real seconds.
+  public var seconds: Double
+
+  /// A verdict from its parts.
+  public init(
+    scenario: String, file: String, status: Status, summary: String, runs: Int = 0,
+    failures: [Failure] = [], seconds: Double = 0
+  ) {
+    self.scenario = scenario
+    self.file = file
+    self.status = status
+    self.summary = summary
+    self.runs = runs
+    self.failures = failures
+    self.seconds = seconds
+  }
+
+  /// A verdict for a scenario that could not be checked at all.
+  public static func invalid(scenario: String, file: String, messages: [String]) -> ScenarioVerdict
+  {
+    ScenarioVerdict(
+      scenario: scenario, file: file, status: .failed, summary: "does not validate",
+      failures: [Failure(run: nil, messages: messages, replay: nil)])
+  }
+}
+
+/// Runs one scenario as a plan says and checks every run: its expectations, its graded outcome,
+/// and — on virtual runs — its expected trace. Pure apart from running: returns a verdict.
+public enum ScenarioChecker {
+  /// How many times a live run may be tried before its failure counts.
+  public static let liveAttempts = 3
+
+  /// Checks `scenario` (given on the command line as `argument`) against its expectations and,
+  /// when there is one, its expected trace `trace` read from `traceFile`. `progress` is called
+  /// after each run with the number of runs done.
+  public static func check(
+    _ scenario: Scenario, argument: String, trace: ExpectedTrace?, traceFile: String,
+    plan: CheckPlan, progress: (Int) -> Void = { _ in }
+  ) -> ScenarioVerdict {
+    let clock = ContinuousClock()
+    let start = clock.now
+    var failures: [ScenarioVerdict.Failure] = []
+    var checkCount = 0
+    let labels = plan.labels
+    for (index, label) in labels.enumerated() {
+      var options = plan.options
+      options.mode = label.mode
+      options.policy = label.policy
+      options.seed = plan.seeds == nil ? plan.options.seed : label.seed
+      var result = ScenarioRunner.runAndCheck(scenario, options: options)
+      // Real time on a shared machine is noisy: a live run that misses a check gets two more
+      // tries, and fails only if all three do. Virtual runs are exact and never retried.
+      var attempt = 1
+      while label.mode == .live, attempt < Self.liveAttempts, !result.passed, result.problem == nil {
+        attempt += 1
+        usleep(1_000_000)  // let a burst of noise pass before measuring again
+        result = ScenarioRunner.runAndCheck(scenario, options: options)
+      }
+      checkCount = max(checkCount, result.checks.count)
+      var messages: [String] = []
+      if let problem = result.problem { messages.append("problem: \(problem)") }
+      for check in result.checks where !check.passed {
+        messages.append("\(check.name): expected \(check.expected), got \(check.actual)")
+      }
+      var replay: String?
+      if label.mode == .virtual {
+        let run = RunLabel(mode: .virtual, seed: result.seed, policy: label.policy, run: label.run)
+        let options = run.replayOptions! + (plan.options.threads.map { " --threads \($0)" } ?? "")
+        replay = "lab run \(argument) \(options)"
+        if let trace {
+          let comparison = TraceComparison(expected: trace, events: result.events)
+          if let divergence = comparison.divergence {
+            messages.append(
+              "trace: differs \(describe(divergence, in: traceFile)); "
+                + "see lab diff \(argument) \(options)"
+            )
+          }
+        }
+        if !messages.isEmpty {
+          failures.append(.init(run: run, messages: messages, replay: replay))
+        }
+      } else if !messages.isEmpty {
+        failures.append(.init(run: label, messages: messages, replay: nil))
+      }
+      progress(index + 1)
+    }
+    let nothingToCheck = scenario.expect.isEmpty && trace == nil
+    let status: ScenarioVerdict.Status =
+      !failures.isEmpty ? .failed : nothingToCheck ? .skipped : .passed
+    var what: [String] = []
+    if checkCount > 0 { what.append("\(checkCount) check\(checkCount == 1 ? "" : "s")") }
+    if trace != nil { what.append("trace") }
+    var summary =
+      what.isEmpty
+      ? "nothing to check: no \"expect\" and no expected trace" : what.joined(separator: ", ")
+    summary += " · " + describe(plan, scenarioSeed: scenario.seed)
+    let elapsed = (clock.now - start).components
+    let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+    return ScenarioVerdict(
+      scenario: argument, file: scenario.file, status: status, summary: summary,
+      runs: labels.count, failures: failures, seconds: seconds)
+  }
+
+  /// `at 300 ms (trace line 12, x.expected:14)`, or where the run ended too soon or went on.
+  static func describe(_ divergence: TraceComparison.Divergence, in file: String) -> String {
+    let name = file.split(separator: "/").last.map(String.init) ?? file
+    let time = divergence.time.map { "\(TraceText.time($0)) ms" } ?? "0 ms"
+    switch (divergence.event, divergence.expected.first) {
+    case (let event?, let line?):
+      return "at \(time) (trace line \(event + 1), \(name):\(line.number))"
+    case (let event?, nil):
+      return "at \(time): the run went on past the end of \(name) (trace line \(event + 1))"
+    case (nil, let line?):
+      return "after \(time): the run ended, \(name):\(line.number) expects more"
+    case (nil, nil): return "at \(time)"
+    }
+  }
+
+  /// `seed 1`, `seeds 1…20 × random, pct`, `+ live`.
+  static func describe(_ plan: CheckPlan, scenarioSeed: UInt64) -> String {
+    let policies = plan.policies.map(\.rawValue).joined(separator: ", ")
+    var text: String
+    if let seeds = plan.seeds {
+      text = seeds == 1 ? "seed 1" : "seeds 1…\(seeds)"
+      if plan.policies != [.random] { text += " × \(policies)" }
+    } else {
+      text = "seed \(plan.options.seed ?? scenarioSeed)"
+      if plan.policies != [.random] { text += " × \(policies)" }
+    }
+    return plan.live ? text + " + live" : text
+  }
+}

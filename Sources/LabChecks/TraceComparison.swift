@@ -1,0 +1,228 @@
+import LabInterpreter
+import LabModel
+import LabRuntime
+
+/// Compares a run's events with an expected trace: the verdict, the first divergence, and a
+/// unified diff of trace lines. Pure: returns text, prints nothing.
+public struct TraceComparison: Sendable {
+  /// Where the run first departs from the expected file.
+  public struct Divergence: Sendable {
+    /// The event that does not fit, by index; nil when the trace ended too soon.
+    public var event: Int?
+    /// The time of that event, or of the last event when the trace ended too soon.
+    public var time: Double?
+    /// What the file expected there: one line, the lines of an any-order block still unmatched,
+    /// or none when the file expected the trace to end.
+    public var expected: [ExpectedTrace.Line]
+    /// The `any order {` line when the divergence is inside a block.
+    public var block: Int?
+  }
+
+  /// What the file expects.
+  public let expected: ExpectedTrace
+  /// What the run recorded.
+  public let events: [TraceEvent]
+  /// Nil when the events match the expected trace.
+  public let divergence: Divergence?
+
+  /// Matches `events` against `expected`.
+  public init(expected: ExpectedTrace, events: [TraceEvent]) {
+    self.expected = expected
+    self.events = events
+    divergence = Self.firstDivergence(expected, events)
+  }
+
+  /// Whether every event matched, in order.
+  public var matches: Bool { divergence == nil }
+
+  /// Walks the items in order, each consuming its events; the first that does not fit diverges.
+  static func firstDivergence(_ expected: ExpectedTrace, _ events: [TraceEvent]) -> Divergence? {
+    var next = 0
+    let lastTime = events.last?.time
+    for item in expected.items {
+      switch item {
+      case .line(let line):
+        guard next < events.count else {
+          return Divergence(event: nil, time: lastTime, expected: [line], block: nil)
+        }
+        guard line.matches(events[next]) else {
+          return Divergence(event: next, time: events[next].time, expected: [line], block: nil)
+        }
+        next += 1
+      case .anyOrder(let opening, let lines):
+        var matching = BlockMatching(lines: lines)
+        for offset in lines.indices {
+          let index = next + offset
+          guard index < events.count else {
+            return Divergence(
+              event: nil, time: lastTime, expected: matching.unmatched, block: opening)
+          }
+          guard matching.add(events[index], as: index) else {
+            return Divergence(
+              event: index, time: events[index].time, expected: matching.unmatched, block: opening)
+          }
+        }
+        next += lines.count
+      }
+    }
+    guard next == events.count else {
+      return Divergence(event: next, time: events[next].time, expected: [], block: nil)
+    }
+    return nil
+  }
+
+  // MARK: - The diff
+
+  /// The diff between the expected lines and the events: the expected lines as arranged, and the
+  /// steps from them to the events. Any-order blocks are first arranged in the order the run
+  /// produced their lines, so a block that matches shows no change.
+  func diff() -> (lines: [ExpectedTrace.Line], steps: [SequenceDiff.Step]) {
+    let flat = arrangedLines()
+    return (flat, SequenceDiff.steps(flat.count, events.count) { flat[$0].matches(events[$1]) })
+  }
+
+  /// The expected lines with each any-order block reordered to follow the events it matches. A
+  /// block's events are looked for between the events matched by the plain lines around it.
+  func arrangedLines() -> [ExpectedTrace.Line] {
+    var flat: [(line: ExpectedTrace.Line, block: Int?)] = []
+    for (index, item) in expected.items.enumerated() {
+      switch item {
+      case .line(let line): flat.append((line, nil))
+      case .anyOrder(_, let lines): flat += lines.map { ($0, index) }
+      }
+    }
+    guard flat.contains(where: { $0.block != nil }) else { return flat.map(\.line) }
+    // Anchor on plain lines only.
+    let anchors = SequenceDiff.steps(flat.count, events.count) { left, right in
+      flat[left].block == nil && flat[left].line.matches(events[right])
+    }
+    var matchedEvent = [Int?](repeating: nil, count: flat.count)
+    for case .same(let left, let right) in anchors { matchedEvent[left] = right }
+    var used = Set<Int>()
+    var start = 0
+    while start < flat.count {
+      guard let block = flat[start].block else {
+        start += 1
+        continue
+      }
+      var end = start
+      while end < flat.count, flat[end].block == block { end += 1 }
+      let lower =
+        (flat[..<start].indices.last { matchedEvent[$0] != nil }).map { matchedEvent[$0]! + 1 } ?? 0
+      let upper =
+        (flat[end...].indices.first { matchedEvent[$0] != nil }).map { matchedEvent[$0]! }
+        ?? events.count
+      var matching = BlockMatching(lines: flat[start..<end].map(\.line))
+      if lower < upper {
+        for event in lower..<upper where !used.contains(event) {
+          _ = matching.add(events[event], as: event)
+        }
+      }
+      used.formUnion(matching.assigned.compactMap { $0 })
+      let order = flat[start..<end].indices.sorted { a, b in
+        let left = matching.assigned[a - start] ?? Int.max
+        let right = matching.assigned[b - start] ?? Int.max
+        return (left, a) < (right, b)
+      }
+      let arranged = order.map { flat[$0] }
+      flat.replaceSubrange(start..<end, with: arranged)
+      start = end
+    }
+    return flat.map(\.line)
+  }
+
+  /// The mismatch report: a unified diff of trace lines, then the first divergence and what the
+  /// file expected there. `expectedName` and `actualName` head the diff.
+  public func report(expectedName: String, actualName: String, context: Int = 3) -> String {
+    guard let divergence else { return "" }
+    let threadWidth = max(8, events.map(\.thread.count).max() ?? 0)
+    let taskWidth = max(8, events.map(\.task.count).max() ?? 0)
+    let rendered = TraceText.lines(events)
+    func show(_ line: ExpectedTrace.Line) -> String {
+      line.rendered(threadWidth: threadWidth, taskWidth: taskWidth)
+    }
+    let (flat, steps) = diff()
+    var out = ["--- \(expectedName)", "+++ \(actualName)"]
+    for hunk in SequenceDiff.hunks(steps, context: context) {
+      out.append(hunk.header)
+      for step in hunk.steps {
+        switch step {
+        case .same(_, let event): out.append(" " + rendered[event])
+        case .removed(let line): out.append("-" + show(flat[line]))
+        case .added(let event): out.append("+" + rendered[event])
+        }
+      }
+    }
+    let file = expectedName.split(separator: "/").last.map(String.init) ?? expectedName
+    let time = divergence.time.map { "\(TraceText.time($0)) ms" } ?? "the start"
+    switch (divergence.event, divergence.expected.isEmpty) {
+    case (let event?, true):
+      out.append(
+        "first divergence at \(time), trace line \(event + 1): \(file) ends after "
+          + "\(expected.lines.count) lines, but the run went on")
+      out.append("  got:      " + rendered[event])
+    case (let event?, false):
+      out.append(
+        "first divergence at \(time), trace line \(event + 1) "
+          + "(\(file):\(divergence.expected[0].number))"
+          + (divergence.block.map { ", inside the any-order block opened on line \($0)" } ?? ""))
+      out.append(contentsOf: expectedLines(divergence, show))
+      out.append("  got:      " + rendered[event])
+    case (nil, _):
+      out.append(
+        "first divergence after the last event (\(events.count) events, at \(time)): the run "
+          + "ended, but \(file):\(divergence.expected.first.map { String($0.number) } ?? "?") "
+          + "expects more")
+      out.append(contentsOf: expectedLines(divergence, show))
+    }
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  private func expectedLines(
+    _ divergence: Divergence, _ show: (ExpectedTrace.Line) -> String
+  ) -> [String] {
+    if divergence.expected.count == 1 { return ["  expected: " + show(divergence.expected[0])] }
+    return ["  expected one of (any order):"]
+      + divergence.expected.map { "             " + show($0) }
+  }
+}
+
+/// Assigns events to the lines of an any-order block one event at a time, each line to at most
+/// one event (Kuhn's augmenting paths), so a wildcard line never steals the event a more specific
+/// line needs.
+struct BlockMatching {
+  let lines: [ExpectedTrace.Line]
+  /// For each line, the event it is assigned to.
+  private(set) var assigned: [Int?]
+  private var candidates: [Int: [Int]] = [:]
+
+  init(lines: [ExpectedTrace.Line]) {
+    self.lines = lines
+    assigned = Array(repeating: nil, count: lines.count)
+  }
+
+  /// Adds an event; false when no assignment can include it with the events added before.
+  mutating func add(_ event: TraceEvent, as index: Int) -> Bool {
+    let fits = lines.indices.filter { lines[$0].matches(event) }
+    guard !fits.isEmpty else { return false }
+    candidates[index] = fits
+    var visited = Set<Int>()
+    return augment(index, &visited)
+  }
+
+  private mutating func augment(_ event: Int, _ visited: inout Set<Int>) -> Bool {
+    for line in candidates[event] ?? [] where visited.insert(line).inserted {
+      if let holder = assigned[line] {
+        guard augment(holder, &visited) else { continue }
+      }
+      assigned[line] = event
+      return true
+    }
+    return false
+  }
+
+  /// The lines no event has been assigned to yet, in file order.
+  var unmatched: [ExpectedTrace.Line] {
+    lines.indices.filter { assigned[$0] == nil }.map { lines[$0] }
+  }
+}

@@ -1,0 +1,120 @@
+import LabModel
+import LabRuntime
+
+/// UI inputs: taps and keystrokes arrive at their times and run their handler on the main actor,
+/// behind the handler's Combine-style operators.
+extension Interpreter {
+  /// Schedules every input of the scenario; called once as the run starts.
+  func scheduleInputs() {
+    for (index, input) in scenario.inputs.enumerated() {
+      pendingCallbacks.begin()
+      runtime.schedule(atMilliseconds: input.time) {
+        self.receive(input, ordinal: index + 1)
+        self.pendingCallbacks.end()
+      }
+    }
+  }
+
+  func stream(for handler: Handler) -> InputStream {
+    inputStreams.withLock { streams in
+      if let stream = streams[handler.name] { return stream }
+      let stream = InputStream(
+        machine: InputStreamStateMachine(debounce: handler.debounce, removeDuplicates: handler.removeDuplicates))
+      streams[handler.name] = stream
+      return stream
+    }
+  }
+
+  private func receive(_ input: Input, ordinal: Int) {
+    let handler = scenario.handlers[input.handler]!
+    let stream = stream(for: handler)
+    let shown = input.kind == .tap ? "tap \(input.handler)" : "key \(input.handler) = \(input.value.description)"
+    recorder.record(.input, task: input.handler, "\(shown) arrives", thread: "ui")
+    let actions = stream.machine.withLock { $0.received(input.value, ordinal: ordinal, at: input.time) }
+    perform(actions, handler: handler, stream: stream)
+  }
+
+  private func perform(_ actions: [InputStreamStateMachine.Action], handler: Handler, stream: InputStream) {
+    for action in actions {
+      switch action {
+      case .startTimer(let time, let generation):
+        pendingCallbacks.begin()
+        runtime.schedule(atMilliseconds: time) {
+          let fired = stream.machine.withLock { $0.timerFired(generation: generation) }
+          self.perform(fired, handler: handler, stream: stream)
+          self.pendingCallbacks.end()
+        }
+      case .drop(let value, let reason):
+        recorder.record(.input, task: handler.name, "\(value.description) dropped: \(reason)", thread: "ui")
+      case .deliver(let value, let ordinal):
+        deliver(value, ordinal: ordinal, to: handler, stream: stream)
+      }
+    }
+  }
+
+  /// Runs the handler for one delivered input as a new task on the main actor.
+  private func deliver(_ value: Value, ordinal: Int, to handler: Handler, stream: InputStream) {
+    let input = scenario.inputs[ordinal - 1]
+    let name = tasks.displayName(for: handler.name)
+    var context = Context(task: name, id: nextTaskID())
+    context.locals["value"] = value
+    context.locals["n"] = .int(Int64(ordinal))
+    for (key, extra) in input.with { context.locals[key] = extra }
+    let delivered = runtime.now
+    let starting = context
+    let task = startTask(on: runtime.mainActor) { main in
+      let waited = self.runtime.now - delivered
+      self.recorder.record(
+        .input, task: starting.task,
+        (input.kind == .tap ? "\(handler.name) handles the tap" : "\(handler.name) handles \(value.description)")
+          + " (input \(ordinal) of \(input.time) ms, waited \(TraceText.time(waited.rounded(toPlaces: 1))) ms for main)")
+      return try await self.runTask(.steps(handler.steps), starting, isolation: main)
+    }
+    if handler.switchToLatest, let previous = stream.latest.withLock({ $0 }) {
+      recorder.record(.cancel, task: name, "switchToLatest: cancel \(previous.name)", thread: "ui")
+      previous.task.cancel()
+    }
+    stream.latest.withLock { $0 = (name, task) }
+    tasks.insert(name, TaskTable.Entry(task: task, id: context.id, name: name))
+  }
+}
+
+/// One handler's operator state and its latest delivery's task.
+final class InputStream: Sendable {
+  let machine: Locked<InputStreamStateMachine>
+  let latest = Locked<(name: String, task: Task<Value, any Error>)?>(nil)
+
+  init(machine: InputStreamStateMachine) {
+    self.machine = Locked(machine)
+  }
+}
+
+/// Counts the inputs and operator timers still to fire, so the root can wait for them: a run ends
+/// only after every input was delivered (on real threads a timer may fire late).
+final class PendingCallbacks: Sendable {
+  private let state = Locked<(count: Int, waiters: [CheckedContinuation<Void, Never>])>((0, []))
+
+  func begin() { state.withLock { $0.count += 1 } }
+
+  func end() {
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.count -= 1
+      guard state.count == 0 else { return [] }
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Returns once every callback begun so far has ended.
+  func waitUntilNone(isolation: isolated (any Actor)? = #isolation) async {
+    await withCheckedContinuation { continuation in
+      let done = state.withLock { state -> Bool in
+        guard state.count > 0 else { return true }
+        state.waiters.append(continuation)
+        return false
+      }
+      if done { continuation.resume() }
+    }
+  }
+}

@@ -1,0 +1,442 @@
+import LabModel
+import LabRuntime
+
+extension Interpreter {
+  /// Runs `steps` from `start`. `scopes` holds the `async let` bindings of this block still in
+  /// scope, innermost last: each is a real `async let` whose Swift scope encloses the rest of the
+  /// block (see `runAsyncLet`).
+  func runBlock(
+    _ steps: [Step], from start: Int, _ context: inout Context, _ scopes: inout [String],
+    isolation: isolated (any Actor)?
+  ) async throws -> BlockExit {
+    var index = start
+    while index < steps.count {
+      try takeStep()
+      let step = steps[index]
+      switch step.kind {
+      case .asyncLet(let name, let work):
+        let exit = try await runAsyncLet(
+          name, work, steps, at: index, &context, &scopes, isolation: isolation)
+        guard case .continueAt(let next) = exit else { return exit }
+        index = next
+        continue
+      case .await(let names):
+        // The innermost binding is awaited by its own scope (a real `await` of the `async let`);
+        // after that scope ends, this step runs again for the names left.
+        let left = names.filter { context.locals[$0] == nil }
+        if left.count == names.count { record(.await, context, names.joined(separator: ", ")) }
+        if let innermost = scopes.last, left.contains(innermost) {
+          return .awaitBinding(innermost, resumeAt: index)
+        }
+        for name in left {
+          context.locals[name] = try await awaitOutOfOrder(name, &context, isolation: isolation)
+        }
+        record(
+          .resume, context, names.map { "\($0) = \(context.locals[$0]!.description)" }.joined(separator: ", "),
+          joins: names)
+      default:
+        // A step that cannot suspend runs without an async call: no frame for `run` is allocated
+        // in the task (which keeps its frames' memory until it is destroyed).
+        if let immediate = try runAtOnce(step, &context, isolation: isolation) {
+          if case .returned(let value) = immediate { return .returned(value) }
+        } else if let value = try await run(step, &context, isolation: isolation) {
+          return .returned(value)
+        }
+      }
+      index += 1
+    }
+    return .completed
+  }
+
+  /// `async let NAME = work`: starts the child, then runs the rest of the block inside the Swift
+  /// scope of the binding, so leaving the block without awaiting it cancels and awaits it, as Swift
+  /// does.
+  func runAsyncLet(
+    _ name: String, _ work: ChildWork, _ steps: [Step], at index: Int, _ context: inout Context,
+    _ scopes: inout [String], isolation: isolated (any Actor)?
+  ) async throws -> BlockExit {
+    let completion = Completion()
+    completions.insert(name, completion, task: context.id)
+    record(.spawn, context, "async let \(name) = \(describe(work, context))")
+    let child = spawn(name, from: &context)
+    context.children[name] = child.id
+    async let value: Value = {
+      do {
+        let value = try await self.runTask(work, child, isolation: nil)
+        completion.finish(.success(value))
+        return value
+      } catch {
+        completion.finish(.failure(error))
+        throw error
+      }
+    }()
+    scopes.append(name)
+    defer { scopes.removeLast() }
+    var exit = try await runBlock(steps, from: index + 1, &context, &scopes, isolation: isolation)
+    if case .awaitBinding(name, let resumeAt) = exit {
+      waits.wait(context.task, for: "async let \(name)")
+      defer { waits.done(context.task) }
+      do {
+        context.locals[name] = try await value
+      } catch {
+        races.awaited(child.id, by: &context)
+        throw error
+      }
+      races.awaited(child.id, by: &context)
+      exit = .continueAt(resumeAt)
+    } else if context.locals[name] == nil {
+      record(.cancel, context, "async let \(name) was not awaited: cancelled at the end of its scope")
+    }
+    return exit
+  }
+
+  /// Awaits an `async let` that is not the innermost one in scope. Swift awaits the binding itself;
+  /// the interpreter cannot name an outer binding from an inner scope, so it waits for the child's
+  /// completion instead, which resumes the parent at the same moment.
+  func awaitOutOfOrder(
+    _ name: String, _ context: inout Context, isolation: isolated (any Actor)?
+  ) async throws -> Value {
+    let completion = completions.find(name, task: context.id)!
+    waits.wait(context.task, for: "async let \(name)")
+    defer { waits.done(context.task) }
+    let value = try await completion.value()
+    if let child = context.children[name] { races.awaited(child, by: &context) }
+    return value
+  }
+
+  /// Runs a step that may suspend (one `runAtOnce` did not run); returns a value when the step
+  /// returned one.
+  ///
+  /// Only a dispatcher: every step that awaits runs in a function of its own. An async function's
+  /// frame holds the locals of all its cases, and every task pays for it while it lives (and a
+  /// task group keeps a finished child until its result is taken): with the cases inline here the
+  /// frame was 4.9 KB, half of what each child of a 100,000-child group held.
+  func run(
+    _ step: Step, _ context: inout Context, isolation: isolated (any Actor)?
+  ) async throws -> Value? {
+    let origin = step.origin
+    switch step.kind {
+    case .add(let name, let expression):
+      let amount = try read(expression, &context, origin: origin, isolation: isolation)
+      try await add(name, amount, &context, origin: origin, isolation: isolation)
+    case .repeat(let count, let indexName, let body):
+      return try await runRepeat(count, indexName, body, &context, origin: origin, isolation: isolation)
+    case .forEach(let list, let item, let body):
+      return try await runForEach(list, item, body, &context, origin: origin, isolation: isolation)
+    case .if(let condition, let thenSteps, let elseSteps):
+      let holds = try read(condition, &context, origin: origin, isolation: isolation) == .bool(true)
+      return try await runNested(holds ? thenSteps : elseSteps, &context, isolation: isolation)
+    case .call(let call, let bind):
+      let value = try await self.call(call, &context, origin: origin, isolation: isolation)
+      if let bind { context.locals[bind] = value }
+    case .block(let expression):
+      let milliseconds = try integer(expression, &context, origin: origin, isolation: isolation)
+      record(.block, context, "\(milliseconds) ms")
+      await runtime.block(milliseconds: milliseconds, isolation: isolation)
+    case .sleep(let expression):
+      try await runSleep(expression, &context, origin: origin, isolation: isolation)
+    case .yield:
+      record(.yield, context)
+      await runtime.yield(isolation: isolation)
+    case .group(let spec):
+      try await runGroup(spec, &context, origin: origin, isolation: isolation)
+    case .awaitTask(let name, let bind):
+      try await runAwaitTask(name, bind, &context, origin: origin, isolation: isolation)
+    case .onMain(let body):
+      return try await runOnMain(body, &context, isolation: isolation)
+    case .try(let body, let catches):
+      do {
+        try await runTry(body, catches, &context, isolation: isolation)
+      } catch let early as EarlyReturn {
+        return early.value
+      }
+    case .dispatch, .enter, .leave, .notify, .wait:
+      try await runDispatchStep(step, &context, isolation: isolation)
+    default:
+      preconditionFailure("runBlock runs \(step.kind) itself")
+    }
+    return nil
+  }
+
+  /// How a step that ran without suspending ended.
+  enum Immediate {
+    case done
+    case returned(Value)
+  }
+
+  /// Runs a step that never suspends, synchronously; nil, without running it, for a step that may
+  /// suspend (`run` runs those).
+  func runAtOnce(
+    _ step: Step, _ context: inout Context, isolation: isolated (any Actor)?
+  ) throws -> Immediate? {
+    let origin = step.origin
+    switch step.kind {
+    case .log(let template):
+      record(.log, context, try render(template, &context, origin: origin, isolation: isolation))
+    case .set(let name, let expression):
+      let value = try read(expression, &context, origin: origin, isolation: isolation)
+      try assign(name, value, &context, origin: origin, isolation: isolation)
+    case .return(let expression):
+      return .returned(try expression.map { try read($0, &context, origin: origin, isolation: isolation) } ?? Value.none)
+    case .task(let spec):
+      startTask(spec, &context, isolation: isolation)
+    case .cancel(let name):
+      if let entry = tasks.entry(named: name) {
+        record(.cancel, context, "task \(name)")
+        entry.task.cancel()
+      } else {
+        record(.cancel, context, "no task \(name) yet: nothing to cancel")
+      }
+    case .throw(let name):
+      record(.throw, context, name)
+      if name == "CancellationError" { throw CancellationError() }
+      throw ScenarioError(name: name)
+    case .checkCancellation:
+      if Task.isCancelled {
+        record(.throw, context, "CancellationError: Task.checkCancellation() found the task cancelled")
+        throw CancellationError()
+      }
+    default:
+      return nil
+    }
+    return .done
+  }
+
+  func runRepeat(
+    _ countExpression: Expression, _ indexName: String?, _ body: [Step], _ context: inout Context,
+    origin: StepOrigin, isolation: isolated (any Actor)?
+  ) async throws -> Value? {
+    let count = try integer(countExpression, &context, origin: origin, isolation: isolation)
+    var iteration: Int64 = 0
+    while iteration < count {
+      try takeStep()
+      iteration += 1
+      if let indexName { context.locals[indexName] = .int(iteration) }
+      if let value = try await runNested(body, &context, isolation: isolation) { return value }
+    }
+    return nil
+  }
+
+  func runForEach(
+    _ listExpression: Expression, _ item: String, _ body: [Step], _ context: inout Context,
+    origin: StepOrigin, isolation: isolated (any Actor)?
+  ) async throws -> Value? {
+    for element in try list(listExpression, &context, origin: origin, isolation: isolation) {
+      try takeStep()
+      context.locals[item] = element
+      if let value = try await runNested(body, &context, isolation: isolation) { return value }
+    }
+    return nil
+  }
+
+  /// `Task.sleep`: frees the thread; cancellation wakes the task with `CancellationError`.
+  func runSleep(
+    _ expression: Expression, _ context: inout Context, origin: StepOrigin, isolation: isolated (any Actor)?
+  ) async throws {
+    let milliseconds = try integer(expression, &context, origin: origin, isolation: isolation)
+    record(.sleep, context, "\(milliseconds) ms")
+    waits.wait(context.task, for: "sleep")
+    defer { waits.done(context.task) }
+    do {
+      try await runtime.sleep(milliseconds: milliseconds, isolation: isolation)
+    } catch is CancellationError {
+      record(.wake, context, "cancelled: Task.sleep throws CancellationError")
+      throw CancellationError()
+    }
+    record(.wake, context)
+  }
+
+  /// `await task.value`: waits for an unstructured task and knows everything it did.
+  func runAwaitTask(
+    _ name: String, _ bind: String?, _ context: inout Context, origin: StepOrigin,
+    isolation: isolated (any Actor)?
+  ) async throws {
+    guard let entry = tasks.entry(named: name) else {
+      throw Failure(message: "task '\(name)' has not been started yet", origin: origin)
+    }
+    record(.await, context, "task \(name)")
+    waits.wait(context.task, for: "task \(name)")
+    defer { waits.done(context.task) }
+    let value: Value
+    do {
+      value = try await entry.task.value
+    } catch {
+      races.awaited(entry.id, by: &context)
+      throw error
+    }
+    races.awaited(entry.id, by: &context)
+    if let bind { context.locals[bind] = value }
+    record(
+      .resume, context, value == .none ? "task \(name) finished" : "task \(name) = \(value.description)",
+      joins: [entry.name])
+  }
+
+  /// `await MainActor.run { … }`: in place when already on main, else a hop there and back.
+  func runOnMain(
+    _ body: [Step], _ context: inout Context, isolation: isolated (any Actor)?
+  ) async throws -> Value? {
+    if isSameActor(isolation, runtime.mainActor) {
+      return try await runNested(body, &context, isolation: isolation)
+    }
+    var inner = context
+    _ = try await enter(body, &inner, on: runtime.mainActor, named: "main")
+    context.locals = inner.locals
+    context.clock = inner.clock
+    return nil
+  }
+
+  /// Runs a nested block (a loop body, a branch) in its own scope, as Swift does.
+  func runNested(
+    _ steps: [Step], _ context: inout Context, isolation: isolated (any Actor)?
+  ) async throws -> Value? {
+    var scopes: [String] = []
+    if case .returned(let value) = try await runBlock(steps, from: 0, &context, &scopes, isolation: isolation) {
+      return value
+    }
+    return nil
+  }
+
+  /// `do { body } catch NAME { … } catch { … }`: the first clause whose name matches the error (or
+  /// has none) handles it, with the error's name in `error`; no match rethrows.
+  func runTry(
+    _ body: [Step], _ catches: [CatchClause], _ context: inout Context, isolation: isolated (any Actor)?
+  ) async throws {
+    do {
+      if let value = try await runNested(body, &context, isolation: isolation) {
+        throw EarlyReturn(value: value)
+      }
+    } catch let error where !(error is EarlyReturn || error is RunAborted || error is Failure) {
+      let name = Self.errorName(error)
+      guard let clause = catches.first(where: { $0.error == nil || $0.error == name }) else { throw error }
+      record(.catch, context, name)
+      context.locals["error"] = .string(name)
+      if let value = try await runNested(clause.steps, &context, isolation: isolation) {
+        throw EarlyReturn(value: value)
+      }
+    }
+  }
+
+  static func errorName(_ error: any Error) -> String {
+    switch error {
+    case let thrown as ScenarioError: thrown.name
+    case is CancellationError: "CancellationError"
+    default: String(describing: type(of: error))
+    }
+  }
+
+  // MARK: - Task groups and tasks
+
+  func runGroup(
+    _ spec: TaskGroupSpec, _ context: inout Context, origin: StepOrigin, isolation: isolated (any Actor)?
+  ) async throws {
+    let items: [Value]
+    switch try read(spec.items, &context, origin: origin, isolation: isolation) {
+    case .int(let count) where count > limits.maxTasks:
+      runtime.stop("group \(spec.name) would create \(count) tasks, more than \(limits.maxTasks); raise the limit with --max-tasks")
+      throw RunAborted()
+    case .int(let count): items = count > 0 ? (1...count).map { .int($0) } : []
+    case .list(let values): items = values
+    case let other:
+      throw Failure(message: "a group runs over a list or a count, not \(other.typeName)", origin: origin)
+    }
+    var children: [Context] = []
+    for item in items {
+      if runtime.isAborting { throw RunAborted() }
+      var child = spawn("\(spec.name)[\(item.text)]", from: &context)
+      if let itemName = spec.itemName { child.locals[itemName] = item }
+      children.append(child)
+    }
+    let parent = context
+    var collected: [Value] = []
+    var finished: [Int] = []
+    record(.await, context, "group \(spec.name) of \(items.count)")
+    waits.wait(context.task, for: "group \(spec.name)")
+    defer { waits.done(parent.task) }
+    do {
+      try await withThrowingTaskGroup(of: (Int, Value).self) { group in
+        for child in children {
+          record(.spawn, parent, child.task)
+          group.addTask {
+            (child.id, try await self.runTask(spec.child, child, isolation: nil))
+          }
+        }
+        if spec.collect != nil {
+          let names = Dictionary(uniqueKeysWithValues: children.map { ($0.id, $0.task) })
+          for try await (id, value) in group {
+            finished.append(id)
+            collected.append(value)
+            record(
+              .collect, parent, "result \(collected.count) of \(items.count): \(value.description)",
+              joins: names[id].map { [$0] } ?? [])
+            if let limit = spec.cancelAfter, collected.count == limit {
+              record(.cancel, parent, "group \(spec.name): cancelAll()")
+              group.cancelAll()
+            }
+          }
+        } else {
+          try await group.waitForAll()
+          finished = children.map(\.id)
+        }
+      }
+    } catch {
+      for child in children { races.awaited(child.id, by: &context) }
+      record(.throw, context, "group \(spec.name) rethrows \(Self.errorName(error))")
+      throw error
+    }
+    for id in finished { races.awaited(id, by: &context) }
+    let joined = Set(finished)
+    record(
+      .resume, context, "group \(spec.name) done",
+      joins: spec.collect == nil ? children.filter { joined.contains($0.id) }.map(\.task) : [])
+    if let collect = spec.collect {
+      let list: Value
+      do {
+        list = try Value.list(collected).checkedSize()
+      } catch {
+        throw Failure(message: "group \(spec.name): \(error.description)", origin: origin)
+      }
+      try assign(collect, list, &context, origin: origin, isolation: isolation)
+    }
+  }
+
+  func startTask(_ spec: TaskSpec, _ context: inout Context, isolation: isolated (any Actor)?) {
+    let name = tasks.displayName(for: spec.name)
+    let child = spawn(name, from: &context)
+    let target = actor(for: spec.isolation, caller: spec.detached ? nil : isolation)
+    record(.spawn, context, "\(spec.detached ? "detached task" : "task") \(name)" + (spec.chain.map { " (after the previous task of chain \($0))" } ?? ""))
+    let priority = spec.priority?.priority
+    let make = { (previous: TaskTable.Entry?) in
+      TaskTable.Entry(
+        task: self.startTask(on: target, priority: priority, detached: spec.detached) { isolation in
+          var context = child
+          if let previous {
+            // `let _ = await previousTask?.result`: wait for it, whether it succeeded or threw.
+            self.waits.wait(child.task, for: "the previous task of its chain")
+            _ = await previous.task.result
+            self.waits.done(child.task)
+            self.races.awaited(previous.id, by: &context)
+          }
+          return try await self.runTask(spec.child, context, isolation: isolation)
+        }, id: child.id, name: name)
+    }
+    let entry = spec.chain.map { tasks.chain($0, make: make) } ?? make(nil)
+    tasks.insert(spec.name, entry)
+  }
+
+  func describe(_ work: ChildWork, _ context: Context) -> String {
+    switch work {
+    case .call(let call):
+      let arguments = call.arguments.map { name, expression in
+        "\(name): \((try? expression.evaluate { try lookup($0, context) })?.description ?? "?")"
+      }
+      return "\(call.function)(\(arguments.joined(separator: ", ")))"
+    case .steps(let steps):
+      return "{ \(steps.count) step\(steps.count == 1 ? "" : "s") }"
+    }
+  }
+}
+
+/// A `return` inside a `try` body or catch clause, carried out of the `do` block.
+struct EarlyReturn: Error {
+  var value: Value
+}

@@ -1,0 +1,157 @@
+import LabModel
+import LabRuntime
+
+/// Reading and writing variables: a task's locals, the state of the actor it runs on, and shared
+/// memory, looked up in that order. Every access to shared memory goes through the race detector.
+extension Interpreter {
+  /// Where a name lives.
+  enum Storage {
+    case local
+    case actorState(key: String)
+    case shared
+  }
+
+  /// Where a name lives and its value, found with one load: locals, then the actor's state, then
+  /// shared memory.
+  func locate(_ name: String, _ context: Context) -> (storage: Storage, value: Value)? {
+    if let value = context.locals[name] { return (.local, value) }
+    if let actor = context.actor, let value = state.load("\(actor).\(name)") {
+      return (.actorState(key: "\(actor).\(name)"), value)
+    }
+    if let value = state.load(name) { return (.shared, value) }
+    return nil
+  }
+
+  /// A name's value without recording an access (for descriptions in the trace), builtins included.
+  func lookup(_ name: String, _ context: Context) throws -> Value {
+    if let found = locate(name, context) { return found.value }
+    switch name {
+    case "isCancelled": return .bool(Task.isCancelled)
+    case "now": return .int(Int64(runtime.now.rounded()))
+    default: throw EvaluationError(description: "unknown name '\(name)'")
+    }
+  }
+
+  /// Evaluates an expression as the task in `context`: reads of shared memory are accesses.
+  func read(
+    _ expression: Expression, _ context: inout Context, origin: StepOrigin, isolation: isolated (any Actor)?
+  ) throws -> Value {
+    do {
+      return try expression.evaluate { name in
+        guard let found = locate(name, context) else { return try lookup(name, context) }
+        if case .shared = found.storage {
+          noteAccess(name, write: false, &context, origin: origin, isolation: isolation)
+        }
+        return found.value
+      }
+    } catch let error as EvaluationError {
+      throw Failure(message: error.description, origin: origin)
+    }
+  }
+
+  func integer(
+    _ expression: Expression, _ context: inout Context, origin: StepOrigin, isolation: isolated (any Actor)?
+  ) throws -> Int64 {
+    try read(expression, &context, origin: origin, isolation: isolation, as: "a whole number") {
+      if case .int(let number) = $0 { number } else { nil }
+    }
+  }
+
+  func list(
+    _ expression: Expression, _ context: inout Context, origin: StepOrigin, isolation: isolated (any Actor)?
+  ) throws -> [Value] {
+    try read(expression, &context, origin: origin, isolation: isolation, as: "a list") {
+      if case .list(let values) = $0 { values } else { nil }
+    }
+  }
+
+  /// Evaluates an expression that must give one kind of value; `what` names it in the failure.
+  func read<T>(
+    _ expression: Expression, _ context: inout Context, origin: StepOrigin,
+    isolation: isolated (any Actor)?, as what: String, _ extract: (Value) -> T?
+  ) throws -> T {
+    let value = try read(expression, &context, origin: origin, isolation: isolation)
+    guard let result = extract(value) else {
+      throw Failure(message: "expected \(what), got \(value.typeName) \(value.description)", origin: origin)
+    }
+    return result
+  }
+
+  func render(
+    _ template: Template, _ context: inout Context, origin: StepOrigin, isolation: isolated (any Actor)?
+  ) throws -> String {
+    var text = ""
+    for part in template.parts {
+      // Past what a trace line keeps (`record` clips it) the text is not built, but every part is
+      // still read: a read of shared memory is an access the race detector must see.
+      switch part {
+      case .text(let literal):
+        if text.utf8.count <= Self.maxEventText { text += literal }
+      case .expression(let expression):
+        let value = try read(expression, &context, origin: origin, isolation: isolation)
+        if text.utf8.count <= Self.maxEventText { text += value.text }
+      }
+    }
+    return text
+  }
+
+  func assign(
+    _ name: String, _ value: Value, _ context: inout Context, origin: StepOrigin,
+    isolation: isolated (any Actor)?
+  ) throws {
+    switch locate(name, context)?.storage {
+    case .local, nil:
+      context.locals[name] = value
+    case .actorState(let key):
+      state.store(key, value)
+    case .shared:
+      noteAccess(name, write: true, &context, origin: origin, isolation: isolation)
+      state.store(name, value)
+    }
+    record(.set, context, "\(name) = \(value.description)")
+  }
+
+  /// `name += amount`. On shared memory this is a read, a point where other threads may run, and a
+  /// write: not atomic, so concurrent adds can lose updates.
+  func add(
+    _ name: String, _ amount: Value, _ context: inout Context, origin: StepOrigin,
+    isolation: isolated (any Actor)?
+  ) async throws {
+    let found = locate(name, context)
+    let place = found?.storage
+    if case .shared = place { noteAccess(name, write: false, &context, origin: origin, isolation: isolation) }
+    let old = try found?.value ?? lookup(name, context)
+    if case .shared = place { await runtime.interleave(isolation: isolation) }
+    let new: Value
+    do {
+      new = try Expression.binary(.add, .literal(old), .literal(amount)).evaluate { _ in .none }
+    } catch let error as EvaluationError {
+      throw Failure(message: error.description, origin: origin)
+    }
+    switch place {
+    case .local, nil: context.locals[name] = new
+    case .actorState(let key): state.store(key, new)
+    case .shared:
+      noteAccess(name, write: true, &context, origin: origin, isolation: isolation)
+      state.store(name, new)
+    }
+    // Shared memory: show what this task read, so a lost update is visible in the trace.
+    let read = place.map { if case .shared = $0 { true } else { false } } ?? false
+    record(.set, context, "\(name) = \(new.description)" + (read ? " (read \(old.description))" : ""))
+  }
+
+  /// Tells the race detector about an access to shared memory and records a race it finds.
+  func noteAccess(
+    _ name: String, write: Bool, _ context: inout Context, origin: StepOrigin, isolation: isolated (any Actor)?
+  ) {
+    guard let race = races.access(name, write: write, context: &context, actor: isolation, origin: origin) else {
+      return
+    }
+    func describe(_ access: RaceDetector.Access) -> String {
+      "\(access.write ? "write" : "read") by \(access.taskName) (\(access.origin.path))"
+    }
+    record(
+      .race, context,
+      "\(race.variable): \(describe(race.earlier)) and \(describe(race.later)) are not ordered")
+  }
+}

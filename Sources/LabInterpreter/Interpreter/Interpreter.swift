@@ -1,0 +1,268 @@
+import LabModel
+import LabRuntime
+import Synchronization
+
+/// Runs a scenario's steps as real Swift concurrency on a runtime and records what happens.
+///
+/// Each step maps to the construct it names: `asyncLet` is an `async let`, `group` a
+/// `withThrowingTaskGroup`, `task` a `Task`, `onMain` a hop to the lab's main actor. Every function
+/// here takes the actor to run on as an `isolated` parameter, so it runs exactly where the scenario
+/// says and hops only where the scenario hops.
+final class Interpreter: @unchecked Sendable {
+  let scenario: Scenario
+  let runtime: any ScenarioRuntime
+  let recorder: TraceRecorder
+  let state: SharedState
+  let waits = WaitRegistry()
+  let tasks = TaskTable()
+  let completions = CompletionTable()
+  let races = RaceDetector()
+  let dispatchGroups = Locked<[String: DispatchGroupRecord]>([:])
+  let inputStreams = Locked<[String: InputStream]>([:])
+  let pendingCallbacks = PendingCallbacks()
+  private let taskIDs = Atomic<Int>(0)
+  /// Steps taken so far, loop iterations included, against `limits.maxSteps`.
+  private let stepsTaken = Atomic<Int>(0)
+  /// Actor instances by name; written once before the run starts.
+  let actors: [String: any Actor]
+
+  let limits: RunLimits
+
+  init(scenario: Scenario, runtime: any ScenarioRuntime, limits: RunLimits = RunLimits()) {
+    self.scenario = scenario
+    self.runtime = runtime
+    self.limits = limits
+    recorder = TraceRecorder(runtime: runtime, maxEvents: limits.maxEvents, maxBytes: limits.maxTraceBytes)
+    state = SharedState(scenario: scenario)
+    var actors: [String: any Actor] = [:]
+    for name in scenario.actors.keys.sorted() { actors[name] = runtime.makeActor(named: name) }
+    self.actors = actors
+  }
+
+  /// What a task knows while it runs: its name, its local variables, the actor whose state it sees,
+  /// and its vector clock for the race detector.
+  struct Context: Sendable {
+    var task: String
+    /// Unique per task in a run, in creation order.
+    var id: Int
+    var locals: [String: Value] = [:]
+    var actor: String?
+    var clock = VectorClock()
+    /// The task ids of this task's `async let` children, by binding name.
+    var children: [String: Int] = [:]
+    /// How many function calls enclose the running step, against `limits.maxCallDepth`.
+    var depth = 0
+  }
+
+  /// The context of a new task created by `parent`: it sees the parent's locals (captured values)
+  /// and everything the parent did before creating it.
+  func spawn(_ name: String, from parent: inout Context) -> Context {
+    checkTaskLimit()
+    var child = Context(task: name, id: nextTaskID(), locals: parent.locals)
+    child.clock = parent.clock
+    parent.clock.tick(parent.id)
+    return child
+  }
+
+  func rootContext() -> Context {
+    Context(task: "root", id: nextTaskID())
+  }
+
+  func nextTaskID() -> Int { taskIDs.add(1, ordering: .relaxed).newValue }
+
+  /// Stops a run that creates more tasks than `--max-tasks` allows (a runaway group or loop).
+  func checkTaskLimit() {
+    if taskIDs.load(ordering: .relaxed) >= limits.maxTasks {
+      runtime.stop("the run created more than \(limits.maxTasks) tasks; raise the limit with --max-tasks")
+    }
+  }
+
+  /// Counts one step or loop iteration against `--max-steps`, and ends it when the run stops: a
+  /// loop that neither sleeps nor logs reaches no other limit.
+  func takeStep() throws(RunAborted) {
+    if stepsTaken.add(1, ordering: .relaxed).newValue > limits.maxSteps {
+      runtime.stop(
+        "the run took more than \(limits.maxSteps) steps; raise the limit with --max-steps")
+    }
+    if runtime.isAborting { throw RunAborted() }
+  }
+
+  /// How a block of steps ended.
+  enum BlockExit {
+    case completed
+    case returned(Value)
+    /// An `await` of the innermost `async let` of this block: its scope awaits it, then the block
+    /// goes on at `resumeAt`.
+    case awaitBinding(String, resumeAt: Int)
+    /// The scope of an awaited `async let` ended early; its block goes on at this step.
+    case continueAt(Int)
+  }
+
+  /// A problem found while running (a wrong type at run time), reported with the step's location.
+  struct Failure: Error {
+    var message: String
+    var origin: StepOrigin
+  }
+
+  /// An error a scenario throws by name (`DurationError.tooLong` is thrown as `tooLong`).
+  struct ScenarioError: Error, CustomStringConvertible {
+    var name: String
+    var description: String { name }
+  }
+
+  func actor(for isolation: Isolation, caller: (any Actor)?) -> (any Actor)? {
+    switch isolation {
+    case .concurrent: nil
+    case .caller: caller
+    case .main: runtime.mainActor
+    case .actor(let name): actors[name]
+    }
+  }
+
+  func record(_ kind: TraceEvent.Kind, _ context: Context, _ text: String = "", joins: [String] = []) {
+    recorder.record(kind, task: context.task, Self.clipped(text), joins: joins)
+  }
+
+  /// The longest event text kept, in Unicode scalars: a trace line shows a value, not megabytes of
+  /// it, and a million events of a huge value would exhaust memory.
+  static let maxEventText = 1_000
+
+  static func clipped(_ text: String) -> String {
+    guard text.utf8.count > maxEventText else { return text }
+    return String(String.UnicodeScalarView(text.unicodeScalars.prefix(maxEventText))) + "…"
+  }
+
+  // MARK: - Tasks
+
+  /// Runs the body of a task (root, child or unstructured), recording its start and end.
+  func runTask(
+    _ work: ChildWork, _ context: Context, isolation: isolated (any Actor)?
+  ) async throws -> Value {
+    var context = context
+    record(.start, context)
+    defer { races.finished(context) }
+    do {
+      let value = try await runWork(work, &context, isolation: isolation)
+      record(.end, context, value == .none ? "" : "returned \(value.description)")
+      return value
+    } catch {
+      record(.end, context, Self.describe(error))
+      throw error
+    }
+  }
+
+  static func describe(_ error: any Error) -> String {
+    switch error {
+    case is CancellationError: "cancelled"
+    case is RunAborted: "stopped"
+    case let failure as Failure: "failed: \(failure.message)"
+    case let thrown as ScenarioError: "threw \(thrown.name)"
+    default: "threw \(error)"
+    }
+  }
+
+  func runWork(
+    _ work: ChildWork, _ context: inout Context, isolation: isolated (any Actor)?
+  ) async throws -> Value {
+    switch work {
+    case .call(let call):
+      return try await self.call(call, &context, origin: nil, isolation: isolation)
+    case .steps(let steps):
+      return try await runBody(steps, &context, isolation: isolation)
+    }
+  }
+
+  /// Runs a function body or a child's steps: a block whose `return` ends it.
+  func runBody(
+    _ steps: [Step], _ context: inout Context, isolation: isolated (any Actor)?
+  ) async throws -> Value {
+    var scopes: [String] = []
+    if case .returned(let value) = try await runBlock(steps, from: 0, &context, &scopes, isolation: isolation) {
+      return value
+    }
+    return .none
+  }
+
+  /// Calls a scenario function: arguments are evaluated by the caller, the body runs where the
+  /// function is isolated.
+  func call(
+    _ call: Call, _ context: inout Context, origin: StepOrigin?, isolation: isolated (any Actor)?
+  ) async throws -> Value {
+    let function = self.function(named: call.function)
+    var inner = context
+    inner.locals = [:]
+    inner.children = [:]
+    inner.actor = function.owner
+    inner.depth += 1
+    if inner.depth > limits.maxCallDepth {
+      runtime.stop(
+        "calls nested more than \(limits.maxCallDepth) deep (\(call.function) calls itself "
+          + "without end?); raise the limit with --max-depth")
+      throw RunAborted()
+    }
+    for (name, expression) in call.arguments {
+      inner.locals[name] = try read(expression, &context, origin: origin ?? .unknown, isolation: isolation)
+    }
+    defer { context.clock = inner.clock }
+    let target = actor(for: function.isolation, caller: isolation)
+    if let target, !isSameActor(target, isolation) {
+      return try await enter(function.steps, &inner, on: target, named: function.isolation.description)
+    }
+    if target == nil, isolation != nil {
+      record(.hop, context, "to the pool: \(call.function) is not isolated to \(isSameActor(isolation, runtime.mainActor) ? "main" : "an actor")")
+      return try await runConcurrently(function.steps, &inner)
+    }
+    return try await runBody(function.steps, &inner, isolation: isolation)
+  }
+
+  /// A function by name, or an actor's method by `Actor.method`. Names were checked at load time.
+  func function(named name: String) -> Function {
+    if let function = scenario.functions[name] { return function }
+    let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+    return scenario.actors[parts[0]]!.methods[parts[1]]!
+  }
+
+  /// Hops to `actor`, runs the steps there, and hops back when they end (the caller's isolation is
+  /// restored by the return).
+  func enter(
+    _ steps: [Step], _ context: inout Context, on actor: isolated any Actor, named name: String
+  ) async throws -> Value {
+    record(.hop, context, "to \(name)")
+    return try await runBody(steps, &context, isolation: actor)
+  }
+
+  /// Runs steps off any actor, on the cooperative pool (`@concurrent`).
+  @concurrent
+  func runConcurrently(_ steps: [Step], _ context: inout Context) async throws -> Value {
+    try await runBody(steps, &context, isolation: nil)
+  }
+}
+
+/// Whether two isolations are the same actor (nil is the pool, off any actor).
+func isSameActor(_ lhs: (any Actor)?, _ rhs: (any Actor)?) -> Bool {
+  switch (lhs, rhs) {
+  case (nil, nil): true
+  case (let a?, let b?): ObjectIdentifier(a) == ObjectIdentifier(b)
+  default: false
+  }
+}
+
+extension Interpreter {
+  /// Starts an unstructured task on `actor` (nil: the pool) preferring the run's executors. A task
+  /// for main starts on main directly, as `Task { @MainActor in }` and `DispatchQueue.main.async`
+  /// do: its first job never waits for a pool thread.
+  ///
+  /// `detached` makes it a `Task.detached`: it inherits neither the creator's priority nor its
+  /// task-local values.
+  func startTask(
+    on actor: (any Actor)?, priority: TaskPriority? = nil, detached: Bool = false,
+    _ body: sending @escaping @Sendable ((any Actor)?) async throws -> Value
+  ) -> Task<Value, any Error> {
+    let executor =
+      isSameActor(actor, runtime.mainActor) ? runtime.taskExecutorStartingOnMain() : runtime.taskExecutor
+    if detached {
+      return Task.detached(executorPreference: executor, priority: priority) { try await body(actor) }
+    }
+    return Task(executorPreference: executor, priority: priority) { try await body(actor) }
+  }
+}

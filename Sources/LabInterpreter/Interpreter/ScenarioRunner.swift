@@ -1,0 +1,132 @@
+import LabModel
+import LabRuntime
+
+/// How to run a scenario.
+public struct RunOptions: Sendable {
+  public var mode: RuntimeMode = .virtual
+  /// The seed for the virtual scheduler; nil uses the scenario's own.
+  public var seed: UInt64?
+  /// Overrides the scenario's pool width.
+  public var threads: Int?
+  public var policy: SchedulingPolicy = .random
+  /// Real milliseconds per scenario millisecond in live runs.
+  public var scale: Double = LiveRuntime.defaultScale
+  public var limits = RunLimits()
+  /// Overrides the scenario's live tolerance.
+  public var tolerance: Tolerance?
+
+  public init() {}
+}
+
+/// Everything a run produced: the trace, the measurements, the final values and the problem that
+/// stopped it. Judging it against the scenario's expectations is `LabChecks`' work.
+public struct RunRecord: Sendable {
+  public var scenario: String
+  public var title: String
+  public var mode: RuntimeMode
+  public var seed: UInt64
+  public var policy: SchedulingPolicy
+  public var threads: Int
+  /// When the root task finished, in scenario milliseconds; nil when it never did.
+  public var duration: Double?
+  /// The longest time the main thread was held by one piece of work.
+  public var mainStall: Double
+  /// Shared variables' final values, in declaration order.
+  public var values: [(name: String, value: Value)]
+  public var events: [TraceEvent]
+  public var busySpans: [ThreadSpan]
+  /// How the run ended: finished, deadlock, or a limit.
+  public var end: RunEnd
+  /// A problem that stopped the run (a deadlock report, a limit, a failed step), for the learner.
+  public var problem: String?
+  /// Whether `threads` came from the command line rather than the scenario.
+  public var threadsOverridden = false
+  /// Live runs: real milliseconds per scenario millisecond; nil for virtual runs.
+  public var scale: Double?
+  /// Jobs that reached the virtual runtime from another OS thread: work that escaped it. Always 0.
+  public var escapedJobs: Int = 0
+}
+
+/// Runs checked scenarios on either runtime.
+public enum ScenarioRunner {
+  /// Runs `scenario` to the end. Blocks the calling thread; a virtual run executes every job on it.
+  public static func run(_ scenario: Scenario, options: RunOptions = RunOptions()) -> RunRecord {
+    let threads = options.threads ?? scenario.threads
+    let seed = options.seed ?? scenario.seed
+    let runtime: any ScenarioRuntime =
+      switch options.mode {
+      case .virtual: VirtualRuntime(threads: threads, seed: seed, policy: options.policy)
+      case .live: LiveRuntime(threads: threads, scale: options.scale)
+      }
+    let interpreter = Interpreter(scenario: scenario, runtime: runtime, limits: options.limits)
+    let outcome = RootOutcome()
+    let end = runtime.run(limits: options.limits) {
+      await interpreter.runRoot(outcome)
+    }
+
+    var problem: String?
+    switch end {
+    case .finished:
+      problem = outcome.failure
+    case .deadlock:
+      let waits = interpreter.waits.open.map { "\($0.task) waits for \($0.waitingFor)" }
+      problem =
+        "deadlock at \(Int(runtime.now)) ms: nothing can run and no timer is set; "
+        + (waits.isEmpty ? "no task reports what it waits for" : waits.joined(separator: "; "))
+    case .limitReached(let message):
+      problem = "stopped at \(Int(runtime.now)) ms: \(message)"
+    }
+    let values = scenario.state.map { ($0.name, interpreter.state.load($0.name) ?? Value.none) }
+    var result = RunRecord(
+      scenario: scenario.name, title: scenario.title, mode: options.mode, seed: seed,
+      policy: options.policy, threads: threads, duration: outcome.duration,
+      mainStall: runtime.mainStall.rounded(toPlaces: 3), values: values,
+      events: interpreter.recorder.recorded, busySpans: runtime.busySpans, end: end,
+      problem: problem)
+    if options.mode == .live { result.scale = options.scale }
+    result.threadsOverridden = options.threads != nil && options.threads != scenario.threads
+    if let virtual = runtime as? VirtualRuntime {
+      result.escapedJobs = virtual.scheduler.escapedJobs
+    }
+    return result
+  }
+}
+
+/// What the root task reports back to the runner.
+final class RootOutcome: @unchecked Sendable {
+  // Written by the root task before the run ends, read by the runner after: ordered by the run.
+  var duration: Double?
+  var failure: String?
+}
+
+extension Interpreter {
+  /// The root task: runs the scenario's steps where the scenario says, notes when they ended, then
+  /// waits for every unstructured task so the run ends with no work left behind.
+  func runRoot(_ outcome: RootOutcome) async {
+    let context = rootContext()
+    let isolation = actor(for: scenario.rootIsolation, caller: nil)
+    scheduleInputs()
+    do {
+      _ = try await runTask(.steps(scenario.steps), context, isolation: isolation)
+    } catch let failure as Failure {
+      outcome.failure =
+        "\(scenario.file):\(failure.origin.location.line):\(failure.origin.location.column): "
+        + "error: \(failure.message) (at \(failure.origin.path))"
+    } catch {
+      // A thrown error or a cancellation is an outcome, recorded as the root's `end`; only a run
+      // that could not go on (a failed step, a stopped run) is a problem.
+    }
+    outcome.duration = runtime.now.rounded(toPlaces: 3)
+    // Leave nothing behind: wait out the inputs, then every task, including those they start.
+    waits.wait("root", for: "the scenario's inputs")
+    await pendingCallbacks.waitUntilNone()
+    waits.done("root")
+    var awaited = 0
+    while true {
+      let all = tasks.all
+      guard awaited < all.count else { break }
+      for task in all[awaited...] { _ = try? await task.value }
+      awaited = all.count
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import LabModel
+import LabRuntime
+
+/// Collects the events of one run, in the order they happened. Safe from any thread: live runs
+/// record from real threads; the time is read under the lock so events stay in time order.
+final class TraceRecorder: Sendable {
+  private let events = Locked<(list: [TraceEvent], bytes: Int)>(([], 0))
+  private let runtime: any ScenarioRuntime
+  private let maxEvents: Int
+  private let maxBytes: Int
+
+  init(runtime: any ScenarioRuntime, maxEvents: Int = .max, maxBytes: Int = .max) {
+    self.runtime = runtime
+    self.maxEvents = maxEvents
+    self.maxBytes = maxBytes
+  }
+
+  /// Records an event; `thread` defaults to the thread the caller runs on.
+  func record(
+    _ kind: TraceEvent.Kind, task: String, _ text: String = "", thread: String? = nil, joins: [String] = []
+  ) {
+    let thread = thread ?? runtime.currentThread
+    let size = text.utf8.count + task.utf8.count + thread.utf8.count
+    let full = events.withLock { events -> String? in
+      guard events.list.count < maxEvents else {
+        return "the run recorded more than \(maxEvents) trace events; raise the limit with --max-events"
+      }
+      guard events.bytes + size <= maxBytes else {
+        return "the run's trace grew past \(maxBytes >> 20) MB of text (\(events.list.count) events); "
+          + "raise the limit with --max-trace-mb, or log shorter values"
+      }
+      events.bytes += size
+      events.list.append(
+        TraceEvent(
+          time: runtime.now.rounded(toPlaces: 3), thread: thread, task: task, kind: kind, text: text, joins: joins))
+      return nil
+    }
+    if let full { runtime.stop(full) }
+  }
+
+  var recorded: [TraceEvent] { events.withLock { $0.list } }
+}
+
+extension Double {
+  func rounded(toPlaces places: Int) -> Double {
+    var factor = 1.0
+    for _ in 0..<places { factor *= 10 }
+    return (self * factor).rounded() / factor
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import LabInterpreter
+import LabModel
+import LabRuntime
+
+/// Finds lessons in a project's `Lessons/` folder and resolves what a learner types to one.
+///
+/// A lesson file is named `NN-name.md`: `NN` is its number in the curriculum, `name` what
+/// `lab lesson` looks it up by. Other files in the folder (a README, notes) are not lessons.
+public struct LessonCatalog: Sendable {
+  /// The project's root: the folder that holds `Lessons/` and `Scenarios/`.
+  public var root: URL
+  public var lessonsFolder: URL { root.appendingPathComponent("Lessons") }
+
+  public init(root: URL) {
+    self.root = root
+  }
+
+  /// A lesson file, known by its name before it is read.
+  public struct Entry: Sendable, Equatable {
+    public var number: Int
+    public var name: String
+    public var url: URL
+
+    public init(number: Int, name: String, url: URL) {
+      self.number = number
+      self.name = name
+      self.url = url
+    }
+  }
+
+  /// Every lesson file, by number (then name, so duplicates still list in a stable order).
+  public func entries() -> [Entry] {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: lessonsFolder.path)) ?? []
+    return files.compactMap { file in
+      Self.entry(fileName: file).map {
+        Entry(number: $0.number, name: $0.name, url: lessonsFolder.appendingPathComponent(file))
+      }
+    }
+    .sorted { ($0.number, $0.name) < ($1.number, $1.name) }
+  }
+
+  /// The number and name a file name gives a lesson (`04-async-let.md` → 4, `async-let`), or nil
+  /// when it is not a lesson's file name.
+  public static func entry(fileName: String) -> (number: Int, name: String)? {
+    guard fileName.hasSuffix(".md") else { return nil }
+    let stem = fileName.dropLast(3)
+    let digits = stem.prefix(while: { $0.isASCII && $0.isNumber })
+    guard !digits.isEmpty, let number = Int(digits), stem.dropFirst(digits.count).first == "-"
+    else {
+      return nil
+    }
+    let name = String(stem.dropFirst(digits.count + 1))
+    return isSimpleName(name) ? (number, name) : nil
+  }
+
+  /// How a lesson argument was resolved.
+  public enum Resolution: Equatable, Sendable {
+    case lesson(Entry)
+    /// No lesson matches; the nearest name, if one is close.
+    case notFound(suggestion: String?)
+    /// The argument is the start of several names.
+    case ambiguous([Entry])
+  }
+
+  /// Resolves a number (`4`, `04`), a name (`async-let`) or the unique start of a name (`async`).
+  public func resolve(_ argument: String) -> Resolution {
+    Self.resolve(argument, in: entries())
+  }
+
+  /// Resolves `argument` among `entries`: an exact number or name wins, then a unique prefix.
+  public static func resolve(_ argument: String, in entries: [Entry]) -> Resolution {
+    if let number = Int(argument) {
+      let matches = entries.filter { $0.number == number }
+      switch matches.count {
+      case 1: return .lesson(matches[0])
+      case 0: return .notFound(suggestion: nil)
+      default: return .ambiguous(matches)
+      }
+    }
+    let typed = argument.lowercased()
+    if let exact = entries.first(where: { $0.name.lowercased() == typed }) { return .lesson(exact) }
+    let matches = entries.filter { $0.name.lowercased().hasPrefix(typed) }
+    switch matches.count {
+    case 1: return .lesson(matches[0])
+    case 0: return .notFound(suggestion: nearestName(to: argument, in: entries.map(\.name)))
+    default: return .ambiguous(matches)
+    }
+  }
+
+  /// Reads and parses a lesson file.
+  public func load(_ entry: Entry) throws(LessonFileError) -> Lesson {
+    let file = displayPath(entry.url)
+    let text: String
+    do {
+      text = try String(contentsOf: entry.url, encoding: .utf8)
+    } catch {
+      throw LessonFileError(
+        file: file,
+        problems: [
+          LessonProblem(line: 0, message: "cannot read the file: \(error.localizedDescription)")
+        ])
+    }
+    return try LessonParser.parse(text, file: file, number: entry.number, name: entry.name)
+  }
+
+  /// A path relative to the project root when it is inside it, for messages.
+  public func displayPath(_ url: URL) -> String {
+    ScenarioCatalog(root: root).displayPath(url)
+  }
+}

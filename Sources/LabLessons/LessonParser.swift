@@ -1,0 +1,278 @@
+import Foundation
+import LabInterpreter
+import LabModel
+import LabRuntime
+
+/// Reads a lesson's Markdown: the front matter, the sections, the ```` ```lab ```` runs and the
+/// ```` ```trace ```` excerpts. Reports every problem of the file, not just the first.
+public enum LessonParser {
+  /// The front matter keys a lesson has: all required except `concepts`.
+  public static let frontMatterKeys = ["name", "title", "concepts", "scenarios"]
+
+  /// Parses a lesson file's text.
+  ///
+  /// - Parameters:
+  ///   - text: the whole file.
+  ///   - file: the path to show in messages.
+  ///   - number: the lesson's number, from its file name.
+  ///   - name: the name its file name gives it; the front matter's `name` must agree.
+  public static func parse(
+    _ text: String, file: String, number: Int, name: String
+  ) throws(LessonFileError) -> Lesson {
+    var parser = Parser(
+      lines: text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+      })
+    let lesson = parser.parse(file: file, number: number, name: name)
+    guard parser.problems.isEmpty else {
+      throw LessonFileError(file: file, problems: parser.problems.sorted { $0.line < $1.line })
+    }
+    return lesson
+  }
+}
+
+// MARK: - Parsing
+
+extension LessonParser {
+  fileprivate struct Parser {
+    let lines: [String]
+    var problems: [LessonProblem] = []
+    var fields: [String: (value: String, line: Int)] = [:]
+    var sections: [Lesson.Section] = []
+    var current = Lesson.Section(heading: nil, blocks: [])
+    var text: [String] = []
+    var runs: [LessonRun] = []
+    /// The index in `runs` of the last run of the current section, for the excerpt after it.
+    var lastRunInSection: Int?
+
+    init(lines: [String]) { self.lines = lines }
+
+    mutating func problem(_ line: Int, _ message: String) {
+      problems.append(LessonProblem(line: line, message: message))
+    }
+
+    mutating func parse(file: String, number: Int, name: String) -> Lesson {
+      let bodyStart = parseFrontMatter()
+      parseBody(from: bodyStart)
+      return validate(file: file, number: number, name: name)
+    }
+
+    /// Reads `key: value` lines between two `---` lines; returns the index of the body's first line.
+    mutating func parseFrontMatter() -> Int {
+      guard lines.first == "---", let end = lines.dropFirst().firstIndex(of: "---") else {
+        problem(
+          1,
+          "a lesson starts with front matter: a '---' line, then name:, title:, concepts: and "
+            + "scenarios:, then '---'")
+        return 0
+      }
+      for index in 1..<end {
+        let line = lines[index]
+        if line.trimmingCharacters(in: .whitespaces).isEmpty || line.hasPrefix("#") { continue }
+        guard let colon = line.firstIndex(of: ":") else {
+          problem(index + 1, "front matter lines are 'key: value', not '\(line)'")
+          continue
+        }
+        let key = line[..<colon].trimmingCharacters(in: .whitespaces)
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        guard frontMatterKeys.contains(key) else {
+          problem(
+            index + 1,
+            "unknown front matter key '\(key)'\(didYouMean(key, in: frontMatterKeys)); a lesson has "
+              + frontMatterKeys.joined(separator: ", "))
+          continue
+        }
+        if fields[key] != nil { problem(index + 1, "'\(key)' is given twice") }
+        fields[key] = (Self.unquote(value), index + 1)
+      }
+      return end + 1
+    }
+
+    mutating func parseBody(from start: Int) {
+      var index = start
+      while index < lines.count {
+        let line = lines[index]
+        if let fence = Self.fence(line) {
+          index = parseFence(fence, at: index)
+          continue
+        }
+        if line.hasPrefix("## ") {
+          finishSection()
+          current = Lesson.Section(
+            heading: String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces), blocks: [])
+          lastRunInSection = nil
+        } else if !line.hasPrefix("# ") {
+          // The `#` title is for GitHub; `lab lesson` prints its own heading.
+          text.append(line)
+        }
+        index += 1
+      }
+      finishSection()
+    }
+
+    /// Reads the fenced block opening at `start`; returns the index of the line after it.
+    mutating func parseFence(_ fence: (marker: String, info: [String]), at start: Int) -> Int {
+      var end = start + 1
+      while end < lines.count, !Self.closes(lines[end], fence.marker) { end += 1 }
+      guard end < lines.count else {
+        problem(
+          start + 1,
+          "this \(fence.marker) block is never closed; end it with a \(fence.marker) line")
+        return lines.count
+      }
+      let body = Array(lines[(start + 1)..<end])
+      finishText()
+      let language = fence.info.first ?? ""
+      let flags = Array(fence.info.dropFirst())
+      switch language {
+      case "lab": parseRuns(body, flags: flags, at: start)
+      case "trace":
+        if !flags.isEmpty { problem(start + 1, "a ```trace block takes no words after 'trace'") }
+        parseExcerpt(body, at: start)
+      default:
+        current.blocks.append(.code(language: language, lines: body))
+      }
+      return end + 1
+    }
+
+    mutating func parseRuns(_ body: [String], flags: [String], at start: Int) {
+      for flag in flags where flag != "fails" {
+        problem(
+          start + 1,
+          "a ```lab block takes only 'fails' after 'lab' (a run meant to fail a check), not '\(flag)'"
+        )
+      }
+      var parsed: [LessonRun] = []
+      for (offset, line) in body.enumerated()
+      where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+        do {
+          var run = try LessonRun.parse(line, line: start + 2 + offset)
+          run.expectsFailure = flags.contains("fails")
+          parsed.append(run)
+        } catch {
+          problems.append(error)
+        }
+      }
+      if body.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+        problem(start + 1, "this ```lab block is empty; write 'lab run NAME' in it")
+      }
+      guard !parsed.isEmpty else { return }
+      runs += parsed
+      lastRunInSection = runs.count - 1
+      current.blocks.append(.runs(parsed))
+    }
+
+    mutating func parseExcerpt(_ body: [String], at start: Int) {
+      guard let run = lastRunInSection else {
+        problem(
+          start + 1,
+          "a ```trace block shows part of the run before it: put it after a ```lab block in the same section"
+        )
+        return
+      }
+      if runs[run].live {
+        problem(
+          start + 1,
+          "a live run's times differ on every run: describe it in words, not in a ```trace block")
+      }
+      if body.allSatisfy({
+        TraceExcerpt.isGap($0) || $0.trimmingCharacters(in: .whitespaces).isEmpty
+      }) {
+        problem(start + 1, "this ```trace block shows no line of the run")
+      }
+      current.blocks.append(.excerpt(TraceExcerpt(lines: body, line: start + 1, run: run)))
+    }
+
+    mutating func finishText() {
+      // Blank lines around a paragraph are layout, not content.
+      let trimmed = text.drop(while: { $0.trimmingCharacters(in: .whitespaces).isEmpty })
+        .reversed().drop(while: { $0.trimmingCharacters(in: .whitespaces).isEmpty }).reversed()
+      if !trimmed.isEmpty { current.blocks.append(.text(Array(trimmed))) }
+      text = []
+    }
+
+    mutating func finishSection() {
+      finishText()
+      if current.heading != nil || !current.blocks.isEmpty { sections.append(current) }
+    }
+
+    mutating func validate(file: String, number: Int, name: String) -> Lesson {
+      let lessonName = fields["name"]?.value ?? ""
+      if let field = fields["name"] {
+        if field.value != name {
+          problem(
+            field.line,
+            "the front matter says name: \(field.value), but the file name says '\(name)'; make them agree"
+          )
+        }
+      } else if problems.isEmpty || lines.first == "---" {
+        problem(1, "the front matter has no 'name:'; add name: \(name)")
+      }
+      let title = fields["title"]?.value ?? ""
+      if title.isEmpty, lines.first == "---" {
+        problem(fields["title"]?.line ?? 1, "the front matter needs a title: line")
+      }
+      let scenarios = Self.list(fields["scenarios"]?.value ?? "")
+      let scenariosLine = fields["scenarios"]?.line ?? 1
+      if scenarios.isEmpty, lines.first == "---" {
+        problem(
+          scenariosLine,
+          "the front matter needs scenarios: [name, …], the scenarios the lesson runs")
+      }
+      for scenario in scenarios where !isSimpleName(scenario) {
+        problem(scenariosLine, "'\(scenario)' is not a scenario name (letters, digits, '-', '_')")
+      }
+      for run in runs where !scenarios.contains(run.scenario) {
+        problem(
+          run.line, "'\(run.scenario)' is run here but not listed in the front matter's scenarios:")
+      }
+      for scenario in scenarios where !runs.contains(where: { $0.scenario == scenario }) {
+        problem(
+          scenariosLine,
+          "'\(scenario)' is listed in scenarios: but never run; add a ```lab block that runs it")
+      }
+      let lesson = Lesson(
+        number: number, name: lessonName.isEmpty ? name : lessonName, title: title,
+        concepts: Self.list(fields["concepts"]?.value ?? ""), scenarios: scenarios, file: file,
+        sections: sections)
+      if lesson.questions.isEmpty {
+        problem(
+          lines.count,
+          "a lesson ends with a '## Questions' section: a list of questions for the learner")
+      }
+      return lesson
+    }
+
+    /// The fence a line opens (three or more backticks or tildes) and its info words, or nil.
+    static func fence(_ line: String) -> (marker: String, info: [String])? {
+      guard let first = line.first, first == "`" || first == "~" else { return nil }
+      let marker = String(line.prefix(while: { $0 == first }))
+      guard marker.count >= 3 else { return nil }
+      let info = line.dropFirst(marker.count).split(whereSeparator: \.isWhitespace).map(String.init)
+      return (marker, info)
+    }
+
+    /// Whether `line` closes a block opened with `marker`: the same character, at least as many.
+    static func closes(_ line: String, _ marker: String) -> Bool {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      return trimmed.count >= marker.count && trimmed.allSatisfy { $0 == marker.first }
+    }
+
+    /// `[a, b]` or `a, b` as a list; empty items dropped.
+    static func list(_ value: String) -> [String] {
+      var text = Substring(value)
+      if text.hasPrefix("["), text.hasSuffix("]") { text = text.dropFirst().dropLast() }
+      return text.split(separator: ",").map { unquote($0.trimmingCharacters(in: .whitespaces)) }
+        .filter { !$0.isEmpty }
+    }
+
+    /// A YAML scalar without the quotes around it, if any.
+    static func unquote(_ value: String) -> String {
+      for quote in ["\"", "'"]
+      where value.count >= 2 && value.hasPrefix(quote) && value.hasSuffix(quote) {
+        return String(value.dropFirst().dropLast())
+      }
+      return value
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import LabInterpreter
+import LabModel
+import LabRuntime
+
+/// Something wrong in a lesson file, at a line, with what to do about it.
+public struct LessonProblem: Error, Sendable, Equatable {
+  /// The 1-based line in the lesson file; 0 when the problem is the whole file.
+  public var line: Int
+  public var message: String
+
+  public init(line: Int, message: String) {
+    self.line = line
+    self.message = message
+  }
+}
+
+/// Every problem of one lesson file, so a teacher can fix them all at once.
+public struct LessonFileError: Error, Sendable, Equatable, CustomStringConvertible {
+  public var file: String
+  public var problems: [LessonProblem]
+
+  public init(file: String, problems: [LessonProblem]) {
+    self.file = file
+    self.problems = problems
+  }
+
+  /// One `file:line: error: message` line per problem, as compilers print them.
+  public var description: String {
+    problems.map { "\(file):\($0.line > 0 ? "\($0.line):" : "") error: \($0.message)" }
+      .joined(separator: "\n")
+  }
+}

@@ -1,0 +1,80 @@
+import LabInterpreter
+import LabModel
+import LabRuntime
+
+/// The lines of a lesson's ```` ```trace ```` block: part of what the run before it prints.
+///
+/// Excerpts let a lesson read well on GitHub, where nothing runs. `lab lesson` and the tests
+/// check each one against the real run, so a lesson never shows a line the lab does not print.
+/// Lines are compared with runs of spaces collapsed. Consecutive lines must be consecutive in the
+/// output; a line holding only `…` (or `...`) stands for any number of lines.
+public struct TraceExcerpt: Sendable, Equatable {
+  public var lines: [String]
+  /// The line of the opening fence in the lesson file.
+  public var line: Int
+  /// The run it shows: an index into `Lesson.runs`.
+  public var run: Int
+
+  public init(lines: [String], line: Int, run: Int) {
+    self.lines = lines
+    self.line = line
+    self.run = run
+  }
+
+  /// Whether an excerpt line stands for lines left out.
+  public static func isGap(_ line: String) -> Bool {
+    let trimmed = normalize(line)
+    return trimmed == "…" || trimmed == "..."
+  }
+
+  /// Nil when the excerpt appears in `output`; else which of its lines does not, and why.
+  public func mismatch(in output: String) -> String? {
+    let printed = output.split(separator: "\n", omittingEmptySubsequences: false).map {
+      Self.normalize(String($0))
+    }
+    // Runs of excerpt lines without a gap between them, with their offsets for messages.
+    var chunks: [[(offset: Int, text: String)]] = [[]]
+    for (offset, line) in lines.enumerated() {
+      if Self.isGap(line) {
+        chunks.append([])
+      } else {
+        chunks[chunks.count - 1].append((offset, Self.normalize(line)))
+      }
+    }
+    var position = 0
+    for chunk in chunks where !chunk.isEmpty {
+      var best = (start: -1, matched: 0)
+      var found = false
+      for start in position..<max(position, printed.count) {
+        var matched = 0
+        while matched < chunk.count, start + matched < printed.count,
+          printed[start + matched] == chunk[matched].text
+        {
+          matched += 1
+        }
+        if matched == chunk.count {
+          position = start + matched
+          found = true
+          break
+        }
+        if matched > best.matched { best = (start, matched) }
+      }
+      if found { continue }
+      let missing = chunk[best.matched]
+      let fileLine = line + 1 + missing.offset
+      guard best.start >= 0 else {
+        return "line \(fileLine): the run prints no line '\(missing.text)'"
+      }
+      let next = best.start + best.matched
+      let actual = next < printed.count ? "prints '\(printed[next])'" : "ends"
+      return "line \(fileLine): after '\(chunk[best.matched - 1].text)' the run \(actual), "
+        + "not '\(missing.text)'"
+    }
+    return nil
+  }
+
+  /// A line with its leading and trailing spaces removed and inner runs of spaces made one.
+  static func normalize(_ line: String) -> String {
+    line.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+  }
+}

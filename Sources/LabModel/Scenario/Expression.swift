@@ -1,0 +1,309 @@
+/// A small expression: integers, 'text', true/false, names, `+ - * / %`, comparisons, `&& || !`,
+/// parentheses and `[a, b]` lists. Parsed once when a scenario is loaded; evaluated many times.
+public indirect enum Expression: Sendable, Hashable {
+  case literal(Value)
+  case name(String)
+  case list([Expression])
+  case unary(UnaryOperator, Expression)
+  case binary(BinaryOperator, Expression, Expression)
+
+  public enum UnaryOperator: String, Sendable {
+    case negate = "-"
+    case not = "!"
+  }
+
+  public enum BinaryOperator: String, Sendable, CaseIterable {
+    case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
+    case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">"
+    case greaterOrEqual = ">="
+    case and = "&&", or = "||"
+  }
+
+  /// Every name the expression reads, in order of appearance.
+  public var names: [String] {
+    switch self {
+    case .literal: []
+    case .name(let name): [name]
+    case .list(let items): items.flatMap(\.names)
+    case .unary(_, let operand): operand.names
+    case .binary(_, let left, let right): left.names + right.names
+    }
+  }
+}
+
+/// Why an expression could not be evaluated: a wrong type or a division by zero.
+public struct EvaluationError: Error, Sendable, CustomStringConvertible {
+  public var description: String
+
+  package init(description: String) { self.description = description }
+}
+
+extension Expression {
+  /// Evaluates the expression, looking names up with `lookup`.
+  public func evaluate(_ lookup: (String) throws -> Value) throws -> Value {
+    switch self {
+    case .literal(let value):
+      return value
+    case .name(let name):
+      return try lookup(name)
+    case .list(let items):
+      return try Value.list(items.map { try $0.evaluate(lookup) }).checkedSize()
+    case .unary(let op, let operand):
+      let value = try operand.evaluate(lookup)
+      switch (op, value) {
+      case (.negate, .int(let number)): return .int(0 &- number)  // wraps, as + - * do
+      case (.not, .bool(let flag)): return .bool(!flag)
+      default:
+        throw EvaluationError(description: "'\(op.rawValue)' cannot apply to \(value.typeName)")
+      }
+    case .binary(let op, let left, let right):
+      let lhs = try left.evaluate(lookup)
+      if op == .and, case .bool(false) = lhs { return .bool(false) }
+      if op == .or, case .bool(true) = lhs { return .bool(true) }
+      return try Self.apply(op, lhs, try right.evaluate(lookup))
+    }
+  }
+
+  private static func apply(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> Value {
+    switch (op, lhs, rhs) {
+    case (.equal, _, _): return .bool(lhs == rhs)
+    case (.notEqual, _, _): return .bool(lhs != rhs)
+    case (.add, .int(let a), .int(let b)): return .int(a &+ b)
+    case (.add, .string(let a), _): return try Value.string(a + rhs.text).checkedSize()
+    case (.add, _, .string(let b)): return try Value.string(lhs.text + b).checkedSize()
+    case (.add, .list(let a), .list(let b)): return try Value.list(a + b).checkedSize()
+    case (.subtract, .int(let a), .int(let b)): return .int(a &- b)
+    case (.multiply, .int(let a), .int(let b)): return .int(a &* b)
+    case (.divide, .int, .int(0)), (.remainder, .int, .int(0)):
+      throw EvaluationError(description: "division by zero")
+    // `Int64.min / -1` overflows: wrap, as + - * do, instead of trapping.
+    case (.divide, .int(let a), .int(let b)):
+      return .int(a.dividedReportingOverflow(by: b).partialValue)
+    case (.remainder, .int(let a), .int(let b)):
+      return .int(a.remainderReportingOverflow(dividingBy: b).partialValue)
+    case (.less, .int(let a), .int(let b)): return .bool(a < b)
+    case (.lessOrEqual, .int(let a), .int(let b)): return .bool(a <= b)
+    case (.greater, .int(let a), .int(let b)): return .bool(a > b)
+    case (.greaterOrEqual, .int(let a), .int(let b)): return .bool(a >= b)
+    case (.less, .string(let a), .string(let b)): return .bool(a < b)
+    case (.greater, .string(let a), .string(let b)): return .bool(a > b)
+    case (.and, .bool(let a), .bool(let b)): return .bool(a && b)
+    case (.or, .bool(let a), .bool(let b)): return .bool(a || b)
+    default:
+      throw EvaluationError(
+        description: "'\(op.rawValue)' cannot combine \(lhs.typeName) and \(rhs.typeName)")
+    }
+  }
+}
+
+// MARK: - Parsing
+
+/// A syntax error in an expression, with the column (0-based, in characters) where it was found.
+public struct ExpressionSyntaxError: Error, Sendable {
+  public var offset: Int
+  public var message: String
+}
+
+extension Expression {
+  /// Parses an expression such as `num1 + num2 * 2 > limit && !isCancelled`.
+  public static func parse(_ source: String) throws(ExpressionSyntaxError) -> Expression {
+    var parser = ExpressionParser(Array(source))
+    let expression = try parser.parseOr()
+    parser.skipSpaces()
+    guard parser.atEnd else {
+      throw ExpressionSyntaxError(
+        offset: parser.position,
+        message: "unexpected '\(parser.peek!)' in expression '\(excerpt(parser.characters, around: parser.position))'")
+    }
+    return expression
+  }
+
+  /// The expression as a message quotes it: whole when short, else 30 characters either side of
+  /// `position` with `…` for the rest (the column already points at the spot).
+  static func excerpt(_ characters: [Character], around position: Int) -> String {
+    guard characters.count > 60 else { return String(characters) }
+    let start = max(0, position - 30), end = min(characters.count, position + 30)
+    return (start > 0 ? "…" : "") + String(characters[start..<end]) + (end < characters.count ? "…" : "")
+  }
+}
+
+private struct ExpressionParser {
+  let characters: [Character]
+  var position = 0
+  /// Parentheses, brackets and prefix operators open at `position`, and binary operators so far.
+  /// Both bound the recursion that parsing, evaluating, hashing and freeing the tree take: a
+  /// 64 KiB string of `(` or of `a+a+…` would otherwise overflow the stack.
+  var depth = 0
+  var operators = 0
+  static let maxDepth = 64
+  static let maxOperators = 200
+
+  init(_ characters: [Character]) { self.characters = characters }
+
+  var atEnd: Bool { position >= characters.count }
+  var peek: Character? { atEnd ? nil : characters[position] }
+
+  mutating func skipSpaces() {
+    while let c = peek, c.isWhitespace { position += 1 }
+  }
+
+  mutating func take(_ token: String) -> Bool {
+    skipSpaces()
+    let tokenCharacters = Array(token)
+    guard position + tokenCharacters.count <= characters.count,
+      Array(characters[position..<position + tokenCharacters.count]) == tokenCharacters
+    else { return false }
+    // `<` must not swallow the first half of `<=`, nor `=` of `==`.
+    if tokenCharacters.count == 1, "<>=!".contains(token),
+      position + 1 < characters.count, characters[position + 1] == "="
+    { return false }
+    position += tokenCharacters.count
+    return true
+  }
+
+  func error(_ message: String) -> ExpressionSyntaxError {
+    ExpressionSyntaxError(offset: position, message: message)
+  }
+
+  /// Enters a parenthesis, a bracket or a prefix operator; pair with `depth -= 1`.
+  mutating func nest() throws(ExpressionSyntaxError) {
+    depth += 1
+    guard depth <= Self.maxDepth else {
+      throw error("the expression nests more than \(Self.maxDepth) deep; split it into steps")
+    }
+  }
+
+  /// Counts a binary operator; the tree grows one level deeper with each.
+  mutating func binary(
+    _ op: Expression.BinaryOperator, _ left: Expression, _ right: Expression
+  ) throws(ExpressionSyntaxError) -> Expression {
+    operators += 1
+    guard operators <= Self.maxOperators else {
+      throw error(
+        "the expression has more than \(Self.maxOperators) operators; split it into steps")
+    }
+    return .binary(op, left, right)
+  }
+
+  mutating func parseOr() throws(ExpressionSyntaxError) -> Expression {
+    var left = try parseAnd()
+    while take("||") { left = try binary(.or, left, try parseAnd()) }
+    return left
+  }
+
+  mutating func parseAnd() throws(ExpressionSyntaxError) -> Expression {
+    var left = try parseComparison()
+    while take("&&") { left = try binary(.and, left, try parseComparison()) }
+    return left
+  }
+
+  mutating func parseComparison() throws(ExpressionSyntaxError) -> Expression {
+    let left = try parseSum()
+    for op in [Expression.BinaryOperator.equal, .notEqual, .lessOrEqual, .greaterOrEqual, .less, .greater]
+    where take(op.rawValue) {
+      return try binary(op, left, try parseSum())
+    }
+    return left
+  }
+
+  mutating func parseSum() throws(ExpressionSyntaxError) -> Expression {
+    var left = try parseProduct()
+    while true {
+      if take("+") {
+        left = try binary(.add, left, try parseProduct())
+      } else if take("-") {
+        left = try binary(.subtract, left, try parseProduct())
+      } else {
+        return left
+      }
+    }
+  }
+
+  mutating func parseProduct() throws(ExpressionSyntaxError) -> Expression {
+    var left = try parseUnary()
+    while true {
+      if take("*") {
+        left = try binary(.multiply, left, try parseUnary())
+      } else if take("/") {
+        left = try binary(.divide, left, try parseUnary())
+      } else if take("%") {
+        left = try binary(.remainder, left, try parseUnary())
+      } else {
+        return left
+      }
+    }
+  }
+
+  mutating func parseUnary() throws(ExpressionSyntaxError) -> Expression {
+    if take("!") {
+      try nest()
+      defer { depth -= 1 }
+      return .unary(.not, try parseUnary())
+    }
+    if take("-") {
+      try nest()
+      defer { depth -= 1 }
+      let operand = try parseUnary()
+      if case .literal(.int(let number)) = operand { return .literal(.int(-number)) }
+      return .unary(.negate, operand)
+    }
+    return try parsePrimary()
+  }
+
+  mutating func parsePrimary() throws(ExpressionSyntaxError) -> Expression {
+    skipSpaces()
+    guard let c = peek else { throw error("the expression ends too early") }
+    if c == "(" {
+      try nest()
+      defer { depth -= 1 }
+      position += 1
+      let inner = try parseOr()
+      guard take(")") else { throw error("expected ')'") }
+      return inner
+    }
+    if c == "[" {
+      try nest()
+      defer { depth -= 1 }
+      position += 1
+      var items: [Expression] = []
+      if take("]") { return .list(items) }
+      repeat { items.append(try parseOr()) } while take(",")
+      guard take("]") else { throw error("expected ']' or ','") }
+      return .list(items)
+    }
+    if c == "'" || c == "\"" {
+      position += 1
+      var text = ""
+      while let next = peek, next != c {
+        text.append(next)
+        position += 1
+      }
+      guard peek == c else { throw error("text that starts with \(c) must end with \(c)") }
+      position += 1
+      return .literal(.string(text))
+    }
+    if c.isNumber {
+      var digits = ""
+      while let next = peek, next.isNumber || next == "_" {
+        if next != "_" { digits.append(next) }
+        position += 1
+      }
+      guard let number = Int64(digits) else { throw error("the number \(digits) is too large") }
+      return .literal(.int(number))
+    }
+    if c.isLetter || c == "_" {
+      var name = ""
+      while let next = peek, next.isLetter || next.isNumber || next == "_" || next == "." {
+        name.append(next)
+        position += 1
+      }
+      switch name {
+      case "true": return .literal(.bool(true))
+      case "false": return .literal(.bool(false))
+      case "none": return .literal(.none)
+      default: return .name(name)
+      }
+    }
+    throw error("unexpected '\(c)'")
+  }
+}

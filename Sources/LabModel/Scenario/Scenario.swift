@@ -1,0 +1,249 @@
+/// A checked scenario: a program of steps for the interpreter plus the outcomes it expects.
+///
+/// Built only by `ScenarioLoader`, which reports every problem of a file as a diagnostic, so the
+/// interpreter can trust every name it meets.
+public struct Scenario: Sendable {
+  /// The file the scenario was read from, as given (for messages and expected traces).
+  public var file: String
+  public var name: String
+  public var title: String
+  public var summary: String
+  public var source: String
+  /// Width of the cooperative pool. Scenarios that depend on it say so.
+  public var threads: Int
+  /// The seed a plain `lab run` uses.
+  public var seed: UInt64
+  /// Where the root task runs: on the pool (`Task.detached`-like) or on main (a button's action).
+  public var rootIsolation: Isolation
+  public var steps: [Step]
+  /// Shared variables in declaration order, with their initial values.
+  public var state: [(name: String, value: Value)]
+  public var functions: [String: Function]
+  public var actors: [String: ActorDeclaration]
+  /// UI events over time (taps, keystrokes), delivered to `handlers` on the main actor.
+  public var inputs: [Input] = []
+  public var handlers: [String: Handler] = [:]
+  /// Dispatch queues by name: serial or concurrent (`main` is always there).
+  public var queues: [String: QueueKind] = [:]
+  public var expect: Expectations
+
+  /// The default width of the cooperative pool: four, like a small phone; seeds assume "enough".
+  public static let defaultThreads = 4
+  /// The highest `format` this version reads.
+  public static let currentFormat = 1
+}
+
+/// Where a function, task or block of steps runs.
+public enum Isolation: Sendable, Hashable, CustomStringConvertible {
+  /// On the cooperative pool, off any actor (`@concurrent`, the default for async functions).
+  case concurrent
+  /// On the caller's actor (`nonisolated(nonsending)`, SE-0461).
+  case caller
+  /// On the lab's main actor (`@MainActor`).
+  case main
+  /// On a scenario actor.
+  case actor(String)
+
+  public var description: String {
+    switch self {
+    case .concurrent: "concurrent"
+    case .caller: "caller"
+    case .main: "main"
+    case .actor(let name): name
+    }
+  }
+}
+
+/// A function a scenario declares and calls by name.
+public struct Function: Sendable {
+  public var name: String
+  public var parameters: [String]
+  public var isolation: Isolation
+  public var steps: [Step]
+  /// For actor methods: the actor whose state the body sees (also when `nonisolated`).
+  public var owner: String?
+}
+
+/// An actor a scenario declares: its isolated state and its methods.
+public struct ActorDeclaration: Sendable {
+  public var name: String
+  /// Mutable state: only the actor's own methods may touch it.
+  public var state: [(name: String, value: Value)]
+  /// Constants (`let`): readable from `nonisolated` methods too.
+  public var constants: [(name: String, value: Value)]
+  public var methods: [String: Function]
+}
+
+/// Where in a scenario file something was written.
+public struct StepOrigin: Sendable, Hashable {
+  public var location: SourceLocation
+  /// The JSON path, such as `steps[2]` or `functions.downloadFile.steps[0]`.
+  public var path: String
+
+  /// For work that no single step started.
+  package static let unknown = StepOrigin(location: SourceLocation(line: 0, column: 0, offset: 0), path: "")
+}
+
+/// One step of a scenario program.
+public struct Step: Sendable {
+  public var kind: Kind
+  public var origin: StepOrigin
+
+  public indirect enum Kind: Sendable {
+    /// Appends a line to the trace; `{expr}` parts are interpolated.
+    case log(Template)
+    case set(String, Expression)
+    case add(String, Expression)
+    case `repeat`(count: Expression, index: String?, body: [Step])
+    case forEach(list: Expression, item: String, body: [Step])
+    case `if`(Expression, then: [Step], else: [Step])
+    case `return`(Expression?)
+    case call(Call, bind: String?)
+    /// Synchronous work that holds the thread (`Thread.sleep`, `usleep`, CPU work).
+    case block(Expression)
+    /// `Task.sleep`: suspends and frees the thread.
+    case sleep(Expression)
+    case yield
+    /// `async let NAME = …`: a child task that starts now.
+    case asyncLet(String, ChildWork)
+    /// `await (a, b, …)`: the values of `async let` bindings.
+    case await([String])
+    case group(TaskGroupSpec)
+    /// An unstructured `Task { … }`.
+    case task(TaskSpec)
+    /// `await task.value`.
+    case awaitTask(String, bind: String?)
+    /// `task.cancel()`.
+    case cancel(String)
+    /// `await MainActor.run { … }` on the lab's main actor.
+    case onMain([Step])
+    /// `throw NAME`.
+    case `throw`(String)
+    /// `do { … } catch NAME { … } catch { … }`.
+    case `try`([Step], catches: [CatchClause])
+    /// `try Task.checkCancellation()`.
+    case checkCancellation
+    /// `queue.async { … }`: work on a Dispatch queue (or `main`).
+    case dispatch(queue: String, [Step])
+    /// `group.enter()`.
+    case enter(String)
+    /// `group.leave()`.
+    case leave(String)
+    /// `group.notify(queue:) { … }`.
+    case notify(String, queue: String, [Step])
+    /// `group.wait()`: blocks the thread until the group is empty.
+    case wait(String)
+  }
+}
+
+/// A function call with its arguments, in the order written.
+public struct Call: Sendable {
+  /// A function's name, or `Actor.method` for an actor's method.
+  public var function: String
+  public var arguments: [(name: String, value: Expression)]
+}
+
+/// One `catch` of a `try` step: an error name, or nil to catch everything.
+public struct CatchClause: Sendable {
+  public var error: String?
+  public var steps: [Step]
+}
+
+/// What a child task runs: a function call or steps of its own.
+public enum ChildWork: Sendable {
+  case call(Call)
+  case steps([Step])
+}
+
+/// A task group: children over a list or a count, optionally collected in completion order.
+public struct TaskGroupSpec: Sendable {
+  /// The group's name; children are named `NAME[item]`.
+  public var name: String
+  /// The list to run a child for each element of, or a count (children 1…N).
+  public var items: Expression
+  public var itemName: String?
+  public var child: ChildWork
+  /// The variable that receives the children's results in completion order (`for await`), or nil
+  /// to only wait for all of them (`waitForAll`).
+  public var collect: String?
+  /// Cancel the remaining children (`group.cancelAll()`) once this many results are collected.
+  public var cancelAfter: Int64?
+}
+
+/// An unstructured task.
+public struct TaskSpec: Sendable {
+  public var name: String
+  public var child: ChildWork
+  public var isolation: Isolation
+  public var priority: TaskPriorityName?
+  public var detached: Bool
+  /// Tasks of one chain run one after another: each first awaits the previous one's result, as
+  /// the `SerialTasks` actor does.
+  public var chain: String?
+}
+
+/// Task priorities by the names Swift gives them.
+public enum TaskPriorityName: String, Sendable, CaseIterable {
+  case high, userInitiated, medium, low, utility, background
+
+  public var priority: TaskPriority {
+    switch self {
+    case .high: .high
+    case .userInitiated: .userInitiated
+    case .medium: .medium
+    case .low: .low
+    case .utility: .utility
+    case .background: .background
+    }
+  }
+}
+
+/// Text with `{expression}` parts, such as `"downloaded {file}: {done}/{size}"`.
+public struct Template: Sendable, Hashable {
+  public enum Part: Sendable, Hashable {
+    case text(String)
+    case expression(Expression)
+  }
+
+  public var parts: [Part]
+
+  /// Every name the template reads.
+  public var names: [String] {
+    parts.flatMap { part -> [String] in
+      if case .expression(let expression) = part { return expression.names }
+      return []
+    }
+  }
+}
+
+/// A UI event at a time: a tap on a button or a keystroke in a field.
+public struct Input: Sendable {
+  public enum Kind: String, Sendable { case tap, key }
+
+  public var time: Int64
+  public var kind: Kind
+  /// The handler that receives it.
+  public var handler: String
+  /// The field's text after a keystroke; `none` for taps.
+  public var value: Value
+  /// Extra values the handler sees as locals (e.g. the latency of the request this input makes).
+  public var with: [(name: String, value: Value)]
+  public var origin: StepOrigin
+}
+
+/// What runs on main when an input arrives, optionally behind Combine-style operators.
+public struct Handler: Sendable {
+  public var name: String
+  public var steps: [Step]
+  /// Deliver only after this many milliseconds without a new input (`debounce`).
+  public var debounce: Int64?
+  /// Skip a delivery equal to the previous one (`removeDuplicates`).
+  public var removeDuplicates: Bool
+  /// Cancel the previous delivery's work when a new one starts (`switchToLatest`).
+  public var switchToLatest: Bool
+}
+
+/// A Dispatch queue's kind.
+public enum QueueKind: String, Sendable, CaseIterable {
+  case serial, concurrent
+}

@@ -1,0 +1,76 @@
+/// A value a scenario computes with: small on purpose, so traces stay readable.
+public enum Value: Sendable, Hashable {
+  case int(Int64)
+  case string(String)
+  case bool(Bool)
+  case list([Value])
+  case none
+
+  /// The value as a trace and a lesson show it: `3`, `"swift"`, `true`, `[1, 2]`, `none`.
+  public var description: String {
+    switch self {
+    case .int(let value): String(value)
+    case .string(let value): "\"\(value)\""
+    case .bool(let value): String(value)
+    case .list(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
+    case .none: "none"
+    }
+  }
+
+  /// The value as text inside a log line: strings without quotes.
+  public var text: String {
+    if case .string(let value) = self { return value }
+    return description
+  }
+
+  /// A name for the value's type in messages: "an integer", "a string".
+  public var typeName: String {
+    switch self {
+    case .int: "an integer"
+    case .string: "a string"
+    case .bool: "a boolean"
+    case .list: "a list"
+    case .none: "none"
+    }
+  }
+}
+
+// MARK: - Size
+
+extension Value {
+  /// The most a value computed by a run may hold, counting list elements at every level and the
+  /// characters (UTF-8 bytes) of strings: doubling a list or a string in a loop stops with a
+  /// message instead of exhausting memory.
+  public static let maxSize = 10_000
+  /// The deepest a computed list may nest: `set l to [l]` in a loop stops before printing or
+  /// freeing the value overflows the stack.
+  public static let maxDepth = 64
+
+  /// The value itself when it is small enough to compute with, else an `EvaluationError`.
+  package func checkedSize() throws(EvaluationError) -> Value {
+    var budget = Self.maxSize
+    guard Self.fits(self, budget: &budget, depth: 0) else {
+      throw EvaluationError(
+        description: "the result would hold more than \(Self.maxSize) elements and characters, or "
+          + "nest more than \(Self.maxDepth) lists deep; scenario values stay small")
+    }
+    return self
+  }
+
+  /// Whether `value` fits in what is left of `budget`, which it uses up; stops at the first excess,
+  /// so a huge operand costs no more than the limit.
+  private static func fits(_ value: Value, budget: inout Int, depth: Int) -> Bool {
+    switch value {
+    case .string(let text): budget -= text.utf8.count
+    case .list(let items):
+      guard depth < maxDepth else { return false }
+      budget -= items.count
+      for item in items where budget >= 0 {
+        if case .list = item, !fits(item, budget: &budget, depth: depth + 1) { return false }
+        if case .string(let text) = item { budget -= text.utf8.count }
+      }
+    default: break
+    }
+    return budget >= 0
+  }
+}

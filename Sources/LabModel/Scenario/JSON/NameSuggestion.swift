@@ -6,21 +6,33 @@
 /// length of `name`, so very short names never match unrelated words. Ties go to the candidate
 /// that comes first, which keeps messages deterministic.
 public func nearestName(to name: String, in candidates: some Sequence<String>) -> String? {
+  // A name this long is a mistake of its own (reported as such), not a typo of a declared one.
+  guard name.utf8.count <= maxSuggestedNameLength else { return nil }
   let typed = Array(name.lowercased())
   let threshold = max(1, min(3, typed.count / 3))
   var best: (name: String, distance: Int)?
+  var budget = suggestionWorkBudget
   for candidate in candidates {
+    guard candidate.utf8.count <= maxSuggestedNameLength + threshold else { continue }
     let known = Array(candidate.lowercased())
     // The length difference is a lower bound on the distance, so most candidates stop here.
     guard abs(known.count - typed.count) <= threshold else { continue }
-    let distance = optimalStringAlignmentDistance(typed, known)
-    guard distance <= threshold, distance < typed.count else { continue }
-    if distance < best?.distance ?? .max {
+    let limit = min(threshold, (best?.distance ?? .max) - 1, typed.count - 1)
+    guard limit >= 0 else { continue }
+    budget -= typed.count * (2 * limit + 1)
+    guard budget >= 0 else { break }
+    if let distance = boundedDistance(typed, known, limit: limit) {
       best = (candidate, distance)
     }
   }
   return best?.name
 }
+
+/// Names longer than this get no suggestion: no declared name is that long by accident.
+let maxSuggestedNameLength = 256
+/// Cells of the distance table one suggestion may compute, whatever the number of candidates, so
+/// a file of many long misspelt names cannot stall `lab validate`.
+let suggestionWorkBudget = 4_000_000
 
 /// Returns `"; did you mean 'X'?"` for the nearest candidate, or `""` when none is close.
 public func didYouMean(_ name: String, in candidates: some Sequence<String>) -> String {
@@ -28,25 +40,39 @@ public func didYouMean(_ name: String, in candidates: some Sequence<String>) -> 
   return "; did you mean '\(suggestion)'?"
 }
 
-/// Edit distance counting insertions, deletions, substitutions and adjacent transpositions.
-private func optimalStringAlignmentDistance(_ a: [Character], _ b: [Character]) -> Int {
-  if a.isEmpty { return b.count }
-  if b.isEmpty { return a.count }
-  // Three rolling rows: the transposition rule looks two rows back.
-  var previousPrevious = [Int](repeating: 0, count: b.count + 1)
-  var previous = Array(0...b.count)
-  var current = [Int](repeating: 0, count: b.count + 1)
+/// The optimal-string-alignment distance (insertions, deletions, substitutions and adjacent
+/// transpositions) between `a` and `b` if it is at most `limit`, else nil. Only the diagonal band
+/// `|i - j| <= limit` can hold such a path, so the work is O(length × limit), not O(length²).
+func boundedDistance(_ a: [Character], _ b: [Character], limit: Int) -> Int? {
+  guard abs(a.count - b.count) <= limit else { return nil }
+  if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+  let beyond = limit + 1
+  // Three rolling rows: the transposition rule looks two rows back. Cells outside the band hold
+  // `beyond`, which is as good as infinite here.
+  var previousPrevious = [Int](repeating: beyond, count: b.count + 1)
+  var previous = (0...b.count).map { min($0, beyond) }
+  var current = [Int](repeating: beyond, count: b.count + 1)
   for i in 1...a.count {
-    current[0] = i
-    for j in 1...b.count {
-      let cost = a[i - 1] == b[j - 1] ? 0 : 1
-      var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-      if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-        value = min(value, previousPrevious[j - 2] + 1)
+    let low = max(1, i - limit)
+    let high = min(b.count, i + limit)
+    current[0] = min(i, beyond)
+    if low > 1 { current[low - 1] = beyond }
+    var rowMinimum = current[0]
+    if low <= high {
+      for j in low...high {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          value = min(value, previousPrevious[j - 2] + 1)
+        }
+        current[j] = min(value, beyond)
+        rowMinimum = min(rowMinimum, current[j])
       }
-      current[j] = value
     }
+    if high < b.count { current[high + 1] = beyond }
+    guard rowMinimum <= limit else { return nil }
     (previousPrevious, previous, current) = (previous, current, previousPrevious)
   }
-  return previous[b.count]
+  let distance = previous[b.count]
+  return distance <= limit ? distance : nil
 }

@@ -7,7 +7,7 @@ extension TraceText {
   /// The whole report of a run: heading, trace, measurements, values and checks.
   public static func report(_ result: RunResult) -> String {
     var out: [String] = []
-    out.append("# \(result.scenario) — \(result.title)")
+    out.append(terminalSafe("# \(result.scenario) — \(result.title)"))
     var run = "# \(result.mode.rawValue) · \(result.threads) thread\(result.threads == 1 ? "" : "s")"
     if result.mode == .virtual { run += " · seed \(result.seed)" + (result.policy == .random ? "" : " · \(result.policy.rawValue)") }
     out.append(run)
@@ -24,14 +24,15 @@ extension TraceText {
     let duration = result.duration.map { "\(time($0)) ms" } ?? "never finished"
     out.append("duration \(duration) · main thread stalled at most \(time(result.mainStall)) ms")
     if !result.values.isEmpty {
-      out.append(result.values.map { "\($0.name) = \($0.value.description)" }.joined(separator: " · "))
+      let values = result.values.map { "\($0.name) = \($0.value.description)" }
+      out.append(terminalSafe(values.joined(separator: " · ")))
     }
-    if let problem = result.problem { out.append("problem: \(problem)") }
+    if let problem = result.problem { out.append("problem: \(terminalSafe(problem))") }
     for check in result.checks {
       out.append(
         check.passed
-          ? "✓ \(check.name): \(check.actual)"
-          : "✗ \(check.name): expected \(check.expected), got \(check.actual)")
+          ? terminalSafe("✓ \(check.name): \(check.actual)")
+          : terminalSafe("✗ \(check.name): expected \(check.expected), got \(check.actual)"))
     }
     if !result.passed, result.mode == .virtual {
       out.append(

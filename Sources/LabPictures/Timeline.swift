@@ -33,7 +33,7 @@ public enum Timeline {
     if result.mode == .virtual {
       run += " · seed \(result.seed)" + (result.policy == .random ? "" : " · \(result.policy.rawValue)")
     }
-    let heading = "# \(result.scenario) — \(result.title)\n\(run)\n"
+    let heading = terminalSafe("# \(result.scenario) — \(result.title)") + "\n\(run)\n"
     return heading + render(result, options: options) + "\n" + TraceText.summary(result) + "\n"
   }
 }
@@ -90,7 +90,7 @@ extension Timeline {
       self.picture = picture
       self.options = options
       let names = picture.lanes.map(\.name) + (options.taskRows ? picture.tasks.map(\.name) : [])
-      labelWidth = min(20, max(8, (names.map(\.count).max() ?? 0) + 2))
+      labelWidth = min(20, max(8, (names.map { terminalSafe($0).count }.max() ?? 0) + 2))
       // Room on the right for the last tick's label, which starts at the right edge.
       let room = max(10, options.width - labelWidth - 1 - 6)
       slice = Timeline.niceStep(picture.end / Double(room))
@@ -175,7 +175,9 @@ extension Timeline {
 
     /// Writes the holding task's name over each stretch of a thread row it fills, when it fits.
     func label(_ glyphs: inout [Glyph], _ holders: [[String: Double]]) {
-      let owner = holders.map { $0.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key }
+      let owner = holders.map {
+        $0.max { ($0.value, $1.key) < ($1.value, $0.key) }.map { terminalSafe($0.key) }
+      }
       var start = 0
       while start < columns {
         var end = start + 1
@@ -213,7 +215,8 @@ extension Timeline {
       }
     }
 
-    func name(_ text: String) -> String {
+    func name(_ raw: String) -> String {
+      let text = terminalSafe(raw)
       // Long names lose their middle: siblings differ at the end (`fetch#2`, `tasks[3]`).
       let room = labelWidth - 1
       let head = (room - 1) / 2

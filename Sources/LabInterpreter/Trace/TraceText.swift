@@ -8,12 +8,14 @@ import LabRuntime
 public enum TraceText {
   /// One line per event, without trailing spaces.
   public static func lines(_ events: [TraceEvent]) -> [String] {
-    let threadWidth = max(8, events.map(\.thread.count).max() ?? 0)
-    let taskWidth = max(8, events.map(\.task.count).max() ?? 0)
+    let threadWidth = max(8, events.map { terminalSafe($0.thread).count }.max() ?? 0)
+    let taskWidth = max(8, events.map { terminalSafe($0.task).count }.max() ?? 0)
     return events.map { event in
+      // Names and text come from the scenario file: never let them reach a terminal raw.
       let line =
-        pad(time(event.time), 8, left: true) + "  " + pad(event.thread, threadWidth) + "  "
-        + pad(event.task, taskWidth) + "  " + pad(event.kind.rawValue, 7) + " " + event.text
+        pad(time(event.time), 8, left: true) + "  " + pad(terminalSafe(event.thread), threadWidth)
+        + "  " + pad(terminalSafe(event.task), taskWidth) + "  " + pad(event.kind.rawValue, 7)
+        + " " + terminalSafe(event.text)
       return trimmingTrailingSpaces(line)
     }
   }
@@ -38,8 +40,8 @@ public enum TraceText {
 
   /// The column header that goes above `lines`.
   public static func header(_ events: [TraceEvent]) -> String {
-    let threadWidth = max(8, events.map(\.thread.count).max() ?? 0)
-    let taskWidth = max(8, events.map(\.task.count).max() ?? 0)
+    let threadWidth = max(8, events.map { terminalSafe($0.thread).count }.max() ?? 0)
+    let taskWidth = max(8, events.map { terminalSafe($0.task).count }.max() ?? 0)
     return pad("ms", 8, left: true) + "  " + pad("thread", threadWidth) + "  " + pad("task", taskWidth)
       + "  event   details"
   }

@@ -44,7 +44,8 @@ extension Diagnostic: CustomStringConvertible {
     if let location {
       text += ":\(location.line):\(location.column)"
     }
-    text += ": \(severity.rawValue): \(message)"
+    // Messages quote names from the file: control characters in them are shown, not obeyed.
+    text += ": \(severity.rawValue): \(terminalSafe(message))"
     if let path {
       text += " (at \(path))"
     }

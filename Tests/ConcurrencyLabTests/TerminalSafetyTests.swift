@@ -1,0 +1,59 @@
+import Foundation
+import LabChecks
+import LabInterpreter
+@testable import LabModel
+import LabPictures
+import Testing
+
+/// Text from a scenario file reaches the terminal with every control character escaped, so a
+/// file from someone else cannot clear the screen, retitle the window or hide a link.
+@Suite struct TerminalSafetyTests {
+  /// Bytes a terminal obeys: C0 controls other than the line breaks the lab itself writes, DEL,
+  /// and C1 controls (UTF-8 `C2 80`…`C2 9F`).
+  static func controlBytes(in text: String) -> [UInt8] {
+    let bytes = Array(text.utf8)
+    var found: [UInt8] = []
+    for (index, byte) in bytes.enumerated() {
+      if (byte < 0x20 && byte != 0x0A) || byte == 0x7F { found.append(byte) }
+      if byte == 0xC2, index + 1 < bytes.count, (0x80..<0xA0).contains(bytes[index + 1]) {
+        found.append(bytes[index + 1])
+      }
+    }
+    return found
+  }
+
+  @Test func escapesAreShownAsSwiftWritesThem() {
+    #expect(terminalSafe("a\u{1B}[2Jb") == "a\\u{1B}[2Jb")
+    #expect(terminalSafe("tab\there\nline") == "tab\\there\\nline")
+    #expect(terminalSafe("bell\u{7} del\u{7F} c1\u{9B}") == "bell\\u{7} del\\u{7F} c1\\u{9B}")
+    #expect(terminalSafe("plain — ünïcode ✓") == "plain — ünïcode ✓")
+  }
+
+  @Test func aHostileScenarioPrintsNoControlCharacters() throws {
+    let file = TestSupport.packageRoot.appendingPathComponent(
+      "Tests/BadInputs/run-terminal-injection.json")
+    let scenario = try ScenarioLoader.load(path: file.path)
+    let result = ScenarioRunner.runAndCheck(scenario)
+    let report = TraceText.report(result)
+    #expect(report.contains("\\u{1B}[2J"))
+    #expect(Self.controlBytes(in: report).isEmpty)
+    let timeline = Timeline.report(result, options: Timeline.Options(width: 80, unicode: false))
+    #expect(Self.controlBytes(in: timeline).isEmpty)
+  }
+
+  @Test func diagnosticsEscapeTheNamesTheyQuote() {
+    let text = #"{"format": 1, "steps": [{"add": "a\u0000\u001b[31mb"}]}"#
+    let list: DiagnosticList
+    do {
+      _ = try ScenarioLoader.load(bytes: Array(text.utf8), file: "nul.json")
+      Issue.record("a name with control characters loaded")
+      return
+    } catch {
+      list = error
+    }
+    #expect(!list.diagnostics.isEmpty)
+    for diagnostic in list.diagnostics {
+      #expect(Self.controlBytes(in: diagnostic.description).isEmpty, "\(diagnostic)")
+    }
+  }
+}

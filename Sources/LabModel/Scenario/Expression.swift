@@ -51,7 +51,8 @@ extension Expression {
     case .unary(let op, let operand):
       let value = try operand.evaluate(lookup)
       switch (op, value) {
-      case (.negate, .int(let number)): return .int(0 &- number)  // wraps, as + - * do
+      case (.negate, .int(let number)):
+        return try Self.checked(Int64(0).subtractingReportingOverflow(number), "-\(number)")
       case (.not, .bool(let flag)): return .bool(!flag)
       default:
         throw EvaluationError(description: "'\(op.rawValue)' cannot apply to \(value.typeName)")
@@ -64,23 +65,36 @@ extension Expression {
     }
   }
 
+  /// The result, or the problem Swift stops with: its `Int` arithmetic traps on overflow
+  /// ("Fatal error: arithmetic overflow") instead of wrapping, and so does the lab's.
+  private static func checked(
+    _ result: (partialValue: Int64, overflow: Bool), _ operation: String
+  ) throws -> Value {
+    guard result.overflow else { return .int(result.partialValue) }
+    throw EvaluationError(
+      description: "arithmetic overflow: \(operation) does not fit in an Int; Swift stops here "
+        + "with 'Fatal error: arithmetic overflow' (use smaller numbers)")
+  }
+
   private static func apply(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> Value {
     switch (op, lhs, rhs) {
     case (.equal, _, _): return .bool(lhs == rhs)
     case (.notEqual, _, _): return .bool(lhs != rhs)
-    case (.add, .int(let a), .int(let b)): return .int(a &+ b)
+    case (.add, .int(let a), .int(let b)):
+      return try checked(a.addingReportingOverflow(b), "\(a) + \(b)")
     case (.add, .string(let a), _): return try Value.string(a + rhs.text).checkedSize()
     case (.add, _, .string(let b)): return try Value.string(lhs.text + b).checkedSize()
     case (.add, .list(let a), .list(let b)): return try Value.list(a + b).checkedSize()
-    case (.subtract, .int(let a), .int(let b)): return .int(a &- b)
-    case (.multiply, .int(let a), .int(let b)): return .int(a &* b)
+    case (.subtract, .int(let a), .int(let b)):
+      return try checked(a.subtractingReportingOverflow(b), "\(a) - \(b)")
+    case (.multiply, .int(let a), .int(let b)):
+      return try checked(a.multipliedReportingOverflow(by: b), "\(a) * \(b)")
     case (.divide, .int, .int(0)), (.remainder, .int, .int(0)):
       throw EvaluationError(description: "division by zero")
-    // `Int64.min / -1` overflows: wrap, as + - * do, instead of trapping.
     case (.divide, .int(let a), .int(let b)):
-      return .int(a.dividedReportingOverflow(by: b).partialValue)
+      return try checked(a.dividedReportingOverflow(by: b), "\(a) / \(b)")
     case (.remainder, .int(let a), .int(let b)):
-      return .int(a.remainderReportingOverflow(dividingBy: b).partialValue)
+      return try checked(a.remainderReportingOverflow(dividingBy: b), "\(a) % \(b)")
     case (.less, .int(let a), .int(let b)): return .bool(a < b)
     case (.lessOrEqual, .int(let a), .int(let b)): return .bool(a <= b)
     case (.greater, .int(let a), .int(let b)): return .bool(a > b)

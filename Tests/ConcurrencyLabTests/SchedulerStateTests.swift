@@ -2,7 +2,7 @@
 @testable import LabRuntime
 import Testing
 
-/// The scheduler's state stepped by hand with plain values as jobs, sleepers and wake-ups, and the
+/// The scheduler's state stepped by hand with plain values as jobs, sleepers and timers, and the
 /// end-of-run invariants over every bundled scenario.
 @Suite struct SchedulerStateTests {
   typealias State = VirtualSchedulerState<String, String, String>
@@ -40,7 +40,7 @@ import Testing
     #expect(turn?.worker == VirtualWorker(pool: 0, index: 0))
     #expect(state.pools[0].free == 1)
     state.jobStarting(turn!.first, of: turn!)
-    #expect(state.currentThreadName == "worker-1")
+    #expect(state.running?.worker == VirtualWorker(pool: 0, index: 0))
     #expect(state.jobReturned() == nil)
     state.turnEnded(turn!)
     #expect(state.pools[0].free == 2)
@@ -81,19 +81,18 @@ import Testing
     state.enqueue("blocker", task: 1, to: .pool(0))
     runTurn(&state) { state in
       state.blockRunningTask()
-      state.setTimer(at: state.deadline(after: 500), "unblock")
+      state.setTimer(after: 500, "unblock")
     }
     #expect(state.pools[0].free == 1, "the blocked task keeps its worker")
     #expect(state.endOfRunViolations().contains {
       $0.hasPrefix("task #0 never came back from a block (holds worker-1)")
     })
-    #expect(state.popDueTimer() == nil)
+    let early = state.popDueTimer()
+    #expect(early == nil)
     let advanced = state.advanceClock()
     #expect(advanced && state.now == 500)
-    guard case .wakeup("unblock")? = state.popDueTimer() else {
-      Issue.record("the block's timer did not fire")
-      return
-    }
+    let fired = state.popDueTimer()
+    #expect(fired == "unblock")
     // Resuming the continuation enqueues the task: a pinned job, back on the worker it holds.
     state.enqueue("blocker continues", task: 1, to: .pool(0))
     let turn = state.nextTurn()
@@ -109,12 +108,13 @@ import Testing
 
   @Test func sleepsFireInDeadlineOrderAndCancelEarlyOrLate() {
     var state = makeState()
+    // Each sleep's timer names it, as the driver's `wakeSleeper(id:)` does.
     let late = state.newSleeperID()
-    state.sleep(id: late, milliseconds: 200, "late")
+    state.sleep(id: late, milliseconds: 200, "late", timer: "\(late)")
     let early = state.newSleeperID()
-    state.sleep(id: early, milliseconds: 100, "early")
+    state.sleep(id: early, milliseconds: 100, "early", timer: "\(early)")
     let cancelled = state.newSleeperID()
-    state.sleep(id: cancelled, milliseconds: 50, "cancelled")
+    state.sleep(id: cancelled, milliseconds: 50, "cancelled", timer: "\(cancelled)")
     #expect(state.cancelSleep(id: cancelled) == "cancelled")
     // A cancellation that arrives before its sleep begins is noted for the sleep to claim.
     let notYet = state.newSleeperID()
@@ -126,8 +126,8 @@ import Testing
     #expect(claimed)
     var woken: [String] = []
     while state.advanceClock() {
-      while let fired = state.popDueTimer() {
-        if case .sleeper(let name) = fired { woken.append("\(state.now) \(name)") }
+      while let timer = state.popDueTimer() {
+        if let name = state.takeSleeper(id: UInt64(timer)!) { woken.append("\(state.now) \(name)") }
       }
     }
     #expect(woken == ["100 early", "200 late"])

@@ -54,19 +54,22 @@ public final class VirtualScheduler: @unchecked Sendable {
     public var end: Int64
   }
 
-  /// The work a timer other than a sleep does when it fires.
-  enum Wakeup {
+  /// The work a timer does when it fires.
+  enum TimerAction {
+    case wakeSleeper(id: UInt64)
     case unblock(CheckedContinuation<Void, Never>)
     case callback(@Sendable () -> Void)
   }
 
-  typealias State = VirtualSchedulerState<UnownedJob, CheckedContinuation<Void, any Error>, Wakeup>
+  typealias State = VirtualSchedulerState<
+    UnownedJob, CheckedContinuation<Void, any Error>, TimerAction
+  >
 
   /// Touched only by the loop thread, one access at a time, and never while a transition runs;
   /// dynamic exclusivity checks cost about a third of every job when measured.
   @exclusivity(unchecked) private var state: State
-  private var poolExecutors: [VirtualPoolExecutor] = []
-  private var laneExecutors: [VirtualLaneExecutor] = []
+  @exclusivity(unchecked) private var poolExecutors: [VirtualPoolExecutor] = []
+  @exclusivity(unchecked) private var laneExecutors: [VirtualLaneExecutor] = []
 
   private let loopThread = pthread_self()
   private let foreignEnqueues = Atomic<Int>(0)
@@ -79,7 +82,7 @@ public final class VirtualScheduler: @unchecked Sendable {
 
   /// What the last run left behind that a finished run must not (see `endOfRunViolations`).
   /// Checked only when a run finishes: a deadlock or a limit leaves work behind by definition.
-  public private(set) var invariantViolations: [String] = []
+  @exclusivity(unchecked) public private(set) var invariantViolations: [String] = []
 
   /// Creates a scheduler with a cooperative pool of `threads` virtual workers and a main lane.
   public init(threads: Int, seed: UInt64, policy: SchedulingPolicy = .random) {
@@ -136,7 +139,14 @@ public final class VirtualScheduler: @unchecked Sendable {
   public func longestBusy(lane: Int) -> Int64 { state.lanes[lane].longestBusy }
 
   /// The name of the thread the current job runs on (`worker-2`, `main`), or nil outside a job.
-  public var currentThreadName: String? { state.currentThreadName }
+  /// Read field by field: calling a method of the whole state from here would copy it first, and
+  /// this runs for every trace event.
+  public var currentThreadName: String? {
+    guard let running = state.running else { return nil }
+    if let worker = running.worker { return "\(state.pools[worker.pool].name)-\(worker.index + 1)" }
+    if case .lane(let lane) = running.target { return state.lanes[lane].name }
+    return nil
+  }
 
   /// Whether the current job runs on the given lane.
   public func isRunning(lane: Int) -> Bool {
@@ -198,12 +208,15 @@ public final class VirtualScheduler: @unchecked Sendable {
   }
 
   private func fireDueTimers() {
-    while let fired = state.popDueTimer() {
-      switch fired {
-      case .sleeper(let continuation): continuation.resume()
-      case .wakeup(.unblock(let continuation)):
+    // Most steps find no timer due: a look at the deadline is cheaper than a pop that finds none.
+    while let next = state.timers.nextDeadline, next <= state.now,
+      let action = state.popDueTimer()
+    {
+      switch action {
+      case .wakeSleeper(let id): state.takeSleeper(id: id)?.resume()
+      case .unblock(let continuation):
         continuation.resume()  // enqueues the task synchronously: a pinned job (see `enqueue`)
-      case .wakeup(.callback(let body)): body()
+      case .callback(let body): body()
       }
     }
   }
@@ -291,11 +304,11 @@ public final class VirtualScheduler: @unchecked Sendable {
     while budget > 0 {
       budget -= 1
       drainInbox()
-      for fired in state.removeAllTimers() {
-        switch fired {
-        case .sleeper(let continuation): continuation.resume(throwing: RunAborted())
-        case .wakeup(.unblock(let continuation)): continuation.resume()
-        case .wakeup(.callback): break
+      for action in state.removeAllTimers() {
+        switch action {
+        case .wakeSleeper(let id): state.takeSleeper(id: id)?.resume(throwing: RunAborted())
+        case .unblock(let continuation): continuation.resume()
+        case .callback: break
         }
       }
       if !runOne() && state.timers.isEmpty { break }
@@ -311,7 +324,7 @@ public final class VirtualScheduler: @unchecked Sendable {
     milliseconds: Int64, isolation: isolated (any Actor)? = #isolation
   ) async {
     await holdPinned { continuation in
-      state.setTimer(at: state.deadline(after: milliseconds), .unblock(continuation))
+      state.setTimer(after: milliseconds, .unblock(continuation))
     }
   }
 
@@ -356,7 +369,7 @@ public final class VirtualScheduler: @unchecked Sendable {
           continuation.resume(throwing: CancellationError())
           return
         }
-        state.sleep(id: id, milliseconds: milliseconds, continuation)
+        state.sleep(id: id, milliseconds: milliseconds, continuation, timer: .wakeSleeper(id: id))
       }
     } onCancel: {
       self.state.cancelSleep(id: id)?.resume(throwing: CancellationError())

@@ -16,12 +16,12 @@ struct VirtualWorker: Equatable {
 /// The state stores jobs and continuations but never runs or resumes them: a transition returns
 /// what the driver (`VirtualScheduler`) must do, and the driver does it between transitions, so
 /// a job that enqueues more work while it runs never finds a transition half done. Generic over
-/// `Job`, `Sleeper` and `Wakeup` for that reason, and so tests can step it with plain values.
+/// `Job`, `Sleeper` and `Timer` for that reason, and so tests can step it with plain values.
 ///
 /// A run goes: `enqueue` (jobs arrive) → `nextTurn` (choose one and reserve its worker or lane)
 /// → `jobStarting` / `jobReturned` for it and any job continued in place → `turnEnded` (release
 /// what is not held by a block); when nothing is runnable, `popDueTimer` and `advanceClock`.
-struct VirtualSchedulerState<Job, Sleeper, Wakeup> {
+struct VirtualSchedulerState<Job, Sleeper, Timer> {
   typealias QueuedJob = VirtualQueuedJob<Job>
   typealias Pool = VirtualPool<Job>
   typealias Lane = VirtualLane<Job>
@@ -70,7 +70,7 @@ struct VirtualSchedulerState<Job, Sleeper, Wakeup> {
   private(set) var pools: [Pool] = []
   private(set) var lanes: [Lane] = []
   private(set) var running: Running?
-  private(set) var timers = VirtualTimers<Sleeper, Wakeup>()
+  private(set) var timers = VirtualTimers<Sleeper, Timer>()
   private(set) var rootFinished = false
   private(set) var aborting = false
   private(set) var stopReason: String?
@@ -102,14 +102,6 @@ struct VirtualSchedulerState<Job, Sleeper, Wakeup> {
 
   // MARK: - Queries
 
-  /// The name of the thread the current job runs on (`worker-2`, `main`), or nil outside a job.
-  var currentThreadName: String? {
-    guard let running else { return nil }
-    if let worker = running.worker { return threadName(worker) }
-    if case .lane(let lane) = running.target { return lanes[lane].name }
-    return nil
-  }
-
   var hasRunnableWork: Bool {
     !pinned.isEmpty || pools.contains { $0.free > 0 && !$0.queue.isEmpty }
       || lanes.contains { !$0.busy && !$0.isEmpty }
@@ -117,7 +109,7 @@ struct VirtualSchedulerState<Job, Sleeper, Wakeup> {
 
   /// `now + milliseconds`, saturating: a scenario may ask for `Int64.max` ms, which must reach the
   /// `--max-time` limit, not overflow.
-  func deadline(after milliseconds: Int64) -> Int64 {
+  private func deadline(after milliseconds: Int64) -> Int64 {
     let (sum, overflow) = now.addingReportingOverflow(max(0, milliseconds))
     return overflow ? .max : sum
   }
@@ -295,13 +287,16 @@ extension VirtualSchedulerState {
   }
 
   /// The earliest timer due now, removed, for the driver to perform.
-  mutating func popDueTimer() -> VirtualTimers<Sleeper, Wakeup>.Fired? {
-    timers.popDue(now: now)
+  mutating func popDueTimer() -> Timer? { timers.popDue(now: now) }
+
+  /// Sets `timer` to fire at `deadline`, or now if that has passed.
+  mutating func setTimer(at deadline: Int64, _ timer: Timer) {
+    timers.set(deadline: max(deadline, now), timer)
   }
 
-  /// Sets `wakeup` to fire at `deadline`, or now if that has passed.
-  mutating func setTimer(at deadline: Int64, _ wakeup: Wakeup) {
-    timers.set(deadline: max(deadline, now), wakeup)
+  /// Sets `timer` to fire `milliseconds` from now.
+  mutating func setTimer(after milliseconds: Int64, _ timer: Timer) {
+    timers.set(deadline: deadline(after: milliseconds), timer)
   }
 
   /// The running task blocks: its worker and lane stay held (pinned) for its way back.
@@ -320,13 +315,16 @@ extension VirtualSchedulerState {
     timers.claimEarlyCancellation(of: id)
   }
 
-  /// The sleep `id` begins, to end `milliseconds` from now.
-  mutating func sleep(id: UInt64, milliseconds: Int64, _ sleeper: Sleeper) {
-    timers.sleep(id: id, until: deadline(after: milliseconds), sleeper)
+  /// The sleep `id` begins, to end `milliseconds` from now, when `timer` fires.
+  mutating func sleep(id: UInt64, milliseconds: Int64, _ sleeper: Sleeper, timer: Timer) {
+    timers.sleep(id: id, until: deadline(after: milliseconds), sleeper, timer: timer)
   }
 
   /// The sleep `id` was cancelled: its sleeper to wake with an error, if it had begun.
   mutating func cancelSleep(id: UInt64) -> Sleeper? { timers.cancelSleep(id: id) }
+
+  /// The sleep `id` ended (its timer fired or was removed): its sleeper, unless it was cancelled.
+  mutating func takeSleeper(id: UInt64) -> Sleeper? { timers.takeSleeper(id: id) }
 
   /// The running task is about to yield: its next enqueue where it runs goes to the queue.
   mutating func yieldRequested(_ requested: Bool) { yieldRequested = requested }
@@ -343,7 +341,7 @@ extension VirtualSchedulerState {
   mutating func beginAbort() { aborting = true }
 
   /// Removes every timer, in firing order, for the driver to end (tearing down).
-  mutating func removeAllTimers() -> [VirtualTimers<Sleeper, Wakeup>.Fired] { timers.removeAll() }
+  mutating func removeAllTimers() -> [Timer] { timers.removeAll() }
 }
 
 // MARK: - End-of-run invariants

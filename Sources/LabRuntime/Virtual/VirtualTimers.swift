@@ -1,23 +1,14 @@
 /// The virtual clock's timers: sleeping tasks, which a cancellation may wake early, and every other
-/// wake-up (the end of a block, a scheduled callback), in one heap so that equal deadlines fire in
+/// timer (the end of a block, a scheduled callback), in one heap so that equal deadlines fire in
 /// the order they were set.
 ///
-/// Generic over what it stores but never calls — a sleeper's continuation, a wake-up's work — so
-/// the driver performs every resume and tests can step it with plain values.
-struct VirtualTimers<Sleeper, Wakeup> {
-  /// A timer that fired or was removed, for the driver to perform.
-  enum Fired {
-    case sleeper(Sleeper)
-    case wakeup(Wakeup)
-  }
-
-  private enum Entry {
-    case sleeper(id: UInt64)
-    case wakeup(Wakeup)
-  }
-
-  private var heap = TimerHeap<Entry>()
-  private var sleepers: [UInt64: (timer: TimerHeap<Entry>.Handle, sleeper: Sleeper)] = [:]
+/// Generic over what it stores but never calls — a sleeper's continuation, a timer's work — so
+/// the driver performs every resume and tests can step it with plain values. A sleep's `Timer` is
+/// the driver's own value naming the sleep, which it hands back to `takeSleeper` when it fires: one
+/// flat payload type keeps the generic enum layers (and their runtime tag calls) off every step.
+struct VirtualTimers<Sleeper, Timer> {
+  private var heap = TimerHeap<Timer>()
+  private var sleepers: [UInt64: (timer: TimerHeap<Timer>.Handle, sleeper: Sleeper)] = [:]
   /// Sleeps whose cancellation arrived before they were set (the task was already cancelled).
   private var cancelledEarly: Set<UInt64> = []
   private var lastSleeperID: UInt64 = 0
@@ -28,9 +19,9 @@ struct VirtualTimers<Sleeper, Wakeup> {
 
   // MARK: - Transitions
 
-  /// Sets a wake-up at `deadline`.
-  mutating func set(deadline: Int64, _ wakeup: Wakeup) {
-    heap.insert(deadline: deadline, .wakeup(wakeup))
+  /// Sets `timer` to fire at `deadline`.
+  mutating func set(deadline: Int64, _ timer: Timer) {
+    heap.insert(deadline: deadline, timer)
   }
 
   /// A fresh identity for a sleep, taken before its cancellation handler is installed.
@@ -44,10 +35,10 @@ struct VirtualTimers<Sleeper, Wakeup> {
     cancelledEarly.remove(id) != nil
   }
 
-  /// Sets the sleep `id` to end at `deadline`.
-  mutating func sleep(id: UInt64, until deadline: Int64, _ sleeper: Sleeper) {
-    let timer = heap.insert(deadline: deadline, .sleeper(id: id))
-    sleepers[id] = (timer, sleeper)
+  /// Sets the sleep `id` to end at `deadline`, when `timer` fires.
+  mutating func sleep(id: UInt64, until deadline: Int64, _ sleeper: Sleeper, timer: Timer) {
+    let handle = heap.insert(deadline: deadline, timer)
+    sleepers[id] = (handle, sleeper)
   }
 
   /// Cancels the sleep `id`: returns its sleeper for the driver to wake with an error, or nil when
@@ -61,28 +52,16 @@ struct VirtualTimers<Sleeper, Wakeup> {
     return entry.sleeper
   }
 
-  /// Removes and returns the earliest timer due at `now`, if any.
-  mutating func popDue(now: Int64) -> Fired? {
-    while let entry = heap.popDue(now: now) {
-      switch entry {
-      case .sleeper(let id):
-        if let sleeper = sleepers.removeValue(forKey: id)?.sleeper { return .sleeper(sleeper) }
-      case .wakeup(let wakeup):
-        return .wakeup(wakeup)
-      }
-    }
-    return nil
+  /// The sleeper of the sleep `id`, whose timer fired or was removed; nil if it was cancelled.
+  mutating func takeSleeper(id: UInt64) -> Sleeper? {
+    sleepers.removeValue(forKey: id)?.sleeper
   }
 
+  /// Removes and returns the earliest timer due at `now`, if any.
+  mutating func popDue(now: Int64) -> Timer? { heap.popDue(now: now) }
+
   /// Removes every timer, in firing order, for a run that is being torn down.
-  mutating func removeAll() -> [Fired] {
-    heap.removeAll().compactMap { entry in
-      switch entry {
-      case .sleeper(let id): sleepers.removeValue(forKey: id).map { .sleeper($0.sleeper) }
-      case .wakeup(let wakeup): .wakeup(wakeup)
-      }
-    }
-  }
+  mutating func removeAll() -> [Timer] { heap.removeAll() }
 
   // MARK: - Invariants
 

@@ -24,12 +24,14 @@ public protocol ScenarioRuntime: AnyObject, Sendable {
 
   /// Holds the current thread for `milliseconds` of scenario time (`Thread.sleep`, CPU work).
   func block(milliseconds: Int64, isolation: isolated (any Actor)?) async
-  /// Suspends the current task for `milliseconds` of scenario time (`Task.sleep`); throws on cancel.
+  /// Suspends the current task for `milliseconds` of scenario time (`Task.sleep`); throws on
+  /// cancel.
   func sleep(milliseconds: Int64, isolation: isolated (any Actor)?) async throws
   /// `Task.yield()`.
   func yield(isolation: isolated (any Actor)?) async
-  /// A point inside a non-atomic read–modify–write where another thread may run. The virtual runtime
-  /// lets its scheduler switch here while the thread stays held; on real threads nothing is needed.
+  /// A point inside a non-atomic read–modify–write where another thread may run. The virtual
+  /// runtime lets its scheduler switch here while the thread stays held; on real threads nothing
+  /// is needed.
   func interleave(isolation: isolated (any Actor)?) async
 
   /// Runs `body` as the root task and returns when it and all its work have ended or the run stops.

@@ -35,6 +35,7 @@ private final class Parked: @unchecked Sendable {
       log.lines.append("\(scheduler.now) total \(total)")
     }
     #expect(outcome == .finished)
+    #expect(scheduler.invariantViolations.isEmpty)
     #expect(scheduler.escapedJobs == 0)
     #expect(log.lines.last == "6000 total 3")
     #expect(Set(log.lines.dropLast().map { $0.split(separator: " ")[0] }) == ["1500", "3000", "6000"])
@@ -48,6 +49,7 @@ private final class Parked: @unchecked Sendable {
       await onMain(main, 3000)
     }
     #expect(outcome == .finished)
+    #expect(scheduler.invariantViolations.isEmpty)
     #expect(scheduler.longestBusy(lane: scheduler.mainLane) == 3000)
     #expect(scheduler.now == 3000)
   }
@@ -67,6 +69,7 @@ private final class Parked: @unchecked Sendable {
       }
     }
     #expect(outcome == .finished)
+    #expect(scheduler.invariantViolations.isEmpty)
     #expect(scheduler.now == 15000)
     #expect(log.lines.map { $0.split(separator: " ")[0] } == ["5000", "5000", "10000", "10000", "15000"])
   }
@@ -104,6 +107,7 @@ private final class Parked: @unchecked Sendable {
       await task.value
     }
     #expect(outcome == .finished)
+    #expect(scheduler.invariantViolations.isEmpty)
     #expect(log.lines == ["100 CancellationError()"])
   }
 

@@ -76,8 +76,8 @@ final class BlockingJobQueue: @unchecked Sendable {
 
 /// A task executor with exactly `width` threads: the lab's cooperative pool in live mode.
 ///
-/// The runtime's own pool on Linux is as wide as the machine has cores and no setting changes it, so
-/// a scenario's `threads` would otherwise depend on the machine it runs on.
+/// The runtime's own pool on Linux is as wide as the machine has cores and no setting changes it,
+/// so a scenario's `threads` would otherwise depend on the machine it runs on.
 final class FixedPoolExecutor: TaskExecutor, @unchecked Sendable {
   private let queue = BlockingJobQueue()
   let width: Int

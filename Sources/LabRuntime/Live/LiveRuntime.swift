@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 
-/// The real runtime: real threads, real blocking, real `Task.sleep`, measured with `ContinuousClock`.
+/// The real runtime: real threads, real blocking, real `Task.sleep`, measured with
+/// `ContinuousClock`.
 ///
 /// Scenario time is played faster than life: one scenario millisecond lasts `scale` real
 /// milliseconds (0.05 by default, so a 5-second scenario takes 250 ms), and measured times are
@@ -72,7 +73,9 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
 
   public func interleave(isolation: isolated (any Actor)?) async {}
 
-  public func run(limits: RunLimits, _ body: sending @escaping @isolated(any) () async -> Void) -> RunEnd {
+  public func run(
+    limits: RunLimits, _ body: sending @escaping @isolated(any) () async -> Void
+  ) -> RunEnd {
     let done = self.done
     clock.reset()
     Task(executorPreference: pool) {
@@ -97,7 +100,8 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
 
   public func schedule(atMilliseconds milliseconds: Int64, _ body: @escaping @Sendable () -> Void) {
     let delay = realDuration(milliseconds) - clock.elapsed
-    let nanos = max(0, delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000)
+    let nanos = max(
+      0, delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000)
     callbacks.asyncAfter(deadline: .now() + .nanoseconds(Int(nanos)), execute: body)
   }
 
@@ -116,7 +120,9 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
     }
   }
 
-  public func makeDispatchGroup() -> any LabDispatchGroup { LiveDispatchGroup(notifying: callbacks) }
+  public func makeDispatchGroup() -> any LabDispatchGroup {
+    LiveDispatchGroup(notifying: callbacks)
+  }
 
   public var mainStall: Double {
     mainExecutor.busySpans.map { $0.end - $0.start }.max() ?? 0

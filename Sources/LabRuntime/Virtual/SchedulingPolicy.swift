@@ -11,8 +11,8 @@ public enum SchedulingPolicy: String, Sendable, CaseIterable {
   case pct
 }
 
-/// The deterministic source of choices for one run: a pure function of the seed and the scenario-level
-/// identity of the candidates.
+/// The deterministic source of choices for one run: a pure function of the seed and the
+/// scenario-level identity of the candidates.
 struct ChoiceOracle {
   let seed: UInt64
   let policy: SchedulingPolicy

@@ -1,5 +1,5 @@
-/// A binary min-heap of timers ordered by (deadline, sequence), so equal deadlines fire in the order
-/// they were set: the order a scenario's steps set them, never a hash order.
+/// A binary min-heap of timers ordered by (deadline, sequence), so equal deadlines fire in the
+/// order they were set: the order a scenario's steps set them, never a hash order.
 ///
 /// The heap moves only small trivial keys; payloads (continuations, closures) stay in a slab and
 /// are never copied while sifting — copying them cost more than the rest of a sleep together

@@ -1,4 +1,5 @@
-/// The task executor of one virtual thread pool: every job enqueued here waits for a free virtual worker.
+/// The task executor of one virtual thread pool: every job enqueued here waits for a free virtual
+/// worker.
 final class VirtualPoolExecutor: TaskExecutor, @unchecked Sendable {
   /// Weak: a finished task may keep its executor preference alive after the scheduler is gone.
   weak var scheduler: VirtualScheduler?
@@ -55,7 +56,7 @@ final class VirtualFirstJobExecutor: TaskExecutor, @unchecked Sendable {
   }
 
   func enqueue(_ job: consuming ExecutorJob) {
-    let target: VirtualScheduler.Target = started ? .pool(pool) : .lane(lane)
+    let target: VirtualTarget = started ? .pool(pool) : .lane(lane)
     started = true
     scheduler?.enqueue(UnownedJob(job), to: target)
   }

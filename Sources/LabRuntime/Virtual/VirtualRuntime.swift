@@ -13,10 +13,13 @@ public final class VirtualRuntime: ScenarioRuntime, @unchecked Sendable {
     self.threads = threads
     self.seed = seed
     scheduler = VirtualScheduler(threads: threads, seed: seed, policy: policy)
-    mainActor = LaneActor(name: "main", executor: scheduler.serialExecutor(lane: scheduler.mainLane))
+    mainActor = LaneActor(
+      name: "main", executor: scheduler.serialExecutor(lane: scheduler.mainLane))
   }
 
-  public var taskExecutor: any TaskExecutor { scheduler.taskExecutor(pool: scheduler.cooperativePool) }
+  public var taskExecutor: any TaskExecutor {
+    scheduler.taskExecutor(pool: scheduler.cooperativePool)
+  }
 
   public func taskExecutorStartingOnMain() -> any TaskExecutor {
     scheduler.taskExecutor(pool: scheduler.cooperativePool, firstJobOnLane: scheduler.mainLane)
@@ -47,7 +50,9 @@ public final class VirtualRuntime: ScenarioRuntime, @unchecked Sendable {
     await scheduler.block(milliseconds: 0)
   }
 
-  public func run(limits: RunLimits, _ body: sending @escaping @isolated(any) () async -> Void) -> RunEnd {
+  public func run(
+    limits: RunLimits, _ body: sending @escaping @isolated(any) () async -> Void
+  ) -> RunEnd {
     let outcome = scheduler.run(
       limits: VirtualScheduler.Limits(maxTime: limits.maxTime, maxJobs: limits.maxJobs), body)
     switch outcome {
@@ -75,12 +80,16 @@ public final class VirtualRuntime: ScenarioRuntime, @unchecked Sendable {
     return scheduler.taskExecutor(lane: lane)
   }
 
-  public func makeDispatchGroup() -> any LabDispatchGroup { VirtualDispatchGroup(scheduler: scheduler) }
+  public func makeDispatchGroup() -> any LabDispatchGroup {
+    VirtualDispatchGroup(scheduler: scheduler)
+  }
 
   public var mainStall: Double { Double(scheduler.longestBusy(lane: scheduler.mainLane)) }
 
   public var busySpans: [ThreadSpan] {
-    scheduler.busySpans.map { ThreadSpan(thread: $0.thread, start: Double($0.start), end: Double($0.end)) }
+    scheduler.busySpans.map {
+      ThreadSpan(thread: $0.thread, start: Double($0.start), end: Double($0.end))
+    }
   }
 }
 

@@ -1,0 +1,380 @@
+/// Where a job waits: any free worker of a pool, or a serial lane.
+enum VirtualTarget: Equatable {
+  case pool(Int)
+  case lane(Int)
+}
+
+/// A virtual worker thread: the pool it belongs to and its index there.
+struct VirtualWorker: Equatable {
+  var pool: Int
+  var index: Int
+}
+
+/// The virtual scheduler as a value: pools, lanes, runnable queues, pinned jobs, timers, the
+/// clock and every task's turns, changed only by the named transitions below.
+///
+/// The state stores jobs and continuations but never runs or resumes them: a transition returns
+/// what the driver (`VirtualScheduler`) must do, and the driver does it between transitions, so
+/// a job that enqueues more work while it runs never finds a transition half done. Generic over
+/// `Job`, `Sleeper` and `Timer` for that reason, and so tests can step it with plain values.
+///
+/// A run goes: `enqueue` (jobs arrive) → `nextTurn` (choose one and reserve its worker or lane)
+/// → `jobStarting` / `jobReturned` for it and any job continued in place → `turnEnded` (release
+/// what is not held by a block); when nothing is runnable, `popDueTimer` and `advanceClock`.
+struct VirtualSchedulerState<Job, Sleeper, Timer> {
+  typealias QueuedJob = VirtualQueuedJob<Job>
+  typealias Pool = VirtualPool<Job>
+  typealias Lane = VirtualLane<Job>
+
+  /// Where a blocked task holds on: its worker, its lane, or both.
+  struct Pin {
+    var worker: VirtualWorker?
+    var lane: Int?
+    var home: VirtualTarget { lane.map { .lane($0) } ?? .pool(worker!.pool) }
+  }
+
+  /// A job whose worker (and lane) are reserved for it: the continuation of a blocked task.
+  struct PinnedJob {
+    var queued: QueuedJob
+    var target: VirtualTarget
+    var pin: Pin
+  }
+
+  /// The job being run, and what it did to the scheduler while it ran.
+  struct Running {
+    var task: UInt64
+    var target: VirtualTarget
+    var worker: VirtualWorker?
+    /// The running task re-enqueued itself where it runs: the driver continues it in place.
+    var inlineNext: QueuedJob?
+    /// The task blocked: its worker and lane stay held when the job returns.
+    var blocked = false
+  }
+
+  /// A chosen job, with the worker and lane reserved for it, for the driver to run.
+  struct Turn {
+    var first: QueuedJob
+    var target: VirtualTarget
+    var worker: VirtualWorker?
+    var pin: Pin?
+  }
+
+  /// Virtual time in scenario milliseconds.
+  private(set) var now: Int64 = 0
+  /// How many runtime jobs have run.
+  private(set) var jobsRun = 0
+  /// How many times a task re-enqueued itself where it ran and was continued in place.
+  private(set) var inlineContinuations = 0
+  /// Spans during which a thread was held by blocking work (`block`), in order of their end.
+  private(set) var busySpans: [VirtualScheduler.BusySpan] = []
+  private(set) var pools: [Pool] = []
+  private(set) var lanes: [Lane] = []
+  private(set) var running: Running?
+  private(set) var timers = VirtualTimers<Sleeper, Timer>()
+  private(set) var rootFinished = false
+  private(set) var aborting = false
+  private(set) var stopReason: String?
+
+  private var oracle: ChoiceOracle
+  private var pinned: [PinnedJob] = []
+  private var pins: [UInt64: Pin] = [:]
+  /// Each task's ordinal, by task id; a job carries its ordinal after this one lookup.
+  private var ordinals: [UInt64: Int] = [:]
+  /// How many turns (runs from a queue) each task has had, by ordinal.
+  private var turns: [Int] = []
+  private var yieldRequested = false
+
+  init(oracle: ChoiceOracle) {
+    self.oracle = oracle
+  }
+
+  // MARK: - Building the machine
+
+  mutating func addPool(name: String, width: Int) -> Int {
+    pools.append(Pool(name: name, width: width))
+    return pools.count - 1
+  }
+
+  mutating func addLane(name: String, hostPool: Int?, taskPool: Int) -> Int {
+    lanes.append(Lane(name: name, hostPool: hostPool, taskPool: taskPool))
+    return lanes.count - 1
+  }
+
+  // MARK: - Queries
+
+  var hasRunnableWork: Bool {
+    !pinned.isEmpty || pools.contains { $0.free > 0 && !$0.queue.isEmpty }
+      || lanes.contains { !$0.busy && !$0.isEmpty }
+  }
+
+  /// `now + milliseconds`, saturating: a scenario may ask for `Int64.max` ms, which must reach the
+  /// `--max-time` limit, not overflow.
+  private func deadline(after milliseconds: Int64) -> Int64 {
+    let (sum, overflow) = now.addingReportingOverflow(max(0, milliseconds))
+    return overflow ? .max : sum
+  }
+
+  private func threadName(_ worker: VirtualWorker) -> String {
+    "\(pools[worker.pool].name)-\(worker.index + 1)"
+  }
+
+  private func priority(of job: QueuedJob) -> (UInt64, Int) {
+    (oracle.priority(ordinal: job.ordinal, turns: turns[job.ordinal]), -job.ordinal)
+  }
+}
+
+// MARK: - Transitions: jobs
+
+extension VirtualSchedulerState {
+  /// A job of task `id` arrived for `target` (from the runtime, on the loop thread).
+  mutating func enqueue(_ job: Job, task id: UInt64, to target: VirtualTarget) {
+    var task = id
+    // A job that is not a task (id 0) is the runtime's helper for the task that made it —
+    // `Task.yield()` enqueues one that, when run, enqueues the task. It belongs to that task: so
+    // choices see the yielding task, and the task it forwards to continues in place.
+    if task == 0, let running { task = running.task }
+    let queued = QueuedJob(job: job, task: task, ordinal: ordinal(of: task))
+    if let running, running.task == task, running.target == target {
+      if yieldRequested {
+        yieldRequested = false
+      } else {
+        // The running task hopped to where it already runs (a hop the optimizer keeps in one build
+        // and removes in another): continue it in place so both builds schedule alike.
+        self.running!.inlineNext = queued
+        return
+      }
+    }
+    // A blocked task's way back to its worker or lane is reserved; once it runs there again, its
+    // further hops are ordinary.
+    if !pins.isEmpty, let pin = pins[task],
+      !(running?.task == task && running?.target == pin.home)
+    {
+      pinned.append(PinnedJob(queued: queued, target: target, pin: pin))
+      return
+    }
+    switch target {
+    case .pool(let index):
+      pools[index].queue.append(
+        queued, priority: oracle.priority(ordinal: queued.ordinal, turns: turns[queued.ordinal]),
+        tiebreak: queued.ordinal)
+    case .lane(let index):
+      lanes[index].queue.append(queued)
+    }
+  }
+
+  private mutating func ordinal(of task: UInt64) -> Int {
+    if let known = ordinals[task] { return known }
+    let ordinal = turns.count
+    ordinals[task] = ordinal
+    turns.append(0)
+    return ordinal
+  }
+
+  /// Chooses the runnable job with the highest priority and reserves its worker and lane; nil if
+  /// nothing is runnable.
+  mutating func nextTurn() -> Turn? {
+    guard let choice = bestChoice() else { return nil }
+    let turn: Turn
+    switch choice {
+    case .pinned(let index):
+      let job = pinned.remove(at: index)
+      turn = Turn(first: job.queued, target: job.target, worker: job.pin.worker, pin: job.pin)
+    case .pool(let index, let position):
+      let job = pools[index].queue.remove(at: position)
+      turn = Turn(first: job, target: .pool(index), worker: acquireWorker(pool: index), pin: nil)
+    case .lane(let index):
+      let job = lanes[index].popFirst()
+      let worker = lanes[index].hostPool.map { acquireWorker(pool: $0) }
+      lanes[index].busy = true
+      lanes[index].busySince = now
+      turn = Turn(first: job, target: .lane(index), worker: worker, pin: nil)
+    }
+    turns[turn.first.ordinal] += 1
+    oracle.picked(ordinal: turn.first.ordinal)
+    return turn
+  }
+
+  private enum Choice {
+    case pinned(Int)
+    case pool(Int, Int)
+    case lane(Int)
+  }
+
+  private func bestChoice() -> Choice? {
+    var best: Choice?
+    var bestPriority: (UInt64, Int) = (0, Int.min)
+    func consider(_ choice: Choice, _ priority: (UInt64, Int)) {
+      if best == nil || priority > bestPriority {
+        best = choice
+        bestPriority = priority
+      }
+    }
+    for index in pinned.indices { consider(.pinned(index), priority(of: pinned[index].queued)) }
+    for index in pools.indices where pools[index].free > 0 {
+      if let best = pools[index].queue.best {
+        consider(.pool(index, best.index), (best.priority, -best.tiebreak))
+      }
+    }
+    for index in lanes.indices where !lanes[index].busy && !lanes[index].isEmpty {
+      if let host = lanes[index].hostPool, pools[host].free == 0 { continue }
+      consider(.lane(index), priority(of: lanes[index].queue[lanes[index].head]))
+    }
+    return best
+  }
+
+  /// The driver is about to run `job` of `turn`.
+  mutating func jobStarting(_ job: QueuedJob, of turn: Turn) {
+    running = Running(task: job.task, target: turn.target, worker: turn.worker)
+    jobsRun += 1
+  }
+
+  /// The job returned; the job to continue in place, if the task re-enqueued itself there.
+  mutating func jobReturned() -> QueuedJob? {
+    guard let next = running?.inlineNext else { return nil }
+    inlineContinuations += 1
+    return next
+  }
+
+  /// The turn's last job returned: releases its worker and lane unless a block holds them.
+  mutating func turnEnded(_ turn: Turn) {
+    guard let last = running else { preconditionFailure("a turn ended with no job running") }
+    running = nil
+    if last.blocked { return }  // the worker and lane stay held until the block ends
+    if let pin = turn.pin {
+      guard turn.target == pin.home else { return }  // a transient hop on the way back to its lane
+      pins[last.task] = nil
+    }
+    if let worker = turn.worker { releaseWorker(worker) }
+    if case .lane(let index) = turn.target { releaseLane(index) }
+  }
+
+  private mutating func acquireWorker(pool index: Int) -> VirtualWorker {
+    let worker = pools[index].busy.firstIndex(of: false)!
+    pools[index].busy[worker] = true
+    pools[index].busySince[worker] = now
+    pools[index].free -= 1
+    return VirtualWorker(pool: index, index: worker)
+  }
+
+  private mutating func releaseWorker(_ worker: VirtualWorker) {
+    pools[worker.pool].busy[worker.index] = false
+    pools[worker.pool].free += 1
+    let since = pools[worker.pool].busySince[worker.index]
+    if now > since {
+      busySpans.append(.init(thread: threadName(worker), start: since, end: now))
+    }
+  }
+
+  private mutating func releaseLane(_ index: Int) {
+    lanes[index].busy = false
+    let since = lanes[index].busySince
+    let held = now - since
+    lanes[index].longestBusy = max(lanes[index].longestBusy, held)
+    if held > 0, lanes[index].hostPool == nil {
+      busySpans.append(.init(thread: lanes[index].name, start: since, end: now))
+    }
+  }
+}
+
+// MARK: - Transitions: time, blocks, sleeps and the run
+
+extension VirtualSchedulerState {
+  /// Nothing is runnable: moves the clock to the next timer. False when no timer is set.
+  mutating func advanceClock() -> Bool {
+    guard let next = timers.nextDeadline else { return false }
+    now = max(now, next)
+    return true
+  }
+
+  /// The earliest timer due now, removed, for the driver to perform.
+  mutating func popDueTimer() -> Timer? { timers.popDue(now: now) }
+
+  /// Sets `timer` to fire at `deadline`, or now if that has passed.
+  mutating func setTimer(at deadline: Int64, _ timer: Timer) {
+    timers.set(deadline: max(deadline, now), timer)
+  }
+
+  /// Sets `timer` to fire `milliseconds` from now.
+  mutating func setTimer(after milliseconds: Int64, _ timer: Timer) {
+    timers.set(deadline: deadline(after: milliseconds), timer)
+  }
+
+  /// The running task blocks: its worker and lane stay held (pinned) for its way back.
+  mutating func blockRunningTask() {
+    guard let current = running else { preconditionFailure("blocking outside a virtual job") }
+    running!.blocked = true
+    var lane: Int?
+    if case .lane(let index) = current.target { lane = index }
+    pins[current.task] = Pin(worker: current.worker, lane: lane)
+  }
+
+  mutating func newSleeperID() -> UInt64 { timers.newSleeperID() }
+
+  /// Whether the sleep `id` was cancelled before it began.
+  mutating func claimEarlyCancellation(ofSleep id: UInt64) -> Bool {
+    timers.claimEarlyCancellation(of: id)
+  }
+
+  /// The sleep `id` begins, to end `milliseconds` from now, when `timer` fires.
+  mutating func sleep(id: UInt64, milliseconds: Int64, _ sleeper: Sleeper, timer: Timer) {
+    timers.sleep(id: id, until: deadline(after: milliseconds), sleeper, timer: timer)
+  }
+
+  /// The sleep `id` was cancelled: its sleeper to wake with an error, if it had begun.
+  mutating func cancelSleep(id: UInt64) -> Sleeper? { timers.cancelSleep(id: id) }
+
+  /// The sleep `id` ended (its timer fired or was removed): its sleeper, unless it was cancelled.
+  mutating func takeSleeper(id: UInt64) -> Sleeper? { timers.takeSleeper(id: id) }
+
+  /// The running task is about to yield: its next enqueue where it runs goes to the queue.
+  mutating func yieldRequested(_ requested: Bool) { yieldRequested = requested }
+
+  mutating func rootStarted() { rootFinished = false }
+  mutating func rootEnded() { rootFinished = true }
+
+  /// Asks the loop to stop at the end of the current job; the first reason wins.
+  mutating func stop(_ reason: String) {
+    if stopReason == nil { stopReason = reason }
+  }
+
+  /// The run is being torn down: tasks see `aborting` and unwind.
+  mutating func beginAbort() { aborting = true }
+
+  /// Removes every timer, in firing order, for the driver to end (tearing down).
+  mutating func removeAllTimers() -> [Timer] { timers.removeAll() }
+}
+
+// MARK: - End-of-run invariants
+
+extension VirtualSchedulerState {
+  /// What must hold once a run has finished, as one sentence per violation (none when sound):
+  /// no timer or sleeper left, no runnable or pinned job left, no worker or lane still held, and
+  /// every task that blocked came back. Tasks suspended on something else (a continuation the
+  /// scenario keeps) are invisible here; the root task waits for those, or the run deadlocks.
+  func endOfRunViolations() -> [String] {
+    var found = timers.leftovers
+    if !rootFinished { found.append("the root task did not finish") }
+    if running != nil { found.append("a job is still running") }
+    if !pinned.isEmpty { found.append("\(pinned.count) pinned job(s) never ran") }
+    for pool in pools where !pool.queue.isEmpty {
+      found.append("\(pool.queue.count) job(s) still queued on pool \(pool.name)")
+    }
+    for lane in lanes where !lane.isEmpty {
+      found.append("\(lane.count) job(s) still queued on lane \(lane.name)")
+    }
+    let stuck = pins.map { (ordinal: ordinals[$0.key] ?? -1, pin: $0.value) }
+    for (ordinal, pin) in stuck.sorted(by: { $0.ordinal < $1.ordinal }) {
+      let held = [pin.worker.map(threadName), pin.lane.map { lanes[$0].name }].compactMap { $0 }
+      found.append(
+        "task #\(ordinal) never came back from a block (holds "
+          + held.joined(separator: " and ") + ")")
+    }
+    for pool in pools {
+      for (index, busy) in pool.busy.enumerated() where busy {
+        found.append("thread \(pool.name)-\(index + 1) is still held")
+      }
+    }
+    for lane in lanes where lane.busy { found.append("lane \(lane.name) is still held") }
+    return found
+  }
+}

@@ -213,16 +213,7 @@ struct NameChecker {
         checkChild(child, scope, step)
         scope.pending.insert(name)
       case .await(let names):
-        for name in names {
-          if scope.pending.remove(name) != nil {
-            scope.readable.insert(name)
-          } else if !scope.readable.contains(name) && !unsure.names.contains(name) {
-            report(
-              "'\(name)' is not an async let of this block"
-                + didYouMean(name, in: scope.pending.sorted()),
-              at: step.origin)
-          }
-        }
+        checkAwait(names, &scope, step)
       case .group(let spec):
         read(spec.items.names, scope, step)
         checkChild(spec.child, scope, step, extra: spec.itemName)
@@ -250,6 +241,20 @@ struct NameChecker {
           var handler = Scope(readable: scope.readable.union(["error"]))
           checkBlock(clause.steps, &handler)
         }
+      }
+    }
+  }
+
+  /// `await` reads async lets of this block, which are then readable; awaiting one twice is fine.
+  private mutating func checkAwait(_ names: [String], _ scope: inout Scope, _ step: Step) {
+    for name in names {
+      if scope.pending.remove(name) != nil {
+        scope.readable.insert(name)
+      } else if !scope.readable.contains(name) && !unsure.names.contains(name) {
+        report(
+          "'\(name)' is not an async let of this block"
+            + didYouMean(name, in: scope.pending.sorted()),
+          at: step.origin)
       }
     }
   }

@@ -7,7 +7,7 @@ import LabRuntime
 
 /// The `lab` command: dispatches to a subcommand and turns errors into exit statuses.
 enum Lab {
-  static var commands: [any Command.Type] { [LessonCommand.self, ListCommand.self, RunCommand.self, DiffCommand.self, RecordCommand.self, CheckCommand.self, ExploreCommand.self, NewCommand.self, ValidateCommand.self] }
+  static var commands: [any Command.Type] { [LessonCommand.self, ListCommand.self, RunCommand.self, DiffCommand.self, RecordCommand.self, CheckCommand.self, ExploreCommand.self, NewCommand.self, ValidateCommand.self, SchemaCommand.self] }
 
   static let overview = """
     lab — a concurrency lab: run Swift concurrency scenarios and see what happens, when, on which

@@ -1,44 +1,57 @@
-@testable import LabChecks
-@testable import LabInterpreter
-@testable import LabLessons
-@testable import LabModel
-@testable import LabPictures
-@testable import LabRuntime
 import Foundation
 import Testing
 
+@testable import LabLessons
+@testable import LabModel
 
-/// The JSON Schema in schema/scenario.schema.json, its validator, and `lab validate`: the schema
-/// must describe exactly what the decoder accepts, so these tests fail when the two drift apart.
+/// The generated JSON Schema and docs table, the step table they come from, and `lab validate`:
+/// the checked-in files must be the generator's output, and the decoder must accept what the
+/// tables describe.
 @Suite struct SchemaTests {
   static let schemaPath = TestSupport.packageRoot.appendingPathComponent(
     ScenarioSchema.relativePath
   ).path
 
-  static func schema() throws -> JSONSchema {
-    try JSONSchema.load(path: schemaPath)
+  /// A `$defs` entry of the generated schema.
+  static func definition(_ name: String) throws -> SchemaJSON {
+    let definitions = ScenarioSchema.document.member("$defs")
+    return try #require(definitions?.member(name), "no $defs.\(name) in the schema")
   }
 
-  static func definition(_ name: String, in schema: JSONSchema) throws -> SchemaNode.Keywords {
-    try #require(schema.definitions[name]?.keywords, "no $defs.\(name) in the schema")
+  // MARK: - Generated files
+
+  @Test func schemaFileIsTheGeneratedOne() throws {
+    let file = try String(contentsOfFile: Self.schemaPath, encoding: .utf8)
+    let generated = ScenarioSchema.generate()
+    #expect(generated == ScenarioSchema.generate(), "the schema is not the same on every run")
+    #expect(
+      file == generated,
+      """
+      \(ScenarioSchema.relativePath) is not what the tables generate; regenerate it with \
+      `\(ScenarioSchema.regenerateCommand)`
+      """)
   }
 
-  /// Diagnostics of an inline document against the scenario schema, rendered.
-  static func problems(_ json: String) throws -> [String] {
-    try schema().validate(bytes: Array(json.utf8), file: "bad.json").map(\.description)
+  @Test func docsTableIsTheGeneratedOne() throws {
+    let docs = try String(
+      contentsOf: TestSupport.packageRoot.appendingPathComponent("docs/scenario-format.md"),
+      encoding: .utf8)
+    let section = try #require(
+      docs.range(of: "## Each step and the Swift it runs\n"), "no steps section in the docs")
+    let table = ScenarioSchema.stepsTable()
+    #expect(
+      docs[section.upperBound...].contains("\n" + table),
+      """
+      docs/scenario-format.md does not hold the generated steps table; paste in the output of \
+      `swift run lab schema --docs-table`
+      """)
   }
-
-  // MARK: - Bundled scenarios
 
   @Test(arguments: TestSupport.scenarioPaths)
-  func bundledScenarioConforms(_ path: String) throws {
-    let schema = try Self.schema()
+  func bundledScenarioPointsAtTheSchema(_ path: String) throws {
     let file = TestSupport.packageRoot.appendingPathComponent(path)
-    let bytes = try [UInt8](Data(contentsOf: file))
-    let problems = schema.validate(bytes: bytes, file: path)
-    #expect(problems.isEmpty, "\(problems.map(\.description).joined(separator: "\n"))")
+    let document = try JSONParser.parse(try [UInt8](Data(contentsOf: file)), file: path)
     // Editors find the schema through "$schema", relative to the file.
-    let document = try JSONParser.parse(bytes, file: path)
     let reference = try #require(
       document.value.objectValue?["$schema"]?.value.stringValue, "no $schema")
     let target = file.deletingLastPathComponent().appendingPathComponent(reference)
@@ -46,72 +59,97 @@ import Testing
     #expect(target.path == URL(fileURLWithPath: Self.schemaPath).standardizedFileURL.path)
   }
 
-  // MARK: - In step with the decoder
+  /// Checks the schema with Python's jsonschema, when it is installed (Scripts/check-schema.sh).
+  @Test(.enabled(if: SchemaTests.hasPythonJSONSchema, "needs python3 with jsonschema"))
+  func pythonJSONSchemaAcceptsEveryScenario() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = [
+      TestSupport.packageRoot.appendingPathComponent("Scripts/check-schema.sh").path
+    ]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(text)")
+  }
 
-  @Test func everyStepKindHasTheDecodersOptions() throws {
-    let schema = try Self.schema()
-    let union = try Self.definition("step", in: schema)
-    var described: [String: Set<String>] = [:]
-    for branch in union.oneOf {
-      let keywords = try #require(schema.resolve(branch).keywords)
-      let kind = try #require(keywords.required.first, "a step branch without a required kind")
-      #expect(
-        keywords.properties.first?.name == kind, "'\(kind)' is not the first property of its branch"
-      )
-      guard case .boolean(false)? = keywords.additionalProperties else {
-        Issue.record("step '\(kind)' allows keys it does not list")
-        continue
-      }
-      #expect(described[kind] == nil, "step '\(kind)' is described twice")
-      described[kind] = Set(keywords.properties.map(\.name).filter { $0 != kind })
-    }
-    let decoded = Dictionary(
-      uniqueKeysWithValues: ScenarioDecoder.stepKeys.map { ($0.kind, Set($0.options)) })
-    for (kind, options) in decoded {
-      #expect(described[kind] != nil, "step '\(kind)' is missing from the schema")
-      if let schemaOptions = described[kind] {
+  static let hasPythonJSONSchema: Bool = {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", "import jsonschema"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return false }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+  }()
+
+  // MARK: - The tables
+
+  @Test func topLevelKeysAreTheTables() throws {
+    let root = ScenarioSchema.document
+    #expect(root.member("properties")?.members.map(\.key) == TopLevelKey.names)
+    #expect(root.member("required") == ["format", "steps"])
+    let format = root.member("properties")?.member("format")
+    #expect(format?.member("maximum") == .integer(Int64(Scenario.currentFormat)))
+    let expect = try Self.definition("expect").member("properties")
+    #expect(expect?.members.map(\.key) == ExpectationKey.names)
+  }
+
+  @Test func everyStepHasAnExampleTheDecoderAccepts() throws {
+    for key in StepKey.allCases {
+      #expect(!key.spec.examples.isEmpty, "step '\(key.rawValue)' has no example")
+      for example in key.spec.examples {
+        let node = try JSONParser.parse(Array(example.utf8), file: "example.json")
+        #expect(node.value.objectValue?.keys.first == key.rawValue, "\(example)")
+        var decoder = ScenarioDecoder(file: "example.json")
+        let step = decoder.decodeStep(node, path: "steps[0]")
         #expect(
-          schemaOptions == options,
-          "options of '\(kind)': schema \(schemaOptions.sorted()), decoder \(options.sorted())")
+          step != nil && decoder.diagnostics.isEmpty,
+          "\(key.rawValue): \(decoder.diagnostics.map(\.message))")
       }
     }
-    for kind in described.keys where decoded[kind] == nil {
-      Issue.record("the schema has step '\(kind)', which the decoder does not know")
+  }
+
+  @Test func everyStepOptionIsAnOptionOfTheDecoder() {
+    for key in StepKey.allCases {
+      let options = key.spec.optionKeys
+      #expect(Set(options).count == options.count, "'\(key.rawValue)' lists an option twice")
+      for group in key.spec.oneOf + key.spec.needs.map({ [$0.option] + $0.needs }) {
+        #expect(Set(group).isSubset(of: options), "'\(key.rawValue)': \(group) are not options")
+      }
+      let json = #"{"format": 1, "steps": [{"KEY": null, "notAnOption": 1}]}"#
+        .replacingOccurrences(of: "KEY", with: key.rawValue)
+      #expect(
+        TestSupport.diagnostics(json: json).contains {
+          $0.contains("unknown option 'notAnOption' for '\(key.rawValue)'")
+        })
     }
   }
 
-  @Test func topLevelKeysAreTheDecoders() throws {
-    let root = try #require(try Self.schema().root.keywords)
-    #expect(root.properties.map(\.name) == ScenarioDecoder.topLevelKeys)
-    #expect(root.required == ["format", "steps"])
-    #expect(root.maximumFormat == Int64(Scenario.currentFormat))
-  }
-
-  @Test func expectationKeysAreTheDecoders() throws {
-    let expect = try Self.definition("expect", in: Self.schema())
-    #expect(Set(expect.properties.map(\.name)) == Set(ScenarioDecoder.expectationKeys))
-  }
-
-  @Test func choicesAreTheModels() throws {
-    let schema = try Self.schema()
-    func choices(_ keywords: SchemaNode.Keywords?) -> [String] {
-      (keywords?.allowed ?? []).compactMap(\.stringValue)
+  /// `lab new`'s starter may use only step kinds and keys the tables know (it is decoded).
+  @Test func templateUsesOnlyKnownStepsAndKeys() throws {
+    let text = ScenarioTemplate.text(
+      name: "starter", schemaPath: "../../schema/scenario.schema.json")
+    #expect(TestSupport.diagnostics(json: text, file: "starter.json") == [])
+    let root = try JSONParser.parse(Array(text.utf8), file: "starter.json")
+    let object = try #require(root.value.objectValue)
+    #expect(object.keys.allSatisfy { TopLevelKey(rawValue: $0) != nil })
+    #expect(
+      object["expect"]?.value.objectValue?.keys.allSatisfy {
+        ExpectationKey(rawValue: $0) != nil
+      } == true)
+    let kinds = (object["steps"]?.value.arrayValue ?? []).compactMap {
+      $0.value.objectValue?.keys.first
     }
-    #expect(
-      choices(try Self.definition("priority", in: schema))
-        == TaskPriorityName.allCases.map(\.rawValue))
-    #expect(
-      choices(try Self.definition("queueKind", in: schema)) == QueueKind.allCases.map(\.rawValue))
-    let expect = try Self.definition("expect", in: schema)
-    #expect(choices(expect.property("races")?.keywords) == RaceExpectation.allCases.map(\.rawValue))
-    let outcome = try Self.definition("outcome", in: schema)
-    #expect(choices(outcome.property("grade")?.keywords) == OutcomeGrade.writable.map(\.rawValue))
-    let when = outcome.property("when")?.keywords
-    #expect(choices(when?.property("ended")?.keywords) == Outcome.Ending.allCases.map(\.rawValue))
+    #expect(!kinds.isEmpty && kinds.allSatisfy { StepKey(rawValue: $0) != nil }, "\(kinds)")
   }
 
-  /// Keys the decoder checks inline (functions, actors, handlers, inputs…): every key the schema
-  /// declares there must be one the decoder accepts, and the probe must see an unknown key refused.
+  /// Declarations the decoder checks key by key (functions, actors, handlers, inputs…): every key
+  /// the schema declares there must be one the decoder accepts, and an unknown key is refused.
   @Test(arguments: [
     ("function", #"{"format": 1, "steps": [], "functions": {"f": {KEY: null}}}"#),
     ("actor", #"{"format": 1, "steps": [], "actors": {"A": {KEY: null}}}"#),
@@ -129,11 +167,11 @@ import Testing
   func declaredKeysAreAcceptedByTheDecoder(_ place: String, _ template: String) throws {
     // `outcome.when` is the `when` property of `$defs.outcome`.
     let names = place.split(separator: ".").map(String.init)
-    var keywords = try Self.definition(names[0], in: try Self.schema())
+    var schema = try Self.definition(names[0])
     for property in names.dropFirst() {
-      keywords = try #require(keywords.property(property)?.keywords, "no \(place) in the schema")
+      schema = try #require(schema.member("properties")?.member(property), "no \(place)")
     }
-    let keys = keywords.properties.map(\.name)
+    let keys = schema.member("properties")?.members.map(\.key) ?? []
     #expect(!keys.isEmpty)
     func refused(_ key: String) -> Bool {
       let json = template.replacingOccurrences(of: "KEY", with: "\"\(key)\"")
@@ -147,148 +185,67 @@ import Testing
     #expect(refused("notAKey"), "the probe for \(place) does not see unknown keys refused")
   }
 
-  // MARK: - The schema's own examples
+  // MARK: - Portable patterns
 
-  @Test func everyExampleConformsToItsSchema() throws {
-    let schema = try Self.schema()
-    var pending = [schema.root] + schema.definitions.keys.sorted().map { schema.definitions[$0]! }
-    var checked = 0
-    while let node = pending.popLast() {
-      pending += node.subschemas
-      for example in node.keywords?.examples ?? [] {
-        var validator = SchemaValidator(schema: schema, file: Self.schemaPath)
-        let problems = validator.validate(example, node, path: "")
-        #expect(problems.isEmpty, "example at \(example.location): \(problems.map(\.message))")
-        checked += 1
-      }
+  /// Python's `re` and ECMAScript both read these; `\p{L}` is what broke Python's validator.
+  @Test func patternsUseThePortableSubset() throws {
+    let schema = ScenarioSchema.generate()
+    #expect(!schema.contains(#"\\p{"#) && !schema.contains(#"\\P{"#))
+    let pattern = try NSRegularExpression(pattern: ScenarioSchema.namePattern)
+    func matches(_ name: String) -> Bool {
+      pattern.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
     }
-    #expect(checked > 30)
-  }
-
-  @Test func everyStepHasAnExampleTheDecoderAccepts() throws {
-    let schema = try Self.schema()
-    for branch in try Self.definition("step", in: schema).oneOf {
-      let keywords = try #require(schema.resolve(branch).keywords)
-      let kind = keywords.required.first ?? "?"
-      #expect(!keywords.examples.isEmpty, "step '\(kind)' has no example")
-      for example in keywords.examples {
-        var decoder = ScenarioDecoder(file: "example.json")
-        let step = decoder.decodeStep(example, path: "steps[0]")
-        #expect(
-          step != nil && decoder.diagnostics.isEmpty,
-          "\(kind): \(decoder.diagnostics.map(\.message))")
-      }
+    // Every name the decoder accepts, the pattern must accept; it may accept a few more.
+    for name in ["x", "_x2", "größe", "名前", "Zoë"] {
+      #expect(matches(name), "\(name)")
+      #expect(
+        TestSupport.diagnostics(json: #"{"format": 1, "state": {"\#(name)": 0}, "steps": []}"#)
+          == [])
+    }
+    for name in ["", "1a", "my var", "a-b", "a.b", "../x"] {
+      #expect(!matches(name), "\(name)")
     }
   }
 
-  // MARK: - The validator
+  // MARK: - What the schema validator used to add
 
-  @Test func unknownStepIsReportedAtItsKey() throws {
-    let problems = try Self.problems(
-      """
-      {"format": 1, "steps": [
-        {"sleeep": 100}
-      ]}
-      """)
+  /// The decoder reports what only the removed runtime schema check used to: `summary` types,
+  /// every bad element of a list, and a child task's work even when the task's name is wrong.
+  @Test func theDecoderReportsWhatTheSchemaCheckDid() {
+    let problems = TestSupport.diagnostics(
+      json: """
+        {"format": 1,
+         "functions": {"f": {"summary": null, "steps": []}},
+         "handlers": {"h": {"summary": 3, "steps": []}},
+         "actors": {"A": {"summary": [], "methods": {}}},
+         "steps": [
+           {"set": "x", "to": [1, {}, {}]},
+           {"group": ["g"], "count": 2, "steps": "nope"}
+         ]}
+        """)
     #expect(
       problems == [
-        "bad.json:2:4: error: unknown step 'sleeep'; did you mean 'sleep'? (at steps[0].sleeep)"
+        "bad.json:2:33: error: 'summary' must be a string, not null (at functions.f.summary)",
+        "bad.json:3:32: error: 'summary' must be a string, not an integer (at handlers.h.summary)",
+        "bad.json:4:30: error: 'summary' must be a string, not an array (at actors.A.summary)",
+        "bad.json:6:27: error: a value cannot be an object here (at steps[0].to[1])",
+        "bad.json:6:31: error: a value cannot be an object here (at steps[0].to[2])",
+        "bad.json:7:14: error: group name must be a name in quotes, not an array "
+          + "(at steps[1].group)",
+        "bad.json:7:42: error: steps must be a list: [ {…}, {…} ], not a string "
+          + "(at steps[1].steps)",
       ])
   }
 
-  @Test func everyProblemIsReportedWithItsLocation() throws {
-    let problems = try Self.problems(
-      """
-      {
-        "format": 2,
-        "threads": "four",
-        "functions": {
-          "f": { "steps": [ { "task": "t", "steps": [], "priority": "hihg" } ] }
-        },
-        "steps": [
-          { "set": "x" },
-          { "sleep": 1, "as": "y" },
-          "log"
-        ]
-      }
-      """)
+  @Test func unknownTopLevelKeyIsExplained() {
     #expect(
-      problems == [
-        "bad.json:2:13: error: 'format' must be between 1 and 1, not 2 (at format)",
-        "bad.json:3:14: error: 'threads' must be an integer, not a string (at threads)",
-        #"bad.json:5:63: error: 'priority' must be "high", "userInitiated", "medium", "low", "utility" or "background", not "hihg"; did you mean 'high'? (at functions.f.steps[0].priority)"#,
-        #"bad.json:8:5: error: 'steps[0]' needs "to" (at steps[0])"#,
-        "bad.json:9:19: error: unknown key 'as'; use 'sleep' (at steps[1].as)",
-        "bad.json:10:5: error: 'steps[2]' must be a step, not a string (at steps[2])",
+      TestSupport.diagnostics(json: #"{"format": 1, "main": [], "steps": []}"#) == [
+        "bad.json:1:15: error: unknown top-level key 'main'; did you mean 'steps'? (at main)"
       ])
-  }
-
-  @Test func combinationsTheDecoderWouldIgnoreAreRejected() throws {
-    let problems = try Self.problems(
-      """
-      {"format": 1, "handlers": {"go": {}}, "steps": [
-        {"asyncLet": "a", "call": "f", "steps": []},
-        {"group": "g", "count": 2, "steps": [], "cancelAfter": 1},
-        {"await": []}
-      ],
-      "inputs": [{"at": 0, "tap": "go", "key": "go"}]}
-      """)
     #expect(
-      problems == [
-        #"bad.json:2:3: error: 'steps[0]' takes only one of "call", "steps" (at steps[0])"#,
-        #"bad.json:3:43: error: "cancelAfter" needs "collect" as well (at steps[1].cancelAfter)"#,
-        "bad.json:4:13: error: 'await' needs at least 1 item, not 0 (at steps[2].await)",
-        #"bad.json:6:12: error: 'inputs[0]' takes only one of "tap", "key" (at inputs[0])"#,
+      TestSupport.diagnostics(json: #"{"format": 1, "tittle": "x", "steps": []}"#) == [
+        "bad.json:1:15: error: unknown top-level key 'tittle'; did you mean 'title'? (at tittle)"
       ])
-  }
-
-  @Test func namesAndTemplatesAreChecked() throws {
-    let problems = try Self.problems(
-      """
-      {"format": 1, "state": {"my var": 0}, "queues": {"main": "serial"}, "steps": [
-        {"log": "x {a"}, {"actorCall": "Store"}
-      ]}
-      """)
-    #expect(
-      problems == [
-        "bad.json:1:25: error: 'my var' is not a name (letters, digits and '_', starting with a letter or '_') (at state.my var)",
-        #"bad.json:1:50: error: 'main' must not be "main" (at queues.main)"#,
-        "bad.json:2:11: error: 'x {a' is not a log message: text with {expression} parts (at steps[0].log)",
-        "bad.json:2:34: error: 'Store' is not an actor's method as \"Actor.method\" (at steps[1].actorCall)",
-      ])
-  }
-
-  @Test func unsupportedKeywordsAndDanglingReferencesAreRefused() {
-    let schema =
-      ##"{"type": "object", "patternProperties": {}, "items": {"$ref": "#/$defs/nothing"}}"##
-    #expect(throws: DiagnosticList.self) {
-      try JSONSchema(bytes: Array(schema.utf8), file: "s.json")
-    }
-    do {
-      _ = try JSONSchema(bytes: Array(schema.utf8), file: "s.json")
-    } catch {
-      let messages = error.diagnostics.map(\.message)
-      #expect(messages.count == 2)
-      #expect(messages.contains { $0.hasPrefix("unsupported keyword 'patternProperties'") })
-      #expect(messages.contains { $0.hasPrefix("'$ref' names 'nothing', which is not in '$defs'") })
-    }
-  }
-
-  @Test func checkAddsOnlyWhatTheLoaderMissed() throws {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "schema-\(UUID()).json")
-    try Data(
-      """
-      {"format": 1, "handlers": {"go": {"steps": []}}, "steps": [
-        {"sleeep": 1}
-      ], "inputs": [{"at": 0, "tap": "go", "with": 3}]}
-      """.utf8
-    ).write(to: file)
-    defer { try? FileManager.default.removeItem(at: file) }
-    let problems = ScenarioSchema.check(path: file.path, schema: try Self.schema())
-    // The loader's message for the step, the schema's for `with`, which the loader skips.
-    #expect(problems.map(\.path) == ["steps[0].sleeep", "inputs[0].with"])
-    #expect(problems.first?.message == "unknown step 'sleeep'; did you mean 'sleep'?")
   }
 
   // MARK: - lab validate
@@ -322,12 +279,5 @@ import Testing
     let result = try TestSupport.runLab(["validate"])
     #expect(result.status == 0, "\(result.err)")
     #expect(result.out.hasSuffix("\(TestSupport.scenarioPaths.count) valid, 0 invalid\n"))
-  }
-}
-
-extension SchemaNode.Keywords {
-  /// The scenario schema's highest `format`, from the `format` property's `maximum`.
-  fileprivate var maximumFormat: Int64? {
-    property("format")?.keywords?.maximum?.integerValue
   }
 }

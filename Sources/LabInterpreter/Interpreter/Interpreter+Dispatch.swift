@@ -5,12 +5,16 @@ import LabRuntime
 /// Dispatch queue's executor, so they run on Dispatch's threads, apart from the cooperative pool.
 extension Interpreter {
   /// `queue.async { steps }`: starts the work item and returns at once.
-  func dispatch(_ queue: String, _ steps: [Step], _ context: inout Context, clock: VectorClock? = nil) {
+  func dispatch(
+    _ queue: String, _ steps: [Step], _ context: inout Context, clock: VectorClock? = nil
+  ) {
     let name = tasks.displayName(for: queue == "main" ? "main.async" : "\(queue).async")
     var spawned = spawn(name, from: &context)
     if let clock { spawned.clock.join(clock) }
     let child = spawned
-    record(.spawn, context, "\(queue).async { \(steps.count) step\(steps.count == 1 ? "" : "s") } as \(name)")
+    record(
+      .spawn, context,
+      "\(queue).async { \(steps.count) step\(steps.count == 1 ? "" : "s") } as \(name)")
     let task: Task<Value, any Error>
     if queue == "main" {
       task = startTask(on: runtime.mainActor) { main in
@@ -35,39 +39,44 @@ extension Interpreter {
     }
   }
 
-  func runDispatchStep(_ step: Step, _ context: inout Context, isolation: isolated (any Actor)?) async throws {
-    switch step.kind {
-    case .dispatch(let queue, let steps):
-      dispatch(queue, steps, &context)
-    case .enter(let name):
-      record(.set, context, "group \(name): enter")
-      dispatchGroup(name).group.enter()
-    case .leave(let name):
-      record(.set, context, "group \(name): leave")
-      let group = dispatchGroup(name)
-      group.clock.withLock { $0.join(context.clock) }
-      context.clock.tick(context.id)
-      group.group.leave()
-    case .notify(let name, let queue, let steps):
-      record(.set, context, "group \(name): notify on \(queue)")
-      let group = dispatchGroup(name)
-      let parent = context
-      context.clock.tick(context.id)
-      group.group.notify {
-        var notifier = parent
-        self.dispatch(queue, steps, &notifier, clock: group.clock.withLock { $0 })
-      }
-    case .wait(let name):
-      record(.block, context, "group \(name): wait() holds the thread")
-      waits.wait(context.task, for: "dispatch group \(name)")
-      let group = dispatchGroup(name)
-      await group.group.wait(isolation: isolation)
-      waits.done(context.task)
-      context.clock.join(group.clock.withLock { $0 })
-      record(.resume, context, "group \(name) is empty")
-    default:
-      preconditionFailure("not a Dispatch step")
+  /// `group.enter()`.
+  func enterGroup(_ name: String, _ context: Context) {
+    record(.set, context, "group \(name): enter")
+    dispatchGroup(name).group.enter()
+  }
+
+  /// `group.leave()`: work that waits for the group happens after this task's work so far.
+  func leaveGroup(_ name: String, _ context: inout Context) {
+    record(.set, context, "group \(name): leave")
+    let group = dispatchGroup(name)
+    group.clock.withLock { $0.join(context.clock) }
+    context.clock.tick(context.id)
+    group.group.leave()
+  }
+
+  /// `group.notify(queue:) { steps }`: the steps start on the queue once the group is empty.
+  func notifyGroup(_ name: String, queue: String, _ steps: [Step], _ context: inout Context) {
+    record(.set, context, "group \(name): notify on \(queue)")
+    let group = dispatchGroup(name)
+    let parent = context
+    context.clock.tick(context.id)
+    group.group.notify {
+      var notifier = parent
+      self.dispatch(queue, steps, &notifier, clock: group.clock.withLock { $0 })
     }
+  }
+
+  /// `group.wait()`: holds the thread until the group is empty.
+  func waitForGroup(
+    _ name: String, _ context: inout Context, isolation: isolated (any Actor)?
+  ) async {
+    record(.block, context, "group \(name): wait() holds the thread")
+    waits.wait(context.task, for: "dispatch group \(name)")
+    let group = dispatchGroup(name)
+    await group.group.wait(isolation: isolation)
+    waits.done(context.task)
+    context.clock.join(group.clock.withLock { $0 })
+    record(.resume, context, "group \(name) is empty")
   }
 }
 

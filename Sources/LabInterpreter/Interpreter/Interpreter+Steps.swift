@@ -32,9 +32,12 @@ extension Interpreter {
           context.locals[name] = try await awaitOutOfOrder(name, &context, isolation: isolation)
         }
         record(
-          .resume, context, names.map { "\($0) = \(context.locals[$0]!.description)" }.joined(separator: ", "),
+          .resume, context,
+          names.map { "\($0) = \(context.locals[$0]!.description)" }.joined(separator: ", "),
           joins: names)
-      default:
+      case .log, .set, .add, .repeat, .forEach, .if, .return, .call, .block, .sleep, .yield,
+        .group, .task, .awaitTask, .cancel, .onMain, .throw, .try, .checkCancellation,
+        .dispatch, .enter, .leave, .notify, .wait:
         // A step that cannot suspend runs without an async call: no frame for `run` is allocated
         // in the task (which keeps its frames' memory until it is destroyed).
         if let immediate = try runAtOnce(step, &context, isolation: isolation) {
@@ -85,7 +88,8 @@ extension Interpreter {
       races.awaited(child.id, by: &context)
       exit = .continueAt(resumeAt)
     } else if context.locals[name] == nil {
-      record(.cancel, context, "async let \(name) was not awaited: cancelled at the end of its scope")
+      record(
+        .cancel, context, "async let \(name) was not awaited: cancelled at the end of its scope")
     }
     return exit
   }
@@ -120,7 +124,8 @@ extension Interpreter {
       let amount = try read(expression, &context, origin: origin, isolation: isolation)
       try await add(name, amount, &context, origin: origin, isolation: isolation)
     case .repeat(let count, let indexName, let body):
-      return try await runRepeat(count, indexName, body, &context, origin: origin, isolation: isolation)
+      return try await runRepeat(
+        count, indexName, body, &context, origin: origin, isolation: isolation)
     case .forEach(let list, let item, let body):
       return try await runForEach(list, item, body, &context, origin: origin, isolation: isolation)
     case .if(let condition, let thenSteps, let elseSteps):
@@ -150,10 +155,25 @@ extension Interpreter {
       } catch let early as EarlyReturn {
         return early.value
       }
-    case .dispatch, .enter, .leave, .notify, .wait:
-      try await runDispatchStep(step, &context, isolation: isolation)
-    default:
-      preconditionFailure("runBlock runs \(step.kind) itself")
+    case .dispatch(let queue, let steps):
+      dispatch(queue, steps, &context)
+    case .enter(let name):
+      enterGroup(name, context)
+    case .leave(let name):
+      leaveGroup(name, &context)
+    case .notify(let name, let queue, let steps):
+      notifyGroup(name, queue: queue, steps, &context)
+    case .wait(let name):
+      await waitForGroup(name, &context, isolation: isolation)
+    case .log, .set, .return, .task, .cancel, .throw, .checkCancellation:
+      // `runBlock` runs these with `runAtOnce` first; here only for completeness.
+      if case .returned(let value)? = try runAtOnce(step, &context, isolation: isolation) {
+        return value
+      }
+    case .asyncLet, .await:
+      // Their scope is the rest of their block, which only `runBlock` sees; alone, they are a
+      // block of their own.
+      return try await runNested([step], &context, isolation: isolation)
     }
     return nil
   }
@@ -177,7 +197,9 @@ extension Interpreter {
       let value = try read(expression, &context, origin: origin, isolation: isolation)
       try assign(name, value, &context, origin: origin, isolation: isolation)
     case .return(let expression):
-      return .returned(try expression.map { try read($0, &context, origin: origin, isolation: isolation) } ?? Value.none)
+      return .returned(
+        try expression.map { try read($0, &context, origin: origin, isolation: isolation) }
+          ?? Value.none)
     case .task(let spec):
       startTask(spec, &context, isolation: isolation)
     case .cancel(let name):
@@ -193,10 +215,12 @@ extension Interpreter {
       throw ScenarioError(name: name)
     case .checkCancellation:
       if Task.isCancelled {
-        record(.throw, context, "CancellationError: Task.checkCancellation() found the task cancelled")
+        record(
+          .throw, context, "CancellationError: Task.checkCancellation() found the task cancelled")
         throw CancellationError()
       }
-    default:
+    case .add, .repeat, .forEach, .if, .call, .block, .sleep, .yield, .asyncLet, .await, .group,
+      .awaitTask, .onMain, .try, .dispatch, .enter, .leave, .notify, .wait:
       return nil
     }
     return .done
@@ -231,7 +255,8 @@ extension Interpreter {
 
   /// `Task.sleep`: frees the thread; cancellation wakes the task with `CancellationError`.
   func runSleep(
-    _ expression: Expression, _ context: inout Context, origin: StepOrigin, isolation: isolated (any Actor)?
+    _ expression: Expression, _ context: inout Context, origin: StepOrigin,
+    isolation: isolated (any Actor)?
   ) async throws {
     let milliseconds = try integer(expression, &context, origin: origin, isolation: isolation)
     record(.sleep, context, "\(milliseconds) ms")
@@ -267,7 +292,8 @@ extension Interpreter {
     races.awaited(entry.id, by: &context)
     if let bind { context.locals[bind] = value }
     record(
-      .resume, context, value == .none ? "task \(name) finished" : "task \(name) = \(value.description)",
+      .resume, context,
+      value == .none ? "task \(name) finished" : "task \(name) = \(value.description)",
       joins: [entry.name])
   }
 
@@ -290,7 +316,9 @@ extension Interpreter {
     _ steps: [Step], _ context: inout Context, isolation: isolated (any Actor)?
   ) async throws -> Value? {
     var scopes: [String] = []
-    if case .returned(let value) = try await runBlock(steps, from: 0, &context, &scopes, isolation: isolation) {
+    if case .returned(let value) = try await runBlock(
+      steps, from: 0, &context, &scopes, isolation: isolation)
+    {
       return value
     }
     return nil
@@ -299,7 +327,8 @@ extension Interpreter {
   /// `do { body } catch NAME { … } catch { … }`: the first clause whose name matches the error (or
   /// has none) handles it, with the error's name in `error`; no match rethrows.
   func runTry(
-    _ body: [Step], _ catches: [CatchClause], _ context: inout Context, isolation: isolated (any Actor)?
+    _ body: [Step], _ catches: [CatchClause], _ context: inout Context,
+    isolation: isolated (any Actor)?
   ) async throws {
     do {
       if let value = try await runNested(body, &context, isolation: isolation) {
@@ -307,7 +336,9 @@ extension Interpreter {
       }
     } catch let error where !(error is EarlyReturn || error is RunAborted || error is Failure) {
       let name = Self.errorName(error)
-      guard let clause = catches.first(where: { $0.error == nil || $0.error == name }) else { throw error }
+      guard let clause = catches.first(where: { $0.error == nil || $0.error == name }) else {
+        throw error
+      }
       record(.catch, context, name)
       context.locals["error"] = .string(name)
       if let value = try await runNested(clause.steps, &context, isolation: isolation) {
@@ -321,117 +352,6 @@ extension Interpreter {
     case let thrown as ScenarioError: thrown.name
     case is CancellationError: "CancellationError"
     default: String(describing: type(of: error))
-    }
-  }
-
-  // MARK: - Task groups and tasks
-
-  func runGroup(
-    _ spec: TaskGroupSpec, _ context: inout Context, origin: StepOrigin, isolation: isolated (any Actor)?
-  ) async throws {
-    let items: [Value]
-    switch try read(spec.items, &context, origin: origin, isolation: isolation) {
-    case .int(let count) where count > limits.maxTasks:
-      runtime.stop("group \(spec.name) would create \(count) tasks, more than \(limits.maxTasks); raise the limit with --max-tasks")
-      throw RunAborted()
-    case .int(let count): items = count > 0 ? (1...count).map { .int($0) } : []
-    case .list(let values): items = values
-    case let other:
-      throw Failure(message: "a group runs over a list or a count, not \(other.typeName)", origin: origin)
-    }
-    var children: [Context] = []
-    for item in items {
-      if runtime.isAborting { throw RunAborted() }
-      var child = spawn("\(spec.name)[\(item.text)]", from: &context)
-      if let itemName = spec.itemName { child.locals[itemName] = item }
-      children.append(child)
-    }
-    let parent = context
-    var collected: [Value] = []
-    var finished: [Int] = []
-    record(.await, context, "group \(spec.name) of \(items.count)")
-    waits.wait(context.task, for: "group \(spec.name)")
-    defer { waits.done(parent.task) }
-    do {
-      try await withThrowingTaskGroup(of: (Int, Value).self) { group in
-        for child in children {
-          record(.spawn, parent, child.task)
-          group.addTask {
-            (child.id, try await self.runTask(spec.child, child, isolation: nil))
-          }
-        }
-        if spec.collect != nil {
-          let names = Dictionary(uniqueKeysWithValues: children.map { ($0.id, $0.task) })
-          for try await (id, value) in group {
-            finished.append(id)
-            collected.append(value)
-            record(
-              .collect, parent, "result \(collected.count) of \(items.count): \(value.description)",
-              joins: names[id].map { [$0] } ?? [])
-            if let limit = spec.cancelAfter, collected.count == limit {
-              record(.cancel, parent, "group \(spec.name): cancelAll()")
-              group.cancelAll()
-            }
-          }
-        } else {
-          try await group.waitForAll()
-          finished = children.map(\.id)
-        }
-      }
-    } catch {
-      for child in children { races.awaited(child.id, by: &context) }
-      record(.throw, context, "group \(spec.name) rethrows \(Self.errorName(error))")
-      throw error
-    }
-    for id in finished { races.awaited(id, by: &context) }
-    let joined = Set(finished)
-    record(
-      .resume, context, "group \(spec.name) done",
-      joins: spec.collect == nil ? children.filter { joined.contains($0.id) }.map(\.task) : [])
-    if let collect = spec.collect {
-      let list: Value
-      do {
-        list = try Value.list(collected).checkedSize()
-      } catch {
-        throw Failure(message: "group \(spec.name): \(error.description)", origin: origin)
-      }
-      try assign(collect, list, &context, origin: origin, isolation: isolation)
-    }
-  }
-
-  func startTask(_ spec: TaskSpec, _ context: inout Context, isolation: isolated (any Actor)?) {
-    let name = tasks.displayName(for: spec.name)
-    let child = spawn(name, from: &context)
-    let target = actor(for: spec.isolation, caller: spec.detached ? nil : isolation)
-    record(.spawn, context, "\(spec.detached ? "detached task" : "task") \(name)" + (spec.chain.map { " (after the previous task of chain \($0))" } ?? ""))
-    let priority = spec.priority?.priority
-    let make = { (previous: TaskTable.Entry?) in
-      TaskTable.Entry(
-        task: self.startTask(on: target, priority: priority, detached: spec.detached) { isolation in
-          var context = child
-          if let previous {
-            // `let _ = await previousTask?.result`: wait for it, whether it succeeded or threw.
-            self.waits.wait(child.task, for: "the previous task of its chain")
-            _ = await previous.task.result
-            self.waits.done(child.task)
-            self.races.awaited(previous.id, by: &context)
-          }
-          return try await self.runTask(spec.child, context, isolation: isolation)
-        }, id: child.id, name: name)
-    }
-    let entry = spec.chain.map { tasks.chain($0, make: make) } ?? make(nil)
-    tasks.insert(spec.name, entry)
-  }
-
-  func describe(_ work: ChildWork, _ context: Context) -> String {
-    switch work {
-    case .call(let call):
-      let arguments = call.arguments.map { name, expression in
-        "\(name): \((try? expression.evaluate { try lookup($0, context) })?.description ?? "?")"
-      }
-      return "\(call.function)(\(arguments.joined(separator: ", ")))"
-    case .steps(let steps):
-      return "{ \(steps.count) step\(steps.count == 1 ? "" : "s") }"
     }
   }
 }

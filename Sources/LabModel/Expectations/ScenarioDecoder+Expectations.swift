@@ -1,12 +1,6 @@
 /// Decoding of a scenario's `expect` block; every key is described in docs/expected-traces.md and
 /// `outcomes` in docs/outcomes.md.
 extension ScenarioDecoder {
-  static let expectationKeys = [
-    "duration", "values", "times", "mainStall", "finishes", "order", "concurrent", "races",
-    "throws",
-    "cancelled", "outcomes", "tolerance",
-  ]
-
   mutating func decodeExpectations(_ node: JSONNode, path: String) -> Expectations {
     var expect = Expectations()
     guard case .object(let object) = node.value else {
@@ -15,7 +9,7 @@ extension ScenarioDecoder {
         at: node.location, path: path)
       return expect
     }
-    checkKeys(object, allowed: Self.expectationKeys, path: path, what: "expectation")
+    checkKeys(object, allowed: ExpectationKey.names, path: path, what: "expectation")
     expect.duration = integer(object, "duration", path: "\(path).duration", range: 0...Int64.max)
     if let values = object["values"] {
       expect.values = decodeValues(values, path: "\(path).values").map { ($0.name, $0.value) }
@@ -238,8 +232,8 @@ extension ScenarioDecoder {
   mutating func decodeOutcomes(_ node: JSONNode, path: String) -> [OutcomeRule] {
     guard case .array(let items) = node.value else {
       error(
-        "'outcomes' must be a list of {\"when\": {…}, \"grade\": \"acceptable\", \"reason\": \"…\"}, "
-          + "not \(node.typeName)", at: node.location, path: path)
+        "'outcomes' must be a list of {\"when\": {…}, \"grade\": \"acceptable\", "
+          + "\"reason\": \"…\"}, not \(node.typeName)", at: node.location, path: path)
       return []
     }
     var rules: [OutcomeRule] = []

@@ -59,7 +59,8 @@ struct NameChecker {
     for actor in scenario.actors.values {
       for method in actor.methods.values {
         // A nonisolated method sees the actor's constants, not its mutable state.
-        let own = method.isolation == .actor(actor.name) ? actor.state + actor.constants : actor.constants
+        let own =
+          method.isolation == .actor(actor.name) ? actor.state + actor.constants : actor.constants
         var scope = Scope(readable: globals.union(own.map(\.name)).union(method.parameters))
         checkBlock(method.steps, &scope)
       }
@@ -77,28 +78,35 @@ struct NameChecker {
       + scenario.expect.outcomes.enumerated().flatMap { index, rule in
         rule.when.values.map { ($0.name, "expect.outcomes[\(index)].when.values.\($0.name)") }
       }
-    for (name, path) in expected where !globals.contains(name) && !unsure.anyVariable && !unsure.names.contains(name) {
+    for (name, path) in expected
+    where !globals.contains(name) && !unsure.anyVariable && !unsure.names.contains(name) {
       report(
-        "expected value of '\(name)', which is not in \"state\"\(didYouMean(name, in: globals.sorted()))",
+        "expected value of '\(name)', which is not in \"state\""
+          + didYouMean(name, in: globals.sorted()),
         at: nil, path: path)
     }
   }
 
   private mutating func report(_ message: String, at origin: StepOrigin?, path: String? = nil) {
     diagnostics.append(
-      Diagnostic(file: file, location: origin?.location, path: path ?? origin?.path, message: message))
+      Diagnostic(
+        file: file, location: origin?.location, path: path ?? origin?.path, message: message))
   }
 
   private mutating func read(_ names: [String], _ scope: Scope, _ step: Step) {
     for name in names where !scope.readable.contains(name) && !Self.builtins.contains(name) {
       if unsure.anyVariable || unsure.names.contains(name) { continue }
       if scope.pending.contains(name) {
-        report("'\(name)' is an async let that has not been awaited; add {\"await\": \"\(name)\"} first", at: step.origin)
+        report(
+          "'\(name)' is an async let that has not been awaited; add {\"await\": \"\(name)\"} first",
+          at: step.origin)
       } else {
         let known = scope.readable.union(Self.builtins).union(scope.pending).sorted()
         let hint = didYouMean(name, in: known)
         report(
-          "unknown name '\(name)'\(hint.isEmpty ? "; declare it in \"state\" or write text in single quotes: '\(name)'" : hint)",
+          "unknown name '\(name)'"
+            + (hint.isEmpty
+              ? "; declare it in \"state\" or write text in single quotes: '\(name)'" : hint),
           at: step.origin)
       }
     }
@@ -112,14 +120,17 @@ struct NameChecker {
       guard let actor = scenario.actors[parts[0]] else {
         if unsure.anyActor || unsure.names.contains(parts[0]) { return }
         report(
-          "unknown actor '\(parts[0])'\(didYouMean(parts[0], in: scenario.actors.keys.sorted())); declare it in \"actors\"",
+          "unknown actor '\(parts[0])'"
+            + didYouMean(parts[0], in: scenario.actors.keys.sorted())
+            + "; declare it in \"actors\"",
           at: step.origin)
         return
       }
       guard let method = actor.methods[parts[1]] else {
         if unsure.names.contains(parts[0]) { return }
         report(
-          "actor '\(parts[0])' has no method '\(parts[1])'\(didYouMean(parts[1], in: actor.methods.keys.sorted()))",
+          "actor '\(parts[0])' has no method '\(parts[1])'"
+            + didYouMean(parts[1], in: actor.methods.keys.sorted()),
           at: step.origin)
         return
       }
@@ -129,7 +140,8 @@ struct NameChecker {
     } else {
       if unsure.anyFunction || unsure.names.contains(call.function) { return }
       report(
-        "unknown function '\(call.function)'\(didYouMean(call.function, in: scenario.functions.keys.sorted()))",
+        "unknown function '\(call.function)'"
+          + didYouMean(call.function, in: scenario.functions.keys.sorted()),
         at: step.origin)
       return
     }
@@ -144,7 +156,9 @@ struct NameChecker {
     }
   }
 
-  private mutating func checkChild(_ child: ChildWork, _ scope: Scope, _ step: Step, extra: String? = nil) {
+  private mutating func checkChild(
+    _ child: ChildWork, _ scope: Scope, _ step: Step, extra: String? = nil
+  ) {
     switch child {
     case .call(let call):
       var inner = scope
@@ -181,7 +195,8 @@ struct NameChecker {
         scope.readable.formUnion(inner.readable)
       case .if(let condition, let thenSteps, let elseSteps):
         read(condition.names, scope, step)
-        var thenScope = scope, elseScope = scope
+        var thenScope = scope
+        var elseScope = scope
         checkBlock(thenSteps, &thenScope)
         checkBlock(elseSteps, &elseScope)
         scope.readable.formUnion(thenScope.readable.intersection(elseScope.readable))
@@ -198,15 +213,7 @@ struct NameChecker {
         checkChild(child, scope, step)
         scope.pending.insert(name)
       case .await(let names):
-        for name in names {
-          if scope.pending.remove(name) != nil {
-            scope.readable.insert(name)
-          } else if !scope.readable.contains(name) && !unsure.names.contains(name) {
-            report(
-              "'\(name)' is not an async let of this block\(didYouMean(name, in: scope.pending.sorted()))",
-              at: step.origin)
-          }
-        }
+        checkAwait(names, &scope, step)
       case .group(let spec):
         read(spec.items.names, scope, step)
         checkChild(spec.child, scope, step, extra: spec.itemName)
@@ -238,10 +245,25 @@ struct NameChecker {
     }
   }
 
+  /// `await` reads async lets of this block, which are then readable; awaiting one twice is fine.
+  private mutating func checkAwait(_ names: [String], _ scope: inout Scope, _ step: Step) {
+    for name in names {
+      if scope.pending.remove(name) != nil {
+        scope.readable.insert(name)
+      } else if !scope.readable.contains(name) && !unsure.names.contains(name) {
+        report(
+          "'\(name)' is not an async let of this block"
+            + didYouMean(name, in: scope.pending.sorted()),
+          at: step.origin)
+      }
+    }
+  }
+
   private mutating func checkTaskName(_ name: String, _ step: Step) {
     guard !taskNames.contains(name), !unsure.names.contains(name) else { return }
     report(
-      "no task named '\(name)'\(didYouMean(name, in: taskNames.sorted())); start one with {\"task\": \"\(name)\", …}",
+      "no task named '\(name)'\(didYouMean(name, in: taskNames.sorted())); "
+        + "start one with {\"task\": \"\(name)\", …}",
       at: step.origin)
   }
 }
@@ -257,7 +279,10 @@ extension Step.Kind {
     case .asyncLet(_, let child): child.steps.map { [$0] } ?? []
     case .group(let spec): spec.child.steps.map { [$0] } ?? []
     case .task(let spec): spec.child.steps.map { [$0] } ?? []
-    default: []
+    // Listed one by one, not `default`, so a new kind with steps inside is not missed.
+    case .log, .set, .add, .return, .call, .block, .sleep, .yield, .await, .awaitTask, .cancel,
+      .throw, .checkCancellation, .enter, .leave, .wait:
+      []
     }
   }
 }

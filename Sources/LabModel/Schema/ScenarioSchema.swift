@@ -1,53 +1,82 @@
 import Foundation
 
-/// The scenario format's JSON Schema, `schema/scenario.schema.json`, and checks of scenario files
-/// against both the loader and the schema, without running them.
+/// The scenario format's JSON Schema, generated from the model's tables (`TopLevelKey`,
+/// `StepKey`, `ExpectationKey`) and its other rules, for editors and other tools. The lab itself
+/// checks files with the decoder, whose messages are more specific; `schema/scenario.schema.json`
+/// is this output, and a test fails when the two differ.
+///
+/// Patterns use only what ECMAScript, Python's `re` and VS Code all read: character classes with
+/// ASCII ranges and `\uXXXX` escapes, `\s`, `\S`, groups, `?`, `*`, `+` and `{m,n}`; no `\p{…}`.
 public enum ScenarioSchema {
   /// Where the schema lives, relative to the project root (the folder that holds `Scenarios/`).
   public static let relativePath = "schema/scenario.schema.json"
 
-  /// Loads the schema of the project at `root`.
-  public static func load(projectRoot root: URL) throws(DiagnosticList) -> JSONSchema {
-    try JSONSchema.load(path: root.appendingPathComponent(relativePath).path)
+  /// How to write the file again after changing a table.
+  public static let regenerateCommand = "swift run lab schema > \(relativePath)"
+
+  /// The schema as pretty JSON, the same bytes on every run.
+  public static func generate() -> String {
+    document.pretty()
   }
 
-  /// Every problem of the scenario file at `path`: the loader's (JSON syntax, keys, types, names,
-  /// the format version), then the schema's findings about places the loader said nothing of.
-  /// Empty when the file is valid. `schema` nil checks with the loader only.
+  static var document: SchemaJSON {
+    .object([
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "ConcurrencyLab scenario",
+      "description": .string(
+        "A scenario for the concurrency lab: a small program of steps (sleep, block, async let, "
+          + "task groups, tasks, actors, Dispatch…) that `lab run` executes on a deterministic "
+          + "virtual runtime or on real threads, plus what the run is expected to show. Described "
+          + "for teachers in docs/scenario-format.md. `lab validate FILE` checks a file more "
+          + "deeply than this schema can: names, expressions and the format version."),
+      "$comment": .string(
+        "Generated from the scenario model's tables (Sources/LabModel/Steps/StepKey.swift, "
+          + "Scenario/ScenarioKeys.swift, Schema/ScenarioSchema*.swift); do not edit. "
+          + "Regenerate with `\(regenerateCommand)`."),
+      "type": "object",
+      "required": .array(TopLevelKey.allCases.filter(\.isRequired).map { .string($0.rawValue) }),
+      "additionalProperties": false,
+      "properties": .object(TopLevelKey.allCases.map { .init(key: $0.rawValue, value: $0.schema) }),
+      "$defs": .object(definitions),
+    ])
+  }
+
+  /// The `$defs`: shared shapes, then one per step kind, then the expectations'.
+  static var definitions: [SchemaJSON.Member] {
+    commonDefinitions + stepDefinitions + expectationDefinitions
+  }
+
+  /// Every problem of the scenario file at `path`, as `lab run` would report them; empty when
+  /// the file is valid. `schema` is not used: the decoder checks everything the schema did.
   public static func check(path: String, schema: JSONSchema?) -> [Diagnostic] {
-    var loaderProblems: [Diagnostic] = []
     do {
       _ = try ScenarioLoader.load(path: path)
+      return []
     } catch {
-      loaderProblems = error.diagnostics
+      return error.diagnostics
     }
-    guard let schema, let data = FileManager.default.contents(atPath: path),
-      let document = try? JSONParser.parse([UInt8](data), file: path)
-    else { return loaderProblems }
-    let schemaProblems = schema.validate(document, file: path)
-    return DiagnosticList(merge(loader: loaderProblems, schema: schemaProblems)).diagnostics
   }
+}
 
-  /// The loader's diagnostics plus the schema's that concern another place: the loader's messages
-  /// are the more specific, so a schema diagnostic at the same path, or at a path inside or around
-  /// one the loader reported, is left out.
-  static func merge(loader: [Diagnostic], schema: [Diagnostic]) -> [Diagnostic] {
-    let reported = loader.compactMap(\.path)
-    let extra = schema.filter { diagnostic in
-      guard let path = diagnostic.path else { return true }
-      return !reported.contains { overlaps($0, path) }
-    }
-    return loader + extra
-  }
+/// A schema file named on the command line, read only to report it when it is not JSON: files
+/// are checked by the decoder, which covers everything the schema says.
+///
+/// Kept so `lab validate --schema FILE` goes on working; it can go with that option.
+public struct JSONSchema: Sendable {
+  public let file: String
 
-  /// Whether one JSON path is the other or lies inside it (`steps[0]` and `steps[0].sleeep`).
-  static func overlaps(_ lhs: String, _ rhs: String) -> Bool {
-    func contains(_ outer: String, _ inner: String) -> Bool {
-      if outer == "$" || outer == inner { return true }
-      guard inner.hasPrefix(outer) else { return false }
-      let next = inner[inner.index(inner.startIndex, offsetBy: outer.count)]
-      return next == "." || next == "["
+  /// Reads the schema at `path`; throws when it cannot be read or is not JSON.
+  public static func load(path: String) throws(DiagnosticList) -> JSONSchema {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw DiagnosticList([
+        Diagnostic(file: path, location: nil, message: "cannot read the schema; check the path")
+      ])
     }
-    return contains(lhs, rhs) || contains(rhs, lhs)
+    do {
+      _ = try JSONParser.parse([UInt8](data), file: path)
+    } catch {
+      throw DiagnosticList([error])
+    }
+    return JSONSchema(file: path)
   }
 }

@@ -1,0 +1,121 @@
+import LabModel
+import LabRuntime
+
+/// Task groups and unstructured tasks.
+extension Interpreter {
+  func runGroup(
+    _ spec: TaskGroupSpec, _ context: inout Context, origin: StepOrigin,
+    isolation: isolated (any Actor)?
+  ) async throws {
+    let items: [Value]
+    switch try read(spec.items, &context, origin: origin, isolation: isolation) {
+    case .int(let count) where count > limits.maxTasks:
+      runtime.stop(
+        "group \(spec.name) would create \(count) tasks, more than \(limits.maxTasks); "
+          + "raise the limit with --max-tasks")
+      throw RunAborted()
+    case .int(let count): items = count > 0 ? (1...count).map { .int($0) } : []
+    case .list(let values): items = values
+    case let other:
+      throw Failure(
+        message: "a group runs over a list or a count, not \(other.typeName)", origin: origin)
+    }
+    var children: [Context] = []
+    for item in items {
+      if runtime.isAborting { throw RunAborted() }
+      var child = spawn("\(spec.name)[\(item.text)]", from: &context)
+      if let itemName = spec.itemName { child.locals[itemName] = item }
+      children.append(child)
+    }
+    let parent = context
+    var collected: [Value] = []
+    var finished: [Int] = []
+    record(.await, context, "group \(spec.name) of \(items.count)")
+    waits.wait(context.task, for: "group \(spec.name)")
+    defer { waits.done(parent.task) }
+    do {
+      try await withThrowingTaskGroup(of: (Int, Value).self) { group in
+        for child in children {
+          record(.spawn, parent, child.task)
+          group.addTask {
+            (child.id, try await self.runTask(spec.child, child, isolation: nil))
+          }
+        }
+        if spec.collect != nil {
+          let names = Dictionary(uniqueKeysWithValues: children.map { ($0.id, $0.task) })
+          for try await (id, value) in group {
+            finished.append(id)
+            collected.append(value)
+            record(
+              .collect, parent, "result \(collected.count) of \(items.count): \(value.description)",
+              joins: names[id].map { [$0] } ?? [])
+            if let limit = spec.cancelAfter, collected.count == limit {
+              record(.cancel, parent, "group \(spec.name): cancelAll()")
+              group.cancelAll()
+            }
+          }
+        } else {
+          try await group.waitForAll()
+          finished = children.map(\.id)
+        }
+      }
+    } catch {
+      for child in children { races.awaited(child.id, by: &context) }
+      record(.throw, context, "group \(spec.name) rethrows \(Self.errorName(error))")
+      throw error
+    }
+    for id in finished { races.awaited(id, by: &context) }
+    let joined = Set(finished)
+    record(
+      .resume, context, "group \(spec.name) done",
+      joins: spec.collect == nil ? children.filter { joined.contains($0.id) }.map(\.task) : [])
+    if let collect = spec.collect {
+      let list: Value
+      do {
+        list = try Value.list(collected).checkedSize()
+      } catch {
+        throw Failure(message: "group \(spec.name): \(error.description)", origin: origin)
+      }
+      try assign(collect, list, &context, origin: origin, isolation: isolation)
+    }
+  }
+
+  func startTask(_ spec: TaskSpec, _ context: inout Context, isolation: isolated (any Actor)?) {
+    let name = tasks.displayName(for: spec.name)
+    let child = spawn(name, from: &context)
+    let target = actor(for: spec.isolation, caller: spec.detached ? nil : isolation)
+    record(
+      .spawn, context,
+      "\(spec.detached ? "detached task" : "task") \(name)"
+        + (spec.chain.map { " (after the previous task of chain \($0))" } ?? ""))
+    let priority = spec.priority?.priority
+    let make = { (previous: TaskTable.Entry?) in
+      TaskTable.Entry(
+        task: self.startTask(on: target, priority: priority, detached: spec.detached) { isolation in
+          var context = child
+          if let previous {
+            // `let _ = await previousTask?.result`: wait for it, whether it succeeded or threw.
+            self.waits.wait(child.task, for: "the previous task of its chain")
+            _ = await previous.task.result
+            self.waits.done(child.task)
+            self.races.awaited(previous.id, by: &context)
+          }
+          return try await self.runTask(spec.child, context, isolation: isolation)
+        }, id: child.id, name: name)
+    }
+    let entry = spec.chain.map { tasks.chain($0, make: make) } ?? make(nil)
+    tasks.insert(spec.name, entry)
+  }
+
+  func describe(_ work: ChildWork, _ context: Context) -> String {
+    switch work {
+    case .call(let call):
+      let arguments = call.arguments.map { name, expression in
+        "\(name): \((try? expression.evaluate { try lookup($0, context) })?.description ?? "?")"
+      }
+      return "\(call.function)(\(arguments.joined(separator: ", ")))"
+    case .steps(let steps):
+      return "{ \(steps.count) step\(steps.count == 1 ? "" : "s") }"
+    }
+  }
+}

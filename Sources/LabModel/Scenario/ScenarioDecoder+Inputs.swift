@@ -1,0 +1,145 @@
+/// Decoding of Dispatch queues, UI inputs and their handlers.
+extension ScenarioDecoder {
+  mutating func decodeQueues(_ node: JSONNode?, path: String) -> [String: QueueKind] {
+    guard let node else { return [:] }
+    guard case .object(let object) = node.value else {
+      error(
+        "'queues' must be an object such as {\"fetchQueue\": \"concurrent\"}", at: node.location,
+        path: path)
+      return [:]
+    }
+    var queues: [String: QueueKind] = [:]
+    for member in object.members {
+      let memberPath = join(path, member.key)
+      if member.key == "main" {
+        error(
+          "'main' is always there; choose another name", at: member.keyLocation, path: memberPath)
+        continue
+      }
+      guard
+        identifier(
+          JSONNode(.string(member.key), at: member.keyLocation), path: memberPath,
+          what: "queue name") != nil
+      else { continue }
+      guard case .string(let text) = member.value.value, let kind = QueueKind(rawValue: text) else {
+        error(
+          "a queue is \"serial\" or \"concurrent\"", at: member.value.location, path: memberPath)
+        continue
+      }
+      queues[member.key] = kind
+    }
+    return queues
+  }
+
+  mutating func decodeHandlers(_ node: JSONNode?, path: String) -> [String: Handler] {
+    guard let node else { return [:] }
+    guard case .object(let object) = node.value else {
+      error("'handlers' must be an object of handlers by name", at: node.location, path: path)
+      return [:]
+    }
+    var handlers: [String: Handler] = [:]
+    for member in object.members {
+      let memberPath = join(path, member.key)
+      _ = identifier(
+        JSONNode(.string(member.key), at: member.keyLocation), path: memberPath,
+        what: "handler name")
+      guard case .object(let body) = member.value.value else {
+        error("a handler is an object with \"steps\"", at: member.value.location, path: memberPath)
+        continue
+      }
+      checkKeys(
+        body, allowed: ["steps", "debounce", "removeDuplicates", "switchToLatest", "summary"],
+        path: memberPath, what: "handler key")
+      _ = string(body, "summary", path: "\(memberPath).summary")
+      let steps = body["steps"].map { decodeSteps($0, path: "\(memberPath).steps") } ?? []
+      handlers[member.key] = Handler(
+        name: member.key, steps: steps,
+        debounce: integer(body, "debounce", path: "\(memberPath).debounce", range: 0...3_600_000),
+        removeDuplicates: bool(body, "removeDuplicates", path: "\(memberPath).removeDuplicates")
+          ?? false,
+        switchToLatest: bool(body, "switchToLatest", path: "\(memberPath).switchToLatest") ?? false)
+    }
+    return handlers
+  }
+
+  mutating func decodeInputs(_ node: JSONNode?, path: String, handlers: [String: Handler])
+    -> [Input]
+  {
+    guard let node else { return [] }
+    guard case .array(let items) = node.value else {
+      error(
+        "'inputs' must be a list such as [{\"at\": 0, \"tap\": \"download\"}]", at: node.location,
+        path: path)
+      return []
+    }
+    var inputs: [Input] = []
+    for (index, item) in items.enumerated() {
+      let itemPath = "\(path)[\(index)]"
+      guard case .object(let object) = item.value else {
+        error(
+          "an input is an object such as {\"at\": 0, \"tap\": \"download\"}", at: item.location,
+          path: itemPath)
+        continue
+      }
+      checkKeys(
+        object, allowed: ["at", "tap", "key", "value", "with"], path: itemPath, what: "input key")
+      guard let time = integer(object, "at", path: "\(itemPath).at", range: 0...3_600_000) else {
+        if object["at"] == nil {
+          error(
+            "an input needs \"at\": its time in milliseconds", at: item.location, path: itemPath)
+        }
+        continue
+      }
+      let kind: Input.Kind
+      let handlerNode: JSONNode
+      if object["tap"] != nil, let key = object["key"] {
+        error(
+          "an input is a \"tap\" or a \"key\", not both", at: key.location, path: "\(itemPath).key")
+        continue
+      }
+      if let tap = object["tap"] {
+        kind = .tap
+        handlerNode = tap
+      } else if let key = object["key"] {
+        kind = .key
+        handlerNode = key
+      } else {
+        error(
+          "an input needs \"tap\": \"handler\" or \"key\": \"handler\"", at: item.location,
+          path: itemPath)
+        continue
+      }
+      guard
+        let handler = identifier(
+          handlerNode, path: "\(itemPath).\(kind.rawValue)", what: "handler name")
+      else { continue }
+      if handlers[handler] == nil {
+        error(
+          "no handler named '\(handler)'\(didYouMean(handler, in: handlers.keys.sorted())); "
+            + "declare it in \"handlers\"",
+          at: handlerNode.location, path: "\(itemPath).\(kind.rawValue)")
+      }
+      let value = object["value"].flatMap { literal($0, path: "\(itemPath).value") } ?? Value.none
+      inputs.append(
+        Input(
+          time: time, kind: kind, handler: handler, value: value,
+          with: decodeWith(object["with"], path: "\(itemPath).with"),
+          origin: StepOrigin(location: item.location, path: itemPath)))
+    }
+    return inputs.sorted { $0.time < $1.time }
+  }
+
+  /// An input's `with`: values its handler sees as locals.
+  mutating func decodeWith(_ node: JSONNode?, path: String) -> [(name: String, value: Value)] {
+    guard let node else { return [] }
+    guard case .object(let members) = node.value else {
+      error(
+        "'with' must be an object of names and values, such as {\"latency\": 800}",
+        at: node.location, path: path)
+      return []
+    }
+    return members.members.compactMap { member in
+      literal(member.value, path: "\(path).\(member.key)").map { (member.key, $0) }
+    }
+  }
+}

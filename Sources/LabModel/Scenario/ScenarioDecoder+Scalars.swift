@@ -1,0 +1,155 @@
+/// Decoding of scalars, names, expressions, log templates and isolations.
+extension ScenarioDecoder {
+  mutating func string(_ object: JSONObject, _ key: String, path: String) -> String? {
+    guard let node = object[key] else { return nil }
+    guard case .string(let value) = node.value else {
+      error("'\(key)' must be a string, not \(node.typeName)", at: node.location, path: path)
+      return nil
+    }
+    return value
+  }
+
+  mutating func integer(
+    _ object: JSONObject, _ key: String, path: String, range: ClosedRange<Int64>
+  ) -> Int64? {
+    guard let node = object[key] else { return nil }
+    guard case .integer(let value) = node.value else {
+      error("'\(key)' must be an integer, not \(node.typeName)", at: node.location, path: path)
+      return nil
+    }
+    guard range.contains(value) else {
+      error(
+        "'\(key)' must be between \(range.lowerBound) and \(range.upperBound), not \(value)",
+        at: node.location, path: path)
+      return nil
+    }
+    return value
+  }
+
+  mutating func bool(_ object: JSONObject, _ key: String, path: String) -> Bool? {
+    guard let node = object[key] else { return nil }
+    guard case .bool(let value) = node.value else {
+      error("'\(key)' must be true or false, not \(node.typeName)", at: node.location, path: path)
+      return nil
+    }
+    return value
+  }
+
+  /// A name: letters, digits and `_`, starting with a letter or `_`.
+  mutating func identifier(_ node: JSONNode, path: String, what: String) -> String? {
+    guard case .string(let value) = node.value else {
+      error("\(what) must be a name in quotes, not \(node.typeName)", at: node.location, path: path)
+      return nil
+    }
+    guard let first = value.first, first.isLetter || first == "_",
+      value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+    else {
+      error(
+        "'\(value)' is not a valid \(what); use letters, digits and '_', starting with a letter",
+        at: node.location, path: path)
+      return nil
+    }
+    return value
+  }
+
+  /// A JSON literal as a value: integers, strings, booleans, null and lists of them.
+  mutating func literal(_ node: JSONNode, path: String) -> Value? {
+    switch node.value {
+    case .integer(let value): return .int(value)
+    case .string(let value): return .string(value)
+    case .bool(let value): return .bool(value)
+    case .null: return Value.none
+    case .array(let items):
+      // Every element is checked, so each bad one is reported, not only the first.
+      let values = items.enumerated().map { literal($1, path: "\(path)[\($0)]") }
+      guard values.allSatisfy({ $0 != nil }) else { return nil }
+      return .list(values.compactMap { $0 })
+    case .number:
+      error(
+        "only whole numbers are supported; write milliseconds as integers", at: node.location,
+        path: path)
+      return nil
+    case .object:
+      error("a value cannot be an object here", at: node.location, path: path)
+      return nil
+    }
+  }
+
+  /// An expression: a JSON number or boolean is a literal; a string is parsed as an expression
+  /// (`"num1 + num2"`, `"'text'"`).
+  mutating func expression(_ node: JSONNode, path: String) -> Expression? {
+    switch node.value {
+    case .string(let source):
+      do {
+        return try Expression.parse(source)
+      } catch {
+        var location = node.location
+        location.column += 1 + error.offset  // past the opening quote
+        self.error(
+          "\(error.message); expressions use names, numbers, 'text' in single quotes and + - * / "
+            + "== != < > && ||", at: location, path: path)
+        return nil
+      }
+    case .array(let items):
+      let expressions = items.enumerated().map { expression($1, path: "\(path)[\($0)]") }
+      guard expressions.allSatisfy({ $0 != nil }) else { return nil }
+      return .list(expressions.compactMap { $0 })
+    default:
+      return literal(node, path: path).map { .literal($0) }
+    }
+  }
+
+  mutating func template(_ node: JSONNode, path: String) -> Template? {
+    guard case .string(let source) = node.value else {
+      error("a log message must be a string, not \(node.typeName)", at: node.location, path: path)
+      return nil
+    }
+    var parts: [Template.Part] = []
+    var text = ""
+    var index = source.startIndex
+    while index < source.endIndex {
+      let character = source[index]
+      if character == "{" {
+        guard let close = source[index...].firstIndex(of: "}") else {
+          error("'{' in a log message needs a closing '}'", at: node.location, path: path)
+          return nil
+        }
+        if !text.isEmpty { parts.append(.text(text)) }
+        text = ""
+        let inner = String(source[source.index(after: index)..<close])
+        do {
+          parts.append(.expression(try Expression.parse(inner)))
+        } catch {
+          self.error(
+            "in '{\(inner)}': \(error.message)", at: node.location, path: path)
+          return nil
+        }
+        index = source.index(after: close)
+      } else {
+        text.append(character)
+        index = source.index(after: index)
+      }
+    }
+    if !text.isEmpty { parts.append(.text(text)) }
+    return Template(parts: parts)
+  }
+
+  mutating func decodeIsolation(_ node: JSONNode, path: String, actors: [String]) -> Isolation? {
+    guard case .string(let value) = node.value else {
+      error("'isolation' must be a string, not \(node.typeName)", at: node.location, path: path)
+      return nil
+    }
+    switch value {
+    case "main": return .main
+    case "concurrent": return .concurrent
+    case "caller", "nonisolated(nonsending)", "nonisolated": return .caller
+    default:
+      if actors.contains(value) { return .actor(value) }
+      let choices = ["main", "concurrent", "caller"] + actors
+      error(
+        "unknown isolation '\(value)'\(didYouMean(value, in: choices)); use one of "
+          + choices.map { "'\($0)'" }.joined(separator: ", "), at: node.location, path: path)
+      return nil
+    }
+  }
+}

@@ -1,0 +1,42 @@
+/// The keys of a scenario file's top level, in the order the schema and the docs list them.
+/// The decoder's key check and the schema's `properties` are made from this table.
+public enum TopLevelKey: String, CaseIterable, Sendable {
+  case schema = "$schema"
+  case format, name, title, summary, source, threads, seed, isolation
+  case state, functions, actors, queues, inputs, handlers, steps, expect
+
+  public static let names = allCases.map(\.rawValue)
+
+  /// Keys that are present in every valid file.
+  public var isRequired: Bool {
+    switch self {
+    case .format, .steps: true
+    case .schema, .name, .title, .summary, .source, .threads, .seed, .isolation, .state,
+      .functions, .actors, .queues, .inputs, .handlers, .expect:
+      false
+    }
+  }
+
+  /// What a key written by habit from elsewhere stands for here, when no key is spelt alike:
+  /// `"main"` is where other formats put the root task's steps.
+  static let meanings: [String: TopLevelKey] = [
+    "main": .steps, "run": .steps, "body": .steps, "program": .steps, "root": .steps,
+    "description": .summary, "version": .format, "variables": .state, "vars": .state,
+    "globals": .state, "expected": .expect, "expectations": .expect, "events": .inputs,
+  ]
+
+  /// "; did you mean 'KEY'?" for an unknown top-level key, or "" when nothing comes close.
+  static func suggestion(for key: String) -> String {
+    let spelt = didYouMean(key, in: names)
+    if !spelt.isEmpty { return spelt }
+    return meanings[key.lowercased()].map { "; did you mean '\($0.rawValue)'?" } ?? ""
+  }
+}
+
+/// The keys of `expect`, in the order the schema lists them (docs/expected-traces.md).
+public enum ExpectationKey: String, CaseIterable, Sendable {
+  case duration, values, times, mainStall, finishes, order, concurrent, races, `throws`
+  case cancelled, outcomes, tolerance
+
+  public static let names = allCases.map(\.rawValue)
+}

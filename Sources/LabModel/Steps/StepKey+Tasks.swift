@@ -1,0 +1,184 @@
+// The step table's rows for child tasks, unstructured tasks, actors, errors and Dispatch.
+extension StepRows {
+  static let asyncLet = StepSpec(
+    value: .name,
+    doc: "`async let NAME = …`, a child task that starts now on the pool. Read its result with "
+      + "{\"await\": NAME}; a binding never awaited is cancelled and awaited at the end of its "
+      + "block.",
+    swift: "async let NAME = f(…)", lab: "a real `async let` child on the pool",
+    options: StepSpec.Option.childWork, oneOf: [["call", "steps"]], needs: [("args", ["call"])],
+    examples: [#"{ "asyncLet": "num1", "call": "downloadFile", "args": { "file": "'a.jpg'" } }"#])
+
+  static let await = StepSpec(
+    value: .names,
+    doc: "`await NAME` or `await (a, b)`: waits for async let bindings, which are then readable "
+      + "by name.",
+    swift: "await (a, b)", lab: "the `async let` children's values",
+    examples: [#"{ "await": "num1" }"#, #"{ "await": ["num1", "num2"] }"#])
+
+  static let group = StepSpec(
+    value: .name,
+    doc: "`withThrowingTaskGroup`, a child task per item, named NAME[item]. The step ends when "
+      + "every child has. With \"collect\" a child's error cancels the others at once; without, "
+      + "they run to their end; then the error is rethrown.",
+    swift: "try await withThrowingTaskGroup(of:) { group in group.addTask { … } }",
+    lab: "real children on the pool; `for try await` with `collect`, else `waitForAll()`; "
+      + "`cancelAll()` after `cancelAfter` results",
+    options: [
+      .init(
+        key: "over", shape: .expression,
+        doc: "A list: one child for each element. Give this or \"count\"."),
+      .init(
+        key: "count", shape: .expression,
+        doc: "A number N: children for 1…N. Give this or \"over\"."),
+      .init(key: "as", shape: .name, doc: "The variable that holds a child's item."),
+    ] + StepSpec.Option.childWork + [
+      .init(
+        key: "collect", shape: .name,
+        doc: "`for try await result in group`: the variable that receives the children's "
+          + "results as a list, in completion order. Without it the group only waits "
+          + "(`waitForAll`)."),
+      .init(
+        key: "cancelAfter", shape: .integer(1...1_000_000),
+        doc: "`group.cancelAll()` once this many results are collected; needs \"collect\"."),
+    ],
+    oneOf: [["over", "count"], ["call", "steps"]],
+    needs: [("cancelAfter", ["collect"]), ("args", ["call"])],
+    examples: [
+      #"{ "group": "downloads", "over": "['a', 'b', 'c']", "as": "file", "#
+        + #""call": "downloadFile", "args": { "file": "file" }, "collect": "results" }"#
+    ])
+
+  static let task = StepSpec(
+    value: .name,
+    doc: "`Task { … }`, an unstructured task that starts now; the caller goes on at once. Await "
+      + "it with awaitTask, cancel it with cancel. The run waits for every task before it ends.",
+    swift: "Task(priority:) { … }",
+    lab: "a real task on the caller's actor, the pool (`Task.detached`) or the given isolation",
+    options: StepSpec.Option.childWork + [
+      .init(
+        key: "isolation", shape: .isolation,
+        doc: "Where the task runs. Default: the caller's actor (Task { } inherits it), or the "
+          + "pool when detached."),
+      .init(key: "priority", shape: .priority),
+      .init(
+        key: "detached", shape: .bool, defaultValue: "false",
+        doc: "`Task.detached`: the task does not inherit the caller's actor and runs on the "
+          + "pool."),
+      .init(
+        key: "chain", shape: .name,
+        doc: "A serial chain: each new task of the chain first awaits the previous one's result "
+          + "(the SerialTasks actor pattern)."),
+    ],
+    oneOf: [["call", "steps"]], needs: [("args", ["call"])],
+    examples: [
+      #"{ "task": "download", "priority": "high", "#
+        + #""steps": [{ "sleep": 1000 }, { "return": "'done'" }] }"#
+    ])
+
+  static let awaitTask = StepSpec(
+    value: .name,
+    doc: "`try await task.value` for the latest task of this name; rethrows its error.",
+    swift: "try await task.value",
+    options: [.init(key: "as", shape: .binding)],
+    examples: [#"{ "awaitTask": "download", "as": "result" }"#])
+
+  static let cancel = StepSpec(
+    value: .name,
+    doc: "`task.cancel()` on the latest task of this name. Cancellation is cooperative: a sleep "
+      + "wakes with CancellationError; blocking work notices only at checkCancellation or "
+      + "isCancelled.",
+    swift: "task.cancel()",
+    examples: [#"{ "cancel": "download" }"#])
+
+  static let onMain = StepSpec(
+    value: .steps,
+    doc: "`await MainActor.run { … }`: hops to the main actor, runs the steps, and hops back.",
+    swift: "await MainActor.run { … }", lab: "a hop to the lab's main actor, one serial thread",
+    examples: [#"{ "onMain": [{ "set": "status", "to": "'done'" }] }"#])
+
+  static let `throw` = StepSpec(
+    value: .name,
+    doc: "throws an error by name, such as tooLong; \"CancellationError\" throws a real "
+      + "CancellationError.",
+    swift: "throw NAME",
+    examples: [#"{ "throw": "tooLong" }"#])
+
+  static let `try` = StepSpec(
+    value: .steps,
+    doc: "`do { … } catch …`: runs the steps; an error they throw goes to the first matching "
+      + "\"catch\" clause, or on to the caller when none matches.",
+    swift: "do { … } catch NAME { … } catch { … }",
+    options: [
+      .init(
+        key: "catch", shape: .catchClauses,
+        doc: "The catch clauses, in order: {\"error\": NAME, \"steps\": […]} catches that error, "
+          + "{\"steps\": […]} catches any. Inside, `error` holds the error's name.")
+    ],
+    examples: [
+      #"{ "try": [{ "sleep": 5000 }], "catch": [{ "error": "CancellationError", "#
+        + #""steps": [{ "log": "cancelled" }] }, { "steps": [{ "log": "failed: {error}" }] }] }"#
+    ])
+
+  static let checkCancellation = StepSpec(
+    value: .ignored,
+    doc: "`try Task.checkCancellation()`: throws CancellationError if the task was cancelled. "
+      + "The value is ignored; write true.",
+    swift: "try Task.checkCancellation()", valueDefault: "true",
+    examples: [#"{ "checkCancellation": true }"#])
+
+  static let actorCall = StepSpec(
+    value: .actorMethod,
+    doc: "`await actor.method(args)`: hops to the actor (waiting if it is busy), runs the method "
+      + "there, and hops back. A nonisolated method runs without the hop.",
+    swift: "await actor.method(…)",
+    lab: "a call on an actor with its own serial executor, hosted on the pool",
+    options: [.init(key: "args", shape: .arguments), .init(key: "as", shape: .binding)],
+    examples: [
+      #"{ "actorCall": "TimeStore.addStamp", "args": { "task": "i" }, "as": "count" }"#
+    ])
+
+  static let dispatch = StepSpec(
+    value: .name,
+    doc: "`queue.async { … }`: a work item on a queue from \"queues\" (on Dispatch's own "
+      + "threads) or on \"main\"; the caller goes on at once.",
+    swift: "queue.async { … }", lab: "a work item on Dispatch's threads (or main)",
+    options: [
+      .init(key: "steps", shape: .steps, required: true, doc: "The work item's steps.")
+    ],
+    examples: [#"{ "dispatch": "main", "steps": [{ "set": "status", "to": "'done'" }] }"#])
+
+  static let enter = StepSpec(
+    value: .name,
+    doc: "`group.enter()` on a DispatchGroup (created on first use): one more piece of work to "
+      + "wait for.",
+    swift: "group.enter()",
+    examples: [#"{ "enter": "fetch" }"#])
+
+  static let leave = StepSpec(
+    value: .name,
+    doc: "`group.leave()`: that piece of work is done; when none is left, notify blocks run and "
+      + "wait returns.",
+    swift: "group.leave()",
+    examples: [#"{ "leave": "fetch" }"#])
+
+  static let notify = StepSpec(
+    value: .name,
+    doc: "`group.notify(queue:) { … }`: runs the steps on the queue once the group is empty; the "
+      + "caller goes on at once.",
+    swift: "group.notify(queue:) { … }",
+    options: [
+      .init(
+        key: "queue", shape: .name, required: true,
+        doc: "\"main\" or a queue from \"queues\"."),
+      .init(
+        key: "steps", shape: .steps, required: true, doc: "What runs when the group is empty."),
+    ],
+    examples: [#"{ "notify": "fetch", "queue": "main", "steps": [{ "log": "all done" }] }"#])
+
+  static let wait = StepSpec(
+    value: .name,
+    doc: "`group.wait()`: holds the thread until the group is empty — a blocking wait.",
+    swift: "group.wait()", lab: "holds the thread",
+    examples: [#"{ "wait": "fetch" }"#])
+}

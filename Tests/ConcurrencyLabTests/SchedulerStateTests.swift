@@ -1,4 +1,6 @@
-@testable import ConcurrencyLab
+import LabChecks
+@testable import LabInterpreter
+import LabModel
 @testable import LabRuntime
 import Testing
 

@@ -50,9 +50,10 @@ let package = Package(
       name: "lab",
       dependencies: ["LabLessons", "LabPictures", "LabChecks", "LabInterpreter", "LabModel", "LabRuntime"],
       swiftSettings: swiftSettings),
+    // The tests import `lab` itself to run its commands in-process.
     .testTarget(
       name: "ConcurrencyLabTests",
-      dependencies: ["LabLessons", "LabPictures", "LabChecks", "LabInterpreter", "LabModel", "LabRuntime"],
+      dependencies: ["lab", "LabLessons", "LabPictures", "LabChecks", "LabInterpreter", "LabModel", "LabRuntime"],
       swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]

@@ -88,27 +88,13 @@ enum DiffCommand: Command {
     }
     if update { return RecordCommand.record(scenario, argument: argument, file: file, context) }
     console.out(
-      paint(
-        comparison.report(expectedName: file.display, actualName: "\(argument) (\(description))"),
-        console))
+      console.outStyle.diff(
+        comparison.report(expectedName: file.display, actualName: "\(argument) (\(description))")))
     console.out(
       console.paint("✗", .red) + " \(argument) differs from \(file.display)\n"
         + "replay: lab run \(argument) \(run.replayOptions!)"
         + (options.threads.map { " --threads \($0)" } ?? "") + "\n"
         + "if the run is right, record it: lab record \(argument)\n")
     return ExitStatus.failure
-  }
-
-  /// Colours a diff on a terminal: removed lines red, added green, hunk headers cyan.
-  static func paint(_ report: String, _ console: Console) -> String {
-    guard console.colorOut else { return report }
-    return report.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-      let text = String(line)
-      if text.hasPrefix("---") || text.hasPrefix("+++") { return console.paint(text, .bold) }
-      if text.hasPrefix("-") { return console.paint(text, .red) }
-      if text.hasPrefix("+") { return console.paint(text, .green) }
-      if text.hasPrefix("@@") { return console.paint(text, .cyan) }
-      return text
-    }.joined(separator: "\n")
   }
 }

@@ -63,7 +63,7 @@ enum LessonCommand: Command {
     }
     var session = LessonSession(
       lesson: lesson, context: context, ascii: arguments.flag("ascii"),
-      pauses: arguments.flag("step") && isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0)
+      pauses: arguments.flag("step") && isatty(STDIN_FILENO) != 0 && context.console.outIsTerminal)
     session.play()
     session.finish(next: catalog.entries().first { $0.number > lesson.number })
     return session.failures.isEmpty ? ExitStatus.ok : ExitStatus.failure

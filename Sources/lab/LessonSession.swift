@@ -90,7 +90,7 @@ struct LessonSession {
     reports[index] = report
     if run.timeline {
       let options = Timeline.Options(
-        environment: context.environment, terminalColumns: RunCommand.terminalColumns(),
+        environment: context.environment, terminalColumns: console.terminalColumns,
         ascii: ascii || run.ascii, color: console.colorOut, taskRows: run.taskRows)
       console.out(console.highlight(Timeline.report(result, options: options)))
     } else {

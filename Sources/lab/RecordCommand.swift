@@ -174,11 +174,10 @@ enum RecordCommand: Command {
     let console = context.console
     if let old = file.text() {
       console.out(
-        DiffCommand.paint(
+        console.outStyle.diff(
           ExpectedTrace.changes(
             from: old, to: text, oldName: "\(file.display) (before)",
-            newName: "\(file.display) (recorded)"),
-          console))
+            newName: "\(file.display) (recorded)")))
     }
     do {
       try file.write(text)

@@ -6,12 +6,6 @@ import LabModel
 import LabPictures
 import LabRuntime
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `lab run`: runs one scenario and prints its trace and checks.
 enum RunCommand: Command {
   static let name = "run"
@@ -64,7 +58,7 @@ enum RunCommand: Command {
     switch format {
     case .text where timeline:
       let style = Timeline.Options(
-        environment: context.environment, terminalColumns: terminalColumns(),
+        environment: context.environment, terminalColumns: context.console.terminalColumns,
         ascii: arguments.flag("ascii"), color: context.console.colorOut,
         taskRows: arguments.flag("tasks"))
       context.console.out(context.console.highlight(Timeline.report(result, options: style)))
@@ -86,15 +80,6 @@ enum RunCommand: Command {
       }
     }
     return result.passed ? ExitStatus.ok : ExitStatus.failure
-  }
-
-  /// The terminal's width, or nil when stdout is not a terminal.
-  static func terminalColumns() -> Int? {
-    var size = winsize()
-    guard isatty(STDOUT_FILENO) != 0, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0,
-      size.ws_col > 0
-    else { return nil }
-    return Int(size.ws_col)
   }
 
   /// Writes `text` to `path` atomically (see `AtomicFile`), naming a missing folder plainly.

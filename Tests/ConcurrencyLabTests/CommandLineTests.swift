@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// End-to-end: the built `lab` binary, its output streams and exit codes.
+/// The command line: its output streams and exit codes. A few tests run the built binary end to
+/// end; the rest run the commands in-process.
 @Suite(.serialized) struct CommandLineTests {
   @Test func runPrintsTheTraceAndPasses() throws {
     let (status, out, err) = try TestSupport.runLab(["run", "async-let-downloads"])
@@ -13,7 +14,7 @@ import Testing
   }
 
   @Test func jsonFormatHasTheDocumentedFields() throws {
-    let (status, out, _) = try TestSupport.runLab(["run", "sync-download", "--format", "json"])
+    let (status, out, _) = InProcessLab.run(["run", "sync-download", "--format", "json"])
     #expect(status == 0)
     let document = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
     for key in ["format", "scenario", "mode", "seed", "threads", "duration_ms", "main_stall_ms", "values", "events", "checks", "passed"] {
@@ -27,7 +28,7 @@ import Testing
   }
 
   @Test func aFailingCheckExitsWithOne() throws {
-    let (status, out, _) = try TestSupport.runLab(["run", "async-let-downloads", "--threads", "1"])
+    let (status, out, _) = InProcessLab.run(["run", "async-let-downloads", "--threads", "1"])
     #expect(status == 1)
     #expect(out.contains("✗ duration: expected 6000 ms, got 10500 ms"))
   }
@@ -48,7 +49,7 @@ import Testing
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-bad-\(UUID()).json")
     try Data(#"{"format": 1, "steps": [{"sleeep": 1}]}"#.utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
-    let (status, out, err) = try TestSupport.runLab(["run", file.path])
+    let (status, out, err) = InProcessLab.run(["run", file.path])
     #expect(status == 1)
     #expect(out.isEmpty)
     #expect(err.contains(":1:26: error: unknown step 'sleeep'; did you mean 'sleep'?"), "\(err)")
@@ -59,7 +60,7 @@ import Testing
     let steps = Array(repeating: #"{"slep": 1}"#, count: 2_000).joined(separator: ",")
     try Data(#"{"format": 1, "steps": [\#(steps)]}"#.utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
-    let (status, out, err) = try TestSupport.runLab(["validate", file.path])
+    let (status, out, err) = InProcessLab.run(["validate", file.path])
     #expect(status == 1)
     #expect(out.hasSuffix("0 valid, 1 invalid\n"))
     let lines = err.split(separator: "\n")

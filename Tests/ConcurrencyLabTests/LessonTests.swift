@@ -10,7 +10,7 @@ import Testing
 
 /// The lessons: every bundled lesson parses, names scenarios that exist, and shows only what the
 /// lab really prints; the parser, the name resolution and the excerpt matching; and `lab lesson`,
-/// `lab list` and `lab new` through the built binary.
+/// `lab list` and `lab new`, run in-process.
 @Suite struct LessonTests {
   static let catalog = LessonCatalog(root: TestSupport.packageRoot)
 
@@ -320,14 +320,14 @@ import Testing
   }
 }
 
-/// `lab lesson`, `lab list` and `lab new` through the built binary.
+/// `lab lesson`, `lab list` and `lab new`, in-process; one lesson through the built binary.
 @Suite(.serialized) struct LessonCommandTests {
   @Test func lessonByNumberNameAndPrefixPrintTheSameLesson() throws {
-    let byNumber = try TestSupport.runLab(["lesson", "4"])
+    let byNumber = InProcessLab.run(["lesson", "4"])
     #expect(byNumber.status == 0, "\(byNumber.err)")
     #expect(byNumber.err.isEmpty)
     for argument in ["async-let", "async"] {
-      let other = try TestSupport.runLab(["lesson", argument])
+      let other = InProcessLab.run(["lesson", argument])
       #expect(other.status == 0)
       #expect(other.out == byNumber.out, "lab lesson \(argument)")
     }
@@ -357,21 +357,21 @@ import Testing
   }
 
   @Test func unknownLessonsSuggestOrList() throws {
-    let typo = try TestSupport.runLab(["lesson", "asynclet"])
+    let typo = InProcessLab.run(["lesson", "asynclet"])
     #expect(typo.status == 64)
     #expect(typo.err.contains("no lesson named 'asynclet'; did you mean 'async-let'?"))
-    let number = try TestSupport.runLab(["lesson", "99"])
+    let number = InProcessLab.run(["lesson", "99"])
     #expect(number.status == 64)
     #expect(number.err.contains("no lesson 99: lessons are numbered 1–"))
-    let ambiguous = try TestSupport.runLab(["lesson", "s"])
+    let ambiguous = InProcessLab.run(["lesson", "s"])
     #expect(ambiguous.status == 64)
     #expect(ambiguous.err.contains("'s' could be sequential-awaits (3), serial-tasks (11)"))
-    let none = try TestSupport.runLab(["lesson"])
+    let none = InProcessLab.run(["lesson"])
     #expect(none.status == 64)
   }
 
   @Test func listShowsLessonsThenScenariosByTopic() throws {
-    let (status, out, err) = try TestSupport.runLab(["list"])
+    let (status, out, err) = InProcessLab.run(["list"])
     #expect(status == 0, "\(err)")
     #expect(out.hasPrefix("LESSONS"))
     #expect(out.contains("\n   1  blocking-main         Blocking the main thread\n"))
@@ -390,9 +390,9 @@ import Testing
       out.contains(
         "from 000_de9b12a840e58edd.txt — DataFileViewModel.downloadFile() with usleep(300000) · lesson 1\n"
       ))
-    let lessonsOnly = try TestSupport.runLab(["list", "--lessons"])
+    let lessonsOnly = InProcessLab.run(["list", "--lessons"])
     #expect(lessonsOnly.status == 0 && !lessonsOnly.out.contains("SCENARIOS"))
-    let scenariosOnly = try TestSupport.runLab(["list", "--scenarios"])
+    let scenariosOnly = InProcessLab.run(["list", "--scenarios"])
     #expect(scenariosOnly.status == 0 && !scenariosOnly.out.contains("LESSONS"))
   }
 
@@ -413,22 +413,22 @@ import Testing
     let root = try Self.project()
     defer { try? FileManager.default.removeItem(at: root) }
     let environment = ["LAB_ROOT": root.path]
-    let first = try TestSupport.runLab(["new", "my-race"], environment: environment)
+    let first = InProcessLab.run(["new", "my-race"], environment: environment)
     #expect(first.status == 0, "\(first.err)")
     let file = root.appendingPathComponent("Scenarios/my-race.json")
     let written = try String(contentsOf: file, encoding: .utf8)
     #expect(written.contains("\"$schema\": \"../schema/scenario.schema.json\""))
     #expect(first.out.contains("lab run my-race"))
-    let run = try TestSupport.runLab(["run", "my-race"], environment: environment)
+    let run = InProcessLab.run(["run", "my-race"], environment: environment)
     #expect(run.status == 0, "\(run.out)\(run.err)")
 
     try Data("{}".utf8).write(to: file)
-    let again = try TestSupport.runLab(["new", "my-race"], environment: environment)
+    let again = InProcessLab.run(["new", "my-race"], environment: environment)
     #expect(again.status == 1)
     #expect(again.err.contains("a scenario named 'my-race' already exists"))
     #expect(try String(contentsOf: file, encoding: .utf8) == "{}", "the file must be left alone")
 
-    let elsewhere = try TestSupport.runLab(
+    let elsewhere = InProcessLab.run(
       ["new", "my-race", "--path", root.appendingPathComponent("Scenarios/08-mine").path],
       environment: environment)
     #expect(elsewhere.status == 1, "one name, one file: 'lab run my-race' must stay unambiguous")
@@ -439,14 +439,14 @@ import Testing
     defer { try? FileManager.default.removeItem(at: root) }
     let environment = ["LAB_ROOT": root.path]
     let topic = root.appendingPathComponent("Scenarios/16-mine")
-    let inside = try TestSupport.runLab(
+    let inside = InProcessLab.run(
       ["new", "lost-update", "--path", topic.path], environment: environment)
     #expect(inside.status == 0, "\(inside.err)")
     let text = try String(
       contentsOf: topic.appendingPathComponent("lost-update.json"), encoding: .utf8)
     #expect(text.contains("\"$schema\": \"../../schema/scenario.schema.json\""))
 
-    let outside = try TestSupport.runLab(
+    let outside = InProcessLab.run(
       ["new", "escape", "--path", root.deletingLastPathComponent().path], environment: environment)
     #expect(outside.status == 64)
     #expect(outside.err.contains("--path must be a folder inside the project"))
@@ -459,7 +459,7 @@ import Testing
     let root = try Self.project()
     defer { try? FileManager.default.removeItem(at: root) }
     for name in ["../x", "a/b", "x.json", "é"] {
-      let result = try TestSupport.runLab(["new", name], environment: ["LAB_ROOT": root.path])
+      let result = InProcessLab.run(["new", name], environment: ["LAB_ROOT": root.path])
       #expect(result.status == 64, "\(name)")
       #expect(result.err.contains("cannot be a scenario name"), "\(name)")
     }
@@ -474,7 +474,7 @@ import Testing
     let root = try Self.project()
     defer { try? FileManager.default.removeItem(at: root) }
     let environment = ["LAB_ROOT": root.path]
-    #expect(try TestSupport.runLab(["new", "starter"], environment: environment).status == 0)
+    #expect(InProcessLab.run(["new", "starter"], environment: environment).status == 0)
     let lesson = """
       ---
       name: broken
@@ -503,7 +503,7 @@ import Testing
       1. Why?
       """
     try Data(lesson.utf8).write(to: root.appendingPathComponent("Lessons/01-broken.md"))
-    let (status, out, _) = try TestSupport.runLab(["lesson", "1"], environment: environment)
+    let (status, out, _) = InProcessLab.run(["lesson", "1"], environment: environment)
     #expect(status == 1)
     #expect(out.contains("✗ lesson 1 (broken): 3 things did not go as the lesson says:"))
     #expect(out.contains("Lessons/01-broken.md:11: lab run starter --threads 1 failed a check"))
@@ -520,13 +520,13 @@ import Testing
     defer { try? FileManager.default.removeItem(at: root) }
     try Data("---\nname: bad\ntitle: Bad\n---\n\nNo runs.\n".utf8)
       .write(to: root.appendingPathComponent("Lessons/02-bad.md"))
-    let (status, out, err) = try TestSupport.runLab(
+    let (status, out, err) = InProcessLab.run(
       ["lesson", "bad"], environment: ["LAB_ROOT": root.path])
     #expect(status == 1)
     #expect(out.isEmpty)
     #expect(err.contains("Lessons/02-bad.md:"))
     #expect(err.contains("error: a lesson ends with a '## Questions' section"))
-    let list = try TestSupport.runLab(["list"], environment: ["LAB_ROOT": root.path])
+    let list = InProcessLab.run(["list"], environment: ["LAB_ROOT": root.path])
     #expect(list.status == 1)
     #expect(list.out.contains("   2  bad"))
   }

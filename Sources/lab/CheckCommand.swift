@@ -37,7 +37,7 @@ enum CheckCommand: Command {
       lab check --junit build/lab-check.xml
     """
   static let options: [Arguments.Option] =
-    RunOptionSet.options.filter { !["seed", "live", "policy"].contains($0.name) } + [
+    RunArguments.options.filter { !["seed", "live", "policy"].contains($0.name) } + [
       .init(
         name: "policy", value: "random|pct",
         help: "The virtual scheduler's policy (default: random; both with --seeds)."),
@@ -62,7 +62,7 @@ enum CheckCommand: Command {
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     let console = context.console
     var plan = CheckPlan()
-    plan.options = try RunOptionSet.parse(arguments)
+    plan.options = try RunArguments.parse(arguments)
     plan.options.mode = .virtual
     plan.live = arguments.flag("live")
     plan.seeds = try arguments.integer("seeds", in: 1...1_000_000)

@@ -29,7 +29,7 @@ enum DiffCommand: Command {
       lab diff async-let-downloads --update
     """
   static let options: [Arguments.Option] =
-    RunOptionSet.options.filter {
+    RunArguments.options.filter {
       ["seed", "policy", "threads", "max-time", "max-jobs"].contains($0.name)
     }
     + [
@@ -42,7 +42,7 @@ enum DiffCommand: Command {
       throw UsageError(
         arguments.positionals.isEmpty ? "name a scenario to diff" : "diff takes one scenario")
     }
-    let options = try RunOptionSet.parse(arguments)
+    let options = try RunArguments.parse(arguments)
     let update = arguments.flag("update")
     if update,
       let changed = ["seed", "policy", "threads"].first(where: { arguments.value($0) != nil })

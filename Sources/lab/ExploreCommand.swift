@@ -30,7 +30,7 @@ enum ExploreCommand: Command {
     """
   static let options: [Arguments.Option] =
     [.init(name: "runs", value: "N", help: "Runs per policy (live: runs in all); default 100.")]
-    + RunOptionSet.options.filter { !["seed", "tolerance", "policy"].contains($0.name) }
+    + RunArguments.options.filter { !["seed", "tolerance", "policy"].contains($0.name) }
     + [
       .init(
         name: "policy", value: "random|pct", help: "Virtual runs: only this policy (default: both)."
@@ -46,7 +46,7 @@ enum ExploreCommand: Command {
         arguments.positionals.isEmpty ? "name a scenario to explore" : "explore takes one scenario")
     }
     let count = try arguments.integer("runs", in: 1...10_000_000) ?? 100
-    var options = try RunOptionSet.parse(arguments)
+    var options = try RunArguments.parse(arguments)
     let policies: [SchedulingPolicy] =
       options.mode == .live
       ? [.random]

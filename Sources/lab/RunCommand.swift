@@ -33,7 +33,7 @@ enum RunCommand: Command {
       lab run async-let-downloads --html run.html --chrome run.json
     """
   static let options: [Arguments.Option] =
-    RunOptionSet.options + [
+    RunArguments.options + [
       .init(name: "format", value: "text|json", help: "Output format (default: text)."),
       .init(name: "timeline", value: nil, help: "Draw the run, a row per thread, not the trace."),
       .init(name: "tasks", value: nil, help: "Timeline: add a row per task (implies --timeline)."),
@@ -48,7 +48,7 @@ enum RunCommand: Command {
     guard arguments.positionals.count == 1 else {
       throw UsageError(arguments.positionals.isEmpty ? "name a scenario to run" : "run takes one scenario")
     }
-    let options = try RunOptionSet.parse(arguments)
+    let options = try RunArguments.parse(arguments)
     let format = try arguments.choice("format", Format.self) ?? .text
     let url = try context.scenarioFile(arguments.positionals[0])
     guard let scenario = context.loadScenario(url) else { return ExitStatus.failure }

@@ -54,7 +54,7 @@ enum DiffCommand: Command {
     let argument = arguments.positionals[0]
     let console = context.console
     let url = try context.scenarioFile(argument)
-    let file = ExpectedTraceFile(scenario: url, context: context)
+    let file = ExpectedTraceFile(scenario: url, displayPath: context.displayPath)
     guard let scenario = context.loadScenario(url) else { return ExitStatus.failure }
     if update, let refusal = RecordCommand.refusal(context) {
       console.err(console.paint("error: ", .red, forErr: true) + refusal + "\n")

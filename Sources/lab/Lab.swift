@@ -88,9 +88,3 @@ enum Lab {
     return text
   }
 }
-
-extension String {
-  func padding(_ width: Int) -> String {
-    self + String(repeating: " ", count: max(0, width - count))
-  }
-}

@@ -6,12 +6,6 @@ import LabModel
 import LabPictures
 import LabRuntime
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `lab new`: writes a starter scenario to edit, never over an existing file.
 enum NewCommand: Command {
   static let name = "new"
@@ -66,7 +60,7 @@ enum NewCommand: Command {
     let text = ScenarioTemplate.text(name: name, schemaPath: schemaPath(from: folder, root: root))
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      try writeNew(text, to: file.path, shown: context.displayPath(file))
+      try AtomicFile.create(text, at: file.path, shown: context.displayPath(file))
     } catch {
       console.err(console.paint("error: ", .red, forErr: true) + "\(error)\n")
       return ExitStatus.failure
@@ -104,31 +98,5 @@ enum NewCommand: Command {
   static func schemaPath(from folder: URL, root: URL) -> String {
     let depth = folder.pathComponents.count - root.pathComponents.count
     return String(repeating: "../", count: max(0, depth)) + "schema/scenario.schema.json"
-  }
-
-  /// Creates `path` with `text`, failing if anything is already there (O_EXCL), so a file can
-  /// never be overwritten — not even one created a moment ago.
-  static func writeNew(_ text: String, to path: String, shown: String) throws(RunCommand.FileError)
-  {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-    guard descriptor >= 0 else {
-      let reason =
-        errno == EEXIST
-        ? "it already exists, and lab new never overwrites a file"
-        : String(cString: strerror(errno))
-      throw RunCommand.FileError("cannot write '\(shown)': \(reason)")
-    }
-    defer { close(descriptor) }
-    let bytes = Array(text.utf8)
-    var written = 0
-    while written < bytes.count {
-      let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      guard count > 0 else {
-        let reason = String(cString: strerror(errno))
-        unlink(path)
-        throw RunCommand.FileError("cannot write '\(shown)': \(reason)")
-      }
-      written += count
-    }
   }
 }

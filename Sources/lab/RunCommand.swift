@@ -72,7 +72,7 @@ enum RunCommand: Command {
     if let path = arguments.value("chrome") { files.append((path, { ChromeTrace.document(result) })) }
     for file in files {
       do {
-        try writeAtomically(file.text(), to: file.path)
+        try AtomicFile.write(file.text(), toPath: file.path)
         context.console.err("wrote \(file.path)\n")
       } catch {
         context.console.err(context.console.paint("error: ", .red, forErr: true) + "\(error)\n")
@@ -80,28 +80,5 @@ enum RunCommand: Command {
       }
     }
     return result.passed ? ExitStatus.ok : ExitStatus.failure
-  }
-
-  /// Writes `text` to `path` atomically (see `AtomicFile`), naming a missing folder plainly.
-  static func writeAtomically(_ text: String, to path: String) throws(FileError) {
-    let url = URL(fileURLWithPath: path)
-    let folder = url.deletingLastPathComponent()
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder),
-      isFolder.boolValue
-    else {
-      throw FileError("cannot write '\(path)': no folder '\(folder.path)'")
-    }
-    do {
-      try AtomicFile.write(text, to: url, display: "'\(path)'")
-    } catch {
-      throw FileError(error.lines.joined(separator: "; "))
-    }
-  }
-
-  /// A file that could not be written, with the reason.
-  struct FileError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
   }
 }

@@ -41,9 +41,12 @@ let package = Package(
     .target(
       name: "LabPictures", dependencies: ["LabChecks", "LabInterpreter", "LabModel", "LabRuntime"],
       swiftSettings: swiftSettings),
-    // Lessons: Markdown with runs in it, the lesson catalog, the `lab new` template.
+    // Lessons: Markdown with runs in it, the lesson catalog, playing a lesson, the listing, the
+    // `lab new` template. Also the command-line parser and run options: the lowest layer the CLI
+    // and a lesson's `lab run` lines share.
     .target(
-      name: "LabLessons", dependencies: ["LabInterpreter", "LabModel", "LabRuntime"],
+      name: "LabLessons",
+      dependencies: ["LabPictures", "LabChecks", "LabInterpreter", "LabModel", "LabRuntime"],
       swiftSettings: swiftSettings),
     // The command-line front end: parses arguments, prints, exits. No logic of its own.
     .executableTarget(

@@ -61,9 +61,26 @@ enum LessonCommand: Command {
       context.console.err(context.console.paint(error.description, .red, forErr: true) + "\n")
       return ExitStatus.failure
     }
+    let console = context.console
+    let surroundings = LessonSession.Surroundings(
+      write: console.out, style: console.outStyle,
+      load: { name in
+        do throws(UsageError) {
+          let scenario = context.loadScenario(try context.scenarioFile(name))
+          return scenario.map { .success($0) } ?? .failure(.init(nil))
+        } catch {
+          return .failure(.init(error.message))
+        }
+      },
+      timeline: { ascii, taskRows in
+        Timeline.Options(
+          environment: context.environment, terminalColumns: console.terminalColumns,
+          ascii: ascii, color: console.colorOut, taskRows: taskRows)
+      },
+      pause: arguments.flag("step") && isatty(STDIN_FILENO) != 0 && console.outIsTerminal
+        ? { waitForReturn(console) } : nil)
     var session = LessonSession(
-      lesson: lesson, context: context, ascii: arguments.flag("ascii"),
-      pauses: arguments.flag("step") && isatty(STDIN_FILENO) != 0 && context.console.outIsTerminal)
+      lesson: lesson, surroundings: surroundings, ascii: arguments.flag("ascii"))
     session.play()
     session.finish(next: catalog.entries().first { $0.number > lesson.number })
     return session.failures.isEmpty ? ExitStatus.ok : ExitStatus.failure
@@ -94,5 +111,12 @@ enum LessonCommand: Command {
       let names = matches.map { "\($0.name) (\($0.number))" }.joined(separator: ", ")
       throw UsageError("'\(argument)' could be \(names); type more of the name, or the number")
     }
+  }
+
+  /// Waits for Return; false when the learner typed q to stop.
+  static func waitForReturn(_ console: Console) -> Bool {
+    console.err(console.paint("── Return: next section · q: stop ──", .dim, forErr: true))
+    let answer = readLine()
+    return answer.map { $0.trimmingCharacters(in: .whitespaces).lowercased() != "q" } ?? false
   }
 }

@@ -51,12 +51,16 @@ let package = Package(
     // The command-line front end: parses arguments, prints, exits. No logic of its own.
     .executableTarget(
       name: "lab",
-      dependencies: ["LabLessons", "LabPictures", "LabChecks", "LabInterpreter", "LabModel", "LabRuntime"],
+      dependencies: [
+        "LabLessons", "LabPictures", "LabChecks", "LabInterpreter", "LabModel", "LabRuntime",
+      ],
       swiftSettings: swiftSettings),
     // The tests import `lab` itself to run its commands in-process.
     .testTarget(
       name: "ConcurrencyLabTests",
-      dependencies: ["lab", "LabLessons", "LabPictures", "LabChecks", "LabInterpreter", "LabModel", "LabRuntime"],
+      dependencies: [
+        "lab", "LabLessons", "LabPictures", "LabChecks", "LabInterpreter", "LabModel", "LabRuntime",
+      ],
       swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]

@@ -2,7 +2,13 @@
 /// the CLI decides, once, whether its output is coloured.
 package struct TextStyle: Sendable {
   package enum Style: String, Sendable {
-    case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", blue = "34", cyan = "36"
+    case bold = "1"
+    case dim = "2"
+    case red = "31"
+    case green = "32"
+    case yellow = "33"
+    case blue = "34"
+    case cyan = "36"
   }
 
   package let color: Bool

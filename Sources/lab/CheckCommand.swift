@@ -46,7 +46,9 @@ enum CheckCommand: Command {
         name: "seeds", value: "K",
         help: "Run each scenario on seeds 1…K (both policies unless --policy)."),
       .init(name: "junit", value: "FILE", help: "Also write the results as JUnit XML to FILE."),
-      .init(name: "html", value: "DIR", help: "Also write an HTML report of each scenario's run (its seed) to DIR/NAME.html."),
+      .init(
+        name: "html", value: "DIR",
+        help: "Also write an HTML report of each scenario's run (its seed) to DIR/NAME.html."),
       .init(name: "format", value: "text|json", help: "Output format (default: text)."),
       .init(name: "verbose", value: nil, help: "After a failing scenario, list every failure."),
     ]
@@ -106,7 +108,8 @@ enum CheckCommand: Command {
       do {
         try HTMLReport.write(
           targets.map(\.url), options: plan.options, to: folder, displayPath: context.displayPath)
-        console.err("wrote \(targets.count) HTML report\(targets.count == 1 ? "" : "s") to \(folder)\n")
+        console.err(
+          "wrote \(targets.count) HTML report\(targets.count == 1 ? "" : "s") to \(folder)\n")
       } catch {
         console.err(console.paint("error: ", .red, forErr: true) + error.description + "\n")
         return ExitStatus.failure

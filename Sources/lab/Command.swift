@@ -34,7 +34,8 @@ struct CommandContext {
     let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     guard let root = ScenarioCatalog.locateRoot(from: here) else {
       throw UsageError(
-        "no Scenarios/ folder here or above; run lab inside the ConcurrencyLab folder, set LAB_ROOT, or give a path to a .json file")
+        "no Scenarios/ folder here or above; run lab inside the ConcurrencyLab folder, set "
+          + "LAB_ROOT, or give a path to a .json file")
     }
     return ScenarioCatalog(root: root)
   }
@@ -74,7 +75,8 @@ struct CommandContext {
   /// or the one file a scenario name or path resolves to.
   func scenarioFiles(_ argument: String) throws(UsageError) -> (files: [URL], isFolder: Bool) {
     var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue {
+    if FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue
+    {
       return (ScenarioCatalog.jsonFiles(under: URL(fileURLWithPath: argument)), true)
     }
     return ([try scenarioFile(argument)], false)
@@ -106,7 +108,9 @@ struct CommandContext {
     }
     let hidden = diagnostics.count - Self.diagnosticLimit
     if hidden > 0 {
-      console.err("\(display): note: \(hidden) more error\(hidden == 1 ? "" : "s") not shown; fix these first\n")
+      console.err(
+        "\(display): note: \(hidden) more error\(hidden == 1 ? "" : "s") not shown; "
+          + "fix these first\n")
     }
   }
 

@@ -48,8 +48,8 @@ enum DiffCommand: Command {
       let changed = ["seed", "policy", "threads"].first(where: { arguments.value($0) != nil })
     {
       throw UsageError(
-        "--update records the run 'lab diff' compares by default, with the scenario's own settings; "
-          + "drop --\(changed)")
+        "--update records the run 'lab diff' compares by default, with the scenario's own "
+          + "settings; drop --\(changed)")
     }
     let argument = arguments.positionals[0]
     let console = context.console

@@ -101,8 +101,8 @@ enum LessonCommand: Command {
       if Int(argument) != nil {
         let numbers = entries.map(\.number)
         throw UsageError(
-          "no lesson \(argument): lessons are numbered \(numbers.min()!)–\(numbers.max()!); 'lab list' lists them"
-        )
+          "no lesson \(argument): lessons are numbered \(numbers.min()!)–\(numbers.max()!); "
+            + "'lab list' lists them")
       }
       throw UsageError(
         "no lesson named '\(argument)'"

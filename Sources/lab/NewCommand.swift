@@ -41,8 +41,8 @@ enum NewCommand: Command {
     let name = arguments.positionals[0]
     guard isScenarioName(name) else {
       throw UsageError(
-        "'\(name)' cannot be a scenario name: use up to 64 letters, digits, '-' and '_', such as 'my-race'"
-      )
+        "'\(name)' cannot be a scenario name: use up to 64 letters, digits, '-' and '_', "
+          + "such as 'my-race'")
     }
     let catalog = try context.catalog()
     let root = catalog.root.resolvingSymlinksInPath().standardizedFileURL
@@ -52,7 +52,8 @@ enum NewCommand: Command {
     where existing.deletingPathExtension().lastPathComponent == name {
       console.err(
         console.paint("error: ", .red, forErr: true)
-          + "a scenario named '\(name)' already exists: \(context.displayPath(existing)); pick another name "
+          + "a scenario named '\(name)' already exists: \(context.displayPath(existing)); "
+          + "pick another name "
           + "(names are unique so 'lab run \(name)' finds one file)\n")
       return ExitStatus.failure
     }

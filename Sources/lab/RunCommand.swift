@@ -37,16 +37,20 @@ enum RunCommand: Command {
       .init(name: "format", value: "text|json", help: "Output format (default: text)."),
       .init(name: "timeline", value: nil, help: "Draw the run, a row per thread, not the trace."),
       .init(name: "tasks", value: nil, help: "Timeline: add a row per task (implies --timeline)."),
-      .init(name: "ascii", value: nil, help: "Timeline: plain ASCII (automatic in a non-UTF-8 locale)."),
+      .init(
+        name: "ascii", value: nil,
+        help: "Timeline: plain ASCII (automatic in a non-UTF-8 locale)."),
       .init(name: "html", value: "FILE", help: "Also write a self-contained HTML report to FILE."),
-      .init(name: "chrome", value: "FILE", help: "Also write Chrome trace JSON for Perfetto to FILE."),
+      .init(
+        name: "chrome", value: "FILE", help: "Also write Chrome trace JSON for Perfetto to FILE."),
     ]
 
   enum Format: String, CaseIterable { case text, json }
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     guard arguments.positionals.count == 1 else {
-      throw UsageError(arguments.positionals.isEmpty ? "name a scenario to run" : "run takes one scenario")
+      throw UsageError(
+        arguments.positionals.isEmpty ? "name a scenario to run" : "run takes one scenario")
     }
     let options = try RunArguments.parse(arguments)
     let format = try arguments.choice("format", Format.self) ?? .text
@@ -69,7 +73,9 @@ enum RunCommand: Command {
     if let path = arguments.value("html") {
       files.append((path, { HTMLReport.render(result, scenario: scenario) }))
     }
-    if let path = arguments.value("chrome") { files.append((path, { ChromeTrace.document(result) })) }
+    if let path = arguments.value("chrome") {
+      files.append((path, { ChromeTrace.document(result) }))
+    }
     for file in files {
       do {
         try AtomicFile.write(file.text(), toPath: file.path)

@@ -57,7 +57,8 @@ enum ValidateCommand: Command {
           schema = try JSONSchema.load(path: path)
         } catch {
           // A broken project schema is a failure of its own; the files are still checked.
-          context.printDiagnostics(error.diagnostics, file: context.displayPath(URL(fileURLWithPath: path)))
+          context.printDiagnostics(
+            error.diagnostics, file: context.displayPath(URL(fileURLWithPath: path)))
           status = ExitStatus.failure
         }
       }

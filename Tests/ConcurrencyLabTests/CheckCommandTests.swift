@@ -46,7 +46,8 @@ import Testing
   static func racyCounter(lost grade: String) -> String {
     """
     {"format": 1, "threads": 2, "state": {"counter": 0},
-     "steps": [{"group": "adders", "count": 2, "steps": [{"repeat": 3, "steps": [{"add": "counter"}]}]}],
+     "steps": [{"group": "adders", "count": 2,
+                "steps": [{"repeat": 3, "steps": [{"add": "counter"}]}]}],
      "expect": {"outcomes": [
        {"when": {"values": {"counter": 6}}, "grade": "acceptable", "reason": "no update was lost"},
        {"grade": "\(grade)", "reason": "a lost update: two adds read the same old value"}]}}
@@ -56,11 +57,14 @@ import Testing
   @Test func checkWritesAnHTMLReportPerScenarioWithItsExpectedTrace() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-html-\(UUID())")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let result = InProcessLab.run(["check", "async-let-downloads", "sync-download", "--html", folder.path])
+    let result = InProcessLab.run([
+      "check", "async-let-downloads", "sync-download", "--html", folder.path,
+    ])
     #expect(result.status == 0, "\(result.err)")
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     #expect(files == ["async-let-downloads.html", "sync-download.html"])
-    let page = try String(contentsOf: folder.appendingPathComponent("async-let-downloads.html"), encoding: .utf8)
+    let page = try String(
+      contentsOf: folder.appendingPathComponent("async-let-downloads.html"), encoding: .utf8)
     #expect(page.contains("<svg"))
     #expect(page.contains("Expected trace <span class=\"verdict pass\">matches</span>"))
   }
@@ -78,8 +82,8 @@ import Testing
     #expect(lines.count == 4, "\(out)")
     #expect(
       lines[0]
-        == "FAIL  failing  duration: expected 40 ms, got 50 ms (root ended at 50 ms, trace line 3) — seed 1: lab run failing --seed 1"
-    )
+        == "FAIL  failing  duration: expected 40 ms, got 50 ms (root ended at 50 ms, trace line 3)"
+        + " — seed 1: lab run failing --seed 1")
     #expect(lines[1] == "PASS  passing  1 check · seed 1")
     #expect(
       lines[2] == "SKIP  idle     nothing to check: no \"expect\" and no expected trace · seed 1")
@@ -121,8 +125,8 @@ import Testing
     #expect(recorded.status == 0, "\(recorded.err)")
     #expect(
       recorded.out.hasPrefix(
-        "recorded \(project.root.path)/Scenarios/passing.expected: 4 events, virtual, seed 1 (new file)"
-      ))
+        "recorded \(project.root.path)/Scenarios/passing.expected: 4 events, virtual, seed 1 "
+          + "(new file)"))
     let text = try #require(project.file("passing.expected"))
     #expect(text.contains("     100  worker-"))
     #expect(project.lab(["diff", "passing"]).status == 0)
@@ -142,8 +146,8 @@ import Testing
     #expect(check.status == 1)
     #expect(
       check.out.hasPrefix(
-        "FAIL  passing  trace: differs at 0 ms (trace line 2, passing.expected:6); see lab diff passing --seed 1 — seed 1: lab run passing --seed 1\n"
-      ))
+        "FAIL  passing  trace: differs at 0 ms (trace line 2, passing.expected:6); see lab diff "
+          + "passing --seed 1 — seed 1: lab run passing --seed 1\n"))
     #expect(check.out.hasSuffix("0 passed, 1 failed\n"))
   }
 

@@ -16,8 +16,12 @@ import Testing
   @Test func jsonFormatHasTheDocumentedFields() throws {
     let (status, out, _) = InProcessLab.run(["run", "sync-download", "--format", "json"])
     #expect(status == 0)
-    let document = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-    for key in ["format", "scenario", "mode", "seed", "threads", "duration_ms", "main_stall_ms", "values", "events", "checks", "passed"] {
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+    for key in [
+      "format", "scenario", "mode", "seed", "threads", "duration_ms", "main_stall_ms", "values",
+      "events", "checks", "passed",
+    ] {
       #expect(document[key] != nil, "missing \(key)")
     }
     #expect(document["duration_ms"] as? Int == 3000)
@@ -46,7 +50,8 @@ import Testing
   }
 
   @Test func invalidScenarioFileGetsDiagnosticsOnStderr() throws {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-bad-\(UUID()).json")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-bad-\(UUID()).json")
     try Data(#"{"format": 1, "steps": [{"sleeep": 1}]}"#.utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
     let (status, out, err) = InProcessLab.run(["run", file.path])
@@ -56,7 +61,8 @@ import Testing
   }
 
   @Test func aFileWithThousandsOfMistakesShowsTheFirstFifty() throws {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-many-\(UUID()).json")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-many-\(UUID()).json")
     let steps = Array(repeating: #"{"slep": 1}"#, count: 2_000).joined(separator: ",")
     try Data(#"{"format": 1, "steps": [\#(steps)]}"#.utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
@@ -66,7 +72,9 @@ import Testing
     let lines = err.split(separator: "\n")
     #expect(lines.count == 51, "\(lines.count) lines")
     #expect(lines.first?.contains("(at steps[0].slep)") == true)
-    #expect(lines.last?.hasSuffix(": note: 1950 more errors not shown; fix these first") == true, "\(lines.last ?? "")")
+    #expect(
+      lines.last?.hasSuffix(": note: 1950 more errors not shown; fix these first") == true,
+      "\(lines.last ?? "")")
   }
 
   @Test func helpGoesToStdout() throws {

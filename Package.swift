@@ -41,18 +41,26 @@ let package = Package(
     .target(
       name: "LabPictures", dependencies: ["LabChecks", "LabInterpreter", "LabModel", "LabRuntime"],
       swiftSettings: swiftSettings),
-    // Lessons: Markdown with runs in it, the lesson catalog, the `lab new` template.
+    // Lessons: Markdown with runs in it, the lesson catalog, playing a lesson, the listing, the
+    // `lab new` template. Also the command-line parser and run options: the lowest layer the CLI
+    // and a lesson's `lab run` lines share.
     .target(
-      name: "LabLessons", dependencies: ["LabInterpreter", "LabModel", "LabRuntime"],
+      name: "LabLessons",
+      dependencies: ["LabPictures", "LabChecks", "LabInterpreter", "LabModel", "LabRuntime"],
       swiftSettings: swiftSettings),
     // The command-line front end: parses arguments, prints, exits. No logic of its own.
     .executableTarget(
       name: "lab",
-      dependencies: ["LabLessons", "LabPictures", "LabChecks", "LabInterpreter", "LabModel", "LabRuntime"],
+      dependencies: [
+        "LabLessons", "LabPictures", "LabChecks", "LabInterpreter", "LabModel", "LabRuntime",
+      ],
       swiftSettings: swiftSettings),
+    // The tests import `lab` itself to run its commands in-process.
     .testTarget(
       name: "ConcurrencyLabTests",
-      dependencies: ["LabLessons", "LabPictures", "LabChecks", "LabInterpreter", "LabModel", "LabRuntime"],
+      dependencies: [
+        "lab", "LabLessons", "LabPictures", "LabChecks", "LabInterpreter", "LabModel", "LabRuntime",
+      ],
       swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]

@@ -6,7 +6,7 @@ import LabRuntime
 /// sections of prose, code, runs and trace excerpts.
 ///
 /// The file format is described in `docs/lessons.md`. A lesson is a pure value: reading the file
-/// is `LessonCatalog`'s job, running and printing it the `lab lesson` command's.
+/// is `LessonCatalog`'s job, playing it `LessonSession`'s.
 public struct Lesson: Sendable, Equatable {
   /// Its place in the curriculum, from the file name (`04-async-let.md` is lesson 4).
   public var number: Int

@@ -48,10 +48,18 @@ public struct LessonRun: Sendable, Equatable {
     return options
   }
 
-  /// The options a lesson's `lab run` line may use.
+  /// The options a lesson's `lab run` line may use: the run options that make sense in a lesson,
+  /// parsed by `RunArguments` as `lab run` parses them, and the timeline's.
   public static let optionNames = [
     "live", "seed", "threads", "policy", "tolerance", "timeline", "tasks", "ascii",
   ]
+
+  static let options: [Arguments.Option] =
+    RunArguments.options.filter { optionNames.contains($0.name) } + [
+      .init(name: "timeline", value: nil, help: ""),
+      .init(name: "tasks", value: nil, help: ""),
+      .init(name: "ascii", value: nil, help: ""),
+    ]
 
   /// Parses `lab run NAME [options]`; throws a message that says what is wrong and what would do.
   public static func parse(_ text: String, line: Int) throws(LessonProblem) -> LessonRun {
@@ -62,29 +70,9 @@ public struct LessonRun: Sendable, Equatable {
       throw problem("a ```lab block holds 'lab run NAME [options]' lines, not '\(command)'")
     }
     words.removeFirst(2)
-    var run = LessonRun(scenario: "", command: command, line: line)
-    var index = 0
-    while index < words.count {
-      let word = words[index]
-      index += 1
-      guard word.hasPrefix("--") else {
-        guard run.scenario.isEmpty else {
-          throw problem("'lab run' takes one scenario; '\(word)' is a second")
-        }
-        guard isSimpleName(word) else {
-          throw problem(
-            "name the scenario, not a path: '\(word)' should be a name such as 'async-let-downloads'"
-          )
-        }
-        run.scenario = word
-        continue
-      }
-      var name = String(word.dropFirst(2))
-      var value: String?
-      if let equals = name.firstIndex(of: "=") {
-        value = String(name[name.index(after: equals)...])
-        name = String(name[..<equals])
-      }
+    // A lesson names the options it allows, so its message lists them all.
+    for word in words where word.hasPrefix("--") {
+      let name = String(word.dropFirst(2).prefix { $0 != "=" })
       guard optionNames.contains(name) else {
         let suggestion =
           nearestName(to: name, in: optionNames).map { "; did you mean '--\($0)'?" } ?? ""
@@ -92,54 +80,40 @@ public struct LessonRun: Sendable, Equatable {
           "a lesson's 'lab run' takes \(optionNames.map { "--\($0)" }.joined(separator: ", ")), "
             + "not '--\(name)'\(suggestion)")
       }
-      let takesValue = ["seed", "threads", "policy", "tolerance"].contains(name)
-      if takesValue, value == nil {
-        guard index < words.count else { throw problem("'--\(name)' needs a value") }
-        value = words[index]
-        index += 1
-      } else if !takesValue, value != nil {
-        throw problem("'--\(name)' takes no value")
-      }
-      try run.apply(name, value ?? "", problem)
     }
-    guard !run.scenario.isEmpty else { throw problem("'lab run' needs a scenario name") }
+    let arguments: Arguments
+    let parsed: RunOptions
+    do {
+      arguments = try Arguments(words, options: options)
+      parsed = try RunArguments.parse(arguments)
+    } catch {
+      throw problem(error.message)
+    }
+    var run = LessonRun(scenario: "", command: command, line: line)
+    try run.take(arguments.positionals, problem)
+    run.live = parsed.mode == .live
+    run.seed = parsed.seed
+    run.threads = parsed.threads
+    run.policy = arguments.value("policy") == nil ? nil : parsed.policy
+    run.tolerance = parsed.tolerance
+    run.taskRows = arguments.flag("tasks")
+    run.timeline = arguments.flag("timeline") || run.taskRows
+    run.ascii = arguments.flag("ascii")
     return run
   }
 
-  private mutating func apply(
-    _ name: String, _ text: String, _ problem: (String) -> LessonProblem
+  /// Takes the scenario's name from the line's positionals: exactly one, a name and not a path.
+  private mutating func take(
+    _ positionals: [String], _ problem: (String) -> LessonProblem
   ) throws(LessonProblem) {
-    switch name {
-    case "live": live = true
-    case "timeline": timeline = true
-    case "tasks":
-      timeline = true
-      taskRows = true
-    case "ascii": ascii = true
-    case "seed":
-      guard let value = UInt64(text) else {
-        throw problem("'--seed' takes a whole number ≥ 0, not '\(text)'")
-      }
-      seed = value
-    case "threads":
-      guard let value = Int(text), (1...64).contains(value) else {
-        throw problem("'--threads' takes a whole number from 1 to 64, not '\(text)'")
-      }
-      threads = value
-    case "policy":
-      guard let value = SchedulingPolicy(rawValue: text) else {
-        throw problem("'--policy' takes random or pct, not '\(text)'")
-      }
-      policy = value
-    default:
-      let parts = text.split(separator: "+").map {
-        Double($0.trimmingCharacters(in: CharacterSet(charactersIn: " %")))
-      }
-      guard parts.count == 2, let milliseconds = parts[0], let percent = parts[1] else {
-        throw problem("'--tolerance' takes MS+PERCENT such as 50+10, not '\(text)'")
-      }
-      tolerance = Tolerance(milliseconds: milliseconds, percent: percent)
+    guard let first = positionals.first else { throw problem("'lab run' needs a scenario name") }
+    guard isSimpleName(first) else {
+      throw problem(
+        "name the scenario, not a path: '\(first)' should be a name such as 'async-let-downloads'")
     }
+    guard positionals.count == 1 else {
+      throw problem("'lab run' takes one scenario; '\(positionals[1])' is a second")
+    }
+    scenario = first
   }
-
 }

@@ -37,7 +37,7 @@ enum CheckCommand: Command {
       lab check --junit build/lab-check.xml
     """
   static let options: [Arguments.Option] =
-    RunOptionSet.options.filter { !["seed", "live", "policy"].contains($0.name) } + [
+    RunArguments.options.filter { !["seed", "live", "policy"].contains($0.name) } + [
       .init(
         name: "policy", value: "random|pct",
         help: "The virtual scheduler's policy (default: random; both with --seeds)."),
@@ -46,7 +46,9 @@ enum CheckCommand: Command {
         name: "seeds", value: "K",
         help: "Run each scenario on seeds 1…K (both policies unless --policy)."),
       .init(name: "junit", value: "FILE", help: "Also write the results as JUnit XML to FILE."),
-      .init(name: "html", value: "DIR", help: "Also write an HTML report of each scenario's run (its seed) to DIR/NAME.html."),
+      .init(
+        name: "html", value: "DIR",
+        help: "Also write an HTML report of each scenario's run (its seed) to DIR/NAME.html."),
       .init(name: "format", value: "text|json", help: "Output format (default: text)."),
       .init(name: "verbose", value: nil, help: "After a failing scenario, list every failure."),
     ]
@@ -62,7 +64,7 @@ enum CheckCommand: Command {
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     let console = context.console
     var plan = CheckPlan()
-    plan.options = try RunOptionSet.parse(arguments)
+    plan.options = try RunArguments.parse(arguments)
     plan.options.mode = .virtual
     plan.live = arguments.flag("live")
     plan.seeds = try arguments.integer("seeds", in: 1...1_000_000)
@@ -84,7 +86,9 @@ enum CheckCommand: Command {
     let progress = ProgressLine(console: console)
     var verdicts: [ScenarioVerdict] = []
     for (number, target) in targets.enumerated() {
-      let verdict = check(target, plan: plan, context) { done in
+      let verdict = ScenarioChecker.check(
+        file: target.url, argument: target.argument, plan: plan, displayPath: context.displayPath
+      ) { done in
         progress.update(
           "checking \(number + 1)/\(targets.count) \(target.argument)"
             + (plan.runsPerScenario > 1 ? " · run \(done)/\(plan.runsPerScenario)" : ""))
@@ -92,8 +96,8 @@ enum CheckCommand: Command {
       verdicts.append(verdict)
       progress.clear()
       if format == .text {
-        console.out(line(verdict, width: width, console) + "\n")
-        if verbose { console.out(details(verdict)) }
+        console.out(CheckReport.line(verdict, width: width, console.outStyle) + "\n")
+        if verbose { console.out(CheckReport.details(verdict)) }
       }
     }
     switch format {
@@ -102,8 +106,10 @@ enum CheckCommand: Command {
     }
     if let folder = arguments.value("html") {
       do {
-        try writeReports(targets, plan: plan, to: folder, context)
-        console.err("wrote \(targets.count) HTML report\(targets.count == 1 ? "" : "s") to \(folder)\n")
+        try HTMLReport.write(
+          targets.map(\.url), options: plan.options, to: folder, displayPath: context.displayPath)
+        console.err(
+          "wrote \(targets.count) HTML report\(targets.count == 1 ? "" : "s") to \(folder)\n")
       } catch {
         console.err(console.paint("error: ", .red, forErr: true) + error.description + "\n")
         return ExitStatus.failure
@@ -158,99 +164,5 @@ enum CheckCommand: Command {
       return name
     }
     return catalog.displayPath(url)
-  }
-
-  /// Loads, runs and checks one scenario.
-  static func check(
-    _ target: Target, plan: CheckPlan, _ context: CommandContext, progress: (Int) -> Void
-  ) -> ScenarioVerdict {
-    let display = context.displayPath(target.url)
-    let scenario: Scenario
-    do {
-      scenario = try ScenarioLoader.load(path: target.url.path)
-    } catch {
-      let messages = error.diagnostics.map { diagnostic in
-        var shown = diagnostic
-        shown.file = display
-        return shown.description
-      }
-      return .invalid(scenario: target.argument, file: display, messages: messages)
-    }
-    var named = scenario
-    named.file = display
-    let file = ExpectedTraceFile(scenario: target.url, context: context)
-    var trace: ExpectedTrace?
-    if file.exists {
-      switch file.load() {
-      case .success(let loaded): trace = loaded
-      case .failure(let problem):
-        return .invalid(scenario: target.argument, file: display, messages: problem.lines)
-      }
-    }
-    return ScenarioChecker.check(
-      named, argument: target.argument, trace: trace, traceFile: file.display, plan: plan,
-      progress: progress)
-  }
-
-  /// Writes `DIR/NAME.html` for every scenario that loads: one virtual run on its seed, with the
-  /// comparison against its expected trace when it has one.
-  static func writeReports(
-    _ targets: [Target], plan: CheckPlan, to folder: String, _ context: CommandContext
-  ) throws(RunCommand.FileError) {
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    for target in targets {
-      guard var scenario = try? ScenarioLoader.load(path: target.url.path) else { continue }
-      scenario.file = context.displayPath(target.url)
-      let result = ScenarioRunner.runAndCheck(scenario, options: plan.options)
-      var expected: ExpectedTraceSummary?
-      let file = ExpectedTraceFile(scenario: target.url, context: context)
-      if file.exists, case .success(let trace) = file.load() {
-        let comparison = TraceComparison(expected: trace, events: result.events)
-        expected = ExpectedTraceSummary(
-          file: file.display, matches: comparison.matches,
-          report: comparison.report(expectedName: file.display, actualName: "this run"))
-      }
-      let page = HTMLReport.render(result, scenario: scenario, expected: expected)
-      let name = target.url.deletingPathExtension().lastPathComponent
-      try RunCommand.writeAtomically(page, to: URL(fileURLWithPath: folder).appendingPathComponent("\(name).html").path)
-    }
-  }
-
-  /// `PASS  name  what was checked`, `FAIL  name  first failure — replay`, `SKIP  name  why`.
-  static func line(_ verdict: ScenarioVerdict, width: Int, _ console: Console) -> String {
-    let name = verdict.scenario.padding(width)
-    switch verdict.status {
-    case .passed:
-      return console.paint("PASS", .green) + "  \(name)  \(verdict.summary)"
-    case .skipped:
-      return console.paint("SKIP", .yellow) + "  \(name)  \(verdict.summary)"
-    case .failed:
-      guard let failure = verdict.failures.first else {
-        return console.paint("FAIL", .red) + "  \(name)"
-      }
-      var text = failure.messages.first ?? "failed"
-      if failure.run == nil {
-        text = "does not validate: " + text
-        if failure.messages.count > 1 { text += " (+\(failure.messages.count - 1) more)" }
-        return console.paint("FAIL", .red) + "  \(name)  \(text)"
-      }
-      if failure.messages.count > 1 { text += " (+\(failure.messages.count - 1) more)" }
-      if let run = failure.run { text += " — \(run)" }
-      if let replay = failure.replay { text += ": \(replay)" }
-      if verdict.runs > 1 { text += " · \(verdict.failures.count) of \(verdict.runs) runs failed" }
-      return console.paint("FAIL", .red) + "  \(name)  \(text)"
-    }
-  }
-
-  /// Every failure of a failed scenario, indented, for --verbose.
-  static func details(_ verdict: ScenarioVerdict) -> String {
-    var out = ""
-    for failure in verdict.failures {
-      if let run = failure.run {
-        out += "      \(run)" + (failure.replay.map { ": \($0)" } ?? "") + "\n"
-      }
-      for message in failure.messages { out += "        \(message)\n" }
-    }
-    return out
   }
 }

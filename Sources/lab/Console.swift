@@ -1,4 +1,5 @@
 import Foundation
+import LabChecks
 
 #if canImport(Glibc)
   import Glibc
@@ -7,47 +8,87 @@ import Foundation
 #endif
 
 /// Where the CLI writes: results to stdout, errors and progress to stderr, colour only on a
-/// terminal and never with NO_COLOR.
-struct Console {
+/// terminal and never with NO_COLOR. A capturing console keeps the text instead, so tests run
+/// commands in-process.
+struct Console: Sendable {
   let colorOut: Bool
   let colorErr: Bool
+  /// Whether stdout is a terminal: lessons pause and timelines fit its width only there.
+  let outIsTerminal: Bool
+  /// Whether stderr is a terminal, where progress lines may redraw themselves.
+  let errIsTerminal: Bool
+  private let capture: Capture?
 
   static let current = Console()
 
   init(environment: [String: String] = ProcessInfo.processInfo.environment) {
     let allowed = environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
-    colorOut = allowed && isatty(STDOUT_FILENO) != 0
-    colorErr = allowed && isatty(STDERR_FILENO) != 0
+    outIsTerminal = isatty(STDOUT_FILENO) != 0
+    errIsTerminal = isatty(STDERR_FILENO) != 0
+    colorOut = allowed && outIsTerminal
+    colorErr = allowed && errIsTerminal
+    capture = nil
   }
 
-  /// Whether stderr is a terminal, where progress lines may redraw themselves.
-  var errIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
+  /// A console that writes into `capture`, as a pipe would: no colour, no terminal.
+  init(capturing capture: Capture) {
+    colorOut = false
+    colorErr = false
+    outIsTerminal = false
+    errIsTerminal = false
+    self.capture = capture
+  }
 
   func out(_ text: String) {
+    if let capture { return capture.append(text, toErr: false) }
     FileHandle.standardOutput.write(Data(text.utf8))
   }
 
   func err(_ text: String) {
+    if let capture { return capture.append(text, toErr: true) }
     FileHandle.standardError.write(Data(text.utf8))
   }
 
-  enum Style: String {
-    case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", blue = "34", cyan = "36"
-  }
+  typealias Style = TextStyle.Style
 
   func paint(_ text: String, _ style: Style, forErr: Bool = false) -> String {
-    (forErr ? colorErr : colorOut) ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    (forErr ? errStyle : outStyle).paint(text, style)
   }
+
+  /// How text bound for stdout and stderr is coloured, for renderers in the libraries.
+  var outStyle: TextStyle { TextStyle(color: colorOut) }
+  var errStyle: TextStyle { TextStyle(color: colorErr) }
 
   /// Colours the marks of a text report: ✓ green, ✗ and `problem:` red, `#` headings dim.
   func highlight(_ report: String) -> String {
-    guard colorOut else { return report }
-    return report.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-      if line.hasPrefix("✓") { return paint(String(line), .green) }
-      if line.hasPrefix("✗") || line.hasPrefix("problem:") { return paint(String(line), .red) }
-      if line.hasPrefix("#") { return paint(String(line), .bold) }
-      return String(line)
-    }.joined(separator: "\n")
+    outStyle.highlight(report)
+  }
+
+  /// The terminal's width, or nil when stdout is not a terminal.
+  var terminalColumns: Int? {
+    var size = winsize()
+    guard capture == nil, isatty(STDOUT_FILENO) != 0,
+      ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0
+    else { return nil }
+    return Int(size.ws_col)
+  }
+
+  /// What a capturing console was given: stdout's text and stderr's, each in order.
+  final class Capture: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outText = ""
+    private var errText = ""
+
+    init() {}
+
+    var out: String { lock.withLock { outText } }
+    var err: String { lock.withLock { errText } }
+
+    func append(_ text: String, toErr: Bool) {
+      lock.withLock {
+        if toErr { errText += text } else { outText += text }
+      }
+    }
   }
 }
 

@@ -29,7 +29,7 @@ enum DiffCommand: Command {
       lab diff async-let-downloads --update
     """
   static let options: [Arguments.Option] =
-    RunOptionSet.options.filter {
+    RunArguments.options.filter {
       ["seed", "policy", "threads", "max-time", "max-jobs"].contains($0.name)
     }
     + [
@@ -42,19 +42,19 @@ enum DiffCommand: Command {
       throw UsageError(
         arguments.positionals.isEmpty ? "name a scenario to diff" : "diff takes one scenario")
     }
-    let options = try RunOptionSet.parse(arguments)
+    let options = try RunArguments.parse(arguments)
     let update = arguments.flag("update")
     if update,
       let changed = ["seed", "policy", "threads"].first(where: { arguments.value($0) != nil })
     {
       throw UsageError(
-        "--update records the run 'lab diff' compares by default, with the scenario's own settings; "
-          + "drop --\(changed)")
+        "--update records the run 'lab diff' compares by default, with the scenario's own "
+          + "settings; drop --\(changed)")
     }
     let argument = arguments.positionals[0]
     let console = context.console
     let url = try context.scenarioFile(argument)
-    let file = ExpectedTraceFile(scenario: url, context: context)
+    let file = ExpectedTraceFile(scenario: url, displayPath: context.displayPath)
     guard let scenario = context.loadScenario(url) else { return ExitStatus.failure }
     if update, let refusal = RecordCommand.refusal(context) {
       console.err(console.paint("error: ", .red, forErr: true) + refusal + "\n")
@@ -88,27 +88,13 @@ enum DiffCommand: Command {
     }
     if update { return RecordCommand.record(scenario, argument: argument, file: file, context) }
     console.out(
-      paint(
-        comparison.report(expectedName: file.display, actualName: "\(argument) (\(description))"),
-        console))
+      console.outStyle.diff(
+        comparison.report(expectedName: file.display, actualName: "\(argument) (\(description))")))
     console.out(
       console.paint("✗", .red) + " \(argument) differs from \(file.display)\n"
         + "replay: lab run \(argument) \(run.replayOptions!)"
         + (options.threads.map { " --threads \($0)" } ?? "") + "\n"
         + "if the run is right, record it: lab record \(argument)\n")
     return ExitStatus.failure
-  }
-
-  /// Colours a diff on a terminal: removed lines red, added green, hunk headers cyan.
-  static func paint(_ report: String, _ console: Console) -> String {
-    guard console.colorOut else { return report }
-    return report.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-      let text = String(line)
-      if text.hasPrefix("---") || text.hasPrefix("+++") { return console.paint(text, .bold) }
-      if text.hasPrefix("-") { return console.paint(text, .red) }
-      if text.hasPrefix("+") { return console.paint(text, .green) }
-      if text.hasPrefix("@@") { return console.paint(text, .cyan) }
-      return text
-    }.joined(separator: "\n")
   }
 }

@@ -7,7 +7,21 @@ import LabRuntime
 
 /// The `lab` command: dispatches to a subcommand and turns errors into exit statuses.
 enum Lab {
-  static var commands: [any Command.Type] { [LessonCommand.self, ListCommand.self, RunCommand.self, DiffCommand.self, RecordCommand.self, CheckCommand.self, ExploreCommand.self, NewCommand.self, ValidateCommand.self, SchemaCommand.self] }
+  /// The subcommands in the order `lab --help` lists them; one a line, so adding one is a line.
+  static var commands: [any Command.Type] {
+    [
+      LessonCommand.self,
+      ListCommand.self,
+      RunCommand.self,
+      DiffCommand.self,
+      RecordCommand.self,
+      CheckCommand.self,
+      ExploreCommand.self,
+      NewCommand.self,
+      ValidateCommand.self,
+      SchemaCommand.self,
+    ]
+  }
 
   static let overview = """
     lab — a concurrency lab: run Swift concurrency scenarios and see what happens, when, on which
@@ -77,7 +91,8 @@ enum Lab {
 
   static func help(for command: any Command.Type) -> String {
     var text = "\(command.summary)\n\nUSAGE: lab \(command.usage)\n\n"
-    text += command.discussion.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" }
+    text +=
+      command.discussion.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" }
       .joined(separator: "\n") + "\n\nOPTIONS:\n"
     let labels = command.options.map { "--\($0.name)" + ($0.value.map { " \($0)" } ?? "") }
     let width = labels.map(\.count).max() ?? 0
@@ -86,11 +101,5 @@ enum Lab {
     }
     text += "  \("-h, --help".padding(width))  Show this help.\n"
     return text
-  }
-}
-
-extension String {
-  func padding(_ width: Int) -> String {
-    self + String(repeating: " ", count: max(0, width - count))
   }
 }

@@ -61,9 +61,26 @@ enum LessonCommand: Command {
       context.console.err(context.console.paint(error.description, .red, forErr: true) + "\n")
       return ExitStatus.failure
     }
+    let console = context.console
+    let surroundings = LessonSession.Surroundings(
+      write: console.out, style: console.outStyle,
+      load: { name in
+        do throws(UsageError) {
+          let scenario = context.loadScenario(try context.scenarioFile(name))
+          return scenario.map { .success($0) } ?? .failure(.init(nil))
+        } catch {
+          return .failure(.init(error.message))
+        }
+      },
+      timeline: { ascii, taskRows in
+        Timeline.Options(
+          environment: context.environment, terminalColumns: console.terminalColumns,
+          ascii: ascii, color: console.colorOut, taskRows: taskRows)
+      },
+      pause: arguments.flag("step") && isatty(STDIN_FILENO) != 0 && console.outIsTerminal
+        ? { waitForReturn(console) } : nil)
     var session = LessonSession(
-      lesson: lesson, context: context, ascii: arguments.flag("ascii"),
-      pauses: arguments.flag("step") && isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0)
+      lesson: lesson, surroundings: surroundings, ascii: arguments.flag("ascii"))
     session.play()
     session.finish(next: catalog.entries().first { $0.number > lesson.number })
     return session.failures.isEmpty ? ExitStatus.ok : ExitStatus.failure
@@ -84,8 +101,8 @@ enum LessonCommand: Command {
       if Int(argument) != nil {
         let numbers = entries.map(\.number)
         throw UsageError(
-          "no lesson \(argument): lessons are numbered \(numbers.min()!)–\(numbers.max()!); 'lab list' lists them"
-        )
+          "no lesson \(argument): lessons are numbered \(numbers.min()!)–\(numbers.max()!); "
+            + "'lab list' lists them")
       }
       throw UsageError(
         "no lesson named '\(argument)'"
@@ -94,5 +111,12 @@ enum LessonCommand: Command {
       let names = matches.map { "\($0.name) (\($0.number))" }.joined(separator: ", ")
       throw UsageError("'\(argument)' could be \(names); type more of the name, or the number")
     }
+  }
+
+  /// Waits for Return; false when the learner typed q to stop.
+  static func waitForReturn(_ console: Console) -> Bool {
+    console.err(console.paint("── Return: next section · q: stop ──", .dim, forErr: true))
+    let answer = readLine()
+    return answer.map { $0.trimmingCharacters(in: .whitespaces).lowercased() != "q" } ?? false
   }
 }

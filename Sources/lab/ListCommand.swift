@@ -39,84 +39,21 @@ enum ListCommand: Command {
     if onlyLessons, onlyScenarios { throw UsageError("give --lessons or --scenarios, not both") }
     let root = try context.catalog().root
     // The lessons are read even for --scenarios: the scenario list names the lessons using each.
-    let lessons = lessonList(LessonCatalog(root: root), context)
+    let console = context.console
+    let style = console.outStyle
+    let lessons = CatalogListing.lessons(LessonCatalog(root: root), style)
+    for problem in lessons.problems {
+      console.err(console.paint(problem, .red, forErr: true) + "\n")
+    }
     let scenarios =
-      onlyLessons ? nil : scenarioList(ScenarioCatalog(root: root), lessons.usedBy, context)
+      onlyLessons
+      ? nil : CatalogListing.scenarios(ScenarioCatalog(root: root), lessons.usedBy, style)
+    for problem in scenarios?.problems ?? [] { console.err(problem + "\n") }
     var sections: [String] = []
     if !onlyScenarios { sections.append(lessons.text) }
     if let scenarios { sections.append(scenarios.text) }
     context.console.out(sections.joined(separator: "\n"))
-    return lessons.broken || scenarios?.broken == true ? ExitStatus.failure : ExitStatus.ok
-  }
-
-  /// The lessons' lines, which lessons use each scenario, and whether a lesson does not parse.
-  static func lessonList(_ catalog: LessonCatalog, _ context: CommandContext)
-    -> (text: String, usedBy: [String: [Int]], broken: Bool)
-  {
-    let console = context.console
-    var text = console.paint("LESSONS", .bold) + "   take one with 'lab lesson N'\n"
-    var usedBy: [String: [Int]] = [:]
-    var broken = false
-    let entries = catalog.entries()
-    for entry in entries {
-      do {
-        let lesson = try catalog.load(entry)
-        for scenario in lesson.scenarios { usedBy[scenario, default: []].append(lesson.number) }
-        text += row(String(lesson.number), lesson.name, lesson.title)
-      } catch {
-        broken = true
-        console.err(console.paint(error.description, .red, forErr: true) + "\n")
-        text += row(String(entry.number), entry.name, console.paint("(does not parse)", .red))
-      }
-    }
-    if entries.isEmpty { text += "  (none in Lessons/)\n" }
-    return (text, usedBy, broken)
-  }
-
-  /// The scenarios by topic — the folder under `Scenarios/` — and whether one does not validate.
-  static func scenarioList(
-    _ catalog: ScenarioCatalog, _ usedBy: [String: [Int]], _ context: CommandContext
-  ) -> (text: String, broken: Bool) {
-    let console = context.console
-    var text = console.paint("SCENARIOS", .bold) + "   run one with 'lab run NAME'\n"
-    var broken = false
-    let files = catalog.allScenarioFiles()
-    let names = files.map { $0.deletingPathExtension().lastPathComponent }
-    let width = max(24, (names.map(\.count).max() ?? 0) + 4)
-    var topic: String?
-    for (url, name) in zip(files, names) {
-      let folder = catalog.displayPath(url.deletingLastPathComponent())
-      let thisTopic =
-        folder.hasPrefix("Scenarios/") ? String(folder.dropFirst("Scenarios/".count)) : "(no topic)"
-      if thisTopic != topic {
-        text += (topic == nil ? "" : "\n") + console.paint(thisTopic, .bold) + "\n"
-        topic = thisTopic
-      }
-      guard let scenario = try? ScenarioLoader.load(path: url.path) else {
-        broken = true
-        console.err("\(catalog.displayPath(url)): does not validate; 'lab run \(name)' shows why\n")
-        text += "  " + name.padding(width) + console.paint("(does not validate)", .red) + "\n"
-        continue
-      }
-      text += "  " + name.padding(width) + scenario.title + "\n"
-      var notes: [String] = []
-      if !scenario.source.isEmpty { notes.append("from " + scenario.source) }
-      if let numbers = usedBy[name] {
-        let label = numbers.count == 1 ? "lesson " : "lessons "
-        notes.append(label + numbers.map(String.init).joined(separator: ", "))
-      }
-      if !notes.isEmpty {
-        text +=
-          "  " + "".padding(width) + console.paint(notes.joined(separator: " · "), .dim) + "\n"
-      }
-    }
-    if files.isEmpty { text += "  (none in Scenarios/)\n" }
-    return (text, broken)
-  }
-
-  /// A lesson's line: its number right-aligned, its name, its title.
-  static func row(_ number: String, _ name: String, _ title: String) -> String {
-    String(repeating: " ", count: max(0, 4 - number.count)) + number + "  " + name.padding(22)
-      + title + "\n"
+    let broken = !lessons.problems.isEmpty || scenarios?.problems.isEmpty == false
+    return broken ? ExitStatus.failure : ExitStatus.ok
   }
 }

@@ -6,12 +6,6 @@ import LabModel
 import LabPictures
 import LabRuntime
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `lab new`: writes a starter scenario to edit, never over an existing file.
 enum NewCommand: Command {
   static let name = "new"
@@ -47,8 +41,8 @@ enum NewCommand: Command {
     let name = arguments.positionals[0]
     guard isScenarioName(name) else {
       throw UsageError(
-        "'\(name)' cannot be a scenario name: use up to 64 letters, digits, '-' and '_', such as 'my-race'"
-      )
+        "'\(name)' cannot be a scenario name: use up to 64 letters, digits, '-' and '_', "
+          + "such as 'my-race'")
     }
     let catalog = try context.catalog()
     let root = catalog.root.resolvingSymlinksInPath().standardizedFileURL
@@ -58,7 +52,8 @@ enum NewCommand: Command {
     where existing.deletingPathExtension().lastPathComponent == name {
       console.err(
         console.paint("error: ", .red, forErr: true)
-          + "a scenario named '\(name)' already exists: \(context.displayPath(existing)); pick another name "
+          + "a scenario named '\(name)' already exists: \(context.displayPath(existing)); "
+          + "pick another name "
           + "(names are unique so 'lab run \(name)' finds one file)\n")
       return ExitStatus.failure
     }
@@ -66,7 +61,7 @@ enum NewCommand: Command {
     let text = ScenarioTemplate.text(name: name, schemaPath: schemaPath(from: folder, root: root))
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      try writeNew(text, to: file.path, shown: context.displayPath(file))
+      try AtomicFile.create(text, at: file.path, shown: context.displayPath(file))
     } catch {
       console.err(console.paint("error: ", .red, forErr: true) + "\(error)\n")
       return ExitStatus.failure
@@ -104,31 +99,5 @@ enum NewCommand: Command {
   static func schemaPath(from folder: URL, root: URL) -> String {
     let depth = folder.pathComponents.count - root.pathComponents.count
     return String(repeating: "../", count: max(0, depth)) + "schema/scenario.schema.json"
-  }
-
-  /// Creates `path` with `text`, failing if anything is already there (O_EXCL), so a file can
-  /// never be overwritten — not even one created a moment ago.
-  static func writeNew(_ text: String, to path: String, shown: String) throws(RunCommand.FileError)
-  {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-    guard descriptor >= 0 else {
-      let reason =
-        errno == EEXIST
-        ? "it already exists, and lab new never overwrites a file"
-        : String(cString: strerror(errno))
-      throw RunCommand.FileError("cannot write '\(shown)': \(reason)")
-    }
-    defer { close(descriptor) }
-    let bytes = Array(text.utf8)
-    var written = 0
-    while written < bytes.count {
-      let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      guard count > 0 else {
-        let reason = String(cString: strerror(errno))
-        unlink(path)
-        throw RunCommand.FileError("cannot write '\(shown)': \(reason)")
-      }
-      written += count
-    }
   }
 }

@@ -1,3 +1,4 @@
+import LabChecks
 import LabRuntime
 
 /// A one-line progress report on stderr for long runs: only on a terminal, only once a run has

@@ -64,12 +64,9 @@ enum RecordCommand: Command {
         status = ExitStatus.failure
         continue
       }
-      let file = ExpectedTraceFile(scenario: url, context: context)
-      let recorded =
-        seeds.map {
-          record(scenario, argument: argument, file: file, seeds: $0, policies: policies, context)
-        }
-        ?? record(scenario, argument: argument, file: file, context)
+      let file = ExpectedTraceFile(scenario: url, displayPath: context.displayPath)
+      let recorded = record(
+        scenario, argument: argument, file: file, seeds: seeds, policies: policies, context)
       if recorded != ExitStatus.ok {
         status = ExitStatus.failure
       }
@@ -84,88 +81,42 @@ enum RecordCommand: Command {
       + "recorded on purpose on a teacher's machine, never by a CI job. Unset CI to record."
   }
 
-  /// Runs `scenario` as `lab diff` does and writes its expected trace if it changed; prints what
-  /// changed. The caller has checked `refusal`.
+  /// Runs `scenario` as `lab diff` does — and with `seeds` on seeds 1…K under `policies` too —
+  /// and writes its expected trace if it changed; prints what changed. The caller has checked
+  /// `refusal`.
   static func record(
-    _ scenario: Scenario, argument: String, file: ExpectedTraceFile, _ context: CommandContext
-  ) -> Int32 {
-    let result = ScenarioRunner.runAndCheck(scenario)
-    if let unchanged = unchanged(file, runs: [result], context) { return unchanged }
-    let text = ExpectedTraceFile.recording(result, argument: argument)
-    let change = file.exists ? "replaced" : "new file"
-    let status = write(text, to: file, context)
-    if status == ExitStatus.ok {
-      context.console.out(
-        context.console.paint("recorded", .green)
-          + " \(file.display): \(result.events.count) events, "
-          + "virtual, seed \(result.seed) (\(change))\n")
-      warnIfFailing([result], argument: argument, context)
-    }
-    return status
-  }
-
-  /// Records one expected trace that holds for the scenario's own run and seeds 1…`seeds` under
-  /// `policies`.
-  static func record(
-    _ scenario: Scenario, argument: String, file: ExpectedTraceFile, seeds: Int,
-    policies: [SchedulingPolicy], _ context: CommandContext
+    _ scenario: Scenario, argument: String, file: ExpectedTraceFile, seeds: Int? = nil,
+    policies: [SchedulingPolicy] = [], _ context: CommandContext
   ) -> Int32 {
     let console = context.console
-    var results = [ScenarioRunner.runAndCheck(scenario)]
-    var labels = ["seed \(scenario.seed) (the scenario's)"]
-    for seed in 1...UInt64(seeds) {
-      for policy in policies {
-        var options = RunOptions()
-        options.seed = seed
-        options.policy = policy
-        results.append(ScenarioRunner.runAndCheck(scenario, options: options))
-        labels.append(
-          RunLabel(mode: .virtual, seed: seed, policy: policy, run: labels.count).description)
+    let (results, labels) = Recording.runs(scenario, seeds: seeds, policies: policies)
+    if Recording.matches(file, results) {
+      console.out(console.paint("✓", .green) + Recording.unchanged(file, results))
+      return ExitStatus.ok
+    }
+    var recording = Recording(results[0], argument: argument)
+    if let seeds {
+      do {
+        recording = try Recording(
+          results, labels: labels, scenario: scenario, argument: argument, seeds: seeds,
+          policies: policies)
+      } catch {
+        console.err(
+          console.paint("error: ", .red, forErr: true) + "\(file.display): \(error.message)\n")
+        return ExitStatus.failure
       }
     }
-    if let unchanged = unchanged(file, runs: results, context) { return unchanged }
-    let generalization: TraceGeneralizer.Generalization
-    do {
-      generalization = try TraceGeneralizer.generalize(results.map(\.events), labels: labels)
-    } catch {
-      console.err(
-        console.paint("error: ", .red, forErr: true) + "\(file.display): \(error.message)\n")
-      return ExitStatus.failure
-    }
-    let runs = "seeds 1…\(seeds) × " + policies.map(\.rawValue).joined(separator: ", ")
-    let threads = "\(results[0].threads) thread\(results[0].threads == 1 ? "" : "s")"
-    let comments = [
-      "Expected trace of \(results[0].scenario) for every seed: virtual runtime, \(threads); holds on",
-      "its own seed \(scenario.seed) and \(runs) (`lab record \(argument) --seeds \(seeds)`).",
-      "Lines match events in order. `any order { … }` blocks, `*` wildcards and # comments:",
-      "see docs/expected-traces.md.",
-    ]
-    let text = (comments.map { "# \($0)" } + generalization.lines).joined(separator: "\n") + "\n"
     let change = file.exists ? "replaced" : "new file"
-    let status = write(text, to: file, context)
+    let status = write(recording.text, to: file, context)
     if status == ExitStatus.ok {
       console.out(
-        console.paint("recorded", .green) + " \(file.display): \(generalization.lines.count) lines "
-          + "for \(results.count) runs, \(generalization.blocks) any-order block"
-          + "\(generalization.blocks == 1 ? "" : "s"), \(generalization.wildcardLines) line"
-          + "\(generalization.wildcardLines == 1 ? "" : "s") with wildcards (\(change))\n")
-      warnIfFailing(results, argument: argument, context)
+        console.paint("recorded", .green)
+          + " \(file.display): \(recording.summary) (\(change))\n")
+      if let note = Recording.failingNote(results, argument: argument) {
+        console.err(console.paint("note: ", .yellow, forErr: true) + note)
+      }
     }
     return status
-  }
-
-  /// Reports and returns success when the existing file already matches every run; nil otherwise.
-  static func unchanged(_ file: ExpectedTraceFile, runs: [RunResult], _ context: CommandContext)
-    -> Int32?
-  {
-    guard file.exists, case .success(let old) = file.load(),
-      runs.allSatisfy({ TraceComparison(expected: old, events: $0.events).matches })
-    else { return nil }
-    let events = runs.count == 1 ? "\(runs[0].events.count) events" : "\(runs.count) runs"
-    context.console.out(
-      context.console.paint("✓", .green) + " \(file.display) already matches the run"
-        + (runs.count == 1 ? "" : "s") + " (\(events)); left unchanged\n")
-    return ExitStatus.ok
   }
 
   /// Writes `text` to `file` atomically, after showing how it differs from the old file.
@@ -174,11 +125,10 @@ enum RecordCommand: Command {
     let console = context.console
     if let old = file.text() {
       console.out(
-        DiffCommand.paint(
+        console.outStyle.diff(
           ExpectedTrace.changes(
             from: old, to: text, oldName: "\(file.display) (before)",
-            newName: "\(file.display) (recorded)"),
-          console))
+            newName: "\(file.display) (recorded)")))
     }
     do {
       try file.write(text)
@@ -189,14 +139,5 @@ enum RecordCommand: Command {
       }
       return ExitStatus.failure
     }
-  }
-
-  static func warnIfFailing(_ results: [RunResult], argument: String, _ context: CommandContext) {
-    guard let failing = results.first(where: { !$0.passed }) else { return }
-    let run = RunLabel(mode: .virtual, seed: failing.seed, policy: failing.policy, run: 1)
-    context.console.err(
-      context.console.paint("note: ", .yellow, forErr: true)
-        + "the recorded run on \(run) does not pass its own checks; "
-        + "'lab run \(argument) \(run.replayOptions!)' shows why\n")
   }
 }

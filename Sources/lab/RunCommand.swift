@@ -6,12 +6,6 @@ import LabModel
 import LabPictures
 import LabRuntime
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `lab run`: runs one scenario and prints its trace and checks.
 enum RunCommand: Command {
   static let name = "run"
@@ -39,22 +33,26 @@ enum RunCommand: Command {
       lab run async-let-downloads --html run.html --chrome run.json
     """
   static let options: [Arguments.Option] =
-    RunOptionSet.options + [
+    RunArguments.options + [
       .init(name: "format", value: "text|json", help: "Output format (default: text)."),
       .init(name: "timeline", value: nil, help: "Draw the run, a row per thread, not the trace."),
       .init(name: "tasks", value: nil, help: "Timeline: add a row per task (implies --timeline)."),
-      .init(name: "ascii", value: nil, help: "Timeline: plain ASCII (automatic in a non-UTF-8 locale)."),
+      .init(
+        name: "ascii", value: nil,
+        help: "Timeline: plain ASCII (automatic in a non-UTF-8 locale)."),
       .init(name: "html", value: "FILE", help: "Also write a self-contained HTML report to FILE."),
-      .init(name: "chrome", value: "FILE", help: "Also write Chrome trace JSON for Perfetto to FILE."),
+      .init(
+        name: "chrome", value: "FILE", help: "Also write Chrome trace JSON for Perfetto to FILE."),
     ]
 
   enum Format: String, CaseIterable { case text, json }
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     guard arguments.positionals.count == 1 else {
-      throw UsageError(arguments.positionals.isEmpty ? "name a scenario to run" : "run takes one scenario")
+      throw UsageError(
+        arguments.positionals.isEmpty ? "name a scenario to run" : "run takes one scenario")
     }
-    let options = try RunOptionSet.parse(arguments)
+    let options = try RunArguments.parse(arguments)
     let format = try arguments.choice("format", Format.self) ?? .text
     let url = try context.scenarioFile(arguments.positionals[0])
     guard let scenario = context.loadScenario(url) else { return ExitStatus.failure }
@@ -64,7 +62,7 @@ enum RunCommand: Command {
     switch format {
     case .text where timeline:
       let style = Timeline.Options(
-        environment: context.environment, terminalColumns: terminalColumns(),
+        environment: context.environment, terminalColumns: context.console.terminalColumns,
         ascii: arguments.flag("ascii"), color: context.console.colorOut,
         taskRows: arguments.flag("tasks"))
       context.console.out(context.console.highlight(Timeline.report(result, options: style)))
@@ -75,10 +73,12 @@ enum RunCommand: Command {
     if let path = arguments.value("html") {
       files.append((path, { HTMLReport.render(result, scenario: scenario) }))
     }
-    if let path = arguments.value("chrome") { files.append((path, { ChromeTrace.document(result) })) }
+    if let path = arguments.value("chrome") {
+      files.append((path, { ChromeTrace.document(result) }))
+    }
     for file in files {
       do {
-        try writeAtomically(file.text(), to: file.path)
+        try AtomicFile.write(file.text(), toPath: file.path)
         context.console.err("wrote \(file.path)\n")
       } catch {
         context.console.err(context.console.paint("error: ", .red, forErr: true) + "\(error)\n")
@@ -86,37 +86,5 @@ enum RunCommand: Command {
       }
     }
     return result.passed ? ExitStatus.ok : ExitStatus.failure
-  }
-
-  /// The terminal's width, or nil when stdout is not a terminal.
-  static func terminalColumns() -> Int? {
-    var size = winsize()
-    guard isatty(STDOUT_FILENO) != 0, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0,
-      size.ws_col > 0
-    else { return nil }
-    return Int(size.ws_col)
-  }
-
-  /// Writes `text` to `path` atomically (see `AtomicFile`), naming a missing folder plainly.
-  static func writeAtomically(_ text: String, to path: String) throws(FileError) {
-    let url = URL(fileURLWithPath: path)
-    let folder = url.deletingLastPathComponent()
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder),
-      isFolder.boolValue
-    else {
-      throw FileError("cannot write '\(path)': no folder '\(folder.path)'")
-    }
-    do {
-      try AtomicFile.write(text, to: url, display: "'\(path)'")
-    } catch {
-      throw FileError(error.lines.joined(separator: "; "))
-    }
-  }
-
-  /// A file that could not be written, with the reason.
-  struct FileError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
   }
 }

@@ -1,3 +1,4 @@
+import LabLessons
 import LabModel
 
 /// `lab schema`: prints the scenario format's JSON Schema, or the docs' table of steps, both made

@@ -14,8 +14,8 @@ enum ValidateCommand: Command {
   static let discussion = """
     Checks each scenario file as 'lab run' loads it — JSON syntax, keys, steps and their options,
     types, the format version, and every name: variables, functions and their arguments, actors and
-    methods, async lets awaited before they are read, tasks, handlers and queues — and against the
-    JSON Schema editors use (schema/scenario.schema.json in the project), without running anything.
+    methods, async lets awaited before they are read, tasks, handlers and queues — without running
+    anything. It checks everything the JSON Schema editors use says, and more ('lab schema').
 
     Every problem of a file is printed on stderr as FILE:LINE:COLUMN: error: MESSAGE (at JSON.PATH),
     with a suggestion when a name looks misspelt. Each valid file prints 'ok  PATH' on stdout, and
@@ -30,53 +30,25 @@ enum ValidateCommand: Command {
       lab validate Scenarios/09-actors
       lab validate my-scenario.json async-let-downloads
     """
-  static let options: [Arguments.Option] = [
-    .init(
-      name: "schema", value: "FILE",
-      help:
-        "Check against this JSON Schema (default: the project's \(ScenarioSchema.relativePath))."),
-    .init(name: "no-schema", value: nil, help: "Check with the scenario loader only."),
-  ]
+  static let options: [Arguments.Option] = []
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     let console = context.console
     let files = try files(arguments.positionals, context)
-    var status = ExitStatus.ok
-    var schema: JSONSchema?
-    if let path = arguments.value("schema") {
-      if arguments.flag("no-schema") { throw UsageError("give --schema or --no-schema, not both") }
-      do {
-        schema = try JSONSchema.load(path: path)
-      } catch {
-        throw UsageError("the schema '\(path)' cannot be used:\n" + error.description)
-      }
-    } else if !arguments.flag("no-schema"), let root = try? context.catalog().root {
-      let path = root.appendingPathComponent(ScenarioSchema.relativePath).path
-      if FileManager.default.fileExists(atPath: path) {
-        do {
-          schema = try JSONSchema.load(path: path)
-        } catch {
-          // A broken project schema is a failure of its own; the files are still checked.
-          context.printDiagnostics(error.diagnostics, file: context.displayPath(URL(fileURLWithPath: path)))
-          status = ExitStatus.failure
-        }
-      }
-    }
-
     var valid = 0
     for url in files {
       let display = context.displayPath(url)
-      let problems = ScenarioSchema.check(path: url.path, schema: schema)
-      if problems.isEmpty {
+      do {
+        _ = try ScenarioLoader.load(path: url.path)
         valid += 1
         console.out(console.paint("ok", .green) + "  \(display)\n")
-      } else {
-        context.printDiagnostics(problems, file: display)
+      } catch {
+        context.printDiagnostics(error.diagnostics, file: display)
       }
     }
     let invalid = files.count - valid
     console.out("\(valid) valid, \(invalid) invalid\n")
-    return invalid > 0 ? ExitStatus.failure : status
+    return invalid > 0 ? ExitStatus.failure : ExitStatus.ok
   }
 
   /// The files the arguments name, in order and without repeats: folders expand to their `.json`

@@ -5,7 +5,7 @@ import Testing
   import FoundationXML
 #endif
 
-/// End-to-end: `lab check`, `lab diff`, `lab record` and `lab explore` on a scratch project.
+/// In-process: `lab check`, `lab diff`, `lab record` and `lab explore` on a scratch project.
 @Suite(.serialized) struct CheckCommandTests {
   /// A scratch project: a `Scenarios/` folder with the given files, removed when done.
   final class Project {
@@ -23,13 +23,13 @@ import Testing
 
     deinit { try? FileManager.default.removeItem(at: root) }
 
-    func lab(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+    func lab(_ arguments: [String], environment: [String: String] = [:]) -> (
       status: Int32, out: String, err: String
     ) {
       var environment = environment
       environment["LAB_ROOT"] = root.path
       if environment["CI"] == nil { environment["CI"] = "" }
-      return try TestSupport.runLab(arguments, environment: environment)
+      return InProcessLab.run(arguments, environment: environment)
     }
 
     func file(_ path: String) -> String? {
@@ -46,7 +46,8 @@ import Testing
   static func racyCounter(lost grade: String) -> String {
     """
     {"format": 1, "threads": 2, "state": {"counter": 0},
-     "steps": [{"group": "adders", "count": 2, "steps": [{"repeat": 3, "steps": [{"add": "counter"}]}]}],
+     "steps": [{"group": "adders", "count": 2,
+                "steps": [{"repeat": 3, "steps": [{"add": "counter"}]}]}],
      "expect": {"outcomes": [
        {"when": {"values": {"counter": 6}}, "grade": "acceptable", "reason": "no update was lost"},
        {"grade": "\(grade)", "reason": "a lost update: two adds read the same old value"}]}}
@@ -56,11 +57,14 @@ import Testing
   @Test func checkWritesAnHTMLReportPerScenarioWithItsExpectedTrace() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-html-\(UUID())")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let result = try TestSupport.runLab(["check", "async-let-downloads", "sync-download", "--html", folder.path])
+    let result = InProcessLab.run([
+      "check", "async-let-downloads", "sync-download", "--html", folder.path,
+    ])
     #expect(result.status == 0, "\(result.err)")
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     #expect(files == ["async-let-downloads.html", "sync-download.html"])
-    let page = try String(contentsOf: folder.appendingPathComponent("async-let-downloads.html"), encoding: .utf8)
+    let page = try String(
+      contentsOf: folder.appendingPathComponent("async-let-downloads.html"), encoding: .utf8)
     #expect(page.contains("<svg"))
     #expect(page.contains("Expected trace <span class=\"verdict pass\">matches</span>"))
   }
@@ -72,14 +76,14 @@ import Testing
     let junit = project.root.appendingPathComponent("out/junit.xml")
     try FileManager.default.createDirectory(
       at: junit.deletingLastPathComponent(), withIntermediateDirectories: true)
-    let (status, out, err) = try project.lab(["check", "--junit", junit.path])
+    let (status, out, err) = project.lab(["check", "--junit", junit.path])
     #expect(status == 1, "\(err)")
     let lines = out.split(separator: "\n").map(String.init)
     #expect(lines.count == 4, "\(out)")
     #expect(
       lines[0]
-        == "FAIL  failing  duration: expected 40 ms, got 50 ms (root ended at 50 ms, trace line 3) — seed 1: lab run failing --seed 1"
-    )
+        == "FAIL  failing  duration: expected 40 ms, got 50 ms (root ended at 50 ms, trace line 3)"
+        + " — seed 1: lab run failing --seed 1")
     #expect(lines[1] == "PASS  passing  1 check · seed 1")
     #expect(
       lines[2] == "SKIP  idle     nothing to check: no \"expect\" and no expected trace · seed 1")
@@ -94,62 +98,62 @@ import Testing
       #expect(cases[2].elements(forName: "skipped").count == 1)
     #endif
 
-    let good = try project.lab(["check", "passing"])
+    let good = project.lab(["check", "passing"])
     #expect(good.status == 0)
     #expect(good.out.hasSuffix("1 passed, 0 failed\n"))
-    let usage = try project.lab(["check", "--seeds", "0"])
+    let usage = project.lab(["check", "--seeds", "0"])
     #expect(usage.status == 64)
   }
 
   @Test func recordingIsExplicitAndRefusedUnderCI() throws {
     let project = try Project(["passing.json": Self.passing])
-    let missing = try project.lab(["diff", "passing"])
+    let missing = project.lab(["diff", "passing"])
     #expect(missing.status == 1)
     #expect(
       missing.err.contains("passing.expected does not exist\n  record it with: lab record passing"))
     #expect(project.file("passing.expected") == nil, "diff must never record")
 
-    let refused = try project.lab(["record", "passing"], environment: ["CI": "true"])
+    let refused = project.lab(["record", "passing"], environment: ["CI": "true"])
     #expect(refused.status == 1)
     #expect(refused.err.contains("refusing to record expected traces because CI is set (CI=true)"))
     #expect(project.file("passing.expected") == nil)
-    let update = try project.lab(["diff", "passing", "--update"], environment: ["CI": "1"])
+    let update = project.lab(["diff", "passing", "--update"], environment: ["CI": "1"])
     #expect(update.status == 1)
     #expect(project.file("passing.expected") == nil)
 
-    let recorded = try project.lab(["record", "passing"])
+    let recorded = project.lab(["record", "passing"])
     #expect(recorded.status == 0, "\(recorded.err)")
     #expect(
       recorded.out.hasPrefix(
-        "recorded \(project.root.path)/Scenarios/passing.expected: 4 events, virtual, seed 1 (new file)"
-      ))
+        "recorded \(project.root.path)/Scenarios/passing.expected: 4 events, virtual, seed 1 "
+          + "(new file)"))
     let text = try #require(project.file("passing.expected"))
     #expect(text.contains("     100  worker-"))
-    #expect(try project.lab(["diff", "passing"]).status == 0)
-    let again = try project.lab(["record", "passing"])
+    #expect(project.lab(["diff", "passing"]).status == 0)
+    let again = project.lab(["record", "passing"])
     #expect(again.out.contains("already matches the run (4 events); left unchanged"))
 
     // A hand edit that no longer matches: diff shows it and fails; check fails naming the seed.
     let edited = text.replacingOccurrences(of: "sleep   100 ms", with: "sleep   200 ms")
     try Data(edited.utf8).write(
       to: project.root.appendingPathComponent("Scenarios/passing.expected"))
-    let diff = try project.lab(["diff", "passing"])
+    let diff = project.lab(["diff", "passing"])
     #expect(diff.status == 1)
     #expect(diff.out.contains("-       0  worker-"))
     #expect(diff.out.contains("sleep   200 ms\n+       0  worker-"))
     #expect(diff.out.contains("first divergence at 0 ms, trace line 2 (passing.expected:6)"))
-    let check = try project.lab(["check"])
+    let check = project.lab(["check"])
     #expect(check.status == 1)
     #expect(
       check.out.hasPrefix(
-        "FAIL  passing  trace: differs at 0 ms (trace line 2, passing.expected:6); see lab diff passing --seed 1 — seed 1: lab run passing --seed 1\n"
-      ))
+        "FAIL  passing  trace: differs at 0 ms (trace line 2, passing.expected:6); see lab diff "
+          + "passing --seed 1 — seed 1: lab run passing --seed 1\n"))
     #expect(check.out.hasSuffix("0 passed, 1 failed\n"))
   }
 
   @Test func exploreFindsTheLostUpdateAndGradesIt() throws {
     let project = try Project(["racy.json": Self.racyCounter(lost: "interesting")])
-    let (status, out, err) = try project.lab(["explore", "racy", "--runs", "10"])
+    let (status, out, err) = project.lab(["explore", "racy", "--runs", "10"])
     #expect(status == 0, "\(err)")
     #expect(out.hasPrefix("explore racy: 20 runs: seeds 1…10 × random, pct"))
     let lost = out.split(separator: "\n").filter {
@@ -162,7 +166,7 @@ import Testing
 
   @Test func aForbiddenOutcomeFailsExploreAndCheckNamingTheSeed() throws {
     let project = try Project(["racy.json": Self.racyCounter(lost: "forbidden")])
-    let explore = try project.lab(["explore", "racy", "--runs", "10"])
+    let explore = project.lab(["explore", "racy", "--runs", "10"])
     #expect(explore.status == 1)
     let failure = try #require(
       explore.out.split(separator: "\n").first { $0.hasPrefix("✗ forbidden outcome") })
@@ -171,13 +175,13 @@ import Testing
     let replay = try #require(failure.split(separator: ": ").last.map(String.init)).split(
       separator: " "
     ).dropFirst().map(String.init)
-    let rerun = try project.lab(replay)
+    let rerun = project.lab(replay)
     #expect(rerun.status == 1)
     #expect(
       rerun.out.contains("✗ outcome: expected an acceptable or interesting outcome, got counter = ")
     )
 
-    let check = try project.lab(["check", "--seeds", "10", "--format", "json"])
+    let check = project.lab(["check", "--seeds", "10", "--format", "json"])
     #expect(check.status == 1)
     let document = try #require(
       try JSONSerialization.jsonObject(with: Data(check.out.utf8)) as? [String: Any])

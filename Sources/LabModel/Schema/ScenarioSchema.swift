@@ -45,38 +45,4 @@ public enum ScenarioSchema {
   static var definitions: [SchemaJSON.Member] {
     commonDefinitions + stepDefinitions + expectationDefinitions
   }
-
-  /// Every problem of the scenario file at `path`, as `lab run` would report them; empty when
-  /// the file is valid. `schema` is not used: the decoder checks everything the schema did.
-  public static func check(path: String, schema: JSONSchema?) -> [Diagnostic] {
-    do {
-      _ = try ScenarioLoader.load(path: path)
-      return []
-    } catch {
-      return error.diagnostics
-    }
-  }
-}
-
-/// A schema file named on the command line, read only to report it when it is not JSON: files
-/// are checked by the decoder, which covers everything the schema says.
-///
-/// Kept so `lab validate --schema FILE` goes on working; it can go with that option.
-public struct JSONSchema: Sendable {
-  public let file: String
-
-  /// Reads the schema at `path`; throws when it cannot be read or is not JSON.
-  public static func load(path: String) throws(DiagnosticList) -> JSONSchema {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw DiagnosticList([
-        Diagnostic(file: path, location: nil, message: "cannot read the schema; check the path")
-      ])
-    }
-    do {
-      _ = try JSONParser.parse([UInt8](data), file: path)
-    } catch {
-      throw DiagnosticList([error])
-    }
-    return JSONSchema(file: path)
-  }
 }

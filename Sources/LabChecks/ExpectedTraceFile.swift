@@ -1,38 +1,30 @@
 import Foundation
-import LabChecks
 import LabInterpreter
-import LabLessons
 import LabModel
-import LabPictures
 import LabRuntime
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The expected trace beside a scenario file (`NAME.expected` next to `NAME.json`): finding it,
 /// reading it, and writing it atomically. Only `lab record` and `lab diff --update` write it.
-struct ExpectedTraceFile {
-  let url: URL
+package struct ExpectedTraceFile {
+  package let url: URL
   /// The path as messages show it.
-  let display: String
+  package let display: String
 
-  init(scenario: URL, context: CommandContext) {
+  /// The file beside `scenario`, shown as `displayPath` shows paths.
+  package init(scenario: URL, displayPath: (URL) -> String) {
     url = scenario.deletingPathExtension().appendingPathExtension("expected")
-    display = context.displayPath(url)
+    display = displayPath(url)
   }
 
-  var exists: Bool { FileManager.default.fileExists(atPath: url.path) }
+  package var exists: Bool { FileManager.default.fileExists(atPath: url.path) }
 
   /// The file's text, or nil when it cannot be read.
-  func text() -> String? {
+  package func text() -> String? {
     FileManager.default.contents(atPath: url.path).flatMap { String(bytes: $0, encoding: .utf8) }
   }
 
   /// Reads and parses the file; the error holds what to tell the user, one problem per line.
-  func load() -> Result<ExpectedTrace, ExpectedTraceProblem> {
+  package func load() -> Result<ExpectedTrace, ExpectedTraceProblem> {
     guard let text = text() else {
       return .failure(ExpectedTraceProblem(lines: ["\(display): cannot be read as UTF-8 text"]))
     }
@@ -44,12 +36,12 @@ struct ExpectedTraceFile {
   }
 
   /// Writes `text` atomically: readers see the old file or the new one, never a part.
-  func write(_ text: String) throws(ExpectedTraceProblem) {
+  package func write(_ text: String) throws(ExpectedTraceProblem) {
     try AtomicFile.write(text, to: url, display: display)
   }
 
   /// The file a recording starts with: what it is and how to use it, then the trace.
-  static func recording(_ result: RunResult, argument: String) -> String {
+  package static func recording(_ result: RunResult, argument: String) -> String {
     let threads = "\(result.threads) thread\(result.threads == 1 ? "" : "s")"
     let policy = result.policy == .random ? "" : ", policy \(result.policy.rawValue)"
     return ExpectedTrace.render(
@@ -65,25 +57,7 @@ struct ExpectedTraceFile {
 }
 
 /// Why an expected trace could not be used or written, one line per problem.
-struct ExpectedTraceProblem: Error {
-  var lines: [String]
-}
-
-/// Writing files so that a reader never sees half of one: a temporary file beside the target,
-/// then `rename(2)`, which replaces the target in one step.
-enum AtomicFile {
-  static func write(_ text: String, to url: URL, display: String) throws(ExpectedTraceProblem) {
-    let folder = url.deletingLastPathComponent()
-    let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-    guard FileManager.default.createFile(atPath: temporary.path, contents: Data(text.utf8)) else {
-      throw ExpectedTraceProblem(lines: [
-        "cannot write \(display): check that its folder exists and is writable"
-      ])
-    }
-    guard rename(temporary.path, url.path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      try? FileManager.default.removeItem(at: temporary)
-      throw ExpectedTraceProblem(lines: ["cannot replace \(display): \(reason)"])
-    }
-  }
+package struct ExpectedTraceProblem: Error {
+  package var lines: [String]
+  package init(lines: [String]) { self.lines = lines }
 }

@@ -1,0 +1,40 @@
+/// `lab check`'s lines on a terminal.
+extension CheckReport {
+  /// `PASS  name  what was checked`, `FAIL  name  first failure — replay`, `SKIP  name  why`.
+  package static func line(_ verdict: ScenarioVerdict, width: Int, _ style: TextStyle) -> String {
+    let name = verdict.scenario.padding(width)
+    switch verdict.status {
+    case .passed:
+      return style.paint("PASS", .green) + "  \(name)  \(verdict.summary)"
+    case .skipped:
+      return style.paint("SKIP", .yellow) + "  \(name)  \(verdict.summary)"
+    case .failed:
+      guard let failure = verdict.failures.first else {
+        return style.paint("FAIL", .red) + "  \(name)"
+      }
+      var text = failure.messages.first ?? "failed"
+      if failure.run == nil {
+        text = "does not validate: " + text
+        if failure.messages.count > 1 { text += " (+\(failure.messages.count - 1) more)" }
+        return style.paint("FAIL", .red) + "  \(name)  \(text)"
+      }
+      if failure.messages.count > 1 { text += " (+\(failure.messages.count - 1) more)" }
+      if let run = failure.run { text += " — \(run)" }
+      if let replay = failure.replay { text += ": \(replay)" }
+      if verdict.runs > 1 { text += " · \(verdict.failures.count) of \(verdict.runs) runs failed" }
+      return style.paint("FAIL", .red) + "  \(name)  \(text)"
+    }
+  }
+
+  /// Every failure of a failed scenario, indented, for --verbose.
+  package static func details(_ verdict: ScenarioVerdict) -> String {
+    var out = ""
+    for failure in verdict.failures {
+      if let run = failure.run {
+        out += "      \(run)" + (failure.replay.map { ": \($0)" } ?? "") + "\n"
+      }
+      for message in failure.messages { out += "        \(message)\n" }
+    }
+    return out
+  }
+}

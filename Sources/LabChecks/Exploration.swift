@@ -1,0 +1,166 @@
+import LabInterpreter
+import LabModel
+import LabRuntime
+
+/// `lab explore`'s work: many runs of one scenario counted by outcome, and the table or JSON
+/// document that shows them.
+package enum Exploration {
+  /// What the runs found: the outcomes, and how many runs failed checks other than the outcome.
+  package struct Findings {
+    package var histogram: OutcomeHistogram
+    package var failedChecks = 0
+    package var firstFailedCheck: RunLabel?
+
+    /// A line naming the runs that failed checks other than the outcome, with the first's
+    /// replay; empty when none did.
+    package func otherFailures(argument: String, extra: String) -> String {
+      guard failedChecks > 0, let first = firstFailedCheck else { return "" }
+      return "\(failedChecks) of \(histogram.runs) runs failed other checks of \"expect\"; first: "
+        + (first.replayOptions.map { "lab run \(argument) \($0)\(extra)" } ?? "\(first)") + "\n"
+    }
+  }
+
+  /// What was run, for the table's first line.
+  package static func heading(mode: RuntimeMode, count: Int, policies: [SchedulingPolicy])
+    -> String
+  {
+    let total = count * policies.count
+    return mode == .live
+      ? "\(total) live run\(total == 1 ? "" : "s")"
+      : "\(total) run\(total == 1 ? "" : "s"): seeds 1…\(count) × "
+        + policies.map(\.rawValue).joined(separator: ", ")
+  }
+
+  /// Runs `scenario` on seeds 1…`count` under each of `policies` (live: `count` runs), calling
+  /// `progress` after each run with the runs made and the outcomes found so far.
+  package static func explore(
+    _ scenario: Scenario, options: RunOptions, count: Int, policies: [SchedulingPolicy],
+    progress: (_ runs: Int, _ outcomes: Int) -> Void
+  ) -> Findings {
+    var options = options
+    var findings = Findings(histogram: OutcomeHistogram(rules: scenario.expect.outcomes))
+    var run = 0
+    for seed in 1...UInt64(count) {
+      for policy in policies {
+        run += 1
+        options.seed = seed
+        options.policy = policy
+        let result = ScenarioRunner.runAndCheck(scenario, options: options)
+        let label = RunLabel(mode: options.mode, seed: seed, policy: policy, run: run)
+        findings.histogram.add(result, as: label)
+        // The outcome check is what the histogram shows; count the others.
+        if result.checks.contains(where: { !$0.passed && $0.name != "outcome" }) {
+          findings.failedChecks += 1
+          if findings.firstFailedCheck == nil { findings.firstFailedCheck = label }
+        }
+        progress(run, findings.histogram.rows.count)
+      }
+    }
+    return findings
+  }
+
+  /// The histogram as a table, then a line for each failing outcome with its replay command.
+  package static func report(
+    _ histogram: OutcomeHistogram, argument: String, heading: String, extra: String,
+    _ style: TextStyle
+  ) -> String {
+    let rows = histogram.byFrequency
+    var out =
+      "explore \(argument): \(heading) · \(rows.count) outcome\(rows.count == 1 ? "" : "s")\n\n"
+    let outcomes = rows.map(\.outcome.description)
+    let outcomeWidth = max(7, outcomes.map(\.count).max() ?? 0)
+    let countWidth = max(5, String(histogram.runs).count)
+    out +=
+      "  " + TableText.pad("count", countWidth, left: true) + "  "
+      + TableText.pad("share", 6, left: true)
+      + "  " + "grade".padding(11) + "  " + "outcome".padding(outcomeWidth) + "  first seen\n"
+    for (row, outcome) in zip(rows, outcomes) {
+      let share = Double(row.count) * 100 / Double(max(1, histogram.runs))
+      let grade = row.grade?.rawValue ?? "-"
+      let painted: String =
+        switch row.grade {
+        case .acceptable?: style.paint(grade.padding(11), .green)
+        case .interesting?: style.paint(grade.padding(11), .yellow)
+        case .forbidden?, .unexpected?: style.paint(grade.padding(11), .red)
+        case nil: grade.padding(11)
+        }
+      out +=
+        "  " + TableText.pad(String(row.count), countWidth, left: true) + "  "
+        + TableText.pad(percent(share), 6, left: true) + "  " + painted + "  "
+        + outcome.padding(outcomeWidth) + "  \(row.firstSeen)\n"
+      if !row.reason.isEmpty {
+        out +=
+          String(repeating: " ", count: 2 + countWidth + 2 + 6 + 2)
+          + style.paint(row.reason, .dim) + "\n"
+      }
+    }
+    if histogram.rules.isEmpty {
+      out += "\nno \"outcomes\" in \"expect\" grade these; docs/outcomes.md shows how\n"
+    }
+    let failures = histogram.failures
+    if !failures.isEmpty { out += "\n" }
+    for row in failures {
+      let replay = row.firstSeen.replayOptions.map { ": lab run \(argument) \($0)\(extra)" } ?? ""
+      out +=
+        style.paint("✗", .red)
+        + " \(row.grade!.rawValue) outcome \(row.outcome) seen \(row.count) "
+        + "time\(row.count == 1 ? "" : "s"), "
+        + "first on \(row.firstSeen)\(replay)\n"
+    }
+    return out
+  }
+
+  static func percent(_ value: Double) -> String {
+    String((value * 10).rounded() / 10) + "%"
+  }
+
+  /// The histogram as JSON (`--format json`), format 1.
+  package static func json(
+    _ histogram: OutcomeHistogram, argument: String, mode: RuntimeMode, threads: Int, extra: String
+  ) -> String {
+    let quote = TraceJSON.quote
+    let rows = histogram.byFrequency.map { row -> String in
+      let values = row.outcome.values.map { "\(quote($0.name)): \(jsonValue($0.value))" }
+      var fields = [
+        "\"outcome\": \(quote(row.outcome.description))",
+        "\"values\": {\(values.joined(separator: ", "))}",
+        "\"race\": \(row.outcome.race)",
+        "\"ended\": \(quote(row.outcome.ending.rawValue))",
+        "\"first\": \(row.outcome.first.map(quote) ?? "null")",
+        "\"count\": \(row.count)",
+        "\"grade\": \(row.grade.map { quote($0.rawValue) } ?? "null")",
+        "\"reason\": \(quote(row.reason))",
+        "\"first_seen\": {\"mode\": \(quote(row.firstSeen.mode.rawValue)), "
+          + "\"seed\": \(row.firstSeen.seed), "
+          + "\"policy\": \(quote(row.firstSeen.policy.rawValue)), \"run\": \(row.firstSeen.run)}",
+      ]
+      fields.append(
+        "\"replay\": "
+          + (row.firstSeen.replayOptions.map { quote("lab run \(argument) \($0)\(extra)") }
+            ?? "null"))
+      return "    {" + fields.joined(separator: ", ") + "}"
+    }
+    return """
+      {
+        "format": 1,
+        "scenario": \(quote(argument)),
+        "mode": \(quote(mode.rawValue)),
+        "threads": \(threads),
+        "runs": \(histogram.runs),
+        "outcomes": \(rows.isEmpty ? "[]" : "[\n" + rows.joined(separator: ",\n") + "\n  ]"),
+        "passed": \(histogram.failures.isEmpty)
+      }
+
+      """
+  }
+
+  static func jsonValue(_ value: Value) -> String {
+    switch value {
+    case .int(let number): String(number)
+    case .string(let text): TraceJSON.quote(text)
+    case .bool(let flag): String(flag)
+    case .list(let items): "[" + items.map(jsonValue).joined(separator: ", ") + "]"
+    case .none: "null"
+    }
+  }
+}

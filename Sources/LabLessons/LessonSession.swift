@@ -1,0 +1,206 @@
+import Foundation
+import LabChecks
+import LabInterpreter
+import LabModel
+import LabPictures
+
+/// One playing of a lesson: prints it, runs its scenarios, and keeps what went wrong. What it
+/// prints goes to `Surroundings.write`, so the session holds no terminal of its own.
+package struct LessonSession {
+  /// What a session asks of the command that plays it.
+  package struct Surroundings {
+    /// Prints text on stdout.
+    package var write: (String) -> Void
+    /// How stdout is coloured.
+    package var style: TextStyle
+    /// The scenario a run names, or why not: a message, or nil when the scenario does not
+    /// validate (its diagnostics already printed).
+    package var load: (String) -> Result<Scenario, LoadProblem>
+    /// How to draw a timeline, given `--ascii` and `--tasks`.
+    package var timeline: (_ ascii: Bool, _ taskRows: Bool) -> Timeline.Options
+    /// Waits between sections; false when the learner stops. Nil: no pauses.
+    package var pause: (() -> Bool)?
+
+    package init(
+      write: @escaping (String) -> Void, style: TextStyle,
+      load: @escaping (String) -> Result<Scenario, LoadProblem>,
+      timeline: @escaping (_ ascii: Bool, _ taskRows: Bool) -> Timeline.Options,
+      pause: (() -> Bool)?
+    ) {
+      self.write = write
+      self.style = style
+      self.load = load
+      self.timeline = timeline
+      self.pause = pause
+    }
+  }
+
+  /// Why a run's scenario could not be loaded: `message` says why, nil when it does not validate.
+  package struct LoadProblem: Error {
+    package var message: String?
+    package init(_ message: String?) { self.message = message }
+  }
+
+  let lesson: Lesson
+  let surroundings: Surroundings
+  let ascii: Bool
+  /// Each run's plain text report, by its index in `lesson.runs`, for the excerpts after it.
+  var reports: [Int: String] = [:]
+  var runCount = 0
+  /// What did not go as the lesson says, one line each.
+  package private(set) var failures: [String] = []
+  /// The number of sections shown, when the learner stopped before the end.
+  var stoppedAfter: Int?
+
+  package init(lesson: Lesson, surroundings: Surroundings, ascii: Bool) {
+    self.lesson = lesson
+    self.surroundings = surroundings
+    self.ascii = ascii
+  }
+
+  private var printer: Printer { Printer(surroundings) }
+
+  package mutating func play() {
+    let heading = "Lesson \(lesson.number) · \(lesson.name) — \(lesson.title)"
+    printer.out(printer.paint(heading, .bold) + "\n")
+    if !lesson.concepts.isEmpty {
+      printer.out(
+        printer.paint("concepts: " + lesson.concepts.joined(separator: ", "), .dim) + "\n")
+    }
+    printer.out("\n")
+    for (index, section) in lesson.sections.enumerated() {
+      if let title = section.heading {
+        printer.out(printer.paint("## \(title)", .bold) + "\n\n")
+      }
+      for block in section.blocks { show(block) }
+      if let pause = surroundings.pause, index < lesson.sections.count - 1, !pause() {
+        stoppedAfter = index + 1
+        return
+      }
+    }
+  }
+
+  mutating func show(_ block: Lesson.Block) {
+    switch block {
+    case .text(let lines):
+      printer.out(lines.map(styled).joined(separator: "\n") + "\n\n")
+    case .code(_, let lines):
+      printer.out(lines.map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n") + "\n\n")
+    case .runs(let runs):
+      for run in runs { perform(run) }
+    case .excerpt(let excerpt):
+      // The reader has just seen the whole run; the excerpt is for GitHub. Only check it.
+      guard let report = reports[excerpt.run] else { return }
+      if let mismatch = excerpt.mismatch(in: report) {
+        fail(
+          "\(lesson.file):\(excerpt.line): the lesson's excerpt of this run does not match: "
+            + mismatch)
+      }
+    }
+  }
+
+  /// Runs one `lab run` line and prints its report and, when it surprises, why.
+  mutating func perform(_ run: LessonRun) {
+    let index = runCount
+    runCount += 1
+    printer.out(printer.paint("$ \(run.command)", .cyan) + "\n")
+    let scenario: Scenario
+    switch surroundings.load(run.scenario) {
+    case .success(let loaded): scenario = loaded
+    case .failure(let problem):
+      let why = problem.message ?? "scenario '\(run.scenario)' does not validate"
+      fail("\(lesson.file):\(run.line): \(why)")
+      return
+    }
+    let result = ScenarioRunner.runAndCheck(scenario, options: run.options)
+    let report = TraceText.report(result)
+    reports[index] = report
+    if run.timeline {
+      let options = surroundings.timeline(ascii || run.ascii, run.taskRows)
+      printer.out(printer.highlight(Timeline.report(result, options: options)))
+    } else {
+      printer.out(printer.highlight(report))
+    }
+    switch (run.expectsFailure, result.passed) {
+    case (false, false):
+      failures.append("\(lesson.file):\(run.line): \(run.command) failed a check")
+    case (true, true):
+      fail(
+        "\(lesson.file):\(run.line): the lesson expects this run to fail a check, but every "
+          + "check passed")
+    case (true, false):
+      printer.out(
+        printer.paint("(this run fails on purpose: the ✗ is what the lesson is showing)", .dim)
+          + "\n")
+    case (false, true):
+      break
+    }
+    printer.out("\n")
+  }
+
+  /// A Markdown line for the terminal: `**bold**` in bold and `code` in cyan, the marks dropped.
+  /// Without colour the line stays as written: Markdown reads well as plain text.
+  func styled(_ line: String) -> String {
+    guard printer.colorOut else { return line }
+    var out = ""
+    var rest = Substring(line)
+    while let mark = rest.firstIndex(where: { $0 == "`" || $0 == "*" }) {
+      let delimiter = rest[mark] == "`" ? "`" : "**"
+      let body = rest[mark...].dropFirst(delimiter.count)
+      guard rest[mark...].hasPrefix(delimiter), let end = body.range(of: delimiter),
+        !body[..<end.lowerBound].isEmpty
+      else {
+        out += rest[...mark]
+        rest = rest[rest.index(after: mark)...]
+        continue
+      }
+      out += rest[..<mark]
+      out += printer.paint(String(body[..<end.lowerBound]), delimiter == "`" ? .cyan : .bold)
+      rest = body[end.upperBound...]
+    }
+    return out + rest
+  }
+
+  /// Notes a failure and says so at once, where it happened.
+  mutating func fail(_ message: String) {
+    failures.append(message)
+    printer.out(printer.paint("✗ \(message)", .red) + "\n")
+  }
+
+  /// The last lines: did every run do what the lesson says, and which lesson comes next.
+  package func finish(next: LessonCatalog.Entry?) {
+    let what = "lesson \(lesson.number) (\(lesson.name))"
+    if let stoppedAfter {
+      printer.out("stopped after section \(stoppedAfter) of \(lesson.sections.count)\n")
+    }
+    if failures.isEmpty {
+      let verdict =
+        switch runCount {
+        case 0: "nothing ran yet"
+        case 1: "its run did what the lesson says"
+        case 2: "both runs did what the lesson says"
+        default: "all \(runCount) runs did what the lesson says"
+        }
+      printer.out(printer.paint("✓ \(what): \(verdict)", .green) + "\n")
+    } else {
+      let things = failures.count == 1 ? "1 thing" : "\(failures.count) things"
+      printer.out(printer.paint("✗ \(what): \(things) did not go as the lesson says:", .red) + "\n")
+      for failure in failures { printer.out("  \(failure)\n") }
+    }
+    if let next {
+      printer.out("next: lab lesson \(next.number)   (\(next.name))\n")
+    }
+  }
+}
+
+/// Prints through the surroundings, painting as their style says.
+private struct Printer {
+  let surroundings: LessonSession.Surroundings
+  init(_ surroundings: LessonSession.Surroundings) { self.surroundings = surroundings }
+  var colorOut: Bool { surroundings.style.color }
+  func out(_ text: String) { surroundings.write(text) }
+  func paint(_ text: String, _ style: TextStyle.Style) -> String {
+    surroundings.style.paint(text, style)
+  }
+  func highlight(_ report: String) -> String { surroundings.style.highlight(report) }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import LabInterpreter
+import LabModel
+import LabRuntime
+
+/// The run options every run-like command shares (`--seed`, `--threads`, `--live`, the limits…)
+/// and the one parser that turns them into `RunOptions`, for `lab run` and friends and for a
+/// lesson's `lab run` lines alike.
+package enum RunArguments {
+  package static let options: [Arguments.Option] = [
+    .init(
+      name: "live", value: nil,
+      help: "Run on real threads and the real clock instead of the virtual runtime."),
+    .init(
+      name: "seed", value: "N",
+      help: "The virtual scheduler's seed (default: the scenario's, else 1)."),
+    .init(
+      name: "policy", value: "random|pct",
+      help: "How the virtual scheduler picks among runnable jobs (default: random)."),
+    .init(
+      name: "threads", value: "N",
+      help: "The cooperative pool's width, overriding the scenario's \"threads\"."),
+    .init(
+      name: "scale", value: "X",
+      help: "Live runs: real milliseconds per scenario millisecond (default: 0.05)."),
+    .init(
+      name: "tolerance", value: "MS+PCT",
+      help: "Live runs: allowed timing error, e.g. 5+5 for ±(5 ms + 5%)."),
+    .init(
+      name: "max-time", value: "MS",
+      help: "Stop a virtual run past this scenario time (default: 3600000)."),
+    .init(
+      name: "max-jobs", value: "N",
+      help: "Stop a virtual run after this many runtime jobs (default: 5000000)."),
+    .init(
+      name: "timeout", value: "S",
+      help: "Stop a live run after this many real seconds (default: 60)."),
+    .init(
+      name: "max-events", value: "N",
+      help: "Stop a run after this many trace events (default: 1000000)."),
+    .init(
+      name: "max-trace-mb", value: "N",
+      help: "Stop a run whose trace holds more than N MB of text (default: 64)."),
+    .init(
+      name: "max-tasks", value: "N",
+      help: "Stop a run after it creates this many tasks (default: 200000)."),
+    .init(
+      name: "max-steps", value: "N",
+      help: "Stop a run after this many steps, loop iterations included (default: 10000000)."),
+    .init(
+      name: "max-depth", value: "N",
+      help: "Stop a run whose function calls nest deeper than this (default: 1000)."),
+  ]
+
+  /// The run options among `arguments`; those not given keep `RunOptions`' defaults.
+  package static func parse(_ arguments: Arguments) throws(UsageError) -> RunOptions {
+    var options = RunOptions()
+    if arguments.flag("live") { options.mode = .live }
+    if let seed = arguments.value("seed") {
+      guard let value = UInt64(seed) else {
+        throw UsageError("'--seed' takes a whole number ≥ 0, not '\(seed)'")
+      }
+      options.seed = value
+    }
+    if let policy = try arguments.choice("policy", SchedulingPolicy.self) {
+      options.policy = policy
+    }
+    options.threads = try arguments.integer("threads", in: 1...64)
+    if let scale = try arguments.number("scale", in: 0.001...1000) { options.scale = scale }
+    if let text = arguments.value("tolerance") {
+      let parts = text.split(separator: "+").map {
+        Double($0.trimmingCharacters(in: .init(charactersIn: " %")))
+      }
+      guard parts.count == 2, let milliseconds = parts[0], let percent = parts[1] else {
+        throw UsageError("'--tolerance' takes MS+PERCENT such as 5+5, not '\(text)'")
+      }
+      options.tolerance = Tolerance(milliseconds: milliseconds, percent: percent)
+    }
+    try parseLimits(arguments, into: &options.limits)
+    return options
+  }
+
+  private static func parseLimits(_ arguments: Arguments, into limits: inout RunLimits)
+    throws(UsageError)
+  {
+    let whole = 1...Int.max
+    if let maxTime = try arguments.integer("max-time", in: whole) {
+      limits.maxTime = Int64(maxTime)
+    }
+    if let maxJobs = try arguments.integer("max-jobs", in: whole) { limits.maxJobs = maxJobs }
+    if let timeout = try arguments.number("timeout", in: 0.1...86_400) {
+      limits.wallClockSeconds = timeout
+    }
+    if let maxEvents = try arguments.integer("max-events", in: whole) {
+      limits.maxEvents = maxEvents
+    }
+    if let megabytes = try arguments.integer("max-trace-mb", in: 1...(1 << 20)) {
+      limits.maxTraceBytes = megabytes << 20
+    }
+    if let maxTasks = try arguments.integer("max-tasks", in: whole) { limits.maxTasks = maxTasks }
+    if let maxSteps = try arguments.integer("max-steps", in: whole) { limits.maxSteps = maxSteps }
+    if let maxDepth = try arguments.integer("max-depth", in: whole) {
+      limits.maxCallDepth = maxDepth
+    }
+  }
+}

@@ -8,8 +8,12 @@ extension TraceText {
   public static func report(_ result: RunResult) -> String {
     var out: [String] = []
     out.append(terminalSafe("# \(result.scenario) — \(result.title)"))
-    var run = "# \(result.mode.rawValue) · \(result.threads) thread\(result.threads == 1 ? "" : "s")"
-    if result.mode == .virtual { run += " · seed \(result.seed)" + (result.policy == .random ? "" : " · \(result.policy.rawValue)") }
+    var run =
+      "# \(result.mode.rawValue) · \(result.threads) thread\(result.threads == 1 ? "" : "s")"
+    if result.mode == .virtual {
+      run +=
+        " · seed \(result.seed)" + (result.policy == .random ? "" : " · \(result.policy.rawValue)")
+    }
     out.append(run)
     out.append(header(result.events))
     out.append(contentsOf: lines(result.events))
@@ -62,14 +66,17 @@ extension TraceJSON {
     let events = result.events.map { event in
       "    {\"t_ms\": \(number(event.time)), \"lane\": \(quote(event.thread)), \"task\": \(quote(event.task)), "
         + "\"kind\": \(quote(event.kind.rawValue)), \"text\": \(quote(event.text))"
-        + (event.joins.isEmpty ? "" : ", \"joins\": [" + event.joins.map(quote).joined(separator: ", ") + "]") + "}"
+        + (event.joins.isEmpty
+          ? "" : ", \"joins\": [" + event.joins.map(quote).joined(separator: ", ") + "]") + "}"
     }
-    fields.append(("events", events.isEmpty ? "[]" : "[\n" + events.joined(separator: ",\n") + "\n  ]"))
+    fields.append(
+      ("events", events.isEmpty ? "[]" : "[\n" + events.joined(separator: ",\n") + "\n  ]"))
     let checks = result.checks.map { check in
       "    {\"name\": \(quote(check.name)), \"passed\": \(check.passed), \"expected\": \(quote(check.expected)), "
         + "\"actual\": \(quote(check.actual))}"
     }
-    fields.append(("checks", checks.isEmpty ? "[]" : "[\n" + checks.joined(separator: ",\n") + "\n  ]"))
+    fields.append(
+      ("checks", checks.isEmpty ? "[]" : "[\n" + checks.joined(separator: ",\n") + "\n  ]"))
     fields.append(("problem", result.problem.map(quote) ?? "null"))
     fields.append(("passed", "\(result.passed)"))
     return "{\n" + fields.map { "  \(quote($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n}\n"

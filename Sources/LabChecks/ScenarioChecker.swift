@@ -124,7 +124,8 @@ public enum ScenarioChecker {
       // Real time on a shared machine is noisy: a live run that misses a check gets two more
       // tries, and fails only if all three do. Virtual runs are exact and never retried.
       var attempt = 1
-      while label.mode == .live, attempt < Self.liveAttempts, !result.passed, result.problem == nil {
+      while label.mode == .live, attempt < Self.liveAttempts, !result.passed, result.problem == nil
+      {
         attempt += 1
         usleep(1_000_000)  // let a burst of noise pass before measuring again
         result = ScenarioRunner.runAndCheck(scenario, options: options)

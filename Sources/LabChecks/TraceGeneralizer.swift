@@ -33,23 +33,7 @@ public enum TraceGeneralizer {
   ) throws(Problem) -> Generalization {
     guard !runs.isEmpty else { return Generalization(lines: [], blocks: 0, wildcardLines: 0) }
     let moments = runs.map(Self.moments)
-    for (index, run) in moments.enumerated().dropFirst() {
-      let difference = zip(moments[0], run).first {
-        $0.0.time != $0.1.time || $0.0.events.count != $0.1.events.count
-      }
-      if difference != nil || run.count != moments[0].count {
-        let place =
-          difference.map { ours, theirs in
-            "at \(TraceText.time(min(ours.time, theirs.time))) ms: \(theirs.events.count) events at "
-              + "\(TraceText.time(theirs.time)) ms against \(ours.events.count) at "
-              + "\(TraceText.time(ours.time)) ms"
-          } ?? "\(run.count) moments with events against \(moments[0].count)"
-        throw Problem(
-          message:
-            "\(labels[index]) differs from \(labels[0]) in when things happen (\(place)); one "
-            + "file cannot hold for both: record without --seeds, or write the file by hand")
-      }
-    }
+    try checkSameMoments(moments, labels: labels)
     let threadWidth = max(8, runs.flatMap { $0.map(\.thread.count) }.max() ?? 0)
     let taskWidth = max(8, runs.flatMap { $0.map(\.task.count) }.max() ?? 0)
     var output = Generalization(lines: [], blocks: 0, wildcardLines: 0)
@@ -110,6 +94,30 @@ public enum TraceGeneralizer {
       }
     }
     return output
+  }
+
+  /// Throws unless every run has events at the same moments, in the same numbers: only the order
+  /// within a moment may differ between the runs one file describes.
+  static func checkSameMoments(
+    _ moments: [[(time: Double, events: [TraceEvent])]], labels: [String]
+  ) throws(Problem) {
+    for (index, run) in moments.enumerated().dropFirst() {
+      let difference = zip(moments[0], run).first {
+        $0.0.time != $0.1.time || $0.0.events.count != $0.1.events.count
+      }
+      if difference != nil || run.count != moments[0].count {
+        let place =
+          difference.map { ours, theirs in
+            "at \(TraceText.time(min(ours.time, theirs.time))) ms: \(theirs.events.count) events at "
+              + "\(TraceText.time(theirs.time)) ms against \(ours.events.count) at "
+              + "\(TraceText.time(ours.time)) ms"
+          } ?? "\(run.count) moments with events against \(moments[0].count)"
+        throw Problem(
+          message:
+            "\(labels[index]) differs from \(labels[0]) in when things happen (\(place)); one "
+            + "file cannot hold for both: record without --seeds, or write the file by hand")
+      }
+    }
   }
 
   /// A run's events grouped by moment: runs of consecutive events with the same time.

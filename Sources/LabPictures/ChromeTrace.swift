@@ -74,7 +74,10 @@ public enum ChromeTrace {
       guard let from = asyncIDs[arrow.from], let to = asyncIDs[arrow.to] else { continue }
       timed.add(
         arrow.start, "n", "joined by \(arrow.to)", tid: tids[arrow.fromThread] ?? main,
-        [("cat", quote("task")), ("id", "\(from)"), ("bind_id", "\(flow + 1)"), ("flow_out", "true")],
+        [
+          ("cat", quote("task")), ("id", "\(from)"), ("bind_id", "\(flow + 1)"),
+          ("flow_out", "true"),
+        ],
         early: true)
       timed.add(
         arrow.end, "n", "\(arrow.from) ended", tid: tids[arrow.toThread] ?? main,
@@ -109,13 +112,16 @@ public enum ChromeTrace {
       _ time: Double, _ phase: String, _ name: String, tid: Int, _ fields: [(String, String)],
       args: [(String, String)] = [], early: Bool = false
     ) {
-      entries.append((time, early ? 0 : 1, line(phase, name, tid: tid, time: time, fields, args: args)))
+      entries.append(
+        (time, early ? 0 : 1, line(phase, name, tid: tid, time: time, fields, args: args)))
     }
 
     func sorted() -> [String] {
       entries.enumerated()
         .sorted {
-          ($0.element.time, $0.element.rank, $0.offset) < ($1.element.time, $1.element.rank, $1.offset)
+          ($0.element.time, $0.element.rank, $0.offset) < (
+            $1.element.time, $1.element.rank, $1.offset
+          )
         }
         .map(\.element.line)
     }

@@ -73,7 +73,9 @@ extension HTMLReport {
   }
 
   /// An arrow from each awaited task's end to the task that waited for it, between task rows.
-  static func arrows(_ arrows: [RunPicture.Arrow], rowY: [String: Double], layout: Layout) -> [String] {
+  static func arrows(_ arrows: [RunPicture.Arrow], rowY: [String: Double], layout: Layout)
+    -> [String]
+  {
     var parts: [String] = []
     for arrow in arrows {
       guard let from = rowY[arrow.from], let to = rowY[arrow.to], from != to else { continue }

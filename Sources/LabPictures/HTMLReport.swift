@@ -141,7 +141,9 @@ public enum HTMLReport {
       ("suspended", "suspended: awaiting or sleeping, thread free"),
     ]
     if !picture.stalls.isEmpty { items.append(("stall", "main thread stalled")) }
-    if !picture.arrows.isEmpty { items.append(("join", "a task's end lets the task awaiting it go on")) }
+    if !picture.arrows.isEmpty {
+      items.append(("join", "a task's end lets the task awaiting it go on"))
+    }
     let layout = Layout(end: picture.end)
     let rows = picture.lanes + picture.tasks
     let marks = Set(rows.flatMap { visibleMarks($0, layout: layout) }.map(\.kind))

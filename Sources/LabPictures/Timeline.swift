@@ -31,7 +31,8 @@ public enum Timeline {
     var run =
       "# \(result.mode.rawValue) · \(result.threads) thread\(result.threads == 1 ? "" : "s")"
     if result.mode == .virtual {
-      run += " · seed \(result.seed)" + (result.policy == .random ? "" : " · \(result.policy.rawValue)")
+      run +=
+        " · seed \(result.seed)" + (result.policy == .random ? "" : " · \(result.policy.rawValue)")
     }
     let heading = terminalSafe("# \(result.scenario) — \(result.title)") + "\n\(run)\n"
     return heading + render(result, options: options) + "\n" + TraceText.summary(result) + "\n"

@@ -118,7 +118,6 @@ public struct ThreadSpan: Sendable, Equatable, Codable {
   }
 }
 
-
 /// An actor whose jobs run on a given serial executor: the lab's main actor, and scenario actors in
 /// the virtual runtime (where each actor is its own lane, so blocking inside it holds it).
 public actor LaneActor {

@@ -71,25 +71,43 @@ import Testing
 
   /// Inputs too big to keep in the repository, built here: a name, the bytes, the expectation.
   static let generated: [(name: String, bytes: @Sendable () -> [UInt8], expect: String)] = [
-    ("a 5 MiB file", { file(#""summary": ""# + String(repeating: "a", count: 5 << 20) + #"""#) },
-     "error: the file is 5242921 bytes, more than the 4 MiB limit (maxBytes)"),
-    ("10,000 nested repeats", { nestedRepeats(10_000) },
-     "error: arrays and objects are nested more than 64 levels deep"),
-    ("a 1 MiB string", { steps(#"{"log": ""# + String(repeating: "x", count: 1 << 20) + #""}"#) },
-     "error: string is longer than 64 KiB"),
-    ("60,000 opening parentheses", { expression(String(repeating: "(", count: 60_000) + "1") },
-     "error: the expression nests more than 64 deep"),
-    ("60,000 negations", { expression(String(repeating: "-", count: 60_000) + "1") },
-     "error: the expression nests more than 64 deep"),
-    ("20,000 additions", { expression(String(repeating: "1+", count: 20_000) + "1") },
-     "error: the expression has more than 200 operators"),
-    ("a list literal of 60,000 levels", { expression(String(repeating: "[", count: 60_000)) },
-     "error: the expression nests more than 64 deep"),
-    ("100,000 steps",
-     { steps(Array(repeating: #"{"log": "x"}"#, count: 100_000).joined(separator: ",")) },
-     "problem: the run recorded more than 5000 trace events"),
-    ("20,000 unknown keys", { file((0..<20_000).map { #""k\#($0)": 0"# }.joined(separator: ",")) },
-     "error: unknown top-level key 'k0'"),
+    (
+      "a 5 MiB file", { file(#""summary": ""# + String(repeating: "a", count: 5 << 20) + #"""#) },
+      "error: the file is 5242921 bytes, more than the 4 MiB limit (maxBytes)"
+    ),
+    (
+      "10,000 nested repeats", { nestedRepeats(10_000) },
+      "error: arrays and objects are nested more than 64 levels deep"
+    ),
+    (
+      "a 1 MiB string", { steps(#"{"log": ""# + String(repeating: "x", count: 1 << 20) + #""}"#) },
+      "error: string is longer than 64 KiB"
+    ),
+    (
+      "60,000 opening parentheses", { expression(String(repeating: "(", count: 60_000) + "1") },
+      "error: the expression nests more than 64 deep"
+    ),
+    (
+      "60,000 negations", { expression(String(repeating: "-", count: 60_000) + "1") },
+      "error: the expression nests more than 64 deep"
+    ),
+    (
+      "20,000 additions", { expression(String(repeating: "1+", count: 20_000) + "1") },
+      "error: the expression has more than 200 operators"
+    ),
+    (
+      "a list literal of 60,000 levels", { expression(String(repeating: "[", count: 60_000)) },
+      "error: the expression nests more than 64 deep"
+    ),
+    (
+      "100,000 steps",
+      { steps(Array(repeating: #"{"log": "x"}"#, count: 100_000).joined(separator: ",")) },
+      "problem: the run recorded more than 5000 trace events"
+    ),
+    (
+      "20,000 unknown keys", { file((0..<20_000).map { #""k\#($0)": 0"# }.joined(separator: ",")) },
+      "error: unknown top-level key 'k0'"
+    ),
   ]
 
   @Test(arguments: generated.map(\.name))

@@ -1,12 +1,12 @@
+import Foundation
+import Testing
+
 @testable import LabChecks
 @testable import LabInterpreter
 @testable import LabLessons
 @testable import LabModel
 @testable import LabPictures
 @testable import LabRuntime
-import Foundation
-import Testing
-
 
 #if canImport(FoundationXML)
   import FoundationXML

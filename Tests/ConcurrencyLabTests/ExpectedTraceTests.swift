@@ -1,12 +1,12 @@
+import Foundation
+import Testing
+
 @testable import LabChecks
 @testable import LabInterpreter
 @testable import LabLessons
 @testable import LabModel
 @testable import LabPictures
 @testable import LabRuntime
-import Foundation
-import Testing
-
 
 #if canImport(FoundationXML)
   import FoundationXML
@@ -301,7 +301,8 @@ extension ExpectationsTests {
       let scenario = try TestSupport.scenario(
         json: taskGroupFive.replacingOccurrences(of: "5000", with: "4000"))
       let trace = try parse(taskGroupFiveExpected)
-      let comparison = TraceComparison(expected: trace, events: ScenarioRunner.runAndCheck(scenario).events)
+      let comparison = TraceComparison(
+        expected: trace, events: ScenarioRunner.runAndCheck(scenario).events)
       #expect(!comparison.matches)
       #expect(comparison.divergence?.block == 9)
     }

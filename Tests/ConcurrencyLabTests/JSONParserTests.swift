@@ -1,11 +1,11 @@
+import Testing
+
 @testable import LabChecks
 @testable import LabInterpreter
 @testable import LabLessons
 @testable import LabModel
 @testable import LabPictures
 @testable import LabRuntime
-import Testing
-
 
 // MARK: - Helpers
 

@@ -24,7 +24,8 @@ import Testing
   }
 
   @Test func catchByNameThenCatchAll() throws {
-    let result = try run("""
+    let result = try run(
+      """
       {"format": 1, "state": {"caught": ""},
        "functions": {"check": {"params": ["d"], "steps": [
          {"if": "d > 20", "then": [{"throw": "tooLong"}]}, {"if": "d < 5", "then": [{"throw": "tooShort"}]}]}},
@@ -47,7 +48,8 @@ import Testing
   }
 
   @Test func forTryAwaitCancelsTheSiblingsOfAThrowingChild() throws {
-    let result = try run("""
+    let result = try run(
+      """
       {"format": 1, "threads": 4, "state": {"finished": 0},
        "steps": [{"try": [
          {"group": "g", "count": 3, "as": "i", "collect": "results", "steps": [
@@ -55,13 +57,15 @@ import Testing
            {"sleep": 1000}, {"add": "finished"}]}
        ], "catch": [{"steps": [{"log": "caught {error} at {now}"}]}]}]}
       """)
-    #expect(result.duration == 100, "the siblings' sleeps are cancelled when the error leaves the group")
+    #expect(
+      result.duration == 100, "the siblings' sleeps are cancelled when the error leaves the group")
     #expect(value(result, "finished") == .int(0))
     #expect(events(result, .log).map(\.text) == ["caught failed at 100"])
   }
 
   @Test func waitForAllLetsTheSiblingsFinishBeforeRethrowing() throws {
-    let result = try run("""
+    let result = try run(
+      """
       {"format": 1, "threads": 4, "state": {"finished": 0},
        "steps": [{"try": [
          {"group": "g", "count": 3, "as": "i", "steps": [
@@ -74,7 +78,8 @@ import Testing
   }
 
   @Test func cancellingASleepingTaskWakesItAtOnce() throws {
-    let result = try run("""
+    let result = try run(
+      """
       {"format": 1, "steps": [
         {"task": "t", "steps": [{"sleep": 10000}]},
         {"sleep": 250}, {"cancel": "t"},
@@ -86,7 +91,8 @@ import Testing
   }
 
   @Test func anAsyncLetThatIsNeverAwaitedIsCancelledAtTheEndOfItsScope() throws {
-    let result = try run("""
+    let result = try run(
+      """
       {"format": 1, "state": {"done": false}, "steps": [
         {"asyncLet": "slow", "steps": [{"sleep": 5000}, {"set": "done", "to": true}]},
         {"log": "leaving"}
@@ -98,7 +104,8 @@ import Testing
   }
 
   @Test func awaitingAnOuterAsyncLetFirstStillGetsEveryValue() throws {
-    let result = try run("""
+    let result = try run(
+      """
       {"format": 1, "state": {"sum": 0}, "steps": [
         {"asyncLet": "a", "steps": [{"sleep": 300}, {"return": 1}]},
         {"asyncLet": "b", "steps": [{"sleep": 100}, {"return": 2}]},
@@ -113,11 +120,15 @@ import Testing
   @Test func actorReentrancyLetsASecondCallerInDuringAnAwait() throws {
     let result = ScenarioRunner.runAndCheck(try TestSupport.scenario(named: "actor-reentrancy"))
     #expect(value(result, "downloads") == .int(2))
-    #expect(events(result, .log).map(\.text) == ["cache miss: downloading", "cache miss: downloading", "cache hit"])
+    #expect(
+      events(result, .log).map(\.text) == [
+        "cache miss: downloading", "cache miss: downloading", "cache hit",
+      ])
   }
 
   @Test func anActorRunsOneCallAtATimeEvenWhenItBlocks() throws {
-    let result = try run("""
+    let result = try run(
+      """
       {"format": 1, "threads": 4,
        "actors": {"A": {"state": {"n": 0}, "methods": {"work": {"params": [], "steps": [{"block": 100}, {"add": "n"}]}}}},
        "steps": [{"group": "g", "count": 3, "steps": [{"actorCall": "A.work"}]}]}
@@ -132,19 +143,25 @@ import Testing
       var options = RunOptions()
       options.seed = seed
       let result = ScenarioRunner.runAndCheck(scenario, options: options)
-      #expect(result.events.contains { $0.kind == .race && $0.text.hasPrefix("counter:") }, "seed \(seed)")
+      #expect(
+        result.events.contains { $0.kind == .race && $0.text.hasPrefix("counter:") }, "seed \(seed)"
+      )
       if value(result, "counter") != .int(6) { lost += 1 }
     }
     #expect(lost > 0, "some interleavings lose an update")
     #expect(lost < 20, "some interleavings lose none")
   }
 
-  @Test(arguments: ["task-group-collect", "actor-time-store", "main-actor-time-store", "serial-tasks", "dispatch-group-city"])
+  @Test(arguments: [
+    "task-group-collect", "actor-time-store", "main-actor-time-store", "serial-tasks",
+    "dispatch-group-city",
+  ])
   func synchronizedScenariosHaveNoRace(_ name: String) throws {
     for seed in UInt64(1)...10 {
       var options = RunOptions()
       options.seed = seed
-      let result = ScenarioRunner.runAndCheck(try TestSupport.scenario(named: name), options: options)
+      let result = ScenarioRunner.runAndCheck(
+        try TestSupport.scenario(named: name), options: options)
       #expect(!result.events.contains { $0.kind == .race }, "\(name) seed \(seed)")
     }
   }
@@ -165,7 +182,8 @@ import Testing
   }
 
   @Test func switchToLatestCancelsThePreviousDelivery() throws {
-    let result = try run("""
+    let result = try run(
+      """
       {"format": 1, "state": {"shown": ""},
        "inputs": [{"at": 0, "key": "q", "value": "a"}, {"at": 100, "key": "q", "value": "b"}],
        "handlers": {"q": {"switchToLatest": true, "steps": [{"sleep": 500}, {"set": "shown", "to": "value"}]}},
@@ -183,7 +201,8 @@ import Testing
   }
 
   @Test func dispatchWorkRunsOnDispatchThreadsAndWaitHoldsTheThread() throws {
-    let result = try run("""
+    let result = try run(
+      """
       {"format": 1, "threads": 1, "queues": {"q": "concurrent"}, "state": {"x": 0},
        "steps": [
         {"enter": "g"}, {"dispatch": "q", "steps": [{"block": 500}, {"set": "x", "to": 1}, {"leave": "g"}]},
@@ -195,7 +214,8 @@ import Testing
   }
 
   @Test func aSerialQueueRunsOneWorkItemAtATimeInOrder() throws {
-    let result = try run("""
+    let result = try run(
+      """
       {"format": 1, "queues": {"serial": "serial"}, "state": {"order": []},
        "steps": [
         {"dispatch": "serial", "steps": [{"block": 100}, {"set": "order", "to": "order + [1]"}]},
@@ -208,7 +228,8 @@ import Testing
   }
 
   @Test func aConcurrentQueueRunsWorkItemsSideBySide() throws {
-    let result = try run("""
+    let result = try run(
+      """
       {"format": 1, "queues": {"q": "concurrent"}, "state": {"n": 0},
        "steps": [{"repeat": 3, "steps": [{"dispatch": "q", "steps": [{"block": 100}]}]}]}
       """)
@@ -217,17 +238,21 @@ import Testing
   }
 
   @Test func waitingOnMainForWorkQueuedOnMainIsADeadlock() throws {
-    let result = try run("""
+    let result = try run(
+      """
       {"format": 1, "isolation": "main", "steps": [
         {"enter": "g"}, {"dispatch": "main", "steps": [{"leave": "g"}]}, {"wait": "g"}]}
       """)
     #expect(result.end == .deadlock)
     #expect(result.problem?.contains("deadlock at 0 ms") == true)
-    #expect(result.problem?.contains("root waits for dispatch group g") == true, "\(result.problem ?? "")")
+    #expect(
+      result.problem?.contains("root waits for dispatch group g") == true, "\(result.problem ?? "")"
+    )
   }
 
   @Test func aTaskAwaitingItselfIsReportedAsADeadlock() throws {
-    let result = try run("""
+    let result = try run(
+      """
       {"format": 1, "steps": [{"task": "t", "steps": [{"sleep": 10}, {"awaitTask": "t"}]}, {"awaitTask": "t"}]}
       """)
     #expect(result.end == .deadlock)
@@ -237,9 +262,11 @@ import Testing
   @Test func aRunawayLoopIsStoppedByTheJobLimit() throws {
     var options = RunOptions()
     options.limits.maxJobs = 10_000
-    let scenario = try TestSupport.scenario(json: #"{"format": 1, "steps": [{"repeat": 1000000000, "steps": [{"yield": true}]}]}"#)
+    let scenario = try TestSupport.scenario(
+      json: #"{"format": 1, "steps": [{"repeat": 1000000000, "steps": [{"yield": true}]}]}"#)
     let result = ScenarioRunner.runAndCheck(scenario, options: options)
-    #expect(result.problem?.contains("more than 10000 runtime jobs") == true, "\(result.problem ?? "")")
+    #expect(
+      result.problem?.contains("more than 10000 runtime jobs") == true, "\(result.problem ?? "")")
     #expect(result.problem?.contains("--max-jobs") == true)
   }
 
@@ -249,7 +276,8 @@ import Testing
   }
 
   @Test func mainStallIsTheLongestUninterruptedHold() throws {
-    let result = try run("""
+    let result = try run(
+      """
       {"format": 1, "isolation": "main", "steps": [{"block": 100}, {"sleep": 50}, {"block": 300}, {"yield": true}, {"block": 200}]}
       """)
     #expect(result.mainStall == 300)
@@ -260,7 +288,8 @@ import Testing
 /// Runaway scenarios are stopped by limits, each with a message that names its flag.
 @Suite struct LimitTests {
   @Test func anEnormousGroupIsRefusedBeforeItAllocates() throws {
-    let scenario = try TestSupport.scenario(json: #"{"format": 1, "steps": [{"group": "g", "count": 1000000000, "steps": []}]}"#)
+    let scenario = try TestSupport.scenario(
+      json: #"{"format": 1, "steps": [{"group": "g", "count": 1000000000, "steps": []}]}"#)
     let result = ScenarioRunner.runAndCheck(scenario)
     #expect(result.problem?.contains("--max-tasks") == true, "\(result.problem ?? "")")
   }
@@ -268,7 +297,8 @@ import Testing
   @Test func tooManyTasksStopTheRun() throws {
     var options = RunOptions()
     options.limits.maxTasks = 50
-    let scenario = try TestSupport.scenario(json: #"{"format": 1, "steps": [{"repeat": 100, "steps": [{"task": "t", "steps": []}]}]}"#)
+    let scenario = try TestSupport.scenario(
+      json: #"{"format": 1, "steps": [{"repeat": 100, "steps": [{"task": "t", "steps": []}]}]}"#)
     let result = ScenarioRunner.runAndCheck(scenario, options: options)
     #expect(result.problem?.contains("more than 50 tasks") == true, "\(result.problem ?? "")")
   }
@@ -276,26 +306,35 @@ import Testing
   @Test func tooManyEventsStopTheRun() throws {
     var options = RunOptions()
     options.limits.maxEvents = 100
-    let scenario = try TestSupport.scenario(json: #"{"format": 1, "steps": [{"repeat": 1000, "steps": [{"log": "x"}, {"sleep": 1}]}]}"#)
+    let scenario = try TestSupport.scenario(
+      json: #"{"format": 1, "steps": [{"repeat": 1000, "steps": [{"log": "x"}, {"sleep": 1}]}]}"#)
     let result = ScenarioRunner.runAndCheck(scenario, options: options)
-    #expect(result.problem?.contains("more than 100 trace events") == true, "\(result.problem ?? "")")
+    #expect(
+      result.problem?.contains("more than 100 trace events") == true, "\(result.problem ?? "")")
     #expect(result.events.count == 100)
   }
 
   @Test func aTraceOfLongValuesStopsAtItsTextLimit() throws {
     var options = RunOptions()
     options.limits.maxTraceBytes = 2 << 20
-    let scenario = try TestSupport.scenario(json: """
-      {"format": 1, "state": {"s": "\(String(repeating: "x", count: 990))"},
-       "steps": [{"repeat": 100000, "steps": [{"log": "{s}"}]}]}
-      """)
+    let scenario = try TestSupport.scenario(
+      json: """
+        {"format": 1, "state": {"s": "\(String(repeating: "x", count: 990))"},
+         "steps": [{"repeat": 100000, "steps": [{"log": "{s}"}]}]}
+        """)
     let result = ScenarioRunner.runAndCheck(scenario, options: options)
-    #expect(result.problem?.contains("the run's trace grew past 2 MB of text") == true, "\(result.problem ?? "")")
+    #expect(
+      result.problem?.contains("the run's trace grew past 2 MB of text") == true,
+      "\(result.problem ?? "")")
     #expect(result.problem?.contains("--max-trace-mb") == true)
     // The text kept is within the limit, and one more log line would have passed it.
-    let kept = result.events.reduce(0) { $0 + $1.text.utf8.count + $1.task.utf8.count + $1.thread.utf8.count }
+    let kept = result.events.reduce(0) {
+      $0 + $1.text.utf8.count + $1.task.utf8.count + $1.thread.utf8.count
+    }
     let line = try #require(result.events.last { $0.kind == .log })
-    #expect(kept <= 2 << 20 && kept + line.text.utf8.count + line.task.utf8.count + line.thread.utf8.count > 2 << 20)
+    #expect(
+      kept <= 2 << 20
+        && kept + line.text.utf8.count + line.task.utf8.count + line.thread.utf8.count > 2 << 20)
   }
 
   @Test func aLiveRunPastItsTimeoutIsStopped() throws {

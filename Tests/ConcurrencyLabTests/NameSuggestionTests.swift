@@ -1,5 +1,6 @@
-@testable import LabModel
 import Testing
+
+@testable import LabModel
 
 /// "Did you mean": the banded distance agrees with the textbook table wherever it answers, and
 /// long or numerous names cannot make suggestions slow.

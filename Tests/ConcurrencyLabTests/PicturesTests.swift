@@ -1,11 +1,12 @@
+import Foundation
+import Testing
+
 @testable import LabChecks
 @testable import LabInterpreter
 @testable import LabLessons
 @testable import LabModel
 @testable import LabPictures
 @testable import LabRuntime
-import Foundation
-import Testing
 
 #if canImport(FoundationXML)
   import FoundationXML
@@ -100,7 +101,8 @@ func tinyRun(live: Bool = false) throws -> (RunResult, Scenario) {
     let root = picture.tasks.first { $0.name == "root" }!
     #expect(root.spans.map(\.state) == [.suspended, .running])
     #expect(picture.lanes.map(\.name) == ["main", "worker-1", "worker-2"])
-    #expect(picture.stalls.count == 1 && picture.stalls[0].start == 200 && picture.stalls[0].end == 300)
+    #expect(
+      picture.stalls.count == 1 && picture.stalls[0].start == 200 && picture.stalls[0].end == 300)
     #expect(picture.end == 600)
   }
 
@@ -121,7 +123,8 @@ func tinyRun(live: Bool = false) throws -> (RunResult, Scenario) {
     let main = picture.lanes[0].spans.filter { $0.task.isEmpty }
     #expect(main.map(\.state) == [.running, .running])
     #expect(main.map(\.start) == [199.5, 300] && main.map(\.end) == [200, 302.5])
-    #expect(picture.stalls.count == 1 && picture.stalls[0].start == 200 && picture.stalls[0].end == 300)
+    #expect(
+      picture.stalls.count == 1 && picture.stalls[0].start == 200 && picture.stalls[0].end == 300)
   }
 
   @Test func aRunWhereNoTimePassedSaysSo() {
@@ -152,7 +155,8 @@ func tinyRun(live: Bool = false) throws -> (RunResult, Scenario) {
   // MARK: - Terminal timeline
 
   @Test func unicodeTimelineOfAKnownTrace() {
-    let text = Timeline.render(handResult(), options: .init(width: 50, unicode: true, taskRows: true))
+    let text = Timeline.render(
+      handResult(), options: .init(width: 50, unicode: true, taskRows: true))
     // 20 ms a column. Root ran briefly at 0 (│) and on main from its resume at 400 to its end; `a`
     // held worker-1 for 200 ms, then main for 100 ms (the stall), ran briefly at 300 to sleep, and
     // threw at 400. Thread rows name the task holding them.
@@ -176,7 +180,8 @@ func tinyRun(live: Bool = false) throws -> (RunResult, Scenario) {
   }
 
   @Test func asciiTimelineOfTheSameTrace() {
-    let text = Timeline.render(handResult(), options: .init(width: 50, unicode: false, taskRows: true))
+    let text = Timeline.render(
+      handResult(), options: .init(width: 50, unicode: false, taskRows: true))
     let expected = """
       ms         0         200       400       600
       threads    +---------+---------+---------+
@@ -209,8 +214,10 @@ func tinyRun(live: Bool = false) throws -> (RunResult, Scenario) {
   }
 
   @Test func colourOnlyWhenAsked() {
-    let plain = Timeline.render(handResult(), options: .init(width: 60, color: false, taskRows: true))
-    let painted = Timeline.render(handResult(), options: .init(width: 60, color: true, taskRows: true))
+    let plain = Timeline.render(
+      handResult(), options: .init(width: 60, color: false, taskRows: true))
+    let painted = Timeline.render(
+      handResult(), options: .init(width: 60, color: true, taskRows: true))
     #expect(!plain.contains("\u{1B}["))
     #expect(painted.contains("\u{1B}[1;31m"))  // the stall
     let stripped = painted.replacing(#/\x1B\[[0-9;]*m/#, with: "")

@@ -1,11 +1,12 @@
+import Foundation
+import Testing
+
 @testable import LabChecks
 @testable import LabInterpreter
 @testable import LabLessons
 @testable import LabModel
 @testable import LabPictures
 @testable import LabRuntime
-import Foundation
-import Testing
 
 #if canImport(FoundationXML)
   import FoundationXML
@@ -132,7 +133,8 @@ import Testing
     let events = try #require((parsed as? [String: Any])?["traceEvents"] as? [[String: Any]])
     // The async id of each task's span, by name.
     var ids: [String: Int] = [:]
-    for event in events where event["ph"] as? String == "b" && (event["args"] as? [String: Any])?["state"] == nil {
+    for event in events
+    where event["ph"] as? String == "b" && (event["args"] as? [String: Any])?["state"] == nil {
       ids[event["name"] as! String] = event["id"] as? Int
     }
     let flows = events.filter { $0["bind_id"] != nil }
@@ -140,7 +142,8 @@ import Testing
     var arrows: [(from: Int, to: Int)] = []
     for event in flows {
       let bind = try #require(event["bind_id"] as? Int)
-      let id = try #require(event["id"] as? Int), time = try #require(event["ts"] as? Double)
+      let id = try #require(event["id"] as? Int)
+      let time = try #require(event["ts"] as? Double)
       if event["flow_out"] as? Bool == true {
         #expect(ends[bind] == nil, "flow \(bind) leaves twice")
         ends[bind] = (id, time)
@@ -158,7 +161,8 @@ import Testing
     #expect(arrows.count == 3 && arrows.allSatisfy { $0.to == ids["root"] })
     for name in ["a", "b", "c"] {
       let end = try #require(result.events.first { $0.task == name && $0.kind == .end })
-      #expect(flows.contains { $0["id"] as? Int == ids[name] && $0["ts"] as? Double == end.time * 1000 })
+      #expect(
+        flows.contains { $0["id"] as? Int == ids[name] && $0["ts"] as? Double == end.time * 1000 })
     }
     let resume = try #require(result.events.first { $0.task == "root" && $0.kind == .resume })
     #expect(resume.joins == ["a", "b", "c"])
@@ -167,7 +171,10 @@ import Testing
     #expect(pictured.map(\.from) == ["a", "b", "c"])
     #expect(pictured.allSatisfy { $0.to == "root" && $0.end == resume.time })
     for arrow in pictured {
-      #expect(result.events.contains { $0.task == arrow.from && $0.kind == .end && $0.time == arrow.start })
+      #expect(
+        result.events.contains {
+          $0.task == arrow.from && $0.kind == .end && $0.time == arrow.start
+        })
     }
     let html = HTMLReport.render(result, scenario: try tinyRun().1)
     #expect(html.components(separatedBy: "<path class=\"join\"").count - 1 == 3)
@@ -175,7 +182,8 @@ import Testing
   }
 
   @Test func traceLinesEndAtTheirLastVisibleCharacter() {
-    let events = [("é  ", "é"), ("", "end"), ("   ", "end"), ("a 🧵 b\u{301}  ", "a 🧵 b\u{301}")].map {
+    let events = [("é  ", "é"), ("", "end"), ("   ", "end"), ("a 🧵 b\u{301}  ", "a 🧵 b\u{301}")].map
+    {
       TraceEvent(time: 1, thread: "main", task: "root", kind: .end, text: $0.0)
     }
     let lines = TraceText.lines(events)
@@ -183,14 +191,18 @@ import Testing
       #expect(line.hasSuffix(expected) && !line.hasSuffix(" "), "\(line)")
     }
     // The columns before the text: time 8, thread 8, task 8, kind 7, and their separators.
-    let long = TraceEvent(time: 1, thread: "main", task: "root", kind: .log, text: String(repeating: "x", count: 1_000))
+    let long = TraceEvent(
+      time: 1, thread: "main", task: "root", kind: .log, text: String(repeating: "x", count: 1_000))
     #expect(TraceText.lines([long]) == ["       1  main      root      log     " + long.text])
   }
 
   /// Each `collect` of a group and each `await` of a task draws an arrow from that task's end.
   @Test(arguments: [
     ("task-group-collect", ["tasks[1]", "tasks[3]", "tasks[2]", "tasks[5]", "tasks[4]"], ["root"]),
-    ("serial-tasks", ["makeRequest", "makeRequest#2", "makeRequest#3"], ["request", "request#2", "request#3"]),
+    (
+      "serial-tasks", ["makeRequest", "makeRequest#2", "makeRequest#3"],
+      ["request", "request#2", "request#3"]
+    ),
     ("task-priority-detached", ["inherits", "detached"], ["root"]),
   ])
   func everyJoinIsAnArrow(_ name: String, from: [String], to: [String]) throws {
@@ -205,6 +217,7 @@ import Testing
     let json = ChromeTrace.document(handResult())
     // The 100 ms block on main starts at 200 ms and lasts 100 ms.
     #expect(json.contains("\"ts\":200000,\"cat\":\"blocked\",\"dur\":100000"))
-    #expect(json.contains("\"ph\":\"i\",\"name\":\"cancel task b\",\"pid\":1,\"tid\":1,\"ts\":500000"))
+    #expect(
+      json.contains("\"ph\":\"i\",\"name\":\"cancel task b\",\"pid\":1,\"tid\":1,\"ts\":500000"))
   }
 }

@@ -83,7 +83,8 @@ import Testing
   @Test func fewerThreadsThanDownloadsSerializesThem() throws {
     var options = RunOptions()
     options.threads = 1
-    let result = ScenarioRunner.runAndCheck(try TestSupport.scenario(named: "async-let-downloads"), options: options)
+    let result = ScenarioRunner.runAndCheck(
+      try TestSupport.scenario(named: "async-let-downloads"), options: options)
     // One worker runs the three children one chunk at a time: 35 chunks × 300 ms.
     #expect(result.duration == 10500)
   }
@@ -95,7 +96,9 @@ import Testing
 /// wake late for a minute at a time), so each live run waits until the machine is quiet and gets up
 /// to five attempts; the virtual runtime's numbers are exact and checked elsewhere.
 @Suite(.serialized) struct LiveAgreementTests {
-  @Test(arguments: ["sync-download", "async-download", "sequential-downloads", "async-let-downloads"])
+  @Test(arguments: [
+    "sync-download", "async-download", "sequential-downloads", "async-let-downloads",
+  ])
   func liveDurationMatchesVirtual(_ name: String) async throws {
     let scenario = try TestSupport.scenario(named: name)
     let virtual = ScenarioRunner.runAndCheck(scenario)
@@ -129,6 +132,8 @@ import Testing
         "duration \(measured) ms, main stall \(live.mainStall) ms, "
           + timeChecks.map { "\($0.name) \($0.actual)" }.joined(separator: ", "))
     }
-    Issue.record("virtual: duration \(expected) ms, main stall \(virtual.mainStall) ms; live attempts: \(attempts)")
+    Issue.record(
+      "virtual: duration \(expected) ms, main stall \(virtual.mainStall) ms; live attempts: \(attempts)"
+    )
   }
 }

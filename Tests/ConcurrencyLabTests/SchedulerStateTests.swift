@@ -1,8 +1,9 @@
 import LabChecks
-@testable import LabInterpreter
 import LabModel
-@testable import LabRuntime
 import Testing
+
+@testable import LabInterpreter
+@testable import LabRuntime
 
 /// The scheduler's state stepped by hand with plain values as jobs, sleepers and timers, and the
 /// end-of-run invariants over every bundled scenario.
@@ -86,9 +87,10 @@ import Testing
       state.setTimer(after: 500, "unblock")
     }
     #expect(state.pools[0].free == 1, "the blocked task keeps its worker")
-    #expect(state.endOfRunViolations().contains {
-      $0.hasPrefix("task #0 never came back from a block (holds worker-1)")
-    })
+    #expect(
+      state.endOfRunViolations().contains {
+        $0.hasPrefix("task #0 never came back from a block (holds worker-1)")
+      })
     let early = state.popDueTimer()
     #expect(early == nil)
     let advanced = state.advanceClock()
@@ -121,9 +123,10 @@ import Testing
     // A cancellation that arrives before its sleep begins is noted for the sleep to claim.
     let notYet = state.newSleeperID()
     #expect(state.cancelSleep(id: notYet) == nil)
-    #expect(state.endOfRunViolations().contains {
-      $0 == "1 sleep cancellation(s) never claimed by their sleep"
-    })
+    #expect(
+      state.endOfRunViolations().contains {
+        $0 == "1 sleep cancellation(s) never claimed by their sleep"
+      })
     let claimed = state.claimEarlyCancellation(ofSleep: notYet)
     #expect(claimed)
     var woken: [String] = []

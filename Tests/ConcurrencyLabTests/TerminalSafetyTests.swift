@@ -1,9 +1,10 @@
 import Foundation
 import LabChecks
 import LabInterpreter
-@testable import LabModel
 import LabPictures
 import Testing
+
+@testable import LabModel
 
 /// Text from a scenario file reaches the terminal with every control character escaped, so a
 /// file from someone else cannot clear the screen, retitle the window or hide a link.

@@ -13,7 +13,9 @@ enum TestSupport {
     var url = URL(fileURLWithPath: #filePath)
     while url.path != "/" {
       url.deleteLastPathComponent()
-      if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+      if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+        return url
+      }
     }
     fatalError("Package.swift not found above \(#filePath)")
   }()
@@ -28,7 +30,11 @@ enum TestSupport {
   }
 
   static func scenario(named name: String) throws -> Scenario {
-    guard let path = scenarioPaths.first(where: { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent == name }) else {
+    guard
+      let path = scenarioPaths.first(where: {
+        URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent == name
+      })
+    else {
       throw CocoaError(.fileNoSuchFile)
     }
     return try scenario(path)
@@ -64,7 +70,9 @@ enum TestSupport {
   }
 
   /// Runs the `lab` binary and returns its exit status, stdout and stderr.
-  static func runLab(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+  static func runLab(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+    status: Int32, out: String, err: String
+  ) {
     let process = Process()
     process.executableURL = labBinary
     process.arguments = arguments
@@ -73,14 +81,18 @@ enum TestSupport {
     env["NO_COLOR"] = "1"
     for (key, value) in environment { env[key] = value }
     process.environment = env
-    let out = Pipe(), err = Pipe()
+    let out = Pipe()
+    let err = Pipe()
     process.standardOutput = out
     process.standardError = err
     try process.run()
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    return (
+      process.terminationStatus, String(decoding: outData, as: UTF8.self),
+      String(decoding: errData, as: UTF8.self)
+    )
   }
 
   /// Busy and total CPU time of the whole machine so far, in clock ticks, from /proc/stat; nil

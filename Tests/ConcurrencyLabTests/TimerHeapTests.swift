@@ -1,5 +1,6 @@
-@testable import LabRuntime
 import Testing
+
+@testable import LabRuntime
 
 /// The timer heap against a plain sorted-list model, over random inserts, removals and pops.
 @Suite struct TimerHeapTests {
@@ -19,7 +20,9 @@ import Testing
         model.append((deadline, step, step))
       case 5..<7 where !handles.isEmpty:
         let (handle, payload) = handles.remove(at: Int(random.next() % UInt64(handles.count)))
-        let expected = model.firstIndex { $0.payload == payload }.map { model.remove(at: $0).payload }
+        let expected = model.firstIndex { $0.payload == payload }.map {
+          model.remove(at: $0).payload
+        }
         #expect(heap.remove(handle) == expected)
         #expect(heap.remove(handle) == nil, "a handle removes once")
       default:

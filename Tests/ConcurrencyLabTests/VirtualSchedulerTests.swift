@@ -38,14 +38,17 @@ private final class Parked: @unchecked Sendable {
     #expect(scheduler.invariantViolations.isEmpty)
     #expect(scheduler.escapedJobs == 0)
     #expect(log.lines.last == "6000 total 3")
-    #expect(Set(log.lines.dropLast().map { $0.split(separator: " ")[0] }) == ["1500", "3000", "6000"])
+    #expect(
+      Set(log.lines.dropLast().map { $0.split(separator: " ")[0] }) == ["1500", "3000", "6000"])
   }
 
   @Test func blockingHoldsTheMainLaneAndSleepingFreesIt() {
     let scheduler = VirtualScheduler(threads: 2, seed: 7)
     let main = LaneActor(scheduler.serialExecutor(lane: scheduler.mainLane))
     let outcome = scheduler.run {
-      func onMain(_ actor: isolated LaneActor, _ ms: Int64) async { await scheduler.block(milliseconds: ms) }
+      func onMain(_ actor: isolated LaneActor, _ ms: Int64) async {
+        await scheduler.block(milliseconds: ms)
+      }
       await onMain(main, 3000)
     }
     #expect(outcome == .finished)
@@ -71,7 +74,8 @@ private final class Parked: @unchecked Sendable {
     #expect(outcome == .finished)
     #expect(scheduler.invariantViolations.isEmpty)
     #expect(scheduler.now == 15000)
-    #expect(log.lines.map { $0.split(separator: " ")[0] } == ["5000", "5000", "10000", "10000", "15000"])
+    #expect(
+      log.lines.map { $0.split(separator: " ")[0] } == ["5000", "5000", "10000", "10000", "15000"])
   }
 
   @Test func seedsReplayAndDiffer() {
@@ -100,7 +104,9 @@ private final class Parked: @unchecked Sendable {
     let log = Log()
     let outcome = scheduler.run {
       let task = Task(executorPreference: scheduler.taskExecutor(pool: 0)) {
-        do { try await scheduler.sleep(milliseconds: 10_000) } catch { log.lines.append("\(scheduler.now) \(error)") }
+        do { try await scheduler.sleep(milliseconds: 10_000) } catch {
+          log.lines.append("\(scheduler.now) \(error)")
+        }
       }
       try? await scheduler.sleep(milliseconds: 100)
       task.cancel()

@@ -12,7 +12,9 @@ let arguments = CommandLine.arguments.dropFirst()
 let quick = arguments.contains("--quick")
 let repetitions = quick ? 3 : 5
 let n = quick ? 20_000 : 100_000
-let root = URL(fileURLWithPath: arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.currentDirectoryPath)
+let root = URL(
+  fileURLWithPath: arguments.first { !$0.hasPrefix("--") }
+    ?? FileManager.default.currentDirectoryPath)
 
 /// Runs `body` `repetitions` times and returns the median wall time in seconds.
 func median(_ body: () -> Void) -> Double {
@@ -65,85 +67,117 @@ var rows: [Row] = []
 
 FileHandle.standardError.write(Data("lab-bench: \(repetitions) runs each, n = \(n)\n".utf8))
 
-compare("\(n) Task.yield()s", virtual: {
-  virtual { scheduler in for _ in 0..<n { await scheduler.yield() } }
-}, real: {
-  real { for _ in 0..<n { await Task.yield() } }
-})
+compare(
+  "\(n) Task.yield()s",
+  virtual: {
+    virtual { scheduler in for _ in 0..<n { await scheduler.yield() } }
+  },
+  real: {
+    real { for _ in 0..<n { await Task.yield() } }
+  })
 
-compare("\(n) actor hops", virtual: {
-  virtual { scheduler in
-    let a = LaneActor(name: "a", executor: scheduler.serialExecutor(lane: scheduler.addLane(name: "a", hostPool: 0)))
-    let b = LaneActor(name: "b", executor: scheduler.serialExecutor(lane: scheduler.addLane(name: "b", hostPool: 0)))
-    func hop(_ actor: isolated LaneActor) {}
-    for _ in 0..<(n / 2) {
-      await hop(a)
-      await hop(b)
-    }
-  }
-}, real: {
-  real {
-    let a = Counter(), b = Counter()
-    for _ in 0..<(n / 2) {
-      await a.touch()
-      await b.touch()
-    }
-  }
-})
-
-compare("group of \(n) children, all added first", virtual: {
-  virtual { _ in
-    await withTaskGroup(of: Int.self) { group in
-      for i in 0..<n { group.addTask { i } }
-      var sum = 0
-      for await value in group { sum &+= value }
-    }
-  }
-}, real: {
-  real {
-    await withTaskGroup(of: Int.self) { group in
-      for i in 0..<n { group.addTask { i } }
-      var sum = 0
-      for await value in group { sum &+= value }
-    }
-  }
-})
-
-compare("group of \(n) children, 1000 in flight", virtual: {
-  virtual { _ in
-    await withTaskGroup(of: Int.self) { group in
-      var next = 0
-      while next < 1000 { group.addTask { [next] in next }; next += 1 }
-      while await group.next() != nil {
-        if next < n { group.addTask { [next] in next }; next += 1 }
+compare(
+  "\(n) actor hops",
+  virtual: {
+    virtual { scheduler in
+      let a = LaneActor(
+        name: "a",
+        executor: scheduler.serialExecutor(lane: scheduler.addLane(name: "a", hostPool: 0)))
+      let b = LaneActor(
+        name: "b",
+        executor: scheduler.serialExecutor(lane: scheduler.addLane(name: "b", hostPool: 0)))
+      func hop(_ actor: isolated LaneActor) {}
+      for _ in 0..<(n / 2) {
+        await hop(a)
+        await hop(b)
       }
     }
-  }
-}, real: {
-  real {
-    await withTaskGroup(of: Int.self) { group in
-      var next = 0
-      while next < 1000 { group.addTask { [next] in next }; next += 1 }
-      while await group.next() != nil {
-        if next < n { group.addTask { [next] in next }; next += 1 }
+  },
+  real: {
+    real {
+      let a = Counter()
+      let b = Counter()
+      for _ in 0..<(n / 2) {
+        await a.touch()
+        await b.touch()
       }
     }
-  }
-})
+  })
 
-compare("\(n) concurrent 1 ms sleeps", virtual: {
-  virtual { scheduler in
-    await withTaskGroup(of: Void.self) { group in
-      for _ in 0..<n { group.addTask { try? await scheduler.sleep(milliseconds: 1) } }
+compare(
+  "group of \(n) children, all added first",
+  virtual: {
+    virtual { _ in
+      await withTaskGroup(of: Int.self) { group in
+        for i in 0..<n { group.addTask { i } }
+        var sum = 0
+        for await value in group { sum &+= value }
+      }
     }
-  }
-}, real: {
-  real {
-    await withTaskGroup(of: Void.self) { group in
-      for _ in 0..<n { group.addTask { try? await Task.sleep(for: .milliseconds(1)) } }
+  },
+  real: {
+    real {
+      await withTaskGroup(of: Int.self) { group in
+        for i in 0..<n { group.addTask { i } }
+        var sum = 0
+        for await value in group { sum &+= value }
+      }
     }
-  }
-})
+  })
+
+compare(
+  "group of \(n) children, 1000 in flight",
+  virtual: {
+    virtual { _ in
+      await withTaskGroup(of: Int.self) { group in
+        var next = 0
+        while next < 1000 {
+          group.addTask { [next] in next }
+          next += 1
+        }
+        while await group.next() != nil {
+          if next < n {
+            group.addTask { [next] in next }
+            next += 1
+          }
+        }
+      }
+    }
+  },
+  real: {
+    real {
+      await withTaskGroup(of: Int.self) { group in
+        var next = 0
+        while next < 1000 {
+          group.addTask { [next] in next }
+          next += 1
+        }
+        while await group.next() != nil {
+          if next < n {
+            group.addTask { [next] in next }
+            next += 1
+          }
+        }
+      }
+    }
+  })
+
+compare(
+  "\(n) concurrent 1 ms sleeps",
+  virtual: {
+    virtual { scheduler in
+      await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<n { group.addTask { try? await scheduler.sleep(milliseconds: 1) } }
+      }
+    }
+  },
+  real: {
+    real {
+      await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<n { group.addTask { try? await Task.sleep(for: .milliseconds(1)) } }
+      }
+    }
+  })
 
 // The whole bundled curriculum, virtual.
 let catalog = ScenarioCatalog(root: root)
@@ -151,13 +185,17 @@ let scenarios = catalog.allScenarioFiles().compactMap { try? ScenarioLoader.load
 let curriculum = median {
   for scenario in scenarios { _ = ScenarioRunner.runAndCheck(scenario) }
 }
-rows.append(Row(name: "all \(scenarios.count) bundled scenarios, virtual", virtual: curriculum, real: nil, unit: "s"))
+rows.append(
+  Row(
+    name: "all \(scenarios.count) bundled scenarios, virtual", virtual: curriculum, real: nil,
+    unit: "s"))
 
 // Scenarios whose task group has n children, collecting the results of 10,000 (the longest list a
 // scenario value may hold): the interpreter's own cost per child (trace events, a join each),
 // where a slip to quadratic time would show.
 for (count, collect) in [(n, false), (min(n, 10_000), true)] {
-  let json = #"{"format": 1, "steps": [{"group": "g", "count": \#(count), "as": "i", "#
+  let json =
+    #"{"format": 1, "steps": [{"group": "g", "count": \#(count), "as": "i", "#
     + (collect ? #""collect": "all", "# : "") + #""steps": [{"return": "i"}]}]}"#
   let scenario = try! ScenarioLoader.load(bytes: Array(json.utf8), file: "group.json")
   let time = median {
@@ -165,7 +203,8 @@ for (count, collect) in [(n, false), (min(n, 10_000), true)] {
     precondition(result.problem == nil, result.problem ?? "")
   }
   let what = collect ? "collecting the results of \(count) children" : "of \(count) children"
-  rows.append(Row(name: "scenario: a task group \(what), virtual", virtual: time, real: nil, unit: "s"))
+  rows.append(
+    Row(name: "scenario: a task group \(what), virtual", virtual: time, real: nil, unit: "s"))
 }
 
 // Exploration throughput: schedules (whole runs) per second of the racy counter.
@@ -197,6 +236,10 @@ for row in rows {
   let ratio = row.real.map { String(format: "%.2f×", row.virtual / $0) } ?? "—"
   report += "| \(row.name) | \(format(row.virtual)) | \(row.real.map(format) ?? "—") | \(ratio) |\n"
 }
-report += String(format: "\nPer job: yields %.0f ns virtual vs %.0f ns real.\n", rows[0].virtual / Double(n) * 1e9, rows[0].real! / Double(n) * 1e9)
-report += String(format: "Curriculum: %.0f scenarios/s. Exploration: %.0f schedules/s (racy-counter).\n", Double(scenarios.count) / curriculum, schedules)
+report += String(
+  format: "\nPer job: yields %.0f ns virtual vs %.0f ns real.\n", rows[0].virtual / Double(n) * 1e9,
+  rows[0].real! / Double(n) * 1e9)
+report += String(
+  format: "Curriculum: %.0f scenarios/s. Exploration: %.0f schedules/s (racy-counter).\n",
+  Double(scenarios.count) / curriculum, schedules)
 print(report)

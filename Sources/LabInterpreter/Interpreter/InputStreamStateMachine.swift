@@ -29,7 +29,8 @@ struct InputStreamStateMachine {
     guard let debounce else { return deliverIfNew(value, ordinal: ordinal) }
     var actions: [Action] = []
     if let superseded = pending {
-      actions.append(.drop(superseded.value, reason: "debounce: a newer input came within \(debounce) ms"))
+      actions.append(
+        .drop(superseded.value, reason: "debounce: a newer input came within \(debounce) ms"))
     }
     generation += 1
     pending = (value, ordinal)

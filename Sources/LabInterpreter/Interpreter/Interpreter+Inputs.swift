@@ -19,7 +19,8 @@ extension Interpreter {
     inputStreams.withLock { streams in
       if let stream = streams[handler.name] { return stream }
       let stream = InputStream(
-        machine: InputStreamStateMachine(debounce: handler.debounce, removeDuplicates: handler.removeDuplicates))
+        machine: InputStreamStateMachine(
+          debounce: handler.debounce, removeDuplicates: handler.removeDuplicates))
       streams[handler.name] = stream
       return stream
     }
@@ -28,13 +29,19 @@ extension Interpreter {
   private func receive(_ input: Input, ordinal: Int) {
     let handler = scenario.handlers[input.handler]!
     let stream = stream(for: handler)
-    let shown = input.kind == .tap ? "tap \(input.handler)" : "key \(input.handler) = \(input.value.description)"
+    let shown =
+      input.kind == .tap
+      ? "tap \(input.handler)" : "key \(input.handler) = \(input.value.description)"
     recorder.record(.input, task: input.handler, "\(shown) arrives", thread: "ui")
-    let actions = stream.machine.withLock { $0.received(input.value, ordinal: ordinal, at: input.time) }
+    let actions = stream.machine.withLock {
+      $0.received(input.value, ordinal: ordinal, at: input.time)
+    }
     perform(actions, handler: handler, stream: stream)
   }
 
-  private func perform(_ actions: [InputStreamStateMachine.Action], handler: Handler, stream: InputStream) {
+  private func perform(
+    _ actions: [InputStreamStateMachine.Action], handler: Handler, stream: InputStream
+  ) {
     for action in actions {
       switch action {
       case .startTimer(let time, let generation):
@@ -45,7 +52,8 @@ extension Interpreter {
           self.pendingCallbacks.end()
         }
       case .drop(let value, let reason):
-        recorder.record(.input, task: handler.name, "\(value.description) dropped: \(reason)", thread: "ui")
+        recorder.record(
+          .input, task: handler.name, "\(value.description) dropped: \(reason)", thread: "ui")
       case .deliver(let value, let ordinal):
         deliver(value, ordinal: ordinal, to: handler, stream: stream)
       }
@@ -66,8 +74,10 @@ extension Interpreter {
       let waited = self.runtime.now - delivered
       self.recorder.record(
         .input, task: starting.task,
-        (input.kind == .tap ? "\(handler.name) handles the tap" : "\(handler.name) handles \(value.description)")
-          + " (input \(ordinal) of \(input.time) ms, waited \(TraceText.time(waited.rounded(toPlaces: 1))) ms for main)")
+        (input.kind == .tap
+          ? "\(handler.name) handles the tap" : "\(handler.name) handles \(value.description)")
+          + " (input \(ordinal) of \(input.time) ms, waited \(TraceText.time(waited.rounded(toPlaces: 1))) ms for main)"
+      )
       return try await self.runTask(.steps(handler.steps), starting, isolation: main)
     }
     if handler.switchToLatest, let previous = stream.latest.withLock({ $0 }) {

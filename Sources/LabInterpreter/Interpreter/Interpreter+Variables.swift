@@ -34,7 +34,8 @@ extension Interpreter {
 
   /// Evaluates an expression as the task in `context`: reads of shared memory are accesses.
   func read(
-    _ expression: Expression, _ context: inout Context, origin: StepOrigin, isolation: isolated (any Actor)?
+    _ expression: Expression, _ context: inout Context, origin: StepOrigin,
+    isolation: isolated (any Actor)?
   ) throws -> Value {
     do {
       return try expression.evaluate { name in
@@ -50,7 +51,8 @@ extension Interpreter {
   }
 
   func integer(
-    _ expression: Expression, _ context: inout Context, origin: StepOrigin, isolation: isolated (any Actor)?
+    _ expression: Expression, _ context: inout Context, origin: StepOrigin,
+    isolation: isolated (any Actor)?
   ) throws -> Int64 {
     try read(expression, &context, origin: origin, isolation: isolation, as: "a whole number") {
       if case .int(let number) = $0 { number } else { nil }
@@ -58,7 +60,8 @@ extension Interpreter {
   }
 
   func list(
-    _ expression: Expression, _ context: inout Context, origin: StepOrigin, isolation: isolated (any Actor)?
+    _ expression: Expression, _ context: inout Context, origin: StepOrigin,
+    isolation: isolated (any Actor)?
   ) throws -> [Value] {
     try read(expression, &context, origin: origin, isolation: isolation, as: "a list") {
       if case .list(let values) = $0 { values } else { nil }
@@ -72,13 +75,15 @@ extension Interpreter {
   ) throws -> T {
     let value = try read(expression, &context, origin: origin, isolation: isolation)
     guard let result = extract(value) else {
-      throw Failure(message: "expected \(what), got \(value.typeName) \(value.description)", origin: origin)
+      throw Failure(
+        message: "expected \(what), got \(value.typeName) \(value.description)", origin: origin)
     }
     return result
   }
 
   func render(
-    _ template: Template, _ context: inout Context, origin: StepOrigin, isolation: isolated (any Actor)?
+    _ template: Template, _ context: inout Context, origin: StepOrigin,
+    isolation: isolated (any Actor)?
   ) throws -> String {
     var text = ""
     for part in template.parts {
@@ -119,7 +124,9 @@ extension Interpreter {
   ) async throws {
     let found = locate(name, context)
     let place = found?.storage
-    if case .shared = place { noteAccess(name, write: false, &context, origin: origin, isolation: isolation) }
+    if case .shared = place {
+      noteAccess(name, write: false, &context, origin: origin, isolation: isolation)
+    }
     let old = try found?.value ?? lookup(name, context)
     if case .shared = place { await runtime.interleave(isolation: isolation) }
     let new: Value
@@ -137,14 +144,19 @@ extension Interpreter {
     }
     // Shared memory: show what this task read, so a lost update is visible in the trace.
     let read = place.map { if case .shared = $0 { true } else { false } } ?? false
-    record(.set, context, "\(name) = \(new.description)" + (read ? " (read \(old.description))" : ""))
+    record(
+      .set, context, "\(name) = \(new.description)" + (read ? " (read \(old.description))" : ""))
   }
 
   /// Tells the race detector about an access to shared memory and records a race it finds.
   func noteAccess(
-    _ name: String, write: Bool, _ context: inout Context, origin: StepOrigin, isolation: isolated (any Actor)?
+    _ name: String, write: Bool, _ context: inout Context, origin: StepOrigin,
+    isolation: isolated (any Actor)?
   ) {
-    guard let race = races.access(name, write: write, context: &context, actor: isolation, origin: origin) else {
+    guard
+      let race = races.access(
+        name, write: write, context: &context, actor: isolation, origin: origin)
+    else {
       return
     }
     func describe(_ access: RaceDetector.Access) -> String {

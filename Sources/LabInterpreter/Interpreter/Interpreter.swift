@@ -32,7 +32,8 @@ final class Interpreter: @unchecked Sendable {
     self.scenario = scenario
     self.runtime = runtime
     self.limits = limits
-    recorder = TraceRecorder(runtime: runtime, maxEvents: limits.maxEvents, maxBytes: limits.maxTraceBytes)
+    recorder = TraceRecorder(
+      runtime: runtime, maxEvents: limits.maxEvents, maxBytes: limits.maxTraceBytes)
     state = SharedState(scenario: scenario)
     var actors: [String: any Actor] = [:]
     for name in scenario.actors.keys.sorted() { actors[name] = runtime.makeActor(named: name) }
@@ -73,7 +74,8 @@ final class Interpreter: @unchecked Sendable {
   /// Stops a run that creates more tasks than `--max-tasks` allows (a runaway group or loop).
   func checkTaskLimit() {
     if taskIDs.load(ordering: .relaxed) >= limits.maxTasks {
-      runtime.stop("the run created more than \(limits.maxTasks) tasks; raise the limit with --max-tasks")
+      runtime.stop(
+        "the run created more than \(limits.maxTasks) tasks; raise the limit with --max-tasks")
     }
   }
 
@@ -119,7 +121,9 @@ final class Interpreter: @unchecked Sendable {
     }
   }
 
-  func record(_ kind: TraceEvent.Kind, _ context: Context, _ text: String = "", joins: [String] = []) {
+  func record(
+    _ kind: TraceEvent.Kind, _ context: Context, _ text: String = "", joins: [String] = []
+  ) {
     recorder.record(kind, task: context.task, Self.clipped(text), joins: joins)
   }
 
@@ -177,7 +181,9 @@ final class Interpreter: @unchecked Sendable {
     _ steps: [Step], _ context: inout Context, isolation: isolated (any Actor)?
   ) async throws -> Value {
     var scopes: [String] = []
-    if case .returned(let value) = try await runBlock(steps, from: 0, &context, &scopes, isolation: isolation) {
+    if case .returned(let value) = try await runBlock(
+      steps, from: 0, &context, &scopes, isolation: isolation)
+    {
       return value
     }
     return .none
@@ -201,15 +207,20 @@ final class Interpreter: @unchecked Sendable {
       throw RunAborted()
     }
     for (name, expression) in call.arguments {
-      inner.locals[name] = try read(expression, &context, origin: origin ?? .unknown, isolation: isolation)
+      inner.locals[name] = try read(
+        expression, &context, origin: origin ?? .unknown, isolation: isolation)
     }
     defer { context.clock = inner.clock }
     let target = actor(for: function.isolation, caller: isolation)
     if let target, !isSameActor(target, isolation) {
-      return try await enter(function.steps, &inner, on: target, named: function.isolation.description)
+      return try await enter(
+        function.steps, &inner, on: target, named: function.isolation.description)
     }
     if target == nil, isolation != nil {
-      record(.hop, context, "to the pool: \(call.function) is not isolated to \(isSameActor(isolation, runtime.mainActor) ? "main" : "an actor")")
+      record(
+        .hop, context,
+        "to the pool: \(call.function) is not isolated to \(isSameActor(isolation, runtime.mainActor) ? "main" : "an actor")"
+      )
       return try await runConcurrently(function.steps, &inner)
     }
     return try await runBody(function.steps, &inner, isolation: isolation)
@@ -259,9 +270,12 @@ extension Interpreter {
     _ body: sending @escaping @Sendable ((any Actor)?) async throws -> Value
   ) -> Task<Value, any Error> {
     let executor =
-      isSameActor(actor, runtime.mainActor) ? runtime.taskExecutorStartingOnMain() : runtime.taskExecutor
+      isSameActor(actor, runtime.mainActor)
+      ? runtime.taskExecutorStartingOnMain() : runtime.taskExecutor
     if detached {
-      return Task.detached(executorPreference: executor, priority: priority) { try await body(actor) }
+      return Task.detached(executorPreference: executor, priority: priority) {
+        try await body(actor)
+      }
     }
     return Task(executorPreference: executor, priority: priority) { try await body(actor) }
   }

@@ -81,7 +81,9 @@ final class RaceDetector: Sendable {
         history.readsSinceWrite.append(access)
       }
       state.variables[variable] = history
-      if let actor { state.actorClocks[ObjectIdentifier(actor), default: VectorClock()].join(context.clock) }
+      if let actor {
+        state.actorClocks[ObjectIdentifier(actor), default: VectorClock()].join(context.clock)
+      }
       guard let race, state.reported.insert(variable).inserted else { return nil }
       return Race(variable: variable, earlier: race, later: access)
     }

@@ -109,7 +109,8 @@ final class Completion: Sendable {
   private let state = Locked<State>(.pending([]))
 
   func finish(_ result: Result<Value, any Error>) {
-    let waiters = state.withLock { state -> [CheckedContinuation<Result<Value, any Error>, Never>] in
+    let waiters = state.withLock {
+      state -> [CheckedContinuation<Result<Value, any Error>, Never>] in
       guard case .pending(let waiters) = state else { return [] }
       state = .done(result)
       return waiters

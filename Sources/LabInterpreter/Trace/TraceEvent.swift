@@ -16,7 +16,9 @@ public struct TraceEvent: Sendable, Equatable {
   /// arrow. Not part of the text rendering.
   public var joins: [String]
 
-  public init(time: Double, thread: String, task: String, kind: Kind, text: String, joins: [String] = []) {
+  public init(
+    time: Double, thread: String, task: String, kind: Kind, text: String, joins: [String] = []
+  ) {
     self.time = time
     self.thread = thread
     self.task = task

@@ -17,22 +17,26 @@ final class TraceRecorder: Sendable {
 
   /// Records an event; `thread` defaults to the thread the caller runs on.
   func record(
-    _ kind: TraceEvent.Kind, task: String, _ text: String = "", thread: String? = nil, joins: [String] = []
+    _ kind: TraceEvent.Kind, task: String, _ text: String = "", thread: String? = nil,
+    joins: [String] = []
   ) {
     let thread = thread ?? runtime.currentThread
     let size = text.utf8.count + task.utf8.count + thread.utf8.count
     let full = events.withLock { events -> String? in
       guard events.list.count < maxEvents else {
-        return "the run recorded more than \(maxEvents) trace events; raise the limit with --max-events"
+        return
+          "the run recorded more than \(maxEvents) trace events; raise the limit with --max-events"
       }
       guard events.bytes + size <= maxBytes else {
-        return "the run's trace grew past \(maxBytes >> 20) MB of text (\(events.list.count) events); "
+        return
+          "the run's trace grew past \(maxBytes >> 20) MB of text (\(events.list.count) events); "
           + "raise the limit with --max-trace-mb, or log shorter values"
       }
       events.bytes += size
       events.list.append(
         TraceEvent(
-          time: runtime.now.rounded(toPlaces: 3), thread: thread, task: task, kind: kind, text: text, joins: joins))
+          time: runtime.now.rounded(toPlaces: 3), thread: thread, task: task, kind: kind,
+          text: text, joins: joins))
       return nil
     }
     if let full { runtime.stop(full) }

@@ -42,7 +42,8 @@ public enum TraceText {
   public static func header(_ events: [TraceEvent]) -> String {
     let threadWidth = max(8, events.map { terminalSafe($0.thread).count }.max() ?? 0)
     let taskWidth = max(8, events.map { terminalSafe($0.task).count }.max() ?? 0)
-    return pad("ms", 8, left: true) + "  " + pad("thread", threadWidth) + "  " + pad("task", taskWidth)
+    return pad("ms", 8, left: true) + "  " + pad("thread", threadWidth) + "  "
+      + pad("task", taskWidth)
       + "  event   details"
   }
 }

@@ -20,7 +20,9 @@ public struct ScenarioCatalog: Sendable {
     while true {
       var isDirectory: ObjCBool = false
       let candidate = current.appendingPathComponent("Scenarios").path
-      if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue {
+      if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory),
+        isDirectory.boolValue
+      {
         return current
       }
       let parent = current.deletingLastPathComponent()
@@ -60,8 +62,11 @@ public struct ScenarioCatalog: Sendable {
   /// (the file's name without `.json`) looked up under `Scenarios/`.
   public func resolve(_ argument: String) -> Resolution {
     if argument.hasSuffix(".json") || argument.contains("/") {
-      let url = URL(fileURLWithPath: argument, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-      return FileManager.default.fileExists(atPath: url.path) ? .file(url.standardizedFileURL) : .notFound(suggestion: nil)
+      let url = URL(
+        fileURLWithPath: argument,
+        relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+      return FileManager.default.fileExists(atPath: url.path)
+        ? .file(url.standardizedFileURL) : .notFound(suggestion: nil)
     }
     let files = allScenarioFiles()
     let matches = files.filter { $0.deletingPathExtension().lastPathComponent == argument }

@@ -13,10 +13,19 @@ public indirect enum Expression: Sendable, Hashable {
   }
 
   public enum BinaryOperator: String, Sendable, CaseIterable {
-    case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
-    case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">"
+    case add = "+"
+    case subtract = "-"
+    case multiply = "*"
+    case divide = "/"
+    case remainder = "%"
+    case equal = "=="
+    case notEqual = "!="
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
     case greaterOrEqual = ">="
-    case and = "&&", or = "||"
+    case and = "&&"
+    case or = "||"
   }
 
   /// Every name the expression reads, in order of appearance.
@@ -127,7 +136,9 @@ extension Expression {
     guard parser.atEnd else {
       throw ExpressionSyntaxError(
         offset: parser.position,
-        message: "unexpected '\(parser.peek!)' in expression '\(excerpt(parser.characters, around: parser.position))'")
+        message:
+          "unexpected '\(parser.peek!)' in expression '\(excerpt(parser.characters, around: parser.position))'"
+      )
     }
     return expression
   }
@@ -136,8 +147,10 @@ extension Expression {
   /// `position` with `…` for the rest (the column already points at the spot).
   static func excerpt(_ characters: [Character], around position: Int) -> String {
     guard characters.count > 60 else { return String(characters) }
-    let start = max(0, position - 30), end = min(characters.count, position + 30)
-    return (start > 0 ? "…" : "") + String(characters[start..<end]) + (end < characters.count ? "…" : "")
+    let start = max(0, position - 30)
+    let end = min(characters.count, position + 30)
+    return (start > 0 ? "…" : "") + String(characters[start..<end])
+      + (end < characters.count ? "…" : "")
   }
 }
 
@@ -170,7 +183,9 @@ private struct ExpressionParser {
     // `<` must not swallow the first half of `<=`, nor `=` of `==`.
     if tokenCharacters.count == 1, "<>=!".contains(token),
       position + 1 < characters.count, characters[position + 1] == "="
-    { return false }
+    {
+      return false
+    }
     position += tokenCharacters.count
     return true
   }
@@ -213,7 +228,9 @@ private struct ExpressionParser {
 
   mutating func parseComparison() throws(ExpressionSyntaxError) -> Expression {
     let left = try parseSum()
-    for op in [Expression.BinaryOperator.equal, .notEqual, .lessOrEqual, .greaterOrEqual, .less, .greater]
+    for op in [
+      Expression.BinaryOperator.equal, .notEqual, .lessOrEqual, .greaterOrEqual, .less, .greater,
+    ]
     where take(op.rawValue) {
       return try binary(op, left, try parseSum())
     }

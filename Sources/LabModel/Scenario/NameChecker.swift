@@ -35,9 +35,11 @@ struct NameChecker {
       }
     }
     collect(scenario.steps)
-    scenario.handlers.values.forEach { collect($0.steps) }
-    scenario.functions.values.forEach { collect($0.steps) }
-    scenario.actors.values.forEach { $0.methods.values.forEach { collect($0.steps) } }
+    for handler in scenario.handlers.values { collect(handler.steps) }
+    for function in scenario.functions.values { collect(function.steps) }
+    for actor in scenario.actors.values {
+      for method in actor.methods.values { collect(method.steps) }
+    }
     taskNames = tasks
   }
 

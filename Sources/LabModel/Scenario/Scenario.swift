@@ -81,7 +81,8 @@ public struct StepOrigin: Sendable, Hashable {
   public var path: String
 
   /// For work that no single step started.
-  package static let unknown = StepOrigin(location: SourceLocation(line: 0, column: 0, offset: 0), path: "")
+  package static let unknown = StepOrigin(
+    location: SourceLocation(line: 0, column: 0, offset: 0), path: "")
 }
 
 /// One step of a scenario program.

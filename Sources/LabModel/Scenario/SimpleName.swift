@@ -9,4 +9,5 @@ public func isScenarioName(_ name: String) -> Bool {
   isSimpleName(name) && name.count <= 64
 }
 
-private let simpleNameCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+private let simpleNameCharacters = Set(
+  "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")

@@ -158,7 +158,8 @@ private final class ScaledClock: Sendable {
 
   var now: Double {
     let elapsed = elapsed
-    return (Double(elapsed.components.seconds) * 1000
+    return
+      (Double(elapsed.components.seconds) * 1000
       + Double(elapsed.components.attoseconds) / 1e15) / scale
   }
 }

@@ -112,8 +112,8 @@ final class VirtualDispatchGroup: LabDispatchGroup, @unchecked Sendable {
     let (notified, released) = (notifications, waiters)
     notifications = []
     waiters = []
-    released.forEach { $0() }
-    notified.forEach { $0() }
+    for resume in released { resume() }
+    for notify in notified { notify() }
   }
 
   func notify(_ body: @escaping @Sendable () -> Void) {

@@ -173,7 +173,10 @@ public final class VirtualScheduler: @unchecked Sendable {
 
   private func drainInbox() {
     guard foreignEnqueues.load(ordering: .relaxed) > 0 else { return }
-    for (job, target) in inbox.withLock({ queue in defer { queue.removeAll() }; return queue }) {
+    for (job, target) in inbox.withLock({ queue in
+      defer { queue.removeAll() }
+      return queue
+    }) {
       enqueue(job, to: target)
     }
   }

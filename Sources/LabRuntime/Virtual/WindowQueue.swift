@@ -32,7 +32,8 @@ struct WindowQueue<Element> {
   var best: (index: Int, priority: UInt64, tiebreak: Int)? {
     guard var best = window.indices.first else { return nil }
     for index in window.indices.dropFirst() {
-      let entry = window[index], current = window[best]
+      let entry = window[index]
+      let current = window[best]
       if entry.priority > current.priority
         || (entry.priority == current.priority && entry.tiebreak < current.tiebreak)
       {

@@ -93,6 +93,16 @@ struct VectorClock: Sendable {
     return Node(children: children)
   }
 
+  /// How many nodes the clocks hold between them, each shared node once: their memory, for tests.
+  static func distinctNodes(in clocks: some Sequence<VectorClock>) -> Int {
+    var seen = Set<ObjectIdentifier>()
+    func visit(_ node: Node?) {
+      guard let node, seen.insert(ObjectIdentifier(node)).inserted else { return }
+      node.children.forEach(visit)
+    }
+    for clock in clocks { visit(clock.root) }
+    return seen.count
+  }
 }
 
 /// Finds data races on shared memory with vector clocks (happens-before, as ThreadSanitizer does):
@@ -172,6 +182,11 @@ final class RaceDetector: Sendable {
   /// A task ended: keep its clock for whoever awaits it.
   func finished(_ context: Interpreter.Context) {
     state.withLock { $0.finished[context.id] = context.clock }
+  }
+
+  /// How many nodes the kept clocks of finished tasks hold between them (for tests).
+  var finishedClockNodes: Int {
+    state.withLock { VectorClock.distinctNodes(in: $0.finished.values) }
   }
 
   /// The awaiting task now knows everything the awaited one did.

@@ -69,8 +69,8 @@ import Testing
     #expect(out.contains("  sync-download"))
     #expect(
       out.contains(
-        "from 000_de9b12a840e58edd.txt — DataFileViewModel.downloadFile() with usleep(300000) "
-          + "· lesson 1\n"))
+        "from \"Use async let to run background tasks in parallel in Swift\" — "
+          + "DataFileViewModel.downloadFile() with usleep(300000) · lesson 1\n"))
     let lessonsOnly = InProcessLab.run(["list", "--lessons"])
     #expect(lessonsOnly.status == 0 && !lessonsOnly.out.contains("SCENARIOS"))
     let scenariosOnly = InProcessLab.run(["list", "--scenarios"])

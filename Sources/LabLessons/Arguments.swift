@@ -14,11 +14,19 @@ package struct Arguments {
     package var name: String
     package var value: String?  // the value's placeholder, nil for a flag
     package var help: String
+    /// A one-letter spelling, `-s` for `--seed`, for the options typed most.
+    package var short: Character?
 
-    package init(name: String, value: String?, help: String) {
+    package init(name: String, value: String?, help: String, short: Character? = nil) {
       self.name = name
       self.value = value
       self.help = help
+      self.short = short
+    }
+
+    /// How help shows it: `-s, --seed N`, or `--live`.
+    package var label: String {
+      (short.map { "-\($0), " } ?? "") + "--\(name)" + (value.map { " \($0)" } ?? "")
     }
   }
 
@@ -42,11 +50,26 @@ package struct Arguments {
         inlineValue = String(name[name.index(after: equals)...])
         name = String(name[..<equals])
       }
-      guard let option = options.first(where: { $0.name == name }) else {
-        let suggestion = didYouMean(name, in: options.map(\.name))
-          .replacingFirst("'", with: "'--")
-        throw UsageError("unknown option '--\(name)'\(suggestion)")
+      // Messages quote the option as it was typed: `-s`, `--seed`, `-seed`.
+      let typed = String(word.prefix(while: { $0 == "-" })) + name
+      let option: Option
+      if !word.hasPrefix("--"), name.count == 1,
+        let found = options.first(where: { $0.short == name.first })
+      {
+        option = found
+      } else if let found = options.first(where: { $0.name == name }) {
+        option = found
+      } else {
+        var suggestion = didYouMean(name, in: options.map(\.name)).replacingFirst("'", with: "'--")
+        if suggestion.isEmpty, word.hasPrefix("--") == false {
+          let shorts = options.compactMap { $0.short.map { "-\($0)" } }
+          if !shorts.isEmpty {
+            suggestion = "; short options are " + shorts.joined(separator: ", ")
+          }
+        }
+        throw UsageError("unknown option '\(typed)'\(suggestion)")
       }
+      name = option.name
       if option.value == nil {
         if inlineValue != nil { throw UsageError("'--\(name)' takes no value") }
         flags.insert(name)

@@ -13,13 +13,13 @@ package enum RunArguments {
       help: "Run on real threads and the real clock instead of the virtual runtime."),
     .init(
       name: "seed", value: "N",
-      help: "The virtual scheduler's seed (default: the scenario's, else 1)."),
+      help: "The virtual scheduler's seed (default: the scenario's, else 1).", short: "s"),
     .init(
       name: "policy", value: "random|pct",
       help: "How the virtual scheduler picks among runnable jobs (default: random)."),
     .init(
       name: "threads", value: "N",
-      help: "The cooperative pool's width, overriding the scenario's \"threads\"."),
+      help: "The cooperative pool's width, overriding the scenario's \"threads\".", short: "t"),
     .init(
       name: "scale", value: "X",
       help: "Live runs: real milliseconds per scenario millisecond (default: 0.05)."),

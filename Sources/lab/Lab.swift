@@ -94,7 +94,9 @@ enum Lab {
     text +=
       command.discussion.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" }
       .joined(separator: "\n") + "\n\nOPTIONS:\n"
-    let labels = command.options.map { "--\($0.name)" + ($0.value.map { " \($0)" } ?? "") }
+    // Long-only options line up under the long spelling of those that have a short one.
+    let indent = command.options.contains { $0.short != nil } ? "    " : ""
+    let labels = command.options.map { $0.short == nil ? indent + $0.label : $0.label }
     let width = labels.map(\.count).max() ?? 0
     for (label, option) in zip(labels, command.options) {
       text += "  \(label.padding(width))  \(option.help)\n"

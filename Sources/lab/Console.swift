@@ -21,22 +21,34 @@ struct Console: Sendable {
 
   static let current = Console()
 
-  init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-    let allowed = environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
+  init(
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    color choice: ColorChoice = .auto
+  ) {
     outIsTerminal = isatty(STDOUT_FILENO) != 0
     errIsTerminal = isatty(STDERR_FILENO) != 0
-    colorOut = allowed && outIsTerminal
-    colorErr = allowed && errIsTerminal
+    colorOut = choice.colors(terminal: outIsTerminal, environment: environment)
+    colorErr = choice.colors(terminal: errIsTerminal, environment: environment)
     capture = nil
   }
 
-  /// A console that writes into `capture`, as a pipe would: no colour, no terminal.
-  init(capturing capture: Capture) {
-    colorOut = false
-    colorErr = false
+  /// A console that writes into `capture`, as a pipe would: no terminal, and colour only when
+  /// asked for (`--color always`, `FORCE_COLOR`).
+  init(
+    capturing capture: Capture, color choice: ColorChoice = .auto,
+    environment: [String: String] = [:]
+  ) {
+    colorOut = choice.colors(terminal: false, environment: environment)
+    colorErr = colorOut
     outIsTerminal = false
     errIsTerminal = false
     self.capture = capture
+  }
+
+  /// The same console with colour decided again by `--color`.
+  func with(color choice: ColorChoice, environment: [String: String]) -> Console {
+    if let capture { return Console(capturing: capture, color: choice, environment: environment) }
+    return Console(environment: environment, color: choice)
   }
 
   func out(_ text: String) {
@@ -50,6 +62,23 @@ struct Console: Sendable {
   }
 
   typealias Style = TextStyle.Style
+
+  /// `--color auto|always|never`. The option wins; then NO_COLOR turns colour off, FORCE_COLOR
+  /// turns it on (for CI logs that render ANSI), and otherwise only a terminal gets colour.
+  enum ColorChoice: String, CaseIterable {
+    case auto, always, never
+
+    func colors(terminal: Bool, environment: [String: String]) -> Bool {
+      switch self {
+      case .always: return true
+      case .never: return false
+      case .auto:
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+        if let force = environment["FORCE_COLOR"], !force.isEmpty, force != "0" { return true }
+        return terminal && environment["TERM"] != "dumb"
+      }
+    }
+  }
 
   func paint(_ text: String, _ style: Style, forErr: Bool = false) -> String {
     (forErr ? errStyle : outStyle).paint(text, style)

@@ -31,7 +31,16 @@ enum Lab {
 
     """
 
-  static func main(_ words: [String], context: CommandContext = CommandContext()) -> Int32 {
+  static func main(_ arguments: [String], context given: CommandContext = CommandContext()) -> Int32
+  {
+    var context = given
+    let words: [String]
+    do {
+      (words, context) = try withColorOption(arguments, context)
+    } catch {
+      context.console.err("error: \(error.message)\n")
+      return ExitStatus.usage
+    }
     let console = context.console
     guard let first = words.first else {
       console.err(help())
@@ -69,6 +78,42 @@ enum Lab {
     }
   }
 
+  /// Takes `--color WHEN` (or `--color=WHEN`) out of the words, wherever it stands, and sets
+  /// the console's colour by it: the option belongs to every command.
+  static func withColorOption(_ words: [String], _ context: CommandContext) throws(UsageError)
+    -> ([String], CommandContext)
+  {
+    var rest: [String] = []
+    var choice: Console.ColorChoice?
+    var index = 0
+    while index < words.count {
+      let word = words[index]
+      index += 1
+      if word == "--" {
+        rest += words[(index - 1)...]
+        break
+      }
+      guard word == "--color" || word.hasPrefix("--color=") else {
+        rest.append(word)
+        continue
+      }
+      var value = String(word.dropFirst("--color=".count))
+      if word == "--color" {
+        guard index < words.count else { throw UsageError("'--color' needs auto, always or never") }
+        value = words[index]
+        index += 1
+      }
+      guard let parsed = Console.ColorChoice(rawValue: value) else {
+        throw UsageError("'--color' takes auto, always or never, not '\(value)'")
+      }
+      choice = parsed
+    }
+    guard let choice else { return (words, context) }
+    var context = context
+    context.console = context.console.with(color: choice, environment: context.environment)
+    return (rest, context)
+  }
+
   static func command(named name: String) -> (any Command.Type)? {
     commands.first { $0.name == name }
   }
@@ -83,7 +128,8 @@ enum Lab {
 
       Run 'lab <command> --help' for a command's options and examples.
       Scenario names are looked up under Scenarios/ in the project folder (or LAB_ROOT).
-      Colour is used only on a terminal, and never when NO_COLOR is set.
+      Colour is used only on a terminal, and never when NO_COLOR is set; FORCE_COLOR or
+      '--color always' (before or after the command) turns it on, '--color never' off.
 
       """
     return text

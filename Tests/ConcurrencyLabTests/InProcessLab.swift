@@ -17,7 +17,8 @@ enum InProcessLab {
     env["LAB_ROOT"] = TestSupport.packageRoot.path
     for (key, value) in environment { env[key] = value }
     let capture = Console.Capture()
-    let context = CommandContext(console: Console(capturing: capture), environment: env)
+    let console = Console(capturing: capture, environment: env)
+    let context = CommandContext(console: console, environment: env)
     let status = Lab.main(arguments, context: context)
     return (status, capture.out, capture.err)
   }

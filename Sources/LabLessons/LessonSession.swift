@@ -20,18 +20,21 @@ package struct LessonSession {
     package var timeline: (_ ascii: Bool, _ taskRows: Bool) -> Timeline.Options
     /// Waits between sections; false when the learner stops. Nil: no pauses.
     package var pause: (() -> Bool)?
+    /// The terminal's width, to re-flow prose to; nil (piped) prints it as written.
+    package var width: Int?
 
     package init(
       write: @escaping (String) -> Void, style: TextStyle,
       load: @escaping (String) -> Result<Scenario, LoadProblem>,
       timeline: @escaping (_ ascii: Bool, _ taskRows: Bool) -> Timeline.Options,
-      pause: (() -> Bool)?
+      pause: (() -> Bool)?, width: Int? = nil
     ) {
       self.write = write
       self.style = style
       self.load = load
       self.timeline = timeline
       self.pause = pause
+      self.width = width
     }
   }
 
@@ -82,8 +85,12 @@ package struct LessonSession {
 
   mutating func show(_ block: Lesson.Block) {
     switch block {
-    case .text(let lines):
-      printer.out(lines.map(styled).joined(separator: "\n") + "\n\n")
+    case .text(let written):
+      // On a terminal, prose fits its width (capped for reading); piped, it stays as written.
+      let lines = surroundings.width.map {
+        TextFlow.reflow(written, width: min($0 - 1, TextFlow.readingWidth))
+      }
+      printer.out((lines ?? written).map(styled).joined(separator: "\n") + "\n\n")
     case .code(_, let lines):
       printer.out(lines.map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n") + "\n\n")
     case .runs(let runs):

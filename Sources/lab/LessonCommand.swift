@@ -78,7 +78,8 @@ enum LessonCommand: Command {
           ascii: ascii, color: console.colorOut, taskRows: taskRows)
       },
       pause: arguments.flag("step") && isatty(STDIN_FILENO) != 0 && console.outIsTerminal
-        ? { waitForReturn(console) } : nil)
+        ? { waitForReturn(console) } : nil,
+      width: console.terminalColumns)
     var session = LessonSession(
       lesson: lesson, surroundings: surroundings, ascii: arguments.flag("ascii"))
     session.play()

@@ -1,0 +1,104 @@
+/// Lesson prose re-flowed to a width: paragraphs and list items are filled greedily, a word or a
+/// `code span` is never broken, and list items keep their hanging indent. Tables, quotes and
+/// lines that start with a command stay as written.
+package enum TextFlow {
+  /// The widest a lesson's prose is drawn, whatever the terminal: longer lines are hard to read.
+  package static let readingWidth = 100
+
+  /// `lines` (one block of a lesson: paragraphs or a list) filled to `width` columns; a blank
+  /// line ends a paragraph.
+  package static func reflow(_ lines: [String], width: Int) -> [String] {
+    var out: [String] = []
+    for item in items(lines) {
+      if item.verbatim {
+        out += item.lines
+      } else {
+        out += fill(item.lines, width: max(20, width))
+      }
+    }
+    return out
+  }
+
+  /// A list item, a paragraph, or verbatim lines, as written.
+  struct Item {
+    var lines: [String]
+    var verbatim: Bool
+  }
+
+  static func items(_ lines: [String]) -> [Item] {
+    var items: [Item] = []
+    for line in lines {
+      let trimmed = line.drop { $0 == " " }
+      if trimmed.isEmpty || trimmed.hasPrefix("|") || trimmed.hasPrefix(">")
+        || trimmed.hasPrefix("$ ")
+      {
+        items.append(Item(lines: [line], verbatim: true))
+      } else if listMarker(line) != nil || items.last?.verbatim != false {
+        items.append(Item(lines: [line], verbatim: false))
+      } else {
+        items[items.count - 1].lines.append(line)
+      }
+    }
+    return items
+  }
+
+  /// The marker that starts a list item, with the spaces before and after it: `"- "`, `"2. "`.
+  static func listMarker(_ line: String) -> String? {
+    let indent = line.prefix { $0 == " " }
+    let rest = line.dropFirst(indent.count)
+    if rest.hasPrefix("- ") || rest.hasPrefix("* ") { return String(indent + rest.prefix(2)) }
+    let digits = rest.prefix { $0.isNumber }
+    if !digits.isEmpty, digits.count <= 3, rest.dropFirst(digits.count).hasPrefix(". ") {
+      return indent + digits + ". "
+    }
+    return nil
+  }
+
+  /// One item's words, filled: the first line starts with the item's marker, the others with as
+  /// many spaces.
+  static func fill(_ lines: [String], width: Int) -> [String] {
+    guard let first = lines.first else { return [] }
+    let marker = listMarker(first) ?? String(first.prefix { $0 == " " })
+    let hanging = String(repeating: " ", count: marker.count)
+    let text = ([String(first.dropFirst(marker.count))] + lines.dropFirst())
+      .map { $0.trimmingCharacters(in: " ") }.joined(separator: " ")
+    var out: [String] = []
+    var line = marker
+    var lineHasWord = false
+    for word in words(text) {
+      if lineHasWord, line.count + 1 + word.count > width {
+        out.append(line)
+        line = hanging
+        lineHasWord = false
+      }
+      line += (lineHasWord ? " " : "") + word
+      lineHasWord = true
+    }
+    out.append(line)
+    return out
+  }
+
+  /// The text split at spaces, except inside a `code span`, which stays one word.
+  static func words(_ text: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    var inCode = false
+    for character in text {
+      if character == "`" { inCode.toggle() }
+      if character == " ", !inCode {
+        if !current.isEmpty { words.append(current) }
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    if !current.isEmpty { words.append(current) }
+    return words
+  }
+}
+
+extension String {
+  fileprivate func trimmingCharacters(in character: Character) -> String {
+    String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
+  }
+}

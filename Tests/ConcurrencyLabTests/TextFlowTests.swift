@@ -25,7 +25,7 @@ import Testing
       "12. Numbered items align under their text too, however long the number is.",
     ]
     let lines = TextFlow.reflow(list, width: 30)
-    #expect(lines.first == "- **First.** One two three four")
+    #expect(lines.first == "- **First.** One two three")
     #expect(lines.filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.count >= 2)
     let numbered = try? #require(lines.firstIndex { $0.hasPrefix("12. ") })
     #expect(numbered.map { lines[$0 + 1].hasPrefix("    ") } == true)

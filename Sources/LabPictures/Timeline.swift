@@ -17,13 +17,36 @@ import LabRuntime
 public enum Timeline {
   /// The picture alone: axis, rows, and a legend for the characters it uses.
   public static func render(_ result: RunResult, options: Options = Options()) -> String {
-    render(RunPicture(result), options: options)
+    let picture = RunPicture(result)
+    guard picture.isInstantaneous, result.events.count > 1 else {
+      return render(picture, options: options)
+    }
+    // Every event at one millisecond (a race, yields): a time axis would show one column, so
+    // the picture gets a step axis instead, one event a column in trace order, and the
+    // interleaving is what it shows.
+    let steps = result.events.enumerated().map { index, event in
+      var event = event
+      event.time = Double(index)
+      return event
+    }
+    let stepped = RunPicture(
+      events: steps, busySpans: [], duration: Double(steps.count), threads: result.threads)
+    var drawing = Drawing(picture: stepped, options: options, axis: .steps)
+    return drawing.draw()
   }
 
   /// The picture of an already derived run.
   public static func render(_ picture: RunPicture, options: Options = Options()) -> String {
     var drawing = Drawing(picture: picture, options: options)
     return drawing.draw()
+  }
+
+  /// What a column of the picture stands for.
+  enum Axis {
+    /// Scenario milliseconds.
+    case time
+    /// Events of the trace, one after another, when all happened in one millisecond.
+    case steps
   }
 
   /// The whole terminal report with the trace replaced by the picture: heading, picture, summary.
@@ -85,16 +108,21 @@ extension Timeline {
     /// Scenario milliseconds per column: a round number, so ticks fall on columns.
     let slice: Double
     let columns: Int
+    let axisKind: Axis
     var used: Set<String> = []
 
-    init(picture: RunPicture, options: Options) {
+    init(picture: RunPicture, options: Options, axis: Axis = .time) {
       self.picture = picture
       self.options = options
+      self.axisKind = axis
       let names = picture.lanes.map(\.name) + (options.taskRows ? picture.tasks.map(\.name) : [])
       labelWidth = min(20, max(8, (names.map { terminalSafe($0).count }.max() ?? 0) + 2))
       // Room on the right for the last tick's label, which starts at the right edge.
       let room = max(10, options.width - labelWidth - 1 - 6)
-      slice = Timeline.niceStep(picture.end / Double(room))
+      slice =
+        axis == .steps
+        ? max(1, Timeline.niceStep(picture.end / Double(room), factors: [1, 2, 5]))
+        : Timeline.niceStep(picture.end / Double(room))
       columns = max(1, Int((picture.end / slice).rounded(.up)))
     }
 
@@ -267,7 +295,7 @@ extension Timeline {
         }
       }
       let top = TraceText.trimmingTrailingSpaces(String(labels))
-      return [name("ms") + top, name(title) + dim(String(ticks))]
+      return [name(axisKind == .steps ? "step" : "ms") + top, name(title) + dim(String(ticks))]
     }
 
     /// Brackets under the main row over each stretch the main thread was held.
@@ -329,9 +357,16 @@ extension Timeline {
         width += (width > 0 ? 2 : 0) + itemWidth
       }
       if width > 0 { lines.append(line) }
-      let scale = "1 column = \(Timeline.format(slice, step: slice)) ms"
-      lines.append(
-        dim(scale + (picture.isInstantaneous ? "; no time passed: all events at 0 ms" : "")))
+      switch axisKind {
+      case .time:
+        let scale = "1 column = \(Timeline.format(slice, step: slice)) ms"
+        lines.append(
+          dim(scale + (picture.isInstantaneous ? "; no time passed: all events at 0 ms" : "")))
+      case .steps:
+        let events = slice == 1 ? "1 event" : "\(Timeline.format(slice, step: slice)) events"
+        lines.append(
+          dim("1 column = \(events) of the trace, in order: every event happened at one moment"))
+      }
       return lines
     }
   }

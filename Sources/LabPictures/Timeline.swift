@@ -18,19 +18,9 @@ public enum Timeline {
   /// The picture alone: axis, rows, and a legend for the characters it uses.
   public static func render(_ result: RunResult, options: Options = Options()) -> String {
     let picture = RunPicture(result)
-    guard picture.isInstantaneous, result.events.count > 1 else {
+    guard let stepped = stepPicture(result, picture) else {
       return render(picture, options: options)
     }
-    // Every event at one millisecond (a race, yields): a time axis would show one column, so
-    // the picture gets a step axis instead, one event a column in trace order, and the
-    // interleaving is what it shows.
-    let steps = result.events.enumerated().map { index, event in
-      var event = event
-      event.time = Double(index)
-      return event
-    }
-    let stepped = RunPicture(
-      events: steps, busySpans: [], duration: Double(steps.count), threads: result.threads)
     var drawing = Drawing(picture: stepped, options: options, axis: .steps)
     return drawing.draw()
   }
@@ -39,14 +29,6 @@ public enum Timeline {
   public static func render(_ picture: RunPicture, options: Options = Options()) -> String {
     var drawing = Drawing(picture: picture, options: options)
     return drawing.draw()
-  }
-
-  /// What a column of the picture stands for.
-  enum Axis {
-    /// Scenario milliseconds.
-    case time
-    /// Events of the trace, one after another, when all happened in one millisecond.
-    case steps
   }
 
   /// The whole terminal report with the trace replaced by the picture: heading, picture, summary.

@@ -193,8 +193,9 @@ final class LiveDispatchGroup: LabDispatchGroup, @unchecked Sendable {
   private let group = DispatchGroup()
   private let queue: DispatchQueue
 
-  /// Entered and not yet left. Dispatch traps when a group is freed while entered ("Group object
-  /// deallocated while in use"), and a scenario may well end with work never left.
+  /// Entered and not yet left. Apple's libdispatch traps when a group is freed while entered
+  /// ("Group object deallocated while in use"; the Linux one, measured, does not), and a scenario
+  /// may well end with work never left.
   private let entered = Atomic<Int>(0)
   /// Groups freed while entered, kept for the life of the process: a few hundred bytes each.
   private static let unbalanced = Locked<[DispatchGroup]>([])

@@ -43,13 +43,16 @@ package enum RunArguments {
       help: "Stop a run whose trace holds more than N MB of text (default: 64)."),
     .init(
       name: "max-tasks", value: "N",
-      help: "Stop a run after it creates this many tasks (default: 200000)."),
+      help: "Stop a run after it creates this many tasks (default: 100000)."),
     .init(
       name: "max-steps", value: "N",
       help: "Stop a run after this many steps, loop iterations included (default: 10000000)."),
     .init(
       name: "max-depth", value: "N",
-      help: "Stop a run whose function calls nest deeper than this (default: 1000)."),
+      help: "Stop a run whose calls and tasks nest deeper than this (default: 1000)."),
+    .init(
+      name: "max-memory-mb", value: "N",
+      help: "Stop a run that grows the lab's memory by more than N MB (default: 512)."),
   ]
 
   /// The run options among `arguments`; those not given keep `RunOptions`' defaults.
@@ -101,6 +104,9 @@ package enum RunArguments {
     if let maxSteps = try arguments.integer("max-steps", in: whole) { limits.maxSteps = maxSteps }
     if let maxDepth = try arguments.integer("max-depth", in: whole) {
       limits.maxCallDepth = maxDepth
+    }
+    if let megabytes = try arguments.integer("max-memory-mb", in: 1...(1 << 20)) {
+      limits.maxMemoryBytes = megabytes << 20
     }
   }
 }

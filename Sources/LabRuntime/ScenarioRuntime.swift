@@ -88,11 +88,15 @@ public struct RunLimits: Sendable, Equatable {
   /// The deepest function calls may nest (`--max-depth`): a function that calls itself without end
   /// would otherwise grow the task's memory until the machine runs out.
   public var maxCallDepth: Int
+  /// The most a run may grow the process's resident memory, in bytes (`--max-memory-mb`): sampled
+  /// every few thousand jobs in a virtual run and every 10 ms in a live one, so a runaway that
+  /// stays under every count limit (each task a few KB) still stops long before the machine does.
+  public var maxMemoryBytes: Int
 
   public init(
     maxTime: Int64 = 3_600_000, maxJobs: Int = 5_000_000, wallClockSeconds: Double = 60,
-    maxEvents: Int = 1_000_000, maxTraceBytes: Int = 64 << 20, maxTasks: Int = 200_000,
-    maxSteps: Int = 10_000_000, maxCallDepth: Int = 1_000
+    maxEvents: Int = 1_000_000, maxTraceBytes: Int = 64 << 20, maxTasks: Int = 100_000,
+    maxSteps: Int = 10_000_000, maxCallDepth: Int = 1_000, maxMemoryBytes: Int = 512 << 20
   ) {
     self.maxTime = maxTime
     self.maxJobs = maxJobs
@@ -102,6 +106,7 @@ public struct RunLimits: Sendable, Equatable {
     self.maxTasks = maxTasks
     self.maxSteps = maxSteps
     self.maxCallDepth = maxCallDepth
+    self.maxMemoryBytes = maxMemoryBytes
   }
 }
 

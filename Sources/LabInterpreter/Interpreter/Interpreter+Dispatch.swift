@@ -16,15 +16,20 @@ extension Interpreter {
       .spawn, context,
       "\(queue).async { \(steps.count) step\(steps.count == 1 ? "" : "s") } as \(name)")
     let task: Task<Value, any Error>
+    // Until it starts, the work item waits for a thread: named in a deadlock with its holder.
     if queue == "main" {
+      waits.wait(name, for: "main to start", needs: "main")
       task = startTask(on: runtime.mainActor) { main in
-        try await self.runTask(.steps(steps), child, isolation: main)
+        self.waits.done(child.task)
+        return try await self.runTask(.steps(steps), child, isolation: main)
       }
     } else {
+      waits.wait(name, for: "a thread of queue \(queue) to start", needs: "dispatch-")
       let executor = runtime.dispatchExecutor(
         queue: queue, serial: scenario.queues[queue] == .serial)
       task = Task(executorPreference: executor) {
-        try await self.runTask(.steps(steps), child, isolation: nil)
+        self.waits.done(child.task)
+        return try await self.runTask(.steps(steps), child, isolation: nil)
       }
     }
     tasks.insert(name, TaskTable.Entry(task: task, id: child.id, name: name))
@@ -42,16 +47,38 @@ extension Interpreter {
   /// `group.enter()`.
   func enterGroup(_ name: String, _ context: Context) {
     record(.set, context, "group \(name): enter")
-    dispatchGroup(name).group.enter()
+    let group = dispatchGroup(name)
+    // Entered before it is counted, so a racing leave never finds more in the count than in the
+    // real group.
+    group.group.enter()
+    group.entered.withLock { $0 += 1 }
   }
 
   /// `group.leave()`: work that waits for the group happens after this task's work so far.
-  func leaveGroup(_ name: String, _ context: inout Context) {
+  ///
+  /// A leave with nothing entered traps in Dispatch ("Unbalanced call to
+  /// dispatch_group_leave()"): the lab never makes that call, and stops the run in both modes as
+  /// the real program would stop.
+  func leaveGroup(_ name: String, _ context: inout Context) throws(RunAborted) {
     record(.set, context, "group \(name): leave")
     let group = dispatchGroup(name)
+    let balanced = group.entered.withLock { entered in
+      guard entered > 0 else { return false }
+      entered -= 1
+      return true
+    }
+    guard balanced else {
+      runtime.stop(Self.unbalancedLeave(name))
+      throw RunAborted()
+    }
     group.clock.withLock { $0.join(context.clock) }
     context.clock.tick(context.id)
     group.group.leave()
+  }
+
+  static func unbalancedLeave(_ name: String) -> String {
+    "group \(name): leave() without a matching enter(); Dispatch stops the program here "
+      + "('Unbalanced call to dispatch_group_leave()')"
   }
 
   /// `group.notify(queue:) { steps }`: the steps start on the queue once the group is empty.
@@ -71,8 +98,11 @@ extension Interpreter {
     _ name: String, _ context: inout Context, isolation: isolated (any Actor)?
   ) async {
     record(.block, context, "group \(name): wait() holds the thread")
-    waits.wait(context.task, for: "dispatch group \(name)")
     let group = dispatchGroup(name)
+    let left = group.entered.withLock { $0 }
+    waits.wait(
+      context.task, for: "dispatch group \(name) (\(left) enter() not yet left)",
+      holding: runtime.currentThread)
     await group.group.wait(isolation: isolation)
     waits.done(context.task)
     context.clock.join(group.clock.withLock { $0 })
@@ -84,6 +114,8 @@ extension Interpreter {
 final class DispatchGroupRecord: Sendable {
   let group: any LabDispatchGroup
   let clock = Locked(VectorClock())
+  /// `enter()`s not yet matched by a `leave()`.
+  let entered = Locked(0)
 
   init(group: any LabDispatchGroup) { self.group = group }
 }

@@ -76,7 +76,7 @@ extension Interpreter {
         .input, task: starting.task,
         (input.kind == .tap
           ? "\(handler.name) handles the tap" : "\(handler.name) handles \(value.description)")
-          + " (input \(ordinal) of \(input.time) ms, waited \(TraceText.time(waited.rounded(toPlaces: 1))) ms for main)"
+          + " (input \(ordinal), sent at \(input.time) ms, waited \(TraceText.time(waited.rounded(toPlaces: 1))) ms for main)"
       )
       return try await self.runTask(.steps(handler.steps), starting, isolation: main)
     }

@@ -160,7 +160,7 @@ extension Interpreter {
     case .enter(let name):
       enterGroup(name, context)
     case .leave(let name):
-      leaveGroup(name, &context)
+      try leaveGroup(name, &context)
     case .notify(let name, let queue, let steps):
       notifyGroup(name, queue: queue, steps, &context)
     case .wait(let name):
@@ -260,6 +260,7 @@ extension Interpreter {
   ) async throws {
     let milliseconds = try integer(expression, &context, origin: origin, isolation: isolation)
     record(.sleep, context, "\(milliseconds) ms")
+    let due = runtime.now + Double(milliseconds)
     waits.wait(context.task, for: "sleep")
     defer { waits.done(context.task) }
     do {
@@ -268,7 +269,18 @@ extension Interpreter {
       record(.wake, context, "cancelled: Task.sleep throws CancellationError")
       throw CancellationError()
     }
-    record(.wake, context)
+    record(.wake, context, readyNote(due: due, milliseconds: milliseconds))
+  }
+
+  /// When the timer fired and the task resumed at different times, it was ready but no thread was
+  /// free: both moments, as a starvation study needs them. Live runs note only a wait past their
+  /// timing tolerance, ±(5 ms + 5 %), so real-clock noise adds no notes.
+  func readyNote(due: Double, milliseconds: Int64) -> String {
+    let waited = runtime.now - due
+    let threshold = runtime.mode == .virtual ? 1 : 5 + 0.05 * Double(milliseconds)
+    guard waited >= threshold else { return "" }
+    return "ready at \(TraceText.time(due.rounded(toPlaces: 1))) ms, "
+      + "waited \(TraceText.time(waited.rounded(toPlaces: 1))) ms for a thread"
   }
 
   /// `await task.value`: waits for an unstructured task and knows everything it did.

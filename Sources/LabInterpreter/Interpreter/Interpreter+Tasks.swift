@@ -89,9 +89,17 @@ extension Interpreter {
       "\(spec.detached ? "detached task" : "task") \(name)"
         + (spec.chain.map { " (after the previous task of chain \($0))" } ?? ""))
     let priority = spec.priority?.priority
+    // Until it starts, the task waits for a thread: named in a deadlock with its holder.
+    if target == nil || isSameActor(target, runtime.mainActor) {
+      let main = target != nil
+      waits.wait(
+        name, for: main ? "main to start" : "a pool thread to start",
+        needs: main ? "main" : "worker-")
+    }
     let make = { (previous: TaskTable.Entry?) in
       TaskTable.Entry(
         task: self.startTask(on: target, priority: priority, detached: spec.detached) { isolation in
+          self.waits.done(child.task)
           var context = child
           if let previous {
             // `let _ = await previousTask?.result`: wait for it, whether it succeeded or threw.

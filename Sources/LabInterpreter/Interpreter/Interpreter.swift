@@ -23,6 +23,9 @@ final class Interpreter: @unchecked Sendable {
   private let taskIDs = Atomic<Int>(0)
   /// Steps taken so far, loop iterations included, against `limits.maxSteps`.
   private let stepsTaken = Atomic<Int>(0)
+  /// `--max-memory-mb`, sampled here too: a task that starts tasks in a loop runs no other job
+  /// while it does, and the runtime's own samples come between jobs.
+  private let memory: Locked<MemoryBudget>
   /// Actor instances by name; written once before the run starts.
   let actors: [String: any Actor]
 
@@ -32,6 +35,7 @@ final class Interpreter: @unchecked Sendable {
     self.scenario = scenario
     self.runtime = runtime
     self.limits = limits
+    memory = Locked(MemoryBudget(maxGrowth: limits.maxMemoryBytes))
     recorder = TraceRecorder(
       runtime: runtime, maxEvents: limits.maxEvents, maxBytes: limits.maxTraceBytes)
     state = SharedState(scenario: scenario)
@@ -51,8 +55,11 @@ final class Interpreter: @unchecked Sendable {
     var clock = VectorClock()
     /// The task ids of this task's `async let` children, by binding name.
     var children: [String: Int] = [:]
-    /// How many function calls enclose the running step, against `limits.maxCallDepth`.
+    /// How many function calls and enclosing tasks nest the running step, against
+    /// `limits.maxCallDepth`: a task that starts itself nests as surely as a call does.
     var depth = 0
+    /// How many of `depth`'s levels are tasks, for the message that stops a runaway.
+    var taskDepth = 0
   }
 
   /// The context of a new task created by `parent`: it sees the parent's locals (captured values)
@@ -61,6 +68,10 @@ final class Interpreter: @unchecked Sendable {
     checkTaskLimit()
     var child = Context(task: name, id: nextTaskID(), locals: parent.locals)
     child.clock = parent.clock
+    // A child is one level deeper than its creator: an `async let`, a group or a task of a
+    // function that calls it again would otherwise nest without end, one task per level.
+    child.depth = parent.depth + 1
+    child.taskDepth = parent.taskDepth + 1
     parent.clock.tick(parent.id)
     return child
   }
@@ -73,16 +84,25 @@ final class Interpreter: @unchecked Sendable {
 
   /// Stops a run that creates more tasks than `--max-tasks` allows (a runaway group or loop).
   func checkTaskLimit() {
-    if taskIDs.load(ordering: .relaxed) >= limits.maxTasks {
+    let created = taskIDs.load(ordering: .relaxed)
+    if created % 1_024 == 0 { checkMemory() }
+    if created >= limits.maxTasks {
       runtime.stop(
         "the run created more than \(limits.maxTasks) tasks; raise the limit with --max-tasks")
     }
   }
 
+  /// Stops the run once it grew the process past `--max-memory-mb`.
+  func checkMemory() {
+    if let problem = memory.withLock({ $0.check() }) { runtime.stop(problem) }
+  }
+
   /// Counts one step or loop iteration against `--max-steps`, and ends it when the run stops: a
   /// loop that neither sleeps nor logs reaches no other limit.
   func takeStep() throws(RunAborted) {
-    if stepsTaken.add(1, ordering: .relaxed).newValue > limits.maxSteps {
+    let taken = stepsTaken.add(1, ordering: .relaxed).newValue
+    if taken % 65_536 == 0 { checkMemory() }
+    if taken > limits.maxSteps {
       runtime.stop(
         "the run took more than \(limits.maxSteps) steps; raise the limit with --max-steps")
     }
@@ -201,9 +221,12 @@ final class Interpreter: @unchecked Sendable {
     inner.actor = function.owner
     inner.depth += 1
     if inner.depth > limits.maxCallDepth {
+      let tasks =
+        inner.taskDepth == 0
+        ? "" : ", counting the \(inner.taskDepth) tasks they started as levels"
       runtime.stop(
-        "calls nested more than \(limits.maxCallDepth) deep (\(call.function) calls itself "
-          + "without end?); raise the limit with --max-depth")
+        "calls nested more than \(limits.maxCallDepth) deep\(tasks) (\(call.function) calls "
+          + "itself without end?); raise the limit with --max-depth")
       throw RunAborted()
     }
     for (name, expression) in call.arguments {

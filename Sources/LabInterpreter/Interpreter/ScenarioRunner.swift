@@ -69,12 +69,14 @@ public enum ScenarioRunner {
     case .finished:
       problem = outcome.failure
     case .deadlock:
-      let waits = interpreter.waits.open.map { "\($0.task) waits for \($0.waitingFor)" }
       problem =
         "deadlock at \(Int(runtime.now)) ms: nothing can run and no timer is set; "
-        + (waits.isEmpty ? "no task reports what it waits for" : waits.joined(separator: "; "))
+        + interpreter.waits.report
     case .limitReached(let message):
-      problem = "stopped at \(Int(runtime.now)) ms: \(message)"
+      // How close the machine came: the stopped run's peak, in the process as a whole.
+      let peak = ProcessMemory.megabytes(ProcessMemory.peakResidentBytes())
+      problem =
+        "stopped at \(Int(runtime.now)) ms: \(message) (the lab's memory peaked at \(peak) MB)"
     }
     let values = scenario.state.map { ($0.name, interpreter.state.load($0.name) ?? Value.none) }
     var result = RunRecord(

@@ -30,20 +30,60 @@ final class SharedState: Sendable {
 
 /// What a task is waiting for, by task name: the report a deadlock prints.
 final class WaitRegistry: Sendable {
-  private let waits = Locked<[(task: String, waitingFor: String)]>([])
+  struct Wait: Sendable {
+    var task: String
+    var waitingFor: String
+    /// The thread the task holds while it waits (`DispatchGroup.wait()` on main holds main).
+    var holds: String?
+    /// The threads it needs to go on, by name or name prefix (`main`, `worker-`), for a task that
+    /// waits for a thread to start on.
+    var needs: String?
+  }
 
-  func wait(_ task: String, for what: String) {
-    waits.withLock { $0.append((task, what)) }
+  /// Open waits by task, innermost last, each with its place in the order waits began: a run may
+  /// have 100,000 tasks waiting to start, and `done` must not search them all.
+  private let waits = Locked<(byTask: [String: [(order: Int, wait: Wait)]], count: Int)>(([:], 0))
+
+  func wait(_ task: String, for what: String, holding thread: String? = nil, needs: String? = nil) {
+    waits.withLock { waits in
+      waits.count += 1
+      waits.byTask[task, default: []].append(
+        (waits.count, Wait(task: task, waitingFor: what, holds: thread, needs: needs)))
+    }
   }
 
   func done(_ task: String) {
     waits.withLock { waits in
-      if let index = waits.lastIndex(where: { $0.task == task }) { waits.remove(at: index) }
+      // In place: a copy would cost as much as the task's open waits (group children share names).
+      waits.byTask[task]?.removeLast()
+      if waits.byTask[task]?.isEmpty == true { waits.byTask[task] = nil }
     }
   }
 
   /// The waits still open, in the order they began.
-  var open: [(task: String, waitingFor: String)] { waits.withLock { $0 } }
+  var open: [Wait] {
+    waits.withLock { $0.byTask.values.joined().sorted { $0.order < $1.order }.map(\.wait) }
+  }
+
+  /// The deadlock report: every task with what it holds, what it waits for, and who holds the
+  /// threads it needs, so the whole cycle is named.
+  var report: String {
+    let open = self.open
+    guard !open.isEmpty else { return "no task reports what it waits for" }
+    return open.map { wait in
+      var text = "\(wait.task) waits for \(wait.waitingFor)"
+      if let thread = wait.holds { text += " and holds \(thread)" }
+      if let needs = wait.needs {
+        let holders = open.compactMap { other in
+          other.holds.flatMap {
+            $0 == needs ? other.task : $0.hasPrefix(needs) ? "\(other.task) (\($0))" : nil
+          }
+        }
+        if !holders.isEmpty { text += ", held by \(holders.joined(separator: ", "))" }
+      }
+      return text
+    }.joined(separator: "; ")
+  }
 }
 
 /// The run's unstructured tasks by name (the latest of a name wins, as a stored `Task` property

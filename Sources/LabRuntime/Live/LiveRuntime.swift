@@ -82,11 +82,17 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
       await body()
       done.signal()
     }
-    if done.wait(timeout: .now() + limits.wallClockSeconds) == .timedOut {
-      stopping.store(true, ordering: .relaxed)
-      return .limitReached(
-        "the live run took longer than \(Int(limits.wallClockSeconds)) s of real time; "
-          + "raise the limit with --timeout")
+    // The watchdog: the memory budget every 10 ms while the run goes on, then the timeout.
+    var memory = MemoryBudget(maxGrowth: limits.maxMemoryBytes)
+    let deadline = DispatchTime.now() + limits.wallClockSeconds
+    while done.wait(timeout: min(deadline, .now() + .milliseconds(10))) == .timedOut {
+      if DispatchTime.now() >= deadline {
+        stopping.store(true, ordering: .relaxed)
+        return .limitReached(
+          "the live run took longer than \(Int(limits.wallClockSeconds)) s of real time; "
+            + "raise the limit with --timeout")
+      }
+      if !isAborting, let problem = memory.check() { stop(problem) }
     }
     mainExecutor.waitUntilIdle(timeout: 1)
     if let reason = stopReason.withLock({ $0 }) { return .limitReached(reason) }
@@ -187,10 +193,32 @@ final class LiveDispatchGroup: LabDispatchGroup, @unchecked Sendable {
   private let group = DispatchGroup()
   private let queue: DispatchQueue
 
+  /// Entered and not yet left. Apple's libdispatch traps when a group is freed while entered
+  /// ("Group object deallocated while in use"; the Linux one, measured, does not), and a scenario
+  /// may well end with work never left.
+  private let entered = Atomic<Int>(0)
+  /// Groups freed while entered, kept for the life of the process: a few hundred bytes each.
+  private static let unbalanced = Locked<[DispatchGroup]>([])
+
   init(notifying queue: DispatchQueue) { self.queue = queue }
 
-  func enter() { group.enter() }
-  func leave() { group.leave() }
+  deinit {
+    if entered.load(ordering: .acquiring) > 0 {
+      let group = group
+      Self.unbalanced.withLock { $0.append(group) }
+    }
+  }
+
+  func enter() {
+    group.enter()
+    entered.add(1, ordering: .releasing)
+  }
+
+  /// The interpreter never leaves more than it entered (see `Interpreter.leaveGroup`).
+  func leave() {
+    entered.subtract(1, ordering: .releasing)
+    group.leave()
+  }
 
   func notify(_ body: @escaping @Sendable () -> Void) {
     group.notify(queue: queue, execute: body)

@@ -54,7 +54,9 @@ public final class VirtualRuntime: ScenarioRuntime, @unchecked Sendable {
     limits: RunLimits, _ body: sending @escaping @isolated(any) () async -> Void
   ) -> RunEnd {
     let outcome = scheduler.run(
-      limits: VirtualScheduler.Limits(maxTime: limits.maxTime, maxJobs: limits.maxJobs), body)
+      limits: VirtualScheduler.Limits(
+        maxTime: limits.maxTime, maxJobs: limits.maxJobs, maxMemoryBytes: limits.maxMemoryBytes),
+      body)
     switch outcome {
     case .finished: return .finished
     case .deadlock: return .deadlock

@@ -128,15 +128,25 @@ public final class VirtualScheduler: @unchecked Sendable {
   /// How many times a task re-enqueued itself on the lane it was running on and was continued
   /// in place.
   public var inlineContinuations: Int { state.inlineContinuations }
-  /// Spans during which a thread was held by blocking work (`block`), in order of their end.
-  public var busySpans: [BusySpan] { state.busySpans }
+  /// Spans during which a thread was held by blocking work (`block`), in order of their end; a
+  /// thread of its own (main) still held when the run ended (a deadlock) is held until now.
+  public var busySpans: [BusySpan] {
+    state.busySpans
+      + state.lanes.filter { $0.hostPool == nil && $0.busy && now > $0.busySince }.map {
+        BusySpan(thread: $0.name, start: $0.busySince, end: now)
+      }
+  }
 
   /// Jobs that arrived from another OS thread: work that escaped the virtual machine. Always zero
   /// when every task of a scenario prefers the scheduler's executors.
   public var escapedJobs: Int { foreignEnqueues.load(ordering: .relaxed) }
 
   /// The longest time the lane was held without interruption, in milliseconds.
-  public func longestBusy(lane: Int) -> Int64 { state.lanes[lane].longestBusy }
+  /// A lane still held (main blocked in `DispatchGroup.wait()` at a deadlock) counts until now.
+  public func longestBusy(lane: Int) -> Int64 {
+    let lane = state.lanes[lane]
+    return lane.busy ? max(lane.longestBusy, now - lane.busySince) : lane.longestBusy
+  }
 
   /// The name of the thread the current job runs on (`worker-2`, `main`), or nil outside a job.
   /// Read field by field: calling a method of the whole state from here would copy it first, and
@@ -233,19 +243,6 @@ public final class VirtualScheduler: @unchecked Sendable {
 
   // MARK: - The loop
 
-  /// Limits that stop a runaway scenario.
-  public struct Limits: Sendable {
-    /// The latest virtual time a scenario may reach, in milliseconds.
-    public var maxTime: Int64
-    /// The most runtime jobs a run may take.
-    public var maxJobs: Int
-
-    public init(maxTime: Int64 = 3_600_000, maxJobs: Int = 5_000_000) {
-      self.maxTime = maxTime
-      self.maxJobs = maxJobs
-    }
-  }
-
   /// Runs `body` as the root task, preferring the cooperative pool, until it and everything it
   /// started have finished, a deadlock is found, or a limit is reached. A finished run is then
   /// checked: see `invariantViolations`.
@@ -272,8 +269,16 @@ public final class VirtualScheduler: @unchecked Sendable {
   }
 
   private func loop(limits: Limits) -> Outcome {
+    var memory = MemoryBudget(maxGrowth: limits.maxMemoryBytes)
+    var nextSample = 0
     while true {
       if let stopReason = state.stopReason { return .limitReached(stopReason) }
+      // A sample costs a few microseconds; a job about one. Every 4,096 jobs a runaway grows by
+      // a few tens of MB at most between samples (a task holds a few KB).
+      if state.jobsRun >= nextSample {
+        nextSample = state.jobsRun + 4_096
+        if let problem = memory.check() { return .limitReached(problem) }
+      }
       if state.jobsRun > limits.maxJobs {
         return .limitReached(
           "the run took more than \(limits.maxJobs) runtime jobs; raise the limit with --max-jobs")
@@ -390,9 +395,4 @@ public final class VirtualScheduler: @unchecked Sendable {
   public func schedule(at deadline: Int64, _ body: @escaping @Sendable () -> Void) {
     state.setTimer(at: deadline, .callback(body))
   }
-}
-
-/// Thrown into tasks that were suspended when a run was stopped (deadlock or limit).
-public struct RunAborted: Error, Sendable {
-  public init() {}
 }

@@ -1,0 +1,105 @@
+import Foundation
+import LabInterpreter
+import LabModel
+import LabRuntime
+import Testing
+
+/// Runaways that no count limit stops in time, and operations the real runtime traps on: both
+/// modes stop them with the same problem (docs/hardening.md).
+@Suite(.timeLimit(.minutes(2))) struct RuntimeHardeningTests {
+  static func load(_ name: String) throws -> Scenario {
+    let url = BadInputTests.folder.appendingPathComponent(name)
+    return try ScenarioLoader.load(bytes: [UInt8](try Data(contentsOf: url)), file: name)
+  }
+
+  static func run(_ name: String, _ mode: RuntimeMode, limits: RunLimits) throws -> RunRecord {
+    var options = RunOptions()
+    options.mode = mode
+    options.limits = limits
+    options.limits.wallClockSeconds = 10
+    return ScenarioRunner.run(try load(name), options: options)
+  }
+
+  /// Nested tasks count against the depth limit on real threads too, and a leave without an
+  /// enter is a problem, not Dispatch's trap; the wording is the virtual run's.
+  @Test(arguments: [
+    "run-async-let-of-itself-unawaited.json", "run-async-let-of-itself-awaited.json",
+    "run-group-of-one-calls-itself.json", "run-task-starts-itself.json",
+    "run-dispatch-leave-without-enter.json",
+  ])
+  func liveRunStopsLikeVirtual(_ name: String) throws {
+    let virtual = try Self.run(name, .virtual, limits: BadInputTests.limits)
+    let live = try Self.run(name, .live, limits: BadInputTests.limits)
+    let reason = { (record: RunRecord) -> String? in
+      guard case .limitReached(let message) = record.end else { return nil }
+      return message
+    }
+    #expect(reason(virtual) != nil, "\(virtual.problem ?? "no problem")")
+    #expect(reason(live) == reason(virtual), "\(live.problem ?? "no problem")")
+  }
+
+  /// Dispatch traps when a group is freed while entered; the live runtime keeps such a group.
+  @Test func liveGroupLeftEnteredIsFreedSafely() throws {
+    for _ in 0..<3 {
+      let live = try Self.run(
+        "run-dispatch-enter-without-leave.json", .live, limits: BadInputTests.limits)
+      #expect(live.end == .finished)
+    }
+  }
+
+  /// Groups of two that sleep and call themselves again stay shallow and under a generous task
+  /// limit; the memory budget stops them, and says how far memory grew.
+  @Test(arguments: RuntimeMode.allCases)
+  func memoryBudgetStopsARunaway(_ mode: RuntimeMode) throws {
+    var limits = RunLimits()
+    limits.maxMemoryBytes = 48 << 20
+    let record = try Self.run("run-group-of-two-sleep-and-call-itself.json", mode, limits: limits)
+    let problem = try #require(record.problem)
+    #expect(problem.contains("the run grew the lab's memory by more than 48 MB"), "\(problem)")
+    #expect(problem.contains("raise the limit with --max-memory-mb"), "\(problem)")
+    #expect(problem.contains("the lab's memory peaked at"), "\(problem)")
+  }
+
+  @Test func residentMemoryIsMeasured() throws {
+    let resident = try #require(ProcessMemory.residentBytes())
+    #expect(resident > 1 << 20)
+    // The kernel updates the high-water mark lazily: it may trail a fresh sample by a few pages.
+    #expect(ProcessMemory.peakResidentBytes() >= resident / 2)
+  }
+}
+
+extension RuntimeHardeningTests {
+  /// A main thread blocked in `DispatchGroup.wait()` until a deadlock is a stall, whatever
+  /// blocks it.
+  @Test func mainHeldAtADeadlockIsAStall() throws {
+    let record = try Self.run(
+      "run-dispatch-wait-on-main-for-main.json", .virtual, limits: BadInputTests.limits)
+    #expect(record.end == .deadlock)
+    #expect(record.mainStall == 100)
+    #expect(record.busySpans.contains(ThreadSpan(thread: "main", start: 0, end: 100)))
+  }
+}
+
+extension RuntimeHardeningTests {
+  /// Two sleepers whose timers fire at 1000 ms while both threads are blocked until 1500: each
+  /// wake names the moment it was ready and how long it waited for a thread, in both modes.
+  @Test(arguments: RuntimeMode.allCases)
+  func wakeNotesTheWaitForAThread(_ mode: RuntimeMode) throws {
+    let text = """
+      {"format": 1, "threads": 2, "steps": [
+        {"task": "a", "steps": [{"sleep": 1000}]}, {"task": "b", "steps": [{"sleep": 1000}]},
+        {"task": "c", "steps": [{"block": 1500}]}, {"task": "d", "steps": [{"block": 1500}]}]}
+      """
+    let scenario = try ScenarioLoader.load(bytes: Array(text.utf8), file: "starved.json")
+    var options = RunOptions()
+    options.mode = mode
+    let record = ScenarioRunner.run(scenario, options: options)
+    let wakes = record.events.filter { $0.kind == .wake }
+    #expect(wakes.count == 2)
+    for wake in wakes {
+      #expect(wake.text.hasPrefix("ready at "), "\(wake.text)")
+      #expect(wake.text.hasSuffix(" ms for a thread"), "\(wake.text)")
+      if mode == .virtual { #expect(wake.text == "ready at 1000 ms, waited 500 ms for a thread") }
+    }
+  }
+}

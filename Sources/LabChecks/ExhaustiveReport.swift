@@ -33,18 +33,16 @@ extension ExhaustiveSearch.Findings {
     let runs = "\(schedules) distinct interleaving\(schedules == 1 ? "" : "s")"
     let bound = preemptionBound.map { " with at most \($0) preemption\($0 == 1 ? "" : "s")" } ?? ""
     if complete { return "all \(runs) explored: these are all the outcomes" }
-    if let stoppedBy {
-      return "stopped by \(stoppedBy) after \(runs)\(bound): other outcomes may exist"
-    }
-    return "all \(runs)\(bound) explored: more preemptions may give other outcomes"
+    if let stoppedBy { return "stopped by \(stoppedBy)\(bound): other outcomes may exist" }
+    return "all schedules\(bound) explored: more may give other outcomes"
   }
 
   /// The outcomes as a table with the shortest schedule of each, then the failures and the
   /// rules never reached.
   package func report(argument: String, rules: [OutcomeRule], _ style: TextStyle) -> String {
-    var out = "explore \(argument) --exhaustive: \(coverage)\n"
-    out += "\(schedules + redundant) runs, \(redundant) cut short as equivalent to one explored"
-    out += " · \(outcomes.count) outcome\(outcomes.count == 1 ? "" : "s")\n\n"
+    var out = "explore \(argument) --exhaustive: \(schedules) schedule\(schedules == 1 ? "" : "s")"
+    if redundant > 0 { out += " (\(redundant) more cut short as equivalent)" }
+    out += " · \(outcomes.count) outcome\(outcomes.count == 1 ? "" : "s")\n\(coverage)\n\n"
     let sorted = outcomes.sorted { ($0.preemptions, $0.count) < ($1.preemptions, $1.count) }
     let texts = sorted.map(\.outcome.description)
     let width = max(7, texts.map(\.count).max() ?? 0)

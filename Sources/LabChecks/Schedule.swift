@@ -74,8 +74,8 @@ package struct Schedule: Sendable, Equatable {
     case otherScenario
   }
 
-  /// Reads `text` as a schedule of the scenario whose identity is `scenario`.
-  package static func parse(_ text: String, scenario: UInt32) -> Result<Schedule, Problem> {
+  /// Reads `text` as a schedule of the scenario whose identity is `scenario` (nil: any).
+  package static func parse(_ text: String, scenario: UInt32?) -> Result<Schedule, Problem> {
     let parts = text.trimmingCharacters(in: .whitespaces).split(
       separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 4, parts[0] == Substring(version), parts[1].count == 6,
@@ -84,11 +84,11 @@ package struct Schedule: Sendable, Equatable {
       check == fnv(Array("\(parts[0])-\(parts[1])-\(parts[2])".utf8)) & 0xFF,
       let numbers = numbers(in: parts[2]), numbers.count % 2 == 0
     else { return .failure(.damaged) }
-    guard identity == scenario else { return .failure(.otherScenario) }
+    guard identity == scenario ?? identity else { return .failure(.otherScenario) }
     let choices = stride(from: 0, to: numbers.count, by: 2).map {
       Choice(gap: numbers[$0], index: numbers[$0 + 1])
     }
-    return .success(Schedule(scenario: scenario, choices: choices))
+    return .success(Schedule(scenario: identity, choices: choices))
   }
 
   /// A chooser that replays this schedule; `fits` is false afterwards when the run did not match

@@ -174,3 +174,25 @@ import Testing
     #expect(Schedule.number(5) == "l")
   }
 }
+
+/// The searches lessons 8 and 9 print as text (a lesson's ```lab blocks take only `lab run`)
+/// are what `lab explore --exhaustive` prints now, reasons aside.
+@Suite struct ExhaustiveLessonTests {
+  @Test(arguments: [
+    ("08-data-races.md", "racy-counter"), ("09-actors.md", "actor-reentrancy"),
+  ])
+  func theLessonShowsTheSearchAsItIs(_ lesson: String, _ name: String) throws {
+    let url = TestSupport.packageRoot.appendingPathComponent("Lessons/\(lesson)")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let start = try #require(lines.firstIndex(of: "$ lab explore \(name) --exhaustive"))
+    let shown = lines[(start + 1)...].prefix { $0 != "```" }
+    let scenario = try TestSupport.scenario(named: name)
+    let findings = ExhaustiveSearch(scenario, options: RunOptions(), budget: .init()).run()
+    let report = findings.report(
+      argument: name, rules: scenario.expect.outcomes, TextStyle(color: false))
+    let printed = report.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      .filter { !$0.hasPrefix("               ") }
+    #expect(Array(shown) == Array(printed.prefix(shown.count)))
+  }
+}

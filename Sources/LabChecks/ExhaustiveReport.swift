@@ -42,6 +42,7 @@ extension ExhaustiveSearch.Findings {
   package func report(argument: String, rules: [OutcomeRule], _ style: TextStyle) -> String {
     var out = "explore \(argument) --exhaustive: \(schedules) schedule\(schedules == 1 ? "" : "s")"
     if redundant > 0 { out += " (\(redundant) more cut short as equivalent)" }
+    if !reduced { out += " · no reduction" }
     out += " · \(outcomes.count) outcome\(outcomes.count == 1 ? "" : "s")\n\(coverage)\n\n"
     let sorted = outcomes.sorted { ($0.preemptions, $0.count) < ($1.preemptions, $1.count) }
     let texts = sorted.map(\.outcome.description)

@@ -62,6 +62,8 @@ public struct ExhaustiveSearch: Sendable {
     package var nondeterministic = 0
     /// Runs that failed checks other than the outcome.
     package var failedChecks = 0
+    /// Whether sleep sets were used (not for scenarios that cancel or throw: see `reducible`).
+    package var reduced = false
     public var seconds = 0.0
 
     public init() {}
@@ -87,11 +89,12 @@ public struct ExhaustiveSearch: Sendable {
     -> Findings
   {
     var findings = Findings()
+    findings.reduced = budget.reduction && Self.reducible(scenario)
     let start = Date()
     let bounds: [Int?] = budget.preemptions.map { Array(0...$0) } ?? [nil]
     for bound in bounds {
       findings.preemptionBound = bound
-      var walk = Walk(bound: bound, reduction: budget.reduction)
+      var walk = Walk(bound: bound, reduction: findings.reduced)
       let finished = search(&walk, &findings, start: start, progress: progress)
       findings.boundCut = walk.cut
       if !finished { break }
@@ -163,6 +166,21 @@ public struct ExhaustiveSearch: Sendable {
       Found(
         outcome: outcome, schedule: schedule, preemptions: preemptions, count: 1, grade: grade,
         reason: reason))
+  }
+
+  /// Whether the sleep sets are sound for `scenario`. A cancellation changes what another task's
+  /// next turn does without the scheduler seeing it (cancelling a blocked task enqueues
+  /// nothing), and a throw in a group cancels its siblings; so a scenario with a step or option
+  /// that cancels or throws anywhere (steps, functions, actors, inputs) is searched without it.
+  package static func reducible(_ scenario: Scenario) -> Bool {
+    var text = ""
+    dump(scenario, to: &text)
+    text = text.lowercased()
+    let markers = [
+      ".cancel", ".checkcancellation", ".throw", ".try", "cancelafter: optional",
+      "switchtolatest: true",
+    ]
+    return !markers.contains { text.contains($0) }
   }
 
   /// Turns where a task that could go on was switched away from.

@@ -99,6 +99,18 @@ import Testing
     #expect(reduced.schedules < full.schedules)
   }
 
+  /// Scenarios that cancel or throw are searched without sleep sets; the others with them.
+  @Test func theReductionIsLeftOutWhereCancellationIsUnseen() throws {
+    for name in ["racy-counter", "actor-reentrancy", "captured-var-race"] {
+      #expect(ExhaustiveSearch.reducible(try TestSupport.scenario(named: name)), "\(name)")
+    }
+    for name in [
+      "task-cancel", "search-cancel-previous", "duration-error", "search-debounce",
+    ] {
+      #expect(!ExhaustiveSearch.reducible(try TestSupport.scenario(named: name)), "\(name)")
+    }
+  }
+
   /// Every outcome's schedule, replayed, ends with that outcome, and twice the same trace.
   @Test(arguments: [twoAdds, actorAdds, checkThenAct, "racy-counter"])
   func everyOutcomesScheduleReplaysIt(_ source: String) throws {

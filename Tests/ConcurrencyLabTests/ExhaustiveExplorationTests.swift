@@ -160,6 +160,29 @@ import Testing
     #expect(replayed.record.values.map(\.value) == original.record.values.map(\.value))
   }
 
+  /// Every bundled scenario: the schedule a seeded run records replays that run exactly.
+  @Test(arguments: TestSupport.scenarioPaths)
+  func everyScenariosSeededScheduleReplaysIt(_ path: String) throws {
+    let scenario = try TestSupport.scenario(path)
+    for policy in SchedulingPolicy.allCases {
+      var seeded = RunOptions()
+      seeded.seed = 2
+      seeded.policy = policy
+      _ = ScheduleOption.prepare(scenario, &seeded, replaying: nil)
+      let original = ScenarioRunner.runAndCheck(scenario, options: seeded)
+      let text = try #require(ScheduleOption.text(scenario, seeded))
+      var options = RunOptions()
+      guard case .success(let replay) = ScheduleOption.prepare(scenario, &options, replaying: text)
+      else {
+        Issue.record("\(text) did not parse")
+        return
+      }
+      let replayed = ScenarioRunner.runAndCheck(scenario, options: options)
+      #expect(replay?.fits == true, "\(path) \(policy)")
+      #expect(replayed.record.events == original.record.events, "\(path) \(policy)")
+    }
+  }
+
   /// A string cut short, changed, or made for another scenario is refused.
   @Test func damagedAndForeignSchedulesAreRefused() throws {
     let scenario = try TestSupport.scenario(named: "racy-counter")

@@ -30,7 +30,10 @@ extension ScenarioRunner {
   public static func runAndCheck(
     _ scenario: Scenario, options: RunOptions = RunOptions()
   ) -> RunResult {
-    let record = run(scenario, options: options)
+    var record = run(scenario, options: options)
+    if options.chooser?.showsSplitReads == true {
+      record.events = SplitReads.merge(record.events)
+    }
     // A live measurement carries about a real millisecond of scheduling noise (thread wake-ups,
     // timer slack), which is 1/scale scenario milliseconds: no tolerance is allowed below it.
     let asked = options.tolerance ?? scenario.expect.tolerance ?? .live

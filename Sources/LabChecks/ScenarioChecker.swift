@@ -18,6 +18,8 @@ public struct CheckPlan: Sendable {
   public var live = false
   /// Everything else about a run: threads, scale, limits, tolerance.
   public var options = RunOptions()
+  /// Search every schedule of a scenario with outcome rules (`exhaustiveBudget`).
+  public var exhaustive = true
 
   /// One run on the scenario's own seed, random policy, virtual only.
   public init() {}
@@ -158,6 +160,12 @@ public enum ScenarioChecker {
       }
       progress(index + 1)
     }
+    var searched: String?
+    if plan.exhaustive, !scenario.expect.outcomes.isEmpty {
+      let search = exhaustive(scenario, argument: argument, options: plan.options)
+      failures += search.failures
+      searched = search.summary
+    }
     let nothingToCheck = scenario.expect.isEmpty && trace == nil
     let status: ScenarioVerdict.Status =
       !failures.isEmpty ? .failed : nothingToCheck ? .skipped : .passed
@@ -168,6 +176,7 @@ public enum ScenarioChecker {
       what.isEmpty
       ? "nothing to check: no \"expect\" and no expected trace" : what.joined(separator: ", ")
     summary += " · " + describe(plan, scenarioSeed: scenario.seed)
+    if let searched { summary += " · " + searched }
     let elapsed = (clock.now - start).components
     let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
     return ScenarioVerdict(

@@ -1,4 +1,5 @@
 import Foundation
+import LabChecks
 import LabInterpreter
 import LabModel
 import LabRuntime
@@ -8,7 +9,8 @@ import LabRuntime
 ///
 /// The line is a real command a reader can paste into a shell, so it takes `lab run`'s own
 /// options, limited to those that make sense in a lesson: `--live`, `--seed N`, `--threads N`,
-/// `--policy random|pct`, `--tolerance MS+PCT`, `--timeline`, `--tasks` and `--ascii`.
+/// `--policy random|pct`, `--tolerance MS+PCT`, `--schedule S`, `--timeline`, `--tasks` and
+/// `--ascii`.
 public struct LessonRun: Sendable, Equatable {
   /// The scenario's name, as `lab run` looks it up under `Scenarios/`.
   public var scenario: String
@@ -21,6 +23,8 @@ public struct LessonRun: Sendable, Equatable {
   public var threads: Int?
   public var policy: SchedulingPolicy?
   public var tolerance: Tolerance?
+  /// A schedule string to replay (`lab explore NAME --exhaustive` prints them).
+  public var schedule: String?
   /// Draw a timeline instead of listing the trace.
   public var timeline = false
   /// Timeline: a row per task too.
@@ -45,19 +49,24 @@ public struct LessonRun: Sendable, Equatable {
     options.threads = threads
     if let policy { options.policy = policy }
     options.tolerance = tolerance
+    // Which scenario the schedule belongs to is checked where the lesson runs (`LessonSession`).
+    if let schedule, case .success(let parsed) = Schedule.parse(schedule, scenario: nil) {
+      options.chooser = parsed.replay().0
+    }
     return options
   }
 
   /// The options a lesson's `lab run` line may use: the run options that make sense in a lesson,
   /// parsed by `RunArguments` as `lab run` parses them, and the timeline's.
   public static let optionNames = [
-    "live", "seed", "threads", "policy", "tolerance", "timeline", "tasks", "ascii",
+    "live", "seed", "threads", "policy", "tolerance", "schedule", "timeline", "tasks", "ascii",
   ]
 
   static let options: [Arguments.Option] =
     RunArguments.options.filter { optionNames.contains($0.name) } + [
       .init(name: "timeline", value: nil, help: ""),
       .init(name: "tasks", value: nil, help: ""),
+      .init(name: "schedule", value: "S", help: ""),
       .init(name: "ascii", value: nil, help: ""),
     ]
 
@@ -96,6 +105,11 @@ public struct LessonRun: Sendable, Equatable {
     run.threads = parsed.threads
     run.policy = arguments.value("policy") == nil ? nil : parsed.policy
     run.tolerance = parsed.tolerance
+    run.schedule = arguments.value("schedule")
+    if let schedule = run.schedule, case .failure(let why) = Schedule.parse(schedule, scenario: nil)
+    {
+      throw problem(why.message)
+    }
     run.taskRows = arguments.flag("tasks")
     run.timeline = arguments.flag("timeline") || run.taskRows
     run.ascii = arguments.flag("ascii")

@@ -119,7 +119,14 @@ package struct LessonSession {
       fail("\(lesson.file):\(run.line): \(why)")
       return
     }
-    let result = ScenarioRunner.runAndCheck(scenario, options: run.options)
+    var options = run.options
+    if let schedule = run.schedule,
+      case .failure(let problem) = ScheduleOption.prepare(scenario, &options, replaying: schedule)
+    {
+      fail("\(lesson.file):\(run.line): \(problem.message)")
+      return
+    }
+    let result = ScenarioRunner.runAndCheck(scenario, options: options)
     let report = TraceText.report(result)
     reports[index] = report
     if run.timeline {

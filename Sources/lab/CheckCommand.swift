@@ -25,6 +25,8 @@ enum CheckCommand: Command {
 
     --seeds K runs each scenario on seeds 1…K under both scheduling policies (or --policy) and fails
     it if any run fails, naming the seed: the flakiness check before publishing a scenario.
+    A scenario with "outcomes" is also searched over every schedule (up to 20,000): an outcome
+    rule that claims what no schedule reaches, or a forbidden outcome any reaches, fails it.
     --live also runs each once on real threads, checking expectations within the tolerance
     (expected traces are compared on virtual runs only).
 
@@ -67,6 +69,7 @@ enum CheckCommand: Command {
     plan.options = try RunArguments.parse(arguments)
     plan.options.mode = .virtual
     plan.live = arguments.flag("live")
+    plan.exhaustive = !plan.live
     plan.seeds = try arguments.integer("seeds", in: 1...1_000_000)
     if let policy = try arguments.choice("policy", SchedulingPolicy.self) {
       plan.policies = [policy]

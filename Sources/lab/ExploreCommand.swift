@@ -21,12 +21,18 @@ enum ExploreCommand: Command {
 
     A forbidden outcome, or one no rule grades, fails the exploration even if seen once.
 
+    --exhaustive runs every schedule instead of a sample (skipping orders of turns that only swap
+    independent steps) and gives each outcome the shortest schedule that replays it:
+    'lab run NAME --schedule S'. A complete search also fails a rule that claims an outcome no
+    schedule reaches. --preemptions K searches 0, 1, … K preemptions, fewest first.
+
     Exit status: 0 when no outcome failed, 1 when one did, 64 on a usage error.
 
     Examples:
       lab explore racy-counter --runs 100
       lab explore racy-counter --runs 500 --policy pct
       lab explore racy-counter --runs 50 --live
+      lab explore racy-counter --exhaustive
     """
   static let options: [Arguments.Option] =
     [.init(name: "runs", value: "N", help: "Runs per policy (live: runs in all); default 100.")]
@@ -37,6 +43,13 @@ enum ExploreCommand: Command {
       )
     ]
     + [.init(name: "format", value: "text|json", help: "Output format (default: text).")]
+    + [
+      .init(name: "exhaustive", value: nil, help: "Run every schedule, not a sample of seeds."),
+      .init(
+        name: "preemptions", value: "K", help: "Exhaustive: at most K preemptions, fewest first."),
+      .init(name: "max-schedules", value: "N", help: "Exhaustive: stop after N schedules."),
+      .init(name: "max-seconds", value: "S", help: "Exhaustive: stop after S seconds."),
+    ]
 
   enum Format: String, CaseIterable { case text, json }
 
@@ -58,6 +71,9 @@ enum ExploreCommand: Command {
     let url = try context.scenarioFile(argument)
     guard let scenario = context.loadScenario(url) else { return ExitStatus.failure }
 
+    if arguments.flag("exhaustive") {
+      return try exhaustive(scenario, argument, options, format, arguments, console)
+    }
     let total = count * policies.count
     let progress = ProgressLine(console: console)
     let findings = Exploration.explore(
@@ -83,5 +99,31 @@ enum ExploreCommand: Command {
           threads: options.threads ?? scenario.threads, extra: extra))
     }
     return histogram.failures.isEmpty ? ExitStatus.ok : ExitStatus.failure
+  }
+
+  static func exhaustive(
+    _ scenario: Scenario, _ argument: String, _ options: RunOptions, _ format: Format,
+    _ arguments: Arguments, _ console: Console
+  ) throws(UsageError) -> Int32 {
+    if options.mode == .live { throw UsageError("--exhaustive searches virtual runs; drop --live") }
+    let budget = ExhaustiveSearch.Budget(
+      maxSchedules: try arguments.integer("max-schedules", in: 1...Int.max),
+      maxSeconds: try arguments.number("max-seconds", in: 0.001...86_400),
+      preemptions: try arguments.integer("preemptions", in: 0...1000))
+    let progress = ProgressLine(console: console)
+    let findings = ExhaustiveSearch(scenario, options: options, budget: budget).run {
+      progress.update("explore \(argument) --exhaustive: \($0) schedules · \($1) outcomes")
+    }
+    progress.clear()
+    let rules = scenario.expect.outcomes
+    switch format {
+    case .text:
+      console.out(findings.report(argument: argument, rules: rules, console.outStyle))
+    case .json:
+      console.out(
+        findings.json(
+          argument: argument, threads: options.threads ?? scenario.threads, rules: rules))
+    }
+    return findings.passed(rules) ? ExitStatus.ok : ExitStatus.failure
   }
 }

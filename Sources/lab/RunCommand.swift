@@ -21,6 +21,10 @@ enum RunCommand: Command {
     run to a file: a self-contained HTML report, or Chrome trace JSON for ui.perfetto.dev. See
     docs/pictures.md.
 
+    --show-schedule adds the run's schedule, a short string; --schedule S replays it exactly (from
+    'lab explore NAME --exhaustive' too). Both show an add's read as its own event when another
+    task ran before its write.
+
     A name is looked up under Scenarios/ at any depth; a path runs that file.
     Exit status: 0 when every check passes, 1 when one fails, 64 on a usage error.
 
@@ -31,6 +35,7 @@ enum RunCommand: Command {
       lab run Scenarios/02-async-await/async-download.json --format json
       lab run async-let-downloads --timeline --tasks
       lab run async-let-downloads --html run.html --chrome run.json
+      lab run racy-counter --seed 2 --show-schedule
     """
   static let options: [Arguments.Option] =
     RunArguments.options + [
@@ -43,6 +48,8 @@ enum RunCommand: Command {
       .init(name: "html", value: "FILE", help: "Also write a self-contained HTML report to FILE."),
       .init(
         name: "chrome", value: "FILE", help: "Also write Chrome trace JSON for Perfetto to FILE."),
+      .init(name: "schedule", value: "S", help: "Replay schedule S exactly (virtual runs)."),
+      .init(name: "show-schedule", value: nil, help: "Print the run's schedule, to replay it."),
     ]
 
   enum Format: String, CaseIterable { case text, json }
@@ -52,13 +59,26 @@ enum RunCommand: Command {
       throw UsageError(
         arguments.positionals.isEmpty ? "name a scenario to run" : "run takes one scenario")
     }
-    let options = try RunArguments.parse(arguments)
+    var options = try RunArguments.parse(arguments)
     let format = try arguments.choice("format", Format.self) ?? .text
     let url = try context.scenarioFile(arguments.positionals[0])
     guard let scenario = context.loadScenario(url) else { return ExitStatus.failure }
     let timeline = arguments.flag("timeline") || arguments.flag("tasks")
     if timeline, format == .json { throw UsageError("--timeline draws text; drop --format json") }
+    let scheduled = arguments.value("schedule") != nil || arguments.flag("show-schedule")
+    if scheduled, options.mode == .live { throw UsageError("a schedule is virtual; drop --live") }
+    var replay: Schedule.Replay?
+    if scheduled {
+      switch ScheduleOption.prepare(scenario, &options, replaying: arguments.value("schedule")) {
+      case .failure(let problem): return scheduleError(context, problem.message)
+      case .success(let prepared): replay = prepared
+      }
+    }
     let result = ScenarioRunner.runAndCheck(scenario, options: options)
+    if let replay, !replay.fits {
+      return scheduleError(context, Schedule.Problem.damaged.message)
+    }
+    let schedule = arguments.flag("show-schedule") ? ScheduleOption.text(scenario, options) : nil
     switch format {
     case .text where timeline:
       let style = Timeline.Options(
@@ -66,8 +86,12 @@ enum RunCommand: Command {
         ascii: arguments.flag("ascii"), color: context.console.colorOut,
         taskRows: arguments.flag("tasks"))
       context.console.out(context.console.highlight(Timeline.report(result, options: style)))
-    case .text: context.console.out(context.console.highlight(TraceText.report(result)))
-    case .json: context.console.out(TraceJSON.document(result))
+    case .text:
+      context.console.out(context.console.highlight(TraceText.report(result)))
+      if let schedule { context.console.out("schedule \(schedule)\n") }
+    case .json:
+      let document = TraceJSON.document(result)
+      context.console.out(schedule.map { ScheduleOption.addingField($0, to: document) } ?? document)
     }
     var files: [(path: String, text: () -> String)] = []
     if let path = arguments.value("html") {
@@ -86,5 +110,11 @@ enum RunCommand: Command {
       }
     }
     return result.passed ? ExitStatus.ok : ExitStatus.failure
+  }
+
+  /// A schedule that cannot be used: one line saying what to do, and the usage status.
+  private static func scheduleError(_ context: CommandContext, _ message: String) -> Int32 {
+    context.console.err(context.console.paint("error: ", .red, forErr: true) + message + "\n")
+    return ExitStatus.usage
   }
 }

@@ -221,6 +221,24 @@ if let racy = scenarios.first(where: { $0.name == "racy-counter" }) {
   schedules = Double(runs) / time
 }
 
+// Exhaustive exploration of the racy counter: how long, and what the sleep sets save.
+var exhaustive = (reduced: 0, full: 0)
+if let racy = scenarios.first(where: { $0.name == "racy-counter" }) {
+  var budget = ExhaustiveSearch.Budget()
+  var reduced = ExhaustiveSearch.Findings()
+  let time = median {
+    reduced = ExhaustiveSearch(racy, options: RunOptions(), budget: budget).run()
+  }
+  budget.reduction = false
+  let full = ExhaustiveSearch(racy, options: RunOptions(), budget: budget).run()
+  precondition(reduced.complete && full.complete, "racy-counter's search did not finish")
+  exhaustive = (reduced.schedules, full.schedules)
+  rows.append(
+    Row(
+      name: "racy-counter, every schedule (\(reduced.schedules) of \(full.schedules)), virtual",
+      virtual: time, real: nil, unit: "s"))
+}
+
 // MARK: - Report
 
 func format(_ seconds: Double) -> String {
@@ -242,4 +260,7 @@ report += String(
 report += String(
   format: "Curriculum: %.0f scenarios/s. Exploration: %.0f schedules/s (racy-counter).\n",
   Double(scenarios.count) / curriculum, schedules)
+report += String(
+  format: "Exhaustive racy-counter: %d schedules with sleep sets, %d without (%.2f×).\n",
+  exhaustive.reduced, exhaustive.full, Double(exhaustive.full) / Double(max(1, exhaustive.reduced)))
 print(report)

@@ -26,7 +26,9 @@ extension Interpreter {
   func lookup(_ name: String, _ context: Context) throws -> Value {
     if let found = locate(name, context) { return found.value }
     switch name {
-    case "isCancelled": return .bool(Task.isCancelled)
+    case "isCancelled":
+      chooser?.touchUnknown()  // set by other tasks in ways the scheduler does not see
+      return .bool(Task.isCancelled)
     case "now": return .int(Int64(runtime.now.rounded()))
     default: throw EvaluationError(description: "unknown name '\(name)'")
     }
@@ -122,13 +124,28 @@ extension Interpreter {
     _ name: String, _ amount: Value, _ context: inout Context, origin: StepOrigin,
     isolation: isolated (any Actor)?
   ) async throws {
-    let found = locate(name, context)
+    var found = locate(name, context)
+    if case .shared? = found?.storage, isolation == nil, let virtual = runtime as? VirtualRuntime,
+      virtual.chooser != nil
+    {
+      // Between one statement and the next, another thread may run: where a run's choices are
+      // made, this is a turn, so a read can see another task's write that came just before it.
+      // Not on an actor or main: a block there takes more turns on the way back to its lane
+      // than the recording run notes, and a seed's schedule would not replay.
+      await virtual.preemptionPoint(isolation: isolation)
+      found = locate(name, context)
+    }
     let place = found?.storage
     if case .shared = place {
       noteAccess(name, write: false, &context, origin: origin, isolation: isolation)
     }
     let old = try found?.value ?? lookup(name, context)
-    if case .shared = place { await runtime.interleave(isolation: isolation) }
+    if case .shared = place {
+      // A run that records its schedule shows the read as its own event; `LabChecks` drops it
+      // again when nothing ran between it and the write.
+      if chooser?.showsSplitReads == true { record(.read, context, "\(name) = \(old.description)") }
+      await runtime.interleave(isolation: isolation)
+    }
     let new: Value
     do {
       new = try Expression.binary(.add, .literal(old), .literal(amount)).evaluate { _ in .none }
@@ -148,11 +165,15 @@ extension Interpreter {
       .set, context, "\(name) = \(new.description)" + (read ? " (read \(old.description))" : ""))
   }
 
+  /// The virtual scheduler's chooser when the run records its schedule.
+  var chooser: ScheduleChooser? { (runtime as? VirtualRuntime)?.chooser }
+
   /// Tells the race detector about an access to shared memory and records a race it finds.
   func noteAccess(
     _ name: String, write: Bool, _ context: inout Context, origin: StepOrigin,
     isolation: isolated (any Actor)?
   ) {
+    chooser?.touch(variable: name, write: write)
     guard
       let race = races.access(
         name, write: write, context: &context, actor: isolation, origin: origin)

@@ -14,6 +14,8 @@ public struct RunOptions: Sendable {
   public var limits = RunLimits()
   /// Overrides the scenario's live tolerance.
   public var tolerance: Tolerance?
+  /// Virtual runs: records the scheduler's choices and may make them (a schedule, a search).
+  public var chooser: ScheduleChooser?
 
   public init() {}
 }
@@ -55,7 +57,9 @@ public enum ScenarioRunner {
     let seed = options.seed ?? scenario.seed
     let runtime: any ScenarioRuntime =
       switch options.mode {
-      case .virtual: VirtualRuntime(threads: threads, seed: seed, policy: options.policy)
+      case .virtual:
+        VirtualRuntime(
+          threads: threads, seed: seed, policy: options.policy, chooser: options.chooser)
       case .live: LiveRuntime(threads: threads, scale: options.scale)
       }
     let interpreter = Interpreter(scenario: scenario, runtime: runtime, limits: options.limits)

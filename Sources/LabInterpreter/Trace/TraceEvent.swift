@@ -54,6 +54,9 @@ public struct TraceEvent: Sendable, Equatable {
     case log
     /// A variable changed.
     case set
+    /// A non-atomic `add` read a shared variable, and other work ran before its write: shown
+    /// only in runs that record their schedule.
+    case read
     case cancel
     /// A group child's result was collected.
     case collect

@@ -4,15 +4,21 @@
 /// suspension, so a default actor would let other calls in during it).
 public final class VirtualRuntime: ScenarioRuntime, @unchecked Sendable {
   public let scheduler: VirtualScheduler
+  /// Records (and may make) the run's choices; nil for ordinary runs.
+  public let chooser: ScheduleChooser?
   public let threads: Int
   public let seed: UInt64
   public let mainActor: any Actor
   public var mode: RuntimeMode { .virtual }
 
-  public init(threads: Int, seed: UInt64, policy: SchedulingPolicy = .random) {
+  public init(
+    threads: Int, seed: UInt64, policy: SchedulingPolicy = .random,
+    chooser: ScheduleChooser? = nil
+  ) {
     self.threads = threads
     self.seed = seed
-    scheduler = VirtualScheduler(threads: threads, seed: seed, policy: policy)
+    self.chooser = chooser
+    scheduler = VirtualScheduler(threads: threads, seed: seed, policy: policy, chooser: chooser)
     mainActor = LaneActor(
       name: "main", executor: scheduler.serialExecutor(lane: scheduler.mainLane))
   }
@@ -48,6 +54,16 @@ public final class VirtualRuntime: ScenarioRuntime, @unchecked Sendable {
 
   public func interleave(isolation: isolated (any Actor)?) async {
     await scheduler.block(milliseconds: 0)
+  }
+
+  /// A point where other tasks may run (`add` on shared memory, before its read): a turn when
+  /// the chooser makes the choices, else only noted, so seeded runs schedule as they always did.
+  public func preemptionPoint(isolation: isolated (any Actor)?) async {
+    if chooser?.choosesTurns == true {
+      await scheduler.block(milliseconds: 0)
+    } else {
+      scheduler.passPreemptionPoint()
+    }
   }
 
   public func run(
@@ -126,4 +142,9 @@ final class VirtualDispatchGroup: LabDispatchGroup, @unchecked Sendable {
     guard count > 0 else { return }
     await scheduler.hold { release in waiters.append(release) }
   }
+}
+
+/// Thrown into tasks that were suspended when a run was stopped (deadlock or limit).
+public struct RunAborted: Error, Sendable {
+  public init() {}
 }

@@ -85,9 +85,12 @@ public final class VirtualScheduler: @unchecked Sendable {
   @exclusivity(unchecked) public private(set) var invariantViolations: [String] = []
 
   /// Creates a scheduler with a cooperative pool of `threads` virtual workers and a main lane.
-  public init(threads: Int, seed: UInt64, policy: SchedulingPolicy = .random) {
+  /// A `chooser` records every choice and may make it.
+  public init(
+    threads: Int, seed: UInt64, policy: SchedulingPolicy = .random, chooser: ScheduleChooser? = nil
+  ) {
     precondition(threads >= 1, "a pool needs at least one thread")
-    state = State(oracle: ChoiceOracle(seed: seed, policy: policy))
+    state = State(oracle: ChoiceOracle(seed: seed, policy: policy, chooser: chooser))
     _ = addPool(name: "worker", width: threads)
     _ = addLane(name: "main", hostPool: nil)
   }
@@ -383,6 +386,9 @@ public final class VirtualScheduler: @unchecked Sendable {
       self.state.cancelSleep(id: id)?.resume(throwing: CancellationError())
     }
   }
+
+  /// Notes a point where other tasks could run, passed without a turn (see `ScheduleChooser`).
+  public func passPreemptionPoint() { state.passPreemptionPoint() }
 
   /// Gives other runnable work a turn, as `Task.yield` does: the task goes back to its queue.
   public func yield(isolation: isolated (any Actor)? = #isolation) async {

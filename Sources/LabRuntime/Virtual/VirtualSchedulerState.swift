@@ -75,11 +75,11 @@ struct VirtualSchedulerState<Job, Sleeper, Timer> {
   private(set) var aborting = false
   private(set) var stopReason: String?
 
-  private var oracle: ChoiceOracle
-  private var pinned: [PinnedJob] = []
+  private(set) var oracle: ChoiceOracle
+  private(set) var pinned: [PinnedJob] = []
   private var pins: [UInt64: Pin] = [:]
   /// Each task's ordinal, by task id; a job carries its ordinal after this one lookup.
-  private var ordinals: [UInt64: Int] = [:]
+  private(set) var ordinals: [UInt64: Int] = [:]
   /// How many turns (runs from a queue) each task has had, by ordinal.
   private var turns: [Int] = []
   private var yieldRequested = false
@@ -133,6 +133,7 @@ extension VirtualSchedulerState {
     // `Task.yield()` enqueues one that, when run, enqueues the task. It belongs to that task: so
     // choices see the yielding task, and the task it forwards to continues in place.
     if task == 0, let running { task = running.task }
+    if let running, running.task != task { oracle.chooser?.touchOpaque() }  // a wake or a start
     let queued = QueuedJob(job: job, task: task, ordinal: ordinal(of: task))
     if let running, running.task == task, running.target == target {
       if yieldRequested {
@@ -165,6 +166,7 @@ extension VirtualSchedulerState {
   private mutating func ordinal(of task: UInt64) -> Int {
     if let known = ordinals[task] { return known }
     let ordinal = turns.count
+    oracle.chooser?.touchOpaque()  // ordinals follow creation order: creating is never swapped
     ordinals[task] = ordinal
     turns.append(0)
     return ordinal
@@ -173,7 +175,7 @@ extension VirtualSchedulerState {
   /// Chooses the runnable job with the highest priority and reserves its worker and lane; nil if
   /// nothing is runnable.
   mutating func nextTurn() -> Turn? {
-    guard let choice = bestChoice() else { return nil }
+    guard let choice = oracle.chooser == nil ? bestChoice() : chosenChoice() else { return nil }
     let turn: Turn
     switch choice {
     case .pinned(let index):
@@ -194,13 +196,13 @@ extension VirtualSchedulerState {
     return turn
   }
 
-  private enum Choice {
+  enum Choice {
     case pinned(Int)
     case pool(Int, Int)
     case lane(Int)
   }
 
-  private func bestChoice() -> Choice? {
+  func bestChoice() -> Choice? {
     var best: Choice?
     var bestPriority: (UInt64, Int) = (0, Int.min)
     func consider(_ choice: Choice, _ priority: (UInt64, Int)) {
@@ -239,6 +241,7 @@ extension VirtualSchedulerState {
   mutating func turnEnded(_ turn: Turn) {
     guard let last = running else { preconditionFailure("a turn ended with no job running") }
     running = nil
+    oracle.chooser?.ended(blocked: last.blocked)
     if last.blocked { return }  // the worker and lane stay held until the block ends
     if let pin = turn.pin {
       guard turn.target == pin.home else { return }  // a transient hop on the way back to its lane
@@ -291,6 +294,7 @@ extension VirtualSchedulerState {
 
   /// Sets `timer` to fire at `deadline`, or now if that has passed.
   mutating func setTimer(at deadline: Int64, _ timer: Timer) {
+    oracle.chooser?.touchOpaque()  // another task's hold ends, or a callback: order matters
     timers.set(deadline: max(deadline, now), timer)
   }
 
@@ -317,11 +321,15 @@ extension VirtualSchedulerState {
 
   /// The sleep `id` begins, to end `milliseconds` from now, when `timer` fires.
   mutating func sleep(id: UInt64, milliseconds: Int64, _ sleeper: Sleeper, timer: Timer) {
+    oracle.chooser?.touchOpaque()  // sleeps that end together wake in the order they began
     timers.sleep(id: id, until: deadline(after: milliseconds), sleeper, timer: timer)
   }
 
   /// The sleep `id` was cancelled: its sleeper to wake with an error, if it had begun.
-  mutating func cancelSleep(id: UInt64) -> Sleeper? { timers.cancelSleep(id: id) }
+  mutating func cancelSleep(id: UInt64) -> Sleeper? {
+    oracle.chooser?.touchOpaque()
+    return timers.cancelSleep(id: id)
+  }
 
   /// The sleep `id` ended (its timer fired or was removed): its sleeper, unless it was cancelled.
   mutating func takeSleeper(id: UInt64) -> Sleeper? { timers.takeSleeper(id: id) }

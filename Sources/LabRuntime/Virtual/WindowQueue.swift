@@ -28,6 +28,9 @@ struct WindowQueue<Element> {
     }
   }
 
+  /// The jobs that may be chosen now, in window order.
+  var chooseable: [Element] { window.map(\.element) }
+
   /// The index in the window of the entry with the highest priority (lowest tiebreak on a tie).
   var best: (index: Int, priority: UInt64, tiebreak: Int)? {
     guard var best = window.indices.first else { return nil }

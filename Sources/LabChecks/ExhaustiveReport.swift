@@ -1,0 +1,135 @@
+import LabInterpreter
+import LabModel
+import LabRuntime
+
+/// The text and JSON of an exhaustive exploration, and what it says about the scenario's
+/// outcome rules.
+extension ExhaustiveSearch.Findings {
+  /// Rules that say "this can happen" (acceptable or interesting, with a `when`) but grade no
+  /// outcome found; meaningful as a verdict only when the search is complete.
+  package func unreached(_ rules: [OutcomeRule]) -> [(index: Int, rule: OutcomeRule)] {
+    rules.enumerated().compactMap { index, rule in
+      guard rule.grade == .acceptable || rule.grade == .interesting,
+        rule.when != OutcomeCondition(),
+        !outcomes.contains(where: { OutcomeRule.grade($0.outcome, by: rules) == rule })
+      else { return nil }
+      return (index, rule)
+    }
+  }
+
+  /// Forbidden or ungraded outcomes, in the order found.
+  package var failures: [ExhaustiveSearch.Found] {
+    outcomes.filter { $0.grade?.fails ?? false }
+  }
+
+  /// Whether the exploration passes: no failing outcome, and, when complete, no rule that
+  /// claims an outcome never reached.
+  package func passed(_ rules: [OutcomeRule]) -> Bool {
+    failures.isEmpty && (!complete || unreached(rules).isEmpty)
+  }
+
+  /// What was covered, in one sentence.
+  package var coverage: String {
+    let runs = "\(schedules) distinct interleaving\(schedules == 1 ? "" : "s")"
+    let bound = preemptionBound.map { " with at most \($0) preemption\($0 == 1 ? "" : "s")" } ?? ""
+    if complete { return "all \(runs) explored: these are all the outcomes" }
+    if let stoppedBy { return "stopped by \(stoppedBy)\(bound): other outcomes may exist" }
+    return "all schedules\(bound) explored: more may give other outcomes"
+  }
+
+  /// The outcomes as a table with the shortest schedule of each, then the failures and the
+  /// rules never reached.
+  package func report(argument: String, rules: [OutcomeRule], _ style: TextStyle) -> String {
+    var out = "explore \(argument) --exhaustive: \(schedules) schedule\(schedules == 1 ? "" : "s")"
+    if redundant > 0 { out += " (\(redundant) more cut short as equivalent)" }
+    if !reduced { out += " · no reduction" }
+    out += " · \(outcomes.count) outcome\(outcomes.count == 1 ? "" : "s")\n\(coverage)\n\n"
+    let sorted = outcomes.sorted { ($0.preemptions, $0.count) < ($1.preemptions, $1.count) }
+    let texts = sorted.map(\.outcome.description)
+    let width = max(7, texts.map(\.count).max() ?? 0)
+    out += "  " + "grade".padding(11) + "  " + "outcome".padding(width) + "  preempts  replay\n"
+    for (found, text) in zip(sorted, texts) {
+      let grade = (found.grade?.rawValue ?? "-").padding(11)
+      let painted: String =
+        switch found.grade {
+        case .acceptable?: style.paint(grade, .green)
+        case .interesting?: style.paint(grade, .yellow)
+        case .forbidden?, .unexpected?: style.paint(grade, .red)
+        case nil: grade
+        }
+      out +=
+        "  \(painted)  \(text.padding(width))  " + String(found.preemptions).padding(8)
+        + "  --schedule \(found.schedule.text)\n"
+      if !found.reason.isEmpty {
+        out += String(repeating: " ", count: 15) + style.paint(found.reason, .dim) + "\n"
+      }
+    }
+    out += claims(argument: argument, rules: rules, style)
+    if nondeterministic > 0 {
+      out += "\n\(nondeterministic) runs did not repeat their prefix: the search is not sound\n"
+    }
+    return out
+  }
+
+  private func claims(argument: String, rules: [OutcomeRule], _ style: TextStyle) -> String {
+    var out = ""
+    let unreached = complete ? unreached(rules) : []
+    if !failures.isEmpty || !unreached.isEmpty { out += "\n" }
+    for found in failures {
+      out +=
+        style.paint("✗", .red) + " \(found.grade!.rawValue) outcome \(found.outcome): "
+        + "lab run \(argument) --schedule \(found.schedule.text)\n"
+    }
+    for (index, rule) in unreached {
+      out +=
+        style.paint("✗", .red) + " outcomes[\(index)] (\(rule.grade.rawValue): "
+        + "\(rule.reason)) never happens: no interleaving reaches it\n"
+    }
+    return out
+  }
+
+  /// The findings as JSON (`--format json`), format 1.
+  package func json(argument: String, threads: Int, rules: [OutcomeRule]) -> String {
+    let quote = TraceJSON.quote
+    let rows = outcomes.map { found -> String in
+      let values = found.outcome.values.map {
+        "\(quote($0.name)): \(Exploration.jsonValue($0.value))"
+      }
+      return "    {"
+        + [
+          "\"outcome\": \(quote(found.outcome.description))",
+          "\"values\": {\(values.joined(separator: ", "))}",
+          "\"race\": \(found.outcome.race)",
+          "\"ended\": \(quote(found.outcome.ending.rawValue))",
+          "\"first\": \(found.outcome.first.map(quote) ?? "null")",
+          "\"count\": \(found.count)",
+          "\"grade\": \(found.grade.map { quote($0.rawValue) } ?? "null")",
+          "\"reason\": \(quote(found.reason))",
+          "\"preemptions\": \(found.preemptions)",
+          "\"schedule\": \(quote(found.schedule.text))",
+          "\"replay\": \(quote("lab run \(argument) --schedule \(found.schedule.text)"))",
+        ].joined(separator: ", ") + "}"
+    }
+    let unreached = (complete ? unreached(rules) : []).map {
+      "{\"rule\": \($0.index), \"grade\": \(quote($0.rule.grade.rawValue)), "
+        + "\"reason\": \(quote($0.rule.reason))}"
+    }
+    return """
+      {
+        "format": 1,
+        "scenario": \(quote(argument)),
+        "mode": "exhaustive",
+        "threads": \(threads),
+        "complete": \(complete),
+        "schedules": \(schedules),
+        "redundant": \(redundant),
+        "preemption_bound": \(preemptionBound.map(String.init) ?? "null"),
+        "stopped_by": \(stoppedBy.map(quote) ?? "null"),
+        "outcomes": \(rows.isEmpty ? "[]" : "[\n" + rows.joined(separator: ",\n") + "\n  ]"),
+        "unreached": [\(unreached.joined(separator: ", "))],
+        "passed": \(passed(rules))
+      }
+
+      """
+  }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import LabInterpreter
+import LabModel
+import LabRuntime
+
+/// `lab explore --exhaustive`: a stateless depth-first search over every choice of the virtual
+/// scheduler, with sleep sets so that of two orders of turns that commute only one is run.
+///
+/// A node is one turn: the runnable tasks, and the one chosen. Each run follows a prefix of
+/// choices, then the default (the task that ran last, else the first), and records what every
+/// turn touched (`ScheduleChooser.Footprint`). Backtracking tries the deepest node's next
+/// candidate. A candidate asleep at a node is not tried there: a sibling explored before it, or
+/// an ancestor's, whose turn commutes with every turn run since, so the orders that start with it
+/// were covered. A run where every candidate is asleep is cut short (`redundant`). Sleep sets
+/// alone never lose a reachable end state (Godefroid, 1996); `Footprint.conflicts` is what
+/// "commute" means here.
+public struct ExhaustiveSearch: Sendable {
+  /// Where a search stops.
+  public struct Budget: Sendable {
+    public var maxSchedules: Int? = nil
+    public var maxSeconds: Double? = nil
+    /// Iterative preemption bounding: bounds 0, 1, … up to this; nil searches unbounded.
+    public var preemptions: Int? = nil
+    /// Off only to measure what the sleep sets save.
+    public var reduction = true
+
+    public init(maxSchedules: Int? = nil, maxSeconds: Double? = nil, preemptions: Int? = nil) {
+      self.maxSchedules = maxSchedules
+      self.maxSeconds = maxSeconds
+      self.preemptions = preemptions
+    }
+  }
+
+  /// One outcome and the shortest schedule found that ends with it.
+  package struct Found: Sendable {
+    package var outcome: Outcome
+    package var schedule: Schedule
+    package var preemptions: Int
+    /// How many explored schedules ended with this outcome.
+    package var count: Int
+    package var grade: OutcomeGrade?
+    package var reason: String
+  }
+
+  /// What a search covered and found.
+  public struct Findings: Sendable {
+    /// Outcomes in the order first found.
+    package var outcomes: [Found] = []
+    /// Schedules run to the end.
+    public var schedules = 0
+    /// Runs cut short because they could only repeat an order already covered.
+    package var redundant = 0
+    /// Every schedule (within `preemptionBound`, when one was reached) was explored.
+    public var complete = false
+    /// The budget that ended an incomplete search, as its option (`--max-schedules 1000`).
+    package var stoppedBy: String?
+    /// The largest preemption bound searched; nil when unbounded.
+    package var preemptionBound: Int?
+    /// Whether the bound cut off schedules (so `complete` holds only within it).
+    package var boundCut = false
+    /// Runs whose scheduling differed on replay of the same prefix (never seen; a lab bug).
+    package var nondeterministic = 0
+    /// Runs that failed checks other than the outcome.
+    package var failedChecks = 0
+    /// Whether sleep sets were used (not for scenarios that cancel or throw: see `reducible`).
+    package var reduced = false
+    public var seconds = 0.0
+
+    public init() {}
+  }
+
+  let scenario: Scenario
+  let options: RunOptions
+  let budget: Budget
+  let identity: UInt32
+  let rules: [OutcomeRule]
+
+  public init(_ scenario: Scenario, options: RunOptions, budget: Budget) {
+    self.scenario = scenario
+    self.options = options
+    self.budget = budget
+    identity = Schedule.identity(of: scenario, threads: options.threads)
+    rules = scenario.expect.outcomes
+  }
+
+  /// Runs the search, calling `progress` after each run with the schedules run and the outcomes
+  /// found so far.
+  public func run(progress: (_ schedules: Int, _ outcomes: Int) -> Void = { _, _ in })
+    -> Findings
+  {
+    var findings = Findings()
+    findings.reduced = budget.reduction && Self.reducible(scenario)
+    let start = Date()
+    let bounds: [Int?] = budget.preemptions.map { Array(0...$0) } ?? [nil]
+    for bound in bounds {
+      findings.preemptionBound = bound
+      var walk = Walk(bound: bound, reduction: findings.reduced)
+      let finished = search(&walk, &findings, start: start, progress: progress)
+      findings.boundCut = walk.cut
+      if !finished { break }
+      if !walk.cut {
+        findings.complete = true
+        break
+      }
+    }
+    if findings.stoppedBy == nil, findings.boundCut { findings.complete = false }
+    findings.seconds = Date().timeIntervalSince(start)
+    return findings
+  }
+
+  /// One depth-first walk under one bound; false when a budget stopped it.
+  private func search(
+    _ walk: inout Walk, _ findings: inout Findings, start: Date,
+    progress: (Int, Int) -> Void
+  ) -> Bool {
+    while true {
+      if let max = budget.maxSchedules, findings.schedules >= max {
+        findings.stoppedBy = "--max-schedules \(max)"
+        return false
+      }
+      if let max = budget.maxSeconds, Date().timeIntervalSince(start) >= max {
+        findings.stoppedBy = "--max-seconds \(formatSeconds(max))"
+        return false
+      }
+      let box = WalkBox(walk)
+      let chooser = ScheduleChooser(showsSplitReads: false) { index, candidates, preferred in
+        box.pick(index, candidates, preferred)
+      }
+      box.chooser = chooser
+      var runOptions = options
+      runOptions.chooser = chooser
+      let result = ScenarioRunner.runAndCheck(scenario, options: runOptions)
+      walk = box.walk
+      if walk.mismatch { findings.nondeterministic += 1 }
+      if walk.abandoned {
+        findings.redundant += 1
+      } else {
+        findings.schedules += 1
+        record(result, decisions: chooser.decisions, into: &findings)
+      }
+      progress(findings.schedules, findings.outcomes.count)
+      if !walk.backtrack(chooser.decisions) { return true }
+    }
+  }
+
+  private func record(
+    _ result: RunResult, decisions: [ScheduleChooser.Decision], into findings: inout Findings
+  ) {
+    if result.checks.contains(where: { !$0.passed && $0.name != "outcome" }) {
+      findings.failedChecks += 1
+    }
+    let outcome = Outcome(of: result.record, observingFirst: Outcome.observesFirst(rules))
+    let schedule = Schedule(scenario: identity, decisions: decisions)
+    let preemptions = Self.preemptions(decisions)
+    if let index = findings.outcomes.firstIndex(where: { $0.outcome == outcome }) {
+      findings.outcomes[index].count += 1
+      let best = findings.outcomes[index]
+      if (preemptions, schedule.text.count) < (best.preemptions, best.schedule.text.count) {
+        findings.outcomes[index].schedule = schedule
+        findings.outcomes[index].preemptions = preemptions
+      }
+      return
+    }
+    let (grade, reason) = OutcomeHistogram.grade(outcome, by: rules)
+    findings.outcomes.append(
+      Found(
+        outcome: outcome, schedule: schedule, preemptions: preemptions, count: 1, grade: grade,
+        reason: reason))
+  }
+
+  /// Whether the sleep sets are sound for `scenario`. A cancellation changes what another task's
+  /// next turn does without the scheduler seeing it (cancelling a blocked task enqueues
+  /// nothing), and a throw in a group cancels its siblings; so a scenario with a step or option
+  /// that cancels or throws anywhere (steps, functions, actors, inputs) is searched without it.
+  package static func reducible(_ scenario: Scenario) -> Bool {
+    var text = ""
+    dump(scenario, to: &text)
+    text = text.lowercased()
+    let markers = [
+      ".cancel", ".checkcancellation", ".throw", ".try", "cancelafter: optional",
+      "switchtolatest: true",
+    ]
+    return !markers.contains { text.contains($0) }
+  }
+
+  /// Turns where a task that could go on was switched away from.
+  package static func preemptions(_ decisions: [ScheduleChooser.Decision]) -> Int {
+    var count = 0
+    for (index, decision) in decisions.enumerated() where index > 0 {
+      let previous = decisions[index - 1].chosen
+      if decision.candidates.contains(previous), decision.chosen != previous { count += 1 }
+    }
+    return count
+  }
+
+  func formatSeconds(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+  }
+}
+
+/// The walk, shared with the chooser's closure for one run (the loop thread only).
+private final class WalkBox: @unchecked Sendable {
+  var walk: Walk
+  var chooser: ScheduleChooser?
+
+  init(_ walk: Walk) { self.walk = walk }
+
+  func pick(_ index: Int, _ candidates: [Int], _ preferred: Int) -> Int? {
+    guard let chooser else { return preferred }
+    guard let choice = walk.pick(index, candidates, preferred, decisions: chooser.decisions)
+    else {
+      chooser.abandon = true
+      return preferred
+    }
+    return choice
+  }
+}

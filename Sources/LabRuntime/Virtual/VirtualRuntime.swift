@@ -143,8 +143,3 @@ final class VirtualDispatchGroup: LabDispatchGroup, @unchecked Sendable {
     await scheduler.hold { release in waiters.append(release) }
   }
 }
-
-/// Thrown into tasks that were suspended when a run was stopped (deadlock or limit).
-public struct RunAborted: Error, Sendable {
-  public init() {}
-}

@@ -67,7 +67,9 @@ public final class VirtualScheduler: @unchecked Sendable {
 
   /// Touched only by the loop thread, one access at a time, and never while a transition runs;
   /// dynamic exclusivity checks cost about a third of every job when measured.
-  @exclusivity(unchecked) private var state: State
+  /// The scheduler's state; it changes only through its named transitions. Not private so the
+  /// driver's extensions in other files (VirtualScheduler+Time.swift) can run them too.
+  @exclusivity(unchecked) var state: State
   @exclusivity(unchecked) private var poolExecutors: [VirtualPoolExecutor] = []
   @exclusivity(unchecked) private var laneExecutors: [VirtualLaneExecutor] = []
 
@@ -324,81 +326,5 @@ public final class VirtualScheduler: @unchecked Sendable {
       }
       if !runOne() && state.timers.isEmpty { break }
     }
-  }
-
-  // MARK: - Virtual time for scenario code
-
-  /// Holds the current virtual worker (or lane) for `milliseconds`, as `Thread.sleep` does:
-  /// nothing else runs there meanwhile, and the task continues there before anything queued
-  /// behind it.
-  public func block(
-    milliseconds: Int64, isolation: isolated (any Actor)? = #isolation
-  ) async {
-    await holdPinned { continuation in
-      state.setTimer(after: milliseconds, .unblock(continuation))
-    }
-  }
-
-  /// Holds the current virtual worker (or lane), as `block` does, until the `release` handed to
-  /// `register` is called — for waits whose end is another task's action (`DispatchGroup.wait`).
-  public func hold(
-    isolation: isolated (any Actor)? = #isolation,
-    _ register: (_ release: @escaping @Sendable () -> Void) -> Void
-  ) async {
-    await holdPinned { continuation in
-      register {
-        // Called from a job on the loop thread: end the hold at the current virtual time.
-        self.state.setTimer(at: self.state.now, .unblock(continuation))
-      }
-    }
-  }
-
-  /// Suspends the current task with its worker and lane held (pinned) until `register`'s
-  /// continuation is resumed by an `unblock` timer.
-  private func holdPinned(
-    isolation: isolated (any Actor)? = #isolation,
-    until register: (CheckedContinuation<Void, Never>) -> Void
-  ) async {
-    precondition(state.running != nil, "blocking outside a virtual job")
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      state.blockRunningTask()
-      register(continuation)
-    }
-  }
-
-  /// Suspends the current task for `milliseconds`, freeing its worker, as `Task.sleep` does.
-  /// Cancellation wakes it at once with `CancellationError`.
-  public func sleep(
-    milliseconds: Int64, isolation: isolated (any Actor)? = #isolation
-  ) async throws {
-    if state.aborting { throw RunAborted() }
-    let id = state.newSleeperID()
-    try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation {
-        (continuation: CheckedContinuation<Void, any Error>) in
-        if state.claimEarlyCancellation(ofSleep: id) || Task.isCancelled {
-          continuation.resume(throwing: CancellationError())
-          return
-        }
-        state.sleep(id: id, milliseconds: milliseconds, continuation, timer: .wakeSleeper(id: id))
-      }
-    } onCancel: {
-      self.state.cancelSleep(id: id)?.resume(throwing: CancellationError())
-    }
-  }
-
-  /// Notes a point where other tasks could run, passed without a turn (see `ScheduleChooser`).
-  public func passPreemptionPoint() { state.passPreemptionPoint() }
-
-  /// Gives other runnable work a turn, as `Task.yield` does: the task goes back to its queue.
-  public func yield(isolation: isolated (any Actor)? = #isolation) async {
-    state.yieldRequested(true)
-    await Task.yield()
-    state.yieldRequested(false)
-  }
-
-  /// Runs `body` on the loop at virtual time `deadline` (an input arriving, a timer callback).
-  public func schedule(at deadline: Int64, _ body: @escaping @Sendable () -> Void) {
-    state.setTimer(at: deadline, .callback(body))
   }
 }

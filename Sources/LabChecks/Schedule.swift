@@ -31,12 +31,11 @@ package struct Schedule: Sendable, Equatable {
 
   package static let version = "1"
 
-  /// The identity a schedule carries: the scenario's file (or its name when it has none) and the
-  /// pool width, hashed.
+  /// The identity a schedule carries: the scenario's name, its program (what shapes a run, not
+  /// its prose or expectations: `Scenario.programDigest`) and the pool width, hashed.
   package static func identity(of scenario: Scenario, threads: Int?) -> UInt32 {
-    var bytes = Array(scenario.name.utf8) + Array("/\(threads ?? scenario.threads)/".utf8)
-    if let data = FileManager.default.contents(atPath: scenario.file) { bytes += Array(data) }
-    return fnv(bytes) & 0xFF_FFFF
+    let text = "\(scenario.name)/\(threads ?? scenario.threads)/\(scenario.programDigest)"
+    return fnv(Array(text.utf8)) & 0xFF_FFFF
   }
 
   /// The schedule of a recorded run.

@@ -26,6 +26,9 @@ public struct Scenario: Sendable {
   /// Dispatch queues by name: serial or concurrent (`main` is always there).
   public var queues: [String: QueueKind] = [:]
   public var expect: Expectations
+  /// A digest of everything in the file that shapes a run (`TopLevelKey.shapesRuns`), so a
+  /// schedule string can tell it belongs to this program; prose and expectations are left out.
+  public var programDigest: UInt32 = 0
 
   /// The default width of the cooperative pool: four, like a small phone; seeds assume "enough".
   public static let defaultThreads = 4

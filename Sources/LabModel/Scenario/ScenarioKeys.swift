@@ -17,6 +17,18 @@ public enum TopLevelKey: String, CaseIterable, Sendable {
     }
   }
 
+  /// Whether the key changes what a run does. Prose and expectations do not, so fixing a typo in
+  /// a summary keeps every schedule string of the scenario valid (`Scenario.programDigest`).
+  public var shapesRuns: Bool {
+    switch self {
+    case .format, .name, .threads, .seed, .isolation, .state, .functions, .actors, .queues,
+      .inputs, .handlers, .steps:
+      true
+    case .schema, .title, .summary, .source, .expect:
+      false
+    }
+  }
+
   /// What a key written by habit from elsewhere stands for here, when no key is spelt alike:
   /// `"main"` is where other formats put the root task's steps.
   static let meanings: [String: TopLevelKey] = [

@@ -26,7 +26,8 @@ public enum ScenarioLoader {
       throw DiagnosticList([error])
     }
     var decoder = ScenarioDecoder(file: file)
-    let scenario = decoder.decodeScenario(root)
+    var scenario = decoder.decodeScenario(root)
+    scenario?.programDigest = ProgramDigest.of(root)
     // Names are checked even when the file has other errors, so a teacher sees every problem at
     // once; names a broken declaration may have declared are not reported again.
     if let scenario {

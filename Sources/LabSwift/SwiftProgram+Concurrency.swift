@@ -70,11 +70,12 @@ extension ProgramWriter {
 
   /// The body of a child task: its work, logged as the trace shows it start and end.
   func child(
-    _ name: String, _ work: ChildWork, _ context: Context, collects: Bool
+    _ name: String, _ work: ChildWork, _ context: Context, collects: Bool,
+    place: Context.Place = .pool
   ) throws(NotExpressible) -> SwiftType? {
     var inner = context
     inner.declared = []
-    inner.place = .pool
+    inner.place = place
     line("log(\"\(name) start\")")
     line("defer { log(\"\(name) end\") }")
     switch work {
@@ -180,7 +181,10 @@ extension ProgramWriter {
     case .main:
       attribute = context.place == .main && !spec.detached ? "" : "@MainActor "
       inner.place = .main
-    case .concurrent, .caller:
+    case .caller:
+      inner.place = spec.detached ? .pool : context.place
+    case .concurrent:
+      attribute = context.place == .pool || spec.detached ? "" : "@concurrent "
       inner.place = .pool
     case .actor(let name):
       throw NotExpressible(origin: nil, message: "a task isolated to actor '\(name)'")
@@ -188,7 +192,7 @@ extension ProgramWriter {
     let saved = lines
     lines = []
     depth += 1
-    let type = try child(spec.name, spec.child, inner, collects: true) ?? .void
+    let type = try child(spec.name, spec.child, inner, collects: true, place: inner.place) ?? .void
     depth -= 1
     let body = lines
     lines = saved

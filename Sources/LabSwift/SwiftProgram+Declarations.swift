@@ -2,7 +2,7 @@ import LabModel
 
 extension ProgramWriter {
   func stateDeclaration() throws(NotExpressible) {
-    guard !scenario.state.isEmpty, storage != .captured else { return }
+    guard !scenario.state.isEmpty || !scenario.inputs.isEmpty, storage != .captured else { return }
     switch storage {
     case .captured: return
     case .unsafeGlobal:
@@ -52,6 +52,7 @@ extension ProgramWriter {
       try write(function, key: function.name)
       line("")
     }
+    try handlerFunctions()
     for actor in scenario.actors.values.sorted(by: { $0.name < $1.name }) {
       try block("actor \(actor.name) {") { () throws(NotExpressible) in
         for (name, value) in actor.state {
@@ -118,8 +119,10 @@ extension ProgramWriter {
       if storage == .captured {
         for (name, value) in scenario.state { line(variable(name, value)) }
       }
+      startInputs()
       try steps(scenario.steps, &context)
       try keepAlive(&context)
+      awaitInputs()
     }
     line("")
     line("try await main()")
@@ -130,19 +133,7 @@ extension ProgramWriter {
   /// The lab's run waits for every task and work item; a program ends with `main()`, so it waits
   /// here for what the root started and never awaited.
   func keepAlive(_ context: inout Context) throws(NotExpressible) {
-    var started: [String] = []
-    for step in scenario.steps {
-      switch step.kind {
-      case .task(let spec): started.append(spec.name)
-      default: break
-      }
-    }
-    started.removeAll { name in
-      Self.contains(scenario.steps) { kind in
-        if case .awaitTask(name, _) = kind { true } else { false }
-      }
-    }
-    for name in Array(uniqued(started)) {
+    for name in unawaitedTasks(scenario.steps) {
       line("_ = await \(name).result  // the program would end before it")
     }
     for name in groups.sorted() {

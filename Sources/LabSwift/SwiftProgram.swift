@@ -79,14 +79,16 @@ final class ProgramWriter {
 
   init(_ scenario: Scenario) {
     self.scenario = scenario
-    let stepsOfAll = scenario.steps + scenario.functions.values.flatMap(\.steps)
+    let stepsOfAll =
+      scenario.steps + scenario.functions.values.flatMap(\.steps)
+      + scenario.handlers.values.flatMap(\.steps)
     let methods = scenario.actors.values.flatMap { $0.methods.values.flatMap(\.steps) }
     reads = Set(Self.names(stepsOfAll + methods))
     if SwiftProgram.showsRace(scenario) {
       storage = .captured
     } else if Self.contains(stepsOfAll, where: Self.isDispatch) {
       storage = .unsafeGlobal
-    } else if scenario.rootIsolation == .main
+    } else if scenario.rootIsolation == .main || !scenario.inputs.isEmpty
       || scenario.functions.values.contains(where: { $0.isolation == .main })
       || Self.contains(stepsOfAll, where: { if case .onMain = $0 { true } else { false } })
     {
@@ -117,11 +119,7 @@ final class ProgramWriter {
     lines = []
     errors = []
     groups = []
-    if let input = scenario.inputs.first {
-      throw NotExpressible(
-        origin: input.origin,
-        message: "inputs and handlers (taps, keystrokes, debounce) have no Swift form here yet")
-    }
+    try checkHandlers()
     let body = try mainFunction()
     let functions = try declarations()
     let top = lines
@@ -130,6 +128,7 @@ final class ProgramWriter {
     let headerLines = lines
     lines = []
     try stateDeclaration()
+    inputDeclarations()
     return (headerLines + lines + functions + body + top).joined(separator: "\n") + "\n"
   }
 

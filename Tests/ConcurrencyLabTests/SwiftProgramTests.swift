@@ -9,6 +9,7 @@ import Testing
   /// lint and the test target leave them alone): one of each shape of program.
   static let golden = [
     "task-group-five", "captured-var-race", "actor-reentrancy", "async-let-downloads",
+    "parallel-requests",
     "duration-error", "task-cancel", "dispatch-group-city",
   ]
 

@@ -27,7 +27,7 @@ public struct SwiftCompiler: Sendable {
 
   /// Writes `source` to `NAME.swift` in `folder` and compiles it in `-swift-version` `mode`.
   public func compile(
-    _ source: String, name: String, mode: Int, in folder: URL
+    _ source: String, name: String, mode: Int, in folder: URL, options: [String] = []
   ) throws -> Verdict {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let file = folder.appendingPathComponent("\(name).swift")
@@ -35,20 +35,25 @@ public struct SwiftCompiler: Sendable {
     try source.write(to: file, atomically: true, encoding: .utf8)
     let process = Process()
     process.executableURL = swiftc
-    process.arguments = [
-      "-swift-version", String(mode), file.path, "-o", binary.path,
-      "-module-cache-path", folder.appendingPathComponent("module-cache").path,
-    ]
+    process.arguments =
+      [
+        "-swift-version", String(mode), file.path, "-o", binary.path,
+        "-module-cache-path", folder.appendingPathComponent("module-cache").path,
+      ] + options
+    let (status, output) = try Self.run(process)
+    return Verdict(
+      compiled: status == 0, diagnostics: output, executable: status == 0 ? binary : nil)
+  }
+
+  /// Runs a process to its end; returns its status and what it printed, stdout and stderr.
+  static func run(_ process: Process) throws -> (Int32, String) {
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe
     try process.run()
     let output = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    let compiled = process.terminationStatus == 0
-    return Verdict(
-      compiled: compiled, diagnostics: String(decoding: output, as: UTF8.self),
-      executable: compiled ? binary : nil)
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
   }
 
   /// The first `error:` line of the diagnostics, without the file and position.
@@ -67,6 +72,9 @@ public struct SwiftCheck: Sendable {
   public var swift6: SwiftCompiler.Verdict
   /// For a race: the Swift 5 build, which compiles and runs to show the race at run time.
   public var swift5: SwiftCompiler.Verdict?
+  /// What the Swift 5 build printed when run with ThreadSanitizer: its log lines and the
+  /// sanitizer's race warnings.
+  public var swift5Run: String?
 
   /// Whether swiftc agrees with the lab: a race is refused in Swift 6 mode, all else compiles.
   public var isExpected: Bool {
@@ -78,9 +86,25 @@ public struct SwiftCheck: Sendable {
   ) throws -> SwiftCheck {
     let race = SwiftProgram.showsRace(scenario)
     let swift6 = try compiler.compile(source, name: scenario.name, mode: 6, in: folder)
+    // Swift 5 mode builds the race; ThreadSanitizer shows it at run time even when no update
+    // happens to be lost.
     let swift5 =
-      race ? try compiler.compile(source, name: scenario.name, mode: 5, in: folder) : nil
-    return SwiftCheck(scenario: scenario.name, showsRace: race, swift6: swift6, swift5: swift5)
+      race
+      ? try compiler.compile(
+        source, name: scenario.name, mode: 5, in: folder, options: ["-sanitize=thread"]) : nil
+    var check = SwiftCheck(
+      scenario: scenario.name, showsRace: race, swift6: swift6, swift5: swift5)
+    if let binary = swift5?.executable {
+      let process = Process()
+      process.executableURL = binary
+      let (_, output) = try SwiftCompiler.run(process)
+      check.swift5Run =
+        output.split(separator: "\n", omittingEmptySubsequences: false)
+        .filter { $0.hasPrefix("WARNING: ThreadSanitizer") || $0.hasPrefix(" ") }
+        .filter { !$0.hasPrefix("    #") }
+        .joined(separator: "\n")
+    }
+    return check
   }
 
   /// The report `lab swift NAME --check` prints.
@@ -95,9 +119,11 @@ public struct SwiftCheck: Sendable {
       if let swift5 {
         text +=
           swift5.compiled
-          ? "compiles in Swift 5 mode (-swift-version 5), where the race shows at run time\n"
+          ? "compiles in Swift 5 mode (-swift-version 5); its run under ThreadSanitizer, which "
+            + "reports a race it sees as WARNING: ThreadSanitizer:\n"
           : "unexpected: Swift 5 mode does not compile it either\n"
       }
+      if let swift5Run { text += swift5Run + "\n" }
     } else {
       text +=
         swift6.compiled

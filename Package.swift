@@ -18,6 +18,7 @@ let package = Package(
     .executable(name: "lab", targets: ["lab"]),
     .library(name: "LabRuntime", targets: ["LabRuntime"]),
     .library(name: "LabModel", targets: ["LabModel"]),
+    .library(name: "LabSwift", targets: ["LabSwift"]),
     .library(name: "LabInterpreter", targets: ["LabInterpreter"]),
     .library(name: "LabChecks", targets: ["LabChecks"]),
     .library(name: "LabPictures", targets: ["LabPictures"]),
@@ -29,6 +30,9 @@ let package = Package(
     // The scenario language: JSON with positions, diagnostics, the step-kind table, the scenario
     // and expectation model, name checks, the generated JSON Schema. Pure values, no running.
     .target(name: "LabModel", swiftSettings: swiftSettings),
+    // The Swift beside every scenario: a program written as a person would write it, and what
+    // swiftc says about it. Reads the model only; runs nothing but the compiler.
+    .target(name: "LabSwift", dependencies: ["LabModel"], swiftSettings: swiftSettings),
     // Runs a scenario on a runtime and returns a run record: events, values, problems. No checks.
     .target(
       name: "LabInterpreter", dependencies: ["LabModel", "LabRuntime"],
@@ -52,14 +56,16 @@ let package = Package(
     .executableTarget(
       name: "lab",
       dependencies: [
-        "LabLessons", "LabPictures", "LabChecks", "LabInterpreter", "LabModel", "LabRuntime",
+        "LabLessons", "LabPictures", "LabChecks", "LabInterpreter", "LabSwift", "LabModel",
+        "LabRuntime",
       ],
       swiftSettings: swiftSettings),
     // The tests import `lab` itself to run its commands in-process.
     .testTarget(
       name: "ConcurrencyLabTests",
       dependencies: [
-        "lab", "LabLessons", "LabPictures", "LabChecks", "LabInterpreter", "LabModel", "LabRuntime",
+        "lab", "LabLessons", "LabPictures", "LabChecks", "LabInterpreter", "LabSwift", "LabModel",
+        "LabRuntime",
       ],
       swiftSettings: swiftSettings),
   ],

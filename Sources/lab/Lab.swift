@@ -20,6 +20,7 @@ enum Lab {
       NewCommand.self,
       ValidateCommand.self,
       SchemaCommand.self,
+      SwiftCommand.self,
     ]
   }
 

@@ -1,0 +1,136 @@
+import Foundation
+import LabModel
+
+/// Compiles a generated program with `swiftc`, to show what Swift 6 says about it.
+public struct SwiftCompiler: Sendable {
+  /// What the compiler said: whether it built, and its diagnostics.
+  public struct Verdict: Sendable {
+    public var compiled: Bool
+    public var diagnostics: String
+    /// The binary, when it compiled.
+    public var executable: URL?
+  }
+
+  public var swiftc: URL
+
+  /// `swiftc` on `PATH`, else the toolchain at /opt/swift; nil when there is none.
+  public static func find(environment: [String: String]) -> SwiftCompiler? {
+    let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+    for folder in folders + ["/opt/swift/usr/bin"] where !folder.isEmpty {
+      let path = URL(fileURLWithPath: folder).appendingPathComponent("swiftc")
+      if FileManager.default.isExecutableFile(atPath: path.path) {
+        return SwiftCompiler(swiftc: path)
+      }
+    }
+    return nil
+  }
+
+  /// Writes `source` to `NAME.swift` in `folder` and compiles it in `-swift-version` `mode`.
+  public func compile(
+    _ source: String, name: String, mode: Int, in folder: URL, options: [String] = []
+  ) throws -> Verdict {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("\(name).swift")
+    let binary = folder.appendingPathComponent("\(name)-swift\(mode)")
+    try source.write(to: file, atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = swiftc
+    process.arguments =
+      [
+        "-swift-version", String(mode), file.path, "-o", binary.path,
+        "-module-cache-path", folder.appendingPathComponent("module-cache").path,
+      ] + options
+    let (status, output) = try Self.run(process)
+    return Verdict(
+      compiled: status == 0, diagnostics: output, executable: status == 0 ? binary : nil)
+  }
+
+  /// Runs a process to its end; returns its status and what it printed, stdout and stderr.
+  static func run(_ process: Process) throws -> (Int32, String) {
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+  }
+
+  /// The first `error:` line of the diagnostics, without the file and position.
+  public static func firstError(_ diagnostics: String) -> String? {
+    for line in diagnostics.split(separator: "\n") {
+      if let range = line.range(of: "error: ") { return String(line[range.upperBound...]) }
+    }
+    return nil
+  }
+}
+
+/// What `lab swift NAME --check` finds: the verdict the lab expects and the one swiftc gives.
+public struct SwiftCheck: Sendable {
+  public var scenario: String
+  public var showsRace: Bool
+  public var swift6: SwiftCompiler.Verdict
+  /// For a race: the Swift 5 build, which compiles and runs to show the race at run time.
+  public var swift5: SwiftCompiler.Verdict?
+  /// What the Swift 5 build printed when run with ThreadSanitizer: its log lines and the
+  /// sanitizer's race warnings.
+  public var swift5Run: String?
+
+  /// Whether swiftc agrees with the lab: a race is refused in Swift 6 mode, all else compiles.
+  public var isExpected: Bool {
+    showsRace ? !swift6.compiled && (swift5?.compiled ?? true) : swift6.compiled
+  }
+
+  public static func run(
+    _ scenario: Scenario, source: String, compiler: SwiftCompiler, in folder: URL
+  ) throws -> SwiftCheck {
+    let race = SwiftProgram.showsRace(scenario)
+    let swift6 = try compiler.compile(source, name: scenario.name, mode: 6, in: folder)
+    // Swift 5 mode builds the race; ThreadSanitizer shows it at run time even when no update
+    // happens to be lost.
+    let swift5 =
+      race
+      ? try compiler.compile(
+        source, name: scenario.name, mode: 5, in: folder, options: ["-sanitize=thread"]) : nil
+    var check = SwiftCheck(
+      scenario: scenario.name, showsRace: race, swift6: swift6, swift5: swift5)
+    if let binary = swift5?.executable {
+      let process = Process()
+      process.executableURL = binary
+      let (_, output) = try SwiftCompiler.run(process)
+      check.swift5Run =
+        output.split(separator: "\n", omittingEmptySubsequences: false)
+        .filter { $0.hasPrefix("WARNING: ThreadSanitizer") || $0.hasPrefix(" ") }
+        .filter { !$0.hasPrefix("    #") }
+        .joined(separator: "\n")
+    }
+    return check
+  }
+
+  /// The report `lab swift NAME --check` prints.
+  public var report: String {
+    var text = ""
+    if showsRace {
+      text +=
+        swift6.compiled
+        ? "unexpected: \(scenario) shows a data race, yet Swift 6 mode compiled its program\n"
+        : "rejected as a race in Swift 6 mode, as expected: "
+          + (SwiftCompiler.firstError(swift6.diagnostics) ?? "(no error line)") + "\n"
+      if let swift5 {
+        text +=
+          swift5.compiled
+          ? "compiles in Swift 5 mode (-swift-version 5); its run under ThreadSanitizer, which "
+            + "reports a race it sees as WARNING: ThreadSanitizer:\n"
+          : "unexpected: Swift 5 mode does not compile it either\n"
+      }
+      if let swift5Run { text += swift5Run + "\n" }
+    } else {
+      text +=
+        swift6.compiled
+        ? "compiles in Swift 6 mode (-swift-version 6)\n"
+        : "unexpected: the program does not compile in Swift 6 mode\n"
+    }
+    if !swift6.diagnostics.isEmpty { text += "\n" + swift6.diagnostics }
+    return text
+  }
+}

@@ -1,0 +1,235 @@
+import LabModel
+
+extension ProgramWriter {
+  /// Every free function is `async throws`, as the scenario format says; a method throws when
+  /// its body can.
+  var throwsKeys: Set<String> {
+    var keys = Set(scenario.functions.keys)
+    for actor in scenario.actors.values {
+      for method in actor.methods.values where Self.throwsIn(method.steps, keys) {
+        keys.insert("\(actor.name).\(method.name)")
+      }
+    }
+    return keys
+  }
+
+  /// Whether the steps can throw out: a catch-all `catch` stops what its `do` throws.
+  static func throwsIn(_ steps: [Step], _ throwing: Set<String>) -> Bool {
+    steps.contains { step in
+      switch step.kind {
+      case .throw, .sleep, .checkCancellation, .awaitTask, .await: return true
+      case .call(let call, _): return throwing.contains(call.function)
+      case .try(let body, let catches):
+        let all = catches.contains { $0.error == nil }
+        return (!all && throwsIn(body, throwing))
+          || catches.contains { throwsIn($0.steps, throwing) }
+      case .task, .dispatch, .notify: return false
+      case .group(let spec): return childThrows(spec.child, throwing)
+      case .asyncLet: return false
+      default: return throwsIn(nested(step.kind), throwing)
+      }
+    }
+  }
+
+  static func childThrows(_ work: ChildWork, _ throwing: Set<String>) -> Bool {
+    switch work {
+    case .call(let call): throwing.contains(call.function)
+    case .steps(let steps): throwsIn(steps, throwing)
+    }
+  }
+
+  /// Every name the steps' expressions and templates read, nested blocks included.
+  static func names(_ steps: [Step]) -> [String] {
+    var result: [String] = []
+    for step in steps {
+      switch step.kind {
+      case .log(let text): result += text.names
+      case .set(_, let value), .add(_, let value), .block(let value), .sleep(let value):
+        result += value.names
+      case .if(let condition, _, _): result += condition.names
+      case .return(let value?): result += value.names
+      case .call(let call, _): result += call.arguments.flatMap(\.value.names)
+      case .repeat(let count, _, _): result += count.names
+      case .forEach(let list, _, _): result += list.names
+      default: break
+      }
+      result += names(nested(step.kind))
+    }
+    return result
+  }
+
+  /// Whether the steps await anything: an actor method without awaits is synchronous.
+  static func suspends(_ steps: [Step]) -> Bool {
+    contains(steps) { kind in
+      switch kind {
+      case .sleep, .call, .asyncLet, .await, .group, .awaitTask, .onMain, .yield: true
+      default: false
+      }
+    }
+  }
+
+  /// The body of a child task: its work, logged as the trace shows it start and end.
+  func child(
+    _ name: String, _ work: ChildWork, _ context: Context, collects: Bool,
+    place: Context.Place = .pool
+  ) throws(NotExpressible) -> SwiftType? {
+    var inner = context
+    inner.declared = []
+    inner.place = place
+    line("log(\"\(name) start\")")
+    line("defer { log(\"\(name) end\") }")
+    switch work {
+    case .call(let call):
+      let (arguments, _) = try self.arguments(call, inner)
+      let type = returnTypes[call.function]
+      let returns = collects && type != nil && type != .void
+      line((returns ? "return " : "") + "try await \(call.function)(\(arguments))")
+      return returns ? type : .void
+    case .steps(let steps):
+      inner.function = "child \(name)"
+      returnTypes[inner.function!] = nil
+      inner.rebound = Self.rebound(steps)
+      try self.steps(steps, &inner)
+      return returnTypes[inner.function!] ?? .void
+    }
+  }
+
+  func asyncLet(_ name: String, _ work: ChildWork, _ context: inout Context) throws(NotExpressible)
+  {
+    let type: SwiftType?
+    if case .call(let call) = work {
+      let (arguments, _) = try self.arguments(call, context)
+      line("async let \(name) = \(call.function)(\(arguments))")
+      type = returnTypes[call.function]
+    } else {
+      let saved = lines
+      lines = []
+      depth += 1
+      type = try child(name, work, context, collects: true)
+      depth -= 1
+      let body = lines
+      lines = saved
+      line("async let \(name) = { () async throws -> \(type ?? .void) in")
+      lines += body
+      line("}()")
+    }
+    context.locals[name] = type ?? .int
+    context.asyncLets.insert(name)
+  }
+
+  func group(_ spec: TaskGroupSpec, _ context: inout Context) throws(NotExpressible) {
+    let items = try expression(spec.items, context)
+    let item = spec.itemName ?? "_"
+    var inner = context
+    let range: String
+    if case .list(let element)? = items.type {
+      range = items.code
+      inner.locals[item] = element ?? .int
+    } else {
+      range = "1...\(items.code)"
+      inner.locals[item] = .int
+    }
+    let throwing = Self.childThrows(spec.child, throwsKeys)
+    let function = throwing ? "withThrowingTaskGroup" : "withTaskGroup"
+    let tryAwait = throwing ? "try await" : "await"
+    // The children's body, written first to learn the type of what they return.
+    let saved = lines
+    lines = []
+    depth += 3
+    let name = "\(spec.name)[\\(\(spec.itemName ?? "_"))]"
+    let childName = spec.itemName == nil ? spec.name : name
+    let resultType = try child(childName, spec.child, inner, collects: spec.collect != nil) ?? .void
+    depth -= 3
+    let body = lines
+    lines = saved
+    let elementType = spec.collect == nil ? SwiftType.void : resultType
+    let opening =
+      spec.collect.map { "let \($0) = " } ?? ""
+    try block("\(opening)\(tryAwait) \(function)(of: \(elementType).self) { group in") {
+      () throws(NotExpressible) in
+      line("for \(item) in \(awaitPrefix(items))\(range) {")
+      line("  group.addTask {")
+      lines += body
+      line("  }")
+      line("}")
+      guard let collect = spec.collect else {
+        line("\(tryAwait) group.waitForAll()")
+        return
+      }
+      line("var results: [\(elementType)] = []")
+      try block("for \(tryAwait) result in group {") { () throws(NotExpressible) in
+        line("results.append(result)")
+        if let limit = spec.cancelAfter {
+          line("if results.count == \(limit) { group.cancelAll() }")
+        }
+      }
+      line("return results")
+      context.locals[collect] = .list(elementType)
+      context.declared.insert(collect)
+    }
+  }
+
+  func task(_ spec: TaskSpec, _ context: inout Context) throws(NotExpressible) {
+    if spec.chain != nil {
+      throw NotExpressible(origin: nil, message: "a task 'chain' (the SerialTasks pattern)")
+    }
+    var arguments: [String] = []
+    if let priority = spec.priority { arguments.append("priority: .\(priority.rawValue)") }
+    var inner = context
+    var attribute = ""
+    switch spec.isolation {
+    case .main:
+      attribute = context.place == .main && !spec.detached ? "" : "@MainActor "
+      inner.place = .main
+    case .caller:
+      inner.place = spec.detached ? .pool : context.place
+    case .concurrent:
+      attribute = context.place == .pool || spec.detached ? "" : "@concurrent "
+      inner.place = .pool
+    case .actor(let name):
+      throw NotExpressible(origin: nil, message: "a task isolated to actor '\(name)'")
+    }
+    let saved = lines
+    lines = []
+    depth += 1
+    let type = try child(spec.name, spec.child, inner, collects: true, place: inner.place) ?? .void
+    depth -= 1
+    let body = lines
+    lines = saved
+    taskTypes[spec.name] = type
+    let throwing = Self.childThrows(spec.child, throwsKeys)
+    taskThrows[spec.name] = throwing
+    let creation = spec.detached ? "Task.detached" : "Task"
+    let list = arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))"
+    let signature =
+      attribute.isEmpty && type == .void
+      ? "" : " \(attribute)()\(throwing ? " throws" : "") -> \(type) in"
+    let binding = context.declared.contains(spec.name) ? "" : "let "
+    context.declared.insert(spec.name)
+    line("\(binding)\(spec.name) = \(creation)\(list) {\(signature)")
+    lines += body
+    line("}")
+  }
+
+  func dispatch(_ queue: String, _ body: [Step], _ context: Context) throws(NotExpressible) {
+    var inner = context
+    inner.isAsync = false
+    inner.queue = queue
+    inner.place = queue == "main" ? .main : .pool
+    let target = queue == "main" ? "DispatchQueue.main" : queue
+    try block("\(target).async {") { () throws(NotExpressible) in try steps(body, &inner) }
+  }
+
+  /// The rest of a work item after a `sleep`: a completion handler called back later.
+  func later(_ duration: Expression, _ rest: [Step], _ context: inout Context)
+    throws(NotExpressible)
+  {
+    let value = try expression(duration, context)
+    let queue = context.queue.map(queueCode) ?? "DispatchQueue.global()"
+    let target = queue == ".main" ? "DispatchQueue.main" : queue
+    line("// The request's completion handler, \(value.code) ms later.")
+    try block("\(target).asyncAfter(deadline: .now() + .milliseconds(\(value.code))) {") {
+      () throws(NotExpressible) in try steps(rest, &context)
+    }
+  }
+}

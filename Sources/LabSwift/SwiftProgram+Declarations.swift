@@ -1,0 +1,175 @@
+import LabModel
+
+extension ProgramWriter {
+  func stateDeclaration() throws(NotExpressible) {
+    guard !scenario.state.isEmpty || !scenario.inputs.isEmpty, storage != .captured else { return }
+    switch storage {
+    case .captured: return
+    case .unsafeGlobal:
+      line(
+        "// Shared state: the Dispatch group orders its accesses, which the compiler cannot see.")
+      for (name, value) in scenario.state { line("nonisolated(unsafe) " + variable(name, value)) }
+      line("")
+    case .mainActor:
+      line("/// What the screen shows: UI state, only touched on the main actor.")
+      try block("@MainActor final class ViewModel {") { () throws(NotExpressible) in
+        for (name, value) in scenario.state { line(variable(name, value)) }
+      }
+      line("let viewModel = ViewModel()")
+      line("")
+    case .actor:
+      line("/// The shared state: an actor, so tasks take turns with it.")
+      try block("actor State {") { () throws(NotExpressible) in
+        for (name, value) in scenario.state { line(variable(name, value)) }
+        for setter in setters.sorted() {
+          let (kind, name) = (setter.prefix(3), String(setter.dropFirst(4)))
+          let type = stateTypes[name]?.description ?? "Int"
+          let capital = name.prefix(1).uppercased() + name.dropFirst()
+          line(
+            kind == "set"
+              ? "func set\(capital)(_ value: \(type)) { \(name) = value }"
+              : "func add\(capital)(_ amount: \(type)) { \(name) += amount }")
+        }
+      }
+      line("let state = State()")
+      line("")
+    }
+  }
+
+  /// `var name = value`, with the type written out where the literal does not say it.
+  func variable(_ name: String, _ value: Value, keyword: String = "var") -> String {
+    if case .list(let items) = value, items.isEmpty {
+      return "\(keyword) \(name): \(stateTypes[name]?.description ?? "[String]") = []"
+    }
+    return "\(keyword) \(name) = \(SwiftType.literal(value))"
+  }
+
+  /// The functions and actors, sorted by name.
+  func declarations() throws(NotExpressible) -> [String] {
+    let saved = lines
+    lines = []
+    for function in scenario.functions.values.sorted(by: { $0.name < $1.name }) {
+      try write(function, key: function.name)
+      line("")
+    }
+    try handlerFunctions()
+    for actor in scenario.actors.values.sorted(by: { $0.name < $1.name }) {
+      try block("actor \(actor.name) {") { () throws(NotExpressible) in
+        for (name, value) in actor.state {
+          if let type = SwiftType.of(value) { stateTypes["\(actor.name).\(name)"] = type }
+          line(variable(name, value))
+        }
+        for (name, value) in actor.constants { line(variable(name, value, keyword: "let")) }
+        for method in actor.methods.values.sorted(by: { $0.name < $1.name }) {
+          line("")
+          try write(method, key: "\(actor.name).\(method.name)")
+        }
+      }
+      line("let \(instance(actor.name)) = \(actor.name)()")
+      line("")
+    }
+    defer { lines = saved }
+    return lines
+  }
+
+  func instance(_ actor: String) -> String { actor.prefix(1).lowercased() + actor.dropFirst() }
+
+  func write(_ function: Function, key: String) throws(NotExpressible) {
+    let types = parameterTypes[key] ?? [:]
+    let parameters = function.parameters.map { "\($0): \(types[$0]?.description ?? "Int")" }
+    var context = Context(place: .pool, function: key, actor: function.owner)
+    for name in function.parameters { context.locals[name] = types[name] ?? .int }
+    var prefix = ""
+    let isMethod = function.owner != nil
+    switch function.isolation {
+    case .concurrent: prefix = isMethod ? "@concurrent nonisolated " : "@concurrent "
+    case .caller: prefix = "nonisolated(nonsending) "
+    case .main: (prefix, context.place) = ("@MainActor ", .main)
+    case .actor(let name):
+      if isMethod, name == function.owner {
+        context.place = .actor(name)
+      } else {
+        throw NotExpressible(
+          origin: function.steps.first?.origin,
+          message: "a function isolated to actor '\(name)' outside it")
+      }
+    }
+    if isMethod, function.isolation == .caller { prefix = "nonisolated " }
+    let isAsync = !isMethod || Self.suspends(function.steps)
+    context.isAsync = isAsync
+    let effects =
+      (isAsync ? " async" : "") + (throwsKeys.contains(key) ? " throws" : "")
+    let result = returnTypes[key].map { $0 == .void ? "" : " -> \($0)" } ?? ""
+    context.rebound = Self.rebound(function.steps)
+    try block(
+      "\(prefix)func \(function.name)(\(parameters.joined(separator: ", ")))\(effects)\(result) {"
+    ) { () throws(NotExpressible) in
+      try steps(function.steps, &context)
+    }
+  }
+
+  /// The root task as `main()`, then the line that runs it.
+  func mainFunction() throws(NotExpressible) -> [String] {
+    let saved = lines
+    lines = []
+    var context = Context(place: scenario.rootIsolation == .main ? .main : .pool)
+    context.rebound = Self.rebound(scenario.steps)
+    let isolation = scenario.rootIsolation == .main ? "@MainActor " : ""
+    try block("\(isolation)func main() async throws {") { () throws(NotExpressible) in
+      if storage == .captured {
+        for (name, value) in scenario.state { line(variable(name, value)) }
+      }
+      startInputs()
+      try steps(scenario.steps, &context)
+      try keepAlive(&context)
+      awaitInputs()
+    }
+    line("")
+    line("try await main()")
+    defer { lines = saved }
+    return lines
+  }
+
+  /// The lab's run waits for every task and work item; a program ends with `main()`, so it waits
+  /// here for what the root started and never awaited.
+  func keepAlive(_ context: inout Context) throws(NotExpressible) {
+    for name in unawaitedTasks(scenario.steps) {
+      line("_ = await \(name).result  // the program would end before it")
+    }
+    for name in groups.sorted() {
+      line("// Stay until the group's work is done: the program ends when main() returns.")
+      line(
+        "await withCheckedContinuation { done in \(name).notify(queue: .main) { done.resume() } }")
+    }
+    if storage == .captured, let (name, _) = scenario.state.first {
+      line("log(\"\(name) = \\(\(name))\")")
+    }
+  }
+
+  /// Names bound (by `set` of a local or `as`) more than once in `steps`: they need `var`.
+  static func rebound(_ steps: [Step]) -> Set<String> {
+    var counts: [String: Int] = [:]
+    func visit(_ steps: [Step]) {
+      for step in steps {
+        switch step.kind {
+        case .set(let name, _), .call(_, bind: let name?), .awaitTask(_, bind: let name?):
+          counts[name, default: 0] += 1
+        case .task(let spec): counts[spec.name, default: 0] += 1
+        default: break
+        }
+        if case .task = step.kind { continue }
+        if case .group = step.kind { continue }
+        if case .asyncLet = step.kind { continue }
+        visit(nested(step.kind))
+      }
+    }
+    visit(steps)
+    return Set(counts.filter { $0.value > 1 }.keys)
+  }
+}
+
+/// The names in order, each once.
+func uniqued(_ names: [String]) -> [String] {
+  var seen: Set<String> = []
+  return names.filter { seen.insert($0).inserted }
+}

@@ -1,0 +1,128 @@
+import LabModel
+
+extension ProgramWriter {
+  func expression(_ expression: Expression, _ context: Context) throws(NotExpressible)
+    -> SwiftExpression
+  {
+    switch expression {
+    case .literal(let value):
+      if case .none = value {
+        throw NotExpressible(origin: nil, message: "'none' has no Swift type here")
+      }
+      return SwiftExpression(code: SwiftType.literal(value), type: SwiftType.of(value))
+    case .name(let name):
+      return try reference(name, context)
+    case .list(let items):
+      let parts = try items.map { (item) throws(NotExpressible) in
+        try self.expression(item, context)
+      }
+      return SwiftExpression(
+        code: "[" + parts.map(\.code).joined(separator: ", ") + "]",
+        type: .list(parts.first?.type), awaits: parts.contains(where: \.awaits),
+        tries: parts.contains(where: \.tries))
+    case .unary(let op, let operand):
+      let inner = try self.expression(operand, context)
+      return SwiftExpression(
+        code: op.rawValue + parenthesized(inner.code, operand), type: inner.type,
+        awaits: inner.awaits, tries: inner.tries)
+    case .binary(let op, let left, let right):
+      return try binary(op, left, right, context)
+    }
+  }
+
+  private func parenthesized(_ code: String, _ expression: Expression) -> String {
+    if case .binary = expression { return "(\(code))" }
+    return code
+  }
+
+  private func binary(
+    _ op: Expression.BinaryOperator, _ left: Expression, _ right: Expression, _ context: Context
+  ) throws(NotExpressible) -> SwiftExpression {
+    let lhs = try expression(left, context)
+    let rhs = try expression(right, context)
+    let awaits = lhs.awaits || rhs.awaits
+    let tries = lhs.tries || rhs.tries
+    if op == .add, lhs.type == .string || rhs.type == .string, lhs.type != rhs.type {
+      // 'uuid-' + n: interpolation, as a person writes it.
+      let part = { (code: String, type: SwiftType?, source: Expression) -> String in
+        if case .literal(.string(let text)) = source { return SwiftType.escape(text) }
+        return "\\(\(code))"
+      }
+      return SwiftExpression(
+        code: "\"" + part(lhs.code, lhs.type, left) + part(rhs.code, rhs.type, right) + "\"",
+        type: .string, awaits: awaits, tries: tries)
+    }
+    let code = parenthesized(lhs.code, left) + " \(op.rawValue) " + parenthesized(rhs.code, right)
+    let type: SwiftType? =
+      switch op {
+      case .add, .subtract, .multiply, .divide, .remainder: SwiftType.merge(lhs.type, rhs.type)
+      default: .bool
+      }
+    return SwiftExpression(code: code, type: type, awaits: awaits, tries: tries)
+  }
+
+  /// A name: a local, a parameter, the actor's own state, then the scenario's `state`.
+  func reference(_ name: String, _ context: Context) throws(NotExpressible) -> SwiftExpression {
+    if name == "now" { return SwiftExpression(code: "now()", type: .int) }
+    if name == "isCancelled" { return SwiftExpression(code: "Task.isCancelled", type: .bool) }
+    if name == "error", let caught = context.caught {
+      return SwiftExpression(
+        code: caught.isEmpty ? "\"\\(error)\"" : SwiftType.quote(caught), type: .string)
+    }
+    if let type = context.locals[name], let renamed = context.renamed[name] {
+      return SwiftExpression(code: renamed, type: type)
+    }
+    if let type = context.locals[name] {
+      let bound = context.asyncLets.contains(name)
+      return SwiftExpression(code: name, type: type, awaits: bound, tries: bound)
+    }
+    if let actor = context.actor, let declaration = scenario.actors[actor],
+      declaration.state.contains(where: { $0.name == name })
+        || declaration.constants.contains(where: { $0.name == name })
+    {
+      let type =
+        stateTypes["\(actor).\(name)"]
+        ?? declaration.constants.first { $0.name == name }.flatMap { SwiftType.of($0.value) }
+      return SwiftExpression(code: name, type: type)
+    }
+    guard scenario.state.contains(where: { $0.name == name }) else {
+      throw NotExpressible(origin: nil, message: "the name '\(name)' is not known here")
+    }
+    let type = stateTypes[name]
+    switch storage {
+    case .captured, .unsafeGlobal: return SwiftExpression(code: name, type: type)
+    case .mainActor:
+      return SwiftExpression(
+        code: "viewModel.\(name)", type: type, awaits: context.place != .main && context.isAsync)
+    case .actor: return SwiftExpression(code: "state.\(name)", type: type, awaits: true)
+    }
+  }
+
+  /// A log line's text as a Swift string literal with interpolations.
+  func template(_ template: Template, _ context: Context) throws(NotExpressible)
+    -> SwiftExpression
+  {
+    var code = "\""
+    var awaits = false
+    var tries = false
+    for part in template.parts {
+      switch part {
+      case .text(let text): code += SwiftType.escape(text)
+      case .expression(.name("error")) where context.caught == "":
+        code += "\\(error)"
+      case .expression(let expression):
+        let value = try self.expression(expression, context)
+        awaits = awaits || value.awaits
+        tries = tries || value.tries
+        code += "\\(\(value.code))"
+      }
+    }
+    return SwiftExpression(code: code + "\"", type: .string, awaits: awaits, tries: tries)
+  }
+
+  /// `await ` when the expression reads something isolated elsewhere.
+  func awaitPrefix(_ values: SwiftExpression...) -> String {
+    (values.contains(where: \.tries) ? "try " : "")
+      + (values.contains(where: \.awaits) ? "await " : "")
+  }
+}

@@ -1,0 +1,134 @@
+import LabModel
+
+/// Inputs and handlers: an `AsyncStream` of UI events, fed at their times by a "user" task and
+/// read on the main actor, where each delivered input starts its handler in a `Task`.
+extension ProgramWriter {
+  /// The values an input carries beyond its handler, number and text: the `with` names, sorted.
+  var inputFields: [(name: String, type: SwiftType)] {
+    var fields: [String: SwiftType] = [:]
+    for input in scenario.inputs {
+      for (name, value) in input.with { fields[name] = SwiftType.of(value) ?? .int }
+    }
+    return fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+  }
+
+  func checkHandlers() throws(NotExpressible) {
+    for handler in scenario.handlers.values.sorted(by: { $0.name < $1.name }) {
+      let operators =
+        (handler.debounce == nil ? [] : ["debounce"])
+        + (handler.removeDuplicates ? ["removeDuplicates"] : [])
+        + (handler.switchToLatest ? ["switchToLatest"] : [])
+      guard operators.isEmpty else {
+        let input = scenario.inputs.first { $0.handler == handler.name }
+        throw NotExpressible(
+          origin: input?.origin,
+          message: "the handler '\(handler.name)' uses \(operators.joined(separator: ", ")), "
+            + "which have no Swift form here yet")
+      }
+    }
+  }
+
+  func inputDeclarations() {
+    guard !scenario.inputs.isEmpty else { return }
+    line("/// A tap or a keystroke: the handler it goes to, when, its number and the field's text.")
+    line("struct Input: Sendable {")
+    line("  var handler: String")
+    line("  var at: Int")
+    line("  var n: Int")
+    line("  var value = \"\"")
+    for (name, type) in inputFields { line("  var \(name): \(type)") }
+    line("}")
+    line("")
+    line("let inputs = [")
+    for (index, input) in scenario.inputs.enumerated() {
+      var fields = [
+        "handler: \(SwiftType.quote(input.handler))", "at: \(input.time)", "n: \(index + 1)",
+      ]
+      if case .string(let text) = input.value { fields.append("value: \(SwiftType.quote(text))") }
+      for (name, _) in inputFields {
+        let value = input.with.first { $0.name == name }?.value
+        fields.append("\(name): \(value.map(SwiftType.literal) ?? "0")")
+      }
+      line("  Input(\(fields.joined(separator: ", "))),")
+    }
+    line("]")
+    line("let (events, user) = AsyncStream.makeStream(of: Input.self)")
+    line("")
+  }
+
+  /// Each handler as a `@MainActor` function of its input.
+  func handlerFunctions() throws(NotExpressible) {
+    for handler in scenario.handlers.values.sorted(by: { $0.name < $1.name }) {
+      var context = Context(place: .main, function: "handler \(handler.name)")
+      context.locals["value"] = .string
+      context.locals["n"] = .int
+      context.renamed = ["value": "input.value", "n": "input.n"]
+      for (name, type) in inputFields {
+        context.locals[name] = type
+        context.renamed[name] = "input.\(name)"
+      }
+      context.rebound = Self.rebound(handler.steps)
+      try block("@MainActor func \(handler.name)(_ input: Input) async throws {") {
+        () throws(NotExpressible) in
+        line("log(\"\(handler.name) start (input \\(input.n))\")")
+        line("defer { log(\"\(handler.name) end (input \\(input.n))\") }")
+        try steps(handler.steps, &context)
+        for name in unawaitedTasks(handler.steps) {
+          line("_ = await \(name).result  // the program would end before it")
+        }
+      }
+      line("")
+    }
+    guard !scenario.inputs.isEmpty else { return }
+    line("/// Delivers each input to its handler on the main actor, then waits for them all.")
+    try block("@MainActor func deliver() async {") { () throws(NotExpressible) in
+      line("var running: [Task<Void, Never>] = []")
+      try block("for await input in events {") { () throws(NotExpressible) in
+        line("log(\"input \\(input.n), sent at \\(input.at) ms\")")
+        line("switch input.handler {")
+        for handler in scenario.handlers.keys.sorted() {
+          line(
+            "case \(SwiftType.quote(handler)): running.append(Task { try? await \(handler)(input) })"
+          )
+        }
+        line("default: break")
+        line("}")
+      }
+      line("for task in running { await task.value }")
+    }
+    line("")
+  }
+
+  /// The user: starts now and sends each input at its time, whatever main is doing.
+  func startInputs() {
+    guard !scenario.inputs.isEmpty else { return }
+    line("// The user taps and types at these times, whatever the program is doing.")
+    line("let typing = Task.detached {")
+    line("  for input in inputs {")
+    line("    try? await Task.sleep(until: start + .milliseconds(input.at))")
+    line("    user.yield(input)")
+    line("  }")
+    line("  user.finish()")
+    line("}")
+    line("let handlers = Task { await deliver() }")
+  }
+
+  func awaitInputs() {
+    guard !scenario.inputs.isEmpty else { return }
+    line("await typing.value")
+    line("await handlers.value")
+  }
+
+  /// Tasks the steps start and never await.
+  func unawaitedTasks(_ steps: [Step]) -> [String] {
+    var started: [String] = []
+    for step in steps {
+      if case .task(let spec) = step.kind { started.append(spec.name) }
+    }
+    return uniqued(started).filter { name in
+      !Self.contains(steps) { kind in
+        if case .awaitTask(name, _) = kind { true } else { false }
+      }
+    }
+  }
+}

@@ -1,0 +1,276 @@
+import LabModel
+
+extension ProgramWriter {
+  func steps(_ steps: [Step], _ context: inout Context) throws(NotExpressible) {
+    for (index, step) in steps.enumerated() {
+      do {
+        // A sleep in a Dispatch work item: the rest runs later, as a completion handler would.
+        if case .sleep(let duration) = step.kind, !context.isAsync {
+          try later(duration, Array(steps[(index + 1)...]), &context)
+          return
+        }
+        try self.step(step, &context)
+      } catch {
+        throw NotExpressible(origin: error.origin ?? step.origin, message: error.message)
+      }
+    }
+  }
+
+  /// Every kind of step, with no `default`: a new kind does not compile until it is written here.
+  func step(_ step: Step, _ context: inout Context) throws(NotExpressible) {
+    switch step.kind {
+    case .log(let text):
+      let value = try template(text, context)
+      line("\(awaitPrefix(value))log(\(value.code))")
+    case .set(let name, let value): try assign(name, value, add: false, &context)
+    case .add(let name, let value): try assign(name, value, add: true, &context)
+    case .repeat(let count, let index, let body):
+      let times = try expression(count, context)
+      var inner = context
+      inner.locals[index ?? "_"] = .int
+      try block("for \(index ?? "_") in 1...\(awaitPrefix(times))\(times.code) {") {
+        () throws(NotExpressible) in try steps(body, &inner)
+      }
+    case .forEach(let list, let item, let body):
+      let items = try expression(list, context)
+      var inner = context
+      if case .list(let element)? = items.type { inner.locals[item] = element ?? .int }
+      try block("for \(item) in \(awaitPrefix(items))\(items.code) {") {
+        () throws(NotExpressible) in try steps(body, &inner)
+      }
+    case .if(let condition, let then, let otherwise):
+      try branch(condition, then, otherwise, context)
+    case .return(let value): try returning(value, context)
+    case .call(let call, let bind): try calling(call, bind, &context)
+    case .block(let duration):
+      let value = try expression(duration, context)
+      line("\(awaitPrefix(value))block(\(value.code))")
+    case .sleep(let duration):
+      let value = try expression(duration, context)
+      line("try await Task.sleep(for: .milliseconds(\(value.code)))")
+    case .yield: line("await Task.yield()")
+    case .asyncLet(let name, let work): try asyncLet(name, work, &context)
+    case .await(let names):
+      let list = names.count == 1 ? names[0] : "(" + names.joined(separator: ", ") + ")"
+      line("_ = try await \(list)")
+    case .group(let spec): try group(spec, &context)
+    case .task(let spec): try task(spec, &context)
+    case .awaitTask(let name, let bind):
+      let type = taskTypes[name] ?? .void
+      let tryAwait = taskThrows[name] ?? true ? "try await" : "await"
+      if let bind, type != .void {
+        try declare(bind, type: type, "\(tryAwait) \(name).value", &context)
+      } else {
+        line("_ = \(tryAwait) \(name).value")
+      }
+    case .cancel(let name):
+      guard context.declared.contains(name) || context.locals[name] != nil else {
+        throw NotExpressible(origin: nil, message: "'cancel' of a task not started here yet")
+      }
+      line("\(name).cancel()")
+    case .onMain(let body): try onMain(body, &context)
+    case .throw(let name):
+      if name == "CancellationError" {
+        line("throw CancellationError()")
+      } else {
+        errors.insert(name)
+        line("throw ScenarioError.\(name)")
+      }
+    case .try(let body, let catches): try doCatch(body, catches, &context)
+    case .checkCancellation: line("try Task.checkCancellation()")
+    case .dispatch(let queue, let body): try dispatch(queue, body, context)
+    case .enter(let name):
+      groups.insert(name)
+      line("\(name).enter()")
+    case .leave(let name):
+      groups.insert(name)
+      line("\(name).leave()")
+    case .notify(let name, let queue, let body): try notify(name, queue, body, context)
+    case .wait(let name):
+      groups.insert(name)
+      line("\(name).wait()")
+    }
+  }
+
+  func notify(_ name: String, _ queue: String, _ body: [Step], _ context: Context)
+    throws(NotExpressible)
+  {
+    groups.insert(name)
+    var inner = context
+    inner.isAsync = false
+    inner.queue = queue
+    inner.place = queue == "main" ? .main : .pool
+    try block("\(name).notify(queue: \(queueCode(queue))) {") {
+      () throws(NotExpressible) in try steps(body, &inner)
+    }
+  }
+
+  func queueCode(_ queue: String) -> String { queue == "main" ? ".main" : queue }
+
+  /// `let name = value`, `var` when it is bound again later, or a plain assignment then.
+  func declare(_ name: String, type: SwiftType?, _ code: String, _ context: inout Context)
+    throws(NotExpressible)
+  {
+    if context.declared.contains(name) {
+      line("\(name) = \(code)")
+      return
+    }
+    context.declared.insert(name)
+    context.locals[name] = type ?? .int
+    line("\(context.rebound.contains(name) ? "var" : "let") \(name) = \(code)")
+  }
+
+  func assign(_ name: String, _ value: Expression, add: Bool, _ context: inout Context)
+    throws(NotExpressible)
+  {
+    let new = try expression(value, context)
+    let target = try? reference(name, context)
+    let isState =
+      scenario.state.contains { $0.name == name } && context.locals[name] == nil
+      && !(context.actor.flatMap { scenario.actors[$0] }?.state.contains { $0.name == name }
+        ?? false)
+    if !isState, target == nil || context.locals[name] != nil || context.actor != nil,
+      !add || target != nil
+    {
+      if target == nil {
+        try declare(name, type: new.type, "\(awaitPrefix(new))\(new.code)", &context)
+      } else {
+        line("\(name) \(add ? "+=" : "=") \(awaitPrefix(new))\(new.code)")
+      }
+      return
+    }
+    stateTypes[name] = SwiftType.merge(stateTypes[name], new.type)
+    let op = add ? "+=" : "="
+    switch storage {
+    case .captured, .unsafeGlobal:
+      line("\(name) \(op) \(awaitPrefix(new))\(new.code)")
+    case .mainActor:
+      if context.place == .main || !context.isAsync {
+        line("viewModel.\(name) \(op) \(awaitPrefix(new))\(new.code)")
+      } else {
+        let value = new.awaits ? "let value = \(awaitPrefix(new))\(new.code); " : ""
+        line(
+          "\(value)await MainActor.run { viewModel.\(name) \(op) \(new.awaits ? "value" : new.code) }"
+        )
+      }
+    case .actor:
+      setters.insert("\(add ? "add" : "set") \(name)")
+      let capital = name.prefix(1).uppercased() + name.dropFirst()
+      line("\(new.tries ? "try " : "")await state.\(add ? "add" : "set")\(capital)(\(new.code))")
+    }
+  }
+
+  func branch(_ condition: Expression, _ then: [Step], _ otherwise: [Step], _ context: Context)
+    throws(NotExpressible)
+  {
+    let test = try expression(condition, context)
+    var inner = context
+    line("if \(awaitPrefix(test))\(test.code) {")
+    depth += 1
+    try steps(then, &inner)
+    depth -= 1
+    if !otherwise.isEmpty {
+      inner = context
+      line("} else {")
+      depth += 1
+      try steps(otherwise, &inner)
+      depth -= 1
+    }
+    line("}")
+  }
+
+  func returning(_ value: Expression?, _ context: Context) throws(NotExpressible) {
+    guard let value else {
+      line("return")
+      return
+    }
+    let result = try expression(value, context)
+    if let key = context.function {
+      returnTypes[key] = SwiftType.merge(returnTypes[key], result.type)
+    }
+    line("return \(awaitPrefix(result))\(result.code)")
+  }
+
+  /// A call's argument list, recording the parameters' types for the callee.
+  func arguments(_ call: Call, _ context: Context) throws(NotExpressible) -> (String, Bool) {
+    var parts: [String] = []
+    var awaits = false
+    for (name, value) in call.arguments {
+      let argument = try expression(value, context)
+      awaits = awaits || argument.awaits
+      if let type = argument.type {
+        parameterTypes[call.function, default: [:]][name] = type
+      }
+      parts.append("\(name): \(argument.code)")
+    }
+    return (parts.joined(separator: ", "), awaits)
+  }
+
+  func calling(_ call: Call, _ bind: String?, _ context: inout Context) throws(NotExpressible) {
+    let (arguments, _) = try self.arguments(call, context)
+    let parts = call.function.split(separator: ".")
+    var callee = "\(call.function)(\(arguments))"
+    var effects = "try await "
+    if parts.count == 2, let actor = scenario.actors[String(parts[0])],
+      let method = actor.methods[String(parts[1])]
+    {
+      callee = "\(instance(actor.name)).\(method.name)(\(arguments))"
+      let isolated = method.isolation == .actor(actor.name) && context.actor != actor.name
+      let async = isolated || Self.suspends(method.steps)
+      effects = (throwsKeys.contains(call.function) ? "try " : "") + (async ? "await " : "")
+    }
+    let type = returnTypes[call.function]
+    if let bind, type != .void, reads.contains(bind) {
+      try declare(bind, type: type, effects + callee, &context)
+    } else {
+      line((type == nil || type == .void ? "" : "_ = ") + effects + callee)
+    }
+  }
+
+  func onMain(_ body: [Step], _ context: inout Context) throws(NotExpressible) {
+    if context.place == .main {
+      try steps(body, &context)
+      return
+    }
+    var inner = context
+    inner.place = .main
+    inner.isAsync = false
+    // `async let` values cannot be awaited inside the synchronous closure: read them before.
+    let read = Set(Self.names(body)).intersection(context.asyncLets).sorted()
+    for name in read where context.renamed[name] == nil {
+      line("let \(name)Value = try await \(name)")
+      inner.renamed[name] = "\(name)Value"
+    }
+    try block("await MainActor.run {") { () throws(NotExpressible) in try steps(body, &inner) }
+  }
+
+  func doCatch(_ body: [Step], _ catches: [CatchClause], _ context: inout Context)
+    throws(NotExpressible)
+  {
+    var inner = context
+    line("do {")
+    depth += 1
+    try steps(body, &inner)
+    depth -= 1
+    for clause in catches {
+      var handler = context
+      switch clause.error {
+      case nil:
+        line("} catch {")
+        handler.locals["error"] = .string
+      case "CancellationError":
+        line("} catch is CancellationError {")
+        handler.locals["error"] = .string
+      case let name?:
+        errors.insert(name)
+        line("} catch ScenarioError.\(name) {")
+        handler.locals["error"] = .string
+      }
+      depth += 1
+      handler.caught = clause.error ?? ""
+      try steps(clause.steps, &handler)
+      depth -= 1
+    }
+    line("}")
+  }
+}

@@ -1,0 +1,217 @@
+import LabModel
+
+/// `lab swift NAME`: one self-contained Swift 6 program that does what a scenario does, written
+/// as a person would write it, printing a line with the milliseconds since start wherever the
+/// lab's trace has a log line or a task starts or ends.
+public enum SwiftProgram {
+  /// The program, or the first step it cannot express, as a diagnostic at that step.
+  public static func generate(_ scenario: Scenario) throws(Diagnostic) -> String {
+    do {
+      let writer = ProgramWriter(scenario)
+      // Types flow from calls to parameters and from returns to callers: a few passes settle them.
+      for _ in 0..<3 { _ = try? writer.program() }
+      return try writer.program()
+    } catch {
+      throw Diagnostic(
+        file: scenario.file, location: error.origin?.location, path: error.origin?.path,
+        message: "cannot write this as a Swift program yet: \(error.message)")
+    }
+  }
+
+  /// Whether the scenario shows a data race, so its program must not compile in Swift 6 mode.
+  public static func showsRace(_ scenario: Scenario) -> Bool {
+    scenario.expect.races == .expected
+  }
+}
+
+/// Where the scenario's shared `state` lives in the program.
+enum Storage {
+  /// Locals of `main()` that closures capture: what a learner writes, and what Swift 6 rejects.
+  case captured
+  /// `nonisolated(unsafe)` globals: Dispatch work orders the accesses where the compiler can't see.
+  case unsafeGlobal
+  /// Properties of a `@MainActor` view model: UI state.
+  case mainActor
+  /// Properties of an `actor State`: shared, never raced.
+  case actor
+}
+
+/// Where the code being written runs.
+struct Context {
+  enum Place: Equatable {
+    case pool, main
+    case actor(String)
+  }
+  var place: Place
+  /// False inside Dispatch work items and `MainActor.run`: no `await` there.
+  var isAsync = true
+  /// The Dispatch queue a work item runs on, for `asyncAfter`.
+  var queue: String?
+  var function: String?
+  var actor: String?
+  var locals: [String: SwiftType] = [:]
+  var declared: Set<String> = []
+  var asyncLets: Set<String> = []
+  /// Names bound more than once in this body: declared with `var`.
+  var rebound: Set<String> = []
+  /// Inside a `catch`: the error's name, or "" in a catch-all, where `error` is Swift's.
+  var caught: String?
+  /// `async let` values read inside `MainActor.run`, awaited before it under these names.
+  var renamed: [String: String] = [:]
+}
+
+final class ProgramWriter {
+  let scenario: Scenario
+  let storage: Storage
+  var lines: [String] = []
+  var depth = 0
+  var parameterTypes: [String: [String: SwiftType]] = [:]
+  var returnTypes: [String: SwiftType] = [:]
+  var stateTypes: [String: SwiftType] = [:]
+  var taskTypes: [String: SwiftType] = [:]
+  var taskThrows: [String: Bool] = [:]
+  var errors: Set<String> = []
+  /// The state setters the `State` actor needs: `set` or `add` with the variable's name.
+  var setters: Set<String> = []
+  var groups: Set<String> = []
+  /// Every name read anywhere: a result no one reads is bound to `_`.
+  let reads: Set<String>
+
+  init(_ scenario: Scenario) {
+    self.scenario = scenario
+    let stepsOfAll =
+      scenario.steps + scenario.functions.values.flatMap(\.steps)
+      + scenario.handlers.values.flatMap(\.steps)
+    let methods = scenario.actors.values.flatMap { $0.methods.values.flatMap(\.steps) }
+    reads = Set(Self.names(stepsOfAll + methods))
+    if SwiftProgram.showsRace(scenario) {
+      storage = .captured
+    } else if Self.contains(stepsOfAll, where: Self.isDispatch) {
+      storage = .unsafeGlobal
+    } else if scenario.rootIsolation == .main || !scenario.inputs.isEmpty
+      || scenario.functions.values.contains(where: { $0.isolation == .main })
+      || Self.contains(stepsOfAll, where: { if case .onMain = $0 { true } else { false } })
+    {
+      storage = .mainActor
+    } else {
+      storage = .actor
+    }
+    for (name, value) in scenario.state {
+      if let type = SwiftType.of(value) { stateTypes[name] = type }
+    }
+  }
+
+  func line(_ text: String) {
+    lines.append(text.isEmpty ? "" : String(repeating: "  ", count: depth) + text)
+  }
+
+  func block(_ opening: String, _ closing: String = "}", _ body: () throws(NotExpressible) -> Void)
+    throws(NotExpressible)
+  {
+    line(opening)
+    depth += 1
+    try body()
+    depth -= 1
+    line(closing)
+  }
+
+  func program() throws(NotExpressible) -> String {
+    lines = []
+    errors = []
+    groups = []
+    try checkHandlers()
+    let body = try mainFunction()
+    let functions = try declarations()
+    let top = lines
+    lines = []
+    header()
+    let headerLines = lines
+    lines = []
+    try stateDeclaration()
+    inputDeclarations()
+    return (headerLines + lines + functions + body + top).joined(separator: "\n") + "\n"
+  }
+
+  func header() {
+    line("// \(scenario.name): \(scenario.title)")
+    if !scenario.summary.isEmpty {
+      for text in wrap(scenario.summary, width: 96) { line("// \(text)") }
+    }
+    line("// Written by `lab swift \(scenario.name)` from \(scenario.file).")
+    if SwiftProgram.showsRace(scenario) {
+      line("// This program has a data race: Swift 6 refuses it; `-swift-version 5` runs it.")
+    }
+    line("import Foundation")
+    line("")
+    line("let start = ContinuousClock.now")
+    line("")
+    line("/// Milliseconds since the program started, as the lab's trace counts them.")
+    line("func now() -> Int { Int((ContinuousClock.now - start) / .milliseconds(1)) }")
+    line("")
+    line("/// Prints a line of the trace: the time, then what happened.")
+    line("func log(_ message: String) {")
+    line("  let time = String(now())")
+    line(
+      "  print(String(repeating: \" \", count: max(0, 6 - time.count)) + time + \"  \" + message)")
+    line("}")
+    line("")
+    line(
+      "/// Synchronous work that holds its thread (`Thread.sleep` is unavailable in async code).")
+    line("func block(_ milliseconds: Int) {")
+    line("  Thread.sleep(forTimeInterval: Double(milliseconds) / 1000)")
+    line("}")
+    line("")
+    if !errors.isEmpty {
+      line("enum ScenarioError: Error {")
+      line("  case \(errors.sorted().joined(separator: ", "))")
+      line("}")
+      line("")
+    }
+    for (name, kind) in scenario.queues.sorted(by: { $0.key < $1.key }) {
+      let attributes = kind == .concurrent ? ", attributes: .concurrent" : ""
+      line("let \(name) = DispatchQueue(label: \(SwiftType.quote(name))\(attributes))")
+    }
+    for name in groups.sorted() { line("let \(name) = DispatchGroup()") }
+    if !scenario.queues.isEmpty || !groups.isEmpty { line("") }
+  }
+
+  func wrap(_ text: String, width: Int) -> [String] {
+    var result: [String] = []
+    var current = ""
+    for word in text.split(separator: " ") {
+      if !current.isEmpty, current.count + word.count + 1 > width {
+        result.append(current)
+        current = ""
+      }
+      current += (current.isEmpty ? "" : " ") + word
+    }
+    if !current.isEmpty { result.append(current) }
+    return result
+  }
+
+  static func isDispatch(_ kind: Step.Kind) -> Bool {
+    switch kind {
+    case .dispatch, .enter, .leave, .notify, .wait: true
+    default: false
+    }
+  }
+
+  /// Whether a step anywhere in `steps`, nested blocks included, is of the kind `test` accepts.
+  static func contains(_ steps: [Step], where test: (Step.Kind) -> Bool) -> Bool {
+    steps.contains { step in test(step.kind) || contains(nested(step.kind), where: test) }
+  }
+
+  static func nested(_ kind: Step.Kind) -> [Step] {
+    switch kind {
+    case .repeat(_, _, let body), .forEach(_, _, let body), .onMain(let body),
+      .dispatch(_, let body), .notify(_, _, let body):
+      body
+    case .if(_, let then, let otherwise): then + otherwise
+    case .try(let body, let catches): body + catches.flatMap(\.steps)
+    case .asyncLet(_, .steps(let body)): body
+    case .group(let spec): if case .steps(let body) = spec.child { body } else { [] }
+    case .task(let spec): if case .steps(let body) = spec.child { body } else { [] }
+    default: []
+    }
+  }
+}

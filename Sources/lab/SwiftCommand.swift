@@ -1,0 +1,62 @@
+import Foundation
+import LabLessons
+import LabModel
+import LabSwift
+
+/// `lab swift NAME`: prints the Swift program beside a scenario; `--check` compiles it.
+enum SwiftCommand: Command {
+  static let name = "swift"
+  static let summary = "Print the Swift 6 program a scenario stands for; --check compiles it."
+  static let usage = "swift NAME [--check]"
+  static let discussion = """
+    Prints one self-contained Swift 6 program that does what the scenario does — async let,
+    task groups, tasks, actors, the main actor, Dispatch — printing a line with the time at each
+    log line and wherever a task starts or ends, so its output reads like the lab's trace.
+    A step the generator cannot express yet is reported at its place in the file.
+
+    With --check, compiles the program with swiftc (on PATH, else /opt/swift/usr/bin) in
+    .build/lab-swift/ and prints the compiler's verdict: every program compiles in Swift 6
+    mode, except those of scenarios that show a data race, which Swift 6 must refuse; those are
+    also compiled in Swift 5 mode, where they run and race. docs/swift-programs.md says more.
+
+    Examples:
+      lab swift task-group-five > task-group-five.swift
+      lab swift racy-counter --check
+    """
+  static let options: [Arguments.Option] = [
+    .init(name: "check", value: nil, help: "Compile the program and print swiftc's verdict.")
+  ]
+
+  static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
+    guard arguments.positionals.count == 1 else {
+      throw UsageError("swift takes one scenario name or .json file")
+    }
+    guard let scenario = context.loadScenario(try context.scenarioFile(arguments.positionals[0]))
+    else { return ExitStatus.failure }
+    let source: String
+    do {
+      source = try SwiftProgram.generate(scenario)
+    } catch {
+      context.console.err(error.description + "\n")
+      return ExitStatus.failure
+    }
+    guard arguments.flag("check") else {
+      context.console.out(source)
+      return ExitStatus.ok
+    }
+    guard let compiler = SwiftCompiler.find(environment: context.environment) else {
+      context.console.err(
+        "error: no Swift toolchain: swiftc is neither on PATH nor at /opt/swift/usr/bin\n")
+      return ExitStatus.failure
+    }
+    let folder = URL(fileURLWithPath: ".build/lab-swift/\(scenario.name)")
+    do {
+      let check = try SwiftCheck.run(scenario, source: source, compiler: compiler, in: folder)
+      context.console.out(check.report)
+      return check.isExpected ? ExitStatus.ok : ExitStatus.failure
+    } catch {
+      context.console.err("error: could not run swiftc: \(error)\n")
+      return ExitStatus.failure
+    }
+  }
+}

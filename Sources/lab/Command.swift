@@ -26,10 +26,11 @@ struct CommandContext {
   var environment = ProcessInfo.processInfo.environment
 
   /// The project whose `Scenarios/` names are looked up in: `LAB_ROOT`, else the nearest folder at
-  /// or above the working directory that holds `Scenarios/`.
+  /// or above the working directory that holds `Scenarios/`. A `LAB_ROOT` that is not a folder is
+  /// an error, never created: a mistyped path must not grow folders where nobody looks.
   func catalog() throws(UsageError) -> ScenarioCatalog {
     if let root = environment["LAB_ROOT"], !root.isEmpty {
-      return ScenarioCatalog(root: URL(fileURLWithPath: root))
+      return ScenarioCatalog(root: try CourseRoot.existing(root))
     }
     let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     guard let root = ScenarioCatalog.locateRoot(from: here) else {

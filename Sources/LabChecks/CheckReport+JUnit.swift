@@ -1,3 +1,5 @@
+import Foundation
+
 extension CheckReport {
   /// How a checked scenario reads in JUnit terms. A run that could not finish — a file that does
   /// not validate, a deadlock, a limit reached — is an error; a run that finished but missed a
@@ -73,6 +75,17 @@ extension CheckReport {
         "    </testcase>",
       ]
     }
+  }
+
+  /// Writes the JUnit report to `path`, creating its folder (`build/` in a fresh checkout) as
+  /// report writers do: a CI job should not need a `mkdir` first.
+  package static func writeJUnit(_ verdicts: [ScenarioVerdict], toPath path: String)
+    throws(ExpectedTraceProblem)
+  {
+    let url = URL(fileURLWithPath: path)
+    try? FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try AtomicFile.write(junit(verdicts), to: url, display: path)
   }
 
   /// Seconds with three decimals and no exponent (`12.345`), as the schema's time pattern wants.

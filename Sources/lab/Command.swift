@@ -41,6 +41,14 @@ struct CommandContext {
     return ScenarioCatalog(root: root)
   }
 
+  /// The project and, beside a teacher's course, the curriculum bundled with the lab
+  /// (`LAB_CURRICULUM`, else the lab's package above this executable).
+  func course() throws(UsageError) -> Course {
+    let bundled = try Course.bundledRoot(
+      environment: environment, executable: Bundle.main.executableURL)
+    return Course(root: try catalog().root, bundled: bundled)
+  }
+
   /// Finds the scenario file an argument names, or explains why not.
   /// A path is read only when it names a `.json` file (the teacher's own choice); anything else is
   /// a name, matched against the files under `Scenarios/`, so it never reaches outside them.
@@ -58,7 +66,14 @@ struct CommandContext {
       return url
     }
     let catalog = try catalog()
-    switch catalog.resolve(argument) {
+    let course = try course()
+    let (resolution, shadowed) = course.resolveScenario(argument)
+    if let shadowed {
+      console.err(
+        "note: '\(argument)' is also a scenario of the bundled curriculum "
+          + "(\(course.bundledPath(shadowed))); running the course's own\n")
+    }
+    switch resolution {
     case .file(let url):
       return url
     case .notFound(let suggestion):

@@ -18,6 +18,7 @@ enum Lab {
       CheckCommand.self,
       ExploreCommand.self,
       NewCommand.self,
+      InitCommand.self,
       ValidateCommand.self,
       SchemaCommand.self,
     ]

@@ -2,7 +2,8 @@ import LabInterpreter
 import LabModel
 import LabRuntime
 
-/// The renderings of `lab check`'s verdicts: the totals line, JSON and JUnit XML. Pure: returns
+/// The renderings of `lab check`'s verdicts: the totals line, JSON and (in CheckReport+JUnit)
+/// JUnit XML. Pure: returns
 /// text, prints nothing.
 public enum CheckReport {
   /// `N passed, N failed`, with `, N skipped` when any were skipped.
@@ -70,51 +71,6 @@ public enum CheckReport {
 
   static func seconds(_ value: Double) -> String {
     String((value * 1000).rounded() / 1000)
-  }
-
-  // MARK: - JUnit
-
-  /// The verdicts as JUnit XML: one test suite, one test case per scenario (class name: the
-  /// scenario's folder), a failure with every failing run, or a skip.
-  public static func junit(_ verdicts: [ScenarioVerdict], suite: String = "lab check") -> String {
-    let counts = count(verdicts)
-    let total = verdicts.reduce(0) { $0 + $1.seconds }
-    var out = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
-    let attributes =
-      "name=\"\(xml(suite))\" tests=\"\(verdicts.count)\" failures=\"\(counts.failed)\" "
-      + "errors=\"0\" skipped=\"\(counts.skipped)\" time=\"\(seconds(total))\""
-    out.append("<testsuites \(attributes)>")
-    out.append("  <testsuite \(attributes)>")
-    for verdict in verdicts {
-      let folder = verdict.file.split(separator: "/").dropLast().joined(separator: ".")
-      let opening =
-        "    <testcase classname=\"\(xml(folder.isEmpty ? "scenarios" : folder))\" "
-        + "name=\"\(xml(verdict.scenario))\" time=\"\(seconds(verdict.seconds))\""
-      switch verdict.status {
-      case .passed:
-        out.append(opening + "/>")
-      case .skipped:
-        out.append(opening + ">")
-        out.append("      <skipped message=\"\(xml(verdict.summary))\"/>")
-        out.append("    </testcase>")
-      case .failed:
-        let first = verdict.failures.first?.messages.first ?? "failed"
-        var body: [String] = []
-        for failure in verdict.failures {
-          body.append(
-            (failure.run.map { "\($0):" } ?? "") + (failure.replay.map { " \($0)" } ?? ""))
-          body += failure.messages.map { "  " + $0 }
-        }
-        out.append(opening + ">")
-        out.append(
-          "      <failure message=\"\(xml(first))\" type=\"check\">"
-            + xml(body.joined(separator: "\n"), attribute: false) + "</failure>")
-        out.append("    </testcase>")
-      }
-    }
-    out.append("  </testsuite>")
-    out.append("</testsuites>")
-    return out.joined(separator: "\n") + "\n"
   }
 
   /// Text escaped for XML attributes (line breaks as references) or content.

@@ -123,9 +123,15 @@ package struct Arguments {
 }
 
 /// A mistake in how the command was called: printed with the command's usage, exit status 64.
+/// One that names a `location` (a setting such as `LAB_ROOT=/x`, not an argument) is printed as
+/// one compiler-style line, `location: error: message`, since the usage would not help.
 package struct UsageError: Error {
   package var message: String
-  package init(_ message: String) { self.message = message }
+  package var location: String?
+  package init(_ message: String, location: String? = nil) {
+    self.message = message
+    self.location = location
+  }
 }
 
 extension String {

@@ -119,9 +119,8 @@ enum CheckCommand: Command {
       }
     }
     if let junit {
-      let url = URL(fileURLWithPath: junit)
       do {
-        try AtomicFile.write(CheckReport.junit(verdicts), to: url, display: junit)
+        try CheckReport.writeJUnit(verdicts, toPath: junit)
       } catch {
         for line in error.lines {
           console.err(console.paint("error: ", .red, forErr: true) + line + "\n")

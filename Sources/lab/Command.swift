@@ -26,10 +26,11 @@ struct CommandContext {
   var environment = ProcessInfo.processInfo.environment
 
   /// The project whose `Scenarios/` names are looked up in: `LAB_ROOT`, else the nearest folder at
-  /// or above the working directory that holds `Scenarios/`.
+  /// or above the working directory that holds `Scenarios/`. A `LAB_ROOT` that is not a folder is
+  /// an error, never created: a mistyped path must not grow folders where nobody looks.
   func catalog() throws(UsageError) -> ScenarioCatalog {
     if let root = environment["LAB_ROOT"], !root.isEmpty {
-      return ScenarioCatalog(root: URL(fileURLWithPath: root))
+      return ScenarioCatalog(root: try CourseRoot.existing(root))
     }
     let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     guard let root = ScenarioCatalog.locateRoot(from: here) else {
@@ -38,6 +39,14 @@ struct CommandContext {
           + "LAB_ROOT, or give a path to a .json file")
     }
     return ScenarioCatalog(root: root)
+  }
+
+  /// The project and, beside a teacher's course, the curriculum bundled with the lab
+  /// (`LAB_CURRICULUM`, else the lab's package above this executable).
+  func course() throws(UsageError) -> Course {
+    let bundled = try Course.bundledRoot(
+      environment: environment, executable: Bundle.main.executableURL)
+    return Course(root: try catalog().root, bundled: bundled)
   }
 
   /// Finds the scenario file an argument names, or explains why not.
@@ -57,7 +66,14 @@ struct CommandContext {
       return url
     }
     let catalog = try catalog()
-    switch catalog.resolve(argument) {
+    let course = try course()
+    let (resolution, shadowed) = course.resolveScenario(argument)
+    if let shadowed {
+      console.err(
+        "note: '\(argument)' is also a scenario of the bundled curriculum "
+          + "(\(course.bundledPath(shadowed))); running the course's own\n")
+    }
+    switch resolution {
     case .file(let url):
       return url
     case .notFound(let suggestion):

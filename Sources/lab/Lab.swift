@@ -18,6 +18,7 @@ enum Lab {
       CheckCommand.self,
       ExploreCommand.self,
       NewCommand.self,
+      InitCommand.self,
       ValidateCommand.self,
       SchemaCommand.self,
       SwiftCommand.self,
@@ -73,6 +74,11 @@ enum Lab {
       let arguments = try Arguments(rest, options: command.options)
       return try command.run(arguments, context)
     } catch {
+      if let location = error.location {
+        console.err(location + ": " + console.paint("error: ", .red, forErr: true) + error.message)
+        console.err("\n")
+        return ExitStatus.usage
+      }
       console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
       console.err("usage: lab \(command.usage)\n       lab \(command.name) --help for more\n")
       return ExitStatus.usage
@@ -128,7 +134,8 @@ enum Lab {
     text += """
 
       Run 'lab <command> --help' for a command's options and examples.
-      Scenario names are looked up under Scenarios/ in the project folder (or LAB_ROOT).
+      Scenario names are looked up under Scenarios/ in the project folder: the nearest folder at or
+      above the working directory with a Scenarios/ folder, or LAB_ROOT=DIR (which must exist).
       Colour is used only on a terminal, and never when NO_COLOR is set; FORCE_COLOR or
       '--color always' (before or after the command) turns it on, '--color never' off.
 

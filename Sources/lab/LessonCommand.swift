@@ -52,8 +52,14 @@ enum LessonCommand: Command {
           ? "name a lesson, such as 'lab lesson 1' or 'lab lesson async-let'; 'lab list' lists them"
           : "lesson takes one lesson")
     }
-    let catalog = LessonCatalog(root: try context.catalog().root)
-    let entry = try find(arguments.positionals[0], in: catalog)
+    let course = try context.course()
+    let (catalog, resolution, shadowed) = course.resolveLesson(arguments.positionals[0])
+    let entry = try find(arguments.positionals[0], resolution, in: catalog)
+    if let shadowed {
+      context.console.err(
+        "note: the bundled curriculum has lesson \(shadowed.number) (\(shadowed.name)) too; "
+          + "playing the course's own\n")
+    }
     let lesson: Lesson
     do {
       lesson = try catalog.load(entry)
@@ -88,14 +94,14 @@ enum LessonCommand: Command {
   }
 
   /// The lesson an argument names, or a usage error that says what would.
-  static func find(_ argument: String, in catalog: LessonCatalog) throws(UsageError)
-    -> LessonCatalog.Entry
-  {
+  static func find(
+    _ argument: String, _ resolution: LessonCatalog.Resolution, in catalog: LessonCatalog
+  ) throws(UsageError) -> LessonCatalog.Entry {
     let entries = catalog.entries()
     guard !entries.isEmpty else {
       throw UsageError("no lessons in \(catalog.displayPath(catalog.lessonsFolder))/")
     }
-    switch LessonCatalog.resolve(argument, in: entries) {
+    switch resolution {
     case .lesson(let entry):
       return entry
     case .notFound(let suggestion):

@@ -37,23 +37,14 @@ enum ListCommand: Command {
     let onlyLessons = arguments.flag("lessons")
     let onlyScenarios = arguments.flag("scenarios")
     if onlyLessons, onlyScenarios { throw UsageError("give --lessons or --scenarios, not both") }
-    let root = try context.catalog().root
-    // The lessons are read even for --scenarios: the scenario list names the lessons using each.
     let console = context.console
-    let style = console.outStyle
-    let lessons = CatalogListing.lessons(LessonCatalog(root: root), style)
-    for problem in lessons.problems {
+    let listing = CourseListing.text(
+      try context.course(), lessons: !onlyScenarios, scenarios: !onlyLessons, console.outStyle)
+    for problem in listing.problems {
       console.err(console.paint(problem, .red, forErr: true) + "\n")
     }
-    let scenarios =
-      onlyLessons
-      ? nil : CatalogListing.scenarios(ScenarioCatalog(root: root), lessons.usedBy, style)
-    for problem in scenarios?.problems ?? [] { console.err(problem + "\n") }
-    var sections: [String] = []
-    if !onlyScenarios { sections.append(lessons.text) }
-    if let scenarios { sections.append(scenarios.text) }
-    context.console.out(sections.joined(separator: "\n"))
-    let broken = !lessons.problems.isEmpty || scenarios?.problems.isEmpty == false
+    console.out(listing.text)
+    let broken = !listing.problems.isEmpty
     return broken ? ExitStatus.failure : ExitStatus.ok
   }
 }

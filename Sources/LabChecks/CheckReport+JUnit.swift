@@ -1,0 +1,97 @@
+import Foundation
+
+extension CheckReport {
+  /// How a checked scenario reads in JUnit terms. A run that could not finish — a file that does
+  /// not validate, a deadlock, a limit reached — is an error; a run that finished but missed a
+  /// check, an outcome or its expected trace is a failure. CI servers show the two apart.
+  enum JUnitKind: Equatable {
+    case passed, skipped, failure, error
+  }
+
+  static func junitKind(_ verdict: ScenarioVerdict) -> JUnitKind {
+    switch verdict.status {
+    case .passed: return .passed
+    case .skipped: return .skipped
+    case .failed:
+      let unfinished = verdict.failures.contains { failure in
+        failure.run == nil || failure.messages.contains { $0.hasPrefix("problem: ") }
+      }
+      return unfinished ? .error : .failure
+    }
+  }
+
+  /// The verdicts as JUnit XML that the common JUnit schema (Jenkins' xUnit `junit-10.xsd`, which
+  /// GitLab and GitHub reporters also read) accepts: `<testsuites>` with no `skipped` attribute,
+  /// one `<testsuite>`, one `<testcase>` per scenario (class name: its folder) holding a
+  /// `<failure>`, an `<error>` or a `<skipped>`; times in seconds. Tests/JUnit keeps the schema.
+  public static func junit(_ verdicts: [ScenarioVerdict], suite: String = "lab check") -> String {
+    let kinds = verdicts.map(junitKind)
+    let failures = kinds.filter { $0 == .failure }.count
+    let errors = kinds.filter { $0 == .error }.count
+    let skipped = kinds.filter { $0 == .skipped }.count
+    let time = junitSeconds(verdicts.reduce(0) { $0 + $1.seconds })
+    let counts =
+      "name=\"\(xml(suite))\" tests=\"\(verdicts.count)\" failures=\"\(failures)\" "
+      + "errors=\"\(errors)\""
+    var out = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
+    out.append("<testsuites \(counts) time=\"\(time)\">")
+    out.append("  <testsuite \(counts) skipped=\"\(skipped)\" time=\"\(time)\">")
+    for (verdict, kind) in zip(verdicts, kinds) {
+      out += testcase(verdict, kind)
+    }
+    out.append("  </testsuite>")
+    out.append("</testsuites>")
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  static func testcase(_ verdict: ScenarioVerdict, _ kind: JUnitKind) -> [String] {
+    let folder = verdict.file.split(separator: "/").dropLast().joined(separator: ".")
+    let opening =
+      "    <testcase classname=\"\(xml(folder.isEmpty ? "scenarios" : folder))\" "
+      + "name=\"\(xml(verdict.scenario))\" time=\"\(junitSeconds(verdict.seconds))\""
+    switch kind {
+    case .passed:
+      return [opening + "/>"]
+    case .skipped:
+      return [
+        opening + ">", "      <skipped message=\"\(xml(verdict.summary))\"/>", "    </testcase>",
+      ]
+    case .failure, .error:
+      let element = kind == .error ? "error" : "failure"
+      let type =
+        kind == .failure
+        ? "check" : verdict.failures.contains { $0.run == nil } ? "invalid" : "problem"
+      let first = verdict.failures.first?.messages.first ?? "failed"
+      var body: [String] = []
+      for failure in verdict.failures {
+        let heading = (failure.run.map { "\($0):" } ?? "") + (failure.replay.map { " \($0)" } ?? "")
+        if !heading.isEmpty { body.append(heading) }
+        body += failure.messages.map { (heading.isEmpty ? "" : "  ") + $0 }
+      }
+      return [
+        opening + ">",
+        "      <\(element) message=\"\(xml(first))\" type=\"\(type)\">"
+          + xml(body.joined(separator: "\n"), attribute: false) + "</\(element)>",
+        "    </testcase>",
+      ]
+    }
+  }
+
+  /// Writes the JUnit report to `path`, creating its folder (`build/` in a fresh checkout) as
+  /// report writers do: a CI job should not need a `mkdir` first.
+  package static func writeJUnit(_ verdicts: [ScenarioVerdict], toPath path: String)
+    throws(ExpectedTraceProblem)
+  {
+    let url = URL(fileURLWithPath: path)
+    try? FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try AtomicFile.write(junit(verdicts), to: url, display: path)
+  }
+
+  /// Seconds with three decimals and no exponent (`12.345`), as the schema's time pattern wants.
+  static func junitSeconds(_ value: Double) -> String {
+    let milliseconds = value.isFinite ? max(0, Int((value * 1000).rounded())) : 0
+    let fraction = String(milliseconds % 1000)
+    return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+  }
+}

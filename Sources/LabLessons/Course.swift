@@ -1,0 +1,85 @@
+import Foundation
+import LabModel
+
+/// A course: a folder with `Scenarios/` and `Lessons/` — the lab's own curriculum, or a teacher's
+/// folder made by `lab init` — and, beside a teacher's course, the curriculum bundled with the lab,
+/// so its scenarios and lessons stay at hand. The course's own come first; a name both have is
+/// reported, never silently shadowed.
+package struct Course: Sendable {
+  /// The course's folder.
+  package var root: URL
+  /// The bundled curriculum's folder, when it is found and is not the course itself.
+  package var bundled: URL?
+
+  package init(root: URL, bundled: URL?) {
+    self.root = root.standardizedFileURL
+    let other = bundled?.standardizedFileURL
+    self.bundled = other?.resolvingSymlinksInPath() == root.resolvingSymlinksInPath() ? nil : other
+  }
+
+  /// The bundled curriculum: the folder `LAB_CURRICULUM` names (empty: none), else the lab's own
+  /// package — the folder above the running executable (`.build/debug/lab`) with `Package.swift`,
+  /// `Scenarios/` and `Lessons/`. An installed lab copied elsewhere has none unless the variable
+  /// says where it is.
+  package static func bundledRoot(environment: [String: String], executable: URL?)
+    throws(UsageError) -> URL?
+  {
+    if let path = environment["LAB_CURRICULUM"] {
+      return path.isEmpty ? nil : try CourseRoot.existing(path, variable: "LAB_CURRICULUM")
+    }
+    guard var folder = executable?.resolvingSymlinksInPath().deletingLastPathComponent() else {
+      return nil
+    }
+    while folder.pathComponents.count > 1 {
+      if isLabPackage(folder) { return folder }
+      folder.deleteLastPathComponent()
+    }
+    return nil
+  }
+
+  static func isLabPackage(_ folder: URL) -> Bool {
+    ["Package.swift", "Scenarios", "Lessons"].allSatisfy {
+      FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
+    }
+  }
+
+  /// A scenario name looked up in the course, then in the bundled curriculum. `shadowed` is the
+  /// bundled file of the same name when the course's own was chosen.
+  package func resolveScenario(_ name: String) -> (
+    resolution: ScenarioCatalog.Resolution, shadowed: URL?
+  ) {
+    let own = ScenarioCatalog(root: root).resolve(name)
+    guard let bundled else { return (own, nil) }
+    let other = ScenarioCatalog(root: bundled).resolve(name)
+    switch (own, other) {
+    case (.file, .file(let url)): return (own, url)
+    case (.notFound(let suggestion), .notFound(let otherSuggestion)):
+      return (.notFound(suggestion: suggestion ?? otherSuggestion), nil)
+    case (.notFound, _): return (other, nil)
+    default: return (own, nil)
+    }
+  }
+
+  /// A lesson looked up in the course, then in the bundled curriculum: the catalog it was found
+  /// in, how it resolved, and the bundled lesson it shadows when the course's own was chosen.
+  package func resolveLesson(_ argument: String) -> (
+    catalog: LessonCatalog, resolution: LessonCatalog.Resolution, shadowed: LessonCatalog.Entry?
+  ) {
+    let own = LessonCatalog(root: root)
+    let resolution = own.resolve(argument)
+    guard let bundled else { return (own, resolution, nil) }
+    let other = LessonCatalog(root: bundled)
+    switch (resolution, other.resolve(argument)) {
+    case (.lesson(let mine), .lesson(let entry)) where mine.name == entry.name:
+      return (own, resolution, entry)
+    case (.notFound, .lesson(let entry)): return (other, .lesson(entry), nil)
+    default: return (own, resolution, nil)
+    }
+  }
+
+  /// How a bundled file is named in messages: its path from the bundled curriculum's folder.
+  package func bundledPath(_ url: URL) -> String {
+    guard let bundled else { return url.path }
+    return "bundled " + ScenarioCatalog(root: bundled).displayPath(url)
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import LabChecks
+
+/// `lab init DIR`: writes a new course into a folder that does not exist or is empty, never over
+/// anything (each file is created with O_EXCL).
+package enum CourseInit {
+  /// Why a course was not written, with what to do.
+  package struct Refusal: Error {
+    package var message: String
+  }
+
+  /// Writes the course's files into `folder` (shown as `shown`); returns their paths.
+  @discardableResult
+  package static func write(to folder: URL, shown: String, labRepository: String?)
+    throws(Refusal) -> [String]
+  {
+    let manager = FileManager.default
+    var isFolder: ObjCBool = false
+    if manager.fileExists(atPath: folder.path, isDirectory: &isFolder) {
+      guard isFolder.boolValue else {
+        throw Refusal(message: "'\(shown)' is a file; give a new folder, such as 'my-course'")
+      }
+      let contents = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? ["?"]
+      guard contents.isEmpty else {
+        throw Refusal(
+          message: "'\(shown)' is not empty; lab init writes only into a new or empty folder, "
+            + "so nothing is ever overwritten")
+      }
+    }
+    var written: [String] = []
+    for (path, text) in CourseTemplate.files(labRepository: labRepository) {
+      let url = folder.appendingPathComponent(path)
+      do {
+        try manager.createDirectory(
+          at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      } catch {
+        throw Refusal(message: "cannot create '\(shown)/\(path)': \(error.localizedDescription)")
+      }
+      do throws(FileError) {
+        try AtomicFile.create(text, at: url.path, shown: "\(shown)/\(path)")
+      } catch {
+        throw Refusal(message: error.description)
+      }
+      written.append(path)
+    }
+    return written
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import LabChecks
+import LabModel
+
+/// `lab list` for a course: its own lessons and scenarios, then — labelled — those bundled with
+/// the lab, and a note for each name both have.
+package enum CourseListing {
+  package static func text(
+    _ course: Course, lessons showLessons: Bool, scenarios showScenarios: Bool, _ style: TextStyle
+  ) -> (text: String, problems: [String]) {
+    var sections: [String] = []
+    var problems: [String] = []
+    for (index, root) in ([course.root] + (course.bundled.map { [$0] } ?? [])).enumerated() {
+      // The lessons are read even for --scenarios: the scenario list names the lessons using each.
+      let lessons = CatalogListing.lessons(LessonCatalog(root: root), style)
+      var parts: [String] = []
+      if showLessons { parts.append(lessons.text) }
+      if showScenarios {
+        let scenarios = CatalogListing.scenarios(
+          ScenarioCatalog(root: root), lessons.usedBy, style)
+        parts.append(scenarios.text)
+        problems += scenarios.problems
+      }
+      problems += lessons.problems
+      var text = parts.joined(separator: "\n")
+      if course.bundled != nil {
+        let label = index == 0 ? "THIS COURSE" : "BUNDLED WITH THE LAB (also available)"
+        text = style.paint("== \(label) · \(root.path)", .bold) + "\n\n" + text
+      }
+      sections.append(text)
+    }
+    let clashes = self.clashes(course)
+    if !clashes.isEmpty { sections.append(clashes.joined(separator: "\n") + "\n") }
+    return (sections.joined(separator: "\n"), problems)
+  }
+
+  /// One note per scenario or lesson name the course and the bundled curriculum both have.
+  package static func clashes(_ course: Course) -> [String] {
+    guard let bundled = course.bundled else { return [] }
+    func scenarioNames(_ root: URL) -> Set<String> {
+      Set(
+        ScenarioCatalog(root: root).allScenarioFiles().map {
+          $0.deletingPathExtension().lastPathComponent
+        })
+    }
+    func lessonNames(_ root: URL) -> Set<String> {
+      Set(LessonCatalog(root: root).entries().map(\.name))
+    }
+    let scenarios = scenarioNames(course.root).intersection(scenarioNames(bundled)).sorted()
+    let lessons = lessonNames(course.root).intersection(lessonNames(bundled)).sorted()
+    return scenarios.map {
+      "note: scenario '\($0)' is in the course and in the bundled curriculum; 'lab run \($0)' "
+        + "runs the course's — rename it to reach both"
+    }
+      + lessons.map {
+        "note: lesson '\($0)' is in the course and in the bundled curriculum; 'lab lesson \($0)' "
+          + "plays the course's — rename it to reach both"
+      }
+  }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import LabChecks
+import LabLessons
+
+/// `lab init DIR`: a new course folder that works at once.
+enum InitCommand: Command {
+  static let name = "init"
+  static let summary = "Make a new course folder: a scenario, a lesson, the schema, README and CI."
+  static let usage = "init <dir> [--lab-repository URL]"
+  static let discussion = """
+    Makes DIR, which must not exist or be empty, into a course: Scenarios/ with one example,
+    Lessons/ with a lesson that runs it, schema/scenario.schema.json (which the example's
+    "$schema" names), a README, and .github/workflows/lab.yml, which builds the lab from its
+    repository and runs 'lab check --junit' and every lesson. Nothing is ever overwritten.
+
+    Inside the folder, lab list, lesson, run and check use the course's own scenarios and lessons;
+    the curriculum bundled with the lab stays available beside them (see docs/teachers-guide.md).
+    Exit status: 0 when the course was written, 1 when it was not, 64 on a usage error.
+
+    Examples:
+      lab init my-course
+      lab init my-course --lab-repository https://example.org/concurrency-lab.git
+    """
+  static let options: [Arguments.Option] = [
+    .init(
+      name: "lab-repository", value: "URL",
+      help: "The lab's git repository the CI workflow builds (default: the LAB_REPOSITORY "
+        + "repository variable).")
+  ]
+
+  static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
+    guard arguments.positionals.count == 1 else {
+      throw UsageError(
+        arguments.positionals.isEmpty
+          ? "name the course's folder, such as 'lab init my-course'" : "init takes one folder")
+    }
+    let path = arguments.positionals[0]
+    let console = context.console
+    do throws(CourseInit.Refusal) {
+      try CourseInit.write(
+        to: URL(fileURLWithPath: path), shown: path,
+        labRepository: arguments.value("lab-repository"))
+    } catch {
+      console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
+      return ExitStatus.failure
+    }
+    console.out(
+      """
+      wrote a course to \(path)/
+      next:
+        cd \(path)
+        lab list                 the course's lesson and scenario, then the bundled ones
+        lab lesson 1             play its lesson
+        lab check --seeds 20     check it as its CI will
+
+      """)
+    return ExitStatus.ok
+  }
+}

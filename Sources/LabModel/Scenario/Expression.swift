@@ -323,10 +323,15 @@ private struct ExpressionParser {
       return .literal(.int(number))
     }
     if c.isLetter || c == "_" {
+      let start = position
       var name = ""
       while let next = peek, next.isLetter || next.isNumber || next == "_" || next == "." {
         name.append(next)
         position += 1
+      }
+      guard name.count <= maxIdentifierLength else {
+        position = start
+        throw error(nameTooLong(name, what: "name"))
       }
       switch name {
       case "true": return .literal(.bool(true))

@@ -67,6 +67,14 @@ struct NameChecker {
         checkBlock(method.steps, &scope)
       }
     }
+    // Handlers read the input as `value` and `n`, which would hide a shared variable so named.
+    for name in ReservedNames.handlerLocals where !scenario.handlers.isEmpty {
+      guard globals.contains(name) else { continue }
+      report(
+        "'\(name)' is what a handler calls the input's \(name == "n" ? "number" : "value"), "
+          + "so handlers could not read this variable; choose another name",
+        at: nil, path: "state.\(name)")
+    }
     for handler in scenario.handlers.values {
       var scope = Scope(readable: globals.union(["value", "n"]))
       for input in scenario.inputs where input.handler == handler.name {
@@ -148,7 +156,7 @@ struct NameChecker {
       return
     }
     let given = call.arguments.map(\.name)
-    for name in given where !function.parameters.contains(name) {
+    for name in given where !function.parameters.contains(name) && !unsure.names.contains(name) {
       report(
         "'\(call.function)' has no parameter '\(name)'\(didYouMean(name, in: function.parameters))",
         at: step.origin)

@@ -15,7 +15,7 @@ extension ScenarioDecoder {
       guard
         identifier(
           JSONNode(.string(member.key), at: member.keyLocation), path: memberPath,
-          what: "variable name") != nil,
+          what: "variable name", declares: .variable) != nil,
         let value = literal(member.value, path: memberPath)
       else {
         unsure.names.insert(member.key)
@@ -72,9 +72,12 @@ extension ScenarioDecoder {
       if case .array(let items) = params.value {
         for (index, item) in items.enumerated() {
           if let parameter = identifier(
-            item, path: "\(path).params[\(index)]", what: "parameter name")
+            item, path: "\(path).params[\(index)]", what: "parameter name", declares: .variable)
           {
             parameters.append(parameter)
+          } else if let text = item.value.stringValue {
+            // A call may pass it: one mistake, one message.
+            unsure.names.insert(text)
           }
         }
       } else {

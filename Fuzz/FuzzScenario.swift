@@ -62,6 +62,9 @@ enum FuzzLimits {
     limits.maxJobs = 20_000
     limits.maxEvents = 5_000
     limits.maxTasks = 500
+    // Ten million steps of an empty loop took over the 10 s timeout once each input runs three
+    // times; the bad-input tests use the same bound.
+    limits.maxSteps = 100_000
     limits.wallClockSeconds = 5
     return limits
   }()

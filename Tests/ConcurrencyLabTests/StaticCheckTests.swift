@@ -64,4 +64,16 @@ import Testing
     #expect(messages.count == 2, "\(messages.map { $0.prefix(200) })")
     #expect(messages.allSatisfy { $0.count < 300 && $0.contains("name too long") })
   }
+
+  @Test func aFileOfManyMistakesDescribesTheFirstHundredAndCountsTheRest() throws {
+    let state = (0..<2_000).map { #""variable\#($0)": 0"# }.joined(separator: ", ")
+    let steps = (0..<300).map { #"{"log": "{variabel\#($0)}"}"# }.joined(separator: ", ")
+    let json = #"{"format": 1, "state": {\#(state)}, "steps": [\#(steps)]}"#
+    let error = try #require(throws: DiagnosticList.self) {
+      try ScenarioLoader.load(bytes: Array(json.utf8), file: "t.json")
+    }
+    #expect(error.diagnostics.count == DiagnosticList.collectLimit)
+    #expect(error.diagnostics.count + error.omitted == 300)
+    #expect(error.diagnostics[0].message == "unknown name 'variabel0'; did you mean 'variable0'?")
+  }
 }

@@ -38,8 +38,8 @@ extension ScenarioDecoder {
     var functions: [String: Function] = [:]
     for member in object.members {
       let memberPath = join(path, member.key)
-      let before = diagnostics.count
-      defer { if diagnostics.count > before { unsure.names.insert(member.key) } }
+      let before = errorCount
+      defer { if errorCount > before { unsure.names.insert(member.key) } }
       guard
         identifier(
           JSONNode(.string(member.key), at: member.keyLocation), path: memberPath,
@@ -126,9 +126,9 @@ extension ScenarioDecoder {
       _ = identifier(
         JSONNode(.string(member.key), at: member.keyLocation), path: memberPath, what: "actor name")
       var methods: [String: Function] = [:]
-      let beforeMethods = diagnostics.count
+      let beforeMethods = errorCount
       // A method that did not decode may be the one a call names.
-      defer { if diagnostics.count > beforeMethods { unsure.names.insert(member.key) } }
+      defer { if errorCount > beforeMethods { unsure.names.insert(member.key) } }
       if let methodsNode = body["methods"], !(methodsNode.value.objectValue != nil) {
         error(
           "'methods' must be an object of methods by name", at: methodsNode.location,

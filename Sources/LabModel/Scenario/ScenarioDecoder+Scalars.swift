@@ -56,7 +56,7 @@ extension ScenarioDecoder {
       return nil
     }
     guard let first = value.first, first.isLetter || first == "_",
-      value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+      value.allSatisfy(\.isNameCharacter)
     else {
       error(
         "'\(value)' is not a valid \(what); use letters, digits and '_', starting with a letter",

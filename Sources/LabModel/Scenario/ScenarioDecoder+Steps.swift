@@ -21,10 +21,10 @@ extension ScenarioDecoder {
       return []
     }
     return items.enumerated().compactMap { index, item in
-      let before = diagnostics.count
+      let before = errorCount
       let step = decodeStep(item, path: "\(path)[\(index)]")
       // A step with errors may have been meant to declare any name written in it.
-      if diagnostics.count > before { unsure.names.formUnion(item.strings) }
+      if errorCount > before { unsure.names.formUnion(item.strings) }
       return step
     }
   }

@@ -92,3 +92,15 @@ func nameTooLong(_ name: String, what: String) -> String {
   "name too long: the \(what) '\(name.prefix(20))…' has \(name.count) characters, more than "
     + "\(maxIdentifierLength); use a shorter name"
 }
+
+extension Character {
+  /// A letter, digit or `_`; ASCII answered without the Unicode tables, which were a tenth of the
+  /// time `lab validate` took on a 4 MiB file of names.
+  var isNameCharacter: Bool {
+    if let ascii = asciiValue {
+      return (ascii | 0x20 >= 0x61 && ascii | 0x20 <= 0x7A) || (0x30...0x39).contains(ascii)
+        || ascii == 0x5F
+    }
+    return isLetter || isNumber
+  }
+}

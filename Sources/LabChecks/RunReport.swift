@@ -4,8 +4,9 @@ import LabRuntime
 
 /// The text report of a checked run: heading, trace, measurements, values and checks.
 extension TraceText {
-  /// The whole report of a run: heading, trace, measurements, values and checks.
-  public static func report(_ result: RunResult) -> String {
+  /// The whole report of a run: heading, trace, measurements, values and checks. `argument` is
+  /// how the scenario was named on the command line (a name or a path), for the replay command.
+  public static func report(_ result: RunResult, replaying argument: String? = nil) -> String {
     var out: [String] = []
     out.append(terminalSafe("# \(result.scenario) — \(result.title)"))
     var run =
@@ -18,12 +19,12 @@ extension TraceText {
     out.append(header(result.events))
     out.append(contentsOf: lines(result.events))
     out.append("")
-    out.append(summary(result))
+    out.append(summary(result, replaying: argument))
     return out.joined(separator: "\n") + "\n"
   }
 
   /// Measurements, final values, checks and the problem that stopped the run, if any.
-  public static func summary(_ result: RunResult) -> String {
+  public static func summary(_ result: RunResult, replaying argument: String? = nil) -> String {
     var out: [String] = []
     let duration = result.duration.map { "\(time($0)) ms" } ?? "never finished"
     out.append("duration \(duration) · main thread stalled at most \(time(result.mainStall)) ms")
@@ -40,12 +41,21 @@ extension TraceText {
     }
     if !result.passed, result.mode == .virtual {
       out.append(
-        "replay: lab run \(result.scenario) --seed \(result.seed)"
+        "replay: lab run \(shellWord(argument ?? result.scenario)) --seed \(result.seed)"
           + (result.policy == .random ? "" : " --policy \(result.policy.rawValue)")
           + (result.threadsOverridden ? " --threads \(result.threads)" : ""))
     }
     return out.joined(separator: "\n")
   }
+}
+
+/// `text` as one shell word: as it is when plain, else in single quotes. A path given to
+/// `lab run` is repeated as given, so the replay command reads the same file; a scenario found by
+/// name would answer "no scenario named …" to a path's file name.
+package func shellWord(_ text: String) -> String {
+  let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+=,:@%")
+  if !text.isEmpty, text.allSatisfy(plain.contains) { return text }
+  return "'" + terminalSafe(text).replacing("'", with: #"'\''"#) + "'"
 }
 
 /// The JSON document of a checked run (`--format json`), format 1, docs/trace-format.md.

@@ -32,7 +32,10 @@ public enum Timeline {
   }
 
   /// The whole terminal report with the trace replaced by the picture: heading, picture, summary.
-  public static func report(_ result: RunResult, options: Options = Options()) -> String {
+  /// `argument` names the scenario in the replay command, as `TraceText.report` does.
+  public static func report(
+    _ result: RunResult, options: Options = Options(), replaying argument: String? = nil
+  ) -> String {
     var run =
       "# \(result.mode.rawValue) · \(result.threads) thread\(result.threads == 1 ? "" : "s")"
     if result.mode == .virtual {
@@ -40,7 +43,8 @@ public enum Timeline {
         " · seed \(result.seed)" + (result.policy == .random ? "" : " · \(result.policy.rawValue)")
     }
     let heading = terminalSafe("# \(result.scenario) — \(result.title)") + "\n\(run)\n"
-    return heading + render(result, options: options) + "\n" + TraceText.summary(result) + "\n"
+    return heading + render(result, options: options) + "\n"
+      + TraceText.summary(result, replaying: argument) + "\n"
   }
 }
 

@@ -106,7 +106,7 @@ struct CommandContext {
       scenario.file = display
       return scenario
     } catch {
-      printDiagnostics(error.diagnostics, file: display)
+      printDiagnostics(error.diagnostics, omitted: error.omitted, file: display)
       return nil
     }
   }
@@ -116,13 +116,14 @@ struct CommandContext {
   static let diagnosticLimit = 50
 
   /// Prints a file's diagnostics to stderr, naming the file as `display`, up to the limit.
-  func printDiagnostics(_ diagnostics: [Diagnostic], file display: String) {
+  /// Prints the first diagnostics; `omitted` counts errors found but not described.
+  func printDiagnostics(_ diagnostics: [Diagnostic], omitted: Int = 0, file display: String) {
     for diagnostic in diagnostics.prefix(Self.diagnosticLimit) {
       var shown = diagnostic
       shown.file = display
       console.err(console.paint(shown.description, .red, forErr: true) + "\n")
     }
-    let hidden = diagnostics.count - Self.diagnosticLimit
+    let hidden = max(0, diagnostics.count - Self.diagnosticLimit) + omitted
     if hidden > 0 {
       console.err(
         "\(display): note: \(hidden) more error\(hidden == 1 ? "" : "s") not shown; "

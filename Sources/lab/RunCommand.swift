@@ -85,9 +85,11 @@ enum RunCommand: Command {
         environment: context.environment, terminalColumns: context.console.terminalColumns,
         ascii: arguments.flag("ascii"), color: context.console.colorOut,
         taskRows: arguments.flag("tasks"))
-      context.console.out(context.console.highlight(Timeline.report(result, options: style)))
+      let report = Timeline.report(result, options: style, replaying: arguments.positionals[0])
+      context.console.out(context.console.highlight(report))
     case .text:
-      context.console.out(context.console.highlight(TraceText.report(result)))
+      let report = TraceText.report(result, replaying: arguments.positionals[0])
+      context.console.out(context.console.highlight(report))
       if let schedule { context.console.out("schedule \(schedule)\n") }
     case .json:
       let document = TraceJSON.document(result)

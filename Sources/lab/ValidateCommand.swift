@@ -43,7 +43,7 @@ enum ValidateCommand: Command {
         valid += 1
         console.out(console.paint("ok", .green) + "  \(display)\n")
       } catch {
-        context.printDiagnostics(error.diagnostics, file: display)
+        context.printDiagnostics(error.diagnostics, omitted: error.omitted, file: display)
       }
     }
     let invalid = files.count - valid

@@ -136,7 +136,7 @@ extension Interpreter {
       if let bind { context.locals[bind] = value }
     case .block(let expression):
       let milliseconds = try integer(expression, &context, origin: origin, isolation: isolation)
-      record(.block, context, "\(milliseconds) ms")
+      record(.block, context, WaitTime.traceText(milliseconds, for: .block))
       await runtime.block(milliseconds: milliseconds, isolation: isolation)
     case .sleep(let expression):
       try await runSleep(expression, &context, origin: origin, isolation: isolation)
@@ -231,6 +231,11 @@ extension Interpreter {
     origin: StepOrigin, isolation: isolated (any Actor)?
   ) async throws -> Value? {
     let count = try integer(countExpression, &context, origin: origin, isolation: isolation)
+    do {
+      try RepeatCount.check(count)
+    } catch {
+      throw Failure(message: error.description, origin: origin)
+    }
     var iteration: Int64 = 0
     while iteration < count {
       try takeStep()
@@ -259,8 +264,8 @@ extension Interpreter {
     isolation: isolated (any Actor)?
   ) async throws {
     let milliseconds = try integer(expression, &context, origin: origin, isolation: isolation)
-    record(.sleep, context, "\(milliseconds) ms")
-    let due = runtime.now + Double(milliseconds)
+    record(.sleep, context, WaitTime.traceText(milliseconds, for: .sleep))
+    let due = runtime.now + Double(max(0, milliseconds))
     waits.wait(context.task, for: "sleep")
     defer { waits.done(context.task) }
     do {

@@ -14,7 +14,13 @@ extension Interpreter {
         "group \(spec.name) would create \(count) tasks, more than \(limits.maxTasks); "
           + "raise the limit with --max-tasks")
       throw RunAborted()
-    case .int(let count): items = count > 0 ? (1...count).map { .int($0) } : []
+    case .int(let count):
+      do {
+        try RepeatCount.check(count, for: .group)
+      } catch {
+        throw Failure(message: error.description, origin: origin)
+      }
+      items = count > 0 ? (1...count).map { .int($0) } : []
     case .list(let values): items = values
     case let other:
       throw Failure(

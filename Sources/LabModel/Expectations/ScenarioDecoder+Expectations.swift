@@ -97,8 +97,9 @@ extension ScenarioDecoder {
 
   mutating func decodeTaskNames(_ node: JSONNode, path: String) -> [String] {
     guard case .array(let items) = node.value else {
+      let key = lastKey(path)
       error(
-        "'\(lastKey(path))' must be a list of task names such as [\"num1\", \"num2\"], "
+        "'\(key)' must be a list of task names such as [\"num1\", \"num2\"], "
           + "not \(node.typeName)", at: node.location, path: path)
       return []
     }
@@ -109,8 +110,9 @@ extension ScenarioDecoder {
   /// A list of chains of at least two tasks; a flat list of names is one chain.
   mutating func decodeTaskChains(_ node: JSONNode, path: String, example: String) -> [[String]] {
     guard case .array(let items) = node.value, !items.isEmpty else {
+      let key = lastKey(path)
       error(
-        "'\(lastKey(path))' must be a list of task lists such as \(example)", at: node.location,
+        "'\(key)' must be a list of task lists such as \(example)", at: node.location,
         path: path)
       return []
     }
@@ -291,7 +293,7 @@ extension ScenarioDecoder {
         at: node.location, path: path)
       return nil
     }
-    let count = diagnostics.count
+    let count = errorCount
     checkKeys(
       object, allowed: ["values", "race", "first", "ended"], path: path, what: "outcome condition")
     var condition = OutcomeCondition()
@@ -316,7 +318,7 @@ extension ScenarioDecoder {
           at: ended.location, path: "\(path).ended")
       }
     }
-    return diagnostics.count == count ? condition : nil
+    return errorCount == count ? condition : nil
   }
 
   mutating func decodeTolerance(_ node: JSONNode, path: String) -> Tolerance? {

@@ -4,6 +4,10 @@ struct NameChecker {
   let scenario: Scenario
   let file: String
   var diagnostics: [Diagnostic] = []
+  /// How many more diagnostics to build (`DiagnosticList.collectLimit` less the decoder's), and
+  /// the errors found past that.
+  var room = DiagnosticList.collectLimit
+  var omitted = 0
   private let taskNames: Set<String>
   private let unsure: Unsure
 
@@ -67,6 +71,14 @@ struct NameChecker {
         checkBlock(method.steps, &scope)
       }
     }
+    // Handlers read the input as `value` and `n`, which would hide a shared variable so named.
+    for name in ReservedNames.handlerLocals where !scenario.handlers.isEmpty {
+      guard globals.contains(name) else { continue }
+      report(
+        "'\(name)' is what a handler calls the input's \(name == "n" ? "number" : "value"), "
+          + "so handlers could not read this variable; choose another name",
+        at: nil, path: "state.\(name)")
+    }
     for handler in scenario.handlers.values {
       var scope = Scope(readable: globals.union(["value", "n"]))
       for input in scenario.inputs where input.handler == handler.name {
@@ -89,10 +101,16 @@ struct NameChecker {
     }
   }
 
-  private mutating func report(_ message: String, at origin: StepOrigin?, path: String? = nil) {
+  private mutating func report(
+    _ message: @autoclosure () -> String, at origin: StepOrigin?, path: String? = nil
+  ) {
+    guard diagnostics.count < room else {
+      omitted += 1
+      return
+    }
     diagnostics.append(
       Diagnostic(
-        file: file, location: origin?.location, path: path ?? origin?.path, message: message))
+        file: file, location: origin?.location, path: path ?? origin?.path, message: message()))
   }
 
   private mutating func read(_ names: [String], _ scope: Scope, _ step: Step) {
@@ -103,15 +121,17 @@ struct NameChecker {
           "'\(name)' is an async let that has not been awaited; add {\"await\": \"\(name)\"} first",
           at: step.origin)
       } else {
-        let known = scope.readable.union(Self.builtins).union(scope.pending).sorted()
-        let hint = didYouMean(name, in: known)
-        report(
-          "unknown name '\(name)'"
-            + (hint.isEmpty
-              ? "; declare it in \"state\" or write text in single quotes: '\(name)'" : hint),
-          at: step.origin)
+        report(Self.unknownName(name, scope), at: step.origin)
       }
     }
+  }
+
+  private static func unknownName(_ name: String, _ scope: Scope) -> String {
+    // In any order: sorting every name in scope for each unknown one was quadratic.
+    let known = [scope.readable, Self.builtins, scope.pending].joined()
+    let hint = nearestName(to: name, inAnyOrder: known).map { "; did you mean '\($0)'?" }
+    return "unknown name '\(name)'"
+      + (hint ?? "; declare it in \"state\" or write text in single quotes: '\(name)'")
   }
 
   private mutating func checkCall(_ call: Call, _ scope: Scope, _ step: Step) {
@@ -121,9 +141,9 @@ struct NameChecker {
       let parts = call.function.split(separator: ".", maxSplits: 1).map(String.init)
       guard let actor = scenario.actors[parts[0]] else {
         if unsure.anyActor || unsure.names.contains(parts[0]) { return }
+        let actors = scenario.actors.keys
         report(
-          "unknown actor '\(parts[0])'"
-            + didYouMean(parts[0], in: scenario.actors.keys.sorted())
+          "unknown actor '\(parts[0])'" + didYouMean(parts[0], inAnyOrder: actors)
             + "; declare it in \"actors\"",
           at: step.origin)
         return
@@ -141,14 +161,14 @@ struct NameChecker {
       function = known
     } else {
       if unsure.anyFunction || unsure.names.contains(call.function) { return }
+      let functions = scenario.functions.keys
       report(
-        "unknown function '\(call.function)'"
-          + didYouMean(call.function, in: scenario.functions.keys.sorted()),
+        "unknown function '\(call.function)'" + didYouMean(call.function, inAnyOrder: functions),
         at: step.origin)
       return
     }
     let given = call.arguments.map(\.name)
-    for name in given where !function.parameters.contains(name) {
+    for name in given where !function.parameters.contains(name) && !unsure.names.contains(name) {
       report(
         "'\(call.function)' has no parameter '\(name)'\(didYouMean(name, in: function.parameters))",
         at: step.origin)
@@ -263,8 +283,9 @@ struct NameChecker {
 
   private mutating func checkTaskName(_ name: String, _ step: Step) {
     guard !taskNames.contains(name), !unsure.names.contains(name) else { return }
+    let tasks = taskNames
     report(
-      "no task named '\(name)'\(didYouMean(name, in: taskNames.sorted())); "
+      "no task named '\(name)'\(didYouMean(name, inAnyOrder: tasks)); "
         + "start one with {\"task\": \"\(name)\", …}",
       at: step.origin)
   }

@@ -15,7 +15,7 @@ extension ScenarioDecoder {
       guard
         identifier(
           JSONNode(.string(member.key), at: member.keyLocation), path: memberPath,
-          what: "variable name") != nil,
+          what: "variable name", declares: .variable) != nil,
         let value = literal(member.value, path: memberPath)
       else {
         unsure.names.insert(member.key)
@@ -38,8 +38,8 @@ extension ScenarioDecoder {
     var functions: [String: Function] = [:]
     for member in object.members {
       let memberPath = join(path, member.key)
-      let before = diagnostics.count
-      defer { if diagnostics.count > before { unsure.names.insert(member.key) } }
+      let before = errorCount
+      defer { if errorCount > before { unsure.names.insert(member.key) } }
       guard
         identifier(
           JSONNode(.string(member.key), at: member.keyLocation), path: memberPath,
@@ -72,9 +72,12 @@ extension ScenarioDecoder {
       if case .array(let items) = params.value {
         for (index, item) in items.enumerated() {
           if let parameter = identifier(
-            item, path: "\(path).params[\(index)]", what: "parameter name")
+            item, path: "\(path).params[\(index)]", what: "parameter name", declares: .variable)
           {
             parameters.append(parameter)
+          } else if let text = item.value.stringValue {
+            // A call may pass it: one mistake, one message.
+            unsure.names.insert(text)
           }
         }
       } else {
@@ -123,9 +126,9 @@ extension ScenarioDecoder {
       _ = identifier(
         JSONNode(.string(member.key), at: member.keyLocation), path: memberPath, what: "actor name")
       var methods: [String: Function] = [:]
-      let beforeMethods = diagnostics.count
+      let beforeMethods = errorCount
       // A method that did not decode may be the one a call names.
-      defer { if diagnostics.count > beforeMethods { unsure.names.insert(member.key) } }
+      defer { if errorCount > beforeMethods { unsure.names.insert(member.key) } }
       if let methodsNode = body["methods"], !(methodsNode.value.objectValue != nil) {
         error(
           "'methods' must be an object of methods by name", at: methodsNode.location,

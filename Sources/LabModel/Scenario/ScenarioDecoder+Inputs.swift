@@ -42,7 +42,7 @@ extension ScenarioDecoder {
       let memberPath = join(path, member.key)
       _ = identifier(
         JSONNode(.string(member.key), at: member.keyLocation), path: memberPath,
-        what: "handler name")
+        what: "handler name", declares: .task)
       guard case .object(let body) = member.value.value else {
         error("a handler is an object with \"steps\"", at: member.value.location, path: memberPath)
         continue
@@ -139,7 +139,12 @@ extension ScenarioDecoder {
       return []
     }
     return members.members.compactMap { member in
-      literal(member.value, path: "\(path).\(member.key)").map { (member.key, $0) }
+      // Handlers see these as locals, which would hide a built-in of the same name.
+      if let problem = ReservedNames.variableProblem(member.key) {
+        error(problem, at: member.keyLocation, path: "\(path).\(member.key)")
+        return nil
+      }
+      return literal(member.value, path: "\(path).\(member.key)").map { (member.key, $0) }
     }
   }
 }

@@ -35,18 +35,44 @@ extension ScenarioDecoder {
     return value
   }
 
-  /// A name: letters, digits and `_`, starting with a letter or `_`.
-  mutating func identifier(_ node: JSONNode, path: String, what: String) -> String? {
+  /// What a declared name will name, for the names the lab reserves (`ReservedNames`).
+  enum Declares {
+    case variable, task
+    /// An `async let`: a child task, then a variable once awaited.
+    case taskAndVariable
+  }
+
+  /// A name: letters, digits and `_`, starting with a letter or `_`, at most 64 characters.
+  mutating func identifier(
+    _ node: JSONNode, path: String, what: String, declares: Declares? = nil
+  ) -> String? {
     guard case .string(let value) = node.value else {
       error("\(what) must be a name in quotes, not \(node.typeName)", at: node.location, path: path)
       return nil
     }
+    // Checked first, so a message never quotes more than the start of a long name.
+    guard value.count <= maxIdentifierLength else {
+      error(nameTooLong(value, what: what), at: node.location, path: path)
+      return nil
+    }
     guard let first = value.first, first.isLetter || first == "_",
-      value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+      value.allSatisfy(\.isNameCharacter)
     else {
       error(
         "'\(value)' is not a valid \(what); use letters, digits and '_', starting with a letter",
         at: node.location, path: path)
+      return nil
+    }
+    let reserved: String? =
+      switch declares {
+      case .variable: ReservedNames.variableProblem(value)
+      case .task: ReservedNames.taskProblem(value)
+      case .taskAndVariable:
+        ReservedNames.taskProblem(value) ?? ReservedNames.variableProblem(value)
+      case nil: nil
+      }
+    if let reserved {
+      error(reserved, at: node.location, path: path)
       return nil
     }
     return value
@@ -81,7 +107,7 @@ extension ScenarioDecoder {
     switch node.value {
     case .string(let source):
       do {
-        return try Expression.parse(source)
+        return checkConstants(try Expression.parse(source), at: node.location, path: path)
       } catch {
         var location = node.location
         location.column += 1 + error.offset  // past the opening quote
@@ -97,6 +123,23 @@ extension ScenarioDecoder {
     default:
       return literal(node, path: path).map { .literal($0) }
     }
+  }
+
+  /// The expression, or nil after reporting each constant part that divides by zero or overflows.
+  mutating func checkConstants(
+    _ expression: Expression, at location: SourceLocation, path: String
+  ) -> Expression? {
+    var problems: [String] = []
+    _ = expression.constantValue(&problems)
+    for problem in problems { error(problem, at: location, path: path) }
+    return problems.isEmpty ? expression : nil
+  }
+
+  /// The value of an expression that reads no names, if it is an integer.
+  func constantInteger(_ expression: Expression) -> Int64? {
+    var problems: [String] = []
+    if case .int(let number) = expression.constantValue(&problems) { return number }
+    return nil
   }
 
   mutating func template(_ node: JSONNode, path: String) -> Template? {
@@ -118,10 +161,14 @@ extension ScenarioDecoder {
         text = ""
         let inner = String(source[source.index(after: index)..<close])
         do {
-          parts.append(.expression(try Expression.parse(inner)))
+          let expression = try Expression.parse(inner)
+          guard checkConstants(expression, at: node.location, path: path) != nil else {
+            return nil
+          }
+          parts.append(.expression(expression))
         } catch {
-          self.error(
-            "in '{\(inner)}': \(error.message)", at: node.location, path: path)
+          let quoted = Expression.excerpt(Array(inner), around: error.offset)
+          self.error("in '{\(quoted)}': \(error.message)", at: node.location, path: path)
           return nil
         }
         index = source.index(after: close)

@@ -21,10 +21,10 @@ extension ScenarioDecoder {
       return []
     }
     return items.enumerated().compactMap { index, item in
-      let before = diagnostics.count
+      let before = errorCount
       let step = decodeStep(item, path: "\(path)[\(index)]")
       // A step with errors may have been meant to declare any name written in it.
-      if diagnostics.count > before { unsure.names.formUnion(item.strings) }
+      if errorCount > before { unsure.names.formUnion(item.strings) }
       return step
     }
   }
@@ -90,8 +90,7 @@ extension ScenarioDecoder {
     case .call:
       guard let call = decodeCall(value, step.object, path: step.path) else { return nil }
       return .call(call, bind: binding(step))
-    case .block: return expression(value, path: keyPath).map { .block($0) }
-    case .sleep: return expression(value, path: keyPath).map { .sleep($0) }
+    case .block, .sleep: return decodeWait(step)
     case .yield: return .yield
     case .asyncLet: return decodeAsyncLet(step)
     case .await: return decodeAwait(step)
@@ -122,7 +121,9 @@ extension ScenarioDecoder {
 
   /// `"as"`: the variable that receives a call's or a task's result.
   mutating func binding(_ step: StepInput) -> String? {
-    step.option("as").flatMap { identifier($0, path: "\(step.path).as", what: "variable name") }
+    step.option("as").flatMap {
+      identifier($0, path: "\(step.path).as", what: "variable name", declares: .variable)
+    }
   }
 
   mutating func dispatchGroupName(_ step: StepInput) -> String? {
@@ -130,7 +131,9 @@ extension ScenarioDecoder {
   }
 
   mutating func decodeSet(_ step: StepInput) -> Step.Kind? {
-    guard let name = identifier(step.value, path: step.keyPath, what: "variable name"),
+    guard
+      let name = identifier(
+        step.value, path: step.keyPath, what: "variable name", declares: .variable),
       let target = required("to", "an expression such as \"num1 + num2\"", of: step),
       let expression = expression(target, path: "\(step.path).to")
     else { return nil }
@@ -151,16 +154,34 @@ extension ScenarioDecoder {
     guard let count = expression(step.value, path: step.keyPath),
       let body = required("steps", "[ … ]", of: step)
     else { return nil }
+    if let number = constantInteger(count), number < 0 {
+      error(
+        RepeatCount.problem(number, for: .repeat), at: step.value.location, path: step.keyPath)
+      return nil
+    }
     let index = step.option("as").flatMap {
-      identifier($0, path: "\(step.path).as", what: "loop variable")
+      identifier($0, path: "\(step.path).as", what: "loop variable", declares: .variable)
     }
     return .repeat(count: count, index: index, body: decodeSteps(body, path: "\(step.path).steps"))
+  }
+
+  /// `sleep` and `block`: a constant negative time is refused, as Swift would not wait at all.
+  mutating func decodeWait(_ step: StepInput) -> Step.Kind? {
+    guard let time = expression(step.value, path: step.keyPath) else { return nil }
+    if let milliseconds = constantInteger(time), milliseconds < 0 {
+      error(
+        WaitTime.problem(milliseconds, for: step.key), at: step.value.location,
+        path: step.keyPath)
+      return nil
+    }
+    return step.key == .sleep ? .sleep(time) : .block(time)
   }
 
   mutating func decodeForEach(_ step: StepInput) -> Step.Kind? {
     guard let list = expression(step.value, path: step.keyPath),
       let asNode = required("as", "\"item\"", of: step),
-      let item = identifier(asNode, path: "\(step.path).as", what: "loop variable"),
+      let item = identifier(
+        asNode, path: "\(step.path).as", what: "loop variable", declares: .variable),
       let body = required("steps", "[ … ]", of: step)
     else { return nil }
     return .forEach(list: list, item: item, body: decodeSteps(body, path: "\(step.path).steps"))

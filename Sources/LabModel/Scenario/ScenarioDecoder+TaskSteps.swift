@@ -2,7 +2,8 @@
 extension ScenarioDecoder {
   mutating func decodeAsyncLet(_ step: StepInput) -> Step.Kind? {
     // Both are decoded even when the name is wrong, so every problem is reported at once.
-    let name = identifier(step.value, path: step.keyPath, what: "async let name")
+    let name = identifier(
+      step.value, path: step.keyPath, what: "async let name", declares: .taskAndVariable)
     let child = decodeChildWork(step)
     guard let name, let child else { return nil }
     return .asyncLet(name, child)
@@ -31,7 +32,7 @@ extension ScenarioDecoder {
 
   mutating func decodeGroup(_ step: StepInput) -> Step.Kind? {
     let path = step.path
-    let name = identifier(step.value, path: step.keyPath, what: "group name")
+    let name = identifier(step.value, path: step.keyPath, what: "group name", declares: .task)
     let child = decodeChildWork(step)
     guard let name, let child else { return nil }
     if step.option("over") != nil, let count = step.option("count") {
@@ -44,16 +45,20 @@ extension ScenarioDecoder {
       items = expression(over, path: "\(path).over")
     } else if let count = step.option("count") {
       items = expression(count, path: "\(path).count")
+      if let items, let number = constantInteger(items), number < 0 {
+        error(RepeatCount.problem(number, for: .group), at: count.location, path: "\(path).count")
+        return nil
+      }
     } else {
       error("'group' needs \"over\": [items] or \"count\": N", at: step.keyLocation, path: path)
       return nil
     }
     guard let items else { return nil }
     let itemName = step.option("as").flatMap {
-      identifier($0, path: "\(path).as", what: "item name")
+      identifier($0, path: "\(path).as", what: "item name", declares: .variable)
     }
     let collect = step.option("collect").flatMap {
-      identifier($0, path: "\(path).collect", what: "variable name")
+      identifier($0, path: "\(path).collect", what: "variable name", declares: .variable)
     }
     let cancelAfter = integer(
       step.object, "cancelAfter", path: "\(path).cancelAfter", range: 1...1_000_000)
@@ -70,7 +75,7 @@ extension ScenarioDecoder {
 
   mutating func decodeTask(_ step: StepInput) -> Step.Kind? {
     let path = step.path
-    let name = identifier(step.value, path: step.keyPath, what: "task name")
+    let name = identifier(step.value, path: step.keyPath, what: "task name", declares: .task)
     let child = decodeChildWork(step)
     guard let name, let child else { return nil }
     let isolation = step.option("isolation").flatMap {

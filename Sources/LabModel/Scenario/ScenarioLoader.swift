@@ -32,11 +32,15 @@ public enum ScenarioLoader {
     // once; names a broken declaration may have declared are not reported again.
     if let scenario {
       var checker = NameChecker(scenario: scenario, file: file, unsure: decoder.unsure)
+      checker.room = DiagnosticList.collectLimit - decoder.diagnostics.count
       checker.check()
       decoder.diagnostics += checker.diagnostics
+      decoder.omitted += checker.omitted
     }
-    guard let scenario, decoder.diagnostics.isEmpty else {
-      throw DiagnosticList(decoder.diagnostics)
+    guard let scenario, decoder.errorCount == 0 else {
+      var list = DiagnosticList(decoder.diagnostics)
+      list.omitted = decoder.omitted
+      throw list
     }
     return scenario
   }
@@ -54,10 +58,23 @@ struct ScenarioDecoder {
   /// What declarations with errors may have declared: uses of these are not reported as unknown.
   var unsure = NameChecker.Unsure()
 
+  /// Errors found past `DiagnosticList.collectLimit`: counted, their messages never built.
+  var omitted = 0
+  /// Every error found so far, kept or omitted.
+  var errorCount: Int { diagnostics.count + omitted }
+
   init(file: String) { self.file = file }
 
-  mutating func error(_ message: String, at location: SourceLocation?, path: String) {
-    diagnostics.append(Diagnostic(file: file, location: location, path: path, message: message))
+  /// Records an error. The message is only built while there is room, so a file of a hundred
+  /// thousand mistakes costs no suggestion search for most of them.
+  mutating func error(
+    _ message: @autoclosure () -> String, at location: SourceLocation?, path: String
+  ) {
+    guard diagnostics.count < DiagnosticList.collectLimit else {
+      omitted += 1
+      return
+    }
+    diagnostics.append(Diagnostic(file: file, location: location, path: path, message: message()))
   }
 
   // MARK: - The file

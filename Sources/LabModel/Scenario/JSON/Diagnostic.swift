@@ -47,7 +47,11 @@ extension Diagnostic: CustomStringConvertible {
     // Messages quote names from the file: control characters in them are shown, not obeyed.
     text += ": \(severity.rawValue): \(terminalSafe(message))"
     if let path {
-      text += " (at \(path))"
+      // A path repeats the file's keys: shown safe and short, like the names in messages.
+      let parts = path.split(separator: ".", omittingEmptySubsequences: false).map {
+        $0.count > 64 ? $0.prefix(20) + "…" : String($0)
+      }
+      text += " (at \(terminalSafe(parts.joined(separator: "."))))"
     }
     return text
   }

@@ -2,6 +2,11 @@
 public struct DiagnosticList: Sendable, Hashable {
   /// The diagnostics sorted by file, then line and column; those without a location come first.
   public private(set) var diagnostics: [Diagnostic]
+  /// Errors found beyond `collectLimit`, counted but not described.
+  public var omitted = 0
+  /// The most diagnostics a file collects: `lab` shows 50, and building each message (with its
+  /// did-you-mean search) is what made a file of 300,000 mistakes take seconds to validate.
+  public static let collectLimit = 100
 
   /// Creates a list, sorting the diagnostics while keeping the given order among equal positions.
   public init(_ diagnostics: some Sequence<Diagnostic>) {
@@ -9,7 +14,7 @@ public struct DiagnosticList: Sendable, Hashable {
   }
 
   /// Whether the list holds no diagnostics at all.
-  public var isEmpty: Bool { diagnostics.isEmpty }
+  public var isEmpty: Bool { diagnostics.isEmpty && omitted == 0 }
 
   /// Whether any diagnostic is an error, which means the input must be rejected.
   public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

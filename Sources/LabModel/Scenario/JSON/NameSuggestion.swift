@@ -6,6 +6,18 @@
 /// length of `name`, so very short names never match unrelated words. Ties go to the candidate
 /// that comes first, which keeps messages deterministic.
 public func nearestName(to name: String, in candidates: some Sequence<String>) -> String? {
+  nearest(to: name, in: candidates, alphabeticalTies: false)
+}
+
+/// `nearestName(to:in:)` for candidates in no particular order (a set): ties go to the
+/// alphabetically first, which is what the sorted candidates would give, without sorting them.
+public func nearestName(to name: String, inAnyOrder candidates: some Sequence<String>) -> String? {
+  nearest(to: name, in: candidates, alphabeticalTies: true)
+}
+
+private func nearest(
+  to name: String, in candidates: some Sequence<String>, alphabeticalTies: Bool
+) -> String? {
   // A name this long is a mistake of its own (reported as such), not a typo of a declared one.
   guard name.utf8.count <= maxSuggestedNameLength else { return nil }
   let typed = Array(name.lowercased())
@@ -13,15 +25,24 @@ public func nearestName(to name: String, in candidates: some Sequence<String>) -
   var best: (name: String, distance: Int)?
   var budget = suggestionWorkBudget
   for candidate in candidates {
-    guard candidate.utf8.count <= maxSuggestedNameLength + threshold else { continue }
+    guard candidate.utf8.count <= maxSuggestedNameLength + threshold,
+      // Cheap before lowercasing: a name has at most as many characters as UTF-8 bytes.
+      candidate.utf8.count + threshold >= typed.count
+    else { continue }
+    // Lowercasing costs too: a scope of 40,000 names of one length is searched in full.
+    budget -= candidate.utf8.count
+    guard budget >= 0 else { return alphabeticalTies ? nil : best?.name }
     let known = Array(candidate.lowercased())
     // The length difference is a lower bound on the distance, so most candidates stop here.
     guard abs(known.count - typed.count) <= threshold else { continue }
-    let limit = min(threshold, (best?.distance ?? .max) - 1, typed.count - 1)
+    let bestLimit = best.map { alphabeticalTies ? $0.distance : $0.distance - 1 } ?? .max
+    let limit = min(threshold, bestLimit, typed.count - 1)
     guard limit >= 0 else { continue }
     budget -= typed.count * (2 * limit + 1)
-    guard budget >= 0 else { break }
+    // Out of work: a set's order differs from run to run, so its partial answer would too.
+    guard budget >= 0 else { return alphabeticalTies ? nil : best?.name }
     if let distance = boundedDistance(typed, known, limit: limit) {
+      if let best, distance == best.distance, best.name <= candidate { continue }
       best = (candidate, distance)
     }
   }
@@ -32,11 +53,17 @@ public func nearestName(to name: String, in candidates: some Sequence<String>) -
 let maxSuggestedNameLength = 256
 /// Cells of the distance table one suggestion may compute, whatever the number of candidates, so
 /// a file of many long misspelt names cannot stall `lab validate`.
-let suggestionWorkBudget = 4_000_000
+let suggestionWorkBudget = 250_000
 
 /// Returns `"; did you mean 'X'?"` for the nearest candidate, or `""` when none is close.
 public func didYouMean(_ name: String, in candidates: some Sequence<String>) -> String {
   guard let suggestion = nearestName(to: name, in: candidates) else { return "" }
+  return "; did you mean '\(suggestion)'?"
+}
+
+/// `didYouMean(_:in:)` for candidates in no particular order, as `nearestName(to:inAnyOrder:)`.
+public func didYouMean(_ name: String, inAnyOrder candidates: some Sequence<String>) -> String {
+  guard let suggestion = nearestName(to: name, inAnyOrder: candidates) else { return "" }
   return "; did you mean '\(suggestion)'?"
 }
 

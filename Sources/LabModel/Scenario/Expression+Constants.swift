@@ -1,0 +1,80 @@
+/// Constant parts of an expression, worked out when the file loads. Swift refuses `7 / 0` and
+/// `Int.max + 1` at compile time; the lab refuses them in `lab validate` instead of at run time.
+extension Expression {
+  /// The value of the expression when it reads no names, else nil. Each constant part that
+  /// divides by zero or overflows adds a message to `problems` (type mistakes are left to the run).
+  func constantValue(_ problems: inout [String]) -> Value? {
+    switch self {
+    case .literal(let value):
+      return value
+    case .name:
+      return nil
+    case .list(let items):
+      // Every item is folded, so each mistake is reported, not only the first.
+      let values = items.map { $0.constantValue(&problems) }
+      guard values.allSatisfy({ $0 != nil }) else { return nil }
+      return try? Value.list(values.compactMap { $0 }).checkedSize()
+    case .unary(let op, let operand):
+      guard let value = operand.constantValue(&problems) else { return nil }
+      return fold(.unary(op, .literal(value)), &problems)
+    case .binary(let op, let left, let right):
+      let lhs = left.constantValue(&problems)
+      let rhs = right.constantValue(&problems)
+      // Swift refuses `x / 0` whatever `x` is, unless it is known not to be a number.
+      let dividend: Bool =
+        switch lhs {
+        case nil, .int?: true
+        default: false
+        }
+      if op == .divide || op == .remainder, rhs == .int(0), dividend {
+        problems.append(
+          "'\(quoted)' divides by zero, which Swift refuses to compile ('division by zero'); "
+            + "divide by another number")
+        return nil
+      }
+      guard let lhs, let rhs else { return nil }
+      return fold(.binary(op, .literal(lhs), .literal(rhs)), &problems)
+    }
+  }
+
+  /// Evaluates a node whose operands are literals; an overflow is a problem.
+  private func fold(_ node: Expression, _ problems: inout [String]) -> Value? {
+    do {
+      return try node.evaluate { name in
+        throw EvaluationError(description: "unknown name '\(name)'")
+      }
+    } catch let error as EvaluationError where error.description.hasPrefix("arithmetic overflow") {
+      problems.append(
+        "'\(quoted)' overflows Int, which Swift refuses to compile ('arithmetic operation "
+          + "results in an overflow'); use numbers between -9223372036854775808 and "
+          + "9223372036854775807")
+      return nil
+    } catch {
+      return nil
+    }
+  }
+
+  /// The expression as it could be written: operands that are operations go in parentheses.
+  public var source: String {
+    switch self {
+    case .literal(.string(let text)): return "'\(text)'"
+    case .literal(let value): return value.description
+    case .name(let name): return name
+    case .list(let items): return "[" + items.map(\.source).joined(separator: ", ") + "]"
+    case .unary(let op, let operand): return op.rawValue + operand.operandSource
+    case .binary(let op, let left, let right):
+      return "\(left.operandSource) \(op.rawValue) \(right.operandSource)"
+    }
+  }
+
+  /// `source` as a message quotes it: the first 60 characters.
+  private var quoted: String {
+    let text = source
+    return text.count > 60 ? text.prefix(60) + "…" : text
+  }
+
+  private var operandSource: String {
+    if case .binary = self { return "(\(source))" }
+    return source
+  }
+}

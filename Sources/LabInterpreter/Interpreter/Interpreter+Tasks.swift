@@ -7,25 +7,7 @@ extension Interpreter {
     _ spec: TaskGroupSpec, _ context: inout Context, origin: StepOrigin,
     isolation: isolated (any Actor)?
   ) async throws {
-    let items: [Value]
-    switch try read(spec.items, &context, origin: origin, isolation: isolation) {
-    case .int(let count) where count > limits.maxTasks:
-      runtime.stop(
-        "group \(spec.name) would create \(count) tasks, more than \(limits.maxTasks); "
-          + "raise the limit with --max-tasks")
-      throw RunAborted()
-    case .int(let count):
-      do {
-        try RepeatCount.check(count, for: .group)
-      } catch {
-        throw Failure(message: error.description, origin: origin)
-      }
-      items = count > 0 ? (1...count).map { .int($0) } : []
-    case .list(let values): items = values
-    case let other:
-      throw Failure(
-        message: "a group runs over a list or a count, not \(other.typeName)", origin: origin)
-    }
+    let items = try groupItems(spec, &context, origin: origin, isolation: isolation)
     var children: [Context] = []
     for item in items {
       if runtime.isAborting { throw RunAborted() }
@@ -83,6 +65,31 @@ extension Interpreter {
         throw Failure(message: "group \(spec.name): \(error.description)", origin: origin)
       }
       try assign(collect, list, &context, origin: origin, isolation: isolation)
+    }
+  }
+
+  /// What a group runs a child for: each element of its list, or 1…count.
+  func groupItems(
+    _ spec: TaskGroupSpec, _ context: inout Context, origin: StepOrigin,
+    isolation: isolated (any Actor)?
+  ) throws -> [Value] {
+    switch try read(spec.items, &context, origin: origin, isolation: isolation) {
+    case .int(let count) where count > limits.maxTasks:
+      runtime.stop(
+        "group \(spec.name) would create \(count) tasks, more than \(limits.maxTasks); "
+          + "raise the limit with --max-tasks")
+      throw RunAborted()
+    case .int(let count):
+      do {
+        try RepeatCount.check(count, for: .group)
+      } catch {
+        throw Failure(message: error.description, origin: origin)
+      }
+      return count > 0 ? (1...count).map { .int($0) } : []
+    case .list(let values): return values
+    case let other:
+      throw Failure(
+        message: "a group runs over a list or a count, not \(other.typeName)", origin: origin)
     }
   }
 

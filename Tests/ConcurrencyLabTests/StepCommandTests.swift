@@ -108,4 +108,24 @@ import Testing
     #expect(session.out.contains("the run ended: counter = 6 · race (acceptable)"))
     #expect(session.out.contains("schedule 1-8d4eb6--0b\n"))
   }
+
+  /// A task that awaits itself: the run ends in a deadlock, announced with the lab's report.
+  @Test func aDeadlockIsAnnouncedWithTheLabsReport() throws {
+    let json = """
+      {"format": 1, "name": "self-wait", "title": "t", "summary": "s", "source": "s",
+       "threads": 2, "state": {"n": 0},
+       "steps": [{"task": "t", "steps": [{"add": "n"}, {"awaitTask": "t"}]}, {"awaitTask": "t"}],
+       "expect": {"outcomes": [{"when": {"ended": "deadlock"}, "grade": "interesting",
+         "reason": "t waits for itself"}]}}
+      """
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("step-\(UUID().uuidString).json")
+    try Data(json.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let session = Self.step([file.path], input: Array(repeating: "", count: 10))
+    #expect(session.status == 0)
+    #expect(session.out.contains("  deadlock (interesting)\n    t waits for itself\n"))
+    #expect(session.out.contains("\ndeadlock at 0 ms: nothing can run"))
+    #expect(session.out.contains("the run ended: n = 1 · deadlock (interesting)"))
+  }
 }

@@ -24,6 +24,8 @@ protocol Command {
 struct CommandContext {
   var console = Console.current
   var environment = ProcessInfo.processInfo.environment
+  /// The next line of input, nil at its end: stdin, or lines a test gives.
+  var readLine: () -> String? = { Swift.readLine() }
 
   /// The project whose `Scenarios/` names are looked up in: `LAB_ROOT`, else the nearest folder at
   /// or above the working directory that holds `Scenarios/`. A `LAB_ROOT` that is not a folder is

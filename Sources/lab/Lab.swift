@@ -17,6 +17,7 @@ enum Lab {
       RecordCommand.self,
       CheckCommand.self,
       ExploreCommand.self,
+      StepCommand.self,
       NewCommand.self,
       InitCommand.self,
       ValidateCommand.self,

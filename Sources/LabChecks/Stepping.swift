@@ -1,0 +1,211 @@
+import Foundation
+import LabInterpreter
+import LabModel
+import LabRuntime
+
+/// `lab step`: the learner is the scheduler. At every turn where more than one task could run,
+/// the learner picks one; a turn with one candidate runs by itself.
+///
+/// Stateless, like the exhaustive search: `choices` is the whole state, and each question is
+/// answered by running the scenario again from the start, following the choices made so far
+/// (runs are deterministic and take about a millisecond). Undo drops the last choice.
+package struct StepSession: Sendable {
+  /// A task that could run now, and the first trace line of its turn.
+  package struct Candidate: Sendable, Equatable {
+    package var ordinal: Int
+    package var task: String
+    /// `event details` of its turn's first event; empty when the turn shows nothing.
+    package var next: String
+  }
+
+  /// A point where the learner chooses.
+  package struct Decision: Sendable {
+    /// Which choice this is, from 1.
+    package var number: Int
+    package var candidates: [Candidate]
+    /// The index of the default candidate: the task that ran last, else the first.
+    package var preferred: Int
+    /// Trace lines since the previous choice.
+    package var lines: [String]
+    /// Shared values now.
+    package var values: [(name: String, value: String)]
+    fileprivate var eventCount: Int
+  }
+
+  /// How the run ended, graded by the scenario's outcome rules.
+  package struct Ending: Sendable {
+    /// The run as `lab run NAME --schedule S` makes it.
+    package var result: RunResult
+    /// Trace lines since the last choice.
+    package var lines: [String]
+    package var outcome: Outcome
+    package var grade: OutcomeGrade?
+    package var reason: String
+    package var schedule: String
+  }
+
+  package enum Step: Sendable {
+    case decision(Decision)
+    case ended(Ending)
+  }
+
+  package let scenario: Scenario
+  package let options: RunOptions
+  /// The ordinal chosen at each decision so far.
+  package private(set) var choices: [Int] = []
+  /// How many events had been shown when each choice was made.
+  private var shown: [Int] = []
+  /// Whether each choice went the default way by itself (all candidates led to the same trace).
+  private var automatic: [Bool] = []
+
+  package init(_ scenario: Scenario, options: RunOptions) {
+    self.scenario = scenario
+    var options = options
+    options.chooser = nil
+    self.options = options
+  }
+
+  /// The next decision, or how the run ends when no choice is left. A turn whose candidates all
+  /// lead to the same trace is no choice to the learner: it goes the default way by itself.
+  package mutating func next() -> Step {
+    while true {
+      let (first, turn, _) = run(forcing: nil)
+      guard let turn else { return .ended(ending()) }
+      // A run stopped early unwinds its tasks, which records events of its own; so every run goes
+      // to the end, and what all candidates' runs share is what happened before this turn.
+      var runs = [turn.preferred: first]
+      for ordinal in turn.candidates where ordinal != turn.preferred {
+        runs[ordinal] = run(forcing: ordinal).record
+      }
+      let all = turn.candidates.compactMap { runs[$0]?.events }
+      var count = 0
+      while all.allSatisfy({ $0.count > count && $0[count] == all[0][count] }) { count += 1 }
+      if all.allSatisfy({ $0.count == count }) {
+        choices.append(turn.preferred)
+        shown.append(shown.last ?? 0)
+        automatic.append(true)
+        continue
+      }
+      return .decision(decision(turn, runs, events: Array(first.events.prefix(count))))
+    }
+  }
+
+  private func decision(
+    _ turn: (candidates: [Int], preferred: Int), _ runs: [Int: RunRecord], events: [TraceEvent]
+  ) -> Decision {
+    let candidates = turn.candidates.map { ordinal in
+      // The step, not what the race detector says about it.
+      let own = runs[ordinal]?.events.dropFirst(events.count).first { $0.kind != .race }
+      let next = own.map { "\($0.kind.rawValue) \(terminalSafe($0.text))" } ?? ""
+      return Candidate(
+        ordinal: ordinal, task: own?.task ?? "task #\(ordinal)",
+        next: TraceText.trimmingTrailingSpaces(next))
+    }
+    let lines = TraceText.lines(events)
+    return Decision(
+      number: automatic.filter { !$0 }.count + 1, candidates: candidates,
+      preferred: turn.candidates.firstIndex(of: turn.preferred) ?? 0,
+      lines: Array(lines[min(shown.last ?? 0, lines.count)...]),
+      values: Self.values(scenario, after: events), eventCount: events.count)
+  }
+
+  /// Shared values after `events`: the declared ones, updated by each `set` that names them.
+  static func values(_ scenario: Scenario, after events: [TraceEvent]) -> [(
+    name: String, value: String
+  )] {
+    var values = scenario.state.map { (name: $0.name, value: $0.value.description) }
+    for event in events where event.kind == .set {
+      for index in values.indices where event.text.hasPrefix(values[index].name + " = ") {
+        var text = event.text.dropFirst(values[index].name.count + 3)
+        if let read = text.range(of: " (read ", options: .backwards) {
+          text = text[..<read.lowerBound]
+        }
+        values[index].value = String(text)
+      }
+    }
+    return values
+  }
+
+  /// Runs `decision`'s candidate at `index` (0-based).
+  package mutating func choose(_ index: Int, at decision: Decision) {
+    choices.append(decision.candidates[index].ordinal)
+    shown.append(decision.eventCount)
+    automatic.append(false)
+  }
+
+  /// Takes the last choice back; false when there is none.
+  @discardableResult
+  package mutating func undo() -> Bool {
+    guard let last = automatic.lastIndex(of: false) else { return false }
+    choices.removeSubrange(last...)
+    shown.removeSubrange(last...)
+    automatic.removeSubrange(last...)
+    return true
+  }
+
+  /// The schedule string of the choices so far, the rest going the default way.
+  package var schedule: String {
+    let chooser = run(forcing: nil).chooser
+    return Schedule(
+      scenario: Schedule.identity(of: scenario, threads: options.threads),
+      decisions: chooser.decisions
+    ).text
+  }
+
+  // MARK: - Runs
+
+  /// A run to the end that follows the choices, then at the first decision past them runs
+  /// `forcing` (else the default), then the defaults; with that decision's turn.
+  private func run(forcing: Int?) -> (
+    record: RunRecord, turn: (candidates: [Int], preferred: Int)?, chooser: ScheduleChooser
+  ) {
+    let box = ChoiceBox(choices: choices, forcing: forcing)
+    let chooser = ScheduleChooser { box.pick($1, $2) }
+    var options = options
+    options.chooser = chooser
+    return (ScenarioRunner.run(scenario, options: options), box.captured, chooser)
+  }
+
+  /// The run to its end, checked as `lab run` checks it (its trace merges reads that nothing
+  /// interrupted, as a replay of its schedule prints them).
+  private func ending() -> Ending {
+    let (raw, _, chooser) = run(forcing: nil)
+    var result = RunResult(record: raw, checks: [])
+    result.events = SplitReads.merge(raw.events)
+    result.checks = ExpectationChecker.check(
+      scenario.expect, against: result.record, tolerance: nil)
+    let outcome = Outcome(
+      of: result.record, observingFirst: Outcome.observesFirst(scenario.expect.outcomes))
+    let (grade, reason) = OutcomeHistogram.grade(outcome, by: scenario.expect.outcomes)
+    let lines = TraceText.lines(raw.events)
+    let schedule = Schedule(
+      scenario: Schedule.identity(of: scenario, threads: options.threads),
+      decisions: chooser.decisions)
+    return Ending(
+      result: result, lines: Array(lines[min(shown.last ?? 0, lines.count)...]),
+      outcome: outcome, grade: grade, reason: reason, schedule: schedule.text)
+  }
+}
+
+/// The choices of one run, shared with the chooser's closure (the loop thread only).
+private final class ChoiceBox: @unchecked Sendable {
+  let choices: [Int]
+  let forcing: Int?
+  var used = 0
+  var captured: (candidates: [Int], preferred: Int)?
+
+  init(choices: [Int], forcing: Int?) {
+    self.choices = choices
+    self.forcing = forcing
+  }
+
+  func pick(_ candidates: [Int], _ preferred: Int) -> Int {
+    guard candidates.count > 1, captured == nil else { return preferred }
+    if used < choices.count {
+      used += 1
+      return candidates.contains(choices[used - 1]) ? choices[used - 1] : preferred
+    }
+    captured = (candidates, preferred)
+    return forcing.flatMap { candidates.contains($0) ? $0 : nil } ?? preferred
+  }
+}

@@ -1,0 +1,76 @@
+import LabChecks
+import LabInterpreter
+import LabLessons
+import LabModel
+
+/// `lab step`: the learner picks the next task at every turn with a choice.
+enum StepCommand: Command {
+  static let name = "step"
+  static let summary = "Be the scheduler: pick which task runs next, turn by turn."
+  static let usage = "step <scenario name or path.json> [options]"
+  static let discussion = """
+    Runs the scenario on the virtual runtime and stops wherever more than one
+    task could run: it shows the trace since your last choice, the shared
+    values, and each task with the step it would run next. Type its number
+    (Enter takes the default), u to undo, q to quit, ? for help. An add is
+    a read and a write, so you can stop a task between them.
+
+    The scenario's outcomes are the goals. At the end it grades the outcome
+    and prints the schedule and the 'lab run NAME --schedule S' command
+    that replays your run exactly. Without a terminal it reads one answer
+    a line from stdin; at the end of input it stops as q does.
+
+    Examples:
+      lab step racy-counter
+      printf '2\\n1\\nu\\n\\n' | lab step racy-counter
+    """
+  static let options: [Arguments.Option] = RunArguments.options.filter { $0.name == "threads" }
+
+  static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
+    guard arguments.positionals.count == 1 else {
+      throw UsageError(
+        arguments.positionals.isEmpty ? "name a scenario to step" : "step takes one scenario")
+    }
+    let options = try RunArguments.parse(arguments)
+    let url = try context.scenarioFile(arguments.positionals[0])
+    guard let scenario = context.loadScenario(url) else { return ExitStatus.failure }
+    let replay =
+      arguments.positionals[0] + (options.threads.map { " --threads \($0)" } ?? "")
+    let console = context.console
+    var session = StepSession(scenario, options: options)
+    console.out(StepText.intro(scenario))
+    while true {
+      let step = session.next()
+      guard case .decision(let decision) = step else {
+        if case .ended(let ending) = step { console.out(StepText.ending(ending, replay: replay)) }
+        return ExitStatus.ok
+      }
+      console.out(StepText.decision(decision))
+      while true {
+        console.out(StepText.prompt(decision))
+        guard let line = context.readLine() else {
+          console.out("\n" + StepText.schedule(session.schedule, replay: replay))
+          return ExitStatus.ok
+        }
+        switch StepText.answer(line, at: decision) {
+        case .choose(let index): session.choose(index, at: decision)
+        case .undo:
+          guard session.undo() else {
+            console.out("nothing to undo\n")
+            continue
+          }
+        case .quit:
+          console.out(StepText.schedule(session.schedule, replay: replay))
+          return ExitStatus.ok
+        case .help:
+          console.out(StepText.help)
+          continue
+        case .bad(let hint):
+          console.out(hint + "\n")
+          continue
+        }
+        break
+      }
+    }
+  }
+}

@@ -45,7 +45,7 @@ import Testing
 }
 
 /// A small seeded generator, so the test replays exactly.
-private struct SplitMix {
+struct SplitMix {
   var state: UInt64
   init(seed: UInt64) { state = seed }
   mutating func next() -> UInt64 {

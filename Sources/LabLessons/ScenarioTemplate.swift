@@ -20,7 +20,7 @@ public enum ScenarioTemplate {
       "summary": "What happens and why, in two or three sentences: what to notice in the trace. \
     This starter: two async let children run at once on the pool, so awaiting both takes as long \
     as the slower one (500 ms), not the sum, and main is never held.",
-      "source": "Where the example comes from: a seed file and its section, or 'original'",
+      "source": "Where the example comes from: a tutorial's title and its section, or 'original'",
       "threads": 4,
       "isolation": "main",
       "state": { "total": 0 },

@@ -64,11 +64,14 @@ package enum RunArguments {
     .init(
       name: "lane", value: "NAME",
       help: "Show only events on this thread: main, worker-1, … (repeatable)."),
+    .init(name: "full", value: nil, help: "Show every event: do not fold repeated rounds."),
   ]
 
-  /// What the text trace shows, from `--task` and `--lane`.
+  /// What the text trace shows, from `--task`, `--lane` and `--full`.
   package static func display(_ arguments: Arguments) -> TraceDisplay {
-    TraceDisplay(tasks: arguments.values("task"), lanes: arguments.values("lane"))
+    TraceDisplay(
+      tasks: arguments.values("task"), lanes: arguments.values("lane"),
+      fold: !arguments.flag("full"))
   }
 
   /// The run options among `arguments`; those not given keep `RunOptions`' defaults.

@@ -27,6 +27,8 @@ enum RunCommand: Command {
 
     --task NAME and --lane NAME show only that task's or thread's events (both repeatable; a
     group's name also shows its children, g[0], g[1]…); the heading and summary stay whole.
+    Repeated rounds (the same 1–4 events, numbers aside, three times or more) print once, then
+    one line counting the rest; --full prints every event.
 
     A name is looked up under Scenarios/ at any depth; a path runs that file.
     Exit status: 0 when every check passes, 1 when one fails, 64 on a usage error.
@@ -69,7 +71,7 @@ enum RunCommand: Command {
     guard let scenario = context.loadScenario(url) else { return ExitStatus.failure }
     let timeline = arguments.flag("timeline") || arguments.flag("tasks")
     let display = RunArguments.display(arguments)
-    if display != .plain, timeline || format == .json {
+    if display.filters, timeline || format == .json {
       throw UsageError("--task and --lane choose what the text trace shows; drop them")
     }
     if timeline, format == .json { throw UsageError("--timeline draws text; drop --format json") }

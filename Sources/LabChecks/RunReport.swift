@@ -6,7 +6,10 @@ import LabRuntime
 extension TraceText {
   /// The whole report of a run: heading, trace, measurements, values and checks. `argument` is
   /// how the scenario was named on the command line (a name or a path), for the replay command.
-  public static func report(_ result: RunResult, replaying argument: String? = nil) -> String {
+  /// `display` chooses the trace's events to show; the heading and summary are always whole.
+  public static func report(
+    _ result: RunResult, replaying argument: String? = nil, display: TraceDisplay = .plain
+  ) -> String {
     var out: [String] = []
     out.append(terminalSafe("# \(result.scenario) — \(result.title)"))
     var run =
@@ -17,7 +20,7 @@ extension TraceText {
     }
     out.append(run)
     out.append(header(result.events))
-    out.append(contentsOf: lines(result.events))
+    out.append(contentsOf: lines(result.events, display: display))
     out.append("")
     out.append(summary(result, replaying: argument))
     return out.joined(separator: "\n") + "\n"

@@ -86,6 +86,8 @@ package struct Arguments {
 
   package func flag(_ name: String) -> Bool { flags.contains(name) }
   package func value(_ name: String) -> String? { values[name]?.last }
+  /// Every value of a repeatable option, in the order given.
+  package func values(_ name: String) -> [String] { values[name] ?? [] }
 
   package func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
     guard let text = value(name) else { return nil }

@@ -9,8 +9,8 @@ import LabRuntime
 ///
 /// The line is a real command a reader can paste into a shell, so it takes `lab run`'s own
 /// options, limited to those that make sense in a lesson: `--live`, `--seed N`, `--threads N`,
-/// `--policy random|pct`, `--tolerance MS+PCT`, `--schedule S`, `--timeline`, `--tasks` and
-/// `--ascii`.
+/// `--policy random|pct`, `--tolerance MS+PCT`, `--schedule S`, `--timeline`, `--tasks`,
+/// `--ascii`, and `--task NAME`, `--lane NAME` and `--full` for what the trace shows.
 public struct LessonRun: Sendable, Equatable {
   /// The scenario's name, as `lab run` looks it up under `Scenarios/`.
   public var scenario: String
@@ -31,6 +31,9 @@ public struct LessonRun: Sendable, Equatable {
   public var taskRows = false
   /// Timeline: plain ASCII characters.
   public var ascii = false
+  /// Which events the printed trace shows (`--task`, `--lane`) and whether repeats fold (unless
+  /// `--full`); excerpts are checked against the whole trace.
+  public var display = TraceDisplay(fold: true)
   /// The lesson means this run to fail a check (a ```` ```lab fails ```` block): it shows what
   /// goes wrong, and passes only when a check does fail.
   public var expectsFailure = false
@@ -60,10 +63,11 @@ public struct LessonRun: Sendable, Equatable {
   /// parsed by `RunArguments` as `lab run` parses them, and the timeline's.
   public static let optionNames = [
     "live", "seed", "threads", "policy", "tolerance", "schedule", "timeline", "tasks", "ascii",
+    "task", "lane", "full",
   ]
 
   static let options: [Arguments.Option] =
-    RunArguments.options.filter { optionNames.contains($0.name) } + [
+    RunArguments.options.filter { optionNames.contains($0.name) } + RunArguments.displayOptions + [
       .init(name: "timeline", value: nil, help: ""),
       .init(name: "tasks", value: nil, help: ""),
       .init(name: "schedule", value: "S", help: ""),
@@ -113,6 +117,10 @@ public struct LessonRun: Sendable, Equatable {
     run.taskRows = arguments.flag("tasks")
     run.timeline = arguments.flag("timeline") || run.taskRows
     run.ascii = arguments.flag("ascii")
+    run.display = RunArguments.display(arguments)
+    if run.display.filters, run.timeline {
+      throw problem("--task and --lane choose what the text trace shows; drop them or --timeline")
+    }
     return run
   }
 

@@ -132,8 +132,10 @@ package struct LessonSession {
     if run.timeline {
       let options = surroundings.timeline(ascii || run.ascii, run.taskRows)
       printer.out(printer.highlight(Timeline.report(result, options: options)))
-    } else {
+    } else if run.display == .plain {
       printer.out(printer.highlight(report))
+    } else {
+      printer.out(printer.highlight(TraceText.report(result, display: run.display)))
     }
     switch (run.expectsFailure, result.passed) {
     case (false, false):

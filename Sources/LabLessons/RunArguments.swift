@@ -1,4 +1,5 @@
 import Foundation
+import LabChecks
 import LabInterpreter
 import LabModel
 import LabRuntime
@@ -54,6 +55,24 @@ package enum RunArguments {
       name: "max-memory-mb", value: "N",
       help: "Stop a run that grows the lab's memory by more than N MB (default: 512)."),
   ]
+
+  /// The options that choose what a text trace shows, for `lab run` and a lesson's `lab run`.
+  package static let displayOptions: [Arguments.Option] = [
+    .init(
+      name: "task", value: "NAME",
+      help: "Show only this task's events (repeatable; a group also shows its children)."),
+    .init(
+      name: "lane", value: "NAME",
+      help: "Show only events on this thread: main, worker-1, … (repeatable)."),
+    .init(name: "full", value: nil, help: "Show every event: do not fold repeated rounds."),
+  ]
+
+  /// What the text trace shows, from `--task`, `--lane` and `--full`.
+  package static func display(_ arguments: Arguments) -> TraceDisplay {
+    TraceDisplay(
+      tasks: arguments.values("task"), lanes: arguments.values("lane"),
+      fold: !arguments.flag("full"))
+  }
 
   /// The run options among `arguments`; those not given keep `RunOptions`' defaults.
   package static func parse(_ arguments: Arguments) throws(UsageError) -> RunOptions {

@@ -25,6 +25,11 @@ enum RunCommand: Command {
     'lab explore NAME --exhaustive' too). Both show an add's read as its own event when another
     task ran before its write.
 
+    --task NAME and --lane NAME show only that task's or thread's events (both repeatable; a
+    group's name also shows its children, g[0], g[1]…); the heading and summary stay whole.
+    Repeated rounds (the same 1–4 events, numbers aside, three times or more) print once, then
+    one line counting the rest; --full prints every event.
+
     A name is looked up under Scenarios/ at any depth; a path runs that file.
     Exit status: 0 when every check passes, 1 when one fails, 64 on a usage error.
 
@@ -36,9 +41,10 @@ enum RunCommand: Command {
       lab run async-let-downloads --timeline --tasks
       lab run async-let-downloads --html run.html --chrome run.json
       lab run racy-counter --seed 2 --show-schedule
+      lab run async-let-downloads --task num2
     """
   static let options: [Arguments.Option] =
-    RunArguments.options + [
+    RunArguments.options + RunArguments.displayOptions + [
       .init(name: "format", value: "text|json", help: "Output format (default: text)."),
       .init(name: "timeline", value: nil, help: "Draw the run, a row per thread, not the trace."),
       .init(name: "tasks", value: nil, help: "Timeline: add a row per task (implies --timeline)."),
@@ -64,6 +70,10 @@ enum RunCommand: Command {
     let url = try context.scenarioFile(arguments.positionals[0])
     guard let scenario = context.loadScenario(url) else { return ExitStatus.failure }
     let timeline = arguments.flag("timeline") || arguments.flag("tasks")
+    let display = RunArguments.display(arguments)
+    if display.filters, timeline || format == .json {
+      throw UsageError("--task and --lane choose what the text trace shows; drop them")
+    }
     if timeline, format == .json { throw UsageError("--timeline draws text; drop --format json") }
     let scheduled = arguments.value("schedule") != nil || arguments.flag("show-schedule")
     if scheduled, options.mode == .live { throw UsageError("a schedule is virtual; drop --live") }
@@ -88,7 +98,8 @@ enum RunCommand: Command {
       let report = Timeline.report(result, options: style, replaying: arguments.positionals[0])
       context.console.out(context.console.highlight(report))
     case .text:
-      let report = TraceText.report(result, replaying: arguments.positionals[0])
+      let report = TraceText.report(
+        result, replaying: arguments.positionals[0], display: display)
       context.console.out(context.console.highlight(report))
       if let schedule { context.console.out("schedule \(schedule)\n") }
     case .json:

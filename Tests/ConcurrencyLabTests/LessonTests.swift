@@ -233,7 +233,8 @@ import Testing
     #expect(
       problems.contains(
         "8: a lesson's 'lab run' takes --live, --seed, --threads, --policy, --tolerance, "
-          + "--schedule, --timeline, --tasks, --ascii, not '--sed'; did you mean '--seed'?"))
+          + "--schedule, --timeline, --tasks, --ascii, --task, --lane, --full, not '--sed'; "
+          + "did you mean '--seed'?"))
     #expect(problems.contains { $0.hasPrefix("9: name the scenario, not a path: '../x'") })
     #expect(
       problems.contains { $0.hasPrefix("10: a ```lab block holds 'lab run NAME [options]' lines") })

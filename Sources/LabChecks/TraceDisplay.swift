@@ -1,0 +1,113 @@
+import LabInterpreter
+
+/// How a text trace is shown: which events (`--task`, `--lane`), and whether repeats are folded
+/// (`lab run` and lessons fold unless `--full`). Display only: the run, its checks, expected
+/// traces, lesson excerpts and the JSON document always hold every event.
+public struct TraceDisplay: Sendable, Equatable {
+  /// Show only these tasks' events; a name also matches its group's children (`g` shows `g[2]`).
+  /// Empty: every task.
+  public var tasks: [String]
+  /// Show only events on these threads (`main`, `worker-1`, …). Empty: every thread.
+  public var lanes: [String]
+  /// Show a run of repeated rounds as its first round and one line that counts the rest.
+  public var fold: Bool
+
+  public init(tasks: [String] = [], lanes: [String] = [], fold: Bool = false) {
+    self.tasks = tasks
+    self.lanes = lanes
+    self.fold = fold
+  }
+
+  /// Whether some events are left out by task or thread.
+  public var filters: Bool { !tasks.isEmpty || !lanes.isEmpty }
+
+  /// Every event, as recorded.
+  public static let plain = TraceDisplay()
+
+  /// Whether `event` is shown.
+  public func shows(_ event: TraceEvent) -> Bool {
+    (tasks.isEmpty || tasks.contains { event.task == $0 || event.task.hasPrefix($0 + "[") })
+      && (lanes.isEmpty || lanes.contains(event.thread))
+  }
+}
+
+extension TraceText {
+  /// The lines of the events `display` shows, in columns as wide as the whole trace's (the header
+  /// is made from every event).
+  public static func lines(_ events: [TraceEvent], display: TraceDisplay) -> [String] {
+    let all = lines(events)
+    guard display != .plain else { return all }
+    let shown = zip(all, events).filter { display.shows($0.1) }
+    guard display.fold else { return shown.map(\.0) }
+    return folded(shown.map(\.1)).flatMap { part -> [String] in
+      switch part {
+      case .event(let index): return [shown[index].0]
+      case .rounds(let count, let from, let to):
+        let times = from == to ? time(from) : "\(time(from))–\(time(to))"
+        return [pad("…", 8, left: true) + " \(count) more rounds like this, \(times) ms"]
+      }
+    }
+  }
+
+  /// A part of a folded trace: an event shown (its index), or repeated rounds left out.
+  package enum FoldedPart: Equatable {
+    case event(Int)
+    case rounds(count: Int, from: Double, to: Double)
+  }
+
+  /// The longest repeats folded: where a round of 1–4 events comes back at least twice more, in
+  /// the same shape (thread, task, kind, and text with each number read as #), the first round
+  /// stays and the rest become one `.rounds`. Longer runs win over shorter rounds.
+  package static func folded(_ events: [TraceEvent]) -> [FoldedPart] {
+    let shapes = events.map(shape)
+    var parts: [FoldedPart] = []
+    var index = 0
+    while index < events.count {
+      var best: (period: Int, rounds: Int)?
+      for period in 1...4 {
+        var rounds = 1
+        while index + (rounds + 1) * period <= events.count,
+          (0..<period).allSatisfy({
+            shapes[index + rounds * period + $0] == shapes[index + $0]
+          })
+        {
+          rounds += 1
+        }
+        if rounds >= 3, period * rounds > (best.map { $0.period * $0.rounds } ?? 0) {
+          best = (period, rounds)
+        }
+      }
+      guard let (period, rounds) = best else {
+        parts.append(.event(index))
+        index += 1
+        continue
+      }
+      parts.append(contentsOf: (index..<index + period).map(FoldedPart.event))
+      let end = index + period * rounds
+      parts.append(
+        .rounds(
+          count: rounds - 1, from: events[index + period].time, to: events[end - 1].time))
+      index = end
+    }
+    return parts
+  }
+
+  /// What makes two events the same step of a loop: all but the numbers in their text. Digits
+  /// that end a name (`num1`, `file2`) are part of the name, not a number.
+  private static func shape(_ event: TraceEvent) -> String {
+    var text = ""
+    var inNumber = false
+    var inName = false
+    for character in event.text {
+      if character.isASCII, character.isNumber, !inName {
+        if !inNumber { text.append("#") }
+        inNumber = true
+      } else {
+        text.append(character)
+        inNumber = false
+        inName = character.isLetter || character == "_" || (inName && character.isNumber)
+      }
+    }
+    return [event.thread, event.task, event.kind.rawValue, text].joined(separator: "\u{0}")
+  }
+}

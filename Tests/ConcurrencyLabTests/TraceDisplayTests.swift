@@ -1,0 +1,111 @@
+import LabChecks
+import LabInterpreter
+import LabLessons
+import Testing
+
+/// `--task` and `--lane` show part of a text trace; the run, its summary and JSON stay whole.
+@Suite struct TraceDisplayTests {
+  /// The trace lines of a `lab run` report: between the column header and the blank line.
+  static func traceLines(_ report: String) -> [Substring] {
+    let lines = report.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let header = lines.firstIndex(where: { $0.hasSuffix("event   details") }),
+      let blank = lines[header...].firstIndex(of: "")
+    else { return [] }
+    return Array(lines[(header + 1)..<blank])
+  }
+
+  @Test func aTaskShowsOnlyItsEventsAndTheSummaryStays() {
+    let whole = InProcessLab.run(["run", "async-let-downloads", "--full"])
+    let part = InProcessLab.run(["run", "async-let-downloads", "--task", "num3", "--full"])
+    #expect(part.status == 0, "\(part.err)")
+    let lines = Self.traceLines(part.out)
+    #expect(!lines.isEmpty && lines.allSatisfy { $0.contains("  num3  ") })
+    let wanted = Self.traceLines(whole.out).filter { $0.contains("  num3  ") }
+    #expect(lines == wanted)
+    #expect(part.out.hasSuffix(String(whole.out.split(separator: "\n\n").last!)))
+  }
+
+  @Test func tasksAndLanesCombine() {
+    let part = InProcessLab.run([
+      "run", "async-let-downloads", "--task", "num1", "--task", "num3", "--lane", "main", "--full",
+    ])
+    let lines = Self.traceLines(part.out)
+    #expect(!lines.isEmpty)
+    #expect(lines.allSatisfy { $0.contains("  main  ") })
+    #expect(lines.contains { $0.contains("num1") } && lines.contains { $0.contains("num3") })
+    #expect(!lines.contains { $0.contains("num2") })
+  }
+
+  @Test func aGroupsNameShowsItsChildren() {
+    let display = TraceDisplay(tasks: ["g"])
+    func event(_ task: String) -> TraceEvent {
+      TraceEvent(time: 0, thread: "main", task: task, kind: .start, text: "")
+    }
+    #expect(display.shows(event("g")) && display.shows(event("g[2]")))
+    #expect(!display.shows(event("gg")) && !display.shows(event("g2")))
+  }
+
+  @Test func filtersAreForTheTextTrace() {
+    let json = InProcessLab.run([
+      "run", "async-let-downloads", "--task", "num1", "--format", "json",
+    ])
+    #expect(json.status == 64 && json.err.contains("--task and --lane"), "\(json.err)")
+  }
+
+  @Test func aLessonsRunTakesThemTooAndKeepsTheWholeReportForExcerpts() throws {
+    let run = try LessonRun.parse(
+      "lab run async-let-downloads --task num2 --lane worker-1", line: 3)
+    #expect(run.display == TraceDisplay(tasks: ["num2"], lanes: ["worker-1"], fold: true))
+    #expect(throws: LessonProblem.self) {
+      try LessonRun.parse("lab run async-let-downloads --task num2 --timeline", line: 3)
+    }
+  }
+
+  static func event(_ time: Double, _ task: String, _ text: String) -> TraceEvent {
+    TraceEvent(time: time, thread: "main", task: task, kind: .log, text: text)
+  }
+
+  @Test func repeatedRoundsFoldToTheFirstAndACount() {
+    // Two events a round, four rounds, numbers aside; then one that differs.
+    var events: [TraceEvent] = []
+    for round in 0..<4 {
+      events.append(Self.event(Double(round * 300), "t", "file2: \(round)/20"))
+      events.append(Self.event(Double(round * 300), "t", "downloaded = \(round * 7)"))
+    }
+    events.append(Self.event(1200, "t", "done"))
+    #expect(
+      TraceText.folded(events) == [
+        .event(0), .event(1), .rounds(count: 3, from: 300, to: 900), .event(8),
+      ])
+    let lines = TraceText.lines(events, display: TraceDisplay(fold: true))
+    #expect(lines.count == 4)
+    #expect(lines[2] == "       … 3 more rounds like this, 300–900 ms")
+  }
+
+  @Test func twoRepeatsAndNamesEndingInDigitsDoNotFold() {
+    let twice = [Self.event(0, "t", "a 1"), Self.event(0, "t", "a 2"), Self.event(0, "t", "b")]
+    #expect(TraceText.folded(twice) == [.event(0), .event(1), .event(2)])
+    let spawns = (1...3).map { Self.event(0, "root", "async let num\($0) = f()") }
+    #expect(TraceText.folded(spawns) == [.event(0), .event(1), .event(2)])
+    let otherTasks = (1...3).map { Self.event(0, "t\($0)", "x") }
+    #expect(TraceText.folded(otherTasks).count == 3)
+  }
+
+  @Test func runFoldsUnlessFullAndJSONNeverDoes() {
+    let folded = InProcessLab.run(["run", "async-let-downloads", "--task", "num2"]).out
+    let full = InProcessLab.run(["run", "async-let-downloads", "--task", "num2", "--full"]).out
+    #expect(folded.contains("more rounds like this"))
+    #expect(!full.contains("more rounds like this"))
+    #expect(Self.traceLines(folded).count < Self.traceLines(full).count)
+    let json = InProcessLab.run(["run", "async-let-downloads", "--format", "json"]).out
+    #expect(!json.contains("more rounds"))
+  }
+
+  @Test func aLessonFoldsItsRunsButChecksExcerptsOnTheWholeReport() throws {
+    let run = try LessonRun.parse("lab run async-let-downloads --full", line: 3)
+    #expect(run.display == TraceDisplay(fold: false))
+    let lesson = InProcessLab.run(["lesson", "4"])
+    #expect(lesson.status == 0, "\(lesson.out)")
+    #expect(lesson.out.contains("more rounds like this"))
+  }
+}

@@ -143,21 +143,7 @@ import Testing
   @Test(arguments: 1...6 as ClosedRange<UInt64>)
   func aSeedsScheduleReplaysTheSeed(_ seed: UInt64) throws {
     let scenario = try TestSupport.scenario(named: "racy-counter")
-    var seeded = RunOptions()
-    seeded.seed = seed
-    _ = ScheduleOption.prepare(scenario, &seeded, replaying: nil)
-    let original = ScenarioRunner.runAndCheck(scenario, options: seeded)
-    let text = try #require(ScheduleOption.text(scenario, seeded))
-    var options = RunOptions()
-    guard case .success(let replay) = ScheduleOption.prepare(scenario, &options, replaying: text)
-    else {
-      Issue.record("\(text) did not parse")
-      return
-    }
-    let replayed = ScenarioRunner.runAndCheck(scenario, options: options)
-    #expect(replay?.fits == true)
-    #expect(replayed.record.events == original.record.events)
-    #expect(replayed.record.values.map(\.value) == original.record.values.map(\.value))
+    try Self.expectSeededScheduleReplays(scenario, seed: seed, policy: .random, "seed \(seed)")
   }
 
   /// Every bundled scenario: the schedule a seeded run records replays that run exactly.
@@ -165,22 +151,30 @@ import Testing
   func everyScenariosSeededScheduleReplaysIt(_ path: String) throws {
     let scenario = try TestSupport.scenario(path)
     for policy in SchedulingPolicy.allCases {
-      var seeded = RunOptions()
-      seeded.seed = 2
-      seeded.policy = policy
-      _ = ScheduleOption.prepare(scenario, &seeded, replaying: nil)
-      let original = ScenarioRunner.runAndCheck(scenario, options: seeded)
-      let text = try #require(ScheduleOption.text(scenario, seeded))
-      var options = RunOptions()
-      guard case .success(let replay) = ScheduleOption.prepare(scenario, &options, replaying: text)
-      else {
-        Issue.record("\(text) did not parse")
-        return
-      }
-      let replayed = ScenarioRunner.runAndCheck(scenario, options: options)
-      #expect(replay?.fits == true, "\(path) \(policy)")
-      #expect(replayed.record.events == original.record.events, "\(path) \(policy)")
+      try Self.expectSeededScheduleReplays(scenario, seed: 2, policy: policy, "\(path) \(policy)")
     }
+  }
+
+  /// Records the schedule of a seeded run, replays it, and expects the same events and values.
+  static func expectSeededScheduleReplays(
+    _ scenario: Scenario, seed: UInt64, policy: SchedulingPolicy, _ label: String
+  ) throws {
+    var seeded = RunOptions()
+    seeded.seed = seed
+    seeded.policy = policy
+    _ = ScheduleOption.prepare(scenario, &seeded, replaying: nil)
+    let original = ScenarioRunner.runAndCheck(scenario, options: seeded)
+    let text = try #require(ScheduleOption.text(scenario, seeded))
+    var options = RunOptions()
+    guard case .success(let replay) = ScheduleOption.prepare(scenario, &options, replaying: text)
+    else {
+      Issue.record("\(text) did not parse (\(label))")
+      return
+    }
+    let replayed = ScenarioRunner.runAndCheck(scenario, options: options)
+    #expect(replay?.fits == true, "\(label)")
+    #expect(replayed.record.events == original.record.events, "\(label)")
+    #expect(replayed.record.values.map(\.value) == original.record.values.map(\.value))
   }
 
   /// A string cut short, changed, or made for another scenario is refused.

@@ -128,38 +128,10 @@ compare(
 compare(
   "group of \(n) children, 1000 in flight",
   virtual: {
-    virtual { _ in
-      await withTaskGroup(of: Int.self) { group in
-        var next = 0
-        while next < 1000 {
-          group.addTask { [next] in next }
-          next += 1
-        }
-        while await group.next() != nil {
-          if next < n {
-            group.addTask { [next] in next }
-            next += 1
-          }
-        }
-      }
-    }
+    virtual { _ in await slidingWindow(children: n, inFlight: 1000) }
   },
   real: {
-    real {
-      await withTaskGroup(of: Int.self) { group in
-        var next = 0
-        while next < 1000 {
-          group.addTask { [next] in next }
-          next += 1
-        }
-        while await group.next() != nil {
-          if next < n {
-            group.addTask { [next] in next }
-            next += 1
-          }
-        }
-      }
-    }
+    real { await slidingWindow(children: n, inFlight: 1000) }
   })
 
 compare(
@@ -240,6 +212,24 @@ if let racy = scenarios.first(where: { $0.name == "racy-counter" }) {
 }
 
 // MARK: - Report
+
+/// A task group of `children` that keeps `inFlight` of them running: the same work on both
+/// runtimes.
+@Sendable func slidingWindow(children: Int, inFlight: Int) async {
+  await withTaskGroup(of: Int.self) { group in
+    var next = 0
+    while next < inFlight {
+      group.addTask { [next] in next }
+      next += 1
+    }
+    while await group.next() != nil {
+      if next < children {
+        group.addTask { [next] in next }
+        next += 1
+      }
+    }
+  }
+}
 
 func format(_ seconds: Double) -> String {
   seconds >= 1 ? String(format: "%.2f s", seconds) : String(format: "%.1f ms", seconds * 1000)

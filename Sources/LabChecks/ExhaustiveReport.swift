@@ -78,7 +78,7 @@ extension ExhaustiveSearch.Findings {
     for found in failures {
       out +=
         style.paint("✗", .red) + " \(found.grade!.rawValue) outcome \(found.outcome): "
-        + "lab run \(argument) --schedule \(found.schedule.text)\n"
+        + "\(LabCommand.name) run \(argument) --schedule \(found.schedule.text)\n"
     }
     for (index, rule) in unreached {
       out +=
@@ -107,7 +107,7 @@ extension ExhaustiveSearch.Findings {
           "\"reason\": \(quote(found.reason))",
           "\"preemptions\": \(found.preemptions)",
           "\"schedule\": \(quote(found.schedule.text))",
-          "\"replay\": \(quote("lab run \(argument) --schedule \(found.schedule.text)"))",
+          "\"replay\": \(quote("\(LabCommand.name) run \(argument) --schedule \(found.schedule.text)"))",
         ].joined(separator: ", ") + "}"
     }
     let unreached = (complete ? unreached(rules) : []).map {

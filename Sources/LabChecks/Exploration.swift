@@ -16,7 +16,8 @@ package enum Exploration {
     package func otherFailures(argument: String, extra: String) -> String {
       guard failedChecks > 0, let first = firstFailedCheck else { return "" }
       return "\(failedChecks) of \(histogram.runs) runs failed other checks of \"expect\"; first: "
-        + (first.replayOptions.map { "lab run \(argument) \($0)\(extra)" } ?? "\(first)") + "\n"
+        + (first.replayOptions.map { "\(LabCommand.name) run \(argument) \($0)\(extra)" }
+          ?? "\(first)") + "\n"
     }
   }
 
@@ -100,7 +101,9 @@ package enum Exploration {
     let failures = histogram.failures
     if !failures.isEmpty { out += "\n" }
     for row in failures {
-      let replay = row.firstSeen.replayOptions.map { ": lab run \(argument) \($0)\(extra)" } ?? ""
+      let replay =
+        row.firstSeen.replayOptions.map { ": \(LabCommand.name) run \(argument) \($0)\(extra)" }
+        ?? ""
       out +=
         style.paint("✗", .red)
         + " \(row.grade!.rawValue) outcome \(row.outcome) seen \(row.count) "
@@ -136,7 +139,9 @@ package enum Exploration {
       ]
       fields.append(
         "\"replay\": "
-          + (row.firstSeen.replayOptions.map { quote("lab run \(argument) \($0)\(extra)") }
+          + (row.firstSeen.replayOptions.map {
+            quote("\(LabCommand.name) run \(argument) \($0)\(extra)")
+          }
             ?? "null"))
       return "    {" + fields.joined(separator: ", ") + "}"
     }

@@ -44,7 +44,7 @@ extension TraceText {
     }
     if !result.passed, result.mode == .virtual {
       out.append(
-        "replay: lab run \(shellWord(argument ?? result.scenario)) --seed \(result.seed)"
+        "replay: \(LabCommand.name) run \(shellWord(argument ?? result.scenario)) --seed \(result.seed)"
           + (result.policy == .random ? "" : " --policy \(result.policy.rawValue)")
           + (result.threadsOverridden ? " --threads \(result.threads)" : ""))
     }

@@ -26,7 +26,7 @@ extension ScenarioChecker {
     }
     var failures: [ScenarioVerdict.Failure] = []
     for found in findings.failures {
-      let replay = "lab run \(argument) --schedule \(found.schedule.text)"
+      let replay = "\(LabCommand.name) run \(argument) --schedule \(found.schedule.text)"
       failures.append(
         .init(
           run: nil, messages: ["outcome: \(found.grade!.rawValue) \(found.outcome), \(replay)"],

@@ -142,13 +142,13 @@ public enum ScenarioChecker {
       if label.mode == .virtual {
         let run = RunLabel(mode: .virtual, seed: result.seed, policy: label.policy, run: label.run)
         let options = run.replayOptions! + (plan.options.threads.map { " --threads \($0)" } ?? "")
-        replay = "lab run \(argument) \(options)"
+        replay = "\(LabCommand.name) run \(argument) \(options)"
         if let trace {
           let comparison = TraceComparison(expected: trace, events: result.events)
           if let divergence = comparison.divergence {
             messages.append(
               "trace: differs \(describe(divergence, in: traceFile)); "
-                + "see lab diff \(argument) \(options)"
+                + "see \(LabCommand.name) diff \(argument) \(options)"
             )
           }
         }

@@ -184,11 +184,11 @@ extension Schedule.Problem {
   package var message: String {
     switch self {
     case .damaged:
-      "this schedule string is damaged or cut short; copy it whole from 'lab explore NAME "
-        + "--exhaustive' or 'lab run NAME --show-schedule'"
+      "this schedule string is damaged or cut short; copy it whole from '\(LabCommand.name) explore NAME "
+        + "--exhaustive' or '\(LabCommand.name) run NAME --show-schedule'"
     case .otherScenario:
       "this schedule belongs to another scenario (or another version of it, or another "
-        + "--threads); make one for this one with 'lab explore NAME --exhaustive'"
+        + "--threads); make one for this one with '\(LabCommand.name) explore NAME --exhaustive'"
     }
   }
 }

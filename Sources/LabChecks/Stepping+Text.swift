@@ -97,7 +97,7 @@ package enum StepText {
 
   /// The schedule so far and the command that replays it.
   package static func schedule(_ schedule: String, replay: String) -> String {
-    "\nschedule \(schedule)\nreplay: lab run \(replay) --schedule \(schedule)\n"
+    "\nschedule \(schedule)\nreplay: \(LabCommand.name) run \(replay) --schedule \(schedule)\n"
   }
 
   /// `counter = 2 · race`: what a rule asks for, as outcomes print.

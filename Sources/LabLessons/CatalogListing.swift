@@ -9,7 +9,7 @@ package enum CatalogListing {
   package static func lessons(_ catalog: LessonCatalog, _ style: TextStyle)
     -> (text: String, usedBy: [String: [Int]], problems: [String])
   {
-    var text = style.paint("LESSONS", .bold) + "   take one with 'lab lesson N'\n"
+    var text = style.paint("LESSONS", .bold) + "   take one with '\(LabCommand.name) lesson N'\n"
     var usedBy: [String: [Int]] = [:]
     var problems: [String] = []
     let entries = catalog.entries()
@@ -32,7 +32,7 @@ package enum CatalogListing {
   package static func scenarios(
     _ catalog: ScenarioCatalog, _ usedBy: [String: [Int]], _ style: TextStyle
   ) -> (text: String, problems: [String]) {
-    var text = style.paint("SCENARIOS", .bold) + "   run one with 'lab run NAME'\n"
+    var text = style.paint("SCENARIOS", .bold) + "   run one with '\(LabCommand.name) run NAME'\n"
     var problems: [String] = []
     let files = catalog.allScenarioFiles()
     let names = files.map { $0.deletingPathExtension().lastPathComponent }
@@ -48,7 +48,8 @@ package enum CatalogListing {
       }
       guard let scenario = try? ScenarioLoader.load(path: url.path) else {
         problems.append(
-          "\(catalog.displayPath(url)): does not validate; 'lab run \(name)' shows why")
+          "\(catalog.displayPath(url)): does not validate; '\(LabCommand.name) run \(name)' shows why"
+        )
         text += "  " + name.padding(width) + style.paint("(does not validate)", .red) + "\n"
         continue
       }

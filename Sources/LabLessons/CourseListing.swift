@@ -49,11 +49,11 @@ package enum CourseListing {
     let scenarios = scenarioNames(course.root).intersection(scenarioNames(bundled)).sorted()
     let lessons = lessonNames(course.root).intersection(lessonNames(bundled)).sorted()
     return scenarios.map {
-      "note: scenario '\($0)' is in the course and in the bundled curriculum; 'lab run \($0)' "
+      "note: scenario '\($0)' is in the course and in the bundled curriculum; '\(LabCommand.name) run \($0)' "
         + "runs the course's — rename it to reach both"
     }
       + lessons.map {
-        "note: lesson '\($0)' is in the course and in the bundled curriculum; 'lab lesson \($0)' "
+        "note: lesson '\($0)' is in the course and in the bundled curriculum; '\(LabCommand.name) lesson \($0)' "
           + "plays the course's — rename it to reach both"
       }
   }

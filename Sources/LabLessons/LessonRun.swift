@@ -14,8 +14,14 @@ import LabRuntime
 public struct LessonRun: Sendable, Equatable {
   /// The scenario's name, as `lab run` looks it up under `Scenarios/`.
   public var scenario: String
-  /// The command exactly as the lesson writes it, for display.
+  /// The command exactly as the lesson writes it.
   public var command: String
+
+  /// The command as the reader can paste it where they are (`swift run lab run …` when the lab
+  /// was started through `swift run`).
+  public var pasteable: String {
+    command.hasPrefix("lab ") ? LabCommand.line(String(command.dropFirst(4))) : command
+  }
   /// The line's 1-based number in the lesson file, for messages.
   public var line: Int
   public var live = false

@@ -83,15 +83,28 @@ package struct LessonSession {
     }
   }
 
+  /// The lab commands a lesson's text quotes (`` `lab run …` ``, a code line `lab run …`) as the
+  /// reader can paste them where they are: `swift run lab run …` under `swift run`.
+  static func pasteable(_ lines: [String]) -> [String] {
+    let name = LabCommand.name
+    guard name != "lab" else { return lines }
+    return lines.map { line in
+      let quoted = line.replacingOccurrences(of: "`lab ", with: "`\(name) ")
+      return quoted.hasPrefix("lab ") ? name + quoted.dropFirst(3) : quoted
+    }
+  }
+
   mutating func show(_ block: Lesson.Block) {
     switch block {
-    case .text(let written):
+    case .text(let lesson):
+      let written = Self.pasteable(lesson)
       // On a terminal, prose fits its width (capped for reading); piped, it stays as written.
       let lines = surroundings.width.map {
         TextFlow.reflow(written, width: min($0 - 1, TextFlow.readingWidth))
       }
       printer.out((lines ?? written).map(styled).joined(separator: "\n") + "\n\n")
-    case .code(_, let lines):
+    case .code(_, let lesson):
+      let lines = Self.pasteable(lesson)
       printer.out(lines.map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n") + "\n\n")
     case .runs(let runs):
       for run in runs { perform(run) }
@@ -110,7 +123,7 @@ package struct LessonSession {
   mutating func perform(_ run: LessonRun) {
     let index = runCount
     runCount += 1
-    printer.out(printer.paint("$ \(run.command)", .cyan) + "\n")
+    printer.out(printer.paint("$ \(run.pasteable)", .cyan) + "\n")
     let scenario: Scenario
     switch surroundings.load(run.scenario) {
     case .success(let loaded): scenario = loaded
@@ -204,7 +217,7 @@ package struct LessonSession {
       for failure in failures { printer.out("  \(failure)\n") }
     }
     if let next {
-      printer.out("next: lab lesson \(next.number)   (\(next.name))\n")
+      printer.out("next: \(LabCommand.name) lesson \(next.number)   (\(next.name))\n")
     }
   }
 }

@@ -81,7 +81,8 @@ struct CommandContext {
     case .notFound(let suggestion):
       throw UsageError(
         "no scenario named '\(argument)' under \(catalog.displayPath(catalog.scenariosFolder))/"
-          + (suggestion.map { "; did you mean '\($0)'?" } ?? "; 'lab list' shows them all"))
+          + (suggestion.map { "; did you mean '\($0)'?" }
+            ?? "; '\(LabCommand.name) list' shows them all"))
     case .ambiguous(let files):
       throw UsageError(
         "several scenarios are named '\(argument)': "

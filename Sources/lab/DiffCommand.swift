@@ -65,7 +65,7 @@ enum DiffCommand: Command {
       console.err(
         console.paint("error: ", .red, forErr: true)
           + "no expected trace for \(argument): \(file.display) does not exist\n"
-          + "  record it with: lab record \(argument)\n")
+          + "  record it with: \(LabCommand.name) record \(argument)\n")
       return ExitStatus.failure
     }
     let expected: ExpectedTrace
@@ -92,9 +92,9 @@ enum DiffCommand: Command {
         comparison.report(expectedName: file.display, actualName: "\(argument) (\(description))")))
     console.out(
       console.paint("✗", .red) + " \(argument) differs from \(file.display)\n"
-        + "replay: lab run \(argument) \(run.replayOptions!)"
+        + "replay: \(LabCommand.name) run \(argument) \(run.replayOptions!)"
         + (options.threads.map { " --threads \($0)" } ?? "") + "\n"
-        + "if the run is right, record it: lab record \(argument)\n")
+        + "if the run is right, record it: \(LabCommand.name) record \(argument)\n")
     return ExitStatus.failure
   }
 }

@@ -81,7 +81,9 @@ enum Lab {
         return ExitStatus.usage
       }
       console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
-      console.err("usage: lab \(command.usage)\n       lab \(command.name) --help for more\n")
+      console.err(
+        "usage: \(LabCommand.name) \(command.usage)\n       \(LabCommand.name) \(command.name) --help for more\n"
+      )
       return ExitStatus.usage
     }
   }

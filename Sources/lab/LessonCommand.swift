@@ -49,7 +49,7 @@ enum LessonCommand: Command {
     guard arguments.positionals.count == 1 else {
       throw UsageError(
         arguments.positionals.isEmpty
-          ? "name a lesson, such as 'lab lesson 1' or 'lab lesson async-let'; 'lab list' lists them"
+          ? "name a lesson, such as '\(LabCommand.name) lesson 1' or '\(LabCommand.name) lesson async-let'; '\(LabCommand.name) list' lists them"
           : "lesson takes one lesson")
     }
     let course = try context.course()
@@ -109,11 +109,12 @@ enum LessonCommand: Command {
         let numbers = entries.map(\.number)
         throw UsageError(
           "no lesson \(argument): lessons are numbered \(numbers.min()!)–\(numbers.max()!); "
-            + "'lab list' lists them")
+            + "'\(LabCommand.name) list' lists them")
       }
       throw UsageError(
         "no lesson named '\(argument)'"
-          + (suggestion.map { "; did you mean '\($0)'?" } ?? "; 'lab list' lists the lessons"))
+          + (suggestion.map { "; did you mean '\($0)'?" }
+            ?? "; '\(LabCommand.name) list' lists the lessons"))
     case .ambiguous(let matches):
       let names = matches.map { "\($0.name) (\($0.number))" }.joined(separator: ", ")
       throw UsageError("'\(argument)' could be \(names); type more of the name, or the number")

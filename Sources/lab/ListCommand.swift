@@ -32,7 +32,8 @@ enum ListCommand: Command {
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     guard arguments.positionals.isEmpty else {
       throw UsageError(
-        "list takes no names; 'lab lesson NAME' runs a lesson, 'lab run NAME' a scenario")
+        "list takes no names; '\(LabCommand.name) lesson NAME' runs a lesson, '\(LabCommand.name) run NAME' a scenario"
+      )
     }
     let onlyLessons = arguments.flag("lessons")
     let onlyScenarios = arguments.flag("scenarios")

@@ -54,7 +54,7 @@ enum NewCommand: Command {
         console.paint("error: ", .red, forErr: true)
           + "a scenario named '\(name)' already exists: \(context.displayPath(existing)); "
           + "pick another name "
-          + "(names are unique so 'lab run \(name)' finds one file)\n")
+          + "(names are unique so '\(LabCommand.name) run \(name)' finds one file)\n")
       return ExitStatus.failure
     }
     let file = folder.appendingPathComponent("\(name).json")
@@ -71,9 +71,12 @@ enum NewCommand: Command {
     let inScenarios = file.path.hasPrefix(root.appendingPathComponent("Scenarios").path + "/")
     let handle = inScenarios ? name : shown
     let next = [
-      ("lab run \(handle)", "run it: its trace and its checks"),
-      ("lab check \(handle) --seeds 50", "check it on 50 seeds under both scheduling policies"),
-      ("lab record \(handle)", "record its expected trace beside it"),
+      ("\(LabCommand.name) run \(handle)", "run it: its trace and its checks"),
+      (
+        "\(LabCommand.name) check \(handle) --seeds 50",
+        "check it on 50 seeds under both scheduling policies"
+      ),
+      ("\(LabCommand.name) record \(handle)", "record its expected trace beside it"),
     ]
     let width = next.map(\.0.count).max() ?? 0
     console.out(

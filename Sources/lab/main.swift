@@ -1,7 +1,13 @@
+import Foundation
+import LabModel
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
 
-exit(Lab.main(Array(CommandLine.arguments.dropFirst())))
+let name = LabCommand.detect(
+  argument0: CommandLine.arguments.first ?? "lab",
+  environment: ProcessInfo.processInfo.environment)
+exit(LabCommand.$name.withValue(name) { Lab.main(Array(CommandLine.arguments.dropFirst())) })

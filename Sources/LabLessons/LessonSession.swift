@@ -196,6 +196,9 @@ package struct LessonSession {
     printer.out(printer.paint("✗ \(message)", .red) + "\n")
   }
 
+  /// Whether the learner read the lesson to its end (rather than stopping with q).
+  package var playedToTheEnd: Bool { stoppedAfter == nil }
+
   /// The last lines: did every run do what the lesson says, and which lesson comes next.
   package func finish(next: LessonCatalog.Entry?) {
     let what = "lesson \(lesson.number) (\(lesson.name))"

@@ -17,12 +17,17 @@ import LabRuntime
 enum LessonCommand: Command {
   static let name = "lesson"
   static let summary = "Run a lesson: read it section by section and watch its scenarios run."
-  static let usage = "lesson <number, name or start of a name> [--step] [--ascii]"
+  static let usage = "lesson [<number, name or start of a name>] [--step] [--ascii]"
   static let discussion = """
     Prints a lesson from Lessons/ section by section and runs each scenario where the lesson says,
     showing its trace (or its timeline) and its checks; the lesson ends with questions to think
     about. A lesson is found by its number, its name or the start of its name. 'lab list' lists
     them; docs/lessons.md describes the file format.
+
+    With no lesson named, it continues where you left off: the lesson after the last one you
+    played to its end, the same one if you stopped in it (q with --step), lesson 1 the first
+    time. Progress is kept per course folder in $XDG_STATE_HOME/concurrency-lab/progress
+    (~/.local/state/… when XDG_STATE_HOME is unset).
 
     Runs are the lesson's 'lab run' lines: paste one into your shell to try it again, then change
     --seed, --threads or --live and see what changes. A run the lesson marks as failing on purpose
@@ -34,6 +39,7 @@ enum LessonCommand: Command {
     file has a problem), 64 on a usage error.
 
     Examples:
+      lab lesson
       lab lesson 1
       lab lesson async-let
       lab lesson async --step
@@ -46,19 +52,24 @@ enum LessonCommand: Command {
   ]
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
-    guard arguments.positionals.count == 1 else {
-      throw UsageError(
-        arguments.positionals.isEmpty
-          ? "name a lesson, such as '\(LabCommand.name) lesson 1' or '\(LabCommand.name) lesson async-let'; '\(LabCommand.name) list' lists them"
-          : "lesson takes one lesson")
-    }
+    guard arguments.positionals.count <= 1 else { throw UsageError("lesson takes one lesson") }
     let course = try context.course()
-    let (catalog, resolution, shadowed) = course.resolveLesson(arguments.positionals[0])
-    let entry = try find(arguments.positionals[0], resolution, in: catalog)
-    if let shadowed {
-      context.console.err(
-        "note: the bundled curriculum has lesson \(shadowed.number) (\(shadowed.name)) too; "
-          + "playing the course's own\n")
+    let progress = LessonProgress(environment: context.environment)
+    let catalog: LessonCatalog
+    let entry: LessonCatalog.Entry
+    if let argument = arguments.positionals.first {
+      let (found, resolution, shadowed) = course.resolveLesson(argument)
+      (catalog, entry) = (found, try find(argument, resolution, in: found))
+      if let shadowed {
+        context.console.err(
+          "note: the bundled curriculum has lesson \(shadowed.number) (\(shadowed.name)) too; "
+            + "playing the course's own\n")
+      }
+    } else {
+      let (found, next, note) = course.continuation(from: progress)
+      context.console.err("\(note); '\(LabCommand.name) lesson N' plays any lesson\n")
+      guard let next else { return ExitStatus.ok }
+      (catalog, entry) = (found, next)
     }
     let lesson: Lesson
     do {
@@ -67,8 +78,22 @@ enum LessonCommand: Command {
       context.console.err(context.console.paint(error.description, .red, forErr: true) + "\n")
       return ExitStatus.failure
     }
+    var session = LessonSession(
+      lesson: lesson, surroundings: surroundings(arguments, context),
+      ascii: arguments.flag("ascii"))
+    session.play()
+    session.finish(next: catalog.entries().first { $0.number > lesson.number })
+    progress?.record(
+      .init(lessonFile: entry.url, finished: session.playedToTheEnd), in: course.root)
+    return session.failures.isEmpty ? ExitStatus.ok : ExitStatus.failure
+  }
+
+  /// What a lesson is played with: the console, scenario loading, timelines and the pause.
+  static func surroundings(_ arguments: Arguments, _ context: CommandContext)
+    -> LessonSession.Surroundings
+  {
     let console = context.console
-    let surroundings = LessonSession.Surroundings(
+    return LessonSession.Surroundings(
       write: console.out, style: console.outStyle,
       load: { name in
         do throws(UsageError) {
@@ -86,11 +111,6 @@ enum LessonCommand: Command {
       pause: arguments.flag("step") && isatty(STDIN_FILENO) != 0 && console.outIsTerminal
         ? { waitForReturn(console) } : nil,
       width: console.terminalColumns)
-    var session = LessonSession(
-      lesson: lesson, surroundings: surroundings, ascii: arguments.flag("ascii"))
-    session.play()
-    session.finish(next: catalog.entries().first { $0.number > lesson.number })
-    return session.failures.isEmpty ? ExitStatus.ok : ExitStatus.failure
   }
 
   /// The lesson an argument names, or a usage error that says what would.

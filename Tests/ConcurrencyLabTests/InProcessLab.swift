@@ -14,6 +14,8 @@ enum InProcessLab {
   ) {
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = "1"
+    // A lesson notes where the learner is; tests keep that out of the real home.
+    env["XDG_STATE_HOME"] = TestSupport.stateHome
     env["LAB_ROOT"] = TestSupport.packageRoot.path
     for (key, value) in environment { env[key] = value }
     let capture = Console.Capture()

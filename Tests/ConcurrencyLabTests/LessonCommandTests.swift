@@ -47,8 +47,9 @@ import Testing
     let ambiguous = InProcessLab.run(["lesson", "s"])
     #expect(ambiguous.status == 64)
     #expect(ambiguous.err.contains("'s' could be sequential-awaits (3), serial-tasks (11)"))
-    let none = InProcessLab.run(["lesson"])
-    #expect(none.status == 64)
+    let two = InProcessLab.run(["lesson", "1", "2"])
+    #expect(two.status == 64)
+    #expect(two.err.contains("lesson takes one lesson"))
   }
 
   @Test func listShowsLessonsThenScenariosByTopic() throws {

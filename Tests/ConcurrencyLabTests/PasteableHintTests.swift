@@ -81,6 +81,14 @@ struct PasteableHintTests {
     #expect(failed.out.contains("replay: swift run lab run async-let-downloads --seed 1"))
   }
 
+  @Test func theBinaryStartedAsSwiftRunStartsItSaysSwiftRunLab() throws {
+    // TestSupport's binary is the .build/<triple>/debug/lab that `swift run` starts.
+    let (status, out, _) = try TestSupport.runLab(
+      ["run", "async-let-downloads", "--threads", "2"], environment: ["LAB_COMMAND": ""])
+    #expect(status == 1)
+    #expect(out.contains("replay: swift run lab run async-let-downloads --seed 1 --threads 2"))
+  }
+
   @Test func howTheLabWasStartedNamesIt() {
     let triple = ".build/x86_64-unknown-linux-gnu/debug/lab"
     #expect(LabCommand.detect(argument0: triple, environment: [:]) == "swift run lab")

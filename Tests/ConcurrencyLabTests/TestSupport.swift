@@ -69,6 +69,10 @@ enum TestSupport {
     return packageRoot.appendingPathComponent(".build/debug/lab")
   }
 
+  /// Where lessons played by tests note their progress: a folder of the test run's own.
+  static let stateHome = FileManager.default.temporaryDirectory
+    .appendingPathComponent("lab-tests-state-\(getpid())").path
+
   /// Runs the `lab` binary and returns its exit status, stdout and stderr.
   static func runLab(_ arguments: [String], environment: [String: String] = [:]) throws -> (
     status: Int32, out: String, err: String
@@ -79,6 +83,11 @@ enum TestSupport {
     process.currentDirectoryURL = packageRoot
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = "1"
+    // A lesson notes where the learner is; tests keep that out of the real home.
+    env["XDG_STATE_HOME"] = TestSupport.stateHome
+    // The binary is started by its .build/<triple>/ path, as `swift run` starts it; tests read
+    // the commands it prints as an installed lab prints them.
+    env["LAB_COMMAND"] = "lab"
     for (key, value) in environment { env[key] = value }
     process.environment = env
     let out = Pipe()

@@ -1,0 +1,100 @@
+import Foundation
+import LabChecks
+
+/// Where a learner is in a course, so that `lab lesson` with no name continues: the last lesson
+/// played in each course folder, and whether it was played to its end.
+///
+/// Kept outside the course (a course folder is often a repository the learner does not own) in
+/// `$XDG_STATE_HOME/concurrency-lab/progress`, else `~/.local/state/concurrency-lab/progress`,
+/// one line per course: `finished|stopped <TAB> lesson file <TAB> course folder`.
+package struct LessonProgress {
+  package struct Place: Equatable {
+    package var lessonFile: URL
+    package var finished: Bool
+
+    package init(lessonFile: URL, finished: Bool) {
+      self.lessonFile = lessonFile
+      self.finished = finished
+    }
+  }
+
+  package let file: URL
+
+  /// The store the environment names; nil when it names no home at all.
+  package init?(environment: [String: String]) {
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+      file = URL(fileURLWithPath: state).appendingPathComponent("concurrency-lab/progress")
+    } else if let home = environment["HOME"], home.hasPrefix("/") {
+      file = URL(fileURLWithPath: home).appendingPathComponent(
+        ".local/state/concurrency-lab/progress")
+    } else {
+      return nil
+    }
+  }
+
+  private func lines() -> [(Place, String)] {
+    guard let text = try? String(contentsOf: file, encoding: .utf8) else { return [] }
+    return text.split(separator: "\n").compactMap { line in
+      let fields = line.split(separator: "\t", maxSplits: 2).map(String.init)
+      guard fields.count == 3, ["finished", "stopped"].contains(fields[0]) else { return nil }
+      let place = Place(
+        lessonFile: URL(fileURLWithPath: fields[1]), finished: fields[0] == "finished")
+      return (place, fields[2])
+    }
+  }
+
+  /// The last lesson played in the course at `root`.
+  package func last(in root: URL) -> Place? {
+    lines().last { $0.1 == root.standardizedFileURL.path }?.0
+  }
+
+  /// Notes that the lesson in `lessonFile` was played in the course at `root`. Progress is a
+  /// convenience: a home that cannot be written to costs the learner nothing but this.
+  package func record(_ place: Place, in root: URL) {
+    let course = root.standardizedFileURL.path
+    var kept = lines().filter { $0.1 != course }
+    kept.append((place, course))
+    let text = kept.suffix(100).map { place, course in
+      "\(place.finished ? "finished" : "stopped")\t\(place.lessonFile.standardizedFileURL.path)\t"
+        + course
+    }
+    try? FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try? AtomicFile.write(text.joined(separator: "\n") + "\n", toPath: file.path)
+  }
+}
+
+extension Course {
+  /// The lesson `lab lesson` with no name plays: the next one after a lesson played to its end,
+  /// the same one again after a stop, the first when nothing was played here yet. Nil when the
+  /// the last lesson was finished (or there are none); `note` says which it is and why.
+  package func continuation(from progress: LessonProgress?) -> (
+    catalog: LessonCatalog, entry: LessonCatalog.Entry?, note: String
+  ) {
+    let own = LessonCatalog(root: root)
+    let start = own.entries().isEmpty && bundled != nil ? LessonCatalog(root: bundled!) : own
+    guard let place = progress?.last(in: root),
+      FileManager.default.fileExists(atPath: place.lessonFile.path)
+    else {
+      guard let first = start.entries().first else {
+        return (start, nil, "no lessons in \(start.displayPath(start.lessonsFolder))/")
+      }
+      return (start, first, "starting at lesson \(first.number) (\(first.name))")
+    }
+    let catalog = LessonCatalog(
+      root: place.lessonFile.deletingLastPathComponent().deletingLastPathComponent())
+    let entries = catalog.entries()
+    guard let index = entries.firstIndex(where: { $0.url.path == place.lessonFile.path }) else {
+      return (start, start.entries().first, "starting at the first lesson")
+    }
+    let last = entries[index]
+    if !place.finished {
+      return (catalog, last, "lesson \(last.number) (\(last.name)) again: you stopped in it")
+    }
+    let next = entries.dropFirst(index + 1).first
+    let note =
+      next.map { "lesson \($0.number) (\($0.name)): lesson \(last.number) was the last you played" }
+      ?? "you have played every lesson, the last was \(last.number) (\(last.name))"
+    return (catalog, next, note)
+  }
+}

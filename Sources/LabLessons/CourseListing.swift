@@ -34,6 +34,22 @@ package enum CourseListing {
     return (sections.joined(separator: "\n"), problems)
   }
 
+  /// The names `lab list --names` prints: lessons, then scenarios, the course's own first, each
+  /// once.
+  package static func names(_ course: Course, lessons: Bool, scenarios: Bool) -> [String] {
+    var names: [String] = []
+    for root in [course.root] + (course.bundled.map { [$0] } ?? []) {
+      if lessons { names += LessonCatalog(root: root).entries().map(\.name) }
+      if scenarios {
+        names += ScenarioCatalog(root: root).allScenarioFiles().map {
+          $0.deletingPathExtension().lastPathComponent
+        }
+      }
+    }
+    var seen: Set<String> = []
+    return names.filter { seen.insert($0).inserted }
+  }
+
   /// One note per scenario or lesson name the course and the bundled curriculum both have.
   package static func clashes(_ course: Course) -> [String] {
     guard let bundled = course.bundled else { return [] }

@@ -10,6 +10,7 @@ import LabRuntime
 /// traces — and summarises them for a teacher or a CI job.
 enum CheckCommand: Command {
   static let name = "check"
+  static let names = ShellCompletions.Names.scenarios
   static let summary =
     "Check scenarios: validate, run, and compare with expectations and expected traces."
   static let usage = "check [scenario names, paths or folders...] [options]"

@@ -16,8 +16,14 @@ protocol Command {
   /// Paragraphs for `lab NAME --help`: what it does, examples.
   static var discussion: String { get }
   static var options: [Arguments.Option] { get }
+  /// What its positional arguments name, for shell completion (`lab completions`).
+  static var names: ShellCompletions.Names { get }
   /// Runs the command; returns the exit status.
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32
+}
+
+extension Command {
+  static var names: ShellCompletions.Names { .none }
 }
 
 /// What every command may use: the console and the project's folders.

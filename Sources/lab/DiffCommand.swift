@@ -8,6 +8,7 @@ import LabRuntime
 /// `lab diff`: compares a run's trace with the scenario's expected trace.
 enum DiffCommand: Command {
   static let name = "diff"
+  static let names = ShellCompletions.Names.scenarios
   static let summary = "Compare a scenario's trace with its expected trace (NAME.expected)."
   static let usage = "diff <scenario name or path.json> [options]"
   static let discussion = """

@@ -9,6 +9,7 @@ import LabRuntime
 /// the scenario grades it.
 enum ExploreCommand: Command {
   static let name = "explore"
+  static let names = ShellCompletions.Names.scenarios
   static let summary = "Run a scenario many times and show a graded histogram of its outcomes."
   static let usage = "explore <scenario name or path.json> [--runs N] [options]"
   static let discussion = """

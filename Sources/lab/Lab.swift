@@ -23,6 +23,7 @@ enum Lab {
       ValidateCommand.self,
       SchemaCommand.self,
       SwiftCommand.self,
+      CompletionsCommand.self,
     ]
   }
 

@@ -16,6 +16,7 @@ import LabRuntime
 /// questions.
 enum LessonCommand: Command {
   static let name = "lesson"
+  static let names = ShellCompletions.Names.lessons
   static let summary = "Run a lesson: read it section by section and watch its scenarios run."
   static let usage = "lesson [<number, name or start of a name>] [--step] [--ascii]"
   static let discussion = """

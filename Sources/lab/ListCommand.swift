@@ -10,7 +10,7 @@ import LabRuntime
 enum ListCommand: Command {
   static let name = "list"
   static let summary = "List the lessons and the scenarios, grouped by topic."
-  static let usage = "list [--lessons | --scenarios]"
+  static let usage = "list [--lessons | --scenarios] [--names]"
   static let discussion = """
     Lists the lessons in Lessons/ (number, name, title) in the order they are meant to be taken,
     then the scenarios under Scenarios/ grouped by topic — the folder they are in — each with its
@@ -22,11 +22,15 @@ enum ListCommand: Command {
     Examples:
       lab list
       lab list --lessons
+      lab list --scenarios --names
       lab lesson 1          take the first lesson
     """
   static let options: [Arguments.Option] = [
     .init(name: "lessons", value: nil, help: "List only the lessons."),
     .init(name: "scenarios", value: nil, help: "List only the scenarios."),
+    .init(
+      name: "names", value: nil,
+      help: "Print only the names, one a line, the course's first (for scripts and completion)."),
   ]
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
@@ -39,6 +43,12 @@ enum ListCommand: Command {
     let onlyScenarios = arguments.flag("scenarios")
     if onlyLessons, onlyScenarios { throw UsageError("give --lessons or --scenarios, not both") }
     let console = context.console
+    if arguments.flag("names") {
+      let names = CourseListing.names(
+        try context.course(), lessons: !onlyScenarios, scenarios: !onlyLessons)
+      console.out(names.map { $0 + "\n" }.joined())
+      return ExitStatus.ok
+    }
     let listing = CourseListing.text(
       try context.course(), lessons: !onlyScenarios, scenarios: !onlyLessons, console.outStyle)
     for problem in listing.problems {

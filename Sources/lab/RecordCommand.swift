@@ -9,6 +9,7 @@ import LabRuntime
 /// `lab record`: runs scenarios and writes their expected traces, on purpose only.
 enum RecordCommand: Command {
   static let name = "record"
+  static let names = ShellCompletions.Names.scenarios
   static let summary = "Record a scenario's expected trace (NAME.expected) from a virtual run."
   static let usage = "record <scenario name or path.json>... [--seeds K [--policy random|pct]]"
   static let discussion = """

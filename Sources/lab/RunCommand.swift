@@ -9,6 +9,7 @@ import LabRuntime
 /// `lab run`: runs one scenario and prints its trace and checks.
 enum RunCommand: Command {
   static let name = "run"
+  static let names = ShellCompletions.Names.scenarios
   static let summary = "Run a scenario and print its timestamped trace and checks."
   static let usage = "run <scenario name or path.json> [options]"
   static let discussion = """

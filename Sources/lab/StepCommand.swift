@@ -6,6 +6,7 @@ import LabModel
 /// `lab step`: the learner picks the next task at every turn with a choice.
 enum StepCommand: Command {
   static let name = "step"
+  static let names = ShellCompletions.Names.scenarios
   static let summary = "Be the scheduler: pick which task runs next, turn by turn."
   static let usage = "step <scenario name or path.json> [options]"
   static let discussion = """

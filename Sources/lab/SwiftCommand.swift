@@ -6,6 +6,7 @@ import LabSwift
 /// `lab swift NAME`: prints the Swift program beside a scenario; `--check` compiles it.
 enum SwiftCommand: Command {
   static let name = "swift"
+  static let names = ShellCompletions.Names.scenarios
   static let summary = "Print the Swift 6 program a scenario stands for; --check compiles it."
   static let usage = "swift NAME [--check]"
   static let discussion = """

@@ -9,6 +9,7 @@ import LabRuntime
 /// `lab validate`: checks scenario files without running them and reports every problem at once.
 enum ValidateCommand: Command {
   static let name = "validate"
+  static let names = ShellCompletions.Names.scenarios
   static let summary = "Check scenario files without running them, reporting every problem at once."
   static let usage = "validate [files, folders or scenario names...] [options]"
   static let discussion = """

@@ -18,12 +18,16 @@ protocol Command {
   static var options: [Arguments.Option] { get }
   /// What its positional arguments name, for shell completion (`lab completions`).
   static var names: ShellCompletions.Names { get }
+  /// Whether its output goes through the pager on a terminal (`Pager`): not for commands that
+  /// read the keyboard or redraw progress.
+  static func pages(_ arguments: Arguments) -> Bool
   /// Runs the command; returns the exit status.
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32
 }
 
 extension Command {
   static var names: ShellCompletions.Names { .none }
+  static func pages(_ arguments: Arguments) -> Bool { false }
 }
 
 /// What every command may use: the console and the project's folders.

@@ -17,6 +17,9 @@ struct Console: Sendable {
   let outIsTerminal: Bool
   /// Whether stderr is a terminal, where progress lines may redraw themselves.
   let errIsTerminal: Bool
+  /// The terminal's width, or nil when stdout is not a terminal; read once, before a pager
+  /// takes stdout over.
+  let terminalColumns: Int?
   private let capture: Capture?
 
   static let current = Console()
@@ -29,6 +32,7 @@ struct Console: Sendable {
     errIsTerminal = isatty(STDERR_FILENO) != 0
     colorOut = choice.colors(terminal: outIsTerminal, environment: environment)
     colorErr = choice.colors(terminal: errIsTerminal, environment: environment)
+    terminalColumns = Self.columns()
     capture = nil
   }
 
@@ -42,6 +46,7 @@ struct Console: Sendable {
     colorErr = colorOut
     outIsTerminal = false
     errIsTerminal = false
+    terminalColumns = nil
     self.capture = capture
   }
 
@@ -93,10 +98,9 @@ struct Console: Sendable {
     outStyle.highlight(report)
   }
 
-  /// The terminal's width, or nil when stdout is not a terminal.
-  var terminalColumns: Int? {
+  private static func columns() -> Int? {
     var size = winsize()
-    guard capture == nil, isatty(STDOUT_FILENO) != 0,
+    guard isatty(STDOUT_FILENO) != 0,
       ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0
     else { return nil }
     return Int(size.ws_col)

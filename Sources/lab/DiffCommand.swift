@@ -29,6 +29,7 @@ enum DiffCommand: Command {
       lab diff async-let-downloads --seed 7
       lab diff async-let-downloads --update
     """
+  static func pages(_ arguments: Arguments) -> Bool { true }
   static let options: [Arguments.Option] =
     RunArguments.options.filter {
       ["seed", "policy", "threads", "max-time", "max-jobs"].contains($0.name)

@@ -74,6 +74,8 @@ enum Lab {
     }
     do {
       let arguments = try Arguments(rest, options: command.options)
+      let pager = command.pages(arguments) ? Pager.start(context) : nil
+      defer { pager?.finish() }
       return try command.run(arguments, context)
     } catch {
       if let location = error.location {

@@ -45,6 +45,7 @@ enum LessonCommand: Command {
       lab lesson async-let
       lab lesson async --step
     """
+  static func pages(_ arguments: Arguments) -> Bool { !arguments.flag("step") }
   static let options: [Arguments.Option] = [
     .init(
       name: "step", value: nil,

@@ -25,6 +25,7 @@ enum ListCommand: Command {
       lab list --scenarios --names
       lab lesson 1          take the first lesson
     """
+  static func pages(_ arguments: Arguments) -> Bool { !arguments.flag("names") }
   static let options: [Arguments.Option] = [
     .init(name: "lessons", value: nil, help: "List only the lessons."),
     .init(name: "scenarios", value: nil, help: "List only the scenarios."),

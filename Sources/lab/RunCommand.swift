@@ -44,6 +44,7 @@ enum RunCommand: Command {
       lab run racy-counter --seed 2 --show-schedule
       lab run async-let-downloads --task num2
     """
+  static func pages(_ arguments: Arguments) -> Bool { true }
   static let options: [Arguments.Option] =
     RunArguments.options + RunArguments.displayOptions + [
       .init(name: "format", value: "text|json", help: "Output format (default: text)."),

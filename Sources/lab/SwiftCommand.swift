@@ -24,6 +24,7 @@ enum SwiftCommand: Command {
       lab swift task-group-five > task-group-five.swift
       lab swift racy-counter --check
     """
+  static func pages(_ arguments: Arguments) -> Bool { true }
   static let options: [Arguments.Option] = [
     .init(name: "check", value: nil, help: "Compile the program and print swiftc's verdict.")
   ]

@@ -42,7 +42,7 @@ final class Pager {
     let copies: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) }
     let arguments = Array(copies[..<3]) + [nil]
     let variables = Array(copies[3...]) + [nil]
-    defer { copies.forEach { free($0) } }
+    defer { for copy in copies { free(copy) } }
     var pid = pid_t()
     let started = posix_spawn(&pid, "/bin/sh", &actions, nil, arguments, variables) == 0
     close(ends[0])

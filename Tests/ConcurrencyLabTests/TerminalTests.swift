@@ -108,7 +108,7 @@ struct Tmux {
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     let words = [Self.path!, "-L", socket] + arguments
     var argv = words.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for word in argv { free(word) } }
     var pid = pid_t()
     guard posix_spawn(&pid, Self.path!, &actions, nil, &argv, environ) == 0 else {
       throw Timeout(description: "tmux did not start")

@@ -109,11 +109,11 @@ extension HTMLReport {
         return player;
       }
 
-      list(document.querySelectorAll('section.player')).forEach(function (section, i) {
-        var player = setup(section, i + 1);
-        if (player) players.push(player);
+      // players[i] is the page's i-th player (null when its run has no events).
+      players = list(document.querySelectorAll('section.player')).map(function (section, i) {
+        return setup(section, i + 1);
       });
-      active = players[0] || null;
+      active = players.filter(Boolean)[0] || null;
 
       document.addEventListener('keydown', function (event) {
         if (!active || event.altKey || event.ctrlKey || event.metaKey) return;

@@ -14,6 +14,17 @@ public enum HTMLReport {
   public static func render(
     _ result: RunResult, scenario: Scenario?, expected: ExpectedTraceSummary? = nil
   ) -> String {
+    page(
+      title: "\(result.scenario) — ConcurrencyLab",
+      body: body(result, scenario: scenario, expected: expected))
+  }
+
+  /// The report without the page around it: heading, checks, the player, the source. `extra`
+  /// goes after the player (the site adds the scenario's Swift program there).
+  package static func body(
+    _ result: RunResult, scenario: Scenario?, expected: ExpectedTraceSummary? = nil,
+    extra: [String] = []
+  ) -> String {
     var body: [String] = []
     body.append("<header>")
     body.append("<p class=\"name\">\(escape(result.scenario))</p>")
@@ -49,16 +60,18 @@ public enum HTMLReport {
     body.append("</section>")
 
     body.append(player(result, id: "run-1"))
+    body += extra
     if let source = scenario?.source, !source.isEmpty {
       body.append("<footer>Source: \(escape(source))</footer>")
     }
-
-    return page(title: "\(result.scenario) — ConcurrencyLab", body: body.joined(separator: "\n"))
+    return body.joined(separator: "\n")
   }
 
   /// A whole page around `body`: the styles inline, and the player's script when the body holds a
   /// player (`lab site` pages add links between them; nothing is loaded from anywhere).
-  package static func page(title: String, body: String, player: Bool = true) -> String {
+  package static func page(
+    title: String, body: String, player: Bool = true, style extraStyle: String = ""
+  ) -> String {
     // CDATA keeps the page well-formed XML; to HTML its markers are JavaScript comments.
     let script = player ? "<script>//<![CDATA[\n\(playerScript)//]]></script>\n" : ""
     return """
@@ -72,6 +85,7 @@ public enum HTMLReport {
       <style>
       \(style)
       \(playerStyle)
+      \(extraStyle)
       </style>
       </head>
       <body>
@@ -86,7 +100,7 @@ public enum HTMLReport {
   /// when its index.html says this.
   package static let generator = "ConcurrencyLab"
 
-  static func meta(_ result: RunResult) -> String {
+  package static func meta(_ result: RunResult) -> String {
     var parts = [result.mode == .virtual ? "virtual run, seed \(result.seed)" : "live run"]
     parts.append("\(result.threads) thread\(result.threads == 1 ? "" : "s")")
     let duration = result.duration.map { "\(TraceText.time($0)) ms" } ?? "never finished"
@@ -95,7 +109,7 @@ public enum HTMLReport {
     return parts.joined(separator: " · ")
   }
 
-  static func checks(_ result: RunResult) -> String {
+  package static func checks(_ result: RunResult) -> String {
     guard !result.checks.isEmpty else {
       return "<p class=\"none\">This scenario checks nothing.</p>"
     }

@@ -60,7 +60,8 @@ extension HTMLReport {
     parts.append(
       "<button type=\"button\" class=\"prev\" aria-label=\"previous event\">◀</button>"
         + "<input type=\"range\" min=\"1\" max=\"\(events.count)\" value=\"1\" "
-        + "aria-label=\"event\" id=\"\(escape(id))-scrubber\"/>"
+        + "aria-label=\"event\" aria-valuetext=\"event 1 of \(events.count)\" "
+        + "id=\"\(escape(id))-scrubber\"/>"
         + "<button type=\"button\" class=\"next\" aria-label=\"next event\">▶</button>"
         + "<output class=\"position\">event 1 of \(events.count)</output>")
     parts.append(

@@ -76,6 +76,7 @@ extension HTMLReport {
             cursor.setAttribute('x2', mark.getAttribute('data-x'));
           }
           range.value = String(n);
+          range.setAttribute('aria-valuetext', 'event ' + n + ' of ' + rows.length);
           position.textContent = 'event ' + n + ' of ' + rows.length;
           nowText.textContent = describe(row);
           link.setAttribute('href', hashFor(n));

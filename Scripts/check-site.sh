@@ -100,6 +100,7 @@ expect "$rc" "event=9" "player current=9 count=1 scrubber=event_9_of_$events"
 expect "$rc" "event=5&step=3" "player current=8 count=1 scrubber=event_8_of_$events"
 expect "$rc" "event=5&step=-2" "player current=3 count=1 scrubber=event_3_of_$events"
 expect "$rc" "event=1&step=999" "player current=$events count=1 scrubber=event_${events}_of_$events"
+expect "$rc" "event=5&step=end" "player current=$events count=1 scrubber=event_${events}_of_$events"
 expect "$rc" "click=12" "player current=12 count=1 scrubber=event_12_of_$events"
 lesson=$site/lesson-04-async-let.html
 players=$(grep -c '<section class="player"' "$lesson")

@@ -73,8 +73,8 @@ extension HTMLReport {
         "<p class=\"now-values\">Values: <code class=\"values-text\">\(escape(initial))</code></p>")
     }
     parts.append(
-      "<p class=\"keys\">← → step through the events; click a trace line or a mark "
-        + "in the timeline to jump there.</p>")
+      "<p class=\"keys\">← → step through the events, Home and End go to the first and the "
+        + "last; click a trace line or a mark in the timeline to jump there.</p>")
     parts.append("</div>")
     return parts.joined(separator: "\n")
   }

@@ -6,7 +6,8 @@ extension HTMLReport {
   ///
   /// The address: `#event=N` makes event N (1-based) of the first player current, `#run=K&event=N`
   /// of the K-th; moving writes it back. For tests, `&step=K` then presses → K times (← for a
-  /// negative K) and `&click=M` clicks trace line M, through the same handlers a reader uses.
+  /// negative K; `home`, `end`: that key) and `&click=M` clicks trace line M, through the same
+  /// handlers a reader uses.
   static let playerScript = #"""
     (function () {
       'use strict';
@@ -120,10 +121,13 @@ extension HTMLReport {
         if (!active || event.altKey || event.ctrlKey || event.metaKey) return;
         var target = event.target;
         if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA')) return;
-        var move = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-        if (!move) return;
+        var targets = {
+          ArrowRight: active.current + 1, ArrowLeft: active.current - 1,
+          Home: 1, End: active.rows.length
+        };
+        if (!Object.prototype.hasOwnProperty.call(targets, event.key)) return;
         event.preventDefault();
-        active.go(active.current + move);
+        active.go(targets[event.key]);
       });
 
       function fromHash() {
@@ -132,12 +136,14 @@ extension HTMLReport {
         if (!player) return;
         active = player;
         if (p.event) player.go(p.event, true);
-        var steps = Math.round(Number(p.step)) || 0;
-        for (var i = 0; i < Math.abs(steps); i++) {
+        var press = function (key) {
           body.dispatchEvent(new KeyboardEvent('keydown', {
-            key: steps > 0 ? 'ArrowRight' : 'ArrowLeft', bubbles: true, cancelable: true
+            key: key, bubbles: true, cancelable: true
           }));
-        }
+        };
+        if (p.step === 'home' || p.step === 'end') press(p.step === 'home' ? 'Home' : 'End');
+        var steps = Math.round(Number(p.step)) || 0;
+        for (var i = 0; i < Math.abs(steps); i++) press(steps > 0 ? 'ArrowRight' : 'ArrowLeft');
         var row = player.rows[Math.round(Number(p.click)) - 1];
         if (row) row.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
       }

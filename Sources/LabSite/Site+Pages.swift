@@ -141,7 +141,8 @@ extension Site.Builder {
       parts.append("<pre class=\"program\"><code>\(escape(program))</code></pre>")
     } catch {
       parts.append(
-        "<p class=\"note\">This scenario has no Swift program: \(escape(error.message))</p>")
+        "<p class=\"note\"><code>lab swift \(escape(scenario.name))</code>: "
+          + "\(escape(error.message))</p>")
     }
     parts.append("</section>")
     return parts.joined(separator: "\n")

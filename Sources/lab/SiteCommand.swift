@@ -29,9 +29,10 @@ enum SiteCommand: Command {
     A lesson's --live runs run on real threads, so their times differ from build to build;
     --virtual runs them on the virtual runtime instead, so the same course makes the same site.
 
-    Exit status: 0 when every page was written and every run did what its lesson says, 1 when a
-    file does not parse, a run did not do what its lesson says, or DIR cannot be written (the
-    pages that could be made are written), 64 on a usage error.
+    Exit status: 0 when every page was written and every run did what its lesson says; 1 when a
+    file does not parse or a run did not do what its lesson says (the site is written all the
+    same, the problems listed on stderr), or when DIR is refused or cannot be written; 64 on a
+    usage error.
 
     Examples:
       lab site site/

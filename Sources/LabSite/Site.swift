@@ -187,3 +187,18 @@ extension Site {
   /// The total size of the pages, in bytes.
   package var bytes: Int { pages.reduce(0) { $0 + $1.html.utf8.count } }
 }
+
+extension Site {
+  /// The pages in `folder` an earlier `lab site` wrote that this site no longer has (a lesson
+  /// renamed or removed): lab-made `lesson-*.html` and `scenario-*.html` files only.
+  package func stalePages(in folder: String) -> [String] {
+    let names = Set(pages.map(\.path))
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return entries.sorted().filter { name in
+      (name.hasPrefix("lesson-") || name.hasPrefix("scenario-")) && name.hasSuffix(".html")
+        && !names.contains(name)
+        && HTMLReport.isLabPage(
+          atPath: URL(fileURLWithPath: folder).appendingPathComponent(name).path)
+    }
+  }
+}

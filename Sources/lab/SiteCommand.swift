@@ -24,7 +24,8 @@ enum SiteCommand: Command {
 
     Pages are self-contained (styles and one small script inline, nothing loaded from the network)
     and work from file:// or any static host such as GitHub Pages. DIR is created when missing;
-    a DIR that is not empty must hold a site the lab wrote, which is then overwritten.
+    a DIR that is not empty must hold a site the lab wrote, which is then overwritten (and the
+    pages of lessons and scenarios it no longer has are removed; other files are left alone).
 
     A lesson's --live runs run on real threads, so their times differ from build to build;
     --virtual runs them on the virtual runtime instead, so the same course makes the same site.
@@ -78,6 +79,12 @@ enum SiteCommand: Command {
         fail(failure.description)
         return ExitStatus.failure
       }
+    }
+    // A lesson renamed or removed since the last site: its old page would still be linked from
+    // nowhere but found by search engines and bookmarks.
+    for stale in site.stalePages(in: folder) {
+      try? FileManager.default.removeItem(
+        atPath: URL(fileURLWithPath: folder).appendingPathComponent(stale).path)
     }
     for problem in site.problems {
       console.err(console.paint(problem, .red, forErr: true) + "\n")

@@ -199,8 +199,17 @@ import Testing
 
     let folder = course.root.appendingPathComponent("site")
     #expect(course.lab(["site", folder.path, "--virtual"]).status == 0)
+    // Rewriting its own site removes the pages of a lesson that is gone, and nothing else.
+    try FileManager.default.moveItem(
+      at: course.root.appendingPathComponent("Lessons/01-hostile.md"),
+      to: course.root.appendingPathComponent("Lessons/02-hostile.md"))
+    try Data("mine".utf8).write(to: folder.appendingPathComponent("lesson-notes.html"))
     let again = course.lab(["site", folder.path, "--virtual"])
     #expect(again.status == 0, "\(again.err)")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+        "index.html", "lesson-02-hostile.html", "lesson-notes.html", "scenario-hostile.html",
+      ])
 
     let usage = course.lab(["site"])
     #expect(usage.status == 64)

@@ -23,6 +23,7 @@ let package = Package(
     .library(name: "LabChecks", targets: ["LabChecks"]),
     .library(name: "LabPictures", targets: ["LabPictures"]),
     .library(name: "LabLessons", targets: ["LabLessons"]),
+    .library(name: "LabSite", targets: ["LabSite"]),
   ],
   targets: [
     // Executors, clocks and schedulers, virtual and live: knows nothing about scenarios.
@@ -52,19 +53,29 @@ let package = Package(
       name: "LabLessons",
       dependencies: ["LabPictures", "LabChecks", "LabInterpreter", "LabModel", "LabRuntime"],
       swiftSettings: swiftSettings),
+    // The course as a static website: lessons with their runs as players, scenarios with their
+    // Swift programs, an index. Pure apart from running: returns pages, writes nothing.
+    .target(
+      name: "LabSite",
+      dependencies: [
+        "LabLessons", "LabPictures", "LabSwift", "LabChecks", "LabInterpreter", "LabModel",
+        "LabRuntime",
+      ],
+      swiftSettings: swiftSettings),
     // The command-line front end: parses arguments, prints, exits. No logic of its own.
     .executableTarget(
       name: "lab",
       dependencies: [
-        "LabLessons", "LabPictures", "LabChecks", "LabInterpreter", "LabSwift", "LabModel",
-        "LabRuntime",
+        "LabSite", "LabLessons", "LabPictures", "LabChecks", "LabInterpreter", "LabSwift",
+        "LabModel", "LabRuntime",
       ],
       swiftSettings: swiftSettings),
     // The tests import `lab` itself to run its commands in-process.
     .testTarget(
       name: "ConcurrencyLabTests",
       dependencies: [
-        "lab", "LabLessons", "LabPictures", "LabChecks", "LabInterpreter", "LabSwift", "LabModel",
+        "lab", "LabSite", "LabLessons", "LabPictures", "LabChecks", "LabInterpreter", "LabSwift",
+        "LabModel",
         "LabRuntime",
       ],
       swiftSettings: swiftSettings),

@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
-# Renders a `lab run … --html` report to a PNG with headless Chromium, to look at it as a reader
-# would. Needs Debian's chromium package: apt-get install -y chromium
+# Renders a `lab run … --html` report or a `lab site` page to a PNG with headless Chromium, to
+# look at it as a reader would. Needs Debian's chromium package: apt-get install -y chromium
 #
-# Usage: Scripts/render-html.sh REPORT.html [OUT.png] [WIDTH] [HEIGHT]
-#   OUT.png defaults to REPORT.png beside the report; WIDTH×HEIGHT is the window, 1100×1500 by
+# Usage: Scripts/render-html.sh PAGE.html[#event=N] [OUT.png] [WIDTH] [HEIGHT]
+#   OUT.png defaults to PAGE.png beside the page; WIDTH×HEIGHT is the window, 1100×1500 by
 #   default (the screenshot is the window, not the whole page: raise HEIGHT to see the full trace).
+#   #event=N shows the player at event N.
 #
 # Example:
 #   swift run lab run async-let-downloads --html /tmp/report.html
-#   Scripts/render-html.sh /tmp/report.html
+#   Scripts/render-html.sh '/tmp/report.html#event=12'
 set -euo pipefail
 
 if [[ $# -lt 1 || $1 == -h || $1 == --help ]]; then
-  sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
   exit 64
 fi
-report=$1
+report=${1%%#*}
+fragment=
+[[ $1 == *#* ]] && fragment=#${1#*#}
 out=${2:-${report%.html}.png}
 width=${3:-1100}
 height=${4:-1500}
@@ -33,9 +36,11 @@ browser=$(command -v chromium || command -v chromium-browser || command -v googl
 report_path=$(cd "$(dirname "$report")" && pwd)/$(basename "$report")
 out_path=$(cd "$(dirname "$out")" && pwd)/$(basename "$out")
 
-# --no-sandbox: Chromium refuses to run as root with its sandbox (containers, CI). The report has
-# no scripts and loads nothing, so nothing untrusted runs. Chromium's D-Bus chatter is dropped.
+# --no-sandbox: Chromium refuses to run as root with its sandbox (containers, CI). The page's only
+# script is the lab's own player, and it loads nothing. The virtual time budget lets the player
+# set up before the shot. Chromium's D-Bus chatter is dropped.
 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=1 \
-  --window-size="$width,$height" --screenshot="$out_path" "file://$report_path" >/dev/null 2>&1
+  --virtual-time-budget=2000 --window-size="$width,$height" --screenshot="$out_path" \
+  "file://$report_path$fragment" >/dev/null 2>&1
 [[ -s $out_path ]] || { echo "error: chromium wrote no PNG" >&2; exit 1; }
 echo "$out_path"

@@ -25,7 +25,7 @@ extension HTMLReport {
 
   /// Lanes (one `<g class="lane">` per thread) and, below them, one row per task, over a shared
   /// time axis; the main thread's stalls are shaded across every row.
-  static func svg(_ picture: RunPicture) -> String {
+  static func svg(_ picture: RunPicture, steps: Bool = false, events: [EventPoint] = []) -> String {
     let layout = Layout(end: picture.end)
     let rows = Double(picture.lanes.count + picture.tasks.count)
     let rowsHeight = rows * Layout.rowHeight + 2 * Layout.sectionHeight
@@ -50,13 +50,16 @@ extension HTMLReport {
             + "main stalled \(length) ms</text>")
       }
     }
-    parts.append(contentsOf: axis(layout, top: Layout.top, bottom: Layout.top + rowsHeight))
+    parts.append(
+      contentsOf: axis(layout, top: Layout.top, bottom: Layout.top + rowsHeight, steps: steps))
 
     var y = Layout.top
     parts.append(section("THREADS", y: y))
     y += Layout.sectionHeight
+    var laneY: [String: Double] = [:]
     for lane in picture.lanes {
       parts.append(row(lane, kind: "lane", y: y, layout: layout, stalls: lane.name == "main"))
+      laneY[lane.name] = y
       y += Layout.rowHeight
     }
     parts.append(section("TASKS", y: y))
@@ -68,6 +71,12 @@ extension HTMLReport {
       y += Layout.rowHeight
     }
     parts.append(contentsOf: arrows(picture.arrows, rowY: rowY, layout: layout))
+    if !events.isEmpty {
+      parts.append(
+        contentsOf: eventMarks(
+          events, rowY: { rowY[$0.task] ?? laneY[$0.thread] ?? Layout.top }, layout: layout,
+          bottom: Layout.top + rowsHeight))
+    }
     parts.append("</svg>")
     return parts.joined(separator: "\n")
   }
@@ -104,7 +113,7 @@ extension HTMLReport {
   }
 
   /// Gridlines at round times with their labels above the rows.
-  static func axis(_ layout: Layout, top: Double, bottom: Double) -> [String] {
+  static func axis(_ layout: Layout, top: Double, bottom: Double, steps: Bool = false) -> [String] {
     let step = Timeline.niceStep(layout.end / 8, factors: [1, 2, 5])
     var parts: [String] = []
     var tick = 0.0
@@ -113,7 +122,11 @@ extension HTMLReport {
       parts.append(
         "<line class=\"grid\" x1=\"\(n(x))\" y1=\"\(n(top - 4))\" x2=\"\(n(x))\" "
           + "y2=\"\(n(bottom))\"/>")
-      let label = Timeline.format(tick, step: step) + (tick == 0 ? " ms" : "")
+      // On a step axis, column i is the trace's event i + 1.
+      let label =
+        steps
+        ? (tick == 0 ? "event 1" : "\(Int(tick) + 1)")
+        : Timeline.format(tick, step: step) + (tick == 0 ? " ms" : "")
       parts.append(
         "<text class=\"tick\" x=\"\(n(x))\" y=\"\(n(top - 20))\" text-anchor=\"middle\">"
           + "\(label)</text>")

@@ -14,7 +14,17 @@ public enum HTMLReport {
   public static func render(
     _ result: RunResult, scenario: Scenario?, expected: ExpectedTraceSummary? = nil
   ) -> String {
-    let picture = RunPicture(result)
+    page(
+      title: "\(result.scenario) — ConcurrencyLab",
+      body: body(result, scenario: scenario, expected: expected))
+  }
+
+  /// The report without the page around it: heading, checks, the player, the source. `extra`
+  /// goes after the player (the site adds the scenario's Swift program there).
+  package static func body(
+    _ result: RunResult, scenario: Scenario?, expected: ExpectedTraceSummary? = nil,
+    extra: [String] = []
+  ) -> String {
     var body: [String] = []
     body.append("<header>")
     body.append("<p class=\"name\">\(escape(result.scenario))</p>")
@@ -49,45 +59,48 @@ public enum HTMLReport {
     }
     body.append("</section>")
 
-    body.append("<section class=\"timeline\">")
-    body.append("<h2>Timeline</h2>")
-    body.append(svg(picture))
-    body.append(legend(picture))
-    if picture.isInstantaneous {
-      body.append(
-        "<p class=\"note\">No time passed: every event happened at 0 ms. "
-          + "The trace below gives their order.</p>")
-    }
-    body.append("</section>")
-
-    body.append("<section class=\"trace\">")
-    body.append("<h2>Trace <span class=\"count\">\(result.events.count) events</span></h2>")
-    body.append(table(result.events))
-    body.append("</section>")
+    body.append(player(result, id: "run-1"))
+    body += extra
     if let source = scenario?.source, !source.isEmpty {
       body.append("<footer>Source: \(escape(source))</footer>")
     }
+    return body.joined(separator: "\n")
+  }
 
+  /// A whole page around `body`: the styles inline, and the player's script when the body holds a
+  /// player (`lab site` pages add links between them; nothing is loaded from anywhere).
+  package static func page(
+    title: String, body: String, player: Bool = true, style extraStyle: String = ""
+  ) -> String {
+    // CDATA keeps the page well-formed XML; to HTML its markers are JavaScript comments.
+    let script = player ? "<script>//<![CDATA[\n\(playerScript)//]]></script>\n" : ""
     return """
       <!DOCTYPE html>
       <html lang="en">
       <head>
       <meta charset="utf-8"/>
       <meta name="viewport" content="width=device-width, initial-scale=1"/>
-      <title>\(escape(result.scenario)) — ConcurrencyLab</title>
+      <meta name="generator" content="\(generator)"/>
+      <title>\(escape(title))</title>
       <style>
       \(style)
+      \(playerStyle)
+      \(extraStyle)
       </style>
       </head>
       <body>
-      \(body.joined(separator: "\n"))
-      </body>
+      \(body)
+      \(script)</body>
       </html>
 
       """
   }
 
-  static func meta(_ result: RunResult) -> String {
+  /// What every page the lab writes names as its generator: `lab site` overwrites a folder only
+  /// when its index.html says this.
+  package static let generator = "ConcurrencyLab"
+
+  package static func meta(_ result: RunResult) -> String {
     var parts = [result.mode == .virtual ? "virtual run, seed \(result.seed)" : "live run"]
     parts.append("\(result.threads) thread\(result.threads == 1 ? "" : "s")")
     let duration = result.duration.map { "\(TraceText.time($0)) ms" } ?? "never finished"
@@ -96,7 +109,7 @@ public enum HTMLReport {
     return parts.joined(separator: " · ")
   }
 
-  static func checks(_ result: RunResult) -> String {
+  package static func checks(_ result: RunResult) -> String {
     guard !result.checks.isEmpty else {
       return "<p class=\"none\">This scenario checks nothing.</p>"
     }
@@ -111,25 +124,6 @@ public enum HTMLReport {
       rows.append("<li class=\"\(style)\"><span class=\"icon\">\(icon)</span> \(text)</li>")
     }
     rows.append("</ul>")
-    return rows.joined(separator: "\n")
-  }
-
-  static func table(_ events: [TraceEvent]) -> String {
-    var rows = [
-      "<table>",
-      "<thead><tr><th class=\"num\">ms</th><th>thread</th><th>task</th><th>event</th>"
-        + "<th>details</th></tr></thead>",
-      "<tbody>",
-    ]
-    for event in events {
-      let kind = escape(event.kind.rawValue)
-      rows.append(
-        "<tr class=\"k-\(kind)\"><td class=\"num\">\(TraceText.time(event.time))</td>"
-          + "<td>\(escape(event.thread))</td><td>\(escape(event.task))</td>"
-          + "<td class=\"kind\">\(kind)</td><td>\(escape(event.text))</td></tr>")
-    }
-    rows.append("</tbody>")
-    rows.append("</table>")
     return rows.joined(separator: "\n")
   }
 
@@ -168,87 +162,6 @@ public enum HTMLReport {
 
   /// Text made safe for element content and attribute values.
   static func escape(_ text: String) -> String { Markup.escape(text) }
-
-  static let style = """
-    :root { --blocked: #e09f1f; --stall: #d1342f; --running: #2e9e52; --suspended: #9cc7e6;
-      --ink: #1d232b; --muted: #5d6875; --rule: #d9dee4; --band: #fbe3e2; }
-    * { box-sizing: border-box; }
-    body { margin: 0 auto; max-width: 1040px; padding: 28px 32px 48px; color: var(--ink);
-      font: 15px/1.45 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; }
-    header .name { margin: 0; color: var(--muted);
-      font: 13px ui-monospace, "DejaVu Sans Mono", monospace; }
-    h1 { margin: 2px 0 8px; font-size: 24px; line-height: 1.25; }
-    h2 { margin: 28px 0 10px; font-size: 18px; }
-    .summary { margin: 0 0 8px; max-width: 80ch; }
-    .meta { margin: 0; color: var(--muted); font-size: 13px; }
-    .problem { padding: 10px 14px; border-left: 4px solid var(--stall); background: var(--band); }
-    .verdict { margin-left: 8px; padding: 1px 8px; border-radius: 9px; font-size: 13px;
-      color: white; vertical-align: 2px; }
-    .verdict.pass, .check-list .pass .icon { background: var(--running); }
-    .verdict.fail, .check-list .fail .icon { background: var(--stall); }
-    .check-list { margin: 0; padding: 0; list-style: none; }
-    .check-list li { margin: 4px 0; }
-    .check-list .icon { display: inline-block; width: 18px; height: 18px; margin-right: 4px;
-      border-radius: 9px; color: white; font-size: 12px; line-height: 18px; text-align: center; }
-    .check-list .fail { color: #8f1f1b; }
-    .values { color: var(--muted); font-size: 14px; }
-    .note { color: var(--muted); font-size: 13px; font-style: italic; }
-    code, td, th { font-family: ui-monospace, "DejaVu Sans Mono", monospace; }
-    svg { display: block; width: 100%; height: auto; }
-    svg text { font: 11px ui-monospace, "DejaVu Sans Mono", monospace; fill: var(--ink); }
-    svg .label { font-size: 12px; }
-    svg .section { font: bold 11px system-ui, "DejaVu Sans", sans-serif; fill: var(--muted);
-      letter-spacing: 0.06em; }
-    svg .tick { fill: var(--muted); font-size: 10px; }
-    svg .grid { stroke: var(--rule); stroke-width: 1; }
-    svg .row-bg { fill: #c9d1da; fill-opacity: 0.22; }
-    svg .blocked, svg .stall, svg .running { stroke: white; stroke-width: 0.75; }
-    svg .blocked { fill: var(--blocked); }
-    svg .stall { fill: var(--stall); }
-    svg .running { fill: var(--running); }
-    svg .suspended { fill: var(--suspended); fill-opacity: 0.55; stroke: #4f8fbf;
-      stroke-dasharray: 3 2; }
-    svg .instant { stroke: var(--running); stroke-width: 1.5; }
-    svg .join { fill: none; stroke: #2f6f9f; stroke-width: 1.5; stroke-opacity: 0.9; }
-    svg .join-head { fill: #2f6f9f; }
-    svg .stall-band { fill: var(--band); }
-    svg .stall-text { fill: var(--stall); font-weight: bold; }
-    svg .inside { fill: white; font-size: 10px; }
-    svg .note { fill: #1f4f75; font-size: 10px; }
-    svg .outcome { fill: var(--muted); font-size: 10px; }
-    svg .m-cancel { fill: #9b2fae; }
-    svg .m-throw { fill: var(--stall); }
-    svg .m-race { fill: var(--stall); }
-    svg .mark-text { font: bold 13px system-ui, "DejaVu Sans", sans-serif; }
-    .legend { display: flex; flex-wrap: wrap; gap: 6px 18px; margin: 10px 0 0; padding: 0;
-      list-style: none; color: var(--muted); font-size: 13px; }
-    .swatch { display: inline-block; width: 22px; height: 11px; margin-right: 4px;
-      vertical-align: -1px; }
-    .swatch.blocked { background: var(--blocked); }
-    .swatch.running { background: var(--running); }
-    .swatch.instant { width: 3px; margin: 0 8px 0 9px; background: var(--running); }
-    .swatch.suspended { background: #cfe3f2; border: 1px dashed #4f8fbf; }
-    .swatch.stall { background: var(--stall); box-shadow: 0 0 0 3px var(--band); }
-    .swatch.join { height: 2px; background: #2f6f9f; vertical-align: 4px; }
-    .mark { font-weight: bold; }
-    .m-cancel { color: #9b2fae; }
-    .m-throw, .m-race { color: var(--stall); }
-    table { width: 100%; border-collapse: collapse; font-size: 12.5px; }
-    th { text-align: left; color: var(--muted); font-weight: normal; padding: 4px 8px;
-      border-bottom: 2px solid var(--rule); }
-    td { padding: 2px 8px; border-bottom: 1px solid #eef1f4; vertical-align: top; }
-    td, th { white-space: nowrap; }
-    td:last-child, th:last-child { width: 99%; white-space: normal; }
-    .num { text-align: right; }
-    .kind { font-weight: bold; }
-    tr.k-block .kind { color: #a8700c; }
-    tr.k-await .kind, tr.k-sleep .kind, tr.k-resume .kind, tr.k-wake .kind { color: #2f6f9f; }
-    tr.k-hop .kind, tr.k-start .kind, tr.k-end .kind { color: var(--running); }
-    tr.k-cancel, tr.k-throw, tr.k-race { background: var(--band); }
-    tr.k-cancel .kind, tr.k-throw .kind, tr.k-race .kind { color: var(--stall); }
-    .count { color: var(--muted); font-weight: normal; font-size: 14px; }
-    footer { margin-top: 24px; color: var(--muted); font-size: 13px; }
-    """
 }
 
 /// How a run compared with the scenario's expected trace, for the report.

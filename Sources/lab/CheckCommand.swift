@@ -51,7 +51,9 @@ enum CheckCommand: Command {
       .init(name: "junit", value: "FILE", help: "Also write the results as JUnit XML to FILE."),
       .init(
         name: "html", value: "DIR",
-        help: "Also write an HTML report of each scenario's run (its seed) to DIR/NAME.html."),
+        help:
+          "Also write an HTML report of each scenario's run (its seed) to DIR/NAME.html, and "
+          + "DIR/index.html with every verdict, failures first."),
       .init(name: "format", value: "text|json", help: "Output format (default: text)."),
       .init(name: "verbose", value: nil, help: "After a failing scenario, list every failure."),
     ]
@@ -110,10 +112,15 @@ enum CheckCommand: Command {
     }
     if let folder = arguments.value("html") {
       do {
-        try HTMLReport.write(
+        let pages = try HTMLReport.write(
           targets.map(\.url), options: plan.options, to: folder, displayPath: context.displayPath)
+        try HTMLReport.writeCheckIndex(
+          verdicts,
+          pages: Dictionary(pages.map { (context.displayPath($0.key), $0.value) }) { a, _ in a },
+          to: folder)
         console.err(
-          "wrote \(targets.count) HTML report\(targets.count == 1 ? "" : "s") to \(folder)\n")
+          "wrote \(targets.count) HTML report\(targets.count == 1 ? "" : "s") and index.html to "
+            + "\(folder)\n")
       } catch {
         console.err(console.paint("error: ", .red, forErr: true) + error.description + "\n")
         return ExitStatus.failure

@@ -23,6 +23,7 @@ enum Lab {
       ValidateCommand.self,
       SchemaCommand.self,
       SwiftCommand.self,
+      SiteCommand.self,
       CompletionsCommand.self,
     ]
   }

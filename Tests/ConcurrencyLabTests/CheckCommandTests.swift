@@ -62,7 +62,7 @@ import Testing
     ])
     #expect(result.status == 0, "\(result.err)")
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-    #expect(files == ["async-let-downloads.html", "sync-download.html"])
+    #expect(files == ["async-let-downloads.html", "index.html", "sync-download.html"])
     let page = try String(
       contentsOf: folder.appendingPathComponent("async-let-downloads.html"), encoding: .utf8)
     #expect(page.contains("<svg"))

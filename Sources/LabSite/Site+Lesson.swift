@@ -1,0 +1,113 @@
+import Foundation
+import LabChecks
+import LabInterpreter
+import LabLessons
+import LabModel
+import LabPictures
+import LabRuntime
+
+extension Site.Builder {
+  /// A lesson's page: its prose from Markdown, each `lab run` line as a player of that run with
+  /// its checks. Trace excerpts are left out: the page shows the whole run.
+  mutating func lessonPage(_ lesson: Lesson, at index: Int) -> String {
+    let pages = Dictionary(
+      lessons.map { ($0.entry.url.lastPathComponent, $0.page) }, uniquingKeysWith: { a, _ in a })
+    let markdown = MarkdownHTML { target in
+      pages[target.split(separator: "/").last.map(String.init) ?? target]
+    }
+    var body = [navigation(lesson: index), "<article class=\"lesson\">"]
+    body.append("<p class=\"name\">Lesson \(lesson.number) · \(escape(lesson.name))</p>")
+    let opensWithTitle = lesson.sections.first?.blocks.first.map {
+      if case .text(let lines) = $0 {
+        return lines.first { !$0.isEmpty }?.hasPrefix("# ") == true
+      }
+      return false
+    }
+    if opensWithTitle != true { body.append("<h1>\(escape(lesson.title))</h1>") }
+    if !lesson.concepts.isEmpty {
+      body.append(
+        "<p class=\"meta\">Concepts: \(escape(lesson.concepts.joined(separator: ", ")))</p>")
+    }
+    var players = 0
+    for section in lesson.sections {
+      if let heading = section.heading { body.append("<h2>\(markdown.inline(heading))</h2>") }
+      for block in section.blocks {
+        switch block {
+        case .text(let lines):
+          body.append(markdown.html(lines))
+        case .code(let language, let lines):
+          let kind = language.isEmpty ? "" : " class=\"language-\(escape(language))\""
+          body.append(
+            "<pre><code\(kind)>\(escape(lines.joined(separator: "\n")))</code></pre>")
+        case .runs(let runs):
+          for run in runs { body.append(runBlock(run, lesson: lesson, players: &players)) }
+        case .excerpt:
+          break
+        }
+      }
+    }
+    body.append("</article>")
+    body.append(navigation(lesson: index))
+    return HTMLReport.page(
+      title: "Lesson \(lesson.number): \(lesson.title) — ConcurrencyLab",
+      body: body.joined(separator: "\n"), player: players > 0, style: Site.style)
+  }
+
+  /// One `lab run` line: the command, the run's checks, and the run as a player.
+  mutating func runBlock(_ run: LessonRun, lesson: Lesson, players: inout Int) -> String {
+    var parts = ["<div class=\"run\">"]
+    func fail(_ message: String) -> String {
+      site.problems.append("\(lesson.file):\(run.line): \(message)")
+      parts.append("<p class=\"problem\">\(escape(message))</p>")
+      return (parts + ["</div>"]).joined(separator: "\n")
+    }
+    parts.append("<p class=\"command\"><code>$ \(escape(run.command))</code></p>")
+    let item: Site.ScenarioItem
+    let scenario: Scenario
+    switch scenarioFile(run.scenario).flatMap({ item in load(item).map { (item, $0) } }) {
+    case .failure(let failure): return fail(failure.message)
+    case .success(let found): (item, scenario) = found
+    }
+    var runOptions = run.options
+    if let schedule = run.schedule,
+      case .failure(let problem) = ScheduleOption.prepare(
+        scenario, &runOptions, replaying: schedule)
+    {
+      return fail(problem.message)
+    }
+    var note = ""
+    if run.live, options.virtualOnly {
+      runOptions.mode = .virtual
+      note = " This site shows it on the virtual runtime; run the command for real threads."
+    } else if run.live {
+      note = " A live run: times measured on real threads when this site was made."
+    }
+    let result = ScenarioRunner.runAndCheck(scenario, options: runOptions)
+    let (verdict, word) = result.passed ? ("pass", "passed") : ("fail", "failed")
+    parts.append(
+      "<p class=\"meta\">\(escape(HTMLReport.meta(result))).\(escape(note)) "
+        + "<a href=\"\(escape(item.page))\">The scenario's page</a>.</p>")
+    if let problem = result.problem {
+      parts.append("<p class=\"problem\"><strong>Problem:</strong> \(escape(problem))</p>")
+    }
+    parts.append("<h3>Checks <span class=\"verdict \(verdict)\">\(word)</span></h3>")
+    parts.append(HTMLReport.checks(result))
+    switch (run.expectsFailure, result.passed) {
+    case (true, false):
+      parts.append(
+        "<p class=\"note\">This run fails on purpose: the ✗ is what the lesson is showing.</p>")
+    case (false, false):
+      site.problems.append("\(lesson.file):\(run.line): \(run.command) failed a check")
+    case (true, true):
+      site.problems.append(
+        "\(lesson.file):\(run.line): the lesson expects this run to fail a check, but every "
+          + "check passed")
+    case (false, true):
+      break
+    }
+    players += 1
+    parts.append(HTMLReport.player(result, id: "run-\(players)", level: 3))
+    parts.append("</div>")
+    return parts.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import LabChecks
+import LabInterpreter
+import LabLessons
+import LabModel
+import LabPictures
+import LabSwift
+
+extension Site.Builder {
+  func escape(_ text: String) -> String { Markup.escape(text) }
+
+  /// The index: the lessons in curriculum order, then the scenarios by topic.
+  func index() -> String {
+    var body = ["<header>", "<p class=\"name\">ConcurrencyLab</p>", "<h1>The course</h1>"]
+    body.append(
+      "<p class=\"summary\">Lessons that run Swift concurrency scenarios on the lab's runtime, "
+        + "and every scenario with its timeline, its trace and its Swift program. Step through a "
+        + "run with the scrubber or the ← → keys.</p>")
+    body.append("</header>")
+    for (root, bundled) in roots {
+      if course.bundled != nil {
+        body.append(
+          "<h2 class=\"part\">\(bundled ? "Bundled with the lab" : "This course")</h2>")
+      }
+      let mine = lessons.indices.filter { lessons[$0].bundled == bundled }
+      if !mine.isEmpty {
+        body.append("<h2>Lessons</h2>")
+        body.append("<ol class=\"lessons\">")
+        for index in mine {
+          let item = lessons[index]
+          let title = loaded[index].map { escape($0.title) } ?? "(does not parse)"
+          let concepts = loaded[index]?.concepts.joined(separator: ", ") ?? ""
+          let link =
+            loaded[index] == nil
+            ? escape(item.entry.name) : "<a href=\"\(escape(item.page))\">\(title)</a>"
+          body.append(
+            "<li value=\"\(item.entry.number)\">\(link) <span class=\"concepts\">"
+              + "\(escape(concepts))</span></li>")
+        }
+        body.append("</ol>")
+      }
+      let shown = scenarios.filter { $0.bundled == bundled }
+      if !shown.isEmpty {
+        body.append("<h2>Scenarios</h2>")
+        body.append(scenarioList(shown, root: root))
+      }
+    }
+    return HTMLReport.page(
+      title: "The course — ConcurrencyLab", body: body.joined(separator: "\n"), player: false,
+      style: Site.style)
+  }
+
+  /// Scenarios grouped by topic, each with its title and the lessons that run it.
+  func scenarioList(_ items: [Site.ScenarioItem], root: URL) -> String {
+    var parts: [String] = []
+    var topic: String?
+    for item in items {
+      if item.topic != topic {
+        if topic != nil { parts.append("</ul>") }
+        parts.append("<h3>\(escape(item.topic.isEmpty ? "(no topic)" : item.topic))</h3>")
+        parts.append("<ul class=\"scenarios\">")
+        topic = item.topic
+      }
+      let title = (try? ScenarioLoader.load(path: item.url.path).title) ?? "(does not validate)"
+      let lessons = usedBy(item.name).map {
+        "<a href=\"\(escape($0.page))\">\($0.entry.number)</a>"
+      }
+      let used =
+        lessons.isEmpty
+        ? "" : " <span class=\"used\">lesson \(lessons.joined(separator: ", "))</span>"
+      parts.append(
+        "<li><a href=\"\(escape(item.page))\"><code>\(escape(item.name))</code></a> "
+          + "\(escape(title))\(used)</li>")
+    }
+    if topic != nil { parts.append("</ul>") }
+    return parts.joined(separator: "\n")
+  }
+
+  /// The links above every page: the index, and the lessons before and after.
+  func navigation(lesson index: Int? = nil) -> String {
+    var links = ["<a href=\"index.html\">The course</a>"]
+    if let index {
+      let done = lessons.indices.filter { loaded[$0] != nil }
+      if let position = done.firstIndex(of: index) {
+        if position > 0 {
+          let item = lessons[done[position - 1]]
+          links.append(
+            "<a href=\"\(escape(item.page))\" rel=\"prev\">← lesson \(item.entry.number)</a>")
+        }
+        if position + 1 < done.count {
+          let item = lessons[done[position + 1]]
+          links.append(
+            "<a href=\"\(escape(item.page))\" rel=\"next\">lesson \(item.entry.number) →</a>")
+        }
+      }
+    }
+    return "<nav>\(links.joined(separator: " · "))</nav>"
+  }
+
+  /// A scenario's page: its run as the report shows it, then its Swift program.
+  mutating func scenarioPage(_ item: Site.ScenarioItem) -> String {
+    let scenario: Scenario
+    switch load(item) {
+    case .failure(let failure):
+      site.problems.append(failure.message)
+      let body = [
+        navigation(), "<h1>\(escape(item.name))</h1>",
+        "<p class=\"problem\"><strong>This scenario does not validate:</strong></p>",
+        "<pre class=\"diff\">\(escape(failure.message))</pre>",
+      ]
+      return HTMLReport.page(
+        title: "\(item.name) — ConcurrencyLab", body: body.joined(separator: "\n"),
+        player: false, style: Site.style)
+    case .success(let loaded): scenario = loaded
+    }
+    let result = ScenarioRunner.runAndCheck(scenario, options: RunOptions())
+    let expected = HTMLReport.expectedSummary(
+      item.url, result, displayPath: item.catalog.displayPath)
+    var extra = [swiftProgram(scenario)]
+    let lessons = usedBy(item.name).map {
+      "<a href=\"\(escape($0.page))\">lesson \($0.entry.number) · \(escape($0.entry.name))</a>"
+    }
+    if !lessons.isEmpty {
+      extra.append("<p class=\"used\">Run in \(lessons.joined(separator: ", ")).</p>")
+    }
+    let body =
+      navigation() + "\n"
+      + HTMLReport.body(result, scenario: scenario, expected: expected, extra: extra)
+    return HTMLReport.page(
+      title: "\(item.name) — ConcurrencyLab", body: body, style: Site.style)
+  }
+
+  /// The scenario as Swift 6 (what `lab swift NAME` writes), or why it cannot be written.
+  func swiftProgram(_ scenario: Scenario) -> String {
+    var parts = ["<section class=\"swift\">", "<h2>The Swift program</h2>"]
+    do {
+      let program = try SwiftProgram.generate(scenario)
+      parts.append(
+        "<p class=\"meta\">The scenario written as Swift 6, as <code>lab swift "
+          + "\(escape(scenario.name))</code> writes it.</p>")
+      parts.append("<pre class=\"program\"><code>\(escape(program))</code></pre>")
+    } catch {
+      parts.append(
+        "<p class=\"note\"><code>lab swift \(escape(scenario.name))</code>: "
+          + "\(escape(error.message))</p>")
+    }
+    parts.append("</section>")
+    return parts.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import LabChecks
+import LabInterpreter
+import LabLessons
+import LabModel
+import LabPictures
+
+/// The course as a static website: `index.html` listing the lessons and the scenarios, a page
+/// per lesson (its prose, and each of its runs as a player), a page per scenario (its run as a
+/// player, its checks, its Swift program). Every page is self-contained: styles and the one
+/// script inline, links only between the pages, so the folder works from `file://` or any
+/// static host.
+///
+/// The course's own lessons and scenarios come first, then those bundled with the lab, as
+/// `lab list` shows them; a name both have is the course's.
+package struct Site: Sendable {
+  /// One file of the site: its name in the folder and its HTML.
+  package struct Page: Sendable {
+    package var path: String
+    package var html: String
+  }
+
+  package struct Options: Sendable {
+    /// Run a lesson's `--live` lines on the virtual runtime too, so the site is the same on
+    /// every build.
+    package var virtualOnly = false
+    package init(virtualOnly: Bool = false) { self.virtualOnly = virtualOnly }
+  }
+
+  package var pages: [Page] = []
+  /// What did not go as it should, one line each: a lesson or scenario file that does not
+  /// parse, a run whose scenario is missing, a run that did not do what its lesson says.
+  package var problems: [String] = []
+
+  /// A lesson of the site: where it was found and its page.
+  struct LessonItem {
+    var entry: LessonCatalog.Entry
+    var catalog: LessonCatalog
+    var bundled: Bool
+    var page: String { "lesson-\(String(format: "%02d", entry.number))-\(entry.name).html" }
+  }
+
+  /// A scenario of the site: its file, its topic (folder) and its page.
+  struct ScenarioItem {
+    var name: String
+    var url: URL
+    var catalog: ScenarioCatalog
+    var topic: String
+    var bundled: Bool
+    var page: String { "scenario-\(name).html" }
+  }
+
+  /// Builds every page of `course`'s site. Runs every scenario and every lesson run once.
+  package static func build(_ course: Course, options: Options = Options()) -> Site {
+    var builder = Builder(course: course, options: options)
+    builder.collect()
+    return builder.build()
+  }
+
+  /// The file name of a site's index: `lab site` refuses a folder that is not empty unless its
+  /// index is one the lab wrote (`HTMLReport.isLabPage`).
+  package static let indexName = "index.html"
+}
+
+extension Site {
+  struct Builder {
+    let course: Course
+    let options: Options
+    var lessons: [LessonItem] = []
+    var scenarios: [ScenarioItem] = []
+    var loaded: [Int: Lesson] = [:]
+    var site = Site()
+
+    init(course: Course, options: Options) {
+      self.course = course
+      self.options = options
+    }
+
+    var roots: [(URL, Bool)] {
+      [(course.root, false)] + (course.bundled.map { [($0, true)] } ?? [])
+    }
+
+    /// The lessons and scenarios of the course, then the bundled ones it does not shadow.
+    mutating func collect() {
+      var lessonNames: Set<String> = []
+      var scenarioNames: Set<String> = []
+      for (root, bundled) in roots {
+        let lessonCatalog = LessonCatalog(root: root)
+        for entry in lessonCatalog.entries() where lessonNames.insert(entry.name).inserted {
+          lessons.append(LessonItem(entry: entry, catalog: lessonCatalog, bundled: bundled))
+        }
+        let catalog = ScenarioCatalog(root: root)
+        for url in catalog.allScenarioFiles() {
+          let name = url.deletingPathExtension().lastPathComponent
+          guard scenarioNames.insert(name).inserted else { continue }
+          let folder = catalog.displayPath(url.deletingLastPathComponent())
+          let topic =
+            folder.hasPrefix("Scenarios/") ? String(folder.dropFirst("Scenarios/".count)) : ""
+          scenarios.append(
+            ScenarioItem(
+              name: name, url: url, catalog: catalog, topic: topic, bundled: bundled))
+        }
+      }
+      for (index, item) in lessons.enumerated() {
+        do {
+          loaded[index] = try item.catalog.load(item.entry)
+        } catch {
+          site.problems.append(error.description)
+        }
+      }
+    }
+
+    mutating func build() -> Site {
+      for index in lessons.indices {
+        guard let lesson = loaded[index] else { continue }
+        let html = lessonPage(lesson, at: index)
+        site.pages.append(Page(path: lessons[index].page, html: html))
+      }
+      for item in scenarios {
+        site.pages.append(Page(path: item.page, html: scenarioPage(item)))
+      }
+      site.pages.insert(Page(path: Site.indexName, html: index()), at: 0)
+      return site
+    }
+
+    /// The lessons that run a scenario, by name.
+    func usedBy(_ name: String) -> [LessonItem] {
+      lessons.indices.compactMap { index in
+        loaded[index]?.scenarios.contains(name) == true ? lessons[index] : nil
+      }
+    }
+
+    /// A scenario's file, as a lesson's run names it: the course's, else the bundled one.
+    func scenarioFile(_ name: String) -> Result<ScenarioItem, Failure> {
+      if let item = scenarios.first(where: { $0.name == name }) { return .success(item) }
+      switch course.resolveScenario(name).resolution {
+      case .notFound(let suggestion):
+        return .failure(
+          Failure(
+            "no scenario named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")))
+      case .ambiguous(let urls):
+        return .failure(Failure("'\(name)' names \(urls.count) scenario files"))
+      case .file(let url):
+        let catalog = ScenarioCatalog(root: course.root)
+        return .success(
+          ScenarioItem(name: name, url: url, catalog: catalog, topic: "", bundled: false))
+      }
+    }
+
+    /// Loads a scenario file, its path shown as its catalog shows it.
+    func load(_ item: ScenarioItem) -> Result<Scenario, Failure> {
+      do {
+        var scenario = try ScenarioLoader.load(path: item.url.path)
+        scenario.file = item.catalog.displayPath(item.url)
+        return .success(scenario)
+      } catch {
+        return .failure(Failure(error.diagnostics.map(\.description).joined(separator: "\n")))
+      }
+    }
+  }
+
+  /// Why a page could not show a run.
+  struct Failure: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+  }
+}
+
+extension Site {
+  /// Why `folder` must not receive a site, or nil when it may: it is missing, empty, or holds a
+  /// site the lab wrote (its index.html says so). Anything else is someone's files.
+  package static func refusal(folder: String) -> String? {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
+      return nil
+    }
+    guard isDirectory.boolValue else {
+      return "'\(folder)' is a file, not a folder; name a new or empty folder"
+    }
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    let index = URL(fileURLWithPath: folder).appendingPathComponent(indexName).path
+    if entries.isEmpty || HTMLReport.isLabPage(atPath: index) { return nil }
+    return "'\(folder)' is not empty and has no index.html made by the lab; name a new or empty "
+      + "folder (the lab overwrites only a site it made)"
+  }
+
+  /// The total size of the pages, in bytes.
+  package var bytes: Int { pages.reduce(0) { $0 + $1.html.utf8.count } }
+}
+
+extension Site {
+  /// The pages in `folder` an earlier `lab site` wrote that this site no longer has (a lesson
+  /// renamed or removed): lab-made `lesson-*.html` and `scenario-*.html` files only.
+  package func stalePages(in folder: String) -> [String] {
+    let names = Set(pages.map(\.path))
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return entries.sorted().filter { name in
+      (name.hasPrefix("lesson-") || name.hasPrefix("scenario-")) && name.hasSuffix(".html")
+        && !names.contains(name)
+        && HTMLReport.isLabPage(
+          atPath: URL(fileURLWithPath: folder).appendingPathComponent(name).path)
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import LabChecks
+import LabLessons
+import LabPictures
+import LabSite
+
+/// `lab site DIR`: writes the course as a static website. The pages come from `LabSite`; this
+/// command checks the folder, writes the files and says what it wrote.
+enum SiteCommand: Command {
+  static let name = "site"
+  static let summary = "Write the course as a static website: lessons and scenarios as pages."
+  static let usage = "site DIR [--virtual]"
+  static let discussion = """
+    Writes the course — its lessons and scenarios, then those bundled with the lab, as 'lab list'
+    shows them — to DIR as a static website: DIR/index.html lists the lessons and the scenarios;
+    DIR/lesson-NN-NAME.html is a lesson, its prose and each of its runs; DIR/scenario-NAME.html
+    is a scenario's run, its checks, its expected trace and its Swift program.
+
+    Every run is an interactive picture: the timeline with a row per thread and per task, and the
+    trace. The scrubber, the ◀ ▶ buttons and the ← → keys step through the events one at a time;
+    a click on a trace line or on a mark in the timeline jumps there. PAGE.html#event=N opens a
+    page at event N (counted from 1), and moving updates the address: copy it to link to that
+    moment. On a lesson page, #run=K&event=N is event N of the page's K-th run.
+
+    Pages are self-contained (styles and one small script inline, nothing loaded from the network)
+    and work from file:// or any static host such as GitHub Pages. DIR is created when missing;
+    a DIR that is not empty must hold a site the lab wrote, which is then overwritten (and the
+    pages of lessons and scenarios it no longer has are removed; other files are left alone).
+
+    A lesson's --live runs run on real threads, so their times differ from build to build;
+    --virtual runs them on the virtual runtime instead, so the same course makes the same site.
+
+    Exit status: 0 when every page was written and every run did what its lesson says; 1 when a
+    file does not parse or a run did not do what its lesson says (the site is written all the
+    same, the problems listed on stderr), or when DIR is refused or cannot be written; 64 on a
+    usage error.
+
+    Examples:
+      lab site site/
+      lab site /tmp/course --virtual && xdg-open /tmp/course/index.html
+    """
+  static let options: [Arguments.Option] = [
+    .init(
+      name: "virtual", value: nil,
+      help: "Run lessons' --live lines on the virtual runtime too (the same site every time).")
+  ]
+
+  static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
+    guard arguments.positionals.count == 1 else {
+      throw UsageError(
+        arguments.positionals.isEmpty
+          ? "name the folder to write the site to, such as 'lab site site/'"
+          : "site takes one folder; '\(arguments.positionals[1])' is a second")
+    }
+    let folder = arguments.positionals[0]
+    let console = context.console
+    func fail(_ message: String) {
+      console.err("lab: " + console.paint("error: ", .red, forErr: true) + message + "\n")
+    }
+    if let refusal = Site.refusal(folder: folder) {
+      fail(refusal)
+      return ExitStatus.failure
+    }
+    let start = ContinuousClock.now
+    let site = Site.build(
+      try context.course(), options: Site.Options(virtualOnly: arguments.flag("virtual")))
+    do {
+      try FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      fail("cannot create '\(folder)': \(error.localizedDescription)")
+      return ExitStatus.failure
+    }
+    for page in site.pages {
+      do {
+        try AtomicFile.write(
+          page.html, toPath: URL(fileURLWithPath: folder).appendingPathComponent(page.path).path)
+      } catch let failure {
+        fail(failure.description)
+        return ExitStatus.failure
+      }
+    }
+    // A lesson renamed or removed since the last site: its old page would still be linked from
+    // nowhere but found by search engines and bookmarks.
+    for stale in site.stalePages(in: folder) {
+      try? FileManager.default.removeItem(
+        atPath: URL(fileURLWithPath: folder).appendingPathComponent(stale).path)
+    }
+    for problem in site.problems {
+      console.err(console.paint(problem, .red, forErr: true) + "\n")
+    }
+    let seconds = Double((ContinuousClock.now - start) / .milliseconds(1)) / 1000
+    console.out(
+      "wrote \(site.pages.count) pages (\(site.bytes / 1024) KB) to \(folder) in "
+        + "\(String(format: "%.1f", seconds)) s: open \(folder)/index.html\n")
+    return site.problems.isEmpty ? ExitStatus.ok : ExitStatus.failure
+  }
+}

@@ -228,7 +228,7 @@ extension ProgramWriter {
     let queue = context.queue.map(queueCode) ?? "DispatchQueue.global()"
     let target = queue == ".main" ? "DispatchQueue.main" : queue
     line("// The request's completion handler, \(value.code) ms later.")
-    try block("\(target).asyncAfter(deadline: .now() + .milliseconds(\(value.code))) {") {
+    try block("\(target).asyncAfter(deadline: .now() + \(milliseconds(value.code))) {") {
       () throws(NotExpressible) in try steps(rest, &context)
     }
   }

@@ -23,6 +23,7 @@ let package = Package(
     .library(name: "LabChecks", targets: ["LabChecks"]),
     .library(name: "LabPictures", targets: ["LabPictures"]),
     .library(name: "LabLessons", targets: ["LabLessons"]),
+    .library(name: "LabNative", targets: ["LabNative"]),
   ],
   targets: [
     // Executors, clocks and schedulers, virtual and live: knows nothing about scenarios.
@@ -52,20 +53,26 @@ let package = Package(
       name: "LabLessons",
       dependencies: ["LabPictures", "LabChecks", "LabInterpreter", "LabModel", "LabRuntime"],
       swiftSettings: swiftSettings),
+    // Native runs: a scenario's Swift program compiled (cached) and run on the real Swift
+    // runtime, its output read back as a trace and checked like a live run.
+    .target(
+      name: "LabNative",
+      dependencies: ["LabSwift", "LabChecks", "LabInterpreter", "LabModel", "LabRuntime"],
+      swiftSettings: swiftSettings),
     // The command-line front end: parses arguments, prints, exits. No logic of its own.
     .executableTarget(
       name: "lab",
       dependencies: [
-        "LabLessons", "LabPictures", "LabChecks", "LabInterpreter", "LabSwift", "LabModel",
-        "LabRuntime",
+        "LabLessons", "LabNative", "LabPictures", "LabChecks", "LabInterpreter", "LabSwift",
+        "LabModel", "LabRuntime",
       ],
       swiftSettings: swiftSettings),
     // The tests import `lab` itself to run its commands in-process.
     .testTarget(
       name: "ConcurrencyLabTests",
       dependencies: [
-        "lab", "LabLessons", "LabPictures", "LabChecks", "LabInterpreter", "LabSwift", "LabModel",
-        "LabRuntime",
+        "lab", "LabLessons", "LabNative", "LabPictures", "LabChecks", "LabInterpreter", "LabSwift",
+        "LabModel", "LabRuntime",
       ],
       swiftSettings: swiftSettings),
   ],

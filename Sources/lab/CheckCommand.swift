@@ -29,6 +29,9 @@ enum CheckCommand: Command {
     rule that claims what no schedule reaches, or a forbidden outcome any reaches, fails it.
     --live also runs each once on real threads, checking expectations within the tolerance
     (expected traces are compared on virtual runs only).
+    --native instead runs each scenario's Swift program (lab swift NAME) on the real Swift
+    runtime and checks its expectations within the same tolerance; a scenario the program
+    generator cannot write yet is skipped.
 
     Exit status: 0 when none failed, 1 when one did, 64 on a usage error.
 
@@ -37,6 +40,7 @@ enum CheckCommand: Command {
       lab check --seeds 100
       lab check async-let-downloads Scenarios/01-blocking --live
       lab check --junit build/lab-check.xml
+      lab check --native
     """
   static let options: [Arguments.Option] =
     RunArguments.options.filter { !["seed", "live", "policy"].contains($0.name) } + [
@@ -53,6 +57,7 @@ enum CheckCommand: Command {
         help: "Also write an HTML report of each scenario's run (its seed) to DIR/NAME.html."),
       .init(name: "format", value: "text|json", help: "Output format (default: text)."),
       .init(name: "verbose", value: nil, help: "After a failing scenario, list every failure."),
+      NativeCommand.checkOption,
     ]
 
   enum Format: String, CaseIterable { case text, json }
@@ -80,6 +85,8 @@ enum CheckCommand: Command {
     let verbose = arguments.flag("verbose")
     let junit = arguments.value("junit")
     let targets = try targets(arguments.positionals, context)
+    let native = arguments.flag("native") ? try NativeCommand.builder(arguments, context) : nil
+    if arguments.flag("native"), native == nil { return ExitStatus.failure }
     guard !targets.isEmpty else {
       console.err(console.paint("error: ", .red, forErr: true) + "no scenario files to check\n")
       return ExitStatus.failure
@@ -89,13 +96,22 @@ enum CheckCommand: Command {
     let progress = ProgressLine(console: console)
     var verdicts: [ScenarioVerdict] = []
     for (number, target) in targets.enumerated() {
-      let verdict = ScenarioChecker.check(
-        file: target.url, argument: target.argument, plan: plan, displayPath: context.displayPath
-      ) { done in
-        progress.update(
-          "checking \(number + 1)/\(targets.count) \(target.argument)"
-            + (plan.runsPerScenario > 1 ? " · run \(done)/\(plan.runsPerScenario)" : ""))
-      }
+      let verdict =
+        if let native {
+          NativeCommand.check(
+            target.url, argument: target.argument, options: plan.options, builder: native,
+            progress: (progress, "checking \(number + 1)/\(targets.count) \(target.argument)"),
+            context)
+        } else {
+          ScenarioChecker.check(
+            file: target.url, argument: target.argument, plan: plan,
+            displayPath: context.displayPath
+          ) { done in
+            progress.update(
+              "checking \(number + 1)/\(targets.count) \(target.argument)"
+                + (plan.runsPerScenario > 1 ? " · run \(done)/\(plan.runsPerScenario)" : ""))
+          }
+        }
       verdicts.append(verdict)
       progress.clear()
       if format == .text {

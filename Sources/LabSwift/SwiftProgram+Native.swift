@@ -17,7 +17,8 @@ extension ProgramWriter {
       /// run stays short; 1 when unset.
       let scale = Double(ProcessInfo.processInfo.environment["LAB_SCALE"] ?? "") ?? 1
 
-      let start = ContinuousClock.now
+      /// Time 0: set again just before the root task starts, once the helpers have printed a line.
+      nonisolated(unsafe) var start = ContinuousClock.now
 
       /// Scenario milliseconds since the program started, to a nanosecond.
       func elapsed() -> Double { (ContinuousClock.now - start) / .milliseconds(1) / scale }
@@ -78,6 +79,8 @@ extension ProgramWriter {
   /// its steps are done, or here when it throws), then the shared variables' final values
   /// (those local to `main()` report themselves there).
   func nativeMain() {
+    line("report(\"(scale)\", scale)  // a first line, so that printing costs no scenario time")
+    line("start = .now")
     line("log(\"root start\")")
     line("do {")
     line("  try await main()")

@@ -29,6 +29,13 @@ public enum NativeRunner {
     let source = try NativeBuilder.source(scenario)
     let build = try builder.build(scenario, source: source)
     var notes: [String] = []
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    if scenario.threads != cores {
+      notes.append(
+        "the real cooperative pool is as wide as this machine's cores, \(cores); the scenario "
+          + "says \(scenario.threads) thread\(scenario.threads == 1 ? "" : "s") "
+          + "(lab run \(scenario.name) --threads \(cores) models this machine)")
+    }
     if build.swiftMode == 5 {
       notes.append(
         "\(scenario.name) shows a data race, which Swift 6 refuses to compile: built in Swift 5 "

@@ -168,7 +168,7 @@ public struct NativeTrace: Sendable {
 
   /// The lab's names for what the program prints as numbers: `thread-1`, `thread-2`… in order
   /// of appearance (`main` stays `main`); a task is named by its `NAME start` line, and one that
-  /// prints none (an `async let` of a call) is `task-1`, `task-2`….
+  /// prints none (the task that delivers inputs) is `task-1`, `task-2`….
   struct Names {
     var threads: [String: String] = [:]
     var tasks: [String: String] = [:]

@@ -99,7 +99,10 @@ extension ProgramWriter {
     let type: SwiftType?
     if case .call(let call) = work {
       let (arguments, _) = try self.arguments(call, context)
-      line("async let \(name) = \(call.function)(\(arguments))")
+      line(
+        native
+          ? "async let \(name) = named(\(SwiftType.quote(name))) { try await \(call.function)(\(arguments)) }"
+          : "async let \(name) = \(call.function)(\(arguments))")
       type = returnTypes[call.function]
     } else {
       let saved = lines

@@ -3,7 +3,8 @@ import LabModel
 /// The program `lab run --native` builds: the same body as `lab swift NAME`, with helpers that
 /// play time `LAB_SCALE` times as fast and print each line in a form the lab reads back as a
 /// trace — scenario time, where it ran, the task, what happened. The body differs only where
-/// time is written (`.scaled(300)` for `.milliseconds(300)`) and in the final values it reports.
+/// time is written (`.scaled(300)` for `.milliseconds(300)`), in an `async let` of a call
+/// (`named("num1") { … }`, so the child logs its start and end) and in the final values.
 extension ProgramWriter {
   /// A duration of `code` scenario milliseconds, as the program writes it.
   func milliseconds(_ code: String) -> String {
@@ -62,6 +63,15 @@ extension ProgramWriter {
         Thread.sleep(forTimeInterval: Double(milliseconds) * scale / 1000)
         let held = elapsed() - began
         trace("block", "\\(milliseconds) ms, held \\(held)", at: began, isolation: isolation)
+      }
+
+      /// The child task of an `async let` of a call, logging its start and end as the trace does.
+      func named<Result>(
+        _ name: String, _ body: () async throws -> Result
+      ) async rethrows -> Result {
+        log("\\(name) start")
+        defer { log("\\(name) end") }
+        return try await body()
       }
 
       /// A shared variable's final value, for the lab to check.

@@ -5,8 +5,8 @@ import LabRuntime
 
 /// What a native program printed, read back as a trace in the lab's own terms.
 ///
-/// Each line of a native build is `TIME LANE TASK KIND TEXT`: scenario milliseconds since the
-/// program started, `main` or the OS thread, the current task's identity (`none` outside one),
+/// Each line of a native build is `TIME LANE TASK KIND TEXT`: scenario milliseconds on the
+/// program's clock (started just before the root), `main` or the OS thread, the current task's identity (`none` outside one),
 /// `log`, `block` or `value`, then the text. A `log` of `NAME start` or `NAME end` is a task's
 /// start or end and names the task that printed it; `root start` marks time 0. Lines that do
 /// not have this shape are kept as other output.
@@ -17,7 +17,7 @@ public struct NativeTrace: Sendable {
   public var values: [String: String] = [:]
   /// When the root's `main()` returned; nil when it never did.
   public var duration: Double?
-  /// The longest `block` measured on the main actor, in scenario milliseconds.
+  /// The longest stretch blocks held the main actor, as measured, in scenario milliseconds.
   public var mainStall: Double = 0
   /// Each `block` on the main actor, as measured: what held main.
   public var mainSpans: [ThreadSpan] = []
@@ -37,14 +37,15 @@ public struct NativeTrace: Sendable {
         otherOutput.append(String(text))
         continue
       }
-      let thread = names.thread(line.lane)
-      switch line.kind {
-      case "value":
+      if line.kind == "value" {
         if let equals = line.text.range(of: " = ") {
           values[String(line.text[..<equals.lowerBound])] = String(
             line.text[equals.upperBound...])
         }
         continue
+      }
+      let thread = names.thread(line.lane)
+      switch line.kind {
       case "block":
         let parts = line.text.components(separatedBy: " ms, held ")
         let task = names.task(line.task)

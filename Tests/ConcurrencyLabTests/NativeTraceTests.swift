@@ -16,7 +16,9 @@ import Testing
 /// compiler involved, so these are fast.
 @Suite struct NativeTraceTests {
   /// What a native build prints: a block line comes when the block is over, with its start time.
+  /// (The first line warms the program's helpers up before its clock starts.)
   static let output = """
+         0.000 999 none value (scale) = 0.05
          5.000 main 7a log root start
          6.000 139 1b log tasks[1] start
          6.100 139 1b block 300 ms, held 301.5
@@ -47,7 +49,8 @@ import Testing
         "395.0 main root end ",
       ])
     #expect(trace.duration == 395)
-    #expect(trace.values == ["count": "3", "names": #"["a", "b, \"c\""]"#])
+    // A value line names no thread: the first thread of an event is thread-1.
+    #expect(trace.values == ["(scale)": "0.05", "count": "3", "names": #"["a", "b, \"c\""]"#])
     #expect(trace.otherOutput == ["Fatal error: not a trace line"])
     // The two blocks on main, 0.1 ms apart with nothing else on main between, held it as one.
     #expect(trace.mainStall == 200.4)

@@ -29,9 +29,12 @@ enum NativeCommand {
       throw UsageError("--\(name) has no meaning in a native run; drop it or --native")
     }
     guard let compiler = SwiftCompiler.find(environment: context.environment) else {
+      let why =
+        context.environment["SWIFTC"].flatMap { $0.isEmpty ? nil : "SWIFTC=\($0) is no executable" }
+        ?? "swiftc is neither on PATH nor at /opt/swift/usr/bin"
       context.console.err(
-        "lab: error: no Swift toolchain: swiftc is neither on PATH nor at /opt/swift/usr/bin; "
-          + "install Swift 6 (swift.org/install) or run without --native\n")
+        "lab: error: no Swift toolchain: \(why); install Swift 6 (swift.org/install) or run "
+          + "without --native\n")
       return nil
     }
     let cache = context.environment["LAB_NATIVE_CACHE"].flatMap { $0.isEmpty ? nil : $0 }

@@ -112,6 +112,18 @@ import Testing
     #expect(run.status == 0)
   }
 
+  /// Without a compiler: one line that says what to install, and the failure status.
+  @Test func noToolchainIsOneErrorLine() {
+    let run = InProcessLab.run(
+      ["run", "async-download", "--native"], environment: ["SWIFTC": "/nonexistent/swiftc"])
+    #expect(run.status == 1)
+    #expect(run.out.isEmpty)
+    #expect(
+      run.err
+        == "lab: error: no Swift toolchain: SWIFTC=/nonexistent/swiftc is no executable; "
+        + "install Swift 6 (swift.org/install) or run without --native\n")
+  }
+
   @Test func nativeRefusesWhatItCannotDo() {
     let run = InProcessLab.run(["run", "task-group-five", "--native", "--threads", "4"])
     #expect(run.status == 64)

@@ -24,6 +24,7 @@ let package = Package(
     .library(name: "LabPictures", targets: ["LabPictures"]),
     .library(name: "LabLessons", targets: ["LabLessons"]),
     .library(name: "LabSite", targets: ["LabSite"]),
+    .library(name: "LabNative", targets: ["LabNative"]),
   ],
   targets: [
     // Executors, clocks and schedulers, virtual and live: knows nothing about scenarios.
@@ -62,11 +63,18 @@ let package = Package(
         "LabRuntime",
       ],
       swiftSettings: swiftSettings),
+    // Native runs: a scenario's Swift program compiled (cached) and run on the real Swift
+    // runtime, its output read back as a trace and checked like a live run.
+    .target(
+      name: "LabNative",
+      dependencies: ["LabSwift", "LabChecks", "LabInterpreter", "LabModel", "LabRuntime"],
+      swiftSettings: swiftSettings),
     // The command-line front end: parses arguments, prints, exits. No logic of its own.
     .executableTarget(
       name: "lab",
       dependencies: [
-        "LabSite", "LabLessons", "LabPictures", "LabChecks", "LabInterpreter", "LabSwift",
+        "LabSite", "LabLessons", "LabNative", "LabPictures", "LabChecks", "LabInterpreter",
+        "LabSwift",
         "LabModel", "LabRuntime",
       ],
       swiftSettings: swiftSettings),
@@ -74,9 +82,8 @@ let package = Package(
     .testTarget(
       name: "ConcurrencyLabTests",
       dependencies: [
-        "lab", "LabSite", "LabLessons", "LabPictures", "LabChecks", "LabInterpreter", "LabSwift",
-        "LabModel",
-        "LabRuntime",
+        "lab", "LabSite", "LabLessons", "LabNative", "LabPictures", "LabChecks", "LabInterpreter",
+        "LabSwift", "LabModel", "LabRuntime",
       ],
       swiftSettings: swiftSettings),
   ],

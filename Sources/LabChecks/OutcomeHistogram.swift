@@ -101,9 +101,9 @@ public struct RunLabel: Sendable, Hashable {
 // MARK: - CustomStringConvertible
 
 extension RunLabel: CustomStringConvertible {
-  /// `seed 3`, `seed 3 (pct)`, `live run 2`.
+  /// `seed 3`, `seed 3 (pct)`, `live run 2`, `native run 1`.
   public var description: String {
-    guard mode == .virtual else { return "live run \(run)" }
+    guard mode == .virtual else { return "\(mode.rawValue) run \(run)" }
     return "seed \(seed)" + (policy == .random ? "" : " (\(policy.rawValue))")
   }
 }

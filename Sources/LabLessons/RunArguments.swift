@@ -23,10 +23,10 @@ package enum RunArguments {
       help: "The cooperative pool's width, overriding the scenario's \"threads\".", short: "t"),
     .init(
       name: "scale", value: "X",
-      help: "Live runs: real milliseconds per scenario millisecond (default: 0.05)."),
+      help: "Live and native runs: real milliseconds per scenario millisecond (default: 0.05)."),
     .init(
       name: "tolerance", value: "MS+PCT",
-      help: "Live runs: allowed timing error, e.g. 5+5 for ±(5 ms + 5%)."),
+      help: "Live and native runs: allowed timing error, e.g. 5+5 for ±(5 ms + 5%)."),
     .init(
       name: "max-time", value: "MS",
       help: "Stop a virtual run past this scenario time (default: 3600000)."),
@@ -35,7 +35,7 @@ package enum RunArguments {
       help: "Stop a virtual run after this many runtime jobs (default: 5000000)."),
     .init(
       name: "timeout", value: "S",
-      help: "Stop a live run after this many real seconds (default: 60)."),
+      help: "Stop a live or native run after this many real seconds (default: 60)."),
     .init(
       name: "max-events", value: "N",
       help: "Stop a run after this many trace events (default: 1000000)."),

@@ -58,6 +58,8 @@ public protocol ScenarioRuntime: AnyObject, Sendable {
 public enum RuntimeMode: String, Sendable, Codable, CaseIterable {
   case virtual
   case live
+  /// The scenario's Swift program, compiled and run on the real Swift runtime (`LabNative`).
+  case native
 }
 
 /// How a run ended.

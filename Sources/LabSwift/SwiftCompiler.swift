@@ -13,8 +13,13 @@ public struct SwiftCompiler: Sendable {
 
   public var swiftc: URL
 
-  /// `swiftc` on `PATH`, else the toolchain at /opt/swift; nil when there is none.
+  /// `SWIFTC` when set (nil when it names no executable), else `swiftc` on `PATH`, else the
+  /// toolchain at /opt/swift; nil when there is none.
   public static func find(environment: [String: String]) -> SwiftCompiler? {
+    if let chosen = environment["SWIFTC"], !chosen.isEmpty {
+      guard FileManager.default.isExecutableFile(atPath: chosen) else { return nil }
+      return SwiftCompiler(swiftc: URL(fileURLWithPath: chosen))
+    }
     let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
     for folder in folders + ["/opt/swift/usr/bin"] where !folder.isEmpty {
       let path = URL(fileURLWithPath: folder).appendingPathComponent("swiftc")

@@ -99,7 +99,10 @@ extension ProgramWriter {
     let type: SwiftType?
     if case .call(let call) = work {
       let (arguments, _) = try self.arguments(call, context)
-      line("async let \(name) = \(call.function)(\(arguments))")
+      line(
+        native
+          ? "async let \(name) = named(\(SwiftType.quote(name))) { try await \(call.function)(\(arguments)) }"
+          : "async let \(name) = \(call.function)(\(arguments))")
       type = returnTypes[call.function]
     } else {
       let saved = lines
@@ -228,7 +231,7 @@ extension ProgramWriter {
     let queue = context.queue.map(queueCode) ?? "DispatchQueue.global()"
     let target = queue == ".main" ? "DispatchQueue.main" : queue
     line("// The request's completion handler, \(value.code) ms later.")
-    try block("\(target).asyncAfter(deadline: .now() + .milliseconds(\(value.code))) {") {
+    try block("\(target).asyncAfter(deadline: .now() + \(milliseconds(value.code))) {") {
       () throws(NotExpressible) in try steps(rest, &context)
     }
   }

@@ -121,11 +121,17 @@ extension ProgramWriter {
       }
       startInputs()
       try steps(scenario.steps, &context)
+      // The lab's root ends with its steps; what follows is the program staying for its tasks.
+      if native { line("log(\"root end\")") }
       try keepAlive(&context)
       awaitInputs()
     }
     line("")
-    line("try await main()")
+    if native {
+      nativeMain()
+    } else {
+      line("try await main()")
+    }
     defer { lines = saved }
     return lines
   }
@@ -144,6 +150,7 @@ extension ProgramWriter {
     if storage == .captured, let (name, _) = scenario.state.first {
       line("log(\"\(name) = \\(\(name))\")")
     }
+    nativeCapturedValues()
   }
 
   /// Names bound (by `set` of a local or `as`) more than once in `steps`: they need `var`.

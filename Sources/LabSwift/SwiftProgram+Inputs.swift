@@ -105,7 +105,7 @@ extension ProgramWriter {
     line("// The user taps and types at these times, whatever the program is doing.")
     line("let typing = Task.detached {")
     line("  for input in inputs {")
-    line("    try? await Task.sleep(until: start + .milliseconds(input.at))")
+    line("    try? await Task.sleep(until: start + \(milliseconds("input.at")))")
     line("    user.yield(input)")
     line("  }")
     line("  user.finish()")

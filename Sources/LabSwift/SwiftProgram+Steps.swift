@@ -47,7 +47,7 @@ extension ProgramWriter {
       line("\(awaitPrefix(value))block(\(value.code))")
     case .sleep(let duration):
       let value = try expression(duration, context)
-      line("try await Task.sleep(for: .milliseconds(\(value.code)))")
+      line("try await Task.sleep(for: \(milliseconds(value.code)))")
     case .yield: line("await Task.yield()")
     case .asyncLet(let name, let work): try asyncLet(name, work, &context)
     case .await(let names):

@@ -5,9 +5,13 @@ import LabModel
 /// lab's trace has a log line or a task starts or ends.
 public enum SwiftProgram {
   /// The program, or the first step it cannot express, as a diagnostic at that step.
-  public static func generate(_ scenario: Scenario) throws(Diagnostic) -> String {
+  /// With `native`, the program `lab run --native` builds: the same body, with helpers that
+  /// scale time by `LAB_SCALE` and print lines the lab reads back as a trace.
+  public static func generate(_ scenario: Scenario, native: Bool = false) throws(Diagnostic)
+    -> String
+  {
     do {
-      let writer = ProgramWriter(scenario)
+      let writer = ProgramWriter(scenario, native: native)
       // Types flow from calls to parameters and from returns to callers: a few passes settle them.
       for _ in 0..<3 { _ = try? writer.program() }
       return try writer.program()
@@ -62,6 +66,8 @@ struct Context {
 
 final class ProgramWriter {
   let scenario: Scenario
+  /// Writing the program `lab run --native` builds (`SwiftProgram+Native`).
+  let native: Bool
   let storage: Storage
   var lines: [String] = []
   var depth = 0
@@ -77,8 +83,9 @@ final class ProgramWriter {
   /// Every name read anywhere: a result no one reads is bound to `_`.
   let reads: Set<String>
 
-  init(_ scenario: Scenario) {
+  init(_ scenario: Scenario, native: Bool = false) {
     self.scenario = scenario
+    self.native = native
     let stepsOfAll =
       scenario.steps + scenario.functions.values.flatMap(\.steps)
       + scenario.handlers.values.flatMap(\.steps)
@@ -143,6 +150,27 @@ final class ProgramWriter {
     }
     line("import Foundation")
     line("")
+    if native {
+      nativeHelpers()
+    } else {
+      learnerHelpers()
+    }
+    if !errors.isEmpty {
+      line("enum ScenarioError: Error {")
+      line("  case \(errors.sorted().joined(separator: ", "))")
+      line("}")
+      line("")
+    }
+    for (name, kind) in scenario.queues.sorted(by: { $0.key < $1.key }) {
+      let attributes = kind == .concurrent ? ", attributes: .concurrent" : ""
+      line("let \(name) = DispatchQueue(label: \(SwiftType.quote(name))\(attributes))")
+    }
+    for name in groups.sorted() { line("let \(name) = DispatchGroup()") }
+    if !scenario.queues.isEmpty || !groups.isEmpty { line("") }
+  }
+
+  /// The helpers of the program a learner reads: `now()`, `log`, `block`.
+  func learnerHelpers() {
     line("let start = ContinuousClock.now")
     line("")
     line("/// Milliseconds since the program started, as the lab's trace counts them.")
@@ -161,18 +189,6 @@ final class ProgramWriter {
     line("  Thread.sleep(forTimeInterval: Double(milliseconds) / 1000)")
     line("}")
     line("")
-    if !errors.isEmpty {
-      line("enum ScenarioError: Error {")
-      line("  case \(errors.sorted().joined(separator: ", "))")
-      line("}")
-      line("")
-    }
-    for (name, kind) in scenario.queues.sorted(by: { $0.key < $1.key }) {
-      let attributes = kind == .concurrent ? ", attributes: .concurrent" : ""
-      line("let \(name) = DispatchQueue(label: \(SwiftType.quote(name))\(attributes))")
-    }
-    for name in groups.sorted() { line("let \(name) = DispatchGroup()") }
-    if !scenario.queues.isEmpty || !groups.isEmpty { line("") }
   }
 
   func wrap(_ text: String, width: Int) -> [String] {

@@ -30,6 +30,9 @@ enum CheckCommand: Command {
     rule that claims what no schedule reaches, or a forbidden outcome any reaches, fails it.
     --live also runs each once on real threads, checking expectations within the tolerance
     (expected traces are compared on virtual runs only).
+    --native instead runs each scenario's Swift program (lab swift NAME) on the real Swift
+    runtime and checks its expectations within the same tolerance; a scenario the program
+    generator cannot write yet is skipped.
 
     Exit status: 0 when none failed, 1 when one did, 64 on a usage error.
 
@@ -38,6 +41,7 @@ enum CheckCommand: Command {
       lab check --seeds 100
       lab check async-let-downloads Scenarios/01-blocking --live
       lab check --junit build/lab-check.xml
+      lab check --native
     """
   static let options: [Arguments.Option] =
     RunArguments.options.filter { !["seed", "live", "policy"].contains($0.name) } + [
@@ -56,6 +60,7 @@ enum CheckCommand: Command {
           + "DIR/index.html with every verdict, failures first."),
       .init(name: "format", value: "text|json", help: "Output format (default: text)."),
       .init(name: "verbose", value: nil, help: "After a failing scenario, list every failure."),
+      NativeCommand.checkOption,
     ]
 
   enum Format: String, CaseIterable { case text, json }
@@ -81,8 +86,9 @@ enum CheckCommand: Command {
     }
     let format = try arguments.choice("format", Format.self) ?? .text
     let verbose = arguments.flag("verbose")
-    let junit = arguments.value("junit")
     let targets = try targets(arguments.positionals, context)
+    let native = arguments.flag("native") ? try NativeCommand.builder(arguments, context) : nil
+    if arguments.flag("native"), native == nil { return ExitStatus.failure }
     guard !targets.isEmpty else {
       console.err(console.paint("error: ", .red, forErr: true) + "no scenario files to check\n")
       return ExitStatus.failure
@@ -92,13 +98,22 @@ enum CheckCommand: Command {
     let progress = ProgressLine(console: console)
     var verdicts: [ScenarioVerdict] = []
     for (number, target) in targets.enumerated() {
-      let verdict = ScenarioChecker.check(
-        file: target.url, argument: target.argument, plan: plan, displayPath: context.displayPath
-      ) { done in
-        progress.update(
-          "checking \(number + 1)/\(targets.count) \(target.argument)"
-            + (plan.runsPerScenario > 1 ? " · run \(done)/\(plan.runsPerScenario)" : ""))
-      }
+      let verdict =
+        if let native {
+          NativeCommand.check(
+            target.url, argument: target.argument, options: plan.options, builder: native,
+            progress: (progress, "checking \(number + 1)/\(targets.count) \(target.argument)"),
+            context)
+        } else {
+          ScenarioChecker.check(
+            file: target.url, argument: target.argument, plan: plan,
+            displayPath: context.displayPath
+          ) { done in
+            progress.update(
+              "checking \(number + 1)/\(targets.count) \(target.argument)"
+                + (plan.runsPerScenario > 1 ? " · run \(done)/\(plan.runsPerScenario)" : ""))
+          }
+        }
       verdicts.append(verdict)
       progress.clear()
       if format == .text {
@@ -110,6 +125,17 @@ enum CheckCommand: Command {
     case .text: console.out(CheckReport.totals(verdicts) + "\n")
     case .json: console.out(CheckReport.json(verdicts))
     }
+    if let failed = writeReports(verdicts, targets, plan, arguments, context) { return failed }
+    return verdicts.contains { $0.status == .failed } ? ExitStatus.failure : ExitStatus.ok
+  }
+
+  /// Writes `--html` pages with their index and the `--junit` file; the exit status when one
+  /// cannot be written.
+  static func writeReports(
+    _ verdicts: [ScenarioVerdict], _ targets: [Target], _ plan: CheckPlan,
+    _ arguments: Arguments, _ context: CommandContext
+  ) -> Int32? {
+    let console = context.console
     if let folder = arguments.value("html") {
       do {
         let pages = try HTMLReport.write(
@@ -126,7 +152,7 @@ enum CheckCommand: Command {
         return ExitStatus.failure
       }
     }
-    if let junit {
+    if let junit = arguments.value("junit") {
       do {
         try CheckReport.writeJUnit(verdicts, toPath: junit)
       } catch {
@@ -136,7 +162,7 @@ enum CheckCommand: Command {
         return ExitStatus.failure
       }
     }
-    return verdicts.contains { $0.status == .failed } ? ExitStatus.failure : ExitStatus.ok
+    return nil
   }
 
   /// The scenarios named on the command line — names, files, folders — or all under Scenarios/.

@@ -31,6 +31,12 @@ enum RunCommand: Command {
     Repeated rounds (the same 1–4 events, numbers aside, three times or more) print once, then
     one line counting the rest; --full prints every event.
 
+    --native compiles the Swift program of 'lab swift NAME' (cached under .build/lab-native/) and
+    runs it on the real Swift runtime, its time played at --scale like --live, killed after
+    --timeout; its output is read back as a trace, printed and checked like a live run. A race
+    scenario is built in Swift 5 mode with ThreadSanitizer, since Swift 6 refuses it. See
+    docs/swift-programs.md.
+
     A name is looked up under Scenarios/ at any depth; a path runs that file.
     Exit status: 0 when every check passes, 1 when one fails, 64 on a usage error.
 
@@ -43,6 +49,7 @@ enum RunCommand: Command {
       lab run async-let-downloads --html run.html --chrome run.json
       lab run racy-counter --seed 2 --show-schedule
       lab run async-let-downloads --task num2
+      lab run task-group-five --native
     """
   static func pages(_ arguments: Arguments) -> Bool { true }
   static let options: [Arguments.Option] =
@@ -58,6 +65,7 @@ enum RunCommand: Command {
         name: "chrome", value: "FILE", help: "Also write Chrome trace JSON for Perfetto to FILE."),
       .init(name: "schedule", value: "S", help: "Replay schedule S exactly (virtual runs)."),
       .init(name: "show-schedule", value: nil, help: "Print the run's schedule, to replay it."),
+      NativeCommand.runOption,
     ]
 
   enum Format: String, CaseIterable { case text, json }
@@ -77,6 +85,10 @@ enum RunCommand: Command {
       throw UsageError("--task and --lane choose what the text trace shows; drop them")
     }
     if timeline, format == .json { throw UsageError("--timeline draws text; drop --format json") }
+    if arguments.flag("native") {
+      return try NativeCommand.run(
+        scenario, arguments, options: options, json: format == .json, context)
+    }
     let scheduled = arguments.value("schedule") != nil || arguments.flag("show-schedule")
     if scheduled, options.mode == .live { throw UsageError("a schedule is virtual; drop --live") }
     var replay: Schedule.Replay?

@@ -49,7 +49,7 @@ import Testing
 
   /// Groups of two that sleep and call themselves again stay shallow and under a generous task
   /// limit; the memory budget stops them, and says how far memory grew.
-  @Test(arguments: RuntimeMode.allCases)
+  @Test(arguments: [RuntimeMode.virtual, .live])
   func memoryBudgetStopsARunaway(_ mode: RuntimeMode) throws {
     var limits = RunLimits()
     limits.maxMemoryBytes = 48 << 20
@@ -83,7 +83,7 @@ extension RuntimeHardeningTests {
 extension RuntimeHardeningTests {
   /// Two sleepers whose timers fire at 1000 ms while both threads are blocked until 1500: each
   /// wake names the moment it was ready and how long it waited for a thread, in both modes.
-  @Test(arguments: RuntimeMode.allCases)
+  @Test(arguments: [RuntimeMode.virtual, .live])
   func wakeNotesTheWaitForAThread(_ mode: RuntimeMode) throws {
     let text = """
       {"format": 1, "threads": 2, "steps": [

@@ -60,7 +60,8 @@ public enum ScenarioRunner {
       case .virtual:
         VirtualRuntime(
           threads: threads, seed: seed, policy: options.policy, chooser: options.chooser)
-      case .live: LiveRuntime(threads: threads, scale: options.scale)
+      // A native run is a compiled program (`LabNative`); asked here, the closest is live.
+      case .live, .native: LiveRuntime(threads: threads, scale: options.scale)
       }
     let interpreter = Interpreter(scenario: scenario, runtime: runtime, limits: options.limits)
     let outcome = RootOutcome()

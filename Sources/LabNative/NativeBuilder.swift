@@ -1,0 +1,110 @@
+import Foundation
+import LabModel
+import LabSwift
+
+/// Why a scenario could not be run natively.
+public enum NativeError: Error, Sendable {
+  /// The generator cannot write the scenario as a Swift program yet.
+  case notExpressible(Diagnostic)
+  /// swiftc refused the program where the lab expected it to compile.
+  case refused(mode: Int, diagnostics: String)
+  /// Writing the program or starting a process failed.
+  case io(String)
+
+  /// One line for `lab: error: …`.
+  public var message: String {
+    switch self {
+    case .notExpressible(let diagnostic): diagnostic.description
+    case .refused(let mode, let diagnostics):
+      "swiftc refused the program in Swift \(mode) mode: "
+        + (SwiftCompiler.firstError(diagnostics) ?? diagnostics)
+        + "; see lab swift NAME --check"
+    case .io(let text): text
+    }
+  }
+}
+
+/// A compiled native program, from the cache or just built.
+public struct NativeBuild: Sendable {
+  /// The binary to run.
+  public var executable: URL
+  /// `-swift-version`: 6, or 5 for a scenario that shows a data race (Swift 6 refuses it).
+  public var swiftMode: Int
+  /// Built with ThreadSanitizer, which reports the race of a Swift 5 build as it happens.
+  public var sanitized: Bool
+  /// False when the binary came from the cache.
+  public var compiled: Bool
+  /// How long swiftc took, in real seconds; 0 from the cache.
+  public var compileSeconds: Double
+  /// The cache key: a hash of the source, the compiler and its options, in hex.
+  public var key: String
+}
+
+/// Builds the program of a scenario with swiftc, once per source and compiler: the binary is
+/// kept under `cache` (`.build/lab-native/NAME-KEY/`), keyed by a hash of the program, the
+/// compiler's path, size and modification time, and the options.
+public struct NativeBuilder: Sendable {
+  public var compiler: SwiftCompiler
+  public var cache: URL
+
+  public init(compiler: SwiftCompiler, cache: URL) {
+    self.compiler = compiler
+    self.cache = cache
+  }
+
+  /// The program `lab run --native` builds for `scenario`.
+  public static func source(_ scenario: Scenario) throws(NativeError) -> String {
+    do {
+      return try SwiftProgram.generate(scenario, native: true)
+    } catch {
+      throw .notExpressible(error)
+    }
+  }
+
+  /// Compiles `source` for `scenario` unless the cache holds it already.
+  public func build(_ scenario: Scenario, source: String) throws(NativeError) -> NativeBuild {
+    let race = SwiftProgram.showsRace(scenario)
+    let mode = race ? 5 : 6
+    let options = race ? ["-sanitize=thread"] : []
+    let key = Self.key(
+      [source, compiler.swiftc.path, Self.identity(of: compiler.swiftc), "\(mode)"] + options)
+    let folder = cache.appendingPathComponent("\(scenario.name)-\(key)")
+    let binary = folder.appendingPathComponent("\(scenario.name)-swift\(mode)")
+    var build = NativeBuild(
+      executable: binary, swiftMode: mode, sanitized: race, compiled: false, compileSeconds: 0,
+      key: key)
+    if FileManager.default.isExecutableFile(atPath: binary.path) { return build }
+    let clock = ContinuousClock()
+    let began = clock.now
+    let verdict: SwiftCompiler.Verdict
+    do {
+      verdict = try compiler.compile(
+        source, name: scenario.name, mode: mode, in: folder, options: options)
+    } catch {
+      throw .io("could not run \(compiler.swiftc.path): \(error)")
+    }
+    guard verdict.compiled else { throw .refused(mode: mode, diagnostics: verdict.diagnostics) }
+    build.compiled = true
+    build.compileSeconds = (clock.now - began) / .seconds(1)
+    return build
+  }
+
+  /// What changes when the toolchain does: the real file's size and modification time.
+  static func identity(of file: URL) -> String {
+    let path = file.resolvingSymlinksInPath().path
+    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+    let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
+    let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
+    return "\(path) \(size) \(date)"
+  }
+
+  /// FNV-1a, 64 bits, of the parts separated by NUL, in hex: stable across runs and machines.
+  static func key(_ parts: [String]) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in parts.joined(separator: "\u{0}").utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import LabChecks
+import LabInterpreter
+import LabModel
+import LabRuntime
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `lab check --native`: each scenario's Swift program, run natively, against the scenario's
+/// expectations within the live tolerance — the comparison `lab check --live` makes.
+public enum NativeChecker {
+  /// Loads, builds, runs and checks one scenario file, named `argument` on the command line. A
+  /// scenario the generator cannot write yet is skipped, not failed; a run that misses a check
+  /// gets two more tries, as a live run does, since real time on a shared machine is noisy.
+  public static func check(
+    file url: URL, argument: String, options: RunOptions, builder: NativeBuilder,
+    displayPath: (URL) -> String
+  ) -> ScenarioVerdict {
+    let display = displayPath(url)
+    var scenario: Scenario
+    do {
+      scenario = try ScenarioLoader.load(path: url.path)
+    } catch {
+      let messages = error.diagnostics.map { diagnostic in
+        var shown = diagnostic
+        shown.file = display
+        return shown.description
+      }
+      return .invalid(scenario: argument, file: display, messages: messages)
+    }
+    scenario.file = display
+    let clock = ContinuousClock()
+    let began = clock.now
+    func verdict(
+      _ status: ScenarioVerdict.Status, _ summary: String, runs: Int = 0,
+      failures: [ScenarioVerdict.Failure] = []
+    ) -> ScenarioVerdict {
+      ScenarioVerdict(
+        scenario: argument, file: display, status: status, summary: summary, runs: runs,
+        failures: failures, seconds: (clock.now - began) / .seconds(1))
+    }
+    var attempts = 0
+    var compiled = false
+    var run: NativeRun
+    repeat {
+      attempts += 1
+      do {
+        run = try NativeRunner.run(scenario, options: options, builder: builder)
+      } catch .notExpressible(let diagnostic) {
+        return verdict(.skipped, diagnostic.message)
+      } catch {
+        let label = RunLabel(mode: .native, seed: 0, policy: .random, run: 1)
+        return verdict(
+          .failed, "native", runs: 1,
+          failures: [.made(run: label, messages: [error.message], replay: nil)])
+      }
+      compiled = compiled || run.build.compiled
+      if run.result.passed || run.result.problem != nil { break }
+      if attempts < ScenarioChecker.liveAttempts { usleep(1_000_000) }
+    } while attempts < ScenarioChecker.liveAttempts
+    let result = run.result
+    var messages: [String] = []
+    if let problem = result.problem { messages.append("problem: \(problem)") }
+    for check in result.checks where !check.passed {
+      messages.append("\(check.name): expected \(check.expected), got \(check.actual)")
+    }
+    let count = result.checks.count
+    var summary =
+      count == 0 ? "nothing to check: no \"expect\"" : "\(count) check\(count == 1 ? "" : "s")"
+    summary += " · native, Swift \(run.build.swiftMode)" + (run.build.sanitized ? " + TSan" : "")
+    summary += compiled ? " (compiled)" : " (cached build)"
+    if attempts > 1 { summary += " · \(attempts) tries" }
+    if messages.isEmpty {
+      return verdict(count == 0 ? .skipped : .passed, summary, runs: 1)
+    }
+    let label = RunLabel(mode: .native, seed: 0, policy: .random, run: 1)
+    return verdict(
+      .failed, summary, runs: 1,
+      failures: [.made(run: label, messages: messages, replay: "lab run \(argument) --native")])
+  }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import LabChecks
+import LabInterpreter
+import LabModel
+import LabRuntime
+import LabSwift
+
+/// A native run: the program built, run, read back as a trace and checked.
+public struct NativeRun: Sendable {
+  /// The trace, measurements and values, with the scenario's checks within the live tolerance.
+  public var result: RunResult
+  public var build: NativeBuild
+  public var process: NativeProcess
+  /// What the learner should know about how it was built: Swift 5 mode for a race.
+  public var notes: [String]
+}
+
+/// Runs a scenario's Swift program on the real Swift runtime — no lab executor in between — and
+/// reads its output back as a trace in the lab's format.
+public enum NativeRunner {
+  /// The environment variable the program reads its scale from.
+  public static let scaleVariable = "LAB_SCALE"
+
+  /// Builds (or takes from the cache) and runs the program of `scenario`: time played at
+  /// `options.scale`, killed after `options.limits.wallClockSeconds`.
+  public static func run(
+    _ scenario: Scenario, options: RunOptions, builder: NativeBuilder
+  ) throws(NativeError) -> NativeRun {
+    let source = try NativeBuilder.source(scenario)
+    let build = try builder.build(scenario, source: source)
+    var notes: [String] = []
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    if scenario.threads != cores {
+      notes.append(
+        "the real cooperative pool is as wide as this machine's cores, \(cores); the scenario "
+          + "says \(scenario.threads) thread\(scenario.threads == 1 ? "" : "s") "
+          + "(lab run \(scenario.name) --threads \(cores) models this machine)")
+    }
+    if build.swiftMode == 5 {
+      notes.append(
+        "\(scenario.name) shows a data race, which Swift 6 refuses to compile: built in Swift 5 "
+          + "mode with ThreadSanitizer, which reports the race when the run interleaves it")
+    }
+    var environment = [scaleVariable: String(options.scale)]
+    if build.sanitized {
+      // ThreadSanitizer exits with 66 after a report; the race is the lesson, not a failure.
+      let given = ProcessInfo.processInfo.environment["TSAN_OPTIONS"] ?? ""
+      environment["TSAN_OPTIONS"] = (given.isEmpty ? "" : given + " ") + "exitcode=0"
+    }
+    let process: NativeProcess
+    do {
+      process = try NativeProcess.run(
+        build.executable, environment: environment, timeout: options.limits.wallClockSeconds)
+    } catch {
+      throw .io("could not run \(build.executable.path): \(error)")
+    }
+    let record = record(scenario, process: process, scale: options.scale)
+    let asked = options.tolerance ?? scenario.expect.tolerance ?? .live
+    let tolerance = Tolerance(
+      milliseconds: max(asked.milliseconds, 1 / options.scale), percent: asked.percent)
+    let checks = ExpectationChecker.check(scenario.expect, against: record, tolerance: tolerance)
+    return NativeRun(
+      result: RunResult(record: record, checks: checks), build: build, process: process,
+      notes: notes)
+  }
+
+  /// The run record of what the program printed and how it ended.
+  public static func record(_ scenario: Scenario, process: NativeProcess, scale: Double)
+    -> RunRecord
+  {
+    // Blocks on main closer than a real millisecond held it as one piece of work.
+    let trace = NativeTrace(output: process.output, joiningWithin: 1 / scale)
+    var events = trace.events
+    let last = events.last?.time ?? 0
+    // ThreadSanitizer reports each race on stderr as it happens, without a scenario time.
+    let races = process.errors.split(separator: "\n").filter {
+      $0.hasPrefix("WARNING: ThreadSanitizer:")
+    }
+    if let first = races.first {
+      let what = first.dropFirst("WARNING: ".count)
+      events.append(
+        TraceEvent(
+          time: last, thread: "-", task: "-", kind: .race,
+          text: "\(what)\(races.count > 1 ? " (and \(races.count - 1) more)" : "")"))
+    }
+    var end = RunEnd.finished
+    var problem: String?
+    switch process.ending {
+    case .exited(0): break
+    case .exited(let status):
+      problem = "the program exited with status \(status) at about \(TraceText.time(last)) ms"
+    case .signalled(let signal):
+      problem =
+        "the program crashed: killed by \(NativeProcess.signalName(signal)) at about "
+        + "\(TraceText.time(last)) ms, after \(trace.events.count) events"
+    case .timedOut(let seconds):
+      problem =
+        "stopped after \(TraceText.time(seconds)) s (--timeout): the program had not finished; "
+        + "the lab killed it"
+      end = .limitReached(problem!)
+    }
+    if problem == nil, trace.duration == nil {
+      problem = "the program ended without printing 'root end'"
+    }
+    let values = scenario.state.map { variable in
+      (variable.name, trace.values[variable.name].map { parse($0, like: variable.value) } ?? .none)
+    }
+    return RunRecord(
+      scenario: scenario.name, title: scenario.title, mode: .native,
+      threads: ProcessInfo.processInfo.activeProcessorCount, duration: trace.duration,
+      mainStall: trace.mainStall, values: values, events: events, busySpans: trace.mainSpans,
+      end: end, problem: problem, scale: scale)
+  }
+
+  /// A value as Swift's `\(value)` prints it, read as the type of the scenario's initial value.
+  static func parse(_ text: String, like initial: Value) -> Value {
+    switch initial {
+    case .string: return .string(text)
+    case .int: return Int64(text).map(Value.int) ?? .string(text)
+    case .bool: return Bool(text).map(Value.bool) ?? .string(text)
+    case .list, .none: break
+    }
+    if let number = Int64(text) { return .int(number) }
+    if let truth = Bool(text) { return .bool(truth) }
+    guard text.hasPrefix("["), text.hasSuffix("]") else { return .string(text) }
+    return .list(elements(String(text.dropFirst().dropLast())).map(element))
+  }
+
+  /// The elements of an array's description: split at `, ` outside quotes.
+  static func elements(_ text: String) -> [String] {
+    guard !text.isEmpty else { return [] }
+    var items: [String] = []
+    var current = ""
+    var quoted = false
+    var escaped = false
+    for character in text {
+      if escaped {
+        escaped = false
+      } else if character == "\\" {
+        escaped = true
+      } else if character == "\"" {
+        quoted.toggle()
+      } else if character == ",", !quoted {
+        items.append(current.trimmingCharacters(in: .whitespaces))
+        current = ""
+        continue
+      }
+      current.append(character)
+    }
+    items.append(current.trimmingCharacters(in: .whitespaces))
+    return items
+  }
+
+  static func element(_ text: String) -> Value {
+    if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 {
+      let inner = String(text.dropFirst().dropLast())
+      return .string(inner.replacing("\\\"", with: "\"").replacing("\\\\", with: "\\"))
+    }
+    return parse(text, like: .none)
+  }
+}

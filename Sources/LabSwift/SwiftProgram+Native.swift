@@ -1,0 +1,117 @@
+import LabModel
+
+/// The program `lab run --native` builds: the same body as `lab swift NAME`, with helpers that
+/// play time `LAB_SCALE` times as fast and print each line in a form the lab reads back as a
+/// trace — scenario time, where it ran, the task, what happened. The body differs only where
+/// time is written (`.scaled(300)` for `.milliseconds(300)`), in an `async let` of a call
+/// (`named("num1") { … }`, so the child logs its start and end) and in the final values.
+extension ProgramWriter {
+  /// A duration of `code` scenario milliseconds, as the program writes it.
+  func milliseconds(_ code: String) -> String {
+    native ? ".scaled(\(code))" : ".milliseconds(\(code))"
+  }
+
+  /// The helpers of a native build: time, the trace line, `log`, `block`, the final values.
+  func nativeHelpers() {
+    let text = """
+      /// Real milliseconds per scenario millisecond: `lab run --native` sets LAB_SCALE so that a
+      /// run stays short; 1 when unset.
+      let scale = Double(ProcessInfo.processInfo.environment["LAB_SCALE"] ?? "") ?? 1
+
+      /// Time 0: set again just before the root task starts, once the helpers have printed a line.
+      nonisolated(unsafe) var start = ContinuousClock.now
+
+      /// Scenario milliseconds since the program started, to a nanosecond.
+      func elapsed() -> Double { (ContinuousClock.now - start) / .milliseconds(1) / scale }
+
+      /// Milliseconds since the program started, as the lab's trace counts them.
+      func now() -> Int { Int(elapsed()) }
+
+      extension Duration {
+        /// `milliseconds` of scenario time, played at the scale.
+        static func scaled(_ milliseconds: Int) -> Duration {
+          .nanoseconds(Int64((Double(milliseconds) * scale * 1_000_000).rounded()))
+        }
+      }
+
+      extension DispatchTimeInterval {
+        /// `milliseconds` of scenario time, played at the scale.
+        static func scaled(_ milliseconds: Int) -> DispatchTimeInterval {
+          .nanoseconds(Int((Double(milliseconds) * scale * 1_000_000).rounded()))
+        }
+      }
+
+      /// One line of the trace for the lab: scenario time, where it ran (`main` on the main
+      /// actor, else the thread), the task, the kind of line, then what happened.
+      func trace(
+        _ kind: String, _ text: String, at time: Double, isolation: isolated (any Actor)?
+      ) {
+        let lane = isolation === MainActor.shared ? "main" : "\\(pthread_self())"
+        let task = withUnsafeCurrentTask { $0.map { String($0.hashValue, radix: 16) } } ?? "none"
+        let line = String(format: "%10.3f", time) + " \\(lane) \\(task) \\(kind) \\(text)\\n"
+        FileHandle.standardOutput.write(Data(line.utf8))
+      }
+
+      /// Prints a line of the trace: the time, then what happened.
+      func log(_ message: String, isolation: isolated (any Actor)? = #isolation) {
+        trace("log", message, at: elapsed(), isolation: isolation)
+      }
+
+      /// Synchronous work that holds its thread (`Thread.sleep` is unavailable in async code).
+      func block(_ milliseconds: Int, isolation: isolated (any Actor)? = #isolation) {
+        let began = elapsed()
+        Thread.sleep(forTimeInterval: Double(milliseconds) * scale / 1000)
+        let held = elapsed() - began
+        trace("block", "\\(milliseconds) ms, held \\(held)", at: began, isolation: isolation)
+      }
+
+      /// The child task of an `async let` of a call, logging its start and end as the trace does.
+      func named<Result>(
+        _ name: String, _ body: () async throws -> Result
+      ) async rethrows -> Result {
+        log("\\(name) start")
+        defer { log("\\(name) end") }
+        return try await body()
+      }
+
+      /// A shared variable's final value, for the lab to check.
+      func report(_ name: String, _ value: Any) {
+        trace("value", "\\(name) = \\(value)", at: elapsed(), isolation: nil)
+      }
+
+      """
+    for text in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      line(String(text))
+    }
+  }
+
+  /// The last lines of a native build: the root's start, `main()` (which logs `root end` when
+  /// its steps are done, or here when it throws), then the shared variables' final values
+  /// (those local to `main()` report themselves there).
+  func nativeMain() {
+    line("report(\"(scale)\", scale)  // a first line, so that printing costs no scenario time")
+    line("start = .now")
+    line("log(\"root start\")")
+    line("do {")
+    line("  try await main()")
+    line("} catch {")
+    line("  log(\"root end threw \\(error)\")")
+    line("}")
+    guard storage != .captured else { return }
+    for (name, _) in scenario.state {
+      let read =
+        switch storage {
+        case .actor: "await state.\(name)"
+        case .mainActor: "viewModel.\(name)"
+        case .unsafeGlobal, .captured: name
+        }
+      line("report(\(SwiftType.quote(name)), \(read))")
+    }
+  }
+
+  /// Inside `main()` of a native build whose state is local to it: the final values.
+  func nativeCapturedValues() {
+    guard native, storage == .captured else { return }
+    for (name, _) in scenario.state { line("report(\(SwiftType.quote(name)), \(name))") }
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import LabChecks
+import LabInterpreter
+import LabLessons
+import LabModel
+import LabNative
+import LabSwift
+
+/// `lab run --native` and `lab check --native`: flags and printing; `LabNative` does the work.
+enum NativeCommand {
+  static let runOption = Arguments.Option(
+    name: "native", value: nil,
+    help: "Compile the scenario's Swift program and run it on the real Swift runtime.")
+  static let checkOption = Arguments.Option(
+    name: "native", value: nil,
+    help: "Check each scenario's Swift program, run natively, within the live tolerance.")
+
+  /// Options a native run has no use for: it has no seed, its pool is the machine's.
+  static let refused = [
+    "live", "seed", "seeds", "policy", "threads", "schedule", "show-schedule", "timeline", "tasks",
+    "html", "chrome",
+  ]
+
+  /// The builder; nil, with an error printed, when there is no toolchain.
+  static func builder(_ arguments: Arguments, _ context: CommandContext) throws(UsageError)
+    -> NativeBuilder?
+  {
+    for name in refused where arguments.flag(name) || arguments.value(name) != nil {
+      throw UsageError("--\(name) has no meaning in a native run; drop it or --native")
+    }
+    guard let compiler = SwiftCompiler.find(environment: context.environment) else {
+      let why =
+        context.environment["SWIFTC"].flatMap { $0.isEmpty ? nil : "SWIFTC=\($0) is no executable" }
+        ?? "swiftc is neither on PATH nor at /opt/swift/usr/bin"
+      context.console.err(
+        "lab: error: no Swift toolchain: \(why); install Swift 6 (swift.org/install) or run "
+          + "without --native\n")
+      return nil
+    }
+    let cache = context.environment["LAB_NATIVE_CACHE"].flatMap { $0.isEmpty ? nil : $0 }
+    return NativeBuilder(
+      compiler: compiler, cache: URL(fileURLWithPath: cache ?? ".build/lab-native"))
+  }
+
+  /// `lab run NAME --native`: the trace as `lab run` prints it, the build on stderr.
+  static func run(
+    _ scenario: Scenario, _ arguments: Arguments, options: RunOptions, json: Bool,
+    _ context: CommandContext
+  ) throws(UsageError) -> Int32 {
+    guard let builder = try builder(arguments, context) else { return ExitStatus.failure }
+    let console = context.console
+    let run: NativeRun
+    do {
+      run = try NativeRunner.run(scenario, options: options, builder: builder)
+    } catch {
+      console.err("lab: error: \(error.message)\n")
+      return ExitStatus.failure
+    }
+    for note in run.notes { console.err("note: \(note)\n") }
+    let build = run.build
+    console.err(
+      (build.compiled
+        ? "compiled in Swift \(build.swiftMode) mode in \(seconds(build.compileSeconds)) s"
+        : "cached build (Swift \(build.swiftMode) mode)")
+        + ": \(context.displayPath(build.executable)); ran in \(seconds(run.process.seconds)) s "
+        + "at scale \(options.scale)\n")
+    if json {
+      console.out(TraceJSON.document(run.result))
+    } else {
+      let report = TraceText.report(
+        run.result, replaying: arguments.positionals[0], display: RunArguments.display(arguments))
+      console.out(console.highlight(report))
+    }
+    return run.result.passed ? ExitStatus.ok : ExitStatus.failure
+  }
+
+  /// `lab check --native`'s verdict on one scenario.
+  static func check(
+    _ url: URL, argument: String, options: RunOptions, builder: NativeBuilder,
+    progress: (ProgressLine, String), _ context: CommandContext
+  ) -> ScenarioVerdict {
+    progress.0.update(progress.1 + " natively")
+    return NativeChecker.check(
+      file: url, argument: argument, options: options, builder: builder,
+      displayPath: context.displayPath)
+  }
+
+  static func seconds(_ value: Double) -> String { String((value * 100).rounded() / 100) }
+}

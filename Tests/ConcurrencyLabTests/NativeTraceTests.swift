@@ -1,0 +1,127 @@
+import Foundation
+import LabInterpreter
+import LabModel
+import LabRuntime
+import Testing
+
+@testable import LabNative
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How a native program's output becomes a trace, and how a crash or a hang is reported: no
+/// compiler involved, so these are fast.
+@Suite struct NativeTraceTests {
+  /// What a native build prints: a block line comes when the block is over, with its start time.
+  /// (The first line warms the program's helpers up before its clock starts.)
+  static let output = """
+         0.000 999 none value (scale) = 0.05
+         5.000 main 7a log root start
+         6.000 139 1b log tasks[1] start
+         6.100 139 1b block 300 ms, held 301.5
+       310.000 139 1b log Completed Task 1 = 310
+       310.100 139 1b log tasks[1] end
+         7.000 main 7a block 100 ms, held 100.2
+       107.300 main 7a block 100 ms, held 100.1
+       208.000 140 2c log file1: 1/10
+       400.000 main 7a log root end
+       400.100 main none value count = 3
+       400.200 main none value names = ["a", "b, \\"c\\""]
+    Fatal error: not a trace line
+    """
+
+  @Test func linesBecomeEventsFromTheRootsStart() throws {
+    let trace = NativeTrace(output: Self.output, joiningWithin: 20)
+    let shown = trace.events.map { "\($0.time) \($0.thread) \($0.task) \($0.kind) \($0.text)" }
+    #expect(
+      shown == [
+        "0.0 main root start ",
+        "1.0 thread-1 tasks[1] start ",
+        "1.1 thread-1 tasks[1] block 300 ms",
+        "2.0 main root block 100 ms",
+        "102.3 main root block 100 ms",
+        "203.0 thread-2 task-1 log file1: 1/10",
+        "305.0 thread-1 tasks[1] log Completed Task 1 = 310",
+        "305.1 thread-1 tasks[1] end ",
+        "395.0 main root end ",
+      ])
+    #expect(trace.duration == 395)
+    // A value line names no thread: the first thread of an event is thread-1.
+    #expect(trace.values == ["(scale)": "0.05", "count": "3", "names": #"["a", "b, \"c\""]"#])
+    #expect(trace.otherOutput == ["Fatal error: not a trace line"])
+    // The two blocks on main, 0.1 ms apart with nothing else on main between, held it as one.
+    #expect(trace.mainStall == 200.4)
+    #expect(trace.mainSpans.count == 1)
+  }
+
+  @Test func blocksFarApartOrInterleavedAreSeparateStalls() {
+    let apart = NativeTrace(output: Self.output, joiningWithin: 0.05)
+    #expect(apart.mainStall == 100.2)
+    #expect(apart.mainSpans.count == 2)
+  }
+
+  @Test func onlyTaskNamesStartAndEndTasks() {
+    #expect(NativeTrace.taskEdge("tasks[2] start")! == ("tasks[2]", "start", ""))
+    #expect(NativeTrace.taskEdge("search start (input 3)")! == ("search", "start", "(input 3)"))
+    #expect(NativeTrace.taskEdge("root end threw tooLong")! == ("root", "end", "threw tooLong"))
+    #expect(NativeTrace.taskEdge("the download will start soon") == nil)
+    #expect(NativeTrace.taskEdge("file1: start") == nil)
+    #expect(NativeTrace.taskEdge("start") == nil)
+  }
+
+  @Test func valuesAreReadAsTheInitialValuesType() throws {
+    let scenario = try ScenarioLoader.load(
+      bytes: Array(
+        #"{"format": 1, "state": {"n": 0, "s": "", "b": false, "l": []}, "steps": []}"#.utf8),
+      file: "v.json")
+    let process = NativeProcess(
+      output: """
+           0.000 main 1 log root start
+           1.000 main 1 log root end
+           1.000 main none value n = 42
+           1.000 main none value s = 42
+           1.000 main none value b = true
+           1.000 main none value l = ["x", "y, z"]
+        """, errors: "", ending: .exited(0), seconds: 0.1)
+    let record = NativeRunner.record(scenario, process: process, scale: 0.05)
+    #expect(
+      record.values.map(\.value) == [
+        .int(42), .string("42"), .bool(true), .list([.string("x"), .string("y, z")]),
+      ])
+    #expect(record.problem == nil)
+    #expect(record.mode == .native)
+  }
+
+  /// A real process killed by a signal, and one that outlives its timeout.
+  @Test func aCrashAndATimeoutAreReported() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("native-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func script(_ name: String, _ body: String) throws -> URL {
+      let url = folder.appendingPathComponent(name)
+      try ("#!/bin/sh\n" + body + "\n").write(to: url, atomically: true, encoding: .utf8)
+      chmod(url.path, 0o755)
+      return url
+    }
+    let scenario = try ScenarioLoader.load(
+      bytes: Array(#"{"format": 1, "steps": []}"#.utf8), file: "crash.json")
+
+    let crash = try script("crash", "echo '     0.000 main 1 log root start'; kill -SEGV $$")
+    let crashed = try NativeProcess.run(crash, environment: [:], timeout: 10)
+    #expect(crashed.ending == .signalled(SIGSEGV))
+    let record = NativeRunner.record(scenario, process: crashed, scale: 0.05)
+    #expect(record.problem?.hasPrefix("the program crashed: killed by SIGSEGV") == true)
+    #expect(record.events.map(\.kind) == [.start])
+
+    let hang = try script("hang", "exec sleep 30")
+    let hung = try NativeProcess.run(hang, environment: [:], timeout: 0.3)
+    #expect(hung.ending == .timedOut(seconds: 0.3))
+    #expect(hung.seconds < 5)
+    let stopped = NativeRunner.record(scenario, process: hung, scale: 0.05)
+    #expect(stopped.problem?.contains("(--timeout)") == true)
+    #expect(stopped.end != .finished)
+  }
+}

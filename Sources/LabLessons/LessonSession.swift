@@ -47,6 +47,8 @@ package struct LessonSession {
   let lesson: Lesson
   let surroundings: Surroundings
   let ascii: Bool
+  /// Whole runs even where the lesson has an excerpt (`lab lesson --full`).
+  let full: Bool
   /// Each run's plain text report, by its index in `lesson.runs`, for the excerpts after it.
   var reports: [Int: String] = [:]
   var runCount = 0
@@ -55,10 +57,21 @@ package struct LessonSession {
   /// The number of sections shown, when the learner stopped before the end.
   var stoppedAfter: Int?
 
-  package init(lesson: Lesson, surroundings: Surroundings, ascii: Bool) {
+  package init(lesson: Lesson, surroundings: Surroundings, ascii: Bool, full: Bool = false) {
     self.lesson = lesson
     self.surroundings = surroundings
     self.ascii = ascii
+    self.full = full
+  }
+
+  /// The lesson's excerpt of its run number `index`, if it has one.
+  func excerpt(ofRun index: Int) -> TraceExcerpt? {
+    for section in lesson.sections {
+      for case .excerpt(let excerpt) in section.blocks where excerpt.run == index {
+        return excerpt
+      }
+    }
+    return nil
   }
 
   private var printer: Printer { Printer(surroundings) }
@@ -109,7 +122,7 @@ package struct LessonSession {
     case .runs(let runs):
       for run in runs { perform(run) }
     case .excerpt(let excerpt):
-      // The reader has just seen the whole run; the excerpt is for GitHub. Only check it.
+      // The reader has just seen the run, cut as the excerpt cuts it. Only check it.
       guard let report = reports[excerpt.run] else { return }
       if let mismatch = excerpt.mismatch(in: report) {
         fail(
@@ -145,10 +158,18 @@ package struct LessonSession {
     if run.timeline {
       let options = surroundings.timeline(ascii || run.ascii, run.taskRows)
       printer.out(printer.highlight(Timeline.report(result, options: options)))
-    } else if run.display == .plain {
-      printer.out(printer.highlight(report))
     } else {
-      printer.out(printer.highlight(TraceText.report(result, display: run.display)))
+      // The part of the run the lesson talks about, as its excerpt cuts it; --full: all of it.
+      let number = lesson.number
+      let cut =
+        full || run.display.filters
+        ? nil
+        : excerpt(ofRun: index)?.cut(report) { count in
+          "       … \(count) more line\(count == 1 ? "" : "s") · every line: "
+            + LabCommand.line("lesson \(number) --full")
+        }
+      let display = full ? TraceDisplay.plain : run.display
+      printer.out(printer.highlight(cut ?? TraceText.report(result, display: display)))
     }
     switch (run.expectsFailure, result.passed) {
     case (false, false):

@@ -29,6 +29,17 @@ public struct TraceExcerpt: Sendable, Equatable {
 
   /// Nil when the excerpt appears in `output`; else which of its lines does not, and why.
   public func mismatch(in output: String) -> String? {
+    if case .failure(let problem) = locate(in: output) { return problem.message }
+    return nil
+  }
+
+  /// Why an excerpt is not part of a run's output.
+  public struct Mismatch: Error {
+    public var message: String
+  }
+
+  /// The lines of `output` each run of excerpt lines (between two gaps) stands for, in order.
+  func locate(in output: String) -> Result<[Range<Int>], Mismatch> {
     let printed = output.split(separator: "\n", omittingEmptySubsequences: false).map {
       Self.normalize(String($0))
     }
@@ -42,9 +53,10 @@ public struct TraceExcerpt: Sendable, Equatable {
       }
     }
     var position = 0
+    var found: [Range<Int>] = []
     for chunk in chunks where !chunk.isEmpty {
       var best = (start: -1, matched: 0)
-      var found = false
+      let before = found.count
       for start in position..<max(position, printed.count) {
         var matched = 0
         while matched < chunk.count, start + matched < printed.count,
@@ -54,23 +66,58 @@ public struct TraceExcerpt: Sendable, Equatable {
         }
         if matched == chunk.count {
           position = start + matched
-          found = true
+          found.append(start..<position)
           break
         }
         if matched > best.matched { best = (start, matched) }
       }
-      if found { continue }
+      if found.count > before { continue }
       let missing = chunk[best.matched]
       let fileLine = line + 1 + missing.offset
       guard best.start >= 0 else {
-        return "line \(fileLine): the run prints no line '\(missing.text)'"
+        return .failure(
+          Mismatch(message: "line \(fileLine): the run prints no line '\(missing.text)'"))
       }
       let next = best.start + best.matched
       let actual = next < printed.count ? "prints '\(printed[next])'" : "ends"
-      return "line \(fileLine): after '\(chunk[best.matched - 1].text)' the run \(actual), "
-        + "not '\(missing.text)'"
+      return .failure(
+        Mismatch(
+          message: "line \(fileLine): after '\(chunk[best.matched - 1].text)' the run \(actual), "
+            + "not '\(missing.text)'"))
     }
-    return nil
+    return .success(found)
+  }
+
+  /// `output` cut down to what the excerpt shows, its gaps filled with the real lines' count:
+  /// what a lesson prints on a terminal, so the reader sees the part of the run the prose is
+  /// about. Lines before the excerpt's first line and after its last are kept unless the
+  /// excerpt starts or ends with a gap. Nil when the excerpt does not match.
+  public func cut(_ output: String, gap: (Int) -> String) -> String? {
+    guard case .success(let ranges) = locate(in: output) else { return nil }
+    var printed = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if printed.last == "" { printed.removeLast() }
+    var shown: [String] = []
+    var position = 0
+    for (index, range) in ranges.enumerated() {
+      let skipped = printed[position..<range.lowerBound]
+      // A gap of a line or two is shown: a note would be as long as what it leaves out.
+      if index == 0, let first = lines.first, !Self.isGap(first) {
+        shown += skipped
+      } else if skipped.count > 2 {
+        shown.append(gap(skipped.count))
+      } else {
+        shown += skipped
+      }
+      shown += printed[range]
+      position = range.upperBound
+    }
+    let rest = printed[min(position, printed.count)...]
+    if let last = lines.last, Self.isGap(last), rest.count > 2 {
+      shown.append(gap(rest.count))
+    } else {
+      shown += rest
+    }
+    return shown.joined(separator: "\n") + "\n"
   }
 
   /// A line with its leading and trailing spaces removed and inner runs of spaces made one.

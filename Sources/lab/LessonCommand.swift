@@ -18,7 +18,7 @@ enum LessonCommand: Command {
   static let name = "lesson"
   static let names = ShellCompletions.Names.lessons
   static let summary = "Run a lesson: read it section by section and watch its scenarios run."
-  static let usage = "lesson [<number, name or start of a name>] [--step] [--ascii]"
+  static let usage = "lesson [<number, name or start of a name>] [--step] [--full] [--ascii]"
   static let discussion = """
     Prints a lesson from Lessons/ section by section and runs each scenario where the lesson says,
     showing its trace (or its timeline) and its checks; the lesson ends with questions to think
@@ -51,6 +51,9 @@ enum LessonCommand: Command {
       name: "step", value: nil,
       help: "Pause after each section until Return is pressed (terminal only)."),
     .init(name: "ascii", value: nil, help: "Draw the lesson's timelines in plain ASCII."),
+    .init(
+      name: "full", value: nil,
+      help: "Print every line of each run, not only the part the lesson shows."),
   ]
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
@@ -82,7 +85,7 @@ enum LessonCommand: Command {
     }
     var session = LessonSession(
       lesson: lesson, surroundings: surroundings(arguments, context),
-      ascii: arguments.flag("ascii"))
+      ascii: arguments.flag("ascii"), full: arguments.flag("full"))
     session.play()
     session.finish(next: catalog.entries().first { $0.number > lesson.number })
     progress?.record(

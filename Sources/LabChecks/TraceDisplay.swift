@@ -1,4 +1,5 @@
 import LabInterpreter
+import LabModel
 
 /// How a text trace is shown: which events (`--task`, `--lane`), and whether repeats are folded
 /// (`lab run` and lessons fold unless `--full`). Display only: the run, its checks, expected
@@ -11,11 +12,14 @@ public struct TraceDisplay: Sendable, Equatable {
   public var lanes: [String]
   /// Show a run of repeated rounds as its first round and one line that counts the rest.
   public var fold: Bool
+  /// Cut event lines longer than this with `…` (a terminal's width); nil: never.
+  public var width: Int?
 
-  public init(tasks: [String] = [], lanes: [String] = [], fold: Bool = false) {
+  public init(tasks: [String] = [], lanes: [String] = [], fold: Bool = false, width: Int? = nil) {
     self.tasks = tasks
     self.lanes = lanes
     self.fold = fold
+    self.width = width
   }
 
   /// Whether some events are left out by task or thread.
@@ -35,6 +39,11 @@ extension TraceText {
   /// The lines of the events `display` shows, in columns as wide as the whole trace's (the header
   /// is made from every event).
   public static func lines(_ events: [TraceEvent], display: TraceDisplay) -> [String] {
+    guard let width = display.width else { return unCut(events, display: display) }
+    return unCut(events, display: display).map { cut($0, toWidth: width) }
+  }
+
+  static func unCut(_ events: [TraceEvent], display: TraceDisplay) -> [String] {
     let all = lines(events)
     guard display != .plain else { return all }
     let shown = zip(all, events).filter { display.shows($0.1) }

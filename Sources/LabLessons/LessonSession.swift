@@ -168,8 +168,14 @@ package struct LessonSession {
           "       … \(count) more line\(count == 1 ? "" : "s") · every line: "
             + LabCommand.line("lesson \(number) --full")
         }
-      let display = full ? TraceDisplay.plain : run.display
-      printer.out(printer.highlight(cut ?? TraceText.report(result, display: display)))
+      var display = full ? TraceDisplay.plain : run.display
+      display.width = surroundings.width
+      let shown = cut.map { text in
+        guard let width = surroundings.width else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+          .map { LabModel.cut(String($0), toWidth: width) }.joined(separator: "\n")
+      }
+      printer.out(printer.highlight(shown ?? TraceText.report(result, display: display)))
     }
     switch (run.expectsFailure, result.passed) {
     case (false, false):

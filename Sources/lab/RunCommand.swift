@@ -80,7 +80,8 @@ enum RunCommand: Command {
     let url = try context.scenarioFile(arguments.positionals[0])
     guard let scenario = context.loadScenario(url) else { return ExitStatus.failure }
     let timeline = arguments.flag("timeline") || arguments.flag("tasks")
-    let display = RunArguments.display(arguments)
+    var display = RunArguments.display(arguments)
+    display.width = context.console.terminalColumns
     if display.filters, timeline || format == .json {
       throw UsageError("--task and --lane choose what the text trace shows; drop them")
     }

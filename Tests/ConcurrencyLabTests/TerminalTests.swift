@@ -64,6 +64,20 @@ struct TerminalTests {
     #expect(piped.contains("where-async-runs"), "piped output goes straight to the pipe")
   }
 
+  @Test func traceLinesAreCutToTheTerminalNotWrapped() throws {
+    let tmux = try Tmux(
+      command: "\(TestSupport.labBinary.path) run async-let-downloads --task root",
+      environment: ["PAGER": "cat"], columns: 60)
+    defer { tmux.close() }
+    try tmux.waitFor("EXITED-0")
+    let lines = tmux.screen().split(separator: "\n")
+    let spawn = try #require(lines.first { $0.contains("spawn") })
+    #expect(spawn.count == 60 && spawn.hasSuffix("…"), "\(spawn)")
+    // The next screen line is the next event, not the rest of this one.
+    let next = try #require(lines.firstIndex(of: spawn)).advanced(by: 1)
+    #expect(lines[next].contains("worker-1  root"))
+  }
+
   @Test func shortOutputIsNotHeldByThePager() throws {
     let tmux = try Tmux(command: "\(TestSupport.labBinary.path) list --lessons", environment: [:])
     defer { tmux.close() }
@@ -84,13 +98,13 @@ struct Tmux {
   /// A tmux of its own that runs nothing yet, for its unique name.
   init() {}
 
-  init(command: String, environment: [String: String] = [:]) throws {
+  init(command: String, environment: [String: String] = [:], columns: Int = 100) throws {
     var exports = ["NO_COLOR=1", "LAB_COMMAND=lab", "XDG_STATE_HOME=\(TestSupport.stateHome)"]
     exports += environment.map { "\($0.key)=\($0.value)" }
     let line =
       "cd \(TestSupport.packageRoot.path) && unset PAGER LESS LAB_PAGER; "
       + "env \(exports.joined(separator: " ")) \(command); echo EXITED-$?; sleep 60"
-    try run(["new-session", "-d", "-x", "100", "-y", "30", line])
+    try run(["new-session", "-d", "-x", String(columns), "-y", "30", line])
   }
 
   /// Runs tmux and waits for it. Through posix_spawn, not Process: the server tmux forks keeps

@@ -59,3 +59,10 @@ package func jsonQuoted(_ text: String) -> String {
   }
   return out + "\""
 }
+
+/// `line` cut to `width` columns with `…` as its last, when it is longer: how a trace or a table
+/// fits a terminal — cut, not wrapped, so its columns stay columns.
+package func cut(_ line: String, toWidth width: Int) -> String {
+  guard width > 1, line.count > width else { return line }
+  return String(line.prefix(width - 1)) + "…"
+}

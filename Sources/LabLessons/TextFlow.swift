@@ -19,6 +19,23 @@ package enum TextFlow {
     return out
   }
 
+  /// Help text filled to `width`: paragraphs that start at the margin are filled; indented lines
+  /// (examples, commands to paste) and blank lines stay as written.
+  package static func reflowHelp(_ lines: [String], width: Int) -> [String] {
+    var out: [String] = []
+    var paragraph: [String] = []
+    for line in lines + [""] {
+      if !line.isEmpty, !line.hasPrefix(" ") {
+        paragraph.append(line)
+        continue
+      }
+      if !paragraph.isEmpty { out += fill(paragraph, width: max(20, width)) }
+      paragraph = []
+      out.append(line)
+    }
+    return Array(out.dropLast())
+  }
+
   /// A list item, a paragraph, or verbatim lines, as written.
   struct Item {
     var lines: [String]

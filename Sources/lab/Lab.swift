@@ -53,7 +53,7 @@ enum Lab {
     }
     if first == "--help" || first == "-h" || first == "help" {
       if first == "help", words.count > 1, let command = command(named: words[1]) {
-        console.out(help(for: command))
+        console.out(help(for: command, columns: console.terminalColumns))
       } else {
         console.out(help())
       }
@@ -70,7 +70,7 @@ enum Lab {
     }
     let rest = Array(words.dropFirst())
     if rest.contains("--help") || rest.contains("-h") {
-      console.out(help(for: command))
+      console.out(help(for: command, columns: console.terminalColumns))
       return ExitStatus.ok
     }
     do {
@@ -150,19 +150,30 @@ enum Lab {
     return text
   }
 
-  static func help(for command: any Command.Type) -> String {
-    var text = "\(command.summary)\n\nUSAGE: lab \(command.usage)\n\n"
-    text +=
-      command.discussion.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" }
-      .joined(separator: "\n") + "\n\nOPTIONS:\n"
+  /// A command's help; on a terminal narrower than it was written for, its paragraphs and
+  /// option texts are filled to `columns` (examples stay as written).
+  static func help(for command: any Command.Type, columns: Int? = nil) -> String {
+    let fits = columns.map { min($0 - 1, TextFlow.readingWidth) }
+    let usage = "USAGE: lab \(command.usage)"
+    let top = fits.map { TextFlow.reflowHelp([command.summary, "", usage], width: $0) }
+    var text = (top?.joined(separator: "\n") ?? "\(command.summary)\n\n\(usage)") + "\n\n"
+    var discussion = command.discussion.split(separator: "\n", omittingEmptySubsequences: false)
+      .map(String.init)
+    if let fits { discussion = TextFlow.reflowHelp(discussion, width: fits - 2) }
+    text += discussion.map { "  \($0)" }.joined(separator: "\n") + "\n\nOPTIONS:\n"
     // Long-only options line up under the long spelling of those that have a short one.
     let indent = command.options.contains { $0.short != nil } ? "    " : ""
     let labels = command.options.map { $0.short == nil ? indent + $0.label : $0.label }
     let width = labels.map(\.count).max() ?? 0
-    for (label, option) in zip(labels, command.options) {
-      text += "  \(label.padding(width))  \(option.help)\n"
+    for (label, option) in zip(
+      labels + ["-h, --help"], command.options.map(\.help) + ["Show this help."])
+    {
+      var lines = [option]
+      if let fits { lines = TextFlow.reflowHelp([option], width: fits - width - 4) }
+      text +=
+        "  \(label.padding(width))  "
+        + lines.joined(separator: "\n" + String(repeating: " ", count: width + 4)) + "\n"
     }
-    text += "  \("-h, --help".padding(width))  Show this help.\n"
     return text
   }
 }

@@ -9,7 +9,7 @@
 #   - #…&click=M clicks trace line M, which moves the scrubber;
 #   - #run=K&event=N moves the K-th player of a lesson page and leaves the others;
 #   - a failing scenario's page and the `lab check --html` index say it failed, failures first.
-# Needs the Swift toolchain, python3 and chromium (apt-get install -y chromium).
+# Needs the Swift toolchain, python3 and chromium (installed with apt-get when missing).
 #
 # Usage: Scripts/check-site.sh [LAB]    LAB defaults to .build/debug/lab (built when missing)
 set -euo pipefail
@@ -24,6 +24,13 @@ fi
 lab=${1:-.build/debug/lab}
 if [[ ! -x $lab ]]; then swift build --product lab 2>&1 | tail -1; fi
 browser=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
+if [[ -z $browser ]] && command -v apt-get > /dev/null; then
+  echo "installing chromium (apt-get install -y chromium)"
+  apt-get install -y -q chromium > /tmp/lab-site-apt.txt 2>&1 \
+    || { apt-get update -q > /dev/null && apt-get install -y -q chromium > /tmp/lab-site-apt.txt; } \
+    || true
+  browser=$(command -v chromium || true)
+fi
 [[ -n $browser ]] || { echo "error: no chromium on PATH; apt-get install -y chromium" >&2; exit 1; }
 
 work=$(mktemp -d)

@@ -52,7 +52,9 @@ let package = Package(
     // and a lesson's `lab run` lines share.
     .target(
       name: "LabLessons",
-      dependencies: ["LabPictures", "LabChecks", "LabInterpreter", "LabModel", "LabRuntime"],
+      dependencies: [
+        "LabPictures", "LabChecks", "LabInterpreter", "LabSwift", "LabModel", "LabRuntime",
+      ],
       swiftSettings: swiftSettings),
     // The course as a static website: lessons with their runs as players, scenarios with their
     // Swift programs, an index. Pure apart from running: returns pages, writes nothing.

@@ -129,10 +129,22 @@ extension LessonParser {
       case "trace":
         if !flags.isEmpty { problem(start + 1, "a ```trace block takes no words after 'trace'") }
         parseExcerpt(body, at: start)
+      case "swift" where showsProgram:
+        // Right after `lab swift NAME`: the part of its program the prose is about, checked
+        // against the program and cut from it as a trace excerpt is.
+        current.blocks.append(
+          .excerpt(TraceExcerpt(lines: body, line: start + 1, run: runs.count - 1)))
       default:
         current.blocks.append(.code(language: language, lines: body))
       }
       return end + 1
+    }
+
+    /// Whether the block just before is a `lab swift NAME` run, whose program a ```swift block
+    /// after it quotes.
+    var showsProgram: Bool {
+      guard case .runs(let last)? = current.blocks.last else { return false }
+      return last.last?.swift == .program
     }
 
     mutating func parseRuns(_ body: [String], flags: [String], at start: Int) {
@@ -148,6 +160,9 @@ extension LessonParser {
         do {
           var run = try LessonRun.parse(line, line: start + 2 + offset)
           run.expectsFailure = flags.contains("fails")
+          if run.swift != nil, run.expectsFailure {
+            problem(start + 2 + offset, "'lab swift' checks nothing to fail; drop 'fails'")
+          }
           parsed.append(run)
         } catch {
           problems.append(error)
@@ -169,6 +184,11 @@ extension LessonParser {
           "a ```trace block shows part of the run before it: put it after a ```lab block in the same section"
         )
         return
+      }
+      if runs[run].swift != nil {
+        problem(
+          start + 1,
+          "a ```trace block quotes a run; quote a 'lab swift' program in a ```swift block")
       }
       if runs[run].live {
         problem(

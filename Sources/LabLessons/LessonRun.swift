@@ -40,6 +40,14 @@ public struct LessonRun: Sendable, Equatable {
   /// Which events the printed trace shows (`--task`, `--lane`) and whether repeats fold (unless
   /// `--full`); excerpts are checked against the whole trace.
   public var display = TraceDisplay(fold: true)
+  /// A `lab swift NAME` line: the scenario's Swift program (`.program`), or what the Swift 6
+  /// compiler says of it (`.check`, `--check`); nil for a `lab run` line.
+  public var swift: SwiftShow?
+
+  public enum SwiftShow: Sendable, Equatable {
+    case program, check
+  }
+
   /// The lesson means this run to fail a check (a ```` ```lab fails ```` block): it shows what
   /// goes wrong, and passes only when a check does fail.
   public var expectsFailure = false
@@ -85,9 +93,12 @@ public struct LessonRun: Sendable, Equatable {
     func problem(_ message: String) -> LessonProblem { LessonProblem(line: line, message: message) }
     let command = text.trimmingCharacters(in: .whitespaces)
     var words = command.split(whereSeparator: \.isWhitespace).map(String.init)
-    guard words.count >= 2, words[0] == "lab", words[1] == "run" else {
-      throw problem("a ```lab block holds 'lab run NAME [options]' lines, not '\(command)'")
+    guard words.count >= 2, words[0] == "lab", ["run", "swift"].contains(words[1]) else {
+      throw problem(
+        "a ```lab block holds 'lab run NAME [options]' and 'lab swift NAME [--check]' lines, "
+          + "not '\(command)'")
     }
+    if words[1] == "swift" { return try parseSwift(Array(words.dropFirst(2)), command, line) }
     words.removeFirst(2)
     // A lesson names the options it allows, so its message lists them all.
     for word in words where word.hasPrefix("--") {
@@ -127,6 +138,24 @@ public struct LessonRun: Sendable, Equatable {
     if run.display.filters, run.timeline {
       throw problem("--task and --lane choose what the text trace shows; drop them or --timeline")
     }
+    return run
+  }
+
+  /// Parses the words after `lab swift`: a scenario name and, optionally, `--check`.
+  static func parseSwift(_ words: [String], _ command: String, _ line: Int) throws(LessonProblem)
+    -> LessonRun
+  {
+    func problem(_ message: String) -> LessonProblem { LessonProblem(line: line, message: message) }
+    let arguments: Arguments
+    do {
+      arguments = try Arguments(
+        words, options: [.init(name: "check", value: nil, help: "")])
+    } catch {
+      throw problem("a lesson's 'lab swift' takes a scenario and --check: \(error.message)")
+    }
+    var run = LessonRun(scenario: "", command: command, line: line)
+    try run.take(arguments.positionals, problem)
+    run.swift = arguments.flag("check") ? .check : .program
     return run
   }
 

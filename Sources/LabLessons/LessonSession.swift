@@ -22,13 +22,18 @@ package struct LessonSession {
     package var pause: (() -> Bool)?
     /// The terminal's width, to re-flow prose to; nil (piped) prints it as written.
     package var width: Int?
+    /// What `lab swift NAME --check` prints for a program, and whether swiftc agreed with the
+    /// lab; nil where there is no toolchain.
+    package var checkSwift: ((Scenario, String) -> (report: String, expected: Bool))?
 
     package init(
       write: @escaping (String) -> Void, style: TextStyle,
       load: @escaping (String) -> Result<Scenario, LoadProblem>,
       timeline: @escaping (_ ascii: Bool, _ taskRows: Bool) -> Timeline.Options,
-      pause: (() -> Bool)?, width: Int? = nil
+      pause: (() -> Bool)?, width: Int? = nil,
+      checkSwift: ((Scenario, String) -> (report: String, expected: Bool))? = nil
     ) {
+      self.checkSwift = checkSwift
       self.write = write
       self.style = style
       self.load = load
@@ -74,7 +79,7 @@ package struct LessonSession {
     return nil
   }
 
-  private var printer: Printer { Printer(surroundings) }
+  var printer: Printer { Printer(surroundings) }
 
   package mutating func play() {
     let heading = "Lesson \(lesson.number) · \(lesson.name) — \(lesson.title)"
@@ -145,6 +150,7 @@ package struct LessonSession {
       fail("\(lesson.file):\(run.line): \(why)")
       return
     }
+    if let show = run.swift { return showSwift(show, of: scenario, index: index) }
     var options = run.options
     if let schedule = run.schedule,
       case .failure(let problem) = ScheduleOption.prepare(scenario, &options, replaying: schedule)
@@ -253,7 +259,7 @@ package struct LessonSession {
 }
 
 /// Prints through the surroundings, painting as their style says.
-private struct Printer {
+struct Printer {
   let surroundings: LessonSession.Surroundings
   init(_ surroundings: LessonSession.Surroundings) { self.surroundings = surroundings }
   var colorOut: Bool { surroundings.style.color }

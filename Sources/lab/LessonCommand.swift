@@ -5,6 +5,7 @@ import LabLessons
 import LabModel
 import LabPictures
 import LabRuntime
+import LabSwift
 
 #if canImport(Glibc)
   import Glibc
@@ -115,7 +116,18 @@ enum LessonCommand: Command {
       },
       pause: arguments.flag("step") && isatty(STDIN_FILENO) != 0 && console.outIsTerminal
         ? { waitForReturn(console) } : nil,
-      width: console.terminalColumns)
+      width: console.terminalColumns,
+      checkSwift: SwiftCompiler.find(environment: context.environment).map { compiler in
+        { scenario, source in
+          let folder = URL(fileURLWithPath: ".build/lab-swift/\(scenario.name)")
+          do {
+            let check = try SwiftCheck.run(scenario, source: source, compiler: compiler, in: folder)
+            return (check.report, check.isExpected)
+          } catch {
+            return ("could not run swiftc: \(error)\n", false)
+          }
+        }
+      })
   }
 
   /// The lesson an argument names, or a usage error that says what would.

@@ -1,0 +1,40 @@
+import LabModel
+import LabSwift
+
+extension LessonSession {
+  /// A lesson's `lab swift NAME` line: the scenario's Swift program, cut by the ```swift excerpt
+  /// after it as a run is by its trace excerpt; or, with `--check`, what the Swift 6 compiler
+  /// says of it, which must be what the lab expects (a race refused, all else compiled).
+  mutating func showSwift(_ show: LessonRun.SwiftShow, of scenario: Scenario, index: Int) {
+    let source: String
+    do {
+      source = try SwiftProgram.generate(scenario)
+    } catch {
+      fail("\(lesson.file): 'lab swift \(scenario.name)': \(error.description)")
+      return
+    }
+    reports[index] = source
+    switch show {
+    case .program:
+      let cut =
+        full
+        ? nil
+        : excerpt(ofRun: index)?.cut(source) { count in
+          "// … \(count) more line\(count == 1 ? "" : "s") · the whole program: "
+            + LabCommand.line("swift \(scenario.name)")
+        }
+      printer.out(cut ?? source)
+    case .check:
+      guard let checkSwift = surroundings.checkSwift else {
+        printer.out("(no Swift toolchain here: swiftc is not on PATH, so nothing was compiled)\n")
+        return
+      }
+      let (report, expected) = checkSwift(scenario, source)
+      printer.out(printer.highlight(report))
+      if !expected {
+        fail("\(lesson.file): swiftc's verdict on \(scenario.name)'s program is not the lab's")
+      }
+    }
+    printer.out("\n")
+  }
+}

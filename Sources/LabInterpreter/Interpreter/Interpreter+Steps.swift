@@ -299,6 +299,14 @@ extension Interpreter {
     record(.await, context, "task \(name)")
     waits.wait(context.task, for: "task \(name)")
     defer { waits.done(context.task) }
+    if let cycle = awaits.begin(context.task, awaits: entry.name) {
+      let path = cycle.joined(separator: " → ")
+      let found =
+        "deadlock at \(Int(runtime.now)) ms: a cycle of awaits (\(path)) that nothing can end; "
+      awaits.cycle.withLock { $0 = $0 ?? found }
+      runtime.stop("a cycle of awaits: \(path)")
+    }
+    defer { awaits.end(context.task) }
     let value: Value
     do {
       value = try await entry.task.value

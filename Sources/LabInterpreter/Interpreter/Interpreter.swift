@@ -14,6 +14,7 @@ final class Interpreter: @unchecked Sendable {
   let recorder: TraceRecorder
   let state: SharedState
   let waits = WaitRegistry()
+  let awaits = AwaitGraph()
   let tasks = TaskTable()
   let completions = CompletionTable()
   let races = RaceDetector()

@@ -65,17 +65,23 @@ public enum ScenarioRunner {
       }
     let interpreter = Interpreter(scenario: scenario, runtime: runtime, limits: options.limits)
     let outcome = RootOutcome()
-    let end = runtime.run(limits: options.limits) {
+    var end = runtime.run(limits: options.limits) {
       await interpreter.runRoot(outcome)
     }
 
     var problem: String?
+    // A cycle of awaits stops a run at the await that closes it, on either runtime: a deadlock.
+    if let cycle = interpreter.awaits.cycle.withLock({ $0 }) {
+      end = .deadlock
+      problem = cycle + interpreter.waits.report
+    }
     switch end {
     case .finished:
       problem = outcome.failure
     case .deadlock:
       problem =
-        "deadlock at \(Int(runtime.now)) ms: nothing can run and no timer is set; "
+        problem
+        ?? "deadlock at \(Int(runtime.now)) ms: nothing can run and no timer is set; "
         + interpreter.waits.report
     case .limitReached(let message):
       // How close the machine came: the stopped run's peak, in the process as a whole.

@@ -85,7 +85,15 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
     // The watchdog: the memory budget every 10 ms while the run goes on, then the timeout.
     var memory = MemoryBudget(maxGrowth: limits.maxMemoryBytes)
     let deadline = DispatchTime.now() + limits.wallClockSeconds
+    // A run stopped by the lab (a limit, a cycle of awaits) ends when its tasks have wound down,
+    // or after half a second: a task suspended forever never will.
+    var stoppedAt: DispatchTime?
     while done.wait(timeout: min(deadline, .now() + .milliseconds(10))) == .timedOut {
+      if let reason = stopReason.withLock({ $0 }) {
+        let since = stoppedAt ?? .now()
+        stoppedAt = since
+        if DispatchTime.now() >= since + .milliseconds(500) { return .limitReached(reason) }
+      }
       if DispatchTime.now() >= deadline {
         stopping.store(true, ordering: .relaxed)
         return .limitReached(

@@ -71,7 +71,7 @@ public enum ScenarioRunner {
     var problem: String?
     switch end {
     case .finished:
-      problem = outcome.failure
+      problem = outcome.failure ?? interpreter.semaphoreMisuse
     case .deadlock:
       problem =
         "deadlock at \(Int(runtime.now)) ms: nothing can run and no timer is set; "

@@ -26,6 +26,18 @@ final class SharedState: Sendable {
   func store(_ key: String, _ value: Value) {
     slots.withLock { $0[key] = value }
   }
+
+  /// Reads and writes a variable in one locked access: an atomic read–modify–write.
+  func update<Result: Sendable, E: Error>(
+    _ key: String, _ body: (inout Value) throws(E) -> Result
+  ) throws(E) -> Result {
+    try slots.withLock { slots throws(E) -> Result in
+      var value = slots[key] ?? Value.none
+      let result = try body(&value)
+      slots[key] = value
+      return result
+    }
+  }
 }
 
 /// What a task is waiting for, by task name: the report a deadlock prints.

@@ -92,6 +92,7 @@ struct NameChecker {
       + scenario.expect.outcomes.enumerated().flatMap { index, rule in
         rule.when.values.map { ($0.name, "expect.outcomes[\(index)].when.values.\($0.name)") }
       }
+    checkAtomics()
     for (name, path) in expected
     where !globals.contains(name) && !unsure.anyVariable && !unsure.names.contains(name) {
       report(
@@ -101,7 +102,7 @@ struct NameChecker {
     }
   }
 
-  private mutating func report(
+  mutating func report(
     _ message: @autoclosure () -> String, at origin: StepOrigin?, path: String? = nil
   ) {
     guard diagnostics.count < room else {
@@ -251,8 +252,17 @@ struct NameChecker {
         var inner = Scope(readable: scope.readable)
         checkBlock(body, &inner)
         scope.readable.formUnion(inner.readable)
-      case .throw, .checkCancellation, .enter, .leave, .wait:
+      case .throw, .checkCancellation, .enter, .leave, .wait, .semaphoreSignal:
         break
+      case .semaphoreWait(_, let timeout, let bind):
+        read(timeout?.names ?? [], scope, step)
+        if let bind { scope.readable.insert(bind) }
+      case .withLock(_, let body):
+        var inner = scope
+        checkBlock(body, &inner)
+        scope.readable.formUnion(inner.readable)
+      case .atomicAdd(let name, let expression):
+        read(expression.names + [name], scope, step)
       case .dispatch(_, let body), .notify(_, _, let body):
         var inner = Scope(readable: scope.readable)
         checkBlock(body, &inner)
@@ -296,6 +306,7 @@ extension Step.Kind {
   var nestedBlocks: [[Step]] {
     switch self {
     case .repeat(_, _, let body), .forEach(_, _, let body), .onMain(let body): [body]
+    case .withLock(_, let body): [body]
     case .try(let body, let catches): [body] + catches.map(\.steps)
     case .dispatch(_, let body), .notify(_, _, let body): [body]
     case .if(_, let thenSteps, let elseSteps): [thenSteps, elseSteps]
@@ -304,7 +315,8 @@ extension Step.Kind {
     case .task(let spec): spec.child.steps.map { [$0] } ?? []
     // Listed one by one, not `default`, so a new kind with steps inside is not missed.
     case .log, .set, .add, .return, .call, .block, .sleep, .yield, .await, .awaitTask, .cancel,
-      .throw, .checkCancellation, .enter, .leave, .wait:
+      .throw, .checkCancellation, .enter, .leave, .wait, .atomicAdd, .semaphoreWait,
+      .semaphoreSignal:
       []
     }
   }

@@ -59,14 +59,8 @@ extension Interpreter {
   ) throws {
     let amount = try integer(expression, &context, origin: origin, isolation: isolation)
     chooser?.touch(variable: name, write: true)
-    let (old, new) = try state.update(name) { value throws(Failure) in
-      guard case .int(let old) = value else {
-        throw Failure(
-          message: "atomicAdd of '\(name)', which holds \(value.description), not a whole number",
-          origin: origin)
-      }
-      value = .int(old &+ amount)
-      return (old, old &+ amount)
+    guard let (old, new) = state.atomicAdd(name, amount) else {
+      throw Failure(message: "'\(name)' is not an atomic variable", origin: origin)
     }
     record(.set, context, "\(name) = \(new) (atomic: read \(old) and wrote in one step)")
   }

@@ -1,28 +1,24 @@
 /// Atomic variables: a shared integer that an `atomicAdd` changes is an `Atomic<Int>` in Swift,
 /// which has no `=` or `+=`, so nothing else may change it.
 extension NameChecker {
-  /// Every step list of the scenario: the root's, the functions', the handlers' and the methods'.
-  var allStepLists: [[Step]] {
-    [scenario.steps] + scenario.functions.values.map(\.steps)
-      + scenario.handlers.values.map(\.steps)
-      + scenario.actors.values.flatMap { $0.methods.values.map(\.steps) }
-  }
+  var allStepLists: [[Step]] { scenario.allStepLists }
 
-  /// The shared variables some `atomicAdd` changes.
-  var atomicNames: Set<String> {
-    var names = Set<String>()
-    func collect(_ steps: [Step]) {
-      for step in steps {
-        if case .atomicAdd(let name, _) = step.kind { names.insert(name) }
-        step.kind.nestedBlocks.forEach(collect)
-      }
-    }
-    allStepLists.forEach(collect)
-    return names
+  /// A semaphore must be declared in `"semaphores"`, with its initial value.
+  mutating func checkSemaphore(
+    _ name: String, timeout: Expression?, bind: String?, _ scope: inout Scope, _ step: Step
+  ) {
+    read(timeout?.names ?? [], scope, step)
+    if let bind { scope.readable.insert(bind) }
+    let known = scenario.semaphores.map(\.name)
+    guard !known.contains(name), !unsureNames.contains(name) else { return }
+    report(
+      "unknown semaphore '\(name)'\(didYouMean(name, in: known)); "
+        + "declare it in \"semaphores\": {\"\(name)\": 0}",
+      at: step.origin)
   }
 
   mutating func checkAtomics() {
-    let atomics = atomicNames
+    let atomics = scenario.atomicVariables
     guard !atomics.isEmpty else { return }
     var steps: [Step] = []
     func collect(_ list: [Step]) {
@@ -56,5 +52,26 @@ extension NameChecker {
       default: break
       }
     }
+  }
+}
+
+extension Scenario {
+  /// Every step list of the scenario: the root's, the functions', the handlers' and the methods'.
+  var allStepLists: [[Step]] {
+    [steps] + functions.values.map(\.steps) + handlers.values.map(\.steps)
+      + actors.values.flatMap { $0.methods.values.map(\.steps) }
+  }
+
+  /// The shared variables some `atomicAdd` changes: `Atomic<Int>`s.
+  public var atomicVariables: Set<String> {
+    var names = Set<String>()
+    func collect(_ steps: [Step]) {
+      for step in steps {
+        if case .atomicAdd(let name, _) = step.kind { names.insert(name) }
+        step.kind.nestedBlocks.forEach(collect)
+      }
+    }
+    allStepLists.forEach(collect)
+    return names
   }
 }

@@ -10,6 +10,8 @@ struct NameChecker {
   var omitted = 0
   private let taskNames: Set<String>
   private let unsure: Unsure
+  /// Names written in parts of the file that did not decode.
+  var unsureNames: Set<String> { unsure.names }
 
   /// What the parts of a file that had errors of their own may have declared. A use of such a name
   /// is not reported as unknown: one mistake, one message.
@@ -114,7 +116,7 @@ struct NameChecker {
         file: file, location: origin?.location, path: path ?? origin?.path, message: message()))
   }
 
-  private mutating func read(_ names: [String], _ scope: Scope, _ step: Step) {
+  mutating func read(_ names: [String], _ scope: Scope, _ step: Step) {
     for name in names where !scope.readable.contains(name) && !Self.builtins.contains(name) {
       if unsure.anyVariable || unsure.names.contains(name) { continue }
       if scope.pending.contains(name) {
@@ -248,19 +250,15 @@ struct NameChecker {
         if let bind { scope.readable.insert(bind) }
       case .cancel(let name):
         checkTaskName(name, step)
-      case .onMain(let body):
+      case .onMain(let body), .withLock(_, let body):
         var inner = Scope(readable: scope.readable)
         checkBlock(body, &inner)
         scope.readable.formUnion(inner.readable)
-      case .throw, .checkCancellation, .enter, .leave, .wait, .semaphoreSignal:
+      case .throw, .checkCancellation, .enter, .leave, .wait:
         break
-      case .semaphoreWait(_, let timeout, let bind):
-        read(timeout?.names ?? [], scope, step)
-        if let bind { scope.readable.insert(bind) }
-      case .withLock(_, let body):
-        var inner = scope
-        checkBlock(body, &inner)
-        scope.readable.formUnion(inner.readable)
+      case .semaphoreSignal(let name): checkSemaphore(name, timeout: nil, bind: nil, &scope, step)
+      case .semaphoreWait(let name, let timeout, let bind):
+        checkSemaphore(name, timeout: timeout, bind: bind, &scope, step)
       case .atomicAdd(let name, let expression):
         read(expression.names + [name], scope, step)
       case .dispatch(_, let body), .notify(_, _, let body):

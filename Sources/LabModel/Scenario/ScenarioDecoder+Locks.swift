@@ -28,20 +28,9 @@ extension ScenarioDecoder {
     return semaphores
   }
 
-  /// A semaphore declared in `"semaphores"`.
+  /// A semaphore's name; `NameChecker` checks it is declared in `"semaphores"`.
   mutating func semaphoreName(_ step: StepInput) -> String? {
-    guard let name = identifier(step.value, path: step.keyPath, what: "semaphore name") else {
-      return nil
-    }
-    let known = semaphoreNames
-    guard known.contains(name) else {
-      error(
-        "unknown semaphore '\(name)'\(didYouMean(name, in: known)); "
-          + "declare it in \"semaphores\": {\"\(name)\": 0}",
-        at: step.value.location, path: step.keyPath)
-      return nil
-    }
-    return name
+    identifier(step.value, path: step.keyPath, what: "semaphore name")
   }
 
   mutating func decodeSemaphoreWait(_ step: StepInput) -> Step.Kind? {

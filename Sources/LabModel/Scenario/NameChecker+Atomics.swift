@@ -11,9 +11,10 @@ extension NameChecker {
     if let bind { scope.readable.insert(bind) }
     let known = scenario.semaphores.map(\.name)
     guard !known.contains(name), !unsureNames.contains(name) else { return }
+    let suggestion = didYouMean(name, in: known)
     report(
-      "unknown semaphore '\(name)'\(didYouMean(name, in: known)); "
-        + "declare it in \"semaphores\": {\"\(name)\": 0}",
+      "unknown semaphore '\(name)'"
+        + (suggestion.isEmpty ? "; declare it in \"semaphores\": {\"\(name)\": 0}" : suggestion),
       at: step.origin)
   }
 

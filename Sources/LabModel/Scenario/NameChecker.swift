@@ -259,8 +259,9 @@ struct NameChecker {
       case .semaphoreSignal(let name): checkSemaphore(name, timeout: nil, bind: nil, &scope, step)
       case .semaphoreWait(let name, let timeout, let bind):
         checkSemaphore(name, timeout: timeout, bind: bind, &scope, step)
-      case .atomicAdd(let name, let expression):
-        read(expression.names + [name], scope, step)
+      case .atomicAdd(_, let expression):
+        // The variable itself is checked with the atomics: it must be in "state".
+        read(expression.names, scope, step)
       case .dispatch(_, let body), .notify(_, _, let body):
         var inner = Scope(readable: scope.readable)
         checkBlock(body, &inner)

@@ -126,7 +126,10 @@ extension ProgramWriter {
     let isolation = scenario.rootIsolation == .main ? "@MainActor " : ""
     try block("\(isolation)func main() async throws {") { () throws(NotExpressible) in
       if storage == .captured {
-        for (name, value) in scenario.state { line(variable(name, value)) }
+        let atomics = atomicNames
+        for (name, value) in scenario.state where !atomics.contains(name) {
+          line(variable(name, value))
+        }
       }
       startInputs()
       try steps(scenario.steps, &context)
@@ -150,7 +153,12 @@ extension ProgramWriter {
       line(
         "await withCheckedContinuation { done in \(name).notify(queue: .main) { done.resume() } }")
     }
-    if storage == .captured, let (name, _) = scenario.state.first {
+    let atomics = atomicNames
+    if storage == .captured,
+      let (name, _) = scenario.state.first(where: {
+        !atomics.contains($0.name)
+      })
+    {
       line("log(\"\(name) = \\(\(name))\")")
     }
   }

@@ -47,6 +47,10 @@ public protocol ScenarioRuntime: AnyObject, Sendable {
   func dispatchExecutor(queue: String, serial: Bool) -> any TaskExecutor
   /// A new `DispatchGroup`.
   func makeDispatchGroup() -> any LabDispatchGroup
+  /// A new `Mutex`: a task that asks for it while another holds it waits holding its thread.
+  func makeLock() -> any LabLock
+  /// A new `DispatchSemaphore` with this initial value.
+  func makeSemaphore(value: Int) -> any LabSemaphore
 
   /// The longest time the main thread was held by one piece of work, in milliseconds.
   var mainStall: Double { get }
@@ -158,4 +162,21 @@ public protocol LabDispatchGroup: AnyObject, Sendable {
   func notify(_ body: @escaping @Sendable () -> Void)
   /// Holds the current thread until the group is empty, as `DispatchGroup.wait()` does.
   func wait(isolation: isolated (any Actor)?) async
+}
+
+/// A `Mutex` taken and released around a synchronous body: a waiter holds its thread (a futex
+/// wait on Linux), it does not suspend.
+public protocol LabLock: AnyObject, Sendable {
+  /// Takes the lock, holding the current thread while another task has it.
+  func lock(isolation: isolated (any Actor)?) async
+  /// Releases it; the longest waiter, if any, takes it.
+  func unlock()
+}
+
+/// A `DispatchSemaphore`: `wait` takes one from the value or holds the thread until a `signal`.
+public protocol LabSemaphore: AnyObject, Sendable {
+  /// Waits holding the thread; with a timeout in scenario milliseconds, gives up after it and
+  /// returns true (`.timedOut`), giving back the one it would have taken.
+  func wait(timeout: Int64?, isolation: isolated (any Actor)?) async -> Bool
+  func signal()
 }

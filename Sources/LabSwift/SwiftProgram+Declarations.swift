@@ -2,13 +2,22 @@ import LabModel
 
 extension ProgramWriter {
   func stateDeclaration() throws(NotExpressible) {
+    synchronizationDeclarations()
     guard !scenario.state.isEmpty || !scenario.inputs.isEmpty, storage != .captured else { return }
     switch storage {
     case .captured: return
     case .unsafeGlobal:
-      line(
-        "// Shared state: the Dispatch group orders its accesses, which the compiler cannot see.")
-      for (name, value) in scenario.state { line("nonisolated(unsafe) " + variable(name, value)) }
+      let atomics = atomicNames
+      let orderer =
+        scenario.state.allSatisfy { atomics.contains($0.name) }
+        ? ""
+        : Self.contains(scenario.steps, where: Self.isDispatch) ? "the Dispatch group" : "the lock"
+      if !orderer.isEmpty {
+        line("// Shared state: \(orderer) orders its accesses, which the compiler cannot see.")
+      }
+      for (name, value) in scenario.state where !atomics.contains(name) {
+        line("nonisolated(unsafe) " + variable(name, value))
+      }
       line("")
     case .mainActor:
       line("/// What the screen shows: UI state, only touched on the main actor.")
@@ -117,7 +126,10 @@ extension ProgramWriter {
     let isolation = scenario.rootIsolation == .main ? "@MainActor " : ""
     try block("\(isolation)func main() async throws {") { () throws(NotExpressible) in
       if storage == .captured {
-        for (name, value) in scenario.state { line(variable(name, value)) }
+        let atomics = atomicNames
+        for (name, value) in scenario.state where !atomics.contains(name) {
+          line(variable(name, value))
+        }
       }
       startInputs()
       try steps(scenario.steps, &context)
@@ -147,7 +159,12 @@ extension ProgramWriter {
       line(
         "await withCheckedContinuation { done in \(name).notify(queue: .main) { done.resume() } }")
     }
-    if storage == .captured, let (name, _) = scenario.state.first {
+    let atomics = atomicNames
+    if storage == .captured,
+      let (name, _) = scenario.state.first(where: {
+        !atomics.contains($0.name)
+      })
+    {
       line("log(\"\(name) = \\(\(name))\")")
     }
     nativeCapturedValues()

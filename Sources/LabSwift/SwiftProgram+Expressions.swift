@@ -90,7 +90,11 @@ extension ProgramWriter {
     }
     let type = stateTypes[name]
     switch storage {
-    case .captured, .unsafeGlobal: return SwiftExpression(code: name, type: type)
+    case .captured, .unsafeGlobal:
+      if atomicNames.contains(name) {
+        return SwiftExpression(code: "\(name).load(ordering: .relaxed)", type: .int)
+      }
+      return SwiftExpression(code: name, type: type)
     case .mainActor:
       return SwiftExpression(
         code: "viewModel.\(name)", type: type, awaits: context.place != .main && context.isAsync)

@@ -89,6 +89,11 @@ extension ProgramWriter {
     case .wait(let name):
       groups.insert(name)
       line("\(name).wait()")
+    case .withLock(let name, let body): try withLock(name, body, context)
+    case .atomicAdd(let name, let value): try atomicAdd(name, value, context)
+    case .semaphoreWait(let name, let timeout, let bind):
+      try semaphoreWait(name, timeout, bind, &context)
+    case .semaphoreSignal(let name): line("\(name).signal()")
     }
   }
 

@@ -93,7 +93,9 @@ final class ProgramWriter {
     reads = Set(Self.names(stepsOfAll + methods))
     if SwiftProgram.showsRace(scenario) {
       storage = .captured
-    } else if Self.contains(stepsOfAll, where: Self.isDispatch) {
+    } else if Self.contains(
+      stepsOfAll, where: { Self.isDispatch($0) || Self.isSynchronization($0) })
+    {
       storage = .unsafeGlobal
     } else if scenario.rootIsolation == .main || !scenario.inputs.isEmpty
       || scenario.functions.values.contains(where: { $0.isolation == .main })
@@ -220,7 +222,7 @@ final class ProgramWriter {
   static func nested(_ kind: Step.Kind) -> [Step] {
     switch kind {
     case .repeat(_, _, let body), .forEach(_, _, let body), .onMain(let body),
-      .dispatch(_, let body), .notify(_, _, let body):
+      .dispatch(_, let body), .notify(_, _, let body), .withLock(_, let body):
       body
     case .if(_, let then, let otherwise): then + otherwise
     case .try(let body, let catches): body + catches.flatMap(\.steps)

@@ -37,7 +37,8 @@ extension Interpreter {
           joins: names)
       case .log, .set, .add, .repeat, .forEach, .if, .return, .call, .block, .sleep, .yield,
         .group, .task, .awaitTask, .cancel, .onMain, .throw, .try, .checkCancellation,
-        .dispatch, .enter, .leave, .notify, .wait:
+        .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd, .semaphoreWait,
+        .semaphoreSignal:
         // A step that cannot suspend runs without an async call: no frame for `run` is allocated
         // in the task (which keeps its frames' memory until it is destroyed).
         if let immediate = try runAtOnce(step, &context, isolation: isolation) {
@@ -165,7 +166,13 @@ extension Interpreter {
       notifyGroup(name, queue: queue, steps, &context)
     case .wait(let name):
       await waitForGroup(name, &context, isolation: isolation)
-    case .log, .set, .return, .task, .cancel, .throw, .checkCancellation:
+    case .withLock(let name, let body):
+      try await runWithLock(name, body, &context, isolation: isolation)
+    case .semaphoreWait(let name, let timeout, let bind):
+      try await semaphoreWait(
+        name, timeout: timeout, bind: bind, &context, origin: origin, isolation: isolation)
+    case .log, .set, .return, .task, .cancel, .throw, .checkCancellation, .atomicAdd,
+      .semaphoreSignal:
       // `runBlock` runs these with `runAtOnce` first; here only for completeness.
       if case .returned(let value)? = try runAtOnce(step, &context, isolation: isolation) {
         return value
@@ -213,6 +220,10 @@ extension Interpreter {
       record(.throw, context, name)
       if name == "CancellationError" { throw CancellationError() }
       throw ScenarioError(name: name)
+    case .atomicAdd(let name, let expression):
+      try atomicAdd(name, expression, &context, origin: origin, isolation: isolation)
+    case .semaphoreSignal(let name):
+      semaphoreSignal(name, &context)
     case .checkCancellation:
       if Task.isCancelled {
         record(
@@ -220,7 +231,8 @@ extension Interpreter {
         throw CancellationError()
       }
     case .add, .repeat, .forEach, .if, .call, .block, .sleep, .yield, .asyncLet, .await, .group,
-      .awaitTask, .onMain, .try, .dispatch, .enter, .leave, .notify, .wait:
+      .awaitTask, .onMain, .try, .dispatch, .enter, .leave, .notify, .wait, .withLock,
+      .semaphoreWait:
       return nil
     }
     return .done
@@ -266,7 +278,11 @@ extension Interpreter {
     let milliseconds = try integer(expression, &context, origin: origin, isolation: isolation)
     record(.sleep, context, WaitTime.traceText(milliseconds, for: .sleep))
     let due = runtime.now + Double(max(0, milliseconds))
-    waits.wait(context.task, for: "sleep")
+    // Once its timer has fired, a sleeper on the pool needs a worker again: a deadlock names
+    // who holds them.
+    waits.wait(
+      context.task, for: "its sleep to end, then a thread to go on",
+      needs: isolation == nil ? "worker-" : nil)
     defer { waits.done(context.task) }
     do {
       try await runtime.sleep(milliseconds: milliseconds, isolation: isolation)

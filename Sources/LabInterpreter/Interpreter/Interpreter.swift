@@ -19,6 +19,9 @@ final class Interpreter: @unchecked Sendable {
   let completions = CompletionTable()
   let races = RaceDetector()
   let dispatchGroups = Locked<[String: DispatchGroupRecord]>([:])
+  let locks = Locked<[String: LockRecord]>([:])
+  /// The scenario's semaphores, made before the run starts.
+  let semaphores: [String: SemaphoreRecord]
   let inputStreams = Locked<[String: InputStream]>([:])
   let pendingCallbacks = PendingCallbacks()
   private let taskIDs = Atomic<Int>(0)
@@ -43,6 +46,12 @@ final class Interpreter: @unchecked Sendable {
     var actors: [String: any Actor] = [:]
     for name in scenario.actors.keys.sorted() { actors[name] = runtime.makeActor(named: name) }
     self.actors = actors
+    var semaphores: [String: SemaphoreRecord] = [:]
+    for (name, value) in scenario.semaphores {
+      semaphores[name] = SemaphoreRecord(
+        semaphore: runtime.makeSemaphore(value: value), value: value)
+    }
+    self.semaphores = semaphores
   }
 
   /// What a task knows while it runs: its name, its local variables, the actor whose state it sees,

@@ -77,7 +77,7 @@ public enum ScenarioRunner {
     }
     switch end {
     case .finished:
-      problem = outcome.failure
+      problem = outcome.failure ?? interpreter.semaphoreMisuse
     case .deadlock:
       problem =
         problem

@@ -1,5 +1,6 @@
 import LabModel
 import LabRuntime
+import Synchronization
 
 /// The scenario's variables outside any task: shared memory (`state`) and each actor's state.
 ///
@@ -9,10 +10,21 @@ import LabRuntime
 final class SharedState: Sendable {
   /// Variables by storage key: `name` for shared memory, `Actor.name` for actor state.
   private let slots: Locked<[String: Value]>
+  /// The variables an `atomicAdd` changes, each a real `Atomic<Int>`.
+  private let atomics: [String: AtomicCell]
 
   init(scenario: Scenario) {
     var slots: [String: Value] = [:]
-    for (name, value) in scenario.state { slots[name] = value }
+    var atomics: [String: AtomicCell] = [:]
+    let atomicNames = scenario.atomicVariables
+    for (name, value) in scenario.state {
+      if atomicNames.contains(name), case .int(let initial) = value {
+        atomics[name] = AtomicCell(Int(initial))
+      } else {
+        slots[name] = value
+      }
+    }
+    self.atomics = atomics
     for actor in scenario.actors.values {
       for (name, value) in actor.state + actor.constants { slots["\(actor.name).\(name)"] = value }
     }
@@ -20,12 +32,28 @@ final class SharedState: Sendable {
   }
 
   func load(_ key: String) -> Value? {
-    slots.withLock { $0[key] }
+    if let cell = atomics[key] { return .int(Int64(cell.value.load(ordering: .relaxed))) }
+    return slots.withLock { $0[key] }
+  }
+
+  /// `wrappingAdd(amount, ordering: .relaxed)` on an atomic variable: its old and new values, or
+  /// nil for a name that is not atomic.
+  func atomicAdd(_ key: String, _ amount: Int64) -> (old: Int64, new: Int64)? {
+    guard let cell = atomics[key] else { return nil }
+    let (old, new) = (cell.value.wrappingAdd(Int(truncatingIfNeeded: amount), ordering: .relaxed))
+    return (Int64(old), Int64(new))
   }
 
   func store(_ key: String, _ value: Value) {
     slots.withLock { $0[key] = value }
   }
+}
+
+/// An `Atomic<Int>`, which is `~Copyable`: held in a class, as a program holds one.
+final class AtomicCell: Sendable {
+  let value: Atomic<Int>
+
+  init(_ initial: Int) { value = Atomic(initial) }
 }
 
 /// What a task is waiting for, by task name: the report a deadlock prints.

@@ -10,6 +10,8 @@ struct NameChecker {
   var omitted = 0
   private let taskNames: Set<String>
   private let unsure: Unsure
+  /// Names written in parts of the file that did not decode.
+  var unsureNames: Set<String> { unsure.names }
 
   /// What the parts of a file that had errors of their own may have declared. A use of such a name
   /// is not reported as unknown: one mistake, one message.
@@ -92,6 +94,7 @@ struct NameChecker {
       + scenario.expect.outcomes.enumerated().flatMap { index, rule in
         rule.when.values.map { ($0.name, "expect.outcomes[\(index)].when.values.\($0.name)") }
       }
+    checkAtomics()
     for (name, path) in expected
     where !globals.contains(name) && !unsure.anyVariable && !unsure.names.contains(name) {
       report(
@@ -101,7 +104,7 @@ struct NameChecker {
     }
   }
 
-  private mutating func report(
+  mutating func report(
     _ message: @autoclosure () -> String, at origin: StepOrigin?, path: String? = nil
   ) {
     guard diagnostics.count < room else {
@@ -113,7 +116,7 @@ struct NameChecker {
         file: file, location: origin?.location, path: path ?? origin?.path, message: message()))
   }
 
-  private mutating func read(_ names: [String], _ scope: Scope, _ step: Step) {
+  mutating func read(_ names: [String], _ scope: Scope, _ step: Step) {
     for name in names where !scope.readable.contains(name) && !Self.builtins.contains(name) {
       if unsure.anyVariable || unsure.names.contains(name) { continue }
       if scope.pending.contains(name) {
@@ -247,12 +250,18 @@ struct NameChecker {
         if let bind { scope.readable.insert(bind) }
       case .cancel(let name):
         checkTaskName(name, step)
-      case .onMain(let body):
+      case .onMain(let body), .withLock(_, let body):
         var inner = Scope(readable: scope.readable)
         checkBlock(body, &inner)
         scope.readable.formUnion(inner.readable)
       case .throw, .checkCancellation, .enter, .leave, .wait:
         break
+      case .semaphoreSignal(let name): checkSemaphore(name, timeout: nil, bind: nil, &scope, step)
+      case .semaphoreWait(let name, let timeout, let bind):
+        checkSemaphore(name, timeout: timeout, bind: bind, &scope, step)
+      case .atomicAdd(_, let expression):
+        // The variable itself is checked with the atomics: it must be in "state".
+        read(expression.names, scope, step)
       case .dispatch(_, let body), .notify(_, _, let body):
         var inner = Scope(readable: scope.readable)
         checkBlock(body, &inner)
@@ -296,6 +305,7 @@ extension Step.Kind {
   var nestedBlocks: [[Step]] {
     switch self {
     case .repeat(_, _, let body), .forEach(_, _, let body), .onMain(let body): [body]
+    case .withLock(_, let body): [body]
     case .try(let body, let catches): [body] + catches.map(\.steps)
     case .dispatch(_, let body), .notify(_, _, let body): [body]
     case .if(_, let thenSteps, let elseSteps): [thenSteps, elseSteps]
@@ -304,7 +314,8 @@ extension Step.Kind {
     case .task(let spec): spec.child.steps.map { [$0] } ?? []
     // Listed one by one, not `default`, so a new kind with steps inside is not missed.
     case .log, .set, .add, .return, .call, .block, .sleep, .yield, .await, .awaitTask, .cancel,
-      .throw, .checkCancellation, .enter, .leave, .wait:
+      .throw, .checkCancellation, .enter, .leave, .wait, .atomicAdd, .semaphoreWait,
+      .semaphoreSignal:
       []
     }
   }

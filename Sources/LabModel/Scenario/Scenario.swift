@@ -25,6 +25,8 @@ public struct Scenario: Sendable {
   public var handlers: [String: Handler] = [:]
   /// Dispatch queues by name: serial or concurrent (`main` is always there).
   public var queues: [String: QueueKind] = [:]
+  /// `DispatchSemaphore`s by name, with their initial values.
+  public var semaphores: [(name: String, value: Int)] = []
   public var expect: Expectations
   /// A digest of everything in the file that shapes a run (`TopLevelKey.shapesRuns`), so a
   /// schedule string can tell it belongs to this program; prose and expectations are left out.
@@ -137,6 +139,15 @@ public struct Step: Sendable {
     case notify(String, queue: String, [Step])
     /// `group.wait()`: blocks the thread until the group is empty.
     case wait(String)
+    /// `lock.withLock { … }` on a `Mutex`: the steps run with the lock held.
+    case withLock(String, [Step])
+    /// `counter.wrappingAdd(value, ordering: .relaxed)` on an `Atomic<Int>` in `state`.
+    case atomicAdd(String, Expression)
+    /// `semaphore.wait()` on a `DispatchSemaphore`: holds the thread until a signal, or until
+    /// `timeout` milliseconds have passed; `bind` receives whether it timed out.
+    case semaphoreWait(String, timeout: Expression?, bind: String?)
+    /// `semaphore.signal()`.
+    case semaphoreSignal(String)
   }
 }
 

@@ -116,6 +116,10 @@ extension ScenarioDecoder {
     case .leave: return dispatchGroupName(step).map { .leave($0) }
     case .wait: return dispatchGroupName(step).map { .wait($0) }
     case .notify: return decodeNotify(step)
+    case .withLock: return decodeWithLock(step)
+    case .atomicAdd: return decodeAtomicAdd(step)
+    case .semaphoreWait: return decodeSemaphoreWait(step)
+    case .semaphoreSignal: return semaphoreName(step).map { .semaphoreSignal($0) }
     }
   }
 

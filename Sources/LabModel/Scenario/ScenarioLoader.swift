@@ -55,6 +55,8 @@ struct ScenarioDecoder {
   var actorNames: [String] = []
   /// The Dispatch queues the file declares, known before steps are decoded.
   var queueNames: [String] = []
+  /// The semaphores the file declares, known before steps are decoded.
+  var semaphoreNames: [String] = []
   /// What declarations with errors may have declared: uses of these are not reported as unknown.
   var unsure = NameChecker.Unsure()
 
@@ -129,6 +131,8 @@ struct ScenarioDecoder {
     if case .object(let actors)? = object["actors"]?.value { actorNames = actors.keys }
     let queues = decodeQueues(object["queues"], path: "queues")
     queueNames = queues.keys.sorted()
+    let semaphores = decodeSemaphores(object["semaphores"], path: "semaphores")
+    semaphoreNames = semaphores.map(\.name)
     let isolation = object["isolation"].flatMap {
       decodeIsolation($0, path: "isolation", actors: actorNames)
     }
@@ -151,7 +155,8 @@ struct ScenarioDecoder {
       source: string(object, "source", path: "source") ?? "",
       threads: threads ?? Scenario.defaultThreads, seed: seed ?? 1,
       rootIsolation: isolation ?? .concurrent, steps: steps, state: state, functions: functions,
-      actors: actors, inputs: inputs, handlers: handlers, queues: queues, expect: expect)
+      actors: actors, inputs: inputs, handlers: handlers, queues: queues, semaphores: semaphores,
+      expect: expect)
   }
 
   mutating func checkKeys(_ object: JSONObject, allowed: [String], path: String, what: String) {

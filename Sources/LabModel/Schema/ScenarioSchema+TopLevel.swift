@@ -27,6 +27,11 @@ extension TopLevelKey {
     case .functions: ScenarioSchema.namedMap(of: "function", keys: "name")
     case .actors: ScenarioSchema.namedMap(of: "actor", keys: "name")
     case .queues: ScenarioSchema.namedMap(of: "queueKind", keys: "queueName")
+    case .semaphores:
+      .object([
+        "type": "object", "propertyNames": .ref("name"),
+        "additionalProperties": .object(["type": "integer", "minimum": 0, "maximum": 1_000_000]),
+      ])
     case .inputs: .object(["type": "array", "items": .ref("input")])
     case .handlers: ScenarioSchema.namedMap(of: "handler", keys: "name")
     case .steps: .ref("steps")
@@ -73,6 +78,10 @@ extension TopLevelKey {
     case .queues:
       "Dispatch queues by name, each \"serial\" or \"concurrent\", for {\"dispatch\": QUEUE}. "
         + "The queue \"main\" is always there and is not declared."
+    case .semaphores:
+      "DispatchSemaphores by name, each with its initial value (0 or more), for "
+        + "{\"semaphoreWait\": NAME} and {\"semaphoreSignal\": NAME}. A semaphore that ends "
+        + "below its initial value is reported: freeing one stops a real program."
     case .inputs:
       "UI events over time: taps and keystrokes delivered to \"handlers\" on the main actor. "
         + "The run lasts until every input has been handled."

@@ -7,6 +7,7 @@ public enum StepKey: String, CaseIterable, Sendable {
   case log, set, add, `repeat`, forEach, `if`, `return`, call, block, sleep, yield
   case asyncLet, await, group, task, awaitTask, cancel, onMain, `throw`, `try`, checkCancellation
   case actorCall, dispatch, enter, leave, notify, wait
+  case withLock, atomicAdd, semaphoreWait, semaphoreSignal
 
   /// The JSON keys, in table order.
   public static let names = allCases.map(\.rawValue)
@@ -40,6 +41,10 @@ public enum StepKey: String, CaseIterable, Sendable {
     case .leave: StepRows.leave
     case .notify: StepRows.notify
     case .wait: StepRows.wait
+    case .withLock: StepRows.withLock
+    case .atomicAdd: StepRows.atomicAdd
+    case .semaphoreWait: StepRows.semaphoreWait
+    case .semaphoreSignal: StepRows.semaphoreSignal
     }
   }
 }

@@ -138,6 +138,12 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
     LiveDispatchGroup(notifying: callbacks)
   }
 
+  public func makeLock() -> any LabLock { LiveLock() }
+
+  public func makeSemaphore(value: Int) -> any LabSemaphore {
+    LiveSemaphore(value: value, scale: scale)
+  }
+
   public var mainStall: Double {
     mainExecutor.busySpans.map { $0.end - $0.start }.max() ?? 0
   }

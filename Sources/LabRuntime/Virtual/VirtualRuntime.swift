@@ -102,6 +102,12 @@ public final class VirtualRuntime: ScenarioRuntime, @unchecked Sendable {
     VirtualDispatchGroup(scheduler: scheduler)
   }
 
+  public func makeLock() -> any LabLock { VirtualLock(scheduler: scheduler) }
+
+  public func makeSemaphore(value: Int) -> any LabSemaphore {
+    VirtualSemaphore(scheduler: scheduler, value: value)
+  }
+
   public var mainStall: Double { Double(scheduler.longestBusy(lane: scheduler.mainLane)) }
 
   public var busySpans: [ThreadSpan] {

@@ -1,4 +1,5 @@
 import Foundation
+import LabSwift
 import Testing
 
 @testable import LabChecks
@@ -50,6 +51,11 @@ import Testing
     var reports: [Int: String] = [:]
     for (index, run) in lesson.runs.enumerated() where !run.live {
       let scenario = try TestSupport.scenario(named: run.scenario)
+      if run.swift != nil {
+        // A `lab swift` line: its excerpt quotes the program (LessonSwiftTests compiles it).
+        reports[index] = try SwiftProgram.generate(scenario)
+        continue
+      }
       let result = ScenarioRunner.runAndCheck(scenario, options: run.options)
       #expect(
         result.passed != run.expectsFailure,
@@ -237,7 +243,10 @@ import Testing
           + "did you mean '--seed'?"))
     #expect(problems.contains { $0.hasPrefix("9: name the scenario, not a path: '../x'") })
     #expect(
-      problems.contains { $0.hasPrefix("10: a ```lab block holds 'lab run NAME [options]' lines") })
+      problems.contains {
+        $0.hasPrefix(
+          "10: a ```lab block holds 'lab run NAME [options]' and 'lab swift NAME [--check]' lines")
+      })
     #expect(problems.contains { $0.hasPrefix("11: '--threads' takes a whole number from 1 to 64") })
   }
 

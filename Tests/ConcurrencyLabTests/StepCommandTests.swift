@@ -125,7 +125,7 @@ import Testing
     let session = Self.step([file.path], input: Array(repeating: "", count: 10))
     #expect(session.status == 0)
     #expect(session.out.contains("  deadlock (interesting)\n    t waits for itself\n"))
-    #expect(session.out.contains("\ndeadlock at 0 ms: nothing can run"))
+    #expect(session.out.contains("\ndeadlock at 0 ms: a cycle of awaits (t → t)"))
     #expect(session.out.contains("the run ended: n = 1 · deadlock (interesting)"))
   }
 }

@@ -139,4 +139,38 @@ extension Interpreter {
       return "{ \(steps.count) step\(steps.count == 1 ? "" : "s") }"
     }
   }
+
+  /// `await task.value`: waits for an unstructured task and knows everything it did.
+  func runAwaitTask(
+    _ name: String, _ bind: String?, _ context: inout Context, origin: StepOrigin,
+    isolation: isolated (any Actor)?
+  ) async throws {
+    guard let entry = tasks.entry(named: name) else {
+      throw Failure(message: "task '\(name)' has not been started yet", origin: origin)
+    }
+    record(.await, context, "task \(name)")
+    waits.wait(context.task, for: "task \(name)")
+    defer { waits.done(context.task) }
+    if let cycle = awaits.begin(context.task, awaits: entry.name) {
+      let path = cycle.joined(separator: " → ")
+      let found =
+        "deadlock at \(Int(runtime.now)) ms: a cycle of awaits (\(path)) that nothing can end; "
+      awaits.cycle.withLock { $0 = $0 ?? found }
+      runtime.stop("a cycle of awaits: \(path)")
+    }
+    defer { awaits.end(context.task) }
+    let value: Value
+    do {
+      value = try await entry.task.value
+    } catch {
+      races.awaited(entry.id, by: &context)
+      throw error
+    }
+    races.awaited(entry.id, by: &context)
+    if let bind { context.locals[bind] = value }
+    record(
+      .resume, context,
+      value == .none ? "task \(name) finished" : "task \(name) = \(value.description)",
+      joins: [entry.name])
+  }
 }

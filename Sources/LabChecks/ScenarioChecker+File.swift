@@ -8,19 +8,11 @@ extension ScenarioChecker {
     progress: (Int) -> Void
   ) -> ScenarioVerdict {
     let display = displayPath(url)
-    let scenario: Scenario
-    do {
-      scenario = try ScenarioLoader.load(path: url.path)
-    } catch {
-      let messages = error.diagnostics.map { diagnostic in
-        var shown = diagnostic
-        shown.file = display
-        return shown.description
-      }
-      return .invalid(scenario: argument, file: display, messages: messages)
+    let named: Scenario
+    switch load(url, argument: argument, display: display) {
+    case .invalid(let verdict): return verdict
+    case .loaded(let scenario): named = scenario
     }
-    var named = scenario
-    named.file = display
     let file = ExpectedTraceFile(scenario: url, displayPath: displayPath)
     var trace: ExpectedTrace?
     if file.exists {
@@ -33,5 +25,29 @@ extension ScenarioChecker {
     return check(
       named, argument: argument, trace: trace, traceFile: file.display, plan: plan,
       progress: progress)
+  }
+}
+
+extension ScenarioChecker {
+  /// A scenario file as a check reads it: loaded and named as `display` shows it, or the verdict
+  /// of a file that does not validate, its diagnostics naming it the same way.
+  package enum Loaded {
+    case loaded(Scenario)
+    case invalid(ScenarioVerdict)
+  }
+
+  package static func load(_ url: URL, argument: String, display: String) -> Loaded {
+    do {
+      var scenario = try ScenarioLoader.load(path: url.path)
+      scenario.file = display
+      return .loaded(scenario)
+    } catch {
+      let messages = error.diagnostics.map { diagnostic in
+        var shown = diagnostic
+        shown.file = display
+        return shown.description
+      }
+      return .invalid(.invalid(scenario: argument, file: display, messages: messages))
+    }
   }
 }

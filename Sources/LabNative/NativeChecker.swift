@@ -21,18 +21,11 @@ public enum NativeChecker {
     displayPath: (URL) -> String
   ) -> ScenarioVerdict {
     let display = displayPath(url)
-    var scenario: Scenario
-    do {
-      scenario = try ScenarioLoader.load(path: url.path)
-    } catch {
-      let messages = error.diagnostics.map { diagnostic in
-        var shown = diagnostic
-        shown.file = display
-        return shown.description
-      }
-      return .invalid(scenario: argument, file: display, messages: messages)
+    let scenario: Scenario
+    switch ScenarioChecker.load(url, argument: argument, display: display) {
+    case .invalid(let verdict): return verdict
+    case .loaded(let loaded): scenario = loaded
     }
-    scenario.file = display
     let clock = ContinuousClock()
     let began = clock.now
     func verdict(

@@ -60,4 +60,21 @@ import Testing
     #expect(run.end == .finished)
     #expect(run.problem == nil)
   }
+
+  /// An `async let` child that never gets the one thread its parent holds (a semaphore wait) is
+  /// named in the deadlock, with who holds the thread: the whole cycle.
+  @Test func aChildWaitingForTheThreadItsParentHoldsIsNamed() throws {
+    let scenario = try TestSupport.scenario(
+      json: """
+        {"format": 1, "name": "held", "title": "Held", "threads": 1, "semaphores": {"ready": 0},
+         "steps": [{"asyncLet": "child", "steps": [{"semaphoreSignal": "ready"}]},
+                   {"semaphoreWait": "ready"}, {"await": "child"}]}
+        """)
+    let run = ScenarioRunner.run(scenario)
+    #expect(run.end == .deadlock)
+    #expect(
+      run.problem?.hasSuffix(
+        "child waits for a pool thread to start, held by root (worker-1); root waits for "
+          + "semaphore ready to be signalled and holds worker-1") == true, "\(run.problem ?? "")")
+  }
 }

@@ -64,7 +64,10 @@ extension Interpreter {
     record(.spawn, context, "async let \(name) = \(describe(work, context))")
     let child = spawn(name, from: &context)
     context.children[name] = child.id
+    // Until it starts, the child waits for a pool thread: named in a deadlock with its holder.
+    waits.wait(child.task, for: "a pool thread to start", needs: "worker-")
     async let value: Value = {
+      self.waits.done(child.task)
       do {
         let value = try await self.runTask(work, child, isolation: nil)
         completion.finish(.success(value))

@@ -25,8 +25,10 @@ extension Interpreter {
       try await withThrowingTaskGroup(of: (Int, Value).self) { group in
         for child in children {
           record(.spawn, parent, child.task)
+          waits.wait(child.task, for: "a pool thread to start", needs: "worker-")
           group.addTask {
-            (child.id, try await self.runTask(spec.child, child, isolation: nil))
+            self.waits.done(child.task)
+            return (child.id, try await self.runTask(spec.child, child, isolation: nil))
           }
         }
         if spec.collect != nil {

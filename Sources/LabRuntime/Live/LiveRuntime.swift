@@ -98,7 +98,8 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
         stopping.store(true, ordering: .relaxed)
         return .limitReached(
           "the live run took longer than \(Int(limits.wallClockSeconds)) s of real time; "
-            + "raise the limit with --timeout")
+            + "raise the limit with --timeout, or, if it is stuck, run it without --live: the "
+            + "virtual runtime names a deadlock's whole cycle")
       }
       if !isAborting, let problem = memory.check() { stop(problem) }
     }

@@ -96,6 +96,8 @@ struct PasteableHintTests {
     #expect(
       LabCommand.detect(argument0: ".build/aarch64-apple-macosx/release/lab", environment: [:])
         == "swift run lab")
+    let tsan = ".build-tsan/x86_64-unknown-linux-gnu/debug/lab"
+    #expect(LabCommand.detect(argument0: tsan, environment: [:]) == "swift run lab")
     #expect(LabCommand.detect(argument0: "lab", environment: [:]) == "lab")
     #expect(LabCommand.detect(argument0: "/usr/local/bin/lab", environment: [:]) == "lab")
     #expect(LabCommand.detect(argument0: ".build/debug/lab", environment: [:]) == "lab")

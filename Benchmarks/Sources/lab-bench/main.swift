@@ -3,6 +3,7 @@ import LabChecks
 import LabInterpreter
 import LabModel
 import LabRuntime
+import Synchronization
 
 // The same workloads on the virtual runtime and on the real Swift runtime, side by side in one
 // process, with medians of several runs and the ratio virtual / real. Speed is measured here,
@@ -170,13 +171,46 @@ for (count, collect) in [(n, false), (min(n, 10_000), true)] {
     #"{"format": 1, "steps": [{"group": "g", "count": \#(count), "as": "i", "#
     + (collect ? #""collect": "all", "# : "") + #""steps": [{"return": "i"}]}]}"#
   let scenario = try! ScenarioLoader.load(bytes: Array(json.utf8), file: "group.json")
+  // n children and the root are more than the default --max-tasks of n: raise it, as a user would.
+  var options = RunOptions()
+  options.limits.maxTasks = count + 1
   let time = median {
-    let result = ScenarioRunner.runAndCheck(scenario)
+    let result = ScenarioRunner.runAndCheck(scenario, options: options)
     precondition(result.problem == nil, result.problem ?? "")
   }
   let what = collect ? "collecting the results of \(count) children" : "of \(count) children"
   rows.append(
     Row(name: "scenario: a task group \(what), virtual", virtual: time, real: nil, unit: "s"))
+}
+
+// A counter behind a lock: 4 children each take it 2,500 times, the scenario's `withLock` (a
+// waiter holds its thread, the race detector orders each release before the next taker) against
+// the program it stands for, Synchronization's Mutex in a task group.
+do {
+  let (children, adds) = (4, quick ? 500 : 2_500)
+  let json =
+    #"{"format": 1, "state": {"counter": 0}, "steps": [{"group": "g", "count": \#(children), "#
+    + #""steps": [{"repeat": \#(adds), "steps": [{"withLock": "l", "steps": [{"add": "counter"}]}]}]}]}"#
+  let scenario = try! ScenarioLoader.load(bytes: Array(json.utf8), file: "locked.json")
+  let interpreted = median {
+    let result = ScenarioRunner.runAndCheck(scenario)
+    precondition(result.problem == nil, result.problem ?? "")
+  }
+  let mutex = median {
+    real {
+      let counter = LockedCounter()
+      await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<children {
+          group.addTask { for _ in 0..<adds { counter.value.withLock { $0 += 1 } } }
+        }
+      }
+      precondition(counter.value.withLock { $0 } == children * adds)
+    }
+  }
+  rows.append(
+    Row(
+      name: "scenario: \(children * adds) withLock adds by \(children) children vs Mutex",
+      virtual: interpreted, real: mutex, unit: "s"))
 }
 
 // Exploration throughput: schedules (whole runs) per second of the racy counter.
@@ -212,6 +246,11 @@ if let racy = scenarios.first(where: { $0.name == "racy-counter" }) {
 }
 
 // MARK: - Report
+
+/// A Mutex the task group's children share: a Mutex cannot be copied into their closures.
+final class LockedCounter: Sendable {
+  let value = Mutex(0)
+}
 
 /// A task group of `children` that keeps `inFlight` of them running: the same work on both
 /// runtimes.

@@ -16,13 +16,8 @@ extension LessonSession {
     reports[index] = source
     switch show {
     case .program:
-      let cut =
-        full
-        ? nil
-        : excerpt(ofRun: index)?.cut(source) { count in
-          "// … \(count) more line\(count == 1 ? "" : "s") · the whole program: "
-            + LabCommand.line("swift \(scenario.name)")
-        }
+      let cut = excerptCut(
+        source, ofRun: index, mark: "// …", whole: ("the whole program", "swift \(scenario.name)"))
       printer.out(cut ?? source)
     case .check:
       guard let checkSwift = surroundings.checkSwift else {

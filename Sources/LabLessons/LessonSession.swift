@@ -69,6 +69,18 @@ package struct LessonSession {
     self.full = full
   }
 
+  /// `output` cut as the lesson's excerpt of run `index` cuts it, each gap one line that counts
+  /// it and names the lab command that shows the whole; nil with `--full` or without an excerpt.
+  /// Gaps are at least three lines (`TraceExcerpt.cut`).
+  func excerptCut(
+    _ output: String, ofRun index: Int, mark: String, whole: (what: String, command: String)
+  ) -> String? {
+    guard !full, let excerpt = excerpt(ofRun: index) else { return nil }
+    return excerpt.cut(output) { count in
+      "\(mark) \(count) more lines · \(whole.what): " + LabCommand.line(whole.command)
+    }
+  }
+
   /// The lesson's excerpt of its run number `index`, if it has one.
   func excerpt(ofRun index: Int) -> TraceExcerpt? {
     for section in lesson.sections {
@@ -166,14 +178,12 @@ package struct LessonSession {
       printer.out(printer.highlight(Timeline.report(result, options: options)))
     } else {
       // The part of the run the lesson talks about, as its excerpt cuts it; --full: all of it.
-      let number = lesson.number
       let cut =
-        full || run.display.filters
+        run.display.filters
         ? nil
-        : excerpt(ofRun: index)?.cut(report) { count in
-          "       … \(count) more line\(count == 1 ? "" : "s") · every line: "
-            + LabCommand.line("lesson \(number) --full")
-        }
+        : excerptCut(
+          report, ofRun: index, mark: "       …",
+          whole: ("every line", "lesson \(lesson.number) --full"))
       var display = full ? TraceDisplay.plain : run.display
       display.width = surroundings.width
       let shown = cut.map { text in

@@ -86,6 +86,16 @@ public struct SwiftCheck: Sendable {
     showsRace ? !swift6.compiled && (swift5?.compiled ?? true) : swift6.compiled
   }
 
+  /// `lab swift NAME --check` (and a lesson's `lab swift NAME --check` line): compiled where
+  /// both write their builds, `.build/lab-swift/NAME`.
+  public static func run(
+    _ scenario: Scenario, source: String, compiler: SwiftCompiler
+  ) throws -> SwiftCheck {
+    try run(
+      scenario, source: source, compiler: compiler,
+      in: URL(fileURLWithPath: ".build/lab-swift/\(scenario.name)"))
+  }
+
   public static func run(
     _ scenario: Scenario, source: String, compiler: SwiftCompiler, in folder: URL
   ) throws -> SwiftCheck {

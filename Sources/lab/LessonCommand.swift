@@ -119,9 +119,8 @@ enum LessonCommand: Command {
       width: console.terminalColumns,
       checkSwift: SwiftCompiler.find(environment: context.environment).map { compiler in
         { scenario, source in
-          let folder = URL(fileURLWithPath: ".build/lab-swift/\(scenario.name)")
           do {
-            let check = try SwiftCheck.run(scenario, source: source, compiler: compiler, in: folder)
+            let check = try SwiftCheck.run(scenario, source: source, compiler: compiler)
             return (check.report, check.isExpected)
           } catch {
             return ("could not run swiftc: \(error)\n", false)

@@ -51,9 +51,8 @@ enum SwiftCommand: Command {
         "error: no Swift toolchain: swiftc is neither on PATH nor at /opt/swift/usr/bin\n")
       return ExitStatus.failure
     }
-    let folder = URL(fileURLWithPath: ".build/lab-swift/\(scenario.name)")
     do {
-      let check = try SwiftCheck.run(scenario, source: source, compiler: compiler, in: folder)
+      let check = try SwiftCheck.run(scenario, source: source, compiler: compiler)
       context.console.out(check.report)
       return check.isExpected ? ExitStatus.ok : ExitStatus.failure
     } catch {

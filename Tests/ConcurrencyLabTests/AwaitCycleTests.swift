@@ -77,4 +77,21 @@ import Testing
         "child waits for a pool thread to start, held by root (worker-1); root waits for "
           + "semaphore ready to be signalled and holds worker-1") == true, "\(run.problem ?? "")")
   }
+
+  /// A live run stuck on threads (no cycle of awaits to find) ends at --timeout, and the message
+  /// says where its cycle can be seen.
+  @Test func aLiveTimeoutPointsToTheVirtualRuntime() throws {
+    let scenario = try TestSupport.scenario(
+      json: """
+        {"format": 1, "name": "long", "title": "Long", "steps": [{"sleep": 1000000}]}
+        """)
+    var options = RunOptions()
+    options.mode = .live
+    options.limits.wallClockSeconds = 0.3
+    let run = ScenarioRunner.run(scenario, options: options)
+    #expect(
+      run.problem?.contains(
+        "raise the limit with --timeout, or, if it is stuck, run it without --live: the virtual "
+          + "runtime names a deadlock's whole cycle") == true, "\(run.problem ?? "")")
+  }
 }

@@ -22,6 +22,7 @@ public func fuzzScenario(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let result = ScenarioRunner.runAndCheck(scenario, options: options)
     _ = TraceText.report(result)
   }
+  FuzzRuns.checkReplay(scenario, bytes)
   return 0
 }
 
@@ -29,8 +30,7 @@ public func fuzzScenario(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 /// the input's bytes, so one file is also run under schedules its author never chose.
 enum FuzzRuns {
   static func options(for bytes: [UInt8]) -> [RunOptions] {
-    // FNV-1a: the same input always gets the same runs, so a finding replays.
-    let hash = bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    let hash = fnv(bytes)
     var runs = [RunOptions()]
     var other = RunOptions()
     other.seed = hash >> 1
@@ -39,18 +39,50 @@ enum FuzzRuns {
     other.seed = hash >> 2
     other.policy = .pct
     runs.append(other)
-    runs += schedules.map { adjust in
-      var run = RunOptions()
-      adjust(&run, bytes)
-      return run
-    }
     for index in runs.indices { runs[index].limits = FuzzLimits.run }
     return runs
   }
 
-  /// A hook for runs the fuzzer cannot ask for yet, such as a forced schedule string read from
-  /// the input once `RunOptions` takes one: each entry sets up one more run.
-  static let schedules: [@Sendable (inout RunOptions, [UInt8]) -> Void] = []
+  /// FNV-1a: the same input always gets the same runs, so a finding replays.
+  static func fnv(_ bytes: [UInt8]) -> UInt64 {
+    bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+  }
+
+  /// The oracle of schedule strings: a run whose every choice the input's bytes make (the
+  /// schedule no seed may ever give), written down as a string, read back and replayed, must give
+  /// the same trace, byte for byte, and use every choice of the string. One input in four, so
+  /// the fuzzer keeps its speed.
+  static func checkReplay(_ scenario: Scenario, _ bytes: [UInt8]) {
+    let hash = fnv(bytes)
+    guard hash % 4 == 0, !bytes.isEmpty else { return }
+    var first = RunOptions()
+    first.limits = FuzzLimits.run
+    first.threads = 1 + Int((hash >> 8) % 4)
+    first.chooser = ScheduleChooser { turn, candidates, _ in
+      candidates[Int(bytes[(turn &* 7 &+ Int(hash % 64)) % bytes.count]) % candidates.count]
+    }
+    let original = ScenarioRunner.runAndCheck(scenario, options: first)
+    let text = ScheduleOption.text(scenario, first)!
+    var second = first
+    second.chooser = nil
+    guard case .success(let replay) = ScheduleOption.prepare(scenario, &second, replaying: text),
+      let replay
+    else { fatalError("a recorded schedule does not parse: \(text)") }
+    let again = ScenarioRunner.runAndCheck(scenario, options: second)
+    // The memory budget samples the process, which the two runs share unequally.
+    if [original, again].contains(where: { $0.record.problem?.contains("--max-memory-mb") == true }) {
+      return
+    }
+    let (was, now) = (withoutPeak(TraceText.report(original)), withoutPeak(TraceText.report(again)))
+    guard was == now, replay.fits else {
+      fatalError("schedule \(text) does not replay (fits: \(replay.fits)):\n\(was)\n---\n\(now)")
+    }
+  }
+}
+
+/// A stopped run's report names the process's peak memory, which no schedule decides.
+private func withoutPeak(_ report: String) -> String {
+  report.replacing(/\s\(the lab's memory peaked at \d+ MB\)/, with: "")
 }
 
 /// Small limits: enough for every bundled scenario to finish, small enough that one input takes

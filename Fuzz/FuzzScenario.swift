@@ -70,7 +70,8 @@ enum FuzzRuns {
     else { fatalError("a recorded schedule does not parse: \(text)") }
     let again = ScenarioRunner.runAndCheck(scenario, options: second)
     // The memory budget samples the process, which the two runs share unequally.
-    if [original, again].contains(where: { $0.record.problem?.contains("--max-memory-mb") == true }) {
+    if [original, again].contains(where: { $0.record.problem?.contains("--max-memory-mb") == true })
+    {
       return
     }
     let (was, now) = (withoutPeak(TraceText.report(original)), withoutPeak(TraceText.report(again)))

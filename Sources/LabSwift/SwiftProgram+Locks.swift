@@ -25,7 +25,7 @@ extension ProgramWriter {
       return
     }
     let time = try expression(timeout, context)
-    let call = "\(name).wait(timeout: .now() + .milliseconds(\(awaitPrefix(time))\(time.code)))"
+    let call = "\(name).wait(timeout: .now() + \(milliseconds(awaitPrefix(time) + time.code)))"
     if let bind {
       try declare(bind, type: .bool, "\(call) == .timedOut", &context)
     } else {

@@ -58,9 +58,14 @@ extension ProgramWriter {
       }
 
       /// Synchronous work that holds its thread (`Thread.sleep` is unavailable in async code).
+      /// It sleeps until 0.4 ms before the end and watches the clock for the rest: a thread sleep
+      /// wakes 0.1–0.25 ms late, which the time scale would multiply (docs/runtimes.md).
       func block(_ milliseconds: Int, isolation: isolated (any Actor)? = #isolation) {
         let began = elapsed()
-        Thread.sleep(forTimeInterval: Double(milliseconds) * scale / 1000)
+        let end = ContinuousClock.now + .scaled(milliseconds)
+        let early = (end - .microseconds(400) - .now) / .seconds(1)
+        if early > 0 { Thread.sleep(forTimeInterval: early) }
+        while ContinuousClock.now < end { sched_yield() }
         let held = elapsed() - began
         trace("block", "\\(milliseconds) ms, held \\(held)", at: began, isolation: isolation)
       }
@@ -98,9 +103,11 @@ extension ProgramWriter {
     line("  log(\"root end threw \\(error)\")")
     line("}")
     guard storage != .captured else { return }
+    let atomics = atomicNames
     for (name, _) in scenario.state {
       let read =
         switch storage {
+        case _ where atomics.contains(name): "\(name).load(ordering: .relaxed)"
         case .actor: "await state.\(name)"
         case .mainActor: "viewModel.\(name)"
         case .unsafeGlobal, .captured: name
@@ -112,6 +119,10 @@ extension ProgramWriter {
   /// Inside `main()` of a native build whose state is local to it: the final values.
   func nativeCapturedValues() {
     guard native, storage == .captured else { return }
-    for (name, _) in scenario.state { line("report(\(SwiftType.quote(name)), \(name))") }
+    let atomics = atomicNames
+    for (name, _) in scenario.state {
+      let read = atomics.contains(name) ? "\(name).load(ordering: .relaxed)" : name
+      line("report(\(SwiftType.quote(name)), \(read))")
+    }
   }
 }

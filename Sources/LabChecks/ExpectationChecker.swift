@@ -80,7 +80,7 @@ private struct RunFacts {
   let tolerance: Tolerance?
   var events: [TraceEvent] { result.events }
 
-  /// `± (5 ms + 5%)` in live runs, nothing in virtual ones.
+  /// `± (1 ms + 2%)` in live runs, nothing in virtual ones.
   var within: String {
     tolerance.map { " ± (\(ms($0.milliseconds)) + \(number($0.percent))%)" } ?? ""
   }

@@ -17,6 +17,8 @@ extension TraceText {
     if result.mode == .virtual {
       run +=
         " · seed \(result.seed)" + (result.policy == .random ? "" : " · \(result.policy.rawValue)")
+    } else if let scale = result.record.scale {
+      run += " · scale \(TraceJSON.number(scale))"
     }
     out.append(run)
     out.append(header(result.events))
@@ -71,6 +73,10 @@ extension TraceJSON {
       ("seed", "\(result.seed)"),
       ("policy", quote(result.policy.rawValue)),
       ("threads", "\(result.threads)"),
+    ]
+    // Live and native runs: real milliseconds per scenario millisecond.
+    if let scale = result.record.scale { fields.append(("scale", number(scale))) }
+    fields += [
       ("duration_ms", result.duration.map(number) ?? "null"),
       ("main_stall_ms", number(result.mainStall)),
     ]

@@ -34,11 +34,7 @@ extension ScenarioRunner {
     if options.chooser?.showsSplitReads == true {
       record.events = SplitReads.merge(record.events)
     }
-    // A live measurement carries about a real millisecond of scheduling noise (thread wake-ups,
-    // timer slack), which is 1/scale scenario milliseconds: no tolerance is allowed below it.
-    let asked = options.tolerance ?? scenario.expect.tolerance ?? .live
-    let tolerance = Tolerance(
-      milliseconds: max(asked.milliseconds, 1 / options.scale), percent: asked.percent)
+    let tolerance = options.tolerance ?? scenario.expect.tolerance ?? .live
     let checks = ExpectationChecker.check(
       scenario.expect, against: record, tolerance: options.mode == .live ? tolerance : nil)
     return RunResult(record: record, checks: checks)

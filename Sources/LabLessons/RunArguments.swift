@@ -23,10 +23,12 @@ package enum RunArguments {
       help: "The cooperative pool's width, overriding the scenario's \"threads\".", short: "t"),
     .init(
       name: "scale", value: "X",
-      help: "Live and native runs: real milliseconds per scenario millisecond (default: 0.05)."),
+      help:
+        "Live and native runs: real milliseconds per scenario millisecond (default: chosen per "
+        + "scenario, 0.05–1, so the runtime's own costs stay within the tolerance)."),
     .init(
       name: "tolerance", value: "MS+PCT",
-      help: "Live and native runs: allowed timing error, e.g. 5+5 for ±(5 ms + 5%)."),
+      help: "Live and native runs: allowed timing error (default: 1+2, ±(1 ms + 2%))."),
     .init(
       name: "max-time", value: "MS",
       help: "Stop a virtual run past this scenario time (default: 3600000)."),

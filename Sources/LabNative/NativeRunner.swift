@@ -22,7 +22,8 @@ public enum NativeRunner {
   public static let scaleVariable = "LAB_SCALE"
 
   /// Builds (or takes from the cache) and runs the program of `scenario`: time played at
-  /// `options.scale`, killed after `options.limits.wallClockSeconds`.
+  /// `options.scale` (or the scale `LiveScale` chooses), killed after
+  /// `options.limits.wallClockSeconds`.
   public static func run(
     _ scenario: Scenario, options: RunOptions, builder: NativeBuilder
   ) throws(NativeError) -> NativeRun {
@@ -41,7 +42,8 @@ public enum NativeRunner {
         "\(scenario.name) shows a data race, which Swift 6 refuses to compile: built in Swift 5 "
           + "mode with ThreadSanitizer, which reports the race when the run interleaves it")
     }
-    var environment = [scaleVariable: String(options.scale)]
+    let scale = LiveScale.scale(of: scenario, options: options)
+    var environment = [scaleVariable: String(scale)]
     if build.sanitized {
       // ThreadSanitizer exits with 66 after a report; the race is the lesson, not a failure.
       let given = ProcessInfo.processInfo.environment["TSAN_OPTIONS"] ?? ""
@@ -54,10 +56,8 @@ public enum NativeRunner {
     } catch {
       throw .io("could not run \(build.executable.path): \(error)")
     }
-    let record = record(scenario, process: process, scale: options.scale)
-    let asked = options.tolerance ?? scenario.expect.tolerance ?? .live
-    let tolerance = Tolerance(
-      milliseconds: max(asked.milliseconds, 1 / options.scale), percent: asked.percent)
+    let record = record(scenario, process: process, scale: scale)
+    let tolerance = options.tolerance ?? scenario.expect.tolerance ?? .live
     let checks = ExpectationChecker.check(scenario.expect, against: record, tolerance: tolerance)
     return NativeRun(
       result: RunResult(record: record, checks: checks), build: build, process: process,

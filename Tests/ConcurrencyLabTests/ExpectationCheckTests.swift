@@ -34,7 +34,7 @@ extension ExpectationsTests {
 
     @Test func liveTimesAllowTheTolerance() throws {
       var events = smallRun
-      events[7].time = 312  // a's end: 12 ms late, within 5 ms + 5 % of 300 (20 ms)
+      events[7].time = 306  // a's end: 6 ms late, within 1 ms + 2 % of 300 (7 ms)
       let live = run(events, mode: .live)
       #expect(
         try check(#"{"finishes": {"a": 300}}"#, live, tolerance: .live).map(\.passed) == [true])
@@ -207,7 +207,7 @@ extension ExpectationsTests {
         expect.outcomes.first?.when
           == OutcomeCondition(
             values: [NamedValue("counter", .int(1))], race: true, first: "a", ended: .finished))
-      #expect(expect.tolerance == Tolerance(milliseconds: 10, percent: 5))
+      #expect(expect.tolerance == Tolerance(milliseconds: 10, percent: Tolerance.live.percent))
     }
 
     @Test(arguments: [

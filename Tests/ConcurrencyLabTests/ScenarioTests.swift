@@ -90,7 +90,7 @@ import Testing
   }
 }
 
-/// Live runs on real threads agree with the virtual runtime within ±(5 ms + 5 %) of duration.
+/// Live runs on real threads agree with the virtual runtime within ±(1 ms + 2 %) of duration.
 ///
 /// Real time on a shared two-core machine is noisy (other tests run beside these; the host's timers
 /// wake late for a minute at a time), so each live run waits until the machine is quiet and gets up
@@ -105,9 +105,6 @@ import Testing
     let expected = try #require(virtual.duration)
     var options = RunOptions()
     options.mode = .live
-    // Main-thread stalls are single jobs: one real millisecond of scheduling noise is 20 scenario
-    // milliseconds at the default scale, so they get that much room on top of the tolerance.
-    let stallTolerance = Tolerance(milliseconds: max(5, 1 / options.scale), percent: 5)
     var attempts: [String] = []
     for _ in 1...5 {
       // Measure on a quiet process: let the CPU-heavy tests running beside this one finish.
@@ -123,7 +120,7 @@ import Testing
       let measured = try #require(live.duration)
       let timeChecks = live.checks.filter { $0.name.hasPrefix("times.") }
       if Tolerance.live.allows(measured, around: expected),
-        stallTolerance.allows(live.mainStall, around: virtual.mainStall),
+        Tolerance.live.allows(live.mainStall, around: virtual.mainStall),
         timeChecks.allSatisfy(\.passed)
       {
         return

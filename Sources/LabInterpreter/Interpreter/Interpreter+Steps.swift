@@ -298,10 +298,12 @@ extension Interpreter {
 
   /// When the timer fired and the task resumed at different times, it was ready but no thread was
   /// free: both moments, as a starvation study needs them. Live runs note only a wait past their
-  /// timing tolerance, ±(5 ms + 5 %), so real-clock noise adds no notes.
+  /// timing tolerance, so real-clock noise adds no notes.
   func readyNote(due: Double, milliseconds: Int64) -> String {
     let waited = runtime.now - due
-    let threshold = runtime.mode == .virtual ? 1 : 5 + 0.05 * Double(milliseconds)
+    let live = Tolerance.live
+    let threshold =
+      runtime.mode == .virtual ? 1 : live.milliseconds + live.percent / 100 * Double(milliseconds)
     guard waited >= threshold else { return "" }
     return "ready at \(TraceText.time(due.rounded(toPlaces: 1))) ms, "
       + "waited \(TraceText.time(waited.rounded(toPlaces: 1))) ms for a thread"

@@ -9,8 +9,9 @@ public struct RunOptions: Sendable {
   /// Overrides the scenario's pool width.
   public var threads: Int?
   public var policy: SchedulingPolicy = .random
-  /// Real milliseconds per scenario millisecond in live runs.
-  public var scale: Double = LiveRuntime.defaultScale
+  /// Real milliseconds per scenario millisecond in live runs; nil chooses it from the scenario
+  /// (`LiveScale`).
+  public var scale: Double?
   public var limits = RunLimits()
   /// Overrides the scenario's live tolerance.
   public var tolerance: Tolerance?
@@ -61,7 +62,8 @@ public enum ScenarioRunner {
         VirtualRuntime(
           threads: threads, seed: seed, policy: options.policy, chooser: options.chooser)
       // A native run is a compiled program (`LabNative`); asked here, the closest is live.
-      case .live, .native: LiveRuntime(threads: threads, scale: options.scale)
+      case .live, .native:
+        LiveRuntime(threads: threads, scale: LiveScale.scale(of: scenario, options: options))
       }
     let interpreter = Interpreter(scenario: scenario, runtime: runtime, limits: options.limits)
     let outcome = RootOutcome()
@@ -96,7 +98,7 @@ public enum ScenarioRunner {
       mainStall: runtime.mainStall.rounded(toPlaces: 3), values: values,
       events: interpreter.recorder.recorded, busySpans: runtime.busySpans, end: end,
       problem: problem)
-    if options.mode == .live { result.scale = options.scale }
+    if let live = runtime as? LiveRuntime { result.scale = live.scale }
     result.threadsOverridden = options.threads != nil && options.threads != scenario.threads
     if let virtual = runtime as? VirtualRuntime {
       result.escapedJobs = virtual.scheduler.escapedJobs

@@ -34,6 +34,13 @@ public struct Expectations: Sendable {
   /// An empty block: expects nothing.
   public init() {}
 
+  /// Every time the block checks, in milliseconds: the duration, the times of `times`, the
+  /// bounds of `finishes`.
+  public var checkedTimes: [Int64] {
+    let bounds = finishes.flatMap { [$0.time.atLeast, $0.time.atMost].compactMap { $0 } }
+    return [duration].compactMap { $0 } + times.flatMap(\.milliseconds) + bounds
+  }
+
   /// Whether the block asks nothing of a run (a tolerance alone checks nothing).
   public var isEmpty: Bool {
     duration == nil && values.isEmpty && times.isEmpty && mainStall == nil && finishes.isEmpty
@@ -83,8 +90,9 @@ public struct Tolerance: Sendable, Hashable {
     self.percent = percent
   }
 
-  /// ±(5 ms + 5 %): room for thread wake-ups at the default time scale.
-  public static let live = Tolerance(milliseconds: 5, percent: 5)
+  /// ±(1 ms + 2 %): what live runs keep to when each plays at its own scale (`LiveScale`),
+  /// measured for every bundled scenario (docs/runtimes.md).
+  public static let live = Tolerance(milliseconds: 1, percent: 2)
 
   /// Whether `measured` is within the tolerance of `expected`.
   public func allows(_ measured: Double, around expected: Double) -> Bool {

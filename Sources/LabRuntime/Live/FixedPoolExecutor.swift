@@ -102,17 +102,27 @@ final class FixedPoolExecutor: TaskExecutor, @unchecked Sendable {
 final class ThreadSerialExecutor: SerialExecutor, @unchecked Sendable {
   private let queue = BlockingJobQueue()
   private let clock: @Sendable () -> Double
+  private let scale: Double
   /// Spans during which one job held the thread, in the clock's units.
   private let spans = NSLock()
   private var recorded: [(start: Double, end: Double)] = []  // guarded by `spans`
+  /// The longest job, in scenario milliseconds: its waits as the clock counts them (scaled), its
+  /// work as real milliseconds, since the time scale slows the scenario's waits, not the
+  /// processor. A 40 µs job is a 40 µs stall, not the 0.8 ms that dividing by 0.05 would make.
+  private var longest = 0.0  // guarded by `spans`
   private weak var taskExecutor: FixedPoolExecutor?
   let name: String
 
-  init(name: String, taskExecutor: FixedPoolExecutor, clock: @escaping @Sendable () -> Double) {
+  init(
+    name: String, taskExecutor: FixedPoolExecutor, scale: Double,
+    clock: @escaping @Sendable () -> Double
+  ) {
     self.name = name
     self.clock = clock
+    self.scale = scale
     self.taskExecutor = taskExecutor
     queue.startThread(named: name) { [self] job in
+      _ = ThreadNames.takeWaited()
       let start = clock()
       if let taskExecutor = self.taskExecutor {
         job.runSynchronously(
@@ -121,7 +131,12 @@ final class ThreadSerialExecutor: SerialExecutor, @unchecked Sendable {
         job.runSynchronously(on: asUnownedSerialExecutor())
       }
       let end = clock()
-      spans.withLock { recorded.append((start, end)) }
+      let waited = ThreadNames.takeWaited() / .milliseconds(1) / scale
+      let length = waited + max(0, end - start - waited) * scale
+      spans.withLock {
+        recorded.append((start, end))
+        longest = max(longest, length)
+      }
     }
   }
 
@@ -137,6 +152,9 @@ final class ThreadSerialExecutor: SerialExecutor, @unchecked Sendable {
 
   /// The spans during which one job held the thread.
   var busySpans: [(start: Double, end: Double)] { spans.withLock { recorded } }
+
+  /// The longest time one job held the thread, in scenario milliseconds (see `longest`).
+  var longestJob: Double { spans.withLock { longest } }
 
   func asUnownedSerialExecutor() -> UnownedSerialExecutor {
     UnownedSerialExecutor(ordinary: self)

@@ -9,7 +9,7 @@ final class LiveLock: LabLock, Sendable {
   private let mutex = Mutex(())
 
   func lock(isolation: isolated (any Actor)?) async {
-    mutex._unsafeLock()
+    ThreadNames.waiting { mutex._unsafeLock() }
   }
 
   func unlock() {
@@ -49,7 +49,7 @@ final class LiveSemaphore: LabSemaphore, Sendable {
   func wait(timeout: Int64?, isolation: isolated (any Actor)?) async -> Bool {
     value.subtract(1, ordering: .releasing)
     let nanoseconds = timeout.map { Int(Double(max(0, $0)) * scale * 1_000_000) }
-    let timedOut = waitSynchronously(semaphore, nanoseconds: nanoseconds)
+    let timedOut = ThreadNames.waiting { waitSynchronously(semaphore, nanoseconds: nanoseconds) }
     // A wait that times out gives back the one it took.
     if timedOut { value.add(1, ordering: .releasing) }
     return timedOut

@@ -6,9 +6,9 @@ import Synchronization
 ///
 /// Scenario time is played faster than life: one scenario millisecond lasts `scale` real
 /// milliseconds (0.05 by default, so a 5-second scenario takes 250 ms), and measured times are
-/// converted back to scenario milliseconds. Why 0.05: on the machines measured, a thread sleep
-/// overshoots by 70–150 µs and a hop between threads costs tens of µs; at 0.05 that error stays
-/// near 1 % of a 300 ms step, at 0.02 it reaches 5 %.
+/// converted back to scenario milliseconds. Blocks, sleeps and inputs end on time
+/// (`LiveTiming`), so what remains of the error is what the runtime itself costs: a hop between
+/// threads, tens of real µs.
 public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
   /// Real milliseconds per scenario millisecond unless a run asks otherwise.
   public static let defaultScale = 0.05
@@ -24,6 +24,8 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
   private let stopping = Atomic<Bool>(false)
   private let stopReason = Locked<String?>(nil)
   private let done = DispatchSemaphore(value: 0)
+  /// How late `Task.sleep` wakes on this machine, taken off every sleep (`LiveTiming`).
+  private var sleepLateness = Duration.zero
 
   public init(threads: Int, scale: Double = LiveRuntime.defaultScale) {
     self.threads = threads
@@ -31,7 +33,8 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
     pool = FixedPoolExecutor(width: threads, name: "worker")
     let clock = ScaledClock(scale: scale)
     self.clock = clock
-    mainExecutor = ThreadSerialExecutor(name: "main", taskExecutor: pool, clock: { clock.now })
+    mainExecutor = ThreadSerialExecutor(
+      name: "main", taskExecutor: pool, scale: scale, clock: { clock.now })
     mainActor = LaneActor(name: "main", executor: mainExecutor)
   }
 
@@ -60,11 +63,13 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
   }
 
   public func block(milliseconds: Int64, isolation: isolated (any Actor)?) async {
-    holdThread(for: realDuration(milliseconds))
+    let deadline = ContinuousClock.now + realDuration(milliseconds)
+    ThreadNames.waiting { LiveTiming.hold(until: deadline) }
   }
 
   public func sleep(milliseconds: Int64, isolation: isolated (any Actor)?) async throws {
-    try await Task.sleep(for: realDuration(milliseconds))
+    let duration = realDuration(milliseconds)
+    try await Task.sleep(for: duration > sleepLateness ? duration - sleepLateness : .zero)
   }
 
   public func yield(isolation: isolated (any Actor)?) async {
@@ -77,8 +82,12 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
     limits: RunLimits, _ body: sending @escaping @isolated(any) () async -> Void
   ) -> RunEnd {
     let done = self.done
-    clock.reset()
+    let clock = self.clock
+    sleepLateness = LiveTiming.sleepLateness(on: pool)
+    // Time counts from the root's first job, as in virtual and native runs: starting a thread
+    // is not part of the scenario.
     Task(executorPreference: pool) {
+      clock.reset()
       await body()
       done.signal()
     }
@@ -114,10 +123,7 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
   }
 
   public func schedule(atMilliseconds milliseconds: Int64, _ body: @escaping @Sendable () -> Void) {
-    let delay = realDuration(milliseconds) - clock.elapsed
-    let nanos = max(
-      0, delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000)
-    callbacks.asyncAfter(deadline: .now() + .nanoseconds(Int(nanos)), execute: body)
+    LiveTiming.run(on: callbacks, at: clock.origin + realDuration(milliseconds), body)
   }
 
   private let queues = Locked<[String: DispatchQueueExecutor]>([:])
@@ -145,9 +151,7 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
     LiveSemaphore(value: value, scale: scale)
   }
 
-  public var mainStall: Double {
-    mainExecutor.busySpans.map { $0.end - $0.start }.max() ?? 0
-  }
+  public var mainStall: Double { mainExecutor.longestJob }
 
   public var busySpans: [ThreadSpan] {
     mainExecutor.busySpans.filter { $0.end - $0.start >= 1 }.map {
@@ -156,26 +160,19 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
   }
 }
 
-/// Really holds the calling thread, as `Thread.sleep` does. Synchronous on purpose: `Thread.sleep`
-/// is unavailable from async code, which is exactly the mistake scenarios demonstrate.
-private func holdThread(for duration: Duration) {
-  var request = timespec(
-    tv_sec: Int(duration.components.seconds),
-    tv_nsec: Int(duration.components.attoseconds / 1_000_000_000))
-  var remaining = timespec()
-  while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
-}
-
 /// `ContinuousClock` read as scenario milliseconds since the run began.
 private final class ScaledClock: Sendable {
-  private let origin = Locked<ContinuousClock.Instant>(.now)
+  private let start = Locked<ContinuousClock.Instant>(.now)
   let scale: Double
 
   init(scale: Double) { self.scale = scale }
 
-  func reset() { origin.withLock { $0 = .now } }
+  func reset() { start.withLock { $0 = .now } }
 
-  var elapsed: Duration { ContinuousClock.now - origin.withLock { $0 } }
+  /// The instant the run began.
+  var origin: ContinuousClock.Instant { start.withLock { $0 } }
+
+  var elapsed: Duration { ContinuousClock.now - origin }
 
   var now: Double {
     let elapsed = elapsed
@@ -240,7 +237,7 @@ final class LiveDispatchGroup: LabDispatchGroup, @unchecked Sendable {
   }
 
   func wait(isolation: isolated (any Actor)?) async {
-    waitSynchronously(group)
+    ThreadNames.waiting { waitSynchronously(group) }
   }
 }
 

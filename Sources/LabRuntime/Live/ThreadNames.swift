@@ -6,9 +6,14 @@
 
 /// The lab's name for the current OS thread (`main`, `worker-2`), kept in a thread-local slot so
 /// that recording an event costs no allocation. Threads the lab did not start have no name.
+///
+/// The slot also counts how long the thread has waited (a block, a group or semaphore wait, a
+/// lock) since it was last asked: a live job's length is part waiting, which the time scale
+/// stretches, and part work, which it does not (`ThreadSerialExecutor`).
 enum ThreadNames {
   private final class Box {
     let name: String
+    var waited = Duration.zero
     init(_ name: String) { self.name = name }
   }
 
@@ -29,8 +34,24 @@ enum ThreadNames {
     pthread_setspecific(key, Unmanaged.passRetained(Box(name) as AnyObject).toOpaque())
   }
 
-  static var current: String? {
+  static var current: String? { box?.name }
+
+  private static var box: Box? {
     guard let pointer = pthread_getspecific(key) else { return nil }
-    return (Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? Box)?.name
+    return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? Box
+  }
+
+  /// Runs `wait`, which holds the calling thread, and counts how long it took.
+  static func waiting<Result>(_ wait: () -> Result) -> Result {
+    let start = ContinuousClock.now
+    defer { box?.waited += ContinuousClock.now - start }
+    return wait()
+  }
+
+  /// How long the calling thread waited since the last call.
+  static func takeWaited() -> Duration {
+    guard let box else { return .zero }
+    defer { box.waited = .zero }
+    return box.waited
   }
 }

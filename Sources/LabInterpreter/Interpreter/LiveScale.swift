@@ -1,0 +1,52 @@
+import LabModel
+import LabRuntime
+
+/// How fast a live or native run plays a scenario: chosen per scenario, from its model.
+///
+/// Scaled time multiplies whatever the real runtime costs by `1 / scale`: a hop between threads
+/// or a step of the interpreter takes 10–50 real µs (measured in release builds; waking a thread
+/// that has been idle for milliseconds is the dearest), which is nothing beside a 300 ms step at
+/// full speed but 0.2–1 scenario ms at a scale of 0.05. So each scenario gets the smallest scale
+/// that keeps that cost within half the timing tolerance ±(1 ms + 2 %) of every time its `expect`
+/// block checks — a time of t ms may include the cost of every event the virtual run recorded
+/// up to t — and never faster than 0.05 nor slower than life. A ten-second chain of 35 downloads
+/// plays at 0.05; a root that ends at 0 ms after three events, at 0.24.
+public enum LiveScale {
+  /// The fastest scale ever chosen: 20× faster than life.
+  public static let fastest = 0.05
+  /// What one event costs a live run in real milliseconds: 12–40 µs measured in release builds
+  /// (a hop to a thread that was idle is the dearest); an unoptimized build is about three times
+  /// slower.
+  #if DEBUG
+    static let realCostPerEvent = 0.12
+  #else
+    static let realCostPerEvent = 0.04
+  #endif
+  /// The tolerance the cost must stay well inside.
+  public static let target = Tolerance(milliseconds: 1, percent: 2)
+
+  /// The scale for checking the times `checked` of a scenario whose virtual run recorded events
+  /// at `times`.
+  public static func choose(checking checked: [Int64], times: [Double]) -> Double {
+    var scale = fastest
+    for expected in checked {
+      let allowance = target.milliseconds + Double(expected) * target.percent / 100
+      let events = times.count { $0 <= Double(expected) }
+      scale = max(scale, 2 * Double(events) * realCostPerEvent / allowance)
+    }
+    // Two significant digits, so the scale reads well in a trace's heading.
+    return min(1, (scale * 100).rounded(.up) / 100)
+  }
+
+  /// The scale a live or native run of `scenario` plays at: the one asked for, else the one its
+  /// virtual run gives. That run also warms the interpreter's code, whose first use would
+  /// otherwise count against the live run's first steps.
+  public static func scale(of scenario: Scenario, options: RunOptions) -> Double {
+    if let scale = options.scale { return scale }
+    var virtual = options
+    virtual.mode = .virtual
+    virtual.chooser = nil
+    let events = ScenarioRunner.run(scenario, options: virtual).events
+    return choose(checking: scenario.expect.checkedTimes, times: events.map(\.time))
+  }
+}

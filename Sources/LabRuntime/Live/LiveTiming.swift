@@ -1,0 +1,87 @@
+import Dispatch
+import Foundation
+
+/// Waits that end on time in scaled live runs.
+///
+/// A live run plays scenario time 20× faster than life, so every real microsecond a timer wakes
+/// late counts 20 times in the trace. Measured on Linux (a 2-core VM): `nanosleep` of 15–50 ms
+/// overshoots by 110–250 µs, `Task.sleep` by 40–120 µs, and `DispatchQueue.asyncAfter` fires up
+/// to a tenth of its delay late (libdispatch's default leeway). At full speed that is 0.1 % of a
+/// 300 ms step; scaled, 3–5 %, and it adds up over a chain of steps. These waits remove what the
+/// scaling adds, and nothing the runtime does: a task still waits for a free thread after its
+/// timer fires, and a blocked thread is still held for the whole block.
+enum LiveTiming {
+  /// How long before a deadline a thread stops sleeping and watches the clock instead: above the
+  /// worst wake-up lateness measured for sleeps of 15–50 ms (250 µs).
+  static let margin = Duration.microseconds(400)
+
+  /// Holds the calling thread until `deadline`, as `Thread.sleep` would: it sleeps until
+  /// `margin` before, then yields the processor until the deadline has passed.
+  static func hold(until deadline: ContinuousClock.Instant) {
+    let early = deadline - margin
+    let now = ContinuousClock.now
+    if now < early {
+      let (seconds, attoseconds) = (early - now).components
+      var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+      var remaining = timespec()
+      while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+    while ContinuousClock.now < deadline { sched_yield() }
+  }
+
+  /// Runs `body` on `queue` at `deadline`: a strict Dispatch timer (no leeway) fires `margin`
+  /// early, and the queue's thread waits out the rest.
+  static func run(
+    on queue: DispatchQueue, at deadline: ContinuousClock.Instant,
+    _ body: @escaping @Sendable () -> Void
+  ) {
+    let early = deadline - margin - ContinuousClock.now
+    let timer = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
+    timer.setEventHandler {
+      timer.cancel()
+      hold(until: deadline)
+      body()
+    }
+    timer.schedule(deadline: .now() + .nanoseconds(nanoseconds(early)), leeway: .nanoseconds(0))
+    timer.activate()
+  }
+
+  /// How late `Task.sleep` resumes a task on `executor` when its threads were idle: the median of
+  /// a few short sleeps, measured once per process and subtracted from every live sleep. Only the
+  /// timer's own lateness is measured — the executor had free threads — so a wait for a thread
+  /// in a run is never subtracted.
+  static func sleepLateness(on executor: any TaskExecutor) -> Duration {
+    cache.withLock { cached in
+      if let cached { return cached }
+      let measured = measureSleepLateness(on: executor)
+      cached = measured
+      return measured
+    }
+  }
+
+  private static let cache = Locked<Duration?>(nil)
+
+  private static func measureSleepLateness(on executor: any TaskExecutor) -> Duration {
+    let samples = Locked<[Duration]>([])
+    let done = DispatchSemaphore(value: 0)
+    Task(executorPreference: executor) {
+      for _ in 0..<3 {
+        let start = ContinuousClock.now
+        try? await Task.sleep(for: .milliseconds(10))
+        let late = ContinuousClock.now - start - .milliseconds(10)
+        samples.withLock { $0.append(late) }
+      }
+      done.signal()
+    }
+    done.wait()
+    let sorted = samples.withLock { $0.sorted() }
+    // Never more than the margin: a machine so busy that sleeps wake later than that is better
+    // shown late than guessed early.
+    return min(max(.zero, sorted[sorted.count / 2]), margin)
+  }
+
+  static func nanoseconds(_ duration: Duration) -> Int {
+    let (seconds, attoseconds) = duration.components
+    return max(0, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+  }
+}

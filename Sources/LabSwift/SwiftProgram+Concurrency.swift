@@ -173,9 +173,7 @@ extension ProgramWriter {
   }
 
   func task(_ spec: TaskSpec, _ context: inout Context) throws(NotExpressible) {
-    if spec.chain != nil {
-      throw NotExpressible(origin: nil, message: "a task 'chain' (the SerialTasks pattern)")
-    }
+    if let chain = spec.chain { return try chained(spec, in: chain, &context) }
     var arguments: [String] = []
     if let priority = spec.priority { arguments.append("priority: .\(priority.rawValue)") }
     var inner = context
@@ -212,6 +210,81 @@ extension ProgramWriter {
     line("\(binding)\(spec.name) = \(creation)\(list) {\(signature)")
     lines += body
     line("}")
+    keepIfStored(spec.name, context)
+  }
+
+  /// A handler's task that a later input cancels: kept in the view model as well, as the
+  /// tutorial's `searchTask` is (`searchTask?.cancel()` before `searchTask = Task { … }`).
+  func keepIfStored(_ name: String, _ context: Context) {
+    if storedTaskNames.contains(name), context.function?.hasPrefix("handler ") == true {
+      line("viewModel.\(name) = \(name)")
+    }
+  }
+
+  /// A task of a serial chain, as the tutorial's `SerialTasks` actor runs it: `add` starts the
+  /// body once the chain's previous task has finished and returns the new task.
+  func chained(_ spec: TaskSpec, in chain: String, _ context: inout Context)
+    throws(NotExpressible)
+  {
+    guard !spec.detached, spec.priority == nil else {
+      throw NotExpressible(origin: nil, message: "a detached or prioritized task of a chain")
+    }
+    var inner = context
+    switch spec.isolation {
+    case .main: inner.place = .main
+    case .caller: inner.place = context.place == .main ? .main : .pool
+    case .concurrent: inner.place = .pool
+    case .actor(let name):
+      throw NotExpressible(origin: nil, message: "a task of a chain isolated to actor '\(name)'")
+    }
+    let saved = lines
+    lines = []
+    depth += 1
+    let type = try child(spec.name, spec.child, inner, collects: true, place: inner.place) ?? .void
+    depth -= 1
+    let body = lines
+    lines = saved
+    taskTypes[spec.name] = type
+    // `add` takes a throwing closure, so its task's value is awaited with `try`.
+    taskThrows[spec.name] = true
+    chains[chain] = type
+    let binding = context.declared.contains(spec.name) ? "" : "let "
+    context.declared.insert(spec.name)
+    let attribute = inner.place == .main ? "@MainActor " : ""
+    line("\(binding)\(spec.name) = await \(chain).add { \(attribute)() async throws -> \(type) in")
+    lines += body
+    line("}")
+    keepIfStored(spec.name, context)
+  }
+
+  /// The tutorial's `SerialTasks`, returning the task it adds so that it can be awaited later.
+  func serialTasksDeclaration() {
+    guard !chains.isEmpty else { return }
+    let text = """
+      /// Runs each added task after the one added before it has finished ("Serial Asynchronous
+      /// Tasks"): every new task awaits its predecessor's result first.
+      actor SerialTasks<Success: Sendable> {
+        private var previousTask: Task<Success, Error>?
+
+        func add(
+          _ block: @Sendable @escaping () async throws -> Success
+        ) -> Task<Success, Error> {
+          let task = Task { [previousTask] in
+            _ = await previousTask?.result
+            return try await block()
+          }
+          previousTask = task
+          return task
+        }
+      }
+      """
+    for text in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      line(String(text))
+    }
+    for (chain, type) in chains.sorted(by: { $0.key < $1.key }) {
+      line("let \(chain) = SerialTasks<\(type == .void ? "Void" : type.description)>()")
+    }
+    line("")
   }
 
   func dispatch(_ queue: String, _ body: [Step], _ context: Context) throws(NotExpressible) {

@@ -23,6 +23,11 @@ extension ProgramWriter {
       line("/// What the screen shows: UI state, only touched on the main actor.")
       try block("@MainActor final class ViewModel {") { () throws(NotExpressible) in
         for (name, value) in scenario.state { line(variable(name, value)) }
+        for name in storedTaskNames.sorted() {
+          let type = taskTypes[name] ?? .void
+          let failure = taskThrows[name] ?? false ? "Error" : "Never"
+          line("var \(name): Task<\(type == .void ? "Void" : type.description), \(failure)>?")
+        }
       }
       line("let viewModel = ViewModel()")
       line("")

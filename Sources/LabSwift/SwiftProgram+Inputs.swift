@@ -12,22 +12,6 @@ extension ProgramWriter {
     return fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
   }
 
-  func checkHandlers() throws(NotExpressible) {
-    for handler in scenario.handlers.values.sorted(by: { $0.name < $1.name }) {
-      let operators =
-        (handler.debounce == nil ? [] : ["debounce"])
-        + (handler.removeDuplicates ? ["removeDuplicates"] : [])
-        + (handler.switchToLatest ? ["switchToLatest"] : [])
-      guard operators.isEmpty else {
-        let input = scenario.inputs.first { $0.handler == handler.name }
-        throw NotExpressible(
-          origin: input?.origin,
-          message: "the handler '\(handler.name)' uses \(operators.joined(separator: ", ")), "
-            + "which have no Swift form here yet")
-      }
-    }
-  }
-
   func inputDeclarations() {
     guard !scenario.inputs.isEmpty else { return }
     line("/// A tap or a keystroke: the handler it goes to, when, its number and the field's text.")
@@ -81,22 +65,30 @@ extension ProgramWriter {
     }
     guard !scenario.inputs.isEmpty else { return }
     line("/// Delivers each input to its handler on the main actor, then waits for them all.")
+    let plain = scenario.handlers.values.contains { !hasOperators($0) }
     try block("@MainActor func deliver() async {") { () throws(NotExpressible) in
-      line("var running: [Task<Void, Never>] = []")
+      if plain { line("var running: [Task<Void, Never>] = []") }
       try block("for await input in events {") { () throws(NotExpressible) in
         line("log(\"input \\(input.n), sent at \\(input.at) ms\")")
         line("switch input.handler {")
-        for handler in scenario.handlers.keys.sorted() {
+        for handler in scenario.handlers.values.sorted(by: { $0.name < $1.name }) {
+          let quoted = SwiftType.quote(handler.name)
           line(
-            "case \(SwiftType.quote(handler)): running.append(Task { try? await \(handler)(input) })"
-          )
+            hasOperators(handler)
+              ? "case \(quoted): \(pipeline(handler.name)).send(input)"
+              : "case \(quoted): running.append(Task { try? await \(handler.name)(input) })")
         }
         line("default: break")
         line("}")
       }
-      line("for task in running { await task.value }")
+      if plain { line("for task in running { await task.value }") }
+      for handler in scenario.handlers.values.sorted(by: { $0.name < $1.name })
+      where hasOperators(handler) {
+        line("await \(pipeline(handler.name)).finish()")
+      }
     }
     line("")
+    pipelineDeclarations()
   }
 
   /// The user: starts now and sends each input at its time, whatever main is doing.

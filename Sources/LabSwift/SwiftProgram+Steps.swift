@@ -64,10 +64,13 @@ extension ProgramWriter {
         line("_ = \(tryAwait) \(name).value")
       }
     case .cancel(let name):
-      guard context.declared.contains(name) || context.locals[name] != nil else {
+      if context.declared.contains(name) || context.locals[name] != nil {
+        line("\(name).cancel()")
+      } else if storedTaskNames.contains(name), storage == .mainActor {
+        line("viewModel.\(name)?.cancel()")
+      } else {
         throw NotExpressible(origin: nil, message: "'cancel' of a task not started here yet")
       }
-      line("\(name).cancel()")
     case .onMain(let body): try onMain(body, &context)
     case .throw(let name):
       if name == "CancellationError" {

@@ -80,8 +80,13 @@ final class ProgramWriter {
   /// The state setters the `State` actor needs: `set` or `add` with the variable's name.
   var setters: Set<String> = []
   var groups: Set<String> = []
+  /// Serial chains (`chain`) and the type their tasks return.
+  var chains: [String: SwiftType] = [:]
   /// Every name read anywhere: a result no one reads is bound to `_`.
   let reads: Set<String>
+  /// Tasks a handler cancels before it starts one of that name: the one a previous input
+  /// started, which the view model keeps.
+  let storedTaskNames: Set<String>
 
   init(_ scenario: Scenario, native: Bool = false) {
     self.scenario = scenario
@@ -91,6 +96,7 @@ final class ProgramWriter {
       + scenario.handlers.values.flatMap(\.steps)
     let methods = scenario.actors.values.flatMap { $0.methods.values.flatMap(\.steps) }
     reads = Set(Self.names(stepsOfAll + methods))
+    storedTaskNames = Self.storedTasks(scenario.handlers.values.map(\.steps))
     if SwiftProgram.showsRace(scenario) {
       storage = .captured
     } else if Self.contains(
@@ -128,7 +134,7 @@ final class ProgramWriter {
     lines = []
     errors = []
     groups = []
-    try checkHandlers()
+    chains = [:]
     let body = try mainFunction()
     let functions = try declarations()
     let top = lines
@@ -137,6 +143,7 @@ final class ProgramWriter {
     let headerLines = lines
     lines = []
     try stateDeclaration()
+    serialTasksDeclaration()
     inputDeclarations()
     return (headerLines + lines + functions + body + top).joined(separator: "\n") + "\n"
   }
@@ -205,6 +212,22 @@ final class ProgramWriter {
     }
     if !current.isEmpty { result.append(current) }
     return result
+  }
+
+  /// The names each handler cancels before its own steps start a task of that name.
+  static func storedTasks(_ handlers: [[Step]]) -> Set<String> {
+    var names: Set<String> = []
+    for steps in handlers {
+      var started: Set<String> = []
+      for step in steps {
+        switch step.kind {
+        case .task(let spec): started.insert(spec.name)
+        case .cancel(let name) where !started.contains(name): names.insert(name)
+        default: break
+        }
+      }
+    }
+    return names
   }
 
   static func isDispatch(_ kind: Step.Kind) -> Bool {

@@ -105,10 +105,13 @@ import Testing
 
   @Test func checkNativeSkipsWhatItCannotWrite() throws {
     guard Self.hasToolchain else { return print("skipped: no swiftc") }
-    let run = InProcessLab.run(["check", "async-download", "serial-tasks", "--native"])
-    #expect(run.out.contains("PASS  async-download"), "\(run.out)")
-    #expect(run.out.contains("SKIP  serial-tasks    cannot write this as a Swift program yet"))
-    #expect(run.out.hasSuffix("1 passed, 0 failed, 1 skipped\n"))
+    let scenario = SwiftProgramTests.taskOnAnActor.replacingOccurrences(
+      of: #"{"format": 1,"#, with: #"{"format": 1, "name": "on-actor", "expect": {"duration": 0},"#)
+    let project = try CheckCommandTests.Project(["on-actor.json": scenario])
+    let run = project.lab(["check", "on-actor", "--native"])
+    #expect(
+      run.out.contains("SKIP  on-actor  cannot write this as a Swift program yet"), "\(run.out)")
+    #expect(run.out.hasSuffix("0 passed, 0 failed, 1 skipped\n"), "\(run.out)")
     #expect(run.status == 0)
   }
 

@@ -63,14 +63,7 @@ extension ProgramWriter {
       } else {
         line("_ = \(tryAwait) \(name).value")
       }
-    case .cancel(let name):
-      if context.declared.contains(name) || context.locals[name] != nil {
-        line("\(name).cancel()")
-      } else if storedTaskNames.contains(name), storage == .mainActor {
-        line("viewModel.\(name)?.cancel()")
-      } else {
-        throw NotExpressible(origin: nil, message: "'cancel' of a task not started here yet")
-      }
+    case .cancel(let name): try cancel(name, context)
     case .onMain(let body): try onMain(body, &context)
     case .throw(let name):
       if name == "CancellationError" {
@@ -280,5 +273,16 @@ extension ProgramWriter {
       depth -= 1
     }
     line("}")
+  }
+
+  /// `task.cancel()`, or for the task an earlier input started, the view model's.
+  func cancel(_ name: String, _ context: Context) throws(NotExpressible) {
+    if context.declared.contains(name) || context.locals[name] != nil {
+      line("\(name).cancel()")
+    } else if storedTaskNames.contains(name), storage == .mainActor {
+      line("viewModel.\(name)?.cancel()")
+    } else {
+      throw NotExpressible(origin: nil, message: "'cancel' of a task not started here yet")
+    }
   }
 }

@@ -45,7 +45,8 @@ let package = Package(
       swiftSettings: swiftSettings),
     // Draws runs: terminal timelines, HTML reports, Chrome/Perfetto traces.
     .target(
-      name: "LabPictures", dependencies: ["LabChecks", "LabInterpreter", "LabModel", "LabRuntime"],
+      name: "LabPictures",
+      dependencies: ["LabChecks", "LabInterpreter", "LabSwift", "LabModel", "LabRuntime"],
       swiftSettings: swiftSettings),
     // Lessons: Markdown with runs in it, the lesson catalog, playing a lesson, the listing, the
     // `lab new` template. Also the command-line parser and run options: the lowest layer the CLI

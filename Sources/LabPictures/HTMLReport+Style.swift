@@ -79,6 +79,8 @@ extension HTMLReport {
     tr.k-cancel .kind, tr.k-throw .kind, tr.k-race .kind { color: var(--stall); }
     .count { color: var(--muted); font-weight: normal; font-size: 14px; }
     footer { margin-top: 24px; color: var(--muted); font-size: 13px; }
+    .swift pre { padding: 10px 14px; overflow: auto; background: #f4f6f8;
+      border-radius: 6px; font-size: 13px; line-height: 1.4; }
     """
 }
 

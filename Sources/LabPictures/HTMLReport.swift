@@ -2,6 +2,7 @@ import LabChecks
 import LabInterpreter
 import LabModel
 import LabRuntime
+import LabSwift
 
 /// A run as one self-contained HTML page: heading, an SVG timeline, the checks and the trace.
 ///
@@ -19,8 +20,8 @@ public enum HTMLReport {
       body: body(result, scenario: scenario, expected: expected))
   }
 
-  /// The report without the page around it: heading, checks, the player, the source. `extra`
-  /// goes after the player (the site adds the scenario's Swift program there).
+  /// The report without the page around it: heading, checks, the player, the scenario's Swift
+  /// program, the source. `extra` goes after the program (the site adds links to lessons).
   package static func body(
     _ result: RunResult, scenario: Scenario?, expected: ExpectedTraceSummary? = nil,
     extra: [String] = []
@@ -60,6 +61,7 @@ public enum HTMLReport {
     body.append("</section>")
 
     body.append(player(result, id: "run-1"))
+    if let scenario { body.append(swiftProgram(scenario)) }
     body += extra
     if let source = scenario?.source, !source.isEmpty {
       body.append("<footer>Source: \(escape(source))</footer>")
@@ -158,6 +160,24 @@ public enum HTMLReport {
     case .throw: "!"
     case .race: "◆"
     }
+  }
+
+  /// The scenario as Swift 6 (what `lab swift NAME` writes), or why it cannot be written.
+  static func swiftProgram(_ scenario: Scenario) -> String {
+    var parts = ["<section class=\"swift\">", "<h2>The Swift program</h2>"]
+    do {
+      let program = try SwiftProgram.generate(scenario)
+      parts.append(
+        "<p class=\"meta\">The scenario written as Swift 6, as <code>lab swift "
+          + "\(escape(scenario.name))</code> writes it.</p>")
+      parts.append("<pre class=\"program\"><code>\(escape(program))</code></pre>")
+    } catch {
+      parts.append(
+        "<p class=\"note\"><code>lab swift \(escape(scenario.name))</code>: "
+          + "\(escape(error.message))</p>")
+    }
+    parts.append("</section>")
+    return parts.joined(separator: "\n")
   }
 
   /// Text made safe for element content and attribute values.

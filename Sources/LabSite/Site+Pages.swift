@@ -97,7 +97,7 @@ extension Site.Builder {
     return "<nav>\(links.joined(separator: " · "))</nav>"
   }
 
-  /// A scenario's page: its run as the report shows it, then its Swift program.
+  /// A scenario's page: its run as the report shows it, with its Swift program.
   mutating func scenarioPage(_ item: Site.ScenarioItem) -> String {
     let scenario: Scenario
     switch load(item) {
@@ -116,7 +116,7 @@ extension Site.Builder {
     let result = ScenarioRunner.runAndCheck(scenario, options: RunOptions())
     let expected = HTMLReport.expectedSummary(
       item.url, result, displayPath: item.catalog.displayPath)
-    var extra = [swiftProgram(scenario)]
+    var extra: [String] = []
     let lessons = usedBy(item.name).map {
       "<a href=\"\(escape($0.page))\">lesson \($0.entry.number) · \(escape($0.entry.name))</a>"
     }
@@ -128,23 +128,5 @@ extension Site.Builder {
       + HTMLReport.body(result, scenario: scenario, expected: expected, extra: extra)
     return HTMLReport.page(
       title: "\(item.name) — ConcurrencyLab", body: body, style: Site.style)
-  }
-
-  /// The scenario as Swift 6 (what `lab swift NAME` writes), or why it cannot be written.
-  func swiftProgram(_ scenario: Scenario) -> String {
-    var parts = ["<section class=\"swift\">", "<h2>The Swift program</h2>"]
-    do {
-      let program = try SwiftProgram.generate(scenario)
-      parts.append(
-        "<p class=\"meta\">The scenario written as Swift 6, as <code>lab swift "
-          + "\(escape(scenario.name))</code> writes it.</p>")
-      parts.append("<pre class=\"program\"><code>\(escape(program))</code></pre>")
-    } catch {
-      parts.append(
-        "<p class=\"note\"><code>lab swift \(escape(scenario.name))</code>: "
-          + "\(escape(error.message))</p>")
-    }
-    parts.append("</section>")
-    return parts.joined(separator: "\n")
   }
 }

@@ -28,6 +28,9 @@ import Testing
     #expect(html.contains("Three children &lt;on&gt; two threads &amp; main"))
     #expect(html.contains("Each child updates main, then blocks a worker."))
     #expect(html.contains("<li class=\"pass\">"))
+    // The scenario's Swift program, as `lab swift` writes it, below the player.
+    #expect(html.contains("<h2>The Swift program</h2>"))
+    #expect(html.contains("try await main()"))
     #if canImport(FoundationXML) || canImport(Darwin)
       let document = try XMLDocument(xmlString: html, options: [])
       let lanes = try document.nodes(forXPath: "//*[local-name()='g'][@class='lane']")

@@ -38,6 +38,7 @@ extension TraceText {
       out.append(terminalSafe(values.joined(separator: " · ")))
     }
     if let problem = result.problem { out.append("problem: \(terminalSafe(problem))") }
+    for warning in result.record.warnings { out.append("warning: \(terminalSafe(warning))") }
     for check in result.checks {
       out.append(
         check.passed
@@ -97,6 +98,8 @@ extension TraceJSON {
     fields.append(
       ("checks", checks.isEmpty ? "[]" : "[\n" + checks.joined(separator: ",\n") + "\n  ]"))
     fields.append(("problem", result.problem.map(quote) ?? "null"))
+    fields.append(
+      ("warnings", "[" + result.record.warnings.map(quote).joined(separator: ", ") + "]"))
     fields.append(("passed", "\(result.passed)"))
     return "{\n" + fields.map { "  \(quote($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n}\n"
   }

@@ -205,6 +205,14 @@ extension ProgramWriter {
     let signature =
       attribute.isEmpty && type == .void
       ? "" : " \(attribute)()\(throwing ? " throws" : "") -> \(type) in"
+    let inFunction = context.function.map { !$0.hasPrefix("handler ") && !$0.hasPrefix("child ") }
+    if inFunction == true, !taskReferences.contains(spec.name) {
+      // Fire and forget: nothing keeps the task, and the function returns without it.
+      line("\(creation)\(list) {\(signature)")
+      lines += body
+      line("}")
+      return
+    }
     let binding = context.declared.contains(spec.name) ? "" : "let "
     context.declared.insert(spec.name)
     line("\(binding)\(spec.name) = \(creation)\(list) {\(signature)")

@@ -87,6 +87,8 @@ final class ProgramWriter {
   /// Tasks a handler cancels before it starts one of that name: the one a previous input
   /// started, which the view model keeps.
   let storedTaskNames: Set<String>
+  /// Tasks some step awaits or cancels by name: the others need no name in the program.
+  let taskReferences: Set<String>
 
   init(_ scenario: Scenario, native: Bool = false) {
     self.scenario = scenario
@@ -97,6 +99,7 @@ final class ProgramWriter {
     let methods = scenario.actors.values.flatMap { $0.methods.values.flatMap(\.steps) }
     reads = Set(Self.names(stepsOfAll + methods))
     storedTaskNames = Self.storedTasks(scenario.handlers.values.map(\.steps))
+    taskReferences = Self.taskReferences(stepsOfAll + methods)
     if SwiftProgram.showsRace(scenario) {
       storage = .captured
     } else if Self.contains(
@@ -212,6 +215,19 @@ final class ProgramWriter {
     }
     if !current.isEmpty { result.append(current) }
     return result
+  }
+
+  /// The tasks the steps await or cancel by name, nested blocks included.
+  static func taskReferences(_ steps: [Step]) -> Set<String> {
+    var names: Set<String> = []
+    for step in steps {
+      switch step.kind {
+      case .awaitTask(let name, _), .cancel(let name): names.insert(name)
+      default: break
+      }
+      names.formUnion(taskReferences(nested(step.kind)))
+    }
+    return names
   }
 
   /// The names each handler cancels before its own steps start a task of that name.

@@ -42,6 +42,8 @@ public struct RunRecord: Sendable {
   public var end: RunEnd
   /// A problem that stopped the run (a deadlock report, a limit, a failed step), for the learner.
   public var problem: String?
+  /// Misuse the run showed without being stopped by it (`RunWarnings`).
+  public var warnings: [String] = []
   /// Whether `threads` came from the command line rather than the scenario.
   public var threadsOverridden = false
   /// Live runs: real milliseconds per scenario millisecond; nil for virtual runs.
@@ -99,6 +101,9 @@ public enum ScenarioRunner {
       events: interpreter.recorder.recorded, busySpans: runtime.busySpans, end: end,
       problem: problem)
     if let live = runtime as? LiveRuntime { result.scale = live.scale }
+    if end == .finished {
+      result.warnings = RunWarnings.of(result.events, rootEnd: result.duration)
+    }
     result.threadsOverridden = options.threads != nil && options.threads != scenario.threads
     if let virtual = runtime as? VirtualRuntime {
       result.escapedJobs = virtual.scheduler.escapedJobs

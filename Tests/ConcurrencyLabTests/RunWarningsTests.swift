@@ -1,0 +1,71 @@
+import Testing
+
+@testable import LabChecks
+@testable import LabInterpreter
+@testable import LabModel
+
+/// Warnings: misuse a run shows without being stopped by it.
+struct RunWarningsTests {
+  func warnings(_ name: String) throws -> [String] {
+    ScenarioRunner.runAndCheck(try TestSupport.scenario(named: name)).record.warnings
+  }
+
+  @Test func aTaskNobodyAwaitsThatOutlivesTheRootIsNamed() throws {
+    let result = ScenarioRunner.runAndCheck(try TestSupport.scenario(named: "task-leak"))
+    #expect(
+      result.record.warnings == [
+        "task 'upload' was never awaited and ended at 2100 ms, after the root's steps (100 ms): "
+          + "a command-line program's main() would have returned first and cut it short; await "
+          + "its value, or keep it where work may outlive the call"
+      ])
+    #expect(TraceText.report(result).contains("\nwarning: task 'upload' was never awaited"))
+    #expect(TraceJSON.document(result).contains("\"warnings\": [\"task 'upload' was never"))
+    // A warning fails no check.
+    #expect(result.passed)
+  }
+
+  @Test func theTutorialsReaderTaskIsOneToo() throws {
+    #expect(
+      try warnings("async-property").map { $0.prefix(46) } == [
+        "task 'reader' was never awaited and ended at 5"
+      ])
+  }
+
+  @Test(arguments: ["task-priority-detached", "task-cancel", "async-let-downloads"])
+  func awaitedAndStructuredTasksAreNot(_ name: String) throws {
+    #expect(try warnings(name).isEmpty)
+  }
+
+  /// Tasks an input's handler starts belong to an app, which keeps running.
+  @Test(arguments: ["search-cancel-previous", "serial-tasks"])
+  func handlersTasksAreNot(_ name: String) throws {
+    #expect(try warnings(name).isEmpty)
+  }
+
+  @Test func aTaskThatEndsWithTheRootIsNot() throws {
+    let scenario = try TestSupport.scenario(
+      json: """
+        {"format": 1, "steps": [
+          {"task": "quick", "steps": [{"log": "done"}]},
+          {"sleep": 10}
+        ]}
+        """)
+    #expect(ScenarioRunner.runAndCheck(scenario).record.warnings.isEmpty)
+    let json = TraceJSON.document(ScenarioRunner.runAndCheck(scenario))
+    #expect(json.contains("\"warnings\": [],\n"))
+  }
+
+  @Test func aTaskStartedInsideAChildCountsAsTheRoots() throws {
+    let scenario = try TestSupport.scenario(
+      json: """
+        {"format": 1, "steps": [
+          {"group": "g", "count": 1, "steps": [
+            {"task": "late", "steps": [{"sleep": 50}]}
+          ]}
+        ]}
+        """)
+    let warnings = ScenarioRunner.runAndCheck(scenario).record.warnings
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.hasPrefix("task 'late' was never awaited and ended at 50 ms") == true)
+  }
+}

@@ -38,6 +38,9 @@ final class LiveDeadlockWatch: @unchecked Sendable {
     for task in alive {
       // Running (a block, a loop), or waiting for a clock: it may still move.
       guard let open = waiting[task], !open.contains(where: \.timed) else { return nil }
+      // Waiting for a thread to start on: stuck only while waiting tasks hold every such thread.
+      // A busy machine can start a real thread late; that is slow, not a deadlock.
+      for wait in open { if let needs = wait.needs, !heldByWaiters(needs, waits) { return nil } }
     }
     // When things stopped moving: the last event, not the moment the watch noticed.
     let time = Int(interpreter.recorder.recorded.last?.time ?? interpreter.runtime.now)
@@ -46,6 +49,17 @@ final class LiveDeadlockWatch: @unchecked Sendable {
       + "waits for another; " + interpreter.waits.report
     found.withLock { $0 = report }
     return "a deadlock"
+  }
+
+  /// Whether tasks that wait hold every thread a `needs` names: main, or each of the pool's
+  /// workers. Dispatch's threads are never all held: it starts more (up to 64) when work waits.
+  func heldByWaiters(_ needs: String, _ waits: [WaitRegistry.Wait]) -> Bool {
+    let held = Set(waits.compactMap(\.holds).filter { $0 == needs || $0.hasPrefix(needs) })
+    switch needs {
+    case "main": return held.contains("main")
+    case "worker-": return held.count >= interpreter.runtime.threads
+    default: return false
+    }
   }
 
   /// The tasks that started (or were spawned) and have not ended, by their names in the trace.

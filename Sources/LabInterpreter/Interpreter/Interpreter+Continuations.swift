@@ -1,0 +1,146 @@
+import LabModel
+import LabRuntime
+
+/// Continuations: a task suspends in a real `withChecked(Throwing)Continuation` until work it
+/// started resumes it. A second resume traps in Swift, so the lab stops the run before making it;
+/// a continuation never resumed leaves its task suspended, which a virtual run reports as a
+/// deadlock naming the continuation.
+extension Interpreter {
+  /// `let x = await withCheckedContinuation { NAME in steps }`: the steps run first (they cannot
+  /// suspend; the decoder refuses those that would), then the task waits for the resume.
+  func runContinuation(
+    _ spec: ContinuationSpec, _ context: inout Context, isolation: isolated (any Actor)?
+  ) async throws {
+    let continuation = ContinuationRecord()
+    let outer = context.continuations[spec.name]
+    context.continuations[spec.name] = continuation
+    defer { context.continuations[spec.name] = outer }
+    _ = try await runNested(spec.steps, &context, isolation: isolation)
+    record(.await, context, "continuation \(spec.name)")
+    waits.wait(context.task, for: "continuation \(spec.name), which nothing resumes")
+    defer { waits.done(context.task) }
+    let value: Value
+    do {
+      if spec.throwing {
+        value = try await withCheckedThrowingContinuation(isolation: isolation) {
+          continuation.attach(.throwing($0))
+        }
+      } else {
+        value = await withCheckedContinuation(isolation: isolation) {
+          continuation.attach(.plain($0))
+        }
+      }
+    } catch {
+      context.clock.join(continuation.clock.withLock { $0 })
+      record(.resume, context, "continuation \(spec.name) threw \(Self.errorName(error))")
+      throw error
+    }
+    context.clock.join(continuation.clock.withLock { $0 })
+    let shown = spec.bind.map { "\($0) = \(value.description)" } ?? "resumed"
+    record(.resume, context, "continuation \(spec.name): \(shown)")
+    if let bind = spec.bind { context.locals[bind] = value }
+  }
+
+  /// `NAME.resume(returning:)` or `resume(throwing:)`. The second resume of a continuation is
+  /// never made: it stops the run, in both modes, as it stops a real program.
+  func resumeContinuation(
+    _ name: String, _ result: ContinuationResult, _ context: inout Context, origin: StepOrigin,
+    isolation: isolated (any Actor)?
+  ) throws {
+    guard let continuation = context.continuations[name] else {
+      throw Failure(message: "continuation \(name) is not in scope here", origin: origin)
+    }
+    let outcome: Result<Value, any Error>
+    let text: String
+    switch result {
+    case .returning(let expression):
+      let value = try expression.map {
+        try read($0, &context, origin: origin, isolation: isolation)
+      }
+      outcome = .success(value ?? .none)
+      text = "resume(returning: \(value?.description ?? ""))"
+    case .throwing(let error):
+      outcome = .failure(ScenarioError(name: error))
+      text = "resume(throwing: \(error))"
+    }
+    let now = runtime.now
+    if let first = continuation.claim(by: context.task, at: now) {
+      runtime.stop(Self.resumedTwice(name, first: first, again: (now, context.task)))
+      throw RunAborted()
+    }
+    record(.set, context, "continuation \(name): \(text)")
+    continuation.clock.withLock { $0.join(context.clock) }
+    context.clock.tick(context.id)
+    continuation.deliver(outcome)
+  }
+
+  static func resumedTwice(
+    _ name: String, first: (time: Double, task: String), again: (time: Double, task: String)
+  ) -> String {
+    "continuation \(name) was resumed twice (first at \(Int(first.time)) ms by \(first.task), "
+      + "again at \(Int(again.time)) ms by \(again.task)): Swift stops the program here "
+      + "('Fatal error: SWIFT TASK CONTINUATION MISUSE: … tried to resume its continuation more "
+      + "than once'); resume it exactly once on every path"
+  }
+}
+
+/// One run of a `continuation` step: the real continuation once the task has suspended, a result
+/// that came before it did (a resume may win the race with the suspension, as Swift allows), who
+/// resumed it first, and the resumer's clock for the race detector.
+final class ContinuationRecord: Sendable {
+  enum Waiter: Sendable {
+    case plain(CheckedContinuation<Value, Never>)
+    case throwing(CheckedContinuation<Value, any Error>)
+
+    func resume(with result: Result<Value, any Error>) {
+      switch self {
+      case .plain(let continuation): continuation.resume(returning: (try? result.get()) ?? .none)
+      case .throwing(let continuation): continuation.resume(with: result)
+      }
+    }
+  }
+
+  private struct State {
+    var waiter: Waiter?
+    var early: Result<Value, any Error>?
+    var firstResume: (time: Double, task: String)?
+  }
+
+  private let state = Locked(State())
+  let clock = Locked(VectorClock())
+
+  /// Takes the one resume a continuation allows; returns the first resume when it was taken.
+  func claim(by task: String, at time: Double) -> (time: Double, task: String)? {
+    state.withLock { state in
+      if let first = state.firstResume { return first }
+      state.firstResume = (time, task)
+      return nil
+    }
+  }
+
+  /// Hands the result to the suspended task, or keeps it until the task suspends.
+  func deliver(_ result: Result<Value, any Error>) {
+    let waiter = state.withLock { state -> Waiter? in
+      guard let waiter = state.waiter else {
+        state.early = result
+        return nil
+      }
+      state.waiter = nil
+      return waiter
+    }
+    waiter?.resume(with: result)
+  }
+
+  /// The task has suspended: resumes it at once when its result came first.
+  func attach(_ waiter: Waiter) {
+    let early = state.withLock { state -> Result<Value, any Error>? in
+      guard let early = state.early else {
+        state.waiter = waiter
+        return nil
+      }
+      state.early = nil
+      return early
+    }
+    if let early { waiter.resume(with: early) }
+  }
+}

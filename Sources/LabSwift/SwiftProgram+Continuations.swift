@@ -57,7 +57,8 @@ extension ProgramWriter {
       }
       return nil
     }
-    guard let value = first(spec.steps) else { return nil }
+    // Only errors or nothing resume it: a bound value still needs a type, Void does not.
+    guard let value = first(spec.steps) else { return spec.bind == nil ? nil : .int }
     if case .literal(let literal) = value, let type = SwiftType.of(literal) { return type }
     return (try? expression(value, context))?.type ?? .int
   }

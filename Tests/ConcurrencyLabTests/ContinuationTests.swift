@@ -66,6 +66,26 @@ import Testing
     }
   }
 
+  /// A resume orders what its work did before it, as ThreadSanitizer sees a resume: a write
+  /// after the resume still races with the task it woke.
+  @Test func aResumeOrdersOnlyWhatCameBeforeIt() throws {
+    let json = """
+      { "format": 1, "queues": { "network": "concurrent" }, "state": { "size": 0, "copy": 0 },
+        "steps": [
+          { "continuation": "c", "steps": [ { "dispatch": "network", "steps": [
+            { "sleep": 10 }, { "set": "size", "to": 5 }, { "resume": "c" }AFTER ] } ] },
+          { "set": "copy", "to": "size" } ] }
+      """
+    let ordered = ScenarioRunner.run(
+      try TestSupport.scenario(json: json.replacingOccurrences(of: "AFTER", with: "")))
+    #expect(!ordered.events.contains { $0.kind == .race })
+    #expect(ordered.values.first { $0.name == "copy" }?.value == .int(5))
+    let late = ScenarioRunner.run(
+      try TestSupport.scenario(
+        json: json.replacingOccurrences(of: "AFTER", with: #", { "set": "size", "to": 6 }"#)))
+    #expect(late.events.contains { $0.kind == .race && $0.text.hasPrefix("size: write by") })
+  }
+
   /// The never-resumed continuation is named in the deadlock report on every seed.
   @Test func aContinuationNeverResumedIsNamedInTheDeadlock() throws {
     let scenario = try RuntimeHardeningTests.load("run-continuation-never-resumed.json")

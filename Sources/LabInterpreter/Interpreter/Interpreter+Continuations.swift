@@ -13,9 +13,16 @@ extension Interpreter {
   ) async throws {
     let continuation = ContinuationRecord()
     let outer = context.continuations[spec.name]
-    context.continuations[spec.name] = continuation
+    context.continuations[spec.name] = ContinuationCapture(continuation) {
+      [weak self, waiter = context.task] in
+      self?.runtime.stop(Self.leaked(spec.name, waiter: waiter, at: self?.runtime.now ?? 0))
+    }
     defer { context.continuations[spec.name] = outer }
     _ = try await runNested(spec.steps, &context, isolation: isolation)
+    // The closure has returned: from here only the work it started holds the continuation, and
+    // when the last of it lets go without resuming, Swift warns that it leaked.
+    context.continuations[spec.name] = outer
+    continuation.suspending()
     record(.await, context, "continuation \(spec.name)")
     waits.wait(context.task, for: "continuation \(spec.name), which nothing resumes")
     defer { waits.done(context.task) }
@@ -47,7 +54,7 @@ extension Interpreter {
     _ name: String, _ result: ContinuationResult, _ context: inout Context, origin: StepOrigin,
     isolation: isolated (any Actor)?
   ) throws {
-    guard let continuation = context.continuations[name] else {
+    guard let continuation = context.continuations[name]?.record else {
       throw Failure(message: "continuation \(name) is not in scope here", origin: origin)
     }
     let outcome: Result<Value, any Error>
@@ -72,6 +79,13 @@ extension Interpreter {
     continuation.clock.withLock { $0.join(context.clock) }
     context.clock.tick(context.id)
     continuation.deliver(outcome)
+  }
+
+  static func leaked(_ name: String, waiter: String, at time: Double) -> String {
+    "continuation \(name) was never resumed: at \(Int(time)) ms the last work that could resume "
+      + "it ended without doing so, and \(waiter) waits for it forever (Swift warns here: 'SWIFT "
+      + "TASK CONTINUATION MISUSE: … leaked its continuation without resuming it'); resume it on "
+      + "every path"
   }
 
   static func resumedTwice(
@@ -101,6 +115,8 @@ final class ContinuationRecord: Sendable {
   }
 
   private struct State {
+    /// The closure has returned and the task suspends (or is about to).
+    var suspended = false
     var waiter: Waiter?
     var early: Result<Value, any Error>?
     var firstResume: (time: Double, task: String)?
@@ -108,6 +124,11 @@ final class ContinuationRecord: Sendable {
 
   private let state = Locked(State())
   let clock = Locked(VectorClock())
+
+  func suspending() { state.withLock { $0.suspended = true } }
+
+  /// Whether a task waits for it that no resume has been claimed for.
+  var isAbandoned: Bool { state.withLock { $0.suspended && $0.firstResume == nil } }
 
   /// Takes the one resume a continuation allows; returns the first resume when it was taken.
   func claim(by task: String, at time: Double) -> (time: Double, task: String)? {
@@ -142,5 +163,22 @@ final class ContinuationRecord: Sendable {
       return early
     }
     if let early { waiter.resume(with: early) }
+  }
+}
+
+/// What captures a continuation: the context of the closure's steps and of every task and work
+/// item they start. When the last capture goes, nothing can resume it any more; left
+/// unresumed, that is the moment Swift's checked continuation warns that it leaked (measured).
+final class ContinuationCapture: Sendable {
+  let record: ContinuationRecord
+  private let onLeak: @Sendable () -> Void
+
+  init(_ record: ContinuationRecord, onLeak: @escaping @Sendable () -> Void) {
+    self.record = record
+    self.onLeak = onLeak
+  }
+
+  deinit {
+    if record.isAbandoned { onLeak() }
   }
 }

@@ -71,8 +71,8 @@ final class Interpreter: @unchecked Sendable {
     /// How many of `depth`'s levels are tasks, for the message that stops a runaway.
     var taskDepth = 0
     /// The continuations whose closures enclose the running steps, by name: work started inside
-    /// one captures it, as a Swift closure captures its parameter.
-    var continuations: [String: ContinuationRecord] = [:]
+    /// one captures it, as a Swift closure captures its parameter, and lets go when it ends.
+    var continuations: [String: ContinuationCapture] = [:]
   }
 
   /// The context of a new task created by `parent`: it sees the parent's locals (captured values)

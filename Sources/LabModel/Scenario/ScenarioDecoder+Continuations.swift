@@ -59,6 +59,15 @@ enum ContinuationRules {
         + "await (\(compilerSays)); start the work with 'dispatch' or 'task' and resume from its "
         + "steps"
     }
+    if case .throw = kind {
+      return "'throw' inside continuation \(name): its closure cannot throw, even in "
+        + "withCheckedThrowingContinuation; resume it with {\"resume\": \"\(name)\", "
+        + "\"throwing\": …} (and \"throws\": true) instead"
+    }
+    if case .checkCancellation = kind {
+      return "'checkCancellation' inside continuation \(name): its closure cannot throw; check "
+        + "for cancellation before the continuation"
+    }
     if case .return = kind {
       return "'return' inside continuation \(name) would return from its closure, not from the "
         + "function; resume the continuation and return after it"

@@ -152,8 +152,10 @@ import Testing
   }
 
   /// Leaked: the last capture let go in both modes; only the times differ.
-  @Test func aLeakedContinuationStopsBothModesWithTheSameWording() throws {
-    let name = "run-continuation-never-resumed.json"
+  @Test(arguments: [
+    "run-continuation-never-resumed.json", "run-continuation-leaked-before-it-suspends.json",
+  ])
+  func aLeakedContinuationStopsBothModesWithTheSameWording(_ name: String) throws {
     let virtual = try RuntimeHardeningTests.run(name, .virtual, limits: BadInputTests.limits)
     let live = try RuntimeHardeningTests.run(name, .live, limits: BadInputTests.limits)
     let reason = { (record: RunRecord) -> String? in

@@ -3,8 +3,8 @@ import LabRuntime
 
 /// Continuations: a task suspends in a real `withChecked(Throwing)Continuation` until work it
 /// started resumes it. A second resume traps in Swift, so the lab stops the run before making it;
-/// a continuation never resumed leaves its task suspended, which a virtual run reports as a
-/// deadlock naming the continuation.
+/// a continuation that the last work able to resume it let go of unresumed stops the run when it
+/// does, as Swift warns then that it leaked (`ContinuationCapture`).
 extension Interpreter {
   /// `let x = await withCheckedContinuation { NAME in steps }`: the steps run first (they cannot
   /// suspend; the decoder refuses those that would), then the task waits for the resume.
@@ -20,9 +20,10 @@ extension Interpreter {
     defer { context.continuations[spec.name] = outer }
     _ = try await runNested(spec.steps, &context, isolation: isolation)
     // The closure has returned: from here only the work it started holds the continuation, and
-    // when the last of it lets go without resuming, Swift warns that it leaked.
-    context.continuations[spec.name] = outer
+    // when the last of it lets go without resuming, Swift warns that it leaked. Marked first, so
+    // work that already ended makes this the last capture, and the leak is still seen.
     continuation.suspending()
+    context.continuations[spec.name] = outer
     record(.await, context, "continuation \(spec.name)")
     waits.wait(context.task, for: "continuation \(spec.name), which nothing resumes")
     defer { waits.done(context.task) }

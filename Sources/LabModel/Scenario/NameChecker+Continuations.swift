@@ -3,13 +3,20 @@
 extension NameChecker {
   mutating func checkContinuationStep(_ step: Step, _ scope: inout Scope) {
     switch step.kind {
-    case .continuation(let spec): checkContinuation(spec, &scope)
+    case .continuation(let spec): checkContinuation(spec, &scope, step)
     case .resume(let name, let result): checkResume(name, result, scope, step)
     default: break
     }
   }
 
-  mutating func checkContinuation(_ spec: ContinuationSpec, _ scope: inout Scope) {
+  mutating func checkContinuation(_ spec: ContinuationSpec, _ scope: inout Scope, _ step: Step) {
+    // The closure's parameter takes the name: a variable so named could not be reached inside.
+    if scope.readable.contains(spec.name) {
+      report(
+        "continuation \(spec.name) has the name of a variable, which its closure's parameter "
+          + "would hide; name it after what it waits for, such as '\(spec.name)Done'",
+        at: step.origin)
+    }
     var inner = Scope(readable: scope.readable)
     enclosingContinuations.append(spec)
     checkBlock(spec.steps, &inner)

@@ -191,14 +191,7 @@ extension ProgramWriter {
     case .actor(let name):
       throw NotExpressible(origin: nil, message: "a task isolated to actor '\(name)'")
     }
-    let saved = lines
-    lines = []
-    depth += 1
-    let type = try child(spec.name, spec.child, inner, collects: true, place: inner.place) ?? .void
-    depth -= 1
-    let body = lines
-    lines = saved
-    taskTypes[spec.name] = type
+    let (type, body) = try closure(spec, inner)
     let throwing = Self.childThrows(spec.child, throwsKeys)
     taskThrows[spec.name] = throwing
     let creation = spec.detached ? "Task.detached" : "Task"
@@ -214,17 +207,31 @@ extension ProgramWriter {
       line("}")
       return
     }
-    let binding = context.declared.contains(spec.name) ? "" : "let "
-    context.declared.insert(spec.name)
-    line("\(binding)\(spec.name) = \(creation)\(list) {\(signature)")
-    lines += body
-    line("}")
-    keepIfStored(spec.name, context)
+    bind(spec.name, "\(creation)\(list) {\(signature)", body, &context)
   }
 
-  /// A handler's task that a later input cancels: kept in the view model as well, as the
-  /// tutorial's `searchTask` is (`searchTask?.cancel()` before `searchTask = Task { … }`).
-  func keepIfStored(_ name: String, _ context: Context) {
+  /// A task's closure, written apart from the lines around it: its body and what it returns.
+  func closure(_ spec: TaskSpec, _ inner: Context) throws(NotExpressible) -> (SwiftType, [String]) {
+    let saved = lines
+    lines = []
+    depth += 1
+    let type = try child(spec.name, spec.child, inner, collects: true, place: inner.place) ?? .void
+    depth -= 1
+    let body = lines
+    lines = saved
+    taskTypes[spec.name] = type
+    return (type, body)
+  }
+
+  /// `let NAME = OPENING`, the closure's body and its `}`. A handler's task that a later input
+  /// cancels is kept in the view model as well, as the tutorial's `searchTask` is
+  /// (`searchTask?.cancel()` before `searchTask = Task { … }`).
+  func bind(_ name: String, _ opening: String, _ body: [String], _ context: inout Context) {
+    let binding = context.declared.contains(name) ? "" : "let "
+    context.declared.insert(name)
+    line("\(binding)\(name) = \(opening)")
+    lines += body
+    line("}")
     if storedTaskNames.contains(name), context.function?.hasPrefix("handler ") == true {
       line("viewModel.\(name) = \(name)")
     }
@@ -246,24 +253,13 @@ extension ProgramWriter {
     case .actor(let name):
       throw NotExpressible(origin: nil, message: "a task of a chain isolated to actor '\(name)'")
     }
-    let saved = lines
-    lines = []
-    depth += 1
-    let type = try child(spec.name, spec.child, inner, collects: true, place: inner.place) ?? .void
-    depth -= 1
-    let body = lines
-    lines = saved
-    taskTypes[spec.name] = type
+    let (type, body) = try closure(spec, inner)
     // `add` takes a throwing closure, so its task's value is awaited with `try`.
     taskThrows[spec.name] = true
     chains[chain] = type
-    let binding = context.declared.contains(spec.name) ? "" : "let "
-    context.declared.insert(spec.name)
     let attribute = inner.place == .main ? "@MainActor " : ""
-    line("\(binding)\(spec.name) = await \(chain).add { \(attribute)() async throws -> \(type) in")
-    lines += body
-    line("}")
-    keepIfStored(spec.name, context)
+    bind(
+      spec.name, "await \(chain).add { \(attribute)() async throws -> \(type) in", body, &context)
   }
 
   /// The tutorial's `SerialTasks`, returning the task it adds so that it can be awaited later.

@@ -68,4 +68,30 @@ struct RunWarningsTests {
     #expect(warnings.count == 1)
     #expect(warnings.first?.hasPrefix("task 'late' was never awaited and ended at 50 ms") == true)
   }
+
+  /// A lock held across a block: the others wait for it, holding their threads.
+  @Test func aLockHeldAcrossBlockingWorkIsNamedWithItsWaits() throws {
+    #expect(
+      try warnings("lock-held-while-blocking") == [
+        "lock 'cacheLock' was held across blocking work 3 times (the longest 100 ms, by "
+          + "loaders[1]): 2 tasks waited for it 300 ms in all, holding their threads; do the slow "
+          + "work outside withLock and hold the lock only to read or write"
+      ])
+  }
+
+  @Test func aLockHeldOnlyToWriteIsNot() throws {
+    #expect(try warnings("counter-with-mutex").isEmpty)
+  }
+
+  @Test func aBlockOutsideTheLockIsNot() throws {
+    let scenario = try TestSupport.scenario(
+      json: """
+        {"format": 1, "state": {"n": 0}, "steps": [
+          {"withLock": "l", "steps": [{"add": "n"}]},
+          {"block": 100},
+          {"withLock": "l", "steps": [{"add": "n"}]}
+        ]}
+        """)
+    #expect(ScenarioRunner.runAndCheck(scenario).record.warnings.isEmpty)
+  }
 }

@@ -106,6 +106,9 @@ final class PendingCallbacks: Sendable {
 
   func begin() { state.withLock { $0.count += 1 } }
 
+  /// Inputs and timers begun and not yet ended.
+  var count: Int { state.withLock { $0.count } }
+
   func end() {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.count -= 1

@@ -89,7 +89,8 @@ extension Interpreter {
         .block, context,
         "semaphore \(name): wait() holds the thread\(limit) (value \(before - 1))")
       waits.wait(
-        context.task, for: "semaphore \(name) to be signalled", holding: runtime.currentThread)
+        context.task, for: "semaphore \(name) to be signalled", holding: runtime.currentThread,
+        timed: milliseconds != nil)
       timedOut = await semaphore.semaphore.wait(timeout: milliseconds, isolation: isolation)
       waits.done(context.task)
       if timedOut {

@@ -289,7 +289,7 @@ extension Interpreter {
     // who holds them.
     waits.wait(
       context.task, for: "its sleep to end, then a thread to go on",
-      needs: isolation == nil ? "worker-" : nil)
+      needs: isolation == nil ? "worker-" : nil, timed: true)
     defer { waits.done(context.task) }
     do {
       try await runtime.sleep(milliseconds: milliseconds, isolation: isolation)

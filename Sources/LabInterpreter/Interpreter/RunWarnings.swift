@@ -7,7 +7,58 @@ public enum RunWarnings {
   /// Every warning of a run whose root's steps ended at `rootEnd` (nil: never).
   public static func of(_ events: [TraceEvent], rootEnd: Double?) -> [String] {
     guard let rootEnd else { return [] }
-    return unawaitedTasks(events, rootEnd: rootEnd)
+    return unawaitedTasks(events, rootEnd: rootEnd) + locksHeldWhileBlocking(events)
+  }
+
+  /// Locks held across a `block`: the slow work runs with the lock taken, so every task that
+  /// asks for it meanwhile waits — holding its own thread, since a Mutex wait blocks.
+  static func locksHeldWhileBlocking(_ events: [TraceEvent]) -> [String] {
+    struct Held {
+      var blocks = 0
+      var longest = 0
+      var holder = ""
+      var waited = 0.0
+      var waiters: Set<String> = []
+    }
+    var holding: [String: String] = [:]  // task → lock
+    var waitingSince: [String: Double] = [:]  // task → when it began to wait for a lock
+    var locks: [String: Held] = [:]
+    var order: [String] = []
+    for event in events {
+      let text = event.text
+      if text.hasPrefix("lock "), text.hasSuffix(" taken") {
+        let lock = String(text.dropFirst(5).dropLast(6))
+        holding[event.task] = lock
+        if let since = waitingSince.removeValue(forKey: event.task) {
+          locks[lock, default: Held()].waited += event.time - since
+          locks[lock, default: Held()].waiters.insert(event.task)
+        }
+      } else if text.hasPrefix("lock "), text.hasSuffix(" released") {
+        holding[event.task] = nil
+      } else if event.kind == .block, text.hasPrefix("lock "), text.contains(": held by ") {
+        waitingSince[event.task] = event.time
+      } else if event.kind == .block, let lock = holding[event.task],
+        let milliseconds = Int(text.prefix { $0.isNumber }), text.hasSuffix(" ms")
+      {
+        if locks[lock] == nil { order.append(lock) }
+        var held = locks[lock, default: Held()]
+        held.blocks += 1
+        if milliseconds > held.longest { (held.longest, held.holder) = (milliseconds, event.task) }
+        locks[lock] = held
+      }
+    }
+    return order.compactMap { lock in
+      guard let held = locks[lock], held.blocks > 0 else { return nil }
+      let times = held.blocks == 1 ? "once" : "\(held.blocks) times"
+      let waits =
+        held.waiters.isEmpty
+        ? "no task asked for it meanwhile in this run, but any that does waits"
+        : "\(held.waiters.count) task\(held.waiters.count == 1 ? "" : "s") waited for it "
+          + "\(TraceText.time(held.waited)) ms in all"
+      return "lock '\(lock)' was held across blocking work \(times) (the longest \(held.longest) "
+        + "ms, by \(held.holder)): \(waits), holding their threads; do the slow work outside "
+        + "withLock and hold the lock only to read or write"
+    }
   }
 
   /// Unstructured tasks the root started (itself, or through the functions and children it ran)

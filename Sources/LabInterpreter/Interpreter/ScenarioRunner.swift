@@ -68,6 +68,8 @@ public enum ScenarioRunner {
         LiveRuntime(threads: threads, scale: LiveScale.scale(of: scenario, options: options))
       }
     let interpreter = Interpreter(scenario: scenario, runtime: runtime, limits: options.limits)
+    let deadlockWatch = LiveDeadlockWatch(interpreter)
+    if let live = runtime as? LiveRuntime { live.watch = { deadlockWatch.check() } }
     let outcome = RootOutcome()
     var end = runtime.run(limits: options.limits) {
       await interpreter.runRoot(outcome)
@@ -78,6 +80,9 @@ public enum ScenarioRunner {
     if let cycle = interpreter.awaits.cycle.withLock({ $0 }) {
       end = .deadlock
       problem = cycle + interpreter.waits.report
+    } else if let report = deadlockWatch.found.withLock({ $0 }) {
+      end = .deadlock
+      problem = report
     }
     switch end {
     case .finished:

@@ -66,22 +66,35 @@ final class WaitRegistry: Sendable {
     /// The threads it needs to go on, by name or name prefix (`main`, `worker-`), for a task that
     /// waits for a thread to start on.
     var needs: String?
+    /// A wait that ends by itself, when its time is up: a sleep, a semaphore wait with a timeout.
+    var timed = false
   }
 
   /// Open waits by task, innermost last, each with its place in the order waits began: a run may
-  /// have 100,000 tasks waiting to start, and `done` must not search them all.
-  private let waits = Locked<(byTask: [String: [(order: Int, wait: Wait)]], count: Int)>(([:], 0))
+  /// have 100,000 tasks waiting to start, and `done` must not search them all. `changes` counts
+  /// every wait begun or ended, so a watcher can tell that nothing moved.
+  private typealias Open = [String: [(order: Int, wait: Wait)]]
+  private let waits = Locked<(byTask: Open, count: Int, changes: Int)>(([:], 0, 0))
 
-  func wait(_ task: String, for what: String, holding thread: String? = nil, needs: String? = nil) {
+  func wait(
+    _ task: String, for what: String, holding thread: String? = nil, needs: String? = nil,
+    timed: Bool = false
+  ) {
     waits.withLock { waits in
       waits.count += 1
+      waits.changes += 1
       waits.byTask[task, default: []].append(
-        (waits.count, Wait(task: task, waitingFor: what, holds: thread, needs: needs)))
+        (waits.count, Wait(task: task, waitingFor: what, holds: thread, needs: needs, timed: timed))
+      )
     }
   }
 
+  /// How many waits have begun or ended so far.
+  var changes: Int { waits.withLock { $0.changes } }
+
   func done(_ task: String) {
     waits.withLock { waits in
+      waits.changes += 1
       // In place: a copy would cost as much as the task's open waits (group children share names).
       waits.byTask[task]?.removeLast()
       if waits.byTask[task]?.isEmpty == true { waits.byTask[task] = nil }

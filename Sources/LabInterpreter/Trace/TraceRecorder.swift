@@ -43,6 +43,9 @@ final class TraceRecorder: Sendable {
   }
 
   var recorded: [TraceEvent] { events.withLock { $0.list } }
+
+  /// How many events are recorded so far.
+  var count: Int { events.withLock { $0.list.count } }
 }
 
 extension Double {

@@ -9,7 +9,7 @@ extension StepRows {
       + "and no withLock of the same lock (Mutex is not recursive). Accesses to \"state\" inside "
       + "are ordered by the lock, so they are not races.",
     swift: "let lock = Mutex(()); lock.withLock { _ in … }",
-    lab: "a waiter holds its worker; live runs take a real `Mutex`",
+    lab: "a waiter holds its worker; live runs take a real blocking lock",
     options: [
       .init(key: "steps", shape: .steps, required: true, doc: "What runs with the lock held.")
     ],

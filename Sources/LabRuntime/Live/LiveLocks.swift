@@ -1,19 +1,38 @@
 import Dispatch
 import Synchronization
 
-/// A real `Mutex` from Synchronization. `withLock`'s body is async code in the lab, so the lock is
-/// taken and released around it with `Mutex<Void>`'s own lock and unlock; the body never suspends
-/// (`lab validate` refuses every step that would), so it ends on the thread that took the lock, as
-/// a futex-based lock requires.
+/// A lock whose waiters block their thread, as a `Mutex`'s do. Not Synchronization's `Mutex`
+/// itself: it remembers which thread took it and stops the program when that thread takes it
+/// again, and a task of the lab is not tied to a thread between the steps of a `withLock` body
+/// (each step is an async function of the interpreter; a real program's body is synchronous and
+/// cannot let go of its thread). Seen here: in a lock-order deadlock, a task that waited for its
+/// second lock let another task run on its thread, which then asked for the first lock —
+/// "Fatal error: Recursive call to lock Mutex". A semaphore of one has no owner: any thread may
+/// release it, and a waiter still holds its thread until it is handed the lock.
 final class LiveLock: LabLock, Sendable {
-  private let mutex = Mutex(())
+  private let semaphore = DispatchSemaphore(value: 1)
+  /// Tasks holding or waiting for the lock.
+  private let users = Atomic<Int>(0)
+  /// Locks freed while held or waited for, kept for the life of the process: a run stopped in a
+  /// deadlock leaves threads waiting in them forever, and libdispatch stops a program that frees a
+  /// semaphore below its initial value.
+  private static let kept = Locked<[DispatchSemaphore]>([])
+
+  deinit {
+    if users.load(ordering: .acquiring) > 0 {
+      let semaphore = semaphore
+      Self.kept.withLock { $0.append(semaphore) }
+    }
+  }
 
   func lock(isolation: isolated (any Actor)?) async {
-    ThreadNames.waiting { mutex._unsafeLock() }
+    users.add(1, ordering: .relaxed)
+    _ = ThreadNames.waiting { waitSynchronously(semaphore, nanoseconds: nil) }
   }
 
   func unlock() {
-    mutex._unsafeUnlock()
+    semaphore.signal()
+    users.subtract(1, ordering: .releasing)
   }
 }
 

@@ -26,6 +26,9 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
   private let done = DispatchSemaphore(value: 0)
   /// How late `Task.sleep` wakes on this machine, taken off every sleep (`LiveTiming`).
   private var sleepLateness = Duration.zero
+  /// Asked by the watchdog every 10 ms while the run goes on: the reason to stop it, when the
+  /// interpreter sees a deadlock real threads cannot show (set before `run`).
+  public var watch: (@Sendable () -> String?)?
 
   public init(threads: Int, scale: Double = LiveRuntime.defaultScale) {
     self.threads = threads
@@ -111,6 +114,7 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
             + "virtual runtime names a deadlock's whole cycle")
       }
       if !isAborting, let problem = memory.check() { stop(problem) }
+      if !isAborting, let reason = watch?() { stop(reason) }
     }
     mainExecutor.waitUntilIdle(timeout: 1)
     if let reason = stopReason.withLock({ $0 }) { return .limitReached(reason) }

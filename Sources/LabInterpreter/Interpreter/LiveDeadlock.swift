@@ -1,0 +1,70 @@
+import Foundation
+import LabModel
+import LabRuntime
+
+/// A deadlock on real threads. The live runtime cannot see that nothing will ever run again, as
+/// the virtual one can: a thread in `DispatchGroup.wait()` or `semaphore.wait()` looks like any
+/// other. The interpreter can: it knows every task that has not ended, and what each one waits
+/// for. When, for half a second of real time, no event was recorded and no wait began or ended,
+/// no input or timer is pending, and every task that has not ended waits for something that no
+/// clock will end (not a sleep, not a wait with a timeout, not a block), nothing can wake them:
+/// the run is stopped as a deadlock, with the same report the virtual runtime gives.
+final class LiveDeadlockWatch: @unchecked Sendable {
+  /// How long nothing may move before the watch looks closer.
+  static let quiet: Duration = .milliseconds(500)
+
+  private unowned let interpreter: Interpreter
+  private var last = (events: -1, waits: -1)
+  private var since = ContinuousClock.now
+  /// The report, once found.
+  let found = Locked<String?>(nil)
+
+  init(_ interpreter: Interpreter) { self.interpreter = interpreter }
+
+  /// Called by the live runtime's watchdog every few milliseconds, always from its one thread;
+  /// returns the reason to stop the run once it is deadlocked.
+  func check() -> String? {
+    let now = (events: interpreter.recorder.count, waits: interpreter.waits.changes)
+    guard now == last else {
+      (last, since) = (now, ContinuousClock.now)
+      return nil
+    }
+    guard ContinuousClock.now - since >= Self.quiet, interpreter.pendingCallbacks.count == 0
+    else { return nil }
+    let waits = interpreter.waits.open
+    let alive = Self.unfinished(interpreter.recorder.recorded)
+    guard !alive.isEmpty else { return nil }
+    let waiting = Dictionary(grouping: waits, by: \.task)
+    for task in alive {
+      // Running (a block, a loop), or waiting for a clock: it may still move.
+      guard let open = waiting[task], !open.contains(where: \.timed) else { return nil }
+    }
+    // When things stopped moving: the last event, not the moment the watch noticed.
+    let time = Int(interpreter.recorder.recorded.last?.time ?? interpreter.runtime.now)
+    let report =
+      "deadlock at \(time) ms: on real threads nothing moved for half a second, and every task "
+      + "waits for another; " + interpreter.waits.report
+    found.withLock { $0 = report }
+    return "a deadlock"
+  }
+
+  /// The tasks that started (or were spawned) and have not ended, by their names in the trace.
+  static func unfinished(_ events: [TraceEvent]) -> [String] {
+    var alive: [String] = []
+    var ended: Set<String> = []
+    var seen: Set<String> = []
+    for event in events {
+      switch event.kind {
+      case .start:
+        if seen.insert(event.task).inserted { alive.append(event.task) }
+      case .spawn:
+        if let name = RunWarnings.spawnedTask(event.text), seen.insert(name).inserted {
+          alive.append(name)
+        }
+      case .end: ended.insert(event.task)
+      default: break
+      }
+    }
+    return alive.filter { !ended.contains($0) }
+  }
+}

@@ -24,6 +24,7 @@ extension ProgramWriter {
         return (!all && throwsIn(body, throwing))
           || catches.contains { throwsIn($0.steps, throwing) }
       case .task, .dispatch, .notify: return false
+      case .continuation(let spec): return spec.throwing || throwsIn(spec.steps, throwing)
       case .group(let spec): return childThrows(spec.child, throwing)
       case .asyncLet: return false
       default: return throwsIn(nested(step.kind), throwing)

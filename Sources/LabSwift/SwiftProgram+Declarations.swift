@@ -11,7 +11,10 @@ extension ProgramWriter {
       let orderer =
         scenario.state.allSatisfy { atomics.contains($0.name) }
         ? ""
-        : Self.contains(scenario.steps, where: Self.isDispatch) ? "the Dispatch group" : "the lock"
+        : Self.contains(scenario.steps, where: Self.isContinuation)
+          ? "the continuation's resume"
+          : Self.contains(scenario.steps, where: Self.isDispatch)
+            ? "the Dispatch group" : "the lock"
       if !orderer.isEmpty {
         line("// Shared state: \(orderer) orders its accesses, which the compiler cannot see.")
       }

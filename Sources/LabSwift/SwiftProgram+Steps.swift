@@ -90,6 +90,8 @@ extension ProgramWriter {
     case .semaphoreWait(let name, let timeout, let bind):
       try semaphoreWait(name, timeout, bind, &context)
     case .semaphoreSignal(let name): line("\(name).signal()")
+    case .continuation(let spec): try continuation(spec, &context)
+    case .resume(let name, let result): try resume(name, result, context)
     }
   }
 

@@ -264,6 +264,7 @@ final class ProgramWriter {
       .dispatch(_, let body), .notify(_, _, let body), .withLock(_, let body):
       body
     case .if(_, let then, let otherwise): then + otherwise
+    case .continuation(let spec): spec.steps
     case .try(let body, let catches): body + catches.flatMap(\.steps)
     case .asyncLet(_, .steps(let body)): body
     case .group(let spec): if case .steps(let body) = spec.child { body } else { [] }

@@ -11,7 +11,8 @@ import Testing
     "task-group-five", "captured-var-race", "actor-reentrancy", "async-let-downloads",
     "parallel-requests",
     "duration-error", "task-cancel", "dispatch-group-city",
-    "serial-tasks", "search-cancel-previous", "search-debounce",
+    "serial-tasks", "search-cancel-previous", "search-debounce", "continuation-bridge",
+    "continuation-throwing",
   ]
 
   static let goldenFolder = TestSupport.packageRoot.appendingPathComponent("Tests/SwiftPrograms")

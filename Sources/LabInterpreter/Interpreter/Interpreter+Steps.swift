@@ -38,7 +38,7 @@ extension Interpreter {
       case .log, .set, .add, .repeat, .forEach, .if, .return, .call, .block, .sleep, .yield,
         .group, .task, .awaitTask, .cancel, .onMain, .throw, .try, .checkCancellation,
         .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd, .semaphoreWait,
-        .semaphoreSignal:
+        .semaphoreSignal, .continuation, .resume:
         // A step that cannot suspend runs without an async call: no frame for `run` is allocated
         // in the task (which keeps its frames' memory until it is destroyed).
         if let immediate = try runAtOnce(step, &context, isolation: isolation) {
@@ -174,8 +174,10 @@ extension Interpreter {
     case .semaphoreWait(let name, let timeout, let bind):
       try await semaphoreWait(
         name, timeout: timeout, bind: bind, &context, origin: origin, isolation: isolation)
+    case .continuation(let spec):
+      try await runContinuation(spec, &context, isolation: isolation)
     case .log, .set, .return, .task, .cancel, .throw, .checkCancellation, .atomicAdd,
-      .semaphoreSignal:
+      .semaphoreSignal, .resume:
       // `runBlock` runs these with `runAtOnce` first; here only for completeness.
       if case .returned(let value)? = try runAtOnce(step, &context, isolation: isolation) {
         return value
@@ -227,6 +229,8 @@ extension Interpreter {
       try atomicAdd(name, expression, &context, origin: origin, isolation: isolation)
     case .semaphoreSignal(let name):
       semaphoreSignal(name, &context)
+    case .resume(let name, let result):
+      try resumeContinuation(name, result, &context, origin: origin, isolation: isolation)
     case .checkCancellation:
       if Task.isCancelled {
         record(
@@ -235,7 +239,7 @@ extension Interpreter {
       }
     case .add, .repeat, .forEach, .if, .call, .block, .sleep, .yield, .asyncLet, .await, .group,
       .awaitTask, .onMain, .try, .dispatch, .enter, .leave, .notify, .wait, .withLock,
-      .semaphoreWait:
+      .semaphoreWait, .continuation:
       return nil
     }
     return .done

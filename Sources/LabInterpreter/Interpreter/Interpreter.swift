@@ -70,6 +70,9 @@ final class Interpreter: @unchecked Sendable {
     var depth = 0
     /// How many of `depth`'s levels are tasks, for the message that stops a runaway.
     var taskDepth = 0
+    /// The continuations whose closures enclose the running steps, by name: work started inside
+    /// one captures it, as a Swift closure captures its parameter, and lets go when it ends.
+    var continuations: [String: ContinuationCapture] = [:]
   }
 
   /// The context of a new task created by `parent`: it sees the parent's locals (captured values)
@@ -78,6 +81,7 @@ final class Interpreter: @unchecked Sendable {
     checkTaskLimit()
     var child = Context(task: name, id: nextTaskID(), locals: parent.locals)
     child.clock = parent.clock
+    child.continuations = parent.continuations
     // A child is one level deeper than its creator: an `async let`, a group or a task of a
     // function that calls it again would otherwise nest without end, one task per level.
     child.depth = parent.depth + 1

@@ -9,7 +9,12 @@ struct NameChecker {
   var room = DiagnosticList.collectLimit
   var omitted = 0
   private let taskNames: Set<String>
-  private let unsure: Unsure
+  let unsure: Unsure
+  /// The continuations whose closures enclose the steps being checked, innermost last: the ones
+  /// a `resume` can name, as Swift's closure parameter is only in scope there.
+  var enclosingContinuations: [ContinuationSpec] = []
+  /// Every continuation of the scenario, for a `resume` that names one out of scope.
+  let continuationNames: Set<String>
   /// Names written in parts of the file that did not decode.
   var unsureNames: Set<String> { unsure.names }
 
@@ -34,9 +39,11 @@ struct NameChecker {
     self.file = file
     self.unsure = unsure
     var tasks = Set<String>()
+    var continuations = Set<String>()
     func collect(_ steps: [Step]) {
       for step in steps {
         if case .task(let spec) = step.kind { tasks.insert(spec.name) }
+        if case .continuation(let spec) = step.kind { continuations.insert(spec.name) }
         step.kind.nestedBlocks.forEach(collect)
       }
     }
@@ -47,6 +54,7 @@ struct NameChecker {
       for method in actor.methods.values { collect(method.steps) }
     }
     taskNames = tasks
+    continuationNames = continuations
   }
 
   /// What a block of steps can see.
@@ -196,7 +204,7 @@ struct NameChecker {
     }
   }
 
-  private mutating func checkBlock(_ steps: [Step], _ scope: inout Scope) {
+  mutating func checkBlock(_ steps: [Step], _ scope: inout Scope) {
     for step in steps {
       switch step.kind {
       case .log(let template):
@@ -265,6 +273,7 @@ struct NameChecker {
       case .dispatch(_, let body), .notify(_, _, let body):
         var inner = Scope(readable: scope.readable)
         checkBlock(body, &inner)
+      case .continuation, .resume: checkContinuationStep(step, &scope)
       case .try(let body, let catches):
         var inner = Scope(readable: scope.readable)
         checkBlock(body, &inner)
@@ -308,6 +317,7 @@ extension Step.Kind {
     case .withLock(_, let body): [body]
     case .try(let body, let catches): [body] + catches.map(\.steps)
     case .dispatch(_, let body), .notify(_, _, let body): [body]
+    case .continuation(let spec): [spec.steps]
     case .if(_, let thenSteps, let elseSteps): [thenSteps, elseSteps]
     case .asyncLet(_, let child): child.steps.map { [$0] } ?? []
     case .group(let spec): spec.child.steps.map { [$0] } ?? []
@@ -315,7 +325,7 @@ extension Step.Kind {
     // Listed one by one, not `default`, so a new kind with steps inside is not missed.
     case .log, .set, .add, .return, .call, .block, .sleep, .yield, .await, .awaitTask, .cancel,
       .throw, .checkCancellation, .enter, .leave, .wait, .atomicAdd, .semaphoreWait,
-      .semaphoreSignal:
+      .semaphoreSignal, .resume:
       []
     }
   }

@@ -148,7 +148,29 @@ public struct Step: Sendable {
     case semaphoreWait(String, timeout: Expression?, bind: String?)
     /// `semaphore.signal()`.
     case semaphoreSignal(String)
+    /// `await withChecked(Throwing)Continuation { … }`: the steps run before the task suspends.
+    case continuation(ContinuationSpec)
+    /// `continuation.resume(returning:)` or `resume(throwing:)`.
+    case resume(String, ContinuationResult)
   }
+}
+
+/// A continuation: the task runs `steps` (the closure's body, synchronous) and then waits until
+/// `resume` names it; `bind` receives the value it was resumed with.
+public struct ContinuationSpec: Sendable {
+  public var name: String
+  public var bind: String?
+  /// `withCheckedThrowingContinuation`: a `resume` may throw an error into the task.
+  public var throwing: Bool
+  public var steps: [Step]
+}
+
+/// What a `resume` hands the waiting task.
+public enum ContinuationResult: Sendable {
+  /// `resume(returning:)`; nil resumes a continuation of `Void`.
+  case returning(Expression?)
+  /// `resume(throwing: ScenarioError.NAME)`.
+  case throwing(String)
 }
 
 /// A function call with its arguments, in the order written.

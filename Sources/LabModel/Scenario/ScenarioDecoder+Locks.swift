@@ -92,20 +92,24 @@ enum LockRules {
     "Swift: 'cannot pass function of type '(inout sending Int) async -> sending ()' to parameter "
     + "expecting synchronous function type'"
 
+  /// The key of a step that needs `await`, which no synchronous closure may hold.
+  static func awaiting(_ kind: Step.Kind) -> String? {
+    switch kind {
+    case .sleep: "sleep"
+    case .yield: "yield"
+    case .call: "call"
+    case .asyncLet: "asyncLet"
+    case .await: "await"
+    case .group: "group"
+    case .awaitTask: "awaitTask"
+    case .onMain: "onMain"
+    case .continuation: "continuation"
+    default: nil
+    }
+  }
+
   static func problem(_ kind: Step.Kind, lock: String) -> String? {
-    let awaiting: String? =
-      switch kind {
-      case .sleep: "sleep"
-      case .yield: "yield"
-      case .call: "call"
-      case .asyncLet: "asyncLet"
-      case .await: "await"
-      case .group: "group"
-      case .awaitTask: "awaitTask"
-      case .onMain: "onMain"
-      default: nil
-      }
-    if let awaiting {
+    if let awaiting = awaiting(kind) {
       return "'\(awaiting)' inside withLock \(lock): its body is synchronous and cannot await "
         + "(\(compilerSays)); end the withLock before this step"
     }

@@ -120,6 +120,8 @@ extension ScenarioDecoder {
     case .atomicAdd: return decodeAtomicAdd(step)
     case .semaphoreWait: return decodeSemaphoreWait(step)
     case .semaphoreSignal: return semaphoreName(step).map { .semaphoreSignal($0) }
+    case .continuation: return decodeContinuation(step)
+    case .resume: return decodeResume(step)
     }
   }
 

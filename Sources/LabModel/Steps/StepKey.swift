@@ -8,6 +8,7 @@ public enum StepKey: String, CaseIterable, Sendable {
   case asyncLet, await, group, task, awaitTask, cancel, onMain, `throw`, `try`, checkCancellation
   case actorCall, dispatch, enter, leave, notify, wait
   case withLock, atomicAdd, semaphoreWait, semaphoreSignal
+  case continuation, resume
 
   /// The JSON keys, in table order.
   public static let names = allCases.map(\.rawValue)
@@ -45,6 +46,8 @@ public enum StepKey: String, CaseIterable, Sendable {
     case .atomicAdd: StepRows.atomicAdd
     case .semaphoreWait: StepRows.semaphoreWait
     case .semaphoreSignal: StepRows.semaphoreSignal
+    case .continuation: StepRows.continuation
+    case .resume: StepRows.resume
     }
   }
 }

@@ -1,0 +1,185 @@
+import LabModel
+import LabRuntime
+
+/// Continuations: a task suspends in a real `withChecked(Throwing)Continuation` until work it
+/// started resumes it. A second resume traps in Swift, so the lab stops the run before making it;
+/// a continuation that the last work able to resume it let go of unresumed stops the run when it
+/// does, as Swift warns then that it leaked (`ContinuationCapture`).
+extension Interpreter {
+  /// `let x = await withCheckedContinuation { NAME in steps }`: the steps run first (they cannot
+  /// suspend; the decoder refuses those that would), then the task waits for the resume.
+  func runContinuation(
+    _ spec: ContinuationSpec, _ context: inout Context, isolation: isolated (any Actor)?
+  ) async throws {
+    let continuation = ContinuationRecord()
+    let outer = context.continuations[spec.name]
+    context.continuations[spec.name] = ContinuationCapture(continuation) {
+      [weak self, waiter = context.task] in
+      self?.runtime.stop(Self.leaked(spec.name, waiter: waiter, at: self?.runtime.now ?? 0))
+    }
+    defer { context.continuations[spec.name] = outer }
+    _ = try await runNested(spec.steps, &context, isolation: isolation)
+    // The closure has returned: from here only the work it started holds the continuation, and
+    // when the last of it lets go without resuming, Swift warns that it leaked. Marked first, so
+    // work that already ended makes this the last capture, and the leak is still seen.
+    continuation.suspending()
+    context.continuations[spec.name] = outer
+    record(.await, context, "continuation \(spec.name)")
+    waits.wait(context.task, for: "continuation \(spec.name), which nothing resumes")
+    defer { waits.done(context.task) }
+    let value: Value
+    do {
+      if spec.throwing {
+        value = try await withCheckedThrowingContinuation(isolation: isolation) {
+          continuation.attach(.throwing($0))
+        }
+      } else {
+        value = await withCheckedContinuation(isolation: isolation) {
+          continuation.attach(.plain($0))
+        }
+      }
+    } catch {
+      context.clock.join(continuation.clock.withLock { $0 })
+      record(.resume, context, "continuation \(spec.name) threw \(Self.errorName(error))")
+      throw error
+    }
+    context.clock.join(continuation.clock.withLock { $0 })
+    let shown = spec.bind.map { "\($0) = \(value.description)" } ?? "resumed"
+    record(.resume, context, "continuation \(spec.name): \(shown)")
+    if let bind = spec.bind { context.locals[bind] = value }
+  }
+
+  /// `NAME.resume(returning:)` or `resume(throwing:)`. The second resume of a continuation is
+  /// never made: it stops the run, in both modes, as it stops a real program.
+  func resumeContinuation(
+    _ name: String, _ result: ContinuationResult, _ context: inout Context, origin: StepOrigin,
+    isolation: isolated (any Actor)?
+  ) throws {
+    guard let continuation = context.continuations[name]?.record else {
+      throw Failure(message: "continuation \(name) is not in scope here", origin: origin)
+    }
+    let outcome: Result<Value, any Error>
+    let text: String
+    switch result {
+    case .returning(let expression):
+      let value = try expression.map {
+        try read($0, &context, origin: origin, isolation: isolation)
+      }
+      outcome = .success(value ?? .none)
+      text = "resume(returning: \(value?.description ?? ""))"
+    case .throwing(let error):
+      outcome = .failure(ScenarioError(name: error))
+      text = "resume(throwing: \(error))"
+    }
+    let now = runtime.now
+    if let first = continuation.claim(by: context.task, at: now) {
+      runtime.stop(Self.resumedTwice(name, first: first, again: (now, context.task)))
+      throw RunAborted()
+    }
+    record(.set, context, "continuation \(name): \(text)")
+    continuation.clock.withLock { $0.join(context.clock) }
+    context.clock.tick(context.id)
+    continuation.deliver(outcome)
+  }
+
+  static func leaked(_ name: String, waiter: String, at time: Double) -> String {
+    "continuation \(name) was never resumed: at \(Int(time)) ms the last work that could resume "
+      + "it ended without doing so, and \(waiter) waits for it forever (Swift warns here: 'SWIFT "
+      + "TASK CONTINUATION MISUSE: … leaked its continuation without resuming it'); resume it on "
+      + "every path"
+  }
+
+  static func resumedTwice(
+    _ name: String, first: (time: Double, task: String), again: (time: Double, task: String)
+  ) -> String {
+    "continuation \(name) was resumed twice (first at \(Int(first.time)) ms by \(first.task), "
+      + "again at \(Int(again.time)) ms by \(again.task)): Swift stops the program here "
+      + "('Fatal error: SWIFT TASK CONTINUATION MISUSE: … tried to resume its continuation more "
+      + "than once'); resume it exactly once on every path"
+  }
+}
+
+/// One run of a `continuation` step: the real continuation once the task has suspended, a result
+/// that came before it did (a resume may win the race with the suspension, as Swift allows), who
+/// resumed it first, and the resumer's clock for the race detector.
+final class ContinuationRecord: Sendable {
+  enum Waiter: Sendable {
+    case plain(CheckedContinuation<Value, Never>)
+    case throwing(CheckedContinuation<Value, any Error>)
+
+    func resume(with result: Result<Value, any Error>) {
+      switch self {
+      case .plain(let continuation): continuation.resume(returning: (try? result.get()) ?? .none)
+      case .throwing(let continuation): continuation.resume(with: result)
+      }
+    }
+  }
+
+  private struct State {
+    /// The closure has returned and the task suspends (or is about to).
+    var suspended = false
+    var waiter: Waiter?
+    var early: Result<Value, any Error>?
+    var firstResume: (time: Double, task: String)?
+  }
+
+  private let state = Locked(State())
+  let clock = Locked(VectorClock())
+
+  func suspending() { state.withLock { $0.suspended = true } }
+
+  /// Whether a task waits for it that no resume has been claimed for.
+  var isAbandoned: Bool { state.withLock { $0.suspended && $0.firstResume == nil } }
+
+  /// Takes the one resume a continuation allows; returns the first resume when it was taken.
+  func claim(by task: String, at time: Double) -> (time: Double, task: String)? {
+    state.withLock { state in
+      if let first = state.firstResume { return first }
+      state.firstResume = (time, task)
+      return nil
+    }
+  }
+
+  /// Hands the result to the suspended task, or keeps it until the task suspends.
+  func deliver(_ result: Result<Value, any Error>) {
+    let waiter = state.withLock { state -> Waiter? in
+      guard let waiter = state.waiter else {
+        state.early = result
+        return nil
+      }
+      state.waiter = nil
+      return waiter
+    }
+    waiter?.resume(with: result)
+  }
+
+  /// The task has suspended: resumes it at once when its result came first.
+  func attach(_ waiter: Waiter) {
+    let early = state.withLock { state -> Result<Value, any Error>? in
+      guard let early = state.early else {
+        state.waiter = waiter
+        return nil
+      }
+      state.early = nil
+      return early
+    }
+    if let early { waiter.resume(with: early) }
+  }
+}
+
+/// What captures a continuation: the context of the closure's steps and of every task and work
+/// item they start. When the last capture goes, nothing can resume it any more; left
+/// unresumed, that is the moment Swift's checked continuation warns that it leaked (measured).
+final class ContinuationCapture: Sendable {
+  let record: ContinuationRecord
+  private let onLeak: @Sendable () -> Void
+
+  init(_ record: ContinuationRecord, onLeak: @escaping @Sendable () -> Void) {
+    self.record = record
+    self.onLeak = onLeak
+  }
+
+  deinit {
+    if record.isAbandoned { onLeak() }
+  }
+}

@@ -1,0 +1,59 @@
+/// Continuations: a `resume` names a continuation whose closure encloses it, as the closure's
+/// parameter is only in scope there, and throws only into a throwing one.
+extension NameChecker {
+  mutating func checkContinuationStep(_ step: Step, _ scope: inout Scope) {
+    switch step.kind {
+    case .continuation(let spec): checkContinuation(spec, &scope, step)
+    case .resume(let name, let result): checkResume(name, result, scope, step)
+    default: break
+    }
+  }
+
+  mutating func checkContinuation(_ spec: ContinuationSpec, _ scope: inout Scope, _ step: Step) {
+    // The closure's parameter takes the name: a variable so named could not be reached inside.
+    if scope.readable.contains(spec.name) {
+      report(
+        "continuation \(spec.name) has the name of a variable, which its closure's parameter "
+          + "would hide; name it after what it waits for, such as '\(spec.name)Done'",
+        at: step.origin)
+    }
+    var inner = Scope(readable: scope.readable)
+    enclosingContinuations.append(spec)
+    checkBlock(spec.steps, &inner)
+    enclosingContinuations.removeLast()
+    if let bind = spec.bind { scope.readable.insert(bind) }
+  }
+
+  mutating func checkResume(
+    _ name: String, _ result: ContinuationResult, _ scope: Scope, _ step: Step
+  ) {
+    if case .returning(let value?) = result { read(value.names, scope, step) }
+    guard let spec = enclosingContinuations.last(where: { $0.name == name }) else {
+      if unsure.names.contains(name) { return }
+      let inScope = enclosingContinuations.map(\.name)
+      if continuationNames.contains(name) {
+        report(
+          "resume \(name) outside the steps of continuation \(name): in Swift the continuation "
+            + "is only in scope inside its closure; move this resume into its steps (in the "
+            + "'dispatch' that completes the work)",
+          at: step.origin)
+      } else {
+        let hint = didYouMean(name, in: inScope.isEmpty ? continuationNames.sorted() : inScope)
+        report(
+          "unknown continuation '\(name)'"
+            + (hint.isEmpty
+              ? "; resume a continuation from inside its steps: {\"continuation\": \"\(name)\", "
+                + "\"steps\": [ … {\"resume\": \"\(name)\"} … ]}"
+              : hint),
+          at: step.origin)
+      }
+      return
+    }
+    if case .throwing(let error) = result, !spec.throwing {
+      report(
+        "resume \(name) throwing \(error): continuation \(name) does not throw; give it "
+          + "\"throws\": true (withCheckedThrowingContinuation)",
+        at: step.origin)
+    }
+  }
+}

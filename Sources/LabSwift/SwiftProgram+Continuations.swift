@@ -1,0 +1,70 @@
+import LabModel
+
+/// Continuations as Swift writes them: the closure's parameter takes the continuation's name, so
+/// the work started inside (a `DispatchQueue` closure) captures it and resumes it by that name.
+extension ProgramWriter {
+  /// `let x = await withCheckedContinuation { (NAME: CheckedContinuation<T, Never>) in … }`.
+  func continuation(_ spec: ContinuationSpec, _ context: inout Context) throws(NotExpressible) {
+    let type = continuationType(spec, context)
+    let call =
+      spec.throwing
+      ? "try await withCheckedThrowingContinuation" : "await withCheckedContinuation"
+    let failure = spec.throwing ? "any Error" : "Never"
+    var binding = ""
+    if let bind = spec.bind, let type {
+      if context.declared.contains(bind) {
+        binding = "\(bind) = "
+      } else {
+        binding = "\(context.rebound.contains(bind) ? "var" : "let") \(bind) = "
+      }
+      context.declared.insert(bind)
+      context.locals[bind] = type
+    } else if type != nil {
+      binding = "_ = "
+    }
+    var inner = context
+    // The closure is synchronous: work it starts resumes later, from a Dispatch thread.
+    inner.isAsync = false
+    let header =
+      "\(binding)\(call) { (\(spec.name): CheckedContinuation<\(type?.description ?? "Void"), "
+      + "\(failure)>) in"
+    try block(header) { () throws(NotExpressible) in try steps(spec.steps, &inner) }
+  }
+
+  /// `NAME.resume(returning: value)`, `NAME.resume()` or `NAME.resume(throwing: …)`.
+  func resume(_ name: String, _ result: ContinuationResult, _ context: Context)
+    throws(NotExpressible)
+  {
+    switch result {
+    case .returning(nil):
+      line("\(name).resume()")
+    case .returning(let value?):
+      let value = try expression(value, context)
+      line("\(name).resume(returning: \(value.code))")
+    case .throwing(let error):
+      errors.insert(error)
+      line("\(name).resume(throwing: ScenarioError.\(error))")
+    }
+  }
+
+  /// The type the continuation returns, from the first `resume` with a value among its steps;
+  /// nil when every resume returns nothing (`Void`).
+  func continuationType(_ spec: ContinuationSpec, _ context: Context) -> SwiftType? {
+    func first(_ steps: [Step]) -> Expression? {
+      for step in steps {
+        if case .resume(spec.name, .returning(let value?)) = step.kind { return value }
+        if let found = first(Self.nested(step.kind)) { return found }
+      }
+      return nil
+    }
+    // Only errors or nothing resume it: a bound value still needs a type, Void does not.
+    guard let value = first(spec.steps) else { return spec.bind == nil ? nil : .int }
+    if case .literal(let literal) = value, let type = SwiftType.of(literal) { return type }
+    return (try? expression(value, context))?.type ?? .int
+  }
+
+  static func isContinuation(_ kind: Step.Kind) -> Bool {
+    if case .continuation = kind { return true }
+    return false
+  }
+}

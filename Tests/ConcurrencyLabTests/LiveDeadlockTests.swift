@@ -5,7 +5,7 @@ import LabRuntime
 import Testing
 
 /// Deadlocks on real threads: the threads give no sign, so the interpreter watches its own tasks
-/// and stops the run once every one waits for another and nothing moved for half a second.
+/// and stops the run once every one waits for another and nothing moved for a second.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct LiveDeadlockTests {
   /// Each bad input, live: a deadlock within seconds (not at --timeout), whose report names the
   /// same cycle the virtual run names.
@@ -29,12 +29,22 @@ import Testing
     ),
   ])
   func aThreadDeadlockIsFoundAndNamed(_ name: String, _ cycle: String) throws {
-    let began = ContinuousClock.now
-    let live = try RuntimeHardeningTests.run(name, .live, limits: BadInputTests.limits)
-    #expect(ContinuousClock.now - began < .seconds(5), "took until the timeout")
+    // Real threads may also miss the deadlock: on a busy machine the second task of a
+    // lock-order deadlock can start after the first has finished. Up to five tries.
+    var live: RunRecord
+    var took: Duration
+    var tries = 0
+    repeat {
+      let began = ContinuousClock.now
+      live = try RuntimeHardeningTests.run(name, .live, limits: BadInputTests.limits)
+      took = ContinuousClock.now - began
+      tries += 1
+    } while live.end != .deadlock && tries < 5
     #expect(live.end == .deadlock, "\(live.problem ?? "no problem")")
+    // Found about a second after the last event, not at the 10 s timeout.
+    #expect(took < .seconds(5))
     let problem = try #require(live.problem)
-    #expect(problem.contains("on real threads nothing moved for half a second"), "\(problem)")
+    #expect(problem.contains("on real threads nothing moved for a second"), "\(problem)")
     #expect(problem.contains(cycle), "\(problem)")
     let virtual = try RuntimeHardeningTests.run(name, .virtual, limits: BadInputTests.limits)
     #expect(virtual.end == .deadlock)

@@ -5,13 +5,13 @@ import LabRuntime
 /// A deadlock on real threads. The live runtime cannot see that nothing will ever run again, as
 /// the virtual one can: a thread in `DispatchGroup.wait()` or `semaphore.wait()` looks like any
 /// other. The interpreter can: it knows every task that has not ended, and what each one waits
-/// for. When, for half a second of real time, no event was recorded and no wait began or ended,
+/// for. When, for a second of real time, no event was recorded and no wait began or ended,
 /// no input or timer is pending, and every task that has not ended waits for something that no
 /// clock will end (not a sleep, not a wait with a timeout, not a block), nothing can wake them:
 /// the run is stopped as a deadlock, with the same report the virtual runtime gives.
 final class LiveDeadlockWatch: @unchecked Sendable {
   /// How long nothing may move before the watch looks closer.
-  static let quiet: Duration = .milliseconds(500)
+  static let quiet: Duration = .seconds(1)
 
   private unowned let interpreter: Interpreter
   private var last = (events: -1, waits: -1)
@@ -32,7 +32,9 @@ final class LiveDeadlockWatch: @unchecked Sendable {
     guard ContinuousClock.now - since >= Self.quiet, interpreter.pendingCallbacks.count == 0
     else { return nil }
     let waits = interpreter.waits.open
-    let alive = Self.unfinished(interpreter.recorder.recorded)
+    // Work that has not started yet has no event, only its wait for a thread.
+    var alive = Self.unfinished(interpreter.recorder.recorded)
+    for wait in waits where !alive.contains(wait.task) { alive.append(wait.task) }
     guard !alive.isEmpty else { return nil }
     let waiting = Dictionary(grouping: waits, by: \.task)
     for task in alive {
@@ -45,7 +47,7 @@ final class LiveDeadlockWatch: @unchecked Sendable {
     // When things stopped moving: the last event, not the moment the watch noticed.
     let time = Int(interpreter.recorder.recorded.last?.time ?? interpreter.runtime.now)
     let report =
-      "deadlock at \(time) ms: on real threads nothing moved for half a second, and every task "
+      "deadlock at \(time) ms: on real threads nothing moved for a second, and every task "
       + "waits for another; " + interpreter.waits.report
     found.withLock { $0 = report }
     return "a deadlock"

@@ -115,17 +115,7 @@ import Testing
   /// Each program compiles in Swift 6 mode: `withChecked(Throwing)Continuation` whose closure
   /// parameter the dispatched completion resumes.
   @Test(arguments: bundled) func theProgramCompilesInSwift6Mode(_ name: String) throws {
-    guard let compiler = SwiftCompiler.find(environment: ProcessInfo.processInfo.environment)
-    else {
-      print("skipped: no swiftc on PATH or at /opt/swift/usr/bin")
-      return
-    }
-    let scenario = try SwiftProgramTests.scenario(named: name)
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "lab-swift-test-\(name)-\(ProcessInfo.processInfo.processIdentifier)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let check = try SwiftCheck.run(
-      scenario, source: try SwiftProgram.generate(scenario), compiler: compiler, in: folder)
+    guard let check = try SwiftProgramTests.compile(name) else { return }
     #expect(check.isExpected && check.swift6.compiled, "\(check.report)")
   }
 }

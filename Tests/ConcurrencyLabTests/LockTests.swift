@@ -154,22 +154,12 @@ import Testing
   }
 
   @Test func theAtomicProgramCompilesInSwift6Mode() throws {
-    guard let compiler = SwiftCompiler.find(environment: ProcessInfo.processInfo.environment)
-    else {
-      print("skipped: no swiftc on PATH or at /opt/swift/usr/bin")
-      return
-    }
-    let scenario = try SwiftProgramTests.scenario(named: "counter-with-atomic")
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "lab-swift-test-atomic-\(ProcessInfo.processInfo.processIdentifier)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let check = try SwiftCheck.run(
-      scenario, source: try SwiftProgram.generate(scenario), compiler: compiler, in: folder)
+    guard let check = try SwiftProgramTests.compile("counter-with-atomic") else { return }
     #expect(check.isExpected && check.swift6.compiled, "\(check.report)")
   }
 }
 
-/// The same scenarios on real threads: a real `Mutex`, `Atomic<Int>` and `DispatchSemaphore`.
+/// The same scenarios on real threads: a real blocking lock, `Atomic<Int>` and `DispatchSemaphore`.
 @Suite(.serialized) struct LiveLockTests {
   @Test(arguments: LockTests.fixed) func liveRunsAgreeOnSix(_ name: String) async throws {
     let scenario = try TestSupport.scenario(named: name)

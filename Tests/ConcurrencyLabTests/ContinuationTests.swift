@@ -20,22 +20,16 @@ import Testing
   /// the completion resumes it, 100 ms later, with 50.
   @Test func theBridgeWaitsExactlyAsLongAsTheCallback() throws {
     let scenario = try TestSupport.scenario(named: "continuation-bridge")
-    for seed in UInt64(1)...20 {
-      for policy in [SchedulingPolicy.random, .pct] {
-        var options = RunOptions()
-        options.seed = seed
-        options.policy = policy
-        let result = ScenarioRunner.runAndCheck(scenario, options: options)
-        #expect(result.passed, "seed \(seed) \(policy): \(result.problem ?? "")")
-        #expect(result.duration == 100, "seed \(seed) \(policy)")
-        #expect(Self.value("size", result) == .int(50), "seed \(seed) \(policy)")
-        let suspended = result.events.first { $0.kind == .await && $0.task == "root" }
-        #expect(suspended?.text == "continuation download")
-        #expect(suspended?.time == 0)
-        let resumed = result.events.first { $0.kind == .resume && $0.task == "root" }
-        #expect(resumed?.text == "continuation download: bytes = 50")
-        #expect(resumed?.time == 100)
-      }
+    for (label, result) in TestSupport.runsOnEverySeed(scenario) {
+      #expect(result.passed, "\(label): \(result.problem ?? "")")
+      #expect(result.duration == 100, "\(label)")
+      #expect(Self.value("size", result) == .int(50), "\(label)")
+      let suspended = result.events.first { $0.kind == .await && $0.task == "root" }
+      #expect(suspended?.text == "continuation download")
+      #expect(suspended?.time == 0)
+      let resumed = result.events.first { $0.kind == .resume && $0.task == "root" }
+      #expect(resumed?.text == "continuation download: bytes = 50")
+      #expect(resumed?.time == 100)
     }
   }
 

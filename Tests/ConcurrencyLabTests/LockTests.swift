@@ -33,17 +33,10 @@ import Testing
   }
 
   @Test(arguments: fixed) func theFixedCounterIsSixWithoutARaceOnEverySeed(_ name: String) throws {
-    let scenario = try TestSupport.scenario(named: name)
-    for seed in UInt64(1)...20 {
-      for policy in [SchedulingPolicy.random, .pct] {
-        var options = RunOptions()
-        options.seed = seed
-        options.policy = policy
-        let result = ScenarioRunner.runAndCheck(scenario, options: options)
-        #expect(result.problem == nil, "seed \(seed): \(result.problem ?? "")")
-        #expect(Self.counter(result) == .int(6), "seed \(seed) \(policy)")
-        #expect(!result.events.contains { $0.kind == .race }, "seed \(seed) \(policy)")
-      }
+    for (label, result) in TestSupport.runsOnEverySeed(try TestSupport.scenario(named: name)) {
+      #expect(result.problem == nil, "\(label): \(result.problem ?? "")")
+      #expect(Self.counter(result) == .int(6), "\(label)")
+      #expect(!result.events.contains { $0.kind == .race }, "\(label)")
     }
   }
 

@@ -29,6 +29,21 @@ enum TestSupport {
     try ScenarioLoader.load(path: packageRoot.appendingPathComponent(path).path)
   }
 
+  /// Checked virtual runs of `scenario` on seeds 1…20 under both policies, with their labels.
+  static func runsOnEverySeed(_ scenario: Scenario) -> [(label: String, result: RunResult)] {
+    var runs: [(String, RunResult)] = []
+    for seed in UInt64(1)...20 {
+      for policy in [SchedulingPolicy.random, .pct] {
+        var options = RunOptions()
+        options.seed = seed
+        options.policy = policy
+        runs.append(
+          ("seed \(seed) \(policy)", ScenarioRunner.runAndCheck(scenario, options: options)))
+      }
+    }
+    return runs
+  }
+
   static func scenario(named name: String) throws -> Scenario {
     guard
       let path = scenarioPaths.first(where: {

@@ -13,7 +13,7 @@ import LabRuntime
 /// plays at 0.05; a root that ends at 0 ms after three events, at 0.24.
 public enum LiveScale {
   /// The fastest scale ever chosen: 20× faster than life.
-  public static let fastest = 0.05
+  public static let fastest = LiveRuntime.defaultScale
   /// What one event costs a live run in real milliseconds: 12–40 µs measured in release builds
   /// (a hop to a thread that was idle is the dearest); an unoptimized build is about three times
   /// slower.

@@ -21,6 +21,10 @@ public func fuzzScenario(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   for options in FuzzRuns.options(for: bytes) {
     let result = ScenarioRunner.runAndCheck(scenario, options: options)
     _ = TraceText.report(result)
+    // A stopped run is torn down: a task left suspended is memory never freed (TeardownTests).
+    guard result.leftSuspended == 0 else {
+      fatalError("\(result.leftSuspended ?? -1) tasks left suspended: \(result.problem ?? "")")
+    }
   }
   FuzzRuns.checkReplay(scenario, bytes)
   return 0

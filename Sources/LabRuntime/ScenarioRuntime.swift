@@ -39,6 +39,15 @@ public protocol ScenarioRuntime: AnyObject, Sendable {
   /// Stops the run from inside it (a limit the interpreter enforces): the run ends with
   /// `limitReached(reason)` and suspended tasks unwind.
   func stop(_ reason: String)
+  /// Stops the run as a deadlock the interpreter found (a cycle of awaits): the run ends with
+  /// `deadlock`, and its tasks stay as the deadlock left them until `tearDown`.
+  func stopAtDeadlock(_ reason: String)
+  /// Registers what ends a wait kept above the runtime (an `async let`'s result, a continuation,
+  /// the inputs still to come) when a stopped run is torn down.
+  func onAbort(_ body: @escaping @Sendable () -> Void)
+  /// Ends the waits a stopped run left, once its results have been read, so its suspended tasks
+  /// unwind and are freed: a task suspended forever keeps its frames and children in memory.
+  func tearDown()
   /// Calls `body` at scenario time `milliseconds` (UI inputs, timer callbacks).
   func schedule(atMilliseconds milliseconds: Int64, _ body: @escaping @Sendable () -> Void)
 

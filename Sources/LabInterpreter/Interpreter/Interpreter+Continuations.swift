@@ -27,6 +27,8 @@ extension Interpreter {
     record(.await, context, "continuation \(spec.name)")
     waits.wait(context.task, for: "continuation \(spec.name), which nothing resumes")
     defer { waits.done(context.task) }
+    openContinuations.insert(continuation)
+    defer { openContinuations.remove(continuation) }
     let value: Value
     do {
       if spec.throwing {
@@ -43,6 +45,8 @@ extension Interpreter {
       record(.resume, context, "continuation \(spec.name) threw \(Self.errorName(error))")
       throw error
     }
+    // A torn-down run ends the wait (`abort`); a non-throwing continuation unwinds here.
+    if continuation.endedByAbort { throw RunAborted() }
     context.clock.join(continuation.clock.withLock { $0 })
     let shown = spec.bind.map { "\($0) = \(value.description)" } ?? "resumed"
     record(.resume, context, "continuation \(spec.name): \(shown)")
@@ -121,6 +125,10 @@ final class ContinuationRecord: Sendable {
     var waiter: Waiter?
     var early: Result<Value, any Error>?
     var firstResume: (time: Double, task: String)?
+    /// A teardown ended the wait: a task that suspends after it goes on at once.
+    var aborted = false
+    /// The waiting task was resumed by the teardown, not by a resume.
+    var endedByAbort = false
   }
 
   private let state = Locked(State())
@@ -153,9 +161,26 @@ final class ContinuationRecord: Sendable {
     waiter?.resume(with: result)
   }
 
+  /// Ends the wait of a stopped run's task with `RunAborted`, now or when it suspends.
+  func abort() {
+    let waiter = state.withLock { state -> Waiter? in
+      state.aborted = true
+      defer { state.waiter = nil }
+      if state.waiter != nil { state.endedByAbort = true }
+      return state.waiter
+    }
+    waiter?.resume(with: .failure(RunAborted()))
+  }
+
+  var endedByAbort: Bool { state.withLock { $0.endedByAbort } }
+
   /// The task has suspended: resumes it at once when its result came first.
   func attach(_ waiter: Waiter) {
     let early = state.withLock { state -> Result<Value, any Error>? in
+      if state.aborted && state.early == nil {
+        state.endedByAbort = true
+        return .failure(RunAborted())
+      }
       guard let early = state.early else {
         state.waiter = waiter
         return nil

@@ -1,5 +1,6 @@
 import LabModel
 import LabRuntime
+import Synchronization
 
 /// UI inputs: taps and keystrokes arrive at their times and run their handler on the main actor,
 /// behind the handler's Combine-style operators.
@@ -103,6 +104,8 @@ final class InputStream: Sendable {
 /// only after every input was delivered (on real threads a timer may fire late).
 final class PendingCallbacks: Sendable {
   private let state = Locked<(count: Int, waiters: [CheckedContinuation<Void, Never>])>((0, []))
+  /// A teardown ended the wait: the inputs still to come never will.
+  private let aborted = Atomic<Bool>(false)
 
   func begin() { state.withLock { $0.count += 1 } }
 
@@ -119,11 +122,21 @@ final class PendingCallbacks: Sendable {
     for waiter in waiters { waiter.resume() }
   }
 
+  /// A stopped run is torn down: its timers will never fire, so nobody waits for them.
+  func abort() {
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      aborted.store(true, ordering: .relaxed)
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
   /// Returns once every callback begun so far has ended.
   func waitUntilNone(isolation: isolated (any Actor)? = #isolation) async {
     await withCheckedContinuation { continuation in
       let done = state.withLock { state -> Bool in
-        guard state.count > 0 else { return true }
+        guard state.count > 0, !aborted.load(ordering: .relaxed) else { return true }
         state.waiters.append(continuation)
         return false
       }

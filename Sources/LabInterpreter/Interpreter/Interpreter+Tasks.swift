@@ -158,7 +158,12 @@ extension Interpreter {
       let found =
         "deadlock at \(Int(runtime.now)) ms: a cycle of awaits (\(path)) that nothing can end; "
       awaits.cycle.withLock { $0 = $0 ?? found }
-      runtime.stop("a cycle of awaits: \(path)")
+      runtime.stopAtDeadlock("a cycle of awaits: \(path)")
+      // Awaiting the task would suspend this one forever; it waits instead for the teardown,
+      // which ends it and so the whole cycle.
+      let teardown = Completion()
+      completions.insert("a cycle of awaits", teardown, task: context.id)
+      _ = try await teardown.value()
     }
     defer { awaits.end(context.task) }
     let value: Value

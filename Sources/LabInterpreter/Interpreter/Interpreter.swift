@@ -24,7 +24,11 @@ final class Interpreter: @unchecked Sendable {
   let semaphores: [String: SemaphoreRecord]
   let inputStreams = Locked<[String: InputStream]>([:])
   let pendingCallbacks = PendingCallbacks()
+  /// Continuations whose tasks wait for a resume, so a teardown can end those waits.
+  let openContinuations = OpenContinuations()
   private let taskIDs = Atomic<Int>(0)
+  /// Tasks that started and have not ended: after a virtual run's teardown, none.
+  let runningTasks = Atomic<Int>(0)
   /// Steps taken so far, loop iterations included, against `limits.maxSteps`.
   private let stepsTaken = Atomic<Int>(0)
   /// `--max-memory-mb`, sampled here too: a task that starts tasks in a loop runs no other job
@@ -52,6 +56,7 @@ final class Interpreter: @unchecked Sendable {
         semaphore: runtime.makeSemaphore(value: value), value: value)
     }
     self.semaphores = semaphores
+    runtime.onAbort { [weak self] in self?.abortWaits() }
   }
 
   /// What a task knows while it runs: its name, its local variables, the actor whose state it sees,
@@ -178,6 +183,8 @@ final class Interpreter: @unchecked Sendable {
   ) async throws -> Value {
     var context = context
     record(.start, context)
+    runningTasks.add(1, ordering: .relaxed)
+    defer { runningTasks.subtract(1, ordering: .relaxed) }
     defer { races.finished(context) }
     do {
       let value = try await runWork(work, &context, isolation: isolation)

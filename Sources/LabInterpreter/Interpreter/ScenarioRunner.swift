@@ -50,6 +50,9 @@ public struct RunRecord: Sendable {
   public var scale: Double?
   /// Jobs that reached the virtual runtime from another OS thread: work that escaped it. Always 0.
   public var escapedJobs: Int = 0
+  /// Tasks of a virtual run still suspended after its teardown (nil for live runs, whose threads
+  /// unwind on their own time). Always 0: a task suspended forever is never freed.
+  public var leftSuspended: Int?
 }
 
 /// Runs checked scenarios on either runtime.
@@ -112,6 +115,11 @@ public enum ScenarioRunner {
     result.threadsOverridden = options.threads != nil && options.threads != scenario.threads
     if let virtual = runtime as? VirtualRuntime {
       result.escapedJobs = virtual.scheduler.escapedJobs
+    }
+    // Read, so the tasks a deadlock left suspended can unwind without changing what was seen.
+    runtime.tearDown()
+    if runtime is VirtualRuntime {
+      result.leftSuspended = interpreter.tasksStillRunning
     }
     return result
   }

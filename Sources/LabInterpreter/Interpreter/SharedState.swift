@@ -217,13 +217,27 @@ final class Completion: Sendable {
 
 /// The `async let` completions of every task, by task and binding name.
 final class CompletionTable: Sendable {
-  private let table = Locked<[String: Completion]>([:])
+  private let table = Locked<(aborted: Bool, entries: [String: Completion])>((false, [:]))
 
   func insert(_ name: String, _ completion: Completion, task: Int) {
-    table.withLock { $0["\(task)/\(name)"] = completion }
+    let aborted = table.withLock { table in
+      table.entries["\(task)/\(name)"] = completion
+      return table.aborted
+    }
+    if aborted { completion.finish(.failure(RunAborted())) }
   }
 
   func find(_ name: String, task: Int) -> Completion? {
-    table.withLock { $0["\(task)/\(name)"] }
+    table.withLock { $0.entries["\(task)/\(name)"] }
+  }
+
+  /// A stopped run is torn down: every result not yet in, and every one made later, is
+  /// `RunAborted`, so the tasks awaiting them unwind.
+  func abortAll() {
+    let pending = table.withLock { table in
+      table.aborted = true
+      return Array(table.entries.values)
+    }
+    for completion in pending { completion.finish(.failure(RunAborted())) }
   }
 }

@@ -23,6 +23,7 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
   private let clock: ScaledClock
   private let stopping = Atomic<Bool>(false)
   private let stopReason = Locked<String?>(nil)
+  private let abortHandlers = Locked<[@Sendable () -> Void]>([])
   private let done = DispatchSemaphore(value: 0)
   /// How late `Task.sleep` wakes on this machine, taken off every sleep (`LiveTiming`).
   private var sleepLateness = Duration.zero
@@ -124,6 +125,20 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
   public func stop(_ reason: String) {
     stopReason.withLock { if $0 == nil { $0 = reason } }
     stopping.store(true, ordering: .relaxed)
+  }
+
+  /// On real threads a deadlock is a stop like any other: the runner reports it as a deadlock.
+  public func stopAtDeadlock(_ reason: String) { stop(reason) }
+
+  public func onAbort(_ body: @escaping @Sendable () -> Void) {
+    abortHandlers.withLock { $0.append(body) }
+  }
+
+  /// Ends the waits above the runtime of a stopped run. A task waiting for a real thread (a lock,
+  /// a semaphore, `DispatchGroup.wait`) holds it for good: Dispatch has no way to end that wait.
+  public func tearDown() {
+    guard isAborting else { return }
+    for handler in abortHandlers.withLock({ $0 }) { handler() }
   }
 
   public func schedule(atMilliseconds milliseconds: Int64, _ body: @escaping @Sendable () -> Void) {

@@ -81,6 +81,9 @@ public final class VirtualRuntime: ScenarioRuntime, @unchecked Sendable {
   }
 
   public func stop(_ reason: String) { scheduler.stop(reason) }
+  public func stopAtDeadlock(_ reason: String) { scheduler.stopAtDeadlock(reason) }
+  public func onAbort(_ body: @escaping @Sendable () -> Void) { scheduler.onAbort(body) }
+  public func tearDown() { scheduler.tearDown() }
 
   public func schedule(atMilliseconds milliseconds: Int64, _ body: @escaping @Sendable () -> Void) {
     scheduler.schedule(at: milliseconds, body)

@@ -21,12 +21,7 @@ extension VirtualScheduler {
     isolation: isolated (any Actor)? = #isolation,
     _ register: (_ release: @escaping @Sendable () -> Void) -> Void
   ) async {
-    await holdPinned { continuation in
-      register {
-        // Called from a job on the loop thread: end the hold at the current virtual time.
-        self.state.setTimer(at: self.state.now, .unblock(continuation))
-      }
-    }
+    await holdPinned { continuation in register(openHold(continuation)) }
   }
 
   /// Suspends the current task with its worker and lane held (pinned) until `register`'s
@@ -36,6 +31,8 @@ extension VirtualScheduler {
     until register: (CheckedContinuation<Void, Never>) -> Void
   ) async {
     precondition(state.running != nil, "blocking outside a virtual job")
+    // A run being torn down holds nothing: its tasks unwind.
+    if state.aborting { return }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       state.blockRunningTask()
       register(continuation)

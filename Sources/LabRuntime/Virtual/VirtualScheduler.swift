@@ -73,6 +73,16 @@ public final class VirtualScheduler: @unchecked Sendable {
   @exclusivity(unchecked) private var poolExecutors: [VirtualPoolExecutor] = []
   @exclusivity(unchecked) private var laneExecutors: [VirtualLaneExecutor] = []
 
+  /// Tasks in `hold` that only another task's release ends, by hold id; a teardown ends them.
+  @exclusivity(unchecked) var openHolds: [UInt64: CheckedContinuation<Void, Never>] = [:]
+  @exclusivity(unchecked) var nextHoldID: UInt64 = 0
+  /// What ends the waits of the code above the scheduler when a stopped run is torn down.
+  @exclusivity(unchecked) var abortHandlers: [@Sendable () -> Void] = []
+  /// How the last run ended, so `tearDown` knows whether anything is left to unwind.
+  @exclusivity(unchecked) var lastOutcome: Outcome?
+  /// The stop was a deadlock found above the scheduler (`stopAtDeadlock`).
+  @exclusivity(unchecked) var stoppedAtDeadlock = false
+
   private let loopThread = pthread_self()
   private let foreignEnqueues = Atomic<Int>(0)
   private let inbox = Locked<[(UnownedJob, VirtualTarget)]>([])
@@ -175,6 +185,14 @@ public final class VirtualScheduler: @unchecked Sendable {
   /// Stops the run at the end of the current job; `run` returns `.limitReached(reason)`.
   public func stop(_ reason: String) { state.stop(reason) }
 
+  /// Stops the run at the end of the current job as a deadlock found above the scheduler (a
+  /// cycle of awaits): `run` returns `.deadlock`, and the tasks stay as they are until
+  /// `tearDown`, so what the run shows is what the deadlock left.
+  public func stopAtDeadlock(_ reason: String) {
+    if state.stopReason == nil { stoppedAtDeadlock = true }
+    state.stop(reason)
+  }
+
   // MARK: - Enqueueing
 
   func enqueue(_ job: UnownedJob, to target: VirtualTarget) {
@@ -186,7 +204,7 @@ public final class VirtualScheduler: @unchecked Sendable {
     state.enqueue(job, task: jobTaskID(job), to: target)
   }
 
-  private func drainInbox() {
+  func drainInbox() {
     guard foreignEnqueues.load(ordering: .relaxed) > 0 else { return }
     for (job, target) in inbox.withLock({ queue in
       defer { queue.removeAll() }
@@ -199,7 +217,7 @@ public final class VirtualScheduler: @unchecked Sendable {
   // MARK: - Running
 
   /// Runs the next turn the state chooses; false if nothing is runnable.
-  private func runOne() -> Bool {
+  func runOne() -> Bool {
     guard let turn = state.nextTurn() else { return false }
     var job = turn.first
     while true {
@@ -260,6 +278,8 @@ public final class VirtualScheduler: @unchecked Sendable {
       pthread_equal(pthread_self(), loopThread) != 0, "run the scheduler on its own thread")
     state.rootStarted()
     invariantViolations = []
+    lastOutcome = nil
+    stoppedAtDeadlock = false
     Task(executorPreference: poolExecutors[cooperativePool]) {
       await body()
       self.state.rootEnded()
@@ -270,6 +290,7 @@ public final class VirtualScheduler: @unchecked Sendable {
     case .deadlock: break
     case .limitReached: abortAndDrain()
     }
+    lastOutcome = outcome
     return outcome
   }
 
@@ -277,7 +298,9 @@ public final class VirtualScheduler: @unchecked Sendable {
     var memory = MemoryBudget(maxGrowth: limits.maxMemoryBytes)
     var nextSample = 0
     while true {
-      if let stopReason = state.stopReason { return .limitReached(stopReason) }
+      if let stopReason = state.stopReason {
+        return stoppedAtDeadlock ? .deadlock : .limitReached(stopReason)
+      }
       // A sample costs a few microseconds; a job about one. Every 4,096 jobs a runaway grows by
       // a few tens of MB at most between samples (a task holds a few KB).
       if state.jobsRun >= nextSample {
@@ -307,24 +330,5 @@ public final class VirtualScheduler: @unchecked Sendable {
       usleep(1000)
     }
     return false
-  }
-
-  /// Stops a run: wakes every sleeper with `RunAborted`, ends every block, and lets the tasks
-  /// unwind (the interpreter checks `isAborting`) so nothing is left suspended forever.
-  private func abortAndDrain() {
-    state.beginAbort()
-    var budget = 1_000_000
-    while budget > 0 {
-      budget -= 1
-      drainInbox()
-      for action in state.removeAllTimers() {
-        switch action {
-        case .wakeSleeper(let id): state.takeSleeper(id: id)?.resume(throwing: RunAborted())
-        case .unblock(let continuation): continuation.resume()
-        case .callback: break
-        }
-      }
-      if !runOne() && state.timers.isEmpty { break }
-    }
   }
 }

@@ -1,0 +1,44 @@
+import LabRuntime
+import Synchronization
+
+/// Tearing down a stopped run: the waits only the scenario's own work could end — an `async
+/// let`'s result, a continuation's resume, the inputs still to come — end with `RunAborted`, so
+/// every task unwinds and is freed. The runtime ends its own (sleeps, blocks, locks, semaphores,
+/// `DispatchGroup.wait`) and calls this first (`ScenarioRuntime.onAbort`).
+extension Interpreter {
+  func abortWaits() {
+    completions.abortAll()
+    openContinuations.abortAll()
+    pendingCallbacks.abort()
+  }
+
+  /// Tasks that started and have not ended.
+  var tasksStillRunning: Int { runningTasks.load(ordering: .relaxed) }
+}
+
+/// The continuations whose tasks wait for a resume. After `abortAll`, one that begins to wait
+/// is ended at once.
+final class OpenContinuations: Sendable {
+  private let state = Locked<(aborted: Bool, records: [ObjectIdentifier: ContinuationRecord])>(
+    (false, [:]))
+
+  func insert(_ record: ContinuationRecord) {
+    let aborted = state.withLock { state in
+      state.records[ObjectIdentifier(record)] = record
+      return state.aborted
+    }
+    if aborted { record.abort() }
+  }
+
+  func remove(_ record: ContinuationRecord) {
+    state.withLock { _ = $0.records.removeValue(forKey: ObjectIdentifier(record)) }
+  }
+
+  func abortAll() {
+    let records = state.withLock { state in
+      state.aborted = true
+      return Array(state.records.values)
+    }
+    for record in records { record.abort() }
+  }
+}

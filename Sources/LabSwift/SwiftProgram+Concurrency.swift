@@ -25,6 +25,7 @@ extension ProgramWriter {
           || catches.contains { throwsIn($0.steps, throwing) }
       case .task, .dispatch, .notify: return false
       case .continuation(let spec): return spec.throwing || throwsIn(spec.steps, throwing)
+      case .onCancel(_, let operation): return throwsIn(operation, throwing)
       case .group(let spec): return childThrows(spec.child, throwing)
       case .asyncLet: return false
       default: return throwsIn(nested(step.kind), throwing)

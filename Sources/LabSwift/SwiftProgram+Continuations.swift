@@ -68,3 +68,25 @@ extension ProgramWriter {
     return false
   }
 }
+
+extension ProgramWriter {
+  /// `withTaskCancellationHandler { operation } onCancel: { handler }`: the handler is a
+  /// synchronous `@Sendable` closure, called by whoever cancels.
+  func onCancel(_ handler: [Step], _ operation: [Step], _ context: inout Context)
+    throws(NotExpressible)
+  {
+    var inner = context
+    let call = Self.throwsIn(operation, throwsKeys) ? "try await" : "await"
+    line("\(call) withTaskCancellationHandler {")
+    depth += 1
+    try steps(operation, &inner)
+    depth -= 1
+    var cancel = context
+    cancel.isAsync = false
+    line("} onCancel: {")
+    depth += 1
+    try steps(handler, &cancel)
+    depth -= 1
+    line("}")
+  }
+}

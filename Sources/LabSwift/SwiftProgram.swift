@@ -265,6 +265,7 @@ final class ProgramWriter {
       body
     case .if(_, let then, let otherwise): then + otherwise
     case .continuation(let spec): spec.steps
+    case .onCancel(let handler, let operation): handler + operation
     case .try(let body, let catches): body + catches.flatMap(\.steps)
     case .asyncLet(_, .steps(let body)): body
     case .group(let spec): if case .steps(let body) = spec.child { body } else { [] }

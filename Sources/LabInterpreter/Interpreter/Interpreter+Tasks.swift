@@ -41,7 +41,7 @@ extension Interpreter {
               joins: names[id].map { [$0] } ?? [])
             if let limit = spec.cancelAfter, collected.count == limit {
               record(.cancel, parent, "group \(spec.name): cancelAll()")
-              group.cancelAll()
+              cancelling(parent) { group.cancelAll() }
             }
           }
         } else {

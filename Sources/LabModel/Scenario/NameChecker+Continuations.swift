@@ -1,10 +1,18 @@
-/// Continuations: a `resume` names a continuation whose closure encloses it, as the closure's
-/// parameter is only in scope there, and throws only into a throwing one.
+/// Steps whose bodies are closures with rules of their own. Continuations: a `resume` names a
+/// continuation whose closure encloses it, as the closure's parameter is only in scope there, and
+/// throws only into a throwing one. A cancellation handler sees what its task had, and what it
+/// declares stays in it.
 extension NameChecker {
-  mutating func checkContinuationStep(_ step: Step, _ scope: inout Scope) {
+  mutating func checkClosureStep(_ step: Step, _ scope: inout Scope) {
     switch step.kind {
     case .continuation(let spec): checkContinuation(spec, &scope, step)
     case .resume(let name, let result): checkResume(name, result, scope, step)
+    case .onCancel(let handler, let operation):
+      var inner = Scope(readable: scope.readable)
+      checkBlock(handler, &inner)
+      inner = Scope(readable: scope.readable)
+      checkBlock(operation, &inner)
+      scope.readable.formUnion(inner.readable)
     default: break
     }
   }

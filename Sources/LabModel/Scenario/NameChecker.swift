@@ -273,7 +273,7 @@ struct NameChecker {
       case .dispatch(_, let body), .notify(_, _, let body):
         var inner = Scope(readable: scope.readable)
         checkBlock(body, &inner)
-      case .continuation, .resume: checkContinuationStep(step, &scope)
+      case .continuation, .resume, .onCancel: checkClosureStep(step, &scope)
       case .try(let body, let catches):
         var inner = Scope(readable: scope.readable)
         checkBlock(body, &inner)
@@ -318,6 +318,7 @@ extension Step.Kind {
     case .try(let body, let catches): [body] + catches.map(\.steps)
     case .dispatch(_, let body), .notify(_, _, let body): [body]
     case .continuation(let spec): [spec.steps]
+    case .onCancel(let handler, let operation): [handler, operation]
     case .if(_, let thenSteps, let elseSteps): [thenSteps, elseSteps]
     case .asyncLet(_, let child): child.steps.map { [$0] } ?? []
     case .group(let spec): spec.child.steps.map { [$0] } ?? []

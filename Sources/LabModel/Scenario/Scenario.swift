@@ -152,6 +152,8 @@ public struct Step: Sendable {
     case continuation(ContinuationSpec)
     /// `continuation.resume(returning:)` or `resume(throwing:)`.
     case resume(String, ContinuationResult)
+    /// `withTaskCancellationHandler { operation } onCancel: { handler }`.
+    case onCancel(handler: [Step], operation: [Step])
   }
 }
 

@@ -65,11 +65,10 @@ while IFS= read -r file; do
   cp "$file" "$out/corpus/seed-$(echo "${file%.json}" | tr '/' '_').json"
 done < <(find Scenarios Tests/BadInputs -name '*.json' -size -64k | sort)
 
-# No leak checks, neither per input (-detect_leaks) nor at exit (ASAN_OPTIONS): a run that ends in
-# a deadlock leaves its tasks suspended forever, waiting on each other, and a suspended task can
-# never be freed — a few KB per deadlocked run, by design (docs/hardening.md). Memory that grows
-# for any other reason still ends the run at -rss_limit_mb.
-export ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}"
+# Leak checks on: a run the lab stops is torn down (its suspended tasks unwind), so every input
+# must free what it allocated. libFuzzer counts mallocs and frees per input and asks
+# LeakSanitizer when they differ; a leak is a finding like a crash (docs/hardening.md).
+export ASAN_OPTIONS="detect_leaks=1:${ASAN_OPTIONS:-}"
 if [[ $seconds -eq 0 ]]; then
   exec "$binary" -rss_limit_mb=2048 -timeout=10 "$@"
 fi

@@ -87,9 +87,11 @@ extension Interpreter {
     let group = dispatchGroup(name)
     let parent = context
     context.clock.tick(context.id)
-    group.group.notify {
+    // The clock, not the group: the group keeps this closure until it empties, which it may
+    // never do, and a closure that kept the group would keep both alive for good.
+    group.group.notify { [clock = group.clock] in
       var notifier = parent
-      self.dispatch(queue, steps, &notifier, clock: group.clock.withLock { $0 })
+      self.dispatch(queue, steps, &notifier, clock: clock.withLock { $0 })
     }
   }
 

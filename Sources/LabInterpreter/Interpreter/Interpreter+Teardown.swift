@@ -12,6 +12,14 @@ extension Interpreter {
     pendingCallbacks.abort()
   }
 
+  /// Drops what the run made that may hold work never run — a `notify` of a group that never
+  /// emptied holds its steps, and they hold this interpreter: a cycle that nothing else frees.
+  func releaseRunState() {
+    dispatchGroups.withLock { $0 = [:] }
+    locks.withLock { $0 = [:] }
+    inputStreams.withLock { $0 = [:] }
+  }
+
   /// Tasks that started and have not ended.
   var tasksStillRunning: Int { runningTasks.load(ordering: .relaxed) }
 }

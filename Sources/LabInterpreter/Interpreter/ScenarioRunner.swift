@@ -118,6 +118,7 @@ public enum ScenarioRunner {
     }
     // Read, so the tasks a deadlock left suspended can unwind without changing what was seen.
     runtime.tearDown()
+    interpreter.releaseRunState()
     if runtime is VirtualRuntime {
       result.leftSuspended = interpreter.tasksStillRunning
     }

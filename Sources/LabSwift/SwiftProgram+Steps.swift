@@ -92,6 +92,9 @@ extension ProgramWriter {
     case .semaphoreSignal(let name): line("\(name).signal()")
     case .continuation(let spec): try continuation(spec, &context)
     case .resume(let name, let result): try resume(name, result, context)
+    case .streamYield(let name, let value): try streamYield(name, value, context)
+    case .streamFinish(let name): line("\(Self.continuationName(name)).finish()")
+    case .forAwait(let name, let item, let body): try forAwait(name, item, body, context)
     }
   }
 

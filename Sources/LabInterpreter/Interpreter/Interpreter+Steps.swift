@@ -38,7 +38,7 @@ extension Interpreter {
       case .log, .set, .add, .repeat, .forEach, .if, .return, .call, .block, .sleep, .yield,
         .group, .task, .awaitTask, .cancel, .onMain, .throw, .try, .checkCancellation,
         .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd, .semaphoreWait,
-        .semaphoreSignal, .continuation, .resume:
+        .semaphoreSignal, .continuation, .resume, .streamYield, .streamFinish, .forAwait:
         // A step that cannot suspend runs without an async call: no frame for `run` is allocated
         // in the task (which keeps its frames' memory until it is destroyed).
         if let immediate = try runAtOnce(step, &context, isolation: isolation) {
@@ -176,8 +176,10 @@ extension Interpreter {
         name, timeout: timeout, bind: bind, &context, origin: origin, isolation: isolation)
     case .continuation(let spec):
       try await runContinuation(spec, &context, isolation: isolation)
+    case .forAwait(let name, let item, let body):
+      return try await runForAwait(name, item, body, &context, isolation: isolation)
     case .log, .set, .return, .task, .cancel, .throw, .checkCancellation, .atomicAdd,
-      .semaphoreSignal, .resume:
+      .semaphoreSignal, .resume, .streamYield, .streamFinish:
       // `runBlock` runs these with `runAtOnce` first; here only for completeness.
       if case .returned(let value)? = try runAtOnce(step, &context, isolation: isolation) {
         return value
@@ -231,6 +233,9 @@ extension Interpreter {
       semaphoreSignal(name, &context)
     case .resume(let name, let result):
       try resumeContinuation(name, result, &context, origin: origin, isolation: isolation)
+    case .streamYield(let name, let value):
+      try streamYield(name, value, &context, origin: origin, isolation: isolation)
+    case .streamFinish(let name): streamFinish(name, &context)
     case .checkCancellation:
       if Task.isCancelled {
         record(
@@ -239,7 +244,7 @@ extension Interpreter {
       }
     case .add, .repeat, .forEach, .if, .call, .block, .sleep, .yield, .asyncLet, .await, .group,
       .awaitTask, .onMain, .try, .dispatch, .enter, .leave, .notify, .wait, .withLock,
-      .semaphoreWait, .continuation:
+      .semaphoreWait, .continuation, .forAwait:
       return nil
     }
     return .done

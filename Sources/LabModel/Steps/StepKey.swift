@@ -9,6 +9,7 @@ public enum StepKey: String, CaseIterable, Sendable {
   case actorCall, dispatch, enter, leave, notify, wait
   case withLock, atomicAdd, semaphoreWait, semaphoreSignal
   case continuation, resume
+  case streamYield, streamFinish, forAwait
 
   /// The JSON keys, in table order.
   public static let names = allCases.map(\.rawValue)
@@ -48,6 +49,9 @@ public enum StepKey: String, CaseIterable, Sendable {
     case .semaphoreSignal: StepRows.semaphoreSignal
     case .continuation: StepRows.continuation
     case .resume: StepRows.resume
+    case .streamYield: StepRows.streamYield
+    case .streamFinish: StepRows.streamFinish
+    case .forAwait: StepRows.forAwait
     }
   }
 }

@@ -13,9 +13,13 @@ extension Interpreter {
   ) throws {
     let value = try read(expression, &context, origin: origin, isolation: isolation)
     guard let stream = streams[name] else { return }
-    let result = stream.continuation.yield(StreamItem(value: value, clock: context.clock))
+    let item = StreamItem(value: value, clock: context.clock)
+    // The event comes before the consumer's, which a live consumer could otherwise record first.
+    stream.order.withLock { [context] _ in
+      let result = stream.continuation.yield(item)
+      record(.set, context, "stream \(name): yield(\(value.description)) → \(Self.text(result))")
+    }
     context.clock.tick(context.id)
-    record(.set, context, "stream \(name): yield(\(value.description)) → \(Self.text(result))")
   }
 
   /// `continuation.finish()`: the consumer takes what is buffered, then its loop ends.
@@ -43,7 +47,9 @@ extension Interpreter {
       guard let next else { break }
       context.clock.join(next.clock)
       context.locals[item] = next.value
-      record(.resume, context, "\(item) = \(next.value.description) from stream \(name)")
+      stream.order.withLock { [context] _ in
+        record(.resume, context, "\(item) = \(next.value.description) from stream \(name)")
+      }
       if let value = try await runNested(body, &context, isolation: isolation) { return value }
     }
     // A torn-down run finished the stream to end this wait: the task unwinds.
@@ -79,12 +85,14 @@ struct StreamItem: Sendable {
   var clock: VectorClock
 }
 
-/// One stream of a run: the real `AsyncStream` and its continuation, and the clock of its
-/// `finish()`. Two consumers at once are Swift's to serve: each value goes to one of them.
+/// One stream of a run: the real `AsyncStream` and its continuation, the clock of its `finish()`
+/// and the lock that keeps a yield's event before its receipt's. Two consumers at once are Swift's to serve: each value goes to one of them.
 final class StreamRecord: Sendable {
   let stream: AsyncStream<StreamItem>
   let continuation: AsyncStream<StreamItem>.Continuation
   let finishClock = Locked(VectorClock())
+  /// Held while a yield is made and recorded, so its value's receipt is recorded after it.
+  let order = Locked(())
 
   init(policy: StreamPolicy) {
     (stream, continuation) = AsyncStream.makeStream(

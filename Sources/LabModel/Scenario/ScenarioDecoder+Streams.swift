@@ -14,6 +14,9 @@ extension ScenarioDecoder {
     var streams: [(name: String, policy: StreamPolicy)] = []
     for member in object.members {
       let memberPath = join(path, member.key)
+      // A stream whose policy is wrong was still meant: its uses are not reported as unknown.
+      let before = errorCount
+      defer { if errorCount > before { unsure.names.insert(member.key) } }
       guard
         identifier(
           JSONNode(.string(member.key), at: member.keyLocation), path: memberPath,

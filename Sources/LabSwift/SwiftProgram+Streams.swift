@@ -9,9 +9,8 @@ extension ProgramWriter {
     guard !scenario.streams.isEmpty else { return }
     for (name, policy) in scenario.streams {
       let type = streamElementType(name)
-      line(
-        "let (\(name), \(Self.continuationName(name))) = AsyncStream.makeStream("
-          + "of: \(type).self, bufferingPolicy: .\(policy))")
+      line("let (\(name), \(Self.continuationName(name))) = AsyncStream.makeStream(")
+      line("  of: \(type).self, bufferingPolicy: .\(policy))")
     }
     line("")
   }

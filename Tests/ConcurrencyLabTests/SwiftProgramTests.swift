@@ -12,7 +12,7 @@ import Testing
     "parallel-requests",
     "duration-error", "task-cancel", "dispatch-group-city",
     "serial-tasks", "search-cancel-previous", "search-debounce", "continuation-bridge",
-    "continuation-throwing",
+    "continuation-throwing", "stream-buffering-newest", "stream-never-finished",
   ]
 
   static let goldenFolder = TestSupport.packageRoot.appendingPathComponent("Tests/SwiftPrograms")

@@ -108,7 +108,8 @@ public enum StreamPolicy: Sendable, Hashable, CustomStringConvertible {
       return .success(.unbounded)
     }
     let inside = trimmed.dropFirst(name.count)
-    guard inside.hasPrefix("("), inside.hasSuffix(")"), let limit = Int(inside.dropFirst().dropLast())
+    guard inside.hasPrefix("("), inside.hasSuffix(")"),
+      let limit = Int(inside.dropFirst().dropLast())
     else {
       return .failure(
         Problem(message: "'\(text)' needs its buffer size, such as \"\(name)(2)\""))

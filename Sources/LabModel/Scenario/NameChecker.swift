@@ -207,8 +207,7 @@ struct NameChecker {
   mutating func checkBlock(_ steps: [Step], _ scope: inout Scope) {
     for step in steps {
       switch step.kind {
-      case .log(let template):
-        read(template.names, scope, step)
+      case .log(let template): read(template.names, scope, step)
       case .set(let name, let expression):
         read(expression.names, scope, step)
         scope.readable.insert(name)

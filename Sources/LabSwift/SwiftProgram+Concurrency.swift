@@ -53,6 +53,7 @@ extension ProgramWriter {
       case .call(let call, _): result += call.arguments.flatMap(\.value.names)
       case .repeat(let count, _, _): result += count.names
       case .forEach(let list, _, _): result += list.names
+      case .streamYield(_, let value): result += value.names
       default: break
       }
       result += names(nested(step.kind))

@@ -3,6 +3,7 @@ import LabModel
 extension ProgramWriter {
   func stateDeclaration() throws(NotExpressible) {
     synchronizationDeclarations()
+    streamDeclarations()
     guard !scenario.state.isEmpty || !scenario.inputs.isEmpty, storage != .captured else { return }
     switch storage {
     case .captured: return

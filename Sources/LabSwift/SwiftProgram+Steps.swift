@@ -93,6 +93,7 @@ extension ProgramWriter {
     case .continuation(let spec): try continuation(spec, &context)
     case .resume(let name, let result): try resume(name, result, context)
     case .onCancel(let handler, let operation): try onCancel(handler, operation, &context)
+    case .streamYield, .streamFinish, .forAwait: try stream(step.kind, context)
     }
   }
 

@@ -12,7 +12,8 @@ import Testing
     "parallel-requests",
     "duration-error", "task-cancel", "dispatch-group-city",
     "serial-tasks", "search-cancel-previous", "search-debounce", "continuation-bridge",
-    "continuation-throwing", "cancellation-handler",
+    "continuation-throwing", "cancellation-handler", "stream-buffering-newest",
+    "stream-never-finished",
   ]
 
   static let goldenFolder = TestSupport.packageRoot.appendingPathComponent("Tests/SwiftPrograms")

@@ -38,7 +38,8 @@ extension Interpreter {
       case .log, .set, .add, .repeat, .forEach, .if, .return, .call, .block, .sleep, .yield,
         .group, .task, .awaitTask, .cancel, .onMain, .throw, .try, .checkCancellation,
         .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd, .semaphoreWait,
-        .semaphoreSignal, .continuation, .resume, .onCancel:
+        .semaphoreSignal, .continuation, .resume, .onCancel,
+        .streamYield, .streamFinish, .forAwait:
         // A step that cannot suspend runs without an async call: no frame for `run` is allocated
         // in the task (which keeps its frames' memory until it is destroyed).
         if let immediate = try runAtOnce(step, &context, isolation: isolation) {
@@ -178,8 +179,10 @@ extension Interpreter {
       try await runContinuation(spec, &context, isolation: isolation)
     case .onCancel(let handler, let operation):
       return try await runOnCancel(handler, operation, &context, isolation: isolation)
+    case .forAwait(let name, let item, let body):
+      return try await runForAwait(name, item, body, &context, isolation: isolation)
     case .log, .set, .return, .task, .cancel, .throw, .checkCancellation, .atomicAdd,
-      .semaphoreSignal, .resume:
+      .semaphoreSignal, .resume, .streamYield, .streamFinish:
       // `runBlock` runs these with `runAtOnce` first; here only for completeness.
       if case .returned(let value)? = try runAtOnce(step, &context, isolation: isolation) {
         return value
@@ -233,6 +236,9 @@ extension Interpreter {
       semaphoreSignal(name, &context)
     case .resume(let name, let result):
       try resumeContinuation(name, result, &context, origin: origin, isolation: isolation)
+    case .streamYield(let name, let value):
+      try streamYield(name, value, &context, origin: origin, isolation: isolation)
+    case .streamFinish(let name): streamFinish(name, &context)
     case .checkCancellation:
       if Task.isCancelled {
         record(
@@ -241,7 +247,7 @@ extension Interpreter {
       }
     case .add, .repeat, .forEach, .if, .call, .block, .sleep, .yield, .asyncLet, .await, .group,
       .awaitTask, .onMain, .try, .dispatch, .enter, .leave, .notify, .wait, .withLock,
-      .semaphoreWait, .continuation, .onCancel:
+      .semaphoreWait, .continuation, .onCancel, .forAwait:
       return nil
     }
     return .done

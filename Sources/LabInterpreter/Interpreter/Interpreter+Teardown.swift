@@ -2,7 +2,7 @@ import LabRuntime
 import Synchronization
 
 /// Tearing down a stopped run: the waits only the scenario's own work could end — an `async
-/// let`'s result, a continuation's resume, the inputs still to come — end with `RunAborted`, so
+/// let`'s result, a continuation's resume, a stream's next value, the inputs still to come — end with `RunAborted`, so
 /// every task unwinds and is freed. The runtime ends its own (sleeps, blocks, locks, semaphores,
 /// `DispatchGroup.wait`) and calls this first (`ScenarioRuntime.onAbort`).
 extension Interpreter {
@@ -10,6 +10,7 @@ extension Interpreter {
     completions.abortAll()
     openContinuations.abortAll()
     pendingCallbacks.abort()
+    finishStreams()
   }
 
   /// Drops what the run made that may hold work never run — a `notify` of a group that never

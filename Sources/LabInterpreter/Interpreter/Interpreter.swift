@@ -22,6 +22,8 @@ final class Interpreter: @unchecked Sendable {
   let locks = Locked<[String: LockRecord]>([:])
   /// The scenario's semaphores, made before the run starts.
   let semaphores: [String: SemaphoreRecord]
+  /// The scenario's async streams, made before the run starts.
+  let streams: [String: StreamRecord]
   let inputStreams = Locked<[String: InputStream]>([:])
   let pendingCallbacks = PendingCallbacks()
   /// Continuations whose tasks wait for a resume, so a teardown can end those waits.
@@ -56,6 +58,7 @@ final class Interpreter: @unchecked Sendable {
         semaphore: runtime.makeSemaphore(value: value), value: value)
     }
     self.semaphores = semaphores
+    streams = StreamRecord.make(scenario.streams)
     runtime.onAbort { [weak self] in self?.abortWaits() }
   }
 

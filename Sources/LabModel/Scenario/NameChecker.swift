@@ -207,8 +207,7 @@ struct NameChecker {
   mutating func checkBlock(_ steps: [Step], _ scope: inout Scope) {
     for step in steps {
       switch step.kind {
-      case .log(let template):
-        read(template.names, scope, step)
+      case .log(let template): read(template.names, scope, step)
       case .set(let name, let expression):
         read(expression.names, scope, step)
         scope.readable.insert(name)
@@ -274,6 +273,7 @@ struct NameChecker {
         var inner = Scope(readable: scope.readable)
         checkBlock(body, &inner)
       case .continuation, .resume, .onCancel: checkClosureStep(step, &scope)
+      case .streamYield, .streamFinish, .forAwait: checkStreamStep(step, &scope)
       case .try(let body, let catches):
         var inner = Scope(readable: scope.readable)
         checkBlock(body, &inner)
@@ -314,7 +314,7 @@ extension Step.Kind {
   var nestedBlocks: [[Step]] {
     switch self {
     case .repeat(_, _, let body), .forEach(_, _, let body), .onMain(let body): [body]
-    case .withLock(_, let body): [body]
+    case .withLock(_, let body), .forAwait(_, _, let body): [body]
     case .try(let body, let catches): [body] + catches.map(\.steps)
     case .dispatch(_, let body), .notify(_, _, let body): [body]
     case .continuation(let spec): [spec.steps]
@@ -326,7 +326,7 @@ extension Step.Kind {
     // Listed one by one, not `default`, so a new kind with steps inside is not missed.
     case .log, .set, .add, .return, .call, .block, .sleep, .yield, .await, .awaitTask, .cancel,
       .throw, .checkCancellation, .enter, .leave, .wait, .atomicAdd, .semaphoreWait,
-      .semaphoreSignal, .resume:
+      .semaphoreSignal, .resume, .streamYield, .streamFinish:
       []
     }
   }

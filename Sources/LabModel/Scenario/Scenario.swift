@@ -27,6 +27,8 @@ public struct Scenario: Sendable {
   public var queues: [String: QueueKind] = [:]
   /// `DispatchSemaphore`s by name, with their initial values.
   public var semaphores: [(name: String, value: Int)] = []
+  /// `AsyncStream`s by name, with their buffering policies.
+  public var streams: [(name: String, policy: StreamPolicy)] = []
   public var expect: Expectations
   /// A digest of everything in the file that shapes a run (`TopLevelKey.shapesRuns`), so a
   /// schedule string can tell it belongs to this program; prose and expectations are left out.
@@ -154,6 +156,12 @@ public struct Step: Sendable {
     case resume(String, ContinuationResult)
     /// `withTaskCancellationHandler { operation } onCancel: { handler }`.
     case onCancel(handler: [Step], operation: [Step])
+    /// `continuation.yield(value)` on an `AsyncStream` from `streams`.
+    case streamYield(String, Expression)
+    /// `continuation.finish()` on an `AsyncStream` from `streams`.
+    case streamFinish(String)
+    /// `for await item in stream { … }`.
+    case forAwait(String, item: String, [Step])
   }
 }
 

@@ -29,7 +29,9 @@ enum CancellationHandlerRules {
   /// The steps the handler runs as they are, without suspending.
   static func allowed(_ kind: Step.Kind) -> Bool {
     switch kind {
-    case .log, .set, .atomicAdd, .semaphoreSignal, .task, .cancel, .if: true
+    case .log, .set, .atomicAdd, .semaphoreSignal, .task, .cancel, .if, .streamYield,
+      .streamFinish:
+      true
     default: false
     }
   }
@@ -54,7 +56,8 @@ enum CancellationHandlerRules {
     default:
       return "a step the lab cannot run inside onCancel: it runs the handler at once, inside the "
         + "canceller's `cancel()` call, and cannot hold or loop there; a handler may log, set, "
-        + "atomicAdd, semaphoreSignal, start a task, cancel one, or branch with if"
+        + "atomicAdd, semaphoreSignal, streamYield, streamFinish, start a task, cancel one, or "
+        + "branch with if"
     }
   }
 }

@@ -104,6 +104,7 @@ enum LockRules {
     case .awaitTask: "awaitTask"
     case .onMain: "onMain"
     case .continuation: "continuation"
+    case .forAwait: "forAwait"
     default: nil
     }
   }

@@ -123,6 +123,7 @@ extension ScenarioDecoder {
     case .continuation: return decodeContinuation(step)
     case .resume: return decodeResume(step)
     case .onCancel: return decodeOnCancel(step)
+    case .streamYield, .streamFinish, .forAwait: return decodeStreamStep(step)
     }
   }
 

@@ -32,6 +32,14 @@ extension TopLevelKey {
         "type": "object", "propertyNames": .ref("name"),
         "additionalProperties": .object(["type": "integer", "minimum": 0, "maximum": 1_000_000]),
       ])
+    case .streams:
+      .object([
+        "type": "object", "propertyNames": .ref("name"),
+        "additionalProperties": .object([
+          "type": "string", "pattern": .string(StreamPolicy.pattern),
+          "examples": ["unbounded", "bufferingOldest(2)", "bufferingNewest(2)"],
+        ]),
+      ])
     case .inputs: .object(["type": "array", "items": .ref("input")])
     case .handlers: ScenarioSchema.namedMap(of: "handler", keys: "name")
     case .steps: .ref("steps")
@@ -82,6 +90,11 @@ extension TopLevelKey {
       "DispatchSemaphores by name, each with its initial value (0 or more), for "
         + "{\"semaphoreWait\": NAME} and {\"semaphoreSignal\": NAME}. A semaphore that ends "
         + "below its initial value is reported: freeing one stops a real program."
+    case .streams:
+      "AsyncStreams by name, each with its buffering policy as Swift spells it: \"unbounded\", "
+        + "\"bufferingOldest(N)\" or \"bufferingNewest(N)\" (`AsyncStream.makeStream(of:"
+        + "bufferingPolicy:)`), for {\"streamYield\": NAME}, {\"streamFinish\": NAME} and "
+        + "{\"forAwait\": NAME}."
     case .inputs:
       "UI events over time: taps and keystrokes delivered to \"handlers\" on the main actor. "
         + "The run lasts until every input has been handled."

@@ -7,8 +7,8 @@ extension StepRows {
       + "when the task is cancelled meanwhile, these steps run at once, synchronously, on the "
       + "thread of whoever cancels and inside its `cancel()` call — while the operation goes on. "
       + "A task already cancelled runs them first, before the operation. They cannot await, "
-      + "sleep, block, throw or return: only log, set, atomicAdd, semaphoreSignal, task, cancel "
-      + "and if.",
+      + "sleep, block, throw or return: only log, set, atomicAdd, semaphoreSignal, streamYield, "
+      + "streamFinish (the usual `continuation.finish()`), task, cancel and if.",
     swift: "try await withTaskCancellationHandler { … } onCancel: { … }",
     lab: "a real handler: the runtime calls it from the canceller's `cancel()`",
     options: [

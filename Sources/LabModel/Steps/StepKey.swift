@@ -10,6 +10,7 @@ public enum StepKey: String, CaseIterable, Sendable {
   case withLock, atomicAdd, semaphoreWait, semaphoreSignal
   case continuation, resume
   case onCancel
+  case streamYield, streamFinish, forAwait
 
   /// The JSON keys, in table order.
   public static let names = allCases.map(\.rawValue)
@@ -50,6 +51,9 @@ public enum StepKey: String, CaseIterable, Sendable {
     case .continuation: StepRows.continuation
     case .resume: StepRows.resume
     case .onCancel: StepRows.onCancel
+    case .streamYield: StepRows.streamYield
+    case .streamFinish: StepRows.streamFinish
+    case .forAwait: StepRows.forAwait
     }
   }
 }

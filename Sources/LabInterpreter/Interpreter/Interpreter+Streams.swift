@@ -1,0 +1,116 @@
+import LabModel
+import LabRuntime
+
+/// Async streams: each stream of `"streams"` is a real `AsyncStream`, made with
+/// `AsyncStream.makeStream(of:bufferingPolicy:)`, so Swift itself decides what is buffered and
+/// what is dropped. A `forAwait` loop iterates it; a run torn down finishes every stream, which
+/// ends its consumer's wait (`abortWaits`).
+extension Interpreter {
+  /// `continuation.yield(value)`: never waits; the trace shows Swift's `YieldResult`.
+  func streamYield(
+    _ name: String, _ expression: Expression, _ context: inout Context, origin: StepOrigin,
+    isolation: isolated (any Actor)?
+  ) throws {
+    let value = try read(expression, &context, origin: origin, isolation: isolation)
+    guard let stream = streams[name] else { return }
+    let item = StreamItem(value: value, clock: context.clock)
+    // The event comes before the consumer's, which a live consumer could otherwise record first.
+    stream.order.withLock { [context] _ in
+      let result = stream.continuation.yield(item)
+      record(.set, context, "stream \(name): yield(\(value.description)) → \(Self.text(result))")
+    }
+    context.clock.tick(context.id)
+  }
+
+  /// `continuation.finish()`: the consumer takes what is buffered, then its loop ends.
+  func streamFinish(_ name: String, _ context: inout Context) {
+    guard let stream = streams[name] else { return }
+    record(.set, context, "stream \(name): finish()")
+    stream.finishClock.withLock { $0.join(context.clock) }
+    context.clock.tick(context.id)
+    stream.continuation.finish()
+  }
+
+  /// `for await item in stream { body }`: each value, once the stream has one, then the end.
+  func runForAwait(
+    _ name: String, _ item: String, _ body: [Step], _ context: inout Context,
+    isolation: isolated (any Actor)?
+  ) async throws -> Value? {
+    guard let stream = streams[name] else { return nil }
+    var iterator = stream.stream.makeAsyncIterator()
+    while true {
+      try takeStep()
+      record(.await, context, "next value of stream \(name)")
+      waits.wait(context.task, for: "stream \(name), which nothing finishes")
+      let next = await iterator.next(isolation: isolation)
+      waits.done(context.task)
+      guard let next else { break }
+      context.clock.join(next.clock)
+      context.locals[item] = next.value
+      stream.order.withLock { [context] _ in
+        record(.resume, context, "\(item) = \(next.value.description) from stream \(name)")
+      }
+      if let value = try await runNested(body, &context, isolation: isolation) { return value }
+    }
+    // A torn-down run finished the stream to end this wait: the task unwinds.
+    if runtime.isAborting { throw RunAborted() }
+    if Task.isCancelled {
+      record(.resume, context, "stream \(name) ends: cancelling its consumer terminates it")
+    } else {
+      context.clock.join(stream.finishClock.withLock { $0 })
+      record(.resume, context, "stream \(name) finished: the loop ends")
+    }
+    return nil
+  }
+
+  static func text(_ result: AsyncStream<StreamItem>.Continuation.YieldResult) -> String {
+    switch result {
+    case .enqueued(let remaining):
+      ".enqueued(remaining: \(remaining == Int.max ? "Int.max" : String(remaining)))"
+    case .dropped(let item): ".dropped(\(item.value.description))"
+    case .terminated: ".terminated"
+    @unknown default: "\(result)"
+    }
+  }
+
+  /// Finishes every stream, so the consumers of a stopped run stop waiting.
+  func finishStreams() {
+    for stream in streams.values { stream.continuation.finish() }
+  }
+}
+
+/// A value in a stream, with what its producer had done (the race detector's clock).
+struct StreamItem: Sendable {
+  var value: Value
+  var clock: VectorClock
+}
+
+/// One stream of a run: the real `AsyncStream` and its continuation, the clock of its `finish()`
+/// and the lock that keeps a yield's event before its receipt's. Two consumers at once are Swift's to serve: each value goes to one of them.
+final class StreamRecord: Sendable {
+  let stream: AsyncStream<StreamItem>
+  let continuation: AsyncStream<StreamItem>.Continuation
+  let finishClock = Locked(VectorClock())
+  /// Held while a yield is made and recorded, so its value's receipt is recorded after it.
+  let order = Locked(())
+
+  init(policy: StreamPolicy) {
+    (stream, continuation) = AsyncStream.makeStream(
+      of: StreamItem.self, bufferingPolicy: Self.swiftPolicy(policy))
+  }
+
+  static func swiftPolicy(
+    _ policy: StreamPolicy
+  ) -> AsyncStream<StreamItem>.Continuation.BufferingPolicy {
+    switch policy {
+    case .unbounded: .unbounded
+    case .bufferingOldest(let limit): .bufferingOldest(limit)
+    case .bufferingNewest(let limit): .bufferingNewest(limit)
+    }
+  }
+
+  /// Every stream a scenario declares, made before its run starts.
+  static func make(_ streams: [(name: String, policy: StreamPolicy)]) -> [String: StreamRecord] {
+    Dictionary(streams.map { ($0.name, StreamRecord(policy: $0.policy)) }) { first, _ in first }
+  }
+}

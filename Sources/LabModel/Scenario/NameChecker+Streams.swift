@@ -1,0 +1,31 @@
+/// Async streams: every step names a stream declared in `"streams"`, and a `forAwait` loop's
+/// variable is readable in its body.
+extension NameChecker {
+  mutating func checkStreamStep(_ step: Step, _ scope: inout Scope) {
+    switch step.kind {
+    case .streamYield(let name, let value):
+      read(value.names, scope, step)
+      checkStream(name, step)
+    case .streamFinish(let name):
+      checkStream(name, step)
+    case .forAwait(let name, let item, let body):
+      checkStream(name, step)
+      var inner = scope
+      inner.readable.insert(item)
+      checkBlock(body, &inner)
+      scope.readable.formUnion(inner.readable)
+    default: break
+    }
+  }
+
+  private mutating func checkStream(_ name: String, _ step: Step) {
+    let known = scenario.streams.map(\.name)
+    guard !known.contains(name), !unsureNames.contains(name) else { return }
+    let suggestion = didYouMean(name, in: known)
+    report(
+      "unknown stream '\(name)'"
+        + (suggestion.isEmpty
+          ? "; declare it in \"streams\": {\"\(name)\": \"unbounded\"}" : suggestion),
+      at: step.origin)
+  }
+}

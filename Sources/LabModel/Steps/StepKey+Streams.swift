@@ -1,0 +1,40 @@
+// The step table's rows for async streams: a producer yields into an `AsyncStream` from
+// "streams", a consumer loops over it with `for await` (docs/runtimes.md, "Async streams,
+// measured").
+extension StepRows {
+  static let streamYield = StepSpec(
+    value: .name,
+    doc: "`NAME.yield(value)` on the continuation of a stream from \"streams\": hands the value "
+      + "to a consumer that waits, or buffers it as the stream's policy says. The trace shows "
+      + "Swift's YieldResult: `.enqueued(remaining:)`, `.dropped(value)` (the value the policy "
+      + "threw away) or `.terminated` after finish. Never waits: a fast producer is never slowed.",
+    swift: "continuation.yield(…)", lab: "a real AsyncStream decides what is buffered or dropped",
+    options: [
+      .init(key: "value", shape: .expression, required: true, doc: "The value to send.")
+    ],
+    examples: [#"{ "streamYield": "prices", "value": "i" }"#])
+
+  static let streamFinish = StepSpec(
+    value: .name,
+    doc: "`NAME.finish()`: no more values. A consumer still takes what is buffered, then its "
+      + "`for await` loop ends. A stream nothing finishes leaves its consumer waiting forever.",
+    swift: "continuation.finish()",
+    examples: [#"{ "streamFinish": "prices" }"#])
+
+  static let forAwait = StepSpec(
+    value: .name,
+    doc: "`for await ITEM in NAME { … }` over a stream from \"streams\": waits for each value "
+      + "(suspending, holding no thread), runs the steps with it, and ends once the stream is "
+      + "finished and its buffer is empty. One consumer per stream.",
+    swift: "for await item in stream { … }",
+    lab: "iterates a real AsyncStream; a run torn down finishes it",
+    options: [
+      .init(
+        key: "as", shape: .name, required: true,
+        doc: "The variable that holds the current value."),
+      .init(key: "steps", shape: .steps, required: true, doc: "The loop's body."),
+    ],
+    examples: [
+      #"{ "forAwait": "prices", "as": "price", "steps": [{ "log": "price {price}" }] }"#
+    ])
+}

@@ -1,0 +1,67 @@
+import LabModel
+
+/// Async streams as Swift writes them: `AsyncStream.makeStream(of:bufferingPolicy:)` gives the
+/// stream, which a `for await` loop reads, and its continuation (`NAMEContinuation`), which
+/// yields and finishes.
+extension ProgramWriter {
+  /// One global pair per stream of `"streams"`, before the state.
+  func streamDeclarations() {
+    guard !scenario.streams.isEmpty else { return }
+    for (name, policy) in scenario.streams {
+      let type = streamElementType(name)
+      line("let (\(name), \(Self.continuationName(name))) = AsyncStream.makeStream(")
+      line("  of: \(type).self, bufferingPolicy: .\(policy))")
+    }
+    line("")
+  }
+
+  /// `NAMEContinuation.yield(value)`, which never waits; its `YieldResult` is discarded.
+  func streamYield(_ name: String, _ value: Expression, _ context: Context)
+    throws(NotExpressible)
+  {
+    let value = try expression(value, context)
+    line("\(Self.continuationName(name)).yield(\(awaitPrefix(value))\(value.code))")
+  }
+
+  /// `for await ITEM in NAME { … }`.
+  func forAwait(_ name: String, _ item: String, _ body: [Step], _ context: Context)
+    throws(NotExpressible)
+  {
+    var inner = context
+    inner.locals[item] = streamElementType(name)
+    try block("for await \(item) in \(name) {") {
+      () throws(NotExpressible) in try steps(body, &inner)
+    }
+  }
+
+  static func continuationName(_ stream: String) -> String { "\(stream)Continuation" }
+
+  /// The type of the values a stream carries: the first literal a `streamYield` sends it, else
+  /// `Int` (what a loop's counter is).
+  func streamElementType(_ name: String) -> SwiftType {
+    func first(_ steps: [Step]) -> SwiftType? {
+      for step in steps {
+        if case .streamYield(name, .literal(let value)) = step.kind,
+          let type = SwiftType.of(value)
+        {
+          return type
+        }
+        if let found = first(Self.nested(step.kind)) { return found }
+      }
+      return nil
+    }
+    return first(scenario.steps + scenario.functions.values.flatMap(\.steps)) ?? .int
+  }
+}
+
+extension ProgramWriter {
+  /// A stream's steps: `yield`, `finish()` and `for await`.
+  func stream(_ kind: Step.Kind, _ context: Context) throws(NotExpressible) {
+    switch kind {
+    case .streamYield(let name, let value): try streamYield(name, value, context)
+    case .streamFinish(let name): line("\(Self.continuationName(name)).finish()")
+    case .forAwait(let name, let item, let body): try forAwait(name, item, body, context)
+    default: break
+    }
+  }
+}

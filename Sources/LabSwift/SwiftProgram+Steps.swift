@@ -92,6 +92,7 @@ extension ProgramWriter {
     case .semaphoreSignal(let name): line("\(name).signal()")
     case .continuation(let spec): try continuation(spec, &context)
     case .resume(let name, let result): try resume(name, result, context)
+    case .withValue(let binding): try withValue(binding, context)
     }
   }
 

@@ -38,7 +38,7 @@ extension Interpreter {
       case .log, .set, .add, .repeat, .forEach, .if, .return, .call, .block, .sleep, .yield,
         .group, .task, .awaitTask, .cancel, .onMain, .throw, .try, .checkCancellation,
         .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd, .semaphoreWait,
-        .semaphoreSignal, .continuation, .resume:
+        .semaphoreSignal, .continuation, .resume, .withValue:
         // A step that cannot suspend runs without an async call: no frame for `run` is allocated
         // in the task (which keeps its frames' memory until it is destroyed).
         if let immediate = try runAtOnce(step, &context, isolation: isolation) {
@@ -176,6 +176,8 @@ extension Interpreter {
         name, timeout: timeout, bind: bind, &context, origin: origin, isolation: isolation)
     case .continuation(let spec):
       try await runContinuation(spec, &context, isolation: isolation)
+    case .withValue(let binding):
+      return try await runWithValue(binding, &context, origin: origin, isolation: isolation)
     case .log, .set, .return, .task, .cancel, .throw, .checkCancellation, .atomicAdd,
       .semaphoreSignal, .resume:
       // `runBlock` runs these with `runAtOnce` first; here only for completeness.
@@ -239,7 +241,7 @@ extension Interpreter {
       }
     case .add, .repeat, .forEach, .if, .call, .block, .sleep, .yield, .asyncLet, .await, .group,
       .awaitTask, .onMain, .try, .dispatch, .enter, .leave, .notify, .wait, .withLock,
-      .semaphoreWait, .continuation:
+      .semaphoreWait, .continuation, .withValue:
       return nil
     }
     return .done

@@ -27,6 +27,8 @@ public struct Scenario: Sendable {
   public var queues: [String: QueueKind] = [:]
   /// `DispatchSemaphore`s by name, with their initial values.
   public var semaphores: [(name: String, value: Int)] = []
+  /// `@TaskLocal static var`s by name, with their defaults, in declaration order.
+  public var taskLocals: [(name: String, value: Value)] = []
   public var expect: Expectations
   /// A digest of everything in the file that shapes a run (`TopLevelKey.shapesRuns`), so a
   /// schedule string can tell it belongs to this program; prose and expectations are left out.
@@ -152,6 +154,8 @@ public struct Step: Sendable {
     case continuation(ContinuationSpec)
     /// `continuation.resume(returning:)` or `resume(throwing:)`.
     case resume(String, ContinuationResult)
+    /// `TaskLocals.$NAME.withValue(value) { … }`: the steps run with a task-local bound.
+    case withValue(TaskLocalBinding)
   }
 }
 

@@ -122,6 +122,7 @@ extension ScenarioDecoder {
     case .semaphoreSignal: return semaphoreName(step).map { .semaphoreSignal($0) }
     case .continuation: return decodeContinuation(step)
     case .resume: return decodeResume(step)
+    case .withValue: return decodeWithValue(step)
     }
   }
 

@@ -3,7 +3,7 @@
 public enum TopLevelKey: String, CaseIterable, Sendable {
   case schema = "$schema"
   case format, name, title, summary, source, threads, seed, isolation
-  case state, functions, actors, queues, semaphores, inputs, handlers, steps, expect
+  case state, functions, actors, queues, semaphores, taskLocals, inputs, handlers, steps, expect
 
   public static let names = allCases.map(\.rawValue)
 
@@ -12,7 +12,7 @@ public enum TopLevelKey: String, CaseIterable, Sendable {
     switch self {
     case .format, .steps: true
     case .schema, .name, .title, .summary, .source, .threads, .seed, .isolation, .state,
-      .functions, .actors, .queues, .semaphores, .inputs, .handlers, .expect:
+      .functions, .actors, .queues, .semaphores, .taskLocals, .inputs, .handlers, .expect:
       false
     }
   }
@@ -22,7 +22,7 @@ public enum TopLevelKey: String, CaseIterable, Sendable {
   public var shapesRuns: Bool {
     switch self {
     case .format, .name, .threads, .seed, .isolation, .state, .functions, .actors, .queues,
-      .semaphores, .inputs, .handlers, .steps:
+      .semaphores, .taskLocals, .inputs, .handlers, .steps:
       true
     case .schema, .title, .summary, .source, .expect:
       false

@@ -133,6 +133,7 @@ struct ScenarioDecoder {
     queueNames = queues.keys.sorted()
     let semaphores = decodeSemaphores(object["semaphores"], path: "semaphores")
     semaphoreNames = semaphores.map(\.name)
+    let taskLocals = decodeTaskLocals(object["taskLocals"], path: "taskLocals")
     let isolation = object["isolation"].flatMap {
       decodeIsolation($0, path: "isolation", actors: actorNames)
     }
@@ -156,7 +157,7 @@ struct ScenarioDecoder {
       threads: threads ?? Scenario.defaultThreads, seed: seed ?? 1,
       rootIsolation: isolation ?? .concurrent, steps: steps, state: state, functions: functions,
       actors: actors, inputs: inputs, handlers: handlers, queues: queues, semaphores: semaphores,
-      expect: expect)
+      taskLocals: taskLocals, expect: expect)
   }
 
   mutating func checkKeys(_ object: JSONObject, allowed: [String], path: String, what: String) {

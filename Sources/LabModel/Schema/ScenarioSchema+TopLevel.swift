@@ -32,6 +32,7 @@ extension TopLevelKey {
         "type": "object", "propertyNames": .ref("name"),
         "additionalProperties": .object(["type": "integer", "minimum": 0, "maximum": 1_000_000]),
       ])
+    case .taskLocals: .ref("variables")
     case .inputs: .object(["type": "array", "items": .ref("input")])
     case .handlers: ScenarioSchema.namedMap(of: "handler", keys: "name")
     case .steps: .ref("steps")
@@ -82,6 +83,10 @@ extension TopLevelKey {
       "DispatchSemaphores by name, each with its initial value (0 or more), for "
         + "{\"semaphoreWait\": NAME} and {\"semaphoreSignal\": NAME}. A semaphore that ends "
         + "below its initial value is reported: freeing one stops a real program."
+    case .taskLocals:
+      "Task-local values by name, with their defaults: `@TaskLocal static var NAME = default`. "
+        + "{\"withValue\": NAME} binds one for its steps and the tasks they create; "
+        + "expressions read it by its name."
     case .inputs:
       "UI events over time: taps and keystrokes delivered to \"handlers\" on the main actor. "
         + "The run lasts until every input has been handled."

@@ -9,6 +9,7 @@ public enum StepKey: String, CaseIterable, Sendable {
   case actorCall, dispatch, enter, leave, notify, wait
   case withLock, atomicAdd, semaphoreWait, semaphoreSignal
   case continuation, resume
+  case withValue
 
   /// The JSON keys, in table order.
   public static let names = allCases.map(\.rawValue)
@@ -48,6 +49,7 @@ public enum StepKey: String, CaseIterable, Sendable {
     case .semaphoreSignal: StepRows.semaphoreSignal
     case .continuation: StepRows.continuation
     case .resume: StepRows.resume
+    case .withValue: StepRows.withValue
     }
   }
 }

@@ -12,7 +12,7 @@ import Testing
     "parallel-requests",
     "duration-error", "task-cancel", "dispatch-group-city",
     "serial-tasks", "search-cancel-previous", "search-debounce", "continuation-bridge",
-    "continuation-throwing",
+    "continuation-throwing", "task-local-inheritance",
   ]
 
   static let goldenFolder = TestSupport.packageRoot.appendingPathComponent("Tests/SwiftPrograms")

@@ -218,6 +218,8 @@ public struct TaskSpec: Sendable {
   public var isolation: Isolation
   public var priority: TaskPriorityName?
   public var detached: Bool
+  /// `Task.immediate`: runs on the caller's thread, synchronously, up to its first suspension.
+  public var immediate = false
   /// Tasks of one chain run one after another: each first awaits the previous one's result, as
   /// the `SerialTasks` actor does.
   public var chain: String?

@@ -196,7 +196,7 @@ extension ProgramWriter {
     let (type, body) = try closure(spec, inner)
     let throwing = Self.childThrows(spec.child, throwsKeys)
     taskThrows[spec.name] = throwing
-    let creation = spec.detached ? "Task.detached" : "Task"
+    let creation = spec.immediate ? "Task.immediate" : spec.detached ? "Task.detached" : "Task"
     let list = arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))"
     let signature =
       attribute.isEmpty && type == .void

@@ -76,6 +76,7 @@ extension ProgramWriter {
       let bound = context.asyncLets.contains(name)
       return SwiftExpression(code: name, type: type, awaits: bound, tries: bound)
     }
+    if let taskLocal = taskLocalReference(name, context) { return taskLocal }
     if let actor = context.actor, let declaration = scenario.actors[actor],
       declaration.state.contains(where: { $0.name == name })
         || declaration.constants.contains(where: { $0.name == name })

@@ -94,6 +94,7 @@ extension ProgramWriter {
     case .resume(let name, let result): try resume(name, result, context)
     case .onCancel(let handler, let operation): try onCancel(handler, operation, &context)
     case .streamYield, .streamFinish, .forAwait: try stream(step.kind, context)
+    case .withValue(let binding): try withValue(binding, context)
     }
   }
 

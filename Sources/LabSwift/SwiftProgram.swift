@@ -146,6 +146,7 @@ final class ProgramWriter {
     let headerLines = lines
     lines = []
     try stateDeclaration()
+    taskLocalDeclarations()
     serialTasksDeclaration()
     inputDeclarations()
     return (headerLines + lines + functions + body + top).joined(separator: "\n") + "\n"
@@ -267,6 +268,7 @@ final class ProgramWriter {
     case .if(_, let then, let otherwise): then + otherwise
     case .continuation(let spec): spec.steps
     case .onCancel(let handler, let operation): handler + operation
+    case .withValue(let binding): binding.steps
     case .try(let body, let catches): body + catches.flatMap(\.steps)
     case .asyncLet(_, .steps(let body)): body
     case .group(let spec): if case .steps(let body) = spec.child { body } else { [] }

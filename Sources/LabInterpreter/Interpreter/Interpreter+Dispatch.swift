@@ -19,17 +19,21 @@ extension Interpreter {
     // Until it starts, the work item waits for a thread: named in a deadlock with its holder.
     if queue == "main" {
       waits.wait(name, for: "main to start", needs: "main")
-      task = startTask(on: runtime.mainActor) { main in
-        self.waits.done(child.task)
-        return try await self.runTask(.steps(steps), child, isolation: main)
+      task = outsideTaskLocals {
+        startTask(on: runtime.mainActor) { main in
+          self.waits.done(child.task)
+          return try await self.runTask(.steps(steps), child, isolation: main)
+        }
       }
     } else {
       waits.wait(name, for: "a thread of queue \(queue) to start", needs: "dispatch-")
       let executor = runtime.dispatchExecutor(
         queue: queue, serial: scenario.queues[queue] == .serial)
-      task = Task(executorPreference: executor) {
-        self.waits.done(child.task)
-        return try await self.runTask(.steps(steps), child, isolation: nil)
+      task = outsideTaskLocals {
+        Task(executorPreference: executor) {
+          self.waits.done(child.task)
+          return try await self.runTask(.steps(steps), child, isolation: nil)
+        }
       }
     }
     tasks.insert(name, TaskTable.Entry(task: task, id: child.id, name: name))

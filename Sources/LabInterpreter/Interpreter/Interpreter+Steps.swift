@@ -39,7 +39,7 @@ extension Interpreter {
         .group, .task, .awaitTask, .cancel, .onMain, .throw, .try, .checkCancellation,
         .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd, .semaphoreWait,
         .semaphoreSignal, .continuation, .resume, .onCancel,
-        .streamYield, .streamFinish, .forAwait:
+        .streamYield, .streamFinish, .forAwait, .withValue:
         // A step that cannot suspend runs without an async call: no frame for `run` is allocated
         // in the task (which keeps its frames' memory until it is destroyed).
         if let immediate = try runAtOnce(step, &context, isolation: isolation) {
@@ -181,6 +181,8 @@ extension Interpreter {
       return try await runOnCancel(handler, operation, &context, isolation: isolation)
     case .forAwait(let name, let item, let body):
       return try await runForAwait(name, item, body, &context, isolation: isolation)
+    case .withValue(let binding):
+      return try await runWithValue(binding, &context, origin: origin, isolation: isolation)
     case .log, .set, .return, .task, .cancel, .throw, .checkCancellation, .atomicAdd,
       .semaphoreSignal, .resume, .streamYield, .streamFinish:
       // `runBlock` runs these with `runAtOnce` first; here only for completeness.
@@ -247,7 +249,8 @@ extension Interpreter {
       }
     case .add, .repeat, .forEach, .if, .call, .block, .sleep, .yield, .asyncLet, .await, .group,
       .awaitTask, .onMain, .try, .dispatch, .enter, .leave, .notify, .wait, .withLock,
-      .semaphoreWait, .continuation, .onCancel, .forAwait:
+      .semaphoreWait, .continuation, .onCancel, .forAwait,
+      .withValue:
       return nil
     }
     return .done

@@ -104,6 +104,7 @@ extension Interpreter {
       "\(spec.detached ? "detached task" : "task") \(name)"
         + (spec.chain.map { " (after the previous task of chain \($0))" } ?? ""))
     let priority = spec.priority?.priority
+    if spec.immediate, isolation != nil { runtime.stop(TaskRules.onAnActor) }
     // Until it starts, the task waits for a thread: named in a deadlock with its holder.
     if target == nil || isSameActor(target, runtime.mainActor) {
       let main = target != nil
@@ -113,7 +114,9 @@ extension Interpreter {
     }
     let make = { (previous: TaskTable.Entry?) in
       TaskTable.Entry(
-        task: self.startTask(on: target, priority: priority, detached: spec.detached) { isolation in
+        task: self.startTask(
+          on: target, priority: priority, detached: spec.detached, immediate: spec.immediate
+        ) { isolation in
           self.waits.done(child.task)
           var context = child
           if let previous {

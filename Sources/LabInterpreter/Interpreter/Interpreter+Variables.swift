@@ -25,6 +25,7 @@ extension Interpreter {
   /// A name's value without recording an access (for descriptions in the trace), builtins included.
   func lookup(_ name: String, _ context: Context) throws -> Value {
     if let found = locate(name, context) { return found.value }
+    if let bound = taskLocal(name) { return bound }
     switch name {
     case "isCancelled":
       chooser?.touchUnknown()  // set by other tasks in ways the scheduler does not see

@@ -314,11 +314,17 @@ extension Interpreter {
   /// task-local values.
   func startTask(
     on actor: (any Actor)?, priority: TaskPriority? = nil, detached: Bool = false,
+    immediate: Bool = false,
     _ body: sending @escaping @Sendable ((any Actor)?) async throws -> Value
   ) -> Task<Value, any Error> {
     let executor =
       isSameActor(actor, runtime.mainActor)
       ? runtime.taskExecutorStartingOnMain() : runtime.taskExecutor
+    if immediate {
+      return Task.immediate(priority: priority, executorPreference: executor) {
+        try await body(actor)
+      }
+    }
     if detached {
       return Task.detached(executorPreference: executor, priority: priority) {
         try await body(actor)

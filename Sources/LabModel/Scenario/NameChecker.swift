@@ -15,6 +15,8 @@ struct NameChecker {
   var enclosingContinuations: [ContinuationSpec] = []
   /// Every continuation of the scenario, for a `resume` that names one out of scope.
   let continuationNames: Set<String>
+  /// The task-locals of "taskLocals", which every expression may read.
+  let taskLocalNames: Set<String>
   /// Names written in parts of the file that did not decode.
   var unsureNames: Set<String> { unsure.names }
 
@@ -55,6 +57,7 @@ struct NameChecker {
     }
     taskNames = tasks
     continuationNames = continuations
+    taskLocalNames = Set(scenario.taskLocals.map(\.name))
   }
 
   /// What a block of steps can see.
@@ -103,6 +106,7 @@ struct NameChecker {
         rule.when.values.map { ($0.name, "expect.outcomes[\(index)].when.values.\($0.name)") }
       }
     checkAtomics()
+    checkTaskLocalDeclarations()
     for (name, path) in expected
     where !globals.contains(name) && !unsure.anyVariable && !unsure.names.contains(name) {
       report(
@@ -125,21 +129,27 @@ struct NameChecker {
   }
 
   mutating func read(_ names: [String], _ scope: Scope, _ step: Step) {
-    for name in names where !scope.readable.contains(name) && !Self.builtins.contains(name) {
+    for name in names
+    where !scope.readable.contains(name) && !Self.builtins.contains(name)
+      && !taskLocalNames.contains(name)
+    {
       if unsure.anyVariable || unsure.names.contains(name) { continue }
       if scope.pending.contains(name) {
         report(
           "'\(name)' is an async let that has not been awaited; add {\"await\": \"\(name)\"} first",
           at: step.origin)
       } else {
-        report(Self.unknownName(name, scope), at: step.origin)
+        let taskLocals = taskLocalNames
+        report(Self.unknownName(name, scope, taskLocals), at: step.origin)
       }
     }
   }
 
-  private static func unknownName(_ name: String, _ scope: Scope) -> String {
+  private static func unknownName(
+    _ name: String, _ scope: Scope, _ taskLocals: Set<String>
+  ) -> String {
     // In any order: sorting every name in scope for each unknown one was quadratic.
-    let known = [scope.readable, Self.builtins, scope.pending].joined()
+    let known = [scope.readable, Self.builtins, scope.pending, taskLocals].joined()
     let hint = nearestName(to: name, inAnyOrder: known).map { "; did you mean '\($0)'?" }
     return "unknown name '\(name)'"
       + (hint ?? "; declare it in \"state\" or write text in single quotes: '\(name)'")
@@ -239,8 +249,6 @@ struct NameChecker {
         if let bind { scope.readable.insert(bind) }
       case .block(let expression), .sleep(let expression):
         read(expression.names, scope, step)
-      case .yield:
-        break
       case .asyncLet(let name, let child):
         checkChild(child, scope, step)
         scope.pending.insert(name)
@@ -261,7 +269,7 @@ struct NameChecker {
         var inner = Scope(readable: scope.readable)
         checkBlock(body, &inner)
         scope.readable.formUnion(inner.readable)
-      case .throw, .checkCancellation, .enter, .leave, .wait:
+      case .yield, .throw, .checkCancellation, .enter, .leave, .wait:
         break
       case .semaphoreSignal(let name): checkSemaphore(name, timeout: nil, bind: nil, &scope, step)
       case .semaphoreWait(let name, let timeout, let bind):
@@ -274,6 +282,7 @@ struct NameChecker {
         checkBlock(body, &inner)
       case .continuation, .resume, .onCancel: checkClosureStep(step, &scope)
       case .streamYield, .streamFinish, .forAwait: checkStreamStep(step, &scope)
+      case .withValue(let binding): checkWithValue(binding, scope, step)
       case .try(let body, let catches):
         var inner = Scope(readable: scope.readable)
         checkBlock(body, &inner)
@@ -319,6 +328,7 @@ extension Step.Kind {
     case .dispatch(_, let body), .notify(_, _, let body): [body]
     case .continuation(let spec): [spec.steps]
     case .onCancel(let handler, let operation): [handler, operation]
+    case .withValue(let binding): [binding.steps]
     case .if(_, let thenSteps, let elseSteps): [thenSteps, elseSteps]
     case .asyncLet(_, let child): child.steps.map { [$0] } ?? []
     case .group(let spec): spec.child.steps.map { [$0] } ?? []

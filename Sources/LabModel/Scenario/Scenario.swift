@@ -29,6 +29,8 @@ public struct Scenario: Sendable {
   public var semaphores: [(name: String, value: Int)] = []
   /// `AsyncStream`s by name, with their buffering policies.
   public var streams: [(name: String, policy: StreamPolicy)] = []
+  /// `@TaskLocal static var`s by name, with their defaults, in declaration order.
+  public var taskLocals: [(name: String, value: Value)] = []
   public var expect: Expectations
   /// A digest of everything in the file that shapes a run (`TopLevelKey.shapesRuns`), so a
   /// schedule string can tell it belongs to this program; prose and expectations are left out.
@@ -162,6 +164,8 @@ public struct Step: Sendable {
     case streamFinish(String)
     /// `for await item in stream { … }`.
     case forAwait(String, item: String, [Step])
+    /// `TaskLocals.$NAME.withValue(value) { … }`: the steps run with a task-local bound.
+    case withValue(TaskLocalBinding)
   }
 }
 
@@ -224,6 +228,8 @@ public struct TaskSpec: Sendable {
   public var isolation: Isolation
   public var priority: TaskPriorityName?
   public var detached: Bool
+  /// `Task.immediate`: runs on the caller's thread, synchronously, up to its first suspension.
+  public var immediate = false
   /// Tasks of one chain run one after another: each first awaits the previous one's result, as
   /// the `SerialTasks` actor does.
   public var chain: String?

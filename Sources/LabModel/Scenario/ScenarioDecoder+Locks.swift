@@ -132,6 +132,7 @@ enum LockRules {
     case .repeat(_, _, let body), .forEach(_, _, let body), .withLock(_, let body): [body]
     case .if(_, let thenSteps, let elseSteps): [thenSteps, elseSteps]
     case .try(let body, let catches): [body] + catches.map(\.steps)
+    case .withValue(let binding): [binding.steps]
     default: []
     }
   }

@@ -124,6 +124,7 @@ extension ScenarioDecoder {
     case .resume: return decodeResume(step)
     case .onCancel: return decodeOnCancel(step)
     case .streamYield, .streamFinish, .forAwait: return decodeStreamStep(step)
+    case .withValue: return decodeWithValue(step)
     }
   }
 

@@ -98,10 +98,11 @@ extension ScenarioDecoder {
       identifier($0, path: "\(path).chain", what: "chain name")
     }
     // `Task { }` inherits the caller's actor; `Task.detached { }` runs on the pool.
-    return .task(
-      TaskSpec(
-        name: name, child: child, isolation: isolation ?? (detached ? .concurrent : .caller),
-        priority: priority, detached: detached, chain: chain))
+    var spec = TaskSpec(
+      name: name, child: child, isolation: isolation ?? (detached ? .concurrent : .caller),
+      priority: priority, detached: detached, chain: chain)
+    spec.immediate = decodeImmediate(step, spec)
+    return .task(spec)
   }
 
   mutating func decodeTry(_ step: StepInput) -> Step.Kind? {

@@ -3,7 +3,8 @@
 public enum TopLevelKey: String, CaseIterable, Sendable {
   case schema = "$schema"
   case format, name, title, summary, source, threads, seed, isolation
-  case state, functions, actors, queues, semaphores, streams, inputs, handlers, steps, expect
+  case state, functions, actors, queues, semaphores, streams, taskLocals, inputs, handlers, steps,
+    expect
 
   public static let names = allCases.map(\.rawValue)
 
@@ -12,7 +13,7 @@ public enum TopLevelKey: String, CaseIterable, Sendable {
     switch self {
     case .format, .steps: true
     case .schema, .name, .title, .summary, .source, .threads, .seed, .isolation, .state,
-      .functions, .actors, .queues, .semaphores, .streams, .inputs, .handlers, .expect:
+      .functions, .actors, .queues, .semaphores, .streams, .taskLocals, .inputs, .handlers, .expect:
       false
     }
   }
@@ -22,7 +23,7 @@ public enum TopLevelKey: String, CaseIterable, Sendable {
   public var shapesRuns: Bool {
     switch self {
     case .format, .name, .threads, .seed, .isolation, .state, .functions, .actors, .queues,
-      .semaphores, .streams, .inputs, .handlers, .steps:
+      .semaphores, .streams, .taskLocals, .inputs, .handlers, .steps:
       true
     case .schema, .title, .summary, .source, .expect:
       false

@@ -134,6 +134,7 @@ struct ScenarioDecoder {
     let semaphores = decodeSemaphores(object["semaphores"], path: "semaphores")
     semaphoreNames = semaphores.map(\.name)
     let streams = decodeStreams(object["streams"], path: "streams")
+    let taskLocals = decodeTaskLocals(object["taskLocals"], path: "taskLocals")
     let isolation = object["isolation"].flatMap {
       decodeIsolation($0, path: "isolation", actors: actorNames)
     }
@@ -157,7 +158,7 @@ struct ScenarioDecoder {
       threads: threads ?? Scenario.defaultThreads, seed: seed ?? 1,
       rootIsolation: isolation ?? .concurrent, steps: steps, state: state, functions: functions,
       actors: actors, inputs: inputs, handlers: handlers, queues: queues, semaphores: semaphores,
-      streams: streams, expect: expect)
+      streams: streams, taskLocals: taskLocals, expect: expect)
   }
 
   mutating func checkKeys(_ object: JSONObject, allowed: [String], path: String, what: String) {

@@ -40,6 +40,7 @@ extension TopLevelKey {
           "examples": ["unbounded", "bufferingOldest(2)", "bufferingNewest(2)"],
         ]),
       ])
+    case .taskLocals: .ref("variables")
     case .inputs: .object(["type": "array", "items": .ref("input")])
     case .handlers: ScenarioSchema.namedMap(of: "handler", keys: "name")
     case .steps: .ref("steps")
@@ -95,6 +96,10 @@ extension TopLevelKey {
         + "\"bufferingOldest(N)\" or \"bufferingNewest(N)\" (`AsyncStream.makeStream(of:"
         + "bufferingPolicy:)`), for {\"streamYield\": NAME}, {\"streamFinish\": NAME} and "
         + "{\"forAwait\": NAME}."
+    case .taskLocals:
+      "Task-local values by name, with their defaults: `@TaskLocal static var NAME = default`. "
+        + "{\"withValue\": NAME} binds one for its steps and the tasks they create; "
+        + "expressions read it by its name."
     case .inputs:
       "UI events over time: taps and keystrokes delivered to \"handlers\" on the main actor. "
         + "The run lasts until every input has been handled."

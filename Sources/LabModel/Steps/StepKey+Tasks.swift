@@ -65,6 +65,7 @@ extension StepRows {
         key: "detached", shape: .bool, defaultValue: "false",
         doc: "`Task.detached`: the task does not inherit the caller's actor and runs on the "
           + "pool."),
+      .init(key: "immediate", shape: .bool, defaultValue: "false", doc: TaskRules.immediateDoc),
       .init(
         key: "chain", shape: .name,
         doc: "A serial chain: each new task of the chain first awaits the previous one's result "

@@ -11,6 +11,7 @@ public enum StepKey: String, CaseIterable, Sendable {
   case continuation, resume
   case onCancel
   case streamYield, streamFinish, forAwait
+  case withValue
 
   /// The JSON keys, in table order.
   public static let names = allCases.map(\.rawValue)
@@ -54,6 +55,7 @@ public enum StepKey: String, CaseIterable, Sendable {
     case .streamYield: StepRows.streamYield
     case .streamFinish: StepRows.streamFinish
     case .forAwait: StepRows.forAwait
+    case .withValue: StepRows.withValue
     }
   }
 }

@@ -1,0 +1,76 @@
+/// Task-local values: a `withValue` binds a task-local that "taskLocals" declares, and nothing
+/// assigns one; a task-local's name is not also a variable's, whose reads it would make ambiguous.
+extension NameChecker {
+  mutating func checkWithValue(_ binding: TaskLocalBinding, _ scope: Scope, _ step: Step) {
+    read(binding.value.names, scope, step)
+    let name = binding.name
+    if !taskLocalNames.contains(name) && !unsure.names.contains(name) {
+      if scenario.state.contains(where: { $0.name == name }) {
+        report(
+          "withValue \(name): '\(name)' is a variable in \"state\", not a task-local; declare a "
+            + "task-local in \"taskLocals\": {\"\(name)Context\": 0} and bind that, or assign "
+            + "the variable with {\"set\": \"\(name)\", \"to\": …}",
+          at: step.origin)
+      } else {
+        let hint = didYouMean(name, in: taskLocalNames.sorted())
+        report(
+          "unknown task-local '\(name)'"
+            + (hint.isEmpty ? "; declare it in \"taskLocals\": {\"\(name)\": 0}" : hint),
+          at: step.origin)
+      }
+    }
+    // The steps are a closure's body: what they declare ends with them.
+    var inner = Scope(readable: scope.readable)
+    checkBlock(binding.steps, &inner)
+  }
+
+  /// `set` and `add` assign variables; a task-local changes only through `withValue`.
+  mutating func checkTaskLocalsNotAssigned(_ steps: [Step]) {
+    for step in steps {
+      if case .set(let name, _) = step.kind { checkNotAssigned(name, step) }
+      if case .add(let name, _) = step.kind { checkNotAssigned(name, step) }
+      for nested in step.kind.nestedBlocks { checkTaskLocalsNotAssigned(nested) }
+    }
+  }
+
+  mutating func checkNotAssigned(_ name: String, _ step: Step) {
+    guard taskLocalNames.contains(name) else { return }
+    report(
+      "'\(name)' is a task-local, which cannot be assigned (its Swift property has no setter); "
+        + "bind it for some steps with {\"withValue\": \"\(name)\", \"value\": …, \"steps\": "
+        + "[ … ]}",
+      at: step.origin)
+  }
+
+  /// A task-local named like a variable, a parameter or a built-in name could not be read by
+  /// that name: an expression would see the other.
+  mutating func checkTaskLocalDeclarations() {
+    guard !taskLocalNames.isEmpty else { return }
+    checkTaskLocalsNotAssigned(scenario.steps)
+    for function in scenario.functions.values { checkTaskLocalsNotAssigned(function.steps) }
+    for actor in scenario.actors.values {
+      for method in actor.methods.values { checkTaskLocalsNotAssigned(method.steps) }
+    }
+    for handler in scenario.handlers.values { checkTaskLocalsNotAssigned(handler.steps) }
+    var others: [String: String] = [:]
+    for name in Self.builtins { others[name] = "a name every expression reads" }
+    for variable in scenario.state { others[variable.name] = "a variable in \"state\"" }
+    for function in scenario.functions.values {
+      for parameter in function.parameters {
+        others[parameter] = "a parameter of function \(function.name)"
+      }
+    }
+    for actor in scenario.actors.values {
+      for variable in actor.state + actor.constants {
+        others[variable.name] = "a variable of actor \(actor.name)"
+      }
+    }
+    for (name, _) in scenario.taskLocals {
+      guard let other = others[name] else { continue }
+      report(
+        "task-local '\(name)' has the name of \(other), which expressions would read instead; "
+          + "name it after what it carries, such as '\(name)Context'",
+        at: nil, path: "taskLocals.\(name)")
+    }
+  }
+}

@@ -1,0 +1,37 @@
+/// `Task.immediate` (SE-0472): a task that starts on the caller's thread, synchronously, and runs
+/// there up to its first suspension (docs/runtimes.md, "Task.immediate, measured").
+extension ScenarioDecoder {
+  /// `"immediate": true` on a `task`; what the lab does not model with it is refused.
+  mutating func decodeImmediate(_ step: StepInput, _ spec: TaskSpec) -> Bool {
+    guard let node = step.option("immediate"),
+      bool(step.object, "immediate", path: "\(step.path).immediate") == true
+    else { return false }
+    let given: [(key: String, isGiven: Bool)] = [
+      ("detached", spec.detached), ("chain", spec.chain != nil),
+      ("isolation", step.option("isolation") != nil),
+    ]
+    let other = given.first(where: \.isGiven)?.key
+    if let other {
+      error(
+        "an immediate task with \"\(other)\": the lab runs Task.immediate only as a task that "
+          + "inherits its caller's context; remove \"\(other)\" or \"immediate\"",
+        at: node.location, path: "\(step.path).immediate")
+      return false
+    }
+    return true
+  }
+}
+
+/// What the lab says of `Task.immediate`, in the step table and at run time.
+public enum TaskRules {
+  static let immediateDoc =
+    "`Task.immediate { … }`: the task starts at once on the caller's thread and runs there, "
+    + "synchronously, until its first suspension (a sleep, an await); the caller goes on after "
+    + "that. Only from code off any actor."
+
+  /// Why a run stops at an immediate task started on an actor, which the lab does not model.
+  public static let onAnActor =
+    "an immediate task started on an actor: Swift runs it synchronously on that actor, which the "
+    + "lab does not model; start it from code on the pool (a function with the default "
+    + "isolation), or drop \"immediate\""
+}

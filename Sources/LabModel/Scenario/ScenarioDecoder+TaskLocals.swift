@@ -1,0 +1,65 @@
+/// Decoding of task-local values: their declarations and the `withValue` step that binds one.
+extension ScenarioDecoder {
+  /// `"taskLocals": {"requestID": 0}`: each task-local's default, as Swift's
+  /// `@TaskLocal static var requestID = 0` gives it.
+  mutating func decodeTaskLocals(_ node: JSONNode?, path: String) -> [(name: String, value: Value)]
+  {
+    guard let node else { return [] }
+    guard case .object(let object) = node.value else {
+      error(
+        "'taskLocals' must be an object of names and defaults, such as {\"requestID\": 0}",
+        at: node.location, path: path)
+      return []
+    }
+    var taskLocals: [(name: String, value: Value)] = []
+    for member in object.members {
+      let memberPath = join(path, member.key)
+      guard
+        identifier(
+          JSONNode(.string(member.key), at: member.keyLocation), path: memberPath,
+          what: "task-local name", declares: .variable) != nil,
+        let value = literal(member.value, path: memberPath)
+      else {
+        unsure.names.insert(member.key)
+        continue
+      }
+      taskLocals.append((member.key, value))
+    }
+    return taskLocals
+  }
+
+  /// `{"withValue": NAME, "value": …, "steps": [ … ]}`.
+  mutating func decodeWithValue(_ step: StepInput) -> Step.Kind? {
+    guard let name = identifier(step.value, path: step.keyPath, what: "task-local name"),
+      let valueNode = required("value", "the value bound, such as 7", of: step),
+      let bodyNode = required("steps", "[ … ] that run with the value bound", of: step)
+    else { return nil }
+    let value = expression(valueNode, path: "\(step.path).value")
+    let body = decodeSteps(bodyNode, path: "\(step.path).steps")
+    checkWithValueBody(body, name: name)
+    return value.map { .withValue(TaskLocalBinding(name: name, value: $0, steps: body)) }
+  }
+
+  /// The steps are `withValue`'s closure: a `return` there would end the closure, not the
+  /// function, so it is refused.
+  mutating func checkWithValueBody(_ steps: [Step], name: String) {
+    for step in steps {
+      if case .return = step.kind {
+        error(
+          "'return' inside withValue \(name) would return from its closure, not from the "
+            + "function; set a variable inside and return after the withValue",
+          at: step.origin.location, path: step.origin.path)
+      }
+      for nested in LockRules.sameThreadBlocks(step.kind) {
+        checkWithValueBody(nested, name: name)
+      }
+    }
+  }
+}
+
+/// A `withValue` step: `steps` run with the task-local `name` bound to `value`.
+public struct TaskLocalBinding: Sendable {
+  public var name: String
+  public var value: Expression
+  public var steps: [Step]
+}

@@ -1,0 +1,61 @@
+import Foundation
+import LabChecks
+import LabInterpreter
+import LabModel
+import LabRuntime
+import LabSwift
+import Testing
+
+/// `Task.immediate` (Scenarios/15-isolation/task-immediate): the task runs on its creator's
+/// thread up to its first suspension, before the creator goes on, as measured in
+/// docs/runtimes.md ("Task.immediate, measured").
+@Suite struct TaskImmediateTests {
+  /// The events of the run as "task: text", in order.
+  static func lines(_ result: RunResult) -> [String] {
+    result.events.map { "\($0.task): \($0.text)" }
+  }
+
+  @Test func theImmediateTaskRunsBeforeItsCreatorGoesOnOnEverySeed() throws {
+    let scenario = try TestSupport.scenario(named: "task-immediate")
+    for (label, result) in TestSupport.runsOnEverySeed(scenario) {
+      #expect(result.passed, "\(label): \(result.problem ?? "")")
+      let lines = Self.lines(result)
+      let eager = lines.firstIndex(of: "eager: eager: first line, before the root goes on")
+      let root = lines.firstIndex(of: "root: root: goes on")
+      let plain = lines.firstIndex(of: "plain: plain: first line")
+      #expect(eager != nil && root != nil && plain != nil, "\(label)")
+      if let eager, let root, let plain {
+        #expect(eager < root, "\(label)")
+        #expect(root < plain, "\(label)")
+      }
+      // Its first part ran on the root's thread.
+      let started = result.events.first { $0.task == "eager" && $0.kind == .start }
+      let spawned = result.events.first { $0.task == "root" && $0.text == "task eager" }
+      #expect(started?.thread == spawned?.thread, "\(label)")
+    }
+  }
+
+  @Test func liveRunsAgreeWithVirtual() async throws {
+    let scenario = try TestSupport.scenario(named: "task-immediate")
+    var options = RunOptions()
+    options.mode = .live
+    var result = ScenarioRunner.runAndCheck(scenario, options: options)
+    for _ in 1..<5 where !result.passed {
+      await TestSupport.waitUntilProcessIsQuiet()
+      result = ScenarioRunner.runAndCheck(scenario, options: options)
+    }
+    #expect(result.passed, "\(result.checks.map { "\($0.name): \($0.actual)" })")
+    let lines = Self.lines(result)
+    let eager = try #require(
+      lines.firstIndex(of: "eager: eager: first line, before the root goes on"))
+    let root = try #require(lines.firstIndex(of: "root: root: goes on"))
+    #expect(eager < root)
+  }
+
+  @Test func theProgramCompilesInSwift6Mode() throws {
+    let program = try SwiftProgram.generate(try SwiftProgramTests.scenario(named: "task-immediate"))
+    #expect(program.contains("let eager = Task.immediate {"), "\(program)")
+    guard let check = try SwiftProgramTests.compile("task-immediate") else { return }
+    #expect(check.isExpected && check.swift6.compiled, "\(check.report)")
+  }
+}

@@ -94,4 +94,31 @@ struct RunWarningsTests {
         """)
     #expect(ScenarioRunner.runAndCheck(scenario).record.warnings.isEmpty)
   }
+
+  /// Blocking work on the pool is named when it kept ready tasks from a thread: five children
+  /// that block 5 s on two threads leave three waiting 5, 5 and 10 s.
+  @Test func blockingThatStarvesThePoolIsNamed() throws {
+    let found = try warnings("task-group-five-two-threads").filter { $0.hasPrefix("blocking") }
+    #expect(
+      found == [
+        "blocking work held the cooperative pool's threads (5 blocking waits on worker threads, "
+          + "the longest 5000 ms by tasks[1]): 3 tasks were ready and waited 20000 ms in all for "
+          + "a thread, the longest 10000 ms (tasks[3]); the pool has as many threads as cores, so "
+          + "in async code await instead of blocking (Task.sleep), or move blocking work off the "
+          + "pool"
+      ])
+    // Semaphore waits hold the pool too: the fetches that would signal wake a second late.
+    #expect(try warnings("semaphore-in-async").contains { $0.hasPrefix("blocking work held") })
+  }
+
+  /// Sleeping frees the thread; blocking with threads to spare delays nobody.
+  @Test(arguments: ["task-sleep-five-two-threads", "task-group-five", "sync-download"])
+  func blockingThatDelaysNobodyIsNot(_ name: String) throws {
+    #expect(try warnings(name).allSatisfy { !$0.hasPrefix("blocking") })
+  }
+
+  @Test func aWakeNoteGivesTheWait() {
+    #expect(RunWarnings.waitedForThread("ready at 1000 ms, waited 500.5 ms for a thread") == 500.5)
+    #expect(RunWarnings.waitedForThread("cancelled: Task.sleep throws CancellationError") == nil)
+  }
 }

@@ -1,13 +1,19 @@
 import LabModel
+import LabRuntime
 
 /// Misuse a run shows without being stopped by it, found in its trace after the run, as the
 /// runtime's own warnings and tools like tokio-console report them. Warnings fail no check; they
 /// are printed after the trace and counted in the JSON (`warnings`).
 public enum RunWarnings {
   /// Every warning of a run whose root's steps ended at `rootEnd` (nil: never).
-  public static func of(_ events: [TraceEvent], rootEnd: Double?) -> [String] {
+  public static func of(
+    _ events: [TraceEvent], rootEnd: Double?, mode: RuntimeMode = .virtual
+  ) -> [String] {
     guard let rootEnd else { return [] }
+    // A virtual task waits for a thread or it does not; a real clock adds noise.
+    let threshold = mode == .virtual ? 1 : 2 * Tolerance.live.milliseconds
     return unawaitedTasks(events, rootEnd: rootEnd) + locksHeldWhileBlocking(events)
+      + poolBlocking(events, threshold: threshold)
   }
 
   /// Locks held across a `block`: the slow work runs with the lock taken, so every task that

@@ -110,7 +110,8 @@ public enum ScenarioRunner {
       problem: problem)
     if let live = runtime as? LiveRuntime { result.scale = live.scale }
     if end == .finished {
-      result.warnings = RunWarnings.of(result.events, rootEnd: result.duration)
+      result.warnings = RunWarnings.of(
+        result.events, rootEnd: result.duration, mode: options.mode)
     }
     result.threadsOverridden = options.threads != nil && options.threads != scenario.threads
     if let virtual = runtime as? VirtualRuntime {

@@ -156,13 +156,7 @@ import Testing
   @Test(arguments: StreamTests.bundled)
   func liveRunsAgreeWithVirtual(_ name: String) async throws {
     let scenario = try TestSupport.scenario(named: name)
-    var options = RunOptions()
-    options.mode = .live
-    var result = ScenarioRunner.runAndCheck(scenario, options: options)
-    for _ in 1..<5 where !result.passed {
-      await TestSupport.waitUntilProcessIsQuiet()
-      result = ScenarioRunner.runAndCheck(scenario, options: options)
-    }
+    let result = await TestSupport.liveRunPassing(scenario)
     #expect(result.passed, "\(result.checks.map { "\($0.name): \($0.actual)" })")
     let yields = StreamTests.yields(result.events)
     if let policy = StreamTests.policies.first(where: { $0.name == name }) {

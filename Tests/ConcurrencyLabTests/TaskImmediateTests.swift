@@ -37,13 +37,7 @@ import Testing
 
   @Test func liveRunsAgreeWithVirtual() async throws {
     let scenario = try TestSupport.scenario(named: "task-immediate")
-    var options = RunOptions()
-    options.mode = .live
-    var result = ScenarioRunner.runAndCheck(scenario, options: options)
-    for _ in 1..<5 where !result.passed {
-      await TestSupport.waitUntilProcessIsQuiet()
-      result = ScenarioRunner.runAndCheck(scenario, options: options)
-    }
+    let result = await TestSupport.liveRunPassing(scenario)
     #expect(result.passed, "\(result.checks.map { "\($0.name): \($0.actual)" })")
     let lines = Self.lines(result)
     let eager = try #require(

@@ -134,13 +134,7 @@ import Testing
 @Suite(.serialized) struct LiveTaskLocalTests {
   @Test func liveRunsAgreeWithVirtual() async throws {
     let scenario = try TestSupport.scenario(named: "task-local-inheritance")
-    var options = RunOptions()
-    options.mode = .live
-    var result = ScenarioRunner.runAndCheck(scenario, options: options)
-    for _ in 1..<5 where !result.passed {
-      await TestSupport.waitUntilProcessIsQuiet()
-      result = ScenarioRunner.runAndCheck(scenario, options: options)
-    }
+    let result = await TestSupport.liveRunPassing(scenario)
     #expect(result.passed, "\(result.checks.map { "\($0.name): \($0.actual)" })")
     #expect(TaskLocalTests.logs(result)["audit"] == ["Task.detached: requestID = 0"])
   }

@@ -103,6 +103,9 @@ enum FuzzLimits {
     // times; the bad-input tests use the same bound.
     limits.maxSteps = 100_000
     limits.wallClockSeconds = 5
+    // Half the default budget: an input that grows memory that far leaves the process's high-water
+    // mark there (ASan keeps freed memory a while), and the fuzzer runs for hours under a 2 GB cap.
+    limits.maxMemoryBytes = 256 << 20
     return limits
   }()
 }

@@ -41,6 +41,15 @@ extension StepRows {
       .init(
         key: "cancelAfter", shape: .integer(1...1_000_000),
         doc: "`group.cancelAll()` once this many results are collected; needs \"collect\"."),
+      .init(
+        key: "discarding", shape: .bool, defaultValue: "false",
+        doc: "`withThrowingDiscardingTaskGroup`: no results are kept; the first child error "
+          + "cancels the others at once and is rethrown when every child has ended. Takes no "
+          + "\"collect\", \"cancelAfter\" or \"maxInFlight\"."),
+      .init(
+        key: "maxInFlight", shape: .integer(1...1_000_000),
+        doc: "At most N children at once: N are added, then each result (`group.next()`) lets "
+          + "the next one start, with or without \"collect\"."),
     ],
     oneOf: [["over", "count"], ["call", "steps"]],
     needs: [("cancelAfter", ["collect"]), ("args", ["call"])],

@@ -1,0 +1,122 @@
+import LabModel
+import LabRuntime
+
+/// Task-group patterns: a discarding group, and a window of at most N children in flight.
+extension Interpreter {
+  func runGroupPattern(
+    _ spec: TaskGroupSpec, _ context: inout Context, origin: StepOrigin,
+    isolation: isolated (any Actor)?
+  ) async throws {
+    let items = try groupItems(spec, &context, origin: origin, isolation: isolation)
+    let pattern =
+      spec.discarding
+      ? "discarding group"
+      : "group"
+        + (spec.maxInFlight.map { ", at most \($0) in flight" } ?? "")
+    record(.await, context, "\(pattern) \(spec.name) of \(items.count)")
+    waits.wait(context.task, for: "group \(spec.name)")
+    defer { waits.done(context.task) }
+    var started: [Context] = []
+    var collected: [Value] = []
+    do {
+      if spec.discarding {
+        try await runDiscarding(spec, items, &context, &started)
+      } else {
+        collected = try await runWindow(spec, items, &context, &started)
+      }
+    } catch {
+      for child in started { races.awaited(child.id, by: &context) }
+      record(.throw, context, "group \(spec.name) rethrows \(Self.errorName(error))")
+      throw error
+    }
+    record(
+      .resume, context, "group \(spec.name) done",
+      joins: spec.collect == nil && spec.discarding ? started.map(\.task) : [])
+    if let collect = spec.collect {
+      let list: Value
+      do {
+        list = try Value.list(collected).checkedSize()
+      } catch {
+        throw Failure(message: "group \(spec.name): \(error.description)", origin: origin)
+      }
+      try assign(collect, list, &context, origin: origin, isolation: isolation)
+    }
+  }
+
+  /// A group's child, made when it is added: it sees everything the parent did before.
+  private func addChild(
+    _ spec: TaskGroupSpec, _ item: Value, _ parent: inout Context
+  ) throws -> Context {
+    if runtime.isAborting { throw RunAborted() }
+    var child = spawn("\(spec.name)[\(item.text)]", from: &parent)
+    if let itemName = spec.itemName { child.locals[itemName] = item }
+    record(.spawn, parent, child.task)
+    waits.wait(child.task, for: "a pool thread to start", needs: "worker-")
+    return child
+  }
+
+  /// `withThrowingDiscardingTaskGroup`: every child added at once, no results; the runtime
+  /// cancels the others at a child's first error and rethrows it once all have ended.
+  private func runDiscarding(
+    _ spec: TaskGroupSpec, _ items: [Value], _ context: inout Context, _ started: inout [Context]
+  ) async throws {
+    var parent = context
+    try await withThrowingDiscardingTaskGroup { group in
+      for item in items {
+        let child = try addChild(spec, item, &parent)
+        started.append(child)
+        group.addTask {
+          self.waits.done(child.task)
+          _ = try await self.runTask(spec.child, child, isolation: nil)
+        }
+      }
+    }
+    context = parent
+    for child in started { races.awaited(child.id, by: &context) }
+  }
+
+  /// The sliding window: N children added, then each `group.next()` lets the next one start.
+  private func runWindow(
+    _ spec: TaskGroupSpec, _ items: [Value], _ context: inout Context, _ started: inout [Context]
+  ) async throws -> [Value] {
+    let limit = Int(spec.maxInFlight ?? Int64(items.count))
+    var parent = context
+    var collected: [Value] = []
+    try await withThrowingTaskGroup(of: (Int, Value).self) { group in
+      var names: [Int: String] = [:]
+      func add() throws {
+        let child = try addChild(spec, items[started.count], &parent)
+        started.append(child)
+        names[child.id] = child.task
+        group.addTask {
+          self.waits.done(child.task)
+          return (child.id, try await self.runTask(spec.child, child, isolation: nil))
+        }
+      }
+      while started.count < min(limit, items.count) { try add() }
+      var received = 0
+      while let (id, value) = try await group.next() {
+        received += 1
+        races.awaited(id, by: &parent)
+        let joins = names[id].map { [$0] } ?? []
+        if spec.collect != nil {
+          collected.append(value)
+          record(
+            .collect, parent, "result \(received) of \(items.count): \(value.description)",
+            joins: joins)
+        } else {
+          record(
+            .collect, parent, "next() \(received) of \(items.count): \(joins.first ?? "?")",
+            joins: joins)
+        }
+        if let cancelAfter = spec.cancelAfter, received == cancelAfter {
+          record(.cancel, parent, "group \(spec.name): cancelAll()")
+          cancelling(parent) { group.cancelAll() }
+        }
+        if started.count < items.count { try add() }
+      }
+    }
+    context = parent
+    return collected
+  }
+}

@@ -8,12 +8,9 @@ extension Interpreter {
     isolation: isolated (any Actor)?
   ) async throws {
     let items = try groupItems(spec, &context, origin: origin, isolation: isolation)
-    let pattern =
-      spec.discarding
-      ? "discarding group"
-      : "group"
-        + (spec.maxInFlight.map { ", at most \($0) in flight" } ?? "")
-    record(.await, context, "\(pattern) \(spec.name) of \(items.count)")
+    let kind = spec.discarding ? "discarding group" : "group"
+    let window = spec.maxInFlight.map { ", at most \($0) in flight" } ?? ""
+    record(.await, context, "\(kind) \(spec.name) of \(items.count)\(window)")
     waits.wait(context.task, for: "group \(spec.name)")
     defer { waits.done(context.task) }
     var started: [Context] = []

@@ -23,7 +23,8 @@ extension StepRows {
       + "they run to their end; then the error is rethrown.",
     swift: "try await withThrowingTaskGroup(of:) { group in group.addTask { … } }",
     lab: "real children on the pool; `for try await` with `collect`, else `waitForAll()`; "
-      + "`cancelAll()` after `cancelAfter` results",
+      + "`cancelAll()` after `cancelAfter` results; a real discarding group with `discarding`; "
+      + "`group.next()` before each child past `maxInFlight`",
     options: [
       .init(
         key: "over", shape: .expression,

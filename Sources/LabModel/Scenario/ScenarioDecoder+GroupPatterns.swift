@@ -6,7 +6,7 @@ extension ScenarioDecoder {
     if let node = step.option("maxInFlight") {
       if case .integer(let value) = node.value, value < 1 {
         error(
-          "'maxInFlight' must be at least 1, not \(value): no child could ever start; give the "
+          "'maxInFlight' must be at least 1, not \(value), or no child could ever start; give the "
             + "number of children that may run at once", at: node.location,
           path: "\(path).maxInFlight")
       } else {

@@ -36,9 +36,7 @@ extension ProgramWriter {
       let function = throwing ? "withThrowingDiscardingTaskGroup" : "withDiscardingTaskGroup"
       try block("\(tryAwait) \(function) { group in") { () throws(NotExpressible) in
         line("for \(item) in \(awaitPrefix(items))\(range) {")
-        line("  group.addTask {")
-        lines += body
-        line("  }")
+        addTask(spec, childName, body)
         line("}")
       }
       return
@@ -50,12 +48,10 @@ extension ProgramWriter {
       if let limit = spec.maxInFlight {
         window(
           spec, limit, item: item, range: "\(awaitPrefix(items))\(range)", body, tryAwait,
-          elementType)
+          elementType, childName)
       } else {
         line("for \(item) in \(awaitPrefix(items))\(range) {")
-        line("  group.addTask {")
-        lines += body
-        line("  }")
+        addTask(spec, childName, body)
         line("}")
         guard spec.collect != nil else {
           line("\(tryAwait) group.waitForAll()")
@@ -80,7 +76,7 @@ extension ProgramWriter {
   /// `group.next()` has returned a result, and the rest are awaited at the end.
   private func window(
     _ spec: TaskGroupSpec, _ limit: Int64, item: String, range: String, _ body: [String],
-    _ tryAwait: String, _ elementType: SwiftType
+    _ tryAwait: String, _ elementType: SwiftType, _ childName: String
   ) {
     let collects = spec.collect != nil
     let received =
@@ -99,9 +95,7 @@ extension ProgramWriter {
     } else {
       line("  if index >= \(limit) { _ = \(tryAwait) group.next() }")
     }
-    line("  group.addTask {")
-    lines += body
-    line("  }")
+    addTask(spec, childName, body)
     line("}")
     if collects {
       line("while let result = \(tryAwait) group.next() {")
@@ -110,5 +104,19 @@ extension ProgramWriter {
     } else {
       line("\(tryAwait) group.waitForAll()")
     }
+  }
+
+  /// `group.addTask { … }`, or `addTaskUnlessCancelled`, which says when it started nothing.
+  private func addTask(_ spec: TaskGroupSpec, _ childName: String, _ body: [String]) {
+    guard spec.unlessCancelled else {
+      line("  group.addTask {")
+      lines += body
+      line("  }")
+      return
+    }
+    line("  let added = group.addTaskUnlessCancelled {")
+    lines += body
+    line("  }")
+    line("  if !added { log(\"\(childName) not started: the group is cancelled\") }")
   }
 }

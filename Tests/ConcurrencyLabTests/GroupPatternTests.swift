@@ -82,10 +82,30 @@ import Testing
       #expect(result.passed, "\(label): \(result.problem ?? "")")
       #expect(Self.mostInFlight(result, group: "w") == 2, "\(label)")
       #expect(Self.event(result, "w[5]", .end)?.time == 300, "\(label)")
-      #expect(result.events.filter { $0.task == "root" && $0.text.hasPrefix("next() ") }.count == 5)
+      #expect(result.events.filter { $0.task == "root" && $0.text.hasPrefix("next() ") }.count == 3)
       // Children added after cancelAll() start cancelled: their sleep throws at once.
       #expect(Self.event(result, "root", .log)?.text.contains("[1, \"cancelled\"") == true)
       #expect(Self.event(result, "c[4]", .end)?.time == 400, "\(label)")  // 300 + 100
+    }
+  }
+
+  @Test func addTaskUnlessCancelledStartsNothingInACancelledGroup() throws {
+    let scenario = try TestSupport.scenario(
+      json: """
+        {"format": 1, "steps": [
+          {"group": "c", "count": 5, "as": "i", "maxInFlight": 2, "collect": "r",
+           "cancelAfter": 1, "unlessCancelled": true, "steps": [
+            {"try": [{"sleep": "i * 100"}], "catch": [{"steps": [{"return": "'cancelled'"}]}]},
+            {"return": "'got ' + i"}]},
+          {"log": "{r}"}
+        ]}
+        """)
+    for (label, result) in TestSupport.runsOnEverySeed(scenario) {
+      #expect(result.passed, "\(label): \(result.problem ?? "")")
+      let refused = result.events.filter { $0.text.hasSuffix("(addTaskUnlessCancelled)") }
+      #expect(refused.map(\.text.first) == ["c", "c", "c"], "\(label)")
+      #expect(!result.events.contains { $0.task == "c[3]" || $0.task == "c[5]" }, "\(label)")
+      #expect(Self.event(result, "root", .log)?.text == "[\"got 1\", \"cancelled\"]", "\(label)")
     }
   }
 

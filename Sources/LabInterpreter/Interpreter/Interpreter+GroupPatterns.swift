@@ -47,9 +47,28 @@ extension Interpreter {
     if runtime.isAborting { throw RunAborted() }
     var child = spawn("\(spec.name)[\(item.text)]", from: &parent)
     if let itemName = spec.itemName { child.locals[itemName] = item }
+    return child
+  }
+
+  /// `group.addTask`, or `addTaskUnlessCancelled`, which starts nothing in a cancelled group;
+  /// false, and a line in the trace, when the child was not started.
+  private func added(
+    _ spec: TaskGroupSpec, _ child: Context, _ parent: Context, cancelled: Bool,
+    _ add: () -> Bool
+  ) -> Bool {
+    let refused = "\(child.task) not started: the group is cancelled (addTaskUnlessCancelled)"
+    if spec.unlessCancelled && cancelled {
+      record(.cancel, parent, refused)
+      return false
+    }
     record(.spawn, parent, child.task)
     waits.wait(child.task, for: "a pool thread to start", needs: "worker-")
-    return child
+    guard add() else {
+      waits.done(child.task)
+      record(.cancel, parent, refused)
+      return false
+    }
+    return true
   }
 
   /// `withThrowingDiscardingTaskGroup`: every child added at once, no results; the runtime
@@ -61,18 +80,26 @@ extension Interpreter {
     try await withThrowingDiscardingTaskGroup { group in
       for item in items {
         let child = try addChild(spec, item, &parent)
-        started.append(child)
-        group.addTask {
+        let body: @concurrent @Sendable () async throws -> Void = {
           self.waits.done(child.task)
           _ = try await self.runTask(spec.child, child, isolation: nil)
         }
+        let isAdded = added(spec, child, parent, cancelled: group.isCancelled) {
+          guard spec.unlessCancelled else {
+            group.addTask(operation: body)
+            return true
+          }
+          return group.addTaskUnlessCancelled(operation: body)
+        }
+        if isAdded { started.append(child) }
       }
     }
     context = parent
     for child in started { races.awaited(child.id, by: &context) }
   }
 
-  /// The sliding window: N children added, then each `group.next()` lets the next one start.
+  /// The sliding window, as Swift writes it: past the first N children, each child is added
+  /// once `group.next()` has returned a result; the rest are awaited at the end.
   private func runWindow(
     _ spec: TaskGroupSpec, _ items: [Value], _ context: inout Context, _ started: inout [Context]
   ) async throws -> [Value] {
@@ -81,18 +108,8 @@ extension Interpreter {
     var collected: [Value] = []
     try await withThrowingTaskGroup(of: (Int, Value).self) { group in
       var names: [Int: String] = [:]
-      func add() throws {
-        let child = try addChild(spec, items[started.count], &parent)
-        started.append(child)
-        names[child.id] = child.task
-        group.addTask {
-          self.waits.done(child.task)
-          return (child.id, try await self.runTask(spec.child, child, isolation: nil))
-        }
-      }
-      while started.count < min(limit, items.count) { try add() }
       var received = 0
-      while let (id, value) = try await group.next() {
+      func receive(_ id: Int, _ value: Value) {
         received += 1
         races.awaited(id, by: &parent)
         let joins = names[id].map { [$0] } ?? []
@@ -110,7 +127,31 @@ extension Interpreter {
           record(.cancel, parent, "group \(spec.name): cancelAll()")
           cancelling(parent) { group.cancelAll() }
         }
-        if started.count < items.count { try add() }
+      }
+      for (index, item) in items.enumerated() {
+        if index >= limit, let (id, value) = try await group.next() { receive(id, value) }
+        let child = try addChild(spec, item, &parent)
+        let body: @concurrent @Sendable () async throws -> (Int, Value) = {
+          self.waits.done(child.task)
+          return (child.id, try await self.runTask(spec.child, child, isolation: nil))
+        }
+        let isAdded = added(spec, child, parent, cancelled: group.isCancelled) {
+          guard spec.unlessCancelled else {
+            group.addTask(operation: body)
+            return true
+          }
+          return group.addTaskUnlessCancelled(operation: body)
+        }
+        if isAdded {
+          started.append(child)
+          names[child.id] = child.task
+        }
+      }
+      if spec.collect != nil {
+        while let (id, value) = try await group.next() { receive(id, value) }
+      } else {
+        try await group.waitForAll()
+        for child in started { races.awaited(child.id, by: &parent) }
       }
     }
     context = parent

@@ -224,6 +224,8 @@ public struct TaskGroupSpec: Sendable {
   public var discarding = false
   /// Bounded parallelism: at most this many children at once; each result lets the next start.
   public var maxInFlight: Int64? = nil
+  /// `group.addTaskUnlessCancelled`: a child added once the group is cancelled is not started.
+  public var unlessCancelled = false
 }
 
 /// An unstructured task.

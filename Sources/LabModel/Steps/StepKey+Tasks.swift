@@ -51,6 +51,10 @@ extension StepRows {
         key: "maxInFlight", shape: .integer(1...1_000_000),
         doc: "At most N children at once: N are added, then each result (`group.next()`) lets "
           + "the next one start, with or without \"collect\"."),
+      .init(
+        key: "unlessCancelled", shape: .bool, defaultValue: "false",
+        doc: "`group.addTaskUnlessCancelled`: a child added once the group is cancelled (by "
+          + "\"cancelAfter\", a child's error or its task's cancellation) is not started."),
     ],
     oneOf: [["over", "count"], ["call", "steps"]],
     needs: [("cancelAfter", ["collect"]), ("args", ["call"])],

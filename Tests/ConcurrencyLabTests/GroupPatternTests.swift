@@ -109,6 +109,23 @@ import Testing
     }
   }
 
+  /// A child added after `next()` returned an earlier child's result sees what that child did: a
+  /// window of one is sequential, a window of two races.
+  @Test func aChildAddedAfterAResultIsOrderedAfterIt() throws {
+    for (limit, races) in [(1, "forbidden"), (2, "expected")] {
+      let scenario = try TestSupport.scenario(
+        json: """
+          {"format": 1, "state": {"n": 0}, "steps": [
+            {"group": "g", "count": 4, "maxInFlight": \(limit),
+             "steps": [{"sleep": 10}, {"add": "n"}]}
+          ], "expect": {"races": "\(races)"}}
+          """)
+      for (label, result) in TestSupport.runsOnEverySeed(scenario) {
+        #expect(result.passed, "window of \(limit), \(label): \(result.problem ?? "")")
+      }
+    }
+  }
+
   @Test(arguments: names) func theProgramCompilesInSwift6Mode(_ name: String) throws {
     let program = try SwiftProgram.generate(try SwiftProgramTests.scenario(named: name))
     if name == "discarding-group" {

@@ -28,7 +28,7 @@ extension Interpreter {
     }
     record(
       .resume, context, "group \(spec.name) done",
-      joins: spec.collect == nil && spec.discarding ? started.map(\.task) : [])
+      joins: spec.collect == nil ? started.map(\.task) : [])
     if let collect = spec.collect {
       let list: Value
       do {
@@ -77,6 +77,8 @@ extension Interpreter {
     _ spec: TaskGroupSpec, _ items: [Value], _ context: inout Context, _ started: inout [Context]
   ) async throws {
     var parent = context
+    // Even when the group throws, the caller goes on from what it did while adding children.
+    defer { context = parent }
     try await withThrowingDiscardingTaskGroup { group in
       for item in items {
         let child = try addChild(spec, item, &parent)
@@ -94,8 +96,7 @@ extension Interpreter {
         if isAdded { started.append(child) }
       }
     }
-    context = parent
-    for child in started { races.awaited(child.id, by: &context) }
+    for child in started { races.awaited(child.id, by: &parent) }
   }
 
   /// The sliding window, as Swift writes it: past the first N children, each child is added
@@ -105,6 +106,8 @@ extension Interpreter {
   ) async throws -> [Value] {
     let limit = Int(spec.maxInFlight ?? Int64(items.count))
     var parent = context
+    // Even when the group throws, the caller goes on from what it did while adding children.
+    defer { context = parent }
     var collected: [Value] = []
     try await withThrowingTaskGroup(of: (Int, Value).self) { group in
       var names: [Int: String] = [:]
@@ -154,7 +157,6 @@ extension Interpreter {
         for child in started { races.awaited(child.id, by: &parent) }
       }
     }
-    context = parent
     return collected
   }
 }

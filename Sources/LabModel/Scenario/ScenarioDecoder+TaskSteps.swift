@@ -62,7 +62,9 @@ extension ScenarioDecoder {
     }
     let cancelAfter = integer(
       step.object, "cancelAfter", path: "\(path).cancelAfter", range: 1...1_000_000)
-    if cancelAfter != nil && collect == nil && step.option("discarding") == nil {
+    // A discarding group refuses "cancelAfter" in its own words (decodeGroupPattern).
+    let discarding = if case .bool(true)? = step.option("discarding")?.value { true } else { false }
+    if cancelAfter != nil && collect == nil && !discarding {
       error(
         "'cancelAfter' needs \"collect\": results are counted as they are collected",
         at: step.keyLocation, path: path)

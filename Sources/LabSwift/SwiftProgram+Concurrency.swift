@@ -123,58 +123,6 @@ extension ProgramWriter {
     context.asyncLets.insert(name)
   }
 
-  func group(_ spec: TaskGroupSpec, _ context: inout Context) throws(NotExpressible) {
-    let items = try expression(spec.items, context)
-    let item = spec.itemName ?? "_"
-    var inner = context
-    let range: String
-    if case .list(let element)? = items.type {
-      range = items.code
-      inner.locals[item] = element ?? .int
-    } else {
-      range = "1...\(items.code)"
-      inner.locals[item] = .int
-    }
-    let throwing = Self.childThrows(spec.child, throwsKeys)
-    let function = throwing ? "withThrowingTaskGroup" : "withTaskGroup"
-    let tryAwait = throwing ? "try await" : "await"
-    // The children's body, written first to learn the type of what they return.
-    let saved = lines
-    lines = []
-    depth += 3
-    let name = "\(spec.name)[\\(\(spec.itemName ?? "_"))]"
-    let childName = spec.itemName == nil ? spec.name : name
-    let resultType = try child(childName, spec.child, inner, collects: spec.collect != nil) ?? .void
-    depth -= 3
-    let body = lines
-    lines = saved
-    let elementType = spec.collect == nil ? SwiftType.void : resultType
-    let opening =
-      spec.collect.map { "let \($0) = " } ?? ""
-    try block("\(opening)\(tryAwait) \(function)(of: \(elementType).self) { group in") {
-      () throws(NotExpressible) in
-      line("for \(item) in \(awaitPrefix(items))\(range) {")
-      line("  group.addTask {")
-      lines += body
-      line("  }")
-      line("}")
-      guard let collect = spec.collect else {
-        line("\(tryAwait) group.waitForAll()")
-        return
-      }
-      line("var results: [\(elementType)] = []")
-      try block("for \(tryAwait) result in group {") { () throws(NotExpressible) in
-        line("results.append(result)")
-        if let limit = spec.cancelAfter {
-          line("if results.count == \(limit) { group.cancelAll() }")
-        }
-      }
-      line("return results")
-      context.locals[collect] = .list(elementType)
-      context.declared.insert(collect)
-    }
-  }
-
   func task(_ spec: TaskSpec, _ context: inout Context) throws(NotExpressible) {
     if let chain = spec.chain { return try chained(spec, in: chain, &context) }
     var arguments: [String] = []

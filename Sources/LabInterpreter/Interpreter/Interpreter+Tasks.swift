@@ -7,6 +7,9 @@ extension Interpreter {
     _ spec: TaskGroupSpec, _ context: inout Context, origin: StepOrigin,
     isolation: isolated (any Actor)?
   ) async throws {
+    if spec.discarding || spec.maxInFlight != nil || spec.unlessCancelled {
+      return try await runGroupPattern(spec, &context, origin: origin, isolation: isolation)
+    }
     let items = try groupItems(spec, &context, origin: origin, isolation: isolation)
     var children: [Context] = []
     for item in items {

@@ -219,6 +219,13 @@ public struct TaskGroupSpec: Sendable {
   public var collect: String?
   /// Cancel the remaining children (`group.cancelAll()`) once this many results are collected.
   public var cancelAfter: Int64?
+  /// `withThrowingDiscardingTaskGroup`: no results kept; the first child error cancels the others
+  /// at once and is rethrown once every child has ended.
+  public var discarding = false
+  /// Bounded parallelism: at most this many children at once; each result lets the next start.
+  public var maxInFlight: Int64? = nil
+  /// `group.addTaskUnlessCancelled`: a child added once the group is cancelled is not started.
+  public var unlessCancelled = false
 }
 
 /// An unstructured task.

@@ -62,15 +62,18 @@ extension ScenarioDecoder {
     }
     let cancelAfter = integer(
       step.object, "cancelAfter", path: "\(path).cancelAfter", range: 1...1_000_000)
-    if cancelAfter != nil && collect == nil {
+    // A discarding group refuses "cancelAfter" in its own words (decodeGroupPattern).
+    let discarding = if case .bool(true)? = step.option("discarding")?.value { true } else { false }
+    if cancelAfter != nil && collect == nil && !discarding {
       error(
         "'cancelAfter' needs \"collect\": results are counted as they are collected",
         at: step.keyLocation, path: path)
     }
-    return .group(
-      TaskGroupSpec(
-        name: name, items: items, itemName: itemName, child: child, collect: collect,
-        cancelAfter: cancelAfter))
+    var spec = TaskGroupSpec(
+      name: name, items: items, itemName: itemName, child: child, collect: collect,
+      cancelAfter: cancelAfter)
+    decodeGroupPattern(step, into: &spec)
+    return .group(spec)
   }
 
   mutating func decodeTask(_ step: StepInput) -> Step.Kind? {

@@ -23,7 +23,8 @@ extension StepRows {
       + "they run to their end; then the error is rethrown.",
     swift: "try await withThrowingTaskGroup(of:) { group in group.addTask { … } }",
     lab: "real children on the pool; `for try await` with `collect`, else `waitForAll()`; "
-      + "`cancelAll()` after `cancelAfter` results",
+      + "`cancelAll()` after `cancelAfter` results; a real discarding group with `discarding`; "
+      + "`group.next()` before each child past `maxInFlight`",
     options: [
       .init(
         key: "over", shape: .expression,
@@ -41,6 +42,19 @@ extension StepRows {
       .init(
         key: "cancelAfter", shape: .integer(1...1_000_000),
         doc: "`group.cancelAll()` once this many results are collected; needs \"collect\"."),
+      .init(
+        key: "discarding", shape: .bool, defaultValue: "false",
+        doc: "`withThrowingDiscardingTaskGroup`: no results are kept; the first child error "
+          + "cancels the others at once and is rethrown when every child has ended. Takes no "
+          + "\"collect\", \"cancelAfter\" or \"maxInFlight\"."),
+      .init(
+        key: "maxInFlight", shape: .integer(1...1_000_000),
+        doc: "At most N children at once: N are added, then each result (`group.next()`) lets "
+          + "the next one start, with or without \"collect\"."),
+      .init(
+        key: "unlessCancelled", shape: .bool, defaultValue: "false",
+        doc: "`group.addTaskUnlessCancelled`: a child added once the group is cancelled (by "
+          + "\"cancelAfter\", a child's error or its task's cancellation) is not started."),
     ],
     oneOf: [["over", "count"], ["call", "steps"]],
     needs: [("cancelAfter", ["collect"]), ("args", ["call"])],

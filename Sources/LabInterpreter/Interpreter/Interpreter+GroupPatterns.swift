@@ -1,0 +1,162 @@
+import LabModel
+import LabRuntime
+
+/// Task-group patterns: a discarding group, and a window of at most N children in flight.
+extension Interpreter {
+  func runGroupPattern(
+    _ spec: TaskGroupSpec, _ context: inout Context, origin: StepOrigin,
+    isolation: isolated (any Actor)?
+  ) async throws {
+    let items = try groupItems(spec, &context, origin: origin, isolation: isolation)
+    let kind = spec.discarding ? "discarding group" : "group"
+    let window = spec.maxInFlight.map { ", at most \($0) in flight" } ?? ""
+    record(.await, context, "\(kind) \(spec.name) of \(items.count)\(window)")
+    waits.wait(context.task, for: "group \(spec.name)")
+    defer { waits.done(context.task) }
+    var started: [Context] = []
+    var collected: [Value] = []
+    do {
+      if spec.discarding {
+        try await runDiscarding(spec, items, &context, &started)
+      } else {
+        collected = try await runWindow(spec, items, &context, &started)
+      }
+    } catch {
+      for child in started { races.awaited(child.id, by: &context) }
+      record(.throw, context, "group \(spec.name) rethrows \(Self.errorName(error))")
+      throw error
+    }
+    record(
+      .resume, context, "group \(spec.name) done",
+      joins: spec.collect == nil ? started.map(\.task) : [])
+    if let collect = spec.collect {
+      let list: Value
+      do {
+        list = try Value.list(collected).checkedSize()
+      } catch {
+        throw Failure(message: "group \(spec.name): \(error.description)", origin: origin)
+      }
+      try assign(collect, list, &context, origin: origin, isolation: isolation)
+    }
+  }
+
+  /// A group's child, made when it is added: it sees everything the parent did before.
+  private func addChild(
+    _ spec: TaskGroupSpec, _ item: Value, _ parent: inout Context
+  ) throws -> Context {
+    if runtime.isAborting { throw RunAborted() }
+    var child = spawn("\(spec.name)[\(item.text)]", from: &parent)
+    if let itemName = spec.itemName { child.locals[itemName] = item }
+    return child
+  }
+
+  /// `group.addTask`, or `addTaskUnlessCancelled`, which starts nothing in a cancelled group;
+  /// false, and a line in the trace, when the child was not started.
+  private func added(
+    _ spec: TaskGroupSpec, _ child: Context, _ parent: Context, cancelled: Bool,
+    _ add: () -> Bool
+  ) -> Bool {
+    let refused = "\(child.task) not started: the group is cancelled (addTaskUnlessCancelled)"
+    if spec.unlessCancelled && cancelled {
+      record(.cancel, parent, refused)
+      return false
+    }
+    record(.spawn, parent, child.task)
+    waits.wait(child.task, for: "a pool thread to start", needs: "worker-")
+    guard add() else {
+      waits.done(child.task)
+      record(.cancel, parent, refused)
+      return false
+    }
+    return true
+  }
+
+  /// `withThrowingDiscardingTaskGroup`: every child added at once, no results; the runtime
+  /// cancels the others at a child's first error and rethrows it once all have ended.
+  private func runDiscarding(
+    _ spec: TaskGroupSpec, _ items: [Value], _ context: inout Context, _ started: inout [Context]
+  ) async throws {
+    var parent = context
+    // Even when the group throws, the caller goes on from what it did while adding children.
+    defer { context = parent }
+    try await withThrowingDiscardingTaskGroup { group in
+      for item in items {
+        let child = try addChild(spec, item, &parent)
+        let body: @concurrent @Sendable () async throws -> Void = {
+          self.waits.done(child.task)
+          _ = try await self.runTask(spec.child, child, isolation: nil)
+        }
+        let isAdded = added(spec, child, parent, cancelled: group.isCancelled) {
+          guard spec.unlessCancelled else {
+            group.addTask(operation: body)
+            return true
+          }
+          return group.addTaskUnlessCancelled(operation: body)
+        }
+        if isAdded { started.append(child) }
+      }
+    }
+    for child in started { races.awaited(child.id, by: &parent) }
+  }
+
+  /// The sliding window, as Swift writes it: past the first N children, each child is added
+  /// once `group.next()` has returned a result; the rest are awaited at the end.
+  private func runWindow(
+    _ spec: TaskGroupSpec, _ items: [Value], _ context: inout Context, _ started: inout [Context]
+  ) async throws -> [Value] {
+    let limit = Int(spec.maxInFlight ?? Int64(items.count))
+    var parent = context
+    // Even when the group throws, the caller goes on from what it did while adding children.
+    defer { context = parent }
+    var collected: [Value] = []
+    try await withThrowingTaskGroup(of: (Int, Value).self) { group in
+      var names: [Int: String] = [:]
+      var received = 0
+      func receive(_ id: Int, _ value: Value) {
+        received += 1
+        races.awaited(id, by: &parent)
+        let joins = names[id].map { [$0] } ?? []
+        if spec.collect != nil {
+          collected.append(value)
+          record(
+            .collect, parent, "result \(received) of \(items.count): \(value.description)",
+            joins: joins)
+        } else {
+          record(
+            .collect, parent, "next() \(received) of \(items.count): \(joins.first ?? "?")",
+            joins: joins)
+        }
+        if let cancelAfter = spec.cancelAfter, received == cancelAfter {
+          record(.cancel, parent, "group \(spec.name): cancelAll()")
+          cancelling(parent) { group.cancelAll() }
+        }
+      }
+      for (index, item) in items.enumerated() {
+        if index >= limit, let (id, value) = try await group.next() { receive(id, value) }
+        let child = try addChild(spec, item, &parent)
+        let body: @concurrent @Sendable () async throws -> (Int, Value) = {
+          self.waits.done(child.task)
+          return (child.id, try await self.runTask(spec.child, child, isolation: nil))
+        }
+        let isAdded = added(spec, child, parent, cancelled: group.isCancelled) {
+          guard spec.unlessCancelled else {
+            group.addTask(operation: body)
+            return true
+          }
+          return group.addTaskUnlessCancelled(operation: body)
+        }
+        if isAdded {
+          started.append(child)
+          names[child.id] = child.task
+        }
+      }
+      if spec.collect != nil {
+        while let (id, value) = try await group.next() { receive(id, value) }
+      } else {
+        try await group.waitForAll()
+        for child in started { races.awaited(child.id, by: &parent) }
+      }
+    }
+    return collected
+  }
+}

@@ -1,0 +1,122 @@
+import LabModel
+
+/// Task groups: `withTaskGroup` with `for await` or `waitForAll`, a discarding group, and a
+/// window of at most N children in flight.
+extension ProgramWriter {
+  func group(_ spec: TaskGroupSpec, _ context: inout Context) throws(NotExpressible) {
+    let items = try expression(spec.items, context)
+    let item = spec.itemName ?? "_"
+    var inner = context
+    let range: String
+    if case .list(let element)? = items.type {
+      range = items.code
+      inner.locals[item] = element ?? .int
+    } else {
+      range = "1...\(items.code)"
+      inner.locals[item] = .int
+    }
+    let throwing = Self.childThrows(spec.child, throwsKeys)
+    let tryAwait = throwing ? "try await" : "await"
+    // The children's body, written first to learn the type of what they return.
+    let saved = lines
+    lines = []
+    depth += 3
+    let name = "\(spec.name)[\\(\(spec.itemName ?? "_"))]"
+    let childName = spec.itemName == nil ? spec.name : name
+    let resultType = try child(childName, spec.child, inner, collects: spec.collect != nil) ?? .void
+    depth -= 3
+    let body = lines
+    lines = saved
+    let elementType = spec.collect == nil ? SwiftType.void : resultType
+    if spec.discarding {
+      if resultType != .void {
+        throw NotExpressible(
+          origin: nil, message: "a discarding group's child that returns a value")
+      }
+      let function = throwing ? "withThrowingDiscardingTaskGroup" : "withDiscardingTaskGroup"
+      try block("\(tryAwait) \(function) { group in") { () throws(NotExpressible) in
+        line("for \(item) in \(awaitPrefix(items))\(range) {")
+        addTask(spec, childName, body)
+        line("}")
+      }
+      return
+    }
+    let function = throwing ? "withThrowingTaskGroup" : "withTaskGroup"
+    let opening = spec.collect.map { "let \($0) = " } ?? ""
+    try block("\(opening)\(tryAwait) \(function)(of: \(elementType).self) { group in") {
+      () throws(NotExpressible) in
+      if let limit = spec.maxInFlight {
+        window(
+          spec, limit, item: item, range: "\(awaitPrefix(items))\(range)", body, tryAwait,
+          elementType, childName)
+      } else {
+        line("for \(item) in \(awaitPrefix(items))\(range) {")
+        addTask(spec, childName, body)
+        line("}")
+        guard spec.collect != nil else {
+          line("\(tryAwait) group.waitForAll()")
+          return
+        }
+        line("var results: [\(elementType)] = []")
+        try block("for \(tryAwait) result in group {") { () throws(NotExpressible) in
+          line("results.append(result)")
+          if let limit = spec.cancelAfter {
+            line("if results.count == \(limit) { group.cancelAll() }")
+          }
+        }
+      }
+      guard let collect = spec.collect else { return }
+      line("return results")
+      context.locals[collect] = .list(elementType)
+      context.declared.insert(collect)
+    }
+  }
+
+  /// At most `limit` children at once: past the first `limit`, each child is added once
+  /// `group.next()` has returned a result, and the rest are awaited at the end.
+  private func window(
+    _ spec: TaskGroupSpec, _ limit: Int64, item: String, range: String, _ body: [String],
+    _ tryAwait: String, _ elementType: SwiftType, _ childName: String
+  ) {
+    let collects = spec.collect != nil
+    let received =
+      collects
+      ? ["results.append(result)"]
+        + (spec.cancelAfter.map { ["if results.count == \($0) { group.cancelAll() }"] } ?? [])
+      : []
+    if collects {
+      line("var results: [\(elementType)] = []")
+    }
+    line("for (index, \(item)) in (\(range)).enumerated() {")
+    if collects {
+      line("  if index >= \(limit), let result = \(tryAwait) group.next() {")
+      for text in received { line("    \(text)") }
+      line("  }")
+    } else {
+      line("  if index >= \(limit) { _ = \(tryAwait) group.next() }")
+    }
+    addTask(spec, childName, body)
+    line("}")
+    if collects {
+      line("while let result = \(tryAwait) group.next() {")
+      for text in received { line("  \(text)") }
+      line("}")
+    } else {
+      line("\(tryAwait) group.waitForAll()")
+    }
+  }
+
+  /// `group.addTask { … }`, or `addTaskUnlessCancelled`, which says when it started nothing.
+  private func addTask(_ spec: TaskGroupSpec, _ childName: String, _ body: [String]) {
+    guard spec.unlessCancelled else {
+      line("  group.addTask {")
+      lines += body
+      line("  }")
+      return
+    }
+    line("  let added = group.addTaskUnlessCancelled {")
+    lines += body
+    line("  }")
+    line("  if !added { log(\"\(childName) not started: the group is cancelled\") }")
+  }
+}

@@ -145,7 +145,12 @@ extension StepRows {
       + "threads) or on \"main\"; the caller goes on at once.",
     swift: "queue.async { … }", lab: "a work item on Dispatch's threads (or main)",
     options: [
-      .init(key: "steps", shape: .steps, required: true, doc: "The work item's steps.")
+      .init(key: "steps", shape: .steps, required: true, doc: "The work item's steps."),
+      .init(
+        key: "sync", shape: .bool, defaultValue: "false",
+        doc: "`queue.sync { … }`: the caller holds its thread until the work item has run. "
+          + "Onto the serial queue (or main) the caller already runs on, Dispatch stops the "
+          + "program."),
     ],
     examples: [#"{ "dispatch": "main", "steps": [{ "set": "status", "to": "'done'" }] }"#])
 

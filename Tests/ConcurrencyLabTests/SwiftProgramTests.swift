@@ -13,7 +13,7 @@ import Testing
     "duration-error", "task-cancel", "dispatch-group-city",
     "serial-tasks", "search-cancel-previous", "search-debounce", "continuation-bridge",
     "continuation-throwing", "cancellation-handler", "stream-buffering-newest",
-    "stream-never-finished", "task-local-inheritance",
+    "stream-never-finished", "task-local-inheritance", "queue-sync",
   ]
 
   static let goldenFolder = TestSupport.packageRoot.appendingPathComponent("Tests/SwiftPrograms")

@@ -143,7 +143,8 @@ extension StepRows {
     value: .name,
     doc: "`queue.async { … }`: a work item on a queue from \"queues\" (on Dispatch's own "
       + "threads) or on \"main\"; the caller goes on at once.",
-    swift: "queue.async { … }", lab: "a work item on Dispatch's threads (or main)",
+    swift: "queue.async { … } / queue.sync { … }",
+    lab: "a work item on Dispatch's threads (or main); with sync, the caller holds its thread",
     options: [
       .init(key: "steps", shape: .steps, required: true, doc: "The work item's steps."),
       .init(

@@ -23,6 +23,15 @@ import Testing
     }
   }
 
+  /// The fix for a cycle of syncs: one direction only. It finishes on every seed, without a race.
+  @Test func syncInOneDirectionNeverDeadlocksOnEverySeed() throws {
+    let scenario = try TestSupport.scenario(named: "queue-sync-one-way")
+    for (label, result) in TestSupport.runsOnEverySeed(scenario) {
+      #expect(result.passed, "\(label): \(result.problem ?? "")")
+      #expect(!result.events.contains { $0.kind == .race }, "\(label)")
+    }
+  }
+
   @Test func syncOntoItsOwnQueueIsRefusedWhereTheNestingShowsIt() {
     let serial = TestSupport.diagnostics(
       json: #"""

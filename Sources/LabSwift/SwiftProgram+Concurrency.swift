@@ -242,13 +242,16 @@ extension ProgramWriter {
     line("")
   }
 
-  func dispatch(_ queue: String, _ body: [Step], _ context: Context) throws(NotExpressible) {
+  func dispatch(_ queue: String, sync: Bool = false, _ body: [Step], _ context: Context)
+    throws(NotExpressible)
+  {
     var inner = context
     inner.isAsync = false
     inner.queue = queue
     inner.place = queue == "main" ? .main : .pool
     let target = queue == "main" ? "DispatchQueue.main" : queue
-    try block("\(target).async {") { () throws(NotExpressible) in try steps(body, &inner) }
+    let call = "\(target).\(sync ? "sync" : "async") {"
+    try block(call) { () throws(NotExpressible) in try steps(body, &inner) }
   }
 
   /// The rest of a work item after a `sleep`: a completion handler called back later.

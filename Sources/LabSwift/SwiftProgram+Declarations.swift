@@ -15,7 +15,8 @@ extension ProgramWriter {
         : Self.contains(scenario.steps, where: Self.isContinuation)
           ? "the continuation's resume"
           : Self.contains(scenario.steps, where: Self.isDispatch)
-            ? "the Dispatch group" : "the lock"
+            ? (scenario.queues.values.contains(.serial) ? "the serial queue" : "the Dispatch group")
+            : "the lock"
       if !orderer.isEmpty {
         line("// Shared state: \(orderer) orders its accesses, which the compiler cannot see.")
       }

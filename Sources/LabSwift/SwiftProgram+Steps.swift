@@ -74,7 +74,7 @@ extension ProgramWriter {
       }
     case .try(let body, let catches): try doCatch(body, catches, &context)
     case .checkCancellation: line("try Task.checkCancellation()")
-    case .dispatch(let queue, let body): try dispatch(queue, body, context)
+    case .dispatch(let queue, let sync, let body): try dispatch(queue, sync: sync, body, context)
     case .enter(let name):
       groups.insert(name)
       line("\(name).enter()")

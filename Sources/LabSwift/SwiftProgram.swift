@@ -262,7 +262,7 @@ final class ProgramWriter {
   static func nested(_ kind: Step.Kind) -> [Step] {
     switch kind {
     case .repeat(_, _, let body), .forEach(_, _, let body), .onMain(let body),
-      .dispatch(_, let body), .notify(_, _, let body), .withLock(_, let body),
+      .dispatch(_, _, let body), .notify(_, _, let body), .withLock(_, let body),
       .forAwait(_, _, let body):
       body
     case .if(_, let then, let otherwise): then + otherwise

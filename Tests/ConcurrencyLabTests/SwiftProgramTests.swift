@@ -14,7 +14,7 @@ import Testing
     "serial-tasks", "search-cancel-previous", "search-debounce", "continuation-bridge",
     "continuation-throwing", "cancellation-handler", "stream-buffering-newest",
     "stream-never-finished", "task-local-inheritance", "discarding-group",
-    "group-sliding-window", "timeout-race",
+    "group-sliding-window", "timeout-race", "queue-sync",
   ]
 
   static let goldenFolder = TestSupport.packageRoot.appendingPathComponent("Tests/SwiftPrograms")

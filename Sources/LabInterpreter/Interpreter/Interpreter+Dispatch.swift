@@ -4,17 +4,23 @@ import LabRuntime
 /// Dispatch (GCD): work items on queues, and dispatch groups. Work items run as tasks that prefer a
 /// Dispatch queue's executor, so they run on Dispatch's threads, apart from the cooperative pool.
 extension Interpreter {
-  /// `queue.async { steps }`: starts the work item and returns at once.
+  /// `queue.async { steps }`: starts the work item and returns at once. A `sync` block runs inside
+  /// the caller's queues (`owned`) and calls `finished` when it ends.
+  @discardableResult
   func dispatch(
-    _ queue: String, _ steps: [Step], _ context: inout Context, clock: VectorClock? = nil
-  ) {
-    let name = tasks.displayName(for: queue == "main" ? "main.async" : "\(queue).async")
+    _ queue: String, _ steps: [Step], _ context: inout Context, clock: VectorClock? = nil,
+    sync: (owned: [String], finished: @Sendable () -> Void)? = nil
+  ) -> Context {
+    let kind = sync == nil ? "async" : "sync"
+    let name = tasks.displayName(for: queue == "main" ? "main.\(kind)" : "\(queue).\(kind)")
     var spawned = spawn(name, from: &context)
     if let clock { spawned.clock.join(clock) }
+    let serial = queue == "main" || scenario.queues[queue] == .serial
+    spawned.queues = (sync?.owned ?? []) + (serial ? [queue] : [])
     let child = spawned
     record(
       .spawn, context,
-      "\(queue).async { \(steps.count) step\(steps.count == 1 ? "" : "s") } as \(name)")
+      "\(queue).\(kind) { \(steps.count) step\(steps.count == 1 ? "" : "s") } as \(name)")
     let task: Task<Value, any Error>
     // Until it starts, the work item waits for a thread: named in a deadlock with its holder.
     if queue == "main" {
@@ -22,21 +28,27 @@ extension Interpreter {
       task = outsideTaskLocals {
         startTask(on: runtime.mainActor) { main in
           self.waits.done(child.task)
+          defer { sync?.finished() }
           return try await self.runTask(.steps(steps), child, isolation: main)
         }
       }
     } else {
-      waits.wait(name, for: "a thread of queue \(queue) to start", needs: "dispatch-")
+      // A serial queue's item also needs the queue, which a `sync` caller on it holds.
+      waits.wait(
+        name, for: "a thread of queue \(queue) to start",
+        needs: serial ? "queue \(queue)" : "dispatch-")
       let executor = runtime.dispatchExecutor(
         queue: queue, serial: scenario.queues[queue] == .serial)
       task = outsideTaskLocals {
         Task(executorPreference: executor) {
           self.waits.done(child.task)
-          return try await self.runTask(.steps(steps), child, isolation: nil)
+          defer { sync?.finished() }
+          return try await self.runSerialItem(queue, serial: serial, steps, child)
         }
       }
     }
     tasks.insert(name, TaskTable.Entry(task: task, id: child.id, name: name))
+    return child
   }
 
   func dispatchGroup(_ name: String) -> DispatchGroupRecord {

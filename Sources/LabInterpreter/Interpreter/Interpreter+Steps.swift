@@ -160,8 +160,8 @@ extension Interpreter {
       } catch let early as EarlyReturn {
         return early.value
       }
-    case .dispatch(let queue, let steps):
-      dispatch(queue, steps, &context)
+    case .dispatch(let queue, let sync, let steps):
+      try await dispatch(queue, sync: sync, steps, &context, isolation: isolation)
     case .enter(let name):
       enterGroup(name, context)
     case .leave(let name):

@@ -19,6 +19,8 @@ final class Interpreter: @unchecked Sendable {
   let completions = CompletionTable()
   let races = RaceDetector()
   let dispatchGroups = Locked<[String: DispatchGroupRecord]>([:])
+  /// Each serial queue's ended work items, joined: what the next item on it happens after.
+  let serialQueueClocks = Locked<[String: VectorClock]>([:])
   let locks = Locked<[String: LockRecord]>([:])
   /// The scenario's semaphores, made before the run starts.
   let semaphores: [String: SemaphoreRecord]
@@ -81,6 +83,8 @@ final class Interpreter: @unchecked Sendable {
     /// The continuations whose closures enclose the running steps, by name: work started inside
     /// one captures it, as a Swift closure captures its parameter, and lets go when it ends.
     var continuations: [String: ContinuationCapture] = [:]
+    /// The serial queues (and `main`) whose work the steps run inside, innermost last.
+    var queues: [String] = []
   }
 
   /// The context of a new task created by `parent`: it sees the parent's locals (captured values)

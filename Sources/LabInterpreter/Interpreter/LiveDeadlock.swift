@@ -54,13 +54,14 @@ final class LiveDeadlockWatch: @unchecked Sendable {
   }
 
   /// Whether tasks that wait hold every thread a `needs` names: main, or each of the pool's
-  /// workers. Dispatch's threads are never all held: it starts more (up to 64) when work waits.
+  /// workers, or a serial queue (`queue q`) whose work waits in `sync`. Dispatch's threads are never
+  /// all held: it starts more (up to 64) when work waits.
   func heldByWaiters(_ needs: String, _ waits: [WaitRegistry.Wait]) -> Bool {
     let held = Set(waits.compactMap(\.holds).filter { $0 == needs || $0.hasPrefix(needs) })
     switch needs {
     case "main": return held.contains("main")
     case "worker-": return held.count >= interpreter.runtime.threads
-    default: return false
+    default: return needs.hasPrefix("queue ") && held.contains(needs)
     }
   }
 

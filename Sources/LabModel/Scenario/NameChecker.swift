@@ -107,6 +107,7 @@ struct NameChecker {
       }
     checkAtomics()
     checkTaskLocalDeclarations()
+    checkSyncDispatches()
     for (name, path) in expected
     where !globals.contains(name) && !unsure.anyVariable && !unsure.names.contains(name) {
       report(
@@ -277,7 +278,7 @@ struct NameChecker {
       case .atomicAdd(_, let expression):
         // The variable itself is checked with the atomics: it must be in "state".
         read(expression.names, scope, step)
-      case .dispatch(_, let body), .notify(_, _, let body):
+      case .dispatch(_, _, let body), .notify(_, _, let body):
         var inner = Scope(readable: scope.readable)
         checkBlock(body, &inner)
       case .continuation, .resume, .onCancel: checkClosureStep(step, &scope)
@@ -325,7 +326,7 @@ extension Step.Kind {
     case .repeat(_, _, let body), .forEach(_, _, let body), .onMain(let body): [body]
     case .withLock(_, let body), .forAwait(_, _, let body): [body]
     case .try(let body, let catches): [body] + catches.map(\.steps)
-    case .dispatch(_, let body), .notify(_, _, let body): [body]
+    case .dispatch(_, _, let body), .notify(_, _, let body): [body]
     case .continuation(let spec): [spec.steps]
     case .onCancel(let handler, let operation): [handler, operation]
     case .withValue(let binding): [binding.steps]

@@ -133,8 +133,8 @@ public struct Step: Sendable {
     case `try`([Step], catches: [CatchClause])
     /// `try Task.checkCancellation()`.
     case checkCancellation
-    /// `queue.async { … }`: work on a Dispatch queue (or `main`).
-    case dispatch(queue: String, [Step])
+    /// `queue.async { … }`: work on a Dispatch queue (or `main`); `queue.sync { … }` when `sync`.
+    case dispatch(queue: String, sync: Bool = false, [Step])
     /// `group.enter()`.
     case enter(String)
     /// `group.leave()`.

@@ -111,7 +111,8 @@ extension ScenarioDecoder {
       guard let queue = queueName(value, path: keyPath),
         let body = required("steps", "[ … ]", of: step)
       else { return nil }
-      return .dispatch(queue: queue, decodeSteps(body, path: "\(step.path).steps"))
+      let sync = bool(step.object, "sync", path: "\(step.path).sync") ?? false
+      return .dispatch(queue: queue, sync: sync, decodeSteps(body, path: "\(step.path).steps"))
     case .enter: return dispatchGroupName(step).map { .enter($0) }
     case .leave: return dispatchGroupName(step).map { .leave($0) }
     case .wait: return dispatchGroupName(step).map { .wait($0) }

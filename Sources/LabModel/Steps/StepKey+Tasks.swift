@@ -157,9 +157,15 @@ extension StepRows {
     value: .name,
     doc: "`queue.async { … }`: a work item on a queue from \"queues\" (on Dispatch's own "
       + "threads) or on \"main\"; the caller goes on at once.",
-    swift: "queue.async { … }", lab: "a work item on Dispatch's threads (or main)",
+    swift: "queue.async { … } / queue.sync { … }",
+    lab: "a work item on Dispatch's threads (or main); with sync, the caller holds its thread",
     options: [
-      .init(key: "steps", shape: .steps, required: true, doc: "The work item's steps.")
+      .init(key: "steps", shape: .steps, required: true, doc: "The work item's steps."),
+      .init(
+        key: "sync", shape: .bool, defaultValue: "false",
+        doc: "`queue.sync { … }`: the caller holds its thread until the work item has run. "
+          + "Onto the serial queue (or main) the caller already runs on, Dispatch stops the "
+          + "program."),
     ],
     examples: [#"{ "dispatch": "main", "steps": [{ "set": "status", "to": "'done'" }] }"#])
 

@@ -1,0 +1,53 @@
+/// `queue.sync { … }` onto a queue the work already runs on. Dispatch traps there, on every run
+/// (docs/runtimes.md, "Synchronous dispatch, measured"): a serial queue's work item, or main, that
+/// waits for a block only it could run. Where the nesting shows it, the file is refused; through a
+/// function call, the run stops at the `sync` with the same words.
+extension NameChecker {
+  mutating func checkSyncDispatches() {
+    checkSync(scenario.steps, owned: [])
+    for function in scenario.functions.values where function.isolation == .main {
+      checkSync(function.steps, owned: ["main"])
+    }
+  }
+
+  /// `owned`: the serial queues (and `main`) the steps run on, as work items or `sync` blocks.
+  private mutating func checkSync(_ steps: [Step], owned: Set<String>) {
+    for step in steps {
+      switch step.kind {
+      case .dispatch(let queue, let sync, let body):
+        if sync, owned.contains(queue) {
+          report(DispatchRules.syncOnOwnQueue(queue), at: step.origin)
+        }
+        let serial = queue == "main" || scenario.queues[queue] == .serial
+        let inside: Set<String> = sync ? owned : []
+        checkSync(body, owned: serial ? inside.union([queue]) : inside)
+      case .notify(_, let queue, let body):
+        let serial = queue == "main" || scenario.queues[queue] == .serial
+        checkSync(body, owned: serial ? [queue] : [])
+      case .onMain(let body): checkSync(body, owned: owned.union(["main"]))
+      case .repeat(_, _, let body), .forEach(_, _, let body), .withLock(_, let body):
+        checkSync(body, owned: owned)
+      case .if(_, let thenSteps, let elseSteps):
+        checkSync(thenSteps, owned: owned)
+        checkSync(elseSteps, owned: owned)
+      case .try(let body, let catches):
+        checkSync(body, owned: owned)
+        for clause in catches { checkSync(clause.steps, owned: owned) }
+      default: break
+      }
+    }
+  }
+}
+
+/// What the lab says of `queue.sync`, when a file is checked and when a run stops.
+public enum DispatchRules {
+  /// Why `queue.sync` onto the serial queue (or main) the caller runs on stops the program.
+  public static func syncOnOwnQueue(_ queue: String) -> String {
+    let call = queue == "main" ? "DispatchQueue.main.sync" : "\(queue).sync"
+    let whose = queue == "main" ? "the main thread" : "a work item of serial queue \(queue)"
+    return "\(call) { … } from \(whose): the block can only run once the caller's work ends, "
+      + "which waits for the block; Dispatch stops the program here ('dispatch_sync called on "
+      + "queue already owned by current thread'); run the steps directly, or use \"dispatch\" "
+      + "without \"sync\""
+  }
+}

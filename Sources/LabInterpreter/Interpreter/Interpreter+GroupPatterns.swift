@@ -29,15 +29,7 @@ extension Interpreter {
     record(
       .resume, context, "group \(spec.name) done",
       joins: spec.collect == nil ? started.map(\.task) : [])
-    if let collect = spec.collect {
-      let list: Value
-      do {
-        list = try Value.list(collected).checkedSize()
-      } catch {
-        throw Failure(message: "group \(spec.name): \(error.description)", origin: origin)
-      }
-      try assign(collect, list, &context, origin: origin, isolation: isolation)
-    }
+    try assignCollected(spec, collected, &context, origin: origin, isolation: isolation)
   }
 
   /// A group's child, made when it is added: it sees everything the parent did before.

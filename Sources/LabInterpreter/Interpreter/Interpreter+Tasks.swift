@@ -62,15 +62,22 @@ extension Interpreter {
     record(
       .resume, context, "group \(spec.name) done",
       joins: spec.collect == nil ? children.filter { joined.contains($0.id) }.map(\.task) : [])
-    if let collect = spec.collect {
-      let list: Value
-      do {
-        list = try Value.list(collected).checkedSize()
-      } catch {
-        throw Failure(message: "group \(spec.name): \(error.description)", origin: origin)
-      }
-      try assign(collect, list, &context, origin: origin, isolation: isolation)
+    try assignCollected(spec, collected, &context, origin: origin, isolation: isolation)
+  }
+
+  /// `collect`: the results, in completion order, as one list in the named variable.
+  func assignCollected(
+    _ spec: TaskGroupSpec, _ collected: [Value], _ context: inout Context, origin: StepOrigin,
+    isolation: isolated (any Actor)?
+  ) throws {
+    guard let collect = spec.collect else { return }
+    let list: Value
+    do {
+      list = try Value.list(collected).checkedSize()
+    } catch {
+      throw Failure(message: "group \(spec.name): \(error.description)", origin: origin)
     }
+    try assign(collect, list, &context, origin: origin, isolation: isolation)
   }
 
   /// What a group runs a child for: each element of its list, or 1…count.

@@ -166,11 +166,15 @@ public struct RunPicture: Sendable {
   static func ordered(_ names: [String]) -> [String] {
     func key(_ name: String, _ index: Int) -> (Int, String, Int, Int) {
       if name == "main" { return (0, "", 0, index) }
+      let pools = PriorityBand.allCases.count
       if let dash = name.lastIndex(of: "-"), let number = Int(name[name.index(after: dash)...]) {
         let prefix = String(name[..<dash])
-        return (prefix == "worker" ? 1 : 2, prefix, number, index)
+        // The cooperative pool's threads first, by priority (`PriorityBand`), then the rest.
+        let band = PriorityBand.allCases.firstIndex { $0.poolName == prefix }
+        let rank = prefix == "worker" ? 1 : band.map { 2 + $0 } ?? 2 + pools
+        return (rank, prefix, number, index)
       }
-      return (3, "", 0, index)
+      return (3 + pools, "", 0, index)
     }
     return names.enumerated().sorted { key($0.element, $0.offset) < key($1.element, $1.offset) }
       .map(\.element)

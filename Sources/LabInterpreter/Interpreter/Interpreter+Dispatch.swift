@@ -22,13 +22,17 @@ extension Interpreter {
       .spawn, context,
       "\(queue).\(kind) { \(steps.count) step\(steps.count == 1 ? "" : "s") } as \(name)")
     let task: Task<Value, any Error>
+    unfinishedTasks.begin()
     // Until it starts, the work item waits for a thread: named in a deadlock with its holder.
     if queue == "main" {
       waits.wait(name, for: "main to start", needs: "main")
       task = outsideTaskLocals {
         startTask(on: runtime.mainActor) { main in
           self.waits.done(child.task)
-          defer { sync?.finished() }
+          defer {
+            sync?.finished()
+            self.unfinishedTasks.end()
+          }
           return try await self.runTask(.steps(steps), child, isolation: main)
         }
       }
@@ -42,7 +46,10 @@ extension Interpreter {
       task = outsideTaskLocals {
         Task(executorPreference: executor) {
           self.waits.done(child.task)
-          defer { sync?.finished() }
+          defer {
+            sync?.finished()
+            self.unfinishedTasks.end()
+          }
           return try await self.runSerialItem(queue, serial: serial, steps, child)
         }
       }

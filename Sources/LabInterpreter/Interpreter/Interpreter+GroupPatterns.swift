@@ -54,7 +54,7 @@ extension Interpreter {
       return false
     }
     record(.spawn, parent, child.task)
-    waits.wait(child.task, for: "a pool thread to start", needs: "worker-")
+    waits.wait(child.task, for: "a pool thread to start", needs: Self.poolThreads())
     guard add() else {
       waits.done(child.task)
       record(.cancel, parent, refused)

@@ -71,7 +71,9 @@ extension Interpreter {
     for (key, extra) in input.with { context.locals[key] = extra }
     let delivered = runtime.now
     let starting = context
+    unfinishedTasks.begin()
     let task = startTask(on: runtime.mainActor) { main in
+      defer { self.unfinishedTasks.end() }
       let waited = self.runtime.now - delivered
       self.recorder.record(
         .input, task: starting.task,
@@ -100,16 +102,18 @@ final class InputStream: Sendable {
   }
 }
 
-/// Counts the inputs and operator timers still to fire, so the root can wait for them: a run ends
-/// only after every input was delivered (on real threads a timer may fire late).
-final class PendingCallbacks: Sendable {
+/// Counts work begun and not yet ended, so the root can wait for it to end without awaiting it:
+/// the inputs and operator timers still to fire (a run ends only after every input was delivered;
+/// on real threads a timer may fire late), and the unstructured tasks still running (awaiting
+/// one would raise its priority to the root's).
+final class PendingWork: Sendable {
   private let state = Locked<(count: Int, waiters: [CheckedContinuation<Void, Never>])>((0, []))
   /// A teardown ended the wait: the inputs still to come never will.
   private let aborted = Atomic<Bool>(false)
 
   func begin() { state.withLock { $0.count += 1 } }
 
-  /// Inputs and timers begun and not yet ended.
+  /// Work begun and not yet ended.
   var count: Int { state.withLock { $0.count } }
 
   func end() {
@@ -122,7 +126,7 @@ final class PendingCallbacks: Sendable {
     for waiter in waiters { waiter.resume() }
   }
 
-  /// A stopped run is torn down: its timers will never fire, so nobody waits for them.
+  /// A stopped run is torn down: its work will never end, so nobody waits for it.
   func abort() {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       aborted.store(true, ordering: .relaxed)
@@ -132,7 +136,7 @@ final class PendingCallbacks: Sendable {
     for waiter in waiters { waiter.resume() }
   }
 
-  /// Returns once every callback begun so far has ended.
+  /// Returns once all work begun so far has ended.
   func waitUntilNone(isolation: isolated (any Actor)? = #isolation) async {
     await withCheckedContinuation { continuation in
       let done = state.withLock { state -> Bool in

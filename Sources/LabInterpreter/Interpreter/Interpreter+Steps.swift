@@ -66,7 +66,7 @@ extension Interpreter {
     let child = spawn(name, from: &context)
     context.children[name] = child.id
     // Until it starts, the child waits for a pool thread: named in a deadlock with its holder.
-    waits.wait(child.task, for: "a pool thread to start", needs: "worker-")
+    waits.wait(child.task, for: "a pool thread to start", needs: Self.poolThreads())
     async let value: Value = {
       self.waits.done(child.task)
       do {
@@ -300,7 +300,7 @@ extension Interpreter {
     // who holds them.
     waits.wait(
       context.task, for: "its sleep to end, then a thread to go on",
-      needs: isolation == nil ? "worker-" : nil, timed: true)
+      needs: isolation == nil ? Self.poolThreads() : nil, timed: true)
     defer { waits.done(context.task) }
     do {
       try await runtime.sleep(milliseconds: milliseconds, isolation: isolation)

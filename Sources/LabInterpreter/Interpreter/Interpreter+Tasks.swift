@@ -28,7 +28,7 @@ extension Interpreter {
       try await withThrowingTaskGroup(of: (Int, Value).self) { group in
         for child in children {
           record(.spawn, parent, child.task)
-          waits.wait(child.task, for: "a pool thread to start", needs: "worker-")
+          waits.wait(child.task, for: "a pool thread to start", needs: Self.poolThreads())
           group.addTask {
             self.waits.done(child.task)
             return (child.id, try await self.runTask(spec.child, child, isolation: nil))
@@ -113,31 +113,41 @@ extension Interpreter {
       .spawn, context,
       "\(spec.detached ? "detached task" : "task") \(name)"
         + (spec.chain.map { " (after the previous task of chain \($0))" } ?? ""))
-    let priority = spec.priority?.priority
+    // Unstated, a task inherits its creator's priority; a detached one inherits nothing and runs at
+    // `.medium`, as one started from a program's main thread does (docs/runtimes.md).
+    let priority = spec.priority?.priority ?? (spec.detached ? .medium : nil)
     if spec.immediate, isolation != nil { runtime.stop(TaskRules.onAnActor) }
     // Until it starts, the task waits for a thread: named in a deadlock with its holder.
     if target == nil || isSameActor(target, runtime.mainActor) {
       let main = target != nil
       waits.wait(
         name, for: main ? "main to start" : "a pool thread to start",
-        needs: main ? "main" : "worker-")
+        needs: main ? "main" : Self.poolThreads(priority))
     }
+    let known = Locked<TaskPriority?>(priority ?? Task.currentPriority)
     let make = { (previous: TaskTable.Entry?) in
-      TaskTable.Entry(
+      self.unfinishedTasks.begin()
+      return TaskTable.Entry(
         task: self.startTask(
           on: target, priority: priority, detached: spec.detached, immediate: spec.immediate
         ) { isolation in
+          defer {
+            known.withLock { $0 = nil }
+            self.unfinishedTasks.end()
+          }
           self.waits.done(child.task)
           var context = child
           if let previous {
             // `let _ = await previousTask?.result`: wait for it, whether it succeeded or threw.
             self.waits.wait(child.task, for: "the previous task of its chain")
-            _ = await previous.task.result
+            _ = await Self.$awaiter.withValue(context) { await previous.task.result }
             self.waits.done(child.task)
             self.races.awaited(previous.id, by: &context)
           }
-          return try await self.runTask(spec.child, context, isolation: isolation)
-        }, id: child.id, name: name)
+          return try await self.reportingEscalations(
+            of: name, known: known, own: context, isolation: isolation
+          ) { try await self.runTask(spec.child, context, isolation: isolation) }
+        }, id: child.id, name: name, priority: known)
     }
     let entry = spec.chain.map { tasks.chain($0, make: make) } ?? make(nil)
     tasks.insert(spec.name, entry)
@@ -181,7 +191,7 @@ extension Interpreter {
     defer { awaits.end(context.task) }
     let value: Value
     do {
-      value = try await entry.task.value
+      value = try await awaitingValue(of: entry, as: context)
     } catch {
       races.awaited(entry.id, by: &context)
       throw error

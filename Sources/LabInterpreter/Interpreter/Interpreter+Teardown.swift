@@ -10,6 +10,7 @@ extension Interpreter {
     completions.abortAll()
     openContinuations.abortAll()
     pendingCallbacks.abort()
+    unfinishedTasks.abort()
     finishStreams()
   }
 

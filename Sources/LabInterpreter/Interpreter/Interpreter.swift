@@ -27,7 +27,9 @@ final class Interpreter: @unchecked Sendable {
   /// The scenario's async streams, made before the run starts.
   let streams: [String: StreamRecord]
   let inputStreams = Locked<[String: InputStream]>([:])
-  let pendingCallbacks = PendingCallbacks()
+  let pendingCallbacks = PendingWork()
+  /// Unstructured tasks, Dispatch's work items and input handlers that have not ended.
+  let unfinishedTasks = PendingWork()
   /// Continuations whose tasks wait for a resume, so a teardown can end those waits.
   let openContinuations = OpenContinuations()
   private let taskIDs = Atomic<Int>(0)
@@ -297,6 +299,14 @@ final class Interpreter: @unchecked Sendable {
   @concurrent
   func runConcurrently(_ steps: [Step], _ context: inout Context) async throws -> Value {
     try await runBody(steps, &context, isolation: nil)
+  }
+}
+
+extension Interpreter {
+  /// The threads a task of `priority` (unless given, the current task's, which a child inherits)
+  /// needs to start or go on: its priority's pool (`worker-`, `high-`, …), as deadlocks name them.
+  static func poolThreads(_ priority: TaskPriority? = nil) -> String {
+    PriorityBand(priority ?? Task.currentPriority).threadPrefix
   }
 }
 

@@ -60,7 +60,8 @@ final class LiveDeadlockWatch: @unchecked Sendable {
     let held = Set(waits.compactMap(\.holds).filter { $0 == needs || $0.hasPrefix(needs) })
     switch needs {
     case "main": return held.contains("main")
-    case "worker-": return held.count >= interpreter.runtime.threads
+    case _ where PriorityBand(thread: needs) != nil:
+      return held.count >= interpreter.runtime.threads
     default: return needs.hasPrefix("queue ") && held.contains(needs)
     }
   }

@@ -1,4 +1,5 @@
 import LabModel
+import LabRuntime
 
 extension RunWarnings {
   /// Blocking work on the cooperative pool that kept ready tasks from a thread: the pool has only
@@ -46,7 +47,7 @@ extension RunWarnings {
     ]
   }
 
-  static func isWorker(_ thread: String) -> Bool { thread.hasPrefix("worker-") }
+  static func isWorker(_ thread: String) -> Bool { PriorityBand(thread: thread) != nil }
 
   /// `W` from a wake's note `ready at R ms, waited W ms for a thread`.
   static func waitedForThread(_ text: String) -> Double? {

@@ -152,16 +152,11 @@ extension Interpreter {
       // that could not go on (a failed step, a stopped run) is a problem.
     }
     outcome.duration = runtime.now.rounded(toPlaces: 3)
-    // Leave nothing behind: wait out the inputs, then every task, including those they start.
+    // Leave nothing behind: wait out the inputs, then every task, including those they start —
+    // counted, not awaited, since an await would raise a task's priority to the root's.
     waits.wait("root", for: "the scenario's inputs")
     await pendingCallbacks.waitUntilNone()
     waits.done("root")
-    var awaited = 0
-    while true {
-      let all = tasks.all
-      guard awaited < all.count else { break }
-      for task in all[awaited...] { _ = try? await task.value }
-      awaited = all.count
-    }
+    await unfinishedTasks.waitUntilNone()
   }
 }

@@ -135,11 +135,14 @@ final class TaskTable: Sendable {
     var id: Int
     /// The task's name in the trace (`name#2` for the second task of that name).
     var name: String
+    /// Its priority as the trace last told it: its own, then each escalation; nil once it has
+    /// ended, when awaiting it raises nothing. Dispatch's work items and input handlers run at
+    /// `.medium`.
+    var priority = Locked<TaskPriority?>(.medium)
   }
 
   private struct State {
     var byName: [String: Entry] = [:]
-    var all: [Task<Value, any Error>] = []
     var chains: [String: Entry] = [:]
     var counts: [String: Int] = [:]
   }
@@ -156,10 +159,7 @@ final class TaskTable: Sendable {
   }
 
   func insert(_ name: String, _ entry: Entry) {
-    state.withLock {
-      $0.byName[name] = entry
-      $0.all.append(entry.task)
-    }
+    state.withLock { $0.byName[name] = entry }
   }
 
   func entry(named name: String) -> Entry? {
@@ -175,9 +175,6 @@ final class TaskTable: Sendable {
       return entry
     }
   }
-
-  /// Every task started so far, in the order started.
-  var all: [Task<Value, any Error>] { state.withLock { $0.all } }
 }
 
 /// The result of an `async let` child, for an `await` that cannot use the binding directly.

@@ -68,6 +68,8 @@ public struct TraceEvent: Sendable, Equatable {
     case race
     /// A UI input (a tap, a keystroke) arrived on main; `text` says how long it waited.
     case input
+    /// Awaiting a task of lower priority raised it to the awaiting task's priority.
+    case escalate
   }
 
 }

@@ -110,7 +110,11 @@ extension ScenarioSchema {
       ]),
       "priority": .object([
         "enum": .array(TaskPriorityName.allCases.map { .string($0.rawValue) }),
-        "description": "The task's priority, by Swift's TaskPriority names.",
+        "description": .string(
+          "The task's priority, by Swift's TaskPriority names. Unstated, a task inherits its "
+            + "creator's (the root runs at medium) and a detached one runs at medium. Each "
+            + "priority has a pool of its own, `threads` wide: threads worker-N (medium), "
+            + "high-N, low-N, background-N. Awaiting a task of lower priority escalates it."),
       ]),
       "catchClause": .object([
         "type": "object",

@@ -65,8 +65,9 @@ extension TopLevelKey {
         + "learner."
     case .source: "Where the example comes from: the seed file and the construct, in one line."
     case .threads:
-      "The width of the cooperative thread pool (1–64, default 4). Say so in the summary when "
-        + "the outcome depends on it; `lab run --threads N` overrides it."
+      "The width of the cooperative thread pool (1–64, default 4): of each priority's pool, "
+        + "since on Linux every priority has one. Say so in the summary when the outcome depends "
+        + "on it; `lab run --threads N` overrides it."
     case .seed:
       "The virtual scheduler's seed for a plain `lab run` (default 1). The seed picks among jobs "
         + "that are ready at the same moment; `lab run --seed N` overrides it."

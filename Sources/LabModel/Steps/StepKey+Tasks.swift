@@ -93,7 +93,9 @@ extension StepRows {
 
   static let awaitTask = StepSpec(
     value: .name,
-    doc: "`try await task.value` for the latest task of this name; rethrows its error.",
+    doc: "`try await task.value` for the latest task of this name; rethrows its error. A task of "
+      + "lower priority is escalated to the awaiting task's: its later jobs run in that "
+      + "priority's pool; one already queued stays where it is.",
     swift: "try await task.value",
     options: [.init(key: "as", shape: .binding)],
     examples: [#"{ "awaitTask": "download", "as": "result" }"#])

@@ -74,28 +74,37 @@ final class BlockingJobQueue: @unchecked Sendable {
   }
 }
 
-/// A task executor with exactly `width` threads: the lab's cooperative pool in live mode.
+/// A task executor with exactly `width` threads per priority: the lab's cooperative pool in live
+/// mode.
 ///
 /// The runtime's own pool on Linux is as wide as the machine has cores and no setting changes it,
-/// so a scenario's `threads` would otherwise depend on the machine it runs on.
+/// so a scenario's `threads` would otherwise depend on the machine it runs on. As on Linux, each
+/// priority has a pool of its own (`PriorityBand`): a job goes to the threads of the priority it
+/// has when it is enqueued. Every band's threads start with the executor, so no run's first job
+/// of a priority waits for a thread to be made.
 final class FixedPoolExecutor: TaskExecutor, @unchecked Sendable {
-  private let queue = BlockingJobQueue()
+  private let bands: [PriorityBand: BlockingJobQueue]
   let width: Int
 
-  init(width: Int, name: String) {
+  init(width: Int) {
     self.width = width
-    for index in 0..<width {
-      queue.startThread(named: "\(name)-\(index + 1)") { [self] job in
-        job.runSynchronously(on: asUnownedTaskExecutor())
+    bands = Dictionary(uniqueKeysWithValues: PriorityBand.allCases.map { ($0, BlockingJobQueue()) })
+    for (band, queue) in bands {
+      for index in 0..<width {
+        queue.startThread(named: "\(band.poolName)-\(index + 1)") { [self] job in
+          job.runSynchronously(on: asUnownedTaskExecutor())
+        }
       }
     }
   }
 
   func enqueue(_ job: consuming ExecutorJob) {
-    queue.append(UnownedJob(job))
+    bands[PriorityBand(rawPriority: job.priority.rawValue)]!.append(UnownedJob(job))
   }
 
-  func shutdown() { queue.shutdown() }
+  func shutdown() {
+    for queue in bands.values { queue.shutdown() }
+  }
 }
 
 /// A serial executor backed by one dedicated thread: the lab's main thread in live mode.

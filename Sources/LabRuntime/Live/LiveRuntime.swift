@@ -34,7 +34,7 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
   public init(threads: Int, scale: Double = LiveRuntime.defaultScale) {
     self.threads = threads
     self.scale = scale
-    pool = FixedPoolExecutor(width: threads, name: "worker")
+    pool = FixedPoolExecutor(width: threads)
     let clock = ScaledClock(scale: scale)
     self.clock = clock
     mainExecutor = ThreadSerialExecutor(
@@ -90,7 +90,8 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
     sleepLateness = LiveTiming.sleepLateness(on: pool)
     // Time counts from the root's first job, as in virtual and native runs: starting a thread
     // is not part of the scenario.
-    Task(executorPreference: pool) {
+    // At `.medium`, a program's main task's priority (see `VirtualScheduler.run`).
+    Task(executorPreference: pool, priority: .medium) {
       clock.reset()
       await body()
       done.signal()

@@ -4,6 +4,8 @@ struct VirtualQueuedJob<Job> {
   var task: UInt64
   /// The task's identity for choices: the order in which the scheduler first saw it.
   var ordinal: Int
+  /// On a lane that runs on a pool's worker: the pool of this job's priority, if not the lane's.
+  var host: Int? = nil
 }
 
 /// A pool of virtual worker threads and the jobs waiting for any of them.
@@ -43,6 +45,9 @@ struct VirtualLane<Job> {
   }
 
   var isEmpty: Bool { head == queue.count }
+  /// The pool whose free worker the next job needs: the pool of its priority (an actor's job runs
+  /// on a thread of its task's priority), or the lane's own; nil for a lane with its own thread.
+  var headHost: Int? { hostPool.map { queue[head].host ?? $0 } }
   var count: Int { queue.count - head }
 
   mutating func popFirst() -> VirtualQueuedJob<Job> {

@@ -72,6 +72,9 @@ public final class VirtualScheduler: @unchecked Sendable {
   @exclusivity(unchecked) var state: State
   @exclusivity(unchecked) private var poolExecutors: [VirtualPoolExecutor] = []
   @exclusivity(unchecked) private var laneExecutors: [VirtualLaneExecutor] = []
+  /// The cooperative pools of the priorities other than medium, made when a job first needs one.
+  @exclusivity(unchecked) private var bandPools: [PriorityBand: Int] = [:]
+  private let threads: Int
 
   /// Tasks in `hold` that only another task's release ends, by hold id; a teardown ends them.
   @exclusivity(unchecked) var openHolds: [UInt64: CheckedContinuation<Void, Never>] = [:]
@@ -102,8 +105,9 @@ public final class VirtualScheduler: @unchecked Sendable {
     threads: Int, seed: UInt64, policy: SchedulingPolicy = .random, chooser: ScheduleChooser? = nil
   ) {
     precondition(threads >= 1, "a pool needs at least one thread")
+    self.threads = threads
     state = State(oracle: ChoiceOracle(seed: seed, policy: policy, chooser: chooser))
-    _ = addPool(name: "worker", width: threads)
+    _ = addPool(name: PriorityBand.medium.poolName, width: threads)
     _ = addLane(name: "main", hostPool: nil)
   }
 
@@ -201,7 +205,27 @@ public final class VirtualScheduler: @unchecked Sendable {
       inbox.withLock { $0.append((job, target)) }
       return
     }
-    state.enqueue(job, task: jobTaskID(job), to: target)
+    switch target {
+    case .pool(cooperativePool):
+      state.enqueue(job, task: jobTaskID(job), to: .pool(pool(of: job.priority)))
+    case .lane(let lane) where state.lanes[lane].hostPool == cooperativePool:
+      state.enqueue(job, task: jobTaskID(job), to: target, host: pool(of: job.priority))
+    default:
+      state.enqueue(job, task: jobTaskID(job), to: target)
+    }
+  }
+
+  /// The cooperative pool of a job's priority: each priority has its own, as wide as the
+  /// scenario's `threads` (`PriorityBand`). Its jobs run with the cooperative pool's executor,
+  /// the one every scenario task prefers, so a task's later jobs are routed by priority again.
+  private func pool(of priority: JobPriority) -> Int {
+    let band = PriorityBand(rawPriority: priority.rawValue)
+    if band == .medium { return cooperativePool }
+    if let pool = bandPools[band] { return pool }
+    let pool = state.addPool(name: band.poolName, width: threads)
+    poolExecutors.append(poolExecutors[cooperativePool])
+    bandPools[band] = pool
+    return pool
   }
 
   func drainInbox() {
@@ -280,7 +304,9 @@ public final class VirtualScheduler: @unchecked Sendable {
     invariantViolations = []
     lastOutcome = nil
     stoppedAtDeadlock = false
-    Task(executorPreference: poolExecutors[cooperativePool]) {
+    // At `.medium`, the priority of a program's main task: unstated, it would be the loop
+    // thread's, and the tasks the root starts would run in another priority's pool.
+    Task(executorPreference: poolExecutors[cooperativePool], priority: .medium) {
       await body()
       self.state.rootEnded()
     }

@@ -11,7 +11,7 @@ extension VirtualSchedulerState {
       }
     }
     for index in lanes.indices where !lanes[index].busy && !lanes[index].isEmpty {
-      if let host = lanes[index].hostPool, pools[host].free == 0 { continue }
+      if let host = lanes[index].headHost, pools[host].free == 0 { continue }
       all.append((.lane(index), lanes[index].queue[lanes[index].head].ordinal))
     }
     guard let chooser = oracle.chooser, !all.isEmpty else { return nil }
@@ -46,7 +46,7 @@ extension VirtualSchedulerState {
       for job in pool.queue.chooseable { seen.insert(job.ordinal) }
     }
     for lane in lanes where !lane.busy && !lane.isEmpty {
-      if let host = lane.hostPool, pools[host].free == 0 { continue }
+      if let host = lane.headHost, pools[host].free == 0 { continue }
       seen.insert(lane.queue[lane.head].ordinal)
     }
     chooser.passed(candidates: seen.sorted(), running: me)

@@ -126,15 +126,16 @@ struct VirtualSchedulerState<Job, Sleeper, Timer> {
 // MARK: - Transitions: jobs
 
 extension VirtualSchedulerState {
-  /// A job of task `id` arrived for `target` (from the runtime, on the loop thread).
-  mutating func enqueue(_ job: Job, task id: UInt64, to target: VirtualTarget) {
+  /// A job of task `id` arrived for `target` (from the runtime, on the loop thread). On a lane
+  /// that runs on a pool's worker, `host` is the pool of the job's priority.
+  mutating func enqueue(_ job: Job, task id: UInt64, to target: VirtualTarget, host: Int? = nil) {
     var task = id
     // A job that is not a task (id 0) is the runtime's helper for the task that made it —
     // `Task.yield()` enqueues one that, when run, enqueues the task. It belongs to that task: so
     // choices see the yielding task, and the task it forwards to continues in place.
     if task == 0, let running { task = running.task }
     if let running, running.task != task { oracle.chooser?.touchOpaque() }  // a wake or a start
-    let queued = QueuedJob(job: job, task: task, ordinal: ordinal(of: task))
+    let queued = QueuedJob(job: job, task: task, ordinal: ordinal(of: task), host: host)
     if let running, running.task == task, running.target == target {
       if yieldRequested {
         yieldRequested = false
@@ -185,8 +186,8 @@ extension VirtualSchedulerState {
       let job = pools[index].queue.remove(at: position)
       turn = Turn(first: job, target: .pool(index), worker: acquireWorker(pool: index), pin: nil)
     case .lane(let index):
+      let worker = lanes[index].headHost.map { acquireWorker(pool: $0) }
       let job = lanes[index].popFirst()
-      let worker = lanes[index].hostPool.map { acquireWorker(pool: $0) }
       lanes[index].busy = true
       lanes[index].busySince = now
       turn = Turn(first: job, target: .lane(index), worker: worker, pin: nil)
@@ -218,7 +219,7 @@ extension VirtualSchedulerState {
       }
     }
     for index in lanes.indices where !lanes[index].busy && !lanes[index].isEmpty {
-      if let host = lanes[index].hostPool, pools[host].free == 0 { continue }
+      if let host = lanes[index].headHost, pools[host].free == 0 { continue }
       consider(.lane(index), priority(of: lanes[index].queue[lanes[index].head]))
     }
     return best

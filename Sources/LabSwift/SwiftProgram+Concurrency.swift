@@ -126,6 +126,8 @@ extension ProgramWriter {
   func task(_ spec: TaskSpec, _ context: inout Context) throws(NotExpressible) {
     if let chain = spec.chain { return try chained(spec, in: chain, &context) }
     var arguments: [String] = []
+    // A scenario that reads `taskName` names its tasks as the trace does (SE-0469).
+    if reads.contains("taskName") { arguments.append("name: \(SwiftType.quote(spec.name))") }
     if let priority = spec.priority { arguments.append("priority: .\(priority.rawValue)") }
     var inner = context
     var attribute = ""

@@ -65,6 +65,7 @@ extension ProgramWriter {
   func reference(_ name: String, _ context: Context) throws(NotExpressible) -> SwiftExpression {
     if name == "now" { return SwiftExpression(code: "now()", type: .int) }
     if name == "isCancelled" { return SwiftExpression(code: "Task.isCancelled", type: .bool) }
+    if name == "taskName" { return SwiftExpression(code: "(Task.name ?? \"none\")", type: .string) }
     if name == "error", let caught = context.caught {
       return SwiftExpression(
         code: caught.isEmpty ? "\"\\(error)\"" : SwiftType.quote(caught), type: .string)

@@ -107,14 +107,16 @@ extension ProgramWriter {
   }
 
   /// `group.addTask { … }`, or `addTaskUnlessCancelled`, which says when it started nothing.
+  /// A scenario that reads `taskName` names each child as the trace does (SE-0469).
   private func addTask(_ spec: TaskGroupSpec, _ childName: String, _ body: [String]) {
+    let named = reads.contains("taskName") ? "(name: \"\(childName)\")" : ""
     guard spec.unlessCancelled else {
-      line("  group.addTask {")
+      line("  group.addTask\(named) {")
       lines += body
       line("  }")
       return
     }
-    line("  let added = group.addTaskUnlessCancelled {")
+    line("  let added = group.addTaskUnlessCancelled\(named) {")
     lines += body
     line("  }")
     line("  if !added { log(\"\(childName) not started: the group is cancelled\") }")

@@ -80,10 +80,10 @@ extension Interpreter {
         }
         let isAdded = added(spec, child, parent, cancelled: group.isCancelled) {
           guard spec.unlessCancelled else {
-            group.addTask(operation: body)
+            group.addTask(name: child.task, operation: body)
             return true
           }
-          return group.addTaskUnlessCancelled(operation: body)
+          return group.addTaskUnlessCancelled(name: child.task, operation: body)
         }
         if isAdded { started.append(child) }
       }
@@ -132,10 +132,10 @@ extension Interpreter {
         }
         let isAdded = added(spec, child, parent, cancelled: group.isCancelled) {
           guard spec.unlessCancelled else {
-            group.addTask(operation: body)
+            group.addTask(name: child.task, operation: body)
             return true
           }
-          return group.addTaskUnlessCancelled(operation: body)
+          return group.addTaskUnlessCancelled(name: child.task, operation: body)
         }
         if isAdded {
           started.append(child)

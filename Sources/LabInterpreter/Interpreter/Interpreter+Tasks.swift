@@ -29,7 +29,7 @@ extension Interpreter {
         for child in children {
           record(.spawn, parent, child.task)
           waits.wait(child.task, for: "a pool thread to start", needs: Self.poolThreads())
-          group.addTask {
+          group.addTask(name: child.task) {
             self.waits.done(child.task)
             return (child.id, try await self.runTask(spec.child, child, isolation: nil))
           }
@@ -129,7 +129,8 @@ extension Interpreter {
       self.unfinishedTasks.begin()
       return TaskTable.Entry(
         task: self.startTask(
-          on: target, priority: priority, detached: spec.detached, immediate: spec.immediate
+          name: name, on: target, priority: priority, detached: spec.detached,
+          immediate: spec.immediate
         ) { isolation in
           defer {
             known.withLock { $0 = nil }

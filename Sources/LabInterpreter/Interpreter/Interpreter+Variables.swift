@@ -31,6 +31,7 @@ extension Interpreter {
       chooser?.touchUnknown()  // set by other tasks in ways the scheduler does not see
       return .bool(Task.isCancelled)
     case "now": return .int(Int64(runtime.now.rounded()))
+    case "taskName": return .string(Task.name ?? "none")
     default: throw EvaluationError(description: "unknown name '\(name)'")
     }
   }

@@ -325,25 +325,27 @@ extension Interpreter {
   /// do: its first job never waits for a pool thread.
   ///
   /// `detached` makes it a `Task.detached`: it inherits neither the creator's priority nor its
-  /// task-local values.
+  /// task-local values. `name` is the real task's name (`Task(name:)`), which `taskName` reads.
   func startTask(
-    on actor: (any Actor)?, priority: TaskPriority? = nil, detached: Bool = false,
-    immediate: Bool = false,
+    name: String? = nil, on actor: (any Actor)?, priority: TaskPriority? = nil,
+    detached: Bool = false, immediate: Bool = false,
     _ body: sending @escaping @Sendable ((any Actor)?) async throws -> Value
   ) -> Task<Value, any Error> {
     let executor =
       isSameActor(actor, runtime.mainActor)
       ? runtime.taskExecutorStartingOnMain() : runtime.taskExecutor
     if immediate {
-      return Task.immediate(priority: priority, executorPreference: executor) {
+      return Task.immediate(name: name, priority: priority, executorPreference: executor) {
         try await body(actor)
       }
     }
     if detached {
-      return Task.detached(executorPreference: executor, priority: priority) {
+      return Task.detached(name: name, executorPreference: executor, priority: priority) {
         try await body(actor)
       }
     }
-    return Task(executorPreference: executor, priority: priority) { try await body(actor) }
+    return Task(name: name, executorPreference: executor, priority: priority) {
+      try await body(actor)
+    }
   }
 }

@@ -34,7 +34,7 @@ struct NameChecker {
   }
 
   /// Names every expression may read.
-  static let builtins: Set<String> = ["isCancelled", "now"]
+  static let builtins = Set(ReservedNames.builtins.keys)
 
   init(scenario: Scenario, file: String, unsure: Unsure = Unsure()) {
     self.scenario = scenario

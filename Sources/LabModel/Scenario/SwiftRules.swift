@@ -55,6 +55,7 @@ enum ReservedNames {
   /// Read by every expression (`Interpreter.lookup`); a variable of the same name would hide them.
   static let builtins: [String: String] = [
     "now": "the current time in ms", "isCancelled": "whether the task is cancelled",
+    "taskName": "the current task's name (Task.name), or 'none'",
   ]
   /// Parsed as literals: a variable of one of these names could never be read.
   static let literals: Set<String> = ["true", "false", "none"]

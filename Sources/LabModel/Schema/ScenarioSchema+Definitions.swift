@@ -53,7 +53,7 @@ extension ScenarioSchema {
             + "of expressions; a string is parsed as an expression: names, whole numbers, 'text' "
             + "in single quotes, true, false, none, + - * / %, == != < <= > >=, && || !, "
             + "parentheses and [a, b] lists. `+` also joins text and lists. Built-in names: now "
-            + "(the current time in ms) and isCancelled."),
+            + "(the current time in ms), isCancelled and taskName (Task.name, or 'none')."),
         "examples": [3000, "size * 100", "'photo-' + n", "count < 3 && !isCancelled", "[1, 2, 3]"],
       ]),
       "template": .object([

@@ -15,8 +15,7 @@ extension Interpreter {
     guard let stream = streams[name] else { return }
     let item = StreamItem(value: value, clock: context.clock)
     // The event comes before the consumer's, which a live consumer could otherwise record first.
-    stream.order.withLock { [context] ordered in
-      ordered += 1
+    stream.order.withLock { [context] in
       let result = stream.continuation.yield(item)
       record(.set, context, "stream \(name): yield(\(value.description)) → \(Self.text(result))")
     }
@@ -48,8 +47,7 @@ extension Interpreter {
       guard let next else { break }
       context.clock.join(next.clock)
       context.locals[item] = next.value
-      stream.order.withLock { [context] ordered in
-        ordered += 1
+      stream.order.withLock { [context] in
         record(.resume, context, "\(item) = \(next.value.description) from stream \(name)")
       }
       if let value = try await runNested(body, &context, isolation: isolation) { return value }
@@ -93,10 +91,8 @@ final class StreamRecord: Sendable {
   let stream: AsyncStream<StreamItem>
   let continuation: AsyncStream<StreamItem>.Continuation
   let finishClock = Locked(VectorClock())
-  /// Held while a yield is made and recorded, so its value's receipt is recorded after it. It
-  /// counts the events it ordered: a lock over no state at all was reported by ThreadSanitizer
-  /// as an access race on the lock object itself.
-  let order = Locked(0)
+  /// Held while a yield is made and recorded, so its value's receipt is recorded after it.
+  let order = Locked(())
 
   init(policy: StreamPolicy) {
     (stream, continuation) = AsyncStream.makeStream(

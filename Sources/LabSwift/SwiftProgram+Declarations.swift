@@ -95,7 +95,7 @@ extension ProgramWriter {
 
   func write(_ function: Function, key: String) throws(NotExpressible) {
     let types = parameterTypes[key] ?? [:]
-    let parameters = function.parameters.map { "\($0): \(types[$0]?.description ?? "Int")" }
+    var parameters = function.parameters.map { "\($0): \(types[$0]?.description ?? "Int")" }
     var context = Context(place: .pool, function: key, actor: function.owner)
     for name in function.parameters { context.locals[name] = types[name] ?? .int }
     var prefix = ""
@@ -114,6 +114,11 @@ extension ProgramWriter {
       }
     }
     if isMethod, function.isolation == .caller { prefix = "nonisolated " }
+    if function.isolatedParameter {
+      // SE-0313: the caller's isolation, passed implicitly (callers pass nothing).
+      prefix = ""
+      parameters.append("isolation: isolated (any Actor)? = #isolation")
+    }
     let isAsync = !isMethod || Self.suspends(function.steps)
     context.isAsync = isAsync
     let effects =

@@ -71,6 +71,9 @@ public struct Function: Sendable {
   public var steps: [Step]
   /// For actor methods: the actor whose state the body sees (also when `nonisolated`).
   public var owner: String?
+  /// SE-0313's spelling of `caller` isolation: the function takes
+  /// `isolation: isolated (any Actor)? = #isolation`, so it runs where its caller runs.
+  public var isolatedParameter = false
 }
 
 /// An actor a scenario declares: its isolated state and its methods.

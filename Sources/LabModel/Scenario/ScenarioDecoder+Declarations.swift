@@ -64,8 +64,8 @@ extension ScenarioDecoder {
       return nil
     }
     checkKeys(
-      object, allowed: ["params", "steps", "isolation", "summary"], path: path,
-      what: "function key")
+      object, allowed: ["params", "steps", "isolation", "isolatedParameter", "summary"],
+      path: path, what: "function key")
     _ = string(object, "summary", path: "\(path).summary")
     var parameters: [String] = []
     if let params = object["params"] {
@@ -95,9 +95,14 @@ extension ScenarioDecoder {
         path: path)
       return nil
     }
-    return Function(
+    var function = Function(
       name: name, parameters: parameters, isolation: isolation,
       steps: decodeSteps(stepsNode, path: "\(path).steps"), owner: nil)
+    if bool(object, "isolatedParameter", path: "\(path).isolatedParameter") == true {
+      decodeIsolatedParameter(
+        &function, object, path: path, method: defaultIsolation != .concurrent)
+    }
+    return function
   }
 
   mutating func decodeActors(_ node: JSONNode?, path: String) -> [String: ActorDeclaration] {
@@ -153,5 +158,29 @@ extension ScenarioDecoder {
         name: member.key, state: state, constants: constants, methods: methods)
     }
     return actors
+  }
+}
+
+extension ScenarioDecoder {
+  /// `"isolatedParameter": true`: the function runs where its caller runs, as `caller` does, but
+  /// spelled with SE-0313's `isolated` parameter. It says where the body runs, so no other
+  /// isolation may, and an actor's method is isolated to its actor already.
+  mutating func decodeIsolatedParameter(
+    _ function: inout Function, _ object: JSONObject, path: String, method: Bool
+  ) {
+    let at = object["isolatedParameter"]!.location
+    if method {
+      error(
+        "an actor's method runs on its actor; 'isolatedParameter' is for functions, so remove "
+          + "it here", at: at, path: "\(path).isolatedParameter")
+    } else if object["isolation"] != nil, function.isolation != .caller {
+      error(
+        "'isolatedParameter' runs the function where its caller runs, which \"isolation\": "
+          + "\"\(function.isolation)\" contradicts; remove one of the two", at: at,
+        path: "\(path).isolatedParameter")
+    } else {
+      function.isolation = .caller
+      function.isolatedParameter = true
+    }
   }
 }

@@ -45,6 +45,12 @@ extension ScenarioSchema {
           "Where the body runs. Functions default to \"concurrent\" (the pool); actor methods to "
             + "their own actor. \"caller\" runs on the caller's actor (nonisolated(nonsending)); "
             + "\"main\" on the main actor."),
+        "isolatedParameter": .object([
+          "type": "boolean",
+          "description": .string(
+            "SE-0313: the function takes `isolation: isolated (any Actor)? = #isolation` and "
+              + "runs where its caller runs, as \"caller\" does; not for an actor's methods."),
+        ]),
         "summary": summary(
           "What the function stands for, such as \"the network request: 500 ms during which no "
             + "thread is held\"."),

@@ -109,8 +109,7 @@ import Testing
   /// Each program compiles in Swift 6 mode: `withChecked(Throwing)Continuation` whose closure
   /// parameter the dispatched completion resumes.
   @Test(arguments: bundled) func theProgramCompilesInSwift6Mode(_ name: String) throws {
-    guard let check = try SwiftProgramTests.compile(name) else { return }
-    #expect(check.isExpected && check.swift6.compiled, "\(check.report)")
+    try SwiftProgramTests.expectCompiles(name)
   }
 }
 

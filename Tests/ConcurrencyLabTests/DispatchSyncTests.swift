@@ -82,7 +82,6 @@ import Testing
   @Test func theProgramCompilesInSwift6Mode() throws {
     let program = try SwiftProgram.generate(try SwiftProgramTests.scenario(named: "queue-sync"))
     #expect(program.contains("store.sync {"), "\(program)")
-    guard let check = try SwiftProgramTests.compile("queue-sync") else { return }
-    #expect(check.isExpected && check.swift6.compiled, "\(check.report)")
+    try SwiftProgramTests.expectCompiles("queue-sync")
   }
 }

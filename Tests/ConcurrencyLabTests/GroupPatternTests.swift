@@ -133,8 +133,7 @@ import Testing
     } else if name == "group-sliding-window" {
       #expect(program.contains("if index >= 3, let result = try await group.next() {"))
     }
-    guard let check = try SwiftProgramTests.compile(name) else { return }
-    #expect(check.isExpected && check.swift6.compiled, "\(check.report)")
+    try SwiftProgramTests.expectCompiles(name)
   }
 }
 

@@ -123,8 +123,7 @@ import Testing
     for (name, creation) in creations {
       let program = try SwiftProgram.generate(try SwiftProgramTests.scenario(named: name))
       #expect(program.contains(creation), "\(program)")
-      guard let check = try SwiftProgramTests.compile(name) else { continue }
-      #expect(check.isExpected && check.swift6.compiled, "\(check.report)")
+      try SwiftProgramTests.expectCompiles(name)
     }
   }
 }

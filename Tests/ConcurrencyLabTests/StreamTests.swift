@@ -145,8 +145,7 @@ import Testing
   /// `for await`.
   @Test(arguments: ["stream-buffering-newest", "stream-never-finished"])
   func theProgramCompilesInSwift6Mode(_ name: String) throws {
-    guard let check = try SwiftProgramTests.compile(name) else { return }
-    #expect(check.isExpected && check.swift6.compiled, "\(check.report)")
+    try SwiftProgramTests.expectCompiles(name)
   }
 }
 

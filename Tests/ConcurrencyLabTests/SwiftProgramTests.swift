@@ -101,6 +101,16 @@ import Testing
 
   /// `lab swift NAME --check` for a bundled scenario, in a folder of its own; nil (and a note)
   /// without a toolchain.
+  /// Expects the program of scenario `name` to compile in Swift 6 mode, as the lab expects of
+  /// it (skipped without a compiler).
+  static func expectCompiles(
+    _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws {
+    guard let check = try compile(name) else { return }
+    #expect(
+      check.isExpected && check.swift6.compiled, "\(check.report)", sourceLocation: sourceLocation)
+  }
+
   static func compile(_ name: String) throws -> SwiftCheck? {
     guard let compiler = SwiftCompiler.find(environment: ProcessInfo.processInfo.environment)
     else {

@@ -49,7 +49,6 @@ import Testing
   @Test func theProgramCompilesInSwift6Mode() throws {
     let program = try SwiftProgram.generate(try SwiftProgramTests.scenario(named: "task-immediate"))
     #expect(program.contains("let eager = Task.immediate {"), "\(program)")
-    guard let check = try SwiftProgramTests.compile("task-immediate") else { return }
-    #expect(check.isExpected && check.swift6.compiled, "\(check.report)")
+    try SwiftProgramTests.expectCompiles("task-immediate")
   }
 }

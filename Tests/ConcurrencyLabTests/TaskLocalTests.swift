@@ -125,8 +125,7 @@ import Testing
 
   /// The program compiles in Swift 6 mode: `@TaskLocal static var` in `enum TaskLocals`.
   @Test func theProgramCompilesInSwift6Mode() throws {
-    guard let check = try SwiftProgramTests.compile("task-local-inheritance") else { return }
-    #expect(check.isExpected && check.swift6.compiled, "\(check.report)")
+    try SwiftProgramTests.expectCompiles("task-local-inheritance")
   }
 }
 

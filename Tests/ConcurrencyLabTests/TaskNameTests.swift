@@ -35,7 +35,6 @@ import Testing
     #expect(program.contains(#"group.addTask(name: "resize[\(file)]")"#), "\(program)")
     let other = try SwiftProgram.generate(try SwiftProgramTests.scenario(named: "task-cancel"))
     #expect(!other.contains("name:"), "\(other)")
-    guard let check = try SwiftProgramTests.compile("task-names") else { return }
-    #expect(check.isExpected && check.swift6.compiled, "\(check.report)")
+    try SwiftProgramTests.expectCompiles("task-names")
   }
 }

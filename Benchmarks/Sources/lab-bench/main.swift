@@ -77,6 +77,24 @@ compare(
     real { for _ in 0..<n { await Task.yield() } }
   })
 
+// Every job of the cooperative pool is routed by its priority (`PriorityBand`): the same yields
+// in a `.low` task run in the `.low` pool, on both sides.
+compare(
+  "\(n) Task.yield()s at .low, in the pool of their priority",
+  virtual: {
+    virtual { scheduler in
+      let pool = scheduler.taskExecutor(pool: scheduler.cooperativePool)
+      await Task(executorPreference: pool, priority: .low) {
+        for _ in 0..<n { await scheduler.yield() }
+      }.value
+    }
+  },
+  real: {
+    real {
+      await Task.detached(priority: .low) { for _ in 0..<n { await Task.yield() } }.value
+    }
+  })
+
 compare(
   "\(n) actor hops",
   virtual: {

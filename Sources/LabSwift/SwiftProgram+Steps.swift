@@ -93,7 +93,7 @@ extension ProgramWriter {
     case .continuation(let spec): try continuation(spec, &context)
     case .resume(let name, let result): try resume(name, result, context)
     case .onCancel(let handler, let operation): try onCancel(handler, operation, &context)
-    case .streamYield, .streamFinish, .forAwait: try stream(step.kind, context)
+    case .streamYield, .streamFinish, .forAwait, .onTermination: try stream(step.kind, context)
     case .withValue(let binding): try withValue(binding, context)
     }
   }
@@ -160,6 +160,12 @@ extension ProgramWriter {
         )
       }
     case .actor:
+      guard context.isAsync else {
+        throw NotExpressible(
+          origin: nil,
+          message: "a change of shared state '\(name)' inside a synchronous closure (a handler), "
+            + "where the actor that holds the state cannot be awaited")
+      }
       setters.insert("\(add ? "add" : "set") \(name)")
       let capital = name.prefix(1).uppercased() + name.dropFirst()
       line("\(new.tries ? "try " : "")await state.\(add ? "add" : "set")\(capital)(\(new.code))")

@@ -34,6 +34,21 @@ extension ProgramWriter {
     }
   }
 
+  /// `NAMEContinuation.onTermination = { reason in … }`: a synchronous `@Sendable` closure; the
+  /// steps read the reason as text, `termination` ("finished" or "cancelled").
+  func onTermination(_ name: String, _ handler: [Step], _ context: Context)
+    throws(NotExpressible)
+  {
+    var inner = context
+    inner.isAsync = false
+    inner.locals["termination"] = .string
+    try block("\(Self.continuationName(name)).onTermination = { reason in") {
+      () throws(NotExpressible) in
+      if Self.names(handler).contains("termination") { line("let termination = \"\\(reason)\"") }
+      try steps(handler, &inner)
+    }
+  }
+
   static func continuationName(_ stream: String) -> String { "\(stream)Continuation" }
 
   /// The type of the values a stream carries: the first literal a `streamYield` sends it, else
@@ -61,6 +76,7 @@ extension ProgramWriter {
     case .streamYield(let name, let value): try streamYield(name, value, context)
     case .streamFinish(let name): line("\(Self.continuationName(name)).finish()")
     case .forAwait(let name, let item, let body): try forAwait(name, item, body, context)
+    case .onTermination(let name, let handler): try onTermination(name, handler, context)
     default: break
     }
   }

@@ -37,6 +37,12 @@ extension Interpreter {
     }
     let place = context.id == installer.id ? "at once" : "inside \(context.task)'s cancel()"
     record(.cancel, context, "onCancel of \(installer.task) runs \(place)")
+    runHandler(steps, &context)
+  }
+
+  /// A handler's steps (`onCancel`, `onTermination`), run at once: a step that fails stops the
+  /// run with its message, as it would anywhere else.
+  func runHandler(_ steps: [Step], _ context: inout Context) {
     do {
       try runHandlerSteps(steps, &context)
     } catch let failure as Failure {
@@ -48,7 +54,7 @@ extension Interpreter {
     }
   }
 
-  /// The handler's steps, as they are: none of them suspends (`CancellationHandlerRules`).
+  /// The handler's steps, as they are: none of them suspends (`HandlerRules`).
   private func runHandlerSteps(_ steps: [Step], _ context: inout Context) throws {
     for step in steps {
       try takeStep()

@@ -39,7 +39,7 @@ extension Interpreter {
         .group, .task, .awaitTask, .cancel, .onMain, .throw, .try, .checkCancellation,
         .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd, .semaphoreWait,
         .semaphoreSignal, .continuation, .resume, .onCancel,
-        .streamYield, .streamFinish, .forAwait, .withValue:
+        .streamYield, .streamFinish, .forAwait, .onTermination, .withValue:
         // A step that cannot suspend runs without an async call: no frame for `run` is allocated
         // in the task (which keeps its frames' memory until it is destroyed).
         if let immediate = try runAtOnce(step, &context, isolation: isolation) {
@@ -184,7 +184,7 @@ extension Interpreter {
     case .withValue(let binding):
       return try await runWithValue(binding, &context, origin: origin, isolation: isolation)
     case .log, .set, .return, .task, .cancel, .throw, .checkCancellation, .atomicAdd,
-      .semaphoreSignal, .resume, .streamYield, .streamFinish:
+      .semaphoreSignal, .resume, .streamYield, .streamFinish, .onTermination:
       // `runBlock` runs these with `runAtOnce` first; here only for completeness.
       if case .returned(let value)? = try runAtOnce(step, &context, isolation: isolation) {
         return value
@@ -241,6 +241,7 @@ extension Interpreter {
     case .streamYield(let name, let value):
       try streamYield(name, value, &context, origin: origin, isolation: isolation)
     case .streamFinish(let name): streamFinish(name, &context)
+    case .onTermination(let name, let handler): setOnTermination(name, handler, context)
     case .checkCancellation:
       if Task.isCancelled {
         record(

@@ -28,7 +28,7 @@ extension Interpreter {
     record(.set, context, "stream \(name): finish()")
     stream.finishClock.withLock { $0.join(context.clock) }
     context.clock.tick(context.id)
-    stream.continuation.finish()
+    Self.$finisher.withValue(context) { stream.continuation.finish() }
   }
 
   /// `for await item in stream { body }`: each value, once the stream has one, then the end.

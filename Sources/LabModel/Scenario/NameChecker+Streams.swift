@@ -8,6 +8,12 @@ extension NameChecker {
       checkStream(name, step)
     case .streamFinish(let name):
       checkStream(name, step)
+    case .onTermination(let name, let handler):
+      // It runs in whichever task ends the stream, with what this task had, and reads the reason.
+      checkStream(name, step)
+      var inner = Scope(readable: scope.readable)
+      inner.readable.insert("termination")
+      checkBlock(handler, &inner)
     case .forAwait(let name, let item, let body):
       checkStream(name, step)
       var inner = scope

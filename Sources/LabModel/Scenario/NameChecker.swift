@@ -282,7 +282,7 @@ struct NameChecker {
         var inner = Scope(readable: scope.readable)
         checkBlock(body, &inner)
       case .continuation, .resume, .onCancel: checkClosureStep(step, &scope)
-      case .streamYield, .streamFinish, .forAwait: checkStreamStep(step, &scope)
+      case .streamYield, .streamFinish, .forAwait, .onTermination: checkStreamStep(step, &scope)
       case .withValue(let binding): checkWithValue(binding, scope, step)
       case .try(let body, let catches):
         var inner = Scope(readable: scope.readable)
@@ -324,7 +324,7 @@ extension Step.Kind {
   var nestedBlocks: [[Step]] {
     switch self {
     case .repeat(_, _, let body), .forEach(_, _, let body), .onMain(let body): [body]
-    case .withLock(_, let body), .forAwait(_, _, let body): [body]
+    case .withLock(_, let body), .forAwait(_, _, let body), .onTermination(_, let body): [body]
     case .try(let body, let catches): [body] + catches.map(\.steps)
     case .dispatch(_, _, let body), .notify(_, _, let body): [body]
     case .continuation(let spec): [spec.steps]

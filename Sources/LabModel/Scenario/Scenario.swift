@@ -167,6 +167,8 @@ public struct Step: Sendable {
     case streamFinish(String)
     /// `for await item in stream { … }`.
     case forAwait(String, item: String, [Step])
+    /// `continuation.onTermination = { termination in … }` on an `AsyncStream` from `streams`.
+    case onTermination(String, [Step])
     /// `TaskLocals.$NAME.withValue(value) { … }`: the steps run with a task-local bound.
     case withValue(TaskLocalBinding)
   }

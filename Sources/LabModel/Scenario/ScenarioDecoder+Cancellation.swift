@@ -6,26 +6,44 @@ extension ScenarioDecoder {
     }
     let handler = decodeSteps(step.value, path: step.keyPath)
     let operation = decodeSteps(operationNode, path: "\(step.path).steps")
-    checkCancellationHandler(handler)
+    checkHandler(handler, .onCancel)
     return .onCancel(handler: handler, operation: operation)
   }
 
-  /// The handler runs inside another task's `cancel()`: a synchronous, non-throwing closure.
-  mutating func checkCancellationHandler(_ steps: [Step]) {
+  /// A handler runs inside another task's call (`cancel()`, `finish()`): a synchronous,
+  /// non-throwing closure.
+  mutating func checkHandler(_ steps: [Step], _ handler: HandlerRules.Handler) {
     for step in steps {
-      if let problem = CancellationHandlerRules.problem(step.kind) {
+      if let problem = HandlerRules.problem(step.kind, in: handler) {
         error(problem, at: step.origin.location, path: step.origin.path)
       }
       if case .if(_, let thenSteps, let elseSteps) = step.kind {
-        checkCancellationHandler(thenSteps + elseSteps)
+        checkHandler(thenSteps + elseSteps, handler)
       }
     }
   }
 }
 
-/// What an `onCancel` closure may hold (docs/runtimes.md, "Cancellation handlers, measured"): it
-/// is `@Sendable () -> Void`, called synchronously by whoever cancels.
-enum CancellationHandlerRules {
+/// What a handler closure may hold: `onCancel` is `@Sendable () -> Void`, called synchronously by
+/// whoever cancels (docs/runtimes.md, "Cancellation handlers, measured"); a stream's
+/// `onTermination` is `@Sendable (Termination) -> Void`, called synchronously inside the `finish()`
+/// or `cancel()` that ends the stream ("Async streams, measured").
+enum HandlerRules {
+  enum Handler: String {
+    case onCancel, onTermination
+
+    /// The closure's type, as Swift's diagnostics spell it.
+    func type(_ effect: String) -> String {
+      switch self {
+      case .onCancel: "@Sendable () \(effect)-> Void"
+      case .onTermination:
+        // Swift writes the async closure's result as `()`, the others' as `Void`.
+        "@Sendable (AsyncStream<Element>.Continuation.Termination) \(effect)-> "
+          + (effect == "async " ? "()" : "Void")
+      }
+    }
+  }
+
   /// The steps the handler runs as they are, without suspending.
   static func allowed(_ kind: Step.Kind) -> Bool {
     switch kind {
@@ -36,26 +54,37 @@ enum CancellationHandlerRules {
     }
   }
 
-  static func problem(_ kind: Step.Kind) -> String? {
+  static func problem(_ kind: Step.Kind, in handler: Handler) -> String? {
     guard !allowed(kind) else { return nil }
+    let name = handler.rawValue
+    let elsewhere =
+      handler == .onCancel ? "the operation's steps" : "the steps around it"
     if let awaiting = LockRules.awaiting(kind) {
-      return "'\(awaiting)' inside onCancel: the handler is synchronous and cannot await (Swift: "
-        + "'cannot pass function of type '@Sendable () async -> Void' to parameter expecting "
-        + "synchronous function type'); start a task from it, or do the work in the "
-        + "operation's steps"
+      let swift =
+        handler == .onCancel
+        ? "'cannot pass function of type '\(handler.type("async "))' to parameter expecting "
+          + "synchronous function type'"
+        : "'invalid conversion from 'async' function of type '\(handler.type("async "))' to "
+          + "synchronous function type '\(handler.type(""))''"
+      return "'\(awaiting)' inside \(name): the handler is synchronous and cannot await (Swift: "
+        + "\(swift)); start a task from it, or do the work in \(elsewhere)"
     }
     switch kind {
     case .throw, .checkCancellation, .try:
-      return "a step that throws inside onCancel: the handler cannot throw (Swift: 'invalid "
-        + "conversion from throwing function of type '@Sendable () throws -> Void' to "
-        + "non-throwing function type '@Sendable () -> Void''); let the operation notice the "
-        + "cancellation (a sleep throws CancellationError) and throw there"
+      return "a step that throws inside \(name): the handler cannot throw (Swift: 'invalid "
+        + "conversion from throwing function of type '\(handler.type("throws "))' to "
+        + "non-throwing function type '\(handler.type(""))''); "
+        + (handler == .onCancel
+          ? "let the operation notice the cancellation (a sleep throws CancellationError) and "
+            + "throw there" : "throw from \(elsewhere)")
     case .return:
-      return "'return' inside onCancel would return from the handler, not the function; return "
-        + "from the operation's steps"
+      return "'return' inside \(name) would return from the handler, not the function; return "
+        + "from \(elsewhere)"
     default:
-      return "a step the lab cannot run inside onCancel: it runs the handler at once, inside the "
-        + "canceller's `cancel()` call, and cannot hold or loop there; a handler may log, set, "
+      let call =
+        handler == .onCancel ? "the canceller's `cancel()` call" : "the call that ends the stream"
+      return "a step the lab cannot run inside \(name): it runs the handler at once, inside "
+        + "\(call), and cannot hold or loop there; a handler may log, set, "
         + "atomicAdd, semaphoreSignal, streamYield, streamFinish, start a task, cancel one, or "
         + "branch with if"
     }

@@ -124,7 +124,7 @@ extension ScenarioDecoder {
     case .continuation: return decodeContinuation(step)
     case .resume: return decodeResume(step)
     case .onCancel: return decodeOnCancel(step)
-    case .streamYield, .streamFinish, .forAwait: return decodeStreamStep(step)
+    case .streamYield, .streamFinish, .forAwait, .onTermination: return decodeStreamStep(step)
     case .withValue: return decodeWithValue(step)
     }
   }

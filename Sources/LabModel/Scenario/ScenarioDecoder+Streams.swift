@@ -55,6 +55,11 @@ extension ScenarioDecoder {
         let body = required("steps", "[ … ]", of: step)
       else { return nil }
       return .forAwait(name, item: item, decodeSteps(body, path: "\(step.path).steps"))
+    case .onTermination:
+      guard let body = required("steps", "[ … ] the handler", of: step) else { return nil }
+      let handler = decodeSteps(body, path: "\(step.path).steps")
+      checkHandler(handler, .onTermination)
+      return .onTermination(name, handler)
     default:
       return .streamFinish(name)
     }

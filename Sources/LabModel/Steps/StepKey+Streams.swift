@@ -21,6 +21,22 @@ extension StepRows {
     swift: "continuation.finish()",
     examples: [#"{ "streamFinish": "prices" }"#])
 
+  static let onTermination = StepSpec(
+    value: .name,
+    doc: "`NAME.onTermination = { termination in … }` on a stream's continuation: the steps run "
+      + "once, when the stream terminates — synchronously inside the `finish()` that ends it, or "
+      + "inside the `cancel()` of its consumer's task — as the finisher's or canceller's steps. "
+      + "They read `termination`: 'finished' or 'cancelled'. Set after the stream terminated, it "
+      + "never runs. Like onCancel, the handler cannot await or throw.",
+    swift: "continuation.onTermination = { … }",
+    lab: "the real continuation's onTermination",
+    options: [
+      .init(key: "steps", shape: .steps, required: true, doc: "The handler's steps.")
+    ],
+    examples: [
+      #"{ "onTermination": "prices", "steps": [{ "log": "prices {termination}" }] }"#
+    ])
+
   static let forAwait = StepSpec(
     value: .name,
     doc: "`for await ITEM in NAME { … }` over a stream from \"streams\": waits for each value "

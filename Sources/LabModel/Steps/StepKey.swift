@@ -10,7 +10,7 @@ public enum StepKey: String, CaseIterable, Sendable {
   case withLock, atomicAdd, semaphoreWait, semaphoreSignal
   case continuation, resume
   case onCancel
-  case streamYield, streamFinish, forAwait
+  case streamYield, streamFinish, forAwait, onTermination
   case withValue
 
   /// The JSON keys, in table order.
@@ -55,6 +55,7 @@ public enum StepKey: String, CaseIterable, Sendable {
     case .streamYield: StepRows.streamYield
     case .streamFinish: StepRows.streamFinish
     case .forAwait: StepRows.forAwait
+    case .onTermination: StepRows.onTermination
     case .withValue: StepRows.withValue
     }
   }

@@ -48,6 +48,17 @@ import Testing
     #expect(!result.events.contains { $0.kind == .escalate })
   }
 
+  /// An input's handler is delivered outside any task, where the runtime would take the priority
+  /// of the thread that delivers it (25 in the `lab` binary, not in tests): it runs at `.medium`,
+  /// so the tasks it starts run on the worker threads. Checked through the binary, which once
+  /// ran serial-tasks' requests on high-1.
+  @Test func inputHandlersRunAtMediumInTheBinary() throws {
+    let run = try TestSupport.runLab(["run", "serial-tasks"])
+    #expect(run.status == 0, "\(run.err)")
+    #expect(run.out.contains("worker-1  makeRequest"), "\(run.out)")
+    #expect(!run.out.contains("high-"), "\(run.out)")
+  }
+
   @Test func blockedHighWorkDelaysOnlyHighWorkOnEverySeed() throws {
     let scenario = try TestSupport.scenario(named: "priority-order")
     for (label, result) in TestSupport.runsOnEverySeed(scenario) {

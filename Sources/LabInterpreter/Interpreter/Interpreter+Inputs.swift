@@ -72,7 +72,9 @@ extension Interpreter {
     let delivered = runtime.now
     let starting = context
     unfinishedTasks.begin()
-    let task = startTask(on: runtime.mainActor) { main in
+    // At `.medium`, main's priority on Linux: the delivery runs outside any task, where the
+    // runtime would take the loop thread's priority.
+    let task = startTask(on: runtime.mainActor, priority: .medium) { main in
       defer { self.unfinishedTasks.end() }
       let waited = self.runtime.now - delivered
       self.recorder.record(

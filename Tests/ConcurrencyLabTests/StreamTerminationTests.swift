@@ -9,15 +9,11 @@ import Testing
 /// synchronously, inside the `finish()` or the consumer's `cancel()` that ends the stream, and
 /// never when set after the end. Its live run is `LiveStreamTests`'.
 @Suite struct StreamTerminationTests {
-  static func texts(_ result: RunResult) -> [String] {
-    result.events.map { "\($0.task): \($0.text)" }
-  }
-
   @Test func theHandlerRunsInsideTheCallThatEndsTheStreamOnEverySeed() throws {
     let scenario = try TestSupport.scenario(named: "stream-termination")
     for (label, result) in TestSupport.runsOnEverySeed(scenario) {
       #expect(result.passed, "\(label): \(result.problem ?? "")")
-      let texts = Self.texts(result)
+      let texts = TestSupport.taskLines(result)
       let finished = texts.firstIndex(
         of: "root: stream prices: onTermination(.finished) runs inside root's finish()")
       let returned = texts.firstIndex(of: "root: finish() returned")
@@ -46,8 +42,9 @@ import Testing
         """)
     let result = ScenarioRunner.runAndCheck(scenario, options: RunOptions())
     #expect(result.record.problem == nil)
-    #expect(Self.texts(result).contains("root: stream s: onTermination set"))
-    #expect(!Self.texts(result).contains { $0.contains("too late") || $0.contains("runs") })
+    #expect(TestSupport.taskLines(result).contains("root: stream s: onTermination set"))
+    #expect(
+      !TestSupport.taskLines(result).contains { $0.contains("too late") || $0.contains("runs") })
   }
 
   @Test func theProgramSetsTheHandlerAndCompiles() throws {

@@ -10,16 +10,11 @@ import Testing
 /// thread up to its first suspension, before the creator goes on, as measured in
 /// docs/runtimes.md ("Task.immediate, measured").
 @Suite struct TaskImmediateTests {
-  /// The events of the run as "task: text", in order.
-  static func lines(_ result: RunResult) -> [String] {
-    result.events.map { "\($0.task): \($0.text)" }
-  }
-
   @Test func theImmediateTaskRunsBeforeItsCreatorGoesOnOnEverySeed() throws {
     let scenario = try TestSupport.scenario(named: "task-immediate")
     for (label, result) in TestSupport.runsOnEverySeed(scenario) {
       #expect(result.passed, "\(label): \(result.problem ?? "")")
-      let lines = Self.lines(result)
+      let lines = TestSupport.taskLines(result)
       let eager = lines.firstIndex(of: "eager: eager: first line, before the root goes on")
       let root = lines.firstIndex(of: "root: root: goes on")
       let plain = lines.firstIndex(of: "plain: plain: first line")
@@ -39,7 +34,7 @@ import Testing
     let scenario = try TestSupport.scenario(named: "task-immediate")
     let result = await TestSupport.liveRunPassing(scenario)
     #expect(result.passed, "\(result.checks.map { "\($0.name): \($0.actual)" })")
-    let lines = Self.lines(result)
+    let lines = TestSupport.taskLines(result)
     let eager = try #require(
       lines.firstIndex(of: "eager: eager: first line, before the root goes on"))
     let root = try #require(lines.firstIndex(of: "root: root: goes on"))

@@ -44,6 +44,11 @@ enum TestSupport {
     return runs
   }
 
+  /// The events of a run as "task: text", in order: what tests that check an order look for.
+  static func taskLines(_ result: RunResult) -> [String] {
+    result.events.map { "\($0.task): \($0.text)" }
+  }
+
   /// A checked live run of `scenario`, run again after the machine quiets, up to five runs in
   /// all, while a check fails: a shared machine's real clocks are noisy, a wrong model is not.
   static func liveRunPassing(_ scenario: Scenario) async -> RunResult {

@@ -114,6 +114,25 @@ import Testing
     #expect(Self.event(result, "left", .log)?.thread.hasPrefix("low-") == true)
   }
 
+  /// Found by the fuzzer: a task escalated while it blocked goes on on the worker it holds, and
+  /// lets it go. Its continuation was routed to the medium pool, so the `.low` worker stayed held
+  /// and the next `.low` task never started (a deadlock at 100 ms), on every seed.
+  @Test func aTaskEscalatedDuringItsBlockFreesItsWorker() throws {
+    let scenario = try TestSupport.scenario(
+      json: """
+        { "format": 1, "name": "p", "title": "t", "summary": "s", "threads": 1, "steps": [
+          { "task": "chore", "detached": true, "priority": "low", "steps": [ { "block": 100 } ] },
+          { "awaitTask": "chore" },
+          { "task": "next", "detached": true, "priority": "low", "steps": [ { "log": "x" } ] },
+          { "awaitTask": "next" } ] }
+        """)
+    for (label, result) in TestSupport.runsOnEverySeed(scenario) {
+      #expect(result.record.problem == nil, "\(label): \(result.record.problem ?? "")")
+      #expect(result.record.duration == 100, "\(label)")
+      #expect(Self.event(result, "next", .start)?.thread == "low-1", "\(label)")
+    }
+  }
+
   @Test func rawPrioritiesFallInTheBandsDispatchKeepsAPoolFor() {
     #expect(PriorityBand(rawPriority: 33) == .high)
     #expect(PriorityBand(rawPriority: 25) == .high)

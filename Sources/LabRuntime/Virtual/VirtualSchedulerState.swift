@@ -151,6 +151,12 @@ extension VirtualSchedulerState {
     if !pins.isEmpty, let pin = pins[task],
       !(running?.task == task && running?.target == pin.home)
     {
+      // A task that blocked goes on on the worker it holds, whichever pool its priority now
+      // routes it to: escalated during its block, it would otherwise never let that worker go.
+      var target = target
+      if case .pool = target, pin.lane == nil, let worker = pin.worker {
+        target = .pool(worker.pool)
+      }
       pinned.append(PinnedJob(queued: queued, target: target, pin: pin))
       return
     }

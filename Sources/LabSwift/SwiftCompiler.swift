@@ -87,14 +87,21 @@ public struct SwiftCheck: Sendable {
   }
 
   /// `lab swift NAME --check` (and a lesson's `lab swift NAME --check` line): compiled where
-  /// both write their builds, `.build/lab-swift/NAME`.
+  /// both write their builds, `.build/lab-swift/NAME`. One check at a time in a process: two
+  /// lessons played at once (as the tests play them) would write the same files, and one of them
+  /// failed to build now and then.
   public static func run(
     _ scenario: Scenario, source: String, compiler: SwiftCompiler
   ) throws -> SwiftCheck {
-    try run(
-      scenario, source: source, compiler: compiler,
-      in: URL(fileURLWithPath: ".build/lab-swift/\(scenario.name)"))
+    try sharedFolder.withLock {
+      try run(
+        scenario, source: source, compiler: compiler,
+        in: URL(fileURLWithPath: ".build/lab-swift/\(scenario.name)"))
+    }
   }
+
+  /// An `NSLock`, a pthread mutex that ThreadSanitizer sees (see LabRuntime's `Locked`).
+  private static let sharedFolder = NSLock()
 
   public static func run(
     _ scenario: Scenario, source: String, compiler: SwiftCompiler, in folder: URL

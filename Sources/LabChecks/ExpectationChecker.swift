@@ -25,6 +25,11 @@ public struct CheckResult: Sendable, Equatable, Codable {
   }
 }
 
+extension CheckResult {
+  /// The name of the check of `expect.problem`: with it, a run that stops can pass.
+  public static let problem = "problem"
+}
+
 /// Checks a run against its scenario's `expect` block. Pure: returns verdicts, prints nothing.
 public enum ExpectationChecker {
   /// Checks `expect` against `result`. Times compare exactly, or within `tolerance` for live runs.
@@ -66,6 +71,9 @@ public enum ExpectationChecker {
     }
     for task in expect.cancelled {
       checks.append(run.checkEnd("cancelled.\(task)", task, expected: "cancelled"))
+    }
+    if let problem = expect.problem {
+      checks.append(run.checkProblem(problem))
     }
     if !expect.outcomes.isEmpty {
       checks.append(run.checkOutcome(expect.outcomes))
@@ -301,6 +309,26 @@ private struct RunFacts {
     case (.forbidden, nil):
       return CheckResult(name: "races", passed: true, expected: "no data race", actual: "no race")
     }
+  }
+
+  /// The problem that stopped the run, against the words the scenario expects in it. A native run
+  /// is a real program whose runtime words its own stop (a trap's message, a hang the timeout
+  /// ends): that it stopped is what can be checked.
+  func checkProblem(_ words: String) -> CheckResult {
+    let expected = "the run stops with a problem saying '\(words)'"
+    guard let problem = result.problem else {
+      return CheckResult(
+        name: CheckResult.problem, passed: false, expected: expected,
+        actual: "it finished without a problem")
+    }
+    // The problem is printed whole above the checks: a match repeats only the words matched.
+    if result.mode != .native, problem.contains(words) {
+      return CheckResult(
+        name: CheckResult.problem, passed: true, expected: expected, actual: "stopped: …\(words)…")
+    }
+    return CheckResult(
+      name: CheckResult.problem, passed: result.mode == .native, expected: expected,
+      actual: problem)
   }
 
   /// How a task ended — `threw NAME`, `cancelled`, `returned V` — against `expected`.

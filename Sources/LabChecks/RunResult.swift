@@ -21,8 +21,15 @@ public struct RunResult: Sendable {
     set { record[keyPath: keyPath] = newValue }
   }
 
-  /// True when the run finished and every check held.
-  public var passed: Bool { record.problem == nil && checks.allSatisfy(\.passed) }
+  /// True when every check held and the run finished — or stopped with the problem the scenario
+  /// expects (`expect.problem`, itself a check).
+  public var passed: Bool {
+    (record.problem == nil || expectsProblem) && checks.allSatisfy(\.passed)
+  }
+
+  /// Whether the scenario expects the run to stop (`expect.problem`): its problem is then checked
+  /// like any other expectation rather than failing the run by itself.
+  public var expectsProblem: Bool { checks.contains { $0.name == CheckResult.problem } }
 }
 
 extension ScenarioRunner {

@@ -52,12 +52,14 @@ public enum NativeChecker {
           failures: [.made(run: label, messages: [error.message], replay: nil)])
       }
       compiled = compiled || run.build.compiled
-      if run.result.passed || run.result.problem != nil { break }
+      if run.result.passed || (run.result.problem != nil && !run.result.expectsProblem) { break }
       if attempts < ScenarioChecker.liveAttempts { usleep(1_000_000) }
     } while attempts < ScenarioChecker.liveAttempts
     let result = run.result
     var messages: [String] = []
-    if let problem = result.problem { messages.append("problem: \(problem)") }
+    if let problem = result.problem, !result.expectsProblem {
+      messages.append("problem: \(problem)")
+    }
     for check in result.checks where !check.passed {
       messages.append("\(check.name): expected \(check.expected), got \(check.actual)")
     }

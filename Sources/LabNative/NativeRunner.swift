@@ -21,9 +21,12 @@ public enum NativeRunner {
   /// The environment variable the program reads its scale from.
   public static let scaleVariable = "LAB_SCALE"
 
+  /// How long a program whose scenario expects a problem may hang before it is killed.
+  static let expectedHangSeconds = 5.0
+
   /// Builds (or takes from the cache) and runs the program of `scenario`: time played at
   /// `options.scale` (or the scale `LiveScale` chooses), killed after
-  /// `options.limits.wallClockSeconds`.
+  /// `options.limits.wallClockSeconds` (`expectedHangSeconds` when it expects a problem).
   public static func run(
     _ scenario: Scenario, options: RunOptions, builder: NativeBuilder
   ) throws(NativeError) -> NativeRun {
@@ -49,10 +52,18 @@ public enum NativeRunner {
       let given = ProcessInfo.processInfo.environment["TSAN_OPTIONS"] ?? ""
       environment["TSAN_OPTIONS"] = (given.isEmpty ? "" : given + " ") + "exitcode=0"
     }
+    // A scenario that shows a deadlock or a leaked continuation expects its program to hang: a
+    // few seconds show that as well as a minute.
+    var timeout = options.limits.wallClockSeconds
+    if scenario.expect.problem != nil, timeout > expectedHangSeconds {
+      timeout = expectedHangSeconds
+      notes.append(
+        "the scenario expects the program to stop: if it hangs, it is killed after "
+          + "\(Int(timeout)) s")
+    }
     let process: NativeProcess
     do {
-      process = try NativeProcess.run(
-        build.executable, environment: environment, timeout: options.limits.wallClockSeconds)
+      process = try NativeProcess.run(build.executable, environment: environment, timeout: timeout)
     } catch {
       throw .io("could not run \(build.executable.path): \(error)")
     }

@@ -1,16 +1,37 @@
 import LabModel
 
 extension ProgramWriter {
-  /// Every free function is `async throws`, as the scenario format says; a method throws when
-  /// its body can.
+  /// Every free function is `async throws`, as the scenario format says, but for a synchronous
+  /// one, which throws when its body can, like a method.
   var throwsKeys: Set<String> {
-    var keys = Set(scenario.functions.keys)
+    let synchronous = synchronousFunctions
+    var keys = Set(scenario.functions.keys).subtracting(synchronous)
+    for name in synchronous where Self.throwsIn(scenario.functions[name]?.steps ?? [], keys) {
+      keys.insert(name)
+    }
     for actor in scenario.actors.values {
       for method in actor.methods.values where Self.throwsIn(method.steps, keys) {
         keys.insert("\(actor.name).\(method.name)")
       }
     }
     return keys
+  }
+
+  /// Free functions that run on their caller's executor and never suspend: written as plain
+  /// synchronous functions, which Swift runs on the caller's thread as the lab runs them — and
+  /// which a Dispatch work item, itself synchronous, can call.
+  var synchronousFunctions: Set<String> {
+    let functions = scenario.functions.values.filter {
+      $0.isolation == .caller && !$0.isolatedParameter && !Self.suspends($0.steps)
+    }
+    return Set(functions.map(\.name))
+  }
+
+  /// What a call of the free function needs before it: `try await `, less what a synchronous
+  /// function does not.
+  func effects(calling function: String) -> String {
+    guard synchronousFunctions.contains(function) else { return "try await " }
+    return throwsKeys.contains(function) ? "try " : ""
   }
 
   /// Whether the steps can throw out: a catch-all `catch` stops what its `do` throws.
@@ -86,7 +107,9 @@ extension ProgramWriter {
       let (arguments, _) = try self.arguments(call, inner)
       let type = returnTypes[call.function]
       let returns = collects && type != nil && type != .void
-      line((returns ? "return " : "") + "try await \(call.function)(\(arguments))")
+      line(
+        (returns ? "return " : "") + effects(calling: call.function)
+          + "\(call.function)(\(arguments))")
       return returns ? type : .void
     case .steps(let steps):
       inner.function = "child \(name)"
@@ -104,7 +127,8 @@ extension ProgramWriter {
       let (arguments, _) = try self.arguments(call, context)
       line(
         native
-          ? "async let \(name) = named(\(SwiftType.quote(name))) { try await \(call.function)(\(arguments)) }"
+          ? "async let \(name) = named(\(SwiftType.quote(name))) { "
+            + "\(effects(calling: call.function))\(call.function)(\(arguments)) }"
           : "async let \(name) = \(call.function)(\(arguments))")
       type = returnTypes[call.function]
     } else {

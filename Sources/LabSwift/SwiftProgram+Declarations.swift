@@ -119,7 +119,10 @@ extension ProgramWriter {
       prefix = ""
       parameters.append("isolation: isolated (any Actor)? = #isolation")
     }
-    let isAsync = !isMethod || Self.suspends(function.steps)
+    // A synchronous function runs on its caller's thread already: nothing to say about it.
+    let synchronous = !isMethod && synchronousFunctions.contains(key)
+    if synchronous { prefix = "" }
+    let isAsync = isMethod ? Self.suspends(function.steps) : !synchronous
     context.isAsync = isAsync
     let effects =
       (isAsync ? " async" : "") + (throwsKeys.contains(key) ? " throws" : "")

@@ -222,7 +222,7 @@ extension ProgramWriter {
     let (arguments, _) = try self.arguments(call, context)
     let parts = call.function.split(separator: ".")
     var callee = "\(call.function)(\(arguments))"
-    var effects = "try await "
+    var effects = self.effects(calling: call.function)
     if parts.count == 2, let actor = scenario.actors[String(parts[0])],
       let method = actor.methods[String(parts[1])]
     {

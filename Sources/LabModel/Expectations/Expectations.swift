@@ -26,6 +26,9 @@ public struct Expectations: Sendable {
   public var thrown: [(task: String, error: String)] = []
   /// Tasks that end cancelled (`end` text `cancelled`).
   public var cancelled: [String] = []
+  /// Text the problem that stops the run must contain: a scenario that shows what goes wrong (a
+  /// deadlock, a misuse Swift traps on) expects the lab to stop it, and to say so in these words.
+  public var problem: String?
   /// How to grade what runs end with; see docs/outcomes.md.
   public var outcomes: [OutcomeRule] = []
   /// Live runs: the allowed difference from virtual time, as `milliseconds + percent`.
@@ -46,7 +49,7 @@ public struct Expectations: Sendable {
     duration == nil && values.isEmpty && times.isEmpty && mainStall == nil && finishes.isEmpty
       && order.isEmpty
       && concurrent.isEmpty && races == nil && thrown.isEmpty && cancelled.isEmpty
-      && outcomes.isEmpty
+      && problem == nil && outcomes.isEmpty
   }
 }
 

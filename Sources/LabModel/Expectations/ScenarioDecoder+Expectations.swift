@@ -40,6 +40,9 @@ extension ScenarioDecoder {
     if let cancelled = object["cancelled"] {
       expect.cancelled = decodeTaskNames(cancelled, path: "\(path).cancelled")
     }
+    if let problem = object["problem"] {
+      expect.problem = decodeProblem(problem, path: "\(path).problem")
+    }
     if let outcomes = object["outcomes"] {
       expect.outcomes = decodeOutcomes(outcomes, path: "\(path).outcomes")
     }
@@ -47,6 +50,19 @@ extension ScenarioDecoder {
       expect.tolerance = decodeTolerance(tolerance, path: "\(path).tolerance")
     }
     return expect
+  }
+
+  /// The words the problem that stops the run must contain: a non-empty string.
+  mutating func decodeProblem(_ node: JSONNode, path: String) -> String? {
+    if case .string(let text) = node.value, text.contains(where: { !$0.isWhitespace }) {
+      return text
+    }
+    let shown = if case .string = node.value { "a blank string" } else { node.typeName }
+    error(
+      "'problem' is words the run's problem must contain, such as \"resumed twice\", not "
+        + shown,
+      at: node.location, path: path)
+    return nil
   }
 
   mutating func decodeBound(_ node: JSONNode, path: String) -> Bound? {

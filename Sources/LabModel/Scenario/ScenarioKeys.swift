@@ -49,7 +49,7 @@ public enum TopLevelKey: String, CaseIterable, Sendable {
 /// The keys of `expect`, in the order the schema lists them (docs/expected-traces.md).
 public enum ExpectationKey: String, CaseIterable, Sendable {
   case duration, values, times, mainStall, finishes, order, concurrent, races, `throws`
-  case cancelled, outcomes, tolerance
+  case cancelled, problem, outcomes, tolerance
 
   public static let names = allCases.map(\.rawValue)
 }

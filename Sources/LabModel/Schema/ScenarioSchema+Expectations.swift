@@ -31,6 +31,7 @@ extension ExpectationKey {
         "additionalProperties": ["type": "string", "minLength": 1],
       ])
     case .cancelled: .object(["type": "array", "items": .ref("taskName")])
+    case .problem: .object(["type": "string", "minLength": 1, "pattern": "\\S"])
     case .outcomes: .object(["type": "array", "items": .ref("outcome")])
     case .tolerance:
       ScenarioSchema.closedObject([
@@ -49,6 +50,7 @@ extension ExpectationKey {
     case .finishes: ["num1": 3000, "downloads[2]": ["atMost": 5000]]
     case .throws: ["download": "NetworkError"]
     case .tolerance: ["ms": 5, "percent": 5]
+    case .problem: "was resumed twice"
     case .duration, .values, .mainStall, .order, .concurrent, .races, .cancelled, .outcomes: nil
     }
   }
@@ -77,6 +79,10 @@ extension ExpectationKey {
     case .races: "\"expected\": a data race must be reported; \"forbidden\": none may be."
     case .throws: "Tasks that must end by throwing, with the error's name."
     case .cancelled: "Tasks that must end cancelled."
+    case .problem:
+      "Words the problem that stops the run must contain — a deadlock, a misuse Swift traps on: "
+        + "for scenarios that show what goes wrong. A native run passes when the real program "
+        + "stops too (a trap, or a hang the timeout ends)."
     case .outcomes:
       "Grades for the ways a run can end, for `lab explore` (docs/outcomes.md); the first rule "
         + "that matches an outcome grades it."

@@ -102,6 +102,35 @@ struct LiveScaleTests {
     #expect(try #require(result.record.scale) > LiveScale.fastest)
   }
 
+  /// Two tasks started on main take turns on it, as on Swift's main actor: the second starts
+  /// when the first's blocking work is over. Before, each isolated call of a task started on
+  /// main went back through main's queue (its task executor was not the one main ran it with),
+  /// and the second task started and "blocked" while the first held main. A yield is still a
+  /// real turn: the other task runs before the yielding one goes on.
+  @Test func tasksOnMainTakeTurnsAndAYieldIsATurn() async throws {
+    let json = """
+      {"format": 1, "name": "turns", "isolation": "main", "threads": 2,
+       "steps": [
+         {"task": "first", "steps": [{"block": 100}, {"log": "first done"}]},
+         {"task": "second", "steps": [{"block": 100}, {"log": "second done"}]},
+         {"task": "polite", "steps": [{"log": "before"}, {"yield": true}, {"log": "after"}]},
+         {"task": "eager", "steps": [{"log": "eager"}]},
+         {"awaitTask": "first"}, {"awaitTask": "second"},
+         {"awaitTask": "polite"}, {"awaitTask": "eager"}],
+       "expect": {"finishes": {"first": 100, "second": 200},
+                  "order": [["first", "second", "polite"]]}}
+      """
+    let result = try await liveRun(json, scale: nil) { $0.passed }
+    #expect(result.passed, "\(result.checks.filter { !$0.passed }.map(\.actual))")
+    let events = result.events
+    let firstEnd = try #require(events.firstIndex { $0.task == "first" && $0.kind == .end })
+    let secondStart = try #require(events.firstIndex { $0.task == "second" && $0.kind == .start })
+    #expect(secondStart > firstEnd)
+    let logs = events.filter { $0.kind == .log }.map { "\($0.task): \($0.text)" }
+    #expect(
+      logs.filter { !$0.hasSuffix("done") } == ["polite: before", "eager: eager", "polite: after"])
+  }
+
   /// An input arrives at its time: Dispatch's default leeway let it fire up to a tenth of its
   /// delay late (12 ms of 1000 at the fastest scale, measured).
   @Test func anInputArrivesOnTime() async throws {

@@ -121,6 +121,12 @@ final class ThreadSerialExecutor: SerialExecutor, @unchecked Sendable {
   private var longest = 0.0  // guarded by `spans`
   private weak var taskExecutor: FixedPoolExecutor?
   let name: String
+  /// The task whose job the thread runs, and that task's continuation when it re-enqueued itself
+  /// here; touched only on the executor's own thread (`enqueue` checks which thread it is on).
+  private var runningTask: UInt64 = 0
+  private var inlineNext: UnownedJob?
+  /// The running task asked to yield: its re-enqueue goes to the back of the queue.
+  private var yieldRequested = false
 
   init(
     name: String, taskExecutor: FixedPoolExecutor, scale: Double,
@@ -133,11 +139,14 @@ final class ThreadSerialExecutor: SerialExecutor, @unchecked Sendable {
     queue.startThread(named: name) { [self] job in
       _ = ThreadNames.takeWaited()
       let start = clock()
-      if let taskExecutor = self.taskExecutor {
-        job.runSynchronously(
-          isolatedTo: asUnownedSerialExecutor(), taskExecutor: taskExecutor.asUnownedTaskExecutor())
-      } else {
-        job.runSynchronously(on: asUnownedSerialExecutor())
+      var job = job
+      while true {
+        run(job)
+        // A task that re-enqueued itself here goes on at once, as one job, as it would on
+        // Swift's main actor: see `enqueue`.
+        guard let next = inlineNext else { break }
+        inlineNext = nil
+        job = next
       }
       let end = clock()
       let waited = ThreadNames.takeWaited() / .milliseconds(1) / scale
@@ -149,8 +158,40 @@ final class ThreadSerialExecutor: SerialExecutor, @unchecked Sendable {
     }
   }
 
+  private func run(_ job: UnownedJob) {
+    runningTask = jobTaskID(job)
+    defer { runningTask = 0 }
+    if let taskExecutor {
+      job.runSynchronously(
+        isolatedTo: asUnownedSerialExecutor(), taskExecutor: taskExecutor.asUnownedTaskExecutor())
+    } else {
+      job.runSynchronously(on: asUnownedSerialExecutor())
+    }
+  }
+
+  /// A task started on main prefers its own first-job executor, not the pool this thread runs
+  /// jobs with, so the runtime sees a different task executor and re-enqueues the task here at
+  /// its next isolated call — where another task's job could slip in, as on no real main
+  /// actor (two main tasks "blocked" at once). The task's own re-enqueue from this thread, while
+  /// its job runs, is continued in place instead, as the virtual scheduler does; a yield is not.
   func enqueue(_ job: consuming ExecutorJob) {
-    queue.append(UnownedJob(job))
+    let job = UnownedJob(job)
+    if ThreadNames.current == name, runningTask != 0, inlineNext == nil,
+      jobTaskID(job) == runningTask
+    {
+      if yieldRequested {
+        yieldRequested = false
+      } else {
+        inlineNext = job
+        return
+      }
+    }
+    queue.append(job)
+  }
+
+  /// Called by a task about to `Task.yield()` on this executor: its re-enqueue is a real turn.
+  func requestYield() {
+    if ThreadNames.current == name { yieldRequested = true }
   }
 
   func shutdown() { queue.shutdown() }

@@ -77,6 +77,7 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
   }
 
   public func yield(isolation: isolated (any Actor)?) async {
+    mainExecutor.requestYield()
     await Task.yield()
   }
 

@@ -65,7 +65,7 @@ public struct NativeBuilder: Sendable {
   public func build(_ scenario: Scenario, source: String) throws(NativeError) -> NativeBuild {
     let race = SwiftProgram.showsRace(scenario)
     let mode = race ? 5 : 6
-    let options = race ? ["-sanitize=thread"] : []
+    let options = SwiftProgram.compilerOptions(scenario) + (race ? ["-sanitize=thread"] : [])
     let key = Self.key(
       [source, compiler.swiftc.path, Self.identity(of: compiler.swiftc), "\(mode)"] + options)
     let folder = cache.appendingPathComponent("\(scenario.name)-\(key)")

@@ -107,13 +107,16 @@ public struct SwiftCheck: Sendable {
     _ scenario: Scenario, source: String, compiler: SwiftCompiler, in folder: URL
   ) throws -> SwiftCheck {
     let race = SwiftProgram.showsRace(scenario)
-    let swift6 = try compiler.compile(source, name: scenario.name, mode: 6, in: folder)
+    let options = SwiftProgram.compilerOptions(scenario)
+    let swift6 = try compiler.compile(
+      source, name: scenario.name, mode: 6, in: folder, options: options)
     // Swift 5 mode builds the race; ThreadSanitizer shows it at run time even when no update
     // happens to be lost.
     let swift5 =
       race
       ? try compiler.compile(
-        source, name: scenario.name, mode: 5, in: folder, options: ["-sanitize=thread"]) : nil
+        source, name: scenario.name, mode: 5, in: folder, options: options + ["-sanitize=thread"])
+      : nil
     var check = SwiftCheck(
       scenario: scenario.name, showsRace: race, swift6: swift6, swift5: swift5)
     if let binary = swift5?.executable {

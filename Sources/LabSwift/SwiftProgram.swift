@@ -22,6 +22,11 @@ public enum SwiftProgram {
     }
   }
 
+  /// What `swiftc` needs besides the language mode to build the scenario's program as written.
+  public static func compilerOptions(_ scenario: Scenario) -> [String] {
+    scenario.defaultIsolation == .main ? ["-default-isolation", "MainActor"] : []
+  }
+
   /// Whether the scenario shows a data race, so its program must not compile in Swift 6 mode.
   public static func showsRace(_ scenario: Scenario) -> Bool {
     scenario.expect.races == .expected
@@ -149,7 +154,33 @@ final class ProgramWriter {
     taskLocalDeclarations()
     serialTasksDeclaration()
     inputDeclarations()
-    return (headerLines + lines + functions + body + top).joined(separator: "\n") + "\n"
+    var all = headerLines + lines + functions + body + top
+    if scenario.defaultIsolation == .main { all = Self.underDefaultMainActor(all) }
+    return all.joined(separator: "\n") + "\n"
+  }
+
+  /// The program's lines as one built with `-default-isolation MainActor` writes them: main is
+  /// the default, so `@MainActor` goes; the program's own top-level helpers and types are
+  /// `nonisolated`, so that work off main can call them as before — but for functions with an
+  /// `isolated` parameter, which run where their caller says already.
+  static func underDefaultMainActor(_ lines: [String]) -> [String] {
+    let declarations = ["func ", "private func ", "enum ", "struct ", "final class ", "extension "]
+    var result = lines
+    for (index, line) in lines.enumerated() {
+      if line.hasPrefix("@MainActor ") {
+        result[index] = String(line.dropFirst("@MainActor ".count))
+        continue
+      }
+      guard declarations.contains(where: line.hasPrefix) else { continue }
+      let signature =
+        lines[index...].prefix { !$0.hasSuffix("{") } + [
+          lines[index...].first { $0.hasSuffix("{") } ?? ""
+        ]
+      if !signature.contains(where: { $0.contains("isolated (any Actor)") }) {
+        result[index] = "nonisolated " + line
+      }
+    }
+    return result
   }
 
   func header() {
@@ -160,6 +191,11 @@ final class ProgramWriter {
     line("// Written by `lab swift \(scenario.name)` from \(scenario.file).")
     if SwiftProgram.showsRace(scenario) {
       line("// This program has a data race: Swift 6 refuses it; `-swift-version 5` runs it.")
+    }
+    if scenario.defaultIsolation == .main {
+      line(
+        "// Built as new app projects are: swiftc -swift-version 6 -default-isolation MainActor.")
+      line("// Whatever names no isolation runs on the main actor.")
     }
     line("import Foundation")
     line("")

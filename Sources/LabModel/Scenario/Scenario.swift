@@ -1,3 +1,15 @@
+/// What a declaration without any isolation gets (SE-0466, `swiftc -default-isolation`).
+public enum DefaultIsolation: String, Sendable, CaseIterable {
+  /// Swift's default: nothing is isolated unless it says so (`@concurrent` for the lab's
+  /// functions, which is what a nonisolated `async` function was before SE-0461).
+  case nonisolated
+  /// `-default-isolation MainActor`, what Xcode 26's new app projects set.
+  case main
+
+  /// The isolation of a free function, or of the root, that names none.
+  public var ofUnannotated: Isolation { self == .main ? .main : .concurrent }
+}
+
 /// A checked scenario: a program of steps for the interpreter plus the outcomes it expects.
 ///
 /// Built only by `ScenarioLoader`, which reports every problem of a file as a diagnostic, so the
@@ -15,6 +27,9 @@ public struct Scenario: Sendable {
   public var seed: UInt64
   /// Where the root task runs: on the pool (`Task.detached`-like) or on main (a button's action).
   public var rootIsolation: Isolation
+  /// SE-0466's default isolation of the module (`defaultIsolation`): with `.main`, the root and
+  /// every function that names no isolation run on the main actor, as in new app projects.
+  public var defaultIsolation: DefaultIsolation = .nonisolated
   public var steps: [Step]
   /// Shared variables in declaration order, with their initial values.
   public var state: [(name: String, value: Value)]

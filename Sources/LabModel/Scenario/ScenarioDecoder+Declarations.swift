@@ -27,7 +27,7 @@ extension ScenarioDecoder {
   }
 
   mutating func decodeFunctions(
-    _ node: JSONNode?, path: String, actors: [String]
+    _ node: JSONNode?, path: String, actors: [String], unannotated: Isolation = .concurrent
   ) -> [String: Function] {
     guard let node else { return [:] }
     guard case .object(let object) = node.value else {
@@ -46,7 +46,7 @@ extension ScenarioDecoder {
           what: "function name") != nil
       else { continue }
       if let function = decodeFunction(
-        member.key, member.value, path: memberPath, actors: actors, defaultIsolation: .concurrent)
+        member.key, member.value, path: memberPath, actors: actors, defaultIsolation: unannotated)
       {
         functions[member.key] = function
       }
@@ -89,6 +89,8 @@ extension ScenarioDecoder {
     let isolation =
       object["isolation"].flatMap { decodeIsolation($0, path: "\(path).isolation", actors: actors) }
       ?? defaultIsolation
+    // A method's default is its actor; a free function's is the scenario's (`defaultIsolation`).
+    let isMethod = if case .actor = defaultIsolation { true } else { false }
     guard let stepsNode = object["steps"] else {
       error(
         "the function '\(name)' has no \"steps\"; add \"steps\": [ … ]", at: node.location,
@@ -100,7 +102,7 @@ extension ScenarioDecoder {
       steps: decodeSteps(stepsNode, path: "\(path).steps"), owner: nil)
     if bool(object, "isolatedParameter", path: "\(path).isolatedParameter") == true {
       decodeIsolatedParameter(
-        &function, object, path: path, method: defaultIsolation != .concurrent)
+        &function, object, path: path, method: isMethod)
     }
     return function
   }

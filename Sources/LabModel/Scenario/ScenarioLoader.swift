@@ -138,7 +138,10 @@ struct ScenarioDecoder {
     let isolation = object["isolation"].flatMap {
       decodeIsolation($0, path: "isolation", actors: actorNames)
     }
-    let functions = decodeFunctions(object["functions"], path: "functions", actors: actorNames)
+    let defaultIsolation = decodeDefaultIsolation(object["defaultIsolation"])
+    let functions = decodeFunctions(
+      object["functions"], path: "functions", actors: actorNames,
+      unannotated: defaultIsolation.ofUnannotated)
     let actors = decodeActors(object["actors"], path: "actors")
     var steps: [Step] = []
     if let node = object["steps"] {
@@ -151,14 +154,33 @@ struct ScenarioDecoder {
     let handlers = decodeHandlers(object["handlers"], path: "handlers")
     let inputs = decodeInputs(object["inputs"], path: "inputs", handlers: handlers)
     let expect = object["expect"].map { decodeExpectations($0, path: "expect") } ?? Expectations()
-    return Scenario(
+    var scenario = Scenario(
       file: file, name: name, title: string(object, "title", path: "title") ?? name,
       summary: string(object, "summary", path: "summary") ?? "",
       source: string(object, "source", path: "source") ?? "",
       threads: threads ?? Scenario.defaultThreads, seed: seed ?? 1,
-      rootIsolation: isolation ?? .concurrent, steps: steps, state: state, functions: functions,
+      rootIsolation: isolation ?? defaultIsolation.ofUnannotated, steps: steps, state: state,
+      functions: functions,
       actors: actors, inputs: inputs, handlers: handlers, queues: queues, semaphores: semaphores,
       streams: streams, taskLocals: taskLocals, expect: expect)
+    scenario.defaultIsolation = defaultIsolation
+    return scenario
+  }
+
+  /// `"defaultIsolation"`: `"main"` (Swift's `MainActor`, accepted too) or `"nonisolated"`.
+  mutating func decodeDefaultIsolation(_ node: JSONNode?) -> DefaultIsolation {
+    guard let node else { return .nonisolated }
+    switch node.value.stringValue {
+    case "main", "MainActor": return .main
+    case "nonisolated": return .nonisolated
+    default:
+      let shown = node.value.stringValue.map { "'\($0)'" } ?? node.typeName
+      error(
+        "'defaultIsolation' is \"main\" (swiftc -default-isolation MainActor) or "
+          + "\"nonisolated\" (Swift's default), not \(shown)",
+        at: node.location, path: "defaultIsolation")
+      return .nonisolated
+    }
   }
 
   mutating func checkKeys(_ object: JSONObject, allowed: [String], path: String, what: String) {

@@ -23,6 +23,8 @@ extension TopLevelKey {
       ])
     case .seed: .object(["type": "integer", "minimum": 0, "default": 1])
     case .isolation: .object(["$ref": "#/$defs/isolation", "default": "concurrent"])
+    case .defaultIsolation:
+      .object(["enum": ["nonisolated", "main", "MainActor"], "default": "nonisolated"])
     case .state: .ref("variables")
     case .functions: ScenarioSchema.namedMap(of: "function", keys: "name")
     case .actors: ScenarioSchema.namedMap(of: "actor", keys: "name")
@@ -74,6 +76,10 @@ extension TopLevelKey {
     case .isolation:
       "Where the root task (the top-level \"steps\") runs: \"concurrent\" (default) on the "
         + "cooperative pool, or \"main\" like a button's action, or an actor's name."
+    case .defaultIsolation:
+      "SE-0466's default isolation, as new app projects set it (`swiftc -default-isolation "
+        + "MainActor`): with \"main\", the root task and every function that names no "
+        + "\"isolation\" run on the main actor. Default \"nonisolated\"."
     case .state:
       "Shared mutable variables outside any actor, with their initial values: plain memory that "
         + "any task may read and write. Concurrent writes can race, and the virtual runtime "

@@ -93,19 +93,7 @@ struct ScenarioDecoder {
         "unknown top-level key '\(member.key)'\(TopLevelKey.suggestion(for: member.key))",
         at: member.keyLocation, path: member.key)
     }
-    if let format = object["format"] {
-      if case .integer(let version) = format.value {
-        if version > Scenario.currentFormat || version < 1 {
-          error(
-            "unsupported format \(version); the highest supported is \(Scenario.currentFormat)",
-            at: format.location, path: "format")
-        }
-      } else {
-        error("'format' must be an integer such as 1", at: format.location, path: "format")
-      }
-    } else {
-      error("missing \"format\": 1; add it as the first key", at: root.location, path: "format")
-    }
+    checkFormat(object["format"], root: root)
     let fallbackName = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
     if let schema = object["$schema"], schema.value.stringValue == nil {
       error(
@@ -180,6 +168,23 @@ struct ScenarioDecoder {
           + "\"nonisolated\" (Swift's default), not \(shown)",
         at: node.location, path: "defaultIsolation")
       return .nonisolated
+    }
+  }
+
+  /// `"format"`: required, and a version this lab reads.
+  mutating func checkFormat(_ format: JSONNode?, root: JSONNode) {
+    guard let format else {
+      error("missing \"format\": 1; add it as the first key", at: root.location, path: "format")
+      return
+    }
+    guard case .integer(let version) = format.value else {
+      error("'format' must be an integer such as 1", at: format.location, path: "format")
+      return
+    }
+    if version > Scenario.currentFormat || version < 1 {
+      error(
+        "unsupported format \(version); the highest supported is \(Scenario.currentFormat)",
+        at: format.location, path: "format")
     }
   }
 

@@ -15,7 +15,12 @@ extension ProgramWriter {
         : Self.contains(scenario.steps, where: Self.isContinuation)
           ? "the continuation's resume"
           : Self.contains(scenario.steps, where: Self.isDispatch)
-            ? (scenario.queues.values.contains(.serial) ? "the serial queue" : "the Dispatch group")
+            ? (scenario.queues.values.contains(.serial)
+              ? "the serial queue"
+              : Self.contains(scenario.steps, where: Self.isGroupWork)
+                ? "the Dispatch group"
+                : Self.contains(scenario.steps, where: Self.isMainDispatch)
+                  ? "the main queue" : "the timing of the work")
             : "the lock"
       if !orderer.isEmpty {
         line("// Shared state: \(orderer) orders its accesses, which the compiler cannot see.")
@@ -52,6 +57,19 @@ extension ProgramWriter {
       }
       line("let state = State()")
       line("")
+    }
+  }
+
+  /// Work sent to the main queue.
+  static func isMainDispatch(_ kind: Step.Kind) -> Bool {
+    if case .dispatch("main", _, _) = kind { true } else { false }
+  }
+
+  /// Work a `DispatchGroup` counts or waits for.
+  static func isGroupWork(_ kind: Step.Kind) -> Bool {
+    switch kind {
+    case .enter, .leave, .wait, .notify: true
+    default: false
     }
   }
 

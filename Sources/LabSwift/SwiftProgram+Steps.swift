@@ -55,6 +55,12 @@ extension ProgramWriter {
       line("_ = try await \(list)")
     case .group(let spec): try group(spec, &context)
     case .task(let spec): try task(spec, &context)
+    case .assumeIsolated(let body):
+      var inner = context
+      (inner.place, inner.isAsync) = (.main, false)
+      try block("MainActor.assumeIsolated {") { () throws(NotExpressible) in
+        try steps(body, &inner)
+      }
     case .awaitTask(let name, let bind):
       let type = taskTypes[name] ?? .void
       let tryAwait = taskThrows[name] ?? true ? "try await" : "await"

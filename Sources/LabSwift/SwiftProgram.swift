@@ -299,7 +299,7 @@ final class ProgramWriter {
     switch kind {
     case .repeat(_, _, let body), .forEach(_, _, let body), .onMain(let body),
       .dispatch(_, _, let body), .notify(_, _, let body), .withLock(_, let body),
-      .forAwait(_, _, let body):
+      .forAwait(_, _, let body), .assumeIsolated(let body):
       body
     case .if(_, let then, let otherwise): then + otherwise
     case .continuation(let spec): spec.steps

@@ -36,8 +36,9 @@ extension Interpreter {
           names.map { "\($0) = \(context.locals[$0]!.description)" }.joined(separator: ", "),
           joins: names)
       case .log, .set, .add, .repeat, .forEach, .if, .return, .call, .block, .sleep, .yield,
-        .group, .task, .awaitTask, .cancel, .onMain, .throw, .try, .checkCancellation,
-        .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd, .semaphoreWait,
+        .group, .task, .awaitTask, .cancel, .onMain, .assumeIsolated, .throw, .try,
+        .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
+        .semaphoreWait,
         .semaphoreSignal, .continuation, .resume, .onCancel,
         .streamYield, .streamFinish, .forAwait, .onTermination, .withValue:
         // A step that cannot suspend runs without an async call: no frame for `run` is allocated
@@ -154,6 +155,8 @@ extension Interpreter {
       try await runAwaitTask(name, bind, &context, origin: origin, isolation: isolation)
     case .onMain(let body):
       return try await runOnMain(body, &context, isolation: isolation)
+    case .assumeIsolated(let body):
+      return try await runAssumingMain(body, &context, isolation: isolation)
     case .try(let body, let catches):
       do {
         try await runTry(body, catches, &context, isolation: isolation)
@@ -249,9 +252,8 @@ extension Interpreter {
         throw CancellationError()
       }
     case .add, .repeat, .forEach, .if, .call, .block, .sleep, .yield, .asyncLet, .await, .group,
-      .awaitTask, .onMain, .try, .dispatch, .enter, .leave, .notify, .wait, .withLock,
-      .semaphoreWait, .continuation, .onCancel, .forAwait,
-      .withValue:
+      .awaitTask, .onMain, .assumeIsolated, .try, .dispatch, .enter, .leave, .notify, .wait,
+      .withLock, .semaphoreWait, .continuation, .onCancel, .forAwait, .withValue:
       return nil
     }
     return .done

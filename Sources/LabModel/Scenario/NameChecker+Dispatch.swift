@@ -24,7 +24,8 @@ extension NameChecker {
       case .notify(_, let queue, let body):
         let serial = queue == "main" || scenario.queues[queue] == .serial
         checkSync(body, owned: serial ? [queue] : [])
-      case .onMain(let body): checkSync(body, owned: owned.union(["main"]))
+      case .onMain(let body), .assumeIsolated(let body):
+        checkSync(body, owned: owned.union(["main"]))
       case .repeat(_, _, let body), .forEach(_, _, let body), .withLock(_, let body):
         checkSync(body, owned: owned)
       case .if(_, let thenSteps, let elseSteps):

@@ -108,6 +108,7 @@ struct NameChecker {
     checkAtomics()
     checkTaskLocalDeclarations()
     checkSyncDispatches()
+    checkAssumeIsolated()
     for (name, path) in expected
     where !globals.contains(name) && !unsure.anyVariable && !unsure.names.contains(name) {
       report(
@@ -266,7 +267,7 @@ struct NameChecker {
         if let bind { scope.readable.insert(bind) }
       case .cancel(let name):
         checkTaskName(name, step)
-      case .onMain(let body), .withLock(_, let body):
+      case .onMain(let body), .withLock(_, let body), .assumeIsolated(let body):
         var inner = Scope(readable: scope.readable)
         checkBlock(body, &inner)
         scope.readable.formUnion(inner.readable)
@@ -324,6 +325,7 @@ extension Step.Kind {
   var nestedBlocks: [[Step]] {
     switch self {
     case .repeat(_, _, let body), .forEach(_, _, let body), .onMain(let body): [body]
+    case .assumeIsolated(let body): [body]
     case .withLock(_, let body), .forAwait(_, _, let body), .onTermination(_, let body): [body]
     case .try(let body, let catches): [body] + catches.map(\.steps)
     case .dispatch(_, _, let body), .notify(_, _, let body): [body]

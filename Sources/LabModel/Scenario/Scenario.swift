@@ -145,6 +145,8 @@ public struct Step: Sendable {
     case cancel(String)
     /// `await MainActor.run { … }` on the lab's main actor.
     case onMain([Step])
+    /// `MainActor.assumeIsolated { … }`: the steps in place, if the step runs on main.
+    case assumeIsolated([Step])
     /// `throw NAME`.
     case `throw`(String)
     /// `do { … } catch NAME { … } catch { … }`.

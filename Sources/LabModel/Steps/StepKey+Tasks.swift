@@ -114,6 +114,18 @@ extension StepRows {
     swift: "await MainActor.run { … }", lab: "a hop to the lab's main actor, one serial thread",
     examples: [#"{ "onMain": [{ "set": "status", "to": "'done'" }] }"#])
 
+  static let assumeIsolated = StepSpec(
+    value: .name,
+    doc: "`MainActor.assumeIsolated { … }`: runs the steps at once, with no hop, as main-actor "
+      + "code — where the code already runs on main without the compiler knowing, such as a "
+      + "Dispatch work item on main. The value is \"main\". Only in a dispatch or notify work "
+      + "item or a continuation's body (Swift refuses it in async code), and its steps cannot "
+      + "await. Off main, Swift stops the program: so does the run.",
+    swift: "MainActor.assumeIsolated { … }",
+    lab: "the steps in place if the step runs on main; else the run stops",
+    options: [.init(key: "steps", shape: .steps, required: true, doc: "The main-actor code.")],
+    examples: [#"{ "assumeIsolated": "main", "steps": [{ "set": "status", "to": "'done'" }] }"#])
+
   static let `throw` = StepSpec(
     value: .name,
     doc: "throws an error by name, such as tooLong; \"CancellationError\" throws a real "

@@ -5,7 +5,8 @@
 /// made from it, so a new case that is not decoded, described and documented does not compile.
 public enum StepKey: String, CaseIterable, Sendable {
   case log, set, add, `repeat`, forEach, `if`, `return`, call, block, sleep, yield
-  case asyncLet, await, group, task, awaitTask, cancel, onMain, `throw`, `try`, checkCancellation
+  case asyncLet, await, group, task, awaitTask, cancel, onMain, assumeIsolated, `throw`, `try`
+  case checkCancellation
   case actorCall, dispatch, enter, leave, notify, wait
   case withLock, atomicAdd, semaphoreWait, semaphoreSignal
   case continuation, resume
@@ -36,6 +37,7 @@ public enum StepKey: String, CaseIterable, Sendable {
     case .awaitTask: StepRows.awaitTask
     case .cancel: StepRows.cancel
     case .onMain: StepRows.onMain
+    case .assumeIsolated: StepRows.assumeIsolated
     case .throw: StepRows.throw
     case .try: StepRows.try
     case .checkCancellation: StepRows.checkCancellation

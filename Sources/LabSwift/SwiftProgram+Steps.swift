@@ -24,13 +24,7 @@ extension ProgramWriter {
       line("\(awaitPrefix(value))log(\(value.code))")
     case .set(let name, let value): try assign(name, value, add: false, &context)
     case .add(let name, let value): try assign(name, value, add: true, &context)
-    case .repeat(let count, let index, let body):
-      let times = try expression(count, context)
-      var inner = context
-      inner.locals[index ?? "_"] = .int
-      try block("for \(index ?? "_") in 1...\(awaitPrefix(times))\(times.code) {") {
-        () throws(NotExpressible) in try steps(body, &inner)
-      }
+    case .repeat(let count, let index, let body): try repeating(count, index, body, context)
     case .forEach(let list, let item, let body):
       let items = try expression(list, context)
       var inner = context
@@ -55,12 +49,7 @@ extension ProgramWriter {
       line("_ = try await \(list)")
     case .group(let spec): try group(spec, &context)
     case .task(let spec): try task(spec, &context)
-    case .assumeIsolated(let body):
-      var inner = context
-      (inner.place, inner.isAsync) = (.main, false)
-      try block("MainActor.assumeIsolated {") { () throws(NotExpressible) in
-        try steps(body, &inner)
-      }
+    case .assumeIsolated(let body): try assumingMain(body, context)
     case .awaitTask(let name, let bind):
       let type = taskTypes[name] ?? .void
       let tryAwait = taskThrows[name] ?? true ? "try await" : "await"
@@ -222,6 +211,26 @@ extension ProgramWriter {
       parts.append("\(name): \(argument.code)")
     }
     return (parts.joined(separator: ", "), awaits)
+  }
+
+  func repeating(
+    _ count: Expression, _ index: String?, _ body: [Step], _ context: Context
+  ) throws(NotExpressible) {
+    let times = try expression(count, context)
+    var inner = context
+    inner.locals[index ?? "_"] = .int
+    try block("for \(index ?? "_") in 1...\(awaitPrefix(times))\(times.code) {") {
+      () throws(NotExpressible) in try steps(body, &inner)
+    }
+  }
+
+  /// `MainActor.assumeIsolated { … }`: synchronous main-actor code, in place.
+  func assumingMain(_ body: [Step], _ context: Context) throws(NotExpressible) {
+    var inner = context
+    (inner.place, inner.isAsync) = (.main, false)
+    try block("MainActor.assumeIsolated {") { () throws(NotExpressible) in
+      try steps(body, &inner)
+    }
   }
 
   func calling(_ call: Call, _ bind: String?, _ context: inout Context) throws(NotExpressible) {

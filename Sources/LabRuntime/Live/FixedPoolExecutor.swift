@@ -125,8 +125,10 @@ final class ThreadSerialExecutor: SerialExecutor, @unchecked Sendable {
   /// here; touched only on the executor's own thread (`enqueue` checks which thread it is on).
   private var runningTask: UInt64 = 0
   private var inlineNext: UnownedJob?
-  /// The running task asked to yield: its re-enqueue goes to the back of the queue.
-  private var yieldRequested = false
+  /// The running task that asked to yield: its re-enqueue during this job goes to the back of
+  /// the queue (0: none). A yield may instead go by the task's own executor, so it is forgotten
+  /// when the job ends, not left for another task's re-enqueue.
+  private var yieldingTask: UInt64 = 0
 
   init(
     name: String, taskExecutor: FixedPoolExecutor, scale: Double,
@@ -160,7 +162,7 @@ final class ThreadSerialExecutor: SerialExecutor, @unchecked Sendable {
 
   private func run(_ job: UnownedJob) {
     runningTask = jobTaskID(job)
-    defer { runningTask = 0 }
+    defer { (runningTask, yieldingTask) = (0, 0) }
     if let taskExecutor {
       job.runSynchronously(
         isolatedTo: asUnownedSerialExecutor(), taskExecutor: taskExecutor.asUnownedTaskExecutor())
@@ -179,8 +181,8 @@ final class ThreadSerialExecutor: SerialExecutor, @unchecked Sendable {
     if ThreadNames.current == name, runningTask != 0, inlineNext == nil,
       jobTaskID(job) == runningTask
     {
-      if yieldRequested {
-        yieldRequested = false
+      if yieldingTask == runningTask {
+        yieldingTask = 0
       } else {
         inlineNext = job
         return
@@ -191,7 +193,7 @@ final class ThreadSerialExecutor: SerialExecutor, @unchecked Sendable {
 
   /// Called by a task about to `Task.yield()` on this executor: its re-enqueue is a real turn.
   func requestYield() {
-    if ThreadNames.current == name { yieldRequested = true }
+    if ThreadNames.current == name { yieldingTask = runningTask }
   }
 
   func shutdown() { queue.shutdown() }

@@ -76,6 +76,20 @@ import Testing
     }
   }
 
+  /// A stop where Swift would stop the program is the same in every build; only a limit's stop
+  /// tells how much memory the lab took, which differs from build to build (CI compares the
+  /// debug and release JSON of every bundled scenario byte for byte).
+  @Test func onlyALimitsStopTellsTheLabsMemory() throws {
+    let misuse = ScenarioRunner.run(try TestSupport.scenario(named: "queue-sync-deadlock"))
+    #expect(misuse.problem?.hasSuffix("use \"dispatch\" without \"sync\"") == true)
+    var options = RunOptions()
+    options.limits.maxTime = 50
+    let limit = ScenarioRunner.run(
+      try TestSupport.scenario(json: #"{"format": 1, "steps": [{"sleep": 100}]}"#),
+      options: options)
+    #expect(limit.problem?.contains("(the lab's memory peaked at ") == true)
+  }
+
   @Test(arguments: [
     (#"3"#, "not an integer"), (#""  ""#, "not a blank string"), (#"[]"#, "not an array"),
   ])

@@ -1,5 +1,6 @@
 import LabModel
 import LabRuntime
+import Synchronization
 
 extension Interpreter {
   /// `MainActor.assumeIsolated { … }`: on main, the steps run in place, with no hop; anywhere
@@ -9,9 +10,17 @@ extension Interpreter {
     _ body: [Step], _ context: inout Context, isolation: isolated (any Actor)?
   ) async throws -> Value? {
     guard isSameActor(isolation, runtime.mainActor) else {
-      runtime.stop(AssumeIsolatedRules.offMain(in: context.task))
+      stopForMisuse(AssumeIsolatedRules.offMain(in: context.task))
       throw RunAborted()
     }
     return try await runNested(body, &context, isolation: isolation)
+  }
+}
+
+extension Interpreter {
+  /// Stops the run where Swift stops the program: a misuse the real runtime traps on.
+  func stopForMisuse(_ problem: String) {
+    stoppedForMisuse.store(true, ordering: .relaxed)
+    runtime.stop(problem)
   }
 }

@@ -46,7 +46,7 @@ extension Interpreter {
     do {
       try runHandlerSteps(steps, &context)
     } catch let failure as Failure {
-      runtime.stop(
+      stopForMisuse(
         "\(scenario.file):\(failure.origin.location.line):\(failure.origin.location.column): "
           + "error: \(failure.message) (at \(failure.origin.path))")
     } catch {

@@ -15,7 +15,7 @@ extension Interpreter {
     let outer = context.continuations[spec.name]
     context.continuations[spec.name] = ContinuationCapture(continuation) {
       [weak self, waiter = context.task] in
-      self?.runtime.stop(Self.leaked(spec.name, waiter: waiter, at: self?.runtime.now ?? 0))
+      self?.stopForMisuse(Self.leaked(spec.name, waiter: waiter, at: self?.runtime.now ?? 0))
     }
     defer { context.continuations[spec.name] = outer }
     _ = try await runNested(spec.steps, &context, isolation: isolation)
@@ -77,7 +77,7 @@ extension Interpreter {
     }
     let now = runtime.now
     if let first = continuation.claim(by: context.task, at: now) {
-      runtime.stop(Self.resumedTwice(name, first: first, again: (now, context.task)))
+      stopForMisuse(Self.resumedTwice(name, first: first, again: (now, context.task)))
       throw RunAborted()
     }
     record(.set, context, "continuation \(name): \(text)")

@@ -91,7 +91,7 @@ extension Interpreter {
       return true
     }
     guard balanced else {
-      runtime.stop(Self.unbalancedLeave(name))
+      stopForMisuse(Self.unbalancedLeave(name))
       throw RunAborted()
     }
     group.clock.withLock { $0.join(context.clock) }

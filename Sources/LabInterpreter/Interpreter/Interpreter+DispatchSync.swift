@@ -23,7 +23,7 @@ extension Interpreter {
     let onMain = queue == "main" && runtime.currentThread == "main"
     guard !onMain, !context.queues.contains(queue) else {
       record(.block, context, "\(queue == "main" ? "DispatchQueue.main" : queue).sync { … }")
-      runtime.stop(DispatchRules.syncOnOwnQueue(queue))
+      stopForMisuse(DispatchRules.syncOnOwnQueue(queue))
       throw RunAborted()
     }
     let done = runtime.makeDispatchGroup()

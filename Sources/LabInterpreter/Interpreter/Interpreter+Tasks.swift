@@ -116,7 +116,7 @@ extension Interpreter {
     // Unstated, a task inherits its creator's priority; a detached one inherits nothing and runs at
     // `.medium`, as one started from a program's main thread does (docs/runtimes.md).
     let priority = spec.priority?.priority ?? (spec.detached ? .medium : nil)
-    if spec.immediate, isolation != nil { runtime.stop(TaskRules.onAnActor) }
+    if spec.immediate, isolation != nil { stopForMisuse(TaskRules.onAnActor) }
     // Until it starts, the task waits for a thread: named in a deadlock with its holder.
     if target == nil || isSameActor(target, runtime.mainActor) {
       let main = target != nil

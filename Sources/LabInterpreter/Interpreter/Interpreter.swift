@@ -33,6 +33,9 @@ final class Interpreter: @unchecked Sendable {
   /// Continuations whose tasks wait for a resume, so a teardown can end those waits.
   let openContinuations = OpenContinuations()
   private let taskIDs = Atomic<Int>(0)
+  /// Set when the run stops where Swift would stop the program (a misuse it traps on), not at a
+  /// limit: its problem then says nothing of the lab's memory, which differs from build to build.
+  let stoppedForMisuse = Atomic<Bool>(false)
   /// Tasks that started and have not ended: after a virtual run's teardown, none.
   let runningTasks = Atomic<Int>(0)
   /// Steps taken so far, loop iterations included, against `limits.maxSteps`.

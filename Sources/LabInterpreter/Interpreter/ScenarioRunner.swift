@@ -1,5 +1,6 @@
 import LabModel
 import LabRuntime
+import Synchronization
 
 /// How to run a scenario.
 public struct RunOptions: Sendable {
@@ -95,6 +96,8 @@ public enum ScenarioRunner {
         problem
         ?? "deadlock at \(Int(runtime.now)) ms: nothing can run and no timer is set; "
         + interpreter.waits.report
+    case .limitReached(let message) where interpreter.stoppedForMisuse.load(ordering: .relaxed):
+      problem = "stopped at \(Int(runtime.now)) ms: \(message)"
     case .limitReached(let message):
       // How close the machine came: the stopped run's peak, in the process as a whole.
       let peak = ProcessMemory.megabytes(ProcessMemory.peakResidentBytes())

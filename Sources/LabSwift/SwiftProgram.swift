@@ -296,20 +296,8 @@ final class ProgramWriter {
   }
 
   static func nested(_ kind: Step.Kind) -> [Step] {
-    switch kind {
-    case .repeat(_, _, let body), .forEach(_, _, let body), .onMain(let body),
-      .dispatch(_, _, let body), .notify(_, _, let body), .withLock(_, let body),
-      .forAwait(_, _, let body), .assumeIsolated(let body):
-      body
-    case .if(_, let then, let otherwise): then + otherwise
-    case .continuation(let spec): spec.steps
-    case .onCancel(let handler, let operation): handler + operation
-    case .withValue(let binding): binding.steps
-    case .try(let body, let catches): body + catches.flatMap(\.steps)
-    case .asyncLet(_, .steps(let body)): body
-    case .group(let spec): if case .steps(let body) = spec.child { body } else { [] }
-    case .task(let spec): if case .steps(let body) = spec.child { body } else { [] }
-    default: []
-    }
+    // An onTermination handler is written apart from the steps around it (`handlerFunctions`).
+    if case .onTermination = kind { return [] }
+    return kind.nestedBlocks.flatMap { $0 }
   }
 }

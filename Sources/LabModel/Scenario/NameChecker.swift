@@ -320,31 +320,6 @@ struct NameChecker {
   }
 }
 
-extension Step.Kind {
-  /// The blocks of steps nested directly inside this step.
-  var nestedBlocks: [[Step]] {
-    switch self {
-    case .repeat(_, _, let body), .forEach(_, _, let body), .onMain(let body): [body]
-    case .assumeIsolated(let body): [body]
-    case .withLock(_, let body), .forAwait(_, _, let body), .onTermination(_, let body): [body]
-    case .try(let body, let catches): [body] + catches.map(\.steps)
-    case .dispatch(_, _, let body), .notify(_, _, let body): [body]
-    case .continuation(let spec): [spec.steps]
-    case .onCancel(let handler, let operation): [handler, operation]
-    case .withValue(let binding): [binding.steps]
-    case .if(_, let thenSteps, let elseSteps): [thenSteps, elseSteps]
-    case .asyncLet(_, let child): child.steps.map { [$0] } ?? []
-    case .group(let spec): spec.child.steps.map { [$0] } ?? []
-    case .task(let spec): spec.child.steps.map { [$0] } ?? []
-    // Listed one by one, not `default`, so a new kind with steps inside is not missed.
-    case .log, .set, .add, .return, .call, .block, .sleep, .yield, .await, .awaitTask, .cancel,
-      .throw, .checkCancellation, .enter, .leave, .wait, .atomicAdd, .semaphoreWait,
-      .semaphoreSignal, .resume, .streamYield, .streamFinish:
-      []
-    }
-  }
-}
-
 extension ChildWork {
   var steps: [Step]? {
     if case .steps(let steps) = self { return steps }

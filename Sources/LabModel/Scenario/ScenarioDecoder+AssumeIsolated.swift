@@ -39,17 +39,6 @@ extension ScenarioDecoder {
   }
 }
 
-extension Step.Kind {
-  /// Whether the step's nested steps run in a task of their own (or a closure run elsewhere),
-  /// not in the closure around it.
-  var startsTask: Bool {
-    switch self {
-    case .task, .asyncLet, .group, .dispatch, .notify, .onCancel, .onTermination: true
-    default: false
-    }
-  }
-}
-
 /// Where `MainActor.assumeIsolated` may stand: only in Swift's synchronous closures. In async
 /// code the compiler refuses it; the lab says so with the compiler's words.
 extension NameChecker {

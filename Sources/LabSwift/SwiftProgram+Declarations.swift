@@ -60,19 +60,6 @@ extension ProgramWriter {
     }
   }
 
-  /// Work sent to the main queue.
-  static func isMainDispatch(_ kind: Step.Kind) -> Bool {
-    if case .dispatch("main", _, _) = kind { true } else { false }
-  }
-
-  /// Work a `DispatchGroup` counts or waits for.
-  static func isGroupWork(_ kind: Step.Kind) -> Bool {
-    switch kind {
-    case .enter, .leave, .wait, .notify: true
-    default: false
-    }
-  }
-
   /// `var name = value`, with the type written out where the literal does not say it.
   func variable(_ name: String, _ value: Value, keyword: String = "var") -> String {
     if case .list(let items) = value, items.isEmpty {

@@ -1,6 +1,5 @@
 import LabModel
 import LabRuntime
-import Synchronization
 
 extension Interpreter {
   /// `MainActor.assumeIsolated { … }`: on main, the steps run in place, with no hop; anywhere
@@ -14,13 +13,5 @@ extension Interpreter {
       throw RunAborted()
     }
     return try await runNested(body, &context, isolation: isolation)
-  }
-}
-
-extension Interpreter {
-  /// Stops the run where Swift stops the program: a misuse the real runtime traps on.
-  func stopForMisuse(_ problem: String) {
-    stoppedForMisuse.store(true, ordering: .relaxed)
-    runtime.stop(problem)
   }
 }

@@ -323,6 +323,14 @@ func isSameActor(_ lhs: (any Actor)?, _ rhs: (any Actor)?) -> Bool {
 }
 
 extension Interpreter {
+  /// Stops the run where Swift stops the program: a misuse the real runtime traps on.
+  func stopForMisuse(_ problem: String) {
+    stoppedForMisuse.store(true, ordering: .relaxed)
+    runtime.stop(problem)
+  }
+}
+
+extension Interpreter {
   /// Starts an unstructured task on `actor` (nil: the pool) preferring the run's executors. A task
   /// for main starts on main directly, as `Task { @MainActor in }` and `DispatchQueue.main.async`
   /// do: its first job never waits for a pool thread.

@@ -61,9 +61,7 @@ import Testing
   /// while `@concurrent` `resize` runs on the pool; without the key, all three run at once.
   @Test func theTasksOfUnannotatedCodeTakeTurnsOnMain() throws {
     let scenario = try TestSupport.scenario(named: "default-main-actor")
-    for (label, result) in TestSupport.runsOnEverySeed(scenario) {
-      #expect(result.passed, "\(label): \(result.checks.filter { !$0.passed }.map(\.actual))")
-    }
+    TestSupport.passingRunsOnEverySeed(scenario)
     var plain = scenario
     plain.defaultIsolation = .nonisolated
     plain.rootIsolation = .concurrent

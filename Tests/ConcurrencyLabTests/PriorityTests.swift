@@ -61,8 +61,7 @@ import Testing
 
   @Test func blockedHighWorkDelaysOnlyHighWorkOnEverySeed() throws {
     let scenario = try TestSupport.scenario(named: "priority-order")
-    for (label, result) in TestSupport.runsOnEverySeed(scenario) {
-      #expect(result.passed, "\(label): \(result.problem ?? "")")
+    for (label, result) in TestSupport.passingRunsOnEverySeed(scenario) {
       #expect(Self.event(result, "urgent", .start)?.time == 200, "\(label)")
       for task in ["normal", "chore", "backup"] {
         #expect(Self.event(result, task, .start)?.time == 10, "\(label) \(task)")
@@ -73,8 +72,7 @@ import Testing
   /// A suspended task that is escalated runs its next job in the higher pool; a queued one stays.
   @Test func escalationMovesLaterJobsButNotAQueuedOneOnEverySeed() throws {
     let scenario = try TestSupport.scenario(named: "priority-escalation")
-    for (label, result) in TestSupport.runsOnEverySeed(scenario) {
-      #expect(result.passed, "\(label): \(result.problem ?? "")")
+    for (label, result) in TestSupport.passingRunsOnEverySeed(scenario) {
       let refresh = Self.event(result, "refresh", .wake)
       #expect(refresh?.time == 50 && refresh?.thread.hasPrefix("high-") == true, "\(label)")
       let report = Self.event(result, "report", .start)

@@ -50,8 +50,7 @@ import Testing
   @Test(arguments: 0..<3) func eachPolicyKeepsWhatSwiftKeeps(_ index: Int) throws {
     let policy = Self.policies[index]
     let scenario = try TestSupport.scenario(named: policy.name)
-    for (label, result) in TestSupport.runsOnEverySeed(scenario) {
-      #expect(result.passed, "\(policy.name) \(label): \(result.problem ?? "")")
+    for (label, result) in TestSupport.passingRunsOnEverySeed(scenario, "\(policy.name) ") {
       #expect(
         Self.value("received", result) == .list(policy.received.map { .int($0) }),
         "\(policy.name) \(label)")
@@ -66,8 +65,7 @@ import Testing
   /// terminates the stream and ends the loop.
   @Test func cancellingTheConsumerEndsTheLoopOfAStreamNeverFinished() throws {
     let scenario = try TestSupport.scenario(named: "stream-never-finished")
-    for (label, result) in TestSupport.runsOnEverySeed(scenario) {
-      #expect(result.passed, "\(label): \(result.problem ?? "")")
+    for (label, result) in TestSupport.passingRunsOnEverySeed(scenario) {
       #expect(Self.value("received", result) == .list([.int(1), .int(2)]), "\(label)")
       let end = result.events.first {
         $0.task == "consumer" && $0.text.hasPrefix("stream prices ends")

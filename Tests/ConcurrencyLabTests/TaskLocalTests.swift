@@ -27,8 +27,7 @@ import Testing
   /// the closure for the root but not for the task that copied it.
   @Test func eachKindOfTaskSeesWhatSwiftGivesIt() throws {
     let scenario = try TestSupport.scenario(named: "task-local-inheritance")
-    for (label, result) in TestSupport.runsOnEverySeed(scenario) {
-      #expect(result.passed, "\(label): \(result.problem ?? "")")
+    for (label, result) in TestSupport.passingRunsOnEverySeed(scenario) {
       let logs = Self.logs(result)
       #expect(logs["child"] == ["async let child: requestID = 7"], "\(label)")
       #expect(logs["workers[1]"] == ["group child: requestID = 7"], "\(label)")

@@ -5,6 +5,7 @@ import LabLessons
 import LabModel
 import LabPictures
 import LabRuntime
+import Testing
 
 /// Paths and helpers shared by the tests.
 enum TestSupport {
@@ -40,6 +41,23 @@ enum TestSupport {
         runs.append(
           ("seed \(seed) \(policy)", ScenarioRunner.runAndCheck(scenario, options: options)))
       }
+    }
+    return runs
+  }
+
+  /// `runsOnEverySeed`, each expected to pass: a failure names the run (after `what`), its
+  /// problem and its failed checks. The runs, for what a test checks besides.
+  @discardableResult
+  static func passingRunsOnEverySeed(
+    _ scenario: Scenario, _ what: String = "",
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) -> [(label: String, result: RunResult)] {
+    let runs = runsOnEverySeed(scenario)
+    for (label, result) in runs {
+      let failed = result.checks.filter { !$0.passed }.map { "\($0.name): \($0.actual)" }
+      #expect(
+        result.passed, "\(what)\(label): \(result.problem ?? "finished") \(failed)",
+        sourceLocation: sourceLocation)
     }
     return runs
   }

@@ -107,6 +107,31 @@ import Testing
     #expect(clock.now - began < .seconds(10))
   }
 
+  /// A scenario that expects its program to stop shows a hang in 5 s, not the minute of
+  /// `--timeout`: the real `continuation-never-resumed` waits for good, and passes once killed.
+  @Test func aProgramExpectedToStopIsGivenFiveSecondsToHang() throws {
+    guard Self.hasToolchain else { return print("skipped: no swiftc") }
+    let clock = ContinuousClock()
+    let began = clock.now
+    let run = InProcessLab.run(["run", "continuation-never-resumed", "--native"])
+    #expect(run.status == 0, "\(run.out)\(run.err)")
+    #expect(run.out.contains("problem: stopped after 5 s (--timeout)"), "\(run.out)")
+    #expect(clock.now - began < .seconds(30))
+  }
+
+  /// `default-main-actor` is built with `-default-isolation MainActor`: its unannotated `main()`
+  /// and the `Task {}`s it starts run on the main actor, which they would not without the flag.
+  @Test func aDefaultMainActorProgramIsBuiltWithTheFlag() throws {
+    guard Self.hasToolchain else { return print("skipped: no swiftc") }
+    let run = Self.lab(["run", "default-main-actor", "--native"] + Self.tolerance)
+    let rows = run.out.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+    for task in ["first", "second"] {
+      #expect(
+        rows.contains { $0.count > 3 && $0[1] == "main" && $0[2] == task && $0[3] == "block" },
+        "\(run.out)")
+    }
+  }
+
   @Test func checkNativeSkipsWhatItCannotWrite() throws {
     guard Self.hasToolchain else { return print("skipped: no swiftc") }
     let scenario = SwiftProgramTests.taskOnAnActor.replacingOccurrences(

@@ -12,9 +12,12 @@ import Testing
     return try ScenarioLoader.load(bytes: [UInt8](try Data(contentsOf: url)), file: name)
   }
 
-  static func run(_ name: String, _ mode: RuntimeMode, limits: RunLimits) throws -> RunRecord {
+  static func run(
+    _ name: String, _ mode: RuntimeMode, limits: RunLimits, scale: Double? = nil
+  ) throws -> RunRecord {
     var options = RunOptions()
     options.mode = mode
+    options.scale = scale
     options.limits = limits
     options.limits.wallClockSeconds = 10
     return ScenarioRunner.run(try load(name), options: options)

@@ -29,7 +29,7 @@ extension ProgramWriter {
 
   /// What a call of the free function needs before it: `try await `, less what a synchronous
   /// function does not.
-  func effects(calling function: String) -> String {
+  func effects(calling function: String) -> SwiftCode {
     guard synchronousFunctions.contains(function) else { return "try await " }
     return throwsKeys.contains(function) ? "try " : ""
   }
@@ -92,9 +92,10 @@ extension ProgramWriter {
     }
   }
 
-  /// The body of a child task: its work, logged as the trace shows it start and end.
+  /// The body of a child task: its work, logged as the trace shows it start and end. `name` is
+  /// the text of a string literal: the child's name, with the item's interpolation in a group.
   func child(
-    _ name: String, _ work: ChildWork, _ context: Context, collects: Bool,
+    _ name: SwiftCode, _ work: ChildWork, _ context: Context, collects: Bool,
     place: Context.Place = .pool
   ) throws(NotExpressible) -> SwiftType? {
     var inner = context
@@ -109,10 +110,10 @@ extension ProgramWriter {
       let returns = collects && type != nil && type != .void
       line(
         (returns ? "return " : "") + effects(calling: call.function)
-          + "\(call.function)(\(arguments))")
+          + "\(Identifier(call.function))(\(arguments))")
       return returns ? type : .void
     case .steps(let steps):
-      inner.function = "child \(name)"
+      inner.function = "child \(name.text)"
       returnTypes[inner.function!] = nil
       inner.rebound = Self.rebound(steps)
       try self.steps(steps, &inner)
@@ -125,21 +126,22 @@ extension ProgramWriter {
     let type: SwiftType?
     if case .call(let call) = work {
       let (arguments, _) = try self.arguments(call, context)
+      let (variable, function) = (Identifier(name), Identifier(call.function))
       line(
         native
-          ? "async let \(name) = named(\(SwiftType.quote(name))) { "
-            + "\(effects(calling: call.function))\(call.function)(\(arguments)) }"
-          : "async let \(name) = \(call.function)(\(arguments))")
+          ? "async let \(variable) = named(\(.string(name))) { "
+            + "\(effects(calling: call.function))\(function)(\(arguments)) }"
+          : "async let \(variable) = \(function)(\(arguments))")
       type = returnTypes[call.function]
     } else {
       let saved = lines
       lines = []
       depth += 1
-      type = try child(name, work, context, collects: true)
+      type = try child("\(inLiteral: name)", work, context, collects: true)
       depth -= 1
       let body = lines
       lines = saved
-      line("async let \(name) = { () async throws -> \(type ?? .void) in")
+      line("async let \(Identifier(name)) = { () async throws -> \(type ?? .void) in")
       lines += body
       line("}()")
     }
@@ -149,12 +151,12 @@ extension ProgramWriter {
 
   func task(_ spec: TaskSpec, _ context: inout Context) throws(NotExpressible) {
     if let chain = spec.chain { return try chained(spec, in: chain, &context) }
-    var arguments: [String] = []
+    var arguments: [SwiftCode] = []
     // A scenario that reads `taskName` names its tasks as the trace does (SE-0469).
-    if reads.contains("taskName") { arguments.append("name: \(SwiftType.quote(spec.name))") }
-    if let priority = spec.priority { arguments.append("priority: .\(priority.rawValue)") }
+    if reads.contains("taskName") { arguments.append("name: \(.string(spec.name))") }
+    if let priority = spec.priority { arguments.append("priority: .\(priority.code)") }
     var inner = context
-    var attribute = ""
+    var attribute: SwiftCode = ""
     switch spec.isolation {
     case .main:
       attribute = context.place == .main && !spec.detached ? "" : "@MainActor "
@@ -170,11 +172,12 @@ extension ProgramWriter {
     let (type, body) = try closure(spec, inner)
     let throwing = Self.childThrows(spec.child, throwsKeys)
     taskThrows[spec.name] = throwing
-    let creation = spec.immediate ? "Task.immediate" : spec.detached ? "Task.detached" : "Task"
-    let list = arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))"
-    let signature =
-      attribute.isEmpty && type == .void
-      ? "" : " \(attribute)()\(throwing ? " throws" : "") -> \(type) in"
+    let creation: SwiftCode =
+      spec.immediate ? "Task.immediate" : spec.detached ? "Task.detached" : "Task"
+    let list: SwiftCode = arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))"
+    let throwsCode: SwiftCode = throwing ? " throws" : ""
+    let signature: SwiftCode =
+      attribute.isEmpty && type == .void ? "" : " \(attribute)()\(throwsCode) -> \(type) in"
     let inFunction = context.function.map { !$0.hasPrefix("handler ") && !$0.hasPrefix("child ") }
     if inFunction == true, !taskReferences.contains(spec.name) {
       // Fire and forget: nothing keeps the task, and the function returns without it.
@@ -187,11 +190,15 @@ extension ProgramWriter {
   }
 
   /// A task's closure, written apart from the lines around it: its body and what it returns.
-  func closure(_ spec: TaskSpec, _ inner: Context) throws(NotExpressible) -> (SwiftType, [String]) {
+  func closure(_ spec: TaskSpec, _ inner: Context) throws(NotExpressible) -> (
+    SwiftType, [SwiftCode]
+  ) {
     let saved = lines
     lines = []
     depth += 1
-    let type = try child(spec.name, spec.child, inner, collects: true, place: inner.place) ?? .void
+    let type =
+      try child(
+        "\(inLiteral: spec.name)", spec.child, inner, collects: true, place: inner.place) ?? .void
     depth -= 1
     let body = lines
     lines = saved
@@ -202,14 +209,14 @@ extension ProgramWriter {
   /// `let NAME = OPENING`, the closure's body and its `}`. A handler's task that a later input
   /// cancels is kept in the view model as well, as the tutorial's `searchTask` is
   /// (`searchTask?.cancel()` before `searchTask = Task { … }`).
-  func bind(_ name: String, _ opening: String, _ body: [String], _ context: inout Context) {
-    let binding = context.declared.contains(name) ? "" : "let "
+  func bind(_ name: String, _ opening: SwiftCode, _ body: [SwiftCode], _ context: inout Context) {
+    let binding: SwiftCode = context.declared.contains(name) ? "" : "let "
     context.declared.insert(name)
-    line("\(binding)\(name) = \(opening)")
+    line("\(binding)\(Identifier(name)) = \(opening)")
     lines += body
     line("}")
     if storedTaskNames.contains(name), context.function?.hasPrefix("handler ") == true {
-      line("viewModel.\(name) = \(name)")
+      line("viewModel.\(Identifier(name)) = \(Identifier(name))")
     }
   }
 
@@ -233,15 +240,16 @@ extension ProgramWriter {
     // `add` takes a throwing closure, so its task's value is awaited with `try`.
     taskThrows[spec.name] = true
     chains[chain] = type
-    let attribute = inner.place == .main ? "@MainActor " : ""
+    let attribute: SwiftCode = inner.place == .main ? "@MainActor " : ""
     bind(
-      spec.name, "await \(chain).add { \(attribute)() async throws -> \(type) in", body, &context)
+      spec.name, "await \(Identifier(chain)).add { \(attribute)() async throws -> \(type) in",
+      body, &context)
   }
 
   /// The tutorial's `SerialTasks`, returning the task it adds so that it can be awaited later.
   func serialTasksDeclaration() {
     guard !chains.isEmpty else { return }
-    let text = """
+    let text: StaticString = """
       /// Runs each added task after the one added before it has finished ("Serial Asynchronous
       /// Tasks"): every new task awaits its predecessor's result first.
       actor SerialTasks<Success: Sendable> {
@@ -259,11 +267,9 @@ extension ProgramWriter {
         }
       }
       """
-    for text in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      line(String(text))
-    }
+    for code in SwiftCode.lines(text) { line(code) }
     for (chain, type) in chains.sorted(by: { $0.key < $1.key }) {
-      line("let \(chain) = SerialTasks<\(type == .void ? "Void" : type.description)>()")
+      line("let \(Identifier(chain)) = SerialTasks<\(type)>()")
     }
     line("")
   }
@@ -275,8 +281,8 @@ extension ProgramWriter {
     inner.isAsync = false
     inner.queue = queue
     inner.place = queue == "main" ? .main : .pool
-    let target = queue == "main" ? "DispatchQueue.main" : queue
-    let call = "\(target).\(sync ? "sync" : "async") {"
+    let target: SwiftCode = queue == "main" ? "DispatchQueue.main" : SwiftCode(Identifier(queue))
+    let call: SwiftCode = "\(target).\(sync ? "sync" : "async" as SwiftCode) {"
     try block(call) { () throws(NotExpressible) in try steps(body, &inner) }
   }
 
@@ -286,7 +292,7 @@ extension ProgramWriter {
   {
     let value = try expression(duration, context)
     let queue = context.queue.map(queueCode) ?? "DispatchQueue.global()"
-    let target = queue == ".main" ? "DispatchQueue.main" : queue
+    let target: SwiftCode = queue == ".main" ? "DispatchQueue.main" : queue
     line("// The request's completion handler, \(value.code) ms later.")
     try block("\(target).asyncAfter(deadline: .now() + \(milliseconds(value.code))) {") {
       () throws(NotExpressible) in try steps(rest, &context)

@@ -6,16 +6,17 @@ extension ProgramWriter {
   /// `let x = await withCheckedContinuation { (NAME: CheckedContinuation<T, Never>) in … }`.
   func continuation(_ spec: ContinuationSpec, _ context: inout Context) throws(NotExpressible) {
     let type = continuationType(spec, context)
-    let call =
+    let call: SwiftCode =
       spec.throwing
       ? "try await withCheckedThrowingContinuation" : "await withCheckedContinuation"
-    let failure = spec.throwing ? "any Error" : "Never"
-    var binding = ""
+    let failure: SwiftCode = spec.throwing ? "any Error" : "Never"
+    var binding: SwiftCode = ""
     if let bind = spec.bind, let type {
       if context.declared.contains(bind) {
-        binding = "\(bind) = "
+        binding = "\(Identifier(bind)) = "
       } else {
-        binding = "\(context.rebound.contains(bind) ? "var" : "let") \(bind) = "
+        let keyword: SwiftCode = context.rebound.contains(bind) ? "var" : "let"
+        binding = "\(keyword) \(Identifier(bind)) = "
       }
       context.declared.insert(bind)
       context.locals[bind] = type
@@ -25,8 +26,8 @@ extension ProgramWriter {
     var inner = context
     // The closure is synchronous: work it starts resumes later, from a Dispatch thread.
     inner.isAsync = false
-    let header =
-      "\(binding)\(call) { (\(spec.name): CheckedContinuation<\(type?.description ?? "Void"), "
+    let header: SwiftCode =
+      "\(binding)\(call) { (\(Identifier(spec.name)): CheckedContinuation<\(type ?? .void), "
       + "\(failure)>) in"
     try block(header) { () throws(NotExpressible) in try steps(spec.steps, &inner) }
   }
@@ -37,13 +38,13 @@ extension ProgramWriter {
   {
     switch result {
     case .returning(nil):
-      line("\(name).resume()")
+      line("\(Identifier(name)).resume()")
     case .returning(let value?):
       let value = try expression(value, context)
-      line("\(name).resume(returning: \(value.code))")
+      line("\(Identifier(name)).resume(returning: \(value.code))")
     case .throwing(let error):
       errors.insert(error)
-      line("\(name).resume(throwing: ScenarioError.\(error))")
+      line("\(Identifier(name)).resume(throwing: ScenarioError.\(Identifier(error)))")
     }
   }
 
@@ -76,7 +77,7 @@ extension ProgramWriter {
     throws(NotExpressible)
   {
     var inner = context
-    let call = Self.throwsIn(operation, throwsKeys) ? "try await" : "await"
+    let call: SwiftCode = Self.throwsIn(operation, throwsKeys) ? "try await" : "await"
     line("\(call) withTaskCancellationHandler {")
     depth += 1
     try steps(operation, &inner)

@@ -9,7 +9,7 @@ extension ProgramWriter {
     case .captured: return
     case .unsafeGlobal:
       let atomics = atomicNames
-      let orderer =
+      let orderer: SwiftCode =
         scenario.state.allSatisfy { atomics.contains($0.name) }
         ? ""
         : Self.contains(scenario.steps, where: Self.isContinuation)
@@ -26,7 +26,7 @@ extension ProgramWriter {
         line("// Shared state: \(orderer) orders its accesses, which the compiler cannot see.")
       }
       for (name, value) in scenario.state where !atomics.contains(name) {
-        line("nonisolated(unsafe) " + variable(name, value))
+        line("nonisolated(unsafe) \(variable(name, value))")
       }
       line("")
     case .mainActor:
@@ -35,8 +35,8 @@ extension ProgramWriter {
         for (name, value) in scenario.state { line(variable(name, value)) }
         for name in storedTaskNames.sorted() {
           let type = taskTypes[name] ?? .void
-          let failure = taskThrows[name] ?? false ? "Error" : "Never"
-          line("var \(name): Task<\(type == .void ? "Void" : type.description), \(failure)>?")
+          let failure: SwiftCode = taskThrows[name] ?? false ? "Error" : "Never"
+          line("var \(Identifier(name)): Task<\(type), \(failure)>?")
         }
       }
       line("let viewModel = ViewModel()")
@@ -47,12 +47,13 @@ extension ProgramWriter {
         for (name, value) in scenario.state { line(variable(name, value)) }
         for setter in setters.sorted() {
           let (kind, name) = (setter.prefix(3), String(setter.dropFirst(4)))
-          let type = stateTypes[name]?.description ?? "Int"
-          let capital = name.prefix(1).uppercased() + name.dropFirst()
+          let type = stateTypes[name] ?? .int
+          let variable = Identifier(name)
           line(
             kind == "set"
-              ? "func set\(capital)(_ value: \(type)) { \(name) = value }"
-              : "func add\(capital)(_ amount: \(type)) { \(name) += amount }")
+              ? "func \(variable.capitalized(after: "set"))(_ value: \(type)) { \(variable) = value }"
+              : "func \(variable.capitalized(after: "add"))(_ amount: \(type)) { \(variable) += amount }"
+          )
         }
       }
       line("let state = State()")
@@ -61,15 +62,15 @@ extension ProgramWriter {
   }
 
   /// `var name = value`, with the type written out where the literal does not say it.
-  func variable(_ name: String, _ value: Value, keyword: String = "var") -> String {
+  func variable(_ name: String, _ value: Value, keyword: SwiftCode = "var") -> SwiftCode {
     if case .list(let items) = value, items.isEmpty {
-      return "\(keyword) \(name): \(stateTypes[name]?.description ?? "[String]") = []"
+      return "\(keyword) \(Identifier(name)): \(stateTypes[name] ?? .list(nil)) = []"
     }
-    return "\(keyword) \(name) = \(SwiftType.literal(value))"
+    return "\(keyword) \(Identifier(name)) = \(SwiftType.literal(value))"
   }
 
   /// The functions and actors, sorted by name.
-  func declarations() throws(NotExpressible) -> [String] {
+  func declarations() throws(NotExpressible) -> [SwiftCode] {
     let saved = lines
     lines = []
     for function in scenario.functions.values.sorted(by: { $0.name < $1.name }) {
@@ -78,7 +79,7 @@ extension ProgramWriter {
     }
     try handlerFunctions()
     for actor in scenario.actors.values.sorted(by: { $0.name < $1.name }) {
-      try block("actor \(actor.name) {") { () throws(NotExpressible) in
+      try block("actor \(Identifier(actor.name)) {") { () throws(NotExpressible) in
         for (name, value) in actor.state {
           if let type = SwiftType.of(value) { stateTypes["\(actor.name).\(name)"] = type }
           line(variable(name, value))
@@ -89,21 +90,23 @@ extension ProgramWriter {
           try write(method, key: "\(actor.name).\(method.name)")
         }
       }
-      line("let \(instance(actor.name)) = \(actor.name)()")
+      line("let \(instance(actor.name)) = \(Identifier(actor.name))()")
       line("")
     }
     defer { lines = saved }
     return lines
   }
 
-  func instance(_ actor: String) -> String { actor.prefix(1).lowercased() + actor.dropFirst() }
+  func instance(_ actor: String) -> Identifier { Identifier(actor).lowercasedFirst }
 
   func write(_ function: Function, key: String) throws(NotExpressible) {
     let types = parameterTypes[key] ?? [:]
-    var parameters = function.parameters.map { "\($0): \(types[$0]?.description ?? "Int")" }
+    var parameters: [SwiftCode] = function.parameters.map {
+      "\(Identifier($0)): \(types[$0] ?? .int)"
+    }
     var context = Context(place: .pool, function: key, actor: function.owner)
     for name in function.parameters { context.locals[name] = types[name] ?? .int }
-    var prefix = ""
+    var prefix: SwiftCode = ""
     let isMethod = function.owner != nil
     switch function.isolation {
     case .concurrent: prefix = isMethod ? "@concurrent nonisolated " : "@concurrent "
@@ -129,24 +132,25 @@ extension ProgramWriter {
     if synchronous { prefix = "" }
     let isAsync = isMethod ? Self.suspends(function.steps) : !synchronous
     context.isAsync = isAsync
-    let effects =
-      (isAsync ? " async" : "") + (throwsKeys.contains(key) ? " throws" : "")
-    let result = returnTypes[key].map { $0 == .void ? "" : " -> \($0)" } ?? ""
+    let effects: SwiftCode =
+      (isAsync ? " async" : "") + (throwsKeys.contains(key) ? " throws" : "" as SwiftCode)
+    let result: SwiftCode = returnTypes[key].map { $0 == .void ? "" : " -> \($0)" } ?? ""
     context.rebound = Self.rebound(function.steps)
+    let name = Identifier(function.name)
     try block(
-      "\(prefix)func \(function.name)(\(parameters.joined(separator: ", ")))\(effects)\(result) {"
+      "\(prefix)func \(name)(\(parameters.joined(separator: ", ")))\(effects)\(result) {"
     ) { () throws(NotExpressible) in
       try steps(function.steps, &context)
     }
   }
 
   /// The root task as `main()`, then the line that runs it.
-  func mainFunction() throws(NotExpressible) -> [String] {
+  func mainFunction() throws(NotExpressible) -> [SwiftCode] {
     let saved = lines
     lines = []
     var context = Context(place: scenario.rootIsolation == .main ? .main : .pool)
     context.rebound = Self.rebound(scenario.steps)
-    let isolation = scenario.rootIsolation == .main ? "@MainActor " : ""
+    let isolation: SwiftCode = scenario.rootIsolation == .main ? "@MainActor " : ""
     try block("\(isolation)func main() async throws {") { () throws(NotExpressible) in
       if storage == .captured {
         let atomics = atomicNames
@@ -175,12 +179,13 @@ extension ProgramWriter {
   /// here for what the root started and never awaited.
   func keepAlive(_ context: inout Context) throws(NotExpressible) {
     for name in unawaitedTasks(scenario.steps) {
-      line("_ = await \(name).result  // the program would end before it")
+      line("_ = await \(Identifier(name)).result  // the program would end before it")
     }
     for name in groups.sorted() {
       line("// Stay until the group's work is done: the program ends when main() returns.")
       line(
-        "await withCheckedContinuation { done in \(name).notify(queue: .main) { done.resume() } }")
+        "await withCheckedContinuation { done in \(Identifier(name)).notify(queue: .main) { "
+          + "done.resume() } }")
     }
     let atomics = atomicNames
     if storage == .captured,
@@ -188,7 +193,7 @@ extension ProgramWriter {
         !atomics.contains($0.name)
       })
     {
-      line("log(\"\(name) = \\(\(name))\")")
+      line("log(\"\(inLiteral: name) = \\(\(Identifier(name)))\")")
     }
     nativeCapturedValues()
   }

@@ -17,20 +17,20 @@ extension ProgramWriter {
         try self.expression(item, context)
       }
       return SwiftExpression(
-        code: "[" + parts.map(\.code).joined(separator: ", ") + "]",
+        code: "[\(parts.map(\.code).joined(separator: ", "))]",
         type: .list(parts.first?.type), awaits: parts.contains(where: \.awaits),
         tries: parts.contains(where: \.tries))
     case .unary(let op, let operand):
       let inner = try self.expression(operand, context)
       return SwiftExpression(
-        code: op.rawValue + parenthesized(inner.code, operand), type: inner.type,
+        code: op.code + parenthesized(inner.code, operand), type: inner.type,
         awaits: inner.awaits, tries: inner.tries)
     case .binary(let op, let left, let right):
       return try binary(op, left, right, context)
     }
   }
 
-  private func parenthesized(_ code: String, _ expression: Expression) -> String {
+  private func parenthesized(_ code: SwiftCode, _ expression: Expression) -> SwiftCode {
     if case .binary = expression { return "(\(code))" }
     return code
   }
@@ -44,15 +44,15 @@ extension ProgramWriter {
     let tries = lhs.tries || rhs.tries
     if op == .add, lhs.type == .string || rhs.type == .string, lhs.type != rhs.type {
       // 'uuid-' + n: interpolation, as a person writes it.
-      let part = { (code: String, type: SwiftType?, source: Expression) -> String in
-        if case .literal(.string(let text)) = source { return SwiftType.escape(text) }
+      let part = { (code: SwiftCode, source: Expression) -> SwiftCode in
+        if case .literal(.string(let text)) = source { return "\(inLiteral: text)" }
         return "\\(\(code))"
       }
       return SwiftExpression(
-        code: "\"" + part(lhs.code, lhs.type, left) + part(rhs.code, rhs.type, right) + "\"",
+        code: "\"\(part(lhs.code, left))\(part(rhs.code, right))\"",
         type: .string, awaits: awaits, tries: tries)
     }
-    let code = parenthesized(lhs.code, left) + " \(op.rawValue) " + parenthesized(rhs.code, right)
+    let code = parenthesized(lhs.code, left) + " \(op.code) " + parenthesized(rhs.code, right)
     let type: SwiftType? =
       switch op {
       case .add, .subtract, .multiply, .divide, .remainder: SwiftType.merge(lhs.type, rhs.type)
@@ -68,14 +68,14 @@ extension ProgramWriter {
     if name == "taskName" { return SwiftExpression(code: "(Task.name ?? \"none\")", type: .string) }
     if name == "error", let caught = context.caught {
       return SwiftExpression(
-        code: caught.isEmpty ? "\"\\(error)\"" : SwiftType.quote(caught), type: .string)
+        code: caught.isEmpty ? "\"\\(error)\"" : .string(caught), type: .string)
     }
     if let type = context.locals[name], let renamed = context.renamed[name] {
       return SwiftExpression(code: renamed, type: type)
     }
     if let type = context.locals[name] {
       let bound = context.asyncLets.contains(name)
-      return SwiftExpression(code: name, type: type, awaits: bound, tries: bound)
+      return SwiftExpression(code: "\(Identifier(name))", type: type, awaits: bound, tries: bound)
     }
     if let taskLocal = taskLocalReference(name, context) { return taskLocal }
     if let actor = context.actor, let declaration = scenario.actors[actor],
@@ -85,22 +85,24 @@ extension ProgramWriter {
       let type =
         stateTypes["\(actor).\(name)"]
         ?? declaration.constants.first { $0.name == name }.flatMap { SwiftType.of($0.value) }
-      return SwiftExpression(code: name, type: type)
+      return SwiftExpression(code: "\(Identifier(name))", type: type)
     }
     guard scenario.state.contains(where: { $0.name == name }) else {
       throw NotExpressible(origin: nil, message: "the name '\(name)' is not known here")
     }
     let type = stateTypes[name]
+    let variable = Identifier(name)
     switch storage {
     case .captured, .unsafeGlobal:
       if atomicNames.contains(name) {
-        return SwiftExpression(code: "\(name).load(ordering: .relaxed)", type: .int)
+        return SwiftExpression(code: "\(variable).load(ordering: .relaxed)", type: .int)
       }
-      return SwiftExpression(code: name, type: type)
+      return SwiftExpression(code: "\(variable)", type: type)
     case .mainActor:
       return SwiftExpression(
-        code: "viewModel.\(name)", type: type, awaits: context.place != .main && context.isAsync)
-    case .actor: return SwiftExpression(code: "state.\(name)", type: type, awaits: true)
+        code: "viewModel.\(variable)", type: type,
+        awaits: context.place != .main && context.isAsync)
+    case .actor: return SwiftExpression(code: "state.\(variable)", type: type, awaits: true)
     }
   }
 
@@ -108,12 +110,12 @@ extension ProgramWriter {
   func template(_ template: Template, _ context: Context) throws(NotExpressible)
     -> SwiftExpression
   {
-    var code = "\""
+    var code: SwiftCode = "\""
     var awaits = false
     var tries = false
     for part in template.parts {
       switch part {
-      case .text(let text): code += SwiftType.escape(text)
+      case .text(let text): code += "\(inLiteral: text)"
       case .expression(.name("error")) where context.caught == "":
         code += "\\(error)"
       case .expression(let expression):
@@ -127,8 +129,39 @@ extension ProgramWriter {
   }
 
   /// `await ` when the expression reads something isolated elsewhere.
-  func awaitPrefix(_ values: SwiftExpression...) -> String {
+  func awaitPrefix(_ values: SwiftExpression...) -> SwiftCode {
     (values.contains(where: \.tries) ? "try " : "")
-      + (values.contains(where: \.awaits) ? "await " : "")
+      + (values.contains(where: \.awaits) ? "await " : "" as SwiftCode)
+  }
+}
+
+extension Expression.UnaryOperator {
+  /// The operator as Swift writes it.
+  var code: SwiftCode {
+    switch self {
+    case .negate: "-"
+    case .not: "!"
+    }
+  }
+}
+
+extension Expression.BinaryOperator {
+  /// The operator as Swift writes it.
+  var code: SwiftCode {
+    switch self {
+    case .add: "+"
+    case .subtract: "-"
+    case .multiply: "*"
+    case .divide: "/"
+    case .remainder: "%"
+    case .equal: "=="
+    case .notEqual: "!="
+    case .less: "<"
+    case .lessOrEqual: "<="
+    case .greater: ">"
+    case .greaterOrEqual: ">="
+    case .and: "&&"
+    case .or: "||"
+    }
   }
 }

@@ -5,24 +5,25 @@ import LabModel
 extension ProgramWriter {
   func group(_ spec: TaskGroupSpec, _ context: inout Context) throws(NotExpressible) {
     let items = try expression(spec.items, context)
-    let item = spec.itemName ?? "_"
+    let item: SwiftCode = spec.itemName.map { "\(Identifier($0))" } ?? "_"
     var inner = context
-    let range: String
+    let range: SwiftCode
     if case .list(let element)? = items.type {
       range = items.code
-      inner.locals[item] = element ?? .int
+      inner.locals[spec.itemName ?? "_"] = element ?? .int
     } else {
       range = "1...\(items.code)"
-      inner.locals[item] = .int
+      inner.locals[spec.itemName ?? "_"] = .int
     }
     let throwing = Self.childThrows(spec.child, throwsKeys)
-    let tryAwait = throwing ? "try await" : "await"
+    let tryAwait: SwiftCode = throwing ? "try await" : "await"
     // The children's body, written first to learn the type of what they return.
     let saved = lines
     lines = []
     depth += 3
-    let name = "\(spec.name)[\\(\(spec.itemName ?? "_"))]"
-    let childName = spec.itemName == nil ? spec.name : name
+    // The child's name as its log lines say it: `fetch[\(item)]` for each item of a list.
+    let childName: SwiftCode =
+      spec.itemName == nil ? "\(inLiteral: spec.name)" : "\(inLiteral: spec.name)[\\(\(item))]"
     let resultType = try child(childName, spec.child, inner, collects: spec.collect != nil) ?? .void
     depth -= 3
     let body = lines
@@ -33,7 +34,8 @@ extension ProgramWriter {
         throw NotExpressible(
           origin: nil, message: "a discarding group's child that returns a value")
       }
-      let function = throwing ? "withThrowingDiscardingTaskGroup" : "withDiscardingTaskGroup"
+      let function: SwiftCode =
+        throwing ? "withThrowingDiscardingTaskGroup" : "withDiscardingTaskGroup"
       try block("\(tryAwait) \(function) { group in") { () throws(NotExpressible) in
         line("for \(item) in \(awaitPrefix(items))\(range) {")
         addTask(spec, childName, body)
@@ -41,8 +43,8 @@ extension ProgramWriter {
       }
       return
     }
-    let function = throwing ? "withThrowingTaskGroup" : "withTaskGroup"
-    let opening = spec.collect.map { "let \($0) = " } ?? ""
+    let function: SwiftCode = throwing ? "withThrowingTaskGroup" : "withTaskGroup"
+    let opening: SwiftCode = spec.collect.map { "let \(Identifier($0)) = " } ?? ""
     try block("\(opening)\(tryAwait) \(function)(of: \(elementType).self) { group in") {
       () throws(NotExpressible) in
       if let limit = spec.maxInFlight {
@@ -75,11 +77,11 @@ extension ProgramWriter {
   /// At most `limit` children at once: past the first `limit`, each child is added once
   /// `group.next()` has returned a result, and the rest are awaited at the end.
   private func window(
-    _ spec: TaskGroupSpec, _ limit: Int64, item: String, range: String, _ body: [String],
-    _ tryAwait: String, _ elementType: SwiftType, _ childName: String
+    _ spec: TaskGroupSpec, _ limit: Int64, item: SwiftCode, range: SwiftCode, _ body: [SwiftCode],
+    _ tryAwait: SwiftCode, _ elementType: SwiftType, _ childName: SwiftCode
   ) {
     let collects = spec.collect != nil
-    let received =
+    let received: [SwiftCode] =
       collects
       ? ["results.append(result)"]
         + (spec.cancelAfter.map { ["if results.count == \($0) { group.cancelAll() }"] } ?? [])
@@ -108,8 +110,8 @@ extension ProgramWriter {
 
   /// `group.addTask { … }`, or `addTaskUnlessCancelled`, which says when it started nothing.
   /// A scenario that reads `taskName` names each child as the trace does (SE-0469).
-  private func addTask(_ spec: TaskGroupSpec, _ childName: String, _ body: [String]) {
-    let named = reads.contains("taskName") ? "(name: \"\(childName)\")" : ""
+  private func addTask(_ spec: TaskGroupSpec, _ childName: SwiftCode, _ body: [SwiftCode]) {
+    let named: SwiftCode = reads.contains("taskName") ? "(name: \"\(childName)\")" : ""
     guard spec.unlessCancelled else {
       line("  group.addTask\(named) {")
       lines += body

@@ -20,18 +20,18 @@ extension ProgramWriter {
     line("  var at: Int")
     line("  var n: Int")
     line("  var value = \"\"")
-    for (name, type) in inputFields { line("  var \(name): \(type)") }
+    for (name, type) in inputFields { line("  var \(Identifier(name)): \(type)") }
     line("}")
     line("")
     line("let inputs = [")
     for (index, input) in scenario.inputs.enumerated() {
-      var fields = [
-        "handler: \(SwiftType.quote(input.handler))", "at: \(input.time)", "n: \(index + 1)",
+      var fields: [SwiftCode] = [
+        "handler: \(.string(input.handler))", "at: \(input.time)", "n: \(index + 1)",
       ]
-      if case .string(let text) = input.value { fields.append("value: \(SwiftType.quote(text))") }
+      if case .string(let text) = input.value { fields.append("value: \(.string(text))") }
       for (name, _) in inputFields {
         let value = input.with.first { $0.name == name }?.value
-        fields.append("\(name): \(value.map(SwiftType.literal) ?? "0")")
+        fields.append("\(Identifier(name)): \(value.map(SwiftType.literal) ?? "0")")
       }
       line("  Input(\(fields.joined(separator: ", "))),")
     }
@@ -49,16 +49,16 @@ extension ProgramWriter {
       context.renamed = ["value": "input.value", "n": "input.n"]
       for (name, type) in inputFields {
         context.locals[name] = type
-        context.renamed[name] = "input.\(name)"
+        context.renamed[name] = "input.\(Identifier(name))"
       }
       context.rebound = Self.rebound(handler.steps)
-      try block("@MainActor func \(handler.name)(_ input: Input) async throws {") {
+      try block("@MainActor func \(Identifier(handler.name))(_ input: Input) async throws {") {
         () throws(NotExpressible) in
-        line("log(\"\(handler.name) start (input \\(input.n))\")")
-        line("defer { log(\"\(handler.name) end (input \\(input.n))\") }")
+        line("log(\"\(inLiteral: handler.name) start (input \\(input.n))\")")
+        line("defer { log(\"\(inLiteral: handler.name) end (input \\(input.n))\") }")
         try steps(handler.steps, &context)
         for name in unawaitedTasks(handler.steps) {
-          line("_ = await \(name).result  // the program would end before it")
+          line("_ = await \(Identifier(name)).result  // the program would end before it")
         }
       }
       line("")
@@ -72,11 +72,12 @@ extension ProgramWriter {
         line("log(\"input \\(input.n), sent at \\(input.at) ms\")")
         line("switch input.handler {")
         for handler in scenario.handlers.values.sorted(by: { $0.name < $1.name }) {
-          let quoted = SwiftType.quote(handler.name)
+          let quoted = SwiftCode.string(handler.name)
           line(
             hasOperators(handler)
               ? "case \(quoted): \(pipeline(handler.name)).send(input)"
-              : "case \(quoted): running.append(Task { try? await \(handler.name)(input) })")
+              : "case \(quoted): running.append(Task { try? await \(Identifier(handler.name))(input) })"
+          )
         }
         line("default: break")
         line("}")

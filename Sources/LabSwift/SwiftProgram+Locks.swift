@@ -8,12 +8,15 @@ extension ProgramWriter {
   func withLock(_ name: String, _ body: [Step], _ context: Context) throws(NotExpressible) {
     var inner = context
     inner.isAsync = false
-    try block("\(name).withLock { _ in") { () throws(NotExpressible) in try steps(body, &inner) }
+    try block("\(Identifier(name)).withLock { _ in") { () throws(NotExpressible) in
+      try steps(body, &inner)
+    }
   }
 
   func atomicAdd(_ name: String, _ value: Expression, _ context: Context) throws(NotExpressible) {
     let amount = try expression(value, context)
-    line("\(name).wrappingAdd(\(awaitPrefix(amount))\(amount.code), ordering: .relaxed)")
+    line(
+      "\(Identifier(name)).wrappingAdd(\(awaitPrefix(amount))\(amount.code), ordering: .relaxed)")
   }
 
   /// `semaphore.wait()`, or `wait(timeout:)` with the result compared to `.timedOut`.
@@ -21,11 +24,12 @@ extension ProgramWriter {
     _ name: String, _ timeout: Expression?, _ bind: String?, _ context: inout Context
   ) throws(NotExpressible) {
     guard let timeout else {
-      line("\(name).wait()")
+      line("\(Identifier(name)).wait()")
       return
     }
     let time = try expression(timeout, context)
-    let call = "\(name).wait(timeout: .now() + \(milliseconds(awaitPrefix(time) + time.code)))"
+    let call: SwiftCode =
+      "\(Identifier(name)).wait(timeout: .now() + \(milliseconds(awaitPrefix(time) + time.code)))"
     if let bind {
       try declare(bind, type: .bool, "\(call) == .timedOut", &context)
     } else {
@@ -66,12 +70,12 @@ extension ProgramWriter {
     guard !locks.isEmpty || !atomics.isEmpty || !scenario.semaphores.isEmpty else { return }
     if !locks.isEmpty || !atomics.isEmpty { line("import Synchronization") }
     line("")
-    for name in locks { line("let \(name) = Mutex(())") }
+    for name in locks { line("let \(Identifier(name)) = Mutex(())") }
     for (name, value) in scenario.semaphores {
-      line("let \(name) = DispatchSemaphore(value: \(value))")
+      line("let \(Identifier(name)) = DispatchSemaphore(value: \(value))")
     }
     for (name, value) in scenario.state where atomics.contains(name) {
-      line("let \(name) = Atomic<Int>(\(SwiftType.literal(value)))")
+      line("let \(Identifier(name)) = Atomic<Int>(\(SwiftType.literal(value)))")
     }
     line("")
   }

@@ -7,13 +7,13 @@ import LabModel
 /// (`named("num1") { … }`, so the child logs its start and end) and in the final values.
 extension ProgramWriter {
   /// A duration of `code` scenario milliseconds, as the program writes it.
-  func milliseconds(_ code: String) -> String {
+  func milliseconds(_ code: SwiftCode) -> SwiftCode {
     native ? ".scaled(\(code))" : ".milliseconds(\(code))"
   }
 
   /// The helpers of a native build: time, the trace line, `log`, `block`, the final values.
   func nativeHelpers() {
-    let text = """
+    let text: StaticString = """
       /// Real milliseconds per scenario millisecond: `lab run --native` sets LAB_SCALE so that a
       /// run stays short; 1 when unset.
       let scale = Double(ProcessInfo.processInfo.environment["LAB_SCALE"] ?? "") ?? 1
@@ -80,21 +80,20 @@ extension ProgramWriter {
       }
 
       /// A shared variable's final value, for the lab to check.
-      func report(_ name: String, _ value: Any) {
+      func reportValue(_ name: String, _ value: Any) {
         trace("value", "\\(name) = \\(value)", at: elapsed(), isolation: nil)
       }
 
       """
-    for text in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      line(String(text))
-    }
+    for code in SwiftCode.lines(text) { line(code) }
   }
 
   /// The last lines of a native build: the root's start, `main()` (which logs `root end` when
   /// its steps are done, or here when it throws), then the shared variables' final values
   /// (those local to `main()` report themselves there).
   func nativeMain() {
-    line("report(\"(scale)\", scale)  // a first line, so that printing costs no scenario time")
+    line(
+      "reportValue(\"(scale)\", scale)  // a first line, so that printing costs no scenario time")
     line("start = .now")
     line("log(\"root start\")")
     line("do {")
@@ -105,14 +104,15 @@ extension ProgramWriter {
     guard storage != .captured else { return }
     let atomics = atomicNames
     for (name, _) in scenario.state {
-      let read =
+      let variable = Identifier(name)
+      let read: SwiftCode =
         switch storage {
-        case _ where atomics.contains(name): "\(name).load(ordering: .relaxed)"
-        case .actor: "await state.\(name)"
-        case .mainActor: "viewModel.\(name)"
-        case .unsafeGlobal, .captured: name
+        case _ where atomics.contains(name): "\(variable).load(ordering: .relaxed)"
+        case .actor: "await state.\(variable)"
+        case .mainActor: "viewModel.\(variable)"
+        case .unsafeGlobal, .captured: "\(variable)"
         }
-      line("report(\(SwiftType.quote(name)), \(read))")
+      line("reportValue(\(.string(name)), \(read))")
     }
   }
 
@@ -121,8 +121,10 @@ extension ProgramWriter {
     guard native, storage == .captured else { return }
     let atomics = atomicNames
     for (name, _) in scenario.state {
-      let read = atomics.contains(name) ? "\(name).load(ordering: .relaxed)" : name
-      line("report(\(SwiftType.quote(name)), \(read))")
+      let variable = Identifier(name)
+      let read: SwiftCode =
+        atomics.contains(name) ? "\(variable).load(ordering: .relaxed)" : "\(variable)"
+      line("reportValue(\(.string(name)), \(read))")
     }
   }
 }

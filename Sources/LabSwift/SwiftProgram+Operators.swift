@@ -11,14 +11,14 @@ extension ProgramWriter {
   }
 
   /// The pipeline object's name for a handler: `searchPipeline`.
-  func pipeline(_ handler: String) -> String { "\(handler)Pipeline" }
+  func pipeline(_ handler: String) -> Identifier { Identifier(handler).suffixed("Pipeline") }
 
   /// The class and the one instance of each handler's pipeline.
   func pipelineDeclarations() {
     for handler in scenario.handlers.values.sorted(by: { $0.name < $1.name })
     where hasOperators(handler) {
-      let type = handler.name.prefix(1).uppercased() + handler.name.dropFirst() + "Pipeline"
-      line("/// `\(handler.name)`'s operators, as the Combine pipeline has them:")
+      let type = Identifier(handler.name).capitalized(after: "").suffixed("Pipeline")
+      line("/// `\(Identifier(handler.name))`'s operators, as the Combine pipeline has them:")
       line("/// \(operators(handler)).")
       line("@MainActor final class \(type) {")
       depth += 1
@@ -55,8 +55,8 @@ extension ProgramWriter {
     }
   }
 
-  private func operators(_ handler: Handler) -> String {
-    var names: [String] = []
+  private func operators(_ handler: Handler) -> SwiftCode {
+    var names: [SwiftCode] = []
     if let debounce = handler.debounce { names.append("debounce(\(debounce) ms)") }
     if handler.removeDuplicates { names.append("removeDuplicates") }
     if handler.switchToLatest { names.append("switchToLatest") }
@@ -73,9 +73,9 @@ extension ProgramWriter {
     line("  window?.cancel()")
     line("  let window = Task {")
     line("    do {")
-    line("      try await Task.sleep(for: \(milliseconds(String(debounce))))")
+    line("      try await Task.sleep(for: \(milliseconds("\(debounce)")))")
     line("    } catch {")
-    let reason = "debounce: a newer input came within \(debounce) ms"
+    let reason: SwiftCode = "debounce: a newer input came within \(debounce) ms"
     line("      log(\"input \\(input.n) dropped: \(reason)\")")
     line("      return")
     line("    }")
@@ -98,7 +98,7 @@ extension ProgramWriter {
       line("  lastValue = input.value")
     }
     if handler.switchToLatest { line("  current?.cancel()") }
-    line("  let run = Task { _ = try? await \(handler.name)(input) }")
+    line("  let run = Task { _ = try? await \(Identifier(handler.name))(input) }")
     if handler.switchToLatest { line("  current = run") }
     line("  started.append(run)")
     line("}")

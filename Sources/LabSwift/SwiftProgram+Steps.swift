@@ -29,7 +29,7 @@ extension ProgramWriter {
       let items = try expression(list, context)
       var inner = context
       if case .list(let element)? = items.type { inner.locals[item] = element ?? .int }
-      try block("for \(item) in \(awaitPrefix(items))\(items.code) {") {
+      try block("for \(Identifier(item)) in \(awaitPrefix(items))\(items.code) {") {
         () throws(NotExpressible) in try steps(body, &inner)
       }
     case .if(let condition, let then, let otherwise):
@@ -45,18 +45,18 @@ extension ProgramWriter {
     case .yield: line("await Task.yield()")
     case .asyncLet(let name, let work): try asyncLet(name, work, &context)
     case .await(let names):
-      let list = names.count == 1 ? names[0] : "(" + names.joined(separator: ", ") + ")"
-      line("_ = try await \(list)")
+      let list = names.map { SwiftCode(Identifier($0)) }.joined(separator: ", ")
+      line(names.count == 1 ? "_ = try await \(list)" : "_ = try await (\(list))")
     case .group(let spec): try group(spec, &context)
     case .task(let spec): try task(spec, &context)
     case .assumeIsolated(let body): try assumingMain(body, context)
     case .awaitTask(let name, let bind):
       let type = taskTypes[name] ?? .void
-      let tryAwait = taskThrows[name] ?? true ? "try await" : "await"
+      let tryAwait: SwiftCode = taskThrows[name] ?? true ? "try await" : "await"
       if let bind, type != .void {
-        try declare(bind, type: type, "\(tryAwait) \(name).value", &context)
+        try declare(bind, type: type, "\(tryAwait) \(Identifier(name)).value", &context)
       } else {
-        line("_ = \(tryAwait) \(name).value")
+        line("_ = \(tryAwait) \(Identifier(name)).value")
       }
     case .cancel(let name): try cancel(name, context)
     case .onMain(let body): try onMain(body, &context)
@@ -65,26 +65,26 @@ extension ProgramWriter {
         line("throw CancellationError()")
       } else {
         errors.insert(name)
-        line("throw ScenarioError.\(name)")
+        line("throw ScenarioError.\(Identifier(name))")
       }
     case .try(let body, let catches): try doCatch(body, catches, &context)
     case .checkCancellation: line("try Task.checkCancellation()")
     case .dispatch(let queue, let sync, let body): try dispatch(queue, sync: sync, body, context)
     case .enter(let name):
       groups.insert(name)
-      line("\(name).enter()")
+      line("\(Identifier(name)).enter()")
     case .leave(let name):
       groups.insert(name)
-      line("\(name).leave()")
+      line("\(Identifier(name)).leave()")
     case .notify(let name, let queue, let body): try notify(name, queue, body, context)
     case .wait(let name):
       groups.insert(name)
-      line("\(name).wait()")
+      line("\(Identifier(name)).wait()")
     case .withLock(let name, let body): try withLock(name, body, context)
     case .atomicAdd(let name, let value): try atomicAdd(name, value, context)
     case .semaphoreWait(let name, let timeout, let bind):
       try semaphoreWait(name, timeout, bind, &context)
-    case .semaphoreSignal(let name): line("\(name).signal()")
+    case .semaphoreSignal(let name): line("\(Identifier(name)).signal()")
     case .continuation(let spec): try continuation(spec, &context)
     case .resume(let name, let result): try resume(name, result, context)
     case .onCancel(let handler, let operation): try onCancel(handler, operation, &context)
@@ -101,24 +101,27 @@ extension ProgramWriter {
     inner.isAsync = false
     inner.queue = queue
     inner.place = queue == "main" ? .main : .pool
-    try block("\(name).notify(queue: \(queueCode(queue))) {") {
+    try block("\(Identifier(name)).notify(queue: \(queueCode(queue))) {") {
       () throws(NotExpressible) in try steps(body, &inner)
     }
   }
 
-  func queueCode(_ queue: String) -> String { queue == "main" ? ".main" : queue }
+  func queueCode(_ queue: String) -> SwiftCode {
+    queue == "main" ? ".main" : SwiftCode(Identifier(queue))
+  }
 
   /// `let name = value`, `var` when it is bound again later, or a plain assignment then.
-  func declare(_ name: String, type: SwiftType?, _ code: String, _ context: inout Context)
+  func declare(_ name: String, type: SwiftType?, _ code: SwiftCode, _ context: inout Context)
     throws(NotExpressible)
   {
     if context.declared.contains(name) {
-      line("\(name) = \(code)")
+      line("\(Identifier(name)) = \(code)")
       return
     }
     context.declared.insert(name)
     context.locals[name] = type ?? .int
-    line("\(context.rebound.contains(name) ? "var" : "let") \(name) = \(code)")
+    let keyword: SwiftCode = context.rebound.contains(name) ? "var" : "let"
+    line("\(keyword) \(Identifier(name)) = \(code)")
   }
 
   func assign(_ name: String, _ value: Expression, add: Bool, _ context: inout Context)
@@ -136,23 +139,23 @@ extension ProgramWriter {
       if target == nil {
         try declare(name, type: new.type, "\(awaitPrefix(new))\(new.code)", &context)
       } else {
-        line("\(name) \(add ? "+=" : "=") \(awaitPrefix(new))\(new.code)")
+        line("\(Identifier(name)) \(add ? "+=" : "=") \(awaitPrefix(new))\(new.code)")
       }
       return
     }
     stateTypes[name] = SwiftType.merge(stateTypes[name], new.type)
-    let op = add ? "+=" : "="
+    let op: SwiftCode = add ? "+=" : "="
+    let variable = Identifier(name)
     switch storage {
     case .captured, .unsafeGlobal:
-      line("\(name) \(op) \(awaitPrefix(new))\(new.code)")
+      line("\(variable) \(op) \(awaitPrefix(new))\(new.code)")
     case .mainActor:
       if context.place == .main || !context.isAsync {
-        line("viewModel.\(name) \(op) \(awaitPrefix(new))\(new.code)")
+        line("viewModel.\(variable) \(op) \(awaitPrefix(new))\(new.code)")
       } else {
-        let value = new.awaits ? "let value = \(awaitPrefix(new))\(new.code); " : ""
-        line(
-          "\(value)await MainActor.run { viewModel.\(name) \(op) \(new.awaits ? "value" : new.code) }"
-        )
+        let value: SwiftCode = new.awaits ? "let value = \(awaitPrefix(new))\(new.code); " : ""
+        let assigned: SwiftCode = new.awaits ? "value" : new.code
+        line("\(value)await MainActor.run { viewModel.\(variable) \(op) \(assigned) }")
       }
     case .actor:
       guard context.isAsync else {
@@ -162,8 +165,8 @@ extension ProgramWriter {
             + "where the actor that holds the state cannot be awaited")
       }
       setters.insert("\(add ? "add" : "set") \(name)")
-      let capital = name.prefix(1).uppercased() + name.dropFirst()
-      line("\(new.tries ? "try " : "")await state.\(add ? "add" : "set")\(capital)(\(new.code))")
+      let setter = variable.capitalized(after: add ? "add" : "set")
+      line("\(new.tries ? "try " : "")await state.\(setter)(\(new.code))")
     }
   }
 
@@ -199,8 +202,8 @@ extension ProgramWriter {
   }
 
   /// A call's argument list, recording the parameters' types for the callee.
-  func arguments(_ call: Call, _ context: Context) throws(NotExpressible) -> (String, Bool) {
-    var parts: [String] = []
+  func arguments(_ call: Call, _ context: Context) throws(NotExpressible) -> (SwiftCode, Bool) {
+    var parts: [SwiftCode] = []
     var awaits = false
     for (name, value) in call.arguments {
       let argument = try expression(value, context)
@@ -208,7 +211,7 @@ extension ProgramWriter {
       if let type = argument.type {
         parameterTypes[call.function, default: [:]][name] = type
       }
-      parts.append("\(name): \(argument.code)")
+      parts.append("\(Identifier(name)): \(argument.code)")
     }
     return (parts.joined(separator: ", "), awaits)
   }
@@ -219,7 +222,8 @@ extension ProgramWriter {
     let times = try expression(count, context)
     var inner = context
     inner.locals[index ?? "_"] = .int
-    try block("for \(index ?? "_") in 1...\(awaitPrefix(times))\(times.code) {") {
+    let variable: SwiftCode = index.map { "\(Identifier($0))" } ?? "_"
+    try block("for \(variable) in 1...\(awaitPrefix(times))\(times.code) {") {
       () throws(NotExpressible) in try steps(body, &inner)
     }
   }
@@ -236,15 +240,16 @@ extension ProgramWriter {
   func calling(_ call: Call, _ bind: String?, _ context: inout Context) throws(NotExpressible) {
     let (arguments, _) = try self.arguments(call, context)
     let parts = call.function.split(separator: ".")
-    var callee = "\(call.function)(\(arguments))"
+    var callee: SwiftCode = "\(Identifier(call.function))(\(arguments))"
     var effects = self.effects(calling: call.function)
     if parts.count == 2, let actor = scenario.actors[String(parts[0])],
       let method = actor.methods[String(parts[1])]
     {
-      callee = "\(instance(actor.name)).\(method.name)(\(arguments))"
+      callee = "\(instance(actor.name)).\(Identifier(method.name))(\(arguments))"
       let isolated = method.isolation == .actor(actor.name) && context.actor != actor.name
       let async = isolated || Self.suspends(method.steps)
-      effects = (throwsKeys.contains(call.function) ? "try " : "") + (async ? "await " : "")
+      effects =
+        (throwsKeys.contains(call.function) ? "try " : "") + (async ? "await " : "" as SwiftCode)
     }
     let type = returnTypes[call.function]
     if let bind, type != .void, reads.contains(bind) {
@@ -265,8 +270,9 @@ extension ProgramWriter {
     // `async let` values cannot be awaited inside the synchronous closure: read them before.
     let read = Set(Self.names(body)).intersection(context.asyncLets).sorted()
     for name in read where context.renamed[name] == nil {
-      line("let \(name)Value = try await \(name)")
-      inner.renamed[name] = "\(name)Value"
+      let value = Identifier(name).suffixed("Value")
+      line("let \(value) = try await \(Identifier(name))")
+      inner.renamed[name] = "\(value)"
     }
     try block("await MainActor.run {") { () throws(NotExpressible) in try steps(body, &inner) }
   }
@@ -290,7 +296,7 @@ extension ProgramWriter {
         handler.locals["error"] = .string
       case let name?:
         errors.insert(name)
-        line("} catch ScenarioError.\(name) {")
+        line("} catch ScenarioError.\(Identifier(name)) {")
         handler.locals["error"] = .string
       }
       depth += 1
@@ -304,9 +310,9 @@ extension ProgramWriter {
   /// `task.cancel()`, or for the task an earlier input started, the view model's.
   func cancel(_ name: String, _ context: Context) throws(NotExpressible) {
     if context.declared.contains(name) || context.locals[name] != nil {
-      line("\(name).cancel()")
+      line("\(Identifier(name)).cancel()")
     } else if storedTaskNames.contains(name), storage == .mainActor {
-      line("viewModel.\(name)?.cancel()")
+      line("viewModel.\(Identifier(name))?.cancel()")
     } else {
       throw NotExpressible(origin: nil, message: "'cancel' of a task not started here yet")
     }

@@ -9,8 +9,8 @@ extension ProgramWriter {
     guard !scenario.streams.isEmpty else { return }
     for (name, policy) in scenario.streams {
       let type = streamElementType(name)
-      line("let (\(name), \(Self.continuationName(name))) = AsyncStream.makeStream(")
-      line("  of: \(type).self, bufferingPolicy: .\(policy))")
+      line("let (\(Identifier(name)), \(Self.continuationName(name))) = AsyncStream.makeStream(")
+      line("  of: \(type).self, bufferingPolicy: .\(policy.code))")
     }
     line("")
   }
@@ -29,7 +29,7 @@ extension ProgramWriter {
   {
     var inner = context
     inner.locals[item] = streamElementType(name)
-    try block("for await \(item) in \(name) {") {
+    try block("for await \(Identifier(item)) in \(Identifier(name)) {") {
       () throws(NotExpressible) in try steps(body, &inner)
     }
   }
@@ -49,7 +49,9 @@ extension ProgramWriter {
     }
   }
 
-  static func continuationName(_ stream: String) -> String { "\(stream)Continuation" }
+  static func continuationName(_ stream: String) -> Identifier {
+    Identifier(stream).suffixed("Continuation")
+  }
 
   /// The type of the values a stream carries: the first literal a `streamYield` sends it, else
   /// `Int` (what a loop's counter is).

@@ -9,7 +9,7 @@ extension ProgramWriter {
     line("/// Task-local values: each task reads the binding of the task that created it.")
     line("enum TaskLocals {")
     for (name, value) in scenario.taskLocals {
-      line("  @TaskLocal static " + variable(name, value))
+      line("  @TaskLocal static \(variable(name, value))")
     }
     line("}")
     line("")
@@ -20,9 +20,9 @@ extension ProgramWriter {
   func withValue(_ binding: TaskLocalBinding, _ context: Context) throws(NotExpressible) {
     let value = try expression(binding.value, context)
     let tries = context.isAsync && Self.throwsIn(binding.steps, throwsKeys)
-    let prefix = (tries ? "try " : "") + (context.isAsync ? "await " : "")
+    let prefix: SwiftCode = (tries ? "try " : "") + (context.isAsync ? "await " : "" as SwiftCode)
     var inner = context
-    try block("\(prefix)TaskLocals.$\(binding.name).withValue(\(value.code)) {") {
+    try block("\(prefix)TaskLocals.$\(Identifier(binding.name)).withValue(\(value.code)) {") {
       () throws(NotExpressible) in try steps(binding.steps, &inner)
     }
   }
@@ -32,6 +32,7 @@ extension ProgramWriter {
     guard context.locals[name] == nil,
       let declared = scenario.taskLocals.first(where: { $0.name == name })
     else { return nil }
-    return SwiftExpression(code: "TaskLocals.\(name)", type: SwiftType.of(declared.value))
+    return SwiftExpression(
+      code: "TaskLocals.\(Identifier(name))", type: SwiftType.of(declared.value))
   }
 }

@@ -66,7 +66,7 @@ struct Context {
   /// Inside a `catch`: the error's name, or "" in a catch-all, where `error` is Swift's.
   var caught: String?
   /// `async let` values read inside `MainActor.run`, awaited before it under these names.
-  var renamed: [String: String] = [:]
+  var renamed: [String: SwiftCode] = [:]
 }
 
 final class ProgramWriter {
@@ -74,7 +74,7 @@ final class ProgramWriter {
   /// Writing the program `lab run --native` builds (`SwiftProgram+Native`).
   let native: Bool
   let storage: Storage
-  var lines: [String] = []
+  var lines: [SwiftCode] = []
   var depth = 0
   var parameterTypes: [String: [String: SwiftType]] = [:]
   var returnTypes: [String: SwiftType] = [:]
@@ -124,11 +124,13 @@ final class ProgramWriter {
     }
   }
 
-  func line(_ text: String) {
-    lines.append(text.isEmpty ? "" : String(repeating: "  ", count: depth) + text)
+  func line(_ code: SwiftCode) {
+    lines.append(code.indented(depth))
   }
 
-  func block(_ opening: String, _ closing: String = "}", _ body: () throws(NotExpressible) -> Void)
+  func block(
+    _ opening: SwiftCode, _ closing: SwiftCode = "}", _ body: () throws(NotExpressible) -> Void
+  )
     throws(NotExpressible)
   {
     line(opening)
@@ -154,41 +156,44 @@ final class ProgramWriter {
     taskLocalDeclarations()
     serialTasksDeclaration()
     inputDeclarations()
-    var all = headerLines + lines + functions + body + top
+    var all: [SwiftCode] = headerLines + lines + functions + body + top
     if scenario.defaultIsolation == .main { all = Self.underDefaultMainActor(all) }
-    return all.joined(separator: "\n") + "\n"
+    return all.map(\.text).joined(separator: "\n") + "\n"
   }
 
   /// The program's lines as one built with `-default-isolation MainActor` writes them: main is
   /// the default, so `@MainActor` goes; the program's own top-level helpers and types are
   /// `nonisolated`, so that work off main can call them as before — but for functions with an
   /// `isolated` parameter, which run where their caller says already.
-  static func underDefaultMainActor(_ lines: [String]) -> [String] {
-    let declarations = ["func ", "private func ", "enum ", "struct ", "final class ", "extension "]
+  static func underDefaultMainActor(_ lines: [SwiftCode]) -> [SwiftCode] {
+    let declarations: [StaticString] = [
+      "func ", "private func ", "enum ", "struct ", "final class ", "extension ",
+    ]
     var result = lines
     for (index, line) in lines.enumerated() {
       if line.hasPrefix("@MainActor ") {
-        result[index] = String(line.dropFirst("@MainActor ".count))
+        result[index] = line.droppingPrefix("@MainActor ")
         continue
       }
-      guard declarations.contains(where: line.hasPrefix) else { continue }
+      guard declarations.contains(where: { line.hasPrefix($0) }) else { continue }
       let signature =
         lines[index...].prefix { !$0.hasSuffix("{") } + [
-          lines[index...].first { $0.hasSuffix("{") } ?? ""
+          lines[index...].first { $0.hasSuffix("{") } ?? .empty
         ]
       if !signature.contains(where: { $0.contains("isolated (any Actor)") }) {
-        result[index] = "nonisolated " + line
+        result[index] = "nonisolated \(line)"
       }
     }
     return result
   }
 
   func header() {
-    line("// \(scenario.name): \(scenario.title)")
+    // The scenario's own words, as comments that end where their line does.
+    line(.comment("\(scenario.name): \(scenario.title)"))
     if !scenario.summary.isEmpty {
-      for text in wrap(scenario.summary, width: 96) { line("// \(text)") }
+      for text in wrap(scenario.summary, width: 96) { line(.comment(text)) }
     }
-    line("// Written by `lab swift \(scenario.name)` from \(scenario.file).")
+    line(.comment("Written by `lab swift \(scenario.name)` from \(scenario.file)."))
     if SwiftProgram.showsRace(scenario) {
       line("// This program has a data race: Swift 6 refuses it; `-swift-version 5` runs it.")
     }
@@ -206,15 +211,15 @@ final class ProgramWriter {
     }
     if !errors.isEmpty {
       line("enum ScenarioError: Error {")
-      line("  case \(errors.sorted().joined(separator: ", "))")
+      line("  case \(errors.sorted().map { SwiftCode(Identifier($0)) }.joined(separator: ", "))")
       line("}")
       line("")
     }
     for (name, kind) in scenario.queues.sorted(by: { $0.key < $1.key }) {
-      let attributes = kind == .concurrent ? ", attributes: .concurrent" : ""
-      line("let \(name) = DispatchQueue(label: \(SwiftType.quote(name))\(attributes))")
+      let attributes: SwiftCode = kind == .concurrent ? ", attributes: .concurrent" : ""
+      line("let \(Identifier(name)) = DispatchQueue(label: \(.string(name))\(attributes))")
     }
-    for name in groups.sorted() { line("let \(name) = DispatchGroup()") }
+    for name in groups.sorted() { line("let \(Identifier(name)) = DispatchGroup()") }
     if !scenario.queues.isEmpty || !groups.isEmpty { line("") }
   }
 

@@ -36,7 +36,7 @@ indirect enum SwiftType: Hashable, CustomStringConvertible {
 /// A Swift expression: its text, its type, and whether it must be awaited (actor state,
 /// `async let` bindings).
 struct SwiftExpression {
-  var code: String
+  var code: SwiftCode
   var type: SwiftType?
   var awaits = false
   /// Reading an `async let` rethrows its child's error.
@@ -51,36 +51,38 @@ public struct NotExpressible: Error {
 
 extension SwiftType {
   /// A Swift literal for a value of the scenario.
-  static func literal(_ value: Value) -> String {
+  static func literal(_ value: Value) -> SwiftCode {
     switch value {
-    case .int(let number): String(number)
-    case .string(let text): quote(text)
-    case .bool(let flag): String(flag)
-    case .list(let items): "[" + items.map(literal).joined(separator: ", ") + "]"
+    case .int(let number): "\(number)"
+    case .string(let text): .string(text)
+    case .bool(let flag): flag ? "true" : "false"
+    case .list(let items): "[\(items.map(literal).joined(separator: ", "))]"
     case .none: "nil"
     }
   }
+}
 
-  static func quote(_ text: String) -> String {
-    "\"" + escape(text) + "\""
-  }
-
-  static func escape(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          out += "\\u{\(String(scalar.value, radix: 16))}"
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
+extension TaskPriorityName {
+  /// The `TaskPriority` member, as Swift writes it after a dot.
+  var code: SwiftCode {
+    switch self {
+    case .high: "high"
+    case .userInitiated: "userInitiated"
+    case .medium: "medium"
+    case .low: "low"
+    case .utility: "utility"
+    case .background: "background"
     }
-    return out
+  }
+}
+
+extension StreamPolicy {
+  /// The `AsyncStream` buffering policy, as Swift writes it after a dot.
+  var code: SwiftCode {
+    switch self {
+    case .unbounded: "unbounded"
+    case .bufferingOldest(let limit): "bufferingOldest(\(limit))"
+    case .bufferingNewest(let limit): "bufferingNewest(\(limit))"
+    }
   }
 }

@@ -139,11 +139,12 @@ extension ScenarioDecoder {
       return []
     }
     return members.members.compactMap { member in
-      // Handlers see these as locals, which would hide a built-in of the same name.
-      if let problem = ReservedNames.variableProblem(member.key) {
-        error(problem, at: member.keyLocation, path: "\(path).\(member.key)")
-        return nil
-      }
+      // Handlers see these as locals (fields of the program's `Input`): names like any other.
+      guard
+        identifier(
+          JSONNode(.string(member.key), at: member.keyLocation), path: "\(path).\(member.key)",
+          what: "input value name", declares: .variable) != nil
+      else { return nil }
       return literal(member.value, path: "\(path).\(member.key)").map { (member.key, $0) }
     }
   }

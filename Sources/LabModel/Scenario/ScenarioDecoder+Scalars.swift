@@ -42,7 +42,8 @@ extension ScenarioDecoder {
     case taskAndVariable
   }
 
-  /// A name: letters, digits and `_`, starting with a letter or `_`, at most 64 characters.
+  /// A name: letters, digits and `_`, starting with a letter or `_`, at most 64 characters, and
+  /// neither a Swift keyword nor a name the scenario's program uses itself (`SwiftIdentifier`).
   mutating func identifier(
     _ node: JSONNode, path: String, what: String, declares: Declares? = nil
   ) -> String? {
@@ -55,12 +56,10 @@ extension ScenarioDecoder {
       error(nameTooLong(value, what: what), at: node.location, path: path)
       return nil
     }
-    guard let first = value.first, first.isLetter || first == "_",
-      value.allSatisfy(\.isNameCharacter)
-    else {
-      error(
-        "'\(value)' is not a valid \(what); use letters, digits and '_', starting with a letter",
-        at: node.location, path: path)
+    // Swift's identifier grammar, its keywords and the program's own names: every declared name
+    // is an identifier of the scenario's Swift program.
+    if let problem = SwiftIdentifier.problem(value) {
+      error(problem.message(value, what: what), at: node.location, path: path)
       return nil
     }
     let reserved: String? =

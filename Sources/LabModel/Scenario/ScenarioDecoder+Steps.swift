@@ -266,7 +266,13 @@ extension ScenarioDecoder {
       return []
     }
     return object.members.compactMap { member in
-      expression(member.value, path: "\(path).\(member.key)").map { (member.key, $0) }
+      let memberPath = "\(path).\(member.key)"
+      guard
+        identifier(
+          JSONNode(.string(member.key), at: member.keyLocation), path: memberPath,
+          what: "parameter name") != nil
+      else { return nil }
+      return expression(member.value, path: memberPath).map { (member.key, $0) }
     }
   }
 }

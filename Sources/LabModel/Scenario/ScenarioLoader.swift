@@ -101,17 +101,7 @@ struct ScenarioDecoder {
           + "not \(schema.typeName)",
         at: schema.location, path: "$schema")
     }
-    var name = fallbackName
-    if let named = string(object, "name", path: "name") {
-      if isScenarioName(named) {
-        name = named
-      } else {
-        error(
-          "'\(named)' is not a valid scenario name; use up to 64 letters, digits, '-' and '_', "
-            + "such as \"\(fallbackName)\" (the file's name)",
-          at: object["name"]?.location, path: "name")
-      }
-    }
+    let name = decodeName(object, root: root, fallback: fallbackName)
     let threads = integer(object, "threads", path: "threads", range: 1...64).map(Int.init)
     let seed = integer(object, "seed", path: "seed", range: 0...Int64.max).map { UInt64($0) }
 
@@ -153,6 +143,35 @@ struct ScenarioDecoder {
       streams: streams, taskLocals: taskLocals, expect: expect)
     scenario.defaultIsolation = defaultIsolation
     return scenario
+  }
+
+  /// The scenario's name: its `name`, else its file's name, which must be a valid name either way.
+  mutating func decodeName(_ object: JSONObject, root: JSONNode, fallback fallbackName: String)
+    -> String
+  {
+    var name = fallbackName
+    if !isScenarioName(fallbackName) {
+      // The file's name stands for the scenario in commands (`lab run NAME`), listings and
+      // completions, and for its `name` when it has none: it follows the same rules.
+      error(
+        "the file's name '\(fallbackName.prefix(40))' "
+          + "is not a valid scenario name, which commands and listings call it by; rename the "
+          + "file to up to 64 letters, digits, '-' and '_', then '.json'",
+        at: root.location, path: "name")
+      name = "scenario"
+    }
+    if let named = string(object, "name", path: "name") {
+      if isScenarioName(named) {
+        name = named
+      } else {
+        error(
+          "'\(named)' is not a valid scenario name; use up to 64 letters, digits, '-' and '_', "
+            + (isScenarioName(fallbackName)
+              ? "such as \"\(fallbackName)\" (the file's name)" : "such as \"my-scenario\""),
+          at: object["name"]?.location, path: "name")
+      }
+    }
+    return name
   }
 
   /// `"defaultIsolation"`: `"main"` (Swift's `MainActor`, accepted too) or `"nonisolated"`.

@@ -40,7 +40,8 @@ extension Diagnostic: Error {}
 extension Diagnostic: CustomStringConvertible {
   /// The diagnostic as `FILE:LINE:COLUMN: SEVERITY: MESSAGE (at PATH)`.
   public var description: String {
-    var text = file
+    // A file or folder name can hold control characters too.
+    var text = terminalSafe(file)
     if let location {
       text += ":\(location.line):\(location.column)"
     }

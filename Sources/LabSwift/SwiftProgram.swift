@@ -234,7 +234,8 @@ final class ProgramWriter {
     line("func log(_ message: String) {")
     line("  let time = String(now())")
     line(
-      "  print(String(repeating: \" \", count: max(0, 6 - time.count)) + time + \"  \" + message)")
+      "  print(String(repeating: \" \", count: Swift.max(0, 6 - time.count)) + time + \"  \" + message)"
+    )
     line("}")
     line("")
     line(

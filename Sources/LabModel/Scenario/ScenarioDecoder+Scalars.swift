@@ -57,9 +57,11 @@ extension ScenarioDecoder {
       return nil
     }
     // Swift's identifier grammar, its keywords and the program's own names: every declared name
-    // is an identifier of the scenario's Swift program.
-    if let problem = SwiftIdentifier.problem(value) {
-      error(problem.message(value, what: what), at: node.location, path: path)
+    // is an identifier of the scenario's Swift program. The lab's own meanings are said first.
+    let swiftProblem = SwiftIdentifier.problem(value)
+    if swiftProblem == .grammar {
+      error(
+        SwiftIdentifier.Problem.grammar.message(value, what: what), at: node.location, path: path)
       return nil
     }
     let reserved: String? =
@@ -72,6 +74,10 @@ extension ScenarioDecoder {
       }
     if let reserved {
       error(reserved, at: node.location, path: path)
+      return nil
+    }
+    if let swiftProblem {
+      error(swiftProblem.message(value, what: what), at: node.location, path: path)
       return nil
     }
     return value

@@ -31,11 +31,11 @@ public enum SwiftIdentifier {
       case .grammar:
         "'\(name)' is not a valid \(what); use letters, digits and '_', starting with a letter"
       case .keyword:
-        "'\(name)' is a Swift keyword, so the scenario's Swift program could not name a \(what) "
-          + "so; choose another name, such as '\(name)Value'"
+        "'\(name)' is a Swift keyword, which the scenario's Swift program cannot use as a "
+          + "\(what); choose another name, such as '\(name)Value'"
       case .programName:
         "'\(name)' is a name the scenario's Swift program uses itself (lab swift), so a \(what) "
-          + "of that name would change what it means; choose another name, such as "
+          + "'\(name)' would change what the program means; choose another name, such as "
           + "'my\(name.prefix(1).uppercased())\(name.dropFirst())'"
       }
     }
@@ -62,7 +62,7 @@ public enum SwiftIdentifier {
     "state", "State", "viewModel", "ViewModel", "Input", "inputs", "events", "user", "typing",
     "handlers", "deliver", "ScenarioError", "TaskLocals", "SerialTasks",
     // What the program's code names from Swift, Foundation, Dispatch and Synchronization.
-    "print", "max", "min", "exit", "Task", "MainActor", "Actor", "String", "Int", "Int64",
+    "print", "Task", "MainActor", "Actor", "String", "Int", "Int64",
     "Double", "Bool", "Void", "Never", "Error", "Sendable", "Result", "Data", "Duration",
     "ContinuousClock", "Thread", "FileHandle", "ProcessInfo", "DispatchQueue", "DispatchGroup",
     "DispatchSemaphore", "DispatchTime", "DispatchTimeInterval", "AsyncStream", "Mutex", "Atomic",

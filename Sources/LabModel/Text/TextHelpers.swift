@@ -23,9 +23,12 @@ package func trimmingBlanks(_ text: String) -> String {
 /// Text safe to print on a terminal: every control character (C0, DEL, C1) written as Swift
 /// writes it in a string literal, `\u{1B}`, so a scenario from someone else cannot clear the
 /// screen, retitle the window or hide a link in what the lab prints. Tabs and line breaks are
-/// escaped too: one event is one line.
+/// escaped too: one event is one line. So are the bidirectional overrides and isolates, which
+/// would make a name or a line read in another order than it is written.
 package func terminalSafe(_ text: String) -> String {
-  guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return text }
+  guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else {
+    return text
+  }
   var out = ""
   out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
   for scalar in text.unicodeScalars {
@@ -33,7 +36,7 @@ package func terminalSafe(_ text: String) -> String {
     case 0x0A: out += "\\n"
     case 0x09: out += "\\t"
     case 0x0D: out += "\\r"
-    case 0..<0x20, 0x7F, 0x80..<0xA0:
+    case 0..<0x20, 0x7F, 0x80..<0xA0, 0x202A...0x202E, 0x2066...0x2069:
       out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     default: out.unicodeScalars.append(scalar)
     }

@@ -14,7 +14,8 @@ import Testing
     "serial-tasks", "search-cancel-previous", "search-debounce", "continuation-bridge",
     "continuation-throwing", "cancellation-handler", "stream-buffering-newest",
     "stream-never-finished", "task-local-inheritance", "discarding-group",
-    "group-sliding-window", "timeout-race", "queue-sync",
+    "group-sliding-window", "timeout-race", "queue-sync", "counter-with-atomic",
+    "counter-with-mutex", "semaphore-in-async",
   ]
 
   static let goldenFolder = TestSupport.packageRoot.appendingPathComponent("Tests/SwiftPrograms")

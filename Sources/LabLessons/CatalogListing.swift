@@ -17,7 +17,7 @@ package enum CatalogListing {
       do {
         let lesson = try catalog.load(entry)
         for scenario in lesson.scenarios { usedBy[scenario, default: []].append(lesson.number) }
-        text += row(String(lesson.number), lesson.name, lesson.title)
+        text += row(String(lesson.number), lesson.name, terminalSafe(lesson.title))
       } catch {
         problems.append(error.description)
         text += row(String(entry.number), entry.name, style.paint("(does not parse)", .red))
@@ -39,7 +39,9 @@ package enum CatalogListing {
     let width = max(24, (names.map(\.count).max() ?? 0) + 4)
     var topic: String?
     for (url, name) in zip(files, names) {
-      let folder = catalog.displayPath(url.deletingLastPathComponent())
+      // Folder and file names, titles and sources are a course author's text: shown, not obeyed.
+      let folder = terminalSafe(catalog.displayPath(url.deletingLastPathComponent()))
+      let name = terminalSafe(name)
       let thisTopic =
         folder.hasPrefix("Scenarios/") ? String(folder.dropFirst("Scenarios/".count)) : "(no topic)"
       if thisTopic != topic {
@@ -48,14 +50,15 @@ package enum CatalogListing {
       }
       guard let scenario = try? ScenarioLoader.load(path: url.path) else {
         problems.append(
-          "\(catalog.displayPath(url)): does not validate; '\(LabCommand.name) run \(name)' shows why"
+          "\(terminalSafe(catalog.displayPath(url))): does not validate; "
+            + "'\(LabCommand.name) run \(name)' shows why"
         )
         text += "  " + name.padding(width) + style.paint("(does not validate)", .red) + "\n"
         continue
       }
-      text += "  " + name.padding(width) + scenario.title + "\n"
+      text += "  " + name.padding(width) + terminalSafe(scenario.title) + "\n"
       var notes: [String] = []
-      if !scenario.source.isEmpty { notes.append("from " + scenario.source) }
+      if !scenario.source.isEmpty { notes.append("from " + terminalSafe(scenario.source)) }
       if let numbers = usedBy[name] {
         let label = numbers.count == 1 ? "lesson " : "lessons "
         notes.append(label + numbers.map(String.init).joined(separator: ", "))

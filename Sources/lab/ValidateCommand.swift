@@ -42,7 +42,7 @@ enum ValidateCommand: Command {
       do {
         _ = try ScenarioLoader.load(path: url.path)
         valid += 1
-        console.out(console.paint("ok", .green) + "  \(display)\n")
+        console.out(console.paint("ok", .green) + "  \(terminalSafe(display))\n")
       } catch {
         context.printDiagnostics(error.diagnostics, omitted: error.omitted, file: display)
       }

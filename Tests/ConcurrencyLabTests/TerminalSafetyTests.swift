@@ -58,3 +58,31 @@ import Testing
     }
   }
 }
+
+/// A course's folder and file names, titles and sources are its author's text: `lab list` and
+/// `lab validate` show them escaped, and a file whose name is not a scenario name is refused.
+@Suite struct CourseNameSafetyTests {
+  @Test func listAndValidateShowACoursesNamesEscaped() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-names-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let topic = root.appendingPathComponent("Scenarios/01-a$(touch pwned)\u{1B}[31m")
+    try FileManager.default.createDirectory(at: topic, withIntermediateDirectories: true)
+    try #"{"format": 1, "title": "T\u001b[2J", "source": "S\u009b", "steps": [{"log": "hi"}]}"#
+      .write(to: topic.appendingPathComponent("fine.json"), atomically: true, encoding: .utf8)
+    try #"{"format": 1, "name": "named", "steps": [{"log": "hi"}]}"#
+      .write(
+        to: topic.appendingPathComponent("bad\u{1B}[31m name.json"), atomically: true,
+        encoding: .utf8)
+    let environment = ["LAB_ROOT": root.path]
+    for command in [["list"], ["validate"]] {
+      let (_, out, err) = InProcessLab.run(command, environment: environment)
+      #expect(TerminalSafetyTests.controlBytes(in: out + err).isEmpty, "lab \(command[0])")
+      #expect((out + err).contains("\\u{1B}[31m"), "lab \(command[0]) shows the escape as text")
+    }
+    let (status, _, err) = InProcessLab.run(["validate"], environment: environment)
+    #expect(status == 1)
+    #expect(err.contains("the file's name 'bad\\u{1B}[31m name' is not a valid scenario name"))
+    #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("pwned").path))
+  }
+}

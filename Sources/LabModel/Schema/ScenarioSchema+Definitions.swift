@@ -10,8 +10,16 @@ extension ScenarioSchema {
         "title": "a name (letters, digits and '_', starting with a letter or '_')",
         "type": "string",
         "pattern": .string(namePattern),
+        // Every name is an identifier of the scenario's Swift program (`SwiftIdentifier`).
+        "not": [
+          "enum": .array(
+            (SwiftIdentifier.keywords.union(SwiftIdentifier.programNames)).sorted().map {
+              .string($0)
+            })
+        ],
         "description": .string(
-          "Letters, digits and '_', starting with a letter or '_'. Letters may be any "
+          "Letters, digits and '_', starting with a letter or '_', and neither a Swift keyword "
+            + "nor a name the scenario's Swift program uses itself. Letters may be any "
             + "language's; this pattern lets any non-ASCII character through, and `lab validate` "
             + "checks the rest."),
       ]),

@@ -91,7 +91,15 @@ extension Site {
         }
         let catalog = ScenarioCatalog(root: root)
         for url in catalog.allScenarioFiles() {
-          let name = url.deletingPathExtension().lastPathComponent
+          // A file whose name is no scenario name gets no page: its name would be the page's.
+          guard let name = ScenarioCatalog.scenarioName(of: url) else {
+            do {
+              _ = try ScenarioLoader.load(path: url.path)
+            } catch {
+              site.problems.append(error.description)
+            }
+            continue
+          }
           guard scenarioNames.insert(name).inserted else { continue }
           let folder = catalog.displayPath(url.deletingLastPathComponent())
           let topic =

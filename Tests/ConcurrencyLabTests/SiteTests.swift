@@ -186,6 +186,22 @@ import Testing
     #expect(lesson.contains("data-var=\"n\" data-val=\"1\""))
   }
 
+  /// A file whose name is no scenario name gets no page (its name would be the page's file name)
+  /// and its error is said; the other scenarios' pages are written.
+  @Test func aFileNamedAsNoScenarioIsNamedNowhere() throws {
+    let plain = #"{"format": 1, "steps": [{"log": "hi"}]}"#
+    let course = try Course([
+      "Scenarios/fine.json": plain, "Scenarios/a\u{1B}[31m$(touch x).json": plain,
+    ])
+    let folder = course.root.appendingPathComponent("site")
+    let (_, out, err) = course.lab(["site", folder.path, "--virtual"])
+    #expect(out.hasPrefix("wrote 2 pages"), "\(out)")
+    #expect(err.contains("is not a valid scenario name"), "\(err)")
+    let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(pages.allSatisfy { $0.allSatisfy { $0.isASCII && !$0.isWhitespace && $0 != "$" } })
+    #expect(pages.contains("scenario-fine.html"))
+  }
+
   @Test func siteRefusesAFolderOfSomeoneElsesFilesAndRewritesItsOwn() throws {
     let course = try Course([
       "Scenarios/hostile.json": Self.hostileScenario, "Lessons/01-hostile.md": Self.hostileLesson,

@@ -36,6 +36,14 @@ public struct ScenarioCatalog: Sendable {
     Self.jsonFiles(under: scenariosFolder)
   }
 
+  /// The name commands call the scenario in `file` by — its file name without `.json` — or nil
+  /// when that is not a scenario name (`isScenarioName`): such a file gets no page, no place in
+  /// `lab list --names` and no completion, and loading it says why.
+  public static func scenarioName(of file: URL) -> String? {
+    let name = file.deletingPathExtension().lastPathComponent
+    return isScenarioName(name) ? name : nil
+  }
+
   /// Every `.json` file under `folder`, at any depth, sorted by path.
   public static func jsonFiles(under folder: URL) -> [URL] {
     guard

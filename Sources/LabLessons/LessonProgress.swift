@@ -33,8 +33,8 @@ package struct LessonProgress {
   }
 
   /// The most of the store the lab reads, and writes: 64 KiB is a hundred courses at paths of
-  /// 300 bytes. Anything larger was not written by the lab, and reading it whole once cost a
-  /// gigabyte of memory for a 67 MB file.
+  /// 300 bytes. Anything larger was not written by the lab, and reading it whole once cost 650 MB
+  /// and 9 s for a 67 MB file.
   package static let sizeCap = 64 << 10
 
   /// The store's lines, or why it could not be read: a folder, a pipe, a link to nothing or a

@@ -77,15 +77,19 @@ extension CheckReport {
     }
   }
 
-  /// Writes the JUnit report to `path`, creating its folder (`build/` in a fresh checkout) as
-  /// report writers do: a CI job should not need a `mkdir` first.
+  /// What `--junit FILE` writes, to check before anything is: FILE, over any file (the user
+  /// named it), and its folder, created when missing (`build/` in a fresh checkout: a CI job
+  /// should not need a `mkdir` first) as long as the folder above it exists.
+  package static func junitPlan(_ path: String, into plan: inout OutputPlan) {
+    plan.folder(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+    plan.file(path, replaces: .anyFile)
+  }
+
+  /// Writes the JUnit report to `path`; the caller has checked `junitPlan`.
   package static func writeJUnit(_ verdicts: [ScenarioVerdict], toPath path: String)
     throws(ExpectedTraceProblem)
   {
-    let url = URL(fileURLWithPath: path)
-    try? FileManager.default.createDirectory(
-      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try AtomicFile.write(junit(verdicts), to: url, display: path)
+    try AtomicFile.write(junit(verdicts), to: URL(fileURLWithPath: path), display: path)
   }
 
   /// Seconds with three decimals and no exponent (`12.345`), as the schema's time pattern wants.

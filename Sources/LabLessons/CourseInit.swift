@@ -16,6 +16,7 @@ package enum CourseInit {
   {
     let manager = FileManager.default
     var isFolder: ObjCBool = false
+    let parent = folder.deletingLastPathComponent()
     if manager.fileExists(atPath: folder.path, isDirectory: &isFolder) {
       guard isFolder.boolValue else {
         throw Refusal(message: "'\(shown)' is a file; give a new folder, such as 'my-course'")
@@ -26,6 +27,13 @@ package enum CourseInit {
           message: "'\(shown)' is not empty; lab init writes only into a new or empty folder, "
             + "so nothing is ever overwritten")
       }
+    } else if !manager.fileExists(atPath: parent.path, isDirectory: &isFolder)
+      || !isFolder.boolValue
+    {
+      // The folder itself is made, never the folders above it: a missing one is a mistyped path.
+      throw Refusal(
+        message: "no folder '\(parent.path)': lab init makes '\(shown)' but not the folders "
+          + "above it; check the path")
     }
     var written: [String] = []
     for (path, text) in CourseTemplate.files(labRepository: labRepository) {

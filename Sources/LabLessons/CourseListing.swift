@@ -35,15 +35,17 @@ package enum CourseListing {
   }
 
   /// The names `lab list --names` prints: lessons, then scenarios, the course's own first, each
-  /// once.
+  /// once. Only names `lab lesson NAME` and `lab run NAME` accept are printed: the list feeds
+  /// shell completion, and a course's file named `$(touch x).json` must never reach a shell as a
+  /// word, whatever the completion script does with it.
   package static func names(_ course: Course, lessons: Bool, scenarios: Bool) -> [String] {
     var names: [String] = []
     for root in [course.root] + (course.bundled.map { [$0] } ?? []) {
-      if lessons { names += LessonCatalog(root: root).entries().map(\.name) }
+      if lessons { names += LessonCatalog(root: root).entries().map(\.name).filter(isSimpleName) }
       if scenarios {
         names += ScenarioCatalog(root: root).allScenarioFiles().map {
           $0.deletingPathExtension().lastPathComponent
-        }
+        }.filter(isScenarioName)
       }
     }
     var seen: Set<String> = []

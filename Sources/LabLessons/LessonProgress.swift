@@ -32,35 +32,67 @@ package struct LessonProgress {
     }
   }
 
-  private func lines() -> [(Place, String)] {
-    guard let text = try? String(contentsOf: file, encoding: .utf8) else { return [] }
-    return text.split(separator: "\n").compactMap { line in
-      let fields = line.split(separator: "\t", maxSplits: 2).map(String.init)
-      guard fields.count == 3, ["finished", "stopped"].contains(fields[0]) else { return nil }
-      let place = Place(
-        lessonFile: URL(fileURLWithPath: fields[1]), finished: fields[0] == "finished")
-      return (place, fields[2])
+  /// The most of the store the lab reads, and writes: 64 KiB is a hundred courses at paths of
+  /// 300 bytes. Anything larger was not written by the lab, and reading it whole once cost 650 MB
+  /// and 9 s for a 67 MB file.
+  package static let sizeCap = 64 << 10
+
+  /// The store's lines, or why it could not be read: a folder, a pipe, a link to nothing or a
+  /// file over `sizeCap` in its place. A missing store is an empty one.
+  private func lines() -> Result<[(Place, String)], FileError> {
+    let data: Data?
+    do {
+      data = try BoundedFile.read(file.path, cap: Self.sizeCap)
+    } catch {
+      return .failure(error)
     }
+    let text = data.map { String(decoding: $0, as: UTF8.self) } ?? ""
+    return .success(
+      text.split(separator: "\n").compactMap { line in
+        let fields = line.split(separator: "\t", maxSplits: 2).map(String.init)
+        guard fields.count == 3, ["finished", "stopped"].contains(fields[0]) else { return nil }
+        let place = Place(
+          lessonFile: URL(fileURLWithPath: fields[1]), finished: fields[0] == "finished")
+        return (place, fields[2])
+      })
+  }
+
+  /// Why the store cannot be used, as one line for stderr; nil when it can (or is not there
+  /// yet). The lesson plays all the same: only the place is lost.
+  package var problem: String? {
+    guard case .failure(let error) = lines() else { return nil }
+    return "\(error.description); the lesson plays, but where you are is not kept until it is "
+      + "removed"
   }
 
   /// The last lesson played in the course at `root`.
   package func last(in root: URL) -> Place? {
-    lines().last { $0.1 == root.standardizedFileURL.path }?.0
+    guard case .success(let entries) = lines() else { return nil }
+    return entries.last { $0.1 == root.standardizedFileURL.path }?.0
   }
 
   /// Notes that the lesson in `lessonFile` was played in the course at `root`. Progress is a
-  /// convenience: a home that cannot be written to costs the learner nothing but this.
+  /// convenience: a home that cannot be written to costs the learner nothing but this, and a
+  /// store that cannot be read (`problem`) is left as it is. The oldest courses go first when
+  /// the store would outgrow `sizeCap`, so the lab can always read what it wrote.
   package func record(_ place: Place, in root: URL) {
+    guard case .success(let entries) = lines() else { return }
     let course = root.standardizedFileURL.path
-    var kept = lines().filter { $0.1 != course }
+    var kept = entries.filter { $0.1 != course }
     kept.append((place, course))
-    let text = kept.suffix(100).map { place, course in
-      "\(place.finished ? "finished" : "stopped")\t\(place.lessonFile.standardizedFileURL.path)\t"
-        + course
+    var text: [String] = []
+    var bytes = 0
+    for (place, course) in kept.suffix(100).reversed() {
+      let line =
+        "\(place.finished ? "finished" : "stopped")\t\(place.lessonFile.standardizedFileURL.path)\t"
+        + course + "\n"
+      bytes += line.utf8.count
+      if bytes > Self.sizeCap { break }
+      text.append(line)
     }
     try? FileManager.default.createDirectory(
       at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try? AtomicFile.write(text.joined(separator: "\n") + "\n", toPath: file.path)
+    try? AtomicFile.write(text.reversed().joined(), toPath: file.path)
   }
 }
 

@@ -52,12 +52,17 @@ package enum ShellCompletions {
     (command.options.map { "--\($0.name)" } + common).joined(separator: " ")
   }
 
+  /// The bash script. Every word is matched in bash itself (`[[ $word == "$cur"* ]]`), never
+  /// by `compgen -W`, whose word list goes through the shell's expansions: a course's file named
+  /// `$(touch x).json` ran `touch x` on TAB. Names and file names are read line by line into
+  /// arrays, so none is split, globbed or expanded; `-o filenames` quotes what is inserted.
   static func bash(_ commands: [Command]) -> String {
     var cases: [String] = []
     for command in commands {
-      var body = "      if [[ $cur == -* ]]; then words=\"\(optionWords(command))\""
+      var body = "      if [[ $cur == -* ]]; then words=(\(optionWords(command)))"
       if let listing = listing(command.names) {
-        body += "; else words=\"$(\(listing))\"; fi"
+        body +=
+          "; else while IFS= read -r line; do words+=(\"$line\"); done < <(\(listing)); fi"
       } else {
         body += "; fi"
       }
@@ -66,26 +71,40 @@ package enum ShellCompletions {
     return """
       # bash completion for lab: add to ~/.bashrc
       #   source <(lab completions bash)
+      # Names and file names are matched as plain text: none is ever expanded or run.
       _lab() {
-        local cur=${COMP_WORDS[COMP_CWORD]} words=""
+        local cur=${COMP_WORDS[COMP_CWORD]} word line
+        local -a words=()
+        COMPREPLY=()
         if [[ $COMP_CWORD -eq 1 ]]; then
-          words="\(commands.map(\.name).joined(separator: " ")) --help --version"
+          words=(\(commands.map(\.name).joined(separator: " ")) --help --version)
         else
           case ${COMP_WORDS[1]} in
       \(cases.joined(separator: "\n"))
           esac
         fi
-        COMPREPLY=($(compgen -W "$words" -- "$cur"))
-        # A scenario may also be a .json file, and some options take a path.
+        # A name is letters, digits, '-' and '_' ('lab list --names' prints no other): any other
+        # word is dropped, so a word offered can never hold shell syntax.
+        for word in "${words[@]}"; do
+          if [[ $word == "$cur"* && $word != *[!A-Za-z0-9_-]* ]]; then COMPREPLY+=("$word"); fi
+        done
+        # A scenario may also be a .json file, and some options take a path. Only files that
+        # exist: a name with a newline comes back in pieces, and bash leaves the '$' and '`' of a
+        # name that is not a file unquoted on the command line.
         if [[ $cur != -* && $COMP_CWORD -gt 1 ]]; then
-          COMPREPLY+=($(compgen -f -- "$cur"))
+          while IFS= read -r line; do
+            if [[ -e ${line/#\\~/$HOME} || -L $line ]]; then COMPREPLY+=("$line"); fi
+          done < <(compgen -f -- "$cur")
         fi
       }
-      complete -F _lab lab
+      complete -o filenames -F _lab lab
 
       """
   }
 
+  /// The zsh script. Names are split into an array on newlines (`(@f)`), empty ones dropped,
+  /// and handed to `compadd` as they are: nothing is `eval`ed, and `compadd` without `-Q` quotes
+  /// each name's special characters when it inserts one, so the line stays what was offered.
   static func zsh(_ commands: [Command]) -> String {
     func quoted(_ text: String) -> String {
       text.replacingOccurrences(of: "'", with: "'\\''").replacingOccurrences(of: ":", with: "\\:")
@@ -97,7 +116,9 @@ package enum ShellCompletions {
         .map { "'\($0)'" }.joined(separator: " ")
       var body = "      if [[ $PREFIX == -* ]]; then compadd -- \(options)"
       if let listing = listing(command.names) {
-        body += "; else compadd -- ${(f)\"$(\(listing))\"}; _files -g '*.json'; fi"
+        body +=
+          "; else names=(\"${(@f)$(\(listing))}\"); compadd -- \"${(@)names:#}\"; "
+          + "_files -g '*.json'; fi"
       } else {
         body += "; else _files; fi"
       }
@@ -108,6 +129,7 @@ package enum ShellCompletions {
       # zsh completion for lab: add to ~/.zshrc (after compinit)
       #   source <(lab completions zsh)
       _lab() {
+        local -a names
         if (( CURRENT == 2 )); then
           local -a commands=(\(described.joined(separator: " ")))
           _describe 'command' commands

@@ -4,14 +4,32 @@ import LabInterpreter
 import LabModel
 
 extension HTMLReport {
+  /// What `lab check --html DIR` writes, to check before it writes anything: DIR (created when
+  /// missing), a page per scenario file and `index.html`, each only over a page the lab wrote —
+  /// the file names come from the course, so a file of the user's can have one.
+  package static func checkPages(_ files: [URL], folder: String) -> OutputPlan {
+    var plan = OutputPlan(isLabPage: isLabPage(atPath:))
+    plan.folder(folder)
+    let base = URL(fileURLWithPath: folder)
+    for url in files {
+      plan.file(base.appendingPathComponent(pageName(url)).path, replaces: .labPage)
+    }
+    plan.file(base.appendingPathComponent("index.html").path, replaces: .labPage)
+    return plan
+  }
+
+  /// The page of a scenario file in `lab check --html DIR`: `NAME.html`.
+  static func pageName(_ url: URL) -> String {
+    url.deletingPathExtension().lastPathComponent + ".html"
+  }
+
   /// Writes `DIR/NAME.html` for every scenario that loads: one virtual run on its seed, with the
   /// comparison against its expected trace when it has one. Returns the names of the pages
-  /// written, by scenario file.
+  /// written, by scenario file. The caller has checked `checkPages` and created DIR.
   @discardableResult
   package static func write(
     _ files: [URL], options: RunOptions, to folder: String, displayPath: (URL) -> String
   ) throws(FileError) -> [URL: String] {
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     var written: [URL: String] = [:]
     for url in files {
       guard var scenario = try? ScenarioLoader.load(path: url.path) else { continue }
@@ -19,9 +37,9 @@ extension HTMLReport {
       let result = ScenarioRunner.runAndCheck(scenario, options: options)
       let expected = expectedSummary(url, result, displayPath: displayPath)
       let page = render(result, scenario: scenario, expected: expected)
-      let name = url.deletingPathExtension().lastPathComponent + ".html"
-      let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
-      try AtomicFile.write(page, toPath: path)
+      let name = pageName(url)
+      try AtomicFile.write(
+        page, toPath: URL(fileURLWithPath: folder).appendingPathComponent(name).path)
       written[url] = name
     }
     return written
@@ -42,25 +60,19 @@ extension HTMLReport {
 
 extension HTMLReport {
   /// Whether the page at `path` was written by the lab (its generator says so); false when there
-  /// is no file or another program wrote it.
+  /// is no file, it is not a regular file, or another program wrote it. Only the head of the
+  /// page is read, where the generator is.
   package static func isLabPage(atPath path: String) -> Bool {
-    guard let data = FileManager.default.contents(atPath: path),
-      let text = String(data: data.prefix(4096), encoding: .utf8)
-    else { return false }
-    return text.contains("<meta name=\"generator\" content=\"\(generator)\"/>")
+    guard let data = BoundedFile.prefix(path, count: 4096) else { return false }
+    return String(decoding: data, as: UTF8.self).contains(
+      "<meta name=\"generator\" content=\"\(generator)\"/>")
   }
 
-  /// Writes `DIR/index.html` for `lab check --html DIR` unless an index.html the lab did not write
-  /// is there; then it throws, leaving it as it was.
+  /// Writes `DIR/index.html` for `lab check --html DIR`; the caller has checked `checkPages`.
   package static func writeCheckIndex(
     _ verdicts: [ScenarioVerdict], pages: [String: String], to folder: String
   ) throws(FileError) {
     let path = URL(fileURLWithPath: folder).appendingPathComponent("index.html").path
-    if FileManager.default.fileExists(atPath: path), !isLabPage(atPath: path) {
-      throw FileError(
-        "\(path): not overwriting an index.html the lab did not write; move it away or choose "
-          + "another folder")
-    }
     try AtomicFile.write(checkIndex(verdicts, pages: pages), toPath: path)
   }
 }

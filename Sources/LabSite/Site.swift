@@ -192,6 +192,18 @@ extension Site {
       + "folder (the lab overwrites only a site it made)"
   }
 
+  /// What writing the site to `folder` writes, to check before anything is: the folder (created
+  /// when missing, not the folders above it) and each page, only over a page the lab wrote.
+  package func plan(folder: String) -> OutputPlan {
+    var plan = OutputPlan(isLabPage: HTMLReport.isLabPage(atPath:))
+    plan.folder(folder)
+    for page in pages {
+      plan.file(
+        URL(fileURLWithPath: folder).appendingPathComponent(page.path).path, replaces: .labPage)
+    }
+    return plan
+  }
+
   /// The total size of the pages, in bytes.
   package var bytes: Int { pages.reduce(0) { $0 + $1.html.utf8.count } }
 }

@@ -34,7 +34,11 @@ enum CheckCommand: Command {
     runtime and checks its expectations within the same tolerance; a scenario the program
     generator cannot write yet is skipped.
 
-    Exit status: 0 when none failed, 1 when one did, 64 on a usage error.
+    --html DIR and --junit FILE are checked before any scenario runs: DIR may hold only pages the
+    lab wrote where its pages go, FILE must not be a folder, and DIR and FILE's folder are created
+    when missing but not the folders above them. One refusal writes nothing and runs nothing.
+
+    Exit status: 0 when none failed, 1 when one did (or a report was refused), 64 on a usage error.
 
     Examples:
       lab check
@@ -93,6 +97,12 @@ enum CheckCommand: Command {
       console.err(console.paint("error: ", .red, forErr: true) + "no scenario files to check\n")
       return ExitStatus.failure
     }
+    // Whether the reports may be written is decided before any scenario runs.
+    let output = outputPlan(targets, arguments)
+    if let refusal = output.refusal() {
+      console.err(console.paint("error: ", .red, forErr: true) + refusal + "\n")
+      return ExitStatus.failure
+    }
 
     let width = targets.map(\.argument.count).max() ?? 0
     let progress = ProgressLine(console: console)
@@ -125,17 +135,34 @@ enum CheckCommand: Command {
     case .text: console.out(CheckReport.totals(verdicts) + "\n")
     case .json: console.out(CheckReport.json(verdicts))
     }
-    if let failed = writeReports(verdicts, targets, plan, arguments, context) { return failed }
+    if let failed = writeReports(verdicts, targets, plan, output, arguments, context) {
+      return failed
+    }
     return verdicts.contains { $0.status == .failed } ? ExitStatus.failure : ExitStatus.ok
   }
 
-  /// Writes `--html` pages with their index and the `--junit` file; the exit status when one
-  /// cannot be written.
+  /// Every file `--html DIR` and `--junit FILE` write.
+  static func outputPlan(_ targets: [Target], _ arguments: Arguments) -> OutputPlan {
+    var output =
+      arguments.value("html").map { HTMLReport.checkPages(targets.map(\.url), folder: $0) }
+      ?? OutputPlan()
+    if let junit = arguments.value("junit") { CheckReport.junitPlan(junit, into: &output) }
+    return output
+  }
+
+  /// Writes `--html` pages with their index and the `--junit` file, as `output` has checked;
+  /// the exit status when one cannot be written.
   static func writeReports(
     _ verdicts: [ScenarioVerdict], _ targets: [Target], _ plan: CheckPlan,
-    _ arguments: Arguments, _ context: CommandContext
+    _ output: OutputPlan, _ arguments: Arguments, _ context: CommandContext
   ) -> Int32? {
     let console = context.console
+    do {
+      try output.createFolders()
+    } catch {
+      console.err(console.paint("error: ", .red, forErr: true) + error.description + "\n")
+      return ExitStatus.failure
+    }
     if let folder = arguments.value("html") {
       do {
         let pages = try HTMLReport.write(

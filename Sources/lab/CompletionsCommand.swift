@@ -9,7 +9,9 @@ enum CompletionsCommand: Command {
   static let discussion = """
     Prints a script that completes lab's commands, their options, and the scenario and lesson
     names a command takes (asked of 'lab list --names' as you type, so new files complete at
-    once, in whichever course folder you are in).
+    once, in whichever course folder you are in). A name is only ever text to the shell: the
+    scripts match names without expanding them, 'lab list --names' prints only valid names, and a
+    file named '$(command).json' in someone's course is offered quoted, never run.
 
     Examples:
       source <(lab completions bash)                                  # in ~/.bashrc

@@ -58,7 +58,8 @@ enum DiffCommand: Command {
     let url = try context.scenarioFile(argument)
     let file = ExpectedTraceFile(scenario: url, displayPath: context.displayPath)
     guard let scenario = context.loadScenario(url) else { return ExitStatus.failure }
-    if update, let refusal = RecordCommand.refusal(context) {
+    let output = update ? try RecordCommand.plan([(argument, url)], context) : OutputPlan()
+    if update, let refusal = RecordCommand.refusal(context) ?? output.refusal() {
       console.err(console.paint("error: ", .red, forErr: true) + refusal + "\n")
       return ExitStatus.failure
     }

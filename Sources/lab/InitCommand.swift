@@ -8,7 +8,7 @@ enum InitCommand: Command {
   static let summary = "Make a new course folder: a scenario, a lesson, the schema, README and CI."
   static let usage = "init <dir> [--lab-repository URL]"
   static let discussion = """
-    Makes DIR, which must not exist or be empty, into a course: Scenarios/ with one example,
+    Makes DIR, which must not exist or be empty (its parent folder must exist), into a course: Scenarios/ with one example,
     Lessons/ with a lesson that runs it, schema/scenario.schema.json (which the example's
     "$schema" names), a README, and .github/workflows/lab.yml, which builds the lab from its
     repository and runs 'lab check --junit' and every lesson. Nothing is ever overwritten.

@@ -29,7 +29,8 @@ enum LessonCommand: Command {
     With no lesson named, it continues where you left off: the lesson after the last one you
     played to its end, the same one if you stopped in it (q with --step), lesson 1 the first
     time. Progress is kept per course folder in $XDG_STATE_HOME/concurrency-lab/progress
-    (~/.local/state/… when XDG_STATE_HOME is unset).
+    (~/.local/state/… when XDG_STATE_HOME is unset), at most 64 KiB; a folder, a pipe or a larger
+    file in its place gets one line of warning and the lesson plays without it.
 
     Runs are the lesson's 'lab run' lines: paste one into your shell to try it again, then change
     --seed, --threads or --live and see what changes. A run the lesson marks as failing on purpose
@@ -61,6 +62,10 @@ enum LessonCommand: Command {
     guard arguments.positionals.count <= 1 else { throw UsageError("lesson takes one lesson") }
     let course = try context.course()
     let progress = LessonProgress(environment: context.environment)
+    if let problem = progress?.problem {
+      context.console.err(
+        context.console.paint("warning: ", .yellow, forErr: true) + problem + "\n")
+    }
     let catalog: LessonCatalog
     let entry: LessonCatalog.Entry
     if let argument = arguments.positionals.first {

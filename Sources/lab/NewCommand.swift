@@ -86,16 +86,19 @@ enum NewCommand: Command {
 
   /// The folder to write in: `--path` resolved against the working directory, which must be inside
   /// the project; `Scenarios/` when not given.
+  /// Links are followed as far as the path exists, so neither --path nor a `Scenarios/` that is
+  /// a link leads out of the project.
   static func folder(_ path: String?, root: URL) throws(UsageError) -> URL {
-    guard let path else { return root.appendingPathComponent("Scenarios") }
     let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    let folder = URL(fileURLWithPath: path, relativeTo: cwd).resolvingSymlinksInPath()
-      .standardizedFileURL
-    guard folder.path == root.path || folder.path.hasPrefix(root.path + "/") else {
+    let folder =
+      path.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }
+      ?? root.appendingPathComponent("Scenarios")
+    guard OutputPlan.isInside(folder, [root]) else {
       throw UsageError(
-        "--path must be a folder inside the project (\(root.path)); '\(path)' is not")
+        "--path must be a folder inside the project (\(root.path)); '\(path ?? "Scenarios/")' "
+          + "is not, once its symbolic links are followed")
     }
-    return folder
+    return URL(fileURLWithPath: OutputPlan.resolved(folder))
   }
 
   /// The relative path from `folder` to the project's `schema/scenario.schema.json`.

@@ -16,6 +16,9 @@ enum RecordCommand: Command {
     Runs each scenario on the virtual runtime with its own seed and threads — the run 'lab diff'
     compares — and writes its trace lines to NAME.expected beside the scenario file. The file is
     written atomically (a temporary file, then a rename) and the command shows what changed.
+    Every file is checked before any scenario runs: a folder or a link in the place of one
+    refuses them all, and a scenario named (not a path) is written only inside the course or the
+    bundled curriculum.
 
     --seeds K records one file for many runs: the scenario's own seed and seeds 1…K under both
     scheduling policies (or --policy). Events of one moment whose order varies become an
@@ -55,7 +58,8 @@ enum RecordCommand: Command {
     let urls = try arguments.positionals.map { argument throws(UsageError) in
       (argument, try context.scenarioFile(argument))
     }
-    if let refusal = refusal(context) {
+    let output = try plan(urls, context)
+    if let refusal = refusal(context) ?? output.refusal() {
       context.console.err(context.console.paint("error: ", .red, forErr: true) + refusal + "\n")
       return ExitStatus.failure
     }
@@ -80,6 +84,26 @@ enum RecordCommand: Command {
     guard let ci = context.environment["CI"], !ci.isEmpty else { return nil }
     return "refusing to record expected traces because CI is set (CI=\(ci)); expected traces are "
       + "recorded on purpose on a teacher's machine, never by a CI job. Unset CI to record."
+  }
+
+  /// The expected traces recording writes, checked before any scenario runs: each replaces any
+  /// regular file, and one of a scenario found by name stays inside the course or the bundled
+  /// curriculum once symbolic links are followed (a path to a .json file is the teacher's own).
+  static func plan(_ scenarios: [(argument: String, url: URL)], _ context: CommandContext)
+    throws(UsageError) -> OutputPlan
+  {
+    var plan = OutputPlan()
+    for (argument, url) in scenarios {
+      let path = ExpectedTraceFile(scenario: url, displayPath: context.displayPath).url.path
+      if argument.hasSuffix(".json") {
+        plan.file(path, replaces: .anyFile)
+      } else {
+        let course = try context.course()
+        plan.file(
+          path, replaces: .anyFile, within: [course.root] + (course.bundled.map { [$0] } ?? []))
+      }
+    }
+    return plan
   }
 
   /// Runs `scenario` as `lab diff` does — and with `seeds` on seeds 1…K under `policies` too —

@@ -19,7 +19,8 @@ enum RunCommand: Command {
 
     --timeline draws the run instead of listing it: a row per thread over scenario time (--tasks
     adds a row per task), as wide as the terminal or COLUMNS. --html and --chrome also write the
-    run to a file: a self-contained HTML report, or Chrome trace JSON for ui.perfetto.dev. See
+    run to a file: a self-contained HTML report, or Chrome trace JSON for ui.perfetto.dev; both
+    are checked before the run (an existing folder, a missing one), then written atomically. See
     docs/pictures.md.
 
     --show-schedule adds the run's schedule, a short string; --schedule S replays it exactly (from
@@ -89,6 +90,15 @@ enum RunCommand: Command {
     if arguments.flag("native") {
       return try NativeCommand.run(
         scenario, arguments, options: options, json: format == .json, context)
+    }
+    // --html and --chrome are checked before the run: a file that cannot be written stops it.
+    var output = OutputPlan()
+    for path in [arguments.value("html"), arguments.value("chrome")].compactMap({ $0 }) {
+      output.file(path, replaces: .anyFile)
+    }
+    if let refusal = output.refusal() {
+      context.console.err(context.console.paint("error: ", .red, forErr: true) + refusal + "\n")
+      return ExitStatus.failure
     }
     let scheduled = arguments.value("schedule") != nil || arguments.flag("show-schedule")
     if scheduled, options.mode == .live { throw UsageError("a schedule is virtual; drop --live") }

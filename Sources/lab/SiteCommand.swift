@@ -23,9 +23,12 @@ enum SiteCommand: Command {
     moment. On a lesson page, #run=K&event=N is event N of the page's K-th run.
 
     Pages are self-contained (styles and one small script inline, nothing loaded from the network)
-    and work from file:// or any static host such as GitHub Pages. DIR is created when missing;
-    a DIR that is not empty must hold a site the lab wrote, which is then overwritten (and the
-    pages of lessons and scenarios it no longer has are removed; other files are left alone).
+    and work from file:// or any static host such as GitHub Pages. DIR is created when missing
+    (the folder above it must exist); a DIR that is not empty must hold a site the lab wrote,
+    which is then overwritten (and the pages of lessons and scenarios it no longer has are
+    removed; other files are left alone). Every file is checked before the first is written: a
+    page the lab did not write in its place, or a folder or link there, refuses the whole site
+    and leaves DIR as it was.
 
     A lesson's --live runs run on real threads, so their times differ from build to build;
     --virtual runs them on the virtual runtime instead, so the same course makes the same site.
@@ -64,21 +67,21 @@ enum SiteCommand: Command {
     let start = ContinuousClock.now
     let site = Site.build(
       try context.course(), options: Site.Options(virtualOnly: arguments.flag("virtual")))
-    do {
-      try FileManager.default.createDirectory(
-        atPath: folder, withIntermediateDirectories: true)
-    } catch {
-      fail("cannot create '\(folder)': \(error.localizedDescription)")
+    // Every page is checked before the first is written: a refusal leaves the folder as it was.
+    let plan = site.plan(folder: folder)
+    if let refusal = plan.refusal() {
+      fail(refusal)
       return ExitStatus.failure
     }
-    for page in site.pages {
-      do {
+    do throws(FileError) {
+      try plan.createFolders()
+      for page in site.pages {
         try AtomicFile.write(
           page.html, toPath: URL(fileURLWithPath: folder).appendingPathComponent(page.path).path)
-      } catch let failure {
-        fail(failure.description)
-        return ExitStatus.failure
       }
+    } catch {
+      fail(error.description)
+      return ExitStatus.failure
     }
     // A lesson renamed or removed since the last site: its old page would still be linked from
     // nowhere but found by search engines and bookmarks.

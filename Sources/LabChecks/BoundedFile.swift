@@ -1,0 +1,90 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reading a file whatever is found in its place: at most a given number of bytes, opened
+/// without blocking (a FIFO there would otherwise wait for a writer forever), and only a regular
+/// file — a folder, a pipe or a device is named, not read.
+package enum BoundedFile {
+  /// The bytes of the regular file at `path`; nil when nothing is there. Throws, with the
+  /// reason, when something is there that is not a readable regular file of at most `cap` bytes.
+  package static func read(_ path: String, cap: Int) throws(FileError) -> Data? {
+    guard let (descriptor, size) = try open(path) else { return nil }
+    defer { close(descriptor) }
+    func tooLarge(_ bytes: Int) -> FileError {
+      FileError("'\(path)' is \(bytes) bytes, more than the \(cap / 1024) KiB the lab reads")
+    }
+    if size > cap { throw tooLarge(size) }
+    // The size can change between fstat and read: one byte past the cap tells.
+    let bytes = try read(descriptor, upTo: cap + 1, path)
+    if bytes.count > cap { throw tooLarge(bytes.count) }
+    return bytes
+  }
+
+  /// The first `count` bytes (or fewer) of the regular file at `path`; nil when there is none or
+  /// it cannot be read.
+  package static func prefix(_ path: String, count: Int) -> Data? {
+    guard let (descriptor, _) = try? open(path) else { return nil }
+    defer { close(descriptor) }
+    return try? read(descriptor, upTo: count, path)
+  }
+
+  /// An open descriptor of the regular file at `path` and its size; nil when nothing is there.
+  private static func open(_ path: String) throws(FileError) -> (Int32, Int)? {
+    let descriptor = openFile(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let reason = errno
+      var link = stat()
+      if reason == ENOENT {
+        // A symbolic link to nothing is something in the file's place, and it is not a file.
+        guard lstat(path, &link) == 0 else { return nil }
+        throw FileError("'\(path)' is a symbolic link to nothing")
+      }
+      throw FileError("cannot read '\(path)': \(String(cString: strerror(reason)))")
+    }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      close(descriptor)
+      throw FileError("cannot read '\(path)': \(String(cString: strerror(errno)))")
+    }
+    switch status.st_mode & S_IFMT {
+    case S_IFREG: return (descriptor, Int(status.st_size))
+    case S_IFDIR:
+      close(descriptor)
+      throw FileError("'\(path)' is a folder, not a file")
+    default:
+      close(descriptor)
+      throw FileError("'\(path)' is not a regular file")
+    }
+  }
+
+  private static func read(_ descriptor: Int32, upTo limit: Int, _ path: String)
+    throws(FileError) -> Data
+  {
+    var bytes = [UInt8](repeating: 0, count: limit)
+    var count = 0
+    while count < limit {
+      let got = bytes.withUnsafeMutableBytes {
+        readBytes(descriptor, $0.baseAddress! + count, limit - count)
+      }
+      if got == 0 { break }
+      guard got > 0 else {
+        if errno == EINTR { continue }
+        throw FileError("cannot read '\(path)': \(String(cString: strerror(errno)))")
+      }
+      count += got
+    }
+    return Data(bytes[..<count])
+  }
+}
+
+/// open(2) and read(2), named apart from `BoundedFile`'s own.
+private func openFile(_ path: String, _ flags: Int32) -> Int32 { open(path, flags) }
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int
+{
+  read(descriptor, buffer, count)
+}

@@ -1,0 +1,167 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Everything a command is about to write, checked as a whole before the first byte is written:
+/// a command that refuses leaves every file as it was, where one that decided file by file had
+/// already replaced some pages when it refused the next. Then each file is written atomically
+/// (`AtomicFile`).
+package struct OutputPlan {
+  /// What may already be where a file is to be written.
+  package enum Replaces: Sendable {
+    /// Nothing: the file is new (`lab new`).
+    case nothing
+    /// A page the lab wrote, and nothing else: in a folder whose file names come from a course's
+    /// scenario and lesson names (`lab check --html DIR`, `lab site DIR`).
+    case labPage
+    /// Any regular file: the user named this one on the command line (`--junit FILE`).
+    case anyFile
+  }
+
+  struct File {
+    var path: String
+    var replaces: Replaces
+    /// Folders whose inside the file must be in once symbolic links are followed, if any.
+    var within: [URL]
+  }
+
+  /// Folders to create before writing; each one's parent must exist.
+  private(set) var folders: [String] = []
+  private var files: [File] = []
+  /// Whether the file at a path is a page the lab wrote (`HTMLReport.isLabPage`).
+  private let isLabPage: (String) -> Bool
+
+  package init(isLabPage: @escaping (String) -> Bool = { _ in false }) {
+    self.isLabPage = isLabPage
+  }
+
+  /// A folder to create if it is missing. Only the folder itself: a missing parent is a path
+  /// mistyped, so it is refused, not created.
+  package mutating func folder(_ path: String) { folders.append(path) }
+
+  /// A file to write at `path`, over what `replaces` allows; with `within`, only inside those
+  /// folders, symbolic links followed (a name from the command line never escapes them).
+  package mutating func file(_ path: String, replaces: Replaces, within: [URL] = []) {
+    files.append(File(path: path, replaces: replaces, within: within))
+  }
+
+  /// The paths of the files, in the order they were added.
+  package var paths: [String] { files.map(\.path) }
+
+  /// Why nothing may be written — the first reason found, naming the path and what to do — or
+  /// nil when every folder and file may be.
+  package func refusal() -> String? {
+    for folder in folders {
+      if let refusal = Self.folderRefusal(folder) { return refusal }
+    }
+    var seen: Set<String> = []
+    for file in files {
+      let path = URL(fileURLWithPath: file.path).standardizedFileURL.path
+      guard seen.insert(path).inserted else {
+        return "two files would be written to '\(file.path)'; rename one of what they are made "
+          + "from"
+      }
+      if let refusal = fileRefusal(file) { return refusal }
+    }
+    return nil
+  }
+
+  /// Creates the folders that are missing; call after `refusal()` said nil.
+  package func createFolders() throws(FileError) {
+    for folder in folders where !FileManager.default.fileExists(atPath: folder) {
+      guard mkdir(folder, 0o755) == 0 || errno == EEXIST else {
+        throw FileError("cannot create '\(folder)': \(String(cString: strerror(errno)))")
+      }
+    }
+  }
+
+  static func folderRefusal(_ folder: String) -> String? {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+      return isFolder.boolValue ? nil : "'\(folder)' is a file, not a folder; name a folder"
+    }
+    let parent = URL(fileURLWithPath: folder).deletingLastPathComponent().path
+    guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder),
+      isFolder.boolValue
+    else {
+      return "no folder '\(parent)': the lab creates '\(folder)' but not the folders above it; "
+        + "check the path"
+    }
+    return nil
+  }
+
+  func fileRefusal(_ file: File) -> String? {
+    let url = URL(fileURLWithPath: file.path)
+    let folder = url.deletingLastPathComponent().path
+    let planned = folders.contains {
+      URL(fileURLWithPath: $0).standardizedFileURL.path
+        == URL(fileURLWithPath: folder).standardizedFileURL.path
+    }
+    var isFolder: ObjCBool = false
+    if !planned {
+      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder),
+        isFolder.boolValue
+      else { return "cannot write '\(file.path)': no folder '\(folder)'; check the path" }
+      guard access(folder, W_OK) == 0 else {
+        return "cannot write '\(file.path)': the folder '\(folder)' is not writable"
+      }
+    }
+    if !file.within.isEmpty, !Self.isInside(url, file.within) {
+      return "'\(file.path)' is outside the project once its symbolic links are followed; "
+        + "the lab writes a name's files only inside it"
+    }
+    var status = stat()
+    guard lstat(file.path, &status) == 0 else {
+      return errno == ENOENT
+        ? nil : "cannot write '\(file.path)': \(String(cString: strerror(errno)))"
+    }
+    switch status.st_mode & S_IFMT {
+    case S_IFREG:
+      switch file.replaces {
+      case .anyFile: return nil
+      case .labPage where isLabPage(file.path): return nil
+      case .labPage:
+        return "'\(file.path)' is not a page the lab wrote, and the lab overwrites only its "
+          + "own; move it away or choose another folder"
+      case .nothing: return "'\(file.path)' already exists, and the lab never overwrites it"
+      }
+    case S_IFDIR: return "cannot write '\(file.path)': it is a folder"
+    case S_IFLNK:
+      return "cannot write '\(file.path)': it is a symbolic link, and the lab replaces only a "
+        + "regular file"
+    default: return "cannot write '\(file.path)': it is not a regular file"
+    }
+  }
+
+  /// Whether `url`, its symbolic links followed as far as the path exists, is inside one of
+  /// `folders` (theirs followed too).
+  package static func isInside(_ url: URL, _ folders: [URL]) -> Bool {
+    let path = resolved(url)
+    return folders.contains {
+      let folder = resolved($0)
+      return path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
+    }
+  }
+
+  /// `url`'s real path: the longest part of it that exists with its links followed
+  /// (`realpath(3)`), then the rest as written.
+  package static func resolved(_ url: URL) -> String {
+    var existing = url.standardizedFileURL
+    var rest: [String] = []
+    while existing.path != "/" {
+      if let real = realpath(existing.path, nil) {
+        defer { free(real) }
+        var result = URL(fileURLWithPath: String(cString: real))
+        for part in rest.reversed() { result.appendPathComponent(part) }
+        return result.path
+      }
+      rest.append(existing.lastPathComponent)
+      existing.deleteLastPathComponent()
+    }
+    return "/" + rest.reversed().joined(separator: "/")
+  }
+}

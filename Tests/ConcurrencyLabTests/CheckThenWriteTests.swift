@@ -1,0 +1,208 @@
+import Foundation
+import LabChecks
+import LabPictures
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Every command that writes decides first whether it may — every file it would write, every
+/// folder it would create — and only then writes: a refusal leaves each folder exactly as it
+/// was (same names, same contents, same inodes, so not even a page rewritten to the same bytes).
+@Suite(.serialized) struct CheckThenWriteTests {
+  typealias Project = CheckCommandTests.Project
+
+  /// What a folder holds, deeply: each path with its kind, inode and contents.
+  static func snapshot(_ folder: URL) -> [String: String] {
+    var entries: [String: String] = [:]
+    for path in FileManager.default.subpaths(atPath: folder.path) ?? [] {
+      let full = folder.appendingPathComponent(path).path
+      var status = stat()
+      guard lstat(full, &status) == 0 else { continue }
+      let contents =
+        status.st_mode & S_IFMT == S_IFREG
+        ? String(decoding: FileManager.default.contents(atPath: full) ?? Data(), as: UTF8.self)
+        : ""
+      entries[path] = "\(status.st_mode) \(status.st_ino) \(contents)"
+    }
+    return entries
+  }
+
+  /// Runs `arguments` in `project`, expecting a refusal whose message holds `expected`, nothing
+  /// on stdout (it was decided before any scenario ran), and `folder` unchanged.
+  static func refuses(
+    _ project: Project, _ arguments: [String], _ expected: String, leaving folder: URL,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let before = snapshot(folder)
+    let (status, out, err) = project.lab(arguments)
+    #expect(status == 1, "\(err)", sourceLocation: sourceLocation)
+    #expect(err.contains(expected), "\(err)", sourceLocation: sourceLocation)
+    #expect(out.isEmpty, "\(out)", sourceLocation: sourceLocation)
+    #expect(snapshot(folder) == before, sourceLocation: sourceLocation)
+  }
+
+  static func twoScenarios() throws -> Project {
+    try Project([
+      "a/passing.json": CheckCommandTests.passing, "a/idle.json": CheckCommandTests.idle,
+    ])
+  }
+
+  @Test func checkHTMLRefusesBeforeRewritingAnyPage() throws {
+    let project = try Self.twoScenarios()
+    let folder = project.root.appendingPathComponent("html")
+    #expect(project.lab(["check", "--html", folder.path]).status == 0)
+    // Its own pages are there; an index.html of someone else's now stands beside them.
+    try Data("<p>mine</p>".utf8).write(to: folder.appendingPathComponent("index.html"))
+    Self.refuses(
+      project, ["check", "--html", folder.path], "index.html' is not a page the lab wrote",
+      leaving: project.root)
+    // So is a page of someone else's that a scenario's name would overwrite.
+    try Data("<meta name=\"generator\" content=\"\(HTMLReport.generator)\"/>".utf8).write(
+      to: folder.appendingPathComponent("index.html"))
+    try Data("<p>mine</p>".utf8).write(to: folder.appendingPathComponent("passing.html"))
+    Self.refuses(
+      project, ["check", "--html", folder.path], "passing.html' is not a page the lab wrote",
+      leaving: project.root)
+    // A folder where a page would go is refused the same way.
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("index.html"))
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("idle.html"))
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("idle.html"), withIntermediateDirectories: false)
+    Self.refuses(
+      project, ["check", "--html", folder.path], "idle.html': it is a folder",
+      leaving: project.root)
+  }
+
+  @Test func checkRefusesBothReportsWhenEitherCannotBeWritten() throws {
+    let project = try Self.twoScenarios()
+    let taken = project.root.appendingPathComponent("taken")
+    try FileManager.default.createDirectory(at: taken, withIntermediateDirectories: false)
+    let html = project.root.appendingPathComponent("html").path
+    Self.refuses(
+      project, ["check", "--html", html, "--junit", taken.path], "taken': it is a folder",
+      leaving: project.root)
+    // A folder is created, the folders above it are not.
+    let deep = project.root.appendingPathComponent("no/such/html").path
+    Self.refuses(
+      project, ["check", "--html", deep], "the lab creates '\(deep)' but not the folders above",
+      leaving: project.root)
+    Self.refuses(
+      project, ["check", "--junit", project.root.appendingPathComponent("no/build/j.xml").path],
+      "but not the folders above", leaving: project.root)
+    // A fresh checkout's build/ is still made for --junit.
+    let junit = project.root.appendingPathComponent("build/j.xml")
+    #expect(project.lab(["check", "--junit", junit.path]).status == 0)
+    #expect(FileManager.default.fileExists(atPath: junit.path))
+  }
+
+  @Test func runRefusesItsFilesBeforeRunning() throws {
+    let project = try Self.twoScenarios()
+    let html = project.root.appendingPathComponent("run.html").path
+    let taken = project.root.appendingPathComponent("taken")
+    try FileManager.default.createDirectory(at: taken, withIntermediateDirectories: false)
+    Self.refuses(
+      project, ["run", "passing", "--html", html, "--chrome", taken.path],
+      "taken': it is a folder", leaving: project.root)
+    Self.refuses(
+      project, ["run", "passing", "--html", html, "--chrome", html], "two files would be written",
+      leaving: project.root)
+    Self.refuses(
+      project, ["run", "passing", "--html", project.root.appendingPathComponent("no/r.html").path],
+      "no folder", leaving: project.root)
+  }
+
+  @Test func siteRefusesTheWholeSiteWhenOnePageIsNotTheLabs() throws {
+    let project = try Self.twoScenarios()
+    let folder = project.root.appendingPathComponent("site")
+    let environment = ["LAB_CURRICULUM": ""]
+    #expect(project.lab(["site", folder.path, "--virtual"], environment: environment).status == 0)
+    // Its index is the lab's, so the folder is the lab's site: but this page is not.
+    try Data("mine".utf8).write(to: folder.appendingPathComponent("scenario-idle.html"))
+    let before = Self.snapshot(project.root)
+    let refused = project.lab(["site", folder.path, "--virtual"], environment: environment)
+    #expect(refused.status == 1)
+    #expect(refused.err.contains("scenario-idle.html' is not a page the lab wrote"), "\(refused)")
+    #expect(Self.snapshot(project.root) == before)
+    let deep = project.root.appendingPathComponent("no/site")
+    #expect(project.lab(["site", deep.path], environment: environment).status == 1)
+    #expect(!FileManager.default.fileExists(atPath: deep.deletingLastPathComponent().path))
+  }
+
+  @Test func recordRefusesEveryTraceBeforeWritingOne() throws {
+    let project = try Self.twoScenarios()
+    try FileManager.default.createDirectory(
+      at: project.root.appendingPathComponent("Scenarios/a/idle.expected"),
+      withIntermediateDirectories: false)
+    // passing comes first and could be written: it is not, since idle's cannot.
+    Self.refuses(
+      project, ["record", "passing", "idle"], "idle.expected': it is a folder",
+      leaving: project.root)
+    Self.refuses(
+      project, ["diff", "idle", "--update"], "idle.expected': it is a folder",
+      leaving: project.root)
+  }
+
+  @Test func aNameNeverLeadsAWriterOutOfTheProject() throws {
+    let project = try Self.twoScenarios()
+    let outside = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lab-outside-\(UUID())")
+    try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: false)
+    defer { try? FileManager.default.removeItem(at: outside) }
+    try Data(CheckCommandTests.passing.utf8).write(to: outside.appendingPathComponent("away.json"))
+    // A topic folder of the course that is a link to somewhere else.
+    try FileManager.default.createSymbolicLink(
+      at: project.root.appendingPathComponent("Scenarios/elsewhere"), withDestinationURL: outside)
+    let before = Self.snapshot(outside)
+    let recorded = project.lab(["record", "away"])
+    #expect(recorded.status != 0)
+    #expect(Self.snapshot(outside) == before, "\(recorded)")
+    // lab new writes into Scenarios/ only while it is in the project.
+    let linked = try Project([:])
+    try FileManager.default.createDirectory(at: linked.root, withIntermediateDirectories: false)
+    try FileManager.default.createSymbolicLink(
+      at: linked.root.appendingPathComponent("Scenarios"), withDestinationURL: outside)
+    let new = linked.lab(["new", "fresh"])
+    #expect(new.status == 64)
+    #expect(new.err.contains("is not, once its symbolic links are followed"), "\(new.err)")
+    #expect(Self.snapshot(outside) == before)
+  }
+
+  @Test func initMakesTheFolderButNotTheFoldersAboveIt() throws {
+    let project = try Self.twoScenarios()
+    let deep = project.root.appendingPathComponent("no/course")
+    let (status, _, err) = InProcessLab.run(["init", deep.path])
+    #expect(status == 1)
+    #expect(err.contains("but not the folders above it"), "\(err)")
+    #expect(!FileManager.default.fileExists(atPath: deep.deletingLastPathComponent().path))
+  }
+
+  @Test func aPlanFollowsLinksToWhereAFileReallyGoes() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("lab-plan-\(UUID())")
+    let outside = root.appendingPathComponent("outside")
+    let project = root.appendingPathComponent("project")
+    defer { try? FileManager.default.removeItem(at: root) }
+    for folder in [outside, project.appendingPathComponent("real")] {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+    try FileManager.default.createSymbolicLink(
+      at: project.appendingPathComponent("link"), withDestinationURL: outside)
+    func refusal(_ path: String, _ replaces: OutputPlan.Replaces = .anyFile) -> String? {
+      var plan = OutputPlan()
+      plan.file(project.appendingPathComponent(path).path, replaces: replaces, within: [project])
+      return plan.refusal()
+    }
+    #expect(refusal("real/x.expected") == nil)
+    #expect(refusal("link/x.expected")?.contains("outside the project") == true)
+    #expect(refusal("link/new/x.expected")?.contains("no folder") == true)
+    try Data().write(to: project.appendingPathComponent("real/x.expected"))
+    #expect(refusal("real/x.expected", .nothing)?.contains("already exists") == true)
+    try FileManager.default.createSymbolicLink(
+      at: project.appendingPathComponent("real/y.expected"),
+      withDestinationURL: project.appendingPathComponent("real/x.expected"))
+    #expect(refusal("real/y.expected")?.contains("is a symbolic link") == true)
+  }
+}

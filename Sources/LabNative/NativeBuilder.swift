@@ -41,7 +41,7 @@ public struct NativeBuild: Sendable {
 }
 
 /// Builds the program of a scenario with swiftc, once per source and compiler: the binary is
-/// kept under `cache` (`.build/lab-native/NAME-KEY/`), keyed by a hash of the program, the
+/// kept under `cache` (`native/NAME-KEY/` in the user's `BuildFolder`), keyed by a hash of the program, the
 /// compiler's path, size and modification time, and the options.
 public struct NativeBuilder: Sendable {
   public var compiler: SwiftCompiler

@@ -87,16 +87,18 @@ public struct SwiftCheck: Sendable {
   }
 
   /// `lab swift NAME --check` (and a lesson's `lab swift NAME --check` line): compiled where
-  /// both write their builds, `.build/lab-swift/NAME`. One check at a time in a process: two
-  /// lessons played at once (as the tests play them) would write the same files, and one of them
-  /// failed to build now and then.
+  /// both write their builds, `swift/NAME` in the user's build folder (`BuildFolder`), never the
+  /// course's. One check at a time in a process: two lessons played at once (as the tests play
+  /// them) would write the same files, and one of them failed to build now and then.
   public static func run(
-    _ scenario: Scenario, source: String, compiler: SwiftCompiler
+    _ scenario: Scenario, source: String, compiler: SwiftCompiler,
+    environment: [String: String]
   ) throws -> SwiftCheck {
-    try sharedFolder.withLock {
+    let folder = try BuildFolder.folder("swift", environment: environment)
+    return try sharedFolder.withLock {
       try run(
         scenario, source: source, compiler: compiler,
-        in: URL(fileURLWithPath: ".build/lab-swift/\(scenario.name)"))
+        in: folder.appendingPathComponent(scenario.name, isDirectory: true))
     }
   }
 

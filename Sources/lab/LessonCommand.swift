@@ -125,7 +125,8 @@ enum LessonCommand: Command {
       checkSwift: SwiftCompiler.find(environment: context.environment).map { compiler in
         { scenario, source in
           do {
-            let check = try SwiftCheck.run(scenario, source: source, compiler: compiler)
+            let check = try SwiftCheck.run(
+              scenario, source: source, compiler: compiler, environment: context.environment)
             return (check.report, check.isExpected)
           } catch {
             return ("could not run swiftc: \(error)\n", false)

@@ -37,9 +37,18 @@ enum NativeCommand {
           + "without --native\n")
       return nil
     }
-    let cache = context.environment["LAB_NATIVE_CACHE"].flatMap { $0.isEmpty ? nil : $0 }
-    return NativeBuilder(
-      compiler: compiler, cache: URL(fileURLWithPath: cache ?? ".build/lab-native"))
+    let cache: URL
+    if let chosen = context.environment["LAB_NATIVE_CACHE"], !chosen.isEmpty {
+      cache = URL(fileURLWithPath: chosen)
+    } else {
+      do {
+        cache = try BuildFolder.folder("native", environment: context.environment)
+      } catch {
+        context.console.err("lab: error: \(error)\n")
+        return nil
+      }
+    }
+    return NativeBuilder(compiler: compiler, cache: cache)
   }
 
   /// `lab run NAME --native`: the trace as `lab run` prints it, the build on stderr.

@@ -32,7 +32,7 @@ enum RunCommand: Command {
     Repeated rounds (the same 1–4 events, numbers aside, three times or more) print once, then
     one line counting the rest; --full prints every event.
 
-    --native compiles the Swift program of 'lab swift NAME' (cached under .build/lab-native/) and
+    --native compiles the Swift program of 'lab swift NAME' (cached in ~/.cache/concurrency-lab/native/) and
     runs it on the real Swift runtime, its time played at --scale like --live, killed after
     --timeout; its output is read back as a trace, printed and checked like a live run. A race
     scenario is built in Swift 5 mode with ThreadSanitizer, since Swift 6 refuses it. See

@@ -16,9 +16,10 @@ enum SwiftCommand: Command {
     A step the generator cannot express yet is reported at its place in the file.
 
     With --check, compiles the program with swiftc (on PATH, else /opt/swift/usr/bin) in
-    .build/lab-swift/ and prints the compiler's verdict: every program compiles in Swift 6
-    mode, except those of scenarios that show a data race, which Swift 6 must refuse; those are
-    also compiled in Swift 5 mode, where they run and race. docs/swift-programs.md says more.
+    ~/.cache/concurrency-lab/swift/ (LAB_CACHE or XDG_CACHE_HOME move it) and prints the
+    compiler's verdict: every program compiles in Swift 6 mode, except those of scenarios
+    that show a data race, which Swift 6 must refuse; those are also compiled in Swift 5
+    mode, where they run and race. docs/swift-programs.md says more.
 
     Examples:
       lab swift task-group-five > task-group-five.swift
@@ -52,7 +53,8 @@ enum SwiftCommand: Command {
       return ExitStatus.failure
     }
     do {
-      let check = try SwiftCheck.run(scenario, source: source, compiler: compiler)
+      let check = try SwiftCheck.run(
+        scenario, source: source, compiler: compiler, environment: context.environment)
       context.console.out(check.report)
       return check.isExpected ? ExitStatus.ok : ExitStatus.failure
     } catch {

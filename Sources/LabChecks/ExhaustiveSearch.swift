@@ -201,7 +201,9 @@ public struct ExhaustiveSearch: Sendable {
 /// The walk, shared with the chooser's closure for one run (the loop thread only).
 private final class WalkBox: @unchecked Sendable {
   var walk: Walk
-  var chooser: ScheduleChooser?
+  /// Weak: the chooser's closure holds the box, and a strong reference back would keep every
+  /// run's chooser, with all its decisions, alive for the whole search.
+  weak var chooser: ScheduleChooser?
 
   init(_ walk: Walk) { self.walk = walk }
 

@@ -2,8 +2,9 @@ import Foundation
 
 extension CheckReport {
   /// How a checked scenario reads in JUnit terms. A run that could not finish — a file that does
-  /// not validate, a deadlock, a limit reached — is an error; a run that finished but missed a
-  /// check, an outcome or its expected trace is a failure. CI servers show the two apart.
+  /// not validate, a deadlock, a limit reached, a search its budget stopped — is an error; a run
+  /// that finished but missed a check, an outcome or its expected trace is a failure. CI servers
+  /// show the two apart.
   enum JUnitKind: Equatable {
     case passed, skipped, failure, error
   }
@@ -14,7 +15,10 @@ extension CheckReport {
     case .skipped: return .skipped
     case .failed:
       let unfinished = verdict.failures.contains { failure in
-        failure.run == nil || failure.messages.contains { $0.hasPrefix("problem: ") }
+        failure.invalid
+          || failure.messages.contains {
+            $0.hasPrefix("problem: ") || $0.hasPrefix(ScenarioChecker.incompleteSearch)
+          }
       }
       return unfinished ? .error : .failure
     }
@@ -60,7 +64,7 @@ extension CheckReport {
       let element = kind == .error ? "error" : "failure"
       let type =
         kind == .failure
-        ? "check" : verdict.failures.contains { $0.run == nil } ? "invalid" : "problem"
+        ? "check" : verdict.failures.contains(where: \.invalid) ? "invalid" : "problem"
       let first = verdict.failures.first?.messages.first ?? "failed"
       var body: [String] = []
       for failure in verdict.failures {

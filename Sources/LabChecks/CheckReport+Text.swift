@@ -13,7 +13,7 @@ extension CheckReport {
         return style.paint("FAIL", .red) + "  \(name)"
       }
       var text = failure.messages.first ?? "failed"
-      if failure.run == nil {
+      if failure.invalid {
         text = "does not validate: " + text
         if failure.messages.count > 1 { text += " (+\(failure.messages.count - 1) more)" }
         return style.paint("FAIL", .red) + "  \(name)  \(text)"
@@ -21,7 +21,10 @@ extension CheckReport {
       if failure.messages.count > 1 { text += " (+\(failure.messages.count - 1) more)" }
       if let run = failure.run { text += " — \(run)" }
       if let replay = failure.replay { text += ": \(replay)" }
-      if verdict.runs > 1 { text += " · \(verdict.failures.count) of \(verdict.runs) runs failed" }
+      let failedRuns = verdict.failures.filter { $0.run != nil }.count
+      if verdict.runs > 1, failedRuns > 0 {
+        text += " · \(failedRuns) of \(verdict.runs) runs failed"
+      }
       return style.paint("FAIL", .red) + "  \(name)  \(text)"
     }
   }
@@ -32,6 +35,8 @@ extension CheckReport {
     for failure in verdict.failures {
       if let run = failure.run {
         out += "      \(run)" + (failure.replay.map { ": \($0)" } ?? "") + "\n"
+      } else if failure.searched, let replay = failure.replay {
+        out += "      every schedule: \(replay)\n"
       }
       for message in failure.messages { out += "        \(message)\n" }
     }

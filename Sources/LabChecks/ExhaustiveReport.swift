@@ -33,7 +33,10 @@ extension ExhaustiveSearch.Findings {
     let runs = "\(schedules) distinct interleaving\(schedules == 1 ? "" : "s")"
     let bound = preemptionBound.map { " with at most \($0) preemption\($0 == 1 ? "" : "s")" } ?? ""
     if complete { return "all \(runs) explored: these are all the outcomes" }
-    if let stoppedBy { return "stopped by \(stoppedBy)\(bound): other outcomes may exist" }
+    if let stoppedBy {
+      return "\(stoppedBy.verdict)\n\(bound.isEmpty ? "" : "searched\(bound); ")"
+        + "the outcomes below were found, others may exist"
+    }
     return "all schedules\(bound) explored: more may give other outcomes"
   }
 
@@ -124,12 +127,20 @@ extension ExhaustiveSearch.Findings {
         "schedules": \(schedules),
         "redundant": \(redundant),
         "preemption_bound": \(preemptionBound.map(String.init) ?? "null"),
-        "stopped_by": \(stoppedBy.map(quote) ?? "null"),
+        "stopped_by": \(stoppedBy.map(Self.json) ?? "null"),
         "outcomes": \(rows.isEmpty ? "[]" : "[\n" + rows.joined(separator: ",\n") + "\n  ]"),
         "unreached": [\(unreached.joined(separator: ", "))],
         "passed": \(passed(rules))
       }
 
       """
+  }
+
+  /// The budget that stopped the search, for `"stopped_by"`: which, its value as its option
+  /// takes it, the option, and the verdict line.
+  static func json(_ limit: ExhaustiveSearch.Limit) -> String {
+    let quote = TraceJSON.quote
+    return "{\"budget\": \(quote(limit.name)), \"limit\": \(limit.value), "
+      + "\"option\": \(quote(limit.option)), \"verdict\": \(quote(limit.verdict))}"
   }
 }

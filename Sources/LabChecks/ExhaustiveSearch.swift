@@ -15,22 +15,6 @@ import LabRuntime
 /// alone never lose a reachable end state (Godefroid, 1996); `Footprint.conflicts` is what
 /// "commute" means here.
 public struct ExhaustiveSearch: Sendable {
-  /// Where a search stops.
-  public struct Budget: Sendable {
-    public var maxSchedules: Int? = nil
-    public var maxSeconds: Double? = nil
-    /// Iterative preemption bounding: bounds 0, 1, … up to this; nil searches unbounded.
-    public var preemptions: Int? = nil
-    /// Off only to measure what the sleep sets save.
-    public var reduction = true
-
-    public init(maxSchedules: Int? = nil, maxSeconds: Double? = nil, preemptions: Int? = nil) {
-      self.maxSchedules = maxSchedules
-      self.maxSeconds = maxSeconds
-      self.preemptions = preemptions
-    }
-  }
-
   /// One outcome and the shortest schedule found that ends with it.
   package struct Found: Sendable {
     package var outcome: Outcome
@@ -46,14 +30,17 @@ public struct ExhaustiveSearch: Sendable {
   public struct Findings: Sendable {
     /// Outcomes in the order first found.
     package var outcomes: [Found] = []
+    /// Where each outcome is in `outcomes`: a run's outcome is found in constant time however
+    /// many a hostile scenario has.
+    var positions: [Outcome: Int] = [:]
     /// Schedules run to the end.
     public var schedules = 0
     /// Runs cut short because they could only repeat an order already covered.
     package var redundant = 0
     /// Every schedule (within `preemptionBound`, when one was reached) was explored.
     public var complete = false
-    /// The budget that ended an incomplete search, as its option (`--max-schedules 1000`).
-    package var stoppedBy: String?
+    /// The budget that ended an incomplete search.
+    public var stoppedBy: Limit?
     /// The largest preemption bound searched; nil when unbounded.
     package var preemptionBound: Int?
     /// Whether the bound cut off schedules (so `complete` holds only within it).
@@ -90,12 +77,12 @@ public struct ExhaustiveSearch: Sendable {
   {
     var findings = Findings()
     findings.reduced = budget.reduction && Self.reducible(scenario)
-    let start = Date()
+    var meter = Meter(budget)
     let bounds: [Int?] = budget.preemptions.map { Array(0...$0) } ?? [nil]
     for bound in bounds {
       findings.preemptionBound = bound
       var walk = Walk(bound: bound, reduction: findings.reduced)
-      let finished = search(&walk, &findings, start: start, progress: progress)
+      let finished = search(&walk, &findings, &meter, progress: progress)
       findings.boundCut = walk.cut
       if !finished { break }
       if !walk.cut {
@@ -104,22 +91,18 @@ public struct ExhaustiveSearch: Sendable {
       }
     }
     if findings.stoppedBy == nil, findings.boundCut { findings.complete = false }
-    findings.seconds = Date().timeIntervalSince(start)
+    findings.seconds = meter.seconds
     return findings
   }
 
   /// One depth-first walk under one bound; false when a budget stopped it.
   private func search(
-    _ walk: inout Walk, _ findings: inout Findings, start: Date,
+    _ walk: inout Walk, _ findings: inout Findings, _ meter: inout Meter,
     progress: (Int, Int) -> Void
   ) -> Bool {
     while true {
-      if let max = budget.maxSchedules, findings.schedules >= max {
-        findings.stoppedBy = "--max-schedules \(max)"
-        return false
-      }
-      if let max = budget.maxSeconds, Date().timeIntervalSince(start) >= max {
-        findings.stoppedBy = "--max-seconds \(formatSeconds(max))"
+      if let limit = meter.spent(schedules: findings.schedules) {
+        findings.stoppedBy = limit
         return false
       }
       let box = WalkBox(walk)
@@ -152,7 +135,7 @@ public struct ExhaustiveSearch: Sendable {
     let outcome = Outcome(of: result.record, observingFirst: Outcome.observesFirst(rules))
     let schedule = Schedule(scenario: identity, decisions: decisions)
     let preemptions = Self.preemptions(decisions)
-    if let index = findings.outcomes.firstIndex(where: { $0.outcome == outcome }) {
+    if let index = findings.positions[outcome] {
       findings.outcomes[index].count += 1
       let best = findings.outcomes[index]
       if (preemptions, schedule.text.count) < (best.preemptions, best.schedule.text.count) {
@@ -162,6 +145,7 @@ public struct ExhaustiveSearch: Sendable {
       return
     }
     let (grade, reason) = OutcomeHistogram.grade(outcome, by: rules)
+    findings.positions[outcome] = findings.outcomes.count
     findings.outcomes.append(
       Found(
         outcome: outcome, schedule: schedule, preemptions: preemptions, count: 1, grade: grade,
@@ -192,16 +176,14 @@ public struct ExhaustiveSearch: Sendable {
     }
     return count
   }
-
-  func formatSeconds(_ value: Double) -> String {
-    value == value.rounded() ? String(Int(value)) : String(value)
-  }
 }
 
 /// The walk, shared with the chooser's closure for one run (the loop thread only).
 private final class WalkBox: @unchecked Sendable {
   var walk: Walk
-  var chooser: ScheduleChooser?
+  /// Weak: the chooser's closure holds the box, and a strong reference back would keep every
+  /// run's chooser, with all its decisions, alive for the whole search.
+  weak var chooser: ScheduleChooser?
 
   init(_ walk: Walk) { self.walk = walk }
 

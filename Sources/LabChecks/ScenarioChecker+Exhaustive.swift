@@ -6,31 +6,41 @@ import LabRuntime
 /// an outcome can happen is checked against all of them, when the search finishes in budget.
 extension ScenarioChecker {
   /// At most this many schedules a scenario: racy-counter needs fewer than 5,000, and 20,000
-  /// take about 15 s in a debug build. A number, not a time, so the verdict is the same on
-  /// every machine.
+  /// take about 15 s in a debug build. The count, not the time, is the budget that binds for a
+  /// scenario of reasonable size, so the verdict is the same on every machine; the time and
+  /// memory budgets stop a scenario whose every run is slow or large.
   public static let exhaustiveBudget = 20_000
 
+  /// How the message of a search its budget stopped begins.
+  static let incompleteSearch = "every schedule: incomplete"
+
   /// The failures the search found, and a few words for the verdict's summary: `all N
-  /// schedules`, or `every schedule: not finished in N`.
+  /// schedules`, or the verdict of a search its budget stopped. Such a search proves nothing
+  /// about the schedules it did not run, so it fails the scenario: a check that passed would
+  /// vouch for claims no one checked. A forbidden outcome it did find fails it as well.
   static func exhaustive(
-    _ scenario: Scenario, argument: String, options: RunOptions
+    _ scenario: Scenario, argument: String, options: RunOptions, budget: ExhaustiveSearch.Budget,
+    progress: (_ schedules: Int) -> Void
   ) -> (failures: [ScenarioVerdict.Failure], summary: String) {
     let rules = scenario.expect.outcomes
     var options = options
     options.mode = .virtual
-    let findings = ExhaustiveSearch(
-      scenario, options: options, budget: .init(maxSchedules: exhaustiveBudget)
-    ).run()
-    guard findings.complete else {
-      return ([], "every schedule: not finished in \(exhaustiveBudget)")
+    let findings = ExhaustiveSearch(scenario, options: options, budget: budget).run { done, _ in
+      progress(done)
     }
     var failures: [ScenarioVerdict.Failure] = []
     for found in findings.failures {
       let replay = "\(LabCommand.name) run \(argument) --schedule \(found.schedule.text)"
       failures.append(
         .init(
-          run: nil, messages: ["outcome: \(found.grade!.rawValue) \(found.outcome), \(replay)"],
-          replay: replay))
+          run: nil, messages: ["outcome: \(found.grade!.rawValue) \(found.outcome)"],
+          replay: replay,
+          searched: true))
+    }
+    if let limit = findings.stoppedBy {
+      let verdict = "every schedule: \(limit.verdict)"
+      failures.append(.init(run: nil, messages: [verdict], replay: nil, searched: true))
+      return (failures, verdict)
     }
     for (index, rule) in findings.unreached(rules) {
       failures.append(
@@ -39,7 +49,7 @@ extension ScenarioChecker {
           messages: [
             "outcomes[\(index)]: \(rule.grade.rawValue) \"\(rule.reason)\" never happens in any "
               + "of \(findings.schedules) schedules"
-          ], replay: nil))
+          ], replay: nil, searched: true))
     }
     return (failures, "all \(findings.schedules) schedules")
   }

@@ -5,7 +5,7 @@ extension ScenarioChecker {
   /// Loads, runs and checks one scenario file, named `argument` in replay commands.
   package static func check(
     file url: URL, argument: String, plan: CheckPlan, displayPath: (URL) -> String,
-    progress: (Int) -> Void
+    progress: (_ runs: Int, _ schedules: Int?) -> Void
   ) -> ScenarioVerdict {
     let display = displayPath(url)
     let named: Scenario

@@ -18,8 +18,10 @@ public struct CheckPlan: Sendable {
   public var live = false
   /// Everything else about a run: threads, scale, limits, tolerance.
   public var options = RunOptions()
-  /// Search every schedule of a scenario with outcome rules (`exhaustiveBudget`).
+  /// Search every schedule of a scenario with outcome rules, within `search`.
   public var exhaustive = true
+  /// Where that search stops: `exhaustiveBudget` schedules, a minute, the memory a run may take.
+  public var search = ExhaustiveSearch.Budget(maxSchedules: ScenarioChecker.exhaustiveBudget)
 
   /// One run on the scenario's own seed, random policy, virtual only.
   public init() {}
@@ -59,6 +61,12 @@ public struct ScenarioVerdict: Sendable {
     public var messages: [String]
     /// The command that replays the run, for virtual runs.
     public var replay: String?
+    /// Found by the search of every schedule rather than by one run: no `run`, yet the file
+    /// validated.
+    public var searched = false
+
+    /// No run was made because the scenario or its expected trace does not validate.
+    public var invalid: Bool { run == nil && !searched }
   }
 
   /// The scenario as given to `lab run`: a name, or a path.
@@ -107,10 +115,11 @@ public enum ScenarioChecker {
 
   /// Checks `scenario` (given on the command line as `argument`) against its expectations and,
   /// when there is one, its expected trace `trace` read from `traceFile`. `progress` is called
-  /// after each run with the number of runs done.
+  /// after each run with the number of runs done, then during the search of every schedule with
+  /// the schedules run.
   public static func check(
     _ scenario: Scenario, argument: String, trace: ExpectedTrace?, traceFile: String,
-    plan: CheckPlan, progress: (Int) -> Void = { _ in }
+    plan: CheckPlan, progress: (_ runs: Int, _ schedules: Int?) -> Void = { _, _ in }
   ) -> ScenarioVerdict {
     let clock = ContinuousClock()
     let start = clock.now
@@ -161,11 +170,13 @@ public enum ScenarioChecker {
       } else if !messages.isEmpty {
         failures.append(.init(run: label, messages: messages, replay: nil))
       }
-      progress(index + 1)
+      progress(index + 1, nil)
     }
     var searched: String?
     if plan.exhaustive, !scenario.expect.outcomes.isEmpty {
-      let search = exhaustive(scenario, argument: argument, options: plan.options)
+      let search = exhaustive(
+        scenario, argument: argument, options: plan.options, budget: plan.search
+      ) { progress(labels.count, $0) }
       failures += search.failures
       searched = search.summary
     }

@@ -58,6 +58,45 @@ package enum RunArguments {
       help: "Stop a run that grows the lab's memory by more than N MB (default: 512)."),
   ]
 
+  /// The options that bound a search of every schedule (`lab explore --exhaustive`, `lab
+  /// check`), whose default number of schedules is `schedules`; its memory is bounded by
+  /// `--max-memory-mb`, like a run's, so `options` gets that option's help rewritten to say so.
+  package static func searchOptions(_ options: [Arguments.Option], schedules: Int)
+    -> [Arguments.Option]
+  {
+    let seconds = ExhaustiveSearch.Limit.number(ExhaustiveSearch.Budget.defaultSeconds)
+    return options.map { option in
+      guard option.name == "max-memory-mb" else { return option }
+      var searching = option
+      searching.help =
+        "Stop a run, or a search of every schedule as a whole, that grows the lab's memory by "
+        + "more than N MB (default: \(ProcessMemory.megabytes(RunLimits().maxMemoryBytes)))."
+      return searching
+    } + [
+      .init(
+        name: "max-schedules", value: "N",
+        help: "Stop a search of every schedule after N schedules (default: \(schedules))."),
+      .init(
+        name: "max-seconds", value: "S",
+        help: "Stop a search of every schedule after S seconds (default: \(seconds))."),
+    ]
+  }
+
+  /// `budget` with the bounds `arguments` and `options` (`--max-memory-mb`) give.
+  package static func searchBudget(
+    _ arguments: Arguments, options: RunOptions, _ budget: ExhaustiveSearch.Budget
+  ) throws(UsageError) -> ExhaustiveSearch.Budget {
+    var budget = budget
+    if let schedules = try arguments.integer("max-schedules", in: 1...Int.max) {
+      budget.maxSchedules = schedules
+    }
+    if let seconds = try arguments.number("max-seconds", in: 0.001...86_400) {
+      budget.maxSeconds = seconds
+    }
+    budget.maxMemoryBytes = options.limits.maxMemoryBytes
+    return budget
+  }
+
   /// The options that choose what a text trace shows, for `lab run` and a lesson's `lab run`.
   package static let displayOptions: [Arguments.Option] = [
     .init(

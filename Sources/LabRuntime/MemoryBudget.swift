@@ -41,23 +41,33 @@ public enum ProcessMemory {
 
 /// How much a run may grow the process (`--max-memory-mb`), measured from the resident memory
 /// when the run began: tests run many scenarios in one process, and a run answers only for its
-/// own growth.
+/// own growth. An exhaustive search answers the same way for all its runs together.
 public struct MemoryBudget: Sendable {
   public let maxGrowth: Int
   public let baseline: Int
   public private(set) var peak: Int
+  /// Where the resident memory is read: the process's, or a test's stand-in.
+  private let resident: @Sendable () -> Int?
 
-  public init(maxGrowth: Int) {
+  public init(
+    maxGrowth: Int, resident: @escaping @Sendable () -> Int? = ProcessMemory.residentBytes
+  ) {
     self.maxGrowth = maxGrowth
-    baseline = ProcessMemory.residentBytes() ?? 0
+    self.resident = resident
+    baseline = resident() ?? 0
     peak = baseline
+  }
+
+  /// Samples the resident memory; the bytes resident once it grew past the budget, else nil.
+  public mutating func exceeded() -> Int? {
+    guard let now = resident() else { return nil }
+    peak = max(peak, now)
+    return now - baseline > maxGrowth ? now : nil
   }
 
   /// Samples the resident memory; the problem that stops the run once it grew past the budget.
   public mutating func check() -> String? {
-    guard let resident = ProcessMemory.residentBytes() else { return nil }
-    peak = max(peak, resident)
-    guard resident - baseline > maxGrowth else { return nil }
+    guard let resident = exceeded() else { return nil }
     let mb = ProcessMemory.megabytes
     return "the run grew the lab's memory by more than \(mb(maxGrowth)) MB "
       + "(from \(mb(baseline)) MB to \(mb(resident)) MB); "

@@ -26,8 +26,11 @@ enum CheckCommand: Command {
 
     --seeds K runs each scenario on seeds 1…K under both scheduling policies (or --policy) and fails
     it if any run fails, naming the seed: the flakiness check before publishing a scenario.
-    A scenario with "outcomes" is also searched over every schedule (up to 20,000): an outcome
-    rule that claims what no schedule reaches, or a forbidden outcome any reaches, fails it.
+    A scenario with "outcomes" is also searched over every schedule: an outcome rule that claims
+    what no schedule reaches, or a forbidden outcome any reaches, fails it. The search stops at
+    its budget — 20,000 schedules, 60 s, or 512 MB more memory, whichever comes first — and a
+    search stopped so fails the scenario too ('every schedule: incomplete: stopped by the budget
+    of …; raise it with …'): its claims were not checked.
     --live also runs each once on real threads, checking expectations within the tolerance
     (expected traces are compared on virtual runs only).
     --native instead runs each scenario's Swift program (lab swift NAME) on the real Swift
@@ -48,7 +51,10 @@ enum CheckCommand: Command {
       lab check --native
     """
   static let options: [Arguments.Option] =
-    RunArguments.options.filter { !["seed", "live", "policy"].contains($0.name) } + [
+    RunArguments.searchOptions(
+      RunArguments.options.filter { !["seed", "live", "policy"].contains($0.name) },
+      schedules: ScenarioChecker.exhaustiveBudget)
+    + [
       .init(
         name: "policy", value: "random|pct",
         help: "The virtual scheduler's policy (default: random; both with --seeds)."),
@@ -82,6 +88,7 @@ enum CheckCommand: Command {
     plan.options.mode = .virtual
     plan.live = arguments.flag("live")
     plan.exhaustive = !plan.live
+    plan.search = try RunArguments.searchBudget(arguments, options: plan.options, plan.search)
     plan.seeds = try arguments.integer("seeds", in: 1...1_000_000)
     if let policy = try arguments.choice("policy", SchedulingPolicy.self) {
       plan.policies = [policy]
@@ -106,6 +113,7 @@ enum CheckCommand: Command {
 
     let width = targets.map(\.argument.count).max() ?? 0
     let progress = ProgressLine(console: console)
+    let of = plan.search.maxSchedules.map { "/\($0)" } ?? ""
     var verdicts: [ScenarioVerdict] = []
     for (number, target) in targets.enumerated() {
       let verdict =
@@ -118,10 +126,11 @@ enum CheckCommand: Command {
           ScenarioChecker.check(
             file: target.url, argument: target.argument, plan: plan,
             displayPath: context.displayPath
-          ) { done in
+          ) { done, schedules in
             progress.update(
               "checking \(number + 1)/\(targets.count) \(target.argument)"
-                + (plan.runsPerScenario > 1 ? " · run \(done)/\(plan.runsPerScenario)" : ""))
+                + (plan.runsPerScenario > 1 ? " · run \(done)/\(plan.runsPerScenario)" : "")
+                + (schedules.map { " · every schedule: \($0)\(of) schedules" } ?? ""))
           }
         }
       verdicts.append(verdict)

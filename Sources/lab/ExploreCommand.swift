@@ -26,6 +26,8 @@ enum ExploreCommand: Command {
     independent steps) and gives each outcome the shortest schedule that replays it:
     'lab run NAME --schedule S'. A complete search also fails a rule that claims an outcome no
     schedule reaches. --preemptions K searches 0, 1, … K preemptions, fewest first.
+    The search stops at its budget — 100,000 schedules, 60 s, or 512 MB more memory, whichever
+    comes first — and then says 'incomplete: stopped by the budget of …; raise it with …'.
 
     Exit status: 0 when no outcome failed, 1 when one did, 64 on a usage error.
 
@@ -37,7 +39,9 @@ enum ExploreCommand: Command {
     """
   static let options: [Arguments.Option] =
     [.init(name: "runs", value: "N", help: "Runs per policy (live: runs in all); default 100.")]
-    + RunArguments.options.filter { !["seed", "tolerance", "policy"].contains($0.name) }
+    + RunArguments.searchOptions(
+      RunArguments.options.filter { !["seed", "tolerance", "policy"].contains($0.name) },
+      schedules: ExhaustiveSearch.Budget.defaultSchedules)
     + [
       .init(
         name: "policy", value: "random|pct", help: "Virtual runs: only this policy (default: both)."
@@ -48,8 +52,6 @@ enum ExploreCommand: Command {
       .init(name: "exhaustive", value: nil, help: "Run every schedule, not a sample of seeds."),
       .init(
         name: "preemptions", value: "K", help: "Exhaustive: at most K preemptions, fewest first."),
-      .init(name: "max-schedules", value: "N", help: "Exhaustive: stop after N schedules."),
-      .init(name: "max-seconds", value: "S", help: "Exhaustive: stop after S seconds."),
     ]
 
   enum Format: String, CaseIterable { case text, json }
@@ -107,13 +109,12 @@ enum ExploreCommand: Command {
     _ arguments: Arguments, _ console: Console
   ) throws(UsageError) -> Int32 {
     if options.mode == .live { throw UsageError("--exhaustive searches virtual runs; drop --live") }
-    let budget = ExhaustiveSearch.Budget(
-      maxSchedules: try arguments.integer("max-schedules", in: 1...Int.max),
-      maxSeconds: try arguments.number("max-seconds", in: 0.001...86_400),
-      preemptions: try arguments.integer("preemptions", in: 0...1000))
+    var budget = try RunArguments.searchBudget(arguments, options: options, .init())
+    budget.preemptions = try arguments.integer("preemptions", in: 0...1000)
     let progress = ProgressLine(console: console)
+    let of = budget.maxSchedules.map { "/\($0)" } ?? ""
     let findings = ExhaustiveSearch(scenario, options: options, budget: budget).run {
-      progress.update("explore \(argument) --exhaustive: \($0) schedules · \($1) outcomes")
+      progress.update("explore \(argument) --exhaustive: \($0)\(of) schedules · \($1) outcomes")
     }
     progress.clear()
     let rules = scenario.expect.outcomes

@@ -1,0 +1,128 @@
+import Foundation
+import LabRuntime
+
+extension ExhaustiveSearch {
+  /// Where a search stops. Every search is bounded unless a caller lifts a bound (nil): the
+  /// number of schedules of a scenario grows with the factorial of its tasks, so a scenario of a
+  /// dozen tasks, from anyone, would otherwise run for hours.
+  public struct Budget: Sendable {
+    public var maxSchedules: Int?
+    public var maxSeconds: Double?
+    /// How much the whole search may grow the lab's resident memory, from where it began.
+    public var maxMemoryBytes: Int?
+    /// Iterative preemption bounding: bounds 0, 1, … up to this; nil searches unbounded.
+    public var preemptions: Int? = nil
+    /// Off only to measure what the sleep sets save.
+    public var reduction = true
+    /// Where the search reads the resident memory: the process's, or a test's stand-in.
+    package var residentBytes: @Sendable () -> Int? = ProcessMemory.residentBytes
+
+    /// `lab explore --exhaustive`'s: the largest bundled scenario that finishes,
+    /// task-group-five-two-threads, needs 28,800 schedules (about 6 s in a release build); a
+    /// scenario too large stops within a minute, in the memory a run may take (`--max-memory-mb`).
+    public static let defaultSchedules = 100_000
+    public static let defaultSeconds = 60.0
+
+    public init(
+      maxSchedules: Int? = defaultSchedules, maxSeconds: Double? = defaultSeconds,
+      maxMemoryBytes: Int? = RunLimits().maxMemoryBytes, preemptions: Int? = nil
+    ) {
+      self.maxSchedules = maxSchedules
+      self.maxSeconds = maxSeconds
+      self.maxMemoryBytes = maxMemoryBytes
+      self.preemptions = preemptions
+    }
+  }
+
+  /// The budget that stopped a search, and the option that raises it.
+  public enum Limit: Sendable, Equatable {
+    case schedules(Int)
+    case seconds(Double)
+    case memory(bytes: Int)
+
+    /// `schedules`, `seconds` or `memory`: the JSON's name for it.
+    public var name: String {
+      switch self {
+      case .schedules: "schedules"
+      case .seconds: "seconds"
+      case .memory: "memory"
+      }
+    }
+
+    /// The option that sets it.
+    public var option: String {
+      switch self {
+      case .schedules: "--max-schedules"
+      case .seconds: "--max-seconds"
+      case .memory: "--max-memory-mb"
+      }
+    }
+
+    /// The budget as given to its option: schedules, seconds, megabytes.
+    public var value: String {
+      switch self {
+      case .schedules(let count): String(count)
+      case .seconds(let seconds): Self.number(seconds)
+      case .memory(let bytes): String(ProcessMemory.megabytes(bytes))
+      }
+    }
+
+    /// `20000 schedules`, `60 s`, `512 MB of memory`.
+    public var amount: String {
+      switch self {
+      case .schedules(let count): "\(value) schedule\(count == 1 ? "" : "s")"
+      case .seconds: "\(value) s"
+      case .memory: "\(value) MB of memory"
+      }
+    }
+
+    /// The option with four times the budget: enough to see whether the search gets further.
+    public var raised: String {
+      switch self {
+      case .schedules(let count): "\(option) \(count > Int.max / 4 ? count : count * 4)"
+      case .seconds(let seconds): "\(option) \(Self.number(seconds * 4))"
+      case .memory(let bytes): "\(option) \(ProcessMemory.megabytes(bytes) * 4)"
+      }
+    }
+
+    /// The verdict line of a search this budget stopped.
+    public var verdict: String {
+      "incomplete: stopped by the budget of \(amount); raise it with \(raised)"
+    }
+
+    package static func number(_ value: Double) -> String {
+      value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+  }
+
+  /// The budget's bounds as the search spends it: schedules run, time since it began, and the
+  /// resident memory, read every few runs (a read of /proc costs a few microseconds; a run, a
+  /// hundred or more).
+  struct Meter {
+    static let memoryEvery = 16
+    let budget: Budget
+    let start = Date()
+    private var memory: MemoryBudget?
+    private var runs = 0
+
+    init(_ budget: Budget) {
+      self.budget = budget
+      memory = budget.maxMemoryBytes.map {
+        MemoryBudget(maxGrowth: $0, resident: budget.residentBytes)
+      }
+    }
+
+    var seconds: Double { Date().timeIntervalSince(start) }
+
+    /// The budget spent, before the next run; nil while there is some left.
+    mutating func spent(schedules: Int) -> Limit? {
+      if let max = budget.maxSchedules, schedules >= max { return .schedules(max) }
+      if let max = budget.maxSeconds, seconds >= max { return .seconds(max) }
+      defer { runs += 1 }
+      if runs % Self.memoryEvery == 0, memory?.exceeded() != nil {
+        return .memory(bytes: memory!.maxGrowth)
+      }
+      return nil
+    }
+  }
+}

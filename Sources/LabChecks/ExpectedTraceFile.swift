@@ -18,14 +18,26 @@ package struct ExpectedTraceFile {
 
   package var exists: Bool { FileManager.default.fileExists(atPath: url.path) }
 
-  /// The file's text, or nil when it cannot be read.
+  /// The most an expected trace may hold, as for a scenario file.
+  static let maxBytes = 4 << 20
+
+  /// The file's text, or nil when it cannot be read: read as a course's file is, without
+  /// blocking on a pipe in its place and never past `maxBytes`.
   package func text() -> String? {
-    FileManager.default.contents(atPath: url.path).flatMap { String(bytes: $0, encoding: .utf8) }
+    (try? BoundedFile.read(url.path, cap: Self.maxBytes))?.flatMap {
+      String(bytes: $0, encoding: .utf8)
+    }
   }
 
   /// Reads and parses the file; the error holds what to tell the user, one problem per line.
   package func load() -> Result<ExpectedTrace, ExpectedTraceProblem> {
-    guard let text = text() else {
+    let bytes: Data?
+    do {
+      bytes = try BoundedFile.read(url.path, cap: Self.maxBytes)
+    } catch {
+      return .failure(ExpectedTraceProblem(lines: ["\(display): \(error)"]))
+    }
+    guard let bytes, let text = String(bytes: bytes, encoding: .utf8) else {
       return .failure(ExpectedTraceProblem(lines: ["\(display): cannot be read as UTF-8 text"]))
     }
     do {

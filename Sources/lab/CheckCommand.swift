@@ -32,7 +32,8 @@ enum CheckCommand: Command {
     (expected traces are compared on virtual runs only).
     --native instead runs each scenario's Swift program (lab swift NAME) on the real Swift
     runtime and checks its expectations within the same tolerance; a scenario the program
-    generator cannot write yet is skipped.
+    generator cannot write yet is skipped. Each program is stopped at the limits of
+    'lab run --native': --timeout, --max-memory-mb, --max-cpu, --max-trace-mb.
 
     Exit status: 0 when none failed, 1 when one did, 64 on a usage error.
 

@@ -128,7 +128,8 @@ public enum NativeRunner {
 
   /// The problem of a run that did not end well: how it ended, when, and what it printed.
   static func problem(_ process: NativeProcess, trace: NativeTrace, scale: Double) -> String? {
-    let when = endTime(process, scale: scale)
+    let when =
+      trace.trapTime.map { "at \(TraceText.time($0)) ms" } ?? endTime(process, scale: scale)
     let printed = printedMessage(trace.otherOutput).map { "; it printed: \($0)" } ?? ""
     switch process.ending {
     case .exited(0): return nil

@@ -139,6 +139,24 @@ import Testing
     #expect(memory.flatMap { Int($0) }.map { $0 >= 64 && $0 < 200 } == true, "\(run.err)")
   }
 
+  /// `queue.sync` onto its own queue traps right after the 10 ms block: the report says when
+  /// (the program's own clock, from its signal handler), not the time of its last line (the
+  /// block's start), nor the exit a few real milliseconds later, which the scale multiplies.
+  @Test func aTrapIsReportedWhenItHappened() throws {
+    guard NativeRunTests.hasToolchain else { return print("skipped: no swiftc") }
+    let run = InProcessLab.run(["run", "queue-sync-deadlock", "--native"])
+    let rows = run.out.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+    let block = try #require(rows.first { $0.count > 3 && $0[3] == "block" }, "\(run.out)")
+    let blockStart = try #require(Double(block[0]))
+    let problem = try #require(run.out.split(separator: "\n").first { $0.hasPrefix("problem: ") })
+    let words = problem.split(separator: " ")
+    let at = try #require(words.firstIndex(of: "at"), "\(problem)")
+    let trapped = try #require(Double(words[at + 1]), "\(problem)")
+    #expect(problem.contains("killed by SIGILL"), "\(problem)")
+    // Loose: on a busy machine the thread that traps may wait a while after its block.
+    #expect(trapped - blockStart >= 9 && trapped - blockStart <= 100, "\(run.out)")
+  }
+
   /// The runtime's message before a trap is part of the report, in the order it was printed.
   @Test func aTrapsMessageIsReported() throws {
     guard NativeRunTests.hasToolchain else { return print("skipped: no swiftc") }

@@ -95,6 +95,28 @@ import Testing
     #expect(record.mode == .native)
   }
 
+  /// A trap's time is the one its `trap` line gives, by the program's clock, not its last line's;
+  /// what the runtime printed before it is part of the problem, its stack trace is not.
+  @Test func aTrapIsReportedAtItsTimeWithTheRuntimesMessage() throws {
+    let scenario = try ScenarioLoader.load(
+      bytes: Array(#"{"format": 1, "steps": []}"#.utf8), file: "trap.json")
+    let process = NativeProcess(
+      output: """
+           5.000 main 1 log root start
+           6.000 140 2 block 10 ms, held 10.1
+        Fatal error: resumed twice
+          16.400 - - trap
+        Current stack trace:
+        0    libswiftCore.so    0x00007fb3a935f130 swift_reportError + 33
+        """, ending: .signalled(SIGILL), seconds: 0.5, originSeconds: 0.1)
+    let record = NativeRunner.record(scenario, process: process, scale: 0.05)
+    #expect(
+      record.problem
+        == "the program crashed: killed by SIGILL at 11.4 ms, after 2 events; it printed: "
+        + "Fatal error: resumed twice")
+    #expect(record.end == .finished)
+  }
+
   /// Without a `trap` line, the time is the exit's, from the arrival of time 0; each limit says
   /// which it is and how to raise it, and stops the run as a limit does.
   @Test func anExitAndTheLimitsAreReportedWithTheirTimes() throws {

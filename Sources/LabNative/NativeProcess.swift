@@ -59,8 +59,9 @@ public struct NativeProcess: Sendable {
   /// Real seconds from launch until the line that marks the program's time 0 arrived (`log root
   /// start`); nil when it never did.
   public var originSeconds: Double?
-  /// Its peak resident memory in MB (as last sampled), and the CPU time its threads used in
-  /// seconds (`wait4`).
+  /// Its peak resident memory in MB, sampled from `/proc` (not `wait4`'s `ru_maxrss`: a child
+  /// started with `vfork`, as `posix_spawn` starts it, counts the lab's own memory there), and
+  /// the CPU time its threads used in seconds (`wait4`).
   public var peakMegabytes: Int
   public var cpuSeconds: Double
 
@@ -96,7 +97,6 @@ public struct NativeProcess: Sendable {
     let started = try NativeSpawn.start(
       executable, arguments: arguments, environment: environment, cpuSeconds: limits.cpuSeconds)
     let slot = NativeGroups.register(started.pid)
-    defer { NativeGroups.unregister(slot) }
     let exit = ExitWatch(pid: started.pid, clock: clock)
     var reader = OutputReader(
       file: started.output, limit: limits.outputMegabytes << 20, began: began, clock: clock)
@@ -108,6 +108,8 @@ public struct NativeProcess: Sendable {
     reader.drain(until: clock.now + .milliseconds(500))
     close(started.output)
     let ended = exit.wait()
+    // Before it is reaped, while its ID cannot be another's: the group is dead already.
+    NativeGroups.unregister(slot)
     var status: Int32 = 0
     var usage = rusage()
     while wait4(started.pid, &status, 0, &usage) == -1, errno == EINTR {}

@@ -88,26 +88,26 @@ enum NativeSpawn {
     _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
   }
 
-  /// The resident memory of `pid` now and at its peak, in bytes, from `/proc/PID/status`
-  /// (`VmRSS`, `VmHWM`); nil where there is none. Not `wait4`'s `ru_maxrss`: a child started
-  /// with `vfork`, as `posix_spawn` starts it, counts the lab's own memory there.
-  static func memory(_ pid: pid_t) -> (resident: Int, peak: Int)? {
-    let file = open("/proc/\(pid)/status", O_RDONLY | O_CLOEXEC)
+  /// The resident memory of `pid` in bytes, from `/proc/PID/statm`; nil where there is none.
+  static func residentBytes(_ pid: pid_t) -> Int? {
+    let file = open("/proc/\(pid)/statm", O_RDONLY | O_CLOEXEC)
     guard file >= 0 else { return nil }
     defer { close(file) }
-    var buffer = [UInt8](repeating: 0, count: 4096)
+    var buffer = [UInt8](repeating: 0, count: 128)
     let count = read(file, &buffer, buffer.count)
     guard count > 0 else { return nil }
-    var resident: Int?
-    var peak: Int?
-    for line in String(decoding: buffer[..<count], as: UTF8.self).split(separator: "\n") {
-      let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-      guard fields.count == 3, let kilobytes = Int(fields[1]) else { continue }
-      if fields[0] == "VmRSS:" { resident = kilobytes << 10 }
-      if fields[0] == "VmHWM:" { peak = kilobytes << 10 }
+    // `size resident shared …`, in pages.
+    var pages = 0
+    var field = 0
+    for byte in buffer[..<count] {
+      if byte == UInt8(ascii: " ") {
+        field += 1
+        if field > 1 { break }
+      } else if field == 1, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+        pages = pages * 10 + Int(byte - UInt8(ascii: "0"))
+      }
     }
-    guard let resident, let peak else { return nil }
-    return (resident, peak)
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
   }
 }
 

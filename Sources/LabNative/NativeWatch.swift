@@ -94,15 +94,19 @@ struct OutputReader {
   }
 }
 
-/// The lab's side of a run's limits: the timeout, resident memory (sampled every few
-/// milliseconds from `/proc`) and output. At the first one passed, the group is killed.
+/// The lab's side of a run's limits: the timeout, resident memory (sampled from `/proc`) and
+/// output. At the first one passed, the group is killed.
 struct Watch {
+  /// How often memory and the clock are looked at: a loop that grows a list by 100–300 MB a
+  /// second passes its limit by a few MB, and watching costs the lab little CPU.
+  static let period: Duration = .milliseconds(10)
+
   let pid: pid_t
   let limits: NativeProcess.Limits
   let began: ContinuousClock.Instant
   /// Why the lab stopped the program, when it did.
   var stopped: NativeProcess.Ending?
-  /// The most resident memory the program had when last sampled, in bytes.
+  /// The most resident memory the program had in a sample, in bytes.
   var peakBytes = 0
   private var memoryCheckedAt: ContinuousClock.Instant
 
@@ -127,18 +131,18 @@ struct Watch {
       if stopped == nil, reader.overLimit {
         stop(.outputLimit(megabytes: limits.outputMegabytes))
       }
-      if reader.closed { exit.wait(upTo: .milliseconds(5)) } else { reader.read(waiting: 5) }
+      if reader.closed { exit.wait(upTo: Self.period) } else { reader.read(waiting: 10) }
     }
   }
 
   private mutating func check(at now: ContinuousClock.Instant) {
     if now - began >= .seconds(limits.seconds) {
       stop(.timedOut(seconds: limits.seconds))
-    } else if now - memoryCheckedAt >= .milliseconds(5) {
+    } else if now - memoryCheckedAt >= Self.period {
       memoryCheckedAt = now
-      guard let memory = NativeSpawn.memory(pid) else { return }
-      peakBytes = max(peakBytes, memory.peak)
-      if memory.resident > limits.memoryMegabytes << 20 {
+      guard let resident = NativeSpawn.residentBytes(pid) else { return }
+      peakBytes = max(peakBytes, resident)
+      if resident > limits.memoryMegabytes << 20 {
         stop(.memoryLimit(megabytes: limits.memoryMegabytes))
       }
     }

@@ -43,7 +43,9 @@ package enum RunArguments {
       help: "Stop a run after this many trace events (default: 1000000)."),
     .init(
       name: "max-trace-mb", value: "N",
-      help: "Stop a run whose trace holds more than N MB of text (default: 64)."),
+      help:
+        "Stop a run whose trace holds more than N MB of text, or a native program printing "
+        + "more (default: 64)."),
     .init(
       name: "max-tasks", value: "N",
       help: "Stop a run after it creates this many tasks (default: 100000)."),
@@ -55,7 +57,12 @@ package enum RunArguments {
       help: "Stop a run whose calls and tasks nest deeper than this (default: 1000)."),
     .init(
       name: "max-memory-mb", value: "N",
-      help: "Stop a run that grows the lab's memory by more than N MB (default: 512)."),
+      help:
+        "Stop a run that grows the lab's memory by more than N MB, or a native program using "
+        + "more (default: 512)."),
+    .init(
+      name: "max-cpu", value: "S",
+      help: "Stop a native program after S seconds of CPU time, all threads (default: 10)."),
   ]
 
   /// The options that bound a search of every schedule (`lab explore --exhaustive`, `lab
@@ -167,6 +174,9 @@ package enum RunArguments {
     }
     if let megabytes = try arguments.integer("max-memory-mb", in: 1...(1 << 20)) {
       limits.maxMemoryBytes = megabytes << 20
+    }
+    if let seconds = try arguments.integer("max-cpu", in: 1...86_400) {
+      limits.maxCPUSeconds = seconds
     }
   }
 }

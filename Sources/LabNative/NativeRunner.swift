@@ -24,6 +24,22 @@ public enum NativeRunner {
   /// How long a program whose scenario expects a problem may hang before it is killed.
   static let expectedHangSeconds = 5.0
 
+  /// The whole environment of a native program: what its helpers and runtime need, nothing of
+  /// the lab's. `LAB_SCALE` for the helpers; `SWIFT_BACKTRACE=enable=no`, since Swift's
+  /// backtracer is a second process that can outlive the program holding its output, and while
+  /// it works the program's other threads go on — `queue-sync-deadlock` then exits 0 as if it
+  /// had not trapped (docs/swift-programs.md); the runtime's one-line message (`Fatal error: …`)
+  /// stays. A ThreadSanitizer build gets `TSAN_OPTIONS`, the learner's own with `exitcode=0`.
+  public static func environment(scale: Double, sanitized: Bool) -> [String: String] {
+    var environment = [scaleVariable: String(scale), "SWIFT_BACKTRACE": "enable=no"]
+    if sanitized {
+      // ThreadSanitizer exits with 66 after a report; the race is the lesson, not a failure.
+      let given = ProcessInfo.processInfo.environment["TSAN_OPTIONS"] ?? ""
+      environment["TSAN_OPTIONS"] = (given.isEmpty ? "" : given + " ") + "exitcode=0"
+    }
+    return environment
+  }
+
   /// Builds (or takes from the cache) and runs the program of `scenario`: time played at
   /// `options.scale` (or the scale `LiveScale` chooses), killed after
   /// `options.limits.wallClockSeconds` (`expectedHangSeconds` when it expects a problem).
@@ -46,12 +62,7 @@ public enum NativeRunner {
           + "mode with ThreadSanitizer, which reports the race when the run interleaves it")
     }
     let scale = LiveScale.scale(of: scenario, options: options)
-    var environment = [scaleVariable: String(scale)]
-    if build.sanitized {
-      // ThreadSanitizer exits with 66 after a report; the race is the lesson, not a failure.
-      let given = ProcessInfo.processInfo.environment["TSAN_OPTIONS"] ?? ""
-      environment["TSAN_OPTIONS"] = (given.isEmpty ? "" : given + " ") + "exitcode=0"
-    }
+    let environment = Self.environment(scale: scale, sanitized: build.sanitized)
     // A scenario that shows a deadlock or a leaked continuation expects its program to hang: a
     // few seconds show that as well as a minute.
     var timeout = options.limits.wallClockSeconds
@@ -63,7 +74,9 @@ public enum NativeRunner {
     }
     let process: NativeProcess
     do {
-      process = try NativeProcess.run(build.executable, environment: environment, timeout: timeout)
+      process = try NativeProcess.run(
+        build.executable, environment: environment,
+        limits: NativeProcess.Limits(options.limits, seconds: timeout))
     } catch {
       throw .io("could not run \(build.executable.path): \(error)")
     }
@@ -84,7 +97,7 @@ public enum NativeRunner {
     var events = trace.events
     let last = events.last?.time ?? 0
     // ThreadSanitizer reports each race on stderr as it happens, without a scenario time.
-    let races = process.errors.split(separator: "\n").filter {
+    let races = trace.otherOutput.filter {
       $0.hasPrefix("WARNING: ThreadSanitizer:")
     }
     if let first = races.first {
@@ -94,21 +107,11 @@ public enum NativeRunner {
           time: last, thread: "-", task: "-", kind: .race,
           text: "\(what)\(races.count > 1 ? " (and \(races.count - 1) more)" : "")"))
     }
+    var problem = problem(process, trace: trace, scale: scale)
     var end = RunEnd.finished
-    var problem: String?
     switch process.ending {
-    case .exited(0): break
-    case .exited(let status):
-      problem = "the program exited with status \(status) at about \(TraceText.time(last)) ms"
-    case .signalled(let signal):
-      problem =
-        "the program crashed: killed by \(NativeProcess.signalName(signal)) at about "
-        + "\(TraceText.time(last)) ms, after \(trace.events.count) events"
-    case .timedOut(let seconds):
-      problem =
-        "stopped after \(TraceText.time(seconds)) s (--timeout): the program had not finished; "
-        + "the lab killed it"
-      end = .limitReached(problem!)
+    case .exited, .signalled: break
+    case .timedOut, .memoryLimit, .cpuLimit, .outputLimit: end = .limitReached(problem ?? "")
     }
     if problem == nil, trace.duration == nil {
       problem = "the program ended without printing 'root end'"
@@ -121,6 +124,55 @@ public enum NativeRunner {
       threads: ProcessInfo.processInfo.activeProcessorCount, duration: trace.duration,
       mainStall: trace.mainStall, values: values, events: events, busySpans: trace.mainSpans,
       end: end, problem: problem, scale: scale)
+  }
+
+  /// The problem of a run that did not end well: how it ended, when, and what it printed.
+  static func problem(_ process: NativeProcess, trace: NativeTrace, scale: Double) -> String? {
+    let when =
+      trace.trapTime.map { "at \(TraceText.time($0)) ms" } ?? endTime(process, scale: scale)
+    let printed = printedMessage(trace.otherOutput).map { "; it printed: \($0)" } ?? ""
+    switch process.ending {
+    case .exited(0): return nil
+    case .exited(let status):
+      return "the program exited with status \(status) \(when)\(printed)"
+    case .signalled(let signal):
+      return "the program crashed: killed by \(NativeProcess.signalName(signal)) \(when), after "
+        + "\(trace.events.count) events\(printed)"
+    case .timedOut(let seconds):
+      return "stopped after \(TraceText.time(seconds)) s (--timeout): the program had not "
+        + "finished; the lab killed it"
+    case .memoryLimit(let megabytes):
+      return "stopped \(when): the program used more than \(megabytes) MB of memory (the "
+        + "--max-memory-mb limit); raise it with --max-memory-mb \(megabytes * 2)"
+    case .cpuLimit(let seconds):
+      return "stopped \(when): the program used more than \(seconds) s of CPU time (the "
+        + "--max-cpu limit); raise it with --max-cpu \(seconds * 2)"
+    case .outputLimit(let megabytes):
+      return "stopped \(when): the program printed more than \(megabytes) MB (the "
+        + "--max-trace-mb limit); raise it with --max-trace-mb \(megabytes * 2)"
+    }
+  }
+
+  /// `at about T ms`: when the program ended on its own clock — its exit, timed by the lab, from
+  /// the moment its time-0 line arrived. A trap ends the program at once, so this is when it
+  /// trapped, which the last line it printed need not tell (a block's line comes at its end).
+  static func endTime(_ process: NativeProcess, scale: Double) -> String {
+    guard let origin = process.originSeconds else { return "before its time 0" }
+    let milliseconds = (process.seconds - origin) * 1000 / scale
+    return "at about \(TraceText.time(NativeTrace.rounded(milliseconds))) ms"
+  }
+
+  /// What the program printed that is not a trace line — the runtime's `Fatal error: …` before
+  /// a trap — up to its stack trace or a ThreadSanitizer report: at most three lines, each cut.
+  static func printedMessage(_ lines: [String]) -> String? {
+    let message =
+      lines
+      .prefix { $0 != "Current stack trace:" && !$0.hasPrefix("==================") }
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }
+      .prefix(3)
+      .map { $0.count > 300 ? $0.prefix(300) + "…" : $0 }
+    return message.isEmpty ? nil : message.joined(separator: " / ")
   }
 
   /// A value as Swift's `\(value)` prints it, read as the type of the scenario's initial value.

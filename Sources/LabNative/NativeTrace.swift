@@ -6,10 +6,11 @@ import LabRuntime
 /// What a native program printed, read back as a trace in the lab's own terms.
 ///
 /// Each line of a native build is `TIME LANE TASK KIND TEXT`: scenario milliseconds on the
-/// program's clock (started just before the root), `main` or the OS thread, the current task's identity (`none` outside one),
-/// `log`, `block` or `value`, then the text. A `log` of `NAME start` or `NAME end` is a task's
-/// start or end and names the task that printed it; `root start` marks time 0. Lines that do
-/// not have this shape are kept as other output.
+/// program's clock (started just before the root), `main` or the OS thread, the current task's
+/// identity (`none` outside one), `log`, `block` or `value`, then the text; `TIME - - trap` is
+/// the moment a trap stopped it. A `log` of `NAME start` or `NAME end` is a task's start or end
+/// and names the task that printed it; `root start` marks time 0. Lines that do not have this
+/// shape are kept as other output.
 public struct NativeTrace: Sendable {
   /// The events, in time order, times from the root's start, in scenario milliseconds.
   public var events: [TraceEvent] = []
@@ -23,6 +24,8 @@ public struct NativeTrace: Sendable {
   public var mainSpans: [ThreadSpan] = []
   /// Lines that are not trace lines, in order.
   public var otherOutput: [String] = []
+  /// When the program trapped, by its own clock: the `trap` line its signal handler writes.
+  public var trapTime: Double?
 
   /// Reads a native program's stdout. Blocks on the main actor by one task, less than `gap` apart
   /// with nothing else on main between them, held main as one piece of work (`mainStall`).
@@ -35,6 +38,10 @@ public struct NativeTrace: Sendable {
     for (number, text) in output.split(separator: "\n").enumerated() {
       guard let line = Line(text) else {
         otherOutput.append(String(text))
+        continue
+      }
+      if line.kind == "trap" {
+        trapTime = trapTime ?? line.time
         continue
       }
       if line.kind == "value" {
@@ -88,6 +95,7 @@ public struct NativeTrace: Sendable {
       .sorted { ($0.1.time, $0.0) < ($1.1.time, $1.0) }
       .map(\.1)
     duration = rootEnd.map { Self.rounded($0 - origin) }
+    trapTime = trapTime.map { Self.rounded($0 - origin) }
     let spans = heldOnMain.map { held in
       let span = ThreadSpan(
         thread: "main", start: held.span.start - origin, end: held.span.end - origin)
@@ -157,7 +165,7 @@ public struct NativeTrace: Sendable {
       let fields = line.drop { $0 == " " }.split(
         separator: " ", maxSplits: 4, omittingEmptySubsequences: false)
       guard fields.count >= 4, let time = Double(fields[0]),
-        ["log", "block", "value"].contains(fields[3])
+        ["log", "block", "value", "trap"].contains(fields[3])
       else { return nil }
       self.time = time
       lane = String(fields[1])

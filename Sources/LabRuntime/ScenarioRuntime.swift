@@ -107,11 +107,16 @@ public struct RunLimits: Sendable, Equatable {
   /// every few thousand jobs in a virtual run and every 10 ms in a live one, so a runaway that
   /// stays under every count limit (each task a few KB) still stops long before the machine does.
   public var maxMemoryBytes: Int
+  /// The most CPU time a native program's threads may use together, in seconds (`--max-cpu`):
+  /// the kernel's limit (`RLIMIT_CPU`), so a program that spins on every core stops even where
+  /// the wall-clock timeout is long.
+  public var maxCPUSeconds: Int
 
   public init(
     maxTime: Int64 = 3_600_000, maxJobs: Int = 5_000_000, wallClockSeconds: Double = 60,
     maxEvents: Int = 1_000_000, maxTraceBytes: Int = 64 << 20, maxTasks: Int = 100_000,
-    maxSteps: Int = 10_000_000, maxCallDepth: Int = 1_000, maxMemoryBytes: Int = 512 << 20
+    maxSteps: Int = 10_000_000, maxCallDepth: Int = 1_000, maxMemoryBytes: Int = 512 << 20,
+    maxCPUSeconds: Int = 10
   ) {
     self.maxTime = maxTime
     self.maxJobs = maxJobs
@@ -122,6 +127,7 @@ public struct RunLimits: Sendable, Equatable {
     self.maxSteps = maxSteps
     self.maxCallDepth = maxCallDepth
     self.maxMemoryBytes = maxMemoryBytes
+    self.maxCPUSeconds = maxCPUSeconds
   }
 }
 

@@ -86,6 +86,57 @@ extension ProgramWriter {
 
       """
     for code in SwiftCode.lines(text) { line(code) }
+    nativeTrapHelper()
+  }
+
+  /// `noteTraps()`: the signal handler that writes the moment the program traps.
+  func nativeTrapHelper() {
+    let text: StaticString = """
+      /// When the program traps, the moment it did: a line `TIME - - trap`. The process takes a
+      /// few real milliseconds more to end, which the time scale would multiply. A signal
+      /// handler may only read the clock, write digits into memory taken beforehand, `write`.
+      nonisolated(unsafe) let trapLine = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
+      nonisolated(unsafe) var trapClockStart = timespec()
+
+      func noteTraps() {
+        for (index, byte) in " - - trap\\n".utf8.enumerated() { trapLine[48 + index] = byte }
+        clock_gettime(CLOCK_MONOTONIC, &trapClockStart)
+        for signal in [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE] {
+          _ = Foundation.signal(signal) { signal in
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let seconds = now.tv_sec - trapClockStart.tv_sec
+            let nanoseconds = seconds * 1_000_000_000 + now.tv_nsec - trapClockStart.tv_nsec
+            var microseconds = Int(Double(nanoseconds) / 1000 / scale)
+            if microseconds < 0 { microseconds = 0 }
+            var length = 0
+            var divisor = 1
+            while divisor * 10 <= microseconds / 1000 { divisor *= 10 }
+            while divisor > 0 {
+              trapLine[length] = UInt8(48 + microseconds / 1000 / divisor % 10)
+              length += 1
+              divisor /= 10
+            }
+            trapLine[length] = 46  // "."
+            trapLine[length + 1] = UInt8(48 + microseconds / 100 % 10)
+            trapLine[length + 2] = UInt8(48 + microseconds / 10 % 10)
+            trapLine[length + 3] = UInt8(48 + microseconds % 10)
+            length += 4
+            var index = 48
+            while index < 58 {
+              trapLine[length] = trapLine[index]
+              length += 1
+              index += 1
+            }
+            _ = write(1, trapLine, length)
+            _ = Foundation.signal(signal, SIG_DFL)
+            _ = raise(signal)
+          }
+        }
+      }
+
+      """
+    for code in SwiftCode.lines(text) { line(code) }
   }
 
   /// The last lines of a native build: the root's start, `main()` (which logs `root end` when
@@ -95,6 +146,7 @@ extension ProgramWriter {
     line(
       "reportValue(\"(scale)\", scale)  // a first line, so that printing costs no scenario time")
     line("start = .now")
+    line("noteTraps()")
     line("log(\"root start\")")
     line("do {")
     line("  try await main()")

@@ -35,7 +35,8 @@ enum CheckCommand: Command {
     (expected traces are compared on virtual runs only).
     --native instead runs each scenario's Swift program (lab swift NAME) on the real Swift
     runtime and checks its expectations within the same tolerance; a scenario the program
-    generator cannot write yet is skipped.
+    generator cannot write yet is skipped. Each program is stopped at the limits of
+    'lab run --native': --timeout, --max-memory-mb, --max-cpu, --max-trace-mb.
 
     --html DIR and --junit FILE are checked before any scenario runs: DIR may hold only pages the
     lab wrote where its pages go, FILE must not be a folder, and DIR and FILE's folder are created

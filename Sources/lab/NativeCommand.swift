@@ -72,6 +72,7 @@ enum NativeCommand {
         ? "compiled in Swift \(build.swiftMode) mode in \(seconds(build.compileSeconds)) s"
         : "cached build (Swift \(build.swiftMode) mode)")
         + ": \(context.displayPath(build.executable)); ran in \(seconds(run.process.seconds)) s "
+        + "(CPU \(seconds(run.process.cpuSeconds)) s, memory \(run.process.peakMegabytes) MB) "
         + "at scale \(run.result.record.scale.map { String($0) } ?? "?")\n")
     if json {
       console.out(TraceJSON.document(run.result))

@@ -32,11 +32,14 @@ enum RunCommand: Command {
     Repeated rounds (the same 1–4 events, numbers aside, three times or more) print once, then
     one line counting the rest; --full prints every event.
 
-    --native compiles the Swift program of 'lab swift NAME' (cached in ~/.cache/concurrency-lab/native/) and
-    runs it on the real Swift runtime, its time played at --scale like --live, killed after
-    --timeout; its output is read back as a trace, printed and checked like a live run. A race
-    scenario is built in Swift 5 mode with ThreadSanitizer, since Swift 6 refuses it. See
-    docs/swift-programs.md.
+    --native compiles the Swift program of 'lab swift NAME' (cached in
+    ~/.cache/concurrency-lab/native/) and runs it on the real Swift runtime, its time played at
+    --scale like --live; its output is read back as a trace, printed and checked like a live
+    run. The program runs as an untrusted one: in a process group of its own, with only
+    LAB_SCALE and SWIFT_BACKTRACE=enable=no in its environment, stopped (its whole group killed)
+    after --timeout, past --max-memory-mb of memory, --max-cpu seconds of CPU or --max-trace-mb
+    of output, or when the lab is interrupted. A race scenario is built in Swift 5 mode with
+    ThreadSanitizer, since Swift 6 refuses it. See docs/swift-programs.md.
 
     A name is looked up under Scenarios/ at any depth; a path runs that file.
     Exit status: 0 when every check passes, 1 when one fails, 64 on a usage error.

@@ -85,7 +85,7 @@ import Testing
            1.000 main none value s = 42
            1.000 main none value b = true
            1.000 main none value l = ["x", "y, z"]
-        """, errors: "", ending: .exited(0), seconds: 0.1)
+        """, ending: .exited(0), seconds: 0.1)
     let record = NativeRunner.record(scenario, process: process, scale: 0.05)
     #expect(
       record.values.map(\.value) == [
@@ -93,6 +93,64 @@ import Testing
       ])
     #expect(record.problem == nil)
     #expect(record.mode == .native)
+  }
+
+  /// A trap's time is the one its `trap` line gives, by the program's clock, not its last line's;
+  /// what the runtime printed before it is part of the problem, its stack trace is not.
+  @Test func aTrapIsReportedAtItsTimeWithTheRuntimesMessage() throws {
+    let scenario = try ScenarioLoader.load(
+      bytes: Array(#"{"format": 1, "steps": []}"#.utf8), file: "trap.json")
+    let process = NativeProcess(
+      output: """
+           5.000 main 1 log root start
+           6.000 140 2 block 10 ms, held 10.1
+        Fatal error: resumed twice
+          16.400 - - trap
+        Current stack trace:
+        0    libswiftCore.so    0x00007fb3a935f130 swift_reportError + 33
+        """, ending: .signalled(SIGILL), seconds: 0.5, originSeconds: 0.1)
+    let record = NativeRunner.record(scenario, process: process, scale: 0.05)
+    #expect(
+      record.problem
+        == "the program crashed: killed by SIGILL at 11.4 ms, after 2 events; it printed: "
+        + "Fatal error: resumed twice")
+    #expect(record.end == .finished)
+  }
+
+  /// Without a `trap` line, the time is the exit's, from the arrival of time 0; each limit says
+  /// which it is and how to raise it, and stops the run as a limit does.
+  @Test func anExitAndTheLimitsAreReportedWithTheirTimes() throws {
+    let scenario = try ScenarioLoader.load(
+      bytes: Array(#"{"format": 1, "steps": []}"#.utf8), file: "limits.json")
+    func problem(_ ending: NativeProcess.Ending) -> (String?, RunEnd) {
+      let process = NativeProcess(
+        output: "     0.000 main 1 log root start\n", ending: ending, seconds: 0.3,
+        originSeconds: 0.1)
+      let record = NativeRunner.record(scenario, process: process, scale: 0.5)
+      return (record.problem, record.end)
+    }
+    #expect(problem(.exited(3)).0 == "the program exited with status 3 at about 400 ms")
+    let memory = problem(.memoryLimit(megabytes: 512))
+    #expect(
+      memory.0
+        == "stopped at about 400 ms: the program used more than 512 MB of memory (the "
+        + "--max-memory-mb limit); raise it with --max-memory-mb 1024")
+    #expect(memory.1 != .finished)
+    #expect(
+      problem(.cpuLimit(seconds: 10)).0
+        == "stopped at about 400 ms: the program used more than 10 s of CPU time (the --max-cpu "
+        + "limit); raise it with --max-cpu 20")
+    #expect(
+      problem(.outputLimit(megabytes: 64)).0
+        == "stopped at about 400 ms: the program printed more than 64 MB (the --max-trace-mb "
+        + "limit); raise it with --max-trace-mb 128")
+  }
+
+  static let shell = URL(fileURLWithPath: "/bin/sh")
+
+  /// The default limits of a native run, with a timeout of `seconds`.
+  static func limits(seconds: Double) -> NativeProcess.Limits {
+    NativeProcess.Limits(RunLimits(), seconds: seconds)
   }
 
   /// A real process killed by a signal, and one that outlives its timeout.
@@ -110,14 +168,18 @@ import Testing
       bytes: Array(#"{"format": 1, "steps": []}"#.utf8), file: "crash.json")
 
     let crash = try script("crash", "echo '     0.000 main 1 log root start'; kill -SEGV $$")
-    let crashed = try NativeProcess.run(crash, environment: [:], timeout: 10)
+    // Run by /bin/sh, not exec'd: a script just written can be "busy" while a process another
+    // test starts holds its descriptor for a moment.
+    let crashed = try NativeProcess.run(
+      Self.shell, arguments: [crash.path], environment: [:], limits: Self.limits(seconds: 10))
     #expect(crashed.ending == .signalled(SIGSEGV))
     let record = NativeRunner.record(scenario, process: crashed, scale: 0.05)
     #expect(record.problem?.hasPrefix("the program crashed: killed by SIGSEGV") == true)
     #expect(record.events.map(\.kind) == [.start])
 
     let hang = try script("hang", "exec sleep 30")
-    let hung = try NativeProcess.run(hang, environment: [:], timeout: 0.3)
+    let hung = try NativeProcess.run(
+      Self.shell, arguments: [hang.path], environment: [:], limits: Self.limits(seconds: 0.3))
     #expect(hung.ending == .timedOut(seconds: 0.3))
     #expect(hung.seconds < 5)
     let stopped = NativeRunner.record(scenario, process: hung, scale: 0.05)

@@ -60,7 +60,8 @@ public enum SwiftIdentifier {
     // The writer's own declarations (Sources/LabSwift).
     "start", "now", "log", "block", "scale", "elapsed", "trace", "named", "reportValue",
     "state", "State", "viewModel", "ViewModel", "Input", "inputs", "events", "user", "typing",
-    "handlers", "deliver", "ScenarioError", "TaskLocals", "SerialTasks",
+    "handlers", "deliver", "ScenarioError", "TaskLocals", "SerialTasks", "noteTraps", "trapLine",
+    "trapClockStart",
     // What the program's code names from Swift, Foundation, Dispatch and Synchronization.
     "print", "Task", "MainActor", "Actor", "String", "Int", "Int64",
     "Double", "Bool", "Void", "Never", "Error", "Sendable", "Result", "Data", "Duration",
@@ -69,7 +70,8 @@ public enum SwiftIdentifier {
     "CheckedContinuation", "TaskGroup", "TaskLocal", "withTaskGroup",
     "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup",
     "withCheckedContinuation", "withCheckedThrowingContinuation", "withTaskCancellationHandler",
-    "withUnsafeCurrentTask", "pthread_self", "sched_yield", "Foundation", "Synchronization",
+    "withUnsafeCurrentTask", "pthread_self", "sched_yield", "write", "raise", "clock_gettime",
+    "timespec", "UnsafeMutablePointer", "UInt8", "Foundation", "Synchronization",
     "Swift", "Dispatch",
   ]
 

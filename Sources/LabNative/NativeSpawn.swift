@@ -1,0 +1,199 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How a native program is started: in a process group of its own, with only the environment it
+/// is given, its output and errors on one pipe, nothing to read, and kernel limits set before its
+/// first instruction.
+enum NativeSpawn {
+  /// A started program: its process ID (the ID of its group too) and the read end of its output.
+  struct Started {
+    var pid: pid_t
+    var output: Int32
+  }
+
+  /// The trampoline the program starts through: `posix_spawn` cannot set rlimits in the child, and
+  /// `prlimit` after it would race the program's start, so `/bin/sh` sets them and `exec`s the
+  /// program in its place (same process, same group). No core file for a trap, and a CPU limit:
+  /// SIGXCPU at `seconds`, SIGKILL a second later should SIGXCPU be caught. `unset PWD`: dash
+  /// exports the working directory, which the program was not given. The path and the
+  /// arguments are `$0` and `$@`, never part of the script.
+  static func script(cpuSeconds: Int) -> String {
+    "ulimit -c 0 && ulimit -S -t \(cpuSeconds) && ulimit -H -t \(cpuSeconds + 1) && unset PWD && "
+      + #"exec "$0" "$@""#
+  }
+
+  /// Starts `executable` with exactly `environment`, stdout and stderr on one pipe (so what it
+  /// printed keeps the order it was printed in), stdin `/dev/null`, default signal actions and
+  /// no blocked signals (whatever the lab ignores), in a new process group.
+  static func start(
+    _ executable: URL, arguments: [String], environment: [String: String], cpuSeconds: Int
+  ) throws(NativeSpawnError) -> Started {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { throw NativeSpawnError(call: "pipe", code: errno) }
+    // Neither end may leak into another child the lab starts meanwhile (Glibc's `pipe2` is not
+    // imported); the program gets the write end as its stdout and stderr, which exec keeps.
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, ends[1], STDOUT_FILENO)
+    posix_spawn_file_actions_adddup2(&actions, ends[1], STDERR_FILENO)
+    closeTheRest(&actions)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var all = sigset_t()
+    sigfillset(&all)
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(
+      &attributes,
+      Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    let words =
+      ["/bin/sh", "-c", script(cpuSeconds: cpuSeconds), executable.path] + arguments
+    let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+    let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) } + [nil]
+    defer { for copy in argv + envp { free(copy) } }
+    NativeGroups.installCleanup()
+    var pid = pid_t()
+    let code = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
+    close(ends[1])
+    guard code == 0 else {
+      close(ends[0])
+      throw NativeSpawnError(call: "posix_spawn /bin/sh", code: code)
+    }
+    return Started(pid: pid, output: ends[0])
+  }
+
+  /// Closes every descriptor from 3 up in the child: one another thread of the lab opened
+  /// without `O_CLOEXEC` (a file being written, say) is none of the program's business. Glibc
+  /// 2.34's `posix_spawn_file_actions_addclosefrom_np`, looked up since Swift's Glibc module does
+  /// not import it; without it, only the lab's own descriptors marked close-on-exec are closed.
+  private static func closeTheRest(_ actions: inout posix_spawn_file_actions_t) {
+    typealias AddCloseFrom =
+      @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np")
+    else { return }
+    _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
+  }
+
+  /// The resident memory of `pid` in bytes, from `/proc/PID/statm`; nil where there is none.
+  static func residentBytes(_ pid: pid_t) -> Int? {
+    let file = open("/proc/\(pid)/statm", O_RDONLY | O_CLOEXEC)
+    guard file >= 0 else { return nil }
+    defer { close(file) }
+    var buffer = [UInt8](repeating: 0, count: 128)
+    let count = read(file, &buffer, buffer.count)
+    guard count > 0 else { return nil }
+    // `size resident shared …`, in pages.
+    var pages = 0
+    var field = 0
+    for byte in buffer[..<count] {
+      if byte == UInt8(ascii: " ") {
+        field += 1
+        if field > 1 { break }
+      } else if field == 1, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+        pages = pages * 10 + Int(byte - UInt8(ascii: "0"))
+      }
+    }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+  }
+}
+
+/// A system call that failed while starting a program.
+struct NativeSpawnError: Error, CustomStringConvertible {
+  var call: String
+  var code: Int32
+  var description: String { "\(call): \(String(cString: strerror(code)))" }
+}
+
+/// The process groups of the native programs running now. When the lab is interrupted (SIGINT,
+/// SIGTERM, SIGHUP) or exits, each group is killed with SIGKILL before the lab goes: a program
+/// — and whatever it started — never outlives the lab.
+///
+/// The groups are slots of atomics, 0 when free, because a signal handler may take no lock and
+/// allocate nothing: it only loads them and calls `kill`, then restores the lab's previous action
+/// for the signal and raises it again, so the lab ends as it would have without the handler.
+enum NativeGroups {
+  static let capacity = 64
+
+  nonisolated(unsafe) static let slots: UnsafeMutablePointer<Atomic<Int32>> = {
+    let slots = UnsafeMutablePointer<Atomic<Int32>>.allocate(capacity: capacity)
+    for index in 0..<capacity { (slots + index).initialize(to: Atomic(0)) }
+    return slots
+  }()
+
+  /// The signals the lab stops for, and their actions before the lab took them over.
+  static let signals = [SIGINT, SIGTERM, SIGHUP]
+  nonisolated(unsafe) static let previous: UnsafeMutablePointer<sigaction> = {
+    let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+    previous.initialize(repeating: sigaction(), count: 65)
+    return previous
+  }()
+
+  /// Installs the handlers and the exit hook, once. A signal the lab ignores stays ignored (a
+  /// job started with `nohup`, or Ctrl-C while the pager has the terminal).
+  static func installCleanup() { _ = installed }
+
+  private static let installed: Bool = {
+    _ = slots
+    for signal in signals {
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = { signal in NativeGroups.killAllAndRaise(signal) }
+      sigemptyset(&action.sa_mask)
+      var old = sigaction()
+      sigaction(signal, nil, &old)
+      guard
+        unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self)
+          != unsafeBitCast(SIG_IGN, to: Int.self)
+      else { continue }
+      previous[Int(signal)] = old
+      sigaction(signal, &action, nil)
+    }
+    atexit { NativeGroups.killAll() }
+    return true
+  }()
+
+  /// Takes a free slot for the group `pid`; nil when all are taken (the group is still killed
+  /// when its run ends, but not by an interrupted lab).
+  static func register(_ pid: pid_t) -> Int? {
+    for index in 0..<capacity
+    where slots[index].compareExchange(expected: 0, desired: pid, ordering: .acquiringAndReleasing)
+      .exchanged
+    {
+      return index
+    }
+    return nil
+  }
+
+  static func unregister(_ slot: Int?) {
+    if let slot { slots[slot].store(0, ordering: .releasing) }
+  }
+
+  /// `kill(-group, SIGKILL)` for every group: async-signal-safe, no generics, no allocation.
+  static func killAll() {
+    var index = 0
+    while index < capacity {
+      let group = slots[index].load(ordering: .acquiring)
+      if group > 0 { kill(-group, SIGKILL) }
+      index += 1
+    }
+  }
+
+  static func killAllAndRaise(_ signal: Int32) {
+    killAll()
+    sigaction(signal, previous + Int(signal), nil)
+    raise(signal)
+  }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import LabRuntime
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Learns when a program exits without reaping it: `waitid(WNOWAIT)` on a thread of its own. The
+/// time of the exit is exact (a trap's report says when it happened), and the zombie keeps its
+/// process-group ID from being reused until the lab has killed the group and reaps it.
+final class ExitWatch: Sendable {
+  private let instant = Locked<ContinuousClock.Instant?>(nil)
+  private let exited = DispatchSemaphore(value: 0)
+
+  init(pid: pid_t, clock: ContinuousClock) {
+    let instant = instant
+    let exited = exited
+    Thread.detachNewThread {
+      var info = siginfo_t()
+      while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) == -1, errno == EINTR {}
+      instant.withLock { $0 = clock.now }
+      exited.signal()
+    }
+  }
+
+  /// When the program exited; nil while it runs.
+  var exitedAt: ContinuousClock.Instant? { instant.withLock { $0 } }
+
+  /// Waits up to `timeout` for the exit.
+  func wait(upTo timeout: Duration) {
+    let nanoseconds = Int(timeout / .nanoseconds(1))
+    if exited.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success { exited.signal() }
+  }
+
+  /// Waits for the exit (the lab has killed the group: soon) and returns its time.
+  func wait() -> ContinuousClock.Instant {
+    exited.wait()
+    exited.signal()
+    return exitedAt!
+  }
+}
+
+/// Reads the program's pipe as output arrives, noting when the line that marks time 0 came, and
+/// keeping at most `limit` bytes.
+struct OutputReader {
+  let file: Int32
+  let limit: Int
+  let began: ContinuousClock.Instant
+  let clock: ContinuousClock
+  var bytes: [UInt8] = []
+  /// The pipe is at its end: every holder of its write end has closed it.
+  var closed = false
+  /// The program printed more than `limit`; the rest is read and dropped.
+  var overLimit = false
+  /// Real seconds from the start until `NativeProcess.originMarker` arrived.
+  var originSeconds: Double?
+  private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+  private let marker = Array(NativeProcess.originMarker.utf8)
+
+  init(file: Int32, limit: Int, began: ContinuousClock.Instant, clock: ContinuousClock) {
+    self.file = file
+    self.limit = limit
+    self.began = began
+    self.clock = clock
+  }
+
+  /// Waits up to `milliseconds` for output, and reads what has come.
+  mutating func read(waiting milliseconds: Int32) {
+    var descriptor = pollfd(fd: file, events: Int16(POLLIN), revents: 0)
+    guard poll(&descriptor, 1, milliseconds) > 0 else { return }
+    let count = Glibc.read(file, &buffer, buffer.count)
+    if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) {
+      closed = true
+      return
+    }
+    guard count > 0 else { return }
+    guard bytes.count + count <= limit else {
+      overLimit = true
+      return
+    }
+    let from = max(0, bytes.count - marker.count)
+    bytes.append(contentsOf: buffer[..<count])
+    // Time 0 comes in the program's first lines: the search is bounded, whatever follows.
+    if originSeconds == nil, from < 1 << 16, bytes[from...].firstRange(of: marker) != nil {
+      originSeconds = (clock.now - began) / .seconds(1)
+    }
+  }
+
+  /// Reads until the pipe's end or `deadline`, whichever comes first.
+  mutating func drain(until deadline: ContinuousClock.Instant) {
+    while !closed, clock.now < deadline { read(waiting: 10) }
+  }
+}
+
+/// The lab's side of a run's limits: the timeout, resident memory (sampled from `/proc`) and
+/// output. At the first one passed, the group is killed.
+struct Watch {
+  /// How often memory and the clock are looked at: a loop that grows a list by 100–300 MB a
+  /// second passes its limit by a few MB, and watching costs the lab little CPU.
+  static let period: Duration = .milliseconds(10)
+
+  let pid: pid_t
+  let limits: NativeProcess.Limits
+  let began: ContinuousClock.Instant
+  /// Why the lab stopped the program, when it did.
+  var stopped: NativeProcess.Ending?
+  /// The most resident memory the program had in a sample, in bytes.
+  var peakBytes = 0
+  private var memoryCheckedAt: ContinuousClock.Instant
+
+  init(pid: pid_t, limits: NativeProcess.Limits, began: ContinuousClock.Instant) {
+    self.pid = pid
+    self.limits = limits
+    self.began = began
+    memoryCheckedAt = began - .seconds(1)
+  }
+
+  /// Reads the program's output until it has exited and the pipe is at its end, or the grace
+  /// after its exit is over; stops it at the first limit it passes meanwhile.
+  mutating func follow(_ reader: inout OutputReader, until exit: ExitWatch, clock: ContinuousClock)
+  {
+    while true {
+      let now = clock.now
+      if let exited = exit.exitedAt {
+        if reader.closed || now - exited >= NativeProcess.grace { return }
+      } else if stopped == nil {
+        check(at: now)
+      }
+      if stopped == nil, reader.overLimit {
+        stop(.outputLimit(megabytes: limits.outputMegabytes))
+      }
+      if reader.closed { exit.wait(upTo: Self.period) } else { reader.read(waiting: 10) }
+    }
+  }
+
+  private mutating func check(at now: ContinuousClock.Instant) {
+    if now - began >= .seconds(limits.seconds) {
+      stop(.timedOut(seconds: limits.seconds))
+    } else if now - memoryCheckedAt >= Self.period {
+      memoryCheckedAt = now
+      guard let resident = NativeSpawn.residentBytes(pid) else { return }
+      peakBytes = max(peakBytes, resident)
+      if resident > limits.memoryMegabytes << 20 {
+        stop(.memoryLimit(megabytes: limits.memoryMegabytes))
+      }
+    }
+  }
+
+  private mutating func stop(_ ending: NativeProcess.Ending) {
+    stopped = ending
+    kill(-pid, SIGKILL)
+  }
+}

@@ -222,3 +222,15 @@ public enum NativeRunner {
     return parse(text, like: .none)
   }
 }
+
+extension NativeRunner {
+  /// `lab swift NAME --check`'s run of a race's Swift 5 build, under ThreadSanitizer: the same
+  /// untrusted run as `--native`'s — its own process group, its own environment, the default
+  /// limits and 60 seconds — and what it printed.
+  public static func runRaceBuild(_ binary: URL) throws -> String {
+    try NativeProcess.run(
+      binary, environment: environment(scale: 1, sanitized: true),
+      limits: NativeProcess.Limits(RunLimits(), seconds: 60)
+    ).output
+  }
+}

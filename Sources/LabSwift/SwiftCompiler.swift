@@ -90,15 +90,18 @@ public struct SwiftCheck: Sendable {
   /// both write their builds, `swift/NAME` in the user's build folder (`BuildFolder`), never the
   /// course's. One check at a time in a process: two lessons played at once (as the tests play
   /// them) would write the same files, and one of them failed to build now and then.
+  /// `runProgram` runs the Swift 5 build of a race, a program written from someone's scenario:
+  /// the caller runs it as an untrusted one (`NativeProcess`) and returns what it printed.
   public static func run(
     _ scenario: Scenario, source: String, compiler: SwiftCompiler,
-    environment: [String: String]
+    environment: [String: String], runProgram: (URL) throws -> String
   ) throws -> SwiftCheck {
     let folder = try BuildFolder.folder("swift", environment: environment)
     return try sharedFolder.withLock {
       try run(
         scenario, source: source, compiler: compiler,
-        in: folder.appendingPathComponent(scenario.name, isDirectory: true))
+        in: folder.appendingPathComponent(scenario.name, isDirectory: true),
+        runProgram: runProgram)
     }
   }
 
@@ -106,7 +109,8 @@ public struct SwiftCheck: Sendable {
   private static let sharedFolder = NSLock()
 
   public static func run(
-    _ scenario: Scenario, source: String, compiler: SwiftCompiler, in folder: URL
+    _ scenario: Scenario, source: String, compiler: SwiftCompiler, in folder: URL,
+    runProgram: (URL) throws -> String
   ) throws -> SwiftCheck {
     let race = SwiftProgram.showsRace(scenario)
     let options = SwiftProgram.compilerOptions(scenario)
@@ -122,9 +126,7 @@ public struct SwiftCheck: Sendable {
     var check = SwiftCheck(
       scenario: scenario.name, showsRace: race, swift6: swift6, swift5: swift5)
     if let binary = swift5?.executable {
-      let process = Process()
-      process.executableURL = binary
-      let (_, output) = try SwiftCompiler.run(process)
+      let output = try runProgram(binary)
       check.swift5Run =
         output.split(separator: "\n", omittingEmptySubsequences: false)
         .filter { $0.hasPrefix("WARNING: ThreadSanitizer") || $0.hasPrefix(" ") }

@@ -3,6 +3,7 @@ import LabChecks
 import LabInterpreter
 import LabLessons
 import LabModel
+import LabNative
 import LabPictures
 import LabRuntime
 import LabSwift
@@ -126,7 +127,8 @@ enum LessonCommand: Command {
         { scenario, source in
           do {
             let check = try SwiftCheck.run(
-              scenario, source: source, compiler: compiler, environment: context.environment)
+              scenario, source: source, compiler: compiler, environment: context.environment,
+              runProgram: NativeRunner.runRaceBuild)
             return (check.report, check.isExpected)
           } catch {
             return ("could not run swiftc: \(error)\n", false)

@@ -1,6 +1,7 @@
 import Foundation
 import LabLessons
 import LabModel
+import LabNative
 import LabSwift
 
 /// `lab swift NAME`: prints the Swift program beside a scenario; `--check` compiles it.
@@ -54,7 +55,8 @@ enum SwiftCommand: Command {
     }
     do {
       let check = try SwiftCheck.run(
-        scenario, source: source, compiler: compiler, environment: context.environment)
+        scenario, source: source, compiler: compiler, environment: context.environment,
+        runProgram: NativeRunner.runRaceBuild)
       context.console.out(check.report)
       return check.isExpected ? ExitStatus.ok : ExitStatus.failure
     } catch {

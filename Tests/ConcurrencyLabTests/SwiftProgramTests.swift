@@ -1,5 +1,6 @@
 import Foundation
 import LabModel
+import LabNative
 import LabSwift
 import Testing
 
@@ -123,7 +124,8 @@ import Testing
       "lab-swift-test-\(name)-\(ProcessInfo.processInfo.processIdentifier)")
     defer { try? FileManager.default.removeItem(at: folder) }
     return try SwiftCheck.run(
-      scenario, source: try SwiftProgram.generate(scenario), compiler: compiler, in: folder)
+      scenario, source: try SwiftProgram.generate(scenario), compiler: compiler, in: folder,
+      runProgram: NativeRunner.runRaceBuild)
   }
 
   /// One program of each verdict: accepted in Swift 6 mode, and refused there as a race (which

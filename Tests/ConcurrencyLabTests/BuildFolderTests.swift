@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+@testable import LabSwift
+
+/// Programs are built in the user's cache, never in the course's folder, where a course could
+/// ship a binary for `--native` to take as a cached build (docs/security.md).
+@Suite struct BuildFolderTests {
+  static func scratch() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("lab-cache-\(UUID().uuidString)")
+  }
+
+  @Test func theBuildFolderIsTheUsersCacheNeverTheWorkingFolder() throws {
+    let cache = Self.scratch()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let folder = try BuildFolder.folder("native", environment: ["XDG_CACHE_HOME": cache.path])
+    #expect(folder.path == cache.appendingPathComponent("concurrency-lab/native").path)
+    let attributes = try FileManager.default.attributesOfItem(atPath: folder.path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700)
+    let home = BuildFolder.root(environment: ["HOME": "/home/learner"])
+    #expect(home.path == "/home/learner/.cache/concurrency-lab")
+    // Relative settings are no folder of the user's: the course's folder would be the base.
+    let relative = BuildFolder.root(environment: ["XDG_CACHE_HOME": ".build", "HOME": "/h"])
+    #expect(relative.path == "/h/.cache/concurrency-lab")
+  }
+
+  @Test func aFolderOthersCanWriteToIsRefused() throws {
+    let cache = Self.scratch()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let shared = cache.appendingPathComponent("swift")
+    try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+    #expect(chmod(shared.path, 0o777) == 0)
+    #expect(throws: BuildFolderError.self) {
+      try BuildFolder.folder("swift", environment: ["LAB_CACHE": cache.path])
+    }
+    // A link in the folder's place is refused too: the compiler would write through it.
+    try FileManager.default.removeItem(at: shared)
+    try FileManager.default.createSymbolicLink(
+      at: shared, withDestinationURL: FileManager.default.temporaryDirectory)
+    #expect(throws: BuildFolderError.self) {
+      try BuildFolder.folder("swift", environment: ["LAB_CACHE": cache.path])
+    }
+  }
+}

@@ -44,8 +44,11 @@ extension ScenarioDecoder {
 
   /// A name: letters, digits and `_`, starting with a letter or `_`, at most 64 characters, and
   /// neither a Swift keyword nor a name the scenario's program uses itself (`SwiftIdentifier`).
+  /// `qualified` names are always written after a type's name (`TaskLocals.user`), where the
+  /// program's own names cannot clash with them: only Swift's keywords are refused there.
   mutating func identifier(
-    _ node: JSONNode, path: String, what: String, declares: Declares? = nil
+    _ node: JSONNode, path: String, what: String, declares: Declares? = nil,
+    qualified: Bool = false
   ) -> String? {
     guard case .string(let value) = node.value else {
       error("\(what) must be a name in quotes, not \(node.typeName)", at: node.location, path: path)
@@ -76,7 +79,7 @@ extension ScenarioDecoder {
       error(reserved, at: node.location, path: path)
       return nil
     }
-    if let swiftProblem {
+    if let swiftProblem, !(qualified && swiftProblem == .programName) {
       error(swiftProblem.message(value, what: what), at: node.location, path: path)
       return nil
     }

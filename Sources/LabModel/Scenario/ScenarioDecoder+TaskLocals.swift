@@ -17,7 +17,7 @@ extension ScenarioDecoder {
       guard
         identifier(
           JSONNode(.string(member.key), at: member.keyLocation), path: memberPath,
-          what: "task-local name", declares: .variable) != nil,
+          what: "task-local name", declares: .variable, qualified: true) != nil,
         let value = literal(member.value, path: memberPath)
       else {
         unsure.names.insert(member.key)
@@ -30,7 +30,9 @@ extension ScenarioDecoder {
 
   /// `{"withValue": NAME, "value": …, "steps": [ … ]}`.
   mutating func decodeWithValue(_ step: StepInput) -> Step.Kind? {
-    guard let name = identifier(step.value, path: step.keyPath, what: "task-local name"),
+    guard
+      let name = identifier(
+        step.value, path: step.keyPath, what: "task-local name", qualified: true),
       let valueNode = required("value", "the value bound, such as 7", of: step),
       let bodyNode = required("steps", "[ … ] that run with the value bound", of: step)
     else { return nil }

@@ -11,17 +11,12 @@ extension ScenarioSchema {
         "type": "string",
         "pattern": .string(namePattern),
         // Every name is an identifier of the scenario's Swift program (`SwiftIdentifier`).
-        "not": [
-          "enum": .array(
-            (SwiftIdentifier.keywords.union(SwiftIdentifier.programNames)).sorted().map {
-              .string($0)
-            })
-        ],
+        "not": ["enum": .array(SwiftIdentifier.keywords.sorted().map { .string($0) })],
         "description": .string(
-          "Letters, digits and '_', starting with a letter or '_', and neither a Swift keyword "
-            + "nor a name the scenario's Swift program uses itself. Letters may be any "
-            + "language's; this pattern lets any non-ASCII character through, and `lab validate` "
-            + "checks the rest."),
+          "Letters, digits and '_', starting with a letter or '_', and no Swift keyword. Letters "
+            + "may be any language's; this pattern lets any non-ASCII character through, and "
+            + "`lab validate` checks the rest: the characters, and that a name the program "
+            + "declares is none of the names it uses itself."),
       ]),
       "queueName": .object([
         "title": "a queue name other than 'main' (letters, digits and '_')",

@@ -49,7 +49,11 @@ extension ProgramWriter {
       case .onCancel(_, let operation): return throwsIn(operation, throwing)
       case .group(let spec): return childThrows(spec.child, throwing)
       case .asyncLet: return false
-      default: return throwsIn(nested(step.kind), throwing)
+      case .log, .set, .add, .repeat, .forEach, .if, .return, .block, .yield, .cancel, .onMain,
+        .assumeIsolated, .enter, .leave, .wait, .withLock, .atomicAdd, .semaphoreWait,
+        .semaphoreSignal, .resume, .streamYield, .streamFinish, .forAwait, .onTermination,
+        .withValue:
+        return throwsIn(nested(step.kind), throwing)
       }
     }
   }
@@ -75,7 +79,12 @@ extension ProgramWriter {
       case .repeat(let count, _, _): result += count.names
       case .forEach(let list, _, _): result += list.names
       case .streamYield(_, let value): result += value.names
-      default: break
+      // What the Swift program captures from these is written with their own code.
+      case .return(nil), .yield, .asyncLet, .await, .group, .task, .awaitTask, .cancel, .onMain,
+        .assumeIsolated, .throw, .try, .checkCancellation, .dispatch, .enter, .leave, .notify,
+        .wait, .withLock, .atomicAdd, .semaphoreWait, .semaphoreSignal, .continuation, .resume,
+        .onCancel, .streamFinish, .forAwait, .onTermination, .withValue:
+        break
       }
       result += names(nested(step.kind))
     }
@@ -84,12 +93,7 @@ extension ProgramWriter {
 
   /// Whether the steps await anything: an actor method without awaits is synchronous.
   static func suspends(_ steps: [Step]) -> Bool {
-    contains(steps) { kind in
-      switch kind {
-      case .sleep, .call, .asyncLet, .await, .group, .awaitTask, .onMain, .yield: true
-      default: false
-      }
-    }
+    contains(steps) { $0.traits.suspends }
   }
 
   /// The body of a child task: its work, logged as the trace shows it start and end. `name` is

@@ -207,7 +207,12 @@ extension ProgramWriter {
         case .set(let name, _), .call(_, bind: let name?), .awaitTask(_, bind: let name?):
           counts[name, default: 0] += 1
         case .task(let spec): counts[spec.name, default: 0] += 1
-        default: break
+        case .call, .awaitTask, .log, .add, .repeat, .forEach, .if, .return, .block, .sleep,
+          .yield, .asyncLet, .await, .group, .cancel, .onMain, .assumeIsolated, .throw, .try,
+          .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
+          .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel, .streamYield,
+          .streamFinish, .forAwait, .onTermination, .withValue:
+          break
         }
         if case .task = step.kind { continue }
         if case .group = step.kind { continue }

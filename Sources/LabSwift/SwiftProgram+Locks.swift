@@ -82,10 +82,5 @@ extension ProgramWriter {
 
   /// Steps whose shared state the compiler cannot see ordered: a lock, an atomic or a semaphore
   /// orders it, so it lives in `nonisolated(unsafe)` globals.
-  static func isSynchronization(_ kind: Step.Kind) -> Bool {
-    switch kind {
-    case .withLock, .atomicAdd, .semaphoreWait, .semaphoreSignal: true
-    default: false
-    }
-  }
+  static func isSynchronization(_ kind: Step.Kind) -> Bool { kind.traits.isSynchronization }
 }

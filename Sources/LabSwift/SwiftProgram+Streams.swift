@@ -72,14 +72,4 @@ extension ProgramWriter {
 }
 
 extension ProgramWriter {
-  /// A stream's steps: `yield`, `finish()` and `for await`.
-  func stream(_ kind: Step.Kind, _ context: Context) throws(NotExpressible) {
-    switch kind {
-    case .streamYield(let name, let value): try streamYield(name, value, context)
-    case .streamFinish(let name): line("\(Self.continuationName(name)).finish()")
-    case .forAwait(let name, let item, let body): try forAwait(name, item, body, context)
-    case .onTermination(let name, let handler): try onTermination(name, handler, context)
-    default: break
-    }
-  }
 }

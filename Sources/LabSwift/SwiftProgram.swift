@@ -264,10 +264,10 @@ final class ProgramWriter {
   static func taskReferences(_ steps: [Step]) -> Set<String> {
     var names: Set<String> = []
     for step in steps {
-      switch step.kind {
-      case .awaitTask(let name, _), .cancel(let name): names.insert(name)
-      default: break
-      }
+      // Only these two name a task: the rest of the row's taskLifecycle steps start or await
+      // children by their own binding.
+      if case .awaitTask(let name, _) = step.kind { names.insert(name) }
+      if case .cancel(let name) = step.kind { names.insert(name) }
       names.formUnion(taskReferences(nested(step.kind)))
     }
     return names
@@ -279,22 +279,14 @@ final class ProgramWriter {
     for steps in handlers {
       var started: Set<String> = []
       for step in steps {
-        switch step.kind {
-        case .task(let spec): started.insert(spec.name)
-        case .cancel(let name) where !started.contains(name): names.insert(name)
-        default: break
-        }
+        if case .task(let spec) = step.kind { started.insert(spec.name) }
+        if case .cancel(let name) = step.kind, !started.contains(name) { names.insert(name) }
       }
     }
     return names
   }
 
-  static func isDispatch(_ kind: Step.Kind) -> Bool {
-    switch kind {
-    case .dispatch, .enter, .leave, .notify, .wait: true
-    default: false
-    }
-  }
+  static func isDispatch(_ kind: Step.Kind) -> Bool { kind.traits.isDispatch }
 
   /// Work sent to the main queue.
   static func isMainDispatch(_ kind: Step.Kind) -> Bool {
@@ -302,12 +294,7 @@ final class ProgramWriter {
   }
 
   /// Work a `DispatchGroup` counts or waits for.
-  static func isGroupWork(_ kind: Step.Kind) -> Bool {
-    switch kind {
-    case .enter, .leave, .wait, .notify: true
-    default: false
-    }
-  }
+  static func isGroupWork(_ kind: Step.Kind) -> Bool { kind.traits.isGroupWork }
 
   /// Whether a step anywhere in `steps`, nested blocks included, is of the kind `test` accepts.
   static func contains(_ steps: [Step], where test: (Step.Kind) -> Bool) -> Bool {

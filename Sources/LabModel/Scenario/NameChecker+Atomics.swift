@@ -50,7 +50,13 @@ extension NameChecker {
           "'\(name)' is atomic (an atomicAdd changes it), so change it only with atomicAdd: "
             + "Swift's Atomic<Int> has no = or +=",
           at: step.origin)
-      default: break
+      // Only `set` and `add` change a variable besides atomicAdd.
+      case .set, .add, .log, .repeat, .forEach, .if, .return, .call, .block, .sleep, .yield,
+        .asyncLet, .await, .group, .task, .awaitTask, .cancel, .onMain, .assumeIsolated, .throw,
+        .try, .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock,
+        .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel, .streamYield,
+        .streamFinish, .forAwait, .onTermination, .withValue:
+        break
       }
     }
   }

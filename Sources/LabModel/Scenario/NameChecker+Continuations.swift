@@ -3,18 +3,12 @@
 /// throws only into a throwing one. A cancellation handler sees what its task had, and what it
 /// declares stays in it.
 extension NameChecker {
-  mutating func checkClosureStep(_ step: Step, _ scope: inout Scope) {
-    switch step.kind {
-    case .continuation(let spec): checkContinuation(spec, &scope, step)
-    case .resume(let name, let result): checkResume(name, result, scope, step)
-    case .onCancel(let handler, let operation):
-      var inner = Scope(readable: scope.readable)
-      checkBlock(handler, &inner)
-      inner = Scope(readable: scope.readable)
-      checkBlock(operation, &inner)
-      scope.readable.formUnion(inner.readable)
-    default: break
-    }
+  mutating func checkOnCancel(handler: [Step], operation: [Step], _ scope: inout Scope) {
+    var inner = Scope(readable: scope.readable)
+    checkBlock(handler, &inner)
+    inner = Scope(readable: scope.readable)
+    checkBlock(operation, &inner)
+    scope.readable.formUnion(inner.readable)
   }
 
   mutating func checkContinuation(_ spec: ContinuationSpec, _ scope: inout Scope, _ step: Step) {

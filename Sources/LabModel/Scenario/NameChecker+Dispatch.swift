@@ -34,7 +34,12 @@ extension NameChecker {
       case .try(let body, let catches):
         checkSync(body, owned: owned)
         for clause in catches { checkSync(clause.steps, owned: owned) }
-      default: break
+      // No `sync` inside, or run later by a task, a handler or a continuation's callback.
+      case .log, .set, .add, .return, .call, .block, .sleep, .yield, .asyncLet, .await, .group,
+        .task, .awaitTask, .cancel, .throw, .checkCancellation, .enter, .leave, .wait,
+        .atomicAdd, .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel,
+        .streamYield, .streamFinish, .forAwait, .onTermination, .withValue:
+        break
       }
     }
   }

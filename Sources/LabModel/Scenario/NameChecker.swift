@@ -239,11 +239,7 @@ struct NameChecker {
         scope.readable.formUnion(inner.readable)
       case .if(let condition, let thenSteps, let elseSteps):
         read(condition.names, scope, step)
-        var thenScope = scope
-        var elseScope = scope
-        checkBlock(thenSteps, &thenScope)
-        checkBlock(elseSteps, &elseScope)
-        scope.readable.formUnion(thenScope.readable.intersection(elseScope.readable))
+        checkBranches(thenSteps, elseSteps, &scope)
       case .return(let expression):
         read(expression?.names ?? [], scope, step)
       case .call(let call, let bind):
@@ -282,17 +278,39 @@ struct NameChecker {
       case .dispatch(_, _, let body), .notify(_, _, let body):
         var inner = Scope(readable: scope.readable)
         checkBlock(body, &inner)
-      case .continuation, .resume, .onCancel: checkClosureStep(step, &scope)
-      case .streamYield, .streamFinish, .forAwait, .onTermination: checkStreamStep(step, &scope)
+      case .continuation(let spec): checkContinuation(spec, &scope, step)
+      case .resume(let name, let result): checkResume(name, result, scope, step)
+      case .onCancel(let handler, let operation):
+        checkOnCancel(handler: handler, operation: operation, &scope)
+      case .streamYield(let name, let value):
+        read(value.names, scope, step)
+        checkStream(name, step)
+      case .streamFinish(let name): checkStream(name, step)
+      case .forAwait(let name, let item, let body): checkForAwait(name, item, body, &scope, step)
+      case .onTermination(let name, let handler): checkOnTermination(name, handler, scope, step)
       case .withValue(let binding): checkWithValue(binding, scope, step)
-      case .try(let body, let catches):
-        var inner = Scope(readable: scope.readable)
-        checkBlock(body, &inner)
-        for clause in catches {
-          var handler = Scope(readable: scope.readable.union(["error"]))
-          checkBlock(clause.steps, &handler)
-        }
+      case .try(let body, let catches): checkTry(body, catches, scope)
       }
+    }
+  }
+
+  /// What both branches of an `if` set is readable after it.
+  private mutating func checkBranches(
+    _ thenSteps: [Step], _ elseSteps: [Step], _ scope: inout Scope
+  ) {
+    var thenScope = scope
+    var elseScope = scope
+    checkBlock(thenSteps, &thenScope)
+    checkBlock(elseSteps, &elseScope)
+    scope.readable.formUnion(thenScope.readable.intersection(elseScope.readable))
+  }
+
+  private mutating func checkTry(_ body: [Step], _ catches: [CatchClause], _ scope: Scope) {
+    var inner = Scope(readable: scope.readable)
+    checkBlock(body, &inner)
+    for clause in catches {
+      var handler = Scope(readable: scope.readable.union(["error"]))
+      checkBlock(clause.steps, &handler)
     }
   }
 

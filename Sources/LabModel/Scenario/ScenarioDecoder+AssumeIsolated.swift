@@ -32,7 +32,7 @@ extension ScenarioDecoder {
             + "set a variable inside and return after it",
           at: step.origin.location, path: step.origin.path)
       }
-      for block in step.kind.nestedBlocks where !step.kind.startsTask {
+      for block in step.kind.nestedBlocks where !step.kind.traits.nestedRunElsewhere {
         checkAssumedSteps(block)
       }
     }
@@ -65,7 +65,10 @@ extension NameChecker {
         checkAssumeIsolated(operation, synchronous: false)
       case .task, .asyncLet, .group, .onMain, .forAwait, .withValue:
         for block in step.kind.nestedBlocks { checkAssumeIsolated(block, synchronous: false) }
-      default:
+      case .log, .set, .add, .repeat, .forEach, .if, .return, .call, .block, .sleep, .yield,
+        .await, .awaitTask, .cancel, .throw, .try, .checkCancellation, .enter, .leave, .wait,
+        .withLock, .atomicAdd, .semaphoreWait, .semaphoreSignal, .resume, .streamYield,
+        .streamFinish:
         for block in step.kind.nestedBlocks {
           checkAssumeIsolated(block, synchronous: synchronous)
         }

@@ -94,19 +94,7 @@ enum LockRules {
 
   /// The key of a step that needs `await`, which no synchronous closure may hold.
   static func awaiting(_ kind: Step.Kind) -> String? {
-    switch kind {
-    case .sleep: "sleep"
-    case .yield: "yield"
-    case .call: "call"
-    case .asyncLet: "asyncLet"
-    case .await: "await"
-    case .group: "group"
-    case .awaitTask: "awaitTask"
-    case .onMain: "onMain"
-    case .continuation: "continuation"
-    case .forAwait: "forAwait"
-    default: nil
-    }
+    kind.traits.suspends ? kind.key.rawValue : nil
   }
 
   static func problem(_ kind: Step.Kind, lock: String) -> String? {
@@ -133,7 +121,12 @@ enum LockRules {
     case .if(_, let thenSteps, let elseSteps): [thenSteps, elseSteps]
     case .try(let body, let catches): [body] + catches.map(\.steps)
     case .withValue(let binding): [binding.steps]
-    default: []
+    // Run by another task, later, or after a suspension the body refuses on its own.
+    case .log, .set, .add, .return, .call, .block, .sleep, .yield, .asyncLet, .await, .group,
+      .task, .awaitTask, .cancel, .onMain, .assumeIsolated, .throw, .checkCancellation,
+      .dispatch, .enter, .leave, .notify, .wait, .atomicAdd, .semaphoreWait, .semaphoreSignal,
+      .continuation, .resume, .onCancel, .streamYield, .streamFinish, .forAwait, .onTermination:
+      []
     }
   }
 }

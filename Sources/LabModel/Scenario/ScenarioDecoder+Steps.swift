@@ -125,7 +125,10 @@ extension ScenarioDecoder {
     case .continuation: return decodeContinuation(step)
     case .resume: return decodeResume(step)
     case .onCancel: return decodeOnCancel(step)
-    case .streamYield, .streamFinish, .forAwait, .onTermination: return decodeStreamStep(step)
+    case .streamYield: return decodeStreamYield(step)
+    case .streamFinish: return streamName(step).map { .streamFinish($0) }
+    case .forAwait: return decodeForAwait(step)
+    case .onTermination: return decodeOnTermination(step)
     case .withValue: return decodeWithValue(step)
     }
   }

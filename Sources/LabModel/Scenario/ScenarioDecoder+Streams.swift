@@ -38,31 +38,34 @@ extension ScenarioDecoder {
     return streams
   }
 
-  mutating func decodeStreamStep(_ step: StepInput) -> Step.Kind? {
-    guard let name = identifier(step.value, path: step.keyPath, what: "stream name") else {
-      return nil
-    }
-    switch step.key {
-    case .streamYield:
-      guard let node = required("value", "the value to send, such as \"i\"", of: step) else {
-        return nil
-      }
-      return expression(node, path: "\(step.path).value").map { .streamYield(name, $0) }
-    case .forAwait:
-      guard let asNode = required("as", "\"item\"", of: step),
-        let item = identifier(
-          asNode, path: "\(step.path).as", what: "loop variable", declares: .variable),
-        let body = required("steps", "[ … ]", of: step)
-      else { return nil }
-      return .forAwait(name, item: item, decodeSteps(body, path: "\(step.path).steps"))
-    case .onTermination:
-      guard let body = required("steps", "[ … ] the handler", of: step) else { return nil }
-      let handler = decodeSteps(body, path: "\(step.path).steps")
-      checkHandler(handler, .onTermination)
-      return .onTermination(name, handler)
-    default:
-      return .streamFinish(name)
-    }
+  mutating func streamName(_ step: StepInput) -> String? {
+    identifier(step.value, path: step.keyPath, what: "stream name")
+  }
+
+  mutating func decodeStreamYield(_ step: StepInput) -> Step.Kind? {
+    guard let name = streamName(step),
+      let node = required("value", "the value to send, such as \"i\"", of: step)
+    else { return nil }
+    return expression(node, path: "\(step.path).value").map { .streamYield(name, $0) }
+  }
+
+  mutating func decodeForAwait(_ step: StepInput) -> Step.Kind? {
+    guard let name = streamName(step),
+      let asNode = required("as", "\"item\"", of: step),
+      let item = identifier(
+        asNode, path: "\(step.path).as", what: "loop variable", declares: .variable),
+      let body = required("steps", "[ … ]", of: step)
+    else { return nil }
+    return .forAwait(name, item: item, decodeSteps(body, path: "\(step.path).steps"))
+  }
+
+  mutating func decodeOnTermination(_ step: StepInput) -> Step.Kind? {
+    guard let name = streamName(step),
+      let body = required("steps", "[ … ] the handler", of: step)
+    else { return nil }
+    let handler = decodeSteps(body, path: "\(step.path).steps")
+    checkHandler(handler, .onTermination)
+    return .onTermination(name, handler)
   }
 }
 

@@ -24,12 +24,52 @@ extension Step.Kind {
     }
   }
 
-  /// Whether the step's nested steps run in a task of their own (or a closure run elsewhere),
-  /// not in the closure around it.
-  var startsTask: Bool {
+  /// The row of the step table that describes this step. An actor method's call decodes from
+  /// `actorCall` but is a `call`, as Swift writes it and as the diagnostics name it.
+  public var key: StepKey {
     switch self {
-    case .task, .asyncLet, .group, .dispatch, .notify, .onCancel, .onTermination: true
-    default: false
+    case .log: .log
+    case .set: .set
+    case .add: .add
+    case .repeat: .repeat
+    case .forEach: .forEach
+    case .if: .if
+    case .return: .return
+    case .call: .call
+    case .block: .block
+    case .sleep: .sleep
+    case .yield: .yield
+    case .asyncLet: .asyncLet
+    case .await: .await
+    case .group: .group
+    case .task: .task
+    case .awaitTask: .awaitTask
+    case .cancel: .cancel
+    case .onMain: .onMain
+    case .assumeIsolated: .assumeIsolated
+    case .throw: .throw
+    case .try: .try
+    case .checkCancellation: .checkCancellation
+    case .dispatch: .dispatch
+    case .enter: .enter
+    case .leave: .leave
+    case .notify: .notify
+    case .wait: .wait
+    case .withLock: .withLock
+    case .atomicAdd: .atomicAdd
+    case .semaphoreWait: .semaphoreWait
+    case .semaphoreSignal: .semaphoreSignal
+    case .continuation: .continuation
+    case .resume: .resume
+    case .onCancel: .onCancel
+    case .streamYield: .streamYield
+    case .streamFinish: .streamFinish
+    case .forAwait: .forAwait
+    case .onTermination: .onTermination
+    case .withValue: .withValue
     }
   }
+
+  /// What the step's row says it means (`StepTraits`).
+  public var traits: StepTraits { key.spec.traits }
 }

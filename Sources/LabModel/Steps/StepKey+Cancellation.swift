@@ -18,5 +18,8 @@ extension StepRows {
     ],
     examples: [
       #"{ "onCancel": [{ "log": "cancel the request" }], "steps": [{ "sleep": 1000 }] }"#
-    ])
+    ],
+    traits: StepTraits(
+      suspends: false, inHandler: false, nestedRunElsewhere: true, mayBlockThread: false,
+      touches: [.cancellation]))
 }

@@ -21,7 +21,10 @@ extension StepRows {
     examples: [
       #"{ "continuation": "download", "as": "size", "steps": [{ "dispatch": "main", "#
         + #""steps": [{ "resume": "download", "value": 50 }] }] }"#
-    ])
+    ],
+    traits: StepTraits(
+      suspends: true, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: [.continuation]))
 
   static let resume = StepSpec(
     value: .name,
@@ -39,5 +42,8 @@ extension StepRows {
     examples: [
       #"{ "resume": "download", "value": 50 }"#,
       #"{ "resume": "download", "throwing": "offline" }"#,
-    ])
+    ],
+    traits: StepTraits(
+      suspends: false, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: [.continuation]))
 }

@@ -13,7 +13,10 @@ extension StepRows {
     options: [
       .init(key: "steps", shape: .steps, required: true, doc: "What runs with the lock held.")
     ],
-    examples: [#"{ "withLock": "counterLock", "steps": [{ "add": "counter" }] }"#])
+    examples: [#"{ "withLock": "counterLock", "steps": [{ "add": "counter" }] }"#],
+    traits: StepTraits(
+      suspends: false, inHandler: false, nestedRunElsewhere: false, mayBlockThread: true,
+      touches: [.lock]))
 
   static let atomicAdd = StepSpec(
     value: .name,
@@ -27,7 +30,10 @@ extension StepRows {
         key: "value", shape: .expression, defaultValue: "1",
         doc: "What to add (default 1): a whole number.")
     ],
-    examples: [#"{ "atomicAdd": "counter" }"#, #"{ "atomicAdd": "total", "value": "size" }"#])
+    examples: [#"{ "atomicAdd": "counter" }"#, #"{ "atomicAdd": "total", "value": "size" }"#],
+    traits: StepTraits(
+      suspends: false, inHandler: true, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: [.atomic]))
 
   static let semaphoreWait = StepSpec(
     value: .name,
@@ -49,12 +55,18 @@ extension StepRows {
     examples: [
       #"{ "semaphoreWait": "done" }"#,
       #"{ "semaphoreWait": "done", "timeout": 1000, "as": "timedOut" }"#,
-    ])
+    ],
+    traits: StepTraits(
+      suspends: false, inHandler: false, nestedRunElsewhere: false, mayBlockThread: true,
+      touches: [.semaphore]))
 
   static let semaphoreSignal = StepSpec(
     value: .name,
     doc: "`semaphore.signal()`: wakes one waiter, or adds one to the value. A semaphore that "
       + "ends with a value below its initial one is a misuse that stops a real program.",
     swift: "semaphore.signal()",
-    examples: [#"{ "semaphoreSignal": "done" }"#])
+    examples: [#"{ "semaphoreSignal": "done" }"#],
+    traits: StepTraits(
+      suspends: false, inHandler: true, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: [.semaphore]))
 }

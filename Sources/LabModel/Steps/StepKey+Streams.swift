@@ -12,14 +12,20 @@ extension StepRows {
     options: [
       .init(key: "value", shape: .expression, required: true, doc: "The value to send.")
     ],
-    examples: [#"{ "streamYield": "prices", "value": "i" }"#])
+    examples: [#"{ "streamYield": "prices", "value": "i" }"#],
+    traits: StepTraits(
+      suspends: false, inHandler: true, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: [.stream]))
 
   static let streamFinish = StepSpec(
     value: .name,
     doc: "`NAME.finish()`: no more values. A consumer still takes what is buffered, then its "
       + "`for await` loop ends. A stream nothing finishes leaves its consumer waiting forever.",
     swift: "continuation.finish()",
-    examples: [#"{ "streamFinish": "prices" }"#])
+    examples: [#"{ "streamFinish": "prices" }"#],
+    traits: StepTraits(
+      suspends: false, inHandler: true, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: [.stream]))
 
   static let onTermination = StepSpec(
     value: .name,
@@ -35,7 +41,10 @@ extension StepRows {
     ],
     examples: [
       #"{ "onTermination": "prices", "steps": [{ "log": "prices {termination}" }] }"#
-    ])
+    ],
+    traits: StepTraits(
+      suspends: false, inHandler: false, nestedRunElsewhere: true, mayBlockThread: false,
+      touches: [.stream]))
 
   static let forAwait = StepSpec(
     value: .name,
@@ -52,5 +61,8 @@ extension StepRows {
     ],
     examples: [
       #"{ "forAwait": "prices", "as": "price", "steps": [{ "log": "price {price}" }] }"#
-    ])
+    ],
+    traits: StepTraits(
+      suspends: true, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: [.stream]))
 }

@@ -16,5 +16,8 @@ extension StepRows {
     ],
     examples: [
       #"{ "withValue": "requestID", "value": 7, "steps": [{ "log": "request {requestID}" }] }"#
-    ])
+    ],
+    traits: StepTraits(
+      suspends: false, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: [.taskLocal]))
 }

@@ -7,14 +7,20 @@ extension StepRows {
       + "block.",
     swift: "async let NAME = f(…)", lab: "a real `async let` child on the pool",
     options: StepSpec.Option.childWork, oneOf: [["call", "steps"]], needs: [("args", ["call"])],
-    examples: [#"{ "asyncLet": "num1", "call": "downloadFile", "args": { "file": "'a.jpg'" } }"#])
+    examples: [#"{ "asyncLet": "num1", "call": "downloadFile", "args": { "file": "'a.jpg'" } }"#],
+    traits: StepTraits(
+      suspends: true, inHandler: false, nestedRunElsewhere: true, mayBlockThread: false,
+      touches: [.taskLifecycle]))
 
   static let await = StepSpec(
     value: .names,
     doc: "`await NAME` or `await (a, b)`: waits for async let bindings, which are then readable "
       + "by name.",
     swift: "await (a, b)", lab: "the `async let` children's values",
-    examples: [#"{ "await": "num1" }"#, #"{ "await": ["num1", "num2"] }"#])
+    examples: [#"{ "await": "num1" }"#, #"{ "await": ["num1", "num2"] }"#],
+    traits: StepTraits(
+      suspends: true, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: [.taskLifecycle]))
 
   static let group = StepSpec(
     value: .name,
@@ -61,7 +67,10 @@ extension StepRows {
     examples: [
       #"{ "group": "downloads", "over": "['a', 'b', 'c']", "as": "file", "#
         + #""call": "downloadFile", "args": { "file": "file" }, "collect": "results" }"#
-    ])
+    ],
+    traits: StepTraits(
+      suspends: true, inHandler: false, nestedRunElsewhere: true, mayBlockThread: false,
+      touches: [.taskLifecycle, .cancellation]))
 
   static let task = StepSpec(
     value: .name,
@@ -89,7 +98,10 @@ extension StepRows {
     examples: [
       #"{ "task": "download", "priority": "high", "#
         + #""steps": [{ "sleep": 1000 }, { "return": "'done'" }] }"#
-    ])
+    ],
+    traits: StepTraits(
+      suspends: false, inHandler: true, nestedRunElsewhere: true, mayBlockThread: false,
+      touches: [.taskLifecycle]))
 
   static let awaitTask = StepSpec(
     value: .name,
@@ -98,7 +110,10 @@ extension StepRows {
       + "priority's pool; one already queued stays where it is.",
     swift: "try await task.value",
     options: [.init(key: "as", shape: .binding)],
-    examples: [#"{ "awaitTask": "download", "as": "result" }"#])
+    examples: [#"{ "awaitTask": "download", "as": "result" }"#],
+    traits: StepTraits(
+      suspends: true, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: [.taskLifecycle]))
 
   static let cancel = StepSpec(
     value: .name,
@@ -106,13 +121,19 @@ extension StepRows {
       + "wakes with CancellationError; blocking work notices only at checkCancellation or "
       + "isCancelled.",
     swift: "task.cancel()",
-    examples: [#"{ "cancel": "download" }"#])
+    examples: [#"{ "cancel": "download" }"#],
+    traits: StepTraits(
+      suspends: false, inHandler: true, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: [.cancellation]))
 
   static let onMain = StepSpec(
     value: .steps,
     doc: "`await MainActor.run { … }`: hops to the main actor, runs the steps, and hops back.",
     swift: "await MainActor.run { … }", lab: "a hop to the lab's main actor, one serial thread",
-    examples: [#"{ "onMain": [{ "set": "status", "to": "'done'" }] }"#])
+    examples: [#"{ "onMain": [{ "set": "status", "to": "'done'" }] }"#],
+    traits: StepTraits(
+      suspends: true, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: [.mainActor]))
 
   static let assumeIsolated = StepSpec(
     value: .name,
@@ -124,14 +145,20 @@ extension StepRows {
     swift: "MainActor.assumeIsolated { … }",
     lab: "the steps in place if the step runs on main; else the run stops",
     options: [.init(key: "steps", shape: .steps, required: true, doc: "The main-actor code.")],
-    examples: [#"{ "assumeIsolated": "main", "steps": [{ "set": "status", "to": "'done'" }] }"#])
+    examples: [#"{ "assumeIsolated": "main", "steps": [{ "set": "status", "to": "'done'" }] }"#],
+    traits: StepTraits(
+      suspends: false, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: [.mainActor]))
 
   static let `throw` = StepSpec(
     value: .name,
     doc: "throws an error by name, such as tooLong; \"CancellationError\" throws a real "
       + "CancellationError.",
     swift: "throw NAME",
-    examples: [#"{ "throw": "tooLong" }"#])
+    examples: [#"{ "throw": "tooLong" }"#],
+    traits: StepTraits(
+      suspends: false, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: []))
 
   static let `try` = StepSpec(
     value: .steps,
@@ -147,14 +174,20 @@ extension StepRows {
     examples: [
       #"{ "try": [{ "sleep": 5000 }], "catch": [{ "error": "CancellationError", "#
         + #""steps": [{ "log": "cancelled" }] }, { "steps": [{ "log": "failed: {error}" }] }] }"#
-    ])
+    ],
+    traits: StepTraits(
+      suspends: false, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: []))
 
   static let checkCancellation = StepSpec(
     value: .ignored,
     doc: "`try Task.checkCancellation()`: throws CancellationError if the task was cancelled. "
       + "The value is ignored; write true.",
     swift: "try Task.checkCancellation()", valueDefault: "true",
-    examples: [#"{ "checkCancellation": true }"#])
+    examples: [#"{ "checkCancellation": true }"#],
+    traits: StepTraits(
+      suspends: false, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: [.cancellation]))
 
   static let actorCall = StepSpec(
     value: .actorMethod,
@@ -165,7 +198,10 @@ extension StepRows {
     options: [.init(key: "args", shape: .arguments), .init(key: "as", shape: .binding)],
     examples: [
       #"{ "actorCall": "TimeStore.addStamp", "args": { "task": "i" }, "as": "count" }"#
-    ])
+    ],
+    traits: StepTraits(
+      suspends: true, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: [.actor]))
 
   static let dispatch = StepSpec(
     value: .name,
@@ -181,21 +217,30 @@ extension StepRows {
           + "Onto the serial queue (or main) the caller already runs on, Dispatch stops the "
           + "program."),
     ],
-    examples: [#"{ "dispatch": "main", "steps": [{ "set": "status", "to": "'done'" }] }"#])
+    examples: [#"{ "dispatch": "main", "steps": [{ "set": "status", "to": "'done'" }] }"#],
+    traits: StepTraits(
+      suspends: false, inHandler: false, nestedRunElsewhere: true, mayBlockThread: true,
+      touches: [.dispatchQueue]))
 
   static let enter = StepSpec(
     value: .name,
     doc: "`group.enter()` on a DispatchGroup (created on first use): one more piece of work to "
       + "wait for.",
     swift: "group.enter()",
-    examples: [#"{ "enter": "fetch" }"#])
+    examples: [#"{ "enter": "fetch" }"#],
+    traits: StepTraits(
+      suspends: false, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: [.dispatchGroup]))
 
   static let leave = StepSpec(
     value: .name,
     doc: "`group.leave()`: that piece of work is done; when none is left, notify blocks run and "
       + "wait returns.",
     swift: "group.leave()",
-    examples: [#"{ "leave": "fetch" }"#])
+    examples: [#"{ "leave": "fetch" }"#],
+    traits: StepTraits(
+      suspends: false, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: [.dispatchGroup]))
 
   static let notify = StepSpec(
     value: .name,
@@ -209,11 +254,17 @@ extension StepRows {
       .init(
         key: "steps", shape: .steps, required: true, doc: "What runs when the group is empty."),
     ],
-    examples: [#"{ "notify": "fetch", "queue": "main", "steps": [{ "log": "all done" }] }"#])
+    examples: [#"{ "notify": "fetch", "queue": "main", "steps": [{ "log": "all done" }] }"#],
+    traits: StepTraits(
+      suspends: false, inHandler: false, nestedRunElsewhere: true, mayBlockThread: false,
+      touches: [.dispatchGroup, .dispatchQueue]))
 
   static let wait = StepSpec(
     value: .name,
     doc: "`group.wait()`: holds the thread until the group is empty — a blocking wait.",
     swift: "group.wait()", lab: "holds the thread",
-    examples: [#"{ "wait": "fetch" }"#])
+    examples: [#"{ "wait": "fetch" }"#],
+    traits: StepTraits(
+      suspends: false, inHandler: false, nestedRunElsewhere: false, mayBlockThread: true,
+      touches: [.dispatchGroup]))
 }

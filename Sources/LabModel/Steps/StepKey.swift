@@ -69,7 +69,10 @@ enum StepRows {
   static let log = StepSpec(
     value: .template, doc: "adds a line to the trace; {expression} parts are filled in.",
     swift: "print(\"…\")", lab: "a `log` event",
-    examples: [#"{ "log": "downloaded {file} at {now} ms" }"#])
+    examples: [#"{ "log": "downloaded {file} at {now} ms" }"#],
+    traits: StepTraits(
+      suspends: false, inHandler: true, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: []))
 
   static let set = StepSpec(
     value: .name,
@@ -77,7 +80,10 @@ enum StepRows {
       + "name is a new local variable of the task.",
     swift: "x = …", lab: "on shared `state`: recorded accesses, checked for races",
     options: [.init(key: "to", shape: .expression, required: true, doc: "The new value.")],
-    examples: [#"{ "set": "status", "to": "'done'" }"#])
+    examples: [#"{ "set": "status", "to": "'done'" }"#],
+    traits: StepTraits(
+      suspends: false, inHandler: true, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: [.sharedStateWrite]))
 
   static let add = StepSpec(
     value: .name,
@@ -89,7 +95,10 @@ enum StepRows {
         key: "value", shape: .expression, defaultValue: "1",
         doc: "What to add (default 1): a number, text to append, or a list to append.")
     ],
-    examples: [#"{ "add": "count" }"#, #"{ "add": "total", "value": "size" }"#])
+    examples: [#"{ "add": "count" }"#, #"{ "add": "total", "value": "size" }"#],
+    traits: StepTraits(
+      suspends: false, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: [.sharedStateRead, .sharedStateWrite]))
 
   static let `repeat` = StepSpec(
     value: .expression, doc: "runs the steps this many times (a for loop).",
@@ -98,7 +107,10 @@ enum StepRows {
       .init(key: "as", shape: .name, doc: "The loop variable: 1, 2, … N."),
       .init(key: "steps", shape: .steps, required: true, doc: "The loop's body."),
     ],
-    examples: [#"{ "repeat": 3, "as": "i", "steps": [{ "log": "round {i}" }] }"#])
+    examples: [#"{ "repeat": 3, "as": "i", "steps": [{ "log": "round {i}" }] }"#],
+    traits: StepTraits(
+      suspends: false, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: []))
 
   static let forEach = StepSpec(
     value: .expression,
@@ -112,7 +124,10 @@ enum StepRows {
     ],
     examples: [
       #"{ "forEach": "['a.jpg', 'b.jpg']", "as": "file", "steps": [{ "log": "{file}" }] }"#
-    ])
+    ],
+    traits: StepTraits(
+      suspends: false, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: []))
 
   static let `if` = StepSpec(
     value: .expression,
@@ -127,13 +142,19 @@ enum StepRows {
     examples: [
       #"{ "if": "isCancelled", "then": [{ "log": "cancelled" }], "#
         + #""else": [{ "log": "still running" }] }"#
-    ])
+    ],
+    traits: StepTraits(
+      suspends: false, inHandler: true, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: []))
 
   static let `return` = StepSpec(
     value: .expression,
     doc: "ends the function or child task with this result (null returns nothing).",
     swift: "return …",
-    examples: [#"{ "return": "now" }"#, #"{ "return": null }"#])
+    examples: [#"{ "return": "now" }"#, #"{ "return": null }"#],
+    traits: StepTraits(
+      suspends: false, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: []))
 
   static let call = StepSpec(
     value: .name,
@@ -141,7 +162,10 @@ enum StepRows {
       + "where the function's isolation says, hopping there and back.",
     swift: "try await f(…)", lab: "hops to the function's isolation and back",
     options: [.init(key: "args", shape: .arguments), .init(key: "as", shape: .binding)],
-    examples: [#"{ "call": "downloadFile", "args": { "file": "'a.jpg'" }, "as": "data" }"#])
+    examples: [#"{ "call": "downloadFile", "args": { "file": "'a.jpg'" }, "as": "data" }"#],
+    traits: StepTraits(
+      suspends: true, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: [.actor]))
 
   static let block = StepSpec(
     value: .expression,
@@ -149,7 +173,10 @@ enum StepRows {
       + "work). Nothing else can run on that thread meanwhile — on main, the UI freezes.",
     swift: "Thread.sleep(forTimeInterval:)",
     lab: "holds the worker (or main, or the actor) for N ms, like CPU work",
-    examples: [#"{ "block": 1000 }"#])
+    examples: [#"{ "block": 1000 }"#],
+    traits: StepTraits(
+      suspends: false, inHandler: false, nestedRunElsewhere: false, mayBlockThread: true,
+      touches: []))
 
   static let sleep = StepSpec(
     value: .expression,
@@ -157,12 +184,18 @@ enum StepRows {
       + "thread; cancellation wakes it with CancellationError. Also models a network request.",
     swift: "try await Task.sleep(for:)",
     lab: "frees the thread; a timer wakes the task, or cancellation",
-    examples: [#"{ "sleep": 300 }"#])
+    examples: [#"{ "sleep": 300 }"#],
+    traits: StepTraits(
+      suspends: true, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: [.clock, .cancellation]))
 
   static let yield = StepSpec(
     value: .ignored,
     doc: "`await Task.yield()`, letting other ready work run first. The value is ignored; "
       + "write true.",
     swift: "await Task.yield()", valueDefault: "true",
-    examples: [#"{ "yield": true }"#])
+    examples: [#"{ "yield": true }"#],
+    traits: StepTraits(
+      suspends: true, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: []))
 }

@@ -19,6 +19,9 @@ public struct StepSpec: Sendable {
   public var needs: [(option: String, needs: [String])] = []
   /// Examples, as JSON text; each must decode (a test checks them).
   public var examples: [String]
+  /// What the step means to the checks, the Swift writer and the runs: no default, so every row
+  /// answers every question.
+  public var traits: StepTraits
 
   /// One option of a step, such as `"as"` or `"steps"`.
   public struct Option: Sendable {

@@ -4,6 +4,7 @@ import Testing
 @testable import LabChecks
 @testable import LabInterpreter
 @testable import LabModel
+@testable import LabPictures
 
 /// Events carry typed payloads; their text is rendered from them in one place, and the JSON is
 /// written from `TraceJSON.EncodedEvent`, which a reader decodes back.
@@ -113,6 +114,14 @@ struct TraceEventPayloadTests {
       events[1],
     ]
     #expect(RunWarnings.locksHeldWhileBlocking(held).count == 1)
+  }
+
+  /// The player's values and the stepper's read the value an atomic add wrote, not its note.
+  @Test func anAtomicAddShowsTheValueItWrote() {
+    let event = TraceEvent(
+      time: 0, thread: "worker-1", task: "a", payload: .set(.atomic("counter", new: 1, old: 0)))
+    #expect(HTMLReport.value(of: event).map { "\($0.name)=\($0.value)" } == "counter=1")
+    #expect(event.text == "counter = 1 (atomic: read 0 and wrote in one step)")
   }
 
   /// Interpreted runs record typed payloads only: no event of a bundled scenario is mere text.

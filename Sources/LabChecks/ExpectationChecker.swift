@@ -162,7 +162,7 @@ private struct RunFacts {
 
   /// A variable's final value as a failing check shows it: with the event that last set it.
   func describe(_ name: String, _ actual: Value?, passed: Bool) -> (text: String, set: Int?) {
-    let set = events.lastIndex { $0.kind == .set && $0.text.hasPrefix("\(name) = ") }
+    let set = events.lastIndex { $0.payload.assignment?.name == name }
     var text = actual?.description ?? "no such variable"
     if !passed, actual != nil {
       text +=
@@ -340,11 +340,16 @@ private struct RunFacts {
       return CheckResult(
         name: name, passed: false, expected: expected, actual: "\(task) never ended")
     }
-    let text = events[end].text.isEmpty ? "returned" : events[end].text
+    let text = Self.outcome(events[end])
     let passed = text == expected
     return CheckResult(
       name: name, passed: passed, expected: expected,
       actual: text + (passed ? "" : " (\(at(end)))"), line: end + 1)
+  }
+
+  /// How an `end` says its task ended, as `expect` writes it: `returned` for no value.
+  static func outcome(_ end: TraceEvent) -> String {
+    end.payload == .end(.returned(nil)) ? "returned" : end.text
   }
 
   func checkOutcome(_ rules: [OutcomeRule]) -> CheckResult {

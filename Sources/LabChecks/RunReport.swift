@@ -83,12 +83,7 @@ extension TraceJSON {
     ]
     let values = result.values.map { "\(quote($0.name)): \(value($0.value))" }
     fields.append(("values", "{" + values.joined(separator: ", ") + "}"))
-    let events = result.events.map { event in
-      "    {\"t_ms\": \(number(event.time)), \"lane\": \(quote(event.thread)), \"task\": \(quote(event.task)), "
-        + "\"kind\": \(quote(event.kind.rawValue)), \"text\": \(quote(event.text))"
-        + (event.joins.isEmpty
-          ? "" : ", \"joins\": [" + event.joins.map(quote).joined(separator: ", ") + "]") + "}"
-    }
+    let events = result.events.map { "    " + EncodedEvent($0).json }
     fields.append(
       ("events", events.isEmpty ? "[]" : "[\n" + events.joined(separator: ",\n") + "\n  ]"))
     let checks = result.checks.map { check in

@@ -114,13 +114,10 @@ package struct StepSession: Sendable {
     name: String, value: String
   )] {
     var values = scenario.state.map { (name: $0.name, value: $0.value.description) }
-    for event in events where event.kind == .set {
-      for index in values.indices where event.text.hasPrefix(values[index].name + " = ") {
-        var text = event.text.dropFirst(values[index].name.count + 3)
-        if let read = text.range(of: " (read ", options: .backwards) {
-          text = text[..<read.lowerBound]
-        }
-        values[index].value = String(text)
+    for event in events {
+      guard let assignment = event.payload.assignment else { continue }
+      for index in values.indices where values[index].name == assignment.name {
+        values[index].value = assignment.value
       }
     }
     return values

@@ -104,8 +104,9 @@ public enum NativeRunner {
       let what = first.dropFirst("WARNING: ".count)
       events.append(
         TraceEvent(
-          time: last, thread: "-", task: "-", kind: .race,
-          text: "\(what)\(races.count > 1 ? " (and \(races.count - 1) more)" : "")"))
+          time: last, thread: "-", task: "-",
+          payload: .race(
+            .sanitizer("\(what)\(races.count > 1 ? " (and \(races.count - 1) more)" : "")"))))
     }
     var problem = problem(process, trace: trace, scale: scale)
     var end = RunEnd.finished

@@ -60,17 +60,18 @@ public struct NativeTrace: Sendable {
           let span = ThreadSpan(thread: "main", start: line.time, end: line.time + held)
           heldOnMain.append((span, task))
         }
+        // The program prints whole milliseconds; anything else is kept as it printed it.
+        let block = Int64(parts[0]).map { TraceEvent.Payload.block(.printed(milliseconds: $0)) }
         let event = TraceEvent(
-          time: line.time, thread: thread, task: task, kind: .block, text: parts[0] + " ms")
+          time: line.time, thread: thread, task: task,
+          payload: block ?? .text(.block, parts[0] + " ms"))
         parsed.append((number, event))
       default:
-        var kind = TraceEvent.Kind.log
+        var payload = TraceEvent.Payload.log(line.text)
         let task: String
-        var eventText = line.text
         if let (name, edge, rest) = Self.taskEdge(line.text) {
-          kind = edge == "start" ? .start : .end
+          payload = edge == "start" ? .start(note: rest) : .end(Self.ending(rest))
           task = edge == "start" ? names.started(line.task, as: name) : names.ended(line.task, name)
-          eventText = rest
           if name == "root" {
             if edge == "start" { rootStart = rootStart ?? line.time } else { rootEnd = line.time }
           }
@@ -80,7 +81,7 @@ public struct NativeTrace: Sendable {
         parsed.append(
           (
             number,
-            TraceEvent(time: line.time, thread: thread, task: task, kind: kind, text: eventText)
+            TraceEvent(time: line.time, thread: thread, task: task, payload: payload)
           ))
       }
     }
@@ -143,6 +144,14 @@ public struct NativeTrace: Sendable {
     guard rest.isEmpty || (rest.hasPrefix("(") && rest.hasSuffix(")")) || rest.hasPrefix("threw ")
     else { return nil }
     return (words[0], words[1], rest)
+  }
+
+  /// How a task's end line says it ended: nothing (it returned), `threw E`, or a handler's
+  /// `(input 3)`.
+  static func ending(_ rest: String) -> TraceEvent.Ending {
+    if rest.isEmpty { return .returned(nil) }
+    if rest.hasPrefix("threw ") { return .threw(error: String(rest.dropFirst(6))) }
+    return .noted(rest)
   }
 
   /// `name`, `name#2`, or `group[item]`: a scenario task as the trace names it.

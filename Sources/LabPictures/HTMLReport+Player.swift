@@ -89,14 +89,7 @@ extension HTMLReport {
   /// The variable and value a `set` event gives (`counter = 3 (read 2)` → counter, 3); nil for
   /// other events and for a Dispatch group's `set` (`group g: enter`).
   static func value(of event: TraceEvent) -> (name: String, value: String)? {
-    guard event.kind == .set, let equals = event.text.range(of: " = ") else { return nil }
-    let name = String(event.text[..<equals.lowerBound])
-    guard !name.contains(" ") else { return nil }
-    var value = event.text[equals.upperBound...]
-    if let read = value.range(of: " (read "), value.hasSuffix(")") {
-      value = value[..<read.lowerBound]
-    }
-    return (name, String(value))
+    event.payload.assignment.map { ($0.name, $0.value) }
   }
 
   /// The trace, one row per event, numbered from 1; event 1 is current until the script moves.

@@ -244,10 +244,6 @@ public struct RunPicture: Sendable {
     return pieces
   }
 
-  /// The milliseconds a `block` event's text begins with (`300 ms`), if any.
-  static func blockDuration(_ text: String) -> Double? {
-    Double(text.prefix { $0.isNumber || $0 == "." })
-  }
 }
 
 // MARK: - Building
@@ -291,7 +287,7 @@ extension RunPicture {
         open[task] = Open(state: .running, since: time, thread: event.thread, note: "")
       case .block:
         close(task, at: time)
-        let duration = RunPicture.blockDuration(event.text) ?? 0
+        let duration = Double(event.payload.blockedMilliseconds ?? 0)
         latest = max(latest, time + duration)
         open[task] = Open(
           state: .blocked, since: time, thread: event.thread, note: "block \(event.text)",
@@ -357,17 +353,19 @@ extension RunPicture {
     }
 
     static func mark(for event: TraceEvent) -> Mark? {
-      let kind: MarkKind? =
-        switch event.kind {
-        case .cancel: .cancel
-        case .throw: .throw
-        case .race: .race
-        case .end where event.text == "cancelled": .cancel
-        case .end where event.text.hasPrefix("threw") || event.text.hasPrefix("failed"): .throw
-        default: nil
-        }
-      return kind.map {
+      mark(for: event.payload).map {
         Mark(time: event.time, kind: $0, task: event.task, thread: event.thread, text: event.text)
+      }
+    }
+
+    /// Cancellations, throws and races are marked; so is a task that ended cancelled, or by an
+    /// error or a failed step, where it ended.
+    static func mark(for payload: TraceEvent.Payload) -> MarkKind? {
+      switch (payload.kind, payload) {
+      case (.cancel, _), (_, .end(.cancelled)): .cancel
+      case (.throw, _), (_, .end(.threw)), (_, .end(.failed)): .throw
+      case (.race, _): .race
+      default: nil
       }
     }
   }

@@ -36,7 +36,7 @@ extension Interpreter {
       context.clock = canceller.clock
     }
     let place = context.id == installer.id ? "at once" : "inside \(context.task)'s cancel()"
-    record(.cancel, context, "onCancel of \(installer.task) runs \(place)")
+    record(.cancel(.onCancelRuns(of: installer.task, place: place)), context)
     runHandler(steps, &context)
   }
 

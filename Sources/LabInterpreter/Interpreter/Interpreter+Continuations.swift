@@ -24,7 +24,7 @@ extension Interpreter {
     // work that already ended makes this the last capture, and the leak is still seen.
     continuation.suspending()
     context.continuations[spec.name] = outer
-    record(.await, context, "continuation \(spec.name)")
+    record(.await(.continuation(spec.name)), context)
     waits.wait(context.task, for: "continuation \(spec.name), which nothing resumes")
     defer { waits.done(context.task) }
     openContinuations.insert(continuation)
@@ -42,14 +42,16 @@ extension Interpreter {
       }
     } catch {
       context.clock.join(continuation.clock.withLock { $0 })
-      record(.resume, context, "continuation \(spec.name) threw \(Self.errorName(error))")
+      record(
+        .resume(.continuationThrew(continuation: spec.name, error: Self.errorName(error))),
+        context)
       throw error
     }
     // A torn-down run ends the wait (`abort`); a non-throwing continuation unwinds here.
     if continuation.endedByAbort { throw RunAborted() }
     context.clock.join(continuation.clock.withLock { $0 })
-    let shown = spec.bind.map { "\($0) = \(value.description)" } ?? "resumed"
-    record(.resume, context, "continuation \(spec.name): \(shown)")
+    let bound = spec.bind.map { TraceEvent.Binding($0, Self.shown(value)) }
+    record(.resume(.continuationResumed(continuation: spec.name, value: bound)), context)
     if let bind = spec.bind { context.locals[bind] = value }
   }
 
@@ -80,7 +82,7 @@ extension Interpreter {
       stopForMisuse(Self.resumedTwice(name, first: first, again: (now, context.task)))
       throw RunAborted()
     }
-    record(.set, context, "continuation \(name): \(text)")
+    record(.set(.continuationResume(continuation: name, call: text)), context)
     continuation.clock.withLock { $0.join(context.clock) }
     context.clock.tick(context.id)
     continuation.deliver(outcome)

@@ -19,8 +19,7 @@ extension Interpreter {
     spawned.queues = (sync?.owned ?? []) + (serial ? [queue] : [])
     let child = spawned
     record(
-      .spawn, context,
-      "\(queue).\(kind) { \(steps.count) step\(steps.count == 1 ? "" : "s") } as \(name)")
+      .spawn(.dispatch(queue: queue, method: kind, steps: steps.count, name: name)), context)
     let task: Task<Value, any Error>
     unfinishedTasks.begin()
     // Until it starts, the work item waits for a thread: named in a deadlock with its holder.
@@ -69,7 +68,7 @@ extension Interpreter {
 
   /// `group.enter()`.
   func enterGroup(_ name: String, _ context: Context) {
-    record(.set, context, "group \(name): enter")
+    record(.set(.groupEnter(name)), context)
     let group = dispatchGroup(name)
     // Entered before it is counted, so a racing leave never finds more in the count than in the
     // real group.
@@ -83,7 +82,7 @@ extension Interpreter {
   /// dispatch_group_leave()"): the lab never makes that call, and stops the run in both modes as
   /// the real program would stop.
   func leaveGroup(_ name: String, _ context: inout Context) throws(RunAborted) {
-    record(.set, context, "group \(name): leave")
+    record(.set(.groupLeave(name)), context)
     let group = dispatchGroup(name)
     let balanced = group.entered.withLock { entered in
       guard entered > 0 else { return false }
@@ -106,7 +105,7 @@ extension Interpreter {
 
   /// `group.notify(queue:) { steps }`: the steps start on the queue once the group is empty.
   func notifyGroup(_ name: String, queue: String, _ steps: [Step], _ context: inout Context) {
-    record(.set, context, "group \(name): notify on \(queue)")
+    record(.set(.groupNotify(group: name, queue: queue)), context)
     let group = dispatchGroup(name)
     let parent = context
     context.clock.tick(context.id)
@@ -122,7 +121,7 @@ extension Interpreter {
   func waitForGroup(
     _ name: String, _ context: inout Context, isolation: isolated (any Actor)?
   ) async {
-    record(.block, context, "group \(name): wait() holds the thread")
+    record(.block(.groupWait(group: name)), context)
     let group = dispatchGroup(name)
     let left = group.entered.withLock { $0 }
     waits.wait(
@@ -131,7 +130,7 @@ extension Interpreter {
     await group.group.wait(isolation: isolation)
     waits.done(context.task)
     context.clock.join(group.clock.withLock { $0 })
-    record(.resume, context, "group \(name) is empty")
+    record(.resume(.groupEmpty(name)), context)
   }
 }
 

@@ -22,7 +22,7 @@ extension Interpreter {
     // traps: the lab never makes that call, and stops the run in both modes as the program stops.
     let onMain = queue == "main" && runtime.currentThread == "main"
     guard !onMain, !context.queues.contains(queue) else {
-      record(.block, context, "\(queue == "main" ? "DispatchQueue.main" : queue).sync { … }")
+      record(.block(.syncOntoOwnQueue(queue: queue)), context)
       stopForMisuse(DispatchRules.syncOnOwnQueue(queue))
       throw RunAborted()
     }
@@ -31,14 +31,14 @@ extension Interpreter {
     let child = dispatch(queue, steps, &context, sync: (context.queues, { done.leave() }))
     // A serial queue's work holds the queue while it waits: its other work items cannot start.
     let holds = context.queues.last.map { $0 == "main" ? "main" : "queue \($0)" }
-    record(.block, context, "\(child.task) holds the thread until its block has run")
+    record(.block(.sync(work: child.task)), context)
     waits.wait(
       context.task, for: "\(child.task) to run its block",
       holding: holds ?? runtime.currentThread)
     await done.wait(isolation: isolation)
     waits.done(context.task)
     races.awaited(child.id, by: &context)
-    record(.resume, context, "\(child.task) returned")
+    record(.resume(.syncReturned(work: child.task)), context)
     if runtime.isAborting { throw RunAborted() }
   }
 }

@@ -8,9 +8,11 @@ extension Interpreter {
     isolation: isolated (any Actor)?
   ) async throws {
     let items = try groupItems(spec, &context, origin: origin, isolation: isolation)
-    let kind = spec.discarding ? "discarding group" : "group"
-    let window = spec.maxInFlight.map { ", at most \($0) in flight" } ?? ""
-    record(.await, context, "\(kind) \(spec.name) of \(items.count)\(window)")
+    record(
+      .await(
+        .group(
+          name: spec.name, children: items.count, discarding: spec.discarding,
+          maxInFlight: spec.maxInFlight)), context)
     waits.wait(context.task, for: "group \(spec.name)")
     defer { waits.done(context.task) }
     var started: [Context] = []
@@ -23,11 +25,11 @@ extension Interpreter {
       }
     } catch {
       for child in started { races.awaited(child.id, by: &context) }
-      record(.throw, context, "group \(spec.name) rethrows \(Self.errorName(error))")
+      record(.throw(.groupRethrows(group: spec.name, error: Self.errorName(error))), context)
       throw error
     }
     record(
-      .resume, context, "group \(spec.name) done",
+      .resume(.groupDone(spec.name)), context,
       joins: spec.collect == nil ? started.map(\.task) : [])
     try assignCollected(spec, collected, &context, origin: origin, isolation: isolation)
   }
@@ -48,16 +50,16 @@ extension Interpreter {
     _ spec: TaskGroupSpec, _ child: Context, _ parent: Context, cancelled: Bool,
     _ add: () -> Bool
   ) -> Bool {
-    let refused = "\(child.task) not started: the group is cancelled (addTaskUnlessCancelled)"
+    let refused = TraceEvent.Payload.cancel(.childRefused(child.task))
     if spec.unlessCancelled && cancelled {
-      record(.cancel, parent, refused)
+      record(refused, parent)
       return false
     }
-    record(.spawn, parent, child.task)
+    record(.spawn(.child(name: child.task)), parent)
     waits.wait(child.task, for: "a pool thread to start", needs: Self.poolThreads())
     guard add() else {
       waits.done(child.task)
-      record(.cancel, parent, refused)
+      record(refused, parent)
       return false
     }
     return true
@@ -111,15 +113,15 @@ extension Interpreter {
         if spec.collect != nil {
           collected.append(value)
           record(
-            .collect, parent, "result \(received) of \(items.count): \(value.description)",
+            .collect(.result(received, of: items.count, value: Self.shown(value))), parent,
             joins: joins)
         } else {
           record(
-            .collect, parent, "next() \(received) of \(items.count): \(joins.first ?? "?")",
+            .collect(.next(received, of: items.count, child: joins.first ?? "?")), parent,
             joins: joins)
         }
         if let cancelAfter = spec.cancelAfter, received == cancelAfter {
-          record(.cancel, parent, "group \(spec.name): cancelAll()")
+          record(.cancel(.cancelAll(group: spec.name)), parent)
           cancelling(parent) { group.cancelAll() }
         }
       }

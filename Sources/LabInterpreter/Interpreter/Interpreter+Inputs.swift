@@ -32,8 +32,8 @@ extension Interpreter {
     let stream = stream(for: handler)
     let shown =
       input.kind == .tap
-      ? "tap \(input.handler)" : "key \(input.handler) = \(input.value.description)"
-    recorder.record(.input, task: input.handler, "\(shown) arrives", thread: "ui")
+      ? "tap \(input.handler)" : "key \(input.handler) = \(Self.shown(input.value))"
+    recorder.record(.input(.arrives(shown)), task: input.handler, thread: "ui")
     let actions = stream.machine.withLock {
       $0.received(input.value, ordinal: ordinal, at: input.time)
     }
@@ -54,7 +54,8 @@ extension Interpreter {
         }
       case .drop(let value, let reason):
         recorder.record(
-          .input, task: handler.name, "\(value.description) dropped: \(reason)", thread: "ui")
+          .input(.dropped(value: Self.shown(value), reason: reason)), task: handler.name,
+          thread: "ui")
       case .deliver(let value, let ordinal):
         deliver(value, ordinal: ordinal, to: handler, stream: stream)
       }
@@ -77,16 +78,14 @@ extension Interpreter {
     let task = startTask(on: runtime.mainActor, priority: .medium) { main in
       defer { self.unfinishedTasks.end() }
       let waited = self.runtime.now - delivered
-      self.recorder.record(
-        .input, task: starting.task,
-        (input.kind == .tap
-          ? "\(handler.name) handles the tap" : "\(handler.name) handles \(value.description)")
-          + " (input \(ordinal), sent at \(input.time) ms, waited \(TraceText.time(waited.rounded(toPlaces: 1))) ms for main)"
-      )
+      let handled = TraceEvent.Input.handled(
+        handler: handler.name, value: input.kind == .tap ? nil : Self.shown(value),
+        ordinal: ordinal, sentAt: input.time, waited: waited.rounded(toPlaces: 1))
+      self.recorder.record(.input(handled), task: starting.task)
       return try await self.runTask(.steps(handler.steps), starting, isolation: main)
     }
     if handler.switchToLatest, let previous = stream.latest.withLock({ $0 }) {
-      recorder.record(.cancel, task: name, "switchToLatest: cancel \(previous.name)", thread: "ui")
+      recorder.record(.cancel(.switchToLatest(previous: previous.name)), task: name, thread: "ui")
       previous.task.cancel()
     }
     stream.latest.withLock { $0 = (name, task) }

@@ -22,15 +22,15 @@ extension Interpreter {
   ) async throws {
     let lock = lockRecord(name)
     if let holder = lock.holder.withLock({ $0 }) {
-      record(.block, context, "lock \(name): held by \(holder); waits, holding the thread")
+      record(.block(.lockWait(lock: name, holder: holder)), context)
       waits.wait(
         context.task, for: "lock \(name) (held by \(holder))", holding: runtime.currentThread)
       await lock.lock.lock(isolation: isolation)
       waits.done(context.task)
-      record(.resume, context, "lock \(name) taken")
+      record(.resume(.lockTaken(name)), context)
     } else {
       await lock.lock.lock(isolation: isolation)
-      record(.set, context, "lock \(name) taken")
+      record(.set(.lockTaken(name)), context)
     }
     lock.holder.withLock { $0 = context.task }
     context.clock.join(lock.clock.withLock { $0 })
@@ -47,7 +47,7 @@ extension Interpreter {
     lock.clock.withLock { $0.join(context.clock) }
     context.clock.tick(context.id)
     lock.holder.withLock { $0 = nil }
-    record(.set, context, "lock \(name) released")
+    record(.set(.lockReleased(name)), context)
     lock.lock.unlock()
   }
 
@@ -62,7 +62,7 @@ extension Interpreter {
     guard let (old, new) = state.atomicAdd(name, amount) else {
       throw Failure(message: "'\(name)' is not an atomic variable", origin: origin)
     }
-    record(.set, context, "\(name) = \(new) (atomic: read \(old) and wrote in one step)")
+    record(.set(.atomic(name, new: new, old: old)), context)
   }
 
   /// `semaphore.wait()`: takes one from the value, or holds the thread until a signal (or, with
@@ -81,13 +81,12 @@ extension Interpreter {
     }
     var timedOut = false
     if before > 0 {
-      record(.set, context, "semaphore \(name): wait() takes one (value \(before - 1))")
+      record(.set(.semaphoreTaken(semaphore: name, value: before - 1)), context)
       _ = await semaphore.semaphore.wait(timeout: milliseconds, isolation: isolation)
     } else {
-      let limit = milliseconds.map { " for at most \($0) ms" } ?? ""
       record(
-        .block, context,
-        "semaphore \(name): wait() holds the thread\(limit) (value \(before - 1))")
+        .block(.semaphoreWait(semaphore: name, timeout: milliseconds, value: before - 1)),
+        context)
       waits.wait(
         context.task, for: "semaphore \(name) to be signalled", holding: runtime.currentThread,
         timed: milliseconds != nil)
@@ -98,9 +97,9 @@ extension Interpreter {
           value += 1
           return value
         }
-        record(.resume, context, "semaphore \(name): timed out (value \(value))")
+        record(.resume(.semaphoreTimedOut(semaphore: name, value: value)), context)
       } else {
-        record(.resume, context, "semaphore \(name) signalled")
+        record(.resume(.semaphoreSignalled(name)), context)
       }
     }
     if !timedOut { context.clock.join(semaphore.clock.withLock { $0 }) }
@@ -116,7 +115,7 @@ extension Interpreter {
       value += 1
       return value
     }
-    record(.set, context, "semaphore \(name): signal() (value \(value))")
+    record(.set(.semaphoreSignal(semaphore: name, value: value)), context)
     semaphore.semaphore.signal()
   }
 

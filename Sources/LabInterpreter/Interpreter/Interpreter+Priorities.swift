@@ -45,7 +45,7 @@ extension Interpreter {
     }
     guard let old else { return }
     record(
-      .escalate, context, "\(task): priority \(Self.name(of: old)) → \(Self.name(of: priority))")
+      .escalate(task: task, from: Self.name(of: old), to: Self.name(of: priority)), context)
   }
 
   /// A priority by the name a scenario gives it (`high`, not `userInitiated`, for 25).

@@ -24,17 +24,15 @@ extension Interpreter {
         // The innermost binding is awaited by its own scope (a real `await` of the `async let`);
         // after that scope ends, this step runs again for the names left.
         let left = names.filter { context.locals[$0] == nil }
-        if left.count == names.count { record(.await, context, names.joined(separator: ", ")) }
+        if left.count == names.count { record(.await(.bindings(names)), context) }
         if let innermost = scopes.last, left.contains(innermost) {
           return .awaitBinding(innermost, resumeAt: index)
         }
         for name in left {
           context.locals[name] = try await awaitOutOfOrder(name, &context, isolation: isolation)
         }
-        record(
-          .resume, context,
-          names.map { "\($0) = \(context.locals[$0]!.description)" }.joined(separator: ", "),
-          joins: names)
+        let values = names.map { TraceEvent.Binding($0, Self.shown(context.locals[$0]!)) }
+        record(.resume(.values(values)), context, joins: names)
       case .log, .set, .add, .repeat, .forEach, .if, .return, .call, .block, .sleep, .yield,
         .group, .task, .awaitTask, .cancel, .onMain, .assumeIsolated, .throw, .try,
         .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
@@ -63,7 +61,7 @@ extension Interpreter {
   ) async throws -> BlockExit {
     let completion = Completion()
     completions.insert(name, completion, task: context.id)
-    record(.spawn, context, "async let \(name) = \(describe(work, context))")
+    record(.spawn(.asyncLet(name: name, work: describe(work, context))), context)
     let child = spawn(name, from: &context)
     context.children[name] = child.id
     // Until it starts, the child waits for a pool thread: named in a deadlock with its holder.
@@ -94,8 +92,7 @@ extension Interpreter {
       races.awaited(child.id, by: &context)
       exit = .continueAt(resumeAt)
     } else if context.locals[name] == nil {
-      record(
-        .cancel, context, "async let \(name) was not awaited: cancelled at the end of its scope")
+      record(.cancel(.unawaited(name)), context)
     }
     return exit
   }
@@ -142,7 +139,7 @@ extension Interpreter {
       if let bind { context.locals[bind] = value }
     case .block(let expression):
       let milliseconds = try integer(expression, &context, origin: origin, isolation: isolation)
-      record(.block, context, WaitTime.traceText(milliseconds, for: .block))
+      record(.block(.work(milliseconds: milliseconds)), context)
       await runtime.block(milliseconds: milliseconds, isolation: isolation)
     case .sleep(let expression):
       try await runSleep(expression, &context, origin: origin, isolation: isolation)
@@ -214,7 +211,10 @@ extension Interpreter {
     let origin = step.origin
     switch step.kind {
     case .log(let template):
-      record(.log, context, try render(template, &context, origin: origin, isolation: isolation))
+      record(
+        .log(
+          TraceEvent.bounded(try render(template, &context, origin: origin, isolation: isolation))),
+        context)
     case .set(let name, let expression):
       let value = try read(expression, &context, origin: origin, isolation: isolation)
       try assign(name, value, &context, origin: origin, isolation: isolation)
@@ -226,13 +226,13 @@ extension Interpreter {
       startTask(spec, &context, isolation: isolation)
     case .cancel(let name):
       if let entry = tasks.entry(named: name) {
-        record(.cancel, context, "task \(name)")
+        record(.cancel(.task(name)), context)
         cancelling(context) { entry.task.cancel() }
       } else {
-        record(.cancel, context, "no task \(name) yet: nothing to cancel")
+        record(.cancel(.noTaskYet(name)), context)
       }
     case .throw(let name):
-      record(.throw, context, name)
+      record(.throw(.error(name)), context)
       if name == "CancellationError" { throw CancellationError() }
       throw ScenarioError(name: name)
     case .atomicAdd(let name, let expression):
@@ -247,8 +247,7 @@ extension Interpreter {
     case .onTermination(let name, let handler): setOnTermination(name, handler, context)
     case .checkCancellation:
       if Task.isCancelled {
-        record(
-          .throw, context, "CancellationError: Task.checkCancellation() found the task cancelled")
+        record(.throw(.checkCancellation), context)
         throw CancellationError()
       }
     case .add, .repeat, .forEach, .if, .call, .block, .sleep, .yield, .asyncLet, .await, .group,
@@ -297,7 +296,7 @@ extension Interpreter {
     isolation: isolated (any Actor)?
   ) async throws {
     let milliseconds = try integer(expression, &context, origin: origin, isolation: isolation)
-    record(.sleep, context, WaitTime.traceText(milliseconds, for: .sleep))
+    record(.sleep(milliseconds: milliseconds), context)
     let due = runtime.now + Double(max(0, milliseconds))
     // Once its timer has fired, a sleeper on the pool needs a worker again: a deadlock names
     // who holds them.
@@ -308,23 +307,22 @@ extension Interpreter {
     do {
       try await runtime.sleep(milliseconds: milliseconds, isolation: isolation)
     } catch is CancellationError {
-      record(.wake, context, "cancelled: Task.sleep throws CancellationError")
+      record(.wake(.cancelled), context)
       throw CancellationError()
     }
-    record(.wake, context, readyNote(due: due, milliseconds: milliseconds))
+    record(.wake(wake(due: due, milliseconds: milliseconds)), context)
   }
 
   /// When the timer fired and the task resumed at different times, it was ready but no thread was
   /// free: both moments, as a starvation study needs them. Live runs note only a wait past their
   /// timing tolerance, so real-clock noise adds no notes.
-  func readyNote(due: Double, milliseconds: Int64) -> String {
+  func wake(due: Double, milliseconds: Int64) -> TraceEvent.Wake {
     let waited = runtime.now - due
     let live = Tolerance.live
     let threshold =
       runtime.mode == .virtual ? 1 : live.milliseconds + live.percent / 100 * Double(milliseconds)
-    guard waited >= threshold else { return "" }
-    return "ready at \(TraceText.time(due.rounded(toPlaces: 1))) ms, "
-      + "waited \(TraceText.time(waited.rounded(toPlaces: 1))) ms for a thread"
+    guard waited >= threshold else { return .onTime }
+    return .late(readyAt: due.rounded(toPlaces: 1), waited: waited.rounded(toPlaces: 1))
   }
 
   /// `await MainActor.run { … }`: in place when already on main, else a hop there and back.
@@ -369,7 +367,7 @@ extension Interpreter {
       guard let clause = catches.first(where: { $0.error == nil || $0.error == name }) else {
         throw error
       }
-      record(.catch, context, name)
+      record(.catch(error: name), context)
       context.locals["error"] = .string(name)
       if let value = try await runNested(clause.steps, &context, isolation: isolation) {
         throw EarlyReturn(value: value)

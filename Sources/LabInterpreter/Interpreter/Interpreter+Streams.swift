@@ -17,7 +17,9 @@ extension Interpreter {
     // The event comes before the consumer's, which a live consumer could otherwise record first.
     stream.order.withLock { [context] in
       let result = stream.continuation.yield(item)
-      record(.set, context, "stream \(name): yield(\(value.description)) → \(Self.text(result))")
+      record(
+        .set(.streamYield(stream: name, value: Self.shown(value), result: Self.text(result))),
+        context)
     }
     context.clock.tick(context.id)
   }
@@ -25,7 +27,7 @@ extension Interpreter {
   /// `continuation.finish()`: the consumer takes what is buffered, then its loop ends.
   func streamFinish(_ name: String, _ context: inout Context) {
     guard let stream = streams[name] else { return }
-    record(.set, context, "stream \(name): finish()")
+    record(.set(.streamFinish(name)), context)
     stream.finishClock.withLock { $0.join(context.clock) }
     context.clock.tick(context.id)
     Self.$finisher.withValue(context) { stream.continuation.finish() }
@@ -40,7 +42,7 @@ extension Interpreter {
     var iterator = stream.stream.makeAsyncIterator()
     while true {
       try takeStep()
-      record(.await, context, "next value of stream \(name)")
+      record(.await(.stream(name)), context)
       waits.wait(context.task, for: "stream \(name), which nothing finishes")
       let next = await iterator.next(isolation: isolation)
       waits.done(context.task)
@@ -48,17 +50,19 @@ extension Interpreter {
       context.clock.join(next.clock)
       context.locals[item] = next.value
       stream.order.withLock { [context] in
-        record(.resume, context, "\(item) = \(next.value.description) from stream \(name)")
+        record(
+          .resume(.streamValue(TraceEvent.Binding(item, Self.shown(next.value)), stream: name)),
+          context)
       }
       if let value = try await runNested(body, &context, isolation: isolation) { return value }
     }
     // A torn-down run finished the stream to end this wait: the task unwinds.
     if runtime.isAborting { throw RunAborted() }
     if Task.isCancelled {
-      record(.resume, context, "stream \(name) ends: cancelling its consumer terminates it")
+      record(.resume(.streamCancelled(name)), context)
     } else {
       context.clock.join(stream.finishClock.withLock { $0 })
-      record(.resume, context, "stream \(name) finished: the loop ends")
+      record(.resume(.streamFinished(name)), context)
     }
     return nil
   }

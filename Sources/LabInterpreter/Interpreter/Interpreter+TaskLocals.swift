@@ -19,12 +19,12 @@ extension Interpreter {
     let value = try read(binding.value, &context, origin: origin, isolation: isolation)
     var bindings = TaskLocalStore.bindings
     bindings[binding.name] = value
-    record(.set, context, "withValue \(binding.name) = \(value.description)")
+    record(.set(.taskLocalBound(TraceEvent.Binding(binding.name, Self.shown(value)))), context)
     let result = try await TaskLocalStore.$bindings.withValue(bindings) {
       try await runNested(binding.steps, &context, isolation: isolation)
     }
-    let now = taskLocal(binding.name)?.description ?? "?"
-    record(.set, context, "withValue \(binding.name) ended: \(binding.name) = \(now) again")
+    let now = taskLocal(binding.name).map(Self.shown) ?? "?"
+    record(.set(.taskLocalRestored(TraceEvent.Binding(binding.name, now))), context)
     return result
   }
 

@@ -21,13 +21,15 @@ extension Interpreter {
     let parent = context
     var collected: [Value] = []
     var finished: [Int] = []
-    record(.await, context, "group \(spec.name) of \(items.count)")
+    record(
+      .await(.group(name: spec.name, children: items.count, discarding: false, maxInFlight: nil)),
+      context)
     waits.wait(context.task, for: "group \(spec.name)")
     defer { waits.done(parent.task) }
     do {
       try await withThrowingTaskGroup(of: (Int, Value).self) { group in
         for child in children {
-          record(.spawn, parent, child.task)
+          record(.spawn(.child(name: child.task)), parent)
           waits.wait(child.task, for: "a pool thread to start", needs: Self.poolThreads())
           group.addTask(name: child.task) {
             self.waits.done(child.task)
@@ -40,10 +42,10 @@ extension Interpreter {
             finished.append(id)
             collected.append(value)
             record(
-              .collect, parent, "result \(collected.count) of \(items.count): \(value.description)",
-              joins: names[id].map { [$0] } ?? [])
+              .collect(.result(collected.count, of: items.count, value: Self.shown(value))),
+              parent, joins: names[id].map { [$0] } ?? [])
             if let limit = spec.cancelAfter, collected.count == limit {
-              record(.cancel, parent, "group \(spec.name): cancelAll()")
+              record(.cancel(.cancelAll(group: spec.name)), parent)
               cancelling(parent) { group.cancelAll() }
             }
           }
@@ -54,13 +56,13 @@ extension Interpreter {
       }
     } catch {
       for child in children { races.awaited(child.id, by: &context) }
-      record(.throw, context, "group \(spec.name) rethrows \(Self.errorName(error))")
+      record(.throw(.groupRethrows(group: spec.name, error: Self.errorName(error))), context)
       throw error
     }
     for id in finished { races.awaited(id, by: &context) }
     let joined = Set(finished)
     record(
-      .resume, context, "group \(spec.name) done",
+      .resume(.groupDone(spec.name)), context,
       joins: spec.collect == nil ? children.filter { joined.contains($0.id) }.map(\.task) : [])
     try assignCollected(spec, collected, &context, origin: origin, isolation: isolation)
   }
@@ -109,10 +111,7 @@ extension Interpreter {
     let name = tasks.displayName(for: spec.name)
     let child = spawn(name, from: &context)
     let target = actor(for: spec.isolation, caller: spec.detached ? nil : isolation)
-    record(
-      .spawn, context,
-      "\(spec.detached ? "detached task" : "task") \(name)"
-        + (spec.chain.map { " (after the previous task of chain \($0))" } ?? ""))
+    record(.spawn(.task(name: name, detached: spec.detached, chain: spec.chain)), context)
     // Unstated, a task inherits its creator's priority; a detached one inherits nothing and runs at
     // `.medium`, as one started from a program's main thread does (docs/runtimes.md).
     let priority = spec.priority?.priority ?? (spec.detached ? .medium : nil)
@@ -174,7 +173,7 @@ extension Interpreter {
     guard let entry = tasks.entry(named: name) else {
       throw Failure(message: "task '\(name)' has not been started yet", origin: origin)
     }
-    record(.await, context, "task \(name)")
+    record(.await(.task(name)), context)
     waits.wait(context.task, for: "task \(name)")
     defer { waits.done(context.task) }
     if let cycle = awaits.begin(context.task, awaits: entry.name) {
@@ -200,8 +199,7 @@ extension Interpreter {
     races.awaited(entry.id, by: &context)
     if let bind { context.locals[bind] = value }
     record(
-      .resume, context,
-      value == .none ? "task \(name) finished" : "task \(name) = \(value.description)",
+      .resume(.task(name: name, value: value == .none ? nil : Self.shown(value))), context,
       joins: [entry.name])
   }
 }

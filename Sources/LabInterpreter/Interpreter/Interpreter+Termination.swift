@@ -13,7 +13,7 @@ extension Interpreter {
   /// `continuation.onTermination = { termination in … }`.
   func setOnTermination(_ name: String, _ handler: [Step], _ installer: Context) {
     guard let stream = streams[name] else { return }
-    record(.set, installer, "stream \(name): onTermination set")
+    record(.set(.onTerminationSet(stream: name)), installer)
     // Weak: the continuation keeps the closure, and this interpreter keeps the continuation.
     stream.continuation.onTermination = { [weak self] termination in
       self?.runTerminationHandler(handler, of: name, installedBy: installer, termination)
@@ -36,9 +36,7 @@ extension Interpreter {
     }
     context.locals["termination"] = .string(finished ? "finished" : "cancelled")
     let place = ender.map { "inside \($0.task)'s \(finished ? "finish()" : "cancel()")" } ?? "now"
-    record(
-      .set, context,
-      "stream \(name): onTermination(.\(finished ? "finished" : "cancelled")) runs \(place)")
+    record(.set(.onTerminationRuns(stream: name, finished: finished, place: place)), context)
     runHandler(steps, &context)
   }
 }

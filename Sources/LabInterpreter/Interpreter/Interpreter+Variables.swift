@@ -95,10 +95,10 @@ extension Interpreter {
       // still read: a read of shared memory is an access the race detector must see.
       switch part {
       case .text(let literal):
-        if text.utf8.count <= Self.maxEventText { text += literal }
+        if text.utf8.count <= TraceEvent.maxText { text += literal }
       case .expression(let expression):
         let value = try read(expression, &context, origin: origin, isolation: isolation)
-        if text.utf8.count <= Self.maxEventText { text += value.text }
+        if text.utf8.count <= TraceEvent.maxText { text += value.text }
       }
     }
     return text
@@ -117,7 +117,7 @@ extension Interpreter {
       noteAccess(name, write: true, &context, origin: origin, isolation: isolation)
       state.store(name, value)
     }
-    record(.set, context, "\(name) = \(value.description)")
+    record(.set(.variable(name, value: Self.shown(value), read: nil)), context)
   }
 
   /// `name += amount`. On shared memory this is a read, a point where other threads may run, and a
@@ -145,7 +145,9 @@ extension Interpreter {
     if case .shared = place {
       // A run that records its schedule shows the read as its own event; `LabChecks` drops it
       // again when nothing ran between it and the write.
-      if chooser?.showsSplitReads == true { record(.read, context, "\(name) = \(old.description)") }
+      if chooser?.showsSplitReads == true {
+        record(.read(variable: name, value: Self.shown(old)), context)
+      }
       await runtime.interleave(isolation: isolation)
     }
     let new: Value
@@ -164,7 +166,7 @@ extension Interpreter {
     // Shared memory: show what this task read, so a lost update is visible in the trace.
     let read = place.map { if case .shared = $0 { true } else { false } } ?? false
     record(
-      .set, context, "\(name) = \(new.description)" + (read ? " (read \(old.description))" : ""))
+      .set(.variable(name, value: Self.shown(new), read: read ? Self.shown(old) : nil)), context)
   }
 
   /// The virtual scheduler's chooser when the run records its schedule.
@@ -186,7 +188,9 @@ extension Interpreter {
       "\(access.write ? "write" : "read") by \(access.taskName) (\(access.origin.path))"
     }
     record(
-      .race, context,
-      "\(race.variable): \(describe(race.earlier)) and \(describe(race.later)) are not ordered")
+      .race(
+        .unordered(
+          variable: race.variable, earlier: describe(race.earlier), later: describe(race.later))),
+      context)
   }
 }

@@ -172,20 +172,12 @@ final class Interpreter: @unchecked Sendable {
     }
   }
 
-  func record(
-    _ kind: TraceEvent.Kind, _ context: Context, _ text: String = "", joins: [String] = []
-  ) {
-    recorder.record(kind, task: context.task, Self.clipped(text), joins: joins)
+  func record(_ payload: TraceEvent.Payload, _ context: Context, joins: [String] = []) {
+    recorder.record(payload, task: context.task, joins: joins)
   }
 
-  /// The longest event text kept, in Unicode scalars: a trace line shows a value, not megabytes of
-  /// it, and a million events of a huge value would exhaust memory.
-  static let maxEventText = 1_000
-
-  static func clipped(_ text: String) -> String {
-    guard text.utf8.count > maxEventText else { return text }
-    return String(String.UnicodeScalarView(text.unicodeScalars.prefix(maxEventText))) + "…"
-  }
+  /// A value as an event keeps it (`TraceEvent.bounded`).
+  static func shown(_ value: Value) -> String { TraceEvent.bounded(value.description) }
 
   // MARK: - Tasks
 
@@ -194,27 +186,27 @@ final class Interpreter: @unchecked Sendable {
     _ work: ChildWork, _ context: Context, isolation: isolated (any Actor)?
   ) async throws -> Value {
     var context = context
-    record(.start, context)
+    record(.start(note: ""), context)
     runningTasks.add(1, ordering: .relaxed)
     defer { runningTasks.subtract(1, ordering: .relaxed) }
     defer { races.finished(context) }
     do {
       let value = try await runWork(work, &context, isolation: isolation)
-      record(.end, context, value == .none ? "" : "returned \(value.description)")
+      record(.end(.returned(value == .none ? nil : Self.shown(value))), context)
       return value
     } catch {
-      record(.end, context, Self.describe(error))
+      record(.end(Self.ending(error)), context)
       throw error
     }
   }
 
-  static func describe(_ error: any Error) -> String {
+  static func ending(_ error: any Error) -> TraceEvent.Ending {
     switch error {
-    case is CancellationError: "cancelled"
-    case is RunAborted: "stopped"
-    case let failure as Failure: "failed: \(failure.message)"
-    case let thrown as ScenarioError: "threw \(thrown.name)"
-    default: "threw \(error)"
+    case is CancellationError: .cancelled
+    case is RunAborted: .stopped
+    case let failure as Failure: .failed(message: failure.message)
+    case let thrown as ScenarioError: .threw(error: thrown.name)
+    default: .threw(error: "\(error)")
     }
   }
 
@@ -273,10 +265,8 @@ final class Interpreter: @unchecked Sendable {
         function.steps, &inner, on: target, named: function.isolation.description)
     }
     if target == nil, isolation != nil {
-      record(
-        .hop, context,
-        "to the pool: \(call.function) is not isolated to \(isSameActor(isolation, runtime.mainActor) ? "main" : "an actor")"
-      )
+      let from = isSameActor(isolation, runtime.mainActor) ? "main" : "an actor"
+      record(.hop(.toPool(function: call.function, from: from)), context)
       return try await runConcurrently(function.steps, &inner)
     }
     return try await runBody(function.steps, &inner, isolation: isolation)
@@ -294,7 +284,7 @@ final class Interpreter: @unchecked Sendable {
   func enter(
     _ steps: [Step], _ context: inout Context, on actor: isolated any Actor, named name: String
   ) async throws -> Value {
-    record(.hop, context, "to \(name)")
+    record(.hop(.to(name)), context)
     return try await runBody(steps, &context, isolation: actor)
   }
 

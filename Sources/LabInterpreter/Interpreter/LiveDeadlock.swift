@@ -76,7 +76,7 @@ final class LiveDeadlockWatch: @unchecked Sendable {
       case .start:
         if seen.insert(event.task).inserted { alive.append(event.task) }
       case .spawn:
-        if let name = RunWarnings.spawnedTask(event.text), seen.insert(name).inserted {
+        if let name = event.payload.spawnedTask, seen.insert(name).inserted {
           alive.append(name)
         }
       case .end: ended.insert(event.task)

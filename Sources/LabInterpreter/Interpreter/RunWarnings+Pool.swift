@@ -17,16 +17,16 @@ extension RunWarnings {
       switch event.kind {
       case .block where isWorker(event.thread):
         blocks += 1
-        let milliseconds = Int(event.text.prefix { $0.isNumber }) ?? 0
+        let milliseconds = work(event.payload) ?? 0
         if milliseconds > longest.milliseconds { longest = (milliseconds, event.task) }
       case .spawn:
-        if let name = spawnedTask(event.text) { spawned[name] = event.time }
+        if let name = event.payload.spawnedTask { spawned[name] = event.time }
       case .start where isWorker(event.thread):
         if let since = spawned.removeValue(forKey: event.task), event.time - since >= threshold {
           waits.append((event.task, event.time - since))
         }
       case .wake where isWorker(event.thread):
-        if let waited = waitedForThread(event.text), waited >= threshold {
+        if case .wake(.late(_, let waited)) = event.payload, waited >= threshold {
           waits.append((event.task, waited))
         }
       default: break
@@ -49,10 +49,11 @@ extension RunWarnings {
 
   static func isWorker(_ thread: String) -> Bool { PriorityBand(thread: thread) != nil }
 
-  /// `W` from a wake's note `ready at R ms, waited W ms for a thread`.
+  /// `W` from a wake's note written as text, `ready at R ms, waited W ms for a thread`.
   static func waitedForThread(_ text: String) -> Double? {
-    guard text.hasSuffix(" ms for a thread"), let waited = text.split(separator: "waited ").last
-    else { return nil }
-    return Double(waited.prefix { $0.isNumber || $0 == "." })
+    guard case .wake(.late(_, let waited)) = TraceEvent.Payload(.wake, text: text) else {
+      return nil
+    }
+    return waited
   }
 }

@@ -19,7 +19,7 @@ public enum RunWarnings {
   /// Locks held across a `block`: the slow work runs with the lock taken, so every task that
   /// asks for it meanwhile waits — holding its own thread, since a Mutex wait blocks.
   static func locksHeldWhileBlocking(_ events: [TraceEvent]) -> [String] {
-    guard events.contains(where: { $0.text.hasPrefix("lock ") }) else { return [] }
+    guard events.contains(where: { Self.lockTaken($0.payload) != nil }) else { return [] }
     struct Held {
       var blocks = 0
       var longest = 0
@@ -32,21 +32,17 @@ public enum RunWarnings {
     var locks: [String: Held] = [:]
     var order: [String] = []
     for event in events {
-      let text = event.text
-      if text.hasPrefix("lock "), text.hasSuffix(" taken") {
-        let lock = String(text.dropFirst(5).dropLast(6))
+      if let lock = Self.lockTaken(event.payload) {
         holding[event.task] = lock
         if let since = waitingSince.removeValue(forKey: event.task) {
           locks[lock, default: Held()].waited += event.time - since
           locks[lock, default: Held()].waiters.insert(event.task)
         }
-      } else if text.hasPrefix("lock "), text.hasSuffix(" released") {
+      } else if case .set(.lockReleased) = event.payload {
         holding[event.task] = nil
-      } else if event.kind == .block, text.hasPrefix("lock "), text.contains(": held by ") {
+      } else if case .block(.lockWait) = event.payload {
         waitingSince[event.task] = event.time
-      } else if event.kind == .block, let lock = holding[event.task],
-        let milliseconds = Int(text.prefix { $0.isNumber }), text.hasSuffix(" ms")
-      {
+      } else if let lock = holding[event.task], let milliseconds = Self.work(event.payload) {
         if locks[lock] == nil { order.append(lock) }
         var held = locks[lock, default: Held()]
         held.blocks += 1
@@ -75,7 +71,7 @@ public enum RunWarnings {
   static func unawaitedTasks(_ events: [TraceEvent], rootEnd: Double) -> [String] {
     // Most runs start no unstructured task: one cheap pass says so (a group of 100,000
     // children records 300,000 events whose joins the full pass would gather).
-    guard events.contains(where: { $0.kind == .spawn && isUnstructured($0.text) }) else {
+    guard events.contains(where: { isUnstructured($0.payload) }) else {
       return []
     }
     var parent: [String: String] = [:]
@@ -85,9 +81,9 @@ public enum RunWarnings {
     for event in events {
       switch event.kind {
       case .spawn:
-        guard let name = spawnedTask(event.text) else { continue }
+        guard let name = event.payload.spawnedTask else { continue }
         parent[name] = event.task
-        if isUnstructured(event.text) { unstructured.append((name, event.time)) }
+        if isUnstructured(event.payload) { unstructured.append((name, event.time)) }
       case .end: ends[event.task] = event.time
       default: break
       }
@@ -113,18 +109,26 @@ public enum RunWarnings {
     }
   }
 
-  /// Whether a spawn event's text starts an unstructured task: `task x`, `detached task x`.
-  static func isUnstructured(_ text: String) -> Bool {
-    text.hasPrefix("task ") || text.hasPrefix("detached task ")
+  /// Whether a spawn started an unstructured task: `Task { }`, `Task.detached { }`.
+  static func isUnstructured(_ payload: TraceEvent.Payload) -> Bool {
+    if case .spawn(.task) = payload { true } else { false }
   }
 
-  /// `x` from a spawn event's text: `task x`, `detached task x (…)`, `async let x = …`,
-  /// `group[2]`.
-  static func spawnedTask(_ text: String) -> String? {
-    for prefix in ["detached task ", "task ", "async let "] where text.hasPrefix(prefix) {
-      let rest = text.dropFirst(prefix.count)
-      return String(rest.prefix { $0 != " " })
+  /// The lock a task took, waiting for it or not.
+  static func lockTaken(_ payload: TraceEvent.Payload) -> String? {
+    switch payload {
+    case .set(.lockTaken(let lock)), .resume(.lockTaken(let lock)): lock
+    default: nil
     }
-    return text.contains(" ") ? nil : text
+  }
+
+  /// The time a `block` step held its thread, in whole milliseconds; nil for any other event
+  /// and for a negative time, which holds nothing.
+  static func work(_ payload: TraceEvent.Payload) -> Int? {
+    switch payload {
+    case .block(.work(let milliseconds)), .block(.printed(let milliseconds)):
+      milliseconds >= 0 ? Int(milliseconds) : nil
+    default: nil
+    }
   }
 }

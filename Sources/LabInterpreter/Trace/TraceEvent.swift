@@ -2,6 +2,11 @@ import LabModel
 import LabRuntime
 
 /// One thing that happened in a run: when, on which thread, in which task, what.
+///
+/// What happened is a typed `Payload` (which variable was set to what after reading what, which
+/// task ended how, which wait ended and why); `text`, the trace's details column, is rendered
+/// from it in one place (`TraceEvent+Text.swift`) when the event is made. Consumers read the
+/// payload, never the text.
 public struct TraceEvent: Sendable, Equatable {
   /// Scenario time in milliseconds (whole numbers in virtual runs; measured in live runs).
   public var time: Double
@@ -9,29 +14,74 @@ public struct TraceEvent: Sendable, Equatable {
   public var thread: String
   /// The scenario task: `root`, an `async let` name, `group[2]`, a task's name.
   public var task: String
-  public var kind: Kind
-  public var text: String
+  /// What happened, as data.
+  public let payload: Payload
+  /// The details column of the trace, rendered from `payload` (clipped in interpreted runs).
+  /// Set within the lab only to edit an event by hand: the new text is read into the payload.
+  public internal(set) var text: String {
+    get { rendered }
+    set {
+      self = TraceEvent(
+        time: time, thread: thread, task: task, kind: kind, text: newValue, joins: joins)
+    }
+  }
+  private let rendered: String
   /// The tasks whose end this event waited for: on a `resume` after awaiting them, on the `collect`
   /// of a group child. Each is a happens-before edge from that task's `end`; pictures draw it as an
   /// arrow. Not part of the text rendering.
   public var joins: [String]
 
+  public var kind: Kind { payload.kind }
+
+  public init(
+    time: Double, thread: String, task: String, payload: Payload, joins: [String] = []
+  ) {
+    self.init(time: time, thread: thread, task: task, payload: payload, joins: joins, clip: .max)
+  }
+
+  /// An event whose details are only known as text (written by hand, or read from a trace): the
+  /// payload is read from the text, or kept as `.text` when it has no shape the lab renders.
   public init(
     time: Double, thread: String, task: String, kind: Kind, text: String, joins: [String] = []
+  ) {
+    self.init(
+      time: time, thread: thread, task: task, payload: Payload(kind, text: text), joins: joins)
+  }
+
+  /// `clip`: the longest text kept, in Unicode scalars, once its UTF-8 is longer than that.
+  package init(
+    time: Double, thread: String, task: String, payload: Payload, joins: [String], clip: Int
   ) {
     self.time = time
     self.thread = thread
     self.task = task
-    self.kind = kind
-    self.text = text
+    self.payload = payload
+    self.rendered = Self.clipped(payload.text, to: clip)
     self.joins = joins
   }
 
-  /// The kinds of events, named after what a reader sees happen. Conventions renderers rely on:
-  /// `block` text starts with the duration (`300 ms`); `end` text is `returned V`, `threw NAME`,
-  /// `cancelled`, `stopped` or empty; a `sleep` is followed by the task's `wake`, an `await` by its
+  /// The longest event text an interpreted run keeps, in Unicode scalars: a trace line shows a
+  /// value, not megabytes of it, and a million events of a huge value would exhaust memory.
+  package static let maxText = 1_000
+
+  static func clipped(_ text: String, to limit: Int) -> String {
+    guard text.utf8.count > limit else { return text }
+    return String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))) + "…"
+  }
+
+  /// A value or text a payload keeps: cut to `maxText` scalars when longer, so an event does not
+  /// hold megabytes. The rendered text clipped to `maxText` is the same with or without the cut.
+  package static func bounded(_ text: String) -> String {
+    var scalars = text.unicodeScalars.makeIterator()
+    for _ in 0..<maxText where scalars.next() == nil { return text }
+    guard scalars.next() != nil else { return text }
+    return String(String.UnicodeScalarView(text.unicodeScalars.prefix(maxText))) + "…"
+  }
+
+  /// The kinds of events, named after what a reader sees happen. Each has its payload
+  /// (`TraceEvent.Payload`); a `sleep` is followed by the task's `wake`, an `await` by its
   /// `resume`. New kinds may be added; renderers should show unknown ones plainly.
-  public enum Kind: String, Sendable, CaseIterable {
+  public enum Kind: String, Sendable, CaseIterable, Codable {
     /// A task was created: `async let`, a group child, an unstructured task.
     case spawn
     /// A task's body began to run.
@@ -60,16 +110,15 @@ public struct TraceEvent: Sendable, Equatable {
     case cancel
     /// A group child's result was collected.
     case collect
-    /// An error was thrown (`text` names it).
+    /// An error was thrown.
     case `throw`
     /// An error was caught by a `try` step.
     case `catch`
     /// Two tasks touched the same variable without ordering, one of them writing: a data race.
     case race
-    /// A UI input (a tap, a keystroke) arrived on main; `text` says how long it waited.
+    /// A UI input (a tap, a keystroke) arrived on main, was dropped, or reached its handler.
     case input
     /// Awaiting a task of lower priority raised it to the awaiting task's priority.
     case escalate
   }
-
 }

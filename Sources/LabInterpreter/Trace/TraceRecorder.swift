@@ -17,11 +17,13 @@ final class TraceRecorder: Sendable {
 
   /// Records an event; `thread` defaults to the thread the caller runs on.
   func record(
-    _ kind: TraceEvent.Kind, task: String, _ text: String = "", thread: String? = nil,
-    joins: [String] = []
+    _ payload: TraceEvent.Payload, task: String, thread: String? = nil, joins: [String] = []
   ) {
     let thread = thread ?? runtime.currentThread
-    let size = text.utf8.count + task.utf8.count + thread.utf8.count
+    // Rendered outside the lock; the time is read under it, so events stay in time order.
+    var event = TraceEvent(
+      time: 0, thread: thread, task: task, payload: payload, joins: joins, clip: TraceEvent.maxText)
+    let size = event.text.utf8.count + task.utf8.count + thread.utf8.count
     let full = events.withLock { events -> String? in
       guard events.list.count < maxEvents else {
         return
@@ -32,11 +34,9 @@ final class TraceRecorder: Sendable {
           "the run's trace grew past \(maxBytes >> 20) MB of text (\(events.list.count) events); "
           + "raise the limit with --max-trace-mb, or log shorter values"
       }
+      event.time = runtime.now.rounded(toPlaces: 3)
       events.bytes += size
-      events.list.append(
-        TraceEvent(
-          time: runtime.now.rounded(toPlaces: 3), thread: thread, task: task, kind: kind,
-          text: text, joins: joins))
+      events.list.append(event)
       return nil
     }
     if let full { runtime.stop(full) }

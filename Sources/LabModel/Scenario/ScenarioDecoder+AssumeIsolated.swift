@@ -3,7 +3,9 @@
 /// closure in place in a Dispatch work item on main, and stops the program anywhere else.
 extension ScenarioDecoder {
   mutating func decodeAssumeIsolated(_ step: StepInput) -> Step.Kind? {
-    guard let actor = identifier(step.value, path: step.keyPath, what: "actor") else { return nil }
+    guard
+      let actor = identifier(step.value, path: step.keyPath, what: "actor", qualified: true)
+    else { return nil }
     guard actor == "main" else {
       error(
         "'assumeIsolated' takes \"main\" (MainActor.assumeIsolated), not '\(actor)'; an actor's "

@@ -44,8 +44,9 @@ extension ScenarioDecoder {
 
   /// A name: letters, digits and `_`, starting with a letter or `_`, at most 64 characters, and
   /// neither a Swift keyword nor a name the scenario's program uses itself (`SwiftIdentifier`).
-  /// `qualified` names are always written after a type's name (`TaskLocals.user`), where the
-  /// program's own names cannot clash with them: only Swift's keywords are refused there.
+  /// `qualified` names are always written after a type's name (`TaskLocals.user`,
+  /// `DispatchQueue.main`), where the program's own names cannot clash with them: only Swift's
+  /// keywords are refused there.
   mutating func identifier(
     _ node: JSONNode, path: String, what: String, declares: Declares? = nil,
     qualified: Bool = false

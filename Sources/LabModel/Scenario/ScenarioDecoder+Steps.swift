@@ -221,7 +221,10 @@ extension ScenarioDecoder {
 
   /// A queue: `main` or one declared in `"queues"`.
   mutating func queueName(_ node: JSONNode, path: String) -> String? {
-    guard let name = identifier(node, path: path, what: "queue name") else { return nil }
+    // A reference, not a declaration: `main` is Dispatch's main queue (`DispatchQueue.main`).
+    guard let name = identifier(node, path: path, what: "queue name", qualified: true) else {
+      return nil
+    }
     guard name == "main" || queueNames.contains(name) else {
       let known = ["main"] + queueNames
       error(

@@ -58,7 +58,8 @@ public enum SwiftIdentifier {
   /// hide it or clash with it, and the program would mean something else or not compile.
   public static let programNames: Set<String> = [
     // The writer's own declarations (Sources/LabSwift).
-    "start", "now", "log", "block", "scale", "elapsed", "trace", "named", "reportValue",
+    "main", "start", "now", "log", "block", "scale", "elapsed", "trace", "named", "reportValue",
+    "input", "running",
     "state", "State", "viewModel", "ViewModel", "Input", "inputs", "events", "user", "typing",
     "handlers", "deliver", "ScenarioError", "TaskLocals", "SerialTasks", "noteTraps", "trapLine",
     "trapClockStart",

@@ -1,3 +1,4 @@
+import LabCommandLine
 import Testing
 
 @testable import lab

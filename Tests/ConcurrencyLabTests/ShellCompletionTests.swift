@@ -1,4 +1,5 @@
 import Foundation
+import LabCommandLine
 import Testing
 
 /// `lab completions`: each script loads in its shell and completes commands, options, and

@@ -27,8 +27,9 @@ package enum Option: String, CaseIterable, Sendable {
   case native, check, update, step, lessons, scenarios, names, path, virtual
   case docsTable = "docs-table"
   case labRepository = "lab-repository"
-  // Every command's, handled before its own (`Lab`): never in a command's list.
-  case help, color
+  // Every command's, handled before its own (`Lab`): never in a command's list; `--version`
+  // only stands alone.
+  case help, color, version
 
   /// The option as most commands that take it show it: its row in `OptionRows`.
   package var spec: OptionSpec {
@@ -81,6 +82,7 @@ package enum Option: String, CaseIterable, Sendable {
     case .labRepository: OptionRows.labRepository
     case .help: OptionRows.help
     case .color: OptionRows.color
+    case .version: OptionRows.version
     }
   }
 }

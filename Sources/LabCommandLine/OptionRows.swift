@@ -114,5 +114,7 @@ enum OptionRows {
 
   // Every command's (`Lab`): `--help` ends each command's help, `--color` is in `lab --help`.
   static let help = OptionSpec.flag(.help, "Show this help.", short: "h")
-  static let color = OptionSpec.value(.color, "auto|always|never", "When to colour the output.")
+  static let color = OptionSpec.value(
+    .color, "auto|always|never", "When to colour the output (default: auto, on a terminal).")
+  static let version = OptionSpec.flag(.version, "Print the lab's version.")
 }

@@ -31,6 +31,8 @@ package enum ShellCompletions {
 
   /// The options every command takes besides its own, handled before it (`lab`'s `Lab`).
   package static let common: [Option] = [.help, .color]
+  /// The options offered in place of a command: `lab --help`, `lab --version`.
+  package static let alone: [Option] = [.help, .version]
 
   package static func script(_ shell: Shell, commands: [Command]) -> String {
     switch shell {
@@ -82,7 +84,7 @@ package enum ShellCompletions {
         local -a words=()
         COMPREPLY=()
         if [[ $COMP_CWORD -eq 1 ]]; then
-          words=(\(commands.map(\.name).joined(separator: " ")) --help --version)
+          words=(\((commands.map(\.name) + alone.map { "--\($0.rawValue)" }).joined(separator: " ")))
         else
           case ${COMP_WORDS[1]} in
       \(cases.joined(separator: "\n"))

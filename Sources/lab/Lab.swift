@@ -60,7 +60,7 @@ enum Lab {
       }
       return ExitStatus.ok
     }
-    if first == "--version" {
+    if Option.version.spec.spellings.contains(first) {
       console.out("lab 0.1.0\n")
       return ExitStatus.ok
     }
@@ -144,7 +144,8 @@ enum Lab {
     }
     text += """
 
-      Run 'lab <command> --help' for a command's options and examples.
+      Run 'lab <command> --help' for a command's options and examples, 'lab --version' for the
+      lab's version.
       Scenario names are looked up under Scenarios/ in the project folder: the nearest folder at or
       above the working directory with a Scenarios/ folder, or LAB_ROOT=DIR (which must exist).
       Colour is used only on a terminal, and never when NO_COLOR is set; FORCE_COLOR or

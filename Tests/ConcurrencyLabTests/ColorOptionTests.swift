@@ -1,4 +1,3 @@
-import LabCommandLine
 import Testing
 
 @testable import lab

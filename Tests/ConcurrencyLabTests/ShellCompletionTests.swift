@@ -1,5 +1,4 @@
 import Foundation
-import LabCommandLine
 import Testing
 
 /// `lab completions`: each script loads in its shell and completes commands, options, and

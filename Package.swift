@@ -22,6 +22,7 @@ let package = Package(
     .library(name: "LabInterpreter", targets: ["LabInterpreter"]),
     .library(name: "LabChecks", targets: ["LabChecks"]),
     .library(name: "LabPictures", targets: ["LabPictures"]),
+    .library(name: "LabCommandLine", targets: ["LabCommandLine"]),
     .library(name: "LabLessons", targets: ["LabLessons"]),
     .library(name: "LabSite", targets: ["LabSite"]),
     .library(name: "LabNative", targets: ["LabNative"]),
@@ -48,13 +49,20 @@ let package = Package(
       name: "LabPictures",
       dependencies: ["LabChecks", "LabInterpreter", "LabSwift", "LabModel", "LabRuntime"],
       swiftSettings: swiftSettings),
+    // The command line as values: options declared once (`Option`) and parsed (`Arguments`),
+    // the run options, `--schedule`, colour for a terminal, shell completions, how the lab was
+    // started. The lowest layer the CLI and a lesson's `lab run` lines share.
+    .target(
+      name: "LabCommandLine",
+      dependencies: ["LabChecks", "LabInterpreter", "LabModel", "LabRuntime"],
+      swiftSettings: swiftSettings),
     // Lessons: Markdown with runs in it, the lesson catalog, playing a lesson, the listing, the
-    // `lab new` template. Also the command-line parser and run options: the lowest layer the CLI
-    // and a lesson's `lab run` lines share.
+    // `lab new` template.
     .target(
       name: "LabLessons",
       dependencies: [
-        "LabPictures", "LabChecks", "LabInterpreter", "LabSwift", "LabModel", "LabRuntime",
+        "LabCommandLine", "LabPictures", "LabChecks", "LabInterpreter", "LabSwift", "LabModel",
+        "LabRuntime",
       ],
       swiftSettings: swiftSettings),
     // The course as a static website: lessons with their runs as players, scenarios with their
@@ -62,8 +70,8 @@ let package = Package(
     .target(
       name: "LabSite",
       dependencies: [
-        "LabLessons", "LabPictures", "LabSwift", "LabChecks", "LabInterpreter", "LabModel",
-        "LabRuntime",
+        "LabLessons", "LabCommandLine", "LabPictures", "LabSwift", "LabChecks", "LabInterpreter",
+        "LabModel", "LabRuntime",
       ],
       swiftSettings: swiftSettings),
     // Native runs: a scenario's Swift program compiled (cached) and run on the real Swift
@@ -76,17 +84,16 @@ let package = Package(
     .executableTarget(
       name: "lab",
       dependencies: [
-        "LabSite", "LabLessons", "LabNative", "LabPictures", "LabChecks", "LabInterpreter",
-        "LabSwift",
-        "LabModel", "LabRuntime",
+        "LabSite", "LabLessons", "LabCommandLine", "LabNative", "LabPictures", "LabChecks",
+        "LabInterpreter", "LabSwift", "LabModel", "LabRuntime",
       ],
       swiftSettings: swiftSettings),
     // The tests import `lab` itself to run its commands in-process.
     .testTarget(
       name: "ConcurrencyLabTests",
       dependencies: [
-        "lab", "LabSite", "LabLessons", "LabNative", "LabPictures", "LabChecks", "LabInterpreter",
-        "LabSwift", "LabModel", "LabRuntime",
+        "lab", "LabSite", "LabLessons", "LabCommandLine", "LabNative", "LabPictures", "LabChecks",
+        "LabInterpreter", "LabSwift", "LabModel", "LabRuntime",
       ],
       swiftSettings: swiftSettings),
   ],

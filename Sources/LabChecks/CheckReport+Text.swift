@@ -1,22 +1,24 @@
 /// `lab check`'s lines on a terminal.
 extension CheckReport {
   /// `PASS  name  what was checked`, `FAIL  name  first failure — replay`, `SKIP  name  why`.
-  package static func line(_ verdict: ScenarioVerdict, width: Int, _ style: TextStyle) -> String {
+  package static func line(_ verdict: ScenarioVerdict, width: Int, _ style: some ReportPainter)
+    -> String
+  {
     let name = verdict.scenario.padding(width)
     switch verdict.status {
     case .passed:
-      return style.paint("PASS", .green) + "  \(name)  \(verdict.summary)"
+      return style.mark("PASS", .good) + "  \(name)  \(verdict.summary)"
     case .skipped:
-      return style.paint("SKIP", .yellow) + "  \(name)  \(verdict.summary)"
+      return style.mark("SKIP", .notable) + "  \(name)  \(verdict.summary)"
     case .failed:
       guard let failure = verdict.failures.first else {
-        return style.paint("FAIL", .red) + "  \(name)"
+        return style.mark("FAIL", .bad) + "  \(name)"
       }
       var text = failure.messages.first ?? "failed"
       if failure.invalid {
         text = "does not validate: " + text
         if failure.messages.count > 1 { text += " (+\(failure.messages.count - 1) more)" }
-        return style.paint("FAIL", .red) + "  \(name)  \(text)"
+        return style.mark("FAIL", .bad) + "  \(name)  \(text)"
       }
       if failure.messages.count > 1 { text += " (+\(failure.messages.count - 1) more)" }
       if let run = failure.run { text += " — \(run)" }
@@ -25,7 +27,7 @@ extension CheckReport {
       if verdict.runs > 1, failedRuns > 0 {
         text += " · \(failedRuns) of \(verdict.runs) runs failed"
       }
-      return style.paint("FAIL", .red) + "  \(name)  \(text)"
+      return style.mark("FAIL", .bad) + "  \(name)  \(text)"
     }
   }
 

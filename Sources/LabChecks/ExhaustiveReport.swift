@@ -42,7 +42,8 @@ extension ExhaustiveSearch.Findings {
 
   /// The outcomes as a table with the shortest schedule of each, then the failures and the
   /// rules never reached.
-  package func report(argument: String, rules: [OutcomeRule], _ style: TextStyle) -> String {
+  package func report(argument: String, rules: [OutcomeRule], _ style: some ReportPainter) -> String
+  {
     var out = "explore \(argument) --exhaustive: \(schedules) schedule\(schedules == 1 ? "" : "s")"
     if redundant > 0 { out += " (\(redundant) more cut short as equivalent)" }
     if !reduced { out += " · no reduction" }
@@ -55,16 +56,16 @@ extension ExhaustiveSearch.Findings {
       let grade = (found.grade?.rawValue ?? "-").padding(11)
       let painted: String =
         switch found.grade {
-        case .acceptable?: style.paint(grade, .green)
-        case .interesting?: style.paint(grade, .yellow)
-        case .forbidden?, .unexpected?: style.paint(grade, .red)
+        case .acceptable?: style.mark(grade, .good)
+        case .interesting?: style.mark(grade, .notable)
+        case .forbidden?, .unexpected?: style.mark(grade, .bad)
         case nil: grade
         }
       out +=
         "  \(painted)  \(text.padding(width))  " + String(found.preemptions).padding(8)
         + "  --schedule \(found.schedule.text)\n"
       if !found.reason.isEmpty {
-        out += String(repeating: " ", count: 15) + style.paint(found.reason, .dim) + "\n"
+        out += String(repeating: " ", count: 15) + style.mark(found.reason, .aside) + "\n"
       }
     }
     out += claims(argument: argument, rules: rules, style)
@@ -74,18 +75,19 @@ extension ExhaustiveSearch.Findings {
     return out
   }
 
-  private func claims(argument: String, rules: [OutcomeRule], _ style: TextStyle) -> String {
+  private func claims(argument: String, rules: [OutcomeRule], _ style: some ReportPainter) -> String
+  {
     var out = ""
     let unreached = complete ? unreached(rules) : []
     if !failures.isEmpty || !unreached.isEmpty { out += "\n" }
     for found in failures {
       out +=
-        style.paint("✗", .red) + " \(found.grade!.rawValue) outcome \(found.outcome): "
+        style.mark("✗", .bad) + " \(found.grade!.rawValue) outcome \(found.outcome): "
         + "\(LabCommand.name) run \(argument) --schedule \(found.schedule.text)\n"
     }
     for (index, rule) in unreached {
       out +=
-        style.paint("✗", .red) + " outcomes[\(index)] (\(rule.grade.rawValue): "
+        style.mark("✗", .bad) + " outcomes[\(index)] (\(rule.grade.rawValue): "
         + "\(rule.reason)) never happens: no interleaving reaches it\n"
     }
     return out

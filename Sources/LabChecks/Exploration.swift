@@ -63,7 +63,7 @@ package enum Exploration {
   /// The histogram as a table, then a line for each failing outcome with its replay command.
   package static func report(
     _ histogram: OutcomeHistogram, argument: String, heading: String, extra: String,
-    _ style: TextStyle
+    _ style: some ReportPainter
   ) -> String {
     let rows = histogram.byFrequency
     var out =
@@ -80,9 +80,9 @@ package enum Exploration {
       let grade = row.grade?.rawValue ?? "-"
       let painted: String =
         switch row.grade {
-        case .acceptable?: style.paint(grade.padding(11), .green)
-        case .interesting?: style.paint(grade.padding(11), .yellow)
-        case .forbidden?, .unexpected?: style.paint(grade.padding(11), .red)
+        case .acceptable?: style.mark(grade.padding(11), .good)
+        case .interesting?: style.mark(grade.padding(11), .notable)
+        case .forbidden?, .unexpected?: style.mark(grade.padding(11), .bad)
         case nil: grade.padding(11)
         }
       out +=
@@ -92,7 +92,7 @@ package enum Exploration {
       if !row.reason.isEmpty {
         out +=
           String(repeating: " ", count: 2 + countWidth + 2 + 6 + 2)
-          + style.paint(row.reason, .dim) + "\n"
+          + style.mark(row.reason, .aside) + "\n"
       }
     }
     if histogram.rules.isEmpty {
@@ -105,7 +105,7 @@ package enum Exploration {
         row.firstSeen.replayOptions.map { ": \(LabCommand.name) run \(argument) \($0)\(extra)" }
         ?? ""
       out +=
-        style.paint("✗", .red)
+        style.mark("✗", .bad)
         + " \(row.grade!.rawValue) outcome \(row.outcome) seen \(row.count) "
         + "time\(row.count == 1 ? "" : "s"), "
         + "first on \(row.firstSeen)\(replay)\n"

@@ -1,5 +1,6 @@
 import Foundation
 import LabChecks
+import LabCommandLine
 import LabModel
 
 /// `lab list`'s text: the lessons in curriculum order, then the scenarios by topic.

@@ -1,4 +1,5 @@
 import Foundation
+import LabCommandLine
 import LabModel
 
 /// A course: a folder with `Scenarios/` and `Lessons/` — the lab's own curriculum, or a teacher's

@@ -1,5 +1,6 @@
 import Foundation
 import LabChecks
+import LabCommandLine
 import LabModel
 
 /// `lab list` for a course: its own lessons and scenarios, then — labelled — those bundled with

@@ -1,4 +1,5 @@
 import Foundation
+import LabCommandLine
 import LabModel
 
 /// Where a course's `Scenarios/` and `Lessons/` are: the folder `LAB_ROOT` names, or the one the

@@ -1,5 +1,6 @@
 import Foundation
 import LabChecks
+import LabCommandLine
 import LabInterpreter
 import LabModel
 import LabRuntime
@@ -75,18 +76,16 @@ public struct LessonRun: Sendable, Equatable {
 
   /// The options a lesson's `lab run` line may use: the run options that make sense in a lesson,
   /// parsed by `RunArguments` as `lab run` parses them, and the timeline's.
-  public static let optionNames = [
-    "live", "seed", "threads", "policy", "tolerance", "schedule", "timeline", "tasks", "ascii",
-    "task", "lane", "full",
+  static let allowed: [Option] = [
+    .live, .seed, .threads, .policy, .tolerance, .schedule, .timeline, .tasks, .ascii, .task, .lane,
+    .full,
   ]
+  /// The allowed options' names, for messages: in `allowed`'s order.
+  static let optionNames = allowed.map(\.rawValue)
 
-  static let options: [Arguments.Option] =
-    RunArguments.options.filter { optionNames.contains($0.name) } + RunArguments.displayOptions + [
-      .init(name: "timeline", value: nil, help: ""),
-      .init(name: "tasks", value: nil, help: ""),
-      .init(name: "schedule", value: "S", help: ""),
-      .init(name: "ascii", value: nil, help: ""),
-    ]
+  static let options =
+    RunArguments.options(only: allowed) + RunArguments.displayOptions
+    + [Option.timeline, .tasks, .schedule, .ascii].specs
 
   /// Parses `lab run NAME [options]`; throws a message that says what is wrong and what would do.
   public static func parse(_ text: String, line: Int) throws(LessonProblem) -> LessonRun {
@@ -124,16 +123,16 @@ public struct LessonRun: Sendable, Equatable {
     run.live = parsed.mode == .live
     run.seed = parsed.seed
     run.threads = parsed.threads
-    run.policy = arguments.value("policy") == nil ? nil : parsed.policy
+    run.policy = arguments.value(.policy) == nil ? nil : parsed.policy
     run.tolerance = parsed.tolerance
-    run.schedule = arguments.value("schedule")
+    run.schedule = arguments.value(.schedule)
     if let schedule = run.schedule, case .failure(let why) = Schedule.parse(schedule, scenario: nil)
     {
       throw problem(why.message)
     }
-    run.taskRows = arguments.flag("tasks")
-    run.timeline = arguments.flag("timeline") || run.taskRows
-    run.ascii = arguments.flag("ascii")
+    run.taskRows = arguments.flag(.tasks)
+    run.timeline = arguments.flag(.timeline) || run.taskRows
+    run.ascii = arguments.flag(.ascii)
     run.display = RunArguments.display(arguments)
     if run.display.filters, run.timeline {
       throw problem("--task and --lane choose what the text trace shows; drop them or --timeline")
@@ -149,13 +148,13 @@ public struct LessonRun: Sendable, Equatable {
     let arguments: Arguments
     do {
       arguments = try Arguments(
-        words, options: [.init(name: "check", value: nil, help: "")])
+        words, options: [Option.check].specs)
     } catch {
       throw problem("a lesson's 'lab swift' takes a scenario and --check: \(error.message)")
     }
     var run = LessonRun(scenario: "", command: command, line: line)
     try run.take(arguments.positionals, problem)
-    run.swift = arguments.flag("check") ? .check : .program
+    run.swift = arguments.flag(.check) ? .check : .program
     return run
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LabChecks
+import LabCommandLine
 import LabInterpreter
 import LabLessons
 import LabModel
@@ -51,26 +52,21 @@ enum CheckCommand: Command {
       lab check --junit build/lab-check.xml
       lab check --native
     """
-  static let options: [Arguments.Option] =
+  static let options: [OptionSpec] =
     RunArguments.searchOptions(
-      RunArguments.options.filter { !["seed", "live", "policy"].contains($0.name) },
+      RunArguments.options(without: [.seed, .live, .policy]),
       schedules: ScenarioChecker.exhaustiveBudget)
     + [
-      .init(
-        name: "policy", value: "random|pct",
-        help: "The virtual scheduler's policy (default: random; both with --seeds)."),
-      .init(name: "live", value: nil, help: "Also run each scenario once on real threads."),
-      .init(
-        name: "seeds", value: "K",
-        help: "Run each scenario on seeds 1…K (both policies unless --policy)."),
-      .init(name: "junit", value: "FILE", help: "Also write the results as JUnit XML to FILE."),
-      .init(
-        name: "html", value: "DIR",
-        help:
-          "Also write an HTML report of each scenario's run (its seed) to DIR/NAME.html, and "
-          + "DIR/index.html with every verdict, failures first."),
-      .init(name: "format", value: "text|json", help: "Output format (default: text)."),
-      .init(name: "verbose", value: nil, help: "After a failing scenario, list every failure."),
+      Option.policy.helping(
+        "The virtual scheduler's policy (default: random; both with --seeds)."),
+      Option.live.helping("Also run each scenario once on real threads."),
+      Option.seeds.spec,
+      Option.junit.spec,
+      Option.html.helping(
+        "Also write an HTML report of each scenario's run (its seed) to DIR/NAME.html, and "
+          + "DIR/index.html with every verdict, failures first.", placeholder: "DIR"),
+      Option.format.spec,
+      Option.verbose.spec,
       NativeCommand.checkOption,
     ]
 
@@ -87,20 +83,20 @@ enum CheckCommand: Command {
     var plan = CheckPlan()
     plan.options = try RunArguments.parse(arguments)
     plan.options.mode = .virtual
-    plan.live = arguments.flag("live")
+    plan.live = arguments.flag(.live)
     plan.exhaustive = !plan.live
     plan.search = try RunArguments.searchBudget(arguments, options: plan.options, plan.search)
-    plan.seeds = try arguments.integer("seeds", in: 1...1_000_000)
-    if let policy = try arguments.choice("policy", SchedulingPolicy.self) {
+    plan.seeds = try arguments.integer(.seeds, in: 1...1_000_000)
+    if let policy = try arguments.choice(.policy, SchedulingPolicy.self) {
       plan.policies = [policy]
     } else if plan.seeds != nil {
       plan.policies = SchedulingPolicy.allCases
     }
-    let format = try arguments.choice("format", Format.self) ?? .text
-    let verbose = arguments.flag("verbose")
+    let format = try arguments.choice(.format, Format.self) ?? .text
+    let verbose = arguments.flag(.verbose)
     let targets = try targets(arguments.positionals, context)
-    let native = arguments.flag("native") ? try NativeCommand.builder(arguments, context) : nil
-    if arguments.flag("native"), native == nil { return ExitStatus.failure }
+    let native = arguments.flag(.native) ? try NativeCommand.builder(arguments, context) : nil
+    if arguments.flag(.native), native == nil { return ExitStatus.failure }
     guard !targets.isEmpty else {
       console.err(console.paint("error: ", .red, forErr: true) + "no scenario files to check\n")
       return ExitStatus.failure
@@ -154,9 +150,9 @@ enum CheckCommand: Command {
   /// Every file `--html DIR` and `--junit FILE` write.
   static func outputPlan(_ targets: [Target], _ arguments: Arguments) -> OutputPlan {
     var output =
-      arguments.value("html").map { HTMLReport.checkPages(targets.map(\.url), folder: $0) }
+      arguments.value(.html).map { HTMLReport.checkPages(targets.map(\.url), folder: $0) }
       ?? OutputPlan()
-    if let junit = arguments.value("junit") { CheckReport.junitPlan(junit, into: &output) }
+    if let junit = arguments.value(.junit) { CheckReport.junitPlan(junit, into: &output) }
     return output
   }
 
@@ -173,7 +169,7 @@ enum CheckCommand: Command {
       console.err(console.paint("error: ", .red, forErr: true) + error.description + "\n")
       return ExitStatus.failure
     }
-    if let folder = arguments.value("html") {
+    if let folder = arguments.value(.html) {
       do {
         let pages = try HTMLReport.write(
           targets.map(\.url), options: plan.options, to: folder, displayPath: context.displayPath)
@@ -189,7 +185,7 @@ enum CheckCommand: Command {
         return ExitStatus.failure
       }
     }
-    if let junit = arguments.value("junit") {
+    if let junit = arguments.value(.junit) {
       do {
         try CheckReport.writeJUnit(verdicts, toPath: junit)
       } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import LabChecks
+import LabCommandLine
 import LabInterpreter
 import LabLessons
 import LabModel
@@ -15,7 +16,7 @@ protocol Command {
   static var usage: String { get }
   /// Paragraphs for `lab NAME --help`: what it does, examples.
   static var discussion: String { get }
-  static var options: [Arguments.Option] { get }
+  static var options: [OptionSpec] { get }
   /// What its positional arguments name, for shell completion (`lab completions`).
   static var names: ShellCompletions.Names { get }
   /// Whether its output goes through the pager on a terminal (`Pager`): not for commands that

@@ -1,3 +1,4 @@
+import LabCommandLine
 import LabLessons
 import LabModel
 
@@ -18,7 +19,7 @@ enum CompletionsCommand: Command {
       source <(lab completions zsh)                                   # in ~/.zshrc, after compinit
       lab completions fish > ~/.config/fish/completions/lab.fish
     """
-  static let options: [Arguments.Option] = []
+  static let options: [OptionSpec] = []
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     let shells = ShellCompletions.Shell.allCases.map(\.rawValue)

@@ -1,5 +1,6 @@
 import Foundation
 import LabChecks
+import LabCommandLine
 
 #if canImport(Glibc)
   import Glibc

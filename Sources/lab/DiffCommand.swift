@@ -1,4 +1,5 @@
 import LabChecks
+import LabCommandLine
 import LabInterpreter
 import LabLessons
 import LabModel
@@ -30,13 +31,9 @@ enum DiffCommand: Command {
       lab diff async-let-downloads --update
     """
   static func pages(_ arguments: Arguments) -> Bool { true }
-  static let options: [Arguments.Option] =
-    RunArguments.options.filter {
-      ["seed", "policy", "threads", "max-time", "max-jobs"].contains($0.name)
-    }
-    + [
-      .init(
-        name: "update", value: nil, help: "Record the run as the expected trace when it differs.")
+  static let options =
+    RunArguments.options(only: [.seed, .policy, .threads, .maxTime, .maxJobs]) + [
+      Option.update.spec
     ]
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
@@ -45,13 +42,13 @@ enum DiffCommand: Command {
         arguments.positionals.isEmpty ? "name a scenario to diff" : "diff takes one scenario")
     }
     let options = try RunArguments.parse(arguments)
-    let update = arguments.flag("update")
+    let update = arguments.flag(.update)
     if update,
-      let changed = ["seed", "policy", "threads"].first(where: { arguments.value($0) != nil })
+      let changed = [Option.seed, .policy, .threads].first(where: { arguments.value($0) != nil })
     {
       throw UsageError(
         "--update records the run 'lab diff' compares by default, with the scenario's own "
-          + "settings; drop --\(changed)")
+          + "settings; drop --\(changed.rawValue)")
     }
     let argument = arguments.positionals[0]
     let console = context.console

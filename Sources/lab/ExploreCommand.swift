@@ -1,4 +1,5 @@
 import LabChecks
+import LabCommandLine
 import LabInterpreter
 import LabLessons
 import LabModel
@@ -37,21 +38,14 @@ enum ExploreCommand: Command {
       lab explore racy-counter --runs 50 --live
       lab explore racy-counter --exhaustive
     """
-  static let options: [Arguments.Option] =
-    [.init(name: "runs", value: "N", help: "Runs per policy (live: runs in all); default 100.")]
+  static let options: [OptionSpec] =
+    [Option.runs.spec]
     + RunArguments.searchOptions(
-      RunArguments.options.filter { !["seed", "tolerance", "policy"].contains($0.name) },
+      RunArguments.options(without: [.seed, .tolerance, .policy]),
       schedules: ExhaustiveSearch.Budget.defaultSchedules)
     + [
-      .init(
-        name: "policy", value: "random|pct", help: "Virtual runs: only this policy (default: both)."
-      )
-    ]
-    + [.init(name: "format", value: "text|json", help: "Output format (default: text).")]
-    + [
-      .init(name: "exhaustive", value: nil, help: "Run every schedule, not a sample of seeds."),
-      .init(
-        name: "preemptions", value: "K", help: "Exhaustive: at most K preemptions, fewest first."),
+      Option.policy.helping("Virtual runs: only this policy (default: both)."),
+      Option.format.spec, Option.exhaustive.spec, Option.preemptions.spec,
     ]
 
   enum Format: String, CaseIterable { case text, json }
@@ -61,20 +55,20 @@ enum ExploreCommand: Command {
       throw UsageError(
         arguments.positionals.isEmpty ? "name a scenario to explore" : "explore takes one scenario")
     }
-    let count = try arguments.integer("runs", in: 1...10_000_000) ?? 100
+    let count = try arguments.integer(.runs, in: 1...10_000_000) ?? 100
     let options = try RunArguments.parse(arguments)
     let policies: [SchedulingPolicy] =
       options.mode == .live
       ? [.random]
-      : try arguments.choice("policy", SchedulingPolicy.self).map { [$0] }
+      : try arguments.choice(.policy, SchedulingPolicy.self).map { [$0] }
         ?? SchedulingPolicy.allCases
-    let format = try arguments.choice("format", Format.self) ?? .text
+    let format = try arguments.choice(.format, Format.self) ?? .text
     let argument = arguments.positionals[0]
     let console = context.console
     let url = try context.scenarioFile(argument)
     guard let scenario = context.loadScenario(url) else { return ExitStatus.failure }
 
-    if arguments.flag("exhaustive") {
+    if arguments.flag(.exhaustive) {
       return try exhaustive(scenario, argument, options, format, arguments, console)
     }
     let total = count * policies.count
@@ -110,7 +104,7 @@ enum ExploreCommand: Command {
   ) throws(UsageError) -> Int32 {
     if options.mode == .live { throw UsageError("--exhaustive searches virtual runs; drop --live") }
     var budget = try RunArguments.searchBudget(arguments, options: options, .init())
-    budget.preemptions = try arguments.integer("preemptions", in: 0...1000)
+    budget.preemptions = try arguments.integer(.preemptions, in: 0...1000)
     let progress = ProgressLine(console: console)
     let of = budget.maxSchedules.map { "/\($0)" } ?? ""
     let findings = ExhaustiveSearch(scenario, options: options, budget: budget).run {

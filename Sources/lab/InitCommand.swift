@@ -1,5 +1,6 @@
 import Foundation
 import LabChecks
+import LabCommandLine
 import LabLessons
 
 /// `lab init DIR`: a new course folder that works at once.
@@ -21,12 +22,7 @@ enum InitCommand: Command {
       lab init my-course
       lab init my-course --lab-repository https://example.org/concurrency-lab.git
     """
-  static let options: [Arguments.Option] = [
-    .init(
-      name: "lab-repository", value: "URL",
-      help: "The lab's git repository the CI workflow builds (default: the LAB_REPOSITORY "
-        + "repository variable).")
-  ]
+  static let options = [Option.labRepository].specs
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     guard arguments.positionals.count == 1 else {
@@ -39,7 +35,7 @@ enum InitCommand: Command {
     do throws(CourseInit.Refusal) {
       try CourseInit.write(
         to: URL(fileURLWithPath: path), shown: path,
-        labRepository: arguments.value("lab-repository"))
+        labRepository: arguments.value(.labRepository))
     } catch {
       console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
       return ExitStatus.failure

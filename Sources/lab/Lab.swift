@@ -1,4 +1,5 @@
 import LabChecks
+import LabCommandLine
 import LabInterpreter
 import LabLessons
 import LabModel
@@ -51,7 +52,7 @@ enum Lab {
       console.err(help())
       return ExitStatus.usage
     }
-    if first == "--help" || first == "-h" || first == "help" {
+    if Option.help.spec.spellings.contains(first) || first == "help" {
       if first == "help", words.count > 1, let command = command(named: words[1]) {
         console.out(help(for: command, columns: console.terminalColumns))
       } else {
@@ -59,7 +60,7 @@ enum Lab {
       }
       return ExitStatus.ok
     }
-    if first == "--version" {
+    if Option.version.spec.spellings.contains(first) {
       console.out("lab 0.1.0\n")
       return ExitStatus.ok
     }
@@ -69,7 +70,7 @@ enum Lab {
       return ExitStatus.usage
     }
     let rest = Array(words.dropFirst())
-    if rest.contains("--help") || rest.contains("-h") {
+    if rest.contains(where: Option.help.spec.spellings.contains) {
       console.out(help(for: command, columns: console.terminalColumns))
       return ExitStatus.ok
     }
@@ -97,6 +98,7 @@ enum Lab {
   static func withColorOption(_ words: [String], _ context: CommandContext) throws(UsageError)
     -> ([String], CommandContext)
   {
+    let spelling = "--\(Option.color.rawValue)"
     var rest: [String] = []
     var choice: Console.ColorChoice?
     var index = 0
@@ -107,18 +109,20 @@ enum Lab {
         rest += words[(index - 1)...]
         break
       }
-      guard word == "--color" || word.hasPrefix("--color=") else {
+      guard word == spelling || word.hasPrefix(spelling + "=") else {
         rest.append(word)
         continue
       }
-      var value = String(word.dropFirst("--color=".count))
-      if word == "--color" {
-        guard index < words.count else { throw UsageError("'--color' needs auto, always or never") }
+      var value = String(word.dropFirst(spelling.count + 1))
+      if word == spelling {
+        guard index < words.count else {
+          throw UsageError("'\(spelling)' needs auto, always or never")
+        }
         value = words[index]
         index += 1
       }
       guard let parsed = Console.ColorChoice(rawValue: value) else {
-        throw UsageError("'--color' takes auto, always or never, not '\(value)'")
+        throw UsageError("'\(spelling)' takes auto, always or never, not '\(value)'")
       }
       choice = parsed
     }
@@ -140,7 +144,8 @@ enum Lab {
     }
     text += """
 
-      Run 'lab <command> --help' for a command's options and examples.
+      Run 'lab <command> --help' for a command's options and examples, 'lab --version' for the
+      lab's version.
       Scenario names are looked up under Scenarios/ in the project folder: the nearest folder at or
       above the working directory with a Scenarios/ folder, or LAB_ROOT=DIR (which must exist).
       Colour is used only on a terminal, and never when NO_COLOR is set; FORCE_COLOR or
@@ -163,11 +168,10 @@ enum Lab {
     text += discussion.map { "  \($0)" }.joined(separator: "\n") + "\n\nOPTIONS:\n"
     // Long-only options line up under the long spelling of those that have a short one.
     let indent = command.options.contains { $0.short != nil } ? "    " : ""
-    let labels = command.options.map { $0.short == nil ? indent + $0.label : $0.label }
-    let width = labels.map(\.count).max() ?? 0
-    for (label, option) in zip(
-      labels + ["-h, --help"], command.options.map(\.help) + ["Show this help."])
-    {
+    let shown = command.options + [Option.help.spec]
+    let labels = shown.map { $0.short == nil ? indent + $0.label : $0.label }
+    let width = labels.dropLast().map(\.count).max() ?? 0
+    for (label, option) in zip(labels, shown.map(\.help)) {
       var lines = [option]
       if let fits { lines = TextFlow.reflowHelp([option], width: fits - width - 4) }
       text +=

@@ -1,5 +1,6 @@
 import Foundation
 import LabChecks
+import LabCommandLine
 import LabInterpreter
 import LabLessons
 import LabModel
@@ -48,15 +49,11 @@ enum LessonCommand: Command {
       lab lesson async-let
       lab lesson async --step
     """
-  static func pages(_ arguments: Arguments) -> Bool { !arguments.flag("step") }
-  static let options: [Arguments.Option] = [
-    .init(
-      name: "step", value: nil,
-      help: "Pause after each section until Return is pressed (terminal only)."),
-    .init(name: "ascii", value: nil, help: "Draw the lesson's timelines in plain ASCII."),
-    .init(
-      name: "full", value: nil,
-      help: "Print every line of each run, not only the part the lesson shows."),
+  static func pages(_ arguments: Arguments) -> Bool { !arguments.flag(.step) }
+  static let options = [
+    Option.step.spec,
+    Option.ascii.helping("Draw the lesson's timelines in plain ASCII."),
+    Option.full.helping("Print every line of each run, not only the part the lesson shows."),
   ]
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
@@ -92,7 +89,7 @@ enum LessonCommand: Command {
     }
     var session = LessonSession(
       lesson: lesson, surroundings: surroundings(arguments, context),
-      ascii: arguments.flag("ascii"), full: arguments.flag("full"))
+      ascii: arguments.flag(.ascii), full: arguments.flag(.full))
     session.play()
     session.finish(next: catalog.entries().first { $0.number > lesson.number })
     progress?.record(
@@ -120,7 +117,7 @@ enum LessonCommand: Command {
           environment: context.environment, terminalColumns: console.terminalColumns,
           ascii: ascii, color: console.colorOut, taskRows: taskRows)
       },
-      pause: arguments.flag("step") && isatty(STDIN_FILENO) != 0 && console.outIsTerminal
+      pause: arguments.flag(.step) && isatty(STDIN_FILENO) != 0 && console.outIsTerminal
         ? { waitForReturn(console) } : nil,
       width: console.terminalColumns,
       checkSwift: SwiftCompiler.find(environment: context.environment).map { compiler in

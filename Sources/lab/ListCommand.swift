@@ -1,5 +1,6 @@
 import Foundation
 import LabChecks
+import LabCommandLine
 import LabInterpreter
 import LabLessons
 import LabModel
@@ -25,14 +26,8 @@ enum ListCommand: Command {
       lab list --scenarios --names
       lab lesson 1          take the first lesson
     """
-  static func pages(_ arguments: Arguments) -> Bool { !arguments.flag("names") }
-  static let options: [Arguments.Option] = [
-    .init(name: "lessons", value: nil, help: "List only the lessons."),
-    .init(name: "scenarios", value: nil, help: "List only the scenarios."),
-    .init(
-      name: "names", value: nil,
-      help: "Print only the names, one a line, the course's first (for scripts and completion)."),
-  ]
+  static func pages(_ arguments: Arguments) -> Bool { !arguments.flag(.names) }
+  static let options = [Option.lessons, .scenarios, .names].specs
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     guard arguments.positionals.isEmpty else {
@@ -40,11 +35,11 @@ enum ListCommand: Command {
         "list takes no names; '\(LabCommand.name) lesson NAME' runs a lesson, '\(LabCommand.name) run NAME' a scenario"
       )
     }
-    let onlyLessons = arguments.flag("lessons")
-    let onlyScenarios = arguments.flag("scenarios")
+    let onlyLessons = arguments.flag(.lessons)
+    let onlyScenarios = arguments.flag(.scenarios)
     if onlyLessons, onlyScenarios { throw UsageError("give --lessons or --scenarios, not both") }
     let console = context.console
-    if arguments.flag("names") {
+    if arguments.flag(.names) {
       let names = CourseListing.names(
         try context.course(), lessons: !onlyScenarios, scenarios: !onlyLessons)
       console.out(names.map { $0 + "\n" }.joined())

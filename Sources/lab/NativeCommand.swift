@@ -1,5 +1,6 @@
 import Foundation
 import LabChecks
+import LabCommandLine
 import LabInterpreter
 import LabLessons
 import LabModel
@@ -8,25 +9,21 @@ import LabSwift
 
 /// `lab run --native` and `lab check --native`: flags and printing; `LabNative` does the work.
 enum NativeCommand {
-  static let runOption = Arguments.Option(
-    name: "native", value: nil,
-    help: "Compile the scenario's Swift program and run it on the real Swift runtime.")
-  static let checkOption = Arguments.Option(
-    name: "native", value: nil,
-    help: "Check each scenario's Swift program, run natively, within the live tolerance.")
+  static let checkOption = Option.native.helping(
+    "Check each scenario's Swift program, run natively, within the live tolerance.")
 
   /// Options a native run has no use for: it has no seed, its pool is the machine's.
-  static let refused = [
-    "live", "seed", "seeds", "policy", "threads", "schedule", "show-schedule", "timeline", "tasks",
-    "html", "chrome",
+  static let refused: [Option] = [
+    .live, .seed, .seeds, .policy, .threads, .schedule, .showSchedule, .timeline, .tasks, .html,
+    .chrome,
   ]
 
   /// The builder; nil, with an error printed, when there is no toolchain.
   static func builder(_ arguments: Arguments, _ context: CommandContext) throws(UsageError)
     -> NativeBuilder?
   {
-    for name in refused where arguments.flag(name) || arguments.value(name) != nil {
-      throw UsageError("--\(name) has no meaning in a native run; drop it or --native")
+    for option in refused where arguments.given(option) {
+      throw UsageError("--\(option.rawValue) has no meaning in a native run; drop it or --native")
     }
     guard let compiler = SwiftCompiler.find(environment: context.environment) else {
       let why =

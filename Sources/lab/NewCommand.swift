@@ -1,5 +1,6 @@
 import Foundation
 import LabChecks
+import LabCommandLine
 import LabInterpreter
 import LabLessons
 import LabModel
@@ -26,11 +27,7 @@ enum NewCommand: Command {
       lab new my-race
       lab new lost-update --path Scenarios/08-data-races
     """
-  static let options: [Arguments.Option] = [
-    .init(
-      name: "path", value: "DIR",
-      help: "The folder to write in, inside the project (default: Scenarios/).")
-  ]
+  static let options = [Option.path].specs
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     guard arguments.positionals.count == 1 else {
@@ -46,7 +43,7 @@ enum NewCommand: Command {
     }
     let catalog = try context.catalog()
     let root = catalog.root.resolvingSymlinksInPath().standardizedFileURL
-    let folder = try folder(arguments.value("path"), root: root)
+    let folder = try folder(arguments.value(.path), root: root)
     let console = context.console
     for existing in ScenarioCatalog(root: root).allScenarioFiles()
     where existing.deletingPathExtension().lastPathComponent == name {

@@ -1,4 +1,5 @@
 import LabChecks
+import LabCommandLine
 import LabRuntime
 
 /// A one-line progress report on stderr for long runs: only on a terminal, only once a run has

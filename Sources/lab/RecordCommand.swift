@@ -1,5 +1,6 @@
 import Foundation
 import LabChecks
+import LabCommandLine
 import LabInterpreter
 import LabLessons
 import LabModel
@@ -40,19 +41,15 @@ enum RecordCommand: Command {
       lab record task-group-five --seeds 50
       lab record Scenarios/02-async-await/async-download.json
     """
-  static let options: [Arguments.Option] = [
-    .init(
-      name: "seeds", value: "K",
-      help: "Record one file that holds on seeds 1…K (and the scenario's own)."),
-    .init(
-      name: "policy", value: "random|pct",
-      help: "With --seeds: only this scheduling policy (default: both)."),
+  static let options = [
+    Option.seeds.helping("Record one file that holds on seeds 1…K (and the scenario's own)."),
+    Option.policy.helping("With --seeds: only this scheduling policy (default: both)."),
   ]
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     guard !arguments.positionals.isEmpty else { throw UsageError("name a scenario to record") }
-    let seeds = try arguments.integer("seeds", in: 1...100_000)
-    let policy = try arguments.choice("policy", SchedulingPolicy.self)
+    let seeds = try arguments.integer(.seeds, in: 1...100_000)
+    let policy = try arguments.choice(.policy, SchedulingPolicy.self)
     if policy != nil, seeds == nil { throw UsageError("--policy goes with --seeds K") }
     let policies = policy.map { [$0] } ?? SchedulingPolicy.allCases
     let urls = try arguments.positionals.map { argument throws(UsageError) in

@@ -1,5 +1,6 @@
 import Foundation
 import LabChecks
+import LabCommandLine
 import LabInterpreter
 import LabLessons
 import LabModel
@@ -56,21 +57,11 @@ enum RunCommand: Command {
       lab run task-group-five --native
     """
   static func pages(_ arguments: Arguments) -> Bool { true }
-  static let options: [Arguments.Option] =
-    RunArguments.options + RunArguments.displayOptions + [
-      .init(name: "format", value: "text|json", help: "Output format (default: text)."),
-      .init(name: "timeline", value: nil, help: "Draw the run, a row per thread, not the trace."),
-      .init(name: "tasks", value: nil, help: "Timeline: add a row per task (implies --timeline)."),
-      .init(
-        name: "ascii", value: nil,
-        help: "Timeline: plain ASCII (automatic in a non-UTF-8 locale)."),
-      .init(name: "html", value: "FILE", help: "Also write a self-contained HTML report to FILE."),
-      .init(
-        name: "chrome", value: "FILE", help: "Also write Chrome trace JSON for Perfetto to FILE."),
-      .init(name: "schedule", value: "S", help: "Replay schedule S exactly (virtual runs)."),
-      .init(name: "show-schedule", value: nil, help: "Print the run's schedule, to replay it."),
-      NativeCommand.runOption,
-    ]
+  static let options: [OptionSpec] =
+    RunArguments.options + RunArguments.displayOptions
+    + [
+      Option.format, .timeline, .tasks, .ascii, .html, .chrome, .schedule, .showSchedule, .native,
+    ].specs
 
   enum Format: String, CaseIterable { case text, json }
 
@@ -80,34 +71,34 @@ enum RunCommand: Command {
         arguments.positionals.isEmpty ? "name a scenario to run" : "run takes one scenario")
     }
     var options = try RunArguments.parse(arguments)
-    let format = try arguments.choice("format", Format.self) ?? .text
+    let format = try arguments.choice(.format, Format.self) ?? .text
     let url = try context.scenarioFile(arguments.positionals[0])
     guard let scenario = context.loadScenario(url) else { return ExitStatus.failure }
-    let timeline = arguments.flag("timeline") || arguments.flag("tasks")
+    let timeline = arguments.flag(.timeline) || arguments.flag(.tasks)
     var display = RunArguments.display(arguments)
     display.width = context.console.terminalColumns
     if display.filters, timeline || format == .json {
       throw UsageError("--task and --lane choose what the text trace shows; drop them")
     }
     if timeline, format == .json { throw UsageError("--timeline draws text; drop --format json") }
-    if arguments.flag("native") {
+    if arguments.flag(.native) {
       return try NativeCommand.run(
         scenario, arguments, options: options, json: format == .json, context)
     }
     // --html and --chrome are checked before the run: a file that cannot be written stops it.
     var output = OutputPlan()
-    for path in [arguments.value("html"), arguments.value("chrome")].compactMap({ $0 }) {
+    for path in [arguments.value(.html), arguments.value(.chrome)].compactMap({ $0 }) {
       output.file(path, replaces: .anyFile)
     }
     if let refusal = output.refusal() {
       context.console.err(context.console.paint("error: ", .red, forErr: true) + refusal + "\n")
       return ExitStatus.failure
     }
-    let scheduled = arguments.value("schedule") != nil || arguments.flag("show-schedule")
+    let scheduled = arguments.value(.schedule) != nil || arguments.flag(.showSchedule)
     if scheduled, options.mode == .live { throw UsageError("a schedule is virtual; drop --live") }
     var replay: Schedule.Replay?
     if scheduled {
-      switch ScheduleOption.prepare(scenario, &options, replaying: arguments.value("schedule")) {
+      switch ScheduleOption.prepare(scenario, &options, replaying: arguments.value(.schedule)) {
       case .failure(let problem): return scheduleError(context, problem.message)
       case .success(let prepared): replay = prepared
       }
@@ -116,13 +107,13 @@ enum RunCommand: Command {
     if let replay, !replay.fits {
       return scheduleError(context, Schedule.Problem.damaged.message)
     }
-    let schedule = arguments.flag("show-schedule") ? ScheduleOption.text(scenario, options) : nil
+    let schedule = arguments.flag(.showSchedule) ? ScheduleOption.text(scenario, options) : nil
     switch format {
     case .text where timeline:
       let style = Timeline.Options(
         environment: context.environment, terminalColumns: context.console.terminalColumns,
-        ascii: arguments.flag("ascii"), color: context.console.colorOut,
-        taskRows: arguments.flag("tasks"))
+        ascii: arguments.flag(.ascii), color: context.console.colorOut,
+        taskRows: arguments.flag(.tasks))
       let report = Timeline.report(result, options: style, replaying: arguments.positionals[0])
       context.console.out(context.console.highlight(report))
     case .text:
@@ -135,10 +126,10 @@ enum RunCommand: Command {
       context.console.out(schedule.map { ScheduleOption.addingField($0, to: document) } ?? document)
     }
     var files: [(path: String, text: () -> String)] = []
-    if let path = arguments.value("html") {
+    if let path = arguments.value(.html) {
       files.append((path, { HTMLReport.render(result, scenario: scenario) }))
     }
-    if let path = arguments.value("chrome") {
+    if let path = arguments.value(.chrome) {
       files.append((path, { ChromeTrace.document(result) }))
     }
     for file in files {

@@ -1,3 +1,4 @@
+import LabCommandLine
 import LabLessons
 import LabModel
 
@@ -21,16 +22,14 @@ enum SchemaCommand: Command {
       lab schema > schema/scenario.schema.json
       lab schema --docs-table
     """
-  static let options: [Arguments.Option] = [
-    .init(name: "docs-table", value: nil, help: "Print the docs' table of steps instead.")
-  ]
+  static let options = [Option.docsTable].specs
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     guard arguments.positionals.isEmpty else {
       throw UsageError("schema takes no names; redirect its output to a file instead")
     }
     let text =
-      arguments.flag("docs-table") ? ScenarioSchema.stepsTable() : ScenarioSchema.generate()
+      arguments.flag(.docsTable) ? ScenarioSchema.stepsTable() : ScenarioSchema.generate()
     context.console.out(text)
     return ExitStatus.ok
   }

@@ -1,5 +1,6 @@
 import Foundation
 import LabChecks
+import LabCommandLine
 import LabLessons
 import LabPictures
 import LabSite
@@ -42,11 +43,7 @@ enum SiteCommand: Command {
       lab site site/
       lab site /tmp/course --virtual && xdg-open /tmp/course/index.html
     """
-  static let options: [Arguments.Option] = [
-    .init(
-      name: "virtual", value: nil,
-      help: "Run lessons' --live lines on the virtual runtime too (the same site every time).")
-  ]
+  static let options = [Option.virtual].specs
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     guard arguments.positionals.count == 1 else {
@@ -66,7 +63,7 @@ enum SiteCommand: Command {
     }
     let start = ContinuousClock.now
     let site = Site.build(
-      try context.course(), options: Site.Options(virtualOnly: arguments.flag("virtual")))
+      try context.course(), options: Site.Options(virtualOnly: arguments.flag(.virtual)))
     // Every page is checked before the first is written: a refusal leaves the folder as it was.
     let plan = site.plan(folder: folder)
     if let refusal = plan.refusal() {

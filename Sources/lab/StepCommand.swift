@@ -1,4 +1,5 @@
 import LabChecks
+import LabCommandLine
 import LabInterpreter
 import LabLessons
 import LabModel
@@ -25,7 +26,7 @@ enum StepCommand: Command {
       lab step racy-counter
       printf '2\\n1\\nu\\n\\n' | lab step racy-counter
     """
-  static let options: [Arguments.Option] = RunArguments.options.filter { $0.name == "threads" }
+  static let options = RunArguments.options(only: [.threads])
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     guard arguments.positionals.count == 1 else {

@@ -1,4 +1,5 @@
 import Foundation
+import LabCommandLine
 import LabLessons
 import LabModel
 import LabNative
@@ -27,9 +28,7 @@ enum SwiftCommand: Command {
       lab swift racy-counter --check
     """
   static func pages(_ arguments: Arguments) -> Bool { true }
-  static let options: [Arguments.Option] = [
-    .init(name: "check", value: nil, help: "Compile the program and print swiftc's verdict.")
-  ]
+  static let options = [Option.check].specs
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     guard arguments.positionals.count == 1 else {
@@ -44,7 +43,7 @@ enum SwiftCommand: Command {
       context.console.err(error.description + "\n")
       return ExitStatus.failure
     }
-    guard arguments.flag("check") else {
+    guard arguments.flag(.check) else {
       context.console.out(source)
       return ExitStatus.ok
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LabChecks
+import LabCommandLine
 import LabInterpreter
 import LabLessons
 import LabModel
@@ -31,7 +32,7 @@ enum ValidateCommand: Command {
       lab validate Scenarios/09-actors
       lab validate my-scenario.json async-let-downloads
     """
-  static let options: [Arguments.Option] = []
+  static let options: [OptionSpec] = []
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     let console = context.console

@@ -1,4 +1,5 @@
 import Foundation
+import LabCommandLine
 import LabModel
 
 #if canImport(Glibc)

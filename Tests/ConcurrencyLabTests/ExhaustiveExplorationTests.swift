@@ -1,5 +1,6 @@
 import Foundation
 import LabChecks
+import LabCommandLine
 import LabInterpreter
 import LabModel
 import LabRuntime

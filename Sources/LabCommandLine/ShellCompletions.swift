@@ -14,10 +14,10 @@ package enum ShellCompletions {
   package struct Command: Sendable {
     package var name: String
     package var summary: String
-    package var options: [Arguments.Option]
+    package var options: [OptionSpec]
     package var names: Names
 
-    package init(name: String, summary: String, options: [Arguments.Option], names: Names) {
+    package init(name: String, summary: String, options: [OptionSpec], names: Names) {
       self.name = name
       self.summary = summary
       self.options = options
@@ -29,8 +29,10 @@ package enum ShellCompletions {
     case bash, zsh, fish
   }
 
-  /// The options every command takes besides its own.
-  static let common = ["--help", "--color"]
+  /// The options every command takes besides its own, handled before it (`lab`'s `Lab`).
+  package static let common: [Option] = [.help, .color]
+  /// The options offered in place of a command: `lab --help`, `lab --version`.
+  package static let alone: [Option] = [.help, .version]
 
   package static func script(_ shell: Shell, commands: [Command]) -> String {
     switch shell {
@@ -49,7 +51,12 @@ package enum ShellCompletions {
   }
 
   static func optionWords(_ command: Command) -> String {
-    (command.options.map { "--\($0.name)" } + common).joined(separator: " ")
+    words(command).joined(separator: " ")
+  }
+
+  /// The options offered after `lab COMMAND`: its own, then every command's.
+  package static func words(_ command: Command) -> [String] {
+    (command.options.map(\.option) + common).map { "--\($0.rawValue)" }
   }
 
   /// The bash script. Every word is matched in bash itself (`[[ $word == "$cur"* ]]`), never
@@ -77,7 +84,7 @@ package enum ShellCompletions {
         local -a words=()
         COMPREPLY=()
         if [[ $COMP_CWORD -eq 1 ]]; then
-          words=(\(commands.map(\.name).joined(separator: " ")) --help --version)
+          words=(\((commands.map(\.name) + alone.map { "--\($0.rawValue)" }).joined(separator: " ")))
         else
           case ${COMP_WORDS[1]} in
       \(cases.joined(separator: "\n"))
@@ -112,8 +119,7 @@ package enum ShellCompletions {
     let described = commands.map { "'\($0.name):\(quoted($0.summary))'" }
     var cases: [String] = []
     for command in commands {
-      let options = (command.options.map { "--\($0.name)" } + common)
-        .map { "'\($0)'" }.joined(separator: " ")
+      let options = words(command).map { "'\($0)'" }.joined(separator: " ")
       var body = "      if [[ $PREFIX == -* ]]; then compadd -- \(options)"
       if let listing = listing(command.names) {
         body +=

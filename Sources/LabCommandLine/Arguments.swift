@@ -2,35 +2,16 @@ import Foundation
 import LabModel
 
 /// A command line's words after the subcommand: options with values, flags, and positionals.
-/// Parsed against a command's declared options so that typos get a suggestion. It lives here,
-/// not in the CLI, because a lesson's `lab run` lines are command lines too (`LessonRun`).
+/// Parsed against the options a command offers (`OptionSpec`) so that typos get a suggestion,
+/// and read back by `Option` case, so a misspelt option in code does not compile. It is a value
+/// of its own layer, not the CLI's, because a lesson's `lab run` lines are command lines too
+/// (`LessonRun`).
 package struct Arguments {
   package var positionals: [String] = []
-  private var values: [String: [String]] = [:]
-  private var flags: Set<String> = []
+  private var values: [Option: [String]] = [:]
+  private var flags: Set<Option> = []
 
-  /// An option a command accepts.
-  package struct Option: Sendable {
-    package var name: String
-    package var value: String?  // the value's placeholder, nil for a flag
-    package var help: String
-    /// A one-letter spelling, `-s` for `--seed`, for the options typed most.
-    package var short: Character?
-
-    package init(name: String, value: String?, help: String, short: Character? = nil) {
-      self.name = name
-      self.value = value
-      self.help = help
-      self.short = short
-    }
-
-    /// How help shows it: `-s, --seed N`, or `--live`.
-    package var label: String {
-      (short.map { "-\($0), " } ?? "") + "--\(name)" + (value.map { " \($0)" } ?? "")
-    }
-  }
-
-  package init(_ words: [String], options: [Option]) throws(UsageError) {
+  package init(_ words: [String], options: [OptionSpec]) throws(UsageError) {
     var index = 0
     var onlyPositionals = false
     while index < words.count {
@@ -52,7 +33,7 @@ package struct Arguments {
       }
       // Messages quote the option as it was typed: `-s`, `--seed`, `-seed`.
       let typed = String(word.prefix(while: { $0 == "-" })) + name
-      let option: Option
+      let option: OptionSpec
       if !word.hasPrefix("--"), name.count == 1,
         let found = options.first(where: { $0.short == name.first })
       {
@@ -70,13 +51,14 @@ package struct Arguments {
         throw UsageError("unknown option '\(typed)'\(suggestion)")
       }
       name = option.name
+      let key = option.option
       if option.value == nil {
         if inlineValue != nil { throw UsageError("'--\(name)' takes no value") }
-        flags.insert(name)
+        flags.insert(key)
       } else if let inlineValue {
-        values[name, default: []].append(inlineValue)
+        values[key, default: []].append(inlineValue)
       } else if index < words.count {
-        values[name, default: []].append(words[index])
+        values[key, default: []].append(words[index])
         index += 1
       } else {
         throw UsageError("'--\(name)' needs a value: --\(name) \(option.value!)")
@@ -84,13 +66,16 @@ package struct Arguments {
     }
   }
 
-  package func flag(_ name: String) -> Bool { flags.contains(name) }
-  package func value(_ name: String) -> String? { values[name]?.last }
+  package func flag(_ option: Option) -> Bool { flags.contains(option) }
+  package func value(_ option: Option) -> String? { values[option]?.last }
   /// Every value of a repeatable option, in the order given.
-  package func values(_ name: String) -> [String] { values[name] ?? [] }
+  package func values(_ option: Option) -> [String] { values[option] ?? [] }
+  /// Whether the option was given at all, as a flag or with a value.
+  package func given(_ option: Option) -> Bool { flag(option) || values[option] != nil }
 
-  package func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
-    guard let text = value(name) else { return nil }
+  package func integer(_ option: Option, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+    guard let text = value(option) else { return nil }
+    let name = option.rawValue
     guard let number = Int(text), range.contains(number) else {
       throw UsageError(
         "'--\(name)' takes a whole number from \(range.lowerBound) to \(range.upperBound), "
@@ -99,10 +84,11 @@ package struct Arguments {
     return number
   }
 
-  package func number(_ name: String, in range: ClosedRange<Double>) throws(UsageError)
+  package func number(_ option: Option, in range: ClosedRange<Double>) throws(UsageError)
     -> Double?
   {
-    guard let text = value(name) else { return nil }
+    guard let text = value(option) else { return nil }
+    let name = option.rawValue
     guard let number = Double(text), range.contains(number) else {
       throw UsageError(
         "'--\(name)' takes a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
@@ -110,10 +96,11 @@ package struct Arguments {
     return number
   }
 
-  package func choice<T: RawRepresentable<String> & CaseIterable>(_ name: String, _: T.Type)
+  package func choice<T: RawRepresentable<String> & CaseIterable>(_ option: Option, _: T.Type)
     throws(UsageError) -> T?
   {
-    guard let text = value(name) else { return nil }
+    guard let text = value(option) else { return nil }
+    let name = option.rawValue
     guard let value = T(rawValue: text) else {
       let names = T.allCases.map(\.rawValue)
       throw UsageError(

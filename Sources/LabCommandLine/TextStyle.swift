@@ -1,6 +1,9 @@
+import LabChecks
+
 /// ANSI colour for text bound for a terminal, or none: the renderers of the libraries take one so
-/// the CLI decides, once, whether its output is coloured.
-package struct TextStyle: Sendable {
+/// the CLI decides, once, whether its output is coloured. The checks' reports mark what their
+/// words mean (`ReportMark`); this is where a mark becomes a colour.
+package struct TextStyle: ReportPainter, Sendable {
   package enum Style: String, Sendable {
     case bold = "1"
     case dim = "2"
@@ -17,6 +20,15 @@ package struct TextStyle: Sendable {
 
   package func paint(_ text: String, _ style: Style) -> String {
     color ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+  }
+
+  package func mark(_ text: String, _ mark: ReportMark) -> String {
+    switch mark {
+    case .good: paint(text, .green)
+    case .bad: paint(text, .red)
+    case .notable: paint(text, .yellow)
+    case .aside: paint(text, .dim)
+    }
   }
 
   /// Colours the marks of a text report: ✓ green, ✗ and `problem:` red, `#` headings bold.
@@ -41,20 +53,5 @@ package struct TextStyle: Sendable {
       if text.hasPrefix("@@") { return paint(text, .cyan) }
       return text
     }.joined(separator: "\n")
-  }
-}
-
-/// Padding for the columns of the lab's tables.
-enum TableText {
-  static func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
-    let padding = String(repeating: " ", count: max(0, width - text.count))
-    return left ? padding + text : text + padding
-  }
-}
-
-extension String {
-  /// The string followed by spaces up to `width` characters.
-  package func padding(_ width: Int) -> String {
-    self + String(repeating: " ", count: max(0, width - count))
   }
 }

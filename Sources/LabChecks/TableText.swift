@@ -1,0 +1,14 @@
+/// Padding for the columns of the lab's tables.
+enum TableText {
+  static func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+    let padding = String(repeating: " ", count: max(0, width - text.count))
+    return left ? padding + text : text + padding
+  }
+}
+
+extension String {
+  /// The string followed by spaces up to `width` characters.
+  package func padding(_ width: Int) -> String {
+    self + String(repeating: " ", count: max(0, width - count))
+  }
+}

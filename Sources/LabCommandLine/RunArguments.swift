@@ -1,0 +1,124 @@
+import Foundation
+import LabChecks
+import LabInterpreter
+import LabModel
+import LabRuntime
+
+/// The run options every run-like command shares (`--seed`, `--threads`, `--live`, the limits…)
+/// and the one parser that turns them into `RunOptions`, for `lab run` and friends and for a
+/// lesson's `lab run` lines alike.
+package enum RunArguments {
+  package static let options: [OptionSpec] = [
+    Option.live, .seed, .policy, .threads, .scale, .tolerance, .maxTime, .maxJobs, .timeout,
+    .maxEvents, .maxTraceMB, .maxTasks, .maxSteps, .maxDepth, .maxMemoryMB, .maxCPU,
+  ].specs
+
+  /// `options` without some, for a command that has no use for them.
+  package static func options(without dropped: [Option]) -> [OptionSpec] {
+    options.filter { !dropped.contains($0.option) }
+  }
+
+  /// `options`' rows for these options only, in `options`' order.
+  package static func options(only kept: [Option]) -> [OptionSpec] {
+    options.filter { kept.contains($0.option) }
+  }
+
+  /// The options that bound a search of every schedule (`lab explore --exhaustive`, `lab
+  /// check`), whose default number of schedules is `schedules`; its memory is bounded by
+  /// `--max-memory-mb`, like a run's, so `options` gets that option's help rewritten to say so.
+  package static func searchOptions(_ options: [OptionSpec], schedules: Int) -> [OptionSpec] {
+    options.map { option in
+      guard option.option == .maxMemoryMB else { return option }
+      return option.helping(
+        "Stop a run, or a search of every schedule as a whole, that grows the lab's memory by "
+          + "more than N MB (default: \(ProcessMemory.megabytes(RunLimits().maxMemoryBytes))).")
+    } + [
+      Option.maxSchedules.helping(
+        "Stop a search of every schedule after N schedules (default: \(schedules))."),
+      Option.maxSeconds.spec,
+    ]
+  }
+
+  /// `budget` with the bounds `arguments` and `options` (`--max-memory-mb`) give.
+  package static func searchBudget(
+    _ arguments: Arguments, options: RunOptions, _ budget: ExhaustiveSearch.Budget
+  ) throws(UsageError) -> ExhaustiveSearch.Budget {
+    var budget = budget
+    if let schedules = try arguments.integer(.maxSchedules, in: 1...Int.max) {
+      budget.maxSchedules = schedules
+    }
+    if let seconds = try arguments.number(.maxSeconds, in: 0.001...86_400) {
+      budget.maxSeconds = seconds
+    }
+    budget.maxMemoryBytes = options.limits.maxMemoryBytes
+    return budget
+  }
+
+  /// The options that choose what a text trace shows, for `lab run` and a lesson's `lab run`.
+  package static let displayOptions = [Option.task, .lane, .full].specs
+
+  /// What the text trace shows, from `--task`, `--lane` and `--full`.
+  package static func display(_ arguments: Arguments) -> TraceDisplay {
+    TraceDisplay(
+      tasks: arguments.values(.task), lanes: arguments.values(.lane),
+      fold: !arguments.flag(.full))
+  }
+
+  /// The run options among `arguments`; those not given keep `RunOptions`' defaults.
+  package static func parse(_ arguments: Arguments) throws(UsageError) -> RunOptions {
+    var options = RunOptions()
+    if arguments.flag(.live) { options.mode = .live }
+    if let seed = arguments.value(.seed) {
+      guard let value = UInt64(seed) else {
+        throw UsageError("'--seed' takes a whole number ≥ 0, not '\(seed)'")
+      }
+      options.seed = value
+    }
+    if let policy = try arguments.choice(.policy, SchedulingPolicy.self) {
+      options.policy = policy
+    }
+    options.threads = try arguments.integer(.threads, in: 1...64)
+    if let scale = try arguments.number(.scale, in: 0.001...1000) { options.scale = scale }
+    if let text = arguments.value(.tolerance) {
+      let parts = text.split(separator: "+").map {
+        Double($0.trimmingCharacters(in: .init(charactersIn: " %")))
+      }
+      guard parts.count == 2, let milliseconds = parts[0], let percent = parts[1] else {
+        throw UsageError("'--tolerance' takes MS+PERCENT such as 5+5, not '\(text)'")
+      }
+      options.tolerance = Tolerance(milliseconds: milliseconds, percent: percent)
+    }
+    try parseLimits(arguments, into: &options.limits)
+    return options
+  }
+
+  private static func parseLimits(_ arguments: Arguments, into limits: inout RunLimits)
+    throws(UsageError)
+  {
+    let whole = 1...Int.max
+    if let maxTime = try arguments.integer(.maxTime, in: whole) {
+      limits.maxTime = Int64(maxTime)
+    }
+    if let maxJobs = try arguments.integer(.maxJobs, in: whole) { limits.maxJobs = maxJobs }
+    if let timeout = try arguments.number(.timeout, in: 0.1...86_400) {
+      limits.wallClockSeconds = timeout
+    }
+    if let maxEvents = try arguments.integer(.maxEvents, in: whole) {
+      limits.maxEvents = maxEvents
+    }
+    if let megabytes = try arguments.integer(.maxTraceMB, in: 1...(1 << 20)) {
+      limits.maxTraceBytes = megabytes << 20
+    }
+    if let maxTasks = try arguments.integer(.maxTasks, in: whole) { limits.maxTasks = maxTasks }
+    if let maxSteps = try arguments.integer(.maxSteps, in: whole) { limits.maxSteps = maxSteps }
+    if let maxDepth = try arguments.integer(.maxDepth, in: whole) {
+      limits.maxCallDepth = maxDepth
+    }
+    if let megabytes = try arguments.integer(.maxMemoryMB, in: 1...(1 << 20)) {
+      limits.maxMemoryBytes = megabytes << 20
+    }
+    if let seconds = try arguments.integer(.maxCPU, in: 1...86_400) {
+      limits.maxCPUSeconds = seconds
+    }
+  }
+}

@@ -118,7 +118,7 @@ import Testing
     for key in StepKey.allCases {
       let options = key.spec.optionKeys
       #expect(Set(options).count == options.count, "'\(key.rawValue)' lists an option twice")
-      for group in key.spec.oneOf + key.spec.needs.map({ [$0.option] + $0.needs }) {
+      for group in key.spec.oneOf.map(\.keys) + key.spec.needs.map({ [$0.option] + $0.needs }) {
         #expect(Set(group).isSubset(of: options), "'\(key.rawValue)': \(group) are not options")
       }
       let json = #"{"format": 1, "steps": [{"KEY": null, "notAnOption": 1}]}"#

@@ -13,7 +13,7 @@ extension ScenarioDecoder {
         at: step.value.location, path: step.keyPath)
       return nil
     }
-    guard let body = required("steps", "[ … ]", of: step) else { return nil }
+    guard let body = required("steps", of: step) else { return nil }
     let steps = decodeSteps(body, path: "\(step.path).steps")
     checkAssumedSteps(steps)
     return .assumeIsolated(steps)

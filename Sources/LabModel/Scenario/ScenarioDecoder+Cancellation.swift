@@ -1,7 +1,7 @@
 /// Decoding of cancellation handlers, and the rules Swift gives an `onCancel` closure.
 extension ScenarioDecoder {
   mutating func decodeOnCancel(_ step: StepInput) -> Step.Kind? {
-    guard let operationNode = required("steps", "[ … ] the operation", of: step) else {
+    guard let operationNode = required("steps", of: step) else {
       return nil
     }
     let handler = decodeSteps(step.value, path: step.keyPath)

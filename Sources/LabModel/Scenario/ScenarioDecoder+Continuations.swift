@@ -2,10 +2,9 @@
 extension ScenarioDecoder {
   mutating func decodeContinuation(_ step: StepInput) -> Step.Kind? {
     guard let name = identifier(step.value, path: step.keyPath, what: "continuation name"),
-      let bodyNode = required(
-        "steps", "[ … ] that start the work whose completion resumes", of: step)
+      let bodyNode = required("steps", of: step)
     else { return nil }
-    let throwing = bool(step.object, "throws", path: "\(step.path).throws") ?? false
+    let throwing = flag("throws", of: step)
     let body = decodeSteps(bodyNode, path: "\(step.path).steps")
     checkContinuationBody(body, name: name)
     return .continuation(

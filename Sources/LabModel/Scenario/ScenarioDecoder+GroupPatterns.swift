@@ -2,9 +2,8 @@
 extension ScenarioDecoder {
   mutating func decodeGroupPattern(_ step: StepInput, into spec: inout TaskGroupSpec) {
     let path = step.path
-    spec.discarding = bool(step.object, "discarding", path: "\(path).discarding") ?? false
-    spec.unlessCancelled =
-      bool(step.object, "unlessCancelled", path: "\(path).unlessCancelled") ?? false
+    spec.discarding = flag("discarding", of: step)
+    spec.unlessCancelled = flag("unlessCancelled", of: step)
     if let node = step.option("maxInFlight") {
       if case .integer(let value) = node.value, value < 1 {
         error(

@@ -45,10 +45,7 @@ extension ScenarioDecoder {
         return nil
       }
       timeout = time
-    } else if let node = step.option("as") {
-      error(
-        "'as' needs \"timeout\": only wait(timeout:) says whether it timed out",
-        at: node.location, path: "\(step.path).as")
+    } else if refusesAlone("as", step) {
       return nil
     }
     return .semaphoreWait(name, timeout: timeout, bind: binding(step))
@@ -58,15 +55,13 @@ extension ScenarioDecoder {
     guard let name = identifier(step.value, path: step.keyPath, what: "variable name") else {
       return nil
     }
-    let amount =
-      step.option("value").map { expression($0, path: "\(step.path).value") }
-      ?? .literal(.int(1))
-    return amount.map { .atomicAdd(name, $0) }
+    return optionOrDefault("value", of: step)
+      .flatMap { expression($0, path: "\(step.path).value") }.map { .atomicAdd(name, $0) }
   }
 
   mutating func decodeWithLock(_ step: StepInput) -> Step.Kind? {
     guard let lock = identifier(step.value, path: step.keyPath, what: "lock name"),
-      let bodyNode = required("steps", "[ … ]", of: step)
+      let bodyNode = required("steps", of: step)
     else { return nil }
     let body = decodeSteps(bodyNode, path: "\(step.path).steps")
     checkLockBody(body, lock: lock)

@@ -65,14 +65,6 @@ extension ScenarioDecoder {
     return decodeKind(input).map { Step(kind: $0, origin: origin) }
   }
 
-  /// An option the step cannot do without; reports it missing with an example.
-  mutating func required(_ key: String, _ example: String, of step: StepInput) -> JSONNode? {
-    if let node = step.object[key] { return node }
-    error(
-      "'\(step.key.rawValue)' needs \"\(key)\": \(example)", at: step.keyLocation, path: step.path)
-    return nil
-  }
-
   /// The step's model. Exhaustive over `StepKey`: a new key does not compile until it decodes.
   mutating func decodeKind(_ step: StepInput) -> Step.Kind? {
     let value = step.value
@@ -110,9 +102,9 @@ extension ScenarioDecoder {
       return .call(call, bind: binding(step))
     case .dispatch:
       guard let queue = queueName(value, path: keyPath),
-        let body = required("steps", "[ … ]", of: step)
+        let body = required("steps", of: step)
       else { return nil }
-      let sync = bool(step.object, "sync", path: "\(step.path).sync") ?? false
+      let sync = flag("sync", of: step)
       return .dispatch(queue: queue, sync: sync, decodeSteps(body, path: "\(step.path).steps"))
     case .enter: return dispatchGroupName(step).map { .enter($0) }
     case .leave: return dispatchGroupName(step).map { .leave($0) }
@@ -148,7 +140,7 @@ extension ScenarioDecoder {
     guard
       let name = identifier(
         step.value, path: step.keyPath, what: "variable name", declares: .variable),
-      let target = required("to", "an expression such as \"num1 + num2\"", of: step),
+      let target = required("to", of: step),
       let expression = expression(target, path: "\(step.path).to")
     else { return nil }
     return .set(name, expression)
@@ -158,15 +150,13 @@ extension ScenarioDecoder {
     guard let name = identifier(step.value, path: step.keyPath, what: "variable name") else {
       return nil
     }
-    let amount =
-      step.option("value").map { expression($0, path: "\(step.path).value") }
-      ?? .literal(.int(1))
-    return amount.map { .add(name, $0) }
+    return optionOrDefault("value", of: step)
+      .flatMap { expression($0, path: "\(step.path).value") }.map { .add(name, $0) }
   }
 
   mutating func decodeRepeat(_ step: StepInput) -> Step.Kind? {
     guard let count = expression(step.value, path: step.keyPath),
-      let body = required("steps", "[ … ]", of: step)
+      let body = required("steps", of: step)
     else { return nil }
     if let number = constantInteger(count), number < 0 {
       error(
@@ -193,17 +183,17 @@ extension ScenarioDecoder {
 
   mutating func decodeForEach(_ step: StepInput) -> Step.Kind? {
     guard let list = expression(step.value, path: step.keyPath),
-      let asNode = required("as", "\"item\"", of: step),
+      let asNode = required("as", of: step),
       let item = identifier(
         asNode, path: "\(step.path).as", what: "loop variable", declares: .variable),
-      let body = required("steps", "[ … ]", of: step)
+      let body = required("steps", of: step)
     else { return nil }
     return .forEach(list: list, item: item, body: decodeSteps(body, path: "\(step.path).steps"))
   }
 
   mutating func decodeIf(_ step: StepInput) -> Step.Kind? {
     guard let condition = expression(step.value, path: step.keyPath),
-      let thenNode = required("then", "[ … ]", of: step)
+      let thenNode = required("then", of: step)
     else { return nil }
     let elseSteps = step.option("else").map { decodeSteps($0, path: "\(step.path).else") } ?? []
     return .if(
@@ -212,9 +202,9 @@ extension ScenarioDecoder {
 
   mutating func decodeNotify(_ step: StepInput) -> Step.Kind? {
     guard let group = dispatchGroupName(step),
-      let queueNode = required("queue", "\"main\" or a queue from \"queues\"", of: step),
+      let queueNode = required("queue", of: step),
       let queue = queueName(queueNode, path: "\(step.path).queue"),
-      let body = required("steps", "[ … ]", of: step)
+      let body = required("steps", of: step)
     else { return nil }
     return .notify(group, queue: queue, decodeSteps(body, path: "\(step.path).steps"))
   }

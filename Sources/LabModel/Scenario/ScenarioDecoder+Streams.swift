@@ -44,24 +44,24 @@ extension ScenarioDecoder {
 
   mutating func decodeStreamYield(_ step: StepInput) -> Step.Kind? {
     guard let name = streamName(step),
-      let node = required("value", "the value to send, such as \"i\"", of: step)
+      let node = required("value", of: step)
     else { return nil }
     return expression(node, path: "\(step.path).value").map { .streamYield(name, $0) }
   }
 
   mutating func decodeForAwait(_ step: StepInput) -> Step.Kind? {
     guard let name = streamName(step),
-      let asNode = required("as", "\"item\"", of: step),
+      let asNode = required("as", of: step),
       let item = identifier(
         asNode, path: "\(step.path).as", what: "loop variable", declares: .variable),
-      let body = required("steps", "[ … ]", of: step)
+      let body = required("steps", of: step)
     else { return nil }
     return .forAwait(name, item: item, decodeSteps(body, path: "\(step.path).steps"))
   }
 
   mutating func decodeOnTermination(_ step: StepInput) -> Step.Kind? {
     guard let name = streamName(step),
-      let body = required("steps", "[ … ] the handler", of: step)
+      let body = required("steps", of: step)
     else { return nil }
     let handler = decodeSteps(body, path: "\(step.path).steps")
     checkHandler(handler, .onTermination)

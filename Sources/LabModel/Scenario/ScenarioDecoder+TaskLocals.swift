@@ -33,8 +33,8 @@ extension ScenarioDecoder {
     guard
       let name = identifier(
         step.value, path: step.keyPath, what: "task-local name", qualified: true),
-      let valueNode = required("value", "the value bound, such as 7", of: step),
-      let bodyNode = required("steps", "[ … ] that run with the value bound", of: step)
+      let valueNode = required("value", of: step),
+      let bodyNode = required("steps", of: step)
     else { return nil }
     let value = expression(valueNode, path: "\(step.path).value")
     let body = decodeSteps(bodyNode, path: "\(step.path).steps")

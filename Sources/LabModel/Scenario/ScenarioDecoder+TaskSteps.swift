@@ -35,11 +35,7 @@ extension ScenarioDecoder {
     let name = identifier(step.value, path: step.keyPath, what: "group name", declares: .task)
     let child = decodeChildWork(step)
     guard let name, let child else { return nil }
-    if step.option("over") != nil, let count = step.option("count") {
-      error(
-        "'group' takes \"over\" or \"count\", not both", at: count.location, path: "\(path).count")
-      return nil
-    }
+    if refusesBoth(ofGroupWith: "over", step) { return nil }
     let items: Expression?
     if let over = step.option("over") {
       items = expression(over, path: "\(path).over")
@@ -50,7 +46,7 @@ extension ScenarioDecoder {
         return nil
       }
     } else {
-      error("'group' needs \"over\": [items] or \"count\": N", at: step.keyLocation, path: path)
+      reportNone(ofGroupWith: "over", step)
       return nil
     }
     guard let items else { return nil }
@@ -64,11 +60,9 @@ extension ScenarioDecoder {
       step.object, "cancelAfter", path: "\(path).cancelAfter", range: 1...1_000_000)
     // A discarding group refuses "cancelAfter" in its own words (decodeGroupPattern).
     let discarding = if case .bool(true)? = step.option("discarding")?.value { true } else { false }
-    if cancelAfter != nil && collect == nil && !discarding {
-      error(
-        "'cancelAfter' needs \"collect\": results are counted as they are collected",
-        at: step.keyLocation, path: path)
-    }
+    // Counted as decoded: a "cancelAfter" or "collect" with an error of its own is reported
+    // there, not again here.
+    if cancelAfter != nil && collect == nil && !discarding { reportNeed("cancelAfter", of: step) }
     var spec = TaskGroupSpec(
       name: name, items: items, itemName: itemName, child: child, collect: collect,
       cancelAfter: cancelAfter)
@@ -96,7 +90,7 @@ extension ScenarioDecoder {
             + names.joined(separator: ", "), at: node.location, path: "\(path).priority")
       }
     }
-    let detached = bool(step.object, "detached", path: "\(path).detached") ?? false
+    let detached = flag("detached", of: step)
     let chain = step.option("chain").flatMap {
       identifier($0, path: "\(path).chain", what: "chain name")
     }
@@ -146,18 +140,7 @@ extension ScenarioDecoder {
   mutating func decodeChildWork(_ step: StepInput) -> ChildWork? {
     let object = step.object
     let path = step.path
-    if object["call"] != nil, let steps = object["steps"] {
-      error(
-        "'\(step.key.rawValue)' takes \"call\" or \"steps\", not both; put the call inside the "
-          + "steps", at: steps.location, path: "\(path).steps")
-      return nil
-    }
-    if object["call"] == nil, let args = object["args"] {
-      error(
-        "\"args\" go with \"call\"; steps see the caller's variables directly",
-        at: args.location, path: "\(path).args")
-      return nil
-    }
+    if refusesBoth(ofGroupWith: "call", step) || refusesAlone("args", step) { return nil }
     if let function = object["call"] {
       guard let name = identifier(function, path: "\(path).call", what: "function name") else {
         return nil
@@ -168,9 +151,7 @@ extension ScenarioDecoder {
     if let steps = object["steps"] {
       return .steps(decodeSteps(steps, path: "\(path).steps"))
     }
-    error(
-      "'\(step.key.rawValue)' needs the work its child task does: \"call\": \"function\" or "
-        + "\"steps\": [ … ]", at: step.keyLocation, path: path)
+    reportNone(ofGroupWith: "call", step)
     return nil
   }
 }

@@ -17,7 +17,7 @@ extension ScenarioSchema {
     let spec = key.spec
     let required = [key.rawValue] + spec.options.filter(\.required).map(\.key)
     let choices: [SchemaJSON] = spec.oneOf.map { group in
-      .array(group.map { ["required": [.string($0)]] })
+      .array(group.keys.map { ["required": [.string($0)]] })
     }
     let value = shape(spec.value).adding([
       "default": spec.valueDefault.map(SchemaJSON.parse),

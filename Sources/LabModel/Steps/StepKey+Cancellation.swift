@@ -13,7 +13,7 @@ extension StepRows {
     lab: "a real handler: the runtime calls it from the canceller's `cancel()`",
     options: [
       .init(
-        key: "steps", shape: .steps, required: true,
+        key: "steps", shape: .steps, requiredExample: "[ … ] the operation",
         doc: "The operation: what runs while the handler is installed.")
     ],
     examples: [

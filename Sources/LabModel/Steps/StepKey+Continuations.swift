@@ -15,7 +15,8 @@ extension StepRows {
         key: "throws", shape: .bool, defaultValue: "false",
         doc: "`try await withCheckedThrowingContinuation`: a resume may throw an error."),
       .init(
-        key: "steps", shape: .steps, required: true,
+        key: "steps", shape: .steps,
+        requiredExample: "[ … ] that start the work whose completion resumes",
         doc: "The closure's body: what starts the work whose completion resumes."),
     ],
     examples: [

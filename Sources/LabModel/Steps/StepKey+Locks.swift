@@ -11,7 +11,8 @@ extension StepRows {
     swift: "let lock = Mutex(()); lock.withLock { _ in … }",
     lab: "a waiter holds its worker; live runs take a real blocking lock",
     options: [
-      .init(key: "steps", shape: .steps, required: true, doc: "What runs with the lock held.")
+      .init(
+        key: "steps", shape: .steps, requiredExample: "[ … ]", doc: "What runs with the lock held.")
     ],
     examples: [#"{ "withLock": "counterLock", "steps": [{ "add": "counter" }] }"#],
     traits: StepTraits(
@@ -51,7 +52,11 @@ extension StepRows {
         doc: "A variable that receives true when the wait timed out (`== .timedOut`), else "
           + "false."),
     ],
-    needs: [("as", ["timeout"])],
+    needs: [
+      .init(
+        option: "as", needs: ["timeout"],
+        message: #"'as' needs "timeout": only wait(timeout:) says whether it timed out"#)
+    ],
     examples: [
       #"{ "semaphoreWait": "done" }"#,
       #"{ "semaphoreWait": "done", "timeout": 1000, "as": "timedOut" }"#,

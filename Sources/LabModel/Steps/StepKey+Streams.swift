@@ -10,7 +10,9 @@ extension StepRows {
       + "threw away) or `.terminated` after finish. Never waits: a fast producer is never slowed.",
     swift: "continuation.yield(…)", lab: "a real AsyncStream decides what is buffered or dropped",
     options: [
-      .init(key: "value", shape: .expression, required: true, doc: "The value to send.")
+      .init(
+        key: "value", shape: .expression, requiredExample: "the value to send, such as \"i\"",
+        doc: "The value to send.")
     ],
     examples: [#"{ "streamYield": "prices", "value": "i" }"#],
     traits: StepTraits(
@@ -37,7 +39,9 @@ extension StepRows {
     swift: "continuation.onTermination = { … }",
     lab: "the real continuation's onTermination",
     options: [
-      .init(key: "steps", shape: .steps, required: true, doc: "The handler's steps.")
+      .init(
+        key: "steps", shape: .steps, requiredExample: "[ … ] the handler",
+        doc: "The handler's steps.")
     ],
     examples: [
       #"{ "onTermination": "prices", "steps": [{ "log": "prices {termination}" }] }"#
@@ -55,9 +59,9 @@ extension StepRows {
     lab: "iterates a real AsyncStream; a run torn down finishes it",
     options: [
       .init(
-        key: "as", shape: .name, required: true,
+        key: "as", shape: .name, requiredExample: #""item""#,
         doc: "The variable that holds the current value."),
-      .init(key: "steps", shape: .steps, required: true, doc: "The loop's body."),
+      .init(key: "steps", shape: .steps, requiredExample: "[ … ]", doc: "The loop's body."),
     ],
     examples: [
       #"{ "forAwait": "prices", "as": "price", "steps": [{ "log": "price {price}" }] }"#

@@ -11,8 +11,12 @@ extension StepRows {
     swift: "await TaskLocals.$requestID.withValue(7) { … }",
     lab: "a real `@TaskLocal`: the runtime decides which tasks inherit the binding",
     options: [
-      .init(key: "value", shape: .expression, required: true, doc: "The value bound."),
-      .init(key: "steps", shape: .steps, required: true, doc: "What runs with the value bound."),
+      .init(
+        key: "value", shape: .expression, requiredExample: "the value bound, such as 7",
+        doc: "The value bound."),
+      .init(
+        key: "steps", shape: .steps, requiredExample: "[ … ] that run with the value bound",
+        doc: "What runs with the value bound."),
     ],
     examples: [
       #"{ "withValue": "requestID", "value": 7, "steps": [{ "log": "request {requestID}" }] }"#

@@ -6,7 +6,7 @@ extension StepRows {
       + "{\"await\": NAME}; a binding never awaited is cancelled and awaited at the end of its "
       + "block.",
     swift: "async let NAME = f(…)", lab: "a real `async let` child on the pool",
-    options: StepSpec.Option.childWork, oneOf: [["call", "steps"]], needs: [("args", ["call"])],
+    options: StepSpec.Option.childWork, oneOf: [.childWork], needs: [.argumentsNeedCall],
     examples: [#"{ "asyncLet": "num1", "call": "downloadFile", "args": { "file": "'a.jpg'" } }"#],
     traits: StepTraits(
       suspends: true, inHandler: false, nestedRunElsewhere: true, mayBlockThread: false,
@@ -62,8 +62,16 @@ extension StepRows {
         doc: "`group.addTaskUnlessCancelled`: a child added once the group is cancelled (by "
           + "\"cancelAfter\", a child's error or its task's cancellation) is not started."),
     ],
-    oneOf: [["over", "count"], ["call", "steps"]],
-    needs: [("cancelAfter", ["collect"]), ("args", ["call"])],
+    oneOf: [
+      .init(keys: ["over", "count"], whenNone: #""over": [items] or "count": N"#), .childWork,
+    ],
+    needs: [
+      .init(
+        option: "cancelAfter", needs: ["collect"],
+        message: #"'cancelAfter' needs "collect": results are counted as they are collected"#,
+        reportedAtStep: true),
+      .argumentsNeedCall,
+    ],
     examples: [
       #"{ "group": "downloads", "over": "['a', 'b', 'c']", "as": "file", "#
         + #""call": "downloadFile", "args": { "file": "file" }, "collect": "results" }"#
@@ -94,7 +102,7 @@ extension StepRows {
         doc: "A serial chain: each new task of the chain first awaits the previous one's result "
           + "(the SerialTasks actor pattern)."),
     ],
-    oneOf: [["call", "steps"]], needs: [("args", ["call"])],
+    oneOf: [.childWork], needs: [.argumentsNeedCall],
     examples: [
       #"{ "task": "download", "priority": "high", "#
         + #""steps": [{ "sleep": 1000 }, { "return": "'done'" }] }"#
@@ -144,7 +152,9 @@ extension StepRows {
       + "await. Off main, Swift stops the program: so does the run.",
     swift: "MainActor.assumeIsolated { … }",
     lab: "the steps in place if the step runs on main; else the run stops",
-    options: [.init(key: "steps", shape: .steps, required: true, doc: "The main-actor code.")],
+    options: [
+      .init(key: "steps", shape: .steps, requiredExample: "[ … ]", doc: "The main-actor code.")
+    ],
     examples: [#"{ "assumeIsolated": "main", "steps": [{ "set": "status", "to": "'done'" }] }"#],
     traits: StepTraits(
       suspends: false, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,
@@ -210,7 +220,7 @@ extension StepRows {
     swift: "queue.async { … } / queue.sync { … }",
     lab: "a work item on Dispatch's threads (or main); with sync, the caller holds its thread",
     options: [
-      .init(key: "steps", shape: .steps, required: true, doc: "The work item's steps."),
+      .init(key: "steps", shape: .steps, requiredExample: "[ … ]", doc: "The work item's steps."),
       .init(
         key: "sync", shape: .bool, defaultValue: "false",
         doc: "`queue.sync { … }`: the caller holds its thread until the work item has run. "
@@ -249,10 +259,11 @@ extension StepRows {
     swift: "group.notify(queue:) { … }",
     options: [
       .init(
-        key: "queue", shape: .name, required: true,
+        key: "queue", shape: .name, requiredExample: #""main" or a queue from "queues""#,
         doc: "\"main\" or a queue from \"queues\"."),
       .init(
-        key: "steps", shape: .steps, required: true, doc: "What runs when the group is empty."),
+        key: "steps", shape: .steps, requiredExample: "[ … ]",
+        doc: "What runs when the group is empty."),
     ],
     examples: [#"{ "notify": "fetch", "queue": "main", "steps": [{ "log": "all done" }] }"#],
     traits: StepTraits(

@@ -79,7 +79,11 @@ enum StepRows {
     doc: "assigns a variable. A name in \"state\" (or the actor's state) is shared; any other "
       + "name is a new local variable of the task.",
     swift: "x = …", lab: "on shared `state`: recorded accesses, checked for races",
-    options: [.init(key: "to", shape: .expression, required: true, doc: "The new value.")],
+    options: [
+      .init(
+        key: "to", shape: .expression, requiredExample: #"an expression such as "num1 + num2""#,
+        doc: "The new value.")
+    ],
     examples: [#"{ "set": "status", "to": "'done'" }"#],
     traits: StepTraits(
       suspends: false, inHandler: true, nestedRunElsewhere: false, mayBlockThread: false,
@@ -105,7 +109,7 @@ enum StepRows {
     swift: "for i in 1...n { … }",
     options: [
       .init(key: "as", shape: .name, doc: "The loop variable: 1, 2, … N."),
-      .init(key: "steps", shape: .steps, required: true, doc: "The loop's body."),
+      .init(key: "steps", shape: .steps, requiredExample: "[ … ]", doc: "The loop's body."),
     ],
     examples: [#"{ "repeat": 3, "as": "i", "steps": [{ "log": "round {i}" }] }"#],
     traits: StepTraits(
@@ -118,9 +122,9 @@ enum StepRows {
     swift: "for item in list { … }",
     options: [
       .init(
-        key: "as", shape: .name, required: true,
+        key: "as", shape: .name, requiredExample: #""item""#,
         doc: "The variable that holds the current element."),
-      .init(key: "steps", shape: .steps, required: true, doc: "The loop's body."),
+      .init(key: "steps", shape: .steps, requiredExample: "[ … ]", doc: "The loop's body."),
     ],
     examples: [
       #"{ "forEach": "['a.jpg', 'b.jpg']", "as": "file", "steps": [{ "log": "{file}" }] }"#
@@ -135,7 +139,7 @@ enum StepRows {
     swift: "if … { … } else { … }",
     options: [
       .init(
-        key: "then", shape: .steps, required: true,
+        key: "then", shape: .steps, requiredExample: "[ … ]",
         doc: "The steps when the condition is true."),
       .init(key: "else", shape: .steps, doc: "The steps when it is not (optional)."),
     ],

@@ -1,5 +1,6 @@
 /// What one step kind takes and stands for: a row of the step table (`StepKey.spec`), from which
-/// the decoder's key checks, the JSON Schema and the docs table are made.
+/// the decoder's key and option checks (with their messages), the JSON Schema and the docs table
+/// are made.
 public struct StepSpec: Sendable {
   /// The shape of the step's own value, the one under its key.
   public var value: Shape
@@ -14,9 +15,9 @@ public struct StepSpec: Sendable {
   /// The options, in the order the docs and the schema list them.
   public var options: [Option] = []
   /// Groups of options of which exactly one must be given, such as `call` or `steps`.
-  public var oneOf: [[String]] = []
+  public var oneOf: [OneOf] = []
   /// Options that need another: `args` needs `call`.
-  public var needs: [(option: String, needs: [String])] = []
+  public var needs: [Need] = []
   /// Examples, as JSON text; each must decode (a test checks them).
   public var examples: [String]
   /// What the step means to the checks, the Swift writer and the runs: no default, so every row
@@ -27,13 +28,40 @@ public struct StepSpec: Sendable {
   public struct Option: Sendable {
     public var key: String
     public var shape: Shape
-    public var required: Bool = false
-    /// The default as JSON text, when the option has one.
+    /// For an option the step cannot do without, what the decoder shows when it is missing:
+    /// "'set' needs \"to\": " and this. Whether the option is required is read from it, so a
+    /// required option always has its message, and the schema's `required` says the same.
+    public var requiredExample: String? = nil
+    /// The default as JSON text, when the option has one; the decoder reads a missing option as
+    /// this value.
     public var defaultValue: String? = nil
     /// What the option means; nil when the shape's own description says it.
     public var doc: String? = nil
+
+    public var required: Bool { requiredExample != nil }
   }
 
+  /// Options of which exactly one must be given, and what the decoder says when the step gives
+  /// both or neither.
+  public struct OneOf: Sendable {
+    public var keys: [String]
+    /// Follows "'group' needs " when the step gives none of them.
+    public var whenNone: String
+    /// Follows "'group' takes \"over\" or \"count\", not both" and "; " when the step gives
+    /// both; nil when that says it all.
+    public var whenBoth: String? = nil
+  }
+
+  /// An option that means nothing without others (`args` without `call`), and the decoder's
+  /// message when it is given alone.
+  public struct Need: Sendable {
+    public var option: String
+    public var needs: [String]
+    public var message: String
+    /// Where the message points: at the option, or at the step's key when the problem is the
+    /// step's as a whole (`cancelAfter` with no `collect` to count).
+    public var reportedAtStep = false
+  }
   /// The kind of JSON a value or option takes; each maps to a piece of the schema.
   public enum Shape: Sendable, Equatable {
     /// A simple name (letters, digits, `_`).
@@ -65,6 +93,9 @@ public struct StepSpec: Sendable {
 
   /// The option keys, in order.
   public var optionKeys: [String] { options.map(\.key) }
+
+  /// The option of this key, if the step takes it.
+  public func option(_ key: String) -> Option? { options.first { $0.key == key } }
 }
 
 extension StepSpec.Option {
@@ -74,4 +105,17 @@ extension StepSpec.Option {
     .init(key: "args", shape: .arguments),
     .init(key: "steps", shape: .childSteps),
   ]
+}
+
+extension StepSpec.OneOf {
+  static let childWork = StepSpec.OneOf(
+    keys: ["call", "steps"],
+    whenNone: "the work its child task does: \"call\": \"function\" or \"steps\": [ … ]",
+    whenBoth: "put the call inside the steps")
+}
+
+extension StepSpec.Need {
+  static let argumentsNeedCall = StepSpec.Need(
+    option: "args", needs: ["call"],
+    message: "\"args\" go with \"call\"; steps see the caller's variables directly")
 }

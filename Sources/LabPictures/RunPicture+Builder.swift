@@ -1,0 +1,128 @@
+import LabChecks
+import LabInterpreter
+import LabModel
+import LabRuntime
+
+// How a picture is made: one walk over the trace, keeping each task's open state.
+extension RunPicture {
+  /// Walks the trace once, keeping each task's open state.
+  struct Builder {
+    struct Open {
+      var state: State
+      var since: Double
+      var thread: String
+      var note: String
+      /// For a block: when the thread is let go, unless the task's next event comes sooner.
+      var until: Double?
+    }
+
+    var rows: [String: Row] = [:]
+    var order: [String] = []
+    var open: [String: Open] = [:]
+    var threadOrder: [String] = []
+    var threadInstants: [(String, Double)] = []
+    /// The latest time a span is known to reach (a block's end may pass the last event).
+    var latest: Double = 0
+
+    mutating func add(_ event: TraceEvent) {
+      let task = event.task
+      let time = event.time
+      if rows[task] == nil {
+        rows[task] = Row(name: task)
+        order.append(task)
+      }
+      if !threadOrder.contains(event.thread) { threadOrder.append(event.thread) }
+      rows[task]!.instants.append(time)
+      threadInstants.append((event.thread, time))
+      if let mark = Self.mark(for: event) { rows[task]!.marks.append(mark) }
+
+      switch event.kind {
+      case .start:
+        close(task, at: time)
+        rows[task]!.start = rows[task]!.start ?? time
+        open[task] = Open(state: .running, since: time, thread: event.thread, note: "")
+      case .block:
+        close(task, at: time)
+        let duration = Double(event.payload.blockedMilliseconds ?? 0)
+        latest = max(latest, time + duration)
+        open[task] = Open(
+          state: .blocked, since: time, thread: event.thread, note: "block \(event.text)",
+          until: time + duration)
+      case .sleep, .await:
+        close(task, at: time)
+        let note = event.text.isEmpty ? event.kind.rawValue : "\(event.kind.rawValue) \(event.text)"
+        open[task] = Open(state: .suspended, since: time, thread: event.thread, note: note)
+      case .wake, .resume:
+        close(task, at: time)
+        open[task] = Open(state: .running, since: time, thread: event.thread, note: "")
+      case .end:
+        close(task, at: time)
+        open[task] = nil
+        rows[task]!.end = time
+        rows[task]!.outcome = event.text
+      default:
+        // Anything else happens while running, possibly on another thread after a hop; an event
+        // during a suspension (a group collecting a result) leaves the task suspended.
+        guard let current = open[task] else { break }
+        if current.state == .blocked
+          || (current.state == .running && current.thread != event.thread)
+        {
+          close(task, at: time)
+          open[task] = Open(state: .running, since: time, thread: event.thread, note: "")
+        }
+      }
+    }
+
+    /// Ends the task's open span at `time`; a block that ended earlier is followed by running.
+    mutating func close(_ task: String, at time: Double) {
+      guard let current = open.removeValue(forKey: task) else { return }
+      var start = current.since
+      if current.state == .blocked, let until = current.until, until < time {
+        append(
+          task,
+          Span(
+            start: start, end: until, state: .blocked, task: task, thread: current.thread,
+            note: current.note))
+        start = until
+        append(
+          task, Span(start: start, end: time, state: .running, task: task, thread: current.thread))
+        return
+      }
+      append(
+        task,
+        Span(
+          start: start, end: time, state: current.state, task: task, thread: current.thread,
+          note: current.note))
+    }
+
+    mutating func append(_ task: String, _ span: Span) {
+      guard span.end > span.start else { return }
+      rows[task]!.spans.append(span)
+    }
+
+    /// Tasks still open when the trace ends (a deadlock, a limit) stay open to the picture's edge.
+    mutating func finish(at end: Double) {
+      for task in order where open[task] != nil {
+        let until = open[task]!.until
+        close(task, at: until.map { min($0, end) } ?? end)
+      }
+    }
+
+    static func mark(for event: TraceEvent) -> Mark? {
+      mark(for: event.payload).map {
+        Mark(time: event.time, kind: $0, task: event.task, thread: event.thread, text: event.text)
+      }
+    }
+
+    /// Cancellations, throws and races are marked; so is a task that ended cancelled, or by an
+    /// error or a failed step, where it ended.
+    static func mark(for payload: TraceEvent.Payload) -> MarkKind? {
+      switch (payload.kind, payload) {
+      case (.cancel, _), (_, .end(.cancelled)): .cancel
+      case (.throw, _), (_, .end(.threw)), (_, .end(.failed)): .throw
+      case (.race, _): .race
+      default: nil
+      }
+    }
+  }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import LabModel
 
 #if canImport(Glibc)
   import Glibc
@@ -72,10 +73,6 @@ package enum AtomicFile {
 }
 
 /// A file that could not be written, with the reason.
-package struct FileError: Error, CustomStringConvertible {
-  package var description: String
-  package init(_ description: String) { self.description = description }
-}
 
 /// write(2), named apart from `AtomicFile.write`.
 private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {

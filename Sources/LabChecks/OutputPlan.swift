@@ -1,4 +1,5 @@
 import Foundation
+import LabModel
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import LabModel
 import LabChecks
 
 /// `lab init DIR`: writes a new course into a folder that does not exist or is empty, never over

@@ -1,4 +1,5 @@
 import Foundation
+import LabModel
 import LabChecks
 
 /// Where a learner is in a course, so that `lab lesson` with no name continues: the last lesson

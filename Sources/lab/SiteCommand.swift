@@ -1,4 +1,5 @@
 import Foundation
+import LabModel
 import LabChecks
 import LabCommandLine
 import LabLessons

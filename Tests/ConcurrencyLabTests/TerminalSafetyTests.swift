@@ -86,3 +86,22 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("pwned").path))
   }
 }
+
+/// A course's scenario file is read as someone else's: a pipe named like a scenario, or a link to
+/// a device that never ends, is named and refused, never waited on or read without end.
+@Suite(.timeLimit(.minutes(1))) struct ScenarioFileSafetyTests {
+  @Test func aPipeOrADeviceInAScenariosPlaceIsRefused() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-files-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let scenarios = root.appendingPathComponent("Scenarios")
+    try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+    #expect(mkfifo(scenarios.appendingPathComponent("pipe.json").path, 0o600) == 0)
+    try FileManager.default.createSymbolicLink(
+      atPath: scenarios.appendingPathComponent("zeros.json").path, withDestinationPath: "/dev/zero")
+    let (status, _, err) = InProcessLab.run(["validate"], environment: ["LAB_ROOT": root.path])
+    #expect(status == 1)
+    #expect(err.contains("pipe.json: error: is not a regular file"), "\(err)")
+    #expect(err.contains("zeros.json: error: is not a regular file"), "\(err)")
+  }
+}

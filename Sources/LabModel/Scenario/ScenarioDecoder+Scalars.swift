@@ -45,8 +45,8 @@ extension ScenarioDecoder {
   /// A name: letters, digits and `_`, starting with a letter or `_`, at most 64 characters, and
   /// neither a Swift keyword nor a name the scenario's program uses itself (`SwiftIdentifier`).
   /// `qualified` names are always written after a type's name (`TaskLocals.user`,
-  /// `DispatchQueue.main`), where the program's own names cannot clash with them: only Swift's
-  /// keywords are refused there.
+  /// `DispatchQueue.main`), where the writer's own globals cannot clash with them; Swift's
+  /// keywords and library names are refused there too.
   mutating func identifier(
     _ node: JSONNode, path: String, what: String, declares: Declares? = nil,
     qualified: Bool = false
@@ -80,7 +80,9 @@ extension ScenarioDecoder {
       error(reserved, at: node.location, path: path)
       return nil
     }
-    if let swiftProblem, !(qualified && swiftProblem == .programName) {
+    if let swiftProblem,
+      !(qualified && swiftProblem == .programName && SwiftIdentifier.writerNames.contains(value))
+    {
       error(swiftProblem.message(value, what: what), at: node.location, path: path)
       return nil
     }

@@ -4,16 +4,34 @@ import Foundation
 /// compiler-style diagnostic (`file:line:column: error: what is wrong; what to do`).
 public enum ScenarioLoader {
   /// Reads and checks the scenario at `path`.
+  /// A course's file is read as someone else's: never past the size limit, and only when it is
+  /// a regular file — a pipe named like a scenario would wait forever, and a link to
+  /// `/dev/zero` would never end.
   public static func load(path: String) throws(DiagnosticList) -> Scenario {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      var isDirectory: ObjCBool = false
-      let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-      let message =
-        exists && isDirectory.boolValue
-        ? "is a folder, not a scenario file; name a .json file inside it"
-        : exists ? "cannot be read; check its permissions" : "no such file; check the path"
-      throw DiagnosticList([Diagnostic(file: path, location: nil, message: message)])
+    func refused(_ message: String) -> DiagnosticList {
+      DiagnosticList([Diagnostic(file: path, location: nil, message: message)])
     }
+    var info = stat()
+    guard stat(path, &info) == 0 else { throw refused("no such file; check the path") }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: throw refused("is a folder, not a scenario file; name a .json file inside it")
+    default:
+      throw refused("is not a regular file (a pipe, a device or a socket); name a .json file")
+    }
+    let limit = JSONParser.Limits().maxBytes
+    if Int(info.st_size) > limit {
+      throw refused(
+        "the file is \(info.st_size) bytes, more than the \(limit >> 20) MiB limit (maxBytes); "
+          + "split it into smaller files")
+    }
+    let data: Data?
+    do {
+      data = try BoundedFile.read(path, cap: limit)
+    } catch {
+      throw refused("cannot be read (\(error)); check its permissions")
+    }
+    guard let data else { throw refused("no such file; check the path") }
     return try load(bytes: [UInt8](data), file: path)
   }
 

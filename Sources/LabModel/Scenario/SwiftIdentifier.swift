@@ -56,14 +56,21 @@ public enum SwiftIdentifier {
   /// The top-level names the program writer declares (its helpers, the state's holders, the
   /// inputs' stream) and the library names its code calls: a scenario name equal to one would
   /// hide it or clash with it, and the program would mean something else or not compile.
-  public static let programNames: Set<String> = [
-    // The writer's own declarations (Sources/LabSwift).
+  public static let programNames = writerNames.union(libraryNames)
+
+  /// The names the writer declares at the top of the program (Sources/LabSwift). A name written
+  /// after a type's (`TaskLocals.user`) cannot clash with them.
+  public static let writerNames: Set<String> = [
     "main", "start", "now", "log", "block", "scale", "elapsed", "trace", "named", "reportValue",
     "input", "running",
     "state", "State", "viewModel", "ViewModel", "Input", "inputs", "events", "user", "typing",
     "handlers", "deliver", "ScenarioError", "TaskLocals", "SerialTasks", "noteTraps", "trapLine",
     "trapClockStart",
-    // What the program's code names from Swift, Foundation, Dispatch and Synchronization.
+  ]
+
+  /// What the program's code names from Swift, Foundation, Dispatch and Synchronization: even a
+  /// member of that name would hide them inside its type (`static var Int` in `TaskLocals`).
+  public static let libraryNames: Set<String> = [
     "print", "Task", "MainActor", "Actor", "String", "Int", "Int64",
     "Double", "Bool", "Void", "Never", "Error", "Sendable", "Result", "Data", "Duration",
     "ContinuousClock", "Thread", "FileHandle", "ProcessInfo", "DispatchQueue", "DispatchGroup",

@@ -122,7 +122,10 @@ struct ProgramLeakCheck {
       return (mutated, baseName, Self.programs(control))
     case .fileName:
       let name = mutation.payload
-      guard !name.isEmpty, !name.contains("/"), !name.contains("\u{0}"), name.utf8.count < 200,
+      // By scalar: "/" with a combining mark after it is one Character, not "/", yet a path's.
+      guard !name.isEmpty, !name.unicodeScalars.contains("/"),
+        !name.unicodeScalars.contains("\u{0}"),
+        name.utf8.count < 200,
         name != ".", name != ".."
       else { return nil }
       mutated.removeName()

@@ -88,3 +88,9 @@ private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _
 {
   read(descriptor, buffer, count)
 }
+
+/// Why a file could not be read or written, in words for the user.
+package struct FileError: Error, CustomStringConvertible {
+  package var description: String
+  package init(_ description: String) { self.description = description }
+}

@@ -1,6 +1,6 @@
 import Foundation
-import LabModel
 import LabChecks
+import LabModel
 
 /// `lab init DIR`: writes a new course into a folder that does not exist or is empty, never over
 /// anything (each file is created with O_EXCL).

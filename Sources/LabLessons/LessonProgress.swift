@@ -1,6 +1,6 @@
 import Foundation
-import LabModel
 import LabChecks
+import LabModel
 
 /// Where a learner is in a course, so that `lab lesson` with no name continues: the last lesson
 /// played in each course folder, and whether it was played to its end.

@@ -1,8 +1,8 @@
 import Foundation
-import LabModel
 import LabChecks
 import LabCommandLine
 import LabLessons
+import LabModel
 import LabPictures
 import LabSite
 

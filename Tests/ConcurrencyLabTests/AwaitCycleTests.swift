@@ -1,5 +1,4 @@
 import Foundation
-import LabChecks
 import LabInterpreter
 import LabModel
 import LabRuntime

@@ -2,8 +2,6 @@ import Foundation
 import LabChecks
 import LabInterpreter
 import LabModel
-import LabRuntime
-import LabSwift
 import Testing
 
 /// `withTaskCancellationHandler`, as measured (docs/runtimes.md, "Cancellation handlers,

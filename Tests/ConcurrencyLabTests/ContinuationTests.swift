@@ -3,7 +3,6 @@ import LabChecks
 import LabInterpreter
 import LabModel
 import LabRuntime
-import LabSwift
 import Testing
 
 /// Continuations (Scenarios/17-continuations): a callback bridged into async/await, its numbers

@@ -1,10 +1,5 @@
 import Foundation
-import LabChecks
-import LabInterpreter
-import LabLessons
 import LabModel
-import LabPictures
-import LabRuntime
 import Testing
 
 /// Bad scenarios get compiler-style diagnostics that say where, what, and what to do.

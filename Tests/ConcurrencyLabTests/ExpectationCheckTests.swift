@@ -3,9 +3,7 @@ import Testing
 
 @testable import LabChecks
 @testable import LabInterpreter
-@testable import LabLessons
 @testable import LabModel
-@testable import LabPictures
 @testable import LabRuntime
 
 #if canImport(FoundationXML)

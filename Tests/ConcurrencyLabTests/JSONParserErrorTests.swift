@@ -1,11 +1,6 @@
 import Testing
 
-@testable import LabChecks
-@testable import LabInterpreter
-@testable import LabLessons
 @testable import LabModel
-@testable import LabPictures
-@testable import LabRuntime
 
 // MARK: - Malformed documents
 

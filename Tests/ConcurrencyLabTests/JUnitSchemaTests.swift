@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import LabChecks
-@testable import LabInterpreter
 @testable import LabRuntime
 
 /// `lab check --junit` against the JUnit schema CI servers read (Tests/JUnit/jenkins-junit.xsd),

@@ -1,8 +1,6 @@
 import LabChecks
 import LabInterpreter
-import LabLessons
 import LabModel
-import LabPictures
 import LabRuntime
 import Testing
 

@@ -6,7 +6,6 @@ import Testing
 @testable import LabInterpreter
 @testable import LabLessons
 @testable import LabModel
-@testable import LabPictures
 @testable import LabRuntime
 
 /// The lessons: every bundled lesson parses, names scenarios that exist, and shows only what the

@@ -1,5 +1,4 @@
 import Foundation
-import LabRuntime
 import Testing
 
 @testable import LabNative

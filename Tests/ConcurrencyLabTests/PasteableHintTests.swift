@@ -1,6 +1,5 @@
 import Foundation
 import LabCommandLine
-import LabLessons
 import LabModel
 import Testing
 

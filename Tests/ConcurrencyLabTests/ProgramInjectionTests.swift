@@ -1,6 +1,5 @@
 import Foundation
 import LabModel
-import LabSwift
 import Testing
 
 /// Text from a scenario never becomes code in its Swift program (`lab swift`, `lab run

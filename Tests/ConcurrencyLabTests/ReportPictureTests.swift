@@ -3,10 +3,8 @@ import Testing
 
 @testable import LabChecks
 @testable import LabInterpreter
-@testable import LabLessons
 @testable import LabModel
 @testable import LabPictures
-@testable import LabRuntime
 
 #if canImport(FoundationXML)
   import FoundationXML

@@ -1,9 +1,7 @@
 import Foundation
 import LabChecks
 import LabInterpreter
-import LabLessons
 import LabModel
-import LabPictures
 import LabRuntime
 import Testing
 

@@ -1,4 +1,3 @@
-import LabChecks
 import LabModel
 import Testing
 

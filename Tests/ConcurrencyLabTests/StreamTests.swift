@@ -3,7 +3,6 @@ import LabChecks
 import LabInterpreter
 import LabModel
 import LabRuntime
-import LabSwift
 import Testing
 
 /// Async streams (Scenarios/18-streams): a fast producer and a slow consumer under each buffering

@@ -2,7 +2,6 @@ import Foundation
 import LabChecks
 import LabInterpreter
 import LabModel
-import LabRuntime
 import LabSwift
 import Testing
 

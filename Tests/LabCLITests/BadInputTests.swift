@@ -1,6 +1,7 @@
 import Foundation
 import LabChecks
 import LabInterpreter
+import LabInterpreterTestSupport
 import LabModel
 import LabRuntime
 import LabTestSupport
@@ -18,7 +19,7 @@ import Testing
 /// - `finished` — it loads and its run finishes with no problem;
 /// - `value: NAME = VALUE` — after the run, the shared variable NAME shows as VALUE.
 @Suite(.timeLimit(.minutes(2))) struct BadInputTests {
-  static let folder = TestSupport.packageRoot.appendingPathComponent("Tests/BadInputs")
+  static let folder = TestSupport.badInputs
 
   /// Every corpus file, by its path under `Tests/BadInputs/`.
   static let files: [String] = {
@@ -26,10 +27,7 @@ import Testing
     return ScenarioCatalog.jsonFiles(under: folder).map { String($0.path.dropFirst(prefix.count)) }
   }()
 
-  /// Small limits, so each run ends in milliseconds and memory stays small whatever the file does.
-  static let limits = RunLimits(
-    maxTime: 100_000, maxJobs: 20_000, wallClockSeconds: 10, maxEvents: 5_000, maxTasks: 500,
-    maxSteps: 100_000, maxCallDepth: 1_000)
+  static let limits = TestSupport.badInputLimits
 
   struct Expectation {
     var errors: [String] = []

@@ -1,5 +1,7 @@
 import Foundation
+import LabNativeTestSupport
 import LabSwift
+import LabTestSupport
 import Testing
 
 /// `lab run --native` and `lab check --native` in process: these compile Swift programs (a second
@@ -134,7 +136,7 @@ import Testing
 
   @Test func checkNativeSkipsWhatItCannotWrite() throws {
     guard Self.hasToolchain else { return print("skipped: no swiftc") }
-    let scenario = SwiftProgramTests.taskOnAnActor.replacingOccurrences(
+    let scenario = TestSupport.taskOnAnActor.replacingOccurrences(
       of: #"{"format": 1,"#, with: #"{"format": 1, "name": "on-actor", "expect": {"duration": 0},"#)
     let project = try CheckCommandTests.Project(["on-actor.json": scenario])
     let run = project.lab(["check", "on-actor", "--native"])

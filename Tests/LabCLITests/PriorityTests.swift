@@ -3,6 +3,7 @@ import LabChecks
 import LabChecksTestSupport
 import LabInterpreter
 import LabModel
+import LabNativeTestSupport
 import LabRuntime
 import LabSwift
 import LabTestSupport
@@ -151,9 +152,9 @@ import Testing
       "priority-escalation": "Task.detached(priority: .low)",
     ]
     for (name, creation) in creations {
-      let program = try SwiftProgram.generate(try SwiftProgramTests.scenario(named: name))
+      let program = try SwiftProgram.generate(try TestSupport.programScenario(named: name))
       #expect(program.contains(creation), "\(program)")
-      try SwiftProgramTests.expectCompiles(name)
+      try TestSupport.expectCompiles(name)
     }
   }
 }

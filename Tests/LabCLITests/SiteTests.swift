@@ -88,7 +88,7 @@ import Testing
     #if canImport(FoundationXML) || canImport(Darwin)
       #expect(throws: Never.self, "\(name)") { _ = try XMLDocument(xmlString: html, options: []) }
     #else
-      #expect(ReportPictureTests.balanced(html), "\(name)")
+      #expect(TestSupport.balanced(html), "\(name)")
     #endif
   }
 

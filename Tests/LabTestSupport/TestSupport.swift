@@ -106,4 +106,25 @@ public enum TestSupport {
       }
     }
   }
+
+  /// The corpus of bad inputs (`Tests/BadInputs`, see BadInputTests.swift).
+  public static let badInputs = packageRoot.appendingPathComponent("Tests/BadInputs")
+
+  /// The pinned Swift programs (`Tests/SwiftPrograms`, see SwiftProgramTests.swift).
+  public static let swiftPrograms = packageRoot.appendingPathComponent("Tests/SwiftPrograms")
+
+  /// Whether every element that opens also closes, in order (a check that works without XML).
+  public static func balanced(_ html: String) -> Bool {
+    var stack: [Substring] = []
+    for match in html.matches(of: #/<(/?)([a-zA-Z][a-zA-Z0-9]*)[^>]*?(/?)>/#) {
+      let (_, closing, name, selfClosing) = match.output
+      if name == "meta" || !selfClosing.isEmpty { continue }
+      if closing.isEmpty {
+        stack.append(name)
+      } else if stack.popLast() != name {
+        return false
+      }
+    }
+    return stack.isEmpty
+  }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LabChecksTestSupport
+import LabNativeTestSupport
 import LabTestSupport
 import Testing
 
@@ -89,7 +90,7 @@ import Testing
     let native = try SwiftProgram.generate(scenario, native: true)
     #expect(native.contains("\nfunc log(_ message: String, isolation: isolated (any Actor)?"))
     #expect(native.contains("\nnonisolated func elapsed() -> Double"))
-    try SwiftProgramTests.expectCompiles("default-main-actor")
+    try TestSupport.expectCompiles("default-main-actor")
     #expect(SwiftProgram.compilerOptions(try TestSupport.scenario(named: "queue-sync")).isEmpty)
   }
 }

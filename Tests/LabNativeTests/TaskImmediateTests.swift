@@ -3,6 +3,7 @@ import LabChecks
 import LabChecksTestSupport
 import LabInterpreter
 import LabModel
+import LabNativeTestSupport
 import LabSwift
 import LabTestSupport
 import Testing
@@ -42,8 +43,9 @@ import Testing
   }
 
   @Test func theProgramCompilesInSwift6Mode() throws {
-    let program = try SwiftProgram.generate(try SwiftProgramTests.scenario(named: "task-immediate"))
+    let program = try SwiftProgram.generate(
+      try TestSupport.programScenario(named: "task-immediate"))
     #expect(program.contains("let eager = Task.immediate {"), "\(program)")
-    try SwiftProgramTests.expectCompiles("task-immediate")
+    try TestSupport.expectCompiles("task-immediate")
   }
 }

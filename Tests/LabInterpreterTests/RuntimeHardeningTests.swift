@@ -1,28 +1,14 @@
 import Foundation
 import LabInterpreter
+import LabInterpreterTestSupport
 import LabModel
 import LabRuntime
+import LabTestSupport
 import Testing
 
 /// Runaways that no count limit stops in time, and operations the real runtime traps on: both
 /// modes stop them with the same problem (docs/hardening.md).
 @Suite(.timeLimit(.minutes(2))) struct RuntimeHardeningTests {
-  static func load(_ name: String) throws -> Scenario {
-    let url = BadInputTests.folder.appendingPathComponent(name)
-    return try ScenarioLoader.load(bytes: [UInt8](try Data(contentsOf: url)), file: name)
-  }
-
-  static func run(
-    _ name: String, _ mode: RuntimeMode, limits: RunLimits, scale: Double? = nil
-  ) throws -> RunRecord {
-    var options = RunOptions()
-    options.mode = mode
-    options.scale = scale
-    options.limits = limits
-    options.limits.wallClockSeconds = 10
-    return ScenarioRunner.run(try load(name), options: options)
-  }
-
   /// Nested tasks count against the depth limit on real threads too, and a leave without an
   /// enter is a problem, not Dispatch's trap; the wording is the virtual run's.
   @Test(arguments: [
@@ -31,8 +17,8 @@ import Testing
     "run-dispatch-leave-without-enter.json",
   ])
   func liveRunStopsLikeVirtual(_ name: String) throws {
-    let virtual = try Self.run(name, .virtual, limits: BadInputTests.limits)
-    let live = try Self.run(name, .live, limits: BadInputTests.limits)
+    let virtual = try TestSupport.runBadInput(name, .virtual, limits: TestSupport.badInputLimits)
+    let live = try TestSupport.runBadInput(name, .live, limits: TestSupport.badInputLimits)
     let reason = { (record: RunRecord) -> String? in
       guard case .limitReached(let message) = record.end else { return nil }
       return message
@@ -44,8 +30,8 @@ import Testing
   /// Dispatch traps when a group is freed while entered; the live runtime keeps such a group.
   @Test func liveGroupLeftEnteredIsFreedSafely() throws {
     for _ in 0..<3 {
-      let live = try Self.run(
-        "run-dispatch-enter-without-leave.json", .live, limits: BadInputTests.limits)
+      let live = try TestSupport.runBadInput(
+        "run-dispatch-enter-without-leave.json", .live, limits: TestSupport.badInputLimits)
       #expect(live.end == .finished)
     }
   }
@@ -56,7 +42,8 @@ import Testing
   func memoryBudgetStopsARunaway(_ mode: RuntimeMode) throws {
     var limits = RunLimits()
     limits.maxMemoryBytes = 48 << 20
-    let record = try Self.run("run-group-of-two-sleep-and-call-itself.json", mode, limits: limits)
+    let record = try TestSupport.runBadInput(
+      "run-group-of-two-sleep-and-call-itself.json", mode, limits: limits)
     let problem = try #require(record.problem)
     #expect(problem.contains("the run grew the lab's memory by more than 48 MB"), "\(problem)")
     #expect(problem.contains("raise the limit with --max-memory-mb"), "\(problem)")
@@ -75,8 +62,8 @@ extension RuntimeHardeningTests {
   /// A main thread blocked in `DispatchGroup.wait()` until a deadlock is a stall, whatever
   /// blocks it.
   @Test func mainHeldAtADeadlockIsAStall() throws {
-    let record = try Self.run(
-      "run-dispatch-wait-on-main-for-main.json", .virtual, limits: BadInputTests.limits)
+    let record = try TestSupport.runBadInput(
+      "run-dispatch-wait-on-main-for-main.json", .virtual, limits: TestSupport.badInputLimits)
     #expect(record.end == .deadlock)
     #expect(record.mainStall == 100)
     #expect(record.busySpans.contains(ThreadSpan(thread: "main", start: 0, end: 100)))

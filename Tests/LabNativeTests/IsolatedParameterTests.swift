@@ -3,6 +3,7 @@ import LabChecks
 import LabChecksTestSupport
 import LabInterpreter
 import LabModel
+import LabNativeTestSupport
 import LabSwift
 import LabTestSupport
 import Testing
@@ -28,12 +29,12 @@ import Testing
 
   @Test func theProgramTakesAnIsolatedParameterAndCompiles() throws {
     let program = try SwiftProgram.generate(
-      try SwiftProgramTests.scenario(named: "isolated-parameter"))
+      try TestSupport.programScenario(named: "isolated-parameter"))
     #expect(
       program.contains(
         "func save(what: String, isolation: isolated (any Actor)? = #isolation) async"),
       "\(program)")
     #expect(program.contains(#"try await save(what: "from main")"#), "\(program)")
-    try SwiftProgramTests.expectCompiles("isolated-parameter")
+    try TestSupport.expectCompiles("isolated-parameter")
   }
 }

@@ -3,6 +3,7 @@ import LabChecks
 import LabChecksTestSupport
 import LabInterpreter
 import LabModel
+import LabNativeTestSupport
 import LabSwift
 import LabTestSupport
 import Testing
@@ -50,9 +51,9 @@ import Testing
 
   @Test func theProgramSetsTheHandlerAndCompiles() throws {
     let program = try SwiftProgram.generate(
-      try SwiftProgramTests.scenario(named: "stream-termination"))
+      try TestSupport.programScenario(named: "stream-termination"))
     #expect(program.contains("pricesContinuation.onTermination = { reason in"), "\(program)")
     #expect(program.contains(#"let termination = "\(reason)""#), "\(program)")
-    try SwiftProgramTests.expectCompiles("stream-termination")
+    try TestSupport.expectCompiles("stream-termination")
   }
 }

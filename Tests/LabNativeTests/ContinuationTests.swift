@@ -2,7 +2,9 @@ import Foundation
 import LabChecks
 import LabChecksTestSupport
 import LabInterpreter
+import LabInterpreterTestSupport
 import LabModel
+import LabNativeTestSupport
 import LabRuntime
 import LabTestSupport
 import Testing
@@ -83,7 +85,7 @@ import Testing
   /// Never resumed: when the work that could resume it ends, the lab stops the run, as Swift
   /// warns at that moment that the continuation leaked; on every seed, at 100 ms.
   @Test func aContinuationNeverResumedIsReportedWhenItLeaks() throws {
-    let scenario = try RuntimeHardeningTests.load("run-continuation-never-resumed.json")
+    let scenario = try TestSupport.loadBadInput("run-continuation-never-resumed.json")
     for seed in UInt64(1)...10 {
       var options = RunOptions()
       options.seed = seed
@@ -99,7 +101,7 @@ import Testing
   /// The work that would resume it is stuck itself: the deadlock report names the continuation.
   @Test func aContinuationWhoseResumerIsStuckIsNamedInTheDeadlock() throws {
     let record = ScenarioRunner.run(
-      try RuntimeHardeningTests.load("run-continuation-resumer-stuck.json"))
+      try TestSupport.loadBadInput("run-continuation-resumer-stuck.json"))
     #expect(record.end == .deadlock)
     #expect(
       record.problem?.contains("root waits for continuation download, which nothing resumes")
@@ -109,7 +111,7 @@ import Testing
   /// Each program compiles in Swift 6 mode: `withChecked(Throwing)Continuation` whose closure
   /// parameter the dispatched completion resumes.
   @Test(arguments: bundled) func theProgramCompilesInSwift6Mode(_ name: String) throws {
-    try SwiftProgramTests.expectCompiles(name)
+    try TestSupport.expectCompiles(name)
   }
 }
 
@@ -133,17 +135,17 @@ import Testing
     "run-continuation-never-resumed.json", "run-continuation-leaked-before-it-suspends.json",
   ])
   func aLeakedContinuationStopsBothModesWithTheSameWording(_ name: String) async throws {
-    let virtual = try RuntimeHardeningTests.run(name, .virtual, limits: BadInputTests.limits)
+    let virtual = try TestSupport.runBadInput(name, .virtual, limits: TestSupport.badInputLimits)
     let reason = { (record: RunRecord) -> String? in
       guard case .limitReached(let message) = record.end else { return nil }
       return message
     }
     // On a busy machine a Dispatch thread can start so late that the live deadlock watch (half
     // a second with nothing moving) ends the run first: real time, so it retries.
-    var live = try RuntimeHardeningTests.run(name, .live, limits: BadInputTests.limits)
+    var live = try TestSupport.runBadInput(name, .live, limits: TestSupport.badInputLimits)
     for _ in 1..<5 where Self.wording(reason(live)) != Self.wording(reason(virtual)) {
       await TestSupport.waitUntilProcessIsQuiet()
-      live = try RuntimeHardeningTests.run(name, .live, limits: BadInputTests.limits)
+      live = try TestSupport.runBadInput(name, .live, limits: TestSupport.badInputLimits)
     }
     #expect(reason(virtual)?.contains("was never resumed") == true)
     #expect(Self.wording(reason(live)) == Self.wording(reason(virtual)), "\(live.problem ?? "")")
@@ -151,8 +153,8 @@ import Testing
 
   @Test func aSecondResumeStopsBothModesWithTheSameWording() throws {
     let name = "run-continuation-resumed-twice.json"
-    let virtual = try RuntimeHardeningTests.run(name, .virtual, limits: BadInputTests.limits)
-    let live = try RuntimeHardeningTests.run(name, .live, limits: BadInputTests.limits)
+    let virtual = try TestSupport.runBadInput(name, .virtual, limits: TestSupport.badInputLimits)
+    let live = try TestSupport.runBadInput(name, .live, limits: TestSupport.badInputLimits)
     let reason = { (record: RunRecord) -> String? in
       guard case .limitReached(let message) = record.end else { return nil }
       return message

@@ -1,5 +1,6 @@
 import Foundation
 import LabChecksTestSupport
+import LabNativeTestSupport
 import LabTestSupport
 import Testing
 
@@ -109,6 +110,6 @@ import Testing
     let source = try SwiftProgram.generate(try TestSupport.scenario(named: "queue-sync-deadlock"))
     #expect(source.contains("\nfunc save() {\n"))
     #expect(source.contains("    save()\n"))
-    try SwiftProgramTests.expectCompiles("queue-sync-deadlock")
+    try TestSupport.expectCompiles("queue-sync-deadlock")
   }
 }

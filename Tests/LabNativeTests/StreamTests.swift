@@ -2,7 +2,9 @@ import Foundation
 import LabChecks
 import LabChecksTestSupport
 import LabInterpreter
+import LabInterpreterTestSupport
 import LabModel
+import LabNativeTestSupport
 import LabRuntime
 import LabTestSupport
 import Testing
@@ -77,7 +79,7 @@ import Testing
 
   /// Without a finish or a cancel, a virtual run is a deadlock whose report names the stream.
   @Test func aStreamNeverFinishedIsADeadlockNamingIt() throws {
-    let scenario = try RuntimeHardeningTests.load("run-stream-never-finished.json")
+    let scenario = try TestSupport.loadBadInput("run-stream-never-finished.json")
     for seed in UInt64(1)...10 {
       var options = RunOptions()
       options.seed = seed
@@ -144,7 +146,7 @@ import Testing
   /// `for await`.
   @Test(arguments: ["stream-buffering-newest", "stream-never-finished"])
   func theProgramCompilesInSwift6Mode(_ name: String) throws {
-    try SwiftProgramTests.expectCompiles(name)
+    try TestSupport.expectCompiles(name)
   }
 }
 
@@ -164,8 +166,8 @@ import Testing
 
   @Test func aStreamNeverFinishedIsADeadlockInBothModesWithTheSameWording() async throws {
     let name = "run-stream-never-finished.json"
-    let virtual = try RuntimeHardeningTests.run(name, .virtual, limits: BadInputTests.limits)
-    let live = try RuntimeHardeningTests.run(name, .live, limits: BadInputTests.limits)
+    let virtual = try TestSupport.runBadInput(name, .virtual, limits: TestSupport.badInputLimits)
+    let live = try TestSupport.runBadInput(name, .live, limits: TestSupport.badInputLimits)
     #expect(virtual.end == .deadlock)
     #expect(live.end == .deadlock, "\(live.problem ?? "no problem")")
     let phrase = "consumer waits for stream prices, which nothing finishes"

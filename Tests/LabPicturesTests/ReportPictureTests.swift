@@ -40,7 +40,7 @@ import Testing
       let rows = try document.nodes(forXPath: "//table/tbody/tr")
       #expect(rows.count == result.events.count)
     #else
-      #expect(Self.balanced(html))
+      #expect(TestSupport.balanced(html))
     #endif
   }
 
@@ -51,27 +51,12 @@ import Testing
     #expect(html.contains("expected 500 ms, got 600 ms"))
     #expect(html.contains("class=\"stall-band\""))
     #expect(html.contains("class=\"stall\""))
-    #expect(Self.balanced(html))
-  }
-
-  /// Whether every element that opens also closes, in order (a check that works without XML).
-  static func balanced(_ html: String) -> Bool {
-    var stack: [Substring] = []
-    for match in html.matches(of: #/<(/?)([a-zA-Z][a-zA-Z0-9]*)[^>]*?(/?)>/#) {
-      let (_, closing, name, selfClosing) = match.output
-      if name == "meta" || !selfClosing.isEmpty { continue }
-      if closing.isEmpty {
-        stack.append(name)
-      } else if stack.popLast() != name {
-        return false
-      }
-    }
-    return stack.isEmpty
+    #expect(TestSupport.balanced(html))
   }
 
   @Test func theBalanceCheckCatchesAnUnclosedElement() {
-    #expect(Self.balanced("<div><p>a</p><br/></div>"))
-    #expect(!Self.balanced("<div><p>a</div>"))
+    #expect(TestSupport.balanced("<div><p>a</p><br/></div>"))
+    #expect(!TestSupport.balanced("<div><p>a</div>"))
   }
 
   // MARK: - Chrome trace

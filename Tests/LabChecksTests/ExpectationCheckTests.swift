@@ -1,4 +1,5 @@
 import Foundation
+import LabChecksTestSupport
 import LabTestSupport
 import Testing
 

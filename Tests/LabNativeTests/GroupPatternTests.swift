@@ -3,6 +3,7 @@ import LabChecks
 import LabChecksTestSupport
 import LabInterpreter
 import LabModel
+import LabNativeTestSupport
 import LabRuntime
 import LabSwift
 import LabTestSupport
@@ -123,13 +124,13 @@ import Testing
   }
 
   @Test(arguments: names) func theProgramCompilesInSwift6Mode(_ name: String) throws {
-    let program = try SwiftProgram.generate(try SwiftProgramTests.scenario(named: name))
+    let program = try SwiftProgram.generate(try TestSupport.programScenario(named: name))
     if name == "discarding-group" {
       #expect(program.contains("try await withThrowingDiscardingTaskGroup { group in"))
     } else if name == "group-sliding-window" {
       #expect(program.contains("if index >= 3, let result = try await group.next() {"))
     }
-    try SwiftProgramTests.expectCompiles(name)
+    try TestSupport.expectCompiles(name)
   }
 }
 

@@ -3,6 +3,7 @@ import LabChecks
 import LabChecksTestSupport
 import LabInterpreter
 import LabModel
+import LabNativeTestSupport
 import LabSwift
 import LabTestSupport
 import Testing
@@ -31,11 +32,11 @@ import Testing
 
   /// The program names its tasks only when the scenario reads `taskName`.
   @Test func theProgramNamesTasksWhenTheScenarioReadsTheirNames() throws {
-    let program = try SwiftProgram.generate(try SwiftProgramTests.scenario(named: "task-names"))
+    let program = try SwiftProgram.generate(try TestSupport.programScenario(named: "task-names"))
     #expect(program.contains(#"Task(name: "download")"#), "\(program)")
     #expect(program.contains(#"group.addTask(name: "resize[\(file)]")"#), "\(program)")
-    let other = try SwiftProgram.generate(try SwiftProgramTests.scenario(named: "task-cancel"))
+    let other = try SwiftProgram.generate(try TestSupport.programScenario(named: "task-cancel"))
     #expect(!other.contains("name:"), "\(other)")
-    try SwiftProgramTests.expectCompiles("task-names")
+    try TestSupport.expectCompiles("task-names")
   }
 }

@@ -3,6 +3,7 @@ import LabChecks
 import LabChecksTestSupport
 import LabInterpreter
 import LabModel
+import LabNativeTestSupport
 import LabRuntime
 import LabSwift
 import LabTestSupport
@@ -142,14 +143,14 @@ import Testing
   /// `DispatchSemaphore` waited on with a timeout.
   @Test(arguments: ["counter-with-mutex", "counter-with-atomic", "semaphore-in-async"])
   func programIsTheRecordedOne(_ name: String) throws {
-    let program = try SwiftProgram.generate(try SwiftProgramTests.scenario(named: name))
-    let file = SwiftProgramTests.goldenFolder.appendingPathComponent("\(name).swift.txt")
+    let program = try SwiftProgram.generate(try TestSupport.programScenario(named: name))
+    let file = TestSupport.swiftPrograms.appendingPathComponent("\(name).swift.txt")
     let golden = try String(contentsOf: file, encoding: .utf8)
     #expect(program == golden, "`lab swift \(name)` differs from \(file.lastPathComponent)")
   }
 
   @Test func theAtomicProgramCompilesInSwift6Mode() throws {
-    try SwiftProgramTests.expectCompiles("counter-with-atomic")
+    try TestSupport.expectCompiles("counter-with-atomic")
   }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LabInterpreter
+import LabInterpreterTestSupport
 import LabModel
 import LabRuntime
 import LabTestSupport
@@ -37,7 +38,7 @@ import Testing
     var tries = 0
     repeat {
       let began = ContinuousClock.now
-      live = try RuntimeHardeningTests.run(name, .live, limits: BadInputTests.limits)
+      live = try TestSupport.runBadInput(name, .live, limits: TestSupport.badInputLimits)
       took = ContinuousClock.now - began
       tries += 1
     } while live.end != .deadlock && tries < 5
@@ -47,7 +48,7 @@ import Testing
     let problem = try #require(live.problem)
     #expect(problem.contains("on real threads nothing moved for a second"), "\(problem)")
     #expect(problem.contains(cycle), "\(problem)")
-    let virtual = try RuntimeHardeningTests.run(name, .virtual, limits: BadInputTests.limits)
+    let virtual = try TestSupport.runBadInput(name, .virtual, limits: TestSupport.badInputLimits)
     #expect(virtual.end == .deadlock)
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LabChecksTestSupport
+import LabNativeTestSupport
 import LabTestSupport
 import Testing
 
@@ -77,7 +78,7 @@ import Testing
       source.contains(
         "      DispatchQueue.main.async {\n        MainActor.assumeIsolated {\n"
           + "          status = \"done\"\n"))
-    try SwiftProgramTests.expectCompiles("assume-isolated")
-    try SwiftProgramTests.expectCompiles("assume-isolated-off-main")
+    try TestSupport.expectCompiles("assume-isolated")
+    try TestSupport.expectCompiles("assume-isolated-off-main")
   }
 }

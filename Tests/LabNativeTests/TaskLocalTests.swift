@@ -3,6 +3,7 @@ import LabChecks
 import LabChecksTestSupport
 import LabInterpreter
 import LabModel
+import LabNativeTestSupport
 import LabRuntime
 import LabSwift
 import LabTestSupport
@@ -126,7 +127,7 @@ import Testing
 
   /// The program compiles in Swift 6 mode: `@TaskLocal static var` in `enum TaskLocals`.
   @Test func theProgramCompilesInSwift6Mode() throws {
-    try SwiftProgramTests.expectCompiles("task-local-inheritance")
+    try TestSupport.expectCompiles("task-local-inheritance")
   }
 }
 

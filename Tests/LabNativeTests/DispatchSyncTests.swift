@@ -2,7 +2,9 @@ import Foundation
 import LabChecks
 import LabChecksTestSupport
 import LabInterpreter
+import LabInterpreterTestSupport
 import LabModel
+import LabNativeTestSupport
 import LabRuntime
 import LabSwift
 import LabTestSupport
@@ -55,8 +57,8 @@ import Testing
     "run-queue-sync-on-own-serial-queue.json", "run-queue-sync-main-from-main.json",
   ])
   func aTrapIsStoppedWithTheSameWordsInBothModes(_ name: String) throws {
-    let virtual = try RuntimeHardeningTests.run(name, .virtual, limits: BadInputTests.limits)
-    let live = try RuntimeHardeningTests.run(name, .live, limits: BadInputTests.limits)
+    let virtual = try TestSupport.runBadInput(name, .virtual, limits: TestSupport.badInputLimits)
+    let live = try TestSupport.runBadInput(name, .live, limits: TestSupport.badInputLimits)
     guard case .limitReached(let reason) = virtual.end else {
       Issue.record("virtual: \(virtual.end)")
       return
@@ -67,10 +69,11 @@ import Testing
 
   @Test func aCycleOfSyncsIsTheSameDeadlockInBothModes() throws {
     let name = "run-queue-sync-cycle.json"
-    let virtual = try RuntimeHardeningTests.run(name, .virtual, limits: BadInputTests.limits)
+    let virtual = try TestSupport.runBadInput(name, .virtual, limits: TestSupport.badInputLimits)
     // The cycle needs both work items inside their 10 ms blocks at once: at the lab's fastest
     // scale that is 0.5 real ms, which a slow thread start (under ThreadSanitizer, once) misses.
-    let live = try RuntimeHardeningTests.run(name, .live, limits: BadInputTests.limits, scale: 1)
+    let live = try TestSupport.runBadInput(
+      name, .live, limits: TestSupport.badInputLimits, scale: 1)
     #expect(virtual.end == .deadlock && live.end == .deadlock)
     // The waits, in any order: real threads may start them in another.
     let waits = { (record: RunRecord) -> Set<String> in
@@ -82,8 +85,8 @@ import Testing
   }
 
   @Test func theProgramCompilesInSwift6Mode() throws {
-    let program = try SwiftProgram.generate(try SwiftProgramTests.scenario(named: "queue-sync"))
+    let program = try SwiftProgram.generate(try TestSupport.programScenario(named: "queue-sync"))
     #expect(program.contains("store.sync {"), "\(program)")
-    try SwiftProgramTests.expectCompiles("queue-sync")
+    try TestSupport.expectCompiles("queue-sync")
   }
 }

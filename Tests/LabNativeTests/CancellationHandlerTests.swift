@@ -3,6 +3,7 @@ import LabChecks
 import LabChecksTestSupport
 import LabInterpreter
 import LabModel
+import LabNativeTestSupport
 import LabTestSupport
 import Testing
 
@@ -59,6 +60,6 @@ import Testing
   }
 
   @Test func theProgramCompilesInSwift6Mode() throws {
-    try SwiftProgramTests.expectCompiles("cancellation-handler")
+    try TestSupport.expectCompiles("cancellation-handler")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LabInterpreter
+import LabInterpreterTestSupport
 import LabModel
 import LabRuntime
 import LabTestSupport
@@ -12,7 +13,7 @@ import Testing
 @Suite struct TeardownTests {
   /// Every runaway and deadlock of the bad-input corpus, under the fuzzer's small limits.
   static let stoppedRuns: [String] = {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: BadInputTests.folder.path))
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: TestSupport.badInputs.path))
     return (names ?? []).filter { $0.hasPrefix("run-") && $0.hasSuffix(".json") }.sorted()
   }()
 
@@ -32,7 +33,7 @@ import Testing
 
   @Test(arguments: stoppedRuns)
   func aStoppedRunLeavesNoTaskSuspended(_ name: String) throws {
-    let scenario = try RuntimeHardeningTests.load(name)
+    let scenario = try TestSupport.loadBadInput(name)
     for seed in UInt64(1)...3 {
       var options = RunOptions()
       options.limits = Self.smallLimits
@@ -54,7 +55,7 @@ import Testing
   /// left it, not with every task's `end stopped`.
   @Test func aDeadlockShowsWhatItLeft() throws {
     let record = ScenarioRunner.run(
-      try RuntimeHardeningTests.load("run-tasks-await-each-other.json"))
+      try TestSupport.loadBadInput("run-tasks-await-each-other.json"))
     #expect(record.end == .deadlock)
     #expect(record.duration == nil)
     #expect(!record.events.contains { $0.kind == .end && $0.task != "root" })

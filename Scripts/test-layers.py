@@ -83,6 +83,9 @@ def error(path, message):
 
 
 def main(argv):
+    if "-h" in argv or "--help" in argv:
+        print(__doc__.strip())
+        return 64
     package = load_package(argv)
     targets = {target["name"]: target for target in package["targets"]}
     folder = {
@@ -181,11 +184,6 @@ def main(argv):
     moves = []
     for path in sorted(files):
         name = owner[path]
-        for module in imports[path]:
-            if name and module not in dependency_names(targets[name]):
-                error(path, f"imports '{module}', not a dependency of '{name}' in Package.swift; "
-                      "add it there")
-                problems += 1
         if need[root(path)] < 0:
             error(path, "a test that imports no layer; import the one it tests")
             problems += 1
@@ -200,11 +198,17 @@ def main(argv):
                 problems += 1
             continue
         print(f"{path}  {home}  ({reasons})")
+        for module in imports[path] if home == name else []:
+            if module not in dependency_names(targets[name]):
+                error(path, f"imports '{module}', not a dependency of '{name}' in Package.swift; "
+                      "add it there")
+                problems += 1
         if home not in test_targets:
             error(path, f"belongs in {home}, which Package.swift does not declare; declare it")
             problems += 1
         elif home != name:
-            error(path, f"belongs in {home}, not {name or 'no target'}; Scripts/test-layers.py --move")
+            where = name or "no target"
+            error(path, f"belongs in {home}, not {where}; Scripts/test-layers.py --move")
             # Kept below its old folder's own subfolders (Support/…) in the new one.
             inner = os.path.relpath(path, folder[name]) if name else os.path.basename(path)
             moves.append((path, home, inner))
@@ -214,7 +218,9 @@ def main(argv):
         for path, home, relative in moves:
             destination = os.path.join(folder.get(home, "Tests/" + home), relative)
             os.makedirs(os.path.join(ROOT, os.path.dirname(destination)), exist_ok=True)
-            subprocess.run(["git", "mv", path, destination], cwd=ROOT, check=True)
+            moved = subprocess.run(["git", "mv", path, destination], cwd=ROOT, capture_output=True)
+            if moved.returncode != 0:  # a file git does not track yet
+                os.replace(os.path.join(ROOT, path), os.path.join(ROOT, destination))
             print(f"moved {path} -> {destination}")
     return 1 if problems else 0
 

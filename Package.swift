@@ -160,6 +160,13 @@ let package = Package(
       ],
       swiftSettings: swiftSettings),
     .testTarget(
+      name: "LabSiteTests",
+      dependencies: [
+        "LabSite", "LabLessons", "LabPictures", "LabChecks", "LabInterpreter", "LabModel",
+        "LabTestSupport",
+      ],
+      swiftSettings: swiftSettings),
+    .testTarget(
       name: "LabCLITests",
       dependencies: [
         "lab", "LabSite", "LabLessons", "LabCommandLine", "LabNative", "LabPictures", "LabChecks",

@@ -166,7 +166,9 @@ def main(argv):
     uses = {path: [] for path in files}
     for (declared, pattern), declarer in declares.items():
         for path, text in files.items():
-            own = re.search(rf"\bfunc {re.escape(declared)}\b", text)
+            # A file that declares the name itself means its own (a suite split across two
+            # targets declares its type in each).
+            own = re.search(rf"\b(?:func|struct|enum|class|actor|protocol) {declared}\b", text)
             if path != declarer and not own and re.search(pattern, text):
                 uses[path].append(declared)
                 group[root(path)] = root(declarer)

@@ -9,13 +9,10 @@ import Testing
 @testable import LabPictures
 @testable import LabSite
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
-/// `lab site` and the player, in process and without a browser: what the pages hold, that they
-/// are well-formed, and that hostile scenario text comes out inert. Scripts/check-site.sh runs
-/// the same pages in headless Chromium.
+/// `lab site` and `lab check --html`, run in process: the pages they write are well-formed,
+/// hostile scenario text comes out inert, and a folder that is not the lab's is left alone. The
+/// pages built without the command are LabSiteTests' SiteTests; Scripts/check-site.sh runs the
+/// same pages in headless Chromium.
 @Suite(.serialized) struct SiteTests {
   /// A scratch course: `Scenarios/` and `Lessons/` with the given files, removed when done.
   final class Course {
@@ -77,84 +74,6 @@ import Testing
 
     1. Did anything run?
     """
-
-  /// The number of times `needle` occurs in `text`.
-  static func count(_ needle: String, in text: String) -> Int {
-    text.components(separatedBy: needle).count - 1
-  }
-
-  /// Parses `html` as XML, as every page must; an error names the page.
-  static func wellFormed(_ html: String, _ name: String) {
-    #if canImport(FoundationXML) || canImport(Darwin)
-      #expect(throws: Never.self, "\(name)") { _ = try XMLDocument(xmlString: html, options: []) }
-    #else
-      #expect(TestSupport.balanced(html), "\(name)")
-    #endif
-  }
-
-  @Test func theBundledSiteListsEveryLessonAndScenarioOnWellFormedPages() throws {
-    let root = TestSupport.packageRoot
-    let site = Site.build(
-      LabLessons.Course(root: root, bundled: nil), options: Site.Options(virtualOnly: true))
-    #expect(site.problems.isEmpty, "\(site.problems)")
-    let pages = Dictionary(uniqueKeysWithValues: site.pages.map { ($0.path, $0.html) })
-    let index = try #require(pages["index.html"])
-    let lessons = LessonCatalog(root: root).entries()
-    #expect(lessons.count >= 15)
-    for entry in lessons {
-      let page = "lesson-\(String(format: "%02d", entry.number))-\(entry.name).html"
-      #expect(index.contains("href=\"\(page)\""), "\(page)")
-      #expect(pages[page] != nil, "\(page)")
-    }
-    for url in ScenarioCatalog(root: root).allScenarioFiles() {
-      let page = "scenario-\(url.deletingPathExtension().lastPathComponent).html"
-      #expect(index.contains("href=\"\(page)\""), "\(page)")
-      #expect(pages[page] != nil, "\(page)")
-    }
-    for (name, html) in pages {
-      Self.wellFormed(html, name)
-      // Each player starts with exactly one current trace line; pages without one have none.
-      let players = Self.count("<section class=\"player\"", in: html)
-      #expect(Self.count("aria-current=\"step\"", in: html) == players, "\(name)")
-      #expect(Self.count("<script", in: html) == (players > 0 ? 1 : 0), "\(name)")
-      #expect(!html.contains("src="), "\(name)")
-      #expect(!html.contains("href=\"http"), "\(name): a page links only to the site")
-    }
-    // A lesson page holds one player per run of the lesson.
-    let lesson4 = try #require(LessonCatalog(root: root).entries().first { $0.number == 4 })
-    let runs = try LessonCatalog(root: root).load(lesson4).runs.count
-    let page4 = try #require(pages["lesson-04-async-let.html"])
-    #expect(Self.count("<section class=\"player\"", in: page4) == runs)
-  }
-
-  @Test func racyCounterStepsThroughOneColumnPerEvent() throws {
-    let scenario = try TestSupport.scenario(named: "racy-counter")
-    let result = ScenarioRunner.runAndCheck(scenario, options: RunOptions())
-    let html = HTMLReport.render(result, scenario: scenario)
-    // Every event at 0 ms: the step axis gives each its own x, in trace order.
-    let xs = html.matches(of: #/class="ev[^"]*" data-i="\d+" data-x="([\d.]+)"/#).map {
-      Double($0.output.1)!
-    }
-    #expect(xs.count == result.events.count)
-    #expect(zip(xs, xs.dropFirst()).allSatisfy { $0 < $1 })
-    #expect(html.contains(">event 1</text>"))
-    // The first line is current until the script moves; set events carry their values.
-    #expect(Self.count("aria-current=\"step\"", in: html) == 1)
-    #expect(html.contains("data-i=\"1\" aria-current=\"step\""))
-    #expect(html.contains("data-var=\"counter\" data-val=\"1\""))
-    #expect(html.contains("<input type=\"range\" min=\"1\" max=\"\(result.events.count)\""))
-    Self.wellFormed(html, "racy-counter")
-  }
-
-  @Test func aTimedRunKeepsItsMillisecondAxis() throws {
-    let scenario = try TestSupport.scenario(named: "async-let-downloads")
-    let result = ScenarioRunner.runAndCheck(scenario, options: RunOptions())
-    let html = HTMLReport.render(result, scenario: scenario)
-    #expect(html.contains(">0 ms</text>"))
-    #expect(!html.contains(">event 1</text>"))
-    #expect(Self.count("<rect class=\"ev", in: html) == result.events.count)
-  }
-
   @Test func hostileScenarioAndLessonTextComesOutInert() throws {
     let course = try Course([
       "Scenarios/hostile.json": Self.hostileScenario, "Lessons/01-hostile.md": Self.hostileLesson,
@@ -165,13 +84,13 @@ import Testing
     #expect(out.hasPrefix("wrote 3 pages"), "\(out)")
     for name in ["index.html", "lesson-01-hostile.html", "scenario-hostile.html"] {
       let html = try course.page(folder, name)
-      Self.wellFormed(html, name)
+      TestSupport.wellFormed(html, name)
       #expect(!html.contains("alert(1)</script>"), "\(name)")
       #expect(!html.contains("<script>alert"), "\(name)")
       #expect(!html.contains("<img"), "\(name)")
       #expect(!html.contains("<b>markup"), "\(name)")
       #expect(!html.contains("href=\"javascript"), "\(name)")
-      #expect(Self.count("<script", in: html) <= 1, "\(name)")
+      #expect(TestSupport.count("<script", in: html) <= 1, "\(name)")
     }
     let scenario = try course.page(folder, "scenario-hostile.html")
     #expect(scenario.contains("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"))
@@ -188,7 +107,9 @@ import Testing
   }
 
   /// A file whose name is no scenario name gets no page (its name would be the page's file name)
+
   /// and its error is said; the other scenarios' pages are written.
+
   @Test func aFileNamedAsNoScenarioIsNamedNowhere() throws {
     let plain = #"{"format": 1, "steps": [{"log": "hi"}]}"#
     let course = try Course([
@@ -244,7 +165,7 @@ import Testing
     #expect(status == 1, "\(err)")
     let index = try String(
       contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
-    Self.wellFormed(index, "index.html")
+    TestSupport.wellFormed(index, "index.html")
     let failing = try #require(index.range(of: "<tr class=\"v-failed\">"))
     let passing = try #require(index.range(of: "<tr class=\"v-passed\">"))
     #expect(failing.lowerBound < passing.lowerBound)
@@ -260,24 +181,5 @@ import Testing
     #expect(
       try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
         == "<p>mine</p>")
-  }
-
-  @Test func markdownBlocksAndLinks() {
-    let markdown = MarkdownHTML { $0 == "02-next.md" ? "lesson-02-next.html" : nil }
-    let html = markdown.html([
-      "# Title", "", "A *b* **c** `d & e`", "continued.", "", "- one", "- two", "  more", "",
-      "1. first", "2. second", "", "> quoted", "", "[next](02-next.md) [x](data:text/html,hi)",
-    ])
-    #expect(
-      html == """
-        <h1>Title</h1>
-        <p>A <em>b</em> <strong>c</strong> <code>d &amp; e</code>
-        continued.</p>
-        <ul><li>one</li><li>two
-        more</li></ul>
-        <ol><li>first</li><li>second</li></ol>
-        <blockquote><p>quoted</p></blockquote>
-        <p><a href="lesson-02-next.html">next</a> x</p>
-        """)
   }
 }

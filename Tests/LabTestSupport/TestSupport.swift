@@ -1,5 +1,10 @@
 import Foundation
 import LabModel
+import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
 
 /// Paths and helpers shared by the tests of every layer from the model up: the package's
 /// folders, its scenarios, inline scenarios and their diagnostics, and the machine's quiet for
@@ -126,5 +131,19 @@ public enum TestSupport {
       }
     }
     return stack.isEmpty
+  }
+
+  /// The number of times `needle` occurs in `text`.
+  public static func count(_ needle: String, in text: String) -> Int {
+    text.components(separatedBy: needle).count - 1
+  }
+
+  /// Parses `html` as XML, as every page must; an error names the page.
+  public static func wellFormed(_ html: String, _ name: String) {
+    #if canImport(FoundationXML) || canImport(Darwin)
+      #expect(throws: Never.self, "\(name)") { _ = try XMLDocument(xmlString: html, options: []) }
+    #else
+      #expect(balanced(html), "\(name)")
+    #endif
   }
 }

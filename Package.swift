@@ -88,12 +88,90 @@ let package = Package(
         "LabInterpreter", "LabSwift", "LabModel", "LabRuntime",
       ],
       swiftSettings: swiftSettings),
-    // The tests import `lab` itself to run its commands in-process.
+    // Helpers for the tests (in Tests/, in no product), each at the layer it needs: the
+    // package's folders and scenarios (the model), runs of the bad inputs (the interpreter),
+    // checked and hand-built runs (the checks), a scenario's program compiled (native). Regular
+    // targets, since test targets cannot depend on each other.
+    .target(
+      name: "LabTestSupport", dependencies: ["LabModel"], path: "Tests/LabTestSupport",
+      swiftSettings: swiftSettings),
+    .target(
+      name: "LabInterpreterTestSupport",
+      dependencies: ["LabTestSupport", "LabInterpreter", "LabModel", "LabRuntime"],
+      path: "Tests/LabInterpreterTestSupport", swiftSettings: swiftSettings),
+    .target(
+      name: "LabChecksTestSupport",
+      dependencies: ["LabTestSupport", "LabChecks", "LabInterpreter", "LabModel", "LabRuntime"],
+      path: "Tests/LabChecksTestSupport", swiftSettings: swiftSettings),
+    .target(
+      name: "LabNativeTestSupport",
+      dependencies: ["LabTestSupport", "LabNative", "LabSwift", "LabModel"],
+      path: "Tests/LabNativeTestSupport", swiftSettings: swiftSettings),
+    // The tests, one target per layer, each file in the highest layer it imports (the script
+    // Scripts/test-layers.py says which, and checks this list), so that work on a layer builds
+    // no test of the layers above it. LabCLITests imports `lab` itself to run its commands in
+    // process, and runs the built binary.
     .testTarget(
-      name: "ConcurrencyLabTests",
+      name: "LabRuntimeTests",
+      dependencies: ["LabRuntime"],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "LabModelTests",
+      dependencies: ["LabModel", "LabTestSupport"],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "LabSwiftTests",
+      dependencies: ["LabSwift", "LabModel", "LabTestSupport"],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "LabInterpreterTests",
+      dependencies: [
+        "LabInterpreter", "LabModel", "LabRuntime", "LabTestSupport", "LabInterpreterTestSupport",
+      ],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "LabChecksTests",
+      dependencies: [
+        "LabChecks", "LabInterpreter", "LabSwift", "LabModel", "LabRuntime", "LabTestSupport",
+        "LabChecksTestSupport", "LabInterpreterTestSupport",
+      ],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "LabPicturesTests",
+      dependencies: [
+        "LabPictures", "LabChecks", "LabInterpreter", "LabSwift", "LabModel", "LabRuntime",
+        "LabTestSupport", "LabChecksTestSupport", "LabInterpreterTestSupport",
+      ],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "LabNativeTests",
+      dependencies: [
+        "LabNative", "LabChecks", "LabInterpreter", "LabSwift", "LabModel", "LabRuntime",
+        "LabTestSupport", "LabChecksTestSupport", "LabCommandLine", "LabInterpreterTestSupport",
+        "LabNativeTestSupport",
+      ],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "LabLessonsTests",
+      dependencies: [
+        "LabLessons", "LabCommandLine", "LabPictures", "LabChecks", "LabInterpreter", "LabSwift",
+        "LabModel", "LabRuntime", "LabTestSupport", "LabChecksTestSupport", "LabNative",
+        "LabInterpreterTestSupport", "LabNativeTestSupport",
+      ],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "LabSiteTests",
+      dependencies: [
+        "LabSite", "LabLessons", "LabPictures", "LabChecks", "LabInterpreter", "LabModel",
+        "LabTestSupport",
+      ],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "LabCLITests",
       dependencies: [
         "lab", "LabSite", "LabLessons", "LabCommandLine", "LabNative", "LabPictures", "LabChecks",
-        "LabInterpreter", "LabSwift", "LabModel", "LabRuntime",
+        "LabInterpreter", "LabSwift", "LabModel", "LabRuntime", "LabTestSupport",
+        "LabChecksTestSupport", "LabInterpreterTestSupport", "LabNativeTestSupport",
       ],
       swiftSettings: swiftSettings),
   ],

@@ -30,7 +30,7 @@ test_release=(swift test -c release -Xswiftc -enable-testing)
 
 if [[ ${1:-} == --full ]]; then
   export LAB_PROGRAM_INJECTION_FULL=1
-  exec "${test_release[@]}" --filter 'ProgramInjectionTests/hostileText'
+  exec "${test_release[@]}" --filter 'LabSwiftTests.ProgramInjectionTests/hostileText'
 fi
 
 seconds=${1:-300}
@@ -44,7 +44,7 @@ fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
-"${test_release[@]}" --filter 'ProgramInjectionTests/fuzz' >"$log" 2>&1 || status=$?
+"${test_release[@]}" --filter 'LabSwiftTests.ProgramInjectionTests/fuzz' >"$log" 2>&1 || status=$?
 # The summary, and on a finding what it is and where it was saved.
 grep -E '^program-fuzz:|recorded an issue|saved as|^ +(the|loaded|refused|a diagnostic)' "$log" \
   || tail -40 "$log"

@@ -1,0 +1,89 @@
+import Foundation
+import LabTestSupport
+import Testing
+
+/// The command line: its output streams and exit codes. A few tests run the built binary end to
+/// end; the rest run the commands in-process.
+@Suite(.serialized) struct CommandLineTests {
+  @Test func runPrintsTheTraceAndPasses() throws {
+    let (status, out, err) = try TestSupport.runLab(["run", "async-let-downloads"])
+    #expect(status == 0, "\(err)")
+    #expect(out.contains("# async-let-downloads — Three downloads in parallel with async let"))
+    #expect(out.contains("✓ duration: 6000 ms"))
+    #expect(out.contains("fileCount = 3"))
+    #expect(err.isEmpty)
+  }
+
+  @Test func jsonFormatHasTheDocumentedFields() throws {
+    let (status, out, _) = InProcessLab.run(["run", "sync-download", "--format", "json"])
+    #expect(status == 0)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+    for key in [
+      "format", "scenario", "mode", "seed", "threads", "duration_ms", "main_stall_ms", "values",
+      "events", "checks", "passed",
+    ] {
+      #expect(document[key] != nil, "missing \(key)")
+    }
+    #expect(document["duration_ms"] as? Int == 3000)
+    #expect(document["main_stall_ms"] as? Int == 3000)
+    #expect(document["mode"] as? String == "virtual")
+    let event = try #require((document["events"] as? [[String: Any]])?.first)
+    #expect(Set(event.keys) == ["t_ms", "lane", "task", "kind", "text"])
+  }
+
+  @Test func aFailingCheckExitsWithOne() throws {
+    let (status, out, _) = InProcessLab.run(["run", "async-let-downloads", "--threads", "1"])
+    #expect(status == 1)
+    #expect(out.contains("✗ duration: expected 6000 ms, got 10500 ms"))
+  }
+
+  @Test func usageErrorsExitWith64AndSuggest() throws {
+    let unknownScenario = try TestSupport.runLab(["run", "async-let-download"])
+    #expect(unknownScenario.status == 64)
+    #expect(unknownScenario.err.contains("did you mean 'async-let-downloads'?"))
+    let unknownOption = try TestSupport.runLab(["run", "sync-download", "--sed", "3"])
+    #expect(unknownOption.status == 64)
+    #expect(unknownOption.err.contains("unknown option '--sed'; did you mean '--seed'?"))
+    let unknownCommand = try TestSupport.runLab(["rnu"])
+    #expect(unknownCommand.status == 64)
+    #expect(unknownCommand.err.contains("did you mean 'run'?"))
+  }
+
+  @Test func invalidScenarioFileGetsDiagnosticsOnStderr() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-bad-\(UUID()).json")
+    try Data(#"{"format": 1, "steps": [{"sleeep": 1}]}"#.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let (status, out, err) = InProcessLab.run(["run", file.path])
+    #expect(status == 1)
+    #expect(out.isEmpty)
+    #expect(err.contains(":1:26: error: unknown step 'sleeep'; did you mean 'sleep'?"), "\(err)")
+  }
+
+  @Test func aFileWithThousandsOfMistakesShowsTheFirstFifty() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-many-\(UUID()).json")
+    let steps = Array(repeating: #"{"slep": 1}"#, count: 2_000).joined(separator: ",")
+    try Data(#"{"format": 1, "steps": [\#(steps)]}"#.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let (status, out, err) = InProcessLab.run(["validate", file.path])
+    #expect(status == 1)
+    #expect(out.hasSuffix("0 valid, 1 invalid\n"))
+    let lines = err.split(separator: "\n")
+    #expect(lines.count == 51, "\(lines.count) lines")
+    #expect(lines.first?.contains("(at steps[0].slep)") == true)
+    #expect(
+      lines.last?.hasSuffix(": note: 1950 more errors not shown; fix these first") == true,
+      "\(lines.last ?? "")")
+  }
+
+  @Test func helpGoesToStdout() throws {
+    let (status, out, _) = try TestSupport.runLab(["--help"])
+    #expect(status == 0)
+    #expect(out.contains("USAGE: lab <command>"))
+    let run = try TestSupport.runLab(["run", "--help"])
+    #expect(run.status == 0)
+    #expect(run.out.contains("--seed N"))
+  }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import LabTestSupport
+import Testing
+
+@testable import LabLessons
+
+/// A teacher's own course: where the lab finds it (`LAB_ROOT`, the working directory).
+@Suite struct CourseTests {
+  @Test func aLabRootThatDoesNotExistIsAnErrorAndIsNeverCreated() throws {
+    let missing = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-none-\(UUID())")
+    for arguments in [["list"], ["new", "my-race"], ["check"], ["run", "my-race"]] {
+      let result = InProcessLab.run(arguments, environment: ["LAB_ROOT": missing.path])
+      #expect(result.status == 64, "\(arguments)")
+      #expect(
+        result.err
+          == "LAB_ROOT=\(missing.path): error: LAB_ROOT names no folder; set it to a course "
+          + "folder (one with Scenarios/, such as 'lab init' makes) or unset it to use the folder "
+          + "you are in\n", "\(arguments)")
+      #expect(!FileManager.default.fileExists(atPath: missing.path), "\(arguments)")
+    }
+  }
+
+  @Test func aLabRootThatIsAFileIsAnError() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-file-\(UUID())")
+    try Data().write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let result = InProcessLab.run(["list"], environment: ["LAB_ROOT": file.path])
+    #expect(result.status == 64)
+    #expect(result.err.hasPrefix("LAB_ROOT=\(file.path): error: LAB_ROOT names a file"))
+  }
+}
+
+/// `lab init`, and a course beside the bundled curriculum.
+@Suite(.serialized) struct CourseFolderTests {
+  /// A fresh course made by `lab init` in a temporary folder, removed when done.
+  final class Course {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("lab-course-\(UUID())")
+    let initResult: (status: Int32, out: String, err: String)
+
+    init() {
+      initResult = InProcessLab.run(["init", root.path])
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    func lab(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
+      InProcessLab.run(
+        arguments,
+        environment: [
+          "LAB_ROOT": root.path, "LAB_CURRICULUM": TestSupport.packageRoot.path, "CI": "",
+        ])
+    }
+  }
+
+  @Test func initWritesACourseThatWorksAtOnce() throws {
+    let course = Course()
+    #expect(course.initResult.status == 0, "\(course.initResult.err)")
+    for path in [
+      "Scenarios/01-first-steps/two-downloads.json", "Lessons/01-first-steps.md",
+      "schema/scenario.schema.json", "README.md", ".github/workflows/lab.yml",
+    ] {
+      #expect(FileManager.default.fileExists(atPath: course.root.appendingPathComponent(path).path))
+    }
+    let lesson = course.lab(["lesson", "1"])
+    #expect(lesson.status == 0, "\(lesson.out)\(lesson.err)")
+    #expect(lesson.out.contains("✓ lesson 1 (first-steps)"))
+    let check = course.lab(["check", "--junit", course.root.appendingPathComponent("j.xml").path])
+    #expect(check.out == "PASS  two-downloads  5 checks · seed 1\n1 passed, 0 failed\n")
+    #expect(course.lab(["validate"]).status == 0)
+    let workflow = try String(
+      contentsOf: course.root.appendingPathComponent(".github/workflows/lab.yml"), encoding: .utf8)
+    #expect(workflow.contains("$LAB check --seeds 20 --junit build/lab-check.xml"))
+  }
+
+  @Test func initNeverWritesIntoAFolderThatHasSomething() throws {
+    let course = Course()
+    let again = InProcessLab.run(["init", course.root.path])
+    #expect(again.status == 1)
+    #expect(again.err.contains("is not empty; lab init writes only into a new or empty folder"))
+    #expect(InProcessLab.run(["init"]).status == 64)
+  }
+
+  @Test func theBundledCurriculumStaysAvailableBesideTheCourseLabelled() throws {
+    let course = Course()
+    let list = course.lab(["list"])
+    #expect(list.status == 0, "\(list.err)")
+    let own = try #require(list.out.range(of: "== THIS COURSE · "))
+    let bundled = try #require(list.out.range(of: "== BUNDLED WITH THE LAB (also available) · "))
+    #expect(own.lowerBound < bundled.lowerBound)
+    #expect(list.out.contains("async-let-downloads"))
+    let run = course.lab(["run", "async-let-downloads"])
+    #expect(run.status == 0 && run.err.isEmpty, "\(run.err)")
+    #expect(course.lab(["lesson", "async-let"]).status == 0)
+    #expect(course.lab(["check"]).out.hasSuffix("1 passed, 0 failed\n"))
+  }
+
+  @Test func aNameBothHaveIsReportedNotSilentlyShadowed() throws {
+    let course = Course()
+    let mine = course.root.appendingPathComponent("Scenarios/01-first-steps/sync-download.json")
+    try FileManager.default.copyItem(
+      at: course.root.appendingPathComponent("Scenarios/01-first-steps/two-downloads.json"),
+      to: mine)
+    let run = course.lab(["run", "sync-download"])
+    #expect(
+      run.err.hasPrefix(
+        "note: 'sync-download' is also a scenario of the bundled curriculum (bundled Scenarios/"))
+    #expect(run.out.contains("Two downloads at once"))
+    let list = course.lab(["list"])
+    #expect(
+      list.out.contains(
+        "note: scenario 'sync-download' is in the course and in the bundled curriculum"))
+  }
+
+  @Test func theBundledCurriculumIsFoundAboveTheExecutable() throws {
+    let executable = TestSupport.packageRoot.appendingPathComponent(".build/debug/lab")
+    let found = try LabLessons.Course.bundledRoot(environment: [:], executable: executable)
+    #expect(found?.standardizedFileURL.path == TestSupport.packageRoot.standardizedFileURL.path)
+    #expect(
+      try LabLessons.Course.bundledRoot(environment: ["LAB_CURRICULUM": ""], executable: executable)
+        == nil)
+    #expect(
+      try LabLessons.Course.bundledRoot(
+        environment: [:], executable: URL(fileURLWithPath: "/usr/bin/lab")) == nil)
+    let missing = InProcessLab.run(["list"], environment: ["LAB_CURRICULUM": "/no/such/lab"])
+    #expect(missing.status == 64)
+    #expect(
+      missing.err.hasPrefix("LAB_CURRICULUM=/no/such/lab: error: LAB_CURRICULUM names no folder"))
+  }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import LabInterpreter
+import LabModel
+import LabTestSupport
+import Testing
+
+@testable import LabChecks
+@testable import LabRuntime
+
+/// Every search of every schedule is bounded: a scenario of a dozen tasks from anyone stops at
+/// its budget of schedules, time or memory, says so, and never claims a proof. Small budgets keep
+/// these tests fast; the defaults are measured in docs/outcomes.md.
+@Suite(.serialized) struct ExhaustiveBudgetTests {
+  /// Twelve children adding twice to one counter: more schedules than anyone can run.
+  static let hostile = """
+    { "format": 1, "name": "hostile", "threads": 4, "state": { "counter": 0 },
+      "steps": [ { "group": "adders", "count": 12, "steps": [
+        { "repeat": 2, "steps": [ { "add": "counter" } ] } ] } ],
+      "expect": { "outcomes": [
+        { "when": { "values": { "counter": 24 } }, "grade": "acceptable", "reason": "none lost" },
+        { "grade": "interesting", "reason": "updates lost" } ] } }
+    """
+
+  /// Two children adding once: a lost update, which this scenario forbids, takes one preemption.
+  static let forbiddenLoss = """
+    { "format": 1, "name": "forbidden-loss", "threads": 2, "state": { "counter": 0 },
+      "steps": [ { "group": "adders", "count": 2, "steps": [ { "add": "counter" } ] } ],
+      "expect": { "outcomes": [
+        { "when": { "values": { "counter": 2 } }, "grade": "acceptable", "reason": "none lost" },
+        { "grade": "forbidden", "reason": "a lost update" } ] } }
+    """
+
+  /// A scratch file holding `text`, removed when the test is done.
+  final class ScratchFile {
+    let path: String
+
+    init(_ name: String, _ text: String) throws {
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("lab-budget-\(UUID())")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      path = folder.appendingPathComponent("\(name).json").path
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    deinit {
+      try? FileManager.default.removeItem(
+        at: URL(fileURLWithPath: path).deletingLastPathComponent())
+    }
+  }
+
+  private func search(_ budget: ExhaustiveSearch.Budget) throws -> ExhaustiveSearch.Findings {
+    let scenario = try TestSupport.scenario(json: Self.hostile)
+    return ExhaustiveSearch(scenario, options: RunOptions(), budget: budget).run()
+  }
+
+  @Test func theScheduleBudgetStopsAHostileSearch() throws {
+    let findings = try search(.init(maxSchedules: 40, maxSeconds: nil, maxMemoryBytes: nil))
+    #expect(findings.stoppedBy == .schedules(40))
+    #expect(findings.schedules == 40)
+    #expect(!findings.complete)
+    #expect(
+      findings.stoppedBy?.verdict
+        == "incomplete: stopped by the budget of 40 schedules; raise it with --max-schedules 160")
+  }
+
+  /// The schedule bound is generous here: only the time can stop the search this soon.
+  @Test func theTimeBudgetStopsAHostileSearch() throws {
+    let findings = try search(.init(maxSchedules: 50_000, maxSeconds: 0.3, maxMemoryBytes: nil))
+    #expect(findings.stoppedBy == .seconds(0.3))
+    #expect(findings.schedules < 50_000)
+    #expect(
+      findings.stoppedBy?.verdict
+        == "incomplete: stopped by the budget of 0.3 s; raise it with --max-seconds 1.2")
+  }
+
+  /// The search's memory, read from a stand-in that grows 1 MB each time it is read: whatever
+  /// else the test process does, only the budget can stop this search before its schedules run
+  /// out.
+  @Test func theMemoryBudgetStopsAHostileSearch() throws {
+    let resident = Locked(64 << 20)
+    var budget = ExhaustiveSearch.Budget(
+      maxSchedules: 5_000, maxSeconds: nil, maxMemoryBytes: 4 << 20)
+    budget.residentBytes = {
+      resident.withLock {
+        $0 += 1 << 20
+        return $0
+      }
+    }
+    let findings = try search(budget)
+    #expect(findings.stoppedBy == .memory(bytes: 4 << 20))
+    #expect(findings.schedules < 5_000)
+    #expect(
+      findings.stoppedBy?.verdict
+        == "incomplete: stopped by the budget of 4 MB of memory; raise it with --max-memory-mb 16")
+  }
+
+  /// Unless a caller lifts a bound on purpose, every search has all three.
+  @Test func everySearchIsBoundedByDefault() {
+    for budget in [ExhaustiveSearch.Budget(), CheckPlan().search] {
+      #expect(budget.maxSchedules != nil)
+      #expect(budget.maxSeconds != nil)
+      #expect(budget.maxMemoryBytes != nil)
+    }
+    #expect(CheckPlan().search.maxSchedules == ScenarioChecker.exhaustiveBudget)
+  }
+
+  @Test func exploreSaysTheSearchIsIncompleteInTextAndJSON() throws {
+    let file = try ScratchFile("hostile", Self.hostile)
+    let text = InProcessLab.run(["explore", file.path, "--exhaustive", "--max-schedules", "30"])
+    #expect(text.status == 0, "\(text.err)")
+    let lines = text.out.split(separator: "\n").map(String.init)
+    #expect(
+      lines.dropFirst().first
+        == "incomplete: stopped by the budget of 30 schedules; raise it with --max-schedules 120")
+    #expect(!text.out.contains("never happens"))
+
+    let json = InProcessLab.run([
+      "explore", file.path, "--exhaustive", "--max-seconds", "0.2", "--format", "json",
+    ])
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+    #expect(document["complete"] as? Bool == false)
+    let stopped = try #require(document["stopped_by"] as? [String: Any])
+    #expect(stopped["budget"] as? String == "seconds")
+    #expect(stopped["limit"] as? Double == 0.2)
+    #expect(stopped["option"] as? String == "--max-seconds")
+    #expect(
+      stopped["verdict"] as? String
+        == "incomplete: stopped by the budget of 0.2 s; raise it with --max-seconds 0.8")
+  }
+
+  /// `lab check` cannot vouch for outcome rules its search did not finish checking: the scenario
+  /// fails, with the verdict, and in JUnit it is an error (it could not finish), not a failure.
+  @Test func checkFailsAScenarioWhoseSearchItsBudgetStopped() throws {
+    let file = try ScratchFile("hostile", Self.hostile)
+    let verdict =
+      "every schedule: incomplete: stopped by the budget of 30 schedules; "
+      + "raise it with --max-schedules 120"
+    let text = InProcessLab.run(["check", file.path, "--max-schedules", "30"])
+    #expect(text.status == 1, "\(text.err)")
+    #expect(text.out.hasPrefix("FAIL  \(file.path)  \(verdict)\n"), "\(text.out)")
+
+    let json = InProcessLab.run(["check", file.path, "--max-schedules", "30", "--format", "json"])
+    #expect(json.status == 1)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+    let scenario = try #require((document["scenarios"] as? [[String: Any]])?.first)
+    #expect(scenario["status"] as? String == "failed")
+    #expect((scenario["summary"] as? String)?.hasSuffix(verdict) == true)
+    let messages = (scenario["failures"] as? [[String: Any]])?.compactMap {
+      $0["messages"] as? [String]
+    }
+    #expect(messages == [[verdict]])
+
+    let failed = ScenarioVerdict(
+      scenario: "hostile", file: "hostile.json", status: .failed, summary: verdict, runs: 1,
+      failures: [.init(run: nil, messages: [verdict], replay: nil, searched: true)])
+    #expect(CheckReport.junitKind(failed) == .error)
+  }
+
+  /// A forbidden outcome the search reaches fails the check with the schedule that replays it,
+  /// found by the search (not a file that does not validate); it is reported even when the
+  /// budget then stops the search.
+  @Test func checkNamesTheScheduleOfAForbiddenOutcomeTheSearchFound() throws {
+    let file = try ScratchFile("forbidden-loss", Self.forbiddenLoss)
+    let text = InProcessLab.run(["check", file.path])
+    #expect(text.status == 1)
+    let line = try #require(text.out.split(separator: "\n").first.map(String.init))
+    #expect(
+      line.hasPrefix(
+        "FAIL  \(file.path)  outcome: forbidden counter = 1 · race: lab run \(file.path) "
+          + "--schedule 1-"), "\(line)")
+
+    let cut = InProcessLab.run(["check", file.path, "--max-schedules", "10", "--format", "json"])
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(cut.out.utf8)) as? [String: Any])
+    let scenario = try #require((document["scenarios"] as? [[String: Any]])?.first)
+    let messages = (scenario["failures"] as? [[String: Any]])?.flatMap {
+      $0["messages"] as? [String] ?? []
+    }
+    #expect(messages?.contains("outcome: forbidden counter = 1 · race") == true, "\(cut.out)")
+    #expect(messages?.last?.hasPrefix("every schedule: incomplete") == true, "\(cut.out)")
+  }
+
+  @Test func helpGivesEveryBudgetWithItsDefault() {
+    let explore = InProcessLab.run(["explore", "--help"]).out
+    #expect(
+      explore.contains(
+        "--max-schedules N    Stop a search of every schedule after N schedules (default: 100000).")
+    )
+    #expect(
+      explore.contains(
+        "--max-seconds S      Stop a search of every schedule after S seconds (default: 60)."))
+    #expect(explore.contains("a search of every schedule as a whole"))
+    let check = InProcessLab.run(["check", "--help"]).out
+    #expect(check.contains("after N schedules (default: 20000)."))
+    #expect(check.contains("--max-seconds S"))
+  }
+
+  /// A search keeps the path to the current schedule and one schedule per outcome, never
+  /// anything per schedule run: the whole search of racy-counter (4,326 schedules) fits in 4 MB
+  /// of growth. Run as its own process, so that no other test's memory counts; a search that
+  /// kept 5 KB a schedule would stop at that budget instead.
+  @Test(.disabled(if: TestSupport.underSanitizer, "the sanitizer's shadow memory grows too"))
+  func aWholeSearchKeepsTheLabsMemoryFlat() throws {
+    let (status, out, err) = try TestSupport.runLab([
+      "explore", "racy-counter", "--exhaustive", "--max-memory-mb", "4", "--format", "json",
+    ])
+    #expect(status == 0, "\(err)")
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+    #expect(document["stopped_by"] is NSNull, "\(out)")
+    #expect(document["complete"] as? Bool == true)
+    #expect(document["schedules"] as? Int == 4326)
+  }
+}

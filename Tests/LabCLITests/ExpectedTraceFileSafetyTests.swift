@@ -1,0 +1,36 @@
+import Foundation
+import LabTestSupport
+import Testing
+
+@testable import LabChecks
+@testable import LabInterpreter
+@testable import LabModel
+@testable import LabRuntime
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// An expected trace is a course's file: a pipe or a folder in its place is named, never waited
+/// on or read.
+@Suite(.timeLimit(.minutes(1))) struct ExpectedTraceFileSafetyTests {
+  @Test(arguments: ["fifo", "folder"])
+  func somethingElseInTheExpectedTracesPlaceIsNamed(_ kind: String) throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-expected-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let scenarios = root.appendingPathComponent("Scenarios")
+    try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+    try #"{"format": 1, "steps": [{"log": "hi"}]}"#.write(
+      to: scenarios.appendingPathComponent("s.json"), atomically: true, encoding: .utf8)
+    let expected = scenarios.appendingPathComponent("s.expected").path
+    if kind == "fifo" {
+      #expect(mkfifo(expected, 0o600) == 0)
+    } else {
+      try FileManager.default.createDirectory(atPath: expected, withIntermediateDirectories: false)
+    }
+    let (status, _, err) = InProcessLab.run(["diff", "s"], environment: ["LAB_ROOT": root.path])
+    #expect(status == 1)
+    #expect(err.contains("not a regular file") || err.contains("is a folder"), "\(err)")
+  }
+}

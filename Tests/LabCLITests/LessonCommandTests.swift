@@ -1,0 +1,216 @@
+import Foundation
+import LabTestSupport
+import Testing
+
+/// `lab lesson`, `lab list` and `lab new`, in-process; one lesson through the built binary.
+@Suite(.serialized) struct LessonCommandTests {
+  @Test func lessonByNumberNameAndPrefixPrintTheSameLesson() throws {
+    let byNumber = InProcessLab.run(["lesson", "4"])
+    #expect(byNumber.status == 0, "\(byNumber.err)")
+    #expect(byNumber.err.isEmpty)
+    for argument in ["async-let", "async"] {
+      let other = InProcessLab.run(["lesson", argument])
+      #expect(other.status == 0)
+      #expect(other.out == byNumber.out, "lab lesson \(argument)")
+    }
+  }
+
+  @Test func aLessonPrintsItsSectionsRunsChecksAndQuestions() throws {
+    let (status, out, err) = try TestSupport.runLab(["lesson", "async-let", "--step"])
+    #expect(status == 0, "\(err)")
+    #expect(out.hasPrefix("Lesson 4 · async-let — async let — start now, await later\nconcepts: "))
+    #expect(out.contains("\n## What to notice\n"))
+    #expect(
+      out.contains(
+        "$ lab run async-let-downloads\n# async-let-downloads — Three downloads in parallel"))
+    #expect(out.contains("✓ duration: 6000 ms"))
+    #expect(out.contains("$ lab run async-let-downloads --threads 2\n"))
+    #expect(out.contains("✗ duration: expected 6000 ms, got 6600 ms"))
+    #expect(out.contains("(this run fails on purpose"))
+    #expect(out.contains("\n## Questions\n\n1. Why is the parallel total 6000 ms"))
+    #expect(
+      out.contains(
+        "✓ lesson 4 (async-let): all 4 runs did what the lesson says\nnext: lab lesson 5"))
+    // Excerpts are for GitHub: the terminal shows the whole run instead, once.
+    #expect(!out.contains("```"))
+    // No terminal: no colour and no prompt, even with --step.
+    #expect(!out.contains("\u{1B}["))
+    #expect(err.isEmpty)
+  }
+
+  @Test func unknownLessonsSuggestOrList() throws {
+    let typo = InProcessLab.run(["lesson", "asynclet"])
+    #expect(typo.status == 64)
+    #expect(typo.err.contains("no lesson named 'asynclet'; did you mean 'async-let'?"))
+    let number = InProcessLab.run(["lesson", "99"])
+    #expect(number.status == 64)
+    #expect(number.err.contains("no lesson 99: lessons are numbered 1–"))
+    let ambiguous = InProcessLab.run(["lesson", "s"])
+    #expect(ambiguous.status == 64)
+    #expect(ambiguous.err.contains("'s' could be sequential-awaits (3), serial-tasks (11)"))
+    let two = InProcessLab.run(["lesson", "1", "2"])
+    #expect(two.status == 64)
+    #expect(two.err.contains("lesson takes one lesson"))
+  }
+
+  @Test func listShowsLessonsThenScenariosByTopic() throws {
+    let (status, out, err) = InProcessLab.run(["list"])
+    #expect(status == 0, "\(err)")
+    #expect(out.hasPrefix("LESSONS"))
+    #expect(out.contains("\n   1  blocking-main         Blocking the main thread\n"))
+    #expect(out.contains("\n  15  where-async-runs"))
+    let scenarios = try #require(out.range(of: "\nSCENARIOS"))
+    let topics = [
+      "01-blocking", "02-async-await", "07-task-groups", "14-starvation", "15-isolation",
+    ]
+    let positions = topics.compactMap {
+      out.range(of: "\n\($0)\n", range: scenarios.upperBound..<out.endIndex)?.lowerBound
+    }
+    #expect(
+      positions.count == topics.count && positions == positions.sorted(), "topics in folder order")
+    #expect(out.contains("  sync-download"))
+    #expect(
+      out.contains(
+        "from \"Use async let to run background tasks in parallel in Swift\" — "
+          + "DataFileViewModel.downloadFile() with usleep(300000) · lesson 1\n"))
+    let lessonsOnly = InProcessLab.run(["list", "--lessons"])
+    #expect(lessonsOnly.status == 0 && !lessonsOnly.out.contains("SCENARIOS"))
+    let scenariosOnly = InProcessLab.run(["list", "--scenarios"])
+    #expect(scenariosOnly.status == 0 && !scenariosOnly.out.contains("LESSONS"))
+  }
+
+  // MARK: - A project of one's own
+
+  /// A temporary project folder with `Scenarios/` and `Lessons/`, removed by the caller.
+  static func project() throws -> URL {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-lessons-\(UUID())")
+    for folder in ["Scenarios", "Lessons"] {
+      try FileManager.default.createDirectory(
+        at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+    }
+    return root
+  }
+
+  @Test func newWritesAStarterThatRunsAndNeverOverwrites() throws {
+    let root = try Self.project()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let environment = ["LAB_ROOT": root.path]
+    let first = InProcessLab.run(["new", "my-race"], environment: environment)
+    #expect(first.status == 0, "\(first.err)")
+    let file = root.appendingPathComponent("Scenarios/my-race.json")
+    let written = try String(contentsOf: file, encoding: .utf8)
+    #expect(written.contains("\"$schema\": \"../schema/scenario.schema.json\""))
+    #expect(first.out.contains("lab run my-race"))
+    let run = InProcessLab.run(["run", "my-race"], environment: environment)
+    #expect(run.status == 0, "\(run.out)\(run.err)")
+
+    try Data("{}".utf8).write(to: file)
+    let again = InProcessLab.run(["new", "my-race"], environment: environment)
+    #expect(again.status == 1)
+    #expect(again.err.contains("a scenario named 'my-race' already exists"))
+    #expect(try String(contentsOf: file, encoding: .utf8) == "{}", "the file must be left alone")
+
+    let elsewhere = InProcessLab.run(
+      ["new", "my-race", "--path", root.appendingPathComponent("Scenarios/08-mine").path],
+      environment: environment)
+    #expect(elsewhere.status == 1, "one name, one file: 'lab run my-race' must stay unambiguous")
+  }
+
+  @Test func newWritesIntoAFolderInsideTheProjectOnly() throws {
+    let root = try Self.project()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let environment = ["LAB_ROOT": root.path]
+    let topic = root.appendingPathComponent("Scenarios/16-mine")
+    let inside = InProcessLab.run(
+      ["new", "lost-update", "--path", topic.path], environment: environment)
+    #expect(inside.status == 0, "\(inside.err)")
+    let text = try String(
+      contentsOf: topic.appendingPathComponent("lost-update.json"), encoding: .utf8)
+    #expect(text.contains("\"$schema\": \"../../schema/scenario.schema.json\""))
+
+    let outside = InProcessLab.run(
+      ["new", "escape", "--path", root.deletingLastPathComponent().path], environment: environment)
+    #expect(outside.status == 64)
+    #expect(outside.err.contains("--path must be a folder inside the project"))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: root.deletingLastPathComponent().appendingPathComponent("escape.json").path))
+  }
+
+  @Test func newRefusesNamesThatAreNotSimple() throws {
+    let root = try Self.project()
+    defer { try? FileManager.default.removeItem(at: root) }
+    for name in ["../x", "a/b", "x.json", "é"] {
+      let result = InProcessLab.run(["new", name], environment: ["LAB_ROOT": root.path])
+      #expect(result.status == 64, "\(name)")
+      #expect(result.err.contains("cannot be a scenario name"), "\(name)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("x.json").path))
+    #expect(
+      try FileManager.default.contentsOfDirectory(
+        atPath: root.appendingPathComponent("Scenarios").path
+      ).isEmpty)
+  }
+
+  @Test func aLessonFailsWhenARunDoesNotDoWhatItSays() throws {
+    let root = try Self.project()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let environment = ["LAB_ROOT": root.path]
+    #expect(InProcessLab.run(["new", "starter"], environment: environment).status == 0)
+    let lesson = """
+      ---
+      name: broken
+      title: A lesson whose runs surprise it
+      concepts: [testing]
+      scenarios: [starter]
+      ---
+
+      ## Runs
+
+      ```lab
+      lab run starter --threads 1
+      ```
+
+      ```lab fails
+      lab run starter
+      ```
+
+      ```trace
+      …
+      duration 500 ms · main thread stalled at most 7 ms
+      ```
+
+      ## Questions
+
+      1. Why?
+      """
+    try Data(lesson.utf8).write(to: root.appendingPathComponent("Lessons/01-broken.md"))
+    let (status, out, _) = InProcessLab.run(["lesson", "1"], environment: environment)
+    #expect(status == 1)
+    #expect(out.contains("✗ lesson 1 (broken): 3 things did not go as the lesson says:"))
+    #expect(out.contains("Lessons/01-broken.md:11: lab run starter --threads 1 failed a check"))
+    #expect(
+      out.contains(
+        "Lessons/01-broken.md:15: the lesson expects this run to fail a check, but every check "
+          + "passed"))
+    #expect(
+      out.contains("Lessons/01-broken.md:18: the lesson's excerpt of this run does not match"))
+  }
+
+  @Test func aLessonFileWithProblemsIsReportedOnStderr() throws {
+    let root = try Self.project()
+    defer { try? FileManager.default.removeItem(at: root) }
+    try Data("---\nname: bad\ntitle: Bad\n---\n\nNo runs.\n".utf8)
+      .write(to: root.appendingPathComponent("Lessons/02-bad.md"))
+    let (status, out, err) = InProcessLab.run(
+      ["lesson", "bad"], environment: ["LAB_ROOT": root.path])
+    #expect(status == 1)
+    #expect(out.isEmpty)
+    #expect(err.contains("Lessons/02-bad.md:"))
+    #expect(err.contains("error: a lesson ends with a '## Questions' section"))
+    let list = InProcessLab.run(["list"], environment: ["LAB_ROOT": root.path])
+    #expect(list.status == 1)
+    #expect(list.out.contains("   2  bad"))
+  }
+}

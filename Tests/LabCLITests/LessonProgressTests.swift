@@ -1,0 +1,141 @@
+import Foundation
+import LabLessons
+import LabTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `lab lesson` with no name continues where the learner left off.
+struct LessonProgressTests {
+  /// A state folder of this test's own, so parallel tests do not share progress.
+  static func freshState() -> [String: String] {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lab-progress-\(UUID().uuidString)")
+    return ["XDG_STATE_HOME": folder.path]
+  }
+
+  @Test func theFirstTimeItStartsAtLessonOneThenGoesOn() {
+    let state = Self.freshState()
+    let first = InProcessLab.run(["lesson"], environment: state)
+    #expect(first.status == 0, "\(first.err)")
+    #expect(first.err.hasPrefix("starting at lesson 1 (blocking-main); 'lab lesson N' plays any"))
+    #expect(first.out.hasPrefix("Lesson 1 · blocking-main"))
+    let second = InProcessLab.run(["lesson"], environment: state)
+    #expect(second.err.hasPrefix("lesson 2 (await-and-main): lesson 1 was the last you played"))
+    #expect(second.out.hasPrefix("Lesson 2 · await-and-main"))
+    // A lesson named on the command line counts too: after 14 comes 15.
+    _ = InProcessLab.run(["lesson", "14"], environment: state)
+    #expect(InProcessLab.run(["lesson"], environment: state).out.hasPrefix("Lesson 15 ·"))
+  }
+
+  @Test func afterTheLastLessonItSaysSoAndPlaysNothing() throws {
+    let state = Self.freshState()
+    let last = try #require(LessonCatalog(root: TestSupport.packageRoot).entries().last)
+    _ = InProcessLab.run(["lesson", String(last.number)], environment: state)
+    let after = InProcessLab.run(["lesson"], environment: state)
+    #expect(after.status == 0)
+    #expect(after.out.isEmpty)
+    #expect(
+      after.err.hasPrefix(
+        "you have played every lesson, the last was \(last.number) (\(last.name))"))
+  }
+
+  @Test func aLessonStoppedInIsPlayedAgain() throws {
+    let state = Self.freshState()
+    let progress = try #require(LessonProgress(environment: state))
+    let root = TestSupport.packageRoot
+    let lesson = root.appendingPathComponent("Lessons/07-task-groups.md")
+    progress.record(.init(lessonFile: lesson, finished: false), in: root)
+    #expect(progress.last(in: root) == .init(lessonFile: lesson, finished: false))
+    let again = InProcessLab.run(["lesson"], environment: state)
+    #expect(again.err.hasPrefix("lesson 7 (task-groups) again: you stopped in it"))
+    #expect(again.out.hasPrefix("Lesson 7 · task-groups"))
+    // Played to its end this time: the store now says so, and the next call goes on to 8.
+    #expect(progress.last(in: root)?.finished == true)
+    #expect(InProcessLab.run(["lesson"], environment: state).out.hasPrefix("Lesson 8 ·"))
+  }
+
+  @Test func eachCourseFolderKeepsItsOwnPlace() throws {
+    let state = Self.freshState()
+    let progress = try #require(LessonProgress(environment: state))
+    let root = TestSupport.packageRoot
+    let other = URL(fileURLWithPath: "/tmp/some-course")
+    let lesson = root.appendingPathComponent("Lessons/03-sequential-awaits.md")
+    progress.record(.init(lessonFile: lesson, finished: true), in: root)
+    progress.record(.init(lessonFile: lesson, finished: false), in: other)
+    #expect(progress.last(in: root)?.finished == true)
+    #expect(progress.last(in: other)?.finished == false)
+    // A damaged store is read as no progress, never an error.
+    try "garbage\n\t\t\n".write(to: progress.file, atomically: true, encoding: .utf8)
+    #expect(progress.last(in: root) == nil)
+  }
+
+  /// `lab lesson 1` with `make` putting something in the store's place: the lesson plays, stderr
+  /// has one warning line that says what is there, and it is left as it was.
+  static func playsWithAWarning(_ expected: String, make: (URL) throws -> Void) throws {
+    let state = Self.freshState()
+    let progress = try #require(LessonProgress(environment: state))
+    try FileManager.default.createDirectory(
+      at: progress.file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try make(progress.file)
+    let before = try FileManager.default.attributesOfItem(atPath: progress.file.path)
+    let played = InProcessLab.run(["lesson", "1"], environment: state)
+    #expect(played.status == 0, "\(played.err)")
+    #expect(played.out.hasPrefix("Lesson 1 ·"))
+    let warnings = played.err.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+    #expect(warnings.count == 1, "\(played.err)")
+    #expect(warnings.first?.contains(expected) == true, "\(played.err)")
+    let after = try FileManager.default.attributesOfItem(atPath: progress.file.path)
+    #expect(after[.type] as? FileAttributeType == before[.type] as? FileAttributeType)
+    #expect(after[.size] as? Int == before[.size] as? Int)
+  }
+
+  @Test func aFolderInTheStoresPlaceIsNamedNotIgnored() throws {
+    try Self.playsWithAWarning("is a folder, not a file") {
+      try FileManager.default.createDirectory(at: $0, withIntermediateDirectories: false)
+    }
+  }
+
+  @Test func anOversizedStoreIsNotRead() throws {
+    // A sparse gigabyte: reading it whole would take a gigabyte of memory and seconds.
+    try Self.playsWithAWarning("is 1073741824 bytes, more than the 64 KiB the lab reads") {
+      #expect(FileManager.default.createFile(atPath: $0.path, contents: nil))
+      let handle = try FileHandle(forWritingTo: $0)
+      try handle.truncate(atOffset: 1 << 30)
+      try handle.close()
+    }
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aPipeInTheStoresPlaceDoesNotHang() throws {
+    try Self.playsWithAWarning("is not a regular file") { #expect(mkfifo($0.path, 0o600) == 0) }
+  }
+
+  @Test func aLinkToNothingInTheStoresPlaceIsNamed() throws {
+    try Self.playsWithAWarning("is a symbolic link to nothing") {
+      try FileManager.default.createSymbolicLink(
+        atPath: $0.path, withDestinationPath: $0.path + "-gone")
+    }
+  }
+
+  @Test func theStoreNeverOutgrowsWhatTheLabReads() throws {
+    let progress = try #require(LessonProgress(environment: Self.freshState()))
+    let lesson = TestSupport.packageRoot.appendingPathComponent("Lessons/01-blocking-main.md")
+    let long = String(repeating: "a-long-folder-name-", count: 50)
+    for number in 1...100 {
+      progress.record(
+        .init(lessonFile: lesson, finished: true), in: URL(fileURLWithPath: "/\(long)/\(number)"))
+    }
+    let size = try #require(
+      try FileManager.default.attributesOfItem(atPath: progress.file.path)[.size] as? Int)
+    #expect(size <= LessonProgress.sizeCap && size > LessonProgress.sizeCap - 2_000)
+    #expect(progress.problem == nil)
+    // The newest courses are kept, the oldest dropped.
+    #expect(progress.last(in: URL(fileURLWithPath: "/\(long)/100")) != nil)
+    #expect(progress.last(in: URL(fileURLWithPath: "/\(long)/1")) == nil)
+  }
+}

@@ -1,0 +1,203 @@
+import Foundation
+import LabTestSupport
+import Testing
+
+@testable import LabNative
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A native program is run as an untrusted one: in a process group of its own that never
+/// outlives the run or the lab, with limits on memory, CPU time and output, and only the
+/// environment it needs. These start real processes (some compile a program), one at a time.
+@Suite(.serialized) struct NativeSandboxTests {
+  /// Runs a shell script from a fresh folder with `limits`, by /bin/sh: a script just written and
+  /// exec'd can be "busy" while a process another test starts holds its descriptor a moment.
+  static func runScript(_ body: String, limits: NativeProcess.Limits) throws -> NativeProcess {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sandbox-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("program")
+    try (body + "\n").write(to: url, atomically: true, encoding: .utf8)
+    return try NativeProcess.run(
+      URL(fileURLWithPath: "/bin/sh"), arguments: [url.path], environment: [:], limits: limits)
+  }
+
+  static func limits(seconds: Double = 30, cpu: Int = 10, outputMegabytes: Int = 64)
+    -> NativeProcess.Limits
+  {
+    NativeProcess.Limits(
+      seconds: seconds, memoryMegabytes: 512, cpuSeconds: cpu, outputMegabytes: outputMegabytes)
+  }
+
+  /// `pid`'s state letter and process group from `/proc/PID/stat`; nil once it is gone.
+  static func stat(_ pid: pid_t) -> (state: Character, group: pid_t, parent: pid_t, name: String)? {
+    guard
+      let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")")
+    else { return nil }
+    let fields = text[text.index(after: close)...].split(separator: " ")
+    guard fields.count > 3, let state = fields[0].first, let parent = pid_t(fields[1]),
+      let group = pid_t(fields[2])
+    else { return nil }
+    return (state, group, parent, String(text[text.index(after: open)..<close]))
+  }
+
+  /// The processes of group `group` that still run (a killed one may linger as a zombie until
+  /// whoever adopted it reaps it: it runs nothing and holds nothing).
+  static func living(inGroup group: pid_t) -> [pid_t] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap { pid_t($0) }.filter { pid in
+      guard let stat = stat(pid) else { return false }
+      return stat.group == group && stat.state != "Z"
+    }
+  }
+
+  /// The lab stops reading at the program's exit (and a short grace), kills its group, and
+  /// returns: a process the program left behind holding its output neither holds the lab up nor
+  /// lives on — as Swift's `swift-backtrace` once held a CI run for 14 minutes.
+  @Test func aProcessLeftHoldingTheOutputHoldsNothingUp() throws {
+    let clock = ContinuousClock()
+    let began = clock.now
+    let run = try Self.runScript("/bin/sleep 100 &\necho \"$$ $!\"", limits: Self.limits())
+    #expect(clock.now - began < .seconds(5))
+    #expect(run.ending == .exited(0))
+    let pids = run.output.split(whereSeparator: \.isWhitespace).compactMap { pid_t($0) }
+    try #require(pids.count == 2, "\(run.output)")
+    #expect(Self.stat(pids[1]).map { $0.state == "Z" } ?? true, "the sleep still runs")
+    #expect(Self.living(inGroup: pids[0]).isEmpty)
+  }
+
+  /// The program gets exactly the environment it is given: nothing of the lab's, not even the
+  /// working directory the shell that sets its limits would export.
+  @Test func theProgramGetsOnlyItsEnvironment() throws {
+    let run = try NativeProcess.run(
+      URL(fileURLWithPath: "/usr/bin/env"), environment: ["LAB_SCALE": "0.5", "B": "2"],
+      limits: Self.limits())
+    #expect(run.output.split(separator: "\n").sorted() == ["B=2", "LAB_SCALE=0.5"])
+    #expect(
+      NativeRunner.environment(scale: 0.05, sanitized: false)
+        == ["LAB_SCALE": "0.05", "SWIFT_BACKTRACE": "enable=no"])
+  }
+
+  /// A descriptor the lab holds without close-on-exec is closed in the program.
+  @Test func theProgramGetsNoDescriptorOfTheLabs() throws {
+    let file = open("/dev/null", O_WRONLY)
+    let leaked = dup2(file, 200)
+    defer {
+      close(file)
+      close(leaked)
+    }
+    try #require(leaked == 200)
+    let run = try NativeProcess.run(
+      URL(fileURLWithPath: "/bin/ls"), arguments: ["/proc/self/fd"], environment: [:],
+      limits: Self.limits())
+    #expect(run.output.split(separator: "\n").contains("1"), "\(run.output)")
+    #expect(!run.output.split(separator: "\n").contains("200"), "\(run.output)")
+  }
+
+  /// The kernel stops a program that spins at its CPU limit (SIGXCPU), long before the timeout.
+  @Test func aProgramThatSpinsIsStoppedByTheCPULimit() throws {
+    let clock = ContinuousClock()
+    let began = clock.now
+    let run = try Self.runScript("while :; do :; done", limits: Self.limits(cpu: 1))
+    #expect(run.ending == .cpuLimit(seconds: 1))
+    #expect(run.cpuSeconds >= 0.5)
+    #expect(clock.now - began < .seconds(20))
+  }
+
+  /// Output past `--max-trace-mb` stops the program: the lab keeps what it read, no more.
+  @Test func aProgramThatPrintsWithoutEndIsStoppedByTheOutputLimit() throws {
+    let run = try NativeProcess.run(
+      URL(fileURLWithPath: "/usr/bin/yes"), environment: [:],
+      limits: Self.limits(outputMegabytes: 1))
+    #expect(run.ending == .outputLimit(megabytes: 1))
+    #expect(run.output.utf8.count <= 1 << 20)
+  }
+
+  /// A valid scenario whose program grows a list in a loop is stopped at `--max-memory-mb`, with
+  /// the line that says which limit and how to raise it (without it, one grew to 5.3 GB).
+  @Test func aProgramThatAllocatesInALoopIsStoppedByTheMemoryLimit() throws {
+    guard NativeRunTests.hasToolchain else { return print("skipped: no swiftc") }
+    let project = try CheckCommandTests.Project([
+      "grows.json": """
+      {"format": 1, "name": "grows", "state": {"items": []}, "steps": [
+        {"repeat": 100000000, "steps": [{"add": "items", "value": "['a string that takes room']"}]}
+      ]}
+      """
+    ])
+    let run = project.lab(["run", "grows", "--native", "--scale", "0.05", "--max-memory-mb", "64"])
+    #expect(run.status == 1)
+    #expect(
+      run.out.contains(
+        "the program used more than 64 MB of memory (the --max-memory-mb limit); raise it with "
+          + "--max-memory-mb 128"), "\(run.out)\(run.err)")
+    let memory = run.err.split(separator: "memory ").last?.prefix { $0.isNumber }
+    #expect(memory.flatMap { Int($0) }.map { $0 >= 64 && $0 < 200 } == true, "\(run.err)")
+  }
+
+  /// `queue.sync` onto its own queue traps right after the 10 ms block: the report says when
+  /// (the program's own clock, from its signal handler), not the time of its last line (the
+  /// block's start), nor the exit a few real milliseconds later, which the scale multiplies.
+  @Test func aTrapIsReportedWhenItHappened() throws {
+    guard NativeRunTests.hasToolchain else { return print("skipped: no swiftc") }
+    let run = InProcessLab.run(["run", "queue-sync-deadlock", "--native"])
+    let rows = run.out.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+    let block = try #require(rows.first { $0.count > 3 && $0[3] == "block" }, "\(run.out)")
+    let blockStart = try #require(Double(block[0]))
+    let problem = try #require(run.out.split(separator: "\n").first { $0.hasPrefix("problem: ") })
+    let words = problem.split(separator: " ")
+    let at = try #require(words.firstIndex(of: "at"), "\(problem)")
+    let trapped = try #require(Double(words[at + 1]), "\(problem)")
+    #expect(problem.contains("killed by SIGILL"), "\(problem)")
+    // Loose: on a busy machine the thread that traps may wait a while after its block.
+    #expect(trapped - blockStart >= 9 && trapped - blockStart <= 100, "\(run.out)")
+  }
+
+  /// The runtime's message before a trap is part of the report, in the order it was printed.
+  @Test func aTrapsMessageIsReported() throws {
+    guard NativeRunTests.hasToolchain else { return print("skipped: no swiftc") }
+    let run = InProcessLab.run(["run", "continuation-resumed-twice", "--native"])
+    #expect(
+      run.out.contains(
+        "; it printed: _Concurrency/CheckedContinuation.swift:169: Fatal error: SWIFT TASK "
+          + "CONTINUATION MISUSE: main() tried to resume its continuation more than once"),
+      "\(run.out)")
+  }
+
+  /// SIGTERM to `lab run --native` (the built binary) kills the program's whole group before
+  /// the lab goes, and the lab ends by the signal, as it would have. The lab is started as a
+  /// shell starts it, no signal blocked: Foundation's `Process` would start it with SIGTERM
+  /// blocked, so the signal would wait until the run is over.
+  @Test func aTerminatedLabLeavesNoProgramBehind() throws {
+    guard NativeRunTests.hasToolchain else { return print("skipped: no swiftc") }
+    var environment = ProcessInfo.processInfo.environment
+    environment["LAB_ROOT"] = TestSupport.packageRoot.path
+    let lab = try NativeSpawn.start(
+      TestSupport.labBinary, arguments: ["run", "task-group-five", "--native", "--scale", "1"],
+      environment: environment, cpuSeconds: 600)
+    defer { close(lab.output) }
+    var status: Int32 = 0
+    defer { if waitpid(lab.pid, &status, WNOHANG) == 0 { kill(-lab.pid, SIGKILL) } }
+    // The program starts once compiled (a few seconds the first time), through /bin/sh.
+    var program: pid_t?
+    let deadline = ContinuousClock.now + .seconds(120)
+    while program == nil, ContinuousClock.now < deadline {
+      usleep(50_000)
+      let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+      program = entries.compactMap { pid_t($0) }.first { pid in
+        Self.stat(pid).map { $0.parent == lab.pid && $0.name == "task-group-five" } ?? false
+      }
+    }
+    let group = try #require(program, "the program never started")
+    defer { kill(-group, SIGKILL) }
+    #expect(Self.stat(group)?.group == group, "the program leads a group of its own")
+    kill(lab.pid, SIGTERM)
+    while waitpid(lab.pid, &status, 0) == -1, errno == EINTR {}
+    #expect(status & 0x7f == SIGTERM, "lab's wait status: \(status)")
+    #expect(Self.living(inGroup: group).isEmpty)
+  }
+}

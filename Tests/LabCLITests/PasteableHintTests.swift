@@ -1,0 +1,108 @@
+import Foundation
+import LabCommandLine
+import LabModel
+import LabTestSupport
+import Testing
+
+@testable import lab
+
+/// Every command a lesson prints for pasting — its runs, replays, "try next" lines and the next
+/// lesson — is a valid `lab` command line: a known command, options it takes, and a scenario or
+/// lesson that exists. And they are written the way the lab was started.
+struct PasteableHintTests {
+  static let lessons = try! FileManager.default.contentsOfDirectory(
+    atPath: TestSupport.packageRoot.appendingPathComponent("Lessons").path
+  ).filter { $0.hasSuffix(".md") }.map { String($0.prefix(while: \.isNumber)) }.sorted()
+
+  /// The `lab …` commands in a lesson's output: `$ lab run …`, `replay: lab …`, `next: lab …`
+  /// and code spans in the prose.
+  static func commands(in output: String, name: String = "lab") -> [[String]] {
+    let starts = ["`", "$ ", "replay: ", "next: ", ": "].map { $0 + name + " " }
+    var found: [[String]] = []
+    for line in output.split(separator: "\n").map(String.init) {
+      for start in starts {
+        var rest = Substring(line)
+        while let range = rest.range(of: start) {
+          rest = rest[range.upperBound...]
+          let end = start.hasPrefix("`") ? rest.firstIndex(of: "`") : nil
+          var command = String(rest[..<(end ?? rest.endIndex)])
+          if let note = command.range(of: "   (") { command = String(command[..<note.lowerBound]) }
+          found.append(command.split(separator: " ").map(String.init))
+        }
+      }
+    }
+    return found
+  }
+
+  @Test(arguments: lessons) func everyCommandALessonPrintsParses(_ lesson: String) throws {
+    let (status, out, err) = InProcessLab.run(["lesson", lesson])
+    #expect(status == 0, "\(err)")
+    let commands = Self.commands(in: out)
+    #expect(commands.count >= 3, "lesson \(lesson) prints its runs and the next lesson")
+    let context = CommandContext(
+      console: Console(capturing: Console.Capture(), environment: [:]),
+      environment: ["LAB_ROOT": TestSupport.packageRoot.path])
+    for words in commands {
+      let shown = "lab " + words.joined(separator: " ")
+      guard let command = Lab.command(named: words.first ?? "") else {
+        Issue.record("lesson \(lesson): '\(shown)' names no command")
+        continue
+      }
+      do throws(UsageError) {
+        let arguments = try Arguments(Array(words.dropFirst()), options: command.options)
+        guard let target = arguments.positionals.first else {
+          Issue.record("lesson \(lesson): '\(shown)' names nothing")
+          continue
+        }
+        if command.name == "lesson" {
+          #expect(Self.lessons.map { Int($0) }.contains(Int(target)), "'\(shown)': no lesson")
+        } else if target.hasSuffix(".json"), !FileManager.default.fileExists(atPath: target) {
+          // A copy the lesson has just told the reader to make (`cp Scenarios/… /tmp/`).
+          let name = String(target.split(separator: "/").last!.dropLast(".json".count))
+          _ = try context.scenarioFile(name)
+          #expect(out.contains("cp "), "'\(shown)': the lesson says where the file comes from")
+        } else {
+          _ = try context.scenarioFile(target)
+        }
+      } catch {
+        Issue.record("lesson \(lesson): '\(shown)' does not work when pasted: \(error.message)")
+      }
+    }
+  }
+
+  @Test func underSwiftRunTheCommandsSaySwiftRunLab() throws {
+    let out = LabCommand.$name.withValue("swift run lab") { InProcessLab.run(["lesson", "4"]).out }
+    #expect(Self.commands(in: out).isEmpty, "no bare 'lab …' command is left")
+    let commands = Self.commands(in: out, name: "swift run lab")
+    #expect(commands.contains(["run", "async-let-downloads", "--threads", "2"]))
+    #expect(commands.contains(["lesson", "5"]))
+    let failed = LabCommand.$name.withValue("swift run lab") {
+      InProcessLab.run(["run", "async-let-downloads", "--threads", "2"])
+    }
+    #expect(failed.out.contains("replay: swift run lab run async-let-downloads --seed 1"))
+  }
+
+  @Test func theBinaryStartedAsSwiftRunStartsItSaysSwiftRunLab() throws {
+    // TestSupport's binary is the .build/<triple>/debug/lab that `swift run` starts.
+    let (status, out, _) = try TestSupport.runLab(
+      ["run", "async-let-downloads", "--threads", "2"], environment: ["LAB_COMMAND": ""])
+    #expect(status == 1)
+    #expect(out.contains("replay: swift run lab run async-let-downloads --seed 1 --threads 2"))
+  }
+
+  @Test func howTheLabWasStartedNamesIt() {
+    let triple = ".build/x86_64-unknown-linux-gnu/debug/lab"
+    #expect(LabCommand.detect(argument0: triple, environment: [:]) == "swift run lab")
+    #expect(LabCommand.detect(argument0: "/w/" + triple, environment: [:]) == "swift run lab")
+    #expect(
+      LabCommand.detect(argument0: ".build/aarch64-apple-macosx/release/lab", environment: [:])
+        == "swift run lab")
+    let tsan = ".build-tsan/x86_64-unknown-linux-gnu/debug/lab"
+    #expect(LabCommand.detect(argument0: tsan, environment: [:]) == "swift run lab")
+    #expect(LabCommand.detect(argument0: "lab", environment: [:]) == "lab")
+    #expect(LabCommand.detect(argument0: "/usr/local/bin/lab", environment: [:]) == "lab")
+    #expect(LabCommand.detect(argument0: ".build/debug/lab", environment: [:]) == "lab")
+    #expect(
+      LabCommand.detect(argument0: triple, environment: ["LAB_COMMAND": "./lab"]) == "./lab")
+  }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import LabChecks
+import LabInterpreter
+import LabModel
+import LabRuntime
+import LabTestSupport
+import Testing
+
+@testable import lab
+
+/// `lab step`: a learner's choices, read one a line, drive the virtual scheduler; the schedule
+/// it prints replays the same run.
+@Suite struct StepCommandTests {
+  /// Runs `lab step ARGUMENTS` in this process with `lines` as its input.
+  static func step(_ arguments: [String], input lines: [String]) -> (
+    status: Int32, out: String, err: String
+  ) {
+    var env = ProcessInfo.processInfo.environment
+    env["NO_COLOR"] = "1"
+    env["LAB_ROOT"] = TestSupport.packageRoot.path
+    let capture = Console.Capture()
+    var context = CommandContext(
+      console: Console(capturing: capture, environment: env), environment: env)
+    var input = lines[...]
+    context.readLine = { input.popFirst() }
+    let status = Lab.main(["step"] + arguments, context: context)
+    return (status, capture.out, capture.err)
+  }
+
+  /// The keys that make `lab step` follow `schedule`: at each decision, the candidate the
+  /// schedule's run chose there.
+  static func keys(following schedule: String, in scenario: Scenario) throws -> [String] {
+    let parsed = try Schedule.parse(schedule, scenario: nil).get()
+    var options = RunOptions()
+    options.chooser = parsed.replay().0
+    _ = ScenarioRunner.run(scenario, options: options)
+    let wanted = options.chooser!.decisions.filter { $0.candidates.count > 1 }.map(\.chosen)
+    var session = StepSession(scenario, options: RunOptions())
+    var keys: [String] = []
+    while case .decision(let decision) = session.next() {
+      let index = try #require(
+        decision.candidates.firstIndex { $0.ordinal == wanted[session.choices.count] })
+      keys.append(String(index + 1))
+      session.choose(index, at: decision)
+    }
+    return keys
+  }
+
+  static let worst = "1-8d4eb6-igkghggg-5e"
+
+  @Test func scriptedSessionReachesTheWorstCaseAndReplaysIt() throws {
+    let scenario = try TestSupport.scenario(named: "racy-counter")
+    let keys = try Self.keys(following: Self.worst, in: scenario)
+    let session = Self.step(["racy-counter"], input: keys)
+    #expect(session.status == 0)
+    #expect(session.out.contains("Goals: make the run end with\n  counter = 6 (acceptable)"))
+    #expect(session.out.contains("the run ended: counter = 2 · race (interesting)\n  the worst"))
+    #expect(session.out.contains("replay: lab run racy-counter --schedule \(Self.worst)\n"))
+    #expect(session.out.contains("choice 1: who runs next?\n  1  adders[1]  start  (default)\n"))
+    // The replay prints the very run the learner made, byte for byte.
+    let replay = InProcessLab.run(["run", "racy-counter", "--schedule", Self.worst])
+    #expect(replay.status == 0)
+    var stepped = StepSession(scenario, options: RunOptions())
+    for key in keys {
+      guard case .decision(let decision) = stepped.next() else { break }
+      stepped.choose(Int(key)! - 1, at: decision)
+    }
+    guard case .ended(let ending) = stepped.next() else {
+      Issue.record("the session did not end")
+      return
+    }
+    #expect(ending.schedule == Self.worst)
+    let trace = TraceText.lines(ending.result.events).joined(separator: "\n")
+    #expect(replay.out.contains("details\n" + trace + "\n\nduration"))
+  }
+
+  @Test func undoTakesTheLastChoiceBack() {
+    let direct = Self.step(["racy-counter"], input: ["2", "q"])
+    let undone = Self.step(["racy-counter"], input: ["2", "1", "2", "u", "u", "q"])
+    #expect(undone.status == 0)
+    #expect(direct.out.hasSuffix(undone.out.components(separatedBy: "\nschedule ").last!))
+    #expect(undone.out.contains("choice 3: who runs next?"))
+    let nothing = Self.step(["racy-counter"], input: ["u", "q"])
+    #expect(nothing.out.contains("nothing to undo\n"))
+  }
+
+  @Test func badInputGetsAHintAndTheQuestionAgain() {
+    let session = Self.step(["racy-counter"], input: ["x", "9", "?", "q"])
+    let hint = "type a number from 1 to 2, u to undo, q to quit, ? for help\n"
+    #expect(session.out.components(separatedBy: hint).count == 3)
+    #expect(session.out.components(separatedBy: "1 or 2, u, q, ? [1]: ").count == 5)
+    #expect(session.out.contains("A choice is a turn of the scheduler"))
+    #expect(!session.out.contains("choice 2:"))
+  }
+
+  @Test func endOfInputQuitsWithTheScheduleSoFar() {
+    let session = Self.step(["racy-counter"], input: ["2"])
+    #expect(session.status == 0)
+    #expect(session.err.isEmpty)
+    #expect(session.out.contains("\nschedule 1-8d4eb6-"))
+    #expect(session.out.contains("replay: lab run racy-counter --schedule 1-8d4eb6-"))
+    let line = session.out.split(separator: "\n").last { $0.hasPrefix("schedule ") }!
+    let replay = InProcessLab.run(["run", "racy-counter", "--schedule", String(line.dropFirst(9))])
+    #expect(replay.status == 0)
+  }
+
+  @Test func blankLinesRunTheDefaultToTheEnd() {
+    let session = Self.step(["racy-counter"], input: Array(repeating: "", count: 40))
+    #expect(session.out.contains("the run ended: counter = 6 · race (acceptable)"))
+    #expect(session.out.contains("schedule 1-8d4eb6--0b\n"))
+  }
+
+  /// A task that awaits itself: the run ends in a deadlock, announced with the lab's report.
+  @Test func aDeadlockIsAnnouncedWithTheLabsReport() throws {
+    let json = """
+      {"format": 1, "name": "self-wait", "title": "t", "summary": "s", "source": "s",
+       "threads": 2, "state": {"n": 0},
+       "steps": [{"task": "t", "steps": [{"add": "n"}, {"awaitTask": "t"}]}, {"awaitTask": "t"}],
+       "expect": {"outcomes": [{"when": {"ended": "deadlock"}, "grade": "interesting",
+         "reason": "t waits for itself"}]}}
+      """
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("step-\(UUID().uuidString).json")
+    try Data(json.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let session = Self.step([file.path], input: Array(repeating: "", count: 10))
+    #expect(session.status == 0)
+    #expect(session.out.contains("  deadlock (interesting)\n    t waits for itself\n"))
+    #expect(session.out.contains("\ndeadlock at 0 ms: a cycle of awaits (t → t)"))
+    #expect(session.out.contains("the run ended: n = 1 · deadlock (interesting)"))
+  }
+}

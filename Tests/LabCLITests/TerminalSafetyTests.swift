@@ -1,0 +1,108 @@
+import Foundation
+import LabChecks
+import LabInterpreter
+import LabPictures
+import LabTestSupport
+import Testing
+
+@testable import LabModel
+
+/// Text from a scenario file reaches the terminal with every control character escaped, so a
+/// file from someone else cannot clear the screen, retitle the window or hide a link.
+@Suite struct TerminalSafetyTests {
+  /// Bytes a terminal obeys: C0 controls other than the line breaks the lab itself writes, DEL,
+  /// and C1 controls (UTF-8 `C2 80`…`C2 9F`).
+  static func controlBytes(in text: String) -> [UInt8] {
+    let bytes = Array(text.utf8)
+    var found: [UInt8] = []
+    for (index, byte) in bytes.enumerated() {
+      if (byte < 0x20 && byte != 0x0A) || byte == 0x7F { found.append(byte) }
+      if byte == 0xC2, index + 1 < bytes.count, (0x80..<0xA0).contains(bytes[index + 1]) {
+        found.append(bytes[index + 1])
+      }
+    }
+    return found
+  }
+
+  @Test func escapesAreShownAsSwiftWritesThem() {
+    #expect(terminalSafe("a\u{1B}[2Jb") == "a\\u{1B}[2Jb")
+    #expect(terminalSafe("tab\there\nline") == "tab\\there\\nline")
+    #expect(terminalSafe("bell\u{7} del\u{7F} c1\u{9B}") == "bell\\u{7} del\\u{7F} c1\\u{9B}")
+    #expect(terminalSafe("plain — ünïcode ✓") == "plain — ünïcode ✓")
+  }
+
+  @Test func aHostileScenarioPrintsNoControlCharacters() throws {
+    let file = TestSupport.packageRoot.appendingPathComponent(
+      "Tests/BadInputs/run-terminal-injection.json")
+    let scenario = try ScenarioLoader.load(path: file.path)
+    let result = ScenarioRunner.runAndCheck(scenario)
+    let report = TraceText.report(result)
+    #expect(report.contains("\\u{1B}[2J"))
+    #expect(Self.controlBytes(in: report).isEmpty)
+    let timeline = Timeline.report(result, options: Timeline.Options(width: 80, unicode: false))
+    #expect(Self.controlBytes(in: timeline).isEmpty)
+  }
+
+  @Test func diagnosticsEscapeTheNamesTheyQuote() {
+    let text = #"{"format": 1, "steps": [{"add": "a\u0000\u001b[31mb"}]}"#
+    let list: DiagnosticList
+    do {
+      _ = try ScenarioLoader.load(bytes: Array(text.utf8), file: "nul.json")
+      Issue.record("a name with control characters loaded")
+      return
+    } catch {
+      list = error
+    }
+    #expect(!list.diagnostics.isEmpty)
+    for diagnostic in list.diagnostics {
+      #expect(Self.controlBytes(in: diagnostic.description).isEmpty, "\(diagnostic)")
+    }
+  }
+}
+
+/// A course's folder and file names, titles and sources are its author's text: `lab list` and
+/// `lab validate` show them escaped, and a file whose name is not a scenario name is refused.
+@Suite struct CourseNameSafetyTests {
+  @Test func listAndValidateShowACoursesNamesEscaped() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-names-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let topic = root.appendingPathComponent("Scenarios/01-a$(touch pwned)\u{1B}[31m")
+    try FileManager.default.createDirectory(at: topic, withIntermediateDirectories: true)
+    try #"{"format": 1, "title": "T\u001b[2J", "source": "S\u009b", "steps": [{"log": "hi"}]}"#
+      .write(to: topic.appendingPathComponent("fine.json"), atomically: true, encoding: .utf8)
+    try #"{"format": 1, "name": "named", "steps": [{"log": "hi"}]}"#
+      .write(
+        to: topic.appendingPathComponent("bad\u{1B}[31m name.json"), atomically: true,
+        encoding: .utf8)
+    let environment = ["LAB_ROOT": root.path]
+    for command in [["list"], ["validate"]] {
+      let (_, out, err) = InProcessLab.run(command, environment: environment)
+      #expect(TerminalSafetyTests.controlBytes(in: out + err).isEmpty, "lab \(command[0])")
+      #expect((out + err).contains("\\u{1B}[31m"), "lab \(command[0]) shows the escape as text")
+    }
+    let (status, _, err) = InProcessLab.run(["validate"], environment: environment)
+    #expect(status == 1)
+    #expect(err.contains("the file's name 'bad\\u{1B}[31m name' is not a valid scenario name"))
+    #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("pwned").path))
+  }
+}
+
+/// A course's scenario file is read as someone else's: a pipe named like a scenario, or a link to
+/// a device that never ends, is named and refused, never waited on or read without end.
+@Suite(.timeLimit(.minutes(1))) struct ScenarioFileSafetyTests {
+  @Test func aPipeOrADeviceInAScenariosPlaceIsRefused() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-files-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let scenarios = root.appendingPathComponent("Scenarios")
+    try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+    #expect(mkfifo(scenarios.appendingPathComponent("pipe.json").path, 0o600) == 0)
+    try FileManager.default.createSymbolicLink(
+      atPath: scenarios.appendingPathComponent("zeros.json").path, withDestinationPath: "/dev/zero")
+    let (status, _, err) = InProcessLab.run(["validate"], environment: ["LAB_ROOT": root.path])
+    #expect(status == 1)
+    #expect(err.contains("pipe.json: error: is not a regular file"), "\(err)")
+    #expect(err.contains("zeros.json: error: is not a regular file"), "\(err)")
+  }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import LabTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The lab on a real terminal, driven through tmux: `lab step`'s screen, and long output going
+/// through `less`. .ci/run installs tmux; without it these are skipped.
+@Suite(.serialized, .enabled(if: Tmux.path != nil, "tmux is not installed"))
+struct TerminalTests {
+  @Test func learnerSchedulesRacyCounterToLoseUpdatesAndReplaysIt() throws {
+    let tmux = try Tmux(command: "\(TestSupport.labBinary.path) step racy-counter")
+    defer { tmux.close() }
+    try tmux.waitFor("1 or 2, u, q, ? [1]:")
+    #expect(tmux.screen().contains("Goals: make the run end with"))
+    // Both children read before either writes, turn by turn: updates are lost.
+    for key in ["2", "1", "2", "1", "2", "1", "2", "1", "2", "1", "2", "1", "2", "1"] {
+      tmux.send(key)
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    try tmux.waitFor("EXITED-0")
+    let screen = tmux.screen()
+    #expect(screen.contains("the run ended: counter = 3 · race (interesting)"))
+    let replayLine = try #require(
+      screen.split(separator: "\n").first { $0.hasPrefix("replay: lab run racy-counter") })
+    let words = replayLine.dropFirst("replay: lab ".count).split(separator: " ").map(String.init)
+    let replay = InProcessLab.run(words)
+    #expect(replay.out.contains("counter = 3"), "\(replay.out)")
+  }
+
+  @Test func longOutputGoesThroughLessAndQuitsOnQ() throws {
+    let tmux = try Tmux(command: "\(TestSupport.labBinary.path) lesson 4", environment: [:])
+    defer { tmux.close() }
+    try tmux.waitFor("Lesson 4 · async-let")
+    // less holds the rest until the reader asks: the last line is not on the screen yet.
+    #expect(!tmux.screen().contains("next: lab lesson 5"))
+    tmux.send("G")
+    try tmux.waitFor("next: lab lesson 5")
+    tmux.send("q")
+    try tmux.waitFor("EXITED-0")
+  }
+
+  @Test func thePagerIsTheUsersAndOnlyForATerminal() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(Tmux().socket)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let lab = TestSupport.labBinary.path
+    // PAGER is the user's command line, run by sh; LESS=FRX is added only when LESS is unset.
+    let pager = "echo LESS=$LESS > \(folder.path)/less; cat > \(folder.path)/PAGED"
+    let tmux = try Tmux(
+      command: "\(lab) run racy-counter; \(lab) list --lessons | cat > \(folder.path)/piped",
+      environment: ["PAGER": "'\(pager.replacingOccurrences(of: "PAGED", with: "paged"))'"])
+    defer { tmux.close() }
+    try tmux.waitFor("EXITED-0")
+    let paged = try String(contentsOf: folder.appendingPathComponent("paged"), encoding: .utf8)
+    #expect(paged.contains("counter = "))
+    #expect(!tmux.screen().contains("counter = "), "the pager had the output, not the screen")
+    let less = try String(contentsOf: folder.appendingPathComponent("less"), encoding: .utf8)
+    #expect(less == "LESS=FRX\n")
+    let piped = try String(contentsOf: folder.appendingPathComponent("piped"), encoding: .utf8)
+    #expect(piped.contains("where-async-runs"), "piped output goes straight to the pipe")
+  }
+
+  @Test func traceLinesAreCutToTheTerminalNotWrapped() throws {
+    let tmux = try Tmux(
+      command: "\(TestSupport.labBinary.path) run async-let-downloads --task root",
+      environment: ["PAGER": "cat"], columns: 60)
+    defer { tmux.close() }
+    try tmux.waitFor("EXITED-0")
+    let lines = tmux.screen().split(separator: "\n")
+    let spawn = try #require(lines.first { $0.contains("spawn") })
+    #expect(spawn.count == 60 && spawn.hasSuffix("…"), "\(spawn)")
+    // The next screen line is the next event, not the rest of this one.
+    let next = try #require(lines.firstIndex(of: spawn)).advanced(by: 1)
+    #expect(lines[next].contains("worker-1  root"))
+  }
+
+  @Test func shortOutputIsNotHeldByThePager() throws {
+    let tmux = try Tmux(command: "\(TestSupport.labBinary.path) list --lessons", environment: [:])
+    defer { tmux.close() }
+    // LESS=FRX: less quits by itself when the text fits one screen.
+    try tmux.waitFor("EXITED-0")
+    #expect(tmux.screen().contains("where-async-runs"))
+  }
+}
+
+/// One tmux server of a test's own, running one command in a 100×30 window; the command's exit
+/// status is printed after it as EXITED-N.
+struct Tmux {
+  static let path = ["/usr/bin/tmux", "/bin/tmux", "/opt/homebrew/bin/tmux"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+  let socket = "lab-tests-\(UUID().uuidString)"
+
+  /// A tmux of its own that runs nothing yet, for its unique name.
+  init() {}
+
+  init(command: String, environment: [String: String] = [:], columns: Int = 100) throws {
+    var exports = ["NO_COLOR=1", "LAB_COMMAND=lab", "XDG_STATE_HOME=\(TestSupport.stateHome)"]
+    exports += environment.map { "\($0.key)=\($0.value)" }
+    let line =
+      "cd \(TestSupport.packageRoot.path) && unset PAGER LESS LAB_PAGER; "
+      + "env \(exports.joined(separator: " ")) \(command); echo EXITED-$?; sleep 60"
+    try run(["new-session", "-d", "-x", String(columns), "-y", "30", line])
+  }
+
+  /// Runs tmux and waits for it. Through posix_spawn, not Process: the server tmux forks keeps
+  /// every descriptor it inherits, Process's own included, and Process then never sees the
+  /// client end. stdout goes to a file, read when tmux is done.
+  @discardableResult func run(_ arguments: [String]) throws -> String {
+    let output = FileManager.default.temporaryDirectory
+      .appendingPathComponent("\(socket)-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: output) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let words = [Self.path!, "-L", socket] + arguments
+    var argv = words.map { strdup($0) } + [nil]
+    defer { for word in argv { free(word) } }
+    var pid = pid_t()
+    guard posix_spawn(&pid, Self.path!, &actions, nil, &argv, environ) == 0 else {
+      throw Timeout(description: "tmux did not start")
+    }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+  }
+
+  func screen() -> String { (try? run(["capture-pane", "-p"])) ?? "" }
+
+  func send(_ keys: String) { _ = try? run(["send-keys", keys, "Enter"].filter { !$0.isEmpty }) }
+
+  struct Timeout: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// Polls the screen until it shows `text`, for up to ten seconds.
+  func waitFor(_ text: String) throws {
+    for _ in 0..<200 {
+      if screen().contains(text) { return }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    throw Timeout(description: "the screen never showed '\(text)':\n\(screen())")
+  }
+
+  func close() { _ = try? run(["kill-server"]) }
+}

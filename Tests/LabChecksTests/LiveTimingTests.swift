@@ -1,0 +1,174 @@
+import Foundation
+import LabTestSupport
+import Testing
+
+@testable import LabChecks
+@testable import LabInterpreter
+@testable import LabModel
+@testable import LabRuntime
+
+/// The scale a live run plays at, chosen from the scenario's model (`LiveScale`).
+struct LiveScaleTests {
+  let cost = LiveScale.realCostPerEvent
+
+  @Test func aLongScenarioWithFewEventsPlaysAtTheFastestScale() {
+    // 10 events before a 5000 ms duration: 2 × 10 × cost against 101 ms of allowance.
+    let times = Array(repeating: 0.0, count: 9) + [5000]
+    #expect(LiveScale.choose(checking: [5000], times: times) == LiveScale.fastest)
+  }
+
+  @Test func aTimeCheckedAtZeroGetsAsMuchTimeAsItsEventsCost() {
+    // A root that ends at 0 ms after three events of its own and one of a task's, which then
+    // blocks for 5 s: the four events at 0 must cost under half of 1 ms.
+    let scale = LiveScale.choose(checking: [0, 5000], times: [0, 0, 0, 0, 5000])
+    #expect(scale == min(1, (2 * 4 * cost * 100).rounded(.up) / 100))
+    #expect(scale > LiveScale.fastest)
+  }
+
+  @Test func neverSlowerThanLife() {
+    let times = Array(repeating: 0.0, count: 1000)
+    #expect(LiveScale.choose(checking: [0], times: times) == 1)
+  }
+
+  @Test func onlyTheEventsUpToACheckedTimeCount() {
+    // A burst of events after the only checked time does not slow the run.
+    let times = [0.0, 0, 1000] + Array(repeating: 2000.0, count: 500)
+    #expect(LiveScale.choose(checking: [1000], times: times) == LiveScale.fastest)
+  }
+
+  @Test func aScaleAskedForIsKept() throws {
+    var options = RunOptions()
+    options.mode = .live
+    options.scale = 0.5
+    let scenario = try TestSupport.scenario(named: "racy-counter")
+    #expect(LiveScale.scale(of: scenario, options: options) == 0.5)
+    #expect(ScenarioRunner.run(scenario, options: options).scale == 0.5)
+  }
+
+  @Test func theScaleIsInTheHeadingAndTheJSON() throws {
+    var options = RunOptions()
+    options.mode = .live
+    options.scale = 0.25
+    let result = ScenarioRunner.runAndCheck(
+      try TestSupport.scenario(named: "racy-counter"), options: options)
+    #expect(TraceText.report(result).contains("# live · 2 threads · scale 0.25\n"))
+    #expect(TraceJSON.document(result).contains("\"scale\": 0.25,"))
+  }
+}
+
+/// Live waits end on time: what the time scale would multiply is taken out, what the runtime
+/// does is kept. Real time, so each test retries on a busy machine.
+@Suite(.serialized) struct LiveTimingTests {
+  /// Runs `json` live at `scale` until `accept` holds, five tries at most; the last result.
+  func liveRun(
+    _ json: String, scale: Double?, until accept: (RunResult) -> Bool
+  ) async throws -> RunResult {
+    let scenario = try TestSupport.scenario(json: json)
+    var options = RunOptions()
+    options.mode = .live
+    options.scale = scale
+    var result = ScenarioRunner.runAndCheck(scenario, options: options)
+    for _ in 1..<5 where !accept(result) {
+      await TestSupport.waitUntilProcessIsQuiet()
+      result = ScenarioRunner.runAndCheck(scenario, options: options)
+    }
+    return result
+  }
+
+  /// Ten blocks of 100 ms in a row at the fastest scale: before, each woke 0.1–0.25 real ms late,
+  /// 2–5 scenario ms, and the chain ended 30–60 ms late. A block now watches the clock for its
+  /// last 0.4 real ms.
+  @Test func aChainOfBlocksDoesNotDrift() async throws {
+    let json = """
+      {"format": 1, "name": "chain", "threads": 2,
+       "steps": [{"repeat": 10, "steps": [{"block": 100}]}], "expect": {"duration": 1000}}
+      """
+    let result = try await liveRun(json, scale: LiveScale.fastest) {
+      $0.duration.map { abs($0 - 1000) <= 21 } ?? false
+    }
+    let duration = try #require(result.duration)
+    #expect(abs(duration - 1000) <= 21, "10 × block 100 took \(duration) ms")
+  }
+
+  /// Ten sleeps of 100 ms in a row at the scale the lab chooses: a `Task.sleep` resumes 0.1–0.3
+  /// real ms late on this kind of machine, and varies by as much, so the lab takes the typical
+  /// lateness off each sleep and picks a scale at which the rest stays inside the tolerance.
+  @Test func aChainOfSleepsStaysWithinTheTolerance() async throws {
+    let json = """
+      {"format": 1, "name": "chain", "threads": 2,
+       "steps": [{"repeat": 10, "steps": [{"sleep": 100}]}], "expect": {"duration": 1000}}
+      """
+    let result = try await liveRun(json, scale: nil) { $0.passed }
+    #expect(result.passed, "\(result.checks.map { "\($0.name): \($0.actual)" })")
+    #expect(try #require(result.record.scale) > LiveScale.fastest)
+  }
+
+  /// Two tasks started on main take turns on it, as on Swift's main actor: the second starts
+  /// when the first's blocking work is over. Before, each isolated call of a task started on
+  /// main went back through main's queue (its task executor was not the one main ran it with),
+  /// and the second task started and "blocked" while the first held main. A yield is still a
+  /// real turn: the other task runs before the yielding one goes on.
+  @Test func tasksOnMainTakeTurnsAndAYieldIsATurn() async throws {
+    let json = """
+      {"format": 1, "name": "turns", "isolation": "main", "threads": 2,
+       "steps": [
+         {"task": "first", "steps": [{"block": 100}, {"log": "first done"}]},
+         {"task": "second", "steps": [{"block": 100}, {"log": "second done"}]},
+         {"task": "polite", "steps": [{"log": "before"}, {"yield": true}, {"log": "after"}]},
+         {"task": "eager", "steps": [{"log": "eager"}]},
+         {"awaitTask": "first"}, {"awaitTask": "second"},
+         {"awaitTask": "polite"}, {"awaitTask": "eager"}],
+       "expect": {"finishes": {"first": 100, "second": 200},
+                  "order": [["first", "second", "polite"]]}}
+      """
+    let result = try await liveRun(json, scale: nil) { $0.passed }
+    #expect(result.passed, "\(result.checks.filter { !$0.passed }.map(\.actual))")
+    let events = result.events
+    let firstEnd = try #require(events.firstIndex { $0.task == "first" && $0.kind == .end })
+    let secondStart = try #require(events.firstIndex { $0.task == "second" && $0.kind == .start })
+    #expect(secondStart > firstEnd)
+    let logs = events.filter { $0.kind == .log }.map { "\($0.task): \($0.text)" }
+    #expect(
+      logs.filter { !$0.hasSuffix("done") } == ["polite: before", "eager: eager", "polite: after"])
+  }
+
+  /// An input arrives at its time: Dispatch's default leeway let it fire up to a tenth of its
+  /// delay late (12 ms of 1000 at the fastest scale, measured).
+  @Test func anInputArrivesOnTime() async throws {
+    let json = """
+      {"format": 1, "name": "tap", "isolation": "main", "state": {"at": -1},
+       "inputs": [{"at": 1000, "tap": "button"}],
+       "handlers": {"button": {"steps": [{"set": "at", "to": "now"}]}},
+       "steps": [{"sleep": 1200}], "expect": {"times": {"at": 1000}}}
+      """
+    let arrives: (RunResult) -> Double? = { result in
+      result.events.first { $0.kind == .input && $0.text.hasSuffix("arrives") }?.time
+    }
+    let result = try await liveRun(json, scale: LiveScale.fastest) {
+      arrives($0).map { abs($0 - 1000) <= 21 } ?? false
+    }
+    let time = try #require(arrives(result))
+    #expect(abs(time - 1000) <= 21, "the tap arrived at \(time) ms")
+  }
+
+  /// A main-thread stall counts a job's waits in scenario time and its work in real time: a job
+  /// of a few steps is a stall of microseconds, not the tenth of a millisecond it took divided by
+  /// the scale; a block on main is a stall of the block's length.
+  @Test func mainStallsCountWorkInRealTime() async throws {
+    let steps = #"[{"set": "x", "to": 1}, {"log": "on main"}, {"add": "x"}]"#
+    let json = """
+      {"format": 1, "name": "stall", "state": {"x": 0},
+       "steps": [{"repeat": 5, "steps": [{"onMain": \(steps)}, {"sleep": 10}]},
+                 {"onMain": [{"block": 200}]}]}
+      """
+    let result = try await liveRun(json, scale: LiveScale.fastest) {
+      abs($0.mainStall - 200) <= 1 + 4
+    }
+    #expect(abs(result.mainStall - 200) <= 5, "main stalled \(result.mainStall) ms")
+    let small = try await liveRun(
+      json.replacingOccurrences(of: #"{"onMain": [{"block": 200}]}"#, with: #"{"log": "done"}"#),
+      scale: LiveScale.fastest
+    ) { $0.mainStall < 1 }
+    #expect(small.mainStall < 1, "jobs of three steps stalled main \(small.mainStall) ms")
+  }
+}

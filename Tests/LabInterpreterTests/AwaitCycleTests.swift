@@ -1,0 +1,97 @@
+import Foundation
+import LabInterpreter
+import LabModel
+import LabRuntime
+import LabTestSupport
+import Testing
+
+/// A cycle of awaits — a task awaiting itself, two tasks awaiting each other — is a deadlock
+/// named at the await that closes it, on both runtimes; a live run no longer waits for
+/// `--timeout` (60 s) to end it.
+@Suite(.serialized) struct AwaitCycleTests {
+  static let selfAwait = """
+    {"format": 1, "name": "self-await", "title": "A task that awaits itself", "steps": [
+      {"task": "t", "steps": [{"sleep": 10}, {"awaitTask": "t"}]},
+      {"awaitTask": "t"}]}
+    """
+  static let mutual = """
+    {"format": 1, "name": "mutual-await", "title": "Two tasks that await each other", "steps": [
+      {"task": "a", "steps": [{"sleep": 10}, {"awaitTask": "b"}]},
+      {"task": "b", "steps": [{"sleep": 20}, {"awaitTask": "a"}]},
+      {"awaitTask": "a"}]}
+    """
+
+  @Test(arguments: [
+    (
+      selfAwait,
+      "a cycle of awaits (t → t) that nothing can end; root waits for task t; "
+        + "t waits for task t"
+    ),
+    (
+      mutual,
+      "a cycle of awaits (b → a → b) that nothing can end; root waits for task a; "
+        + "a waits for task b; b waits for task a"
+    ),
+  ])
+  func bothRuntimesNameTheCycleAtOnce(_ json: String, _ cycle: String) throws {
+    let scenario = try TestSupport.scenario(json: json)
+    let virtual = ScenarioRunner.run(scenario)
+    #expect(virtual.end == .deadlock)
+    #expect(virtual.problem?.hasSuffix(cycle) == true, "\(virtual.problem ?? "")")
+    var options = RunOptions()
+    options.mode = .live
+    let started = ContinuousClock.now
+    let live = ScenarioRunner.run(scenario, options: options)
+    #expect(live.end == .deadlock)
+    #expect(live.problem?.hasPrefix("deadlock at ") == true)
+    #expect(live.problem?.hasSuffix(cycle) == true, "\(live.problem ?? "")")
+    #expect(ContinuousClock.now - started < .seconds(10), "stopped at the cycle, not the timeout")
+  }
+
+  @Test func awaitingAnotherTaskTwiceIsNoCycle() throws {
+    let scenario = try TestSupport.scenario(
+      json: """
+        {"format": 1, "name": "twice", "title": "Awaited twice", "steps": [
+          {"task": "t", "steps": [{"sleep": 10}]},
+          {"task": "u", "steps": [{"awaitTask": "t"}]},
+          {"awaitTask": "t"}, {"awaitTask": "u"}]}
+        """)
+    let run = ScenarioRunner.run(scenario)
+    #expect(run.end == .finished)
+    #expect(run.problem == nil)
+  }
+
+  /// An `async let` child that never gets the one thread its parent holds (a semaphore wait) is
+  /// named in the deadlock, with who holds the thread: the whole cycle.
+  @Test func aChildWaitingForTheThreadItsParentHoldsIsNamed() throws {
+    let scenario = try TestSupport.scenario(
+      json: """
+        {"format": 1, "name": "held", "title": "Held", "threads": 1, "semaphores": {"ready": 0},
+         "steps": [{"asyncLet": "child", "steps": [{"semaphoreSignal": "ready"}]},
+                   {"semaphoreWait": "ready"}, {"await": "child"}]}
+        """)
+    let run = ScenarioRunner.run(scenario)
+    #expect(run.end == .deadlock)
+    #expect(
+      run.problem?.hasSuffix(
+        "child waits for a pool thread to start, held by root (worker-1); root waits for "
+          + "semaphore ready to be signalled and holds worker-1") == true, "\(run.problem ?? "")")
+  }
+
+  /// A live run stuck on threads (no cycle of awaits to find) ends at --timeout, and the message
+  /// says where its cycle can be seen.
+  @Test func aLiveTimeoutPointsToTheVirtualRuntime() throws {
+    let scenario = try TestSupport.scenario(
+      json: """
+        {"format": 1, "name": "long", "title": "Long", "steps": [{"sleep": 1000000}]}
+        """)
+    var options = RunOptions()
+    options.mode = .live
+    options.limits.wallClockSeconds = 0.3
+    let run = ScenarioRunner.run(scenario, options: options)
+    #expect(
+      run.problem?.contains(
+        "raise the limit with --timeout, or, if it is stuck, run it without --live: the virtual "
+          + "runtime names a deadlock's whole cycle") == true, "\(run.problem ?? "")")
+  }
+}

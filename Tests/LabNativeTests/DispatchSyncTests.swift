@@ -1,0 +1,92 @@
+import Foundation
+import LabChecks
+import LabChecksTestSupport
+import LabInterpreter
+import LabInterpreterTestSupport
+import LabModel
+import LabNativeTestSupport
+import LabRuntime
+import LabSwift
+import LabTestSupport
+import Testing
+
+/// `queue.sync` (`"sync": true` on `dispatch`): the caller holds its thread until the block has
+/// run; onto its own serial queue, or main from main, Dispatch traps and the lab stops; a cycle of
+/// syncs is a deadlock named in full (docs/runtimes.md, "Synchronous dispatch, measured").
+@Suite struct DispatchSyncTests {
+  @Test func theReadSeesEveryWriteQueuedBeforeItOnEverySeed() throws {
+    let scenario = try TestSupport.scenario(named: "queue-sync")
+    for (label, result) in TestSupport.passingRunsOnEverySeed(scenario) {
+      #expect(!result.events.contains { $0.kind == .race }, "\(label)")
+      // The caller's thread is held from the sync until its block has run, at 30 ms.
+      let held = result.events.first { $0.task == "root" && $0.kind == .block }
+      let back = result.events.first { $0.task == "root" && $0.kind == .resume }
+      #expect(held?.time == 0 && back?.time == 30, "\(label)")
+      #expect(held?.thread == back?.thread, "\(label)")
+    }
+  }
+
+  /// The fix for a cycle of syncs: one direction only. It finishes on every seed, without a race.
+  @Test func syncInOneDirectionNeverDeadlocksOnEverySeed() throws {
+    let scenario = try TestSupport.scenario(named: "queue-sync-one-way")
+    for (label, result) in TestSupport.passingRunsOnEverySeed(scenario) {
+      #expect(!result.events.contains { $0.kind == .race }, "\(label)")
+    }
+  }
+
+  @Test func syncOntoItsOwnQueueIsRefusedWhereTheNestingShowsIt() {
+    let serial = TestSupport.diagnostics(
+      json: #"""
+        {"format": 1, "queues": {"q": "serial", "c": "concurrent"}, "steps": [
+          {"dispatch": "q", "steps": [{"dispatch": "q", "sync": true, "steps": []}]},
+          {"dispatch": "c", "steps": [{"dispatch": "c", "sync": true, "steps": []}]}]}
+        """#)
+    #expect(serial.count == 1, "\(serial)")
+    #expect(serial.first?.contains("q.sync { … } from a work item of serial queue q") == true)
+    let main = TestSupport.diagnostics(
+      json:
+        #"{"format": 1, "steps": [{"onMain": [{"dispatch": "main", "sync": true, "steps": []}]}]}"#
+    )
+    #expect(main.first?.contains("DispatchQueue.main.sync { … } from the main thread") == true)
+  }
+}
+
+/// The misuses on real threads: stopped before Dispatch could trap, in the virtual run's words.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct DispatchSyncLiveTests {
+  @Test(arguments: [
+    "run-queue-sync-on-own-serial-queue.json", "run-queue-sync-main-from-main.json",
+  ])
+  func aTrapIsStoppedWithTheSameWordsInBothModes(_ name: String) throws {
+    let virtual = try TestSupport.runBadInput(name, .virtual, limits: TestSupport.badInputLimits)
+    let live = try TestSupport.runBadInput(name, .live, limits: TestSupport.badInputLimits)
+    guard case .limitReached(let reason) = virtual.end else {
+      Issue.record("virtual: \(virtual.end)")
+      return
+    }
+    #expect(reason.contains("Dispatch stops the program here"))
+    #expect(live.end == virtual.end, "\(live.problem ?? "no problem")")
+  }
+
+  @Test func aCycleOfSyncsIsTheSameDeadlockInBothModes() throws {
+    let name = "run-queue-sync-cycle.json"
+    let virtual = try TestSupport.runBadInput(name, .virtual, limits: TestSupport.badInputLimits)
+    // The cycle needs both work items inside their 10 ms blocks at once: at the lab's fastest
+    // scale that is 0.5 real ms, which a slow thread start (under ThreadSanitizer, once) misses.
+    let live = try TestSupport.runBadInput(
+      name, .live, limits: TestSupport.badInputLimits, scale: 1)
+    #expect(virtual.end == .deadlock && live.end == .deadlock)
+    // The waits, in any order: real threads may start them in another.
+    let waits = { (record: RunRecord) -> Set<String> in
+      let parts = (record.problem ?? "").split(separator: "; ").dropFirst().map(String.init)
+      return Set(parts.map { $0.components(separatedBy: " (the lab's memory")[0] })
+    }
+    #expect(waits(virtual).count == 4, "\(virtual.problem ?? "")")
+    #expect(waits(live) == waits(virtual), "\(live.problem ?? "")")
+  }
+
+  @Test func theProgramCompilesInSwift6Mode() throws {
+    let program = try SwiftProgram.generate(try TestSupport.programScenario(named: "queue-sync"))
+    #expect(program.contains("store.sync {"), "\(program)")
+    try TestSupport.expectCompiles("queue-sync")
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import LabTestSupport
+import Testing
+
+@testable import LabChecks
+@testable import LabInterpreter
+@testable import LabLessons
+@testable import LabModel
+@testable import LabPictures
+@testable import LabSite
+
+/// `lab site`'s pages and the player, built in process and without a browser: what the pages hold
+/// and that they are well-formed. The site as the command writes it, with hostile text, is
+/// LabCLITests' SiteTests; Scripts/check-site.sh runs the same pages in headless Chromium.
+@Suite(.serialized) struct SiteTests {
+  @Test func theBundledSiteListsEveryLessonAndScenarioOnWellFormedPages() throws {
+    let root = TestSupport.packageRoot
+    let site = Site.build(
+      LabLessons.Course(root: root, bundled: nil), options: Site.Options(virtualOnly: true))
+    #expect(site.problems.isEmpty, "\(site.problems)")
+    let pages = Dictionary(uniqueKeysWithValues: site.pages.map { ($0.path, $0.html) })
+    let index = try #require(pages["index.html"])
+    let lessons = LessonCatalog(root: root).entries()
+    #expect(lessons.count >= 15)
+    for entry in lessons {
+      let page = "lesson-\(String(format: "%02d", entry.number))-\(entry.name).html"
+      #expect(index.contains("href=\"\(page)\""), "\(page)")
+      #expect(pages[page] != nil, "\(page)")
+    }
+    for url in ScenarioCatalog(root: root).allScenarioFiles() {
+      let page = "scenario-\(url.deletingPathExtension().lastPathComponent).html"
+      #expect(index.contains("href=\"\(page)\""), "\(page)")
+      #expect(pages[page] != nil, "\(page)")
+    }
+    for (name, html) in pages {
+      TestSupport.wellFormed(html, name)
+      // Each player starts with exactly one current trace line; pages without one have none.
+      let players = TestSupport.count("<section class=\"player\"", in: html)
+      #expect(TestSupport.count("aria-current=\"step\"", in: html) == players, "\(name)")
+      #expect(TestSupport.count("<script", in: html) == (players > 0 ? 1 : 0), "\(name)")
+      #expect(!html.contains("src="), "\(name)")
+      #expect(!html.contains("href=\"http"), "\(name): a page links only to the site")
+    }
+    // A lesson page holds one player per run of the lesson.
+    let lesson4 = try #require(LessonCatalog(root: root).entries().first { $0.number == 4 })
+    let runs = try LessonCatalog(root: root).load(lesson4).runs.count
+    let page4 = try #require(pages["lesson-04-async-let.html"])
+    #expect(TestSupport.count("<section class=\"player\"", in: page4) == runs)
+  }
+
+  @Test func racyCounterStepsThroughOneColumnPerEvent() throws {
+    let scenario = try TestSupport.scenario(named: "racy-counter")
+    let result = ScenarioRunner.runAndCheck(scenario, options: RunOptions())
+    let html = HTMLReport.render(result, scenario: scenario)
+    // Every event at 0 ms: the step axis gives each its own x, in trace order.
+    let xs = html.matches(of: #/class="ev[^"]*" data-i="\d+" data-x="([\d.]+)"/#).map {
+      Double($0.output.1)!
+    }
+    #expect(xs.count == result.events.count)
+    #expect(zip(xs, xs.dropFirst()).allSatisfy { $0 < $1 })
+    #expect(html.contains(">event 1</text>"))
+    // The first line is current until the script moves; set events carry their values.
+    #expect(TestSupport.count("aria-current=\"step\"", in: html) == 1)
+    #expect(html.contains("data-i=\"1\" aria-current=\"step\""))
+    #expect(html.contains("data-var=\"counter\" data-val=\"1\""))
+    #expect(html.contains("<input type=\"range\" min=\"1\" max=\"\(result.events.count)\""))
+    TestSupport.wellFormed(html, "racy-counter")
+  }
+
+  @Test func aTimedRunKeepsItsMillisecondAxis() throws {
+    let scenario = try TestSupport.scenario(named: "async-let-downloads")
+    let result = ScenarioRunner.runAndCheck(scenario, options: RunOptions())
+    let html = HTMLReport.render(result, scenario: scenario)
+    #expect(html.contains(">0 ms</text>"))
+    #expect(!html.contains(">event 1</text>"))
+    #expect(TestSupport.count("<rect class=\"ev", in: html) == result.events.count)
+  }
+
+  @Test func markdownBlocksAndLinks() {
+    let markdown = MarkdownHTML { $0 == "02-next.md" ? "lesson-02-next.html" : nil }
+    let html = markdown.html([
+      "# Title", "", "A *b* **c** `d & e`", "continued.", "", "- one", "- two", "  more", "",
+      "1. first", "2. second", "", "> quoted", "", "[next](02-next.md) [x](data:text/html,hi)",
+    ])
+    #expect(
+      html == """
+        <h1>Title</h1>
+        <p>A <em>b</em> <strong>c</strong> <code>d &amp; e</code>
+        continued.</p>
+        <ul><li>one</li><li>two
+        more</li></ul>
+        <ol><li>first</li><li>second</li></ol>
+        <blockquote><p>quoted</p></blockquote>
+        <p><a href="lesson-02-next.html">next</a> x</p>
+        """)
+  }
+}

@@ -29,8 +29,9 @@ import Testing
 
   /// Small limits, so each run ends in milliseconds and memory stays small whatever the file does.
   static let limits = RunLimits(
-    maxTime: 100_000, maxJobs: 20_000, wallClockSeconds: 10, maxEvents: 5_000, maxTasks: 500,
-    maxSteps: 100_000, maxCallDepth: 1_000)
+    runtime: RuntimeLimits(maxTime: 100_000, maxJobs: 20_000, wallClockSeconds: 10),
+    interpreter: InterpreterLimits(
+      maxEvents: 5_000, maxTasks: 500, maxSteps: 100_000, maxCallDepth: 1_000))
 
   struct Expectation {
     var errors: [String] = []
@@ -128,9 +129,9 @@ import Testing
     var options = RunOptions()
     options.mode = .live
     options.limits = Self.limits
-    options.limits.wallClockSeconds = 2
+    options.limits.runtime.wallClockSeconds = 2
     let result = ScenarioRunner.runAndCheck(scenario, options: options)
-    #expect(result.events.count <= options.limits.maxEvents)
+    #expect(result.events.count <= options.limits.interpreter.maxEvents)
     #expect(result.problem != nil, "\(name) should stop with a problem")
   }
 
@@ -211,7 +212,7 @@ import Testing
     options.limits = limits
     let result = ScenarioRunner.runAndCheck(scenario, options: options)
     _ = TraceText.report(result)  // rendering a stopped run must not trap either
-    #expect(result.events.count <= limits.maxEvents)
+    #expect(result.events.count <= limits.interpreter.maxEvents)
     if expectation.finished {
       #expect(
         result.end == .finished && result.problem == nil, "\(result.end): \(result.problem ?? "")")

@@ -24,7 +24,7 @@ func event(
 /// A run built by hand, for checks on events the interpreter does not produce on demand.
 func run(
   _ events: [TraceEvent], values: [(String, Value)] = [], duration: Double? = nil,
-  mode: RuntimeMode = .virtual, end: RunEnd = .finished, problem: String? = nil
+  mode: RunMode = .virtual, end: RunEnd = .finished, problem: String? = nil
 ) -> RunResult {
   RunResult(
     record: RunRecord(

@@ -19,7 +19,7 @@ import Testing
     options.mode = mode
     options.scale = scale
     options.limits = limits
-    options.limits.wallClockSeconds = 10
+    options.limits.runtime.wallClockSeconds = 10
     return ScenarioRunner.run(try load(name), options: options)
   }
 
@@ -55,7 +55,7 @@ import Testing
   @Test(arguments: [RuntimeMode.virtual, .live])
   func memoryBudgetStopsARunaway(_ mode: RuntimeMode) throws {
     var limits = RunLimits()
-    limits.maxMemoryBytes = 48 << 20
+    limits.runtime.maxMemoryBytes = 48 << 20
     let record = try Self.run("run-group-of-two-sleep-and-call-itself.json", mode, limits: limits)
     let problem = try #require(record.problem)
     #expect(problem.contains("the run grew the lab's memory by more than 48 MB"), "\(problem)")

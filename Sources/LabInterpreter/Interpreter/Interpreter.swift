@@ -46,15 +46,16 @@ final class Interpreter: @unchecked Sendable {
   /// Actor instances by name; written once before the run starts.
   let actors: [String: any Actor]
 
-  let limits: RunLimits
+  let limits: InterpreterLimits
 
   init(scenario: Scenario, runtime: any ScenarioRuntime, limits: RunLimits = RunLimits()) {
     self.scenario = scenario
     self.runtime = runtime
-    self.limits = limits
-    memory = Locked(MemoryBudget(maxGrowth: limits.maxMemoryBytes))
+    self.limits = limits.interpreter
+    memory = Locked(MemoryBudget(maxGrowth: limits.runtime.maxMemoryBytes))
     recorder = TraceRecorder(
-      runtime: runtime, maxEvents: limits.maxEvents, maxBytes: limits.maxTraceBytes)
+      runtime: runtime, maxEvents: limits.interpreter.maxEvents,
+      maxBytes: limits.interpreter.maxTraceBytes)
     state = SharedState(scenario: scenario)
     var actors: [String: any Actor] = [:]
     for name in scenario.actors.keys.sorted() { actors[name] = runtime.makeActor(named: name) }

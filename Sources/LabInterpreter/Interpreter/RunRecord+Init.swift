@@ -4,7 +4,7 @@ import LabRuntime
 extension RunRecord {
   /// A record made outside the interpreter: a native program's output read back as a trace.
   public init(
-    scenario: String, title: String, mode: RuntimeMode, threads: Int, duration: Double?,
+    scenario: String, title: String, mode: RunMode, threads: Int, duration: Double?,
     mainStall: Double, values: [(name: String, value: Value)], events: [TraceEvent],
     busySpans: [ThreadSpan], end: RunEnd, problem: String?, scale: Double?
   ) {

@@ -27,7 +27,7 @@ public struct RunOptions: Sendable {
 public struct RunRecord: Sendable {
   public var scenario: String
   public var title: String
-  public var mode: RuntimeMode
+  public var mode: RunMode
   public var seed: UInt64
   public var policy: SchedulingPolicy
   public var threads: Int
@@ -67,15 +67,14 @@ public enum ScenarioRunner {
       case .virtual:
         VirtualRuntime(
           threads: threads, seed: seed, policy: options.policy, chooser: options.chooser)
-      // A native run is a compiled program (`LabNative`); asked here, the closest is live.
-      case .live, .native:
+      case .live:
         LiveRuntime(threads: threads, scale: LiveScale.scale(of: scenario, options: options))
       }
     let interpreter = Interpreter(scenario: scenario, runtime: runtime, limits: options.limits)
     let deadlockWatch = LiveDeadlockWatch(interpreter)
     if let live = runtime as? LiveRuntime { live.watch = { deadlockWatch.check() } }
     let outcome = RootOutcome()
-    var end = runtime.run(limits: options.limits) {
+    var end = runtime.run(limits: options.limits.runtime) {
       await interpreter.runRoot(outcome)
     }
 
@@ -106,7 +105,7 @@ public enum ScenarioRunner {
     }
     let values = scenario.state.map { ($0.name, interpreter.state.load($0.name) ?? Value.none) }
     var result = RunRecord(
-      scenario: scenario.name, title: scenario.title, mode: options.mode, seed: seed,
+      scenario: scenario.name, title: scenario.title, mode: RunMode(options.mode), seed: seed,
       policy: options.policy, threads: threads, duration: outcome.duration,
       mainStall: runtime.mainStall.rounded(toPlaces: 3), values: values,
       events: interpreter.recorder.recorded, busySpans: runtime.busySpans, end: end,

@@ -84,7 +84,7 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
   public func interleave(isolation: isolated (any Actor)?) async {}
 
   public func run(
-    limits: RunLimits, _ body: sending @escaping @isolated(any) () async -> Void
+    limits: RuntimeLimits, _ body: sending @escaping @isolated(any) () async -> Void
   ) -> RunEnd {
     let done = self.done
     let clock = self.clock

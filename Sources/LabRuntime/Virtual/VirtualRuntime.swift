@@ -67,7 +67,7 @@ public final class VirtualRuntime: ScenarioRuntime, @unchecked Sendable {
   }
 
   public func run(
-    limits: RunLimits, _ body: sending @escaping @isolated(any) () async -> Void
+    limits: RuntimeLimits, _ body: sending @escaping @isolated(any) () async -> Void
   ) -> RunEnd {
     let outcome = scheduler.run(
       limits: VirtualScheduler.Limits(

@@ -34,9 +34,19 @@ public protocol ScenarioRuntime: AnyObject, Sendable {
   /// is needed.
   func interleave(isolation: isolated (any Actor)?) async
 
-  /// Runs `body` as the root task and returns when it and all its work have ended or the run stops.
-  func run(limits: RuntimeLimits, _ body: sending @escaping @isolated(any) () async -> Void)
-    -> RunEnd
+  /// A point inside a statement that reads shared memory (`add`, before its read) where another
+  /// task may run: a turn where a run's choices are made, else at most noted, so seeded runs
+  /// schedule as they always did. Real threads need nothing here.
+  func preemptionPoint(isolation: isolated (any Actor)?) async
+
+  /// Runs `body` as the root task and returns when it and all its work have ended or the run stops,
+  /// with what the runtime saw of it. `watch` is asked every few milliseconds while the run goes on
+  /// by a runtime that cannot see for itself that nothing will run again (live): the reason to
+  /// stop the run, once there is one. A runtime that can (virtual) never asks it.
+  func run(
+    limits: RuntimeLimits, watch: (@Sendable () -> String?)?,
+    _ body: sending @escaping @isolated(any) () async -> Void
+  ) -> RuntimeReport
   /// Stops the run from inside it (a limit the interpreter enforces): the run ends with
   /// `limitReached(reason)` and suspended tasks unwind.
   func stop(_ reason: String)
@@ -61,11 +71,38 @@ public protocol ScenarioRuntime: AnyObject, Sendable {
   func makeLock() -> any LabLock
   /// A new `DispatchSemaphore` with this initial value.
   func makeSemaphore(value: Int) -> any LabSemaphore
+}
 
+/// What a runtime tells of a run once it has ended: how it ended, and what only the runtime saw.
+/// The runner reads this and nothing of which runtime it was.
+public struct RuntimeReport: Sendable, Equatable {
+  /// How the run ended.
+  public var end: RunEnd
   /// The longest time the main thread was held by one piece of work, in milliseconds.
-  var mainStall: Double { get }
+  public var mainStall: Double
   /// Spans during which a thread was held by blocking work.
-  var busySpans: [ThreadSpan] { get }
+  public var busySpans: [ThreadSpan]
+  /// Real milliseconds per scenario millisecond; nil where time is not real (virtual).
+  public var scale: Double?
+  /// Jobs that reached the runtime from an OS thread it does not own: work that escaped it. A
+  /// virtual run counts them (always 0); on real threads every thread is the runtime's, so 0.
+  public var escapedJobs: Int
+  /// Whether `tearDown` has unwound every task a stopped run left before it returns, so a task
+  /// still suspended after it was leaked (virtual); false where threads unwind in their own time
+  /// (live).
+  public var tearDownUnwindsAll: Bool
+
+  public init(
+    end: RunEnd, mainStall: Double, busySpans: [ThreadSpan], scale: Double?, escapedJobs: Int,
+    tearDownUnwindsAll: Bool
+  ) {
+    self.end = end
+    self.mainStall = mainStall
+    self.busySpans = busySpans
+    self.scale = scale
+    self.escapedJobs = escapedJobs
+    self.tearDownUnwindsAll = tearDownUnwindsAll
+  }
 }
 
 /// Which runtime a run is on, as it appears in traces.

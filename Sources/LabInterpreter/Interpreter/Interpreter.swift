@@ -47,10 +47,16 @@ final class Interpreter: @unchecked Sendable {
   let actors: [String: any Actor]
 
   let limits: InterpreterLimits
+  /// Records (and may make) a virtual run's choices; nil for ordinary runs and live ones.
+  let chooser: ScheduleChooser?
 
-  init(scenario: Scenario, runtime: any ScenarioRuntime, limits: RunLimits = RunLimits()) {
+  init(
+    scenario: Scenario, runtime: any ScenarioRuntime, limits: RunLimits = RunLimits(),
+    chooser: ScheduleChooser? = nil
+  ) {
     self.scenario = scenario
     self.runtime = runtime
+    self.chooser = chooser
     self.limits = limits.interpreter
     memory = Locked(MemoryBudget(maxGrowth: limits.runtime.maxMemoryBytes))
     recorder = TraceRecorder(

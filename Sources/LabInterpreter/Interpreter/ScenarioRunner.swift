@@ -70,13 +70,17 @@ public enum ScenarioRunner {
       case .live:
         LiveRuntime(threads: threads, scale: LiveScale.scale(of: scenario, options: options))
       }
-    let interpreter = Interpreter(scenario: scenario, runtime: runtime, limits: options.limits)
+    // The chooser makes a virtual run's choices; a live run has none to make.
+    let interpreter = Interpreter(
+      scenario: scenario, runtime: runtime, limits: options.limits,
+      chooser: options.mode == .virtual ? options.chooser : nil)
     let deadlockWatch = LiveDeadlockWatch(interpreter)
-    if let live = runtime as? LiveRuntime { live.watch = { deadlockWatch.check() } }
     let outcome = RootOutcome()
-    var end = runtime.run(limits: options.limits.runtime) {
+    let watch: @Sendable () -> String? = { deadlockWatch.check() }
+    let report = runtime.run(limits: options.limits.runtime, watch: watch) {
       await interpreter.runRoot(outcome)
     }
+    var end = report.end
 
     var problem: String?
     // A cycle of awaits stops a run at the await that closes it, on either runtime: a deadlock.
@@ -107,22 +111,20 @@ public enum ScenarioRunner {
     var result = RunRecord(
       scenario: scenario.name, title: scenario.title, mode: RunMode(options.mode), seed: seed,
       policy: options.policy, threads: threads, duration: outcome.duration,
-      mainStall: runtime.mainStall.rounded(toPlaces: 3), values: values,
-      events: interpreter.recorder.recorded, busySpans: runtime.busySpans, end: end,
+      mainStall: report.mainStall.rounded(toPlaces: 3), values: values,
+      events: interpreter.recorder.recorded, busySpans: report.busySpans, end: end,
       problem: problem)
-    if let live = runtime as? LiveRuntime { result.scale = live.scale }
+    result.scale = report.scale
     if end == .finished {
       result.warnings = RunWarnings.of(
         result.events, rootEnd: result.duration, mode: options.mode)
     }
     result.threadsOverridden = options.threads != nil && options.threads != scenario.threads
-    if let virtual = runtime as? VirtualRuntime {
-      result.escapedJobs = virtual.scheduler.escapedJobs
-    }
+    result.escapedJobs = report.escapedJobs
     // Read, so the tasks a deadlock left suspended can unwind without changing what was seen.
     runtime.tearDown()
     interpreter.releaseRunState()
-    if runtime is VirtualRuntime {
+    if report.tearDownUnwindsAll {
       result.leftSuspended = interpreter.tasksStillRunning
     }
     return result

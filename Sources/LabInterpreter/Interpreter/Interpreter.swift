@@ -18,15 +18,12 @@ final class Interpreter: @unchecked Sendable {
   let tasks = TaskTable()
   let completions = CompletionTable()
   let races = RaceDetector()
-  let dispatchGroups = Locked<[String: DispatchGroupRecord]>([:])
-  /// Each serial queue's ended work items, joined: what the next item on it happens after.
-  let serialQueueClocks = Locked<[String: VectorClock]>([:])
-  let locks = Locked<[String: LockRecord]>([:])
-  /// The scenario's semaphores, made before the run starts.
-  let semaphores: [String: SemaphoreRecord]
-  /// The scenario's async streams, made before the run starts.
-  let streams: [String: StreamRecord]
-  let inputStreams = Locked<[String: InputStream]>([:])
+  /// Dispatch groups and serial queues' clocks (`Interpreter+Dispatch`).
+  let dispatch = DispatchParts()
+  /// Locks and semaphores (`Interpreter+Locks`).
+  let locks: LockParts
+  /// Async streams and the inputs' streams (`Interpreter+Streams`, `Interpreter+Inputs`).
+  let streams: StreamParts
   let pendingCallbacks = PendingWork()
   /// Unstructured tasks, Dispatch's work items and input handlers that have not ended.
   let unfinishedTasks = PendingWork()
@@ -66,13 +63,8 @@ final class Interpreter: @unchecked Sendable {
     var actors: [String: any Actor] = [:]
     for name in scenario.actors.keys.sorted() { actors[name] = runtime.makeActor(named: name) }
     self.actors = actors
-    var semaphores: [String: SemaphoreRecord] = [:]
-    for (name, value) in scenario.semaphores {
-      semaphores[name] = SemaphoreRecord(
-        semaphore: runtime.makeSemaphore(value: value), value: value)
-    }
-    self.semaphores = semaphores
-    streams = StreamRecord.make(scenario.streams)
+    locks = LockParts(scenario.semaphores, on: runtime)
+    streams = StreamParts(scenario.streams)
     runtime.onAbort { [weak self] in self?.abortWaits() }
   }
 

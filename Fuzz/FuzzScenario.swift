@@ -95,17 +95,17 @@ private func withoutPeak(_ report: String) -> String {
 enum FuzzLimits {
   static let run: RunLimits = {
     var limits = RunOptions().limits
-    limits.maxTime = 100_000
-    limits.maxJobs = 20_000
-    limits.maxEvents = 5_000
-    limits.maxTasks = 500
+    limits.runtime.maxTime = 100_000
+    limits.runtime.maxJobs = 20_000
+    limits.interpreter.maxEvents = 5_000
+    limits.interpreter.maxTasks = 500
     // Ten million steps of an empty loop took over the 10 s timeout once each input runs three
     // times; the bad-input tests use the same bound.
-    limits.maxSteps = 100_000
-    limits.wallClockSeconds = 5
+    limits.interpreter.maxSteps = 100_000
+    limits.runtime.wallClockSeconds = 5
     // Half the default budget: an input that grows memory that far leaves the process's high-water
     // mark there (ASan keeps freed memory a while), and the fuzzer runs for hours under a 2 GB cap.
-    limits.maxMemoryBytes = 256 << 20
+    limits.runtime.maxMemoryBytes = 256 << 20
     return limits
   }()
 }

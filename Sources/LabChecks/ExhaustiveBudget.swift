@@ -25,7 +25,7 @@ extension ExhaustiveSearch {
 
     public init(
       maxSchedules: Int? = defaultSchedules, maxSeconds: Double? = defaultSeconds,
-      maxMemoryBytes: Int? = RunLimits().maxMemoryBytes, preemptions: Int? = nil
+      maxMemoryBytes: Int? = RuntimeLimits().maxMemoryBytes, preemptions: Int? = nil
     ) {
       self.maxSchedules = maxSchedules
       self.maxSeconds = maxSeconds

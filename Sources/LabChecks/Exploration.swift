@@ -47,7 +47,7 @@ package enum Exploration {
         options.seed = seed
         options.policy = policy
         let result = ScenarioRunner.runAndCheck(scenario, options: options)
-        let label = RunLabel(mode: options.mode, seed: seed, policy: policy, run: run)
+        let label = RunLabel(mode: RunMode(options.mode), seed: seed, policy: policy, run: run)
         findings.histogram.add(result, as: label)
         // The outcome check is what the histogram shows; count the others.
         if result.checks.contains(where: { !$0.passed && $0.name != "outcome" }) {

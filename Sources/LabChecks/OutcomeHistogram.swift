@@ -74,7 +74,7 @@ public struct OutcomeHistogram: Sendable {
 /// Which run of a scenario produced something: enough to replay a virtual run.
 public struct RunLabel: Sendable, Hashable {
   /// Virtual or live.
-  public var mode: RuntimeMode
+  public var mode: RunMode
   /// The virtual scheduler's seed.
   public var seed: UInt64
   /// The virtual scheduler's policy.
@@ -83,7 +83,7 @@ public struct RunLabel: Sendable, Hashable {
   public var run: Int
 
   /// A label from its parts.
-  public init(mode: RuntimeMode, seed: UInt64, policy: SchedulingPolicy, run: Int) {
+  public init(mode: RunMode, seed: UInt64, policy: SchedulingPolicy, run: Int) {
     self.mode = mode
     self.seed = seed
     self.policy = policy

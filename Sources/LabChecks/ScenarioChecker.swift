@@ -128,7 +128,7 @@ public enum ScenarioChecker {
     let labels = plan.labels
     for (index, label) in labels.enumerated() {
       var options = plan.options
-      options.mode = label.mode
+      options.mode = label.mode == .live ? .live : .virtual
       options.policy = label.policy
       options.seed = plan.seeds == nil ? plan.options.seed : label.seed
       var result = ScenarioRunner.runAndCheck(scenario, options: options)

@@ -31,7 +31,7 @@ package enum RunArguments {
       guard option.option == .maxMemoryMB else { return option }
       return option.helping(
         "Stop a run, or a search of every schedule as a whole, that grows the lab's memory by "
-          + "more than N MB (default: \(ProcessMemory.megabytes(RunLimits().maxMemoryBytes))).")
+          + "more than N MB (default: \(ProcessMemory.megabytes(RuntimeLimits().maxMemoryBytes))).")
     } + [
       Option.maxSchedules.helping(
         "Stop a search of every schedule after N schedules (default: \(schedules))."),
@@ -50,7 +50,7 @@ package enum RunArguments {
     if let seconds = try arguments.number(.maxSeconds, in: 0.001...86_400) {
       budget.maxSeconds = seconds
     }
-    budget.maxMemoryBytes = options.limits.maxMemoryBytes
+    budget.maxMemoryBytes = options.limits.runtime.maxMemoryBytes
     return budget
   }
 
@@ -97,25 +97,29 @@ package enum RunArguments {
   {
     let whole = 1...Int.max
     if let maxTime = try arguments.integer(.maxTime, in: whole) {
-      limits.maxTime = Int64(maxTime)
+      limits.runtime.maxTime = Int64(maxTime)
     }
-    if let maxJobs = try arguments.integer(.maxJobs, in: whole) { limits.maxJobs = maxJobs }
+    if let maxJobs = try arguments.integer(.maxJobs, in: whole) { limits.runtime.maxJobs = maxJobs }
     if let timeout = try arguments.number(.timeout, in: 0.1...86_400) {
-      limits.wallClockSeconds = timeout
+      limits.runtime.wallClockSeconds = timeout
     }
     if let maxEvents = try arguments.integer(.maxEvents, in: whole) {
-      limits.maxEvents = maxEvents
+      limits.interpreter.maxEvents = maxEvents
     }
     if let megabytes = try arguments.integer(.maxTraceMB, in: 1...(1 << 20)) {
-      limits.maxTraceBytes = megabytes << 20
+      limits.interpreter.maxTraceBytes = megabytes << 20
     }
-    if let maxTasks = try arguments.integer(.maxTasks, in: whole) { limits.maxTasks = maxTasks }
-    if let maxSteps = try arguments.integer(.maxSteps, in: whole) { limits.maxSteps = maxSteps }
+    if let maxTasks = try arguments.integer(.maxTasks, in: whole) {
+      limits.interpreter.maxTasks = maxTasks
+    }
+    if let maxSteps = try arguments.integer(.maxSteps, in: whole) {
+      limits.interpreter.maxSteps = maxSteps
+    }
     if let maxDepth = try arguments.integer(.maxDepth, in: whole) {
-      limits.maxCallDepth = maxDepth
+      limits.interpreter.maxCallDepth = maxDepth
     }
     if let megabytes = try arguments.integer(.maxMemoryMB, in: 1...(1 << 20)) {
-      limits.maxMemoryBytes = megabytes << 20
+      limits.runtime.maxMemoryBytes = megabytes << 20
     }
     if let seconds = try arguments.integer(.maxCPU, in: 1...86_400) {
       limits.maxCPUSeconds = seconds

@@ -1,4 +1,5 @@
 import Foundation
+import LabInterpreter
 import LabRuntime
 
 #if canImport(Glibc)
@@ -46,8 +47,8 @@ public struct NativeProcess: Sendable {
     /// The limits of `RunLimits`, the timeout aside.
     public init(_ limits: RunLimits, seconds: Double) {
       self.init(
-        seconds: seconds, memoryMegabytes: limits.maxMemoryBytes >> 20,
-        cpuSeconds: limits.maxCPUSeconds, outputMegabytes: limits.maxTraceBytes >> 20)
+        seconds: seconds, memoryMegabytes: limits.runtime.maxMemoryBytes >> 20,
+        cpuSeconds: limits.maxCPUSeconds, outputMegabytes: limits.interpreter.maxTraceBytes >> 20)
     }
   }
 

@@ -42,7 +42,7 @@ public enum NativeRunner {
 
   /// Builds (or takes from the cache) and runs the program of `scenario`: time played at
   /// `options.scale` (or the scale `LiveScale` chooses), killed after
-  /// `options.limits.wallClockSeconds` (`expectedHangSeconds` when it expects a problem).
+  /// `options.limits.runtime.wallClockSeconds` (`expectedHangSeconds` when it expects a problem).
   public static func run(
     _ scenario: Scenario, options: RunOptions, builder: NativeBuilder
   ) throws(NativeError) -> NativeRun {
@@ -65,7 +65,7 @@ public enum NativeRunner {
     let environment = Self.environment(scale: scale, sanitized: build.sanitized)
     // A scenario that shows a deadlock or a leaked continuation expects its program to hang: a
     // few seconds show that as well as a minute.
-    var timeout = options.limits.wallClockSeconds
+    var timeout = options.limits.runtime.wallClockSeconds
     if scenario.expect.problem != nil, timeout > expectedHangSeconds {
       timeout = expectedHangSeconds
       notes.append(

@@ -34,8 +34,19 @@ public protocol ScenarioRuntime: AnyObject, Sendable {
   /// is needed.
   func interleave(isolation: isolated (any Actor)?) async
 
-  /// Runs `body` as the root task and returns when it and all its work have ended or the run stops.
-  func run(limits: RunLimits, _ body: sending @escaping @isolated(any) () async -> Void) -> RunEnd
+  /// A point inside a statement that reads shared memory (`add`, before its read) where another
+  /// task may run: a turn where a run's choices are made, else at most noted, so seeded runs
+  /// schedule as they always did. Real threads need nothing here.
+  func preemptionPoint(isolation: isolated (any Actor)?) async
+
+  /// Runs `body` as the root task and returns when it and all its work have ended or the run stops,
+  /// with what the runtime saw of it. `watch` is asked every few milliseconds while the run goes on
+  /// by a runtime that cannot see for itself that nothing will run again (live): the reason to
+  /// stop the run, once there is one. A runtime that can (virtual) never asks it.
+  func run(
+    limits: RuntimeLimits, watch: (@Sendable () -> String?)?,
+    _ body: sending @escaping @isolated(any) () async -> Void
+  ) -> RuntimeReport
   /// Stops the run from inside it (a limit the interpreter enforces): the run ends with
   /// `limitReached(reason)` and suspended tasks unwind.
   func stop(_ reason: String)
@@ -60,19 +71,44 @@ public protocol ScenarioRuntime: AnyObject, Sendable {
   func makeLock() -> any LabLock
   /// A new `DispatchSemaphore` with this initial value.
   func makeSemaphore(value: Int) -> any LabSemaphore
-
-  /// The longest time the main thread was held by one piece of work, in milliseconds.
-  var mainStall: Double { get }
-  /// Spans during which a thread was held by blocking work.
-  var busySpans: [ThreadSpan] { get }
 }
 
-/// Which runtime produced a trace.
+/// What a runtime tells of a run once it has ended: how it ended, and what only the runtime saw.
+/// The runner reads this and nothing of which runtime it was.
+public struct RuntimeReport: Sendable, Equatable {
+  /// How the run ended.
+  public var end: RunEnd
+  /// The longest time the main thread was held by one piece of work, in milliseconds.
+  public var mainStall: Double
+  /// Spans during which a thread was held by blocking work.
+  public var busySpans: [ThreadSpan]
+  /// Real milliseconds per scenario millisecond; nil where time is not real (virtual).
+  public var scale: Double?
+  /// Jobs that reached the runtime from an OS thread it does not own: work that escaped it. A
+  /// virtual run counts them (always 0); on real threads every thread is the runtime's, so 0.
+  public var escapedJobs: Int
+  /// Whether `tearDown` has unwound every task a stopped run left before it returns, so a task
+  /// still suspended after it was leaked (virtual); false where threads unwind in their own time
+  /// (live).
+  public var tearDownUnwindsAll: Bool
+
+  public init(
+    end: RunEnd, mainStall: Double, busySpans: [ThreadSpan], scale: Double?, escapedJobs: Int,
+    tearDownUnwindsAll: Bool
+  ) {
+    self.end = end
+    self.mainStall = mainStall
+    self.busySpans = busySpans
+    self.scale = scale
+    self.escapedJobs = escapedJobs
+    self.tearDownUnwindsAll = tearDownUnwindsAll
+  }
+}
+
+/// Which runtime a run is on, as it appears in traces.
 public enum RuntimeMode: String, Sendable, Codable, CaseIterable {
   case virtual
   case live
-  /// The scenario's Swift program, compiled and run on the real Swift runtime (`LabNative`).
-  case native
 }
 
 /// How a run ended.
@@ -82,52 +118,29 @@ public enum RunEnd: Equatable, Sendable {
   case limitReached(String)
 }
 
-/// Limits that stop a runaway scenario, each with a flag to raise it.
-public struct RunLimits: Sendable, Equatable {
+/// The limits a runtime keeps itself, each with a flag to raise it: time, jobs and memory are
+/// counted where jobs run. The limits of what a scenario does (events, tasks, steps, calls) are
+/// the interpreter's (`InterpreterLimits`).
+public struct RuntimeLimits: Sendable, Equatable {
   /// The latest scenario time a virtual run may reach, in milliseconds (`--max-time`).
   public var maxTime: Int64
   /// The most runtime jobs a virtual run may take (`--max-jobs`).
   public var maxJobs: Int
   /// The longest a live run may take in real seconds (`--timeout`).
   public var wallClockSeconds: Double
-  /// The most trace events a run may record (`--max-events`).
-  public var maxEvents: Int
-  /// The most text, in UTF-8 bytes, a run's trace events may hold together (`--max-trace-mb`): a
-  /// loop that logs a long value fills memory long before it reaches `maxEvents`.
-  public var maxTraceBytes: Int
-  /// The most tasks a run may create (`--max-tasks`).
-  public var maxTasks: Int
-  /// The most steps a run may take, each loop iteration counted (`--max-steps`): a loop or a
-  /// recursion that neither sleeps nor logs uses no jobs, time or events, and only this stops it.
-  public var maxSteps: Int
-  /// The deepest function calls may nest (`--max-depth`): a function that calls itself without end
-  /// would otherwise grow the task's memory until the machine runs out.
-  public var maxCallDepth: Int
   /// The most a run may grow the process's resident memory, in bytes (`--max-memory-mb`): sampled
   /// every few thousand jobs in a virtual run and every 10 ms in a live one, so a runaway that
   /// stays under every count limit (each task a few KB) still stops long before the machine does.
   public var maxMemoryBytes: Int
-  /// The most CPU time a native program's threads may use together, in seconds (`--max-cpu`):
-  /// the kernel's limit (`RLIMIT_CPU`), so a program that spins on every core stops even where
-  /// the wall-clock timeout is long.
-  public var maxCPUSeconds: Int
 
   public init(
     maxTime: Int64 = 3_600_000, maxJobs: Int = 5_000_000, wallClockSeconds: Double = 60,
-    maxEvents: Int = 1_000_000, maxTraceBytes: Int = 64 << 20, maxTasks: Int = 100_000,
-    maxSteps: Int = 10_000_000, maxCallDepth: Int = 1_000, maxMemoryBytes: Int = 512 << 20,
-    maxCPUSeconds: Int = 10
+    maxMemoryBytes: Int = 512 << 20
   ) {
     self.maxTime = maxTime
     self.maxJobs = maxJobs
     self.wallClockSeconds = wallClockSeconds
-    self.maxEvents = maxEvents
-    self.maxTraceBytes = maxTraceBytes
-    self.maxTasks = maxTasks
-    self.maxSteps = maxSteps
-    self.maxCallDepth = maxCallDepth
     self.maxMemoryBytes = maxMemoryBytes
-    self.maxCPUSeconds = maxCPUSeconds
   }
 }
 

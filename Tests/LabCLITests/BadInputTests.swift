@@ -125,9 +125,9 @@ import Testing
     var options = RunOptions()
     options.mode = .live
     options.limits = Self.limits
-    options.limits.wallClockSeconds = 2
+    options.limits.runtime.wallClockSeconds = 2
     let result = ScenarioRunner.runAndCheck(scenario, options: options)
-    #expect(result.events.count <= options.limits.maxEvents)
+    #expect(result.events.count <= options.limits.interpreter.maxEvents)
     #expect(result.problem != nil, "\(name) should stop with a problem")
   }
 
@@ -208,7 +208,7 @@ import Testing
     options.limits = limits
     let result = ScenarioRunner.runAndCheck(scenario, options: options)
     _ = TraceText.report(result)  // rendering a stopped run must not trap either
-    #expect(result.events.count <= limits.maxEvents)
+    #expect(result.events.count <= limits.interpreter.maxEvents)
     if expectation.finished {
       #expect(
         result.end == .finished && result.problem == nil, "\(result.end): \(result.problem ?? "")")

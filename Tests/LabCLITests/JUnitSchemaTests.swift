@@ -3,6 +3,7 @@ import LabTestSupport
 import Testing
 
 @testable import LabChecks
+@testable import LabInterpreter
 @testable import LabRuntime
 
 /// `lab check --junit` against the JUnit schema CI servers read (Tests/JUnit/jenkins-junit.xsd),

@@ -19,7 +19,7 @@ public func event(
 /// A run built by hand, for checks on events the interpreter does not produce on demand.
 public func run(
   _ events: [TraceEvent], values: [(String, Value)] = [], duration: Double? = nil,
-  mode: RuntimeMode = .virtual, end: RunEnd = .finished, problem: String? = nil
+  mode: RunMode = .virtual, end: RunEnd = .finished, problem: String? = nil
 ) -> RunResult {
   RunResult(
     record: RunRecord(

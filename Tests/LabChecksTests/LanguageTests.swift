@@ -260,7 +260,7 @@ import Testing
 
   @Test func aRunawayLoopIsStoppedByTheJobLimit() throws {
     var options = RunOptions()
-    options.limits.maxJobs = 10_000
+    options.limits.runtime.maxJobs = 10_000
     let scenario = try TestSupport.scenario(
       json: #"{"format": 1, "steps": [{"repeat": 1000000000, "steps": [{"yield": true}]}]}"#)
     let result = ScenarioRunner.runAndCheck(scenario, options: options)
@@ -295,7 +295,7 @@ import Testing
 
   @Test func tooManyTasksStopTheRun() throws {
     var options = RunOptions()
-    options.limits.maxTasks = 50
+    options.limits.interpreter.maxTasks = 50
     let scenario = try TestSupport.scenario(
       json: #"{"format": 1, "steps": [{"repeat": 100, "steps": [{"task": "t", "steps": []}]}]}"#)
     let result = ScenarioRunner.runAndCheck(scenario, options: options)
@@ -304,7 +304,7 @@ import Testing
 
   @Test func tooManyEventsStopTheRun() throws {
     var options = RunOptions()
-    options.limits.maxEvents = 100
+    options.limits.interpreter.maxEvents = 100
     let scenario = try TestSupport.scenario(
       json: #"{"format": 1, "steps": [{"repeat": 1000, "steps": [{"log": "x"}, {"sleep": 1}]}]}"#)
     let result = ScenarioRunner.runAndCheck(scenario, options: options)
@@ -315,7 +315,7 @@ import Testing
 
   @Test func aTraceOfLongValuesStopsAtItsTextLimit() throws {
     var options = RunOptions()
-    options.limits.maxTraceBytes = 2 << 20
+    options.limits.interpreter.maxTraceBytes = 2 << 20
     let scenario = try TestSupport.scenario(
       json: """
         {"format": 1, "state": {"s": "\(String(repeating: "x", count: 990))"},
@@ -339,7 +339,7 @@ import Testing
   @Test func aLiveRunPastItsTimeoutIsStopped() throws {
     var options = RunOptions()
     options.mode = .live
-    options.limits.wallClockSeconds = 0.2
+    options.limits.runtime.wallClockSeconds = 0.2
     let scenario = try TestSupport.scenario(json: #"{"format": 1, "steps": [{"sleep": 100000}]}"#)
     let result = ScenarioRunner.runAndCheck(scenario, options: options)
     #expect(result.problem?.contains("--timeout") == true, "\(result.problem ?? "")")

@@ -9,8 +9,9 @@ import LabTestSupport
 extension TestSupport {
   /// Small limits, so each run ends in milliseconds and memory stays small whatever the file does.
   public static let badInputLimits = RunLimits(
-    maxTime: 100_000, maxJobs: 20_000, wallClockSeconds: 10, maxEvents: 5_000, maxTasks: 500,
-    maxSteps: 100_000, maxCallDepth: 1_000)
+    runtime: RuntimeLimits(maxTime: 100_000, maxJobs: 20_000, wallClockSeconds: 10),
+    interpreter: InterpreterLimits(
+      maxEvents: 5_000, maxTasks: 500, maxSteps: 100_000, maxCallDepth: 1_000))
 
   public static func loadBadInput(_ name: String) throws -> Scenario {
     let url = badInputs.appendingPathComponent(name)
@@ -24,7 +25,7 @@ extension TestSupport {
     options.mode = mode
     options.scale = scale
     options.limits = limits
-    options.limits.wallClockSeconds = 10
+    options.limits.runtime.wallClockSeconds = 10
     return ScenarioRunner.run(try loadBadInput(name), options: options)
   }
 }

@@ -87,7 +87,7 @@ import Testing
         """)
     var options = RunOptions()
     options.mode = .live
-    options.limits.wallClockSeconds = 0.3
+    options.limits.runtime.wallClockSeconds = 0.3
     let run = ScenarioRunner.run(scenario, options: options)
     #expect(
       run.problem?.contains(

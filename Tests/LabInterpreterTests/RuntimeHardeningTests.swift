@@ -41,7 +41,7 @@ import Testing
   @Test(arguments: [RuntimeMode.virtual, .live])
   func memoryBudgetStopsARunaway(_ mode: RuntimeMode) throws {
     var limits = RunLimits()
-    limits.maxMemoryBytes = 48 << 20
+    limits.runtime.maxMemoryBytes = 48 << 20
     let record = try TestSupport.runBadInput(
       "run-group-of-two-sleep-and-call-itself.json", mode, limits: limits)
     let problem = try #require(record.problem)

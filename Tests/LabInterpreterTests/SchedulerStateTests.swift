@@ -163,7 +163,7 @@ import Testing
         let runtime = VirtualRuntime(threads: scenario.threads, seed: seed, policy: policy)
         let interpreter = Interpreter(scenario: scenario, runtime: runtime)
         let outcome = RootOutcome()
-        _ = runtime.run(limits: RunLimits()) { await interpreter.runRoot(outcome) }
+        _ = runtime.run(limits: RuntimeLimits(), watch: nil) { await interpreter.runRoot(outcome) }
         let violations = runtime.scheduler.invariantViolations
         #expect(violations.isEmpty, "\(path) seed \(seed) \(policy): \(violations)")
       }

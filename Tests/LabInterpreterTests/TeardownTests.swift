@@ -19,11 +19,11 @@ import Testing
 
   static var smallLimits: RunLimits {
     var limits = RunLimits()
-    limits.maxTime = 100_000
-    limits.maxJobs = 20_000
-    limits.maxEvents = 5_000
-    limits.maxTasks = 500
-    limits.maxSteps = 100_000
+    limits.runtime.maxTime = 100_000
+    limits.runtime.maxJobs = 20_000
+    limits.interpreter.maxEvents = 5_000
+    limits.interpreter.maxTasks = 500
+    limits.interpreter.maxSteps = 100_000
     return limits
   }
 

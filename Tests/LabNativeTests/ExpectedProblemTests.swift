@@ -84,7 +84,7 @@ import Testing
     let misuse = ScenarioRunner.run(try TestSupport.scenario(named: "queue-sync-deadlock"))
     #expect(misuse.problem?.hasSuffix("use \"dispatch\" without \"sync\"") == true)
     var options = RunOptions()
-    options.limits.maxTime = 50
+    options.limits.runtime.maxTime = 50
     let limit = ScenarioRunner.run(
       try TestSupport.scenario(json: #"{"format": 1, "steps": [{"sleep": 100}]}"#),
       options: options)

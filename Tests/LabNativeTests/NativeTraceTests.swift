@@ -1,4 +1,5 @@
 import Foundation
+import LabChecks
 import LabInterpreter
 import LabModel
 import LabRuntime

@@ -191,7 +191,7 @@ for (count, collect) in [(n, false), (min(n, 10_000), true)] {
   let scenario = try! ScenarioLoader.load(bytes: Array(json.utf8), file: "group.json")
   // n children and the root are more than the default --max-tasks of n: raise it, as a user would.
   var options = RunOptions()
-  options.limits.maxTasks = count + 1
+  options.limits.interpreter.maxTasks = count + 1
   let time = median {
     let result = ScenarioRunner.runAndCheck(scenario, options: options)
     precondition(result.problem == nil, result.problem ?? "")

@@ -58,12 +58,7 @@ extension Interpreter {
   }
 
   func dispatchGroup(_ name: String) -> DispatchGroupRecord {
-    dispatchGroups.withLock { groups in
-      if let group = groups[name] { return group }
-      let group = DispatchGroupRecord(group: runtime.makeDispatchGroup())
-      groups[name] = group
-      return group
-    }
+    dispatch.groups.record(name) { DispatchGroupRecord(group: runtime.makeDispatchGroup()) }
   }
 
   /// `group.enter()`.
@@ -132,6 +127,13 @@ extension Interpreter {
     context.clock.join(group.clock.withLock { $0 })
     record(.resume(.groupEmpty(name)), context)
   }
+}
+
+/// The run's Dispatch groups, made on first use, and what its serial queues' work happened after.
+final class DispatchParts: Sendable {
+  let groups = RecordsByName<DispatchGroupRecord>()
+  /// Each serial queue's ended work items, joined: what the next item on it happens after.
+  let serialQueueClocks = Locked<[String: VectorClock]>([:])
 }
 
 /// A dispatch group and the clocks of the work that left it, for the race detector.

@@ -51,11 +51,13 @@ extension Interpreter {
   ) async throws -> Value {
     guard serial else { return try await runTask(.steps(steps), child, isolation: nil) }
     var started = child
-    if let before = serialQueueClocks.withLock({ $0[queue] }) { started.clock.join(before) }
+    if let before = dispatch.serialQueueClocks.withLock({ $0[queue] }) {
+      started.clock.join(before)
+    }
     defer {
       var ended = started
       races.awaited(started.id, by: &ended)
-      serialQueueClocks.withLock { $0[queue, default: VectorClock()].join(ended.clock) }
+      dispatch.serialQueueClocks.withLock { $0[queue, default: VectorClock()].join(ended.clock) }
     }
     return try await runTask(.steps(steps), started, isolation: nil)
   }

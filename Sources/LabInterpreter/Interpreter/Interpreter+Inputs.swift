@@ -17,13 +17,10 @@ extension Interpreter {
   }
 
   func stream(for handler: Handler) -> InputStream {
-    inputStreams.withLock { streams in
-      if let stream = streams[handler.name] { return stream }
-      let stream = InputStream(
+    streams.inputs.record(handler.name) {
+      InputStream(
         machine: InputStreamStateMachine(
           debounce: handler.debounce, removeDuplicates: handler.removeDuplicates))
-      streams[handler.name] = stream
-      return stream
     }
   }
 

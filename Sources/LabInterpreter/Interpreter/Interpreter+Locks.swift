@@ -7,12 +7,7 @@ import LabRuntime
 /// accesses, a signal before the wait it ends.
 extension Interpreter {
   func lockRecord(_ name: String) -> LockRecord {
-    locks.withLock { locks in
-      if let lock = locks[name] { return lock }
-      let lock = LockRecord(lock: runtime.makeLock())
-      locks[name] = lock
-      return lock
-    }
+    locks.held.record(name) { LockRecord(lock: runtime.makeLock()) }
   }
 
   /// `lock.withLock { steps }`: takes the lock (waiting with the thread held while another task
@@ -71,7 +66,7 @@ extension Interpreter {
     _ name: String, timeout: Expression?, bind: String?, _ context: inout Context,
     origin: StepOrigin, isolation: isolated (any Actor)?
   ) async throws {
-    guard let semaphore = semaphores[name] else { return }
+    guard let semaphore = locks.semaphores[name] else { return }
     let milliseconds = try timeout.map {
       try integer($0, &context, origin: origin, isolation: isolation)
     }
@@ -108,7 +103,7 @@ extension Interpreter {
 
   /// `semaphore.signal()`: wakes the longest waiter, or adds one to the value.
   func semaphoreSignal(_ name: String, _ context: inout Context) {
-    guard let semaphore = semaphores[name] else { return }
+    guard let semaphore = locks.semaphores[name] else { return }
     semaphore.clock.withLock { $0.join(context.clock) }
     context.clock.tick(context.id)
     let value = semaphore.value.withLock { value in
@@ -123,7 +118,7 @@ extension Interpreter {
   /// reports it (in both modes) and never frees it.
   var semaphoreMisuse: String? {
     let misused = scenario.semaphores.compactMap { name, initial -> String? in
-      guard let value = semaphores[name]?.value.withLock({ $0 }), value < initial else {
+      guard let value = locks.semaphores[name]?.value.withLock({ $0 }), value < initial else {
         return nil
       }
       return "semaphore \(name) ends with value \(value), below its initial value \(initial): "
@@ -131,6 +126,20 @@ extension Interpreter {
         + "in _dispatch_semaphore_dispose); signal it once for each wait that took one"
     }
     return misused.isEmpty ? nil : misused.joined(separator: "; ")
+  }
+}
+
+/// The run's locks, made on first use, and its semaphores, made before it starts.
+final class LockParts: Sendable {
+  let held = RecordsByName<LockRecord>()
+  let semaphores: [String: SemaphoreRecord]
+
+  init(_ semaphores: [(name: String, value: Int)], on runtime: any ScenarioRuntime) {
+    var records: [String: SemaphoreRecord] = [:]
+    for (name, value) in semaphores {
+      records[name] = SemaphoreRecord(semaphore: runtime.makeSemaphore(value: value), value: value)
+    }
+    self.semaphores = records
   }
 }
 

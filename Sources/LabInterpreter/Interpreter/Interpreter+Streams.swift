@@ -12,7 +12,7 @@ extension Interpreter {
     isolation: isolated (any Actor)?
   ) throws {
     let value = try read(expression, &context, origin: origin, isolation: isolation)
-    guard let stream = streams[name] else { return }
+    guard let stream = streams.records[name] else { return }
     let item = StreamItem(value: value, clock: context.clock)
     // The event comes before the consumer's, which a live consumer could otherwise record first.
     stream.order.withLock { [context] in
@@ -26,7 +26,7 @@ extension Interpreter {
 
   /// `continuation.finish()`: the consumer takes what is buffered, then its loop ends.
   func streamFinish(_ name: String, _ context: inout Context) {
-    guard let stream = streams[name] else { return }
+    guard let stream = streams.records[name] else { return }
     record(.set(.streamFinish(name)), context)
     stream.finishClock.withLock { $0.join(context.clock) }
     context.clock.tick(context.id)
@@ -38,7 +38,7 @@ extension Interpreter {
     _ name: String, _ item: String, _ body: [Step], _ context: inout Context,
     isolation: isolated (any Actor)?
   ) async throws -> Value? {
-    guard let stream = streams[name] else { return nil }
+    guard let stream = streams.records[name] else { return nil }
     var iterator = stream.stream.makeAsyncIterator()
     while true {
       try takeStep()
@@ -79,7 +79,7 @@ extension Interpreter {
 
   /// Finishes every stream, so the consumers of a stopped run stop waiting.
   func finishStreams() {
-    for stream in streams.values { stream.continuation.finish() }
+    for stream in streams.records.values { stream.continuation.finish() }
   }
 }
 
@@ -90,6 +90,17 @@ struct StreamItem: Sendable {
 }
 
 /// One stream of a run: the real `AsyncStream` and its continuation, the clock of its `finish()`
+/// The scenario's async streams, made before its run starts, and the streams its inputs arrive
+/// on, made on first use.
+final class StreamParts: Sendable {
+  let records: [String: StreamRecord]
+  let inputs = RecordsByName<InputStream>()
+
+  init(_ streams: [(name: String, policy: StreamPolicy)]) {
+    records = StreamRecord.make(streams)
+  }
+}
+
 /// and the lock that keeps a yield's event before its receipt's. Two consumers at once are Swift's to serve: each value goes to one of them.
 final class StreamRecord: Sendable {
   let stream: AsyncStream<StreamItem>

@@ -88,9 +88,9 @@ extension Interpreter {
     isolation: isolated (any Actor)?
   ) throws -> [Value] {
     switch try read(spec.items, &context, origin: origin, isolation: isolation) {
-    case .int(let count) where count > limits.maxTasks:
+    case .int(let count) where count > budget.limits.maxTasks:
       runtime.stop(
-        "group \(spec.name) would create \(count) tasks, more than \(limits.maxTasks); "
+        "group \(spec.name) would create \(count) tasks, more than \(budget.limits.maxTasks); "
           + "raise the limit with --max-tasks")
       throw RunAborted()
     case .int(let count):

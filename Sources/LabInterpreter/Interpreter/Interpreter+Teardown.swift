@@ -17,9 +17,9 @@ extension Interpreter {
   /// Drops what the run made that may hold work never run — a `notify` of a group that never
   /// emptied holds its steps, and they hold this interpreter: a cycle that nothing else frees.
   func releaseRunState() {
-    dispatchGroups.withLock { $0 = [:] }
-    locks.withLock { $0 = [:] }
-    inputStreams.withLock { $0 = [:] }
+    dispatch.groups.removeAll()
+    locks.held.removeAll()
+    streams.inputs.removeAll()
   }
 
   /// Tasks that started and have not ended.

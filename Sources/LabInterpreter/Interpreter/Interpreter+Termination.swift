@@ -12,7 +12,7 @@ extension Interpreter {
 
   /// `continuation.onTermination = { termination in … }`.
   func setOnTermination(_ name: String, _ handler: [Step], _ installer: Context) {
-    guard let stream = streams[name] else { return }
+    guard let stream = streams.records[name] else { return }
     record(.set(.onTerminationSet(stream: name)), installer)
     // Weak: the continuation keeps the closure, and this interpreter keeps the continuation.
     stream.continuation.onTermination = { [weak self] termination in

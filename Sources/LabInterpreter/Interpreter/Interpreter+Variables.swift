@@ -127,14 +127,12 @@ extension Interpreter {
     isolation: isolated (any Actor)?
   ) async throws {
     var found = locate(name, context)
-    if case .shared? = found?.storage, isolation == nil, let virtual = runtime as? VirtualRuntime,
-      virtual.chooser != nil
-    {
+    if case .shared? = found?.storage, isolation == nil, chooser != nil {
       // Between one statement and the next, another thread may run: where a run's choices are
       // made, this is a turn, so a read can see another task's write that came just before it.
       // Not on an actor or main: a block there takes more turns on the way back to its lane
       // than the recording run notes, and a seed's schedule would not replay.
-      await virtual.preemptionPoint(isolation: isolation)
+      await runtime.preemptionPoint(isolation: isolation)
       found = locate(name, context)
     }
     let place = found?.storage
@@ -168,9 +166,6 @@ extension Interpreter {
     record(
       .set(.variable(name, value: Self.shown(new), read: read ? Self.shown(old) : nil)), context)
   }
-
-  /// The virtual scheduler's chooser when the run records its schedule.
-  var chooser: ScheduleChooser? { (runtime as? VirtualRuntime)?.chooser }
 
   /// Tells the race detector about an access to shared memory and records a race it finds.
   func noteAccess(

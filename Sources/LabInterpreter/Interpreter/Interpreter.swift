@@ -18,54 +18,47 @@ final class Interpreter: @unchecked Sendable {
   let tasks = TaskTable()
   let completions = CompletionTable()
   let races = RaceDetector()
-  let dispatchGroups = Locked<[String: DispatchGroupRecord]>([:])
-  /// Each serial queue's ended work items, joined: what the next item on it happens after.
-  let serialQueueClocks = Locked<[String: VectorClock]>([:])
-  let locks = Locked<[String: LockRecord]>([:])
-  /// The scenario's semaphores, made before the run starts.
-  let semaphores: [String: SemaphoreRecord]
-  /// The scenario's async streams, made before the run starts.
-  let streams: [String: StreamRecord]
-  let inputStreams = Locked<[String: InputStream]>([:])
+  /// Dispatch groups and serial queues' clocks (`Interpreter+Dispatch`).
+  let dispatch = DispatchParts()
+  /// Locks and semaphores (`Interpreter+Locks`).
+  let locks: LockParts
+  /// Async streams and the inputs' streams (`Interpreter+Streams`, `Interpreter+Inputs`).
+  let streams: StreamParts
   let pendingCallbacks = PendingWork()
   /// Unstructured tasks, Dispatch's work items and input handlers that have not ended.
   let unfinishedTasks = PendingWork()
   /// Continuations whose tasks wait for a resume, so a teardown can end those waits.
   let openContinuations = OpenContinuations()
-  private let taskIDs = Atomic<Int>(0)
   /// Set when the run stops where Swift would stop the program (a misuse it traps on), not at a
   /// limit: its problem then says nothing of the lab's memory, which differs from build to build.
   let stoppedForMisuse = Atomic<Bool>(false)
   /// Tasks that started and have not ended: after a virtual run's teardown, none.
   let runningTasks = Atomic<Int>(0)
-  /// Steps taken so far, loop iterations included, against `limits.maxSteps`.
-  private let stepsTaken = Atomic<Int>(0)
-  /// `--max-memory-mb`, sampled here too: a task that starts tasks in a loop runs no other job
-  /// while it does, and the runtime's own samples come between jobs.
-  private let memory: Locked<MemoryBudget>
   /// Actor instances by name; written once before the run starts.
   let actors: [String: any Actor]
 
-  let limits: RunLimits
+  /// Tasks created, steps taken and memory grown, against the interpreter's limits.
+  let budget: RunBudget
+  /// Records (and may make) a virtual run's choices; nil for ordinary runs and live ones.
+  let chooser: ScheduleChooser?
 
-  init(scenario: Scenario, runtime: any ScenarioRuntime, limits: RunLimits = RunLimits()) {
+  init(
+    scenario: Scenario, runtime: any ScenarioRuntime, limits: RunLimits = RunLimits(),
+    chooser: ScheduleChooser? = nil
+  ) {
     self.scenario = scenario
     self.runtime = runtime
-    self.limits = limits
-    memory = Locked(MemoryBudget(maxGrowth: limits.maxMemoryBytes))
+    self.chooser = chooser
+    budget = RunBudget(limits)
     recorder = TraceRecorder(
-      runtime: runtime, maxEvents: limits.maxEvents, maxBytes: limits.maxTraceBytes)
+      runtime: runtime, maxEvents: limits.interpreter.maxEvents,
+      maxBytes: limits.interpreter.maxTraceBytes)
     state = SharedState(scenario: scenario)
     var actors: [String: any Actor] = [:]
     for name in scenario.actors.keys.sorted() { actors[name] = runtime.makeActor(named: name) }
     self.actors = actors
-    var semaphores: [String: SemaphoreRecord] = [:]
-    for (name, value) in scenario.semaphores {
-      semaphores[name] = SemaphoreRecord(
-        semaphore: runtime.makeSemaphore(value: value), value: value)
-    }
-    self.semaphores = semaphores
-    streams = StreamRecord.make(scenario.streams)
+    locks = LockParts(scenario.semaphores, on: runtime)
+    streams = StreamParts(scenario.streams)
     runtime.onAbort { [weak self] in self?.abortWaits() }
   }
 
@@ -81,7 +74,7 @@ final class Interpreter: @unchecked Sendable {
     /// The task ids of this task's `async let` children, by binding name.
     var children: [String: Int] = [:]
     /// How many function calls and enclosing tasks nest the running step, against
-    /// `limits.maxCallDepth`: a task that starts itself nests as surely as a call does.
+    /// `budget.limits.maxCallDepth`: a task that starts itself nests as surely as a call does.
     var depth = 0
     /// How many of `depth`'s levels are tasks, for the message that stops a runaway.
     var taskDepth = 0
@@ -111,32 +104,16 @@ final class Interpreter: @unchecked Sendable {
     Context(task: "root", id: nextTaskID())
   }
 
-  func nextTaskID() -> Int { taskIDs.add(1, ordering: .relaxed).newValue }
+  func nextTaskID() -> Int { budget.nextTaskID() }
 
   /// Stops a run that creates more tasks than `--max-tasks` allows (a runaway group or loop).
   func checkTaskLimit() {
-    let created = taskIDs.load(ordering: .relaxed)
-    if created % 1_024 == 0 { checkMemory() }
-    if created >= limits.maxTasks {
-      runtime.stop(
-        "the run created more than \(limits.maxTasks) tasks; raise the limit with --max-tasks")
-    }
+    if let problem = budget.checkTasks() { runtime.stop(problem) }
   }
 
-  /// Stops the run once it grew the process past `--max-memory-mb`.
-  func checkMemory() {
-    if let problem = memory.withLock({ $0.check() }) { runtime.stop(problem) }
-  }
-
-  /// Counts one step or loop iteration against `--max-steps`, and ends it when the run stops: a
-  /// loop that neither sleeps nor logs reaches no other limit.
+  /// Counts one step or loop iteration against `--max-steps`, and ends it when the run stops.
   func takeStep() throws(RunAborted) {
-    let taken = stepsTaken.add(1, ordering: .relaxed).newValue
-    if taken % 65_536 == 0 { checkMemory() }
-    if taken > limits.maxSteps {
-      runtime.stop(
-        "the run took more than \(limits.maxSteps) steps; raise the limit with --max-steps")
-    }
+    if let problem = budget.takeStep() { runtime.stop(problem) }
     if runtime.isAborting { throw RunAborted() }
   }
 
@@ -245,12 +222,12 @@ final class Interpreter: @unchecked Sendable {
     inner.children = [:]
     inner.actor = function.owner
     inner.depth += 1
-    if inner.depth > limits.maxCallDepth {
+    if inner.depth > budget.limits.maxCallDepth {
       let tasks =
         inner.taskDepth == 0
         ? "" : ", counting the \(inner.taskDepth) tasks they started as levels"
       runtime.stop(
-        "calls nested more than \(limits.maxCallDepth) deep\(tasks) (\(call.function) calls "
+        "calls nested more than \(budget.limits.maxCallDepth) deep\(tasks) (\(call.function) calls "
           + "itself without end?); raise the limit with --max-depth")
       throw RunAborted()
     }

@@ -27,9 +27,6 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
   private let done = DispatchSemaphore(value: 0)
   /// How late `Task.sleep` wakes on this machine, taken off every sleep (`LiveTiming`).
   private var sleepLateness = Duration.zero
-  /// Asked by the watchdog every 10 ms while the run goes on: the reason to stop it, when the
-  /// interpreter sees a deadlock real threads cannot show (set before `run`).
-  public var watch: (@Sendable () -> String?)?
 
   public init(threads: Int, scale: Double = LiveRuntime.defaultScale) {
     self.threads = threads
@@ -83,8 +80,23 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
 
   public func interleave(isolation: isolated (any Actor)?) async {}
 
+  public func preemptionPoint(isolation: isolated (any Actor)?) async {}
+
+  /// Asks `watch` every 10 ms while the run goes on: the interpreter sees a deadlock real threads
+  /// cannot show.
   public func run(
-    limits: RunLimits, _ body: sending @escaping @isolated(any) () async -> Void
+    limits: RuntimeLimits, watch: (@Sendable () -> String?)?,
+    _ body: sending @escaping @isolated(any) () async -> Void
+  ) -> RuntimeReport {
+    let end = runToEnd(limits: limits, watch: watch, body)
+    return RuntimeReport(
+      end: end, mainStall: mainExecutor.longestJob, busySpans: busySpans, scale: scale,
+      escapedJobs: 0, tearDownUnwindsAll: false)
+  }
+
+  private func runToEnd(
+    limits: RuntimeLimits, watch: (@Sendable () -> String?)?,
+    _ body: sending @escaping @isolated(any) () async -> Void
   ) -> RunEnd {
     let done = self.done
     let clock = self.clock
@@ -172,9 +184,7 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
     LiveSemaphore(value: value, scale: scale)
   }
 
-  public var mainStall: Double { mainExecutor.longestJob }
-
-  public var busySpans: [ThreadSpan] {
+  private var busySpans: [ThreadSpan] {
     mainExecutor.busySpans.filter { $0.end - $0.start >= 1 }.map {
       ThreadSpan(thread: "main", start: $0.start, end: $0.end)
     }

@@ -56,8 +56,7 @@ public final class VirtualRuntime: ScenarioRuntime, @unchecked Sendable {
     await scheduler.block(milliseconds: 0)
   }
 
-  /// A point where other tasks may run (`add` on shared memory, before its read): a turn when
-  /// the chooser makes the choices, else only noted, so seeded runs schedule as they always did.
+  /// A turn when the chooser makes the choices, else only noted.
   public func preemptionPoint(isolation: isolated (any Actor)?) async {
     if chooser?.choosesTurns == true {
       await scheduler.block(milliseconds: 0)
@@ -66,18 +65,24 @@ public final class VirtualRuntime: ScenarioRuntime, @unchecked Sendable {
     }
   }
 
+  /// Never asks `watch`: the scheduler sees a deadlock itself, when nothing can run.
   public func run(
-    limits: RunLimits, _ body: sending @escaping @isolated(any) () async -> Void
-  ) -> RunEnd {
+    limits: RuntimeLimits, watch: (@Sendable () -> String?)?,
+    _ body: sending @escaping @isolated(any) () async -> Void
+  ) -> RuntimeReport {
     let outcome = scheduler.run(
       limits: VirtualScheduler.Limits(
         maxTime: limits.maxTime, maxJobs: limits.maxJobs, maxMemoryBytes: limits.maxMemoryBytes),
       body)
-    switch outcome {
-    case .finished: return .finished
-    case .deadlock: return .deadlock
-    case .limitReached(let message): return .limitReached(message)
-    }
+    let end: RunEnd =
+      switch outcome {
+      case .finished: .finished
+      case .deadlock: .deadlock
+      case .limitReached(let message): .limitReached(message)
+      }
+    return RuntimeReport(
+      end: end, mainStall: mainStall, busySpans: busySpans, scale: nil,
+      escapedJobs: scheduler.escapedJobs, tearDownUnwindsAll: true)
   }
 
   public func stop(_ reason: String) { scheduler.stop(reason) }
@@ -111,9 +116,9 @@ public final class VirtualRuntime: ScenarioRuntime, @unchecked Sendable {
     VirtualSemaphore(scheduler: scheduler, value: value)
   }
 
-  public var mainStall: Double { Double(scheduler.longestBusy(lane: scheduler.mainLane)) }
+  private var mainStall: Double { Double(scheduler.longestBusy(lane: scheduler.mainLane)) }
 
-  public var busySpans: [ThreadSpan] {
+  private var busySpans: [ThreadSpan] {
     scheduler.busySpans.map {
       ThreadSpan(thread: $0.thread, start: Double($0.start), end: Double($0.end))
     }

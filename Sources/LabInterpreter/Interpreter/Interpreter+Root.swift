@@ -1,0 +1,36 @@
+import LabModel
+import LabRuntime
+
+/// What the root task reports back to the runner.
+final class RootOutcome: @unchecked Sendable {
+  // Written by the root task before the run ends, read by the runner after: ordered by the run.
+  var duration: Double?
+  var failure: String?
+}
+
+extension Interpreter {
+  /// The root task: runs the scenario's steps where the scenario says, notes when they ended, then
+  /// waits for every unstructured task so the run ends with no work left behind.
+  func runRoot(_ outcome: RootOutcome) async {
+    let context = rootContext()
+    let isolation = actor(for: scenario.rootIsolation, caller: nil)
+    scheduleInputs()
+    do {
+      _ = try await runTask(.steps(scenario.steps), context, isolation: isolation)
+    } catch let failure as Failure {
+      outcome.failure =
+        "\(scenario.file):\(failure.origin.location.line):\(failure.origin.location.column): "
+        + "error: \(failure.message) (at \(failure.origin.path))"
+    } catch {
+      // A thrown error or a cancellation is an outcome, recorded as the root's `end`; only a run
+      // that could not go on (a failed step, a stopped run) is a problem.
+    }
+    outcome.duration = runtime.now.rounded(toPlaces: 3)
+    // Leave nothing behind: wait out the inputs, then every task, including those they start —
+    // counted, not awaited, since an await would raise a task's priority to the root's.
+    waits.wait("root", for: "the scenario's inputs")
+    await pendingCallbacks.waitUntilNone()
+    waits.done("root")
+    await unfinishedTasks.waitUntilNone()
+  }
+}

@@ -1,0 +1,43 @@
+import LabRuntime
+import Synchronization
+
+/// What a run has used of the interpreter's limits — tasks created, steps taken, memory grown —
+/// counted where each grows. Past a limit, a count returns the reason to stop the run, which names
+/// the flag that raises it; a runtime keeps the first reason it is given, so the first is enough.
+final class RunBudget: Sendable {
+  let limits: InterpreterLimits
+  private let taskIDs = Atomic<Int>(0)
+  /// Steps taken so far, loop iterations included, against `limits.maxSteps`.
+  private let stepsTaken = Atomic<Int>(0)
+  /// `--max-memory-mb`, sampled here too: a task that starts tasks in a loop runs no other job
+  /// while it does, and the runtime's own samples come between jobs.
+  private let memory: Locked<MemoryBudget>
+
+  init(_ limits: RunLimits) {
+    self.limits = limits.interpreter
+    memory = Locked(MemoryBudget(maxGrowth: limits.runtime.maxMemoryBytes))
+  }
+
+  /// A new task's id: unique in the run, in creation order.
+  func nextTaskID() -> Int { taskIDs.add(1, ordering: .relaxed).newValue }
+
+  /// Past `--max-tasks` (a runaway group or loop), or, sampled, `--max-memory-mb`.
+  func checkTasks() -> String? {
+    let created = taskIDs.load(ordering: .relaxed)
+    if created % 1_024 == 0, let problem = checkMemory() { return problem }
+    guard created >= limits.maxTasks else { return nil }
+    return "the run created more than \(limits.maxTasks) tasks; raise the limit with --max-tasks"
+  }
+
+  /// Counts one step or loop iteration: past `--max-steps` (a loop that neither sleeps nor logs
+  /// reaches no other limit), or, sampled, `--max-memory-mb`.
+  func takeStep() -> String? {
+    let taken = stepsTaken.add(1, ordering: .relaxed).newValue
+    if taken % 65_536 == 0, let problem = checkMemory() { return problem }
+    guard taken > limits.maxSteps else { return nil }
+    return "the run took more than \(limits.maxSteps) steps; raise the limit with --max-steps"
+  }
+
+  /// Past `--max-memory-mb`: the process grew by more than it allows.
+  private func checkMemory() -> String? { memory.withLock { $0.check() } }
+}

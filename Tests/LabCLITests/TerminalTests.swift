@@ -141,9 +141,10 @@ struct Tmux {
     var description: String
   }
 
-  /// Polls the screen until it shows `text`, for up to ten seconds.
+  /// Polls the screen until it shows `text`, for up to thirty seconds: a shell's first completion
+  /// on a machine busy with builds took longer than ten.
   func waitFor(_ text: String) throws {
-    for _ in 0..<200 {
+    for _ in 0..<600 {
       if screen().contains(text) { return }
       Thread.sleep(forTimeInterval: 0.05)
     }

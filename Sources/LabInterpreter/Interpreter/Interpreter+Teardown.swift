@@ -9,8 +9,7 @@ extension Interpreter {
   func abortWaits() {
     completions.abortAll()
     openContinuations.abortAll()
-    pendingCallbacks.abort()
-    unfinishedTasks.abort()
+    inFlight.abort()
     finishStreams()
   }
 
@@ -23,7 +22,7 @@ extension Interpreter {
   }
 
   /// Tasks that started and have not ended.
-  var tasksStillRunning: Int { runningTasks.load(ordering: .relaxed) }
+  var tasksStillRunning: Int { inFlight.running.load(ordering: .relaxed) }
 }
 
 /// The continuations whose tasks wait for a resume. After `abortAll`, one that begins to wait

@@ -26,7 +26,8 @@ final class Interpreter: @unchecked Sendable {
   let streams: StreamParts
   /// Work begun and not ended, which the root waits out (`Interpreter+Root`).
   let inFlight = WorkInFlight()
-  /// Continuations whose tasks wait for a resume, so a teardown can end those waits.
+  /// Continuations whose tasks wait for a resume, so a teardown can end those waits
+  /// (`Interpreter+Continuations`).
   let openContinuations = OpenContinuations()
   /// Set when the run stops where Swift would stop the program (a misuse it traps on), not at a
   /// limit: its problem then says nothing of the lab's memory, which differs from build to build.

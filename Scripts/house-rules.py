@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The house rules a reviewer should not have to count: no Swift file over 400 lines, no function
-over 80, and the command-line target under 10 % of the source lines. Prints each breach as
+over 80, the command-line target under 10 % of the source lines, and each of the interpreter's
+owned parts touched only by the extensions that own it. Prints each breach as
 `file:line: error: …` and exits 1 if there is one. Run by .ci/run; see docs/architecture.md."""
 import pathlib
 import re
@@ -17,6 +18,39 @@ DECLARATION = re.compile(r"^\s*(?:@[\w().: ]+\s+)*(?:(?:public|package|private|f
 # A line that starts something else, met before a declaration's `{`: the declaration had no body.
 BODYLESS = re.compile(r"^\s*(?:///|@|public |package |private |fileprivate |internal |static |func |"
                       r"var |let |struct |class |enum |actor |extension |protocol |init|})")
+
+# The interpreter's owned parts (stored properties of `Interpreter`) and the extension files that
+# own each: another `Interpreter+*.swift` that reaches into a part breaks the grouping, so a new
+# use either belongs in an owner or the part's owners change here, on purpose. `Interpreter.swift`
+# declares the parts and `Interpreter+Teardown.swift` ends every one of them, so both may touch all.
+INTERPRETER = pathlib.Path("Sources/LabInterpreter/Interpreter")
+PART_OWNERS = {
+    "dispatch": ["Dispatch", "DispatchSync"],
+    "locks": ["Locks"],
+    "streams": ["Streams", "Inputs", "Termination"],
+    "openContinuations": ["Continuations"],
+    # Work is begun by whatever starts it and waited out by the root.
+    "inFlight": ["Root", "Tasks", "Dispatch", "Inputs"],
+}
+TOUCHES_EVERY_PART = {"Interpreter.swift", "Interpreter+Teardown.swift"}
+
+
+def part_breaches() -> list[str]:
+    """An `Interpreter+*.swift` file that touches a part it does not own, one line each."""
+    breaches = []
+    for path in sorted(INTERPRETER.glob("Interpreter+*.swift")):
+        if path.name in TOUCHES_EVERY_PART:
+            continue
+        extension = path.stem.removeprefix("Interpreter+")
+        for number, line in enumerate(path.read_text(encoding="utf-8").split("\n"), 1):
+            code = code_of(line)
+            for part, owners in PART_OWNERS.items():
+                if extension not in owners and re.search(rf"(?<![\w.])(?:self\.)?{part}\.", code):
+                    breaches.append(
+                        f"{path}:{number}: error: touches the interpreter's part '{part}', owned by "
+                        f"{', '.join('Interpreter+' + o for o in owners)}; move the use there, or "
+                        f"make this file an owner in Scripts/house-rules.py's PART_OWNERS")
+    return breaches
 
 
 def code_of(line: str) -> str:
@@ -63,6 +97,7 @@ def main() -> int:
                     breaches.append(
                         f"{path}:{line}: error: a function of {length} lines; "
                         f"keep functions under {MAX_FUNCTION_LINES}")
+    breaches += part_breaches()
     share = cli / total if total else 0
     if share >= MAX_CLI_SHARE:
         breaches.append(

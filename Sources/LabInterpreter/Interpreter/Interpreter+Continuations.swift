@@ -210,3 +210,30 @@ final class ContinuationCapture: Sendable {
     if record.isAbandoned { onLeak() }
   }
 }
+
+/// The continuations whose tasks wait for a resume. After `abortAll`, one that begins to wait
+/// is ended at once.
+final class OpenContinuations: Sendable {
+  private let state = Locked<(aborted: Bool, records: [ObjectIdentifier: ContinuationRecord])>(
+    (false, [:]))
+
+  func insert(_ record: ContinuationRecord) {
+    let aborted = state.withLock { state in
+      state.records[ObjectIdentifier(record)] = record
+      return state.aborted
+    }
+    if aborted { record.abort() }
+  }
+
+  func remove(_ record: ContinuationRecord) {
+    state.withLock { _ = $0.records.removeValue(forKey: ObjectIdentifier(record)) }
+  }
+
+  func abortAll() {
+    let records = state.withLock { state in
+      state.aborted = true
+      return Array(state.records.values)
+    }
+    for record in records { record.abort() }
+  }
+}

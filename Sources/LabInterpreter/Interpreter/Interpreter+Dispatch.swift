@@ -21,7 +21,7 @@ extension Interpreter {
     record(
       .spawn(.dispatch(queue: queue, method: kind, steps: steps.count, name: name)), context)
     let task: Task<Value, any Error>
-    unfinishedTasks.begin()
+    inFlight.tasks.begin()
     // Until it starts, the work item waits for a thread: named in a deadlock with its holder.
     if queue == "main" {
       waits.wait(name, for: "main to start", needs: "main")
@@ -30,7 +30,7 @@ extension Interpreter {
           self.waits.done(child.task)
           defer {
             sync?.finished()
-            self.unfinishedTasks.end()
+            self.inFlight.tasks.end()
           }
           return try await self.runTask(.steps(steps), child, isolation: main)
         }
@@ -47,7 +47,7 @@ extension Interpreter {
           self.waits.done(child.task)
           defer {
             sync?.finished()
-            self.unfinishedTasks.end()
+            self.inFlight.tasks.end()
           }
           return try await self.runSerialItem(queue, serial: serial, steps, child)
         }

@@ -8,10 +8,10 @@ extension Interpreter {
   /// Schedules every input of the scenario; called once as the run starts.
   func scheduleInputs() {
     for (index, input) in scenario.inputs.enumerated() {
-      pendingCallbacks.begin()
+      inFlight.callbacks.begin()
       runtime.schedule(atMilliseconds: input.time) {
         self.receive(input, ordinal: index + 1)
-        self.pendingCallbacks.end()
+        self.inFlight.callbacks.end()
       }
     }
   }
@@ -43,11 +43,11 @@ extension Interpreter {
     for action in actions {
       switch action {
       case .startTimer(let time, let generation):
-        pendingCallbacks.begin()
+        inFlight.callbacks.begin()
         runtime.schedule(atMilliseconds: time) {
           let fired = stream.machine.withLock { $0.timerFired(generation: generation) }
           self.perform(fired, handler: handler, stream: stream)
-          self.pendingCallbacks.end()
+          self.inFlight.callbacks.end()
         }
       case .drop(let value, let reason):
         recorder.record(
@@ -69,11 +69,11 @@ extension Interpreter {
     for (key, extra) in input.with { context.locals[key] = extra }
     let delivered = runtime.now
     let starting = context
-    unfinishedTasks.begin()
+    inFlight.tasks.begin()
     // At `.medium`, main's priority on Linux: the delivery runs outside any task, where the
     // runtime would take the loop thread's priority.
     let task = startTask(on: runtime.mainActor, priority: .medium) { main in
-      defer { self.unfinishedTasks.end() }
+      defer { self.inFlight.tasks.end() }
       let waited = self.runtime.now - delivered
       let handled = TraceEvent.Input.handled(
         handler: handler.name, value: input.kind == .tap ? nil : Self.shown(value),

@@ -1,11 +1,29 @@
 import LabModel
 import LabRuntime
+import Synchronization
 
 /// What the root task reports back to the runner.
 final class RootOutcome: @unchecked Sendable {
   // Written by the root task before the run ends, read by the runner after: ordered by the run.
   var duration: Double?
   var failure: String?
+}
+
+/// Work begun and not yet ended, which the root waits out before the run ends: counted, not
+/// awaited, since an await would raise a task's priority to the root's.
+final class WorkInFlight: Sendable {
+  /// The inputs and operator timers still to fire.
+  let callbacks = PendingWork()
+  /// Unstructured tasks, Dispatch's work items and input handlers that have not ended.
+  let tasks = PendingWork()
+  /// Tasks that started and have not ended: after a virtual run's teardown, none.
+  let running = Atomic<Int>(0)
+
+  /// A stopped run is torn down: nobody waits for work that will never end.
+  func abort() {
+    callbacks.abort()
+    tasks.abort()
+  }
 }
 
 extension Interpreter {
@@ -29,8 +47,8 @@ extension Interpreter {
     // Leave nothing behind: wait out the inputs, then every task, including those they start —
     // counted, not awaited, since an await would raise a task's priority to the root's.
     waits.wait("root", for: "the scenario's inputs")
-    await pendingCallbacks.waitUntilNone()
+    await inFlight.callbacks.waitUntilNone()
     waits.done("root")
-    await unfinishedTasks.waitUntilNone()
+    await inFlight.tasks.waitUntilNone()
   }
 }

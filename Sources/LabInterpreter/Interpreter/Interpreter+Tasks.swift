@@ -125,7 +125,7 @@ extension Interpreter {
     }
     let known = Locked<TaskPriority?>(priority ?? Task.currentPriority)
     let make = { (previous: TaskTable.Entry?) in
-      self.unfinishedTasks.begin()
+      self.inFlight.tasks.begin()
       return TaskTable.Entry(
         task: self.startTask(
           name: name, on: target, priority: priority, detached: spec.detached,
@@ -133,7 +133,7 @@ extension Interpreter {
         ) { isolation in
           defer {
             known.withLock { $0 = nil }
-            self.unfinishedTasks.end()
+            self.inFlight.tasks.end()
           }
           self.waits.done(child.task)
           var context = child

@@ -24,16 +24,14 @@ final class Interpreter: @unchecked Sendable {
   let locks: LockParts
   /// Async streams and the inputs' streams (`Interpreter+Streams`, `Interpreter+Inputs`).
   let streams: StreamParts
-  let pendingCallbacks = PendingWork()
-  /// Unstructured tasks, Dispatch's work items and input handlers that have not ended.
-  let unfinishedTasks = PendingWork()
-  /// Continuations whose tasks wait for a resume, so a teardown can end those waits.
+  /// Work begun and not ended, which the root waits out (`Interpreter+Root`).
+  let inFlight = WorkInFlight()
+  /// Continuations whose tasks wait for a resume, so a teardown can end those waits
+  /// (`Interpreter+Continuations`).
   let openContinuations = OpenContinuations()
   /// Set when the run stops where Swift would stop the program (a misuse it traps on), not at a
   /// limit: its problem then says nothing of the lab's memory, which differs from build to build.
   let stoppedForMisuse = Atomic<Bool>(false)
-  /// Tasks that started and have not ended: after a virtual run's teardown, none.
-  let runningTasks = Atomic<Int>(0)
   /// Actor instances by name; written once before the run starts.
   let actors: [String: any Actor]
 
@@ -164,8 +162,8 @@ final class Interpreter: @unchecked Sendable {
   ) async throws -> Value {
     var context = context
     record(.start(note: ""), context)
-    runningTasks.add(1, ordering: .relaxed)
-    defer { runningTasks.subtract(1, ordering: .relaxed) }
+    inFlight.running.add(1, ordering: .relaxed)
+    defer { inFlight.running.subtract(1, ordering: .relaxed) }
     defer { races.finished(context) }
     do {
       let value = try await runWork(work, &context, isolation: isolation)

@@ -29,7 +29,7 @@ final class LiveDeadlockWatch: @unchecked Sendable {
       (last, since) = (now, ContinuousClock.now)
       return nil
     }
-    guard ContinuousClock.now - since >= Self.quiet, interpreter.pendingCallbacks.count == 0
+    guard ContinuousClock.now - since >= Self.quiet, interpreter.inFlight.callbacks.count == 0
     else { return nil }
     let waits = interpreter.waits.open
     // Work that has not started yet has no event, only its wait for a thread.

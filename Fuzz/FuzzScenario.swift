@@ -20,7 +20,7 @@ public func fuzzScenario(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   }
   for options in FuzzRuns.options(for: bytes) {
     let result = ScenarioRunner.runAndCheck(scenario, options: options)
-    _ = TraceText.report(result)
+    _ = TraceText.report(result, hints: .lab)
     // A stopped run is torn down: a task left suspended is memory never freed (TeardownTests).
     guard result.leftSuspended == 0 else {
       fatalError("\(result.leftSuspended ?? -1) tasks left suspended: \(result.problem ?? "")")
@@ -78,7 +78,10 @@ enum FuzzRuns {
     {
       return
     }
-    let (was, now) = (withoutPeak(TraceText.report(original)), withoutPeak(TraceText.report(again)))
+    let (was, now) = (
+      withoutPeak(TraceText.report(original, hints: .lab)),
+      withoutPeak(TraceText.report(again, hints: .lab))
+    )
     guard was == now, replay.fits else {
       fatalError("schedule \(text) does not replay (fits: \(replay.fits)):\n\(was)\n---\n\(now)")
     }

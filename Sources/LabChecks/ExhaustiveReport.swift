@@ -42,8 +42,9 @@ extension ExhaustiveSearch.Findings {
 
   /// The outcomes as a table with the shortest schedule of each, then the failures and the
   /// rules never reached.
-  package func report(argument: String, rules: [OutcomeRule], _ style: some ReportPainter) -> String
-  {
+  package func report(
+    argument: String, rules: [OutcomeRule], hints: HintCommand, _ style: some ReportPainter
+  ) -> String {
     var out = "explore \(argument) --exhaustive: \(schedules) schedule\(schedules == 1 ? "" : "s")"
     if redundant > 0 { out += " (\(redundant) more cut short as equivalent)" }
     if !reduced { out += " · no reduction" }
@@ -68,22 +69,23 @@ extension ExhaustiveSearch.Findings {
         out += String(repeating: " ", count: 15) + style.mark(found.reason, .aside) + "\n"
       }
     }
-    out += claims(argument: argument, rules: rules, style)
+    out += claims(argument: argument, rules: rules, hints: hints, style)
     if nondeterministic > 0 {
       out += "\n\(nondeterministic) runs did not repeat their prefix: the search is not sound\n"
     }
     return out
   }
 
-  private func claims(argument: String, rules: [OutcomeRule], _ style: some ReportPainter) -> String
-  {
+  private func claims(
+    argument: String, rules: [OutcomeRule], hints: HintCommand, _ style: some ReportPainter
+  ) -> String {
     var out = ""
     let unreached = complete ? unreached(rules) : []
     if !failures.isEmpty || !unreached.isEmpty { out += "\n" }
     for found in failures {
       out +=
         style.mark("✗", .bad) + " \(found.grade!.rawValue) outcome \(found.outcome): "
-        + "\(LabCommand.name) run \(argument) --schedule \(found.schedule.text)\n"
+        + hints.line("run \(argument) --schedule \(found.schedule.text)") + "\n"
     }
     for (index, rule) in unreached {
       out +=
@@ -94,7 +96,9 @@ extension ExhaustiveSearch.Findings {
   }
 
   /// The findings as JSON (`--format json`), format 1.
-  package func json(argument: String, threads: Int, rules: [OutcomeRule]) -> String {
+  package func json(
+    argument: String, threads: Int, rules: [OutcomeRule], hints: HintCommand
+  ) -> String {
     let quote = TraceJSON.quote
     let rows = outcomes.map { found -> String in
       let values = found.outcome.values.map {
@@ -112,7 +116,7 @@ extension ExhaustiveSearch.Findings {
           "\"reason\": \(quote(found.reason))",
           "\"preemptions\": \(found.preemptions)",
           "\"schedule\": \(quote(found.schedule.text))",
-          "\"replay\": \(quote("\(LabCommand.name) run \(argument) --schedule \(found.schedule.text)"))",
+          "\"replay\": \(quote(hints.line("run \(argument) --schedule \(found.schedule.text)")))",
         ].joined(separator: ", ") + "}"
     }
     let unreached = (complete ? unreached(rules) : []).map {

@@ -13,10 +13,10 @@ package enum Exploration {
 
     /// A line naming the runs that failed checks other than the outcome, with the first's
     /// replay; empty when none did.
-    package func otherFailures(argument: String, extra: String) -> String {
+    package func otherFailures(argument: String, extra: String, hints: HintCommand) -> String {
       guard failedChecks > 0, let first = firstFailedCheck else { return "" }
       return "\(failedChecks) of \(histogram.runs) runs failed other checks of \"expect\"; first: "
-        + (first.replayOptions.map { "\(LabCommand.name) run \(argument) \($0)\(extra)" }
+        + (first.replayOptions.map { hints.line("run \(argument) \($0)\(extra)") }
           ?? "\(first)") + "\n"
     }
   }
@@ -63,7 +63,7 @@ package enum Exploration {
   /// The histogram as a table, then a line for each failing outcome with its replay command.
   package static func report(
     _ histogram: OutcomeHistogram, argument: String, heading: String, extra: String,
-    _ style: some ReportPainter
+    hints: HintCommand, _ style: some ReportPainter
   ) -> String {
     let rows = histogram.byFrequency
     var out =
@@ -102,7 +102,7 @@ package enum Exploration {
     if !failures.isEmpty { out += "\n" }
     for row in failures {
       let replay =
-        row.firstSeen.replayOptions.map { ": \(LabCommand.name) run \(argument) \($0)\(extra)" }
+        row.firstSeen.replayOptions.map { ": " + hints.line("run \(argument) \($0)\(extra)") }
         ?? ""
       out +=
         style.mark("✗", .bad)
@@ -119,7 +119,8 @@ package enum Exploration {
 
   /// The histogram as JSON (`--format json`), format 1.
   package static func json(
-    _ histogram: OutcomeHistogram, argument: String, mode: RuntimeMode, threads: Int, extra: String
+    _ histogram: OutcomeHistogram, argument: String, mode: RuntimeMode, threads: Int, extra: String,
+    hints: HintCommand
   ) -> String {
     let quote = TraceJSON.quote
     let rows = histogram.byFrequency.map { row -> String in
@@ -140,7 +141,7 @@ package enum Exploration {
       fields.append(
         "\"replay\": "
           + (row.firstSeen.replayOptions.map {
-            quote("\(LabCommand.name) run \(argument) \($0)\(extra)")
+            quote(hints.line("run \(argument) \($0)\(extra)"))
           }
             ?? "null"))
       return "    {" + fields.joined(separator: ", ") + "}"

@@ -76,10 +76,12 @@ package struct Recording {
   }
 
   /// A note, after `note: `, when a recorded run fails its own checks; nil when all pass.
-  package static func failingNote(_ results: [RunResult], argument: String) -> String? {
+  package static func failingNote(
+    _ results: [RunResult], argument: String, hints: HintCommand
+  ) -> String? {
     guard let failing = results.first(where: { !$0.passed }) else { return nil }
     let run = RunLabel(mode: .virtual, seed: failing.seed, policy: failing.policy, run: 1)
     return "the recorded run on \(run) does not pass its own checks; "
-      + "'\(LabCommand.name) run \(argument) \(run.replayOptions!)' shows why\n"
+      + "'\(hints.line("run \(argument) \(run.replayOptions!)"))' shows why\n"
   }
 }

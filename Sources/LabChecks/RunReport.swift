@@ -7,8 +7,10 @@ extension TraceText {
   /// The whole report of a run: heading, trace, measurements, values and checks. `argument` is
   /// how the scenario was named on the command line (a name or a path), for the replay command.
   /// `display` chooses the trace's events to show; the heading and summary are always whole.
+  /// `hints` starts the replay command.
   public static func report(
-    _ result: RunResult, replaying argument: String? = nil, display: TraceDisplay = .plain
+    _ result: RunResult, replaying argument: String? = nil, display: TraceDisplay = .plain,
+    hints: HintCommand
   ) -> String {
     var out: [String] = []
     out.append(terminalSafe("# \(result.scenario) — \(result.title)"))
@@ -24,12 +26,14 @@ extension TraceText {
     out.append(header(result.events))
     out.append(contentsOf: lines(result.events, display: display))
     out.append("")
-    out.append(summary(result, replaying: argument))
+    out.append(summary(result, replaying: argument, hints: hints))
     return out.joined(separator: "\n") + "\n"
   }
 
   /// Measurements, final values, checks and the problem that stopped the run, if any.
-  public static func summary(_ result: RunResult, replaying argument: String? = nil) -> String {
+  public static func summary(
+    _ result: RunResult, replaying argument: String? = nil, hints: HintCommand
+  ) -> String {
     var out: [String] = []
     let duration = result.duration.map { "\(time($0)) ms" } ?? "never finished"
     out.append("duration \(duration) · main thread stalled at most \(time(result.mainStall)) ms")
@@ -47,7 +51,8 @@ extension TraceText {
     }
     if !result.passed, result.mode == .virtual {
       out.append(
-        "replay: \(LabCommand.name) run \(shellWord(argument ?? result.scenario)) --seed \(result.seed)"
+        "replay: "
+          + hints.line("run \(shellWord(argument ?? result.scenario)) --seed \(result.seed)")
           + (result.policy == .random ? "" : " --policy \(result.policy.rawValue)")
           + (result.threadsOverridden ? " --threads \(result.threads)" : ""))
     }

@@ -20,6 +20,7 @@ extension ScenarioChecker {
   /// vouch for claims no one checked. A forbidden outcome it did find fails it as well.
   static func exhaustive(
     _ scenario: Scenario, argument: String, options: RunOptions, budget: ExhaustiveSearch.Budget,
+    hints: HintCommand,
     progress: (_ schedules: Int) -> Void
   ) -> (failures: [ScenarioVerdict.Failure], summary: String) {
     let rules = scenario.expect.outcomes
@@ -30,7 +31,7 @@ extension ScenarioChecker {
     }
     var failures: [ScenarioVerdict.Failure] = []
     for found in findings.failures {
-      let replay = "\(LabCommand.name) run \(argument) --schedule \(found.schedule.text)"
+      let replay = hints.line("run \(argument) --schedule \(found.schedule.text)")
       failures.append(
         .init(
           run: nil, messages: ["outcome: \(found.grade!.rawValue) \(found.outcome)"],

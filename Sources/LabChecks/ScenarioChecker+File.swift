@@ -2,9 +2,11 @@ import Foundation
 import LabModel
 
 extension ScenarioChecker {
-  /// Loads, runs and checks one scenario file, named `argument` in replay commands.
+  /// Loads, runs and checks one scenario file, named `argument` in replay commands that start
+  /// with `hints`.
   package static func check(
-    file url: URL, argument: String, plan: CheckPlan, displayPath: (URL) -> String,
+    file url: URL, argument: String, plan: CheckPlan, hints: HintCommand,
+    displayPath: (URL) -> String,
     progress: (_ runs: Int, _ schedules: Int?) -> Void
   ) -> ScenarioVerdict {
     let display = displayPath(url)
@@ -23,7 +25,7 @@ extension ScenarioChecker {
       }
     }
     return check(
-      named, argument: argument, trace: trace, traceFile: file.display, plan: plan,
+      named, argument: argument, trace: trace, traceFile: file.display, plan: plan, hints: hints,
       progress: progress)
   }
 }

@@ -119,7 +119,8 @@ public enum ScenarioChecker {
   /// the schedules run.
   public static func check(
     _ scenario: Scenario, argument: String, trace: ExpectedTrace?, traceFile: String,
-    plan: CheckPlan, progress: (_ runs: Int, _ schedules: Int?) -> Void = { _, _ in }
+    plan: CheckPlan, hints: HintCommand,
+    progress: (_ runs: Int, _ schedules: Int?) -> Void = { _, _ in }
   ) -> ScenarioVerdict {
     let clock = ContinuousClock()
     let start = clock.now
@@ -154,13 +155,13 @@ public enum ScenarioChecker {
       if label.mode == .virtual {
         let run = RunLabel(mode: .virtual, seed: result.seed, policy: label.policy, run: label.run)
         let options = run.replayOptions! + (plan.options.threads.map { " --threads \($0)" } ?? "")
-        replay = "\(LabCommand.name) run \(argument) \(options)"
+        replay = hints.line("run \(argument) \(options)")
         if let trace {
           let comparison = TraceComparison(expected: trace, events: result.events)
           if let divergence = comparison.divergence {
             messages.append(
               "trace: differs \(describe(divergence, in: traceFile)); "
-                + "see \(LabCommand.name) diff \(argument) \(options)"
+                + "see " + hints.line("diff \(argument) \(options)")
             )
           }
         }
@@ -175,7 +176,7 @@ public enum ScenarioChecker {
     var searched: String?
     if plan.exhaustive, !scenario.expect.outcomes.isEmpty {
       let search = exhaustive(
-        scenario, argument: argument, options: plan.options, budget: plan.search
+        scenario, argument: argument, options: plan.options, budget: plan.search, hints: hints
       ) { progress(labels.count, $0) }
       failures += search.failures
       searched = search.summary

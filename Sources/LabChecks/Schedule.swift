@@ -181,14 +181,17 @@ package struct Schedule: Sendable, Equatable {
 
 /// What `lab run` tells the learner about a schedule string it cannot use.
 extension Schedule.Problem {
-  package var message: String {
+  /// `hints` starts the commands it names.
+  package func message(hints: HintCommand) -> String {
     switch self {
     case .damaged:
-      "this schedule string is damaged or cut short; copy it whole from '\(LabCommand.name) explore NAME "
-        + "--exhaustive' or '\(LabCommand.name) run NAME --show-schedule'"
+      "this schedule string is damaged or cut short; copy it whole from '"
+        + hints.line("explore NAME --exhaustive") + "' or '"
+        + hints.line("run NAME --show-schedule") + "'"
     case .otherScenario:
       "this schedule belongs to another scenario (or another version of it, or another "
-        + "--threads); make one for this one with '\(LabCommand.name) explore NAME --exhaustive'"
+        + "--threads); make one for this one with '" + hints.line("explore NAME --exhaustive")
+        + "'"
     }
   }
 }

@@ -84,7 +84,9 @@ package enum StepText {
     """
 
   /// How the run ended, graded, and how to watch it again.
-  package static func ending(_ ending: StepSession.Ending, replay: String) -> String {
+  package static func ending(
+    _ ending: StepSession.Ending, replay: String, hints: HintCommand
+  ) -> String {
     var text = "\n" + ending.lines.map { $0 + "\n" }.joined()
     if ending.outcome.ending == .deadlock, let problem = ending.result.record.problem {
       text += "\n" + problem + "\n"
@@ -92,12 +94,12 @@ package enum StepText {
     text += "\nthe run ended: \(ending.outcome)"
     if let grade = ending.grade { text += " (\(grade.rawValue))" }
     text += "\n" + (ending.reason.isEmpty ? "" : wrap(ending.reason, indent: "  "))
-    return text + schedule(ending.schedule, replay: replay)
+    return text + schedule(ending.schedule, replay: replay, hints: hints)
   }
 
   /// The schedule so far and the command that replays it.
-  package static func schedule(_ schedule: String, replay: String) -> String {
-    "\nschedule \(schedule)\nreplay: \(LabCommand.name) run \(replay) --schedule \(schedule)\n"
+  package static func schedule(_ schedule: String, replay: String, hints: HintCommand) -> String {
+    "\nschedule \(schedule)\nreplay: " + hints.line("run \(replay) --schedule \(schedule)") + "\n"
   }
 
   /// `counter = 2 · race`: what a rule asks for, as outcomes print.

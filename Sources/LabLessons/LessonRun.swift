@@ -128,7 +128,7 @@ public struct LessonRun: Sendable, Equatable {
     run.schedule = arguments.value(.schedule)
     if let schedule = run.schedule, case .failure(let why) = Schedule.parse(schedule, scenario: nil)
     {
-      throw problem(why.message)
+      throw problem(why.message(hints: LabCommand.hint))
     }
     run.taskRows = arguments.flag(.tasks)
     run.timeline = arguments.flag(.timeline) || run.taskRows

@@ -168,15 +168,16 @@ package struct LessonSession {
     if let schedule = run.schedule,
       case .failure(let problem) = ScheduleOption.prepare(scenario, &options, replaying: schedule)
     {
-      fail("\(lesson.file):\(run.line): \(problem.message)")
+      fail("\(lesson.file):\(run.line): \(problem.message(hints: LabCommand.hint))")
       return
     }
     let result = ScenarioRunner.runAndCheck(scenario, options: options)
-    let report = TraceText.report(result)
+    let report = TraceText.report(result, hints: LabCommand.hint)
     reports[index] = report
     if run.timeline {
       let options = surroundings.timeline(ascii || run.ascii, run.taskRows)
-      printer.out(printer.highlight(Timeline.report(result, options: options)))
+      printer.out(
+        printer.highlight(Timeline.report(result, options: options, hints: LabCommand.hint)))
     } else {
       // The part of the run the lesson talks about, as its excerpt cuts it; --full: all of it.
       let cut =
@@ -192,7 +193,9 @@ package struct LessonSession {
         return text.split(separator: "\n", omittingEmptySubsequences: false)
           .map { LabModel.cut(String($0), toWidth: width) }.joined(separator: "\n")
       }
-      printer.out(printer.highlight(shown ?? TraceText.report(result, display: display)))
+      printer.out(
+        printer.highlight(
+          shown ?? TraceText.report(result, display: display, hints: LabCommand.hint)))
     }
     switch (run.expectsFailure, result.passed) {
     case (false, false):

@@ -32,9 +32,11 @@ public enum Timeline {
   }
 
   /// The whole terminal report with the trace replaced by the picture: heading, picture, summary.
-  /// `argument` names the scenario in the replay command, as `TraceText.report` does.
+  /// `argument` names the scenario in the replay command that starts with `hints`, as
+  /// `TraceText.report` does.
   public static func report(
-    _ result: RunResult, options: Options = Options(), replaying argument: String? = nil
+    _ result: RunResult, options: Options = Options(), replaying argument: String? = nil,
+    hints: HintCommand
   ) -> String {
     var run =
       "# \(result.mode.rawValue) · \(result.threads) thread\(result.threads == 1 ? "" : "s")"
@@ -44,7 +46,7 @@ public enum Timeline {
     }
     let heading = terminalSafe("# \(result.scenario) — \(result.title)") + "\n\(run)\n"
     return heading + render(result, options: options) + "\n"
-      + TraceText.summary(result, replaying: argument) + "\n"
+      + TraceText.summary(result, replaying: argument, hints: hints) + "\n"
   }
 }
 

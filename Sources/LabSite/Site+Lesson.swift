@@ -74,7 +74,7 @@ extension Site.Builder {
       case .failure(let problem) = ScheduleOption.prepare(
         scenario, &runOptions, replaying: schedule)
     {
-      return fail(problem.message)
+      return fail(problem.message(hints: LabCommand.hint))
     }
     var note = ""
     if run.live, options.virtualOnly {

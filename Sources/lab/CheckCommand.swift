@@ -121,7 +121,7 @@ enum CheckCommand: Command {
             context)
         } else {
           ScenarioChecker.check(
-            file: target.url, argument: target.argument, plan: plan,
+            file: target.url, argument: target.argument, plan: plan, hints: LabCommand.hint,
             displayPath: context.displayPath
           ) { done, schedules in
             progress.update(

@@ -87,13 +87,14 @@ enum ExploreCommand: Command {
         mode: options.mode, count: count, policies: policies)
       console.out(
         Exploration.report(
-          histogram, argument: argument, heading: heading, extra: extra, console.outStyle)
-          + findings.otherFailures(argument: argument, extra: extra))
+          histogram, argument: argument, heading: heading, extra: extra, hints: LabCommand.hint,
+          console.outStyle)
+          + findings.otherFailures(argument: argument, extra: extra, hints: LabCommand.hint))
     case .json:
       console.out(
         Exploration.json(
           histogram, argument: argument, mode: options.mode,
-          threads: options.threads ?? scenario.threads, extra: extra))
+          threads: options.threads ?? scenario.threads, extra: extra, hints: LabCommand.hint))
     }
     return histogram.failures.isEmpty ? ExitStatus.ok : ExitStatus.failure
   }
@@ -114,11 +115,14 @@ enum ExploreCommand: Command {
     let rules = scenario.expect.outcomes
     switch format {
     case .text:
-      console.out(findings.report(argument: argument, rules: rules, console.outStyle))
+      console.out(
+        findings.report(
+          argument: argument, rules: rules, hints: LabCommand.hint, console.outStyle))
     case .json:
       console.out(
         findings.json(
-          argument: argument, threads: options.threads ?? scenario.threads, rules: rules))
+          argument: argument, threads: options.threads ?? scenario.threads, rules: rules,
+          hints: LabCommand.hint))
     }
     return findings.passed(rules) ? ExitStatus.ok : ExitStatus.failure
   }

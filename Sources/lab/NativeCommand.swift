@@ -75,7 +75,8 @@ enum NativeCommand {
       console.out(TraceJSON.document(run.result))
     } else {
       let report = TraceText.report(
-        run.result, replaying: arguments.positionals[0], display: RunArguments.display(arguments))
+        run.result, replaying: arguments.positionals[0], display: RunArguments.display(arguments),
+        hints: LabCommand.hint)
       console.out(console.highlight(report))
     }
     return run.result.passed ? ExitStatus.ok : ExitStatus.failure

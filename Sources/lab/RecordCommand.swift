@@ -134,7 +134,7 @@ enum RecordCommand: Command {
       console.out(
         console.paint("recorded", .green)
           + " \(file.display): \(recording.summary) (\(change))\n")
-      if let note = Recording.failingNote(results, argument: argument) {
+      if let note = Recording.failingNote(results, argument: argument, hints: LabCommand.hint) {
         console.err(console.paint("note: ", .yellow, forErr: true) + note)
       }
     }

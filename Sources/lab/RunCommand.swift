@@ -99,13 +99,14 @@ enum RunCommand: Command {
     var replay: Schedule.Replay?
     if scheduled {
       switch ScheduleOption.prepare(scenario, &options, replaying: arguments.value(.schedule)) {
-      case .failure(let problem): return scheduleError(context, problem.message)
+      case .failure(let problem):
+        return scheduleError(context, problem.message(hints: LabCommand.hint))
       case .success(let prepared): replay = prepared
       }
     }
     let result = ScenarioRunner.runAndCheck(scenario, options: options)
     if let replay, !replay.fits {
-      return scheduleError(context, Schedule.Problem.damaged.message)
+      return scheduleError(context, Schedule.Problem.damaged.message(hints: LabCommand.hint))
     }
     let schedule = arguments.flag(.showSchedule) ? ScheduleOption.text(scenario, options) : nil
     switch format {
@@ -114,11 +115,12 @@ enum RunCommand: Command {
         environment: context.environment, terminalColumns: context.console.terminalColumns,
         ascii: arguments.flag(.ascii), color: context.console.colorOut,
         taskRows: arguments.flag(.tasks))
-      let report = Timeline.report(result, options: style, replaying: arguments.positionals[0])
+      let report = Timeline.report(
+        result, options: style, replaying: arguments.positionals[0], hints: LabCommand.hint)
       context.console.out(context.console.highlight(report))
     case .text:
       let report = TraceText.report(
-        result, replaying: arguments.positionals[0], display: display)
+        result, replaying: arguments.positionals[0], display: display, hints: LabCommand.hint)
       context.console.out(context.console.highlight(report))
       if let schedule { context.console.out("schedule \(schedule)\n") }
     case .json:

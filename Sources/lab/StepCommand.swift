@@ -44,14 +44,17 @@ enum StepCommand: Command {
     while true {
       let step = session.next()
       guard case .decision(let decision) = step else {
-        if case .ended(let ending) = step { console.out(StepText.ending(ending, replay: replay)) }
+        if case .ended(let ending) = step {
+          console.out(StepText.ending(ending, replay: replay, hints: LabCommand.hint))
+        }
         return ExitStatus.ok
       }
       console.out(StepText.decision(decision))
       while true {
         console.out(StepText.prompt(decision))
         guard let line = context.readLine() else {
-          console.out("\n" + StepText.schedule(session.schedule, replay: replay))
+          console.out(
+            "\n" + StepText.schedule(session.schedule, replay: replay, hints: LabCommand.hint))
           return ExitStatus.ok
         }
         switch StepText.answer(line, at: decision) {
@@ -62,7 +65,7 @@ enum StepCommand: Command {
             continue
           }
         case .quit:
-          console.out(StepText.schedule(session.schedule, replay: replay))
+          console.out(StepText.schedule(session.schedule, replay: replay, hints: LabCommand.hint))
           return ExitStatus.ok
         case .help:
           console.out(StepText.help)

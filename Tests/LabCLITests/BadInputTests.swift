@@ -207,7 +207,7 @@ import Testing
     var options = RunOptions()
     options.limits = limits
     let result = ScenarioRunner.runAndCheck(scenario, options: options)
-    _ = TraceText.report(result)  // rendering a stopped run must not trap either
+    _ = TraceText.report(result, hints: .lab)  // rendering a stopped run must not trap either
     #expect(result.events.count <= limits.interpreter.maxEvents)
     if expectation.finished {
       #expect(

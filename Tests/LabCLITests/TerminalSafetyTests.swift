@@ -36,10 +36,11 @@ import Testing
       "Tests/BadInputs/run-terminal-injection.json")
     let scenario = try ScenarioLoader.load(path: file.path)
     let result = ScenarioRunner.runAndCheck(scenario)
-    let report = TraceText.report(result)
+    let report = TraceText.report(result, hints: .lab)
     #expect(report.contains("\\u{1B}[2J"))
     #expect(Self.controlBytes(in: report).isEmpty)
-    let timeline = Timeline.report(result, options: Timeline.Options(width: 80, unicode: false))
+    let timeline = Timeline.report(
+      result, options: Timeline.Options(width: 80, unicode: false), hints: .lab)
     #expect(Self.controlBytes(in: timeline).isEmpty)
   }
 

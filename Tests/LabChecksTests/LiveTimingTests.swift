@@ -51,7 +51,7 @@ struct LiveScaleTests {
     options.scale = 0.25
     let result = ScenarioRunner.runAndCheck(
       try TestSupport.scenario(named: "racy-counter"), options: options)
-    #expect(TraceText.report(result).contains("# live · 2 threads · scale 0.25\n"))
+    #expect(TraceText.report(result, hints: .lab).contains("# live · 2 threads · scale 0.25\n"))
     #expect(TraceJSON.document(result).contains("\"scale\": 0.25,"))
   }
 }

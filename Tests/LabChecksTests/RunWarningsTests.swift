@@ -19,7 +19,8 @@ struct RunWarningsTests {
           + "a command-line program's main() would have returned first and cut it short; await "
           + "its value, or keep it where work may outlive the call"
       ])
-    #expect(TraceText.report(result).contains("\nwarning: task 'upload' was never awaited"))
+    #expect(
+      TraceText.report(result, hints: .lab).contains("\nwarning: task 'upload' was never awaited"))
     #expect(TraceJSON.document(result).contains("\"warnings\": [\"task 'upload' was never"))
     // A warning fails no check.
     #expect(result.passed)

@@ -34,9 +34,12 @@ import Testing
     let scenario = try TestSupport.scenario(path)
     var options = RunOptions()
     options.seed = 12345
-    let first = TraceText.report(ScenarioRunner.runAndCheck(scenario, options: options))
+    let first = TraceText.report(
+      ScenarioRunner.runAndCheck(scenario, options: options), hints: .lab)
     for _ in 0..<20 {
-      #expect(TraceText.report(ScenarioRunner.runAndCheck(scenario, options: options)) == first)
+      #expect(
+        TraceText.report(ScenarioRunner.runAndCheck(scenario, options: options), hints: .lab)
+          == first)
     }
   }
 

@@ -60,7 +60,7 @@ import Testing
       #expect(
         result.passed != run.expectsFailure,
         "\(file):\(run.line): \(run.command) \(run.expectsFailure ? "passed" : "failed a check")")
-      reports[index] = TraceText.report(result)
+      reports[index] = TraceText.report(result, hints: .lab)
     }
     for section in lesson.sections {
       for case .excerpt(let excerpt) in section.blocks {
@@ -319,7 +319,7 @@ import Testing
     #expect(scenario.name == "my-race")
     #expect(!scenario.summary.isEmpty && !scenario.source.isEmpty)
     let result = ScenarioRunner.runAndCheck(scenario)
-    #expect(result.passed, "\(TraceText.report(result))")
+    #expect(result.passed, "\(TraceText.report(result, hints: .lab))")
     #expect(result.checks.count >= 3)
     for key in [
       "\"$schema\"", "\"format\"", "\"title\"", "\"summary\"", "\"source\"", "\"steps\"",

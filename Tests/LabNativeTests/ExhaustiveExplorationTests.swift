@@ -221,7 +221,7 @@ import Testing
     let scenario = try TestSupport.scenario(named: name)
     let findings = ExhaustiveSearch(scenario, options: RunOptions(), budget: .init()).run()
     let report = findings.report(
-      argument: name, rules: scenario.expect.outcomes, TextStyle(color: false))
+      argument: name, rules: scenario.expect.outcomes, hints: .lab, TextStyle(color: false))
     let printed = report.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       .filter { !$0.hasPrefix("               ") }
     #expect(Array(shown) == Array(printed.prefix(shown.count)))

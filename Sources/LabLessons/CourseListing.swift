@@ -44,9 +44,8 @@ package enum CourseListing {
     for root in [course.root] + (course.bundled.map { [$0] } ?? []) {
       if lessons { names += LessonCatalog(root: root).entries().map(\.name).filter(isSimpleName) }
       if scenarios {
-        names += ScenarioCatalog(root: root).allScenarioFiles().map {
-          $0.deletingPathExtension().lastPathComponent
-        }.filter(isScenarioName)
+        names += ScenarioCatalog(root: root).allScenarioFiles().compactMap(
+          ScenarioCatalog.scenarioName(of:))
       }
     }
     var seen: Set<String> = []
@@ -58,9 +57,8 @@ package enum CourseListing {
     guard let bundled = course.bundled else { return [] }
     func scenarioNames(_ root: URL) -> Set<String> {
       Set(
-        ScenarioCatalog(root: root).allScenarioFiles().map {
-          $0.deletingPathExtension().lastPathComponent
-        })
+        ScenarioCatalog(root: root).allScenarioFiles().compactMap(ScenarioCatalog.scenarioName(of:))
+      )
     }
     func lessonNames(_ root: URL) -> Set<String> {
       Set(LessonCatalog(root: root).entries().map(\.name))

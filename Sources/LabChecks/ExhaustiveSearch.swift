@@ -51,6 +51,8 @@ public struct ExhaustiveSearch: Sendable {
     package var failedChecks = 0
     /// Whether sleep sets were used (not for scenarios that cancel or throw: see `reducible`).
     package var reduced = false
+    /// Whether the search was optimal: one schedule for each order of the conflicting turns.
+    package var optimal = false
     public var seconds = 0.0
 
     public init() {}
@@ -78,6 +80,13 @@ public struct ExhaustiveSearch: Sendable {
     var findings = Findings()
     findings.reduced = budget.reduction && Self.reducible(scenario)
     var meter = Meter(budget)
+    if findings.reduced, budget.preemptions == nil {
+      findings.optimal = true
+      var walk = OptimalWalk()
+      if search(&walk, &findings, &meter, progress: progress) { findings.complete = true }
+      findings.seconds = meter.seconds
+      return findings
+    }
     let bounds: [Int?] = budget.preemptions.map { Array(0...$0) } ?? [nil]
     for bound in bounds {
       findings.preemptionBound = bound
@@ -95,9 +104,9 @@ public struct ExhaustiveSearch: Sendable {
     return findings
   }
 
-  /// One depth-first walk under one bound; false when a budget stopped it.
-  private func search(
-    _ walk: inout Walk, _ findings: inout Findings, _ meter: inout Meter,
+  /// One depth-first walk; false when a budget stopped it.
+  private func search<W: SearchWalk>(
+    _ walk: inout W, _ findings: inout Findings, _ meter: inout Meter,
     progress: (Int, Int) -> Void
   ) -> Bool {
     while true {
@@ -109,6 +118,8 @@ public struct ExhaustiveSearch: Sendable {
       let chooser = ScheduleChooser(showsSplitReads: false) { index, candidates, preferred in
         box.pick(index, candidates, preferred)
       }
+      chooser.precise = findings.reduced
+      chooser.ordersTaskEnds = Outcome.observesFirst(rules)
       box.chooser = chooser
       var runOptions = options
       runOptions.chooser = chooser
@@ -120,6 +131,7 @@ public struct ExhaustiveSearch: Sendable {
       } else {
         findings.schedules += 1
         record(result, decisions: chooser.decisions, into: &findings)
+        walk.analyze(chooser.decisions)
       }
       progress(findings.schedules, findings.outcomes.count)
       if !walk.backtrack(chooser.decisions) { return true }
@@ -178,14 +190,40 @@ public struct ExhaustiveSearch: Sendable {
   }
 }
 
+/// What a search walks: a path through the tree of choices.
+protocol SearchWalk {
+  var abandoned: Bool { get }
+  var mismatch: Bool { get }
+  mutating func pick(
+    _ index: Int, _ candidates: [Int], _ preferred: Int, decisions: [ScheduleChooser.Decision]
+  ) -> Int?
+  /// Learns from a complete run what else must be explored.
+  mutating func analyze(_ decisions: [ScheduleChooser.Decision], from first: Int)
+  mutating func backtrack(_ decisions: [ScheduleChooser.Decision], floor: Int) -> Bool
+}
+
+extension SearchWalk {
+  mutating func analyze(_ decisions: [ScheduleChooser.Decision]) { analyze(decisions, from: 0) }
+  mutating func backtrack(_ decisions: [ScheduleChooser.Decision]) -> Bool {
+    backtrack(decisions, floor: 0)
+  }
+}
+
+extension Walk: SearchWalk {
+  /// Sleep sets alone learn nothing from a run.
+  mutating func analyze(_ decisions: [ScheduleChooser.Decision], from first: Int) {}
+}
+
+extension OptimalWalk: SearchWalk {}
+
 /// The walk, shared with the chooser's closure for one run (the loop thread only).
-private final class WalkBox: @unchecked Sendable {
-  var walk: Walk
+private final class WalkBox<W: SearchWalk>: @unchecked Sendable {
+  var walk: W
   /// Weak: the chooser's closure holds the box, and a strong reference back would keep every
   /// run's chooser, with all its decisions, alive for the whole search.
   weak var chooser: ScheduleChooser?
 
-  init(_ walk: Walk) { self.walk = walk }
+  init(_ walk: W) { self.walk = walk }
 
   func pick(_ index: Int, _ candidates: [Int], _ preferred: Int) -> Int? {
     guard let chooser else { return preferred }

@@ -90,12 +90,12 @@ struct Walk {
 
   /// Moves to the next unexplored branch after a run that made `decisions`; false when none is
   /// left.
-  mutating func backtrack(_ decisions: [ScheduleChooser.Decision]) -> Bool {
+  mutating func backtrack(_ decisions: [ScheduleChooser.Decision], floor: Int) -> Bool {
     abandoned = false
     mismatch = false
     var index = min(nodes.count, decisions.count) - 1
     nodes.removeSubrange((index + 1)...)
-    while index >= 0 {
+    while index >= floor {
       nodes[index].done[nodes[index].chosen] = decisions[index].footprint
       if let next = nodes[index].next(bound: bound, cut: &cut) {
         nodes[index].chosen = next

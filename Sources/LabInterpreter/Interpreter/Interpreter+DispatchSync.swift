@@ -37,7 +37,7 @@ extension Interpreter {
       holding: holds ?? runtime.currentThread)
     await done.wait(isolation: isolation)
     waits.done(context.task)
-    races.awaited(child.id, by: &context)
+    joined(child.id, by: &context)
     record(.resume(.syncReturned(work: child.task)), context)
     if runtime.isAborting { throw RunAborted() }
   }
@@ -56,7 +56,7 @@ extension Interpreter {
     }
     defer {
       var ended = started
-      races.awaited(started.id, by: &ended)
+      joined(started.id, by: &ended)
       dispatch.serialQueueClocks.withLock { $0[queue, default: VectorClock()].join(ended.clock) }
     }
     return try await runTask(.steps(steps), started, isolation: nil)

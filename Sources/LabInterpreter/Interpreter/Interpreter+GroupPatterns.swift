@@ -24,7 +24,7 @@ extension Interpreter {
         collected = try await runWindow(spec, items, &context, &started)
       }
     } catch {
-      for child in started { races.awaited(child.id, by: &context) }
+      for child in started { joined(child.id, by: &context) }
       record(.throw(.groupRethrows(group: spec.name, error: Self.errorName(error))), context)
       throw error
     }
@@ -90,7 +90,7 @@ extension Interpreter {
         if isAdded { started.append(child) }
       }
     }
-    for child in started { races.awaited(child.id, by: &parent) }
+    for child in started { joined(child.id, by: &parent) }
   }
 
   /// The sliding window, as Swift writes it: past the first N children, each child is added
@@ -108,7 +108,7 @@ extension Interpreter {
       var received = 0
       func receive(_ id: Int, _ value: Value) {
         received += 1
-        races.awaited(id, by: &parent)
+        joined(id, by: &parent)
         let joins = names[id].map { [$0] } ?? []
         if spec.collect != nil {
           collected.append(value)
@@ -128,9 +128,12 @@ extension Interpreter {
       for (index, item) in items.enumerated() {
         if index >= limit, let (id, value) = try await group.next() { receive(id, value) }
         let child = try addChild(spec, item, &parent)
+        let order = spec.collect == nil ? nil : "\(parent.id)/\(spec.name)"
         let body: @concurrent @Sendable () async throws -> (Int, Value) = {
           self.waits.done(child.task)
-          return (child.id, try await self.runTask(spec.child, child, isolation: nil))
+          let value = try await self.runTask(spec.child, child, isolation: nil)
+          self.endedInOrder(order)
+          return (child.id, value)
         }
         let isAdded = added(spec, child, parent, cancelled: group.isCancelled) {
           guard spec.unlessCancelled else {
@@ -148,7 +151,7 @@ extension Interpreter {
         while let (id, value) = try await group.next() { receive(id, value) }
       } else {
         try await group.waitForAll()
-        for child in started { races.awaited(child.id, by: &parent) }
+        for child in started { joined(child.id, by: &parent) }
       }
     }
     return collected

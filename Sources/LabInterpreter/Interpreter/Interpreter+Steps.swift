@@ -13,6 +13,7 @@ extension Interpreter {
     while index < steps.count {
       try takeStep()
       let step = steps[index]
+      await beginStep(step, isolation: isolation)
       switch step.kind {
       case .asyncLet(let name, let work):
         let exit = try await runAsyncLet(
@@ -86,12 +87,13 @@ extension Interpreter {
       do {
         context.locals[name] = try await value
       } catch {
-        races.awaited(child.id, by: &context)
+        joined(child.id, by: &context)
         throw error
       }
-      races.awaited(child.id, by: &context)
+      joined(child.id, by: &context)
       exit = .continueAt(resumeAt)
     } else if context.locals[name] == nil {
+      chooser?.touchUnknown()  // leaving the scope cancels the child
       record(.cancel(.unawaited(name)), context)
     }
     return exit
@@ -107,7 +109,7 @@ extension Interpreter {
     waits.wait(context.task, for: "async let \(name)")
     defer { waits.done(context.task) }
     let value = try await completion.value()
-    if let child = context.children[name] { races.awaited(child, by: &context) }
+    if let child = context.children[name] { joined(child, by: &context) }
     return value
   }
 

@@ -19,6 +19,7 @@ extension Interpreter {
       children.append(child)
     }
     let parent = context
+    let order = spec.collect == nil ? nil : "\(parent.id)/\(spec.name)"
     var collected: [Value] = []
     var finished: [Int] = []
     record(
@@ -33,7 +34,9 @@ extension Interpreter {
           waits.wait(child.task, for: "a pool thread to start", needs: Self.poolThreads())
           group.addTask(name: child.task) {
             self.waits.done(child.task)
-            return (child.id, try await self.runTask(spec.child, child, isolation: nil))
+            let value = try await self.runTask(spec.child, child, isolation: nil)
+            self.endedInOrder(order)
+            return (child.id, value)
           }
         }
         if spec.collect != nil {
@@ -55,11 +58,11 @@ extension Interpreter {
         }
       }
     } catch {
-      for child in children { races.awaited(child.id, by: &context) }
+      for child in children { joined(child.id, by: &context) }
       record(.throw(.groupRethrows(group: spec.name, error: Self.errorName(error))), context)
       throw error
     }
-    for id in finished { races.awaited(id, by: &context) }
+    for id in finished { joined(id, by: &context) }
     let joined = Set(finished)
     record(
       .resume(.groupDone(spec.name)), context,
@@ -142,7 +145,7 @@ extension Interpreter {
             self.waits.wait(child.task, for: "the previous task of its chain")
             _ = await Self.$awaiter.withValue(context) { await previous.task.result }
             self.waits.done(child.task)
-            self.races.awaited(previous.id, by: &context)
+            self.joined(previous.id, by: &context)
           }
           return try await self.reportingEscalations(
             of: name, known: known, own: context, isolation: isolation
@@ -193,10 +196,10 @@ extension Interpreter {
     do {
       value = try await awaitingValue(of: entry, as: context)
     } catch {
-      races.awaited(entry.id, by: &context)
+      joined(entry.id, by: &context)
       throw error
     }
-    races.awaited(entry.id, by: &context)
+    joined(entry.id, by: &context)
     if let bind { context.locals[bind] = value }
     record(
       .resume(.task(name: name, value: value == .none ? nil : Self.shown(value))), context,

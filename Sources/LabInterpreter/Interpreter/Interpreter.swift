@@ -87,6 +87,7 @@ final class Interpreter: @unchecked Sendable {
   /// and everything the parent did before creating it.
   func spawn(_ name: String, from parent: inout Context) -> Context {
     checkTaskLimit()
+    chooser?.touch(.creation, .write)  // ids follow creation order: a search orders creations
     var child = Context(task: name, id: nextTaskID(), locals: parent.locals)
     child.clock = parent.clock
     child.continuations = parent.continuations
@@ -164,7 +165,7 @@ final class Interpreter: @unchecked Sendable {
     record(.start(note: ""), context)
     inFlight.running.add(1, ordering: .relaxed)
     defer { inFlight.running.subtract(1, ordering: .relaxed) }
-    defer { races.finished(context) }
+    defer { ended(context) }
     do {
       let value = try await runWork(work, &context, isolation: isolation)
       record(.end(.returned(value == .none ? nil : Self.shown(value))), context)

@@ -74,29 +74,7 @@ struct ChoiceOracle {
 /// returns nil the policy chooses and the decision is only recorded. Used only on the loop thread.
 public final class ScheduleChooser: @unchecked Sendable {
   /// What a turn touched, for telling which turns commute.
-  public struct Footprint: Sendable, Equatable {
-    /// Shared variables the turn read, and those it wrote.
-    public var reads: Set<String> = []
-    public var writes: Set<String> = []
-    /// The turn did more than touch variables between two blocks of its own task: it started,
-    /// woke or ended a task, ran on a lane, set a timer or took or freed a thread. Such a turn
-    /// is treated as conflicting with every other.
-    public var opaque = false
-
-    public init(reads: Set<String> = [], writes: Set<String> = [], opaque: Bool = false) {
-      self.reads = reads
-      self.writes = writes
-      self.opaque = opaque
-    }
-
-    /// Whether the two turns may not be swapped: one is opaque, or one writes what the other
-    /// reads or writes. Two reads commute: neither the values nor whether a race is seen depend
-    /// on their order.
-    public func conflicts(with other: Footprint) -> Bool {
-      opaque || other.opaque || !writes.isDisjoint(with: other.writes)
-        || !writes.isDisjoint(with: other.reads) || !reads.isDisjoint(with: other.writes)
-    }
-  }
+  public typealias Footprint = TurnFootprint
 
   /// One turn: the runnable tasks (ordinals, ascending), the default, the one that ran, and what
   /// its turn touched.
@@ -117,9 +95,17 @@ public final class ScheduleChooser: @unchecked Sendable {
   public private(set) var decisions: [Decision] = []
   /// Whether `add` shows its read as its own trace event when other work ran before its write.
   public let showsSplitReads: Bool
+  /// Whether footprints say exactly what each turn touched (an exhaustive search's), or every
+  /// turn that starts, wakes or ends a task is opaque (the search without reduction).
+  public var precise = true
+  /// Whether the order in which tasks end counts (an outcome that names the first to finish).
+  public var ordersTaskEnds = false
   /// Set by `pick`'s owner to end the run early (a schedule known to be redundant).
   public var abandon = false
   private var turnOpen = false
+  private var visibleInTurn = false
+  /// The turn that enqueued each task's next job, by ordinal, until that job's turn begins.
+  private var enablers: [Int: Int] = [:]
 
   public init(showsSplitReads: Bool = true, pick: Pick? = nil) {
     self.showsSplitReads = showsSplitReads
@@ -133,16 +119,33 @@ public final class ScheduleChooser: @unchecked Sendable {
     return (pick?(decisions.count, candidates, preferred), preferred)
   }
 
-  /// A turn begins: `pinned` when it resumes a blocked task on the worker it kept.
-  func began(candidates: [Int], preferred: Int, chosen: Int, pinnedOnPool: Bool) {
-    decisions.append(Decision(candidates: candidates, preferred: preferred, chosen: chosen))
+  /// A turn begins at virtual time `time`: `pinnedOnPool` when it resumes a blocked task on the
+  /// worker it kept; `tightPool` when it took the last free worker of a pool a block holds.
+  func began(
+    candidates: [Int], preferred: Int, chosen: Int, pinnedOnPool: Bool, time: Int64,
+    tightPool: Int?
+  ) {
+    var decision = Decision(candidates: candidates, preferred: preferred, chosen: chosen)
+    decision.footprint.time = time
+    decision.footprint.enabler = enablers.removeValue(forKey: chosen)
+    decisions.append(decision)
     turnOpen = true
-    if !pinnedOnPool { touchOpaque() }
+    visibleInTurn = false
+    if precise {
+      if let tightPool { touch(.pool(tightPool), .read) }
+    } else if !pinnedOnPool {
+      touchOpaque()
+    }
   }
 
-  /// The turn ended; `blocked` when its task holds its worker for a block of its own.
-  func ended(blocked: Bool) {
-    if !blocked { touchOpaque() }
+  /// The turn ended; `blocked` when its task holds its worker for a block of its own;
+  /// `tightPool` when that hold, or its end, took or gave back a pool's last free worker.
+  func ended(blocked: Bool, tightPool: Int?) {
+    if precise {
+      if let tightPool { touch(.pool(tightPool), .write) }
+    } else if !blocked {
+      touchOpaque()
+    }
     turnOpen = false
   }
 
@@ -153,6 +156,31 @@ public final class ScheduleChooser: @unchecked Sendable {
   /// as a decision that went the default way, as a run whose choices are made would see it.
   func passed(candidates: [Int], running: Int) {
     decisions.append(Decision(candidates: candidates, preferred: running, chosen: running))
+    visibleInTurn = false
+  }
+
+  /// A job of task `ordinal` was enqueued: by the running task itself (`byRunningTask`: a hop,
+  /// a yield), by another task's turn (a start, a wake), or, with no turn running (nil), by a
+  /// timer that fired before the next turn, which fires right after the turn that set it when it
+  /// is due at once. `created` when the task is new.
+  func enqueued(ordinal: Int, byRunningTask: Bool?, created: Bool) {
+    switch byRunningTask {
+    case false?: if turnOpen { enablers[ordinal] = decisions.count - 1 }
+    case nil: if !decisions.isEmpty { enablers[ordinal] = decisions.count - 1 }
+    case true?: break
+    }
+    guard turnOpen else { return }
+    if created { touch(.creation, .write) }
+    if !precise, byRunningTask == false { touchOpaque() }
+  }
+
+  /// The running turn put a job on a serial lane's queue: the order of arrivals is the order
+  /// the lane runs them in.
+  func enqueued(onLane lane: Int) { touch(.lane(lane), .write) }
+
+  /// The running turn ran on a serial lane: after every job that lane ran before.
+  func ranOnLane(_ lane: Int) {
+    if precise { touch(.lane(lane), .serial) }
   }
 
   /// The running turn did something other than touch variables.
@@ -160,18 +188,31 @@ public final class ScheduleChooser: @unchecked Sendable {
     if turnOpen { decisions[decisions.count - 1].footprint.opaque = true }
   }
 
-  /// The running turn read or wrote a shared variable.
+  /// The running turn read or wrote a shared variable: a step another task can see.
   public func touch(variable name: String, write: Bool) {
-    guard turnOpen else { return }
-    if write {
-      decisions[decisions.count - 1].footprint.writes.insert(name)
-    } else {
-      decisions[decisions.count - 1].footprint.reads.insert(name)
-    }
+    touch(.variable(name), write ? .write : .read, step: true)
   }
 
-  /// The running turn did something the footprint cannot describe (read a cancellation flag).
-  public func touchUnknown() { touchOpaque() }
+  /// The running turn acted on `object`; `step` when a scenario step did, which other tasks
+  /// see (a variable, a lock), rather than the runtime (a start, an end, a lane).
+  public func touch(
+    _ object: TurnFootprint.Object, _ access: TurnFootprint.Access, step: Bool = false
+  ) {
+    guard turnOpen else { return }
+    decisions[decisions.count - 1].footprint.add(object, access)
+    if step { visibleInTurn = true }
+  }
+
+  /// The running turn did something the footprint cannot describe (read a cancellation flag,
+  /// cancelled a task, resumed a continuation): it conflicts with every other turn.
+  public func touchUnknown() {
+    touchOpaque()
+    visibleInTurn = true
+  }
+
+  /// Whether the running turn already did something another task can see: a step that does more
+  /// must begin a turn of its own, so no other task's step is missed between the two.
+  public var turnIsVisible: Bool { turnOpen && visibleInTurn }
 
   /// How many turns have begun: a task that sees this grow by more than one across a block
   /// was preempted there.

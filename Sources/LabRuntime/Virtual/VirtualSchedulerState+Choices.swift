@@ -28,8 +28,17 @@ extension VirtualSchedulerState {
     case .pool(let index, let position): chosen = pools[index].queue.chooseable[position].ordinal
     case .lane(let index): chosen = lanes[index].queue[lanes[index].head].ordinal
     }
+    var tightPool: Int?
+    switch choice {
+    case .pinned: break
+    case .pool(let index, _): if pools[index].free == 1 { tightPool = index }
+    case .lane(let index):
+      if let host = lanes[index].headHost, pools[host].free == 1 { tightPool = host }
+    }
     chooser.began(
-      candidates: ordinals, preferred: preferred, chosen: chosen, pinnedOnPool: pinnedOnPool)
+      candidates: ordinals, preferred: preferred, chosen: chosen, pinnedOnPool: pinnedOnPool,
+      time: now, tightPool: tightPool)
+    if case .lane(let index) = choice { chooser.ranOnLane(index) }
     return choice
   }
 

@@ -134,8 +134,10 @@ extension VirtualSchedulerState {
     // `Task.yield()` enqueues one that, when run, enqueues the task. It belongs to that task: so
     // choices see the yielding task, and the task it forwards to continues in place.
     if task == 0, let running { task = running.task }
-    if let running, running.task != task { oracle.chooser?.touchOpaque() }  // a wake or a start
+    let created = ordinals[task] == nil
     let queued = QueuedJob(job: job, task: task, ordinal: ordinal(of: task), host: host)
+    oracle.chooser?.enqueued(
+      ordinal: queued.ordinal, byRunningTask: running.map { $0.task == task }, created: created)
     if let running, running.task == task, running.target == target {
       if yieldRequested {
         yieldRequested = false
@@ -166,14 +168,14 @@ extension VirtualSchedulerState {
         queued, priority: oracle.priority(ordinal: queued.ordinal, turns: turns[queued.ordinal]),
         tiebreak: queued.ordinal)
     case .lane(let index):
+      oracle.chooser?.enqueued(onLane: index)
       lanes[index].queue.append(queued)
     }
   }
 
   private mutating func ordinal(of task: UInt64) -> Int {
     if let known = ordinals[task] { return known }
-    let ordinal = turns.count
-    oracle.chooser?.touchOpaque()  // ordinals follow creation order: creating is never swapped
+    let ordinal = turns.count  // creation order: the chooser orders creations (`.creation`)
     ordinals[task] = ordinal
     turns.append(0)
     return ordinal
@@ -248,14 +250,32 @@ extension VirtualSchedulerState {
   mutating func turnEnded(_ turn: Turn) {
     guard let last = running else { preconditionFailure("a turn ended with no job running") }
     running = nil
-    oracle.chooser?.ended(blocked: last.blocked)
-    if last.blocked { return }  // the worker and lane stay held until the block ends
+    if last.blocked {
+      // The worker and lane stay held until the block ends: a hold that takes a pool's last free
+      // worker while a job waits for one keeps it waiting.
+      let pool = turn.pin == nil ? turn.worker?.pool : nil
+      oracle.chooser?.ended(blocked: true, tightPool: pool.flatMap { starves($0) ? $0 : nil })
+      return
+    }
+    var tight: Int?
+    if let pin = turn.pin, turn.target == pin.home, let worker = turn.worker {
+      // A held worker comes back to a pool that had none free for a waiting job.
+      if starves(worker.pool) { tight = worker.pool }
+    }
+    oracle.chooser?.ended(blocked: false, tightPool: tight)
     if let pin = turn.pin {
       guard turn.target == pin.home else { return }  // a transient hop on the way back to its lane
       pins[last.task] = nil
     }
     if let worker = turn.worker { releaseWorker(worker) }
     if case .lane(let index) = turn.target { releaseLane(index) }
+  }
+
+  /// Whether pool `index` has no free worker while a job waits for one.
+  private func starves(_ index: Int) -> Bool {
+    guard pools[index].free == 0 else { return false }
+    if !pools[index].queue.isEmpty { return true }
+    return lanes.contains { !$0.isEmpty && !$0.busy && $0.headHost == index }
   }
 
   private mutating func acquireWorker(pool index: Int) -> VirtualWorker {
@@ -301,7 +321,8 @@ extension VirtualSchedulerState {
 
   /// Sets `timer` to fire at `deadline`, or now if that has passed.
   mutating func setTimer(at deadline: Int64, _ timer: Timer) {
-    oracle.chooser?.touchOpaque()  // another task's hold ends, or a callback: order matters
+    // Timers due together fire in the order they were set.
+    oracle.chooser?.touch(.timers(at: max(deadline, now)), .write)
     timers.set(deadline: max(deadline, now), timer)
   }
 
@@ -328,7 +349,8 @@ extension VirtualSchedulerState {
 
   /// The sleep `id` begins, to end `milliseconds` from now, when `timer` fires.
   mutating func sleep(id: UInt64, milliseconds: Int64, _ sleeper: Sleeper, timer: Timer) {
-    oracle.chooser?.touchOpaque()  // sleeps that end together wake in the order they began
+    // Sleeps that end together wake in the order they began.
+    oracle.chooser?.touch(.timers(at: deadline(after: milliseconds)), .write)
     timers.sleep(id: id, until: deadline(after: milliseconds), sleeper, timer: timer)
   }
 

@@ -1,0 +1,125 @@
+import LabRuntime
+
+/// One turn of a run as the search sees it: the task that ran it, which of that task's turns it
+/// was, and what it touched. The same event in two runs has the same `id`.
+struct RunEvent {
+  /// A task's `index`-th turn (from 0), the task named by its ordinal.
+  struct ID: Hashable {
+    var task: Int
+    var index: Int
+  }
+
+  var id: ID
+  var footprint: TurnFootprint
+  /// The event whose turn enqueued this one's job, when another task's did.
+  var enabler: ID?
+
+  var task: Int { id.task }
+
+  /// Whether `later`, after this event in a run, must stay after it: the same task, enabled by
+  /// it, after a move of the clock, or touching something this one touched in a way that orders.
+  func precedes(_ later: RunEvent) -> Bool {
+    task == later.task || later.enabler == id || footprint.time < later.footprint.time
+      || footprint.orders(later.footprint)
+  }
+
+  /// Whether the two events of different tasks, enabled at one point, can run in either order
+  /// with the same result, and neither enables the other.
+  func commutes(with other: RunEvent) -> Bool {
+    task != other.task && other.enabler != id && enabler != other.id
+      && footprint.time == other.footprint.time && !footprint.conflicts(with: other.footprint)
+  }
+
+  /// Whether `later`, after this event in a run, is in a race with it: another task's turn,
+  /// which could have run first and given another result.
+  func races(with later: RunEvent) -> Bool {
+    task != later.task && later.enabler != id && footprint.time == later.footprint.time
+      && footprint.races(with: later.footprint)
+  }
+}
+
+/// A complete run as events, with happens-before as vector clocks, and the races of the run:
+/// pairs of events of different tasks in conflict with nothing ordering them but each other.
+struct RunEvents {
+  private(set) var events: [RunEvent] = []
+  /// Each event's vector clock: for every task, how many of its events happen before or are it.
+  private var clocks: [[Int]] = []
+
+  init(_ decisions: [ScheduleChooser.Decision]) {
+    var counts: [Int: Int] = [:]
+    var ids: [RunEvent.ID] = []
+    ids.reserveCapacity(decisions.count)
+    for decision in decisions {
+      let id = RunEvent.ID(task: decision.chosen, index: counts[decision.chosen, default: 0])
+      counts[decision.chosen] = id.index + 1
+      ids.append(id)
+      let enabler = decision.footprint.enabler.flatMap { $0 < ids.count - 1 ? ids[$0] : nil }
+      events.append(RunEvent(id: id, footprint: decision.footprint, enabler: enabler))
+    }
+    let width = (decisions.map(\.chosen).max() ?? -1) + 1
+    computeClocks(width: width)
+  }
+
+  private mutating func computeClocks(width: Int) {
+    clocks.reserveCapacity(events.count)
+    var lastOfTask: [Int: Int] = [:]
+    // Everything before the clock last moved happens before everything after it.
+    var barrier = [Int](repeating: 0, count: width)
+    var allSoFar = barrier
+    var barrierTime = events.first?.footprint.time ?? 0
+    for (index, event) in events.enumerated() {
+      if event.footprint.time > barrierTime {
+        barrier = allSoFar
+        barrierTime = event.footprint.time
+      }
+      var clock = barrier
+      if let previous = lastOfTask[event.task] { join(&clock, clocks[previous]) }
+      for earlier in 0..<index where events[earlier].task != event.task {
+        if events[earlier].precedes(event), !happensBefore(earlier, clock) {
+          join(&clock, clocks[earlier])
+        }
+      }
+      clock[event.task] = event.id.index + 1
+      clocks.append(clock)
+      join(&allSoFar, clock)
+      lastOfTask[event.task] = index
+    }
+  }
+
+  private func join(_ clock: inout [Int], _ other: [Int]) {
+    for index in other.indices where other[index] > clock[index] { clock[index] = other[index] }
+  }
+
+  private func happensBefore(_ earlier: Int, _ clock: [Int]) -> Bool {
+    let event = events[earlier]
+    return clock[event.task] > event.id.index
+  }
+
+  /// Whether event `earlier` happens before event `later` (indices in the run).
+  func happensBefore(_ earlier: Int, _ later: Int) -> Bool {
+    earlier < later && happensBefore(earlier, clocks[later])
+  }
+
+  /// The races of the run, as (earlier, later) indices: `later` conflicts with `earlier`, and no
+  /// event between them is after `earlier` and before `later`.
+  func races() -> [(Int, Int)] {
+    var found: [(Int, Int)] = []
+    for later in events.indices {
+      for earlier in stride(from: later - 1, through: 0, by: -1)
+      where events[earlier].races(with: events[later]) {
+        let between = (earlier + 1)..<later
+        if !between.contains(where: { happensBefore(earlier, $0) && happensBefore($0, later) }) {
+          found.append((earlier, later))
+        }
+      }
+    }
+    return found
+  }
+
+  /// The events after `earlier` and before `later` that do not happen after `earlier`, then
+  /// `later`: a sequence that, run from just before `earlier`, reverses the race.
+  func reversal(of earlier: Int, _ later: Int) -> [RunEvent] {
+    ((earlier + 1)..<later).filter { !happensBefore(earlier, $0) }.map { events[$0] }
+      + [events[later]]
+  }
+}

@@ -1,0 +1,112 @@
+/// What one turn of the virtual scheduler did that another task's turn could see: the dependency
+/// relation of the exhaustive search is built from these, so two turns that commute are never
+/// both ordered (docs/exploration.md, "When two turns conflict").
+public struct TurnFootprint: Sendable, Equatable {
+  /// Something turns of different tasks can both act on.
+  public enum Object: Hashable, Sendable {
+    /// A variable of the scenario's `state`.
+    case variable(String)
+    /// A task's end, by the interpreter's task id: its awaiters see it.
+    case task(Int)
+    /// The order in which a group's children end, for a group that takes their results in that
+    /// order (`collect`, a window).
+    case completionOrder(String)
+    /// A `Mutex` of the scenario.
+    case lock(String)
+    /// A serial lane's queue (an actor, main, a serial queue): jobs run in the order they came.
+    case lane(Int)
+    /// A pool whose last free worker a turn took or gave back while a block held the others.
+    case pool(Int)
+    /// Task creation: ordinals, and the ids the interpreter gives, follow it.
+    case creation
+    /// Timers due at one virtual time, which fire in the order they were set.
+    case timers(at: Int64)
+  }
+
+  /// How a turn acted on an object. Reads commute with reads, updates (a count that only goes
+  /// down, such as a group's pending children) with updates; a wait or a hand-over only orders
+  /// the turn after what it waited for, and is never reversed: the task could not have run before.
+  public struct Access: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let read = Access(rawValue: 1)
+    public static let write = Access(rawValue: 2)
+    public static let update = Access(rawValue: 4)
+    /// Saw the writes and updates before it (an await that found a task ended).
+    public static let wait = Access(rawValue: 8)
+    /// Runs after the writes and hand-overs before it, in their order (a lane's next job, a
+    /// lock's next holder).
+    public static let serial = Access(rawValue: 16)
+
+    /// Whether the two accesses, in either order, give different results: both orders must be
+    /// explored.
+    public func races(with later: Access) -> Bool {
+      (contains(.write) && !later.isDisjoint(with: [.read, .write, .update]))
+        || (later.contains(.write) && !isDisjoint(with: [.read, .update]))
+        || (contains(.update) && later.contains(.read))
+        || (contains(.read) && later.contains(.update))
+    }
+
+    /// Whether a later access must come after this one: a race, or a wait or hand-over.
+    public func orders(_ later: Access) -> Bool {
+      races(with: later)
+        || (later.contains(.wait) && !isDisjoint(with: [.write, .update]))
+        || (later.contains(.serial) && !isDisjoint(with: [.write, .serial]))
+        || (later.contains(.write) && contains(.serial))
+    }
+  }
+
+  /// Every object the turn acted on, with how.
+  public var accesses: [Object: Access] = [:]
+  /// The turn did something no object here describes (a cancellation, a continuation, a stream,
+  /// a semaphore, Dispatch): it conflicts with every other turn.
+  public var opaque = false
+  /// The turn, by index in the run, during which this turn's job was enqueued by another task:
+  /// this turn could not have run before it.
+  public var enabler: Int?
+  /// Virtual time when the turn began: time moves only when nothing can run, so every turn before
+  /// it comes before every turn after it.
+  public var time: Int64 = 0
+
+  public init() {}
+
+  public init(reads: Set<String> = [], writes: Set<String> = [], opaque: Bool = false) {
+    for name in reads { accesses[.variable(name), default: []].insert(.read) }
+    for name in writes { accesses[.variable(name), default: []].insert(.write) }
+    self.opaque = opaque
+  }
+
+  mutating func add(_ object: Object, _ access: Access) {
+    accesses[object, default: []].formUnion(access)
+  }
+
+  /// Whether this turn and a `later` one of another task race: both orders must be explored.
+  public func races(with later: TurnFootprint) -> Bool {
+    if opaque || later.opaque { return true }
+    return shares(later) { $0.races(with: $1) }
+  }
+
+  /// Whether a `later` turn of another task must come after this one (a race, a wait or a
+  /// hand-over), apart from enabling and time.
+  public func orders(_ later: TurnFootprint) -> Bool {
+    if opaque || later.opaque { return true }
+    return shares(later) { $0.orders($1) }
+  }
+
+  /// Whether the two turns commute: neither orders the other (for sleep sets).
+  public func conflicts(with other: TurnFootprint) -> Bool {
+    orders(other) || other.orders(self)
+  }
+
+  private func shares(_ other: TurnFootprint, _ test: (Access, Access) -> Bool) -> Bool {
+    let (small, large, flipped) =
+      accesses.count <= other.accesses.count
+      ? (accesses, other.accesses, false) : (other.accesses, accesses, true)
+    for (object, access) in small {
+      guard let theirs = large[object] else { continue }
+      if flipped ? test(theirs, access) : test(access, theirs) { return true }
+    }
+    return false
+  }
+}

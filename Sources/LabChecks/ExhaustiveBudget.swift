@@ -12,8 +12,8 @@ extension ExhaustiveSearch {
     public var maxMemoryBytes: Int?
     /// Iterative preemption bounding: bounds 0, 1, … up to this; nil searches unbounded.
     public var preemptions: Int? = nil
-    /// Off only to measure what the sleep sets save.
-    public var reduction = true
+    /// How the search skips schedules that only swap turns that commute.
+    public var reduction = Reduction.optimal
     /// Where the search reads the resident memory: the process's, or a test's stand-in.
     package var residentBytes: @Sendable () -> Int? = ProcessMemory.residentBytes
 
@@ -32,6 +32,16 @@ extension ExhaustiveSearch {
       self.maxMemoryBytes = maxMemoryBytes
       self.preemptions = preemptions
     }
+  }
+
+  /// How a search skips schedules: the others are kept to measure what the optimal one saves.
+  public enum Reduction: String, Sendable, CaseIterable {
+    /// One schedule for each order of the conflicting turns (optimal DPOR).
+    case optimal
+    /// Sleep sets alone: fewer schedules than all, more than optimal, and runs cut short.
+    case sleepSets = "sleep-sets"
+    /// Every order of every turn that starts, wakes or ends a task.
+    case none
   }
 
   /// The budget that stopped a search, and the option that raises it.

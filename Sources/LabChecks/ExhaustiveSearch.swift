@@ -78,9 +78,9 @@ public struct ExhaustiveSearch: Sendable {
     -> Findings
   {
     var findings = Findings()
-    findings.reduced = budget.reduction && Self.reducible(scenario)
+    findings.reduced = budget.reduction != .none && Self.reducible(scenario)
     var meter = Meter(budget)
-    if findings.reduced, budget.preemptions == nil {
+    if findings.reduced, budget.reduction == .optimal, budget.preemptions == nil {
       findings.optimal = true
       var walk = OptimalWalk()
       if search(&walk, &findings, &meter, progress: progress) { findings.complete = true }

@@ -29,7 +29,9 @@ package struct Schedule: Sendable, Equatable {
   package var scenario: UInt32
   package var choices: [Choice]
 
-  package static let version = "1"
+  /// 2: a step that touches shared state after another one in the same turn begins a turn of
+  /// its own, so the turns, and the choices among them, are not those of version 1.
+  package static let version = "2"
 
   /// The identity a schedule carries: the scenario's name, its program (what shapes a run, not
   /// its prose or expectations: `Scenario.programDigest`) and the pool width, hashed.
@@ -71,12 +73,19 @@ package struct Schedule: Sendable, Equatable {
   package enum Problem: Error, Equatable {
     case damaged
     case otherScenario
+    /// Written by a lab whose schedules have another version (named).
+    case otherVersion(String)
   }
 
   /// Reads `text` as a schedule of the scenario whose identity is `scenario` (nil: any).
   package static func parse(_ text: String, scenario: UInt32?) -> Result<Schedule, Problem> {
     let parts = text.trimmingCharacters(in: .whitespaces).split(
       separator: "-", omittingEmptySubsequences: false)
+    if parts.count == 4, parts[0] != Substring(version), parts[0].count <= 3,
+      parts[0].allSatisfy(\.isASCII), parts[0].allSatisfy(\.isNumber)
+    {
+      return .failure(.otherVersion(String(parts[0])))
+    }
     guard parts.count == 4, parts[0] == Substring(version), parts[1].count == 6,
       parts[3].count == 2, let identity = UInt32(parts[1], radix: 16),
       let check = UInt32(parts[3], radix: 16),
@@ -192,6 +201,11 @@ extension Schedule.Problem {
       "this schedule belongs to another scenario (or another version of it, or another "
         + "--threads); make one for this one with '" + hints.line("explore NAME --exhaustive")
         + "'"
+    case .otherVersion(let version):
+      "this is a schedule of version \(version), and this lab reads version \(Schedule.version) "
+        + "(its turns are cut differently); make it again with '"
+        + hints.line("explore NAME --exhaustive") + "' or '"
+        + hints.line("run NAME --show-schedule") + "'"
     }
   }
 }

@@ -19,7 +19,7 @@ package enum Option: String, CaseIterable, Sendable {
   // A search of every schedule.
   case maxSchedules = "max-schedules"
   case maxSeconds = "max-seconds"
-  case exhaustive, preemptions, runs, seeds
+  case exhaustive, preemptions, reduction, runs, seeds
   // What a run shows, and where else it goes.
   case task, lane, full, format, timeline, tasks, ascii, html, chrome, junit, verbose
   case schedule
@@ -54,6 +54,7 @@ package enum Option: String, CaseIterable, Sendable {
     case .maxSeconds: OptionRows.maxSeconds
     case .exhaustive: OptionRows.exhaustive
     case .preemptions: OptionRows.preemptions
+    case .reduction: OptionRows.reduction
     case .runs: OptionRows.runs
     case .seeds: OptionRows.seeds
     case .task: OptionRows.task

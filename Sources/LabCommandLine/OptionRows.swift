@@ -60,6 +60,11 @@ enum OptionRows {
   static let exhaustive = OptionSpec.flag(.exhaustive, "Run every schedule, not a sample of seeds.")
   static let preemptions = OptionSpec.value(
     .preemptions, "K", "Exhaustive: at most K preemptions, fewest first.")
+  static let reduction = OptionSpec.value(
+    .reduction, "optimal|sleep-sets|none",
+    "Exhaustive: skip orders that only swap independent turns, running one schedule for each "
+      + "order of the conflicting ones (optimal, the default); with sleep sets alone; or not at "
+      + "all. The last two are there to measure what the first saves.")
   static let runs = OptionSpec.value(
     .runs, "N", "Runs per policy (live: runs in all); default 100.")
   static let seeds = OptionSpec.value(

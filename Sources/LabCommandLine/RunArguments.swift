@@ -51,6 +51,9 @@ package enum RunArguments {
       budget.maxSeconds = seconds
     }
     budget.maxMemoryBytes = options.limits.runtime.maxMemoryBytes
+    if let reduction = try arguments.choice(.reduction, ExhaustiveSearch.Reduction.self) {
+      budget.reduction = reduction
+    }
     return budget
   }
 

@@ -45,7 +45,7 @@ enum ExploreCommand: Command {
       schedules: ExhaustiveSearch.Budget.defaultSchedules)
     + [
       Option.policy.helping("Virtual runs: only this policy (default: both)."),
-      Option.format.spec, Option.exhaustive.spec, Option.preemptions.spec,
+      Option.format.spec, Option.exhaustive.spec, Option.preemptions.spec, Option.reduction.spec,
     ]
 
   enum Format: String, CaseIterable { case text, json }

@@ -39,7 +39,9 @@ import Testing
         { "actorCall": "Cache.fetches", "as": "n" }, { "set": "fetches", "to": "n" } ] }
     """
 
-  private func explore(_ scenario: Scenario, reduction: Bool = true)
+  private func explore(
+    _ scenario: Scenario, reduction: ExhaustiveSearch.Reduction = .optimal
+  )
     -> ExhaustiveSearch.Findings
   {
     var budget = ExhaustiveSearch.Budget(maxSchedules: 100_000)
@@ -95,7 +97,7 @@ import Testing
   @Test func theReductionKeepsEveryOutcomeAndRunsFewerSchedules() throws {
     let scenario = try TestSupport.scenario(named: "racy-counter")
     let reduced = explore(scenario)
-    let full = explore(scenario, reduction: false)
+    let full = explore(scenario, reduction: .none)
     #expect(full.complete)
     #expect(Set(reduced.outcomes.map(\.outcome)) == Set(full.outcomes.map(\.outcome)))
     #expect(reduced.schedules < full.schedules)

@@ -17,8 +17,8 @@ extension Interpreter {
   ) async throws {
     let lock = lockRecord(name)
     if let holder = lock.holder.withLock({ $0 }) {
-      // Finding it held is what a search reverses: this task takes it first.
-      chooser?.touch(.lock(name), .read, step: true)
+      // Waiters are handed the lock in the order they came.
+      chooser?.touch(.lockWaiters(name), .write, step: true)
       record(.block(.lockWait(lock: name, holder: holder)), context)
       waits.wait(
         context.task, for: "lock \(name) (held by \(holder))", holding: runtime.currentThread)
@@ -44,7 +44,7 @@ extension Interpreter {
   private func release(_ lock: LockRecord, _ name: String, _ context: inout Context) {
     lock.clock.withLock { $0.join(context.clock) }
     context.clock.tick(context.id)
-    chooser?.touch(.lock(name), .write, step: true)
+    chooser?.touch(.lock(name), .serial, step: true)  // the next taker comes after
     lock.holder.withLock { $0 = nil }
     record(.set(.lockReleased(name)), context)
     lock.lock.unlock()

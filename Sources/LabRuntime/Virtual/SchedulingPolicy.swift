@@ -132,7 +132,9 @@ public final class ScheduleChooser: @unchecked Sendable {
     turnOpen = true
     visibleInTurn = false
     if precise {
-      if let tightPool { touch(.pool(tightPool), .read) }
+      // Taking the last free worker: a hold elsewhere would have kept this turn waiting, and a
+      // worker given back just before let it run.
+      if let tightPool { touch(.pool(tightPool), [.read, .wait]) }
     } else if !pinnedOnPool {
       touchOpaque()
     }
@@ -142,7 +144,9 @@ public final class ScheduleChooser: @unchecked Sendable {
   /// `tightPool` when that hold, or its end, took or gave back a pool's last free worker.
   func ended(blocked: Bool, tightPool: Int?) {
     if precise {
-      if let tightPool { touch(.pool(tightPool), .write) }
+      // A hold that leaves a job waiting for a worker conflicts with that job's start; giving
+      // the worker back hands it over.
+      if let tightPool { touch(.pool(tightPool), blocked ? .write : .serial) }
     } else if !blocked {
       touchOpaque()
     }
@@ -180,7 +184,7 @@ public final class ScheduleChooser: @unchecked Sendable {
 
   /// The running turn ran on a serial lane: after every job that lane ran before.
   func ranOnLane(_ lane: Int) {
-    if precise { touch(.lane(lane), .serial) }
+    if precise { touch(.laneTurns(lane), .serial) }
   }
 
   /// The running turn did something other than touch variables.

@@ -11,10 +11,14 @@ public struct TurnFootprint: Sendable, Equatable {
     /// The order in which a group's children end, for a group that takes their results in that
     /// order (`collect`, a window).
     case completionOrder(String)
-    /// A `Mutex` of the scenario.
+    /// A `Mutex` of the scenario: who takes it.
     case lock(String)
+    /// The tasks waiting for a `Mutex`, in the order it is handed over to them.
+    case lockWaiters(String)
     /// A serial lane's queue (an actor, main, a serial queue): jobs run in the order they came.
     case lane(Int)
+    /// A serial lane's turns: one at a time, each after the one before.
+    case laneTurns(Int)
     /// A pool whose last free worker a turn took or gave back while a block held the others.
     case pool(Int)
     /// Task creation: ordinals, and the ids the interpreter gives, follow it.
@@ -33,7 +37,8 @@ public struct TurnFootprint: Sendable, Equatable {
     public static let read = Access(rawValue: 1)
     public static let write = Access(rawValue: 2)
     public static let update = Access(rawValue: 4)
-    /// Saw the writes and updates before it (an await that found a task ended).
+    /// Saw the writes, updates and hand-overs before it (an await that found a task ended, a
+    /// start on a worker another task gave back).
     public static let wait = Access(rawValue: 8)
     /// Runs after the writes and hand-overs before it, in their order (a lane's next job, a
     /// lock's next holder).
@@ -50,10 +55,14 @@ public struct TurnFootprint: Sendable, Equatable {
 
     /// Whether a later access must come after this one: a race, or a wait or hand-over.
     public func orders(_ later: Access) -> Bool {
-      races(with: later)
-        || (later.contains(.wait) && !isDisjoint(with: [.write, .update]))
+      races(with: later) || fixes(later) || (later.contains(.write) && contains(.serial))
+    }
+
+    /// Whether a later access could not have come first: it waited for this one, or a lane
+    /// or lock handed over to it.
+    public func fixes(_ later: Access) -> Bool {
+      (later.contains(.wait) && !isDisjoint(with: [.write, .update, .serial]))
         || (later.contains(.serial) && !isDisjoint(with: [.write, .serial]))
-        || (later.contains(.write) && contains(.serial))
     }
   }
 
@@ -82,7 +91,10 @@ public struct TurnFootprint: Sendable, Equatable {
   }
 
   /// Whether this turn and a `later` one of another task race: both orders must be explored.
+  /// Not when the later one could not have come first (it waited for this one, or ran after it
+  /// on a lane).
   public func races(with later: TurnFootprint) -> Bool {
+    if shares(later, { $0.fixes($1) }) { return false }
     if opaque || later.opaque { return true }
     return shares(later) { $0.races(with: $1) }
   }
@@ -97,6 +109,15 @@ public struct TurnFootprint: Sendable, Equatable {
   /// Whether the two turns commute: neither orders the other (for sleep sets).
   public func conflicts(with other: TurnFootprint) -> Bool {
     orders(other) || other.orders(self)
+  }
+
+  /// Whether the two turns race by taking one lock: the later one took it after the earlier
+  /// one's task gave it back, so the path through that release does not order them.
+  public func takesLock(before later: TurnFootprint) -> Bool {
+    accesses.contains { object, access in
+      guard case .lock = object, access.contains(.write) else { return false }
+      return later.accesses[object]?.contains(.write) == true
+    }
   }
 
   private func shares(_ other: TurnFootprint, _ test: (Access, Access) -> Bool) -> Bool {

@@ -38,7 +38,13 @@ extension VirtualSchedulerState {
     chooser.began(
       candidates: ordinals, preferred: preferred, chosen: chosen, pinnedOnPool: pinnedOnPool,
       time: now, tightPool: tightPool)
-    if case .lane(let index) = choice { chooser.ranOnLane(index) }
+    switch choice {
+    case .lane(let index): chooser.ranOnLane(index)
+    case .pinned(let index):
+      // A blocked task going on on the lane it held: the lane's next job comes after it.
+      if case .lane(let lane) = pinned[index].target { chooser.ranOnLane(lane) }
+    case .pool: break
+    }
     return choice
   }
 

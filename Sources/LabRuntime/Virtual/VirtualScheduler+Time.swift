@@ -61,7 +61,13 @@ extension VirtualScheduler {
   }
 
   /// Notes a point where other tasks could run, passed without a turn (see `ScheduleChooser`).
-  public func passPreemptionPoint() { state.passPreemptionPoint() }
+  /// Timers due now fire first: a run whose choices are made yields here, and they fire before
+  /// its next choice, so the point must list the tasks they wake.
+  public func passPreemptionPoint() {
+    guard state.oracle.chooser?.choosesTurns == false else { return }
+    fireDueTimers()
+    state.passPreemptionPoint()
+  }
 
   /// Gives other runnable work a turn, as `Task.yield` does: the task goes back to its queue.
   public func yield(isolation: isolated (any Actor)? = #isolation) async {

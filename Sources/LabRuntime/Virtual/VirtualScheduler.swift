@@ -255,7 +255,7 @@ public final class VirtualScheduler: @unchecked Sendable {
     }
   }
 
-  private func fireDueTimers() {
+  func fireDueTimers() {
     // Most steps find no timer due: a look at the deadline is cheaper than a pop that finds none.
     while let next = state.timers.nextDeadline, next <= state.now,
       let action = state.popDueTimer()

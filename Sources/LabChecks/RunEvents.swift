@@ -60,7 +60,28 @@ struct RunEvents {
     computeClocks(width: width)
   }
 
+  /// For every object some event touched, the events that touched it, in run order: only
+  /// events that share an object can conflict, so each event is compared with those alone.
+  private var touching: [TurnFootprint.Object: [Int]] = [:]
+  /// Events that touched something no object describes, in run order.
+  private var opaque: [Int] = []
+
+  /// The earlier events that `later` conflicts with, or that order it, through what it touched.
+  private func sharing(_ later: Int) -> [Int] {
+    let event = events[later]
+    if event.footprint.opaque { return Array(0..<later) }
+    var found = Set(opaque.lazy.filter { $0 < later })
+    for object in event.footprint.accesses.keys {
+      for earlier in touching[object] ?? [] where earlier < later { found.insert(earlier) }
+    }
+    return found.sorted()
+  }
+
   private mutating func computeClocks(width: Int) {
+    for (index, event) in events.enumerated() {
+      if event.footprint.opaque { opaque.append(index) }
+      for object in event.footprint.accesses.keys { touching[object, default: []].append(index) }
+    }
     clocks.reserveCapacity(events.count)
     var lastOfTask: [Int: Int] = [:]
     // Everything before the clock last moved happens before everything after it.
@@ -74,8 +95,11 @@ struct RunEvents {
       }
       var clock = barrier
       if let previous = lastOfTask[event.task] { join(&clock, clocks[previous]) }
-      for earlier in 0..<index where events[earlier].task != event.task {
-        if events[earlier].precedes(event), !happensBefore(earlier, clock) {
+      if let enabler = event.enabler, let at = position(of: enabler, before: index) {
+        join(&clock, clocks[at])
+      }
+      for earlier in sharing(index).reversed() where events[earlier].task != event.task {
+        if !happensBefore(earlier, clock), events[earlier].precedes(event) {
           join(&clock, clocks[earlier])
         }
       }
@@ -84,6 +108,11 @@ struct RunEvents {
       join(&allSoFar, clock)
       lastOfTask[event.task] = index
     }
+  }
+
+  /// Where the event `id` is in the run, looking back from `index`.
+  private func position(of id: RunEvent.ID, before index: Int) -> Int? {
+    stride(from: index - 1, through: 0, by: -1).first { events[$0].id == id }
   }
 
   private func join(_ clock: inout [Int], _ other: [Int]) {
@@ -105,8 +134,7 @@ struct RunEvents {
   func races() -> [(Int, Int)] {
     var found: [(Int, Int)] = []
     for later in events.indices {
-      for earlier in stride(from: later - 1, through: 0, by: -1)
-      where events[earlier].races(with: events[later]) {
+      for earlier in sharing(later).reversed() where events[earlier].races(with: events[later]) {
         // Two takes of a lock race although the first holder's release orders them.
         let holder = events[earlier].footprint.takesLock(before: events[later].footprint)
         let between = (earlier + 1)..<later

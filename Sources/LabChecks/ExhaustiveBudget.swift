@@ -14,6 +14,10 @@ extension ExhaustiveSearch {
     public var preemptions: Int? = nil
     /// How the search skips schedules that only swap turns that commute.
     public var reduction = Reduction.optimal
+    /// How many threads run the parts of an optimal search at once: the cores, by default.
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// The one part of the tree of several this search explores, for a CI matrix; nil: all.
+    public var shard: Shard?
     /// Where the search reads the resident memory: the process's, or a test's stand-in.
     package var residentBytes: @Sendable () -> Int? = ProcessMemory.residentBytes
 
@@ -32,6 +36,20 @@ extension ExhaustiveSearch {
       self.maxMemoryBytes = maxMemoryBytes
       self.preemptions = preemptions
     }
+  }
+
+  /// One of `count` shards (`index` from 1): the parts of the split tree whose position, counted
+  /// from 0, leaves `index - 1` divided by `count`.
+  public struct Shard: Sendable, Equatable {
+    public var index: Int
+    public var count: Int
+
+    public init(index: Int, count: Int) {
+      self.index = index
+      self.count = count
+    }
+
+    func includes(_ part: Int) -> Bool { part % count == index - 1 }
   }
 
   /// How a search skips schedules: the others are kept to measure what the optimal one saves.

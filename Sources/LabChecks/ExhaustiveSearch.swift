@@ -53,6 +53,10 @@ public struct ExhaustiveSearch: Sendable {
     package var reduced = false
     /// Whether the search was optimal: one schedule for each order of the conflicting turns.
     package var optimal = false
+    /// How many parts the optimal search split the tree into.
+    package var parts: Int?
+    /// The shard of those parts this search explored; nil: all of them.
+    package var shard: Shard?
     public var seconds = 0.0
 
     public init() {}
@@ -63,6 +67,8 @@ public struct ExhaustiveSearch: Sendable {
   let budget: Budget
   let identity: UInt32
   let rules: [OutcomeRule]
+  /// Whether turns say exactly what they touched: the search reduces (see `reducible`).
+  let precise: Bool
 
   public init(_ scenario: Scenario, options: RunOptions, budget: Budget) {
     self.scenario = scenario
@@ -70,6 +76,7 @@ public struct ExhaustiveSearch: Sendable {
     self.budget = budget
     identity = Schedule.identity(of: scenario, threads: options.threads)
     rules = scenario.expect.outcomes
+    precise = budget.reduction != .none && Self.reducible(scenario)
   }
 
   /// Runs the search, calling `progress` after each run with the schedules run and the outcomes
@@ -78,20 +85,18 @@ public struct ExhaustiveSearch: Sendable {
     -> Findings
   {
     var findings = Findings()
-    findings.reduced = budget.reduction != .none && Self.reducible(scenario)
-    var meter = Meter(budget)
+    findings.reduced = precise
     if findings.reduced, budget.reduction == .optimal, budget.preemptions == nil {
-      findings.optimal = true
-      var walk = OptimalWalk()
-      if search(&walk, &findings, &meter, progress: progress) { findings.complete = true }
-      findings.seconds = meter.seconds
-      return findings
+      return runOptimal(findings, progress: progress)
     }
+    var meter = Meter(budget)
     let bounds: [Int?] = budget.preemptions.map { Array(0...$0) } ?? [nil]
     for bound in bounds {
       findings.preemptionBound = bound
       var walk = Walk(bound: bound, reduction: findings.reduced)
-      let finished = search(&walk, &findings, &meter, progress: progress)
+      let finished = search(&walk, &findings, floor: 0) {
+        meter.spent(schedules: $0.schedules)
+      } progress: { progress($0.schedules, $0.outcomes.count) }
       findings.boundCut = walk.cut
       if !finished { break }
       if !walk.cut {
@@ -104,22 +109,21 @@ public struct ExhaustiveSearch: Sendable {
     return findings
   }
 
-  /// One depth-first walk; false when a budget stopped it.
-  private func search<W: SearchWalk>(
-    _ walk: inout W, _ findings: inout Findings, _ meter: inout Meter,
-    progress: (Int, Int) -> Void
+  /// One depth-first walk, backtracking no higher than node `floor`; false when `stop` gave the
+  /// budget that stopped it. `stop` is asked before each run, `progress` told after it.
+  func search<W: SearchWalk>(
+    _ walk: inout W, _ findings: inout Findings, floor: Int,
+    stop: (Findings) -> Limit?, progress: (Findings) -> Void
   ) -> Bool {
     while true {
-      if let limit = meter.spent(schedules: findings.schedules) {
+      if let limit = stop(findings) {
         findings.stoppedBy = limit
         return false
       }
       let box = WalkBox(walk)
-      let chooser = ScheduleChooser(showsSplitReads: false) { index, candidates, preferred in
+      let chooser = self.chooser { index, candidates, preferred in
         box.pick(index, candidates, preferred)
       }
-      chooser.precise = findings.reduced
-      chooser.ordersTaskEnds = Outcome.observesFirst(rules)
       box.chooser = chooser
       var runOptions = options
       runOptions.chooser = chooser
@@ -128,14 +132,27 @@ public struct ExhaustiveSearch: Sendable {
       if walk.mismatch { findings.nondeterministic += 1 }
       if walk.abandoned {
         findings.redundant += 1
+        // Its races still count: the orders they reverse may lie where it could not go.
+        walk.analyze(chooser.decisions, upTo: walk.depth, from: floor)
+      } else if walk.belongsEarlier(chooser.decisions, root: floor - 1) {
+        findings.redundant += 1
+        walk.analyze(chooser.decisions, from: floor)
       } else {
         findings.schedules += 1
         record(result, decisions: chooser.decisions, into: &findings)
-        walk.analyze(chooser.decisions)
+        walk.analyze(chooser.decisions, from: floor)
       }
-      progress(findings.schedules, findings.outcomes.count)
-      if !walk.backtrack(chooser.decisions) { return true }
+      progress(findings)
+      if !walk.backtrack(chooser.decisions, floor: floor) { return true }
     }
+  }
+
+  /// A chooser for one run of the search: `pick` makes its choices.
+  func chooser(_ pick: @escaping ScheduleChooser.Pick) -> ScheduleChooser {
+    let chooser = ScheduleChooser(showsSplitReads: false, pick: pick)
+    chooser.precise = precise
+    chooser.ordersTaskEnds = Outcome.observesFirst(rules)
+    return chooser
   }
 
   private func record(
@@ -147,18 +164,8 @@ public struct ExhaustiveSearch: Sendable {
     let outcome = Outcome(of: result.record, observingFirst: Outcome.observesFirst(rules))
     let schedule = Schedule(scenario: identity, decisions: decisions)
     let preemptions = Self.preemptions(decisions)
-    if let index = findings.positions[outcome] {
-      findings.outcomes[index].count += 1
-      let best = findings.outcomes[index]
-      if (preemptions, schedule.text.count) < (best.preemptions, best.schedule.text.count) {
-        findings.outcomes[index].schedule = schedule
-        findings.outcomes[index].preemptions = preemptions
-      }
-      return
-    }
     let (grade, reason) = OutcomeHistogram.grade(outcome, by: rules)
-    findings.positions[outcome] = findings.outcomes.count
-    findings.outcomes.append(
+    findings.add(
       Found(
         outcome: outcome, schedule: schedule, preemptions: preemptions, count: 1, grade: grade,
         reason: reason))
@@ -193,28 +200,41 @@ public struct ExhaustiveSearch: Sendable {
 /// What a search walks: a path through the tree of choices.
 protocol SearchWalk {
   var abandoned: Bool { get }
+  /// How many choices the current run made on the walk's path.
+  var depth: Int { get }
   var mismatch: Bool { get }
   mutating func pick(
     _ index: Int, _ candidates: [Int], _ preferred: Int, decisions: [ScheduleChooser.Decision]
   ) -> Int?
-  /// Learns from a complete run what else must be explored.
-  mutating func analyze(_ decisions: [ScheduleChooser.Decision], from first: Int)
+  /// Learns from a run what else must be explored: from its first `count` turns, and only
+  /// where the path can branch (`first` on).
+  mutating func analyze(_ decisions: [ScheduleChooser.Decision], upTo count: Int, from first: Int)
   mutating func backtrack(_ decisions: [ScheduleChooser.Decision], floor: Int) -> Bool
+  /// Whether a complete run is counted by an earlier part of a split search.
+  func belongsEarlier(_ decisions: [ScheduleChooser.Decision], root: Int) -> Bool
 }
 
 extension SearchWalk {
-  mutating func analyze(_ decisions: [ScheduleChooser.Decision]) { analyze(decisions, from: 0) }
+  mutating func analyze(_ decisions: [ScheduleChooser.Decision], from first: Int) {
+    analyze(decisions, upTo: decisions.count, from: first)
+  }
   mutating func backtrack(_ decisions: [ScheduleChooser.Decision]) -> Bool {
     backtrack(decisions, floor: 0)
   }
 }
 
 extension Walk: SearchWalk {
+  var depth: Int { nodes.count }
+  func belongsEarlier(_ decisions: [ScheduleChooser.Decision], root: Int) -> Bool { false }
   /// Sleep sets alone learn nothing from a run.
-  mutating func analyze(_ decisions: [ScheduleChooser.Decision], from first: Int) {}
+  mutating func analyze(
+    _ decisions: [ScheduleChooser.Decision], upTo count: Int, from first: Int
+  ) {}
 }
 
-extension OptimalWalk: SearchWalk {}
+extension OptimalWalk: SearchWalk {
+  var depth: Int { nodes.count }
+}
 
 /// The walk, shared with the chooser's closure for one run (the loop thread only).
 private final class WalkBox<W: SearchWalk>: @unchecked Sendable {

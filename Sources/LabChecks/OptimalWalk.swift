@@ -41,7 +41,14 @@ struct OptimalWalk {
     nodes = path.map { Node(chosen: $0, sleep: [:], wakeup: WakeupTree()) }
     if !nodes.isEmpty { nodes[nodes.count - 1].sleep = sleep }
     prefix = nodes.count
+    inherited = Set(sleep.keys)
   }
+
+  /// Tasks asleep where the part begins, explored by the parts before it. The wakeup sequences
+  /// their exploration found for this part are not here, so a sequence they might begin is
+  /// still explored unless they surely begin it; a run where one of them could have run first
+  /// belongs to an earlier part (`belongsEarlier`).
+  private var inherited: Set<Int> = []
 
   /// The choice at turn `index`; nil when every candidate is asleep, and the run should stop.
   mutating func pick(
@@ -91,15 +98,32 @@ struct OptimalWalk {
 
   /// After a complete run: reverses each of its races where the path can still branch
   /// (`from` on: a part of a split search leaves the points before it to the others).
-  mutating func analyze(_ decisions: [ScheduleChooser.Decision], from first: Int = 0) {
-    let run = RunEvents(decisions)
+  mutating func analyze(
+    _ decisions: [ScheduleChooser.Decision], upTo count: Int, from first: Int
+  ) {
+    let run = RunEvents(count < decisions.count ? Array(decisions.prefix(count)) : decisions)
     for (earlier, later) in run.races() where earlier >= first && earlier < nodes.count {
       let sequence = run.reversal(of: earlier, later)
-      let asleep = nodes[earlier].sleep.values.contains {
-        WakeupTree.isWeakInitial($0, of: sequence)
+      let asleep = nodes[earlier].sleep.contains { task, event in
+        inherited.contains(task)
+          ? WakeupTree.isInitial(task, of: sequence)
+          : WakeupTree.isWeakInitial(event, of: sequence)
       }
       if !asleep { insert(sequence, at: earlier, along: run.events) }
     }
+  }
+
+  /// Whether a complete run of a part is one an earlier part runs: a task asleep where this part
+  /// begins could have taken its first turn after that point before any other.
+  func belongsEarlier(_ decisions: [ScheduleChooser.Decision], root: Int) -> Bool {
+    guard !inherited.isEmpty, root < decisions.count else { return false }
+    let run = RunEvents(decisions)
+    for task in inherited {
+      guard let first = (root..<run.events.count).first(where: { run.events[$0].task == task })
+      else { continue }
+      if !(root..<first).contains(where: { run.happensBefore($0, first) }) { return true }
+    }
+    return false
   }
 
   /// Inserts `sequence` into the wakeup tree of node `index`, whose chosen branch is the path

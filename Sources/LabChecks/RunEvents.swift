@@ -2,9 +2,9 @@ import LabRuntime
 
 /// One turn of a run as the search sees it: the task that ran it, which of that task's turns it
 /// was, and what it touched. The same event in two runs has the same `id`.
-struct RunEvent {
+struct RunEvent: Sendable {
   /// A task's `index`-th turn (from 0), the task named by its ordinal.
-  struct ID: Hashable {
+  struct ID: Hashable, Sendable {
     var task: Int
     var index: Int
   }
@@ -46,16 +46,7 @@ struct RunEvents {
   private var clocks: [[Int]] = []
 
   init(_ decisions: [ScheduleChooser.Decision]) {
-    var counts: [Int: Int] = [:]
-    var ids: [RunEvent.ID] = []
-    ids.reserveCapacity(decisions.count)
-    for decision in decisions {
-      let id = RunEvent.ID(task: decision.chosen, index: counts[decision.chosen, default: 0])
-      counts[decision.chosen] = id.index + 1
-      ids.append(id)
-      let enabler = decision.footprint.enabler.flatMap { $0 < ids.count - 1 ? ids[$0] : nil }
-      events.append(RunEvent(id: id, footprint: decision.footprint, enabler: enabler))
-    }
+    events = Self.sequence(decisions)
     let width = (decisions.map(\.chosen).max() ?? -1) + 1
     computeClocks(width: width)
   }
@@ -75,6 +66,20 @@ struct RunEvents {
       for earlier in touching[object] ?? [] where earlier < later { found.insert(earlier) }
     }
     return found.sorted()
+  }
+
+  /// The events of a run's turns, each named by its task and its place among that task's.
+  static func sequence(_ decisions: [ScheduleChooser.Decision]) -> [RunEvent] {
+    var counts: [Int: Int] = [:]
+    var events: [RunEvent] = []
+    events.reserveCapacity(decisions.count)
+    for decision in decisions {
+      let id = RunEvent.ID(task: decision.chosen, index: counts[decision.chosen, default: 0])
+      counts[decision.chosen] = id.index + 1
+      let enabler = decision.footprint.enabler.flatMap { $0 < events.count ? events[$0].id : nil }
+      events.append(RunEvent(id: id, footprint: decision.footprint, enabler: enabler))
+    }
+    return events
   }
 
   private mutating func computeClocks(width: Int) {

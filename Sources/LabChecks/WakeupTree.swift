@@ -49,6 +49,13 @@ struct WakeupTree {
     return sequence.allSatisfy { event.commutes(with: $0) } ? sequence : nil
   }
 
+  /// Whether `task` has an event in `sequence` that waits for nothing before it there: every
+  /// run that goes on from the sequence can start with that event.
+  static func isInitial(_ task: Int, of sequence: [RunEvent]) -> Bool {
+    guard let first = sequence.firstIndex(where: { $0.task == task }) else { return false }
+    return !sequence[..<first].contains { $0.precedes(sequence[first]) }
+  }
+
   /// Whether task `task`, whose next event is `event`, is a weak initial of `sequence`: it could
   /// run first with the same result.
   static func isWeakInitial(_ event: RunEvent, of sequence: [RunEvent]) -> Bool {

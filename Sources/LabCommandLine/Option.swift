@@ -19,7 +19,7 @@ package enum Option: String, CaseIterable, Sendable {
   // A search of every schedule.
   case maxSchedules = "max-schedules"
   case maxSeconds = "max-seconds"
-  case exhaustive, preemptions, reduction, runs, seeds
+  case exhaustive, preemptions, reduction, jobs, shard, merge, runs, seeds
   // What a run shows, and where else it goes.
   case task, lane, full, format, timeline, tasks, ascii, html, chrome, junit, verbose
   case schedule
@@ -55,6 +55,9 @@ package enum Option: String, CaseIterable, Sendable {
     case .exhaustive: OptionRows.exhaustive
     case .preemptions: OptionRows.preemptions
     case .reduction: OptionRows.reduction
+    case .jobs: OptionRows.jobs
+    case .shard: OptionRows.shard
+    case .merge: OptionRows.merge
     case .runs: OptionRows.runs
     case .seeds: OptionRows.seeds
     case .task: OptionRows.task

@@ -65,6 +65,18 @@ enum OptionRows {
     "Exhaustive: skip orders that only swap independent turns, running one schedule for each "
       + "order of the conflicting ones (optimal, the default); with sleep sets alone; or not at "
       + "all. The last two are there to measure what the first saves.")
+  static let jobs = OptionSpec.value(
+    .jobs, "N",
+    "Exhaustive: explore the parts of the tree on N threads (default: the cores); "
+      + "every N finds the same.")
+  static let shard = OptionSpec.value(
+    .shard, "K/N",
+    "Exhaustive: explore only part K of N of the tree, and write it as JSON for --merge "
+      + "(a CI matrix).")
+  static let merge = OptionSpec.value(
+    .merge, "FILE",
+    "Exhaustive: combine the JSON of every --shard K/N of one search into its result "
+      + "(repeatable, one per shard).")
   static let runs = OptionSpec.value(
     .runs, "N", "Runs per policy (live: runs in all); default 100.")
   static let seeds = OptionSpec.value(

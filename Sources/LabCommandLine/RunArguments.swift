@@ -54,6 +54,17 @@ package enum RunArguments {
     if let reduction = try arguments.choice(.reduction, ExhaustiveSearch.Reduction.self) {
       budget.reduction = reduction
     }
+    if let jobs = try arguments.integer(.jobs, in: 1...256) { budget.jobs = jobs }
+    if let text = arguments.value(.shard) {
+      let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+      guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
+        (1...1000).contains(count), (1...count).contains(index)
+      else {
+        throw UsageError(
+          "--shard takes K/N, shard K of N, with 1 ≤ K ≤ N ≤ 1000 (such as 1/4), not '\(text)'")
+      }
+      budget.shard = ExhaustiveSearch.Shard(index: index, count: count)
+    }
     return budget
   }
 

@@ -1,0 +1,171 @@
+import Foundation
+import LabInterpreter
+import LabModel
+import LabRuntime
+import Synchronization
+
+extension ExhaustiveSearch {
+  /// Where one part of a split search begins: the choices that lead to it, and the tasks asleep
+  /// at its last choice (explored in the parts before it, or needing no run of their own).
+  package struct Part: Sendable {
+    var path: [Int]
+    var sleep: [Int: RunEvent]
+  }
+
+  /// How many parts the top of the tree is split into, at least, when it branches enough: the
+  /// same for every `--jobs` and `--shard`, so every way of running the parts finds the same.
+  static let partsWanted = Int(ProcessInfo.processInfo.environment["LAB_PARTS"] ?? "8")!
+
+  /// The top of the tree, split into parts with sleep sets: at each point where more than one
+  /// task that is not asleep can run, one part for each, the later ones with the earlier ones
+  /// asleep while they commute (Godefroid's sleep sets cover every order once). Below a part's
+  /// start, the optimal walk runs alone. A part where every runnable task is asleep covers
+  /// nothing and is left out.
+  func split() -> [Part] {
+    var parts = [Part(path: [], sleep: [:])]
+    while parts.count < Self.partsWanted {
+      var next: [Part] = []
+      var branched = false
+      for part in parts {
+        let children = branches(of: part)
+        if children.count > 1 || children.first?.path != part.path { branched = true }
+        next += children
+      }
+      parts = next
+      if !branched { break }
+    }
+    if ProcessInfo.processInfo.environment["LAB_PARTS_DEBUG"] != nil {
+      for part in parts { print("PART", part.path, part.sleep.mapValues { $0.footprint.accesses }) }
+    }
+    return parts
+  }
+
+  /// The parts that one part splits into at its next point with a choice, or the part itself
+  /// when it has none left.
+  private func branches(of part: Part) -> [Part] {
+    let decisions = probe(part.path)
+    let events = RunEvents.sequence(decisions)
+    var path = part.path
+    var sleep = part.sleep
+    while path.count < decisions.count {
+      let node = decisions[path.count]
+      if !path.isEmpty {
+        let turn = events[path.count - 1]
+        sleep = sleep.filter { $0.value.commutes(with: turn) }
+      }
+      let awake = ([node.preferred] + node.candidates.filter { $0 != node.preferred }).filter {
+        sleep[$0] == nil
+      }
+      if awake.isEmpty { return [] }
+      if awake.count == 1 {
+        path.append(awake[0])
+        if awake[0] != node.chosen { return branches(of: Part(path: path, sleep: sleep)) }
+        continue
+      }
+      var children: [Part] = []
+      var explored = sleep
+      for task in awake {
+        let turn = RunEvents.sequence(probe(path + [task]))[path.count]
+        children.append(Part(path: path + [task], sleep: explored))
+        explored[task] = turn
+      }
+      return children
+    }
+    return [Part(path: path, sleep: sleep)]
+  }
+
+  /// The decisions of a run that follows `path`, then the default.
+  private func probe(_ path: [Int]) -> [ScheduleChooser.Decision] {
+    let chooser = chooser { index, candidates, preferred in
+      index < path.count && candidates.contains(path[index]) ? path[index] : preferred
+    }
+    var runOptions = options
+    runOptions.chooser = chooser
+    _ = ScenarioRunner.run(scenario, options: runOptions)
+    return chooser.decisions
+  }
+
+  /// The optimal search: the parts of `split`, those of this shard, run by `budget.jobs`
+  /// workers, then merged in their order.
+  func runOptimal(
+    _ start: Findings, progress: (_ schedules: Int, _ outcomes: Int) -> Void
+  ) -> Findings {
+    let shared = SharedMeter(budget)
+    let parts = split()
+    let mine = parts.indices.filter { budget.shard?.includes($0) ?? true }
+    let results = Mutex<[Int: Findings]>([:])
+    let next = Atomic<Int>(0)
+    let workers = max(1, min(budget.jobs, mine.count))
+    let done = DispatchGroup()
+    for _ in 0..<workers {
+      done.enter()
+      let thread = Thread { [self] in
+        defer { done.leave() }
+        while true {
+          let slot = next.add(1, ordering: .relaxed).oldValue
+          guard slot < mine.count, !shared.stopped else { return }
+          let part = parts[mine[slot]]
+          var findings = start
+          var walk = OptimalWalk(path: part.path, sleep: part.sleep)
+          _ = search(&walk, &findings, floor: part.path.count) { _ in shared.spent() } progress: {
+            shared.ran($0.outcomes.last?.outcome)
+          }
+          results.withLock { $0[slot] = findings }
+        }
+      }
+      thread.stackSize = 8 << 20
+      thread.start()
+    }
+    while done.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
+      progress(shared.schedules, shared.outcomes)
+    }
+    var merged = start
+    merged.optimal = true
+    merged.parts = parts.count
+    merged.shard = budget.shard
+    let found = results.withLock { $0 }
+    for slot in mine.indices {
+      if let part = found[slot] {
+        if ProcessInfo.processInfo.environment["LAB_PARTS_DEBUG"] != nil {
+          print("PART", slot, part.schedules, part.redundant)
+        }
+        merged.merge(part)
+      }
+    }
+    merged.complete = merged.stoppedBy == nil && found.count == mine.count
+    merged.seconds = shared.seconds
+    return merged
+  }
+}
+
+/// The budget of a search whose parts run on several threads: schedules counted over all of
+/// them, and the first limit reached stops them all.
+final class SharedMeter: Sendable {
+  private let meter: Mutex<ExhaustiveSearch.Meter>
+  private let counts = Mutex<(schedules: Int, outcomes: Set<Outcome>, stop: ExhaustiveSearch.Limit?)>(
+    (0, [], nil))
+
+  init(_ budget: ExhaustiveSearch.Budget) { meter = Mutex(ExhaustiveSearch.Meter(budget)) }
+
+  var schedules: Int { counts.withLock { $0.schedules } }
+  var outcomes: Int { counts.withLock { $0.outcomes.count } }
+  var stopped: Bool { counts.withLock { $0.stop != nil } }
+  var seconds: Double { meter.withLock { $0.seconds } }
+
+  /// The limit reached, before the next run anywhere.
+  func spent() -> ExhaustiveSearch.Limit? {
+    if let stop = counts.withLock({ $0.stop }) { return stop }
+    let total = schedules
+    let limit = meter.withLock { $0.spent(schedules: total) }
+    if let limit { counts.withLock { $0.stop = $0.stop ?? limit } }
+    return limit
+  }
+
+  /// A run ended; `outcome` is the last one its part found.
+  func ran(_ outcome: Outcome?) {
+    counts.withLock {
+      $0.schedules += 1
+      if let outcome { $0.outcomes.insert(outcome) }
+    }
+  }
+}

@@ -53,6 +53,9 @@ SUPPORT_MEMBER = re.compile(r"^  (?:public\s+)?static\s+(?:func|var|let)\s+(\w+)
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 IMPORT = re.compile(r"^(?:@testable\s+)?import\s+(?:(?:struct|enum|class|func)\s+)?(\w+)", re.M)
 TEST_MARK = re.compile(r"^\s*@(Test|Suite)\b", re.M)
+# Folders of programs that stand alone, each compiled with swiftc by its own script and part of
+# no target (Tests/NativeFacts/README.md): no test target holds them.
+STANDALONE = ["Tests/NativeFacts/"]
 
 
 def test_target_name(layer):
@@ -119,6 +122,8 @@ def main(argv):
     for directory, _, files in sorted(os.walk(os.path.join(ROOT, "Tests"))):
         for file in sorted(f for f in files if f.endswith(".swift")):
             path = os.path.relpath(os.path.join(directory, file), ROOT)
+            if any(path.startswith(standalone) for standalone in STANDALONE):
+                continue
             holders = [n for n in targets if path.startswith(folder[n].rstrip("/") + "/")]
             owner[path] = max(holders, key=lambda n: len(folder[n]), default=None)
 

@@ -48,7 +48,7 @@ extension ExhaustiveSearch.Findings {
     var out = "explore \(argument) --exhaustive: \(schedules) schedule\(schedules == 1 ? "" : "s")"
     if redundant > 0 { out += " (\(redundant) more cut short as equivalent)" }
     if !reduced { out += " · no reduction" }
-    out += " · \(outcomes.count) outcome\(outcomes.count == 1 ? "" : "s")\n\(coverage)\n\n"
+    out += " · \(outcomes.count) outcome\(outcomes.count == 1 ? "" : "s")\n\(scope)\n"
     let sorted = outcomes.sorted { ($0.preemptions, $0.count) < ($1.preemptions, $1.count) }
     let texts = sorted.map(\.outcome.description)
     let width = max(7, texts.map(\.count).max() ?? 0)
@@ -130,6 +130,7 @@ extension ExhaustiveSearch.Findings {
         "mode": "exhaustive",
         "threads": \(threads),
         "complete": \(complete),
+        \(assumptionFields(indent: "  "))
         "schedules": \(schedules),
         "redundant": \(redundant),
         "preemption_bound": \(preemptionBound.map(String.init) ?? "null"),

@@ -27,6 +27,8 @@ enum ExploreCommand: Command {
     independent steps) and gives each outcome the shortest schedule that replays it:
     'lab run NAME --schedule S'. A complete search also fails a rule that claims an outcome no
     schedule reaches. --preemptions K searches 0, 1, … K preemptions, fewest first.
+    Every schedule runs under sequential consistency; when one races, the report says real
+    hardware can do more (docs/exploration.md, "assumes" and "races" in the JSON).
     The search stops at its budget — 100,000 schedules, 60 s, or 512 MB more memory, whichever
     comes first — and then says 'incomplete: stopped by the budget of …; raise it with …'.
 

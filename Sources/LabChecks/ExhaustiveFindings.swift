@@ -16,20 +16,23 @@ extension ExhaustiveSearch.Findings {
     }
   }
 
-  static func shorter(_ found: ExhaustiveSearch.Found, than best: ExhaustiveSearch.Found) -> Bool
-  {
+  static func shorter(_ found: ExhaustiveSearch.Found, than best: ExhaustiveSearch.Found) -> Bool {
     (found.preemptions, found.schedule.text.count, found.schedule.text)
       < (best.preemptions, best.schedule.text.count, best.schedule.text)
   }
 
   /// Adds what a part of the search found, after the parts before it: the merged result is the
   /// same whichever worker ran which part, and whenever.
-  mutating func merge(_ part: ExhaustiveSearch.Findings) {
+  mutating func merge(_ part: ExhaustiveSearch.Findings, index: Int) {
     schedules += part.schedules
     redundant += part.redundant
     nondeterministic += part.nondeterministic
     failedChecks += part.failedChecks
-    for found in part.outcomes { add(found) }
+    for (position, found) in part.outcomes.enumerated() {
+      var found = found
+      found.firstFound = [index, position]
+      add(found)
+    }
     if stoppedBy == nil { stoppedBy = part.stoppedBy }
   }
 }

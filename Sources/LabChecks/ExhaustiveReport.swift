@@ -25,7 +25,7 @@ extension ExhaustiveSearch.Findings {
   /// Whether the exploration passes: no failing outcome, and, when complete, no rule that
   /// claims an outcome never reached.
   package func passed(_ rules: [OutcomeRule]) -> Bool {
-    failures.isEmpty && (!complete || unreached(rules).isEmpty)
+    failures.isEmpty && (!complete || shard != nil || unreached(rules).isEmpty)
   }
 
   /// What was covered, in one sentence.
@@ -116,10 +116,13 @@ extension ExhaustiveSearch.Findings {
           "\"reason\": \(quote(found.reason))",
           "\"preemptions\": \(found.preemptions)",
           "\"schedule\": \(quote(found.schedule.text))",
+          shard == nil
+            ? nil
+            : "\"first_found\": [\((found.firstFound ?? []).map(String.init).joined(separator: ", "))]",
           "\"replay\": \(quote(hints.line("run \(argument) --schedule \(found.schedule.text)")))",
-        ].joined(separator: ", ") + "}"
+        ].compactMap { $0 }.joined(separator: ", ") + "}"
     }
-    let unreached = (complete ? unreached(rules) : []).map {
+    let unreached = (complete && shard == nil ? unreached(rules) : []).map {
       "{\"rule\": \($0.index), \"grade\": \(quote($0.rule.grade.rawValue)), "
         + "\"reason\": \(quote($0.rule.reason))}"
     }
@@ -134,7 +137,7 @@ extension ExhaustiveSearch.Findings {
         "schedules": \(schedules),
         "redundant": \(redundant),
         "preemption_bound": \(preemptionBound.map(String.init) ?? "null"),
-        "stopped_by": \(stoppedBy.map(Self.json) ?? "null"),
+        "stopped_by": \(stoppedBy.map(Self.json) ?? "null"),\(shardJSON)
         "outcomes": \(rows.isEmpty ? "[]" : "[\n" + rows.joined(separator: ",\n") + "\n  ]"),
         "unreached": [\(unreached.joined(separator: ", "))],
         "passed": \(passed(rules))

@@ -14,7 +14,7 @@ extension ExhaustiveSearch {
 
   /// How many parts the top of the tree is split into, at least, when it branches enough: the
   /// same for every `--jobs` and `--shard`, so every way of running the parts finds the same.
-  static let partsWanted = Int(ProcessInfo.processInfo.environment["LAB_PARTS"] ?? "8")!
+  static let partsWanted = 8
 
   /// The top of the tree, split into parts with sleep sets: at each point where more than one
   /// task that is not asleep can run, one part for each, the later ones with the earlier ones
@@ -33,9 +33,6 @@ extension ExhaustiveSearch {
       }
       parts = next
       if !branched { break }
-    }
-    if ProcessInfo.processInfo.environment["LAB_PARTS_DEBUG"] != nil {
-      for part in parts { print("PART", part.path, part.sleep.mapValues { $0.footprint.accesses }) }
     }
     return parts
   }
@@ -107,7 +104,9 @@ extension ExhaustiveSearch {
           let part = parts[mine[slot]]
           var findings = start
           var walk = OptimalWalk(path: part.path, sleep: part.sleep)
-          _ = search(&walk, &findings, floor: part.path.count) { _ in shared.spent() } progress: {
+          _ = search(&walk, &findings, floor: part.path.count) { _ in
+            shared.spent()
+          } progress: {
             shared.ran($0.outcomes.last?.outcome)
           }
           results.withLock { $0[slot] = findings }
@@ -123,13 +122,11 @@ extension ExhaustiveSearch {
     merged.optimal = true
     merged.parts = parts.count
     merged.shard = budget.shard
+    merged.identity = identity
     let found = results.withLock { $0 }
     for slot in mine.indices {
       if let part = found[slot] {
-        if ProcessInfo.processInfo.environment["LAB_PARTS_DEBUG"] != nil {
-          print("PART", slot, part.schedules, part.redundant)
-        }
-        merged.merge(part)
+        merged.merge(part, index: mine[slot])
       }
     }
     merged.complete = merged.stoppedBy == nil && found.count == mine.count
@@ -142,7 +139,9 @@ extension ExhaustiveSearch {
 /// them, and the first limit reached stops them all.
 final class SharedMeter: Sendable {
   private let meter: Mutex<ExhaustiveSearch.Meter>
-  private let counts = Mutex<(schedules: Int, outcomes: Set<Outcome>, stop: ExhaustiveSearch.Limit?)>(
+  private let counts = Mutex<
+    (schedules: Int, outcomes: Set<Outcome>, stop: ExhaustiveSearch.Limit?)
+  >(
     (0, [], nil))
 
   init(_ budget: ExhaustiveSearch.Budget) { meter = Mutex(ExhaustiveSearch.Meter(budget)) }

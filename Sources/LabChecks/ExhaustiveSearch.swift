@@ -24,6 +24,9 @@ public struct ExhaustiveSearch: Sendable {
     package var count: Int
     package var grade: OutcomeGrade?
     package var reason: String
+    /// The part of a split search that found it first, and where among that part's outcomes:
+    /// shards carry it so that a merge lists outcomes in the order one search does.
+    package var firstFound: [Int]?
   }
 
   /// What a search covered and found.
@@ -57,6 +60,8 @@ public struct ExhaustiveSearch: Sendable {
     package var parts: Int?
     /// The shard of those parts this search explored; nil: all of them.
     package var shard: Shard?
+    /// The scenario identity its schedules carry, for a shard's JSON.
+    package var identity: UInt32 = 0
     public var seconds = 0.0
 
     public init() {}
@@ -96,7 +101,9 @@ public struct ExhaustiveSearch: Sendable {
       var walk = Walk(bound: bound, reduction: findings.reduced)
       let finished = search(&walk, &findings, floor: 0) {
         meter.spent(schedules: $0.schedules)
-      } progress: { progress($0.schedules, $0.outcomes.count) }
+      } progress: {
+        progress($0.schedules, $0.outcomes.count)
+      }
       findings.boundCut = walk.cut
       if !finished { break }
       if !walk.cut {

@@ -48,6 +48,7 @@ enum ExploreCommand: Command {
     + [
       Option.policy.helping("Virtual runs: only this policy (default: both)."),
       Option.format.spec, Option.exhaustive.spec, Option.preemptions.spec, Option.reduction.spec,
+      Option.jobs.spec, Option.shard.spec, Option.merge.spec,
     ]
 
   enum Format: String, CaseIterable { case text, json }
@@ -110,12 +111,23 @@ enum ExploreCommand: Command {
     budget.preemptions = try arguments.integer(.preemptions, in: 0...1000)
     let progress = ProgressLine(console: console)
     let of = budget.maxSchedules.map { "/\($0)" } ?? ""
-    let findings = ExhaustiveSearch(scenario, options: options, budget: budget).run {
-      progress.update("explore \(argument) --exhaustive: \($0)\(of) schedules · \($1) outcomes")
+    let search = ExhaustiveSearch(scenario, options: options, budget: budget)
+    let findings: ExhaustiveSearch.Findings
+    let shards = arguments.values(.merge)
+    if !shards.isEmpty {
+      switch search.merge(files: shards) {
+      case .success(let merged): findings = merged
+      case .failure(let problem): throw UsageError("--merge: \(problem.message)")
+      }
+    } else {
+      findings = search.run {
+        progress.update("explore \(argument) --exhaustive: \($0)\(of) schedules · \($1) outcomes")
+      }
     }
     progress.clear()
     let rules = scenario.expect.outcomes
-    switch format {
+    // A shard is half a result: only its JSON, for --merge, says what it is.
+    switch budget.shard == nil ? format : .json {
     case .text:
       console.out(
         findings.report(

@@ -16,7 +16,9 @@ extension Interpreter {
   /// while they run, and where a block would hold the lane for the others.
   func beginStep(_ step: Step, isolation: isolated (any Actor)?) async {
     guard let chooser else { return }
-    if isolation == nil, chooser.turnIsVisible { await runtime.preemptionPoint(isolation: isolation) }
+    if isolation == nil, chooser.turnIsVisible {
+      await runtime.preemptionPoint(isolation: isolation)
+    }
     if !step.kind.traits.touches.isDisjoint(with: Self.unmodelledTouches) {
       chooser.touchUnknown()
     }

@@ -69,6 +69,7 @@ extension ExhaustiveSearch.Findings {
         out += String(repeating: " ", count: 15) + style.mark(found.reason, .aside) + "\n"
       }
     }
+    if let bound = boundThatFinishes { out += "\n" + bound.line + "\n" }
     out += claims(argument: argument, rules: rules, hints: hints, style)
     if nondeterministic > 0 {
       out += "\n\(nondeterministic) runs did not repeat their prefix: the search is not sound\n"
@@ -137,7 +138,7 @@ extension ExhaustiveSearch.Findings {
         "schedules": \(schedules),
         "redundant": \(redundant),
         "preemption_bound": \(preemptionBound.map(String.init) ?? "null"),
-        "stopped_by": \(stoppedBy.map(Self.json) ?? "null"),\(shardJSON)
+        "stopped_by": \(stoppedBy.map(Self.json) ?? "null"),\(shardJSON)\(boundJSON)
         "outcomes": \(rows.isEmpty ? "[]" : "[\n" + rows.joined(separator: ",\n") + "\n  ]"),
         "unreached": [\(unreached.joined(separator: ", "))],
         "passed": \(passed(rules))

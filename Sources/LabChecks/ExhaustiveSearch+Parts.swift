@@ -84,9 +84,7 @@ extension ExhaustiveSearch {
 
   /// The optimal search: the parts of `split`, those of this shard, run by `budget.jobs`
   /// workers, then merged in their order.
-  func runOptimal(
-    _ start: Findings, progress: (_ schedules: Int, _ outcomes: Int) -> Void
-  ) -> Findings {
+  func runOptimal(_ start: Findings, progress: (Progress) -> Void) -> Findings {
     let shared = SharedMeter(budget)
     let parts = split()
     let mine = parts.indices.filter { budget.shard?.includes($0) ?? true }
@@ -107,8 +105,9 @@ extension ExhaustiveSearch {
           _ = search(&walk, &findings, floor: part.path.count) { _ in
             shared.spent()
           } progress: {
-            shared.ran($0.outcomes.last?.outcome)
+            shared.ran(part: slot, schedules: $0.schedules, last: $0.outcomes.last?.outcome, $1)
           }
+          shared.ran(part: slot, schedules: findings.schedules, last: nil, 1)
           results.withLock { $0[slot] = findings }
         }
       }
@@ -116,7 +115,7 @@ extension ExhaustiveSearch {
       thread.start()
     }
     while done.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
-      progress(shared.schedules, shared.outcomes)
+      progress(shared.progress(parts: mine.count))
     }
     var merged = start
     merged.optimal = true
@@ -140,9 +139,11 @@ extension ExhaustiveSearch {
 final class SharedMeter: Sendable {
   private let meter: Mutex<ExhaustiveSearch.Meter>
   private let counts = Mutex<
-    (schedules: Int, outcomes: Set<Outcome>, stop: ExhaustiveSearch.Limit?)
-  >(
-    (0, [], nil))
+    (
+      schedules: Int, outcomes: Set<Outcome>, stop: ExhaustiveSearch.Limit?,
+      explored: [Int: Double], perPart: [Int: Int]
+    )
+  >((0, [], nil, [:], [:]))
 
   init(_ budget: ExhaustiveSearch.Budget) { meter = Mutex(ExhaustiveSearch.Meter(budget)) }
 
@@ -160,11 +161,25 @@ final class SharedMeter: Sendable {
     return limit
   }
 
-  /// A run ended; `outcome` is the last one its part found.
-  func ran(_ outcome: Outcome?) {
+  /// A run of part `part` ended, the part's `schedules`-th, with `explored` of the part's tree
+  /// behind it; `last` is the last outcome that part found.
+  func ran(part: Int, schedules: Int, last: Outcome?, _ explored: Double) {
     counts.withLock {
-      $0.schedules += 1
-      if let outcome { $0.outcomes.insert(outcome) }
+      $0.schedules += schedules - ($0.perPart[part] ?? 0)
+      $0.perPart[part] = schedules
+      if let last { $0.outcomes.insert(last) }
+      $0.explored[part] = explored
+    }
+  }
+
+  /// The search so far, its parts counted as equal shares of the tree.
+  func progress(parts: Int) -> ExhaustiveSearch.Progress {
+    let seconds = self.seconds
+    return counts.withLock {
+      let explored = $0.explored.values.reduce(0, +) / Double(max(1, parts))
+      return ExhaustiveSearch.Progress(
+        schedules: $0.schedules, outcomes: $0.outcomes.count, explored: explored,
+        seconds: seconds)
     }
   }
 }

@@ -62,6 +62,8 @@ public struct ExhaustiveSearch: Sendable {
     package var shard: Shard?
     /// The scenario identity its schedules carry, for a shard's JSON.
     package var identity: UInt32 = 0
+    /// For a search its budget stopped: a preemption bound whose search finishes.
+    package var boundThatFinishes: BoundThatFinishes?
     public var seconds = 0.0
 
     public init() {}
@@ -84,11 +86,29 @@ public struct ExhaustiveSearch: Sendable {
     precise = budget.reduction != .none && Self.reducible(scenario)
   }
 
-  /// Runs the search, calling `progress` after each run with the schedules run and the outcomes
-  /// found so far.
-  public func run(progress: (_ schedules: Int, _ outcomes: Int) -> Void = { _, _ in })
-    -> Findings
-  {
+  /// How far a search has come, for a progress line.
+  public struct Progress: Sendable {
+    public var schedules: Int
+    public var outcomes: Int
+    /// How much of the tree is behind it (0…1), when the search can tell.
+    public var explored: Double?
+    public var seconds = 0.0
+
+    /// The seconds still to go, projected from the part explored; nil until it can be told.
+    public var secondsLeft: Double? {
+      guard let explored, explored > 0.001, seconds > 0.5 else { return nil }
+      return seconds * (1 - explored) / explored
+    }
+
+    /// The schedules the whole search will run, projected the same way.
+    public var schedulesInAll: Int? {
+      guard let explored, explored > 0.001, seconds > 0.5 else { return nil }
+      return Int((Double(schedules) / explored).rounded())
+    }
+  }
+
+  /// Runs the search, calling `progress` every few runs (from the calling thread).
+  public func run(progress: (Progress) -> Void = { _ in }) -> Findings {
     var findings = Findings()
     findings.reduced = precise
     if findings.reduced, budget.reduction == .optimal, budget.preemptions == nil {
@@ -101,8 +121,8 @@ public struct ExhaustiveSearch: Sendable {
       var walk = Walk(bound: bound, reduction: findings.reduced)
       let finished = search(&walk, &findings, floor: 0) {
         meter.spent(schedules: $0.schedules)
-      } progress: {
-        progress($0.schedules, $0.outcomes.count)
+      } progress: { findings, _ in
+        progress(Progress(schedules: findings.schedules, outcomes: findings.outcomes.count))
       }
       findings.boundCut = walk.cut
       if !finished { break }
@@ -120,7 +140,7 @@ public struct ExhaustiveSearch: Sendable {
   /// budget that stopped it. `stop` is asked before each run, `progress` told after it.
   func search<W: SearchWalk>(
     _ walk: inout W, _ findings: inout Findings, floor: Int,
-    stop: (Findings) -> Limit?, progress: (Findings) -> Void
+    stop: (Findings) -> Limit?, progress: (Findings, _ explored: Double) -> Void
   ) -> Bool {
     while true {
       if let limit = stop(findings) {
@@ -149,8 +169,9 @@ public struct ExhaustiveSearch: Sendable {
         record(result, decisions: chooser.decisions, into: &findings)
         walk.analyze(chooser.decisions, from: floor)
       }
-      progress(findings)
-      if !walk.backtrack(chooser.decisions, floor: floor) { return true }
+      let more = walk.backtrack(chooser.decisions, floor: floor)
+      progress(findings, walk.explored(from: floor))
+      if !more { return true }
     }
   }
 
@@ -217,6 +238,8 @@ protocol SearchWalk {
   /// where the path can branch (`first` on).
   mutating func analyze(_ decisions: [ScheduleChooser.Decision], upTo count: Int, from first: Int)
   mutating func backtrack(_ decisions: [ScheduleChooser.Decision], floor: Int) -> Bool
+  /// How much of the tree below `floor` is behind the walk, from 0 to 1.
+  func explored(from floor: Int) -> Double
   /// Whether a complete run is counted by an earlier part of a split search.
   func belongsEarlier(_ decisions: [ScheduleChooser.Decision], root: Int) -> Bool
 }
@@ -232,6 +255,8 @@ extension SearchWalk {
 
 extension Walk: SearchWalk {
   var depth: Int { nodes.count }
+  /// Not estimated: a bounded walk is short, and one without a bound is only for measuring.
+  func explored(from floor: Int) -> Double { 0 }
   func belongsEarlier(_ decisions: [ScheduleChooser.Decision], root: Int) -> Bool { false }
   /// Sleep sets alone learn nothing from a run.
   mutating func analyze(

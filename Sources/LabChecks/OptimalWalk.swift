@@ -18,6 +18,8 @@ struct OptimalWalk {
     var sleep: [Int: RunEvent]
     /// Sequences still to explore from here, after the chosen one.
     var wakeup: WakeupTree
+    /// Branches from here already explored to the end.
+    var finished = 0
   }
 
   private(set) var nodes: [Node] = []
@@ -113,6 +115,21 @@ struct OptimalWalk {
     }
   }
 
+  /// How much of the walk's tree lies behind it, from 0 to 1, were every branch of a point as
+  /// large as the others: the path read as a number whose digits are the branches finished at
+  /// each point. It can step back when a run finds branches to add.
+  func explored(from floor: Int) -> Double {
+    var fraction = 0.0
+    var weight = 1.0
+    for node in nodes.dropFirst(floor) {
+      let branches = Double(node.finished + 1 + node.wakeup.branches.count)
+      fraction += weight * Double(node.finished) / branches
+      weight /= branches
+      if weight < 1e-9 { break }
+    }
+    return fraction
+  }
+
   /// Whether a complete run of a part is one an earlier part runs: a task asleep where this part
   /// begins could have taken its first turn after that point before any other.
   func belongsEarlier(_ decisions: [ScheduleChooser.Decision], root: Int) -> Bool {
@@ -152,6 +169,7 @@ struct OptimalWalk {
     while index >= floor {
       if let branch = nodes[index].wakeup.popFirst() {
         nodes[index].sleep[nodes[index].chosen] = events[index]
+        nodes[index].finished += 1
         nodes[index].chosen = branch.event.task
         nodes.removeSubrange((index + 1)...)
         guide = branch.children

@@ -26,8 +26,8 @@ extension ScenarioChecker {
     let rules = scenario.expect.outcomes
     var options = options
     options.mode = .virtual
-    let findings = ExhaustiveSearch(scenario, options: options, budget: budget).run { done, _ in
-      progress(done)
+    let findings = ExhaustiveSearch(scenario, options: options, budget: budget).run {
+      progress($0.schedules)
     }
     var failures: [ScenarioVerdict.Failure] = []
     for found in findings.failures {

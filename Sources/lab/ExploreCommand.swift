@@ -102,6 +102,15 @@ enum ExploreCommand: Command {
     return histogram.failures.isEmpty ? ExitStatus.ok : ExitStatus.failure
   }
 
+  /// Seconds as people say them: 40 s, 3 min, 2 h.
+  static func duration(_ seconds: Double) -> String {
+    seconds < 90
+      ? "\(Int(seconds.rounded())) s"
+      : seconds < 5400
+        ? "\(Int((seconds / 60).rounded())) min"
+        : "\(Int((seconds / 3600).rounded())) h"
+  }
+
   static func exhaustive(
     _ scenario: Scenario, _ argument: String, _ options: RunOptions, _ format: Format,
     _ arguments: Arguments, _ console: Console
@@ -112,7 +121,7 @@ enum ExploreCommand: Command {
     let progress = ProgressLine(console: console)
     let of = budget.maxSchedules.map { "/\($0)" } ?? ""
     let search = ExhaustiveSearch(scenario, options: options, budget: budget)
-    let findings: ExhaustiveSearch.Findings
+    var findings: ExhaustiveSearch.Findings
     let shards = arguments.values(.merge)
     if !shards.isEmpty {
       switch search.merge(files: shards) {
@@ -120,11 +129,25 @@ enum ExploreCommand: Command {
       case .failure(let problem): throw UsageError("--merge: \(problem.message)")
       }
     } else {
-      findings = search.run {
-        progress.update("explore \(argument) --exhaustive: \($0)\(of) schedules · \($1) outcomes")
+      var warned = false
+      findings = search.run { now in
+        if !warned, now.seconds >= 2, let left = now.secondsLeft,
+          let line = now.estimate(left: left, budget: budget)
+        {
+          warned = true
+          progress.clear()
+          console.err(line + "\n")
+        }
+        progress.update(
+          "explore \(argument) --exhaustive: \(now.schedules)\(of) schedules · \(now.outcomes) "
+            + "outcomes" + (now.secondsLeft.map { " · about \(Self.duration($0)) left" } ?? ""))
       }
     }
     progress.clear()
+    // Stopped by its budget: say which smaller search would finish.
+    if findings.stoppedBy != nil, budget.preemptions == nil, budget.shard == nil {
+      findings.boundThatFinishes = search.boundThatFinishes()
+    }
     let rules = scenario.expect.outcomes
     // A shard is half a result: only its JSON, for --merge, says what it is.
     switch budget.shard == nil ? format : .json {

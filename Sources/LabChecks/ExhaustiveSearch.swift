@@ -39,7 +39,7 @@ public struct ExhaustiveSearch: Sendable {
     /// Schedules run to the end.
     public var schedules = 0
     /// Runs cut short because they could only repeat an order already covered.
-    package var redundant = 0
+    public var redundant = 0
     /// Every schedule (within `preemptionBound`, when one was reached) was explored.
     public var complete = false
     /// The budget that ended an incomplete search.

@@ -284,22 +284,71 @@ if let racy = scenarios.first(where: { $0.name == "racy-counter" }) {
   schedules = Double(runs) / time
 }
 
-// Exhaustive exploration of the racy counter: how long, and what the sleep sets save.
-var exhaustive = (reduced: 0, full: 0)
-if let racy = scenarios.first(where: { $0.name == "racy-counter" }) {
-  var budget = ExhaustiveSearch.Budget()
-  var reduced = ExhaustiveSearch.Findings()
-  let time = median {
-    reduced = ExhaustiveSearch(racy, options: RunOptions(), budget: budget).run()
+// Exhaustive exploration: schedules per order of the conflicting steps (Mazurkiewicz trace) on
+// the n children × k adds family, for each reduction; schedules per second; memory; --jobs.
+// The orders are counted by brute force (Tests/LabChecksTests/Support/InterleavingOracle.swift).
+struct Family {
+  var children: Int
+  var adds: Int
+  var traces: Int
+  var scenario: Scenario {
+    let steps = Array(repeating: "{ \"add\": \"counter\" }", count: adds).joined(separator: ", ")
+    let json = """
+      { "format": 1, "name": "adds-\(children)x\(adds)", "title": "t", "threads": \(children),
+        "state": { "counter": 0 },
+        "steps": [ { "group": "adders", "count": \(children), "steps": [ \(steps) ] } ] }
+      """
+    return try! ScenarioLoader.load(bytes: Array(json.utf8), file: "adds.json")
   }
-  budget.reduction = false
-  let full = ExhaustiveSearch(racy, options: RunOptions(), budget: budget).run()
-  precondition(reduced.complete && full.complete, "racy-counter's search did not finish")
-  exhaustive = (reduced.schedules, full.schedules)
+}
+let families = [
+  Family(children: 2, adds: 3, traces: 328), Family(children: 3, adds: 1, traces: 36),
+  Family(children: 4, adds: 1, traces: 576), Family(children: 3, adds: 2, traces: 7_134),
+]
+var exhaustiveLines: [String] = []
+for family in families where !quick || family.traces < 1_000 {
+  var cells: [String] = []
+  for reduction in ExhaustiveSearch.Reduction.allCases {
+    var budget = ExhaustiveSearch.Budget(maxSchedules: 200_000, maxSeconds: 30)
+    budget.reduction = reduction
+    let found = ExhaustiveSearch(family.scenario, options: RunOptions(), budget: budget).run()
+    let ran = found.schedules + found.redundant
+    cells.append(
+      "\(reduction.rawValue) \(found.complete ? "" : "≥")\(ran) runs "
+        + String(format: "(%.2f per order)", Double(ran) / Double(family.traces)))
+  }
+  exhaustiveLines.append(
+    "\(family.children) × \(family.adds) adds, \(family.traces) orders: "
+      + cells.joined(separator: ", "))
+}
+var exhaustive = (schedules: 0, perSecond: 0.0, megabytes: 0, speedup: 0.0)
+do {
+  let family = quick ? families[0] : families[3]
+  var times: [Int: Double] = [:]
+  for jobs in [1, 2] {
+    var budget = ExhaustiveSearch.Budget()
+    budget.jobs = jobs
+    let before = ProcessMemory.residentBytes() ?? 0
+    var found = ExhaustiveSearch.Findings()
+    times[jobs] = median {
+      found = ExhaustiveSearch(family.scenario, options: RunOptions(), budget: budget).run()
+    }
+    precondition(found.complete && found.schedules == family.traces, "the search lost an order")
+    if jobs == 1 {
+      exhaustive.megabytes = max(0, (ProcessMemory.residentBytes() ?? 0) - before) >> 20
+    }
+    exhaustive.schedules = found.schedules
+  }
+  exhaustive.perSecond = Double(exhaustive.schedules) / times[1]!
+  exhaustive.speedup = times[1]! / times[2]!
   rows.append(
     Row(
-      name: "racy-counter, every schedule (\(reduced.schedules) of \(full.schedules)), virtual",
-      virtual: time, real: nil, unit: "s"))
+      name: "\(family.children) × \(family.adds) adds, every order (\(family.traces)), one job",
+      virtual: times[1]!, real: nil, unit: "s"))
+  rows.append(
+    Row(
+      name: "\(family.children) × \(family.adds) adds, every order, --jobs 2",
+      virtual: times[2]!, real: nil, unit: "s"))
 }
 
 // MARK: - Report
@@ -347,6 +396,10 @@ report += String(
   format: "Curriculum: %.0f scenarios/s. Exploration: %.0f schedules/s (racy-counter).\n",
   Double(scenarios.count) / curriculum, schedules)
 report += String(
-  format: "Exhaustive racy-counter: %d schedules with sleep sets, %d without (%.2f×).\n",
-  exhaustive.reduced, exhaustive.full, Double(exhaustive.full) / Double(max(1, exhaustive.reduced)))
+  format:
+    "Exhaustive: %.0f schedules/s on one job, %.2f× on two, %d MB more memory (%d schedules).\n",
+  exhaustive.perSecond, exhaustive.speedup, exhaustive.megabytes, exhaustive.schedules)
+report +=
+  "Runs per order of the conflicting steps:\n"
+  + exhaustiveLines.map { "- \($0)\n" }.joined()
 print(report)

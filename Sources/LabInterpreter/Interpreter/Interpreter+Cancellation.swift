@@ -23,6 +23,7 @@ extension Interpreter {
 
   /// Cancels a task as `task.cancel()` does, telling a handler it runs who cancels.
   func cancelling(_ context: Context, _ cancel: () -> Void) {
+    chooser?.touchUnknown()  // what the cancelled tasks do next changes
     Self.$canceller.withValue(context, operation: cancel)
   }
 

@@ -24,6 +24,10 @@ extension Interpreter {
     }
   }
 
+  /// An error leaves a group or an `async let`'s scope: Swift cancels the children still running
+  /// there, in this turn, which changes what their next turns do.
+  func cancelledByError() { chooser?.touchUnknown() }
+
   /// A task ended: whoever awaits it sees everything it did. When the outcome names the task
   /// that finished first, the order of all ends counts.
   func ended(_ context: Context) {

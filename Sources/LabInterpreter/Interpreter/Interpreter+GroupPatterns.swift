@@ -147,11 +147,16 @@ extension Interpreter {
           names[child.id] = child.task
         }
       }
-      if spec.collect != nil {
-        while let (id, value) = try await group.next() { receive(id, value) }
-      } else {
-        try await group.waitForAll()
-        for child in started { joined(child.id, by: &parent) }
+      do {
+        if spec.collect != nil {
+          while let (id, value) = try await group.next() { receive(id, value) }
+        } else {
+          try await group.waitForAll()
+          for child in started { joined(child.id, by: &parent) }
+        }
+      } catch {
+        cancelledByError()
+        throw error
       }
     }
     return collected

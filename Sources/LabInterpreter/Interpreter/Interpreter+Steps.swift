@@ -80,7 +80,13 @@ extension Interpreter {
     }()
     scopes.append(name)
     defer { scopes.removeLast() }
-    var exit = try await runBlock(steps, from: index + 1, &context, &scopes, isolation: isolation)
+    var exit: BlockExit
+    do {
+      exit = try await runBlock(steps, from: index + 1, &context, &scopes, isolation: isolation)
+    } catch {
+      cancelledByError()  // leaving the scope by an error cancels the child
+      throw error
+    }
     if case .awaitBinding(name, let resumeAt) = exit {
       waits.wait(context.task, for: "async let \(name)")
       defer { waits.done(context.task) }

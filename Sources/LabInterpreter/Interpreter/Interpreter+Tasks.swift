@@ -39,22 +39,27 @@ extension Interpreter {
             return (child.id, value)
           }
         }
-        if spec.collect != nil {
-          let names = Dictionary(uniqueKeysWithValues: children.map { ($0.id, $0.task) })
-          for try await (id, value) in group {
-            finished.append(id)
-            collected.append(value)
-            record(
-              .collect(.result(collected.count, of: items.count, value: Self.shown(value))),
-              parent, joins: names[id].map { [$0] } ?? [])
-            if let limit = spec.cancelAfter, collected.count == limit {
-              record(.cancel(.cancelAll(group: spec.name)), parent)
-              cancelling(parent) { group.cancelAll() }
+        do {
+          if spec.collect != nil {
+            let names = Dictionary(uniqueKeysWithValues: children.map { ($0.id, $0.task) })
+            for try await (id, value) in group {
+              finished.append(id)
+              collected.append(value)
+              record(
+                .collect(.result(collected.count, of: items.count, value: Self.shown(value))),
+                parent, joins: names[id].map { [$0] } ?? [])
+              if let limit = spec.cancelAfter, collected.count == limit {
+                record(.cancel(.cancelAll(group: spec.name)), parent)
+                cancelling(parent) { group.cancelAll() }
+              }
             }
+          } else {
+            try await group.waitForAll()
+            finished = children.map(\.id)
           }
-        } else {
-          try await group.waitForAll()
-          finished = children.map(\.id)
+        } catch {
+          cancelledByError()
+          throw error
         }
       }
     } catch {

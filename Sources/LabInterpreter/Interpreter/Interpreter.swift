@@ -171,6 +171,7 @@ final class Interpreter: @unchecked Sendable {
       record(.end(.returned(value == .none ? nil : Self.shown(value))), context)
       return value
     } catch {
+      cancelledByError()  // a child's error can cancel its group's other children
       record(.end(Self.ending(error)), context)
       throw error
     }

@@ -287,20 +287,6 @@ if let racy = scenarios.first(where: { $0.name == "racy-counter" }) {
 // Exhaustive exploration: schedules per order of the conflicting steps (Mazurkiewicz trace) on
 // the n children × k adds family, for each reduction; schedules per second; memory; --jobs.
 // The orders are counted by brute force (Tests/LabChecksTests/Support/InterleavingOracle.swift).
-struct Family {
-  var children: Int
-  var adds: Int
-  var traces: Int
-  var scenario: Scenario {
-    let steps = Array(repeating: "{ \"add\": \"counter\" }", count: adds).joined(separator: ", ")
-    let json = """
-      { "format": 1, "name": "adds-\(children)x\(adds)", "title": "t", "threads": \(children),
-        "state": { "counter": 0 },
-        "steps": [ { "group": "adders", "count": \(children), "steps": [ \(steps) ] } ] }
-      """
-    return try! ScenarioLoader.load(bytes: Array(json.utf8), file: "adds.json")
-  }
-}
 let families = [
   Family(children: 2, adds: 3, traces: 328), Family(children: 3, adds: 1, traces: 36),
   Family(children: 4, adds: 1, traces: 576), Family(children: 3, adds: 2, traces: 7_134),

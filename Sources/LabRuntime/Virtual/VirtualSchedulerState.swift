@@ -77,7 +77,7 @@ struct VirtualSchedulerState<Job, Sleeper, Timer> {
 
   private(set) var oracle: ChoiceOracle
   private(set) var pinned: [PinnedJob] = []
-  private var pins: [UInt64: Pin] = [:]
+  private(set) var pins: [UInt64: Pin] = [:]
   /// Each task's ordinal, by task id; a job carries its ordinal after this one lookup.
   private(set) var ordinals: [UInt64: Int] = [:]
   /// How many turns (runs from a queue) each task has had, by ordinal.
@@ -114,7 +114,7 @@ struct VirtualSchedulerState<Job, Sleeper, Timer> {
     return overflow ? .max : sum
   }
 
-  private func threadName(_ worker: VirtualWorker) -> String {
+  func threadName(_ worker: VirtualWorker) -> String {
     "\(pools[worker.pool].name)-\(worker.index + 1)"
   }
 
@@ -379,39 +379,4 @@ extension VirtualSchedulerState {
 
   /// Removes every timer, in firing order, for the driver to end (tearing down).
   mutating func removeAllTimers() -> [Timer] { timers.removeAll() }
-}
-
-// MARK: - End-of-run invariants
-
-extension VirtualSchedulerState {
-  /// What must hold once a run has finished, as one sentence per violation (none when sound):
-  /// no timer or sleeper left, no runnable or pinned job left, no worker or lane still held, and
-  /// every task that blocked came back. Tasks suspended on something else (a continuation the
-  /// scenario keeps) are invisible here; the root task waits for those, or the run deadlocks.
-  func endOfRunViolations() -> [String] {
-    var found = timers.leftovers
-    if !rootFinished { found.append("the root task did not finish") }
-    if running != nil { found.append("a job is still running") }
-    if !pinned.isEmpty { found.append("\(pinned.count) pinned job(s) never ran") }
-    for pool in pools where !pool.queue.isEmpty {
-      found.append("\(pool.queue.count) job(s) still queued on pool \(pool.name)")
-    }
-    for lane in lanes where !lane.isEmpty {
-      found.append("\(lane.count) job(s) still queued on lane \(lane.name)")
-    }
-    let stuck = pins.map { (ordinal: ordinals[$0.key] ?? -1, pin: $0.value) }
-    for (ordinal, pin) in stuck.sorted(by: { $0.ordinal < $1.ordinal }) {
-      let held = [pin.worker.map(threadName), pin.lane.map { lanes[$0].name }].compactMap { $0 }
-      found.append(
-        "task #\(ordinal) never came back from a block (holds "
-          + held.joined(separator: " and ") + ")")
-    }
-    for pool in pools {
-      for (index, busy) in pool.busy.enumerated() where busy {
-        found.append("thread \(pool.name)-\(index + 1) is still held")
-      }
-    }
-    for lane in lanes where lane.busy { found.append("lane \(lane.name) is still held") }
-    return found
-  }
 }

@@ -86,6 +86,10 @@ public struct ExhaustiveSearch: Sendable {
     precise = budget.reduction != .none && Self.reducible(scenario)
   }
 
+  /// Whether the search is the optimal one, split into parts: it reduces, with the optimal
+  /// reduction, and is not bounded by preemptions.
+  var splits: Bool { precise && budget.reduction == .optimal && budget.preemptions == nil }
+
   /// How far a search has come, for a progress line.
   public struct Progress: Sendable {
     public var schedules: Int
@@ -111,8 +115,18 @@ public struct ExhaustiveSearch: Sendable {
   public func run(progress: (Progress) -> Void = { _ in }) -> Findings {
     var findings = Findings()
     findings.reduced = precise
-    if findings.reduced, budget.reduction == .optimal, budget.preemptions == nil {
-      return runOptimal(findings, progress: progress)
+    if splits { return runOptimal(findings, progress: progress) }
+    // A search that is not split into parts (it cannot reduce, is bounded by preemptions, or
+    // measures another reduction) is one part: the first shard runs it, the others run nothing,
+    // so that the merge of every shard is still the whole search.
+    if let shard = budget.shard {
+      findings.parts = 1
+      findings.shard = shard
+      findings.identity = identity
+      if !shard.includes(0) {
+        findings.complete = true
+        return findings
+      }
     }
     var meter = Meter(budget)
     let bounds: [Int?] = budget.preemptions.map { Array(0...$0) } ?? [nil]
@@ -132,6 +146,9 @@ public struct ExhaustiveSearch: Sendable {
       }
     }
     if findings.stoppedBy == nil, findings.boundCut { findings.complete = false }
+    if findings.shard != nil {
+      for index in findings.outcomes.indices { findings.outcomes[index].firstFound = [0, index] }
+    }
     findings.seconds = meter.seconds
     return findings
   }

@@ -35,6 +35,8 @@ extension ExhaustiveSearch {
     var schedules: Int
     var redundant: Int
     var stoppedBy: Stop?
+    /// The largest preemption bound searched, for a search bounded by `--preemptions`.
+    var preemptionBound: Int?
     var outcomes: [Row]
 
     /// Reads one shard's JSON; nil with a reason when it is not one.
@@ -86,8 +88,11 @@ extension ExhaustiveSearch {
           "these shards are of another scenario, another version of it or another --threads"))
     }
     var findings = Findings()
-    findings.reduced = true
-    findings.optimal = true
+    // What the whole search with these options would be: the shards of one that is not split
+    // are of one part (`run`).
+    findings.reduced = precise
+    findings.optimal = splits
+    findings.preemptionBound = shards.compactMap(\.preemptionBound).max()
     findings.parts = first.shard.parts
     findings.identity = identity
     var groups: [String: (rows: [ShardFile.Row], first: [Int])] = [:]

@@ -1,0 +1,101 @@
+import Foundation
+import LabTestSupport
+import Testing
+
+/// Shards that do not make one search, and options out of range, are usage errors (exit 64): one
+/// line on stderr that says what is wrong and what to do, then the usage, and nothing on stdout.
+/// A merge never writes a partial result.
+@Suite struct ExhaustiveShardUsageTests {
+  static let mergeAdvice =
+    "merge each of 1…3 exactly once, from the same search"
+
+  /// Runs `lab explore racy-counter --exhaustive ARGUMENTS` and expects a usage error whose
+  /// first line is `error: MESSAGE`.
+  static func expectUsageError(
+    _ arguments: [String], _ message: String, scenario: String = "racy-counter",
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let run = InProcessLab.run(["explore", scenario, "--exhaustive"] + arguments)
+    #expect(run.status == 64, "\(run.err)", sourceLocation: sourceLocation)
+    #expect(run.out.isEmpty, "\(run.out)", sourceLocation: sourceLocation)
+    let lines = run.err.split(separator: "\n").map(String.init)
+    #expect(lines.first == "error: \(message)", sourceLocation: sourceLocation)
+    #expect(
+      lines.dropFirst().first?.hasPrefix("usage: lab explore") == true,
+      sourceLocation: sourceLocation)
+  }
+
+  static func merging(_ paths: [String]) -> [String] { paths.flatMap { ["--merge", $0] } }
+
+  @Test func aMissingShardIsRefused() throws {
+    let folder = try ShardFolder()
+    let shards = try folder.shards("racy-counter", 3)
+    Self.expectUsageError(
+      Self.merging(Array(shards.prefix(2))),
+      "--merge: the shards are 1, 2 of 3; \(Self.mergeAdvice)")
+  }
+
+  @Test func aShardGivenTwiceIsRefused() throws {
+    let folder = try ShardFolder()
+    let shards = try folder.shards("racy-counter", 3)
+    Self.expectUsageError(
+      Self.merging([shards[0], shards[1], shards[1]]),
+      "--merge: the shards are 1, 2, 2 of 3; \(Self.mergeAdvice)")
+    Self.expectUsageError(
+      Self.merging(shards + [shards[0]]),
+      "--merge: the shards are 1, 1, 2, 3 of 3; \(Self.mergeAdvice)")
+  }
+
+  /// Every shard of another scenario, or of this one with another thread count, is refused
+  /// although each is complete and their numbers fit.
+  @Test func shardsOfAnotherSearchAreRefused() throws {
+    let folder = try ShardFolder()
+    let other = try folder.shards("counter-with-mutex", 3)
+    let message =
+      "--merge: these shards are of another scenario, another version of it or another --threads"
+    Self.expectUsageError(Self.merging(other), message)
+    let mine = try folder.shards("racy-counter", 3)
+    Self.expectUsageError(Self.merging(mine) + ["--threads", "3"], message)
+  }
+
+  /// Not JSON, and JSON that is not a shard's (the whole search's), are both refused by path.
+  @Test func aFileThatIsNotAShardIsRefused() throws {
+    let folder = try ShardFolder()
+    let shards = try folder.shards("racy-counter", 3)
+    let expected = "it is not the JSON of 'lab explore NAME --exhaustive --shard K/N --format json'"
+    let text = try folder.write("notes.txt", "shard 1 of 3, I think\n")
+    Self.expectUsageError(
+      Self.merging([text, shards[1], shards[2]]), "--merge: \(text): \(expected)")
+    let whole = InProcessLab.run(["explore", "racy-counter", "--exhaustive", "--format", "json"])
+    let wholeFile = try folder.write("whole.json", whole.out)
+    Self.expectUsageError(
+      Self.merging([shards[0], wholeFile, shards[2]]), "--merge: \(wholeFile): \(expected)")
+  }
+
+  /// A path that does not exist is named, and neither it nor its folder is created.
+  @Test func aPathThatDoesNotExistIsRefusedAndNotCreated() throws {
+    let folder = try ShardFolder()
+    let shards = try folder.shards("racy-counter", 3)
+    let missing = folder.file("gone/shard-1.json")
+    Self.expectUsageError(
+      Self.merging([missing, shards[1], shards[2]]),
+      "--merge: \(missing): no such file; name each shard's JSON")
+    #expect(!FileManager.default.fileExists(atPath: missing))
+    #expect(!FileManager.default.fileExists(atPath: folder.file("gone")))
+  }
+
+  @Test(arguments: ["0/2", "3/2", "x", "1/0", "1/1001", "1/2/3", "/2", "1/"])
+  func aShardOutOfRangeIsRefused(_ text: String) {
+    Self.expectUsageError(
+      ["--shard", text],
+      "--shard takes K/N, shard K of N, with 1 ≤ K ≤ N ≤ 1000 (such as 1/4), not '\(text)'")
+  }
+
+  @Test func jobsAndReductionOutOfRangeAreRefused() {
+    Self.expectUsageError(["--jobs", "0"], "'--jobs' takes a whole number from 1 to 256, not '0'")
+    Self.expectUsageError(
+      ["--jobs", "257"], "'--jobs' takes a whole number from 1 to 256, not '257'")
+    Self.expectUsageError(
+      ["--reduction", "bogus"], "'--reduction' takes optimal or sleep-sets or none, not 'bogus'")
+  }
+}

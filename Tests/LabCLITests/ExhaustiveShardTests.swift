@@ -96,11 +96,10 @@ final class ShardFolder {
     }
   }
 
-  /// A search that is not split into parts (a scenario that cancels, another reduction, a
-  /// preemption bound) is all of the first shard, and none of the others: their merge is still
-  /// the whole search.
+  /// A search that is not split into parts (another reduction, a preemption bound) is all of
+  /// the first shard, and none of the others: their merge is still the whole search.
   @Test(arguments: [
-    ["task-cancel"], ["racy-counter", "--reduction", "sleep-sets"],
+    ["task-cancel", "--reduction", "none"], ["racy-counter", "--reduction", "sleep-sets"],
     ["racy-counter", "--reduction", "none"], ["racy-counter", "--preemptions", "1"],
   ])
   func aSearchThatIsNotSplitIsTheFirstShard(_ arguments: [String]) throws {

@@ -48,7 +48,8 @@ extension ExhaustiveSearch {
       } catch {
         return .failure(
           .notAShard(
-            "it is not the JSON of 'lab explore NAME --exhaustive --shard K/N --format json'"))
+            "it is not a shard; write each with 'lab explore NAME --exhaustive --shard K/N > FILE'")
+        )
       }
     }
   }
@@ -85,7 +86,8 @@ extension ExhaustiveSearch {
     guard shards.allSatisfy({ $0.shard.identity == identityText }) else {
       return .failure(
         .mismatch(
-          "these shards are of another scenario, another version of it or another --threads"))
+          "these shards are of another scenario, another version of it or another --threads; "
+            + "run every shard, and the merge, with one scenario file and the same options"))
     }
     var findings = Findings()
     // What the whole search with these options would be: the shards of one that is not split

@@ -52,7 +52,8 @@ import Testing
     let folder = try ShardFolder()
     let other = try folder.shards("counter-with-mutex", 3)
     let message =
-      "--merge: these shards are of another scenario, another version of it or another --threads"
+      "--merge: these shards are of another scenario, another version of it or another --threads; "
+      + "run every shard, and the merge, with one scenario file and the same options"
     Self.expectUsageError(Self.merging(other), message)
     let mine = try folder.shards("racy-counter", 3)
     Self.expectUsageError(Self.merging(mine) + ["--threads", "3"], message)
@@ -62,7 +63,8 @@ import Testing
   @Test func aFileThatIsNotAShardIsRefused() throws {
     let folder = try ShardFolder()
     let shards = try folder.shards("racy-counter", 3)
-    let expected = "it is not the JSON of 'lab explore NAME --exhaustive --shard K/N --format json'"
+    let expected =
+      "it is not a shard; write each with 'lab explore NAME --exhaustive --shard K/N > FILE'"
     let text = try folder.write("notes.txt", "shard 1 of 3, I think\n")
     Self.expectUsageError(
       Self.merging([text, shards[1], shards[2]]), "--merge: \(text): \(expected)")

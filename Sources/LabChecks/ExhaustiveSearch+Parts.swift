@@ -104,10 +104,12 @@ extension ExhaustiveSearch {
           let part = parts[mine[slot]]
           var findings = start
           var walk = OptimalWalk(path: part.path, sleep: part.sleep)
+          var counted = findings.schedules
           _ = search(&walk, &findings, floor: part.path.count) { _ in
             shared.spent()
           } progress: {
-            shared.ran($0.outcomes.last?.outcome)
+            shared.ran($0.outcomes.last?.outcome, counted: $0.schedules > counted)
+            counted = $0.schedules
           }
           results.withLock { $0[slot] = findings }
         }
@@ -136,34 +138,68 @@ extension ExhaustiveSearch {
 }
 
 /// The budget of a search whose parts run on several threads: schedules counted over all of
-/// them, and the first limit reached stops them all.
+/// them, and the first limit reached stops them all. A run takes its place in the schedule
+/// budget before it begins, so that workers running at once cannot all pass the last check and
+/// run past the budget; a run that turns out redundant gives its place back.
 final class SharedMeter: Sendable {
-  private let meter: Mutex<ExhaustiveSearch.Meter>
-  private let counts = Mutex<
-    (schedules: Int, outcomes: Set<Outcome>, stop: ExhaustiveSearch.Limit?)
-  >(
-    (0, [], nil))
-
-  init(_ budget: ExhaustiveSearch.Budget) { meter = Mutex(ExhaustiveSearch.Meter(budget)) }
-
-  var schedules: Int { counts.withLock { $0.schedules } }
-  var outcomes: Int { counts.withLock { $0.outcomes.count } }
-  var stopped: Bool { counts.withLock { $0.stop != nil } }
-  var seconds: Double { meter.withLock { $0.seconds } }
-
-  /// The limit reached, before the next run anywhere.
-  func spent() -> ExhaustiveSearch.Limit? {
-    if let stop = counts.withLock({ $0.stop }) { return stop }
-    let total = schedules
-    let limit = meter.withLock { $0.spent(schedules: total) }
-    if let limit { counts.withLock { $0.stop = $0.stop ?? limit } }
-    return limit
+  private struct State {
+    var meter: ExhaustiveSearch.Meter
+    /// Schedules run to the end and counted (redundant runs are not).
+    var schedules = 0
+    /// Runs begun and not yet ended, each holding a place in the schedule budget.
+    var running = 0
+    var outcomes: Set<Outcome> = []
+    var stop: ExhaustiveSearch.Limit?
   }
 
-  /// A run ended; `outcome` is the last one its part found.
-  func ran(_ outcome: Outcome?) {
-    counts.withLock {
-      $0.schedules += 1
+  private enum Answer {
+    case run
+    case stop(ExhaustiveSearch.Limit)
+    /// The runs under way may use the last places of the budget, or give them back.
+    case wait
+  }
+
+  private let state: Mutex<State>
+
+  init(_ budget: ExhaustiveSearch.Budget) {
+    state = Mutex(State(meter: ExhaustiveSearch.Meter(budget)))
+  }
+
+  var schedules: Int { state.withLock { $0.schedules } }
+  var outcomes: Int { state.withLock { $0.outcomes.count } }
+  var stopped: Bool { state.withLock { $0.stop != nil } }
+  var seconds: Double { state.withLock { $0.meter.seconds } }
+
+  /// The limit reached, before the next run anywhere; nil: run, and call `ran` after it.
+  func spent() -> ExhaustiveSearch.Limit? {
+    while true {
+      let answer: Answer = state.withLock { state in
+        if let stop = state.stop { return .stop(stop) }
+        if let max = state.meter.budget.maxSchedules, state.schedules < max,
+          state.schedules + state.running >= max
+        {
+          return .wait
+        }
+        if let limit = state.meter.spent(schedules: state.schedules) {
+          state.stop = limit
+          return .stop(limit)
+        }
+        state.running += 1
+        return .run
+      }
+      switch answer {
+      case .run: return nil
+      case .stop(let limit): return limit
+      case .wait: Thread.sleep(forTimeInterval: 0.001)
+      }
+    }
+  }
+
+  /// A run ended, `counted` as a schedule or not; `outcome` is the last one its part found.
+  func ran(_ outcome: Outcome?, counted: Bool) {
+    state.withLock {
+      $0.running -= 1
+      if counted { $0.schedules += 1 }
       if let outcome { $0.outcomes.insert(outcome) }
     }
   }

@@ -53,8 +53,13 @@ import Testing
     return ExhaustiveSearch(scenario, options: RunOptions(), budget: budget).run()
   }
 
-  @Test func theScheduleBudgetStopsAHostileSearch() throws {
-    let findings = try search(.init(maxSchedules: 40, maxSeconds: nil, maxMemoryBytes: nil))
+  /// However many threads run the parts of the search at once, it runs its budget exactly: not
+  /// one more schedule per thread that was running when the last one began.
+  @Test(arguments: [1, 4])
+  func theScheduleBudgetStopsAHostileSearch(jobs: Int) throws {
+    var budget = ExhaustiveSearch.Budget(maxSchedules: 40, maxSeconds: nil, maxMemoryBytes: nil)
+    budget.jobs = jobs
+    let findings = try search(budget)
     #expect(findings.stoppedBy == .schedules(40))
     #expect(findings.schedules == 40)
     #expect(!findings.complete)

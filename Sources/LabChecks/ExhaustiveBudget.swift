@@ -22,8 +22,8 @@ extension ExhaustiveSearch {
     package var residentBytes: @Sendable () -> Int? = ProcessMemory.residentBytes
 
     /// `lab explore --exhaustive`'s: the largest bundled scenario that finishes,
-    /// task-group-five-two-threads, needs 28,800 schedules (about 6 s in a release build); a
-    /// scenario too large stops within a minute, in the memory a run may take (`--max-memory-mb`).
+    /// captured-var-race, needs 14,400 schedules (about 4 s in a release build); a scenario too
+    /// large stops within a minute, in the memory a run may take (`--max-memory-mb`).
     public static let defaultSchedules = 100_000
     public static let defaultSeconds = 60.0
 

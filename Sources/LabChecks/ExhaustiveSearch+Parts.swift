@@ -102,12 +102,15 @@ extension ExhaustiveSearch {
           let part = parts[mine[slot]]
           var findings = start
           var walk = OptimalWalk(path: part.path, sleep: part.sleep)
+          var counted = findings.schedules
           _ = search(&walk, &findings, floor: part.path.count) { _ in
             shared.spent()
           } progress: {
-            shared.ran(part: slot, schedules: $0.schedules, last: $0.outcomes.last?.outcome, $1)
+            shared.ran(
+              part: slot, last: $0.outcomes.last?.outcome, counted: $0.schedules > counted, $1)
+            counted = $0.schedules
           }
-          shared.ran(part: slot, schedules: findings.schedules, last: nil, 1)
+          shared.finished(part: slot)
           results.withLock { $0[slot] = findings }
         }
       }
@@ -135,51 +138,86 @@ extension ExhaustiveSearch {
 }
 
 /// The budget of a search whose parts run on several threads: schedules counted over all of
-/// them, and the first limit reached stops them all.
+/// them, and the first limit reached stops them all. A run takes its place in the schedule
+/// budget before it begins, so that workers running at once cannot all pass the last check and
+/// run past the budget; a run that turns out redundant gives its place back.
 final class SharedMeter: Sendable {
-  private let meter: Mutex<ExhaustiveSearch.Meter>
-  private let counts = Mutex<
-    (
-      schedules: Int, outcomes: Set<Outcome>, stop: ExhaustiveSearch.Limit?,
-      explored: [Int: Double], perPart: [Int: Int]
-    )
-  >((0, [], nil, [:], [:]))
-
-  init(_ budget: ExhaustiveSearch.Budget) { meter = Mutex(ExhaustiveSearch.Meter(budget)) }
-
-  var schedules: Int { counts.withLock { $0.schedules } }
-  var outcomes: Int { counts.withLock { $0.outcomes.count } }
-  var stopped: Bool { counts.withLock { $0.stop != nil } }
-  var seconds: Double { meter.withLock { $0.seconds } }
-
-  /// The limit reached, before the next run anywhere.
-  func spent() -> ExhaustiveSearch.Limit? {
-    if let stop = counts.withLock({ $0.stop }) { return stop }
-    let total = schedules
-    let limit = meter.withLock { $0.spent(schedules: total) }
-    if let limit { counts.withLock { $0.stop = $0.stop ?? limit } }
-    return limit
+  private struct State {
+    var meter: ExhaustiveSearch.Meter
+    /// Schedules run to the end and counted (redundant runs are not).
+    var schedules = 0
+    /// Runs begun and not yet ended, each holding a place in the schedule budget.
+    var running = 0
+    var outcomes: Set<Outcome> = []
+    var stop: ExhaustiveSearch.Limit?
+    /// How much of each part's tree is behind it, by part.
+    var explored: [Int: Double] = [:]
   }
 
-  /// A run of part `part` ended, the part's `schedules`-th, with `explored` of the part's tree
-  /// behind it; `last` is the last outcome that part found.
-  func ran(part: Int, schedules: Int, last: Outcome?, _ explored: Double) {
-    counts.withLock {
-      $0.schedules += schedules - ($0.perPart[part] ?? 0)
-      $0.perPart[part] = schedules
+  private enum Answer {
+    case run
+    case stop(ExhaustiveSearch.Limit)
+    /// The runs under way may use the last places of the budget, or give them back.
+    case wait
+  }
+
+  private let state: Mutex<State>
+
+  init(_ budget: ExhaustiveSearch.Budget) {
+    state = Mutex(State(meter: ExhaustiveSearch.Meter(budget)))
+  }
+
+  var schedules: Int { state.withLock { $0.schedules } }
+  var outcomes: Int { state.withLock { $0.outcomes.count } }
+  var stopped: Bool { state.withLock { $0.stop != nil } }
+  var seconds: Double { state.withLock { $0.meter.seconds } }
+
+  /// The limit reached, before the next run anywhere; nil: run, and call `ran` after it.
+  func spent() -> ExhaustiveSearch.Limit? {
+    while true {
+      let answer: Answer = state.withLock { state in
+        if let stop = state.stop { return .stop(stop) }
+        if let max = state.meter.budget.maxSchedules, state.schedules < max,
+          state.schedules + state.running >= max
+        {
+          return .wait
+        }
+        if let limit = state.meter.spent(schedules: state.schedules) {
+          state.stop = limit
+          return .stop(limit)
+        }
+        state.running += 1
+        return .run
+      }
+      switch answer {
+      case .run: return nil
+      case .stop(let limit): return limit
+      case .wait: Thread.sleep(forTimeInterval: 0.001)
+      }
+    }
+  }
+
+  /// A run of part `part` ended, `counted` as a schedule or not, with `explored` of the part's
+  /// tree behind it; `last` is the last outcome that part found.
+  func ran(part: Int, last: Outcome?, counted: Bool, _ explored: Double) {
+    state.withLock {
+      $0.running -= 1
+      if counted { $0.schedules += 1 }
       if let last { $0.outcomes.insert(last) }
       $0.explored[part] = explored
     }
   }
 
+  /// Part `part` is explored to its end.
+  func finished(part: Int) { state.withLock { $0.explored[part] = 1 } }
+
   /// The search so far, its parts counted as equal shares of the tree.
   func progress(parts: Int) -> ExhaustiveSearch.Progress {
-    let seconds = self.seconds
-    return counts.withLock {
-      let explored = $0.explored.values.reduce(0, +) / Double(max(1, parts))
-      return ExhaustiveSearch.Progress(
-        schedules: $0.schedules, outcomes: $0.outcomes.count, explored: explored,
-        seconds: seconds)
+    state.withLock {
+      ExhaustiveSearch.Progress(
+        schedules: $0.schedules, outcomes: $0.outcomes.count,
+        explored: $0.explored.values.reduce(0, +) / Double(max(1, parts)),
+        seconds: $0.meter.seconds)
     }
   }
 }

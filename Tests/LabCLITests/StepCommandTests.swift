@@ -46,7 +46,7 @@ import Testing
     return keys
   }
 
-  static let worst = "1-8d4eb6-igkghggg-5e"
+  static let worst = "2-8d4eb6-hgjghggg-4f"
 
   @Test func scriptedSessionReachesTheWorstCaseAndReplaysIt() throws {
     let scenario = try TestSupport.scenario(named: "racy-counter")
@@ -97,8 +97,8 @@ import Testing
     let session = Self.step(["racy-counter"], input: ["2"])
     #expect(session.status == 0)
     #expect(session.err.isEmpty)
-    #expect(session.out.contains("\nschedule 1-8d4eb6-"))
-    #expect(session.out.contains("replay: lab run racy-counter --schedule 1-8d4eb6-"))
+    #expect(session.out.contains("\nschedule 2-8d4eb6-"))
+    #expect(session.out.contains("replay: lab run racy-counter --schedule 2-8d4eb6-"))
     let line = session.out.split(separator: "\n").last { $0.hasPrefix("schedule ") }!
     let replay = InProcessLab.run(["run", "racy-counter", "--schedule", String(line.dropFirst(9))])
     #expect(replay.status == 0)
@@ -107,7 +107,7 @@ import Testing
   @Test func blankLinesRunTheDefaultToTheEnd() {
     let session = Self.step(["racy-counter"], input: Array(repeating: "", count: 40))
     #expect(session.out.contains("the run ended: counter = 6 · race (acceptable)"))
-    #expect(session.out.contains("schedule 1-8d4eb6--0b\n"))
+    #expect(session.out.contains("schedule 2-8d4eb6--b2\n"))
   }
 
   /// A task that awaits itself: the run ends in a deadlock, announced with the lab's report.

@@ -93,7 +93,7 @@ import Testing
     #expect(findings.passed(scenario.expect.outcomes))
   }
 
-  /// Sleep sets only skip orders that cannot change the outcome.
+  /// The reduction only skips orders that cannot change the outcome.
   @Test func theReductionKeepsEveryOutcomeAndRunsFewerSchedules() throws {
     let scenario = try TestSupport.scenario(named: "racy-counter")
     let reduced = explore(scenario)
@@ -103,7 +103,7 @@ import Testing
     #expect(reduced.schedules < full.schedules)
   }
 
-  /// Scenarios that cancel or throw are searched without sleep sets; the others with them.
+  /// Scenarios that cancel or throw are searched without the reduction; the others with it.
   @Test func theReductionIsLeftOutWhereCancellationIsUnseen() throws {
     for name in ["racy-counter", "actor-reentrancy", "captured-var-race"] {
       #expect(ExhaustiveSearch.reducible(try TestSupport.scenario(named: name)), "\(name)")
@@ -191,10 +191,16 @@ import Testing
     #expect(parsed == good)
     for damaged in [
       String(good.text.dropLast()), good.text.replacingOccurrences(of: "-", with: "_"),
-      "", "1-zzzzzz--00", String(good.text.dropLast(2)) + "00",
+      "", "2-zzzzzz--00", String(good.text.dropLast(2)) + "00",
     ] {
       #expect(Schedule.parse(damaged, scenario: identity) == .failure(.damaged))
     }
+    // A whole string of the version before, whose turns were cut differently: refused with
+    // both versions named, never read as a damaged one or replayed as another run.
+    let older = "1-8d4eb6-igkghggg-5e"
+    #expect(Schedule.parse(older, scenario: identity) == .failure(.otherVersion("1")))
+    let message = Schedule.Problem.otherVersion("1").message(hints: .lab)
+    #expect(message.hasPrefix("this is a schedule of version 1, and this lab reads version 2 "))
     #expect(Schedule.parse(good.text, scenario: identity ^ 1) == .failure(.otherScenario))
   }
 

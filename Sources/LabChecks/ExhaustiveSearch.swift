@@ -83,7 +83,10 @@ public struct ExhaustiveSearch: Sendable {
     self.budget = budget
     identity = Schedule.identity(of: scenario, threads: options.threads)
     rules = scenario.expect.outcomes
-    precise = budget.reduction != .none && Self.reducible(scenario)
+    // Every scenario: a turn that cancels a task, directly or by an error that leaves a group
+    // or an `async let`'s scope, is opaque (`Interpreter.cancelledByError`, `cancelling`), as
+    // is one that begins a step no footprint object describes.
+    precise = budget.reduction != .none
   }
 
   /// Whether the search is the optimal one, split into parts: it reduces, with the optimal
@@ -215,12 +218,6 @@ public struct ExhaustiveSearch: Sendable {
         outcome: outcome, schedule: schedule, preemptions: preemptions, count: 1, grade: grade,
         reason: reason))
   }
-
-  /// Whether turns can say exactly what they touched for `scenario`. They can for every
-  /// scenario: a turn that cancels a task, directly or by an error that leaves a group or an
-  /// `async let`'s scope, is opaque (`Interpreter.cancelledByError`, `cancelling`), as is one
-  /// that begins a step no object describes. Kept as the one place to say otherwise.
-  package static func reducible(_ scenario: Scenario) -> Bool { true }
 
   /// Turns where a task that could go on was switched away from.
   package static func preemptions(_ decisions: [ScheduleChooser.Decision]) -> Int {

@@ -23,10 +23,13 @@ enum ExploreCommand: Command {
 
     A forbidden outcome, or one no rule grades, fails the exploration even if seen once.
 
-    --exhaustive runs every schedule instead of a sample (skipping orders of turns that only swap
-    independent steps) and gives each outcome the shortest schedule that replays it:
-    'lab run NAME --schedule S'. A complete search also fails a rule that claims an outcome no
-    schedule reaches. --preemptions K searches 0, 1, … K preemptions, fewest first.
+    --exhaustive runs one schedule for each order of the steps that conflict (optimal DPOR:
+    orders that only swap independent steps are the same) and gives each outcome the shortest
+    schedule that replays it: 'lab run NAME --schedule S'. A complete search also fails a rule
+    that claims an outcome no schedule reaches. --preemptions K searches 0, 1, … K preemptions,
+    fewest first. --jobs N explores on N threads, --shard K/N one part of the tree for a CI
+    matrix, --merge the shards' JSON into one result; every way gives the same result, byte for
+    byte (docs/exploration.md).
     Every schedule runs under sequential consistency; when one races, the report says real
     hardware can do more (docs/exploration.md, "assumes" and "races" in the JSON).
     The search stops at its budget — 100,000 schedules, 60 s, or 512 MB more memory, whichever
@@ -39,6 +42,7 @@ enum ExploreCommand: Command {
       lab explore racy-counter --runs 500 --policy pct
       lab explore racy-counter --runs 50 --live
       lab explore racy-counter --exhaustive
+      lab explore racy-counter --exhaustive --shard 1/2 > shard-1.json
     """
   static let options: [OptionSpec] =
     [Option.runs.spec]

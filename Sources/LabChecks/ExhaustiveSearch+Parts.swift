@@ -88,7 +88,7 @@ extension ExhaustiveSearch {
     let shared = SharedMeter(budget)
     let parts = split()
     let mine = parts.indices.filter { budget.shard?.includes($0) ?? true }
-    let results = Mutex<[Int: Findings]>([:])
+    let results = Locked<[Int: Findings]>([:])
     let next = Atomic<Int>(0)
     let workers = max(1, min(budget.jobs, mine.count))
     let done = DispatchGroup()
@@ -161,10 +161,10 @@ final class SharedMeter: Sendable {
     case wait
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   init(_ budget: ExhaustiveSearch.Budget) {
-    state = Mutex(State(meter: ExhaustiveSearch.Meter(budget)))
+    state = Locked(State(meter: ExhaustiveSearch.Meter(budget)))
   }
 
   var schedules: Int { state.withLock { $0.schedules } }

@@ -135,7 +135,8 @@ enum ExploreCommand: Command {
     } else {
       var warned = false
       findings = search.run { now in
-        if !warned, now.seconds >= 2, let left = now.secondsLeft,
+        // Beside the progress line, on a terminal only: a log gets the bound at the end.
+        if !warned, console.errIsTerminal, now.seconds >= 2, let left = now.secondsLeft,
           let line = now.estimate(left: left, budget: budget)
         {
           warned = true

@@ -57,7 +57,11 @@ final class ShardFolder {
     try #require(document["outcomes"] as? [[String: Any]])
   }
 
-  @Test(arguments: ["racy-counter", "counter-with-mutex", "actor-reentrancy", "inline"])
+  /// The inline 3 × 2 adds (7,134 schedules, six searches) is left out under ThreadSanitizer:
+  /// the others run the same threads in a fraction of the time.
+  @Test(
+    arguments: ["racy-counter", "counter-with-mutex", "actor-reentrancy"]
+      + (TestSupport.underSanitizer ? [] : ["inline"]))
   func everyWayOfRunningTheSearchGivesTheSameJSON(_ name: String) throws {
     let folder = try ShardFolder()
     let scenario =

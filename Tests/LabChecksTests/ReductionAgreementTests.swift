@@ -10,7 +10,13 @@ import Testing
 /// commuting turns never loses one. The optimal search runs no more complete schedules than
 /// sleep sets alone, and those no more than every order. Slow: about 15 s in a debug build on two
 /// cores (47 scenarios), most of it the unreduced search of counter-with-mutex (8,310 schedules).
-@Suite(.timeLimit(.minutes(3))) struct ReductionAgreementTests {
+/// What the searches find, not how threads run them: under ThreadSanitizer's slowdown its
+/// thousands of runs would crowd out the suites that test threads (ExhaustiveShardTests runs the
+/// search's threads there).
+@Suite(
+  .timeLimit(.minutes(3)),
+  .disabled(if: TestSupport.underSanitizer, "counts, not threads: the normal suite runs it"))
+struct ReductionAgreementTests {
   static let budget = 20_000
 
   /// Scenarios whose unreduced search does not finish in `budget` schedules (measured: each

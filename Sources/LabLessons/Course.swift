@@ -78,6 +78,25 @@ package struct Course: Sendable {
     }
   }
 
+  /// The lesson named exactly `name` (in any case), in the course or the bundled curriculum: a
+  /// lesson's name given where a scenario's belongs (`lab run async-let`) is pointed to the lesson.
+  package func lesson(named name: String) -> LessonCatalog.Entry? {
+    let typed = name.lowercased()
+    for folder in [root] + [bundled].compactMap({ $0 }) {
+      let entries = LessonCatalog(root: folder).entries()
+      if let entry = entries.first(where: { $0.name.lowercased() == typed }) { return entry }
+    }
+    return nil
+  }
+
+  /// Whether `name` is a scenario's, in the course or the bundled curriculum: a scenario's name
+  /// given where a lesson's belongs (`lab lesson racy-counter`) is pointed to the scenario.
+  package func hasScenario(named name: String) -> Bool {
+    guard !name.contains("/"), !name.hasSuffix(".json") else { return false }
+    if case .notFound = resolveScenario(name).resolution { return false }
+    return true
+  }
+
   /// How a bundled file is named in messages: its path from the bundled curriculum's folder.
   package func bundledPath(_ url: URL) -> String {
     guard let bundled else { return url.path }

@@ -11,9 +11,21 @@ package enum CourseTemplate {
       ("schema/scenario.schema.json", ScenarioSchema.generate()),
       ("README.md", CourseTemplate.readme(labRepository: labRepository)),
       (".github/workflows/lab.yml", CourseTemplate.workflow(labRepository: labRepository)),
-      (".gitignore", "build/\n"),
+      (".gitignore", gitignore),
     ]
   }
+
+  /// What is built inside a course and should never be committed: `lab check --junit`'s reports
+  /// (`build/`), SwiftPM's `.build/` (tens of MB, for a course that builds the lab or a package of
+  /// its own in its folder; the lab's own `lab swift --check` and `--native` compiles go to the
+  /// user's cache, `BuildFolder`), and the website `lab site site/` writes (the folder its help and
+  /// the teachers' guide name; CI publishes it from a fresh build).
+  static let gitignore = """
+    build/
+    .build/
+    site/
+
+    """
 
   static let scenario = """
     {

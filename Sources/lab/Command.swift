@@ -90,9 +90,12 @@ struct CommandContext {
     case .file(let url):
       return url
     case .notFound(let suggestion):
+      // A lesson's exact name beats the nearest scenario name: the user named the wrong kind.
       throw UsageError(
         "no scenario named '\(argument)' under \(catalog.displayPath(catalog.scenariosFolder))/"
-          + (suggestion.map { "; did you mean '\($0)'?" }
+          + (course.lesson(named: argument).map {
+            "; that's a lesson: '\(LabCommand.line("lesson \($0.name)"))'"
+          } ?? suggestion.map { "; did you mean '\($0)'?" }
             ?? "; '\(LabCommand.name) list' shows them all"))
     case .ambiguous(let files):
       throw UsageError(

@@ -68,7 +68,7 @@ enum LessonCommand: Command {
     let entry: LessonCatalog.Entry
     if let argument = arguments.positionals.first {
       let (found, resolution, shadowed) = course.resolveLesson(argument)
-      (catalog, entry) = (found, try find(argument, resolution, in: found))
+      (catalog, entry) = (found, try find(argument, resolution, in: found, course: course))
       if let shadowed {
         context.console.err(
           "note: the bundled curriculum has lesson \(shadowed.number) (\(shadowed.name)) too; "
@@ -136,7 +136,8 @@ enum LessonCommand: Command {
 
   /// The lesson an argument names, or a usage error that says what would.
   static func find(
-    _ argument: String, _ resolution: LessonCatalog.Resolution, in catalog: LessonCatalog
+    _ argument: String, _ resolution: LessonCatalog.Resolution, in catalog: LessonCatalog,
+    course: Course
   ) throws(UsageError) -> LessonCatalog.Entry {
     let entries = catalog.entries()
     guard !entries.isEmpty else {
@@ -152,9 +153,13 @@ enum LessonCommand: Command {
           "no lesson \(argument): lessons are numbered \(numbers.min()!)–\(numbers.max()!); "
             + "'\(LabCommand.name) list' lists them")
       }
+      // A scenario's exact name beats the nearest lesson name: the user named the wrong kind.
+      let scenario =
+        course.hasScenario(named: argument)
+        ? "; that's a scenario: '\(LabCommand.line("run \(argument)"))'" : nil
       throw UsageError(
         "no lesson named '\(argument)'"
-          + (suggestion.map { "; did you mean '\($0)'?" }
+          + (scenario ?? suggestion.map { "; did you mean '\($0)'?" }
             ?? "; '\(LabCommand.name) list' lists the lessons"))
     case .ambiguous(let matches):
       let names = matches.map { "\($0.name) (\($0.number))" }.joined(separator: ", ")

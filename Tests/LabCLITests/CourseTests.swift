@@ -71,6 +71,11 @@ import Testing
     let workflow = try String(
       contentsOf: course.root.appendingPathComponent(".github/workflows/lab.yml"), encoding: .utf8)
     #expect(workflow.contains("$LAB check --seeds 20 --junit build/lab-check.xml"))
+    // What the lab builds and writes inside the course stays out of its repository: reports,
+    // the packages of `lab swift --check` and `--native`, and the site of `lab site site/`.
+    let ignored = try String(
+      contentsOf: course.root.appendingPathComponent(".gitignore"), encoding: .utf8)
+    #expect(Set(ignored.split(separator: "\n")) == ["build/", ".build/", "site/"])
   }
 
   @Test func initNeverWritesIntoAFolderThatHasSomething() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import LabCommandLine
 import LabTestSupport
 import Testing
 
@@ -51,6 +52,33 @@ import Testing
     let two = InProcessLab.run(["lesson", "1", "2"])
     #expect(two.status == 64)
     #expect(two.err.contains("lesson takes one lesson"))
+  }
+
+  @Test func aLessonsNameGivenToRunPointsToTheLesson() throws {
+    let run = InProcessLab.run(["run", "async-let"])
+    #expect(run.status == 64)
+    #expect(
+      run.err.hasPrefix(
+        "error: no scenario named 'async-let' under Scenarios/; that's a lesson: "
+          + "'lab lesson async-let'\n"), "\(run.err)")
+    // The command is written as the user started the lab, like every other hint.
+    let swiftRun = LabCommand.$name.withValue("swift run lab") {
+      InProcessLab.run(["run", "Async-Let"])
+    }
+    #expect(swiftRun.err.contains("; that's a lesson: 'swift run lab lesson async-let'\n"))
+  }
+
+  @Test func aScenariosNameGivenToLessonPointsToTheScenario() throws {
+    let lesson = InProcessLab.run(["lesson", "racy-counter"])
+    #expect(lesson.status == 64)
+    #expect(
+      lesson.err.hasPrefix(
+        "error: no lesson named 'racy-counter'; that's a scenario: 'lab run racy-counter'\n"),
+      "\(lesson.err)")
+    // Only an exact scenario name is taken for one; a near miss is still a lesson typo.
+    #expect(
+      InProcessLab.run(["lesson", "racy-countr"]).err.hasPrefix(
+        "error: no lesson named 'racy-countr'; 'lab list' lists the lessons\n"))
   }
 
   @Test func listShowsLessonsThenScenariosByTopic() throws {

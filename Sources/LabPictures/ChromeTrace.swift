@@ -97,10 +97,7 @@ public enum ChromeTrace {
 
   /// Events drawn as spans (a task's life, its waits and blocks) are not repeated as instants.
   static func isInstant(_ kind: TraceEvent.Kind) -> Bool {
-    switch kind {
-    case .start, .end, .block, .sleep, .wake, .await, .resume: false
-    default: true
-    }
+    kind.taskChange == .none
   }
 
   /// Timed events, kept in the order they are made so that sorting by time is stable; an event

@@ -36,31 +36,31 @@ extension RunPicture {
       threadInstants.append((event.thread, time))
       if let mark = Self.mark(for: event) { rows[task]!.marks.append(mark) }
 
-      switch event.kind {
-      case .start:
+      switch event.kind.taskChange {
+      case .starts:
         close(task, at: time)
         rows[task]!.start = rows[task]!.start ?? time
         open[task] = Open(state: .running, since: time, thread: event.thread, note: "")
-      case .block:
+      case .blocks:
         close(task, at: time)
         let duration = Double(event.payload.blockedMilliseconds ?? 0)
         latest = max(latest, time + duration)
         open[task] = Open(
           state: .blocked, since: time, thread: event.thread, note: "block \(event.text)",
           until: time + duration)
-      case .sleep, .await:
+      case .suspends:
         close(task, at: time)
         let note = event.text.isEmpty ? event.kind.rawValue : "\(event.kind.rawValue) \(event.text)"
         open[task] = Open(state: .suspended, since: time, thread: event.thread, note: note)
-      case .wake, .resume:
+      case .resumes:
         close(task, at: time)
         open[task] = Open(state: .running, since: time, thread: event.thread, note: "")
-      case .end:
+      case .ends:
         close(task, at: time)
         open[task] = nil
         rows[task]!.end = time
         rows[task]!.outcome = event.text
-      default:
+      case .none:
         // Anything else happens while running, possibly on another thread after a hop; an event
         // during a suspension (a group collecting a result) leaves the task suspended.
         guard let current = open[task] else { break }
@@ -117,11 +117,20 @@ extension RunPicture {
     /// Cancellations, throws and races are marked; so is a task that ended cancelled, or by an
     /// error or a failed step, where it ended.
     static func mark(for payload: TraceEvent.Payload) -> MarkKind? {
-      switch (payload.kind, payload) {
-      case (.cancel, _), (_, .end(.cancelled)): .cancel
-      case (.throw, _), (_, .end(.threw)), (_, .end(.failed)): .throw
-      case (.race, _): .race
-      default: nil
+      switch payload.kind {
+      case .cancel: return .cancel
+      case .throw: return .throw
+      case .race: return .race
+      case .end:
+        guard case .end(let ending) = payload else { return nil }
+        switch ending {
+        case .cancelled: return .cancel
+        case .threw, .failed: return .throw
+        case .returned, .stopped, .noted: return nil
+        }
+      case .spawn, .start, .block, .sleep, .wake, .yield, .hop, .await, .resume, .log, .set,
+        .read, .collect, .catch, .input, .escalate:
+        return nil
       }
     }
   }

@@ -155,7 +155,7 @@ extension Timeline {
           switch glyphs[start] {
           case .blocked, .stalled: .blocked
           case .running: .running
-          default: nil
+          case .idle, .brief, .suspended, .mark, .letter: nil
           }
         if let name = owner[start], let state, end - start >= name.count + 4 {
           let offset = start + (end - start - name.count) / 2
@@ -180,7 +180,7 @@ extension Timeline {
       case .letter(_, let state): "\(state)"
       case .mark(let kind): "mark.\(kind)"
       case .stalled: "blocked"
-      default: "\(glyph)"
+      case .idle, .brief, .running, .blocked, .suspended: "\(glyph)"
       }
     }
 

@@ -180,14 +180,12 @@ public struct ExhaustiveSearch: Sendable {
       if walk.abandoned {
         findings.redundant += 1
         // Its races still count: the orders they reverse may lie where it could not go.
-        walk.analyze(chooser.decisions, upTo: walk.depth, from: floor)
-      } else if walk.belongsEarlier(chooser.decisions, root: floor - 1) {
-        findings.redundant += 1
-        walk.analyze(chooser.decisions, from: floor)
+        _ = walk.learn(from: chooser.decisions, upTo: walk.depth, floor: floor)
+      } else if walk.learn(from: chooser.decisions, upTo: chooser.decisions.count, floor: floor) {
+        findings.redundant += 1  // an earlier part of the split search counts it
       } else {
         findings.schedules += 1
         record(result, decisions: chooser.decisions, into: &findings)
-        walk.analyze(chooser.decisions, from: floor)
       }
       let more = walk.backtrack(chooser.decisions, floor: floor)
       progress(findings, walk.explored(from: floor))
@@ -240,19 +238,17 @@ protocol SearchWalk {
     _ index: Int, _ candidates: [Int], _ preferred: Int, decisions: [ScheduleChooser.Decision]
   ) -> Int?
   /// Learns from a run what else must be explored: from its first `count` turns, and only
-  /// where the path can branch (`first` on).
-  mutating func analyze(_ decisions: [ScheduleChooser.Decision], upTo count: Int, from first: Int)
+  /// where the path can branch (`first` on). True when an earlier part of a split search counts
+  /// the run.
+  mutating func learn(
+    from decisions: [ScheduleChooser.Decision], upTo count: Int, floor first: Int
+  ) -> Bool
   mutating func backtrack(_ decisions: [ScheduleChooser.Decision], floor: Int) -> Bool
   /// How much of the tree below `floor` is behind the walk, from 0 to 1.
   func explored(from floor: Int) -> Double
-  /// Whether a complete run is counted by an earlier part of a split search.
-  func belongsEarlier(_ decisions: [ScheduleChooser.Decision], root: Int) -> Bool
 }
 
 extension SearchWalk {
-  mutating func analyze(_ decisions: [ScheduleChooser.Decision], from first: Int) {
-    analyze(decisions, upTo: decisions.count, from: first)
-  }
   mutating func backtrack(_ decisions: [ScheduleChooser.Decision]) -> Bool {
     backtrack(decisions, floor: 0)
   }
@@ -262,11 +258,11 @@ extension Walk: SearchWalk {
   var depth: Int { nodes.count }
   /// Not estimated: a bounded walk is short, and one without a bound is only for measuring.
   func explored(from floor: Int) -> Double { 0 }
-  func belongsEarlier(_ decisions: [ScheduleChooser.Decision], root: Int) -> Bool { false }
-  /// Sleep sets alone learn nothing from a run.
-  mutating func analyze(
-    _ decisions: [ScheduleChooser.Decision], upTo count: Int, from first: Int
-  ) {}
+  /// Sleep sets alone learn nothing from a run, and a walk that is not split has no earlier
+  /// part.
+  mutating func learn(
+    from decisions: [ScheduleChooser.Decision], upTo count: Int, floor first: Int
+  ) -> Bool { false }
 }
 
 extension OptimalWalk: SearchWalk {

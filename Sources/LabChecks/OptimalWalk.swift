@@ -24,13 +24,13 @@ struct OptimalWalk {
 
   private(set) var nodes: [Node] = []
   /// The current run's events so far, one per turn.
-  private var events: [RunEvent] = []
-  private var counts: [Int: Int] = [:]
+  private var events = EventSequence()
   /// How many nodes the current run follows before it chooses afresh.
   private var prefix = 0
   /// The wakeup tree the current run follows from `nodes.count` on.
   private var guide = WakeupTree()
-  /// The current run found every runnable task asleep (never in an optimal search; a bug).
+  /// The current run found every runnable task asleep: only in a part of a split search, where
+  /// the tasks asleep at its start were explored by earlier parts.
   private(set) var abandoned = false
   /// The current run's candidates differed from the path it followed.
   private(set) var mismatch = false
@@ -56,7 +56,7 @@ struct OptimalWalk {
   mutating func pick(
     _ index: Int, _ candidates: [Int], _ preferred: Int, decisions: [ScheduleChooser.Decision]
   ) -> Int? {
-    while events.count < index { append(decisions[events.count]) }
+    while events.events.count < index { events.append(decisions[events.events.count]) }
     if index < prefix {
       if !candidates.contains(nodes[index].chosen) { mismatch = true }
       return candidates.contains(nodes[index].chosen) ? nodes[index].chosen : preferred
@@ -64,7 +64,7 @@ struct OptimalWalk {
     if abandoned || index != nodes.count { return preferred }
     var sleep: [Int: RunEvent] = [:]
     if index > 0 {
-      let turn = events[index - 1]
+      let turn = events.events[index - 1]
       for (task, event) in nodes[index - 1].sleep where event.commutes(with: turn) {
         sleep[task] = event
       }
@@ -91,18 +91,13 @@ struct OptimalWalk {
     return node.chosen
   }
 
-  private mutating func append(_ decision: ScheduleChooser.Decision) {
-    let id = RunEvent.ID(task: decision.chosen, index: counts[decision.chosen, default: 0])
-    counts[decision.chosen] = id.index + 1
-    let enabler = decision.footprint.enabler.flatMap { $0 < events.count ? events[$0].id : nil }
-    events.append(RunEvent(id: id, footprint: decision.footprint, enabler: enabler))
-  }
-
-  /// After a complete run: reverses each of its races where the path can still branch
-  /// (`from` on: a part of a split search leaves the points before it to the others).
-  mutating func analyze(
-    _ decisions: [ScheduleChooser.Decision], upTo count: Int, from first: Int
-  ) {
+  /// After a run (its first `count` turns, all of them when it ended): reverses each of its
+  /// races where the path can still branch (`first` on: a part of a split search leaves the
+  /// points before it to the others). True when the run is one an earlier part runs
+  /// (`belongsEarlier`), so it is not counted here.
+  mutating func learn(
+    from decisions: [ScheduleChooser.Decision], upTo count: Int, floor first: Int
+  ) -> Bool {
     let run = RunEvents(count < decisions.count ? Array(decisions.prefix(count)) : decisions)
     for (earlier, later) in run.races() where earlier >= first && earlier < nodes.count {
       let sequence = run.reversal(of: earlier, later)
@@ -113,6 +108,7 @@ struct OptimalWalk {
       }
       if !asleep { insert(sequence, at: earlier, along: run.events) }
     }
+    return belongsEarlier(run, root: first - 1)
   }
 
   /// How much of the walk's tree lies behind it, from 0 to 1, were every branch of a point as
@@ -130,11 +126,10 @@ struct OptimalWalk {
     return fraction
   }
 
-  /// Whether a complete run of a part is one an earlier part runs: a task asleep where this part
-  /// begins could have taken its first turn after that point before any other.
-  func belongsEarlier(_ decisions: [ScheduleChooser.Decision], root: Int) -> Bool {
-    guard !inherited.isEmpty, root < decisions.count else { return false }
-    let run = RunEvents(decisions)
+  /// Whether a run of a part is one an earlier part runs: a task asleep where this part begins
+  /// could have taken its first turn after that point before any other.
+  private func belongsEarlier(_ run: RunEvents, root: Int) -> Bool {
+    guard !inherited.isEmpty, root >= 0, root < run.events.count else { return false }
     for task in inherited {
       guard let first = (root..<run.events.count).first(where: { run.events[$0].task == task })
       else { continue }
@@ -162,21 +157,21 @@ struct OptimalWalk {
   /// Moves to the next branch after a run that made `decisions`; false when none is left
   /// (at or after node `floor`, for a part of a split search).
   mutating func backtrack(_ decisions: [ScheduleChooser.Decision], floor: Int = 0) -> Bool {
-    while events.count < min(decisions.count, nodes.count) { append(decisions[events.count]) }
+    while events.events.count < min(decisions.count, nodes.count) {
+      events.append(decisions[events.events.count])
+    }
     abandoned = false
     mismatch = false
-    var index = min(nodes.count, events.count) - 1
+    var index = min(nodes.count, events.events.count) - 1
     while index >= floor {
       if let branch = nodes[index].wakeup.popFirst() {
-        nodes[index].sleep[nodes[index].chosen] = events[index]
+        nodes[index].sleep[nodes[index].chosen] = events.events[index]
         nodes[index].finished += 1
         nodes[index].chosen = branch.event.task
         nodes.removeSubrange((index + 1)...)
         guide = branch.children
         prefix = index + 1
-        events.removeSubrange(index...)
-        counts = [:]
-        for event in events { counts[event.task] = event.id.index + 1 }
+        events.keep(index)
         return true
       }
       index -= 1

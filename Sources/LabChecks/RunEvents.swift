@@ -70,16 +70,9 @@ struct RunEvents {
 
   /// The events of a run's turns, each named by its task and its place among that task's.
   static func sequence(_ decisions: [ScheduleChooser.Decision]) -> [RunEvent] {
-    var counts: [Int: Int] = [:]
-    var events: [RunEvent] = []
-    events.reserveCapacity(decisions.count)
-    for decision in decisions {
-      let id = RunEvent.ID(task: decision.chosen, index: counts[decision.chosen, default: 0])
-      counts[decision.chosen] = id.index + 1
-      let enabler = decision.footprint.enabler.flatMap { $0 < events.count ? events[$0].id : nil }
-      events.append(RunEvent(id: id, footprint: decision.footprint, enabler: enabler))
-    }
-    return events
+    var sequence = EventSequence()
+    for decision in decisions { sequence.append(decision) }
+    return sequence.events
   }
 
   private mutating func computeClocks(width: Int) {
@@ -159,5 +152,27 @@ struct RunEvents {
   func reversal(of earlier: Int, _ later: Int) -> [RunEvent] {
     ((earlier + 1)..<later).filter { !happensBefore(earlier, $0) }.map { events[$0] }
       + [events[later]]
+  }
+}
+
+/// A run's events as its turns come, one at a time: each named by its task and its place among
+/// that task's, with the event that enabled it.
+struct EventSequence {
+  private(set) var events: [RunEvent] = []
+  /// How many events each task has had so far.
+  private var counts: [Int: Int] = [:]
+
+  mutating func append(_ decision: ScheduleChooser.Decision) {
+    let id = RunEvent.ID(task: decision.chosen, index: counts[decision.chosen, default: 0])
+    counts[decision.chosen] = id.index + 1
+    let enabler = decision.footprint.enabler.flatMap { $0 < events.count ? events[$0].id : nil }
+    events.append(RunEvent(id: id, footprint: decision.footprint, enabler: enabler))
+  }
+
+  /// Keeps the first `count` events: the prefix a run after a backtrack follows again.
+  mutating func keep(_ count: Int) {
+    events.removeSubrange(count...)
+    counts = [:]
+    for event in events { counts[event.task] = event.id.index + 1 }
   }
 }

@@ -171,14 +171,15 @@ extension ExhaustiveSearch {
       do {
         data = try BoundedFile.read(path, cap: Self.shardFileCap)
       } catch {
-        return .failure(.notAShard("\(path): \(error.description)"))
+        return .failure(.notAShard("\(terminalSafe(path)): \(error.description)"))
       }
       guard let data else {
-        return .failure(.notAShard("\(path): no such file; name each shard's JSON"))
+        return .failure(.notAShard("\(terminalSafe(path)): no such file; name each shard's JSON"))
       }
       switch ShardFile.read(data) {
       case .success(let shard): shards.append(shard)
-      case .failure(let problem): return .failure(.notAShard("\(path): \(problem.message)"))
+      case .failure(let problem):
+        return .failure(.notAShard("\(terminalSafe(path)): \(problem.message)"))
       }
     }
     return merge(shards)

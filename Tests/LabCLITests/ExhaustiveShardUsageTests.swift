@@ -86,6 +86,18 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: folder.file("gone")))
   }
 
+  /// A path with a control character in it is named escaped: it cannot clear the screen.
+  @Test func aPathIsNamedSafeForTheTerminal() throws {
+    let folder = try ShardFolder()
+    let shards = try folder.shards("racy-counter", 2)
+    let hostile = folder.file("gone\u{1B}[2J.json")
+    let run = InProcessLab.run(
+      ["explore", "racy-counter", "--exhaustive"] + Self.merging([hostile, shards[1]]))
+    #expect(run.status == 64)
+    #expect(!run.err.contains("\u{1B}"), "the raw escape reached the terminal")
+    #expect(run.err.contains("gone\\u{1B}[2J.json: no such file"))
+  }
+
   @Test(arguments: ["0/2", "3/2", "x", "1/0", "1/1001", "1/2/3", "/2", "1/"])
   func aShardOutOfRangeIsRefused(_ text: String) {
     Self.expectUsageError(

@@ -1,3 +1,4 @@
+// script: Scripts/store-buffering.sh
 // Store buffering, measured: two threads, each stores 1 to its own variable and then loads the
 // other's. Under sequential consistency one store comes first in the single order both threads
 // agree on, so at least one load sees a 1: (r1, r2) is never (0, 0). With relaxed (or release

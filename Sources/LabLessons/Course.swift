@@ -20,23 +20,28 @@ package struct Course: Sendable {
 
   /// The bundled curriculum: the folder `LAB_CURRICULUM` names (empty: none), else the lab's own
   /// package — the folder above the running executable (`.build/debug/lab`) with `Package.swift`,
-  /// `Scenarios/` and `Lessons/`. An installed lab copied elsewhere has none unless the variable
-  /// says where it is.
-  package static func bundledRoot(environment: [String: String], executable: URL?)
-    throws(UsageError) -> URL?
-  {
+  /// `Scenarios/` and `Lessons/` — else the package this lab was built from (`builtFrom`), which is
+  /// how an installed lab (`~/.swiftpm/bin/lab`) finds the lessons of the clone it came from.
+  package static func bundledRoot(
+    environment: [String: String], executable: URL?, builtFrom: URL? = Course.builtFrom
+  ) throws(UsageError) -> URL? {
     if let path = environment["LAB_CURRICULUM"] {
       return path.isEmpty ? nil : try CourseRoot.existing(path, variable: "LAB_CURRICULUM")
     }
-    guard var folder = executable?.resolvingSymlinksInPath().deletingLastPathComponent() else {
-      return nil
+    if var folder = executable?.resolvingSymlinksInPath().deletingLastPathComponent() {
+      while folder.pathComponents.count > 1 {
+        if isLabPackage(folder) { return folder }
+        folder.deleteLastPathComponent()
+      }
     }
-    while folder.pathComponents.count > 1 {
-      if isLabPackage(folder) { return folder }
-      folder.deleteLastPathComponent()
-    }
-    return nil
+    return builtFrom.flatMap { isLabPackage($0) ? $0 : nil }
   }
+
+  /// The package this lab was compiled from, recorded by the compiler in this file's path
+  /// (`Sources/LabLessons/Course.swift`, three folders below the package). It stays true while
+  /// that folder does: a lab installed from a clone finds the clone's curriculum without help.
+  package static let builtFrom = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   static func isLabPackage(_ folder: URL) -> Bool {
     ["Package.swift", "Scenarios", "Lessons"].allSatisfy {

@@ -39,27 +39,38 @@ struct CommandContext {
   var readLine: () -> String? = { Swift.readLine() }
 
   /// The project whose `Scenarios/` names are looked up in: `LAB_ROOT`, else the nearest folder at
-  /// or above the working directory that holds `Scenarios/`. A `LAB_ROOT` that is not a folder is
-  /// an error, never created: a mistyped path must not grow folders where nobody looks.
+  /// or above the working directory that holds `Scenarios/`, else — outside any project — the
+  /// curriculum bundled with the lab, so `lab lesson 1` works from any folder. A `LAB_ROOT` that
+  /// is not a folder is an error, never created: a mistyped path must not grow folders where
+  /// nobody looks.
   func catalog() throws(UsageError) -> ScenarioCatalog {
+    if let project = try projectCatalog() { return project }
+    if let bundled = try bundledCurriculum() { return ScenarioCatalog(root: bundled) }
+    throw UsageError(
+      "no Scenarios/ folder here or above, and this lab has no curriculum (the folder it was "
+        + "built from is gone); run lab inside a course or the ConcurrencyLab folder, set "
+        + "LAB_ROOT or LAB_CURRICULUM, or give a path to a .json file")
+  }
+
+  /// The project named by `LAB_ROOT` or found at or above the working directory; nil outside any.
+  /// Commands that write a scenario (`lab new`) use only this: never the bundled curriculum.
+  func projectCatalog() throws(UsageError) -> ScenarioCatalog? {
     if let root = environment["LAB_ROOT"], !root.isEmpty {
       return ScenarioCatalog(root: try CourseRoot.existing(root))
     }
     let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    guard let root = ScenarioCatalog.locateRoot(from: here) else {
-      throw UsageError(
-        "no Scenarios/ folder here or above; run lab inside the ConcurrencyLab folder, set "
-          + "LAB_ROOT, or give a path to a .json file")
-    }
-    return ScenarioCatalog(root: root)
+    return ScenarioCatalog.locateRoot(from: here).map { ScenarioCatalog(root: $0) }
   }
 
-  /// The project and, beside a teacher's course, the curriculum bundled with the lab
-  /// (`LAB_CURRICULUM`, else the lab's package above this executable).
+  /// The curriculum bundled with the lab (`LAB_CURRICULUM`, else the lab's package above this
+  /// executable, else the package it was built from).
+  func bundledCurriculum() throws(UsageError) -> URL? {
+    try Course.bundledRoot(environment: environment, executable: Bundle.main.executableURL)
+  }
+
+  /// The project and, beside a teacher's course, the curriculum bundled with the lab.
   func course() throws(UsageError) -> Course {
-    let bundled = try Course.bundledRoot(
-      environment: environment, executable: Bundle.main.executableURL)
-    return Course(root: try catalog().root, bundled: bundled)
+    Course(root: try catalog().root, bundled: try bundledCurriculum())
   }
 
   /// Finds the scenario file an argument names, or explains why not.

@@ -41,7 +41,11 @@ enum NewCommand: Command {
         "'\(name)' cannot be a scenario name: use up to 64 letters, digits, '-' and '_', "
           + "such as 'my-race'")
     }
-    let catalog = try context.catalog()
+    guard let catalog = try context.projectCatalog() else {
+      throw UsageError(
+        "no Scenarios/ folder here or above to write '\(name).json' into; run lab new inside a "
+          + "course ('\(LabCommand.name) init my-course' makes one), or set LAB_ROOT")
+    }
     let root = catalog.root.resolvingSymlinksInPath().standardizedFileURL
     let folder = try folder(arguments.value(.path), root: root)
     let console = context.console

@@ -124,9 +124,21 @@ import Testing
     #expect(
       try LabLessons.Course.bundledRoot(environment: ["LAB_CURRICULUM": ""], executable: executable)
         == nil)
+    let elsewhere = URL(fileURLWithPath: "/usr/bin/lab")
+    #expect(
+      try LabLessons.Course.bundledRoot(environment: [:], executable: elsewhere, builtFrom: nil)
+        == nil)
+    // A lab copied away from its package finds the package it was built from, while it exists.
+    #expect(
+      LabLessons.Course.builtFrom.standardizedFileURL.path
+        == TestSupport.packageRoot.standardizedFileURL.path)
+    #expect(
+      try LabLessons.Course.bundledRoot(environment: [:], executable: elsewhere)?
+        .standardizedFileURL.path == TestSupport.packageRoot.standardizedFileURL.path)
     #expect(
       try LabLessons.Course.bundledRoot(
-        environment: [:], executable: URL(fileURLWithPath: "/usr/bin/lab")) == nil)
+        environment: [:], executable: elsewhere, builtFrom: URL(fileURLWithPath: "/no/such/lab"))
+        == nil)
     let missing = InProcessLab.run(["list"], environment: ["LAB_CURRICULUM": "/no/such/lab"])
     #expect(missing.status == 64)
     #expect(

@@ -14,14 +14,16 @@ extension TestSupport {
     return packageRoot.appendingPathComponent(".build/debug/lab")
   }
 
-  /// Runs the `lab` binary and returns its exit status, stdout and stderr.
-  static func runLab(_ arguments: [String], environment: [String: String] = [:]) throws -> (
-    status: Int32, out: String, err: String
-  ) {
+  /// Runs the `lab` binary (or a copy of it at `executable`) in `directory` (the package's folder
+  /// unless told) and returns its exit status, stdout and stderr.
+  static func runLab(
+    _ arguments: [String], environment: [String: String] = [:], executable: URL? = nil,
+    directory: URL? = nil
+  ) throws -> (status: Int32, out: String, err: String) {
     let process = Process()
-    process.executableURL = labBinary
+    process.executableURL = executable ?? labBinary
     process.arguments = arguments
-    process.currentDirectoryURL = packageRoot
+    process.currentDirectoryURL = directory ?? packageRoot
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = "1"
     // A lesson notes where the learner is; tests keep that out of the real home.

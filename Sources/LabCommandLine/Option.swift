@@ -25,6 +25,7 @@ package enum Option: String, CaseIterable, Sendable {
   case schedule
   case showSchedule = "show-schedule"
   case native, check, update, step, lessons, scenarios, names, path, virtual
+  case liveRuns = "live-runs"
   case docsTable = "docs-table"
   case labRepository = "lab-repository"
   // Every command's, handled before its own (`Lab`): never in a command's list; `--version`
@@ -82,6 +83,7 @@ package enum Option: String, CaseIterable, Sendable {
     case .names: OptionRows.names
     case .path: OptionRows.path
     case .virtual: OptionRows.virtual
+    case .liveRuns: OptionRows.liveRuns
     case .docsTable: OptionRows.docsTable
     case .labRepository: OptionRows.labRepository
     case .help: OptionRows.help

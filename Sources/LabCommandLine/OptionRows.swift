@@ -122,12 +122,16 @@ enum OptionRows {
     .path, "DIR", "The folder to write in, inside the project (default: Scenarios/).")
   static let virtual = OptionSpec.flag(
     .virtual,
-    "Run lessons' --live lines on the virtual runtime too (the same site every time).")
+    "The default: lessons' --live lines run on the virtual runtime (the same site every time).")
+  static let liveRuns = OptionSpec.flag(
+    .liveRuns,
+    "Play lessons' --live lines on real threads, as 'lab lesson' does; a run that misses its "
+      + "tolerance fails the site.")
   static let docsTable = OptionSpec.flag(.docsTable, "Print the docs' table of steps instead.")
   static let labRepository = OptionSpec.value(
     .labRepository, "URL",
-    "The lab's git repository the CI workflow builds (default: the LAB_REPOSITORY "
-      + "repository variable).")
+    "The lab's git repository the CI workflow builds, an https URL (default: the origin of the "
+      + "clone this lab was built from, else the LAB_REPOSITORY repository variable).")
 
   // Every command's (`Lab`): `--help` ends each command's help, `--color` is in `lab --help`.
   static let help = OptionSpec.flag(.help, "Show this help.", short: "h")

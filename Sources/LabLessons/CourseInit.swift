@@ -12,7 +12,7 @@ package enum CourseInit {
 
   /// Writes the course's files into `folder` (shown as `shown`); returns their paths.
   @discardableResult
-  package static func write(to folder: URL, shown: String, labRepository: String?)
+  package static func write(to folder: URL, shown: String, labRepository: LabRepository?)
     throws(Refusal) -> [String]
   {
     let manager = FileManager.default

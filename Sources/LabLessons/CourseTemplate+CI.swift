@@ -1,18 +1,32 @@
 /// The course's README and CI workflow: they build the lab from its repository and run
 /// `lab check --junit` and every lesson.
 extension CourseTemplate {
-  /// The repository the workflow clones: the one given, else a GitHub repository variable.
-  static func repository(_ given: String?) -> String {
-    given ?? "${{ vars.LAB_REPOSITORY }}"
+  /// The repository the workflow clones: the one the lab knows, else a GitHub repository variable
+  /// that the workflow's first step asks for when it is not set.
+  static func repository(_ known: LabRepository?) -> String {
+    known?.url ?? "${{ vars.LAB_REPOSITORY }}"
   }
 
-  static func workflow(labRepository: String?) -> String {
+  /// The one thing to set when the lab does not know its repository: said by `lab init` and by
+  /// the workflow's first step, in the same words.
+  package static let repositoryToSet =
+    "set the repository variable LAB_REPOSITORY (Settings > Secrets and variables > Actions > "
+    + "Variables) to the lab's git URL, such as https://github.com/OWNER/concurrency-lab"
+
+  static func workflow(labRepository: LabRepository?) -> String {
     """
-    # Checks this course on every push and pull request: builds ConcurrencyLab from its repository,
-    # checks every scenario over 20 seeds of both scheduling policies (JUnit report kept as an
-    # artifact) and plays every lesson.
+    # Checks this course on every push and pull request, and publishes it from main as a website:
+    # builds ConcurrencyLab from its repository (the built lab is cached per commit of the lab),
+    # checks every scenario over 20 seeds of both scheduling policies (the JUnit report shown as
+    # a check and kept as an artifact), plays every lesson, and deploys `lab site` to GitHub Pages
+    # (Settings > Pages > Source: GitHub Actions).
     name: lab
-    on: [push, pull_request]
+    on:
+      push:
+      pull_request:
+    permissions:
+      contents: read
+      checks: write
     jobs:
       check:
         runs-on: ubuntu-latest
@@ -21,13 +35,28 @@ extension CourseTemplate {
           CI: "true"
           NO_COLOR: "1"
           LAB_REPOSITORY: \(repository(labRepository))
-          LAB: /tmp/concurrency-lab/.build/release/lab
+          LAB: /tmp/lab-bin/lab
         steps:
           - uses: actions/checkout@v4
+          - name: Fetch the lab
+            run: |
+              if [ -z "$LAB_REPOSITORY" ]; then
+                echo "::error::\(repositoryToSet)"
+                exit 1
+              fi
+              git clone --depth 1 "$LAB_REPOSITORY" /tmp/concurrency-lab
+              echo "LAB_COMMIT=$(git -C /tmp/concurrency-lab rev-parse HEAD)" >> "$GITHUB_ENV"
+          - uses: actions/cache@v4
+            with:
+              path: /tmp/lab-bin
+              key: lab-swift6.2-${{ env.LAB_COMMIT }}
           - name: Build the lab
             run: |
-              git clone --depth 1 "$LAB_REPOSITORY" /tmp/concurrency-lab
-              swift build -c release --package-path /tmp/concurrency-lab --product lab
+              if [ ! -x "$LAB" ]; then
+                swift build -c release --package-path /tmp/concurrency-lab --product lab
+                mkdir -p /tmp/lab-bin
+                cp /tmp/concurrency-lab/.build/release/lab "$LAB"
+              fi
           - name: Check every scenario
             run: $LAB check --seeds 20 --junit build/lab-check.xml
           - name: Play every lesson
@@ -35,17 +64,42 @@ extension CourseTemplate {
               for lesson in Lessons/[0-9]*.md; do
                 $LAB lesson "$(basename "$lesson" | cut -d- -f1)"
               done
+          - uses: mikepenz/action-junit-report@v5
+            if: always()
+            with:
+              report_paths: build/lab-check.xml
+              check_name: lab check
           - uses: actions/upload-artifact@v4
             if: always()
             with:
               name: lab-check
               path: build/lab-check.xml
+          - name: Write the website
+            if: github.event_name == 'push' && github.ref == 'refs/heads/main'
+            run: $LAB site build/site
+          - uses: actions/upload-pages-artifact@v3
+            if: github.event_name == 'push' && github.ref == 'refs/heads/main'
+            with:
+              path: build/site
+      publish:
+        needs: check
+        if: github.event_name == 'push' && github.ref == 'refs/heads/main'
+        runs-on: ubuntu-latest
+        permissions:
+          pages: write
+          id-token: write
+        environment:
+          name: github-pages
+          url: ${{ steps.deployment.outputs.page_url }}
+        steps:
+          - id: deployment
+            uses: actions/deploy-pages@v4
 
     """
   }
 
-  static func readme(labRepository: String?) -> String {
-    let repository = labRepository ?? "LAB_REPOSITORY"
+  static func readme(labRepository: LabRepository?) -> String {
+    let repository = labRepository?.url ?? "LAB_REPOSITORY"
     return """
       # A ConcurrencyLab course
 
@@ -69,9 +123,12 @@ extension CourseTemplate {
       ## CI
 
       `.github/workflows/lab.yml` runs on GitHub Actions: it builds the lab from its repository
-      (`LAB_REPOSITORY` in the workflow, or the repository variable of that name), runs
-      `lab check --seeds 20 --junit build/lab-check.xml`, keeps the report, and plays every
-      lesson. On any other CI with a Swift 6.2 toolchain:
+      (`LAB_REPOSITORY` in the workflow, or the repository variable of that name) and caches the
+      build per commit of the lab, runs `lab check --seeds 20 --junit build/lab-check.xml` and
+      shows its report as a check, and plays every lesson. On a push to `main` it also writes
+      the course as a website (`lab site`) and deploys it with GitHub's Pages actions: choose
+      "GitHub Actions" as the source under Settings > Pages. On any other CI with a Swift 6.2
+      toolchain:
 
       ```sh
       export CI=true NO_COLOR=1

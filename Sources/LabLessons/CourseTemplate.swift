@@ -4,7 +4,7 @@ import LabModel
 /// runs it, the schema its `$schema` names, a README and a CI workflow. Pure: returns text.
 package enum CourseTemplate {
   /// Each file's path inside the course folder and its text, in the order they are written.
-  package static func files(labRepository: String?) -> [(path: String, text: String)] {
+  package static func files(labRepository: LabRepository?) -> [(path: String, text: String)] {
     [
       ("Scenarios/01-first-steps/two-downloads.json", scenario),
       ("Lessons/01-first-steps.md", lesson),

@@ -77,7 +77,7 @@ extension Site.Builder {
       return fail(problem.message(hints: LabCommand.hint))
     }
     var note = ""
-    if run.live, options.virtualOnly {
+    if run.live, !options.liveRuns {
       runOptions.mode = .virtual
       note = " This site shows it on the virtual runtime; run the command for real threads."
     } else if run.live {

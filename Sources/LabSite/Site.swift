@@ -21,10 +21,12 @@ package struct Site: Sendable {
   }
 
   package struct Options: Sendable {
-    /// Run a lesson's `--live` lines on the virtual runtime too, so the site is the same on
-    /// every build.
-    package var virtualOnly = false
-    package init(virtualOnly: Bool = false) { self.virtualOnly = virtualOnly }
+    /// Play a lesson's `--live` lines on real threads, as `lab lesson` does, so a run that misses
+    /// its tolerance on a loaded machine fails the site. Off by default: a site is published,
+    /// and publishing must not depend on the machine's load, so its `--live` lines run on the
+    /// virtual runtime and the same course makes the same site.
+    package var liveRuns = false
+    package init(liveRuns: Bool = false) { self.liveRuns = liveRuns }
   }
 
   package var pages: [Page] = []

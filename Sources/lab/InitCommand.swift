@@ -12,7 +12,13 @@ enum InitCommand: Command {
     Makes DIR, which must not exist or be empty (its parent folder must exist), into a course: Scenarios/ with one example,
     Lessons/ with a lesson that runs it, schema/scenario.schema.json (which the example's
     "$schema" names), a README, and .github/workflows/lab.yml, which builds the lab from its
-    repository and runs 'lab check --junit' and every lesson. Nothing is ever overwritten.
+    repository (cached), runs 'lab check --junit' (shown as a check) and every lesson, and
+    publishes 'lab site' to GitHub Pages from main. Nothing is ever overwritten.
+
+    The workflow clones the repository this lab was built from when its clone has an https (or
+    git@) origin; else --lab-repository URL, else the LAB_REPOSITORY repository variable, which
+    lab init then says to set (and the workflow's first step fails with the same sentence until
+    it is).
 
     Inside the folder, lab list, lesson, run and check use the course's own scenarios and lessons;
     the curriculum bundled with the lab stays available beside them (see docs/teachers-guide.md).
@@ -32,10 +38,14 @@ enum InitCommand: Command {
     }
     let path = arguments.positionals[0]
     let console = context.console
+    var repository = LabRepository.origin(ofPackage: Course.builtFrom)
+    if let given = arguments.value(.labRepository) {
+      if let problem = LabRepository.problem(given) { throw UsageError(problem) }
+      repository = LabRepository(validating: given)
+    }
     do throws(CourseInit.Refusal) {
       try CourseInit.write(
-        to: URL(fileURLWithPath: path), shown: path,
-        labRepository: arguments.value(.labRepository))
+        to: URL(fileURLWithPath: path), shown: path, labRepository: repository)
     } catch {
       console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
       return ExitStatus.failure
@@ -50,6 +60,13 @@ enum InitCommand: Command {
         lab check --seeds 20     check it as its CI will
 
       """)
+    if let repository {
+      console.out("its CI (.github/workflows/lab.yml) builds the lab from \(repository)\n")
+    } else {
+      console.out(
+        "before its first push to GitHub: \(CourseTemplate.repositoryToSet) (or run lab init "
+          + "again with --lab-repository URL); its CI's first step says so until then\n")
+    }
     return ExitStatus.ok
   }
 }

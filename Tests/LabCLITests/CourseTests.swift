@@ -71,6 +71,11 @@ import Testing
     let workflow = try String(
       contentsOf: course.root.appendingPathComponent(".github/workflows/lab.yml"), encoding: .utf8)
     #expect(workflow.contains("$LAB check --seeds 20 --junit build/lab-check.xml"))
+    // This package has no https origin: the workflow asks for the variable, in lab init's words.
+    let toSet = LabLessons.CourseTemplate.repositoryToSet
+    #expect(workflow.contains("LAB_REPOSITORY: ${{ vars.LAB_REPOSITORY }}\n"))
+    #expect(workflow.contains("echo \"::error::\(toSet)\"\n            exit 1"))
+    #expect(course.initResult.out.contains("before its first push to GitHub: \(toSet)"))
     // What the lab builds and writes inside the course stays out of its repository: reports,
     // the packages of `lab swift --check` and `--native`, and the site of `lab site site/`.
     let ignored = try String(
@@ -98,6 +103,35 @@ import Testing
     #expect(run.status == 0 && run.err.isEmpty, "\(run.err)")
     #expect(course.lab(["lesson", "async-let"]).status == 0)
     #expect(course.lab(["check"]).out.hasSuffix("1 passed, 0 failed\n"))
+  }
+
+  @Test func aCourseWhoseLabRepositoryIsKnownNeedsNothingSetAndCachesPublishesAndReports() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("lab-course-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let made = InProcessLab.run(
+      ["init", root.path, "--lab-repository", "git@github.com:teacher/concurrency-lab.git"])
+    #expect(made.status == 0, "\(made.err)")
+    #expect(
+      made.out.hasSuffix(
+        "its CI (.github/workflows/lab.yml) builds the lab from "
+          + "https://github.com/teacher/concurrency-lab.git\n"))
+    let workflow = try String(
+      contentsOf: root.appendingPathComponent(".github/workflows/lab.yml"), encoding: .utf8)
+    #expect(
+      workflow.contains("LAB_REPOSITORY: https://github.com/teacher/concurrency-lab.git\n"))
+    #expect(!workflow.contains("vars."))
+    for convention in [
+      "uses: actions/cache@v4", "key: lab-swift6.2-${{ env.LAB_COMMIT }}",
+      "uses: mikepenz/action-junit-report@v5", "uses: actions/upload-pages-artifact@v3",
+      "uses: actions/deploy-pages@v4", "run: $LAB site build/site",
+    ] {
+      #expect(workflow.contains(convention), "\(convention)")
+    }
+    let refused = InProcessLab.run(
+      ["init", root.path + "-2", "--lab-repository", "https://github.com/me/lab\n  - run: x"])
+    #expect(refused.status == 64)
+    #expect(refused.err.contains("is not a repository the workflow can clone"))
+    #expect(!FileManager.default.fileExists(atPath: root.path + "-2"))
   }
 
   @Test func aNameBothHaveIsReportedNotSilentlyShadowed() throws {

@@ -16,7 +16,7 @@ import Testing
   @Test func theBundledSiteListsEveryLessonAndScenarioOnWellFormedPages() throws {
     let root = TestSupport.packageRoot
     let site = Site.build(
-      LabLessons.Course(root: root, bundled: nil), options: Site.Options(virtualOnly: true))
+      LabLessons.Course(root: root, bundled: nil), options: Site.Options())
     #expect(site.problems.isEmpty, "\(site.problems)")
     let pages = Dictionary(uniqueKeysWithValues: site.pages.map { ($0.path, $0.html) })
     let index = try #require(pages["index.html"])
@@ -93,5 +93,27 @@ import Testing
         <blockquote><p>quoted</p></blockquote>
         <p><a href="lesson-02-next.html">next</a> x</p>
         """)
+  }
+}
+
+/// Publishing must not depend on the machine's load: a site plays a lesson's `--live` lines on
+/// the virtual runtime unless asked, and says so on the page.
+@Suite(.serialized) struct SiteLiveRunsTests {
+  static func lessonOnePage(_ options: Site.Options) throws -> String {
+    let root = TestSupport.packageRoot
+    let site = Site.build(LabLessons.Course(root: root, bundled: nil), options: options)
+    return try #require(site.pages.first { $0.path == "lesson-01-blocking-main.html" }?.html)
+  }
+
+  @Test func aLessonsLiveLinesRunOnTheVirtualRuntimeByDefault() throws {
+    let page = try Self.lessonOnePage(Site.Options())
+    #expect(page.contains("This site shows it on the virtual runtime"))
+    #expect(!page.contains("A live run: times measured on real threads"))
+  }
+
+  @Test func liveRunsPlaysThemOnRealThreads() throws {
+    let page = try Self.lessonOnePage(Site.Options(liveRuns: true))
+    #expect(page.contains("A live run: times measured on real threads"))
+    #expect(!page.contains("This site shows it on the virtual runtime"))
   }
 }

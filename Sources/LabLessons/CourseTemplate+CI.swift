@@ -81,6 +81,12 @@ extension CourseTemplate {
             if: github.event_name == 'push' && github.ref == 'refs/heads/main'
             with:
               path: build/site
+    \(publishJob)
+    """
+  }
+
+  /// The workflow's second job: deploys the site the check job wrote, from `main` only.
+  static let publishJob = """
       publish:
         needs: check
         if: github.event_name == 'push' && github.ref == 'refs/heads/main'
@@ -96,7 +102,6 @@ extension CourseTemplate {
             uses: actions/deploy-pages@v4
 
     """
-  }
 
   static func readme(labRepository: LabRepository?) -> String {
     let repository = labRepository?.url ?? "LAB_REPOSITORY"

@@ -18,9 +18,11 @@ func block(_ milliseconds: UInt32) { usleep(milliseconds * 1000) }
     }
     try? await Task.sleep(for: .milliseconds(10))
     all.append(Task.detached(priority: .high) { print("log: urgent (.high) starts at \(at())") })
-    all.append(Task.detached(priority: .medium) { print("log: normal (.medium) starts at \(at())") })
+    all.append(
+      Task.detached(priority: .medium) { print("log: normal (.medium) starts at \(at())") })
     all.append(Task.detached(priority: .low) { print("log: chore (.low) starts at \(at())") })
-    all.append(Task.detached(priority: .background) { print("log: backup (.background) starts at \(at())") })
+    all.append(
+      Task.detached(priority: .background) { print("log: backup (.background) starts at \(at())") })
     for task in all { await task.value }
   }
 }

@@ -10,7 +10,8 @@ func at() -> Int { Int((ContinuousClock.now - start) / .milliseconds(1) + 50) / 
 @main struct StreamBufferingNewest {
   static func main() async {
     _ = start  // a global is set on first use: start the clock now
-    let (prices, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(2))
+    let (prices, continuation) = AsyncStream.makeStream(
+      of: Int.self, bufferingPolicy: .bufferingNewest(2))
     let consumer = Task {
       for await price in prices {
         print("log: got \(price) at \(at())")

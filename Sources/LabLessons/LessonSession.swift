@@ -114,14 +114,19 @@ package struct LessonSession {
     }
   }
 
-  /// The lab commands a lesson's text quotes (`` `lab run …` ``, a code line `lab run …`) as the
-  /// reader can paste them where they are: `swift run lab run …` under `swift run`.
+  /// The lab commands a lesson's text quotes (`` `lab run …` ``, a code line `lab run …`, a
+  /// shell prompt's `$ lab explore …`, indented or not) as the reader can paste them where they
+  /// are: `swift run lab run …` under `swift run`.
   static func pasteable(_ lines: [String]) -> [String] {
     let name = LabCommand.name
     guard name != "lab" else { return lines }
     return lines.map { line in
       let quoted = line.replacingOccurrences(of: "`lab ", with: "`\(name) ")
-      return quoted.hasPrefix("lab ") ? name + quoted.dropFirst(3) : quoted
+      let indent = quoted.prefix { $0 == " " }
+      var rest = quoted.dropFirst(indent.count)
+      let prompt = rest.hasPrefix("$ ") ? "$ " : ""
+      rest = rest.dropFirst(prompt.count)
+      return rest.hasPrefix("lab ") ? indent + prompt + name + rest.dropFirst(3) : quoted
     }
   }
 

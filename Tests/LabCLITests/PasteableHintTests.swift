@@ -34,10 +34,17 @@ struct PasteableHintTests {
     return found
   }
 
+  /// Under `swift run` every command a lesson prints, in its prose, its code blocks (a shell
+  /// prompt's `$ lab …`, indented or not) and its hints, pastes as `swift run lab …`, and parses.
   @Test(arguments: lessons) func everyCommandALessonPrintsParses(_ lesson: String) throws {
-    let (status, out, err) = InProcessLab.run(["lesson", lesson])
+    let (status, out, err) = LabCommand.$name.withValue("swift run lab") {
+      InProcessLab.run(["lesson", lesson])
+    }
     #expect(status == 0, "\(err)")
-    let commands = Self.commands(in: out)
+    // A Swift program's header comment names the command that wrote it; it is not a hint.
+    let prose = out.split(separator: "\n").filter { !$0.hasPrefix("//") }.joined(separator: "\n")
+    #expect(Self.commands(in: prose).isEmpty, "lesson \(lesson): a bare 'lab …' command is left")
+    let commands = Self.commands(in: out, name: "swift run lab")
     #expect(commands.count >= 3, "lesson \(lesson) prints its runs and the next lesson")
     let context = CommandContext(
       console: Console(capturing: Console.Capture(), environment: [:]),

@@ -12,7 +12,8 @@ import LabRuntime
 /// up to t — and never faster than 0.05 nor slower than life. A ten-second chain of 35 downloads
 /// plays at 0.05; a root that ends at 0 ms after three events, at 0.24.
 public enum LiveScale {
-  /// The fastest scale ever chosen: 20× faster than life.
+  /// The fastest scale ever chosen (`LiveRuntime.defaultScale`); most scenarios play slower,
+  /// at the scale their checked times need.
   public static let fastest = LiveRuntime.defaultScale
   /// What one event costs a live run in real milliseconds: 12–40 µs measured in release builds
   /// (a hop to a thread that was idle is the dearest); an unoptimized build is about three times

@@ -3,8 +3,8 @@ import Foundation
 
 /// Waits that end on time in scaled live runs.
 ///
-/// A live run plays scenario time 20× faster than life, so every real microsecond a timer wakes
-/// late counts 20 times in the trace. Measured on Linux (a 2-core VM): `nanosleep` of 15–50 ms
+/// A live run plays scenario time faster than life (at a scale of 0.05 to 1, chosen per scenario:
+/// `LiveScale`), so every real microsecond a timer wakes late counts up to 20 times in the trace. Measured on Linux (a 2-core VM): `nanosleep` of 15–50 ms
 /// overshoots by 110–250 µs, `Task.sleep` by 40–120 µs, and `DispatchQueue.asyncAfter` fires up
 /// to a tenth of its delay late (libdispatch's default leeway). At full speed that is 0.1 % of a
 /// 300 ms step; scaled, 3–5 %, and it adds up over a chain of steps. These waits remove what the

@@ -97,7 +97,10 @@ public enum ChromeTrace {
 
   /// Events drawn as spans (a task's life, its waits and blocks) are not repeated as instants.
   static func isInstant(_ kind: TraceEvent.Kind) -> Bool {
-    kind.taskChange == .none
+    switch kind.taskChange {
+    case .none, .arrives: true
+    case .starts, .blocks, .suspends, .resumes, .ends: false
+    }
   }
 
   /// Timed events, kept in the order they are made so that sorting by time is stable; an event

@@ -23,6 +23,8 @@ extension RunPicture {
     var threadInstants: [(String, Double)] = []
     /// The latest time a span is known to reach (a block's end may pass the last event).
     var latest: Double = 0
+    /// Each task's previous event's time: where a wait that a hop ends began.
+    var previous: [String: Double] = [:]
 
     mutating func add(_ event: TraceEvent) {
       let task = event.task
@@ -35,6 +37,7 @@ extension RunPicture {
       rows[task]!.instants.append(time)
       threadInstants.append((event.thread, time))
       if let mark = Self.mark(for: event) { rows[task]!.marks.append(mark) }
+      defer { previous[task] = time }
 
       switch event.kind.taskChange {
       case .starts:
@@ -60,6 +63,8 @@ extension RunPicture {
         open[task] = nil
         rows[task]!.end = time
         rows[task]!.outcome = event.text
+      case .arrives:
+        arrive(task, event)
       case .none:
         // Anything else happens while running, possibly on another thread after a hop; an event
         // during a suspension (a group collecting a result) leaves the task suspended.
@@ -71,6 +76,22 @@ extension RunPicture {
           open[task] = Open(state: .running, since: time, thread: event.thread, note: "")
         }
       }
+    }
+
+    /// A hop's event is written when the task arrives on the new executor: from its previous
+    /// event (or the end of its block) it waited for that executor, holding no thread — drawn as
+    /// suspended, so a task queued behind a busy actor is not drawn running on the thread it left.
+    mutating func arrive(_ task: String, _ event: TraceEvent) {
+      guard let current = open[task], current.state != .suspended else { return }
+      let waitStart = max(previous[task] ?? event.time, current.until ?? 0)
+      if waitStart < event.time {
+        close(task, at: waitStart)
+        open[task] = Open(
+          state: .suspended, since: waitStart, thread: current.thread,
+          note: "waiting to hop \(event.text)")
+      }
+      close(task, at: event.time)
+      open[task] = Open(state: .running, since: event.time, thread: event.thread, note: "")
     }
 
     /// Ends the task's open span at `time`; a block that ended earlier is followed by running.

@@ -142,7 +142,10 @@ extension Timeline {
       }
     }
 
-    /// Writes the holding task's name over each stretch of a thread row it fills, when it fits.
+    /// Writes the holding task's name over each stretch of a thread row it fills: whole when it
+    /// fits with a column to spare on each side, else its end where the stretch begins (`…2` for
+    /// `num2`: siblings differ at the end), so that one task's stretch never reads as part of the
+    /// next one's.
     func label(_ glyphs: inout [Glyph], _ holders: [[String: Double]]) {
       let owner = holders.map {
         $0.max { ($0.value, $1.key) < ($1.value, $0.key) }.map { terminalSafe($0.key) }
@@ -157,10 +160,22 @@ extension Timeline {
           case .running: .running
           case .idle, .brief, .suspended, .mark, .letter: nil
           }
-        if let name = owner[start], let state, end - start >= name.count + 4 {
+        if let name = owner[start], let state, end - start >= name.count + 2 {
           let offset = start + (end - start - name.count) / 2
           for (index, letter) in name.enumerated() {
             glyphs[offset + index] = .letter(letter, under: state)
+          }
+        } else if let name = owner[start], let state, start > 0, let before = owner[start - 1],
+          before != name, end - start >= 2
+        {
+          let room = end - start - 1
+          let shown =
+            name.count <= room
+            ? name
+            : room == 1
+              ? String(name.suffix(1)) : (options.unicode ? "…" : "~") + name.suffix(room - 1)
+          for (index, letter) in shown.enumerated() {
+            glyphs[start + index] = .letter(letter, under: state)
           }
         }
         start = end

@@ -103,6 +103,14 @@ package enum RunArguments {
       options.tolerance = Tolerance(milliseconds: milliseconds, percent: percent)
     }
     try parseLimits(arguments, into: &options.limits)
+    if options.mode == .live,
+      let chooser = [Option.seed, .policy].first(where: { arguments.value($0) != nil })
+    {
+      // Accepted silently, it would read as if the live run's order had been chosen.
+      throw UsageError(
+        "--\(chooser.rawValue) chooses the virtual scheduler's order, and a --live run's order "
+          + "comes from real threads; drop --\(chooser.rawValue), or drop --live")
+    }
     return options
   }
 

@@ -43,7 +43,8 @@ package struct Course: Sendable {
   package static let builtFrom = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  static func isLabPackage(_ folder: URL) -> Bool {
+  /// Whether `folder` is the lab's own package, with its curriculum.
+  package static func isLabPackage(_ folder: URL) -> Bool {
     ["Package.swift", "Scenarios", "Lessons"].allSatisfy {
       FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
     }

@@ -9,9 +9,18 @@ import LabSwift
 extension Site.Builder {
   func escape(_ text: String) -> String { Markup.escape(text) }
 
+  /// What the index calls the course: the lab's own curriculum by its subject, a teacher's
+  /// course by its folder's name (what `lab init` was given).
+  var courseName: String {
+    Course.isLabPackage(course.root)
+      ? "Swift concurrency, step by step" : course.root.standardizedFileURL.lastPathComponent
+  }
+
   /// The index: the lessons in curriculum order, then the scenarios by topic.
   func index() -> String {
-    var body = ["<header>", "<p class=\"name\">ConcurrencyLab</p>", "<h1>The course</h1>"]
+    var body = [
+      "<header>", "<p class=\"name\">ConcurrencyLab</p>", "<h1>\(escape(courseName))</h1>",
+    ]
     body.append(
       "<p class=\"summary\">Lessons that run Swift concurrency scenarios on the lab's runtime, "
         + "and every scenario with its timeline, its trace and its Swift program. Step through a "
@@ -46,7 +55,8 @@ extension Site.Builder {
       }
     }
     return HTMLReport.page(
-      title: "The course — ConcurrencyLab", body: body.joined(separator: "\n"), player: false,
+      title: "\(escape(courseName)) — ConcurrencyLab", body: body.joined(separator: "\n"),
+      player: false,
       style: Site.style)
   }
 

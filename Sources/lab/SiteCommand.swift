@@ -60,7 +60,7 @@ enum SiteCommand: Command {
     let folder = arguments.positionals[0]
     let console = context.console
     func fail(_ message: String) {
-      console.err("lab: " + console.paint("error: ", .red, forErr: true) + message + "\n")
+      console.err(console.paint("error: ", .red, forErr: true) + message + "\n")
     }
     if let refusal = Site.refusal(folder: folder) {
       fail(refusal)
@@ -100,7 +100,14 @@ enum SiteCommand: Command {
     let seconds = Double((ContinuousClock.now - start) / .milliseconds(1)) / 1000
     console.out(
       "wrote \(site.pages.count) pages (\(site.bytes / 1024) KB) to \(folder) in "
-        + "\(String(format: "%.1f", seconds)) s: open \(folder)/index.html\n")
+        + "\(String(format: "%.1f", seconds)) s: open \(Self.index(in: folder))\n")
     return site.problems.isEmpty ? ExitStatus.ok : ExitStatus.failure
+  }
+
+  /// The index page's path as the user wrote the folder: `out/` gives `out/index.html`.
+  static func index(in folder: String) -> String {
+    var trimmed = Substring(folder)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    return trimmed == "/" ? "/index.html" : "\(trimmed)/index.html"
   }
 }

@@ -50,6 +50,18 @@ import Testing
     #expect(unknownCommand.err.contains("did you mean 'run'?"))
   }
 
+  @Test(arguments: ["--seed", "--policy"])
+  func aLiveRunRefusesAnOptionThatChoosesTheVirtualOrder(option: String) throws {
+    let value = option == "--seed" ? "3" : "pct"
+    let (status, out, err) = InProcessLab.run(["run", "racy-counter", "--live", option, value])
+    #expect(status == 64)
+    #expect(out.isEmpty, "nothing runs")
+    #expect(
+      err.hasPrefix(
+        "error: \(option) chooses the virtual scheduler's order, and a --live run's order comes "
+          + "from real threads; drop \(option), or drop --live"))
+  }
+
   @Test func invalidScenarioFileGetsDiagnosticsOnStderr() throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lab-bad-\(UUID()).json")

@@ -74,6 +74,21 @@ import Testing
 
     1. Did anything run?
     """
+  @Test func theIndexIsTitledByTheCourseAndTheHintOpensIt() throws {
+    let course = try Course([
+      "Scenarios/hostile.json": Self.hostileScenario, "Lessons/01-hostile.md": Self.hostileLesson,
+    ])
+    let folder = course.root.appendingPathComponent("site").path + "//"
+    let (status, out, err) = course.lab(["site", folder])
+    #expect(status == 0, "\(err)")
+    let index = course.root.appendingPathComponent("site/index.html").path
+    #expect(out.hasSuffix("open \(index)\n"), "\(out)")
+    let html = try course.page(course.root.appendingPathComponent("site"), "index.html")
+    let name = Markup.escape(course.root.lastPathComponent)
+    #expect(html.contains("<h1>\(name)</h1>"))
+    #expect(html.contains("<title>\(name) — ConcurrencyLab</title>"))
+  }
+
   @Test func hostileScenarioAndLessonTextComesOutInert() throws {
     let course = try Course([
       "Scenarios/hostile.json": Self.hostileScenario, "Lessons/01-hostile.md": Self.hostileLesson,
@@ -132,7 +147,7 @@ import Testing
     let theirs = course.root.appendingPathComponent("theirs")
     let refused = course.lab(["site", theirs.path])
     #expect(refused.status == 1)
-    #expect(refused.err.hasPrefix("lab: error: '\(theirs.path)' is not empty"), "\(refused.err)")
+    #expect(refused.err.hasPrefix("error: '\(theirs.path)' is not empty"), "\(refused.err)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: theirs.path) == ["notes.txt"])
 
     let folder = course.root.appendingPathComponent("site")

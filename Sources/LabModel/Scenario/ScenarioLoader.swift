@@ -52,7 +52,14 @@ public enum ScenarioLoader {
       var checker = NameChecker(scenario: scenario, file: file, unsure: decoder.unsure)
       checker.room = DiagnosticList.collectLimit - decoder.diagnostics.count
       checker.check()
-      decoder.diagnostics += checker.diagnostics
+      // The checker knows a value's path, not its place: the file's tree does.
+      decoder.diagnostics += checker.diagnostics.map { diagnostic in
+        var located = diagnostic
+        if located.location == nil, let path = located.path {
+          located.location = root.location(ofPath: path)
+        }
+        return located
+      }
       decoder.omitted += checker.omitted
     }
     guard let scenario, decoder.errorCount == 0 else {

@@ -108,6 +108,15 @@ public enum NativeRunner {
           payload: .race(
             .sanitizer("\(what)\(races.count > 1 ? " (and \(races.count - 1) more)" : "")"))))
     }
+    // A command-line tool's process ended with main: the tasks still running were cut short.
+    if scenario.lifetime == .commandLine, let rootEnd = trace.duration {
+      let cut = TraceEvent.unfinishedTasks(events).filter { $0 != "root" }
+      if !cut.isEmpty {
+        events.append(
+          TraceEvent(
+            time: rootEnd, thread: "-", task: "root", payload: .cancel(.processExit(cut: cut))))
+      }
+    }
     var problem = problem(process, trace: trace, scale: scale)
     var end = RunEnd.finished
     switch process.ending {

@@ -175,17 +175,15 @@ extension ProgramWriter {
     return lines
   }
 
-  /// The lab's run waits for every task and work item; a program ends with `main()`, so it waits
-  /// here for what the root started and never awaited.
+  /// An app's run (`"lifetime": "app"`) goes on until every task and work item has ended; a
+  /// program ends with `main()`, so it waits here for what the root started and never awaited —
+  /// but for a task that waits for a continuation nothing resumes, which Swift leaves suspended
+  /// for good: awaiting it would hang the program. A command-line tool's `main()` just returns.
   func keepAlive(_ context: inout Context) throws(NotExpressible) {
-    for name in unawaitedTasks(scenario.steps) {
-      line("_ = await \(Identifier(name)).result  // the program would end before it")
-    }
-    for name in groups.sorted() {
-      line("// Stay until the group's work is done: the program ends when main() returns.")
-      line(
-        "await withCheckedContinuation { done in \(Identifier(name)).notify(queue: .main) { "
-          + "done.resume() } }")
+    if scenario.lifetime == .app {
+      waitForUnawaitedWork()
+    } else {
+      line("// main() returns: the process ends, cutting short any task still running.")
     }
     let atomics = atomicNames
     if storage == .captured,
@@ -229,4 +227,41 @@ extension ProgramWriter {
 func uniqued(_ names: [String]) -> [String] {
   var seen: Set<String> = []
   return names.filter { seen.insert($0).inserted }
+}
+
+extension ProgramWriter {
+  /// The awaits that keep an app's program running until its unawaited work has ended.
+  func waitForUnawaitedWork() {
+    for name in unawaitedTasks(scenario.steps) {
+      if Self.waitsForever(task: name, in: scenario.steps) {
+        line(
+          .comment(
+            "\(name) waits for a continuation nothing resumes: it stays suspended, unawaited."))
+      } else {
+        line("_ = await \(Identifier(name)).result  // the program would end before it")
+      }
+    }
+    for name in groups.sorted() {
+      line("// Stay until the group's work is done: the program ends when main() returns.")
+      line(
+        "await withCheckedContinuation { done in \(Identifier(name)).notify(queue: .main) { "
+          + "done.resume() } }")
+    }
+  }
+
+  /// Whether the root's task `name` runs a continuation whose steps never resume it: Swift warns
+  /// that it leaked, and the task never goes on.
+  static func waitsForever(task name: String, in steps: [Step]) -> Bool {
+    steps.contains { step in
+      guard case .task(let spec) = step.kind, spec.name == name,
+        case .steps(let body) = spec.child
+      else { return false }
+      return contains(body) { kind in
+        guard case .continuation(let continuation) = kind else { return false }
+        return !contains(continuation.steps) { inner in
+          if case .resume(continuation.name, _) = inner { true } else { false }
+        }
+      }
+    }
+  }
 }

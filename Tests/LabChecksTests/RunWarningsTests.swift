@@ -11,13 +11,13 @@ struct RunWarningsTests {
     ScenarioRunner.runAndCheck(try TestSupport.scenario(named: name)).record.warnings
   }
 
-  @Test func aTaskNobodyAwaitsThatOutlivesTheRootIsNamed() throws {
+  @Test func aTaskNobodyAwaitsThatMainsReturnCutShortIsNamed() throws {
     let result = ScenarioRunner.runAndCheck(try TestSupport.scenario(named: "task-leak"))
     #expect(
       result.record.warnings == [
-        "task 'upload' was never awaited and ended at 2100 ms, after the root's steps (100 ms): "
-          + "a command-line program's main() would have returned first and cut it short; await "
-          + "its value, or keep it where work may outlive the call"
+        "task 'upload' was never awaited: main returned at 100 ms and the process exited, "
+          + "cutting it short; await its value before main returns, or run it where the process "
+          + "stays (an app)"
       ])
     #expect(
       TraceText.report(result, hints: .lab).contains("\nwarning: task 'upload' was never awaited"))

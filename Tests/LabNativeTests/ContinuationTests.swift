@@ -11,9 +11,12 @@ import Testing
 
 /// Continuations (Scenarios/17-continuations): a callback bridged into async/await, its numbers
 /// derived from Swift's semantics on every seed, the throwing variant caught by `try`, and the
-/// two misuses — resumed twice, never resumed — reported instead of trapped or hung.
+/// two misuses: resumed twice, stopped where Swift traps; never resumed, recorded where Swift
+/// warns, with its task left suspended.
 @Suite struct ContinuationTests {
-  static let bundled = ["continuation-bridge", "continuation-throwing"]
+  static let bundled = [
+    "continuation-bridge", "continuation-throwing", "continuation-leaked-task",
+  ]
 
   static func value(_ name: String, _ result: RunResult) -> Value? {
     result.values.first { $0.name == name }?.value
@@ -82,18 +85,22 @@ import Testing
     #expect(late.events.contains { $0.kind == .race && $0.text.hasPrefix("size: write by") })
   }
 
-  /// Never resumed: when the work that could resume it ends, the lab stops the run, as Swift
-  /// warns at that moment that the continuation leaked; on every seed, at 100 ms.
-  @Test func aContinuationNeverResumedIsReportedWhenItLeaks() throws {
+  /// Never resumed, with main the waiter: the leak is a trace event at 100 ms, when the last work
+  /// that could resume it ends (the moment Swift warns), and the run ends as the deadlock a real
+  /// program's hang is, naming the continuation; on every seed.
+  @Test func aContinuationNeverResumedIsRecordedWhenItLeaks() throws {
     let scenario = try TestSupport.loadBadInput("run-continuation-never-resumed.json")
     for seed in UInt64(1)...10 {
       var options = RunOptions()
       options.seed = seed
       let record = ScenarioRunner.run(scenario, options: options)
+      let leak = record.events.first {
+        $0.payload == .set(.continuationLeaked(continuation: "download", waiter: "root"))
+      }
+      #expect(leak?.time == 100, "seed \(seed)")
+      #expect(record.end == .deadlock, "seed \(seed)")
       #expect(
-        record.problem?.hasPrefix(
-          "stopped at 100 ms: continuation download was never resumed: at 100 ms the last work "
-            + "that could resume it ended without doing so, and root waits for it forever")
+        record.problem?.hasSuffix("root waits for continuation download, which nothing resumes")
           == true, "seed \(seed): \(record.problem ?? "")")
     }
   }
@@ -130,25 +137,22 @@ import Testing
     problem?.replacing(#/\d+(\.\d+)?/#, with: "N")
   }
 
-  /// Leaked: the last capture let go in both modes; only the times differ.
+  /// Leaked: the warning is recorded in both modes, and the hang it leaves ends as a deadlock
+  /// naming the continuation (the live run's watch sees a second with nothing moving).
   @Test(arguments: [
     "run-continuation-never-resumed.json", "run-continuation-leaked-before-it-suspends.json",
   ])
-  func aLeakedContinuationStopsBothModesWithTheSameWording(_ name: String) async throws {
+  func aLeakedContinuationIsRecordedInBothModes(_ name: String) async throws {
     let virtual = try TestSupport.runBadInput(name, .virtual, limits: TestSupport.badInputLimits)
-    let reason = { (record: RunRecord) -> String? in
-      guard case .limitReached(let message) = record.end else { return nil }
-      return message
+    let live = try TestSupport.runBadInput(name, .live, limits: TestSupport.badInputLimits)
+    for record in [virtual, live] {
+      let leaked = record.events.filter {
+        if case .set(.continuationLeaked) = $0.payload { true } else { false }
+      }
+      #expect(leaked.count == 1, "\(record.mode)")
+      #expect(record.end == .deadlock, "\(record.mode): \(record.problem ?? "")")
+      #expect(record.problem?.contains("which nothing resumes") == true, "\(record.mode)")
     }
-    // On a busy machine a Dispatch thread can start so late that the live deadlock watch (half
-    // a second with nothing moving) ends the run first: real time, so it retries.
-    var live = try TestSupport.runBadInput(name, .live, limits: TestSupport.badInputLimits)
-    for _ in 1..<5 where Self.wording(reason(live)) != Self.wording(reason(virtual)) {
-      await TestSupport.waitUntilProcessIsQuiet()
-      live = try TestSupport.runBadInput(name, .live, limits: TestSupport.badInputLimits)
-    }
-    #expect(reason(virtual)?.contains("was never resumed") == true)
-    #expect(Self.wording(reason(live)) == Self.wording(reason(virtual)), "\(live.problem ?? "")")
   }
 
   @Test func aSecondResumeStopsBothModesWithTheSameWording() throws {

@@ -2,9 +2,10 @@ import LabModel
 import LabRuntime
 
 /// Continuations: a task suspends in a real `withChecked(Throwing)Continuation` until work it
-/// started resumes it. A second resume traps in Swift, so the lab stops the run before making it;
-/// a continuation that the last work able to resume it let go of unresumed stops the run when it
-/// does, as Swift warns then that it leaked (`ContinuationCapture`).
+/// started resumes it. A second resume traps in Swift, so the lab stops the run before making it.
+/// A continuation that the last work able to resume it let go of unresumed is recorded as leaked
+/// when it does, as Swift warns then; its task stays suspended and the run goes on
+/// (`ContinuationCapture`).
 extension Interpreter {
   /// `let x = await withCheckedContinuation { NAME in steps }`: the steps run first (they cannot
   /// suspend; the decoder refuses those that would), then the task waits for the resume.
@@ -14,8 +15,8 @@ extension Interpreter {
     let continuation = ContinuationRecord()
     let outer = context.continuations[spec.name]
     context.continuations[spec.name] = ContinuationCapture(continuation) {
-      [weak self, waiter = context.task] in
-      self?.stopForMisuse(Self.leaked(spec.name, waiter: waiter, at: self?.runtime.now ?? 0))
+      [weak self, waiter = context] in
+      self?.leaked(spec.name, waiter: waiter)
     }
     defer { context.continuations[spec.name] = outer }
     _ = try await runNested(spec.steps, &context, isolation: isolation)
@@ -88,11 +89,12 @@ extension Interpreter {
     continuation.deliver(outcome)
   }
 
-  static func leaked(_ name: String, waiter: String, at time: Double) -> String {
-    "continuation \(name) was never resumed: at \(Int(time)) ms the last work that could resume "
-      + "it ended without doing so, and \(waiter) waits for it forever (Swift warns here: 'SWIFT "
-      + "TASK CONTINUATION MISUSE: … leaked its continuation without resuming it'); resume it on "
-      + "every path"
+  /// The last capture of an unresumed continuation went: Swift prints its warning now, the
+  /// waiting task stays suspended for good, and everything else goes on (measured).
+  func leaked(_ name: String, waiter: Context) {
+    guard !runtime.isAborting else { return }
+    record(.set(.continuationLeaked(continuation: name, waiter: waiter.task)), waiter)
+    stuckForever(waiter)
   }
 
   static func resumedTwice(

@@ -18,6 +18,19 @@ final class WorkInFlight: Sendable {
   let tasks = PendingWork()
   /// Tasks that started and have not ended: after a virtual run's teardown, none.
   let running = Atomic<Int>(0)
+  /// Unstructured tasks suspended for good on a continuation that leaked, by id: no longer
+  /// waited out, since Swift leaves them suspended and the rest of the program goes on.
+  private let stuck = Locked<Set<Int>>([])
+
+  /// An unstructured task ended; a stuck one was let go of already.
+  func taskEnded(_ id: Int) {
+    if stuck.withLock({ $0.remove(id) == nil }) { tasks.end() }
+  }
+
+  /// An unstructured task will never go on: the root stops waiting for it.
+  func taskStuck(_ id: Int) {
+    if stuck.withLock({ $0.insert(id).inserted }) { tasks.end() }
+  }
 
   /// A stopped run is torn down: nobody waits for work that will never end.
   func abort() {
@@ -44,11 +57,33 @@ extension Interpreter {
       // that could not go on (a failed step, a stopped run) is a problem.
     }
     outcome.duration = runtime.now.rounded(toPlaces: 3)
+    if scenario.lifetime == .commandLine {
+      exitWithMain(context)
+      return
+    }
     // Leave nothing behind: wait out the inputs, then every task, including those they start —
     // counted, not awaited, since an await would raise a task's priority to the root's.
     waits.wait("root", for: "the scenario's inputs")
     await inFlight.callbacks.waitUntilNone()
     waits.done("root")
     await inFlight.tasks.waitUntilNone()
+  }
+
+  /// A command-line tool: `main` has returned, so the process exits, cutting short every task and
+  /// work item still running (measured: docs/runtimes.md, "Process lifetime, measured"). The
+  /// trace names them and ends there; the run ends as finished.
+  func exitWithMain(_ root: Context) {
+    guard inFlight.tasks.count > 0 || inFlight.callbacks.count > 0 else { return }
+    let cut = LiveDeadlockWatch.unfinished(recorder.recorded).filter { $0 != root.task }
+    record(.cancel(.processExit(cut: cut)), root)
+    recorder.close()
+    exitedWithMain.store(true, ordering: .relaxed)
+    runtime.stop("main returned and the process exited")
+  }
+
+  /// The task waiting for a leaked continuation never goes on (Swift leaves it suspended); an
+  /// unstructured one is no longer waited out, so the run ends when everything else has.
+  func stuckForever(_ waiter: Context) {
+    if waiter.unstructured { inFlight.taskStuck(waiter.id) }
   }
 }

@@ -117,7 +117,11 @@ extension Interpreter {
 
   func startTask(_ spec: TaskSpec, _ context: inout Context, isolation: isolated (any Actor)?) {
     let name = tasks.displayName(for: spec.name)
-    let child = spawn(name, from: &context)
+    let child = {
+      var child = spawn(name, from: &context)
+      child.unstructured = true
+      return child
+    }()
     let target = actor(for: spec.isolation, caller: spec.detached ? nil : isolation)
     record(.spawn(.task(name: name, detached: spec.detached, chain: spec.chain)), context)
     // Unstated, a task inherits its creator's priority; a detached one inherits nothing and runs at
@@ -141,7 +145,7 @@ extension Interpreter {
         ) { isolation in
           defer {
             known.withLock { $0 = nil }
-            self.inFlight.tasks.end()
+            self.inFlight.taskEnded(child.id)
           }
           self.waits.done(child.task)
           var context = child

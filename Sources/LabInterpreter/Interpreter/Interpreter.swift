@@ -32,6 +32,8 @@ final class Interpreter: @unchecked Sendable {
   /// Set when the run stops where Swift would stop the program (a misuse it traps on), not at a
   /// limit: its problem then says nothing of the lab's memory, which differs from build to build.
   let stoppedForMisuse = Atomic<Bool>(false)
+  /// `main` returned in a command-line tool and the process exited: the run that stopped ended.
+  let exitedWithMain = Atomic<Bool>(false)
   /// Actor instances by name; written once before the run starts.
   let actors: [String: any Actor]
 
@@ -81,6 +83,8 @@ final class Interpreter: @unchecked Sendable {
     var continuations: [String: ContinuationCapture] = [:]
     /// The serial queues (and `main`) whose work the steps run inside, innermost last.
     var queues: [String] = []
+    /// An unstructured task (`Task {}`), which the root waits out before an app's run ends.
+    var unstructured = false
   }
 
   /// The context of a new task created by `parent`: it sees the parent's locals (captured values)

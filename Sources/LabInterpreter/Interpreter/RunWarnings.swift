@@ -65,9 +65,10 @@ public enum RunWarnings {
   }
 
   /// Unstructured tasks the root started (itself, or through the functions and children it ran)
-  /// that nobody awaited and that went on after the root's steps ended. The lab waits for them;
-  /// a command-line program whose `main()` returned would have ended with them half done. Tasks
-  /// an input's handler starts are an app's, which keeps running: they are not counted.
+  /// that nobody awaited and that went on after the root's steps ended: cut short when a
+  /// command-line tool's `main` returned (`"lifetime": "commandLine"`), or run on by an app, where
+  /// a command-line tool would have cut them short. Tasks an input's handler starts are an
+  /// app's, which keeps running: they are not counted.
   static func unawaitedTasks(_ events: [TraceEvent], rootEnd: Double) -> [String] {
     // Most runs start no unstructured task: one cheap pass says so (a group of 100,000
     // children records 300,000 events whose joins the full pass would gather).
@@ -78,7 +79,9 @@ public enum RunWarnings {
     var unstructured: [(name: String, spawned: Double)] = []
     var awaited: Set<String> = []
     var ends: [String: Double] = [:]
+    var cut: Set<String> = []
     for event in events {
+      if case .cancel(.processExit(let tasks)) = event.payload { cut.formUnion(tasks) }
       switch event.kind {
       case .spawn:
         guard let name = event.payload.spawnedTask else { continue }
@@ -102,10 +105,16 @@ public enum RunWarnings {
       guard !awaited.contains(task.name), isRoots(task.name) else { return nil }
       let end = ends[task.name]
       guard end.map({ $0 > rootEnd }) ?? true else { return nil }
+      if cut.contains(task.name) {
+        return "task '\(task.name)' was never awaited: main returned at "
+          + "\(TraceText.time(rootEnd)) ms and the process exited, cutting it short; await its "
+          + "value before main returns, or run it where the process stays (an app)"
+      }
       let ran = end.map { "ended at \(TraceText.time($0)) ms" } ?? "never ended"
       return "task '\(task.name)' was never awaited and \(ran), after the root's steps "
-        + "(\(TraceText.time(rootEnd)) ms): a command-line program's main() would have returned "
-        + "first and cut it short; await its value, or keep it where work may outlive the call"
+        + "(\(TraceText.time(rootEnd)) ms): an app keeps running, but a command-line tool's "
+        + "main() returns first and cuts it short (\"lifetime\": \"commandLine\"); await its "
+        + "value, or keep it where work may outlive the call"
     }
   }
 

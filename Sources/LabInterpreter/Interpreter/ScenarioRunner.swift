@@ -69,6 +69,10 @@ public enum ScenarioRunner {
       end = .deadlock
       problem = report
     }
+    // A command-line tool's `main` returned: the process ended there, which is how it finishes.
+    if case .limitReached = end, interpreter.exitedWithMain.load(ordering: .relaxed) {
+      end = .finished
+    }
     switch end {
     case .finished:
       problem = outcome.failure ?? interpreter.semaphoreMisuse

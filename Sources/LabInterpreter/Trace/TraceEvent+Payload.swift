@@ -148,6 +148,9 @@ extension TraceEvent {
     case semaphoreSignal(semaphore: String, value: Int)
     /// `resume(returning:)` or `resume(throwing:)`, as written.
     case continuationResume(continuation: String, call: String)
+    /// The last work that could resume the continuation let go of it unresumed: Swift prints its
+    /// "leaked its continuation" warning here, and `waiter` stays suspended for good.
+    case continuationLeaked(continuation: String, waiter: String)
     /// `yield(value)` and what it returned (`.enqueued(remaining: 1)`).
     case streamYield(stream: String, value: String, result: String)
     case streamFinish(String)
@@ -168,7 +171,8 @@ extension TraceEvent {
       case .variable(let name, let value, _): Binding(name, value)
       case .atomic(let name, let new, _): Binding(name, String(new))
       case .lockTaken, .lockReleased, .semaphoreTaken, .semaphoreSignal, .continuationResume,
-        .streamYield, .streamFinish, .onTerminationSet, .onTerminationRuns, .groupEnter,
+        .continuationLeaked, .streamYield, .streamFinish, .onTerminationSet, .onTerminationRuns,
+        .groupEnter,
         .groupLeave, .groupNotify, .taskLocalBound, .taskLocalRestored:
         nil
       }
@@ -185,6 +189,8 @@ extension TraceEvent {
     case childRefused(String)
     case onCancelRuns(of: String, place: String)
     case switchToLatest(previous: String)
+    /// `main` returned and the process exits (`"lifetime": "commandLine"`), cutting these short.
+    case processExit(cut: [String])
   }
 
   public enum Collect: Sendable, Equatable {

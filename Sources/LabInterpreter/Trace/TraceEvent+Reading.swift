@@ -113,3 +113,25 @@ extension TraceEvent.Payload {
     return (String(inner[..<split.lowerBound]), String(inner[split.upperBound...]))
   }
 }
+
+extension TraceEvent {
+  /// The tasks that started (or were spawned) and have not ended, by their names in the trace.
+  public static func unfinishedTasks(_ events: [TraceEvent]) -> [String] {
+    var alive: [String] = []
+    var ended: Set<String> = []
+    var seen: Set<String> = []
+    for event in events {
+      switch event.kind {
+      case .start:
+        if seen.insert(event.task).inserted { alive.append(event.task) }
+      case .spawn:
+        if let name = event.payload.spawnedTask, seen.insert(name).inserted {
+          alive.append(name)
+        }
+      case .end: ended.insert(event.task)
+      default: break
+      }
+    }
+    return alive.filter { !ended.contains($0) }
+  }
+}

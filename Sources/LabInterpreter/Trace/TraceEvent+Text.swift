@@ -150,6 +150,10 @@ extension TraceEvent.Change {
     case .semaphoreSignal(let semaphore, let value):
       "semaphore \(semaphore): signal() (value \(value))"
     case .continuationResume(let continuation, let call): "continuation \(continuation): \(call)"
+    case .continuationLeaked(let continuation, let waiter):
+      "continuation \(continuation) leaked: nothing can resume it now, and \(waiter) stays "
+        + "suspended (Swift warns: 'SWIFT TASK CONTINUATION MISUSE: … leaked its continuation "
+        + "without resuming it')"
     case .streamYield(let stream, let value, let result):
       "stream \(stream): yield(\(value)) → \(result)"
     case .streamFinish(let stream): "stream \(stream): finish()"
@@ -178,6 +182,8 @@ extension TraceEvent.Cancel {
       "\(child) not started: the group is cancelled (addTaskUnlessCancelled)"
     case .onCancelRuns(let task, let place): "onCancel of \(task) runs \(place)"
     case .switchToLatest(let previous): "switchToLatest: cancel \(previous)"
+    case .processExit(let cut):
+      "main returned: the process exits, cutting short \(cut.joined(separator: ", "))"
     }
   }
 }

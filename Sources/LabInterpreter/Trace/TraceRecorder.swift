@@ -4,7 +4,7 @@ import LabRuntime
 /// Collects the events of one run, in the order they happened. Safe from any thread: live runs
 /// record from real threads; the time is read under the lock so events stay in time order.
 final class TraceRecorder: Sendable {
-  private let events = Locked<(list: [TraceEvent], bytes: Int)>(([], 0))
+  private let events = Locked<(list: [TraceEvent], bytes: Int, closed: Bool)>(([], 0, false))
   private let runtime: any ScenarioRuntime
   private let maxEvents: Int
   private let maxBytes: Int
@@ -14,6 +14,10 @@ final class TraceRecorder: Sendable {
     self.maxEvents = maxEvents
     self.maxBytes = maxBytes
   }
+
+  /// Ends the trace: the process has exited (`main` returned in a command-line tool), so nothing
+  /// recorded after this happened.
+  func close() { events.withLock { $0.closed = true } }
 
   /// Records an event; `thread` defaults to the thread the caller runs on.
   func record(
@@ -25,6 +29,8 @@ final class TraceRecorder: Sendable {
       time: 0, thread: thread, task: task, payload: payload, joins: joins, clip: TraceEvent.maxText)
     let size = event.text.utf8.count + task.utf8.count + thread.utf8.count
     let full = events.withLock { events -> String? in
+      // The process has exited: what its torn-down tasks do next no real program does.
+      guard !events.closed else { return nil }
       guard events.list.count < maxEvents else {
         return
           "the run recorded more than \(maxEvents) trace events; raise the limit with --max-events"

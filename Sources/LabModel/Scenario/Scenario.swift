@@ -30,6 +30,9 @@ public struct Scenario: Sendable {
   /// SE-0466's default isolation of the module (`defaultIsolation`): with `.main`, the root and
   /// every function that names no isolation run on the main actor, as in new app projects.
   public var defaultIsolation: DefaultIsolation = .nonisolated
+  /// Whether the process ends with the root's steps, cutting short what still runs
+  /// (`.commandLine`), or keeps running until every task has ended (`.app`).
+  public var lifetime: Lifetime = .app
   public var steps: [Step]
   /// Shared variables in declaration order, with their initial values.
   public var state: [(name: String, value: Value)]

@@ -71,6 +71,7 @@ struct ScenarioDecoder {
       decodeIsolation($0, path: "isolation", actors: actorNames)
     }
     let defaultIsolation = decodeDefaultIsolation(object["defaultIsolation"])
+    let lifetime = decodeLifetime(object["lifetime"])
     let functions = decodeFunctions(
       object["functions"], path: "functions", actors: actorNames,
       unannotated: defaultIsolation.ofUnannotated)
@@ -96,6 +97,7 @@ struct ScenarioDecoder {
       actors: actors, inputs: inputs, handlers: handlers, queues: queues, semaphores: semaphores,
       streams: streams, taskLocals: taskLocals, expect: expect)
     scenario.defaultIsolation = defaultIsolation
+    scenario.lifetime = lifetime
     return scenario
   }
 

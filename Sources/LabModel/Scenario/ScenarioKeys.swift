@@ -2,7 +2,7 @@
 /// The decoder's key check and the schema's `properties` are made from this table.
 public enum TopLevelKey: String, CaseIterable, Sendable {
   case schema = "$schema"
-  case format, name, title, summary, source, threads, seed, isolation, defaultIsolation
+  case format, name, title, summary, source, threads, seed, isolation, defaultIsolation, lifetime
   case state, functions, actors, queues, semaphores, streams, taskLocals, inputs, handlers, steps,
     expect
 
@@ -13,7 +13,7 @@ public enum TopLevelKey: String, CaseIterable, Sendable {
     switch self {
     case .format, .steps: true
     case .schema, .name, .title, .summary, .source, .threads, .seed, .isolation,
-      .defaultIsolation, .state,
+      .defaultIsolation, .lifetime, .state,
       .functions, .actors, .queues, .semaphores, .streams, .taskLocals, .inputs, .handlers, .expect:
       false
     }
@@ -23,7 +23,8 @@ public enum TopLevelKey: String, CaseIterable, Sendable {
   /// a summary keeps every schedule string of the scenario valid (`Scenario.programDigest`).
   public var shapesRuns: Bool {
     switch self {
-    case .format, .name, .threads, .seed, .isolation, .defaultIsolation, .state, .functions,
+    case .format, .name, .threads, .seed, .isolation, .defaultIsolation, .lifetime, .state,
+      .functions,
       .actors, .queues,
       .semaphores, .streams, .taskLocals, .inputs, .handlers, .steps:
       true

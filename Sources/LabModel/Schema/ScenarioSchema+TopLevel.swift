@@ -25,6 +25,8 @@ extension TopLevelKey {
     case .isolation: .object(["$ref": "#/$defs/isolation", "default": "concurrent"])
     case .defaultIsolation:
       .object(["enum": ["nonisolated", "main", "MainActor"], "default": "nonisolated"])
+    case .lifetime:
+      .object(["enum": .array(Lifetime.allCases.map { .string($0.rawValue) }), "default": "app"])
     case .state: .ref("variables")
     case .functions: ScenarioSchema.namedMap(of: "function", keys: "name")
     case .actors: ScenarioSchema.namedMap(of: "actor", keys: "name")
@@ -80,6 +82,11 @@ extension TopLevelKey {
       "SE-0466's default isolation, as new app projects set it (`swiftc -default-isolation "
         + "MainActor`): with \"main\", the root task and every function that names no "
         + "\"isolation\" run on the main actor. Default \"nonisolated\"."
+    case .lifetime:
+      "What happens when the root's steps end while tasks still run. \"app\" (default): the "
+        + "process keeps running, as an app does, and they run to their end. \"commandLine\": "
+        + "main returns and the process ends, as a command-line tool's does, cutting them short; "
+        + "the trace names the tasks cut."
     case .state:
       "Shared mutable variables outside any actor, with their initial values: plain memory that "
         + "any task may read and write. Concurrent writes can race, and the virtual runtime "

@@ -48,6 +48,18 @@ import Testing
     }
   }
 
+  /// A chain of indexes nests the tree as deeply as operators do; 64 KiB of `[0]` would
+  /// otherwise overflow the stack when the tree is evaluated, hashed or freed.
+  @Test func aLongChainOfIndexesIsRefusedLikeManyOperators() {
+    do {
+      _ = try Expression.parse("a" + String(repeating: "[0]", count: 20_000))
+      Issue.record("a chain of 20,000 indexes parsed")
+    } catch {
+      #expect(error.message.contains("more than 200 operators and indexes"), "\(error.message)")
+    }
+    #expect(throws: Never.self) { try Expression.parse("a" + String(repeating: "[0]", count: 50)) }
+  }
+
   @Test func anUnclosedIndexIsASyntaxErrorNamingTheBracket() {
     #expect(throws: ExpressionSyntaxError.self) { try Expression.parse("sizes[0") }
     do {

@@ -313,6 +313,13 @@ private struct ExpressionParser {
   mutating func parsePostfix() throws(ExpressionSyntaxError) -> Expression {
     var value = try parsePrimary()
     while take("[") {
+      // Each index is a level of the tree, as a binary operator is: counted against the same bound.
+      operators += 1
+      guard operators <= Self.maxOperators else {
+        throw error(
+          "the expression has more than \(Self.maxOperators) operators and indexes; split it into "
+            + "steps")
+      }
       try nest()
       defer { depth -= 1 }
       let position = try parseOr()

@@ -20,6 +20,24 @@ extension ProgramWriter {
         code: "[\(parts.map(\.code).joined(separator: ", "))]",
         type: .list(parts.first?.type), awaits: parts.contains(where: \.awaits),
         tries: parts.contains(where: \.tries))
+    case .index(let list, let position):
+      let items = try self.expression(list, context)
+      let index = try self.expression(position, context)
+      guard case .list(let element) = items.type ?? .list(nil) else {
+        throw NotExpressible(
+          origin: nil,
+          message:
+            "'\(expression.source)' indexes a value of Swift type \(items.type.map { "\($0)" } ?? "unknown"), not a list"
+        )
+      }
+      let base: SwiftCode =
+        switch list {
+        case .binary, .unary: "(\(items.code))"
+        case .literal, .name, .list, .index: items.code
+        }
+      return SwiftExpression(
+        code: base + "[\(index.code)]", type: element, awaits: items.awaits || index.awaits,
+        tries: items.tries || index.tries)
     case .unary(let op, let operand):
       let inner = try self.expression(operand, context)
       return SwiftExpression(
@@ -64,7 +82,12 @@ extension ProgramWriter {
   /// A name: a local, a parameter, the actor's own state, then the scenario's `state`.
   func reference(_ name: String, _ context: Context) throws(NotExpressible) -> SwiftExpression {
     if name == "now" { return SwiftExpression(code: "now()", type: .int) }
-    if name == "isCancelled" { return SwiftExpression(code: "Task.isCancelled", type: .bool) }
+    if name == "isCancelled" || name == "Task.isCancelled" {
+      return SwiftExpression(code: "Task.isCancelled", type: .bool)
+    }
+    if name == "Task.currentPriority" {
+      return SwiftExpression(code: "Task.currentPriority.name", type: .string)
+    }
     if name == "taskName" { return SwiftExpression(code: "(Task.name ?? \"none\")", type: .string) }
     if name == "error", let caught = context.caught {
       return SwiftExpression(
@@ -104,6 +127,24 @@ extension ProgramWriter {
         awaits: context.place != .main && context.isAsync)
     case .actor: return SwiftExpression(code: "state.\(variable)", type: type, awaits: true)
     }
+  }
+
+  /// `Task.currentPriority.name`: a priority by the name a scenario gives it, as the lab's trace
+  /// shows it (`high`; Swift's own description is `TaskPriority.high`).
+  func priorityNames() {
+    line("extension TaskPriority {")
+    line("  /// The priority by the name the lab gives it.")
+    line("  var name: String {")
+    line("    switch self {")
+    line("    case .high: \"high\"")
+    line("    case .medium: \"medium\"")
+    line("    case .low: \"low\"")
+    line("    case .background: \"background\"")
+    line("    default: \"\\(rawValue)\"")
+    line("    }")
+    line("  }")
+    line("}")
+    line("")
   }
 
   /// A log line's text as a Swift string literal with interpolations.

@@ -209,6 +209,7 @@ final class ProgramWriter {
     } else {
       learnerHelpers()
     }
+    if reads.contains("Task.currentPriority") { priorityNames() }
     if !errors.isEmpty {
       line("enum ScenarioError: Error {")
       line("  case \(errors.sorted().map { SwiftCode(Identifier($0)) }.joined(separator: ", "))")

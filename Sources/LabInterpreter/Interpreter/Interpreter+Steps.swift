@@ -98,7 +98,7 @@ extension Interpreter {
       }
       joined(child.id, by: &context)
       exit = .continueAt(resumeAt)
-    } else if context.locals[name] == nil {
+    } else if context.locals[name] == nil, context.children[name] != nil {
       chooser?.touchUnknown()  // leaving the scope cancels the child
       record(.cancel(.unawaited(name)), context)
     }
@@ -114,9 +114,16 @@ extension Interpreter {
     let completion = completions.find(name, task: context.id)!
     waits.wait(context.task, for: "async let \(name)")
     defer { waits.done(context.task) }
-    let value = try await completion.value()
-    if let child = context.children[name] { joined(child, by: &context) }
-    return value
+    do {
+      let value = try await completion.value()
+      if let child = context.children[name] { joined(child, by: &context) }
+      return value
+    } catch {
+      // Awaited, though it threw (into a `do` around the await): the child has ended and its
+      // scope does not cancel it when it ends.
+      if let child = context.children.removeValue(forKey: name) { joined(child, by: &context) }
+      throw error
+    }
   }
 
   /// Runs a step that may suspend (one `runAtOnce` did not run); returns a value when the step
@@ -359,40 +366,4 @@ extension Interpreter {
     }
     return nil
   }
-
-  /// `do { body } catch NAME { … } catch { … }`: the first clause whose name matches the error (or
-  /// has none) handles it, with the error's name in `error`; no match rethrows.
-  func runTry(
-    _ body: [Step], _ catches: [CatchClause], _ context: inout Context,
-    isolation: isolated (any Actor)?
-  ) async throws {
-    do {
-      if let value = try await runNested(body, &context, isolation: isolation) {
-        throw EarlyReturn(value: value)
-      }
-    } catch let error where !(error is EarlyReturn || error is RunAborted || error is Failure) {
-      let name = Self.errorName(error)
-      guard let clause = catches.first(where: { $0.error == nil || $0.error == name }) else {
-        throw error
-      }
-      record(.catch(error: name), context)
-      context.locals["error"] = .string(name)
-      if let value = try await runNested(clause.steps, &context, isolation: isolation) {
-        throw EarlyReturn(value: value)
-      }
-    }
-  }
-
-  static func errorName(_ error: any Error) -> String {
-    switch error {
-    case let thrown as ScenarioError: thrown.name
-    case is CancellationError: "CancellationError"
-    default: String(describing: type(of: error))
-    }
-  }
-}
-
-/// A `return` inside a `try` body or catch clause, carried out of the `do` block.
-struct EarlyReturn: Error {
-  var value: Value
 }

@@ -27,9 +27,12 @@ extension Interpreter {
     if let found = locate(name, context) { return found.value }
     if let bound = taskLocal(name) { return bound }
     switch name {
-    case "isCancelled":
+    case "isCancelled", "Task.isCancelled":
       chooser?.touchUnknown()  // set by other tasks in ways the scheduler does not see
       return .bool(Task.isCancelled)
+    case "Task.currentPriority":
+      chooser?.touchUnknown()  // raised by the tasks that await this one
+      return .string(Self.name(of: Task.currentPriority))
     case "now": return .int(Int64(runtime.now.rounded()))
     case "taskName": return .string(Task.name ?? "none")
     default: throw EvaluationError(description: "unknown name '\(name)'")

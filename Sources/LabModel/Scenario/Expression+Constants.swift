@@ -14,6 +14,11 @@ extension Expression {
       let values = items.map { $0.constantValue(&problems) }
       guard values.allSatisfy({ $0 != nil }) else { return nil }
       return try? Value.list(values.compactMap { $0 }).checkedSize()
+    case .index(let list, let position):
+      // Left to the run, as Swift leaves `[1][5]` to it: an index is checked when it is read.
+      _ = list.constantValue(&problems)
+      _ = position.constantValue(&problems)
+      return nil
     case .unary(let op, let operand):
       guard let value = operand.constantValue(&problems) else { return nil }
       return fold(.unary(op, .literal(value)), &problems)
@@ -61,6 +66,7 @@ extension Expression {
     case .literal(let value): return value.description
     case .name(let name): return name
     case .list(let items): return "[" + items.map(\.source).joined(separator: ", ") + "]"
+    case .index(let list, let position): return "\(list.indexedSource)[\(position.source)]"
     case .unary(let op, let operand): return op.rawValue + operand.operandSource
     case .binary(let op, let left, let right):
       return "\(left.operandSource) \(op.rawValue) \(right.operandSource)"
@@ -76,5 +82,11 @@ extension Expression {
   private var operandSource: String {
     if case .binary = self { return "(\(source))" }
     return source
+  }
+
+  /// What `[i]` follows: `(-x)[0]`, not `-x[0]`, which is `-(x[0])`.
+  private var indexedSource: String {
+    if case .unary = self { return "(\(source))" }
+    return operandSource
   }
 }

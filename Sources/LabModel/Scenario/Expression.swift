@@ -1,9 +1,12 @@
 /// A small expression: integers, 'text', true/false, names, `+ - * / %`, comparisons, `&& || !`,
-/// parentheses and `[a, b]` lists. Parsed once when a scenario is loaded; evaluated many times.
+/// parentheses, `[a, b]` lists and `list[i]` indexing. Parsed once when a scenario is loaded;
+/// evaluated many times.
 public indirect enum Expression: Sendable, Hashable {
   case literal(Value)
   case name(String)
   case list([Expression])
+  /// `list[index]`: the item at a 0-based position, as Swift's `Array` subscript.
+  case index(Expression, Expression)
   case unary(UnaryOperator, Expression)
   case binary(BinaryOperator, Expression, Expression)
 
@@ -34,6 +37,7 @@ public indirect enum Expression: Sendable, Hashable {
     case .literal: []
     case .name(let name): [name]
     case .list(let items): items.flatMap(\.names)
+    case .index(let list, let position): list.names + position.names
     case .unary(_, let operand): operand.names
     case .binary(_, let left, let right): left.names + right.names
     }
@@ -57,6 +61,8 @@ extension Expression {
       return try lookup(name)
     case .list(let items):
       return try Value.list(items.map { try $0.evaluate(lookup) }).checkedSize()
+    case .index(let list, let position):
+      return try Self.item(of: try list.evaluate(lookup), at: try position.evaluate(lookup))
     case .unary(let op, let operand):
       let value = try operand.evaluate(lookup)
       switch (op, value) {
@@ -83,6 +89,28 @@ extension Expression {
     throw EvaluationError(
       description: "arithmetic overflow: \(operation) does not fit in an Int; Swift stops here "
         + "with 'Fatal error: arithmetic overflow' (use smaller numbers)")
+  }
+
+  /// `list[index]`, or the problem Swift stops with: an index outside the list traps ("Fatal
+  /// error: Index out of range"), and only a list has an `Int` subscript (a `String` has none).
+  static func item(of list: Value, at position: Value) throws -> Value {
+    guard case .list(let items) = list else {
+      throw EvaluationError(
+        description: "cannot index \(list.typeName) (\(list.description)): only a list has "
+          + "positions (Swift's Array), as in [10, 20][0]")
+    }
+    guard case .int(let index) = position else {
+      throw EvaluationError(
+        description: "a list's index must be a whole number, not \(position.typeName) "
+          + "\(position.description)")
+    }
+    guard index >= 0, index < items.count else {
+      throw EvaluationError(
+        description: "index \(index) is out of range for a list of \(items.count) "
+          + "item\(items.count == 1 ? "" : "s") (valid: \(items.isEmpty ? "none" : "0...\(items.count - 1)")); "
+          + "Swift stops here with 'Fatal error: Index out of range' (check the count first)")
+    }
+    return items[Int(index)]
   }
 
   private static func apply(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> Value {
@@ -278,7 +306,27 @@ private struct ExpressionParser {
       if case .literal(.int(let number)) = operand { return .literal(.int(-number)) }
       return .unary(.negate, operand)
     }
-    return try parsePrimary()
+    return try parsePostfix()
+  }
+
+  /// A primary followed by any number of `[index]`: `lists[0][1]`.
+  mutating func parsePostfix() throws(ExpressionSyntaxError) -> Expression {
+    var value = try parsePrimary()
+    while take("[") {
+      // Each index is a level of the tree, as a binary operator is: counted against the same bound.
+      operators += 1
+      guard operators <= Self.maxOperators else {
+        throw error(
+          "the expression has more than \(Self.maxOperators) operators and indexes; split it into "
+            + "steps")
+      }
+      try nest()
+      defer { depth -= 1 }
+      let position = try parseOr()
+      guard take("]") else { throw error("expected ']' to end the index") }
+      value = .index(value, position)
+    }
+    return value
   }
 
   mutating func parsePrimary() throws(ExpressionSyntaxError) -> Expression {

@@ -1,7 +1,7 @@
 /// Task-local values: a `withValue` binds a task-local that "taskLocals" declares, and nothing
 /// assigns one; a task-local's name is not also a variable's, whose reads it would make ambiguous.
 extension NameChecker {
-  mutating func checkWithValue(_ binding: TaskLocalBinding, _ scope: Scope, _ step: Step) {
+  mutating func checkWithValue(_ binding: TaskLocalBinding, _ scope: inout Scope, _ step: Step) {
     read(binding.value.names, scope, step)
     let name = binding.name
     if !taskLocalNames.contains(name) && !unsure.names.contains(name) {
@@ -20,8 +20,9 @@ extension NameChecker {
       }
     }
     // The steps are a closure's body: what they declare ends with them.
-    var inner = Scope(readable: scope.readable)
+    var inner = scope.nested
     checkBlock(binding.steps, &inner)
+    scope.end(inner, "the withValue block", step)
   }
 
   /// `set` and `add` assign variables; a task-local changes only through `withValue`.

@@ -65,6 +65,26 @@ struct NameChecker {
     var readable: Set<String>
     /// `async let` bindings started and not yet awaited.
     var pending: Set<String> = []
+    /// Names set inside a nested block whose Swift scope has ended (a closure's body, a `do`
+    /// block), and that block: a read after it is told the scope, not "unknown".
+    var ended: [String: EndedScope] = [:]
+
+    /// The scope of a block nested in this one: it sees what this one reads.
+    var nested: Scope { Scope(readable: readable, ended: ended) }
+
+    /// Notes what `inner`, a nested block that `step` opens, declared and took with it.
+    mutating func end(_ inner: Scope, _ block: String, _ step: Step) {
+      for name in inner.readable.subtracting(readable) where ended[name] == nil {
+        ended[name] = EndedScope(block: block, origin: step.origin)
+      }
+    }
+  }
+
+  /// A nested block whose names ended with it.
+  struct EndedScope {
+    /// What the block is, as a message names it: "the withValue block".
+    var block: String
+    var origin: StepOrigin
   }
 
   mutating func check() {
@@ -140,11 +160,22 @@ struct NameChecker {
         report(
           "'\(name)' is an async let that has not been awaited; add {\"await\": \"\(name)\"} first",
           at: step.origin)
+      } else if let ended = scope.ended[name] {
+        report(Self.outOfScope(name, ended), at: step.origin)
       } else {
         let taskLocals = taskLocalNames
         report(Self.unknownName(name, scope, taskLocals), at: step.origin)
       }
     }
+  }
+
+  /// A name set inside a block that has ended: in Swift it was declared in that block's scope.
+  private static func outOfScope(_ name: String, _ ended: EndedScope) -> String {
+    let place = "\(ended.origin.path), line \(ended.origin.location.line)"
+    return "'\(name)' was set inside \(ended.block) (\(place)), so it is local to that block "
+      + "and ended with it, as a variable declared in a Swift closure or `do` block does; to read "
+      + "it after the block, set it before the block ({\"set\": \"\(name)\", \"to\": …}) so the "
+      + "block assigns that variable, or declare it in \"state\""
   }
 
   private static func unknownName(
@@ -202,7 +233,7 @@ struct NameChecker {
   }
 
   private mutating func checkChild(
-    _ child: ChildWork, _ scope: Scope, _ step: Step, extra: String? = nil
+    _ child: ChildWork, _ scope: inout Scope, _ step: Step, extra: String? = nil
   ) {
     switch child {
     case .call(let call):
@@ -210,9 +241,11 @@ struct NameChecker {
       if let extra { inner.readable.insert(extra) }
       checkCall(call, inner, step)
     case .steps(let steps):
-      var inner = Scope(readable: scope.readable)
+      var inner = scope.nested
       if let extra { inner.readable.insert(extra) }
       checkBlock(steps, &inner)
+      if let extra, !scope.readable.contains(extra) { inner.readable.remove(extra) }
+      scope.end(inner, "the \(step.kind.key.rawValue) block", step)
     }
   }
 
@@ -248,16 +281,16 @@ struct NameChecker {
       case .block(let expression), .sleep(let expression):
         read(expression.names, scope, step)
       case .asyncLet(let name, let child):
-        checkChild(child, scope, step)
+        checkChild(child, &scope, step)
         scope.pending.insert(name)
       case .await(let names):
         checkAwait(names, &scope, step)
       case .group(let spec):
         read(spec.items.names, scope, step)
-        checkChild(spec.child, scope, step, extra: spec.itemName)
+        checkChild(spec.child, &scope, step, extra: spec.itemName)
         if let collect = spec.collect { scope.readable.insert(collect) }
       case .task(let spec):
-        checkChild(spec.child, scope, step)
+        checkChild(spec.child, &scope, step)
       case .awaitTask(let name, let bind):
         checkTaskName(name, step)
         if let bind { scope.readable.insert(bind) }
@@ -276,8 +309,9 @@ struct NameChecker {
         // The variable itself is checked with the atomics: it must be in "state".
         read(expression.names, scope, step)
       case .dispatch(_, _, let body), .notify(_, _, let body):
-        var inner = Scope(readable: scope.readable)
+        var inner = scope.nested
         checkBlock(body, &inner)
+        scope.end(inner, "the \(step.kind.key.rawValue) block", step)
       case .continuation(let spec): checkContinuation(spec, &scope, step)
       case .resume(let name, let result): checkResume(name, result, scope, step)
       case .onCancel(let handler, let operation):
@@ -288,8 +322,8 @@ struct NameChecker {
       case .streamFinish(let name): checkStream(name, step)
       case .forAwait(let name, let item, let body): checkForAwait(name, item, body, &scope, step)
       case .onTermination(let name, let handler): checkOnTermination(name, handler, scope, step)
-      case .withValue(let binding): checkWithValue(binding, scope, step)
-      case .try(let body, let catches): checkTry(body, catches, scope)
+      case .withValue(let binding): checkWithValue(binding, &scope, step)
+      case .try(let body, let catches): checkTry(body, catches, &scope, step)
       }
     }
   }
@@ -305,23 +339,33 @@ struct NameChecker {
     scope.readable.formUnion(thenScope.readable.intersection(elseScope.readable))
   }
 
-  private mutating func checkTry(_ body: [Step], _ catches: [CatchClause], _ scope: Scope) {
-    var inner = Scope(readable: scope.readable)
+  private mutating func checkTry(
+    _ body: [Step], _ catches: [CatchClause], _ scope: inout Scope, _ step: Step
+  ) {
+    // A `do` block is not a closure: it may await the async lets of the scope around it.
+    var inner = scope.nested
+    inner.pending = scope.pending
     checkBlock(body, &inner)
+    scope.end(inner, "the try block", step)
     for clause in catches {
-      var handler = Scope(readable: scope.readable.union(["error"]))
+      var handler = scope.nested
+      handler.pending = scope.pending
+      handler.readable.insert("error")
       checkBlock(clause.steps, &handler)
+      if !scope.readable.contains("error") { handler.readable.remove("error") }
+      scope.end(handler, "a catch block", step)
     }
   }
 
-  /// `await` reads async lets of this block, which are then readable; awaiting one twice is fine.
+  /// `await` reads async lets of this block or of a block around it that is not a closure (a
+  /// `do` block's), which are then readable; awaiting one twice is fine.
   private mutating func checkAwait(_ names: [String], _ scope: inout Scope, _ step: Step) {
     for name in names {
       if scope.pending.remove(name) != nil {
         scope.readable.insert(name)
       } else if !scope.readable.contains(name) && !unsure.names.contains(name) {
         report(
-          "'\(name)' is not an async let of this block"
+          "'\(name)' is not an async let of this block or of one around it"
             + didYouMean(name, in: scope.pending.sorted()),
           at: step.origin)
       }

@@ -55,6 +55,10 @@ enum ReservedNames {
   /// Read by every expression (`Interpreter.lookup`); a variable of the same name would hide them.
   static let builtins: [String: String] = [
     "now": "the current time in ms", "isCancelled": "whether the task is cancelled",
+    "Task.isCancelled": "whether the task is cancelled, as Swift spells it",
+    "Task.currentPriority":
+      "the current task's priority ('high', 'medium', 'low', 'background', or its number), "
+      + "escalations included",
     "taskName": "the current task's name (Task.name), or 'none'",
   ]
   /// Parsed as literals: a variable of one of these names could never be read.

@@ -55,9 +55,14 @@ extension ScenarioSchema {
           "An expression. A JSON integer, true, false or null is that value; a list is a list "
             + "of expressions; a string is parsed as an expression: names, whole numbers, 'text' "
             + "in single quotes, true, false, none, + - * / %, == != < <= > >=, && || !, "
-            + "parentheses and [a, b] lists. `+` also joins text and lists. Built-in names: now "
-            + "(the current time in ms), isCancelled and taskName (Task.name, or 'none')."),
-        "examples": [3000, "size * 100", "'photo-' + n", "count < 3 && !isCancelled", "[1, 2, 3]"],
+            + "parentheses, [a, b] lists and list[i] indexing (from 0; out of range stops the "
+            + "run, as Swift's Array does). `+` also joins text and lists. Built-in names: now "
+            + "(the current time in ms), isCancelled (or Task.isCancelled), Task.currentPriority "
+            + "('high', 'medium', …) and taskName (Task.name, or 'none')."),
+        "examples": [
+          3000, "size * 100", "'photo-' + n", "count < 3 && !isCancelled", "[1, 2, 3]",
+          "sizes[0]",
+        ],
       ]),
       "template": .object([
         "title": "a log message: text with {expression} parts",

@@ -10,10 +10,15 @@ extension VirtualScheduler {
 
   /// Ends the waits of a run that deadlocked, once its results have been read, so its suspended
   /// tasks unwind and are freed. A run stopped by a limit was torn down before `run` returned (its
-  /// trace shows each task's end as `stopped`); a finished run has nothing left.
+  /// trace shows each task's end as `stopped`). A finished run may have left a task waiting too —
+  /// on a continuation nothing resumes, as in Swift, where the waiter stays suspended while the
+  /// program goes on — and it is freed the same way (with nothing left, this costs one pass).
   public func tearDown() {
-    guard lastOutcome == .deadlock else { return }
-    lastOutcome = .limitReached("torn down")
+    switch lastOutcome {
+    case .deadlock: lastOutcome = .limitReached("torn down")
+    case .finished: break
+    case .limitReached, nil: return
+    }
     abortAndDrain()
   }
 

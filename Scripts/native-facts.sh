@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The facts suite: each Tests/NativeFacts/NAME.swift is a small Swift 6 program that shows one
 # behaviour of the real runtime, paired with a scenario that claims the same behaviour. This
-# compiles each program (swiftc -swift-version 6 -O -parse-as-library -warnings-as-errors, into .build/facts),
-# runs it several times, runs its scenario on the lab's virtual runtime with several seeds and
-# once with --live, and compares the `log: ` lines the program prints with the scenario's log
+# compiles each program (swiftc -swift-version 6 -O -warnings-as-errors, and -parse-as-library
+# when it has @main, into .build/facts), runs it several times, runs its scenario on the lab's
+# virtual runtime with several seeds and once with --live, and compares the `log: ` lines the program prints with the scenario's log
 # events: in order (`// compare: sequence`) or as the same lines in any order (`lines`).
 #
 # Usage: Scripts/native-facts.sh [--fast] [--runs N] [--seeds N] [--no-live] [NAME...]
@@ -79,7 +79,11 @@ for name in "${names[@]}"; do
   read -r -a flags <<< "$(header "$program" flags)"
   binary=.build/facts/$name
   if [[ ! -x $binary || $program -nt $binary ]]; then
-    if ! "$swiftc" -swift-version 6 -O -parse-as-library -warnings-as-errors ${flags[@]+"${flags[@]}"} "$program" \
+    # A program with @main is a library with an entry point; one without runs its top-level code.
+    library=()
+    if grep -q '^@main' "$program"; then library=(-parse-as-library); fi
+    if ! "$swiftc" -swift-version 6 -O -warnings-as-errors ${library[@]+"${library[@]}"} \
+      ${flags[@]+"${flags[@]}"} "$program" \
       -o "$binary" > ".build/facts/$name.compile.txt" 2>&1; then
       echo "✗ $name: does not compile"; sed -n '1,12p' ".build/facts/$name.compile.txt"
       failed=$((failed + 1)); continue
@@ -101,7 +105,9 @@ for name in "${names[@]}"; do
   fi
   if [[ -z $problem ]]; then
     for run in $(seq 1 "$runs"); do
-      got=$(timeout -k 2 30 "$binary" | sed -n 's/^log: //p' | normal "$compare") || true
+      # What the program says on stderr (Swift's own warnings) is kept for a failure's report.
+      got=$(timeout -k 2 30 "$binary" 2> ".build/facts/$name.stderr.txt" | sed -n 's/^log: //p' \
+        | normal "$compare") || true
       if [[ $got != "$expected" ]]; then
         problem="native run $run (<) differs from the lab's virtual run (>)"$'\n'"$(difference "$got" "$expected")"
         break

@@ -3,8 +3,9 @@
 # behaviour of the real runtime, paired with a scenario that claims the same behaviour. This
 # compiles each program (swiftc -swift-version 6 -O -warnings-as-errors, and -parse-as-library
 # when it has @main, into .build/facts), runs it several times, runs its scenario on the lab's
-# virtual runtime with several seeds and once with --live, and compares the `log: ` lines the program prints with the scenario's log
-# events: in order (`// compare: sequence`) or as the same lines in any order (`lines`).
+# virtual runtime with several seeds and once with --live, and compares the `log: ` lines the
+# program prints with the scenario's log events: in order (`// compare: sequence`) or as the same
+# lines in any order (`lines`).
 #
 # Usage: Scripts/native-facts.sh [--fast] [--runs N] [--seeds N] [--no-live] [NAME...]
 #   --fast     only the facts whose header does not say `// slow` (what .ci/run runs)
@@ -19,7 +20,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; }
 fail_usage() { echo "Scripts/native-facts.sh: error: $1; see --help" >&2; exit 64; }
 number() { [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || fail_usage "$1 needs a positive whole number, not '${2:-}'"; }
 

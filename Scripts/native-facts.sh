@@ -20,7 +20,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; }
 fail_usage() { echo "Scripts/native-facts.sh: error: $1; see --help" >&2; exit 64; }
 number() { [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || fail_usage "$1 needs a positive whole number, not '${2:-}'"; }
 

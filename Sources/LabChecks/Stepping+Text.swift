@@ -104,7 +104,7 @@ package enum StepText {
 
   /// `counter = 2 · race`: what a rule asks for, as outcomes print.
   static func describe(_ condition: OutcomeCondition) -> String {
-    var parts = condition.values.map { "\($0.name) = \(terminalSafe($0.value.description))" }
+    var parts = condition.values.map { "\($0.name) \(terminalSafe($0.match.description))" }
     if let race = condition.race { parts.append(race ? "race" : "no race") }
     if let first = condition.first { parts.append("\(terminalSafe(first)) first") }
     if let ended = condition.ended { parts.append(ended.rawValue) }

@@ -206,7 +206,8 @@ extension ExpectationsTests {
       #expect(
         expect.outcomes.first?.when
           == OutcomeCondition(
-            values: [NamedValue("counter", .int(1))], race: true, first: "a", ended: .finished))
+            values: [ValueCondition("counter", .equals(.int(1)))], race: true, first: "a",
+            ended: .finished))
       #expect(expect.tolerance == Tolerance(milliseconds: 10, percent: Tolerance.live.percent))
     }
 

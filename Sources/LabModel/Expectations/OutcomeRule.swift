@@ -25,8 +25,8 @@ public struct OutcomeRule: Sendable, Hashable {
 
 /// What an outcome must show for a rule to apply; every given part must hold.
 public struct OutcomeCondition: Sendable, Hashable {
-  /// Final values of some shared variables; variables not named may have any value.
-  public var values: [NamedValue] = []
+  /// What some shared variables' final values must be; variables not named may have any value.
+  public var values: [ValueCondition] = []
   /// Whether a data race was seen.
   public var race: Bool?
   /// The task whose `end` came first among all tasks but `root`.
@@ -36,7 +36,7 @@ public struct OutcomeCondition: Sendable, Hashable {
 
   /// A condition from its parts; nil parts are not checked.
   public init(
-    values: [NamedValue] = [], race: Bool? = nil, first: String? = nil,
+    values: [ValueCondition] = [], race: Bool? = nil, first: String? = nil,
     ended: Outcome.Ending? = nil
   ) {
     self.values = values
@@ -48,7 +48,7 @@ public struct OutcomeCondition: Sendable, Hashable {
   /// Whether `outcome` shows everything this condition asks for.
   public func matches(_ outcome: Outcome) -> Bool {
     for wanted in values
-    where outcome.values.first(where: { $0.name == wanted.name })?.value != wanted.value {
+    where !wanted.match.matches(outcome.values.first(where: { $0.name == wanted.name })?.value) {
       return false
     }
     if let race, race != outcome.race { return false }

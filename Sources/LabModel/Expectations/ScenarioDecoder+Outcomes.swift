@@ -68,7 +68,7 @@ extension ScenarioDecoder {
       object, allowed: ["values", "race", "first", "ended"], path: path, what: "outcome condition")
     var condition = OutcomeCondition()
     if let values = object["values"] {
-      condition.values = decodeValues(values, path: "\(path).values")
+      condition.values = decodeValueConditions(values, path: "\(path).values")
     }
     condition.race = bool(object, "race", path: "\(path).race")
     if let first = object["first"] {
@@ -89,5 +89,69 @@ extension ScenarioDecoder {
       }
     }
     return errorCount == count ? condition : nil
+  }
+
+  /// `when.values`: each variable's value, or `{"count": N}`, `{"contains": V}` or
+  /// `{"anyOrder": [V…]}` for a list whose order or length varies between runs.
+  mutating func decodeValueConditions(_ node: JSONNode, path: String) -> [ValueCondition] {
+    guard case .object(let members) = node.value else {
+      error(
+        "'values' must be an object of variable names and values, such as {\"count\": 2}, "
+          + "not \(node.typeName)", at: node.location, path: path)
+      return []
+    }
+    return members.members.compactMap { member in
+      let memberPath = "\(path).\(member.key)"
+      guard case .object(let form) = member.value.value else {
+        return literal(member.value, path: memberPath).map {
+          ValueCondition(member.key, .equals($0))
+        }
+      }
+      return valueMatch(form, at: member.value.location, path: memberPath).map {
+        ValueCondition(member.key, $0)
+      }
+    }
+  }
+
+  /// One of `{"count": N}`, `{"contains": V}`, `{"anyOrder": [V…]}`.
+  mutating func valueMatch(_ form: JSONObject, at location: SourceLocation, path: String)
+    -> ValueMatch?
+  {
+    let forms = ValueMatch.keys.map { "{\"\($0)\": …}" }.joined(separator: ", ")
+    guard form.count == 1, let member = form.members.first else {
+      error(
+        "a value to match is a value or one of \(forms), with one key, not an object of "
+          + "\(form.count) keys", at: location, path: path)
+      return nil
+    }
+    let memberPath = "\(path).\(member.key)"
+    guard let kind = ValueMatch.Form(rawValue: member.key) else {
+      error(
+        "unknown way to match a value '\(member.key)'"
+          + or(didYouMean(member.key, in: ValueMatch.keys), "; use one of \(forms)"),
+        at: member.keyLocation, path: memberPath)
+      return nil
+    }
+    switch kind {
+    case .count:
+      guard let count = member.value.value.integerValue, count >= 0 else {
+        error(
+          "'count' takes a whole number of items ≥ 0, not "
+            + (member.value.value.integerValue.map(String.init) ?? member.value.typeName),
+          at: member.value.location, path: memberPath)
+        return nil
+      }
+      return .count(count)
+    case .contains:
+      return literal(member.value, path: memberPath).map { .contains($0) }
+    case .anyOrder:
+      guard case .list(let items)? = literal(member.value, path: memberPath) else {
+        error(
+          "'anyOrder' takes the list's items, such as [\"ann\", \"bob\"], not "
+            + member.value.typeName, at: member.value.location, path: memberPath)
+        return nil
+      }
+      return .anyOrder(items)
+    }
   }
 }

@@ -107,6 +107,21 @@ extension ScenarioSchema {
         "additionalProperties": .ref("literal"),
         "examples": [["count": 2, "status": "done"]],
       ]),
+      "outcomeValues": .object([
+        "type": "object",
+        "additionalProperties": .object([
+          "anyOf": [
+            .ref("literal"),
+            closedObject(
+              required: ["count"], ["count": .object(["type": "integer", "minimum": 0])]),
+            closedObject(required: ["contains"], ["contains": .ref("literal")]),
+            closedObject(
+              required: ["anyOrder"],
+              ["anyOrder": .object(["type": "array", "items": .ref("literal")])]),
+          ]
+        ]),
+        "examples": [["counter": 6, "names": ["count": 2]]],
+      ]),
       "bound": .object([
         "title": "a time: milliseconds, or {\"atLeast\": N} / {\"atMost\": N}",
         "type": ["integer", "object"],
@@ -141,7 +156,10 @@ extension ScenarioSchema {
       required: ["grade", "reason"],
       [
         "when": closedObject([
-          "values": ref("expectedValues", "Final values the outcome shows."),
+          "values": ref(
+            "outcomeValues",
+            "Final values the outcome shows: a value, or for a list {\"count\": N}, "
+              + "{\"contains\": V} or {\"anyOrder\": [V…]}."),
           "race": .object(["type": "boolean", "description": "Whether a data race was seen."]),
           "first": ref("taskName", "The task that ended first (other than root)."),
           "ended": .object([

@@ -158,6 +158,7 @@ extension ProgramWriter {
     var arguments: [SwiftCode] = []
     // A scenario that reads `taskName` names its tasks as the trace does (SE-0469).
     if reads.contains("taskName") { arguments.append("name: \(.string(spec.name))") }
+    if let preference = poolPreference(immediate: spec.immediate) { arguments.append(preference) }
     if let priority = spec.priority { arguments.append("priority: .\(priority.code)") }
     var inner = context
     var attribute: SwiftCode = ""

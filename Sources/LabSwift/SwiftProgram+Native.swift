@@ -6,6 +6,16 @@ import LabModel
 /// time is written (`.scaled(300)` for `.milliseconds(300)`), in an `async let` of a call
 /// (`named("num1") { … }`, so the child logs its start and end) and in the final values.
 extension ProgramWriter {
+  /// `executorPreference: pool` in a native build: an unstructured task does not inherit the
+  /// preference `main()` runs with, so each asks for the scenario's pool itself. `Task.immediate`
+  /// asks for none: it starts on its caller's thread, wherever that is.
+  func poolPreference(immediate: Bool) -> SwiftCode? {
+    native && !immediate ? "executorPreference: pool" : nil
+  }
+
+  /// `Task`, or in a native build `Task(executorPreference: pool)`: see `poolPreference`.
+  var unstructuredTask: SwiftCode { native ? "Task(executorPreference: pool)" : "Task" }
+
   /// A duration of `code` scenario milliseconds, as the program writes it.
   func milliseconds(_ code: SwiftCode) -> SwiftCode {
     native ? ".scaled(\(code))" : ".milliseconds(\(code))"
@@ -86,7 +96,63 @@ extension ProgramWriter {
 
       """
     for code in SwiftCode.lines(text) { line(code) }
+    nativePoolHelper()
     nativeTrapHelper()
+  }
+
+  /// `pool`: the cooperative pool of the scenario's width, when the lab asks for one.
+  func nativePoolHelper() {
+    let text: StaticString = """
+      /// The cooperative pool the scenario describes: `LAB_THREADS` threads per priority, first in,
+      /// first out. Swift's own pool on Linux is as wide as the machine's cores, and nothing sets
+      /// it; the lab sets `LAB_THREADS` when the scenario's `threads` differs, and every task of
+      /// the program prefers this pool (SE-0417): children and default actors run on it, the
+      /// main actor and Dispatch stay Swift's. As on Linux, each priority has threads of its own.
+      final class ScenarioPool: TaskExecutor, @unchecked Sendable {
+        final class Queue: @unchecked Sendable {
+          let condition = NSCondition()
+          var jobs: [UnownedJob] = []
+          var head = 0
+        }
+        /// One queue per priority band: high (25 and up), medium (21–24, or none), low, background.
+        let queues = (0..<4).map { _ in Queue() }
+
+        init(width: Int) {
+          for queue in queues {
+            for _ in 0..<width {
+              let thread = Thread { [self] in
+                while true {
+                  queue.condition.lock()
+                  while queue.head == queue.jobs.count { queue.condition.wait() }
+                  let job = queue.jobs[queue.head]
+                  queue.head += 1
+                  queue.condition.unlock()
+                  job.runSynchronously(on: asUnownedTaskExecutor())
+                }
+              }
+              thread.stackSize = 1 << 20
+              thread.start()
+            }
+          }
+        }
+
+        func enqueue(_ job: consuming ExecutorJob) {
+          let priority = job.priority.rawValue
+          let band = priority >= 25 ? 0 : priority >= 21 || priority == 0 ? 1 : priority >= 17 ? 2 : 3
+          let queue = queues[band]
+          queue.condition.lock()
+          queue.jobs.append(UnownedJob(job))
+          queue.condition.signal()
+          queue.condition.unlock()
+        }
+      }
+
+      /// The scenario's pool, or nil: every task then runs on Swift's own.
+      let pool: ScenarioPool? = Int(ProcessInfo.processInfo.environment["LAB_THREADS"] ?? "")
+        .map { ScenarioPool(width: $0) }
+
+      """
+    for code in SwiftCode.lines(text) { line(code) }
   }
 
   /// `noteTraps()`: the signal handler that writes the moment the program traps.
@@ -149,7 +215,7 @@ extension ProgramWriter {
     line("noteTraps()")
     line("log(\"root start\")")
     line("do {")
-    line("  try await main()")
+    line("  try await withTaskExecutorPreference(pool) { try await main() }")
     line("} catch {")
     line("  log(\"root end threw \\(error)\")")
     line("}")

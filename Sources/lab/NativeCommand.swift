@@ -12,9 +12,10 @@ enum NativeCommand {
   static let checkOption = Option.native.helping(
     "Check each scenario's Swift program, run natively, within the live tolerance.")
 
-  /// Options a native run has no use for: it has no seed, its pool is the machine's.
+  /// Options a native run has no use for: it has no seed and no virtual scheduler. (`--threads`
+  /// it honours: the program's tasks then prefer a pool of that width.)
   static let refused: [Option] = [
-    .live, .seed, .seeds, .policy, .threads, .schedule, .showSchedule, .timeline, .tasks, .html,
+    .live, .seed, .seeds, .policy, .schedule, .showSchedule, .timeline, .tasks, .html,
     .chrome,
   ]
 

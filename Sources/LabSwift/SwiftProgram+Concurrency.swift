@@ -106,7 +106,17 @@ extension ProgramWriter {
     inner.declared = []
     inner.place = place
     line("log(\"\(name) start\")")
-    line("defer { log(\"\(name) end\") }")
+    return try ending(name, throwing: Self.childThrows(work, throwsKeys)) {
+      () throws(NotExpressible) -> SwiftType? in
+      try childWork(name, work, inner, collects: collects)
+    }
+  }
+
+  /// What a child does between its start and end lines.
+  private func childWork(
+    _ name: SwiftCode, _ work: ChildWork, _ context: Context, collects: Bool
+  ) throws(NotExpressible) -> SwiftType? {
+    var inner = context
     switch work {
     case .call(let call):
       let (arguments, _) = try self.arguments(call, inner)

@@ -16,6 +16,29 @@ extension ProgramWriter {
   /// `Task`, or in a native build `Task(executorPreference: pool)`: see `poolPreference`.
   var unstructuredTask: SwiftCode { native ? "Task(executorPreference: pool)" : "Task" }
 
+  /// A child's end line, `NAME end`, around what `body` writes. A native build of a child that
+  /// can throw says how it ended, `NAME end threw E`, as the lab's trace does: `expect`'s
+  /// `throws` and `cancelled` read it (a `CancellationError` is `cancelled`).
+  func ending<Result>(
+    _ name: SwiftCode, throwing: Bool, _ body: () throws(NotExpressible) -> Result
+  ) throws(NotExpressible) -> Result {
+    guard native, throwing else {
+      line("defer { log(\"\(name) end\") }")
+      return try body()
+    }
+    line("var taskEnding = \"\"")
+    line("defer { log(\"\(name) end\\(taskEnding)\") }")
+    line("do {")
+    depth += 1
+    let result = try body()
+    depth -= 1
+    line("} catch {")
+    line("  taskEnding = \" threw \\(error)\"")
+    line("  throw error")
+    line("}")
+    return result
+  }
+
   /// A duration of `code` scenario milliseconds, as the program writes it.
   func milliseconds(_ code: SwiftCode) -> SwiftCode {
     native ? ".scaled(\(code))" : ".milliseconds(\(code))"

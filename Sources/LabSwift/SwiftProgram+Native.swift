@@ -74,12 +74,23 @@ extension ProgramWriter {
         }
       }
 
+      /// Marks the main queue, which runs the main actor's jobs: a synchronous function called
+      /// from the main actor has no isolation of its own (`#isolation` is nil) but runs there.
+      nonisolated(unsafe) let mainQueueKey = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+      }()
+
       /// One line of the trace for the lab: scenario time, where it ran (`main` on the main
-      /// actor, else the thread), the task, the kind of line, then what happened.
+      /// actor or the main queue, else the thread), the task, the kind of line, then what
+      /// happened.
       func trace(
         _ kind: String, _ text: String, at time: Double, isolation: isolated (any Actor)?
       ) {
-        let lane = isolation === MainActor.shared ? "main" : "\\(pthread_self())"
+        let onMain =
+          isolation === MainActor.shared || DispatchQueue.getSpecific(key: mainQueueKey) == true
+        let lane = onMain ? "main" : "\\(pthread_self())"
         let task = withUnsafeCurrentTask { $0.map { String($0.hashValue, radix: 16) } } ?? "none"
         let line = String(format: "%10.3f", time) + " \\(lane) \\(task) \\(kind) \\(text)\\n"
         FileHandle.standardOutput.write(Data(line.utf8))

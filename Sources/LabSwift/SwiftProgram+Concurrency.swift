@@ -168,7 +168,6 @@ extension ProgramWriter {
     var arguments: [SwiftCode] = []
     // A scenario that reads `taskName` names its tasks as the trace does (SE-0469).
     if reads.contains("taskName") { arguments.append("name: \(.string(spec.name))") }
-    if let preference = poolPreference(immediate: spec.immediate) { arguments.append(preference) }
     if let priority = spec.priority { arguments.append("priority: .\(priority.code)") }
     var inner = context
     var attribute: SwiftCode = ""
@@ -183,6 +182,9 @@ extension ProgramWriter {
       inner.place = .pool
     case .actor(let name):
       throw NotExpressible(origin: nil, message: "a task isolated to actor '\(name)'")
+    }
+    if let preference = poolPreference(spec, runsOn: inner.place) {
+      arguments.insert(preference, at: arguments.count - (spec.priority == nil ? 0 : 1))
     }
     let (type, body) = try closure(spec, inner)
     let throwing = Self.childThrows(spec.child, throwsKeys)

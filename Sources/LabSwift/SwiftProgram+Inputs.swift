@@ -76,7 +76,7 @@ extension ProgramWriter {
           line(
             hasOperators(handler)
               ? "case \(quoted): \(pipeline(handler.name)).send(input)"
-              : "case \(quoted): running.append(\(unstructuredTask) { try? await \(Identifier(handler.name))(input) })"
+              : "case \(quoted): running.append(Task { try? await \(Identifier(handler.name))(input) })"
           )
         }
         line("default: break")

@@ -6,15 +6,17 @@ import LabModel
 /// time is written (`.scaled(300)` for `.milliseconds(300)`), in an `async let` of a call
 /// (`named("num1") { … }`, so the child logs its start and end) and in the final values.
 extension ProgramWriter {
-  /// `executorPreference: pool` in a native build: an unstructured task does not inherit the
-  /// preference `main()` runs with, so each asks for the scenario's pool itself. `Task.immediate`
-  /// asks for none: it starts on its caller's thread, wherever that is.
-  func poolPreference(immediate: Bool) -> SwiftCode? {
-    native && !immediate ? "executorPreference: pool" : nil
+  /// `executorPreference: pool` in a native build, for a task whose closure runs off every actor:
+  /// an unstructured task does not inherit the preference `main()` runs with, so it asks for the
+  /// scenario's pool itself. A task made with a preference does not inherit its caller's actor
+  /// as `Task { }` does, and one that names `@MainActor` instead starts on the pool and then
+  /// hops, a turn of main more than `Task { }` takes (measured: default-main-actor's second task
+  /// then started before the first had ended). So a task on main or an actor asks for no pool,
+  /// and the functions it calls off the actor run on Swift's own; `Task.immediate` neither: it
+  /// starts on its caller's thread.
+  func poolPreference(_ spec: TaskSpec, runsOn place: Context.Place) -> SwiftCode? {
+    native && !spec.immediate && place == .pool ? "executorPreference: pool" : nil
   }
-
-  /// `Task`, or in a native build `Task(executorPreference: pool)`: see `poolPreference`.
-  var unstructuredTask: SwiftCode { native ? "Task(executorPreference: pool)" : "Task" }
 
   /// A child's end line, `NAME end`, around what `body` writes. A native build of a child that
   /// can throw says how it ended, `NAME end threw E`, as the lab's trace does: `expect`'s

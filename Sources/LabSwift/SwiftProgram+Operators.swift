@@ -71,7 +71,7 @@ extension ProgramWriter {
       return
     }
     line("  window?.cancel()")
-    line("  let window = \(unstructuredTask) {")
+    line("  let window = Task {")
     line("    do {")
     line("      try await Task.sleep(for: \(milliseconds("\(debounce)")))")
     line("    } catch {")
@@ -98,7 +98,7 @@ extension ProgramWriter {
       line("  lastValue = input.value")
     }
     if handler.switchToLatest { line("  current?.cancel()") }
-    line("  let run = \(unstructuredTask) { _ = try? await \(Identifier(handler.name))(input) }")
+    line("  let run = Task { _ = try? await \(Identifier(handler.name))(input) }")
     if handler.switchToLatest { line("  current = run") }
     line("  started.append(run)")
     line("}")

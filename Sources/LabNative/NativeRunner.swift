@@ -63,9 +63,9 @@ public enum NativeRunner {
     if let pool {
       notes.append(
         "the program's tasks ran on a pool of \(pool) thread\(pool == 1 ? "" : "s") per "
-          + "priority, the scenario's width, which they prefer as their task executor (SE-0417); "
-          + "Swift's own pool is as wide as this machine's cores, \(cores), and its main actor, "
-          + "actors' queues and Dispatch are Swift's own")
+          + "priority, as the scenario says, which they prefer as their task executor (SE-0417): "
+          + "Swift's own pool is as wide as this machine's cores, \(cores). The main actor and "
+          + "Dispatch are Swift's own")
     }
     if build.swiftMode == 5 {
       notes.append(

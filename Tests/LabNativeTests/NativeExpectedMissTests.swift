@@ -45,7 +45,7 @@ import Testing
         {"format": 1, "threads": 4, "steps": [
           {"task": "upload", "detached": true, "steps": [{"sleep": 10}]},
           {"task": "refresh", "isolation": "main", "steps": [{"sleep": 10}]},
-          {"await": "upload"}, {"await": "refresh"}
+          {"awaitTask": "upload"}, {"awaitTask": "refresh"}
         ]}
         """)
     let native = try SwiftProgram.generate(scenario, native: true)

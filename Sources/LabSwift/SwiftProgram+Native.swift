@@ -153,10 +153,13 @@ extension ProgramWriter {
         /// One queue per priority band: high (25 and up), medium (21–24, or none), low, background.
         let queues = (0..<4).map { _ in Queue() }
 
+        /// Returns once every thread waits for work: starting them is not scenario time.
         init(width: Int) {
+          let started = DispatchSemaphore(value: 0)
           for queue in queues {
             for _ in 0..<width {
               let thread = Thread { [self] in
+                started.signal()
                 while true {
                   queue.condition.lock()
                   while queue.head == queue.jobs.count { queue.condition.wait() }
@@ -170,6 +173,7 @@ extension ProgramWriter {
               thread.start()
             }
           }
+          for _ in 0..<(queues.count * width) { started.wait() }
         }
 
         func enqueue(_ job: consuming ExecutorJob) {

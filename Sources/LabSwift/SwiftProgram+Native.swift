@@ -103,6 +103,16 @@ extension ProgramWriter {
         trace("log", message, at: elapsed(), isolation: isolation)
       }
 
+      """
+    for code in SwiftCode.lines(text) { line(code) }
+    nativeWorkHelpers()
+    nativePoolHelper()
+    nativeTrapHelper()
+  }
+
+  /// `block`, `named` and `reportValue`: the work and the values a native build traces.
+  func nativeWorkHelpers() {
+    let text: StaticString = """
       /// Synchronous work that holds its thread (`Thread.sleep` is unavailable in async code).
       /// It sleeps until 0.4 ms before the end and watches the clock for the rest: a thread sleep
       /// wakes 0.1–0.25 ms late, which the time scale would multiply (docs/runtimes.md).
@@ -132,8 +142,6 @@ extension ProgramWriter {
 
       """
     for code in SwiftCode.lines(text) { line(code) }
-    nativePoolHelper()
-    nativeTrapHelper()
   }
 
   /// `pool`: the cooperative pool of the scenario's width, when the lab asks for one.

@@ -47,7 +47,9 @@ extension TraceText {
       out.append(
         check.passed
           ? terminalSafe("✓ \(check.name): \(check.actual)")
-          : terminalSafe("✗ \(check.name): expected \(check.expected), got \(check.actual)"))
+          : terminalSafe(
+            "✗ \(check.name): expected \(check.expected), got \(check.actual)"
+              + (check.expectedMiss.map { " — expected on this machine: \($0)" } ?? "")))
     }
     if !result.passed, result.mode == .virtual {
       out.append(

@@ -21,10 +21,11 @@ public struct RunResult: Sendable {
     set { record[keyPath: keyPath] = newValue }
   }
 
-  /// True when every check held and the run finished — or stopped with the problem the scenario
-  /// expects (`expect.problem`, itself a check).
+  /// True when every check held (or missed where a miss was expected, `expectedMiss`) and the run
+  /// finished — or stopped with the problem the scenario expects (`expect.problem`, itself a
+  /// check).
   public var passed: Bool {
-    (record.problem == nil || expectsProblem) && checks.allSatisfy(\.passed)
+    (record.problem == nil || expectsProblem) && checks.allSatisfy(\.holds)
   }
 
   /// Whether the scenario expects the run to stop (`expect.problem`): its problem is then checked

@@ -26,7 +26,8 @@ extension TraceJSON {
       ("events", events.isEmpty ? "[]" : "[\n" + events.joined(separator: ",\n") + "\n  ]"))
     let checks = result.checks.map { check in
       "    {\"name\": \(quote(check.name)), \"passed\": \(check.passed), \"expected\": \(quote(check.expected)), "
-        + "\"actual\": \(quote(check.actual))}"
+        + "\"actual\": \(quote(check.actual))"
+        + (check.expectedMiss.map { ", \"expected_miss\": \(quote($0))" } ?? "") + "}"
     }
     fields.append(
       ("checks", checks.isEmpty ? "[]" : "[\n" + checks.joined(separator: ",\n") + "\n  ]"))

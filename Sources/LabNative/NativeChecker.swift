@@ -60,15 +60,19 @@ public enum NativeChecker {
     if let problem = result.problem, !result.expectsProblem {
       messages.append("problem: \(problem)")
     }
-    for check in result.checks where !check.passed {
+    for check in result.checks where !check.holds {
       messages.append("\(check.name): expected \(check.expected), got \(check.actual)")
     }
+    let expectedMisses = result.checks.filter { $0.expectedMiss != nil }.map(\.name)
     let count = result.checks.count
     var summary =
       count == 0 ? "nothing to check: no \"expect\"" : "\(count) check\(count == 1 ? "" : "s")"
     summary += " · native, Swift \(run.build.swiftMode)" + (run.build.sanitized ? " + TSan" : "")
     summary += compiled ? " (compiled)" : " (cached build)"
     if attempts > 1 { summary += " · \(attempts) tries" }
+    if !expectedMisses.isEmpty {
+      summary += " · missed as expected on this machine: \(expectedMisses.joined(separator: ", "))"
+    }
     if messages.isEmpty {
       return verdict(count == 0 ? .skipped : .passed, summary, runs: 1)
     }

@@ -147,9 +147,11 @@ public struct NativeTrace: Sendable {
   }
 
   /// How a task's end line says it ended: nothing (it returned), `threw E`, or a handler's
-  /// `(input 3)`.
+  /// `(input 3)`. A task that threw `CancellationError()` was cancelled, as the interpreter
+  /// records it.
   static func ending(_ rest: String) -> TraceEvent.Ending {
     if rest.isEmpty { return .returned(nil) }
+    if rest == "threw CancellationError()" { return .cancelled }
     if rest.hasPrefix("threw ") { return .threw(error: String(rest.dropFirst(6))) }
     return .noted(rest)
   }

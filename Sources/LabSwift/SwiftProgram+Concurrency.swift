@@ -106,7 +106,17 @@ extension ProgramWriter {
     inner.declared = []
     inner.place = place
     line("log(\"\(name) start\")")
-    line("defer { log(\"\(name) end\") }")
+    return try ending(name, throwing: Self.childThrows(work, throwsKeys)) {
+      () throws(NotExpressible) -> SwiftType? in
+      try childWork(name, work, inner, collects: collects)
+    }
+  }
+
+  /// What a child does between its start and end lines.
+  private func childWork(
+    _ name: SwiftCode, _ work: ChildWork, _ context: Context, collects: Bool
+  ) throws(NotExpressible) -> SwiftType? {
+    var inner = context
     switch work {
     case .call(let call):
       let (arguments, _) = try self.arguments(call, inner)
@@ -172,6 +182,9 @@ extension ProgramWriter {
       inner.place = .pool
     case .actor(let name):
       throw NotExpressible(origin: nil, message: "a task isolated to actor '\(name)'")
+    }
+    if let preference = poolPreference(spec, runsOn: inner.place) {
+      arguments.insert(preference, at: arguments.count - (spec.priority == nil ? 0 : 1))
     }
     let (type, body) = try closure(spec, inner)
     let throwing = Self.childThrows(spec.child, throwsKeys)

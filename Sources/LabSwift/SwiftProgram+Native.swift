@@ -6,6 +6,41 @@ import LabModel
 /// time is written (`.scaled(300)` for `.milliseconds(300)`), in an `async let` of a call
 /// (`named("num1") { … }`, so the child logs its start and end) and in the final values.
 extension ProgramWriter {
+  /// `executorPreference: pool` in a native build, for a task whose closure runs off every actor:
+  /// an unstructured task does not inherit the preference `main()` runs with, so it asks for the
+  /// scenario's pool itself. A task made with a preference does not inherit its caller's actor
+  /// as `Task { }` does, and one that names `@MainActor` instead starts on the pool and then
+  /// hops, a turn of main more than `Task { }` takes (measured: default-main-actor's second task
+  /// then started before the first had ended). So a task on main or an actor asks for no pool,
+  /// and the functions it calls off the actor run on Swift's own; `Task.immediate` neither: it
+  /// starts on its caller's thread.
+  func poolPreference(_ spec: TaskSpec, runsOn place: Context.Place) -> SwiftCode? {
+    native && !spec.immediate && place == .pool ? "executorPreference: pool" : nil
+  }
+
+  /// A child's end line, `NAME end`, around what `body` writes. A native build of a child that
+  /// can throw says how it ended, `NAME end threw E`, as the lab's trace does: `expect`'s
+  /// `throws` and `cancelled` read it (a `CancellationError` is `cancelled`).
+  func ending<Result>(
+    _ name: SwiftCode, throwing: Bool, _ body: () throws(NotExpressible) -> Result
+  ) throws(NotExpressible) -> Result {
+    guard native, throwing else {
+      line("defer { log(\"\(name) end\") }")
+      return try body()
+    }
+    line("var taskEnding = \"\"")
+    line("defer { log(\"\(name) end\\(taskEnding)\") }")
+    line("do {")
+    depth += 1
+    let result = try body()
+    depth -= 1
+    line("} catch {")
+    line("  taskEnding = \" threw \\(error)\"")
+    line("  throw error")
+    line("}")
+    return result
+  }
+
   /// A duration of `code` scenario milliseconds, as the program writes it.
   func milliseconds(_ code: SwiftCode) -> SwiftCode {
     native ? ".scaled(\(code))" : ".milliseconds(\(code))"
@@ -41,12 +76,23 @@ extension ProgramWriter {
         }
       }
 
+      /// Marks the main queue, which runs the main actor's jobs: a synchronous function called
+      /// from the main actor has no isolation of its own (`#isolation` is nil) but runs there.
+      nonisolated(unsafe) let mainQueueKey = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+      }()
+
       /// One line of the trace for the lab: scenario time, where it ran (`main` on the main
-      /// actor, else the thread), the task, the kind of line, then what happened.
+      /// actor or the main queue, else the thread), the task, the kind of line, then what
+      /// happened.
       func trace(
         _ kind: String, _ text: String, at time: Double, isolation: isolated (any Actor)?
       ) {
-        let lane = isolation === MainActor.shared ? "main" : "\\(pthread_self())"
+        let onMain =
+          isolation === MainActor.shared || DispatchQueue.getSpecific(key: mainQueueKey) == true
+        let lane = onMain ? "main" : "\\(pthread_self())"
         let task = withUnsafeCurrentTask { $0.map { String($0.hashValue, radix: 16) } } ?? "none"
         let line = String(format: "%10.3f", time) + " \\(lane) \\(task) \\(kind) \\(text)\\n"
         FileHandle.standardOutput.write(Data(line.utf8))
@@ -57,6 +103,16 @@ extension ProgramWriter {
         trace("log", message, at: elapsed(), isolation: isolation)
       }
 
+      """
+    for code in SwiftCode.lines(text) { line(code) }
+    nativeWorkHelpers()
+    nativePoolHelper()
+    nativeTrapHelper()
+  }
+
+  /// `block`, `named` and `reportValue`: the work and the values a native build traces.
+  func nativeWorkHelpers() {
+    let text: StaticString = """
       /// Synchronous work that holds its thread (`Thread.sleep` is unavailable in async code).
       /// It sleeps until 0.4 ms before the end and watches the clock for the rest: a thread sleep
       /// wakes 0.1–0.25 ms late, which the time scale would multiply (docs/runtimes.md).
@@ -86,7 +142,65 @@ extension ProgramWriter {
 
       """
     for code in SwiftCode.lines(text) { line(code) }
-    nativeTrapHelper()
+  }
+
+  /// `pool`: the cooperative pool of the scenario's width, when the lab asks for one.
+  func nativePoolHelper() {
+    let text: StaticString = """
+      /// The cooperative pool the scenario describes: `LAB_THREADS` threads per priority, first in,
+      /// first out. Swift's own pool on Linux is as wide as the machine's cores, and nothing sets
+      /// it; the lab sets `LAB_THREADS` when the scenario's `threads` differs, and every task of
+      /// the program prefers this pool (SE-0417): children and default actors run on it, the
+      /// main actor and Dispatch stay Swift's. As on Linux, each priority has threads of its own.
+      final class ScenarioPool: TaskExecutor, @unchecked Sendable {
+        final class Queue: @unchecked Sendable {
+          let condition = NSCondition()
+          var jobs: [UnownedJob] = []
+          var head = 0
+        }
+        /// One queue per priority band: high (25 and up), medium (21–24, or none), low, background.
+        let queues = (0..<4).map { _ in Queue() }
+
+        /// Returns once every thread waits for work: starting them is not scenario time.
+        init(width: Int) {
+          let started = DispatchSemaphore(value: 0)
+          for queue in queues {
+            for _ in 0..<width {
+              let thread = Thread { [self] in
+                started.signal()
+                while true {
+                  queue.condition.lock()
+                  while queue.head == queue.jobs.count { queue.condition.wait() }
+                  let job = queue.jobs[queue.head]
+                  queue.head += 1
+                  queue.condition.unlock()
+                  job.runSynchronously(on: asUnownedTaskExecutor())
+                }
+              }
+              thread.stackSize = 1 << 20
+              thread.start()
+            }
+          }
+          for _ in 0..<(queues.count * width) { started.wait() }
+        }
+
+        func enqueue(_ job: consuming ExecutorJob) {
+          let priority = job.priority.rawValue
+          let band = priority >= 25 ? 0 : priority >= 21 || priority == 0 ? 1 : priority >= 17 ? 2 : 3
+          let queue = queues[band]
+          queue.condition.lock()
+          queue.jobs.append(UnownedJob(job))
+          queue.condition.signal()
+          queue.condition.unlock()
+        }
+      }
+
+      /// The scenario's pool, or nil: every task then runs on Swift's own.
+      let pool: ScenarioPool? = Int(ProcessInfo.processInfo.environment["LAB_THREADS"] ?? "")
+        .map { ScenarioPool(width: $0) }
+
+      """
+    for code in SwiftCode.lines(text) { line(code) }
   }
 
   /// `noteTraps()`: the signal handler that writes the moment the program traps.
@@ -149,7 +263,7 @@ extension ProgramWriter {
     line("noteTraps()")
     line("log(\"root start\")")
     line("do {")
-    line("  try await main()")
+    line("  try await withTaskExecutorPreference(pool) { try await main() }")
     line("} catch {")
     line("  log(\"root end threw \\(error)\")")
     line("}")

@@ -12,9 +12,10 @@ enum NativeCommand {
   static let checkOption = Option.native.helping(
     "Check each scenario's Swift program, run natively, within the live tolerance.")
 
-  /// Options a native run has no use for: it has no seed, its pool is the machine's.
+  /// Options a native run has no use for: it has no seed and no virtual scheduler. (`--threads`
+  /// it honours: the program's tasks then prefer a pool of that width.)
   static let refused: [Option] = [
-    .live, .seed, .seeds, .policy, .threads, .schedule, .showSchedule, .timeline, .tasks, .html,
+    .live, .seed, .seeds, .policy, .schedule, .showSchedule, .timeline, .tasks, .html,
     .chrome,
   ]
 
@@ -48,7 +49,8 @@ enum NativeCommand {
     return NativeBuilder(compiler: compiler, cache: cache)
   }
 
-  /// `lab run NAME --native`: the trace as `lab run` prints it, the build on stderr.
+  /// `lab run NAME --native`: the trace as `lab run` prints it, then the notes; the build on
+  /// stderr.
   static func run(
     _ scenario: Scenario, _ arguments: Arguments, options: RunOptions, json: Bool,
     _ context: CommandContext
@@ -62,7 +64,9 @@ enum NativeCommand {
       console.err("lab: error: \(error.message)\n")
       return ExitStatus.failure
     }
-    for note in run.notes { console.err("note: \(note)\n") }
+    // What the learner should know about this run goes after its checks, on stdout, where the
+    // pager shows it; JSON keeps stdout for the document.
+    if json { for note in run.notes { console.err("note: \(note)\n") } }
     let build = run.build
     console.err(
       (build.compiled
@@ -78,6 +82,7 @@ enum NativeCommand {
         run.result, replaying: arguments.positionals[0], display: RunArguments.display(arguments),
         hints: LabCommand.hint)
       console.out(console.highlight(report))
+      for note in run.notes { console.out(console.highlight("note: \(note)\n")) }
     }
     return run.result.passed ? ExitStatus.ok : ExitStatus.failure
   }

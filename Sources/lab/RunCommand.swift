@@ -36,11 +36,15 @@ enum RunCommand: Command {
     --native compiles the Swift program of 'lab swift NAME' (cached in
     ~/.cache/concurrency-lab/native/) and runs it on the real Swift runtime, its time played at
     --scale like --live; its output is read back as a trace, printed and checked like a live
-    run. The program runs as an untrusted one: in a process group of its own, with only
-    LAB_SCALE and SWIFT_BACKTRACE=enable=no in its environment, stopped (its whole group killed)
-    after --timeout, past --max-memory-mb of memory, --max-cpu seconds of CPU or --max-trace-mb
-    of output, or when the lab is interrupted. A race scenario is built in Swift 5 mode with
-    ThreadSanitizer, since Swift 6 refuses it. See docs/swift-programs.md.
+    run. Its tasks run as wide as the scenario's "threads" (or --threads): where that is not the
+    machine's core count, they prefer a pool of that width (LAB_THREADS). The program runs as an
+    untrusted one: in a process group of its own, with only LAB_SCALE, LAB_THREADS and
+    SWIFT_BACKTRACE=enable=no in its environment, stopped (its whole group killed) after
+    --timeout, past --max-memory-mb of memory, --max-cpu seconds of CPU or --max-trace-mb of
+    output, or when the lab is interrupted. A race scenario is built in Swift 5 mode with
+    ThreadSanitizer, since Swift 6 refuses it; its times and a race it did not report are shown
+    as missed, expected on this machine. Notes on the run follow the checks. See
+    docs/swift-programs.md.
 
     A name is looked up under Scenarios/ at any depth; a path runs that file.
     Exit status: 0 when every check passes, 1 when one fails, 64 on a usage error.

@@ -41,15 +41,15 @@ import Testing
     guard Self.hasToolchain else { return print("skipped: no swiftc") }
     let run = Self.lab(["run", name, "--native"] + Self.tolerance)
     #expect(run.status == 0, "\(run.out)\(run.err)")
-    #expect(run.out.contains("# native · \(Self.cores) thread"))
+    #expect(run.out.contains("# native · 4 threads"))
     let first = run.out.split(separator: "\n").dropFirst(3).first?.split(separator: " ")
     #expect(first == ["0", "main", "root", "start"], "\(run.out)")
     #expect(!run.out.contains("✗"))
   }
 
-  /// Three downloads on a pool of four: where the machine has fewer than three cores, the pool
-  /// cannot run them side by side and the longest one is late; the values agree everywhere.
-  @Test func asyncLetDownloadsAgreeWhereThePoolIsWideEnough() throws {
+  /// Three downloads on a pool of four: the program's tasks prefer a pool of the scenario's
+  /// width, so the longest is not late on a machine of fewer cores; the values agree.
+  @Test func asyncLetDownloadsAgreeWithTheModel() throws {
     guard Self.hasToolchain else { return print("skipped: no swiftc") }
     let run = Self.lab(["run", "async-let-downloads", "--native"] + Self.tolerance)
     #expect(run.out.contains("✓ values.downloaded: 35"), "\(run.out)")
@@ -61,92 +61,39 @@ import Testing
       #expect(lines.filter { $0.count == 4 && $0[2] == name && $0[3] == "start" }.count == 1)
       #expect(lines.filter { $0.count == 4 && $0[2] == name && $0[3] == "end" }.count == 1)
     }
-    let duration = try #require(Self.duration(run.out))
-    #expect(duration >= 6000 - 20 - 300)
-    if Self.cores >= 3 { #expect(run.status == 0, "\(run.out)") }
+    #expect(run.status == 0, "\(run.out)")
   }
 
-  /// Five children that block 5 s each finish in waves as wide as the real pool: one wave where
-  /// there are five cores (what the scenario's eight threads promise), three on two cores.
-  @Test func taskGroupFiveRunsInWavesOfTheCoreCount() throws {
+  /// Five children that block 5 s each end together on the scenario's eight threads, whatever
+  /// the machine's cores; with `--threads 2` they end in three waves. What the learner is told
+  /// of the pool comes after the checks, on stdout, where the pager shows it.
+  @Test func taskGroupFiveRunsAsWideAsTheScenarioSays() throws {
     guard Self.hasToolchain else { return print("skipped: no swiftc") }
-    let run = Self.lab(["run", "task-group-five", "--native"])
-    let waves = (5 + Self.cores - 1) / Self.cores
-    let duration = try #require(Self.duration(run.out), "\(run.out)")
-    let expected = Double(waves * 5000)
-    #expect(abs(duration - expected) <= 20 + expected * 0.05, "\(run.out)")
-    #expect(run.status == (waves == 1 ? 0 : 1))
-    for child in 1...5 { #expect(run.out.contains("tasks[\(child)]  end")) }
-  }
-
-  /// The second run takes the binary from the cache: swiftc does not run again.
-  @Test func aSecondRunDoesNotCompile() throws {
-    guard Self.hasToolchain else { return print("skipped: no swiftc") }
-    let cache = FileManager.default.temporaryDirectory.appendingPathComponent("native-\(UUID())")
-    defer { try? FileManager.default.removeItem(at: cache) }
-    let environment = ["LAB_NATIVE_CACHE": cache.path]
-    let first = InProcessLab.run(["run", "async-property", "--native"], environment: environment)
-    #expect(first.err.contains("compiled in Swift 6 mode"), "\(first.err)")
-    let folders = try FileManager.default.contentsOfDirectory(atPath: cache.path)
-    #expect(folders.count == 1)
-    let binary = cache.appendingPathComponent("\(folders[0])/async-property-swift6").path
-    let built = try FileManager.default.attributesOfItem(atPath: binary)[.modificationDate] as? Date
-    let second = InProcessLab.run(["run", "async-property", "--native"], environment: environment)
-    #expect(second.err.contains("cached build (Swift 6 mode)"), "\(second.err)")
-    #expect(!second.err.contains("compiled in"))
-    let kept = try FileManager.default.attributesOfItem(atPath: binary)[.modificationDate] as? Date
-    #expect(built != nil && kept == built)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).count == 1)
-  }
-
-  @Test func aRunPastItsTimeoutIsKilled() throws {
-    guard Self.hasToolchain else { return print("skipped: no swiftc") }
-    let clock = ContinuousClock()
-    let began = clock.now
-    let run = InProcessLab.run(["run", "task-group-five", "--native", "--timeout", "0.3"])
-    #expect(run.status == 1)
-    #expect(run.out.contains("problem: stopped after 0.3 s (--timeout)"), "\(run.out)")
-    #expect(clock.now - began < .seconds(10))
-  }
-
-  /// A scenario that expects its program to stop shows a hang in 5 s, not the minute of
-  /// `--timeout`: the real `continuation-never-resumed` waits for good, and passes once killed.
-  @Test func aProgramExpectedToStopIsGivenFiveSecondsToHang() throws {
-    guard Self.hasToolchain else { return print("skipped: no swiftc") }
-    let clock = ContinuousClock()
-    let began = clock.now
-    let run = InProcessLab.run(["run", "continuation-never-resumed", "--native"])
-    #expect(run.status == 0, "\(run.out)\(run.err)")
-    #expect(run.out.contains("problem: stopped after 5 s (--timeout)"), "\(run.out)")
-    #expect(clock.now - began < .seconds(30))
-  }
-
-  /// `default-main-actor` is built with `-default-isolation MainActor`: its unannotated `main()`
-  /// and the `Task {}`s it starts run on the main actor, which they would not without the flag.
-  @Test func aDefaultMainActorProgramIsBuiltWithTheFlag() throws {
-    guard Self.hasToolchain else { return print("skipped: no swiftc") }
-    let run = Self.lab(["run", "default-main-actor", "--native"] + Self.tolerance)
-    let rows = run.out.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
-    for task in ["first", "second"] {
-      #expect(
-        rows.contains { $0.count > 3 && $0[1] == "main" && $0[2] == task && $0[3] == "block" },
-        "\(run.out)")
+    for (arguments, waves) in [([String](), 1), (["--threads", "2"], 3)] {
+      let run = Self.lab(["run", "task-group-five", "--native"] + arguments + Self.tolerance)
+      let duration = try #require(Self.duration(run.out), "\(run.out)")
+      let expected = Double(waves * 5000)
+      #expect(abs(duration - expected) <= 5 + expected * 0.05, "\(run.out)")
+      for child in 1...5 { #expect(run.out.contains("tasks[\(child)]  end")) }
+      let threads = waves == 1 ? 8 : 2
+      #expect(run.out.contains("# native · \(threads) threads"))
+      if threads != Self.cores {
+        let lines = run.out.split(separator: "\n")
+        let note = try #require(lines.firstIndex { $0.hasPrefix("note: the program's tasks ran") })
+        #expect(note > (lines.lastIndex { $0.hasPrefix("✓") || $0.hasPrefix("✗") } ?? lines.count))
+        #expect(!run.err.contains("note:"))
+      }
     }
   }
 
-  @Test func checkNativeSkipsWhatItCannotWrite() throws {
+  /// A synchronous function called from the main actor runs there: its block stalls main.
+  @Test func aBlockInASynchronousCallFromMainStallsMain() {
     guard Self.hasToolchain else { return print("skipped: no swiftc") }
-    let scenario = TestSupport.taskOnAnActor.replacingOccurrences(
-      of: #"{"format": 1,"#, with: #"{"format": 1, "name": "on-actor", "expect": {"duration": 0},"#)
-    let project = try CheckCommandTests.Project(["on-actor.json": scenario])
-    let run = project.lab(["check", "on-actor", "--native"])
-    #expect(
-      run.out.contains("SKIP  on-actor  cannot write this as a Swift program yet"), "\(run.out)")
-    #expect(run.out.hasSuffix("0 passed, 0 failed, 1 skipped\n"), "\(run.out)")
-    #expect(run.status == 0)
+    let run = Self.lab(["run", "takes-too-long-sync", "--native"] + Self.tolerance)
+    #expect(run.status == 0, "\(run.out)")
+    #expect(run.out.contains("  main      root      block   5000 ms"), "\(run.out)")
   }
 
-  /// Without a compiler: one line that says what to install, and the failure status.
   @Test func noToolchainIsOneErrorLine() {
     let run = InProcessLab.run(
       ["run", "async-download", "--native"], environment: ["SWIFTC": "/nonexistent/swiftc"])
@@ -159,8 +106,8 @@ import Testing
   }
 
   @Test func nativeRefusesWhatItCannotDo() {
-    let run = InProcessLab.run(["run", "task-group-five", "--native", "--threads", "4"])
+    let run = InProcessLab.run(["run", "task-group-five", "--native", "--seed", "4"])
     #expect(run.status == 64)
-    #expect(run.err.contains("--threads has no meaning in a native run"))
+    #expect(run.err.contains("--seed has no meaning in a native run"))
   }
 }

@@ -198,6 +198,8 @@ extension Interpreter {
       return try await runForAwait(name, item, body, &context, isolation: isolation)
     case .withValue(let binding):
       return try await runWithValue(binding, &context, origin: origin, isolation: isolation)
+    case .task(let spec) where startsInline(spec, isolation: isolation):
+      await startInline(spec, &context, isolation: isolation)
     case .log, .set, .return, .task, .cancel, .throw, .checkCancellation, .atomicAdd,
       .semaphoreSignal, .resume, .streamYield, .streamFinish, .onTermination:
       // `runBlock` runs these with `runAtOnce` first; here only for completeness.
@@ -238,6 +240,8 @@ extension Interpreter {
         try expression.map { try read($0, &context, origin: origin, isolation: isolation) }
           ?? Value.none)
     case .task(let spec):
+      // An immediate task on main makes its caller wait, so it is not at once (`run`).
+      if startsInline(spec, isolation: isolation) { return nil }
       startTask(spec, &context, isolation: isolation)
     case .cancel(let name):
       if let entry = tasks.entry(named: name) {

@@ -115,11 +115,16 @@ extension Interpreter {
     }
   }
 
-  func startTask(_ spec: TaskSpec, _ context: inout Context, isolation: isolated (any Actor)?) {
+  /// `firstPart`: an immediate task that runs on main up to its first suspension (`startInline`).
+  func startTask(
+    _ spec: TaskSpec, _ context: inout Context, isolation: isolated (any Actor)?,
+    firstPart: FirstPart? = nil
+  ) {
     let name = tasks.displayName(for: spec.name)
     let child = {
       var child = spawn(name, from: &context)
       child.unstructured = true
+      child.firstPart = firstPart
       return child
     }()
     let target = actor(for: spec.isolation, caller: spec.detached ? nil : isolation)
@@ -127,7 +132,7 @@ extension Interpreter {
     // Unstated, a task inherits its creator's priority; a detached one inherits nothing and runs at
     // `.medium`, as one started from a program's main thread does (docs/runtimes.md).
     let priority = spec.priority?.priority ?? (spec.detached ? .medium : nil)
-    if spec.immediate, isolation != nil { stopForMisuse(TaskRules.onAnActor) }
+    if spec.immediate, isolation != nil, firstPart == nil { stopForMisuse(TaskRules.onAnActor) }
     // Until it starts, the task waits for a thread: named in a deadlock with its holder.
     if target == nil || isSameActor(target, runtime.mainActor) {
       let main = target != nil
@@ -141,9 +146,10 @@ extension Interpreter {
       return TaskTable.Entry(
         task: self.startTask(
           name: name, on: target, priority: priority, detached: spec.detached,
-          immediate: spec.immediate
+          immediate: spec.immediate && firstPart == nil
         ) { isolation in
           defer {
+            firstPart?.end()
             known.withLock { $0 = nil }
             self.inFlight.taskEnded(child.id)
           }

@@ -85,6 +85,8 @@ final class Interpreter: @unchecked Sendable {
     var queues: [String] = []
     /// An unstructured task (`Task {}`), which the root waits out before an app's run ends.
     var unstructured = false
+    /// An immediate task started on main, until its first suspension: its caller waits for it.
+    var firstPart: FirstPart?
   }
 
   /// The context of a new task created by `parent`: it sees the parent's locals (captured values)
@@ -154,6 +156,7 @@ final class Interpreter: @unchecked Sendable {
 
   func record(_ payload: TraceEvent.Payload, _ context: Context, joins: [String] = []) {
     recorder.record(payload, task: context.task, joins: joins)
+    if let firstPart = context.firstPart, FirstPart.suspends(payload) { firstPart.end() }
   }
 
   /// A value as an event keeps it (`TraceEvent.bounded`).

@@ -27,11 +27,12 @@ public enum TaskRules {
   static let immediateDoc =
     "`Task.immediate { … }`: the task starts at once on the caller's thread and runs there, "
     + "synchronously, until its first suspension (a sleep, an await); the caller goes on after "
-    + "that. Only from code off any actor."
+    + "that. From code on the pool or on main."
 
-  /// Why a run stops at an immediate task started on an actor, which the lab does not model.
+  /// Why a run stops at an immediate task started on a scenario actor, which the lab does not
+  /// model (main it does: `Interpreter.startInline`).
   public static let onAnActor =
-    "an immediate task started on an actor: Swift runs it synchronously on that actor, which the "
-    + "lab does not model; start it from code on the pool (a function with the default "
-    + "isolation), or drop \"immediate\""
+    "an immediate task started on an actor other than main: Swift runs it synchronously on that "
+    + "actor, which the lab does not model; start it from main or from code on the pool (a "
+    + "function with the default isolation), or drop \"immediate\""
 }

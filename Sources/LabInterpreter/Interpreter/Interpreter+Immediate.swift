@@ -1,0 +1,75 @@
+import LabModel
+import LabRuntime
+
+/// `Task.immediate` started from main: Swift runs the new task on the caller's thread, at once,
+/// up to its first suspension, and only then does the caller go on (docs/runtimes.md,
+/// "Task.immediate, measured"). The runtime's own `Task.immediate` cannot do it inside the lab:
+/// with a task executor preference, which every task of a run has, Swift 6.3.1 enqueues the new
+/// task instead. So the caller starts an ordinary task whose first job goes to main, and waits on
+/// main for this gate: the new task opens it at its first suspension (the first `sleep`, `yield`,
+/// hop or `await` it records) or when it ends, whichever comes first. Main is serial, so nothing
+/// of the caller runs in between, and the caller goes on as soon as main is free again. (Its way
+/// back to main passes through the pool, as every continuation of the run does: ahead of the new
+/// task's own next job only where the pool is first-in, first-out.)
+final class FirstPart: Sendable {
+  private enum State {
+    case running
+    case callerWaiting(CheckedContinuation<Void, Never>)
+    case ended
+  }
+  private let state = Locked<State>(.running)
+
+  /// The new task reached its first suspension, or ended (or the run stopped): the caller goes on.
+  func end() {
+    let waiting: CheckedContinuation<Void, Never>? = state.withLock { state in
+      defer { state = .ended }
+      if case .callerWaiting(let caller) = state { return caller }
+      return nil
+    }
+    waiting?.resume()
+  }
+
+  /// Whether `payload`, recorded by the new task, is a suspension: the end of its first part.
+  static func suspends(_ payload: TraceEvent.Payload) -> Bool {
+    switch payload {
+    case .sleep, .yield, .hop, .await, .end: true
+    case .spawn, .start, .block, .wake, .resume, .log, .set, .read, .cancel, .collect, .throw,
+      .catch, .race, .input, .escalate, .text:
+      false
+    }
+  }
+
+  /// Waits, on the caller's actor, until the new task's first part has ended.
+  func reached(isolation: isolated (any Actor)?) async {
+    await withCheckedContinuation(isolation: isolation) { caller in
+      let ended = state.withLock { state in
+        if case .ended = state { return true }
+        state = .callerWaiting(caller)
+        return false
+      }
+      if ended { caller.resume() }
+    }
+  }
+}
+
+extension Interpreter {
+  /// Whether a `task` step starts its task inline: an immediate task started on main.
+  func startsInline(_ spec: TaskSpec, isolation: isolated (any Actor)?) -> Bool {
+    spec.immediate && isSameActor(isolation, runtime.mainActor)
+  }
+
+  /// `Task.immediate { … }` on main: the new task runs on main up to its first suspension, while
+  /// the caller waits (`FirstPart`).
+  func startInline(
+    _ spec: TaskSpec, _ context: inout Context, isolation: isolated (any Actor)?
+  ) async {
+    let firstPart = FirstPart()
+    // A stopped run may never start the task: the caller must not wait for it past the teardown.
+    runtime.onAbort { firstPart.end() }
+    startTask(spec, &context, isolation: isolation, firstPart: firstPart)
+    waits.wait(
+      context.task, for: "task \(tasks.displayName(for: spec.name)) to reach its first suspension")
+    defer { waits.done(context.task) }
+    await firstPart.reached(isolation: isolation)
+  }
+}

@@ -85,6 +85,9 @@ final class Interpreter: @unchecked Sendable {
     var queues: [String] = []
     /// An unstructured task (`Task {}`), which the root waits out before an app's run ends.
     var unstructured = false
+    /// The groups whose body the task is running, by name: their closure's `group`. A child
+    /// (made by `spawn`) starts without them, as a child's closure cannot reach `group`.
+    var groups: [String: GroupBody] = [:]
   }
 
   /// The context of a new task created by `parent`: it sees the parent's locals (captured values)

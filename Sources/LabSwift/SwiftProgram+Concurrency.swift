@@ -82,7 +82,8 @@ extension ProgramWriter {
       case .forEach(let list, _, _): result += list.names
       case .streamYield(_, let value): result += value.names
       // What the Swift program captures from these is written with their own code.
-      case .return(nil), .yield, .asyncLet, .await, .group, .addTask, .next, .cancelAll, .task, .awaitTask, .cancel, .onMain,
+      case .return(nil), .yield, .asyncLet, .await, .group, .addTask, .next, .cancelAll, .task,
+        .awaitTask, .cancel, .onMain,
         .assumeIsolated, .throw, .try, .checkCancellation, .dispatch, .enter, .leave, .notify,
         .wait, .withLock, .atomicAdd, .semaphoreWait, .semaphoreSignal, .continuation, .resume,
         .onCancel, .streamFinish, .forAwait, .onTermination, .withValue:

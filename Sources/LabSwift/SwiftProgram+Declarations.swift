@@ -207,7 +207,8 @@ extension ProgramWriter {
           counts[name, default: 0] += 1
         case .task(let spec): counts[spec.name, default: 0] += 1
         case .call, .awaitTask, .log, .add, .repeat, .forEach, .if, .return, .block, .sleep,
-          .yield, .asyncLet, .await, .group, .addTask, .next, .cancelAll, .cancel, .onMain, .assumeIsolated, .throw, .try,
+          .yield, .asyncLet, .await, .group, .addTask, .next, .cancelAll, .cancel, .onMain,
+          .assumeIsolated, .throw, .try,
           .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
           .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel, .streamYield,
           .streamFinish, .forAwait, .onTermination, .withValue:

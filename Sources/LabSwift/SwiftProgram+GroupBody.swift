@@ -4,6 +4,28 @@ import LabModel
 /// after the group, so that a body's addTask, next, cancelAll and NAME.isCancelled say which
 /// group they act on even inside another group's body.
 extension ProgramWriter {
+  /// A group, and the steps of a group's body.
+  func groupStep(_ kind: Step.Kind, _ context: inout Context) throws(NotExpressible) {
+    switch kind {
+    case .group(let spec):
+      if let body = spec.body {
+        try groupBody(spec, body, &context)
+      } else {
+        try group(spec, &context)
+      }
+    case .addTask(let spec): try addBodyTask(spec, &context)
+    case .next(let group, let bind): try next(group, bind, &context)
+    case .cancelAll(let group): line("\(Identifier(group)).cancelAll()")
+    // `step` writes the others.
+    case .log, .set, .add, .repeat, .forEach, .if, .return, .call, .block, .sleep, .yield,
+      .asyncLet, .await, .task, .awaitTask, .cancel, .onMain, .assumeIsolated, .throw, .try,
+      .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
+      .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel, .streamYield,
+      .streamFinish, .forAwait, .onTermination, .withValue:
+      break
+    }
+  }
+
   func groupBody(_ spec: TaskGroupSpec, _ body: [Step], _ context: inout Context)
     throws(NotExpressible)
   {

@@ -164,8 +164,7 @@ extension Interpreter {
       await runtime.yield(isolation: isolation)
     case .group(let spec):
       try await runGroup(spec, &context, origin: origin, isolation: isolation)
-    case .next(let group, let bind):
-      try await runNext(group, bind, &context, origin: origin)
+    case .next(let group, let bind): try await runNext(group, bind, &context, origin: origin)
     case .awaitTask(let name, let bind):
       try await runAwaitTask(name, bind, &context, origin: origin, isolation: isolation)
     case .onMain(let body):

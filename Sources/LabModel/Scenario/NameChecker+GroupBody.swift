@@ -34,6 +34,41 @@ extension NameChecker {
     inner.groups = scope.groups.union([name])
     checkBlock(body, &inner)
     scope.end(inner, "the group's body", step)
+    reportReturns(in: body, group: name)
+  }
+
+  /// A `return` in the body would return from the group's closure, not from the function.
+  private mutating func reportReturns(in steps: [Step], group: String) {
+    for step in steps {
+      if case .return = step.kind {
+        report(
+          "'return' inside the body of group '\(group)' would return from the group's closure, "
+            + "not from the function; set a variable in \"state\" and return after the group",
+          at: step.origin)
+      }
+      for block in LockRules.sameThreadBlocks(step.kind) { reportReturns(in: block, group: group) }
+    }
+  }
+
+  /// addTask, next and cancelAll: the group they name, and what they read and bind.
+  mutating func checkBodyStep(_ scope: inout Scope, _ step: Step) {
+    switch step.kind {
+    case .addTask(let spec):
+      checkGroupStep(spec.group, scope, step)
+      checkChild(spec.child, &scope, step)
+      if let bind = spec.bind { scope.readable.insert(bind) }
+    case .next(let group, let bind):
+      checkGroupStep(group, scope, step)
+      if let bind { scope.readable.insert(bind) }
+    case .cancelAll(let group): checkGroupStep(group, scope, step)
+    // Not steps of a body: `checkBlock` checks them.
+    case .log, .set, .add, .repeat, .forEach, .if, .return, .call, .block, .sleep, .yield,
+      .asyncLet, .await, .group, .task, .awaitTask, .cancel, .onMain, .assumeIsolated, .throw,
+      .try, .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
+      .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel, .streamYield,
+      .streamFinish, .forAwait, .onTermination, .withValue:
+      break
+    }
   }
 
   mutating func checkGroupStep(_ group: String, _ scope: Scope, _ step: Step) {

@@ -68,8 +68,7 @@ struct NameChecker {
     /// Names set inside a nested block whose Swift scope has ended (a closure's body, a `do`
     /// block), and that block: a read after it is told the scope, not "unknown".
     var ended: [String: EndedScope] = [:]
-    /// The groups whose body encloses the block in the same task, which its addTask, next and
-    /// cancelAll may name: Swift's `group` is a parameter of the group's closure.
+    /// The groups whose body encloses the block in the same task (NameChecker+GroupBody).
     var groups: Set<String> = []
 
     /// The scope of a block nested in this one: it sees what this one reads.
@@ -295,15 +294,7 @@ struct NameChecker {
         read(spec.items.names, scope, step)
         checkChild(spec.child, &scope, step, extra: spec.itemName)
         if let collect = spec.collect { scope.readable.insert(collect) }
-      case .addTask(let spec):
-        checkGroupStep(spec.group, scope, step)
-        checkChild(spec.child, &scope, step)
-        if let bind = spec.bind { scope.readable.insert(bind) }
-      case .next(let group, let bind):
-        checkGroupStep(group, scope, step)
-        if let bind { scope.readable.insert(bind) }
-      case .cancelAll(let group):
-        checkGroupStep(group, scope, step)
+      case .addTask, .next, .cancelAll: checkBodyStep(&scope, step)
       case .task(let spec):
         checkChild(spec.child, &scope, step)
       case .awaitTask(let name, let bind):

@@ -38,7 +38,7 @@ extension ProgramWriter {
   static func throwsIn(_ steps: [Step], _ throwing: Set<String>) -> Bool {
     steps.contains { step in
       switch step.kind {
-      case .throw, .sleep, .checkCancellation, .awaitTask, .await: return true
+      case .throw, .sleep, .checkCancellation, .awaitTask, .await, .next: return true
       case .call(let call, _): return throwing.contains(call.function)
       case .try(let body, let catches):
         let all = catches.contains { $0.error == nil }
@@ -47,7 +47,9 @@ extension ProgramWriter {
       case .task, .dispatch, .notify: return false
       case .continuation(let spec): return spec.throwing || throwsIn(spec.steps, throwing)
       case .onCancel(_, let operation): return throwsIn(operation, throwing)
-      case .group(let spec): return childThrows(spec.child, throwing)
+      // With a body the group is a throwing one, whatever its children do.
+      case .group(let spec): return spec.body != nil || childThrows(spec.child, throwing)
+      case .addTask, .cancelAll: return false
       case .asyncLet: return false
       case .log, .set, .add, .repeat, .forEach, .if, .return, .block, .yield, .cancel, .onMain,
         .assumeIsolated, .enter, .leave, .wait, .withLock, .atomicAdd, .semaphoreWait,
@@ -80,7 +82,8 @@ extension ProgramWriter {
       case .forEach(let list, _, _): result += list.names
       case .streamYield(_, let value): result += value.names
       // What the Swift program captures from these is written with their own code.
-      case .return(nil), .yield, .asyncLet, .await, .group, .task, .awaitTask, .cancel, .onMain,
+      case .return(nil), .yield, .asyncLet, .await, .group, .addTask, .next, .cancelAll, .task,
+        .awaitTask, .cancel, .onMain,
         .assumeIsolated, .throw, .try, .checkCancellation, .dispatch, .enter, .leave, .notify,
         .wait, .withLock, .atomicAdd, .semaphoreWait, .semaphoreSignal, .continuation, .resume,
         .onCancel, .streamFinish, .forAwait, .onTermination, .withValue:

@@ -202,11 +202,13 @@ extension ProgramWriter {
     func visit(_ steps: [Step]) {
       for step in steps {
         switch step.kind {
-        case .set(let name, _), .call(_, bind: let name?), .awaitTask(_, bind: let name?):
+        case .set(let name, _), .call(_, bind: let name?), .awaitTask(_, bind: let name?),
+          .next(_, bind: let name?):
           counts[name, default: 0] += 1
         case .task(let spec): counts[spec.name, default: 0] += 1
         case .call, .awaitTask, .log, .add, .repeat, .forEach, .if, .return, .block, .sleep,
-          .yield, .asyncLet, .await, .group, .cancel, .onMain, .assumeIsolated, .throw, .try,
+          .yield, .asyncLet, .await, .group, .addTask, .next, .cancelAll, .cancel, .onMain,
+          .assumeIsolated, .throw, .try,
           .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
           .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel, .streamYield,
           .streamFinish, .forAwait, .onTermination, .withValue:
@@ -215,6 +217,7 @@ extension ProgramWriter {
         if case .task = step.kind { continue }
         if case .group = step.kind { continue }
         if case .asyncLet = step.kind { continue }
+        if case .addTask = step.kind { continue }
         visit(nested(step.kind))
       }
     }

@@ -85,6 +85,9 @@ extension ProgramWriter {
     if name == "isCancelled" || name == "Task.isCancelled" {
       return SwiftExpression(code: "Task.isCancelled", type: .bool)
     }
+    if let group = GroupBodyRules.group(read: name) {
+      return SwiftExpression(code: "\(Identifier(group)).isCancelled", type: .bool)
+    }
     if name == "Task.currentPriority" {
       return SwiftExpression(code: "Task.currentPriority.name", type: .string)
     }

@@ -85,6 +85,10 @@ final class ProgramWriter {
   /// The state setters the `State` actor needs: `set` or `add` with the variable's name.
   var setters: Set<String> = []
   var groups: Set<String> = []
+  /// The type the children of each task group with a body return, from its addTask steps.
+  var groupElementTypes: [String: SwiftType] = [:]
+  /// addTask steps written so far, for names of their own.
+  var addedChildren = 0
   /// Serial chains (`chain`) and the type their tasks return.
   var chains: [String: SwiftType] = [:]
   /// Every name read anywhere: a result no one reads is bound to `_`.

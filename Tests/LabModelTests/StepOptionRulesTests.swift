@@ -101,7 +101,7 @@ struct StepOptionRulesTests {
         checked += 1
       }
     }
-    #expect(checked == 4)
+    #expect(checked == 5)
   }
 
   @Test func everyNeedRefusesTheOptionAloneInTheRowsWords() throws {
@@ -121,7 +121,7 @@ struct StepOptionRulesTests {
         checked += 1
       }
     }
-    #expect(checked == 5)
+    #expect(checked == 7)
   }
 
   /// A step that leaves out an option with a default decodes as if it had written the default;
@@ -148,6 +148,6 @@ struct StepOptionRulesTests {
         checked += 1
       }
     }
-    #expect(checked == 8)
+    #expect(checked == 9)
   }
 }

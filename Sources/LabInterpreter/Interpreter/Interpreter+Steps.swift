@@ -35,7 +35,8 @@ extension Interpreter {
         let values = names.map { TraceEvent.Binding($0, Self.shown(context.locals[$0]!)) }
         record(.resume(.values(values)), context, joins: names)
       case .log, .set, .add, .repeat, .forEach, .if, .return, .call, .block, .sleep, .yield,
-        .group, .task, .awaitTask, .cancel, .onMain, .assumeIsolated, .throw, .try,
+        .group, .addTask, .next, .cancelAll, .task, .awaitTask, .cancel, .onMain,
+        .assumeIsolated, .throw, .try,
         .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
         .semaphoreWait,
         .semaphoreSignal, .continuation, .resume, .onCancel,
@@ -163,6 +164,7 @@ extension Interpreter {
       await runtime.yield(isolation: isolation)
     case .group(let spec):
       try await runGroup(spec, &context, origin: origin, isolation: isolation)
+    case .next(let group, let bind): try await runNext(group, bind, &context, origin: origin)
     case .awaitTask(let name, let bind):
       try await runAwaitTask(name, bind, &context, origin: origin, isolation: isolation)
     case .onMain(let body):
@@ -200,7 +202,8 @@ extension Interpreter {
       return try await runWithValue(binding, &context, origin: origin, isolation: isolation)
     case .task(let spec) where startsInline(spec, isolation: isolation):
       await startInline(spec, &context, isolation: isolation)
-    case .log, .set, .return, .task, .cancel, .throw, .checkCancellation, .atomicAdd,
+    case .log, .set, .return, .task, .cancel, .throw, .checkCancellation, .atomicAdd, .addTask,
+      .cancelAll,
       .semaphoreSignal, .resume, .streamYield, .streamFinish, .onTermination:
       // `runBlock` runs these with `runAtOnce` first; here only for completeness.
       if case .returned(let value)? = try runAtOnce(step, &context, isolation: isolation) {
@@ -243,6 +246,10 @@ extension Interpreter {
       // An immediate task on main makes its caller wait, so it is not at once (`run`).
       if startsInline(spec, isolation: isolation) { return nil }
       startTask(spec, &context, isolation: isolation)
+    case .addTask(let spec):
+      try addBodyTask(spec, &context, origin: origin)
+    case .cancelAll(let group):
+      try cancelAllInBody(group, context, origin: origin)
     case .cancel(let name):
       if let entry = tasks.entry(named: name) {
         record(.cancel(.task(name)), context)
@@ -270,7 +277,7 @@ extension Interpreter {
         throw CancellationError()
       }
     case .add, .repeat, .forEach, .if, .call, .block, .sleep, .yield, .asyncLet, .await, .group,
-      .awaitTask, .onMain, .assumeIsolated, .try, .dispatch, .enter, .leave, .notify, .wait,
+      .next, .awaitTask, .onMain, .assumeIsolated, .try, .dispatch, .enter, .leave, .notify, .wait,
       .withLock, .semaphoreWait, .continuation, .onCancel, .forAwait, .withValue:
       return nil
     }

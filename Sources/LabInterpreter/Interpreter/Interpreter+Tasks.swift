@@ -7,6 +7,9 @@ extension Interpreter {
     _ spec: TaskGroupSpec, _ context: inout Context, origin: StepOrigin,
     isolation: isolated (any Actor)?
   ) async throws {
+    if let body = spec.body {
+      return try await runGroupBody(spec, body, &context, origin: origin, isolation: isolation)
+    }
     if spec.discarding || spec.maxInFlight != nil || spec.unlessCancelled {
       return try await runGroupPattern(spec, &context, origin: origin, isolation: isolation)
     }

@@ -26,6 +26,7 @@ extension Interpreter {
   func lookup(_ name: String, _ context: Context) throws -> Value {
     if let found = locate(name, context) { return found.value }
     if let bound = taskLocal(name) { return bound }
+    if let cancelled = groupIsCancelled(name, context) { return cancelled }
     switch name {
     case "isCancelled", "Task.isCancelled":
       chooser?.touchUnknown()  // set by other tasks in ways the scheduler does not see

@@ -87,6 +87,9 @@ final class Interpreter: @unchecked Sendable {
     var unstructured = false
     /// An immediate task started on main, until its first suspension: its caller waits for it.
     var firstPart: FirstPart?
+    /// The groups whose body the task is running, by name: their closure's `group`. A child
+    /// (made by `spawn`) starts without them, as a child's closure cannot reach `group`.
+    var groups: [String: GroupBody] = [:]
   }
 
   /// The context of a new task created by `parent`: it sees the parent's locals (captured values)

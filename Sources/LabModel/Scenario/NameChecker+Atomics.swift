@@ -52,7 +52,8 @@ extension NameChecker {
           at: step.origin)
       // Only `set` and `add` change a variable besides atomicAdd.
       case .set, .add, .log, .repeat, .forEach, .if, .return, .call, .block, .sleep, .yield,
-        .asyncLet, .await, .group, .task, .awaitTask, .cancel, .onMain, .assumeIsolated, .throw,
+        .asyncLet, .await, .group, .addTask, .next, .cancelAll, .task, .awaitTask, .cancel, .onMain,
+        .assumeIsolated, .throw,
         .try, .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock,
         .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel, .streamYield,
         .streamFinish, .forAwait, .onTermination, .withValue:

@@ -36,6 +36,7 @@ extension NameChecker {
         for clause in catches { checkSync(clause.steps, owned: owned) }
       // No `sync` inside, or run later by a task, a handler or a continuation's callback.
       case .log, .set, .add, .return, .call, .block, .sleep, .yield, .asyncLet, .await, .group,
+        .addTask, .next, .cancelAll,
         .task, .awaitTask, .cancel, .throw, .checkCancellation, .enter, .leave, .wait,
         .atomicAdd, .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel,
         .streamYield, .streamFinish, .forAwait, .onTermination, .withValue:

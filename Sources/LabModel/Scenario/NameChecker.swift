@@ -68,6 +68,8 @@ struct NameChecker {
     /// Names set inside a nested block whose Swift scope has ended (a closure's body, a `do`
     /// block), and that block: a read after it is told the scope, not "unknown".
     var ended: [String: EndedScope] = [:]
+    /// The groups whose body encloses the block in the same task (NameChecker+GroupBody).
+    var groups: Set<String> = []
 
     /// The scope of a block nested in this one: it sees what this one reads.
     var nested: Scope { Scope(readable: readable, ended: ended) }
@@ -153,10 +155,12 @@ struct NameChecker {
   mutating func read(_ names: [String], _ scope: Scope, _ step: Step) {
     for name in names
     where !scope.readable.contains(name) && !Self.builtins.contains(name)
-      && !taskLocalNames.contains(name)
+      && !taskLocalNames.contains(name) && !scope.readsGroup(name)
     {
       if unsure.anyVariable || unsure.names.contains(name) { continue }
-      if scope.pending.contains(name) {
+      if let group = GroupBodyRules.group(read: name) {
+        report(GroupBodyRules.outsideBody("\(name)", group: group), at: step.origin)
+      } else if scope.pending.contains(name) {
         report(
           "'\(name)' is an async let that has not been awaited; add {\"await\": \"\(name)\"} first",
           at: step.origin)
@@ -232,7 +236,7 @@ struct NameChecker {
     }
   }
 
-  private mutating func checkChild(
+  mutating func checkChild(
     _ child: ChildWork, _ scope: inout Scope, _ step: Step, extra: String? = nil
   ) {
     switch child {
@@ -286,9 +290,11 @@ struct NameChecker {
       case .await(let names):
         checkAwait(names, &scope, step)
       case .group(let spec):
+        if let body = spec.body { checkGroupBody(spec.name, body, &scope, step) }
         read(spec.items.names, scope, step)
         checkChild(spec.child, &scope, step, extra: spec.itemName)
         if let collect = spec.collect { scope.readable.insert(collect) }
+      case .addTask, .next, .cancelAll: checkBodyStep(&scope, step)
       case .task(let spec):
         checkChild(spec.child, &scope, step)
       case .awaitTask(let name, let bind):
@@ -345,11 +351,13 @@ struct NameChecker {
     // A `do` block is not a closure: it may await the async lets of the scope around it.
     var inner = scope.nested
     inner.pending = scope.pending
+    inner.groups = scope.groups
     checkBlock(body, &inner)
     scope.end(inner, "the try block", step)
     for clause in catches {
       var handler = scope.nested
       handler.pending = scope.pending
+      handler.groups = scope.groups
       handler.readable.insert("error")
       checkBlock(clause.steps, &handler)
       if !scope.readable.contains("error") { handler.readable.remove("error") }

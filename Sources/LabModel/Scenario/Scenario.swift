@@ -140,6 +140,12 @@ public struct Step: Sendable {
     /// `await (a, b, …)`: the values of `async let` bindings.
     case await([String])
     case group(TaskGroupSpec)
+    /// `group.addTask { … }` (or `addTaskUnlessCancelled`) in the body of a group.
+    case addTask(AddTaskSpec)
+    /// `try await group.next()` in the body of a group; `bind` receives the result or none.
+    case next(String, bind: String?)
+    /// `group.cancelAll()` in the body of a group.
+    case cancelAll(String)
     /// An unstructured `Task { … }`.
     case task(TaskSpec)
     /// `await task.value`.
@@ -251,6 +257,20 @@ public struct TaskGroupSpec: Sendable {
   public var maxInFlight: Int64? = nil
   /// `group.addTaskUnlessCancelled`: a child added once the group is cancelled is not started.
   public var unlessCancelled = false
+  /// The group's closure, run by the task that opened it: its `addTask` steps add the children
+  /// (there are no items then), its `next` and `cancelAll` steps act on them.
+  public var body: [Step]? = nil
+}
+
+/// A child added by a group's body.
+public struct AddTaskSpec: Sendable {
+  /// The group whose body adds it; the child is named `GROUP[n]` for the n-th child added.
+  public var group: String
+  public var child: ChildWork
+  /// `addTaskUnlessCancelled`: nothing starts once the group is cancelled.
+  public var unlessCancelled: Bool
+  /// Receives whether the child was started.
+  public var bind: String?
 }
 
 /// An unstructured task.

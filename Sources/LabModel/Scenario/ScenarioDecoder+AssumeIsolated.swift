@@ -65,12 +65,12 @@ extension NameChecker {
       case .onCancel(let handler, let operation):
         checkAssumeIsolated(handler, synchronous: true)
         checkAssumeIsolated(operation, synchronous: false)
-      case .task, .asyncLet, .group, .onMain, .forAwait, .withValue:
+      case .task, .asyncLet, .group, .addTask, .onMain, .forAwait, .withValue:
         for block in step.kind.nestedBlocks { checkAssumeIsolated(block, synchronous: false) }
       case .log, .set, .add, .repeat, .forEach, .if, .return, .call, .block, .sleep, .yield,
         .await, .awaitTask, .cancel, .throw, .try, .checkCancellation, .enter, .leave, .wait,
         .withLock, .atomicAdd, .semaphoreWait, .semaphoreSignal, .resume, .streamYield,
-        .streamFinish:
+        .streamFinish, .next, .cancelAll:
         for block in step.kind.nestedBlocks {
           checkAssumeIsolated(block, synchronous: synchronous)
         }

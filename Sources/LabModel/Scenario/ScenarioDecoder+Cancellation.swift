@@ -77,7 +77,8 @@ enum HandlerRules {
       return "'return' inside \(name) would return from the handler, not the function; return "
         + "from \(elsewhere)"
     case .log, .set, .add, .repeat, .forEach, .if, .call, .block, .sleep, .yield, .asyncLet,
-      .await, .group, .task, .awaitTask, .cancel, .onMain, .assumeIsolated, .dispatch, .enter,
+      .await, .group, .addTask, .next, .cancelAll, .task, .awaitTask, .cancel, .onMain,
+      .assumeIsolated, .dispatch, .enter,
       .leave, .notify, .wait, .withLock, .atomicAdd, .semaphoreWait, .semaphoreSignal,
       .continuation, .resume, .onCancel, .streamYield, .streamFinish, .forAwait, .onTermination,
       .withValue:

@@ -118,6 +118,7 @@ enum LockRules {
     case .withValue(let binding): [binding.steps]
     // Run by another task, later, or after a suspension the body refuses on its own.
     case .log, .set, .add, .return, .call, .block, .sleep, .yield, .asyncLet, .await, .group,
+      .addTask, .next, .cancelAll,
       .task, .awaitTask, .cancel, .onMain, .assumeIsolated, .throw, .checkCancellation,
       .dispatch, .enter, .leave, .notify, .wait, .atomicAdd, .semaphoreWait, .semaphoreSignal,
       .continuation, .resume, .onCancel, .streamYield, .streamFinish, .forAwait, .onTermination:

@@ -43,7 +43,9 @@ extension ScenarioDecoder {
 
   /// Reports a step that gives none of the row's one-of group holding `key`.
   mutating func reportNone(ofGroupWith key: String, _ step: StepInput) {
-    guard let group = step.key.spec.oneOf.first(where: { $0.keys.contains(key) }) else { return }
+    guard let group = step.key.spec.oneOf.first(where: { $0.keys.contains(key) }),
+      group.waivedBy.map({ step.object[$0] == nil }) ?? true
+    else { return }
     error("'\(step.key.rawValue)' needs \(group.whenNone)", at: step.keyLocation, path: step.path)
   }
 

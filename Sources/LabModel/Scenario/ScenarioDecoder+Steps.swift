@@ -87,6 +87,12 @@ extension ScenarioDecoder {
     case .asyncLet: return decodeAsyncLet(step)
     case .await: return decodeAwait(step)
     case .group: return decodeGroup(step)
+    case .addTask: return decodeAddTask(step)
+    case .next:
+      guard let group = identifier(value, path: keyPath, what: "group name") else { return nil }
+      return .next(group, bind: binding(step))
+    case .cancelAll:
+      return identifier(value, path: keyPath, what: "group name").map { .cancelAll($0) }
     case .task: return decodeTask(step)
     case .awaitTask:
       guard let name = identifier(value, path: keyPath, what: "task name") else { return nil }

@@ -32,6 +32,7 @@ extension ScenarioDecoder {
 
   mutating func decodeGroup(_ step: StepInput) -> Step.Kind? {
     let path = step.path
+    if step.object["body"] != nil { return decodeGroupBody(step) }
     let name = identifier(step.value, path: step.keyPath, what: "group name", declares: .task)
     let child = decodeChildWork(step)
     guard let name, let child else { return nil }

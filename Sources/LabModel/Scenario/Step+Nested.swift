@@ -14,10 +14,12 @@ extension Step.Kind {
     case .withValue(let binding): [binding.steps]
     case .if(_, let thenSteps, let elseSteps): [thenSteps, elseSteps]
     case .asyncLet(_, let child): child.steps.map { [$0] } ?? []
-    case .group(let spec): spec.child.steps.map { [$0] } ?? []
+    case .group(let spec): spec.body.map { [$0] } ?? spec.child.steps.map { [$0] } ?? []
+    case .addTask(let spec): spec.child.steps.map { [$0] } ?? []
     case .task(let spec): spec.child.steps.map { [$0] } ?? []
     // Listed one by one, not `default`, so a new kind with steps inside is not missed.
     case .log, .set, .add, .return, .call, .block, .sleep, .yield, .await, .awaitTask, .cancel,
+      .next, .cancelAll,
       .throw, .checkCancellation, .enter, .leave, .wait, .atomicAdd, .semaphoreWait,
       .semaphoreSignal, .resume, .streamYield, .streamFinish:
       []
@@ -42,6 +44,9 @@ extension Step.Kind {
     case .asyncLet: .asyncLet
     case .await: .await
     case .group: .group
+    case .addTask: .addTask
+    case .next: .next
+    case .cancelAll: .cancelAll
     case .task: .task
     case .awaitTask: .awaitTask
     case .cancel: .cancel

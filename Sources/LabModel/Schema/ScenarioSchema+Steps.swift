@@ -16,8 +16,9 @@ extension ScenarioSchema {
   static func schema(_ key: StepKey) -> SchemaJSON {
     let spec = key.spec
     let required = [key.rawValue] + spec.options.filter(\.required).map(\.key)
+    // A waiver is one more choice: given, it excludes every key of the group.
     let choices: [SchemaJSON] = spec.oneOf.map { group in
-      .array(group.keys.map { ["required": [.string($0)]] })
+      .array((group.keys + (group.waivedBy.map { [$0] } ?? [])).map { ["required": [.string($0)]] })
     }
     let value = shape(spec.value).adding([
       "default": spec.valueDefault.map(SchemaJSON.parse),

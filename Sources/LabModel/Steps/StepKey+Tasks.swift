@@ -61,9 +61,22 @@ extension StepRows {
         key: "unlessCancelled", shape: .bool, defaultValue: "false",
         doc: "`group.addTaskUnlessCancelled`: a child added once the group is cancelled (by "
           + "\"cancelAfter\", a child's error or its task's cancellation) is not started."),
+      .init(
+        key: "body", shape: .steps,
+        doc: "The group's closure, run by the task that opened it: steps that add children "
+          + "(addTask), take results (next), cancel them (cancelAll) and read NAME.isCancelled, "
+          + "in any order; then the group waits for what is left (with \"collect\", collecting "
+          + "it). Instead of \"over\"/\"count\" and the child's work."),
     ],
     oneOf: [
-      .init(keys: ["over", "count"], whenNone: #""over": [items] or "count": N"#), .childWork,
+      .init(
+        keys: ["over", "count"],
+        whenNone: #""over": [items] or "count": N, or a "body" that adds its children"#,
+        waivedBy: "body"),
+      .init(
+        keys: StepSpec.OneOf.childWork.keys,
+        whenNone: StepSpec.OneOf.childWork.whenNone + ", or a \"body\" that adds its children",
+        whenBoth: StepSpec.OneOf.childWork.whenBoth, waivedBy: "body"),
     ],
     needs: [
       .init(

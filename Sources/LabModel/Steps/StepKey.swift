@@ -5,7 +5,8 @@
 /// made from it, so a new case that is not decoded, described and documented does not compile.
 public enum StepKey: String, CaseIterable, Sendable {
   case log, set, add, `repeat`, forEach, `if`, `return`, call, block, sleep, yield
-  case asyncLet, await, group, task, awaitTask, cancel, onMain, assumeIsolated, `throw`, `try`
+  case asyncLet, await, group, addTask, next, cancelAll, task, awaitTask, cancel, onMain
+  case assumeIsolated, `throw`, `try`
   case checkCancellation
   case actorCall, dispatch, enter, leave, notify, wait
   case withLock, atomicAdd, semaphoreWait, semaphoreSignal
@@ -33,6 +34,9 @@ public enum StepKey: String, CaseIterable, Sendable {
     case .asyncLet: StepRows.asyncLet
     case .await: StepRows.await
     case .group: StepRows.group
+    case .addTask: StepRows.addTask
+    case .next: StepRows.next
+    case .cancelAll: StepRows.cancelAll
     case .task: StepRows.task
     case .awaitTask: StepRows.awaitTask
     case .cancel: StepRows.cancel

@@ -50,6 +50,9 @@ public struct StepSpec: Sendable {
     /// Follows "'group' takes \"over\" or \"count\", not both" and "; " when the step gives
     /// both; nil when that says it all.
     public var whenBoth: String? = nil
+    /// An option that stands in for the whole group: given, the step needs none of these keys
+    /// and takes none (a group's "body" adds its children itself, so it takes no "over").
+    public var waivedBy: String? = nil
   }
 
   /// An option that means nothing without others (`args` without `call`), and the decoder's

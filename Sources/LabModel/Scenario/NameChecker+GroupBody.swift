@@ -1,0 +1,78 @@
+/// A group's body: its addTask, next and cancelAll steps, and NAME.isCancelled, name a group whose
+/// body encloses them in the same task. In Swift they are calls on the closure's `group`
+/// parameter, which a child task's closure, a `Task`, or code after the group cannot reach.
+package enum GroupBodyRules {
+  /// The group a read of `NAME.isCancelled` names, if it is one.
+  package static func group(read name: String) -> String? {
+    let suffix = ".isCancelled"
+    guard name.hasSuffix(suffix), name != "Task.isCancelled" else { return nil }
+    let group = String(name.dropLast(suffix.count))
+    return group.isEmpty || group.contains(".") ? nil : group
+  }
+
+  /// The message for `what` (a step's key, or a read) that names a group it is not inside.
+  static func outsideBody(_ what: String, group: String) -> String {
+    "'\(what)' acts on the group '\(group)', which only that group's \"body\" can reach (Swift's "
+      + "`group` is a parameter of its closure, not seen by a child's or a task's steps); put "
+      + "it in {\"group\": \"\(group)\", \"body\": [ … ]}, in the task that opens the group"
+  }
+}
+
+extension NameChecker.Scope {
+  /// Whether `name` is `GROUP.isCancelled` for a group whose body encloses the block.
+  func readsGroup(_ name: String) -> Bool {
+    GroupBodyRules.group(read: name).map { groups.contains($0) } ?? false
+  }
+}
+
+extension NameChecker {
+  /// The body runs in the task that opened the group, so it sees that task's names; what it
+  /// sets stays in the group's closure.
+  mutating func checkGroupBody(_ name: String, _ body: [Step], _ scope: inout Scope, _ step: Step) {
+    var inner = scope.nested
+    inner.pending = scope.pending
+    inner.groups = scope.groups.union([name])
+    checkBlock(body, &inner)
+    scope.end(inner, "the group's body", step)
+    reportReturns(in: body, group: name)
+  }
+
+  /// A `return` in the body would return from the group's closure, not from the function.
+  private mutating func reportReturns(in steps: [Step], group: String) {
+    for step in steps {
+      if case .return = step.kind {
+        report(
+          "'return' inside the body of group '\(group)' would return from the group's closure, "
+            + "not from the function; set a variable in \"state\" and return after the group",
+          at: step.origin)
+      }
+      for block in LockRules.sameThreadBlocks(step.kind) { reportReturns(in: block, group: group) }
+    }
+  }
+
+  /// addTask, next and cancelAll: the group they name, and what they read and bind.
+  mutating func checkBodyStep(_ scope: inout Scope, _ step: Step) {
+    switch step.kind {
+    case .addTask(let spec):
+      checkGroupStep(spec.group, scope, step)
+      checkChild(spec.child, &scope, step)
+      if let bind = spec.bind { scope.readable.insert(bind) }
+    case .next(let group, let bind):
+      checkGroupStep(group, scope, step)
+      if let bind { scope.readable.insert(bind) }
+    case .cancelAll(let group): checkGroupStep(group, scope, step)
+    // Not steps of a body: `checkBlock` checks them.
+    case .log, .set, .add, .repeat, .forEach, .if, .return, .call, .block, .sleep, .yield,
+      .asyncLet, .await, .group, .task, .awaitTask, .cancel, .onMain, .assumeIsolated, .throw,
+      .try, .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
+      .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel, .streamYield,
+      .streamFinish, .forAwait, .onTermination, .withValue:
+      break
+    }
+  }
+
+  mutating func checkGroupStep(_ group: String, _ scope: Scope, _ step: Step) {
+    guard !scope.groups.contains(group), !unsure.names.contains(group) else { return }
+    report(GroupBodyRules.outsideBody(step.kind.key.rawValue, group: group), at: step.origin)
+  }
+}

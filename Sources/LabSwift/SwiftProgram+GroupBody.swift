@@ -1,0 +1,120 @@
+import LabModel
+
+/// A group with a body: `withThrowingTaskGroup(of:) { NAME in … }`, its closure's parameter named
+/// after the group, so that a body's addTask, next, cancelAll and NAME.isCancelled say which
+/// group they act on even inside another group's body.
+extension ProgramWriter {
+  /// A group, and the steps of a group's body.
+  func groupStep(_ kind: Step.Kind, _ context: inout Context) throws(NotExpressible) {
+    switch kind {
+    case .group(let spec):
+      if let body = spec.body {
+        try groupBody(spec, body, &context)
+      } else {
+        try group(spec, &context)
+      }
+    case .addTask(let spec): try addBodyTask(spec, &context)
+    case .next(let group, let bind): try next(group, bind, &context)
+    case .cancelAll(let group): line("\(Identifier(group)).cancelAll()")
+    // `step` writes the others.
+    case .log, .set, .add, .repeat, .forEach, .if, .return, .call, .block, .sleep, .yield,
+      .asyncLet, .await, .task, .awaitTask, .cancel, .onMain, .assumeIsolated, .throw, .try,
+      .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
+      .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel, .streamYield,
+      .streamFinish, .forAwait, .onTermination, .withValue:
+      break
+    }
+  }
+
+  func groupBody(_ spec: TaskGroupSpec, _ body: [Step], _ context: inout Context)
+    throws(NotExpressible)
+  {
+    let group = Identifier(spec.name)
+    // The body, written first to learn the type its children return.
+    let saved = lines
+    lines = []
+    depth += 1
+    var inner = context
+    inner.rebound.formUnion(Self.rebound(body))
+    line("var \(Self.addTaskCalls(spec.name)) = 0")
+    try steps(body, &inner)
+    depth -= 1
+    let written = lines
+    lines = saved
+    let element = groupElementTypes[spec.name] ?? .void
+    let opening: SwiftCode = spec.collect.map { "let \(Identifier($0)) = " } ?? ""
+    try block("\(opening)try await withThrowingTaskGroup(of: \(element).self) { \(group) in") {
+      () throws(NotExpressible) in
+      lines += written
+      guard let collect = spec.collect else {
+        line("try await \(group).waitForAll()")
+        return
+      }
+      line("var results: [\(element)] = []")
+      try block("for try await result in \(group) {") { () throws(NotExpressible) in
+        line("results.append(result)")
+        if let limit = spec.cancelAfter {
+          line("if results.count == \(limit) { \(group).cancelAll() }")
+        }
+      }
+      line("return results")
+      context.locals[collect] = .list(element)
+      context.declared.insert(collect)
+    }
+  }
+
+  /// The counter of a group's addTask calls, which numbers its children as the trace does.
+  static func addTaskCalls(_ group: String) -> SwiftCode { "\(Identifier(group))AddTaskCalls" }
+
+  /// `group.addTask { … }`, or `addTaskUnlessCancelled`, which says when it started nothing.
+  func addBodyTask(_ spec: AddTaskSpec, _ context: inout Context) throws(NotExpressible) {
+    let group = Identifier(spec.group)
+    let calls = Self.addTaskCalls(spec.group)
+    addedChildren += 1
+    let number: SwiftCode = "\(group)Child\(addedChildren)"
+    line("\(calls) += 1")
+    line("let \(number) = \(calls)")
+    let childName: SwiftCode = "\(inLiteral: spec.group)[\\(\(number))]"
+    let saved = lines
+    lines = []
+    depth += 1
+    let type = try child(childName, spec.child, context, collects: true) ?? .void
+    depth -= 1
+    let body = lines
+    lines = saved
+    if let known = groupElementTypes[spec.group], SwiftType.merge(known, type) != known,
+      SwiftType.merge(type, known) != type
+    {
+      throw NotExpressible(
+        origin: nil,
+        message: "children of one group that return different types (\(known) and \(type))")
+    }
+    groupElementTypes[spec.group] = SwiftType.merge(groupElementTypes[spec.group], type)
+    let named: SwiftCode = reads.contains("taskName") ? "(name: \"\(childName)\")" : ""
+    guard spec.unlessCancelled else {
+      line("\(group).addTask\(named) {")
+      lines += body
+      line("}")
+      return
+    }
+    let added: SwiftCode = "\(number)Added"
+    line("let \(added) = \(group).addTaskUnlessCancelled\(named) {")
+    lines += body
+    line("}")
+    line("if !\(added) { log(\"\(childName) not started: the group is cancelled\") }")
+    if let bind = spec.bind { try declare(bind, type: .bool, added, &context) }
+  }
+
+  /// `try await group.next()`. Its result is read as the lab shows it: the child's value as
+  /// text, or "none" once no child is left (a child that returns nothing gives none too).
+  func next(_ group: String, _ bind: String?, _ context: inout Context) throws(NotExpressible) {
+    let call: SwiftCode = "try await \(Identifier(group)).next()"
+    guard let bind else {
+      line("_ = \(call)")
+      return
+    }
+    let shown: SwiftCode =
+      groupElementTypes[group] ?? .void == .void ? ".map { _ in \"none\" }" : ".map { \"\\($0)\" }"
+    try declare(bind, type: .string, "\(call)\(shown) ?? \"none\"", &context)
+  }
+}

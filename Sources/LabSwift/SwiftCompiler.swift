@@ -31,23 +31,34 @@ public struct SwiftCompiler: Sendable {
   }
 
   /// Writes `source` to `NAME.swift` in `folder` and compiles it in `-swift-version` `mode`.
+  /// The binary is linked under a name of this compile's own and renamed into place when whole:
+  /// another lab (a second terminal, a parallel test) that finds it in the cache never runs a
+  /// file the linker is still writing.
   public func compile(
     _ source: String, name: String, mode: Int, in folder: URL, options: [String] = []
   ) throws -> Verdict {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let file = folder.appendingPathComponent("\(name).swift")
     let binary = folder.appendingPathComponent("\(name)-swift\(mode)")
+    let partial = folder.appendingPathComponent(".\(name)-swift\(mode)-\(UUID().uuidString)")
     try source.write(to: file, atomically: true, encoding: .utf8)
     let process = Process()
     process.executableURL = swiftc
     process.arguments =
       [
-        "-swift-version", String(mode), file.path, "-o", binary.path,
+        "-swift-version", String(mode), file.path, "-o", partial.path,
         "-module-cache-path", folder.appendingPathComponent("module-cache").path,
       ] + options
     let (status, output) = try Self.run(process)
-    return Verdict(
-      compiled: status == 0, diagnostics: output, executable: status == 0 ? binary : nil)
+    guard status == 0 else {
+      try? FileManager.default.removeItem(at: partial)
+      return Verdict(compiled: false, diagnostics: output, executable: nil)
+    }
+    guard rename(partial.path, binary.path) == 0 else {
+      try? FileManager.default.removeItem(at: partial)
+      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: binary.path])
+    }
+    return Verdict(compiled: true, diagnostics: output, executable: binary)
   }
 
   /// Runs a process to its end; returns its status and what it printed, stdout and stderr.

@@ -105,7 +105,7 @@ struct RunWarningsTests {
       found == [
         "blocking work held the cooperative pool's threads (5 blocking waits on worker threads, "
           + "the longest 5000 ms by tasks[1]): 3 tasks were ready and waited 20000 ms in all for "
-          + "a thread, the longest 10000 ms (tasks[3]); the pool has as many threads as cores, so "
+          + "a thread, the longest 10000 ms (tasks[5]); the pool has as many threads as cores, so "
           + "in async code await instead of blocking (Task.sleep), or move blocking work off the "
           + "pool"
       ])

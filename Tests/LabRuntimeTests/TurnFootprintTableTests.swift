@@ -140,7 +140,8 @@ import Testing
       (.variable("x"), .variable("y")), (.variable("l"), .lock("l")),
       (.lock("l"), .lockWaiters("l")), (.lane(1), .laneTurns(1)), (.lane(1), .lane(2)),
       (.timers(at: 5), .timers(at: 6)), (.task(1), .task(2)), (.pool(0), .lane(0)),
-      (.completionOrder("g"), .variable("g")),
+      (.completionOrder("g"), .variable("g")), (.pool(0), .poolQueue(0)),
+      (.poolQueue(0), .poolQueue(1)), (.lane(0), .lanePriority(0)),
     ]
     for (one, other) in pairs {
       let earlier = Self.footprint([one: .write])

@@ -182,9 +182,16 @@ public final class ScheduleChooser: @unchecked Sendable {
   /// the lane runs them in.
   func enqueued(onLane lane: Int) { touch(.lane(lane), .write) }
 
-  /// The running turn ran on a serial lane: after every job that lane ran before.
-  func ranOnLane(_ lane: Int) {
-    if precise { touch(.laneTurns(lane), .serial) }
+  /// The running turn put a job on a lane that runs by priority, above the priority of a job the
+  /// lane already ran: arriving before that job ran, it would have run first.
+  func enqueued(overtakingOnLane lane: Int) { touch(.lanePriority(lane), .write) }
+
+  /// The running turn ran on a serial lane: after every job that lane ran before. On a lane that
+  /// runs its jobs `byPriority`, which job runs next depends on what arrived before it.
+  func ranOnLane(_ lane: Int, byPriority: Bool) {
+    guard precise else { return }
+    touch(.laneTurns(lane), .serial)
+    if byPriority { touch(.lanePriority(lane), .read) }
   }
 
   /// The running turn did something other than touch variables.

@@ -17,10 +17,15 @@ public struct TurnFootprint: Sendable, Equatable {
     case lockWaiters(String)
     /// A serial lane's queue (an actor, main, a serial queue): jobs run in the order they came.
     case lane(Int)
+    /// A lane that runs its waiting jobs by priority (a default actor): a job that arrived before
+    /// a lower-priority one ran would have run first.
+    case lanePriority(Int)
     /// A serial lane's turns: one at a time, each after the one before.
     case laneTurns(Int)
     /// A pool whose last free worker a turn took or gave back while a block held the others.
     case pool(Int)
+    /// A pool's queue: its jobs start in the order they arrived.
+    case poolQueue(Int)
     /// Task creation: ordinals, and the ids the interpreter gives, follow it.
     case creation
     /// Timers due at one virtual time, which fire in the order they were set.

@@ -6,6 +6,9 @@ struct VirtualQueuedJob<Job> {
   var ordinal: Int
   /// On a lane that runs on a pool's worker: the pool of this job's priority, if not the lane's.
   var host: Int? = nil
+  /// The job's priority when it was enqueued (its task's, raw): a default actor runs its waiting
+  /// jobs by it.
+  var priority: UInt8 = 0
 }
 
 /// A pool of virtual worker threads and the jobs waiting for any of them.
@@ -14,49 +17,97 @@ struct VirtualPool<Job> {
   var busy: [Bool]
   var busySince: [Int64]
   var free: Int
-  var queue: WindowQueue<VirtualQueuedJob<Job>>
+  var queue: PoolQueue<VirtualQueuedJob<Job>>
 
   init(name: String, width: Int) {
     self.name = name
-    queue = WindowQueue(width: max(16, 2 * width))
+    queue = PoolQueue()
     busy = Array(repeating: false, count: width)
     busySince = Array(repeating: 0, count: width)
     free = width
   }
 }
 
-/// A serial lane (the main thread, an actor, a serial queue) and its first-in, first-out queue.
+/// A serial lane (the main thread, an actor, a serial queue) and the jobs waiting for it.
+///
+/// Measured (docs/runtimes.md, "Actor order, measured"): a busy default actor runs its waiting
+/// jobs highest priority first, first in, first out within one priority; the main actor and a
+/// serial queue run theirs in arrival order, whatever their priority.
 struct VirtualLane<Job> {
+  typealias QueuedJob = VirtualQueuedJob<Job>
+
   let name: String
   /// The pool one of whose workers the lane occupies while it runs; nil for its own thread.
   let hostPool: Int?
   /// The pool whose task executor the lane's jobs run with.
   let taskPool: Int
-  var queue: [VirtualQueuedJob<Job>] = []
-  var head = 0
+  /// Whether waiting jobs run by priority (a default actor) rather than in arrival order.
+  let ordersByPriority: Bool
+  /// The waiting jobs, one first-in, first-out queue per priority, highest priority first; a lane
+  /// that runs jobs in arrival order keeps them all in one.
+  private var byPriority: [(priority: UInt8, queue: LaneFIFO<QueuedJob>)] = []
+  private(set) var count = 0
+  /// The lowest priority of a job the lane has taken from its queue; nil before the first.
+  private(set) var lowestPriorityRun: UInt8?
   var busy = false
   var busySince: Int64 = 0
   var longestBusy: Int64 = 0
 
-  init(name: String, hostPool: Int?, taskPool: Int) {
+  init(name: String, hostPool: Int?, taskPool: Int, ordersByPriority: Bool = false) {
     self.name = name
     self.hostPool = hostPool
     self.taskPool = taskPool
+    self.ordersByPriority = ordersByPriority
   }
 
-  var isEmpty: Bool { head == queue.count }
+  var isEmpty: Bool { count == 0 }
+
+  /// The job the lane runs next.
+  var next: QueuedJob { byPriority.first { !$0.queue.isEmpty }!.queue.first }
+
   /// The pool whose free worker the next job needs: the pool of its priority (an actor's job runs
   /// on a thread of its task's priority), or the lane's own; nil for a lane with its own thread.
-  var headHost: Int? { hostPool.map { queue[head].host ?? $0 } }
-  var count: Int { queue.count - head }
+  var headHost: Int? { hostPool.map { next.host ?? $0 } }
 
-  mutating func popFirst() -> VirtualQueuedJob<Job> {
-    let job = queue[head]
+  mutating func append(_ job: QueuedJob) {
+    let priority = ordersByPriority ? job.priority : 0
+    count += 1
+    if let index = byPriority.firstIndex(where: { $0.priority == priority }) {
+      byPriority[index].queue.append(job)
+      return
+    }
+    let index = byPriority.firstIndex { $0.priority < priority } ?? byPriority.count
+    var queue = LaneFIFO<QueuedJob>()
+    queue.append(job)
+    byPriority.insert((priority, queue), at: index)
+  }
+
+  mutating func popFirst() -> QueuedJob {
+    let index = byPriority.firstIndex { !$0.queue.isEmpty }!
+    count -= 1
+    let job = byPriority[index].queue.popFirst()
+    lowestPriorityRun = min(lowestPriorityRun ?? .max, job.priority)
+    return job
+  }
+}
+
+/// A first-in, first-out queue that drops what it has handed out now and then.
+struct LaneFIFO<Element> {
+  private var elements: [Element] = []
+  private var head = 0
+
+  var isEmpty: Bool { head == elements.count }
+  var first: Element { elements[head] }
+
+  mutating func append(_ element: Element) { elements.append(element) }
+
+  mutating func popFirst() -> Element {
+    let element = elements[head]
     head += 1
-    if head > 64, head * 2 > queue.count {
-      queue.removeFirst(head)
+    if head > 64, head * 2 > elements.count {
+      elements.removeFirst(head)
       head = 0
     }
-    return job
+    return element
   }
 }

@@ -32,7 +32,9 @@ public final class VirtualRuntime: ScenarioRuntime, @unchecked Sendable {
   }
 
   public func makeActor(named name: String) -> any Actor {
-    let lane = scheduler.addLane(name: name, hostPool: scheduler.cooperativePool)
+    // A default actor: a busy one runs its waiting calls highest priority first.
+    let lane = scheduler.addLane(
+      name: name, hostPool: scheduler.cooperativePool, ordersByPriority: true)
     return LaneActor(name: name, executor: scheduler.serialExecutor(lane: lane))
   }
 

@@ -108,8 +108,13 @@ public final class VirtualScheduler: @unchecked Sendable {
 
   /// Adds a serial lane and returns its index. A lane with a host pool occupies one of its workers
   /// while it runs a job (an actor on the cooperative pool); one without is its own thread (main).
-  public func addLane(name: String, hostPool: Int?, taskPool: Int? = nil) -> Int {
-    let index = state.addLane(name: name, hostPool: hostPool, taskPool: taskPool ?? hostPool ?? 0)
+  /// A lane that `ordersByPriority` (a default actor) runs its waiting jobs highest priority first.
+  public func addLane(
+    name: String, hostPool: Int?, taskPool: Int? = nil, ordersByPriority: Bool = false
+  ) -> Int {
+    let index = state.addLane(
+      name: name, hostPool: hostPool, taskPool: taskPool ?? hostPool ?? 0,
+      ordersByPriority: ordersByPriority)
     laneExecutors.append(VirtualLaneExecutor(scheduler: self, lane: index))
     return index
   }
@@ -197,7 +202,9 @@ public final class VirtualScheduler: @unchecked Sendable {
     case .pool(cooperativePool):
       state.enqueue(job, task: jobTaskID(job), to: .pool(pool(of: job.priority)))
     case .lane(let lane) where state.lanes[lane].hostPool == cooperativePool:
-      state.enqueue(job, task: jobTaskID(job), to: target, host: pool(of: job.priority))
+      state.enqueue(
+        job, task: jobTaskID(job), to: target, host: pool(of: job.priority),
+        priority: job.priority.rawValue)
     default:
       state.enqueue(job, task: jobTaskID(job), to: target)
     }

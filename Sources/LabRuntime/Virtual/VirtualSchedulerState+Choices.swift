@@ -6,13 +6,13 @@ extension VirtualSchedulerState {
     var all: [(choice: Choice, ordinal: Int)] = []
     for index in pinned.indices { all.append((.pinned(index), pinned[index].queued.ordinal)) }
     for index in pools.indices where pools[index].free > 0 {
-      for (position, job) in pools[index].queue.chooseable.enumerated() {
+      for (position, job) in pools[index].queue.onThreads(pools[index].free).enumerated() {
         all.append((.pool(index, position), job.ordinal))
       }
     }
     for index in lanes.indices where !lanes[index].busy && !lanes[index].isEmpty {
       if let host = lanes[index].headHost, pools[host].free == 0 { continue }
-      all.append((.lane(index), lanes[index].queue[lanes[index].head].ordinal))
+      all.append((.lane(index), lanes[index].next.ordinal))
     }
     guard let chooser = oracle.chooser, !all.isEmpty else { return nil }
     let ordinals = Set(all.map(\.ordinal)).sorted()
@@ -25,8 +25,9 @@ extension VirtualSchedulerState {
     case .pinned(let index):
       chosen = pinned[index].queued.ordinal
       pinnedOnPool = pinned[index].pin.lane == nil && pinned[index].target == pinned[index].pin.home
-    case .pool(let index, let position): chosen = pools[index].queue.chooseable[position].ordinal
-    case .lane(let index): chosen = lanes[index].queue[lanes[index].head].ordinal
+    case .pool(let index, let position):
+      chosen = pools[index].queue.onThreads(pools[index].free)[position].ordinal
+    case .lane(let index): chosen = lanes[index].next.ordinal
     }
     var tightPool: Int?
     switch choice {
@@ -39,10 +40,12 @@ extension VirtualSchedulerState {
       candidates: ordinals, preferred: preferred, chosen: chosen, pinnedOnPool: pinnedOnPool,
       time: now, tightPool: tightPool)
     switch choice {
-    case .lane(let index): chooser.ranOnLane(index)
+    case .lane(let index): chooser.ranOnLane(index, byPriority: lanes[index].ordersByPriority)
     case .pinned(let index):
       // A blocked task going on on the lane it held: the lane's next job comes after it.
-      if case .lane(let lane) = pinned[index].target { chooser.ranOnLane(lane) }
+      if case .lane(let lane) = pinned[index].target {
+        chooser.ranOnLane(lane, byPriority: lanes[lane].ordersByPriority)
+      }
     case .pool: break
     }
     return choice
@@ -58,12 +61,34 @@ extension VirtualSchedulerState {
     var seen: Set<Int> = [me]
     for job in pinned { seen.insert(job.queued.ordinal) }
     for pool in pools where pool.free > 0 {
-      for job in pool.queue.chooseable { seen.insert(job.ordinal) }
+      for job in pool.queue.onThreads(pool.free) { seen.insert(job.ordinal) }
     }
     for lane in lanes where !lane.busy && !lane.isEmpty {
       if let host = lane.headHost, pools[host].free == 0 { continue }
-      seen.insert(lane.queue[lane.head].ordinal)
+      seen.insert(lane.next.ordinal)
     }
     chooser.passed(candidates: seen.sorted(), running: me)
+  }
+
+  /// A job arrived on pool `index`'s queue (before it is appended), for the chooser.
+  func notePoolArrival(_ index: Int) {
+    // The pool hands its jobs out in the order they arrive: a job that must wait for a thread
+    // starts after the ones before it, so its arrival conflicts with theirs. Jobs that the
+    // idle threads take (counting the running turn's, given back when it ends) start in any
+    // order, and commute.
+    var idle = pools[index].free
+    if let running, !running.blocked, running.worker?.pool == index { idle += 1 }
+    let waits = pools[index].queue.count >= idle
+    oracle.chooser?.touch(.poolQueue(index), waits ? .write : .read)
+  }
+
+  /// A job of `priority` arrived on lane `index`, for the chooser.
+  func noteLaneArrival(_ index: Int, priority: UInt8) {
+    oracle.chooser?.enqueued(onLane: index)
+    if lanes[index].ordersByPriority, let lowest = lanes[index].lowestPriorityRun,
+      priority > lowest
+    {
+      oracle.chooser?.enqueued(overtakingOnLane: index)
+    }
   }
 }

@@ -95,8 +95,12 @@ struct VirtualSchedulerState<Job, Sleeper, Timer> {
     return pools.count - 1
   }
 
-  mutating func addLane(name: String, hostPool: Int?, taskPool: Int) -> Int {
-    lanes.append(Lane(name: name, hostPool: hostPool, taskPool: taskPool))
+  mutating func addLane(
+    name: String, hostPool: Int?, taskPool: Int, ordersByPriority: Bool = false
+  ) -> Int {
+    lanes.append(
+      Lane(
+        name: name, hostPool: hostPool, taskPool: taskPool, ordersByPriority: ordersByPriority))
     return lanes.count - 1
   }
 
@@ -127,15 +131,19 @@ struct VirtualSchedulerState<Job, Sleeper, Timer> {
 
 extension VirtualSchedulerState {
   /// A job of task `id` arrived for `target` (from the runtime, on the loop thread). On a lane
-  /// that runs on a pool's worker, `host` is the pool of the job's priority.
-  mutating func enqueue(_ job: Job, task id: UInt64, to target: VirtualTarget, host: Int? = nil) {
+  /// that runs on a pool's worker, `host` is the pool of the job's priority; `priority` is the
+  /// job's own (raw), which a lane that orders by priority runs it by.
+  mutating func enqueue(
+    _ job: Job, task id: UInt64, to target: VirtualTarget, host: Int? = nil, priority: UInt8 = 0
+  ) {
     var task = id
     // A job that is not a task (id 0) is the runtime's helper for the task that made it —
     // `Task.yield()` enqueues one that, when run, enqueues the task. It belongs to that task: so
     // choices see the yielding task, and the task it forwards to continues in place.
     if task == 0, let running { task = running.task }
     let created = ordinals[task] == nil
-    let queued = QueuedJob(job: job, task: task, ordinal: ordinal(of: task), host: host)
+    let queued = QueuedJob(
+      job: job, task: task, ordinal: ordinal(of: task), host: host, priority: priority)
     oracle.chooser?.enqueued(
       ordinal: queued.ordinal, byRunningTask: running.map { $0.task == task }, created: created)
     if let running, running.task == task, running.target == target {
@@ -164,12 +172,13 @@ extension VirtualSchedulerState {
     }
     switch target {
     case .pool(let index):
+      notePoolArrival(index)
       pools[index].queue.append(
         queued, priority: oracle.priority(ordinal: queued.ordinal, turns: turns[queued.ordinal]),
         tiebreak: queued.ordinal)
     case .lane(let index):
-      oracle.chooser?.enqueued(onLane: index)
-      lanes[index].queue.append(queued)
+      noteLaneArrival(index, priority: priority)
+      lanes[index].append(queued)
     }
   }
 
@@ -222,13 +231,13 @@ extension VirtualSchedulerState {
     }
     for index in pinned.indices { consider(.pinned(index), priority(of: pinned[index].queued)) }
     for index in pools.indices where pools[index].free > 0 {
-      if let best = pools[index].queue.best {
-        consider(.pool(index, best.index), (best.priority, -best.tiebreak))
+      if let best = pools[index].queue.best(onThreads: pools[index].free) {
+        consider(.pool(index, best.offset), (best.priority, -best.tiebreak))
       }
     }
     for index in lanes.indices where !lanes[index].busy && !lanes[index].isEmpty {
       if let host = lanes[index].headHost, pools[host].free == 0 { continue }
-      consider(.lane(index), priority(of: lanes[index].queue[lanes[index].head]))
+      consider(.lane(index), priority(of: lanes[index].next))
     }
     return best
   }

@@ -1,0 +1,141 @@
+import Foundation
+import LabModel
+import LabTestSupport
+import Testing
+
+@testable import LabInterpreter
+@testable import LabRuntime
+
+/// The order in which waiting work runs, as measured (Tests/NativeFacts): a pool hands out its
+/// jobs first in, first out; a busy default actor runs waiting calls by priority; the main actor
+/// in arrival order. Seeds vary only which of the jobs already on threads goes first.
+@Suite struct QueueOrderTests {
+  typealias State = VirtualSchedulerState<String, String, String>
+
+  private func logs(_ scenario: Scenario, seed: UInt64, policy: SchedulingPolicy) -> [String] {
+    var options = RunOptions()
+    options.seed = seed
+    options.policy = policy
+    return ScenarioRunner.run(scenario, options: options).events.compactMap { event in
+      if case .log(let text) = event.payload { return text }
+      return nil
+    }
+  }
+
+  private func fact(_ name: String) throws -> Scenario {
+    try TestSupport.scenario("Tests/NativeFacts/\(name).json")
+  }
+
+  /// Two blockers hold both threads; waiter, which awaits the first blocker, becomes ready at
+  /// 100 ms, after A, B, C and D queued at 0 ms: no seed lets it, or a later one, go first.
+  @Test func aJobThatBecameReadyLaterNeverOvertakesOnesWaitingForAThread() throws {
+    let scenario = try TestSupport.scenario(
+      json: """
+        { "format": 1, "name": "fifo", "threads": 2, "steps": [
+          { "task": "waiter", "detached": true, "steps": [
+            { "awaitTask": "blocker1" }, { "log": "waiter" }, { "block": 5 } ] },
+          { "task": "blocker1", "detached": true, "steps": [ { "block": 100 } ] },
+          { "task": "blocker2", "detached": true, "steps": [ { "block": 300 } ] },
+          { "task": "A", "detached": true, "steps": [ { "log": "A" }, { "block": 5 } ] },
+          { "task": "B", "detached": true, "steps": [ { "log": "B" }, { "block": 5 } ] },
+          { "task": "C", "detached": true, "steps": [ { "log": "C" }, { "block": 5 } ] },
+          { "task": "D", "detached": true, "steps": [ { "log": "D" }, { "block": 5 } ] },
+          { "awaitTask": "blocker2" } ] }
+        """)
+    for policy in SchedulingPolicy.allCases {
+      for seed in UInt64(1)...50 {
+        #expect(
+          logs(scenario, seed: seed, policy: policy) == ["A", "B", "C", "D", "waiter"],
+          "seed \(seed) \(policy)")
+      }
+    }
+  }
+
+  @Test func aPoolsQueuedJobsStartInTheOrderTheyCame() throws {
+    let scenario = try fact("pool-fifo")
+    for seed in UInt64(1)...20 {
+      #expect(
+        logs(scenario, seed: seed, policy: .random) == [
+          "A starts", "B starts", "C starts", "D starts",
+        ])
+    }
+  }
+
+  @Test func aBusyActorRunsWaitingCallsHighestPriorityFirst() throws {
+    let scenario = try fact("actor-priority-order")
+    let expected = ["long", "high1", "high2", "medium1", "medium2", "low1", "low2"].map {
+      "\($0) runs"
+    }
+    for policy in SchedulingPolicy.allCases {
+      for seed in UInt64(1)...20 {
+        #expect(logs(scenario, seed: seed, policy: policy) == expected, "seed \(seed) \(policy)")
+      }
+    }
+  }
+
+  @Test func theMainActorRunsWaitingCallsInArrivalOrder() throws {
+    let scenario = try fact("main-actor-fifo")
+    let calls = ["low1", "medium1", "high1", "low2", "high2", "medium2"].map {
+      "\($0) runs on main"
+    }
+    for seed in UInt64(1)...20 {
+      #expect(logs(scenario, seed: seed, policy: .random) == ["main blocks"] + calls)
+    }
+  }
+
+  /// Of three jobs waiting for a pool of two threads, one held by a block, only the first is a
+  /// candidate; with both threads idle, the first two are.
+  @Test func onlyTheJobsTheIdleThreadsTakeAreCandidates() {
+    var seen: [[Int]] = []
+    let chooser = ScheduleChooser { _, candidates, preferred in
+      seen.append(candidates)
+      return preferred
+    }
+    var state = State(oracle: ChoiceOracle(seed: 1, policy: .random, chooser: chooser))
+    _ = state.addPool(name: "worker", width: 2)
+    state.enqueue("blocker", task: 1, to: .pool(0))
+    let turn = state.nextTurn()!
+    state.jobStarting(turn.first, of: turn)
+    state.blockRunningTask()
+    state.enqueue("a", task: 2, to: .pool(0))
+    state.enqueue("b", task: 3, to: .pool(0))
+    state.enqueue("c", task: 4, to: .pool(0))
+    state.turnEnded(turn)
+    #expect(state.nextTurn()?.first.job == "a")
+    #expect(seen.last == [1])
+    var free = State(oracle: ChoiceOracle(seed: 1, policy: .random, chooser: chooser))
+    _ = free.addPool(name: "worker", width: 2)
+    for (job, task) in [("a", UInt64(1)), ("b", 2), ("c", 3)] {
+      free.enqueue(job, task: task, to: .pool(0))
+    }
+    _ = free.nextTurn()
+    #expect(seen.last == [0, 1])
+  }
+
+  /// A lane that orders by priority (a default actor) runs its highest-priority job first, and
+  /// jobs of one priority in arrival order; one that does not (main) runs them as they came.
+  @Test func anActorLaneRunsByPriorityAndMainByArrival() {
+    var state = State(oracle: ChoiceOracle(seed: 1, policy: .random))
+    _ = state.addPool(name: "worker", width: 4)
+    let main = state.addLane(name: "main", hostPool: nil, taskPool: 0)
+    let actor = state.addLane(name: "actor", hostPool: 0, taskPool: 0, ordersByPriority: true)
+    let arrivals: [(String, UInt8)] = [("low1", 17), ("medium", 21), ("high", 25), ("low2", 17)]
+    for (index, (job, priority)) in arrivals.enumerated() {
+      state.enqueue(job, task: UInt64(index + 1), to: .lane(actor), priority: priority)
+      state.enqueue(job, task: UInt64(index + 11), to: .lane(main), priority: priority)
+    }
+    var onActor: [String] = []
+    var onMain: [String] = []
+    while let turn = state.nextTurn() {
+      state.jobStarting(turn.first, of: turn)
+      if turn.target == .lane(actor) {
+        onActor.append(turn.first.job)
+      } else {
+        onMain.append(turn.first.job)
+      }
+      state.turnEnded(turn)
+    }
+    #expect(onActor == ["high", "medium", "low1", "low2"])
+    #expect(onMain == ["low1", "medium", "high", "low2"])
+  }
+}

@@ -126,12 +126,14 @@ struct CommandContext {
     return ([try scenarioFile(argument)], false)
   }
 
-  /// Loads a scenario, printing its diagnostics to stderr when it does not validate.
+  /// Loads a scenario, printing its diagnostics to stderr when it does not validate, and its
+  /// warnings when it does.
   func loadScenario(_ url: URL) -> Scenario? {
     let display = displayPath(url)
     do {
       var scenario = try ScenarioLoader.load(path: url.path)
       scenario.file = display
+      printDiagnostics(scenario.warnings, file: display)
       return scenario
     } catch {
       printDiagnostics(error.diagnostics, omitted: error.omitted, file: display)
@@ -149,7 +151,8 @@ struct CommandContext {
     for diagnostic in diagnostics.prefix(Self.diagnosticLimit) {
       var shown = diagnostic
       shown.file = display
-      console.err(console.paint(shown.description, .red, forErr: true) + "\n")
+      let colour: TextStyle.Style = diagnostic.severity == .error ? .red : .yellow
+      console.err(console.paint(shown.description, colour, forErr: true) + "\n")
     }
     let hidden = max(0, diagnostics.count - Self.diagnosticLimit) + omitted
     if hidden > 0 {

@@ -41,9 +41,10 @@ enum ValidateCommand: Command {
     for url in files {
       let display = context.displayPath(url)
       do {
-        _ = try ScenarioLoader.load(path: url.path)
+        let scenario = try ScenarioLoader.load(path: url.path)
         valid += 1
         console.out(console.paint("ok", .green) + "  \(terminalSafe(display))\n")
+        context.printDiagnostics(scenario.warnings, file: display)
       } catch {
         context.printDiagnostics(error.diagnostics, omitted: error.omitted, file: display)
       }

@@ -62,6 +62,30 @@ import Testing
           + "from real threads; drop \(option), or drop --live"))
   }
 
+  /// A rule that can never match is said where the file is read — validate, run, explore —
+  /// and the scenario still runs.
+  @Test func aRuleThatCanNeverMatchIsAWarningWhereverTheFileIsRead() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-warn-\(UUID()).json")
+    try Data(
+      """
+      { "format": 1, "name": "warned", "title": "w", "threads": 2, "state": { "counter": 0 },
+        "steps": [ { "add": "counter" } ],
+        "expect": { "outcomes": [
+          { "when": { "values": { "counter": "1" } }, "grade": "acceptable", "reason": "r" },
+          { "grade": "interesting", "reason": "s" } ] } }
+      """.utf8
+    ).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let warning = "4:29: warning: this rule never matches: 'counter' holds a number"
+    for arguments in [["validate", file.path], ["run", file.path], ["explore", file.path]] {
+      let (status, out, err) = InProcessLab.run(arguments)
+      #expect(status == 0, "\(arguments): \(err)")
+      #expect(err.contains(warning), "\(arguments): \(err)")
+      #expect(!out.contains("warning:"), "\(arguments): warnings go to stderr")
+    }
+  }
+
   @Test func invalidScenarioFileGetsDiagnosticsOnStderr() throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lab-bad-\(UUID()).json")

@@ -53,6 +53,9 @@ public struct Scenario: Sendable {
   /// A digest of everything in the file that shapes a run (`TopLevelKey.shapesRuns`), so a
   /// schedule string can tell it belongs to this program; prose and expectations are left out.
   public var programDigest: UInt32 = 0
+  /// What the loader found that does not stop the scenario but is surely a mistake, such as an
+  /// outcome rule that can never match (`OutcomeRuleChecker`): printed wherever the file is read.
+  public var warnings: [Diagnostic] = []
 
   /// The default width of the cooperative pool: four, like a small phone; seeds assume "enough".
   public static let defaultThreads = 4

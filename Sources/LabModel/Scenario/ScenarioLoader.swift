@@ -52,21 +52,26 @@ public enum ScenarioLoader {
       var checker = NameChecker(scenario: scenario, file: file, unsure: decoder.unsure)
       checker.room = DiagnosticList.collectLimit - decoder.diagnostics.count
       checker.check()
-      // The checker knows a value's path, not its place: the file's tree does.
-      decoder.diagnostics += checker.diagnostics.map { diagnostic in
-        var located = diagnostic
-        if located.location == nil, let path = located.path {
-          located.location = root.location(ofPath: path)
-        }
-        return located
-      }
+      decoder.diagnostics += checker.diagnostics.map { located($0, in: root) }
       decoder.omitted += checker.omitted
     }
-    guard let scenario, decoder.errorCount == 0 else {
+    guard var scenario, decoder.errorCount == 0 else {
       var list = DiagnosticList(decoder.diagnostics)
       list.omitted = decoder.omitted
       throw list
     }
+    var rules = OutcomeRuleChecker(scenario: scenario, file: file)
+    rules.check()
+    scenario.warnings = DiagnosticList(rules.warnings.map { located($0, in: root) }).diagnostics
     return scenario
+  }
+
+  /// A check after decoding knows a value's path, not its place: the file's tree does.
+  static func located(_ diagnostic: Diagnostic, in root: JSONNode) -> Diagnostic {
+    var located = diagnostic
+    if located.location == nil, let path = located.path {
+      located.location = root.location(ofPath: path)
+    }
+    return located
   }
 }

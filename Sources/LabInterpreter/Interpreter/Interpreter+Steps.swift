@@ -179,14 +179,11 @@ extension Interpreter {
       }
     case .dispatch(let queue, let sync, let steps):
       try await dispatch(queue, sync: sync, steps, &context, isolation: isolation)
-    case .enter(let name):
-      enterGroup(name, context)
-    case .leave(let name):
-      try leaveGroup(name, &context)
+    case .enter(let name): enterGroup(name, context)
+    case .leave(let name): try leaveGroup(name, &context)
     case .notify(let name, let queue, let steps):
       notifyGroup(name, queue: queue, steps, &context)
-    case .wait(let name):
-      await waitForGroup(name, &context, isolation: isolation)
+    case .wait(let name): await waitForGroup(name, &context, isolation: isolation)
     case .withLock(let name, let body):
       try await runWithLock(name, body, &context, isolation: isolation)
     case .semaphoreWait(let name, let timeout, let bind):
@@ -203,8 +200,7 @@ extension Interpreter {
     case .task(let spec) where startsInline(spec, isolation: isolation):
       await startInline(spec, &context, isolation: isolation)
     case .log, .set, .return, .task, .cancel, .throw, .checkCancellation, .atomicAdd, .addTask,
-      .cancelAll,
-      .semaphoreSignal, .resume, .streamYield, .streamFinish, .onTermination:
+      .cancelAll, .semaphoreSignal, .resume, .streamYield, .streamFinish, .onTermination:
       // `runBlock` runs these with `runAtOnce` first; here only for completeness.
       if case .returned(let value)? = try runAtOnce(step, &context, isolation: isolation) {
         return value

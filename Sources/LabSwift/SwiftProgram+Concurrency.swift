@@ -91,6 +91,16 @@ extension ProgramWriter {
     return result
   }
 
+  /// The names the steps `set` or `add` to, nested blocks included.
+  static func assigned(_ steps: [Step]) -> [String] {
+    steps.flatMap { step -> [String] in
+      var names: [String] = []
+      if case .set(let name, _) = step.kind { names.append(name) }
+      if case .add(let name, _) = step.kind { names.append(name) }
+      return names + assigned(nested(step.kind))
+    }
+  }
+
   /// Whether the steps await anything: an actor method without awaits is synchronous.
   static func suspends(_ steps: [Step]) -> Bool {
     contains(steps) { $0.traits.suspends }

@@ -4,9 +4,16 @@ extension ProgramWriter {
   func stateDeclaration() throws(NotExpressible) {
     synchronizationDeclarations()
     streamDeclarations()
-    guard !scenario.state.isEmpty || !scenario.inputs.isEmpty, storage != .captured else { return }
+    guard !scenario.state.isEmpty || !scenario.inputs.isEmpty else { return }
     switch storage {
-    case .captured: return
+    case .captured:
+      let globals = scenario.state.filter {
+        globalCapturedState.contains($0.name) && !atomicNames.contains($0.name)
+      }
+      guard !globals.isEmpty else { return }
+      line("// Shared state that functions and actors outside main() change: global variables.")
+      for (name, value) in globals { line(variable(name, value)) }
+      line("")
     case .unsafeGlobal:
       let atomics = atomicNames
       let orderer: SwiftCode =
@@ -154,7 +161,8 @@ extension ProgramWriter {
     try block("\(isolation)func main() async throws {") { () throws(NotExpressible) in
       if storage == .captured {
         let atomics = atomicNames
-        for (name, value) in scenario.state where !atomics.contains(name) {
+        for (name, value) in scenario.state
+        where !atomics.contains(name) && !globalCapturedState.contains(name) {
           line(variable(name, value))
         }
       }
@@ -206,8 +214,10 @@ extension ProgramWriter {
         switch step.kind {
         case .set(let name, _), .call(_, bind: let name?), .awaitTask(_, bind: let name?):
           counts[name, default: 0] += 1
+        // A local that is added to changes after its declaration.
+        case .add(let name, _): counts[name, default: 0] += 2
         case .task(let spec): counts[spec.name, default: 0] += 1
-        case .call, .awaitTask, .log, .add, .repeat, .forEach, .if, .return, .block, .sleep,
+        case .call, .awaitTask, .log, .repeat, .forEach, .if, .return, .block, .sleep,
           .yield, .asyncLet, .await, .group, .cancel, .onMain, .assumeIsolated, .throw, .try,
           .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
           .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel, .streamYield,

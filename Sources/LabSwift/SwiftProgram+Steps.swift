@@ -122,9 +122,21 @@ extension ProgramWriter {
       return
     }
     context.declared.insert(name)
-    context.locals[name] = type ?? .int
+    let key = localKey(name, context)
+    localTypes[key] = SwiftType.merge(localTypes[key], type)
+    context.locals[name] = localTypes[key] ?? .int
     let keyword: SwiftCode = context.rebound.contains(name) ? "var" : "let"
-    line("\(keyword) \(Identifier(name)) = \(code)")
+    if code == "[]" {
+      // An empty literal says no type: the later assignments do (an earlier pass found them).
+      line("\(keyword) \(Identifier(name)): \(localTypes[key] ?? .list(nil)) = []")
+    } else {
+      line("\(keyword) \(Identifier(name)) = \(code)")
+    }
+  }
+
+  /// A local variable, by the function (or `main`) that holds it, for `localTypes`.
+  func localKey(_ name: String, _ context: Context) -> String {
+    "\(context.function ?? "")\u{0}\(name)"
   }
 
   func assign(_ name: String, _ value: Expression, add: Bool, _ context: inout Context)
@@ -142,6 +154,8 @@ extension ProgramWriter {
       if target == nil {
         try declare(name, type: new.type, "\(awaitPrefix(new))\(new.code)", &context)
       } else {
+        let key = localKey(name, context)
+        localTypes[key] = SwiftType.merge(localTypes[key], new.type)
         line("\(Identifier(name)) \(add ? "+=" : "=") \(awaitPrefix(new))\(new.code)")
       }
       return

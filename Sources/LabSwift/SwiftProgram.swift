@@ -79,6 +79,8 @@ final class ProgramWriter {
   var parameterTypes: [String: [String: SwiftType]] = [:]
   var returnTypes: [String: SwiftType] = [:]
   var stateTypes: [String: SwiftType] = [:]
+  /// Local variables' types, by `localKey`: what later assignments say of one declared `[]`.
+  var localTypes: [String: SwiftType] = [:]
   var taskTypes: [String: SwiftType] = [:]
   var taskThrows: [String: Bool] = [:]
   var errors: Set<String> = []
@@ -94,6 +96,10 @@ final class ProgramWriter {
   let storedTaskNames: Set<String>
   /// Tasks some step awaits or cancels by name: the others need no name in the program.
   let taskReferences: Set<String>
+  /// In a race program, the shared variables that code outside `main()` (a function, an actor's
+  /// method, a handler) reads or writes: globals, since a local of `main()` is out of their
+  /// scope. Swift 6 refuses a global `var` as shared mutable state, the race the lesson shows.
+  let globalCapturedState: Set<String>
 
   init(_ scenario: Scenario, native: Bool = false) {
     self.scenario = scenario
@@ -105,6 +111,11 @@ final class ProgramWriter {
     reads = Set(Self.names(stepsOfAll + methods))
     storedTaskNames = Self.storedTasks(scenario.handlers.values.map(\.steps))
     taskReferences = Self.taskReferences(stepsOfAll + methods)
+    let outsideMain =
+      scenario.functions.values.flatMap(\.steps) + scenario.handlers.values.flatMap(\.steps)
+      + methods
+    globalCapturedState = Set(Self.names(outsideMain) + Self.assigned(outsideMain))
+      .intersection(scenario.state.map(\.name))
     if SwiftProgram.showsRace(scenario) {
       storage = .captured
     } else if Self.contains(

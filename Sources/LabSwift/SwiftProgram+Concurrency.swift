@@ -23,6 +23,7 @@ extension ProgramWriter {
   var synchronousFunctions: Set<String> {
     let functions = scenario.functions.values.filter {
       $0.isolation == .caller && !$0.isolatedParameter && !Self.suspends($0.steps)
+        && !awaitsSharedState($0.steps)
     }
     return Set(functions.map(\.name))
   }
@@ -110,11 +111,12 @@ extension ProgramWriter {
   /// the text of a string literal: the child's name, with the item's interpolation in a group.
   func child(
     _ name: SwiftCode, _ work: ChildWork, _ context: Context, collects: Bool,
-    place: Context.Place = .pool
+    place: Context.Place = .pool, ownTask: String? = nil
   ) throws(NotExpressible) -> SwiftType? {
     var inner = context
     inner.declared = []
     inner.place = place
+    inner.ownTask = ownTask
     line("log(\"\(name) start\")")
     line("defer { log(\"\(name) end\") }")
     switch work {
@@ -212,7 +214,8 @@ extension ProgramWriter {
     depth += 1
     let type =
       try child(
-        "\(inLiteral: spec.name)", spec.child, inner, collects: true, place: inner.place) ?? .void
+        "\(inLiteral: spec.name)", spec.child, inner, collects: true, place: inner.place,
+        ownTask: spec.name) ?? .void
     depth -= 1
     let body = lines
     lines = saved
@@ -295,6 +298,8 @@ extension ProgramWriter {
     inner.isAsync = false
     inner.queue = queue
     inner.place = queue == "main" ? .main : .pool
+    inner.ownTask = nil
+    inner.inClosure = true
     let target: SwiftCode = queue == "main" ? "DispatchQueue.main" : SwiftCode(Identifier(queue))
     let call: SwiftCode = "\(target).\(sync ? "sync" : "async" as SwiftCode) {"
     try block(call) { () throws(NotExpressible) in try steps(body, &inner) }

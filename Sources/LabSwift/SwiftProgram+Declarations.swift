@@ -106,6 +106,11 @@ extension ProgramWriter {
 
   func instance(_ actor: String) -> Identifier { Identifier(actor).lowercasedFirst }
 
+  /// An actor's method is `async` when a step of it suspends or it awaits the shared state.
+  func methodIsAsync(_ method: Function) -> Bool {
+    Self.suspends(method.steps) || awaitsSharedState(method.steps)
+  }
+
   func write(_ function: Function, key: String) throws(NotExpressible) {
     let types = parameterTypes[key] ?? [:]
     var parameters: [SwiftCode] = function.parameters.map {
@@ -137,7 +142,7 @@ extension ProgramWriter {
     // A synchronous function runs on its caller's thread already: nothing to say about it.
     let synchronous = !isMethod && synchronousFunctions.contains(key)
     if synchronous { prefix = "" }
-    let isAsync = isMethod ? Self.suspends(function.steps) : !synchronous
+    let isAsync = isMethod ? methodIsAsync(function) : !synchronous
     context.isAsync = isAsync
     let effects: SwiftCode =
       (isAsync ? " async" : "") + (throwsKeys.contains(key) ? " throws" : "" as SwiftCode)

@@ -9,6 +9,7 @@ extension ProgramWriter {
           try later(duration, Array(steps[(index + 1)...]), &context)
           return
         }
+        if !context.isAsync { try synchronousClosureAllows(step, context) }
         try self.step(step, &context)
       } catch {
         throw NotExpressible(origin: error.origin ?? step.origin, message: error.message)
@@ -102,6 +103,7 @@ extension ProgramWriter {
     groups.insert(name)
     var inner = context
     inner.isAsync = false
+    inner.inClosure = true
     inner.queue = queue
     inner.place = queue == "main" ? .main : .pool
     try block("\(Identifier(name)).notify(queue: \(queueCode(queue))) {") {
@@ -167,6 +169,7 @@ extension ProgramWriter {
     case .captured, .unsafeGlobal:
       line("\(variable) \(op) \(awaitPrefix(new))\(new.code)")
     case .mainActor:
+      try mainActorReachable(name, context)
       if context.place == .main || !context.isAsync {
         line("viewModel.\(variable) \(op) \(awaitPrefix(new))\(new.code)")
       } else {
@@ -207,13 +210,16 @@ extension ProgramWriter {
   }
 
   func returning(_ value: Expression?, _ context: Context) throws(NotExpressible) {
-    guard let value else {
+    guard let value, !context.returnsNothing else {
       line("return")
       return
     }
     let result = try expression(value, context)
     if let key = context.function {
-      returnTypes[key] = SwiftType.merge(returnTypes[key], result.type)
+      // The first return of a pass replaces what the pass before guessed (from parameters
+      // whose types it did not know yet); later ones of the pass refine it.
+      let known = returnedThisPass.insert(key).inserted ? nil : returnTypes[key]
+      returnTypes[key] = SwiftType.merge(known, result.type)
     }
     line("return \(awaitPrefix(result))\(result.code)")
   }
@@ -248,7 +254,7 @@ extension ProgramWriter {
   /// `MainActor.assumeIsolated { … }`: synchronous main-actor code, in place.
   func assumingMain(_ body: [Step], _ context: Context) throws(NotExpressible) {
     var inner = context
-    (inner.place, inner.isAsync) = (.main, false)
+    (inner.place, inner.isAsync, inner.inClosure) = (.main, false, true)
     try block("MainActor.assumeIsolated {") { () throws(NotExpressible) in
       try steps(body, &inner)
     }
@@ -264,7 +270,7 @@ extension ProgramWriter {
     {
       callee = "\(instance(actor.name)).\(Identifier(method.name))(\(arguments))"
       let isolated = method.isolation == .actor(actor.name) && context.actor != actor.name
-      let async = isolated || Self.suspends(method.steps)
+      let async = isolated || methodIsAsync(method)
       effects =
         (throwsKeys.contains(call.function) ? "try " : "") + (async ? "await " : "" as SwiftCode)
     }
@@ -326,7 +332,10 @@ extension ProgramWriter {
 
   /// `task.cancel()`, or for the task an earlier input started, the view model's.
   func cancel(_ name: String, _ context: Context) throws(NotExpressible) {
-    if context.declared.contains(name) || context.locals[name] != nil {
+    if name == context.ownTask, !context.declared.contains(name) {
+      // Its own handle is not in scope in its closure: it is the current task.
+      line("withUnsafeCurrentTask { $0?.cancel() }")
+    } else if context.declared.contains(name) || context.locals[name] != nil {
       line("\(Identifier(name)).cancel()")
     } else if storedTaskNames.contains(name), storage == .mainActor {
       line("viewModel.\(Identifier(name))?.cancel()")

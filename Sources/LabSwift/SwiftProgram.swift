@@ -67,6 +67,14 @@ struct Context {
   var caught: String?
   /// `async let` values read inside `MainActor.run`, awaited before it under these names.
   var renamed: [String: SwiftCode] = [:]
+  /// In a `task`'s own body, its name: it cannot capture its own handle, so it cancels itself
+  /// as the current task.
+  var ownTask: String?
+  /// In a closure that neither throws nor returns a value: a work item, a `notify` block, a
+  /// cancellation handler, `MainActor.assumeIsolated`.
+  var inClosure = false
+  /// A `return` here ends the code with no value: the root, or a closure that returns nothing.
+  var returnsNothing: Bool { inClosure || function == nil }
 }
 
 final class ProgramWriter {
@@ -79,6 +87,8 @@ final class ProgramWriter {
   var parameterTypes: [String: [String: SwiftType]] = [:]
   var returnTypes: [String: SwiftType] = [:]
   var stateTypes: [String: SwiftType] = [:]
+  /// The functions whose `return` this pass has met: their earlier guesses are replaced.
+  var returnedThisPass: Set<String> = []
   /// Local variables' types, by `localKey`: what later assignments say of one declared `[]`.
   var localTypes: [String: SwiftType] = [:]
   var taskTypes: [String: SwiftType] = [:]
@@ -119,7 +129,7 @@ final class ProgramWriter {
     if SwiftProgram.showsRace(scenario) {
       storage = .captured
     } else if Self.contains(
-      stepsOfAll, where: { Self.isDispatch($0) || Self.isSynchronization($0) })
+      stepsOfAll + methods, where: { Self.isDispatch($0) || Self.isSynchronization($0) })
     {
       storage = .unsafeGlobal
     } else if scenario.rootIsolation == .main || !scenario.inputs.isEmpty
@@ -133,6 +143,21 @@ final class ProgramWriter {
     for (name, value) in scenario.state {
       if let type = SwiftType.of(value) { stateTypes[name] = type }
     }
+  }
+
+  /// Every step of the scenario: the root's, the functions', the handlers' and the methods'.
+  var allSteps: [Step] {
+    scenario.steps + scenario.functions.values.flatMap(\.steps)
+      + scenario.handlers.values.flatMap(\.steps)
+      + scenario.actors.values.flatMap { $0.methods.values.flatMap(\.steps) }
+  }
+
+  /// Whether the steps read or change the scenario's shared state where it must be awaited (in
+  /// the `State` actor, or the main actor's view model): a function or method holding them is
+  /// `async`, even when no step of its own suspends.
+  func awaitsSharedState(_ steps: [Step]) -> Bool {
+    guard storage == .actor || storage == .mainActor else { return false }
+    return !Set(Self.names(steps) + Self.assigned(steps)).isDisjoint(with: scenario.state.map(\.name))
   }
 
   func line(_ code: SwiftCode) {
@@ -154,6 +179,7 @@ final class ProgramWriter {
   func program() throws(NotExpressible) -> String {
     lines = []
     errors = []
+    returnedThisPass = []
     groups = []
     chains = [:]
     let body = try mainFunction()

@@ -233,10 +233,15 @@ extension Interpreter {
     case .task(let spec):
       startTask(spec, &context, isolation: isolation)
     case .cancel(let name):
-      if let entry = tasks.entry(named: name) {
+      switch tasks.cancelTarget(named: name, by: context.id) {
+      case .entry(let entry)?:
         record(.cancel(.task(name)), context)
         cancelling(context) { entry.task.cancel() }
-      } else {
+      case .current?:
+        // `withUnsafeCurrentTask { $0?.cancel() }`: the task cancels itself.
+        record(.cancel(.task(name)), context)
+        cancelling(context) { withUnsafeCurrentTask { $0?.cancel() } }
+      case nil:
         record(.cancel(.noTaskYet(name)), context)
       }
     case .throw(let name):

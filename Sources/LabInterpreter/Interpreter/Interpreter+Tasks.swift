@@ -118,6 +118,9 @@ extension Interpreter {
   func startTask(_ spec: TaskSpec, _ context: inout Context, isolation: isolated (any Actor)?) {
     let name = tasks.displayName(for: spec.name)
     let child = spawn(name, from: &context)
+    // On a live pool the task may run its first steps before `Task { }` returns its handle:
+    // it knows its own name from the start (a `cancel` of itself), in every runtime.
+    tasks.reserve(spec.name, id: child.id)
     let target = actor(for: spec.isolation, caller: spec.detached ? nil : isolation)
     record(.spawn(.task(name: name, detached: spec.detached, chain: spec.chain)), context)
     // Unstated, a task inherits its creator's priority; a detached one inherits nothing and runs at

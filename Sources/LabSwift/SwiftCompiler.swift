@@ -63,7 +63,10 @@ public struct SwiftCompiler: Sendable {
     let process = Process()
     process.executableURL = swiftc
     process.arguments =
-      ["-typecheck", "-swift-version", String(mode), file.path, "-module-cache-path", moduleCache.path]
+      [
+        "-typecheck", "-swift-version", String(mode), file.path, "-module-cache-path",
+        moduleCache.path,
+      ]
       + options
     let (status, output) = try Self.run(process)
     return Verdict(compiled: status == 0, diagnostics: output, executable: nil)

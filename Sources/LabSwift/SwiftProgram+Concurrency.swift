@@ -79,11 +79,11 @@ extension ProgramWriter {
       case .call(let call, _): result += call.arguments.flatMap(\.value.names)
       case .repeat(let count, _, _): result += count.names
       case .forEach(let list, _, _): result += list.names
-      case .streamYield(_, let value): result += value.names
+      case .streamYield(_, let value), .atomicAdd(_, let value): result += value.names
       // What the Swift program captures from these is written with their own code.
       case .return(nil), .yield, .asyncLet, .await, .group, .task, .awaitTask, .cancel, .onMain,
         .assumeIsolated, .throw, .try, .checkCancellation, .dispatch, .enter, .leave, .notify,
-        .wait, .withLock, .atomicAdd, .semaphoreWait, .semaphoreSignal, .continuation, .resume,
+        .wait, .withLock, .semaphoreWait, .semaphoreSignal, .continuation, .resume,
         .onCancel, .streamFinish, .forAwait, .onTermination, .withValue:
         break
       }

@@ -69,9 +69,11 @@ extension ProgramWriter {
   }
 
   /// `var name = value`, with the type written out where the literal does not say it.
-  func variable(_ name: String, _ value: Value, keyword: SwiftCode = "var") -> SwiftCode {
+  func variable(
+    _ name: String, _ value: Value, keyword: SwiftCode = "var", typeKey: String? = nil
+  ) -> SwiftCode {
     if case .list(let items) = value, items.isEmpty {
-      return "\(keyword) \(Identifier(name)): \(stateTypes[name] ?? .list(nil)) = []"
+      return "\(keyword) \(Identifier(name)): \(stateTypes[typeKey ?? name] ?? .list(nil)) = []"
     }
     return "\(keyword) \(Identifier(name)) = \(SwiftType.literal(value))"
   }
@@ -88,8 +90,10 @@ extension ProgramWriter {
     for actor in scenario.actors.values.sorted(by: { $0.name < $1.name }) {
       try block("actor \(Identifier(actor.name)) {") { () throws(NotExpressible) in
         for (name, value) in actor.state {
-          if let type = SwiftType.of(value) { stateTypes["\(actor.name).\(name)"] = type }
-          line(variable(name, value))
+          let key = "\(actor.name).\(name)"
+          // What the methods assign (an earlier pass) says more than `[]` does.
+          stateTypes[key] = SwiftType.merge(stateTypes[key], SwiftType.of(value))
+          line(variable(name, value, typeKey: key))
         }
         for (name, value) in actor.constants { line(variable(name, value, keyword: "let")) }
         for method in actor.methods.values.sorted(by: { $0.name < $1.name }) {

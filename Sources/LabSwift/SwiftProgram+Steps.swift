@@ -155,6 +155,11 @@ extension ProgramWriter {
     {
       if target == nil {
         try declare(name, type: new.type, "\(awaitPrefix(new))\(new.code)", &context)
+      } else if let actor = context.actor, context.locals[name] == nil {
+        // The actor's own state: its type is the actor's declaration's.
+        let key = "\(actor).\(name)"
+        stateTypes[key] = SwiftType.merge(stateTypes[key], new.type)
+        line("\(Identifier(name)) \(add ? "+=" : "=") \(awaitPrefix(new))\(new.code)")
       } else {
         let key = localKey(name, context)
         localTypes[key] = SwiftType.merge(localTypes[key], new.type)
@@ -255,7 +260,11 @@ extension ProgramWriter {
   func assumingMain(_ body: [Step], _ context: Context) throws(NotExpressible) {
     var inner = context
     (inner.place, inner.isAsync, inner.inClosure) = (.main, false, true)
-    try block("MainActor.assumeIsolated {") { () throws(NotExpressible) in
+    // A closure of one expression would return that expression's value (`signal()`'s Int,
+    // `yield`'s result) as `assumeIsolated`'s, which the work item around it cannot return.
+    let opening: SwiftCode =
+      body.count == 1 ? "MainActor.assumeIsolated { () -> Void in" : "MainActor.assumeIsolated {"
+    try block(opening) { () throws(NotExpressible) in
       try steps(body, &inner)
     }
   }

@@ -157,7 +157,8 @@ final class ProgramWriter {
   /// `async`, even when no step of its own suspends.
   func awaitsSharedState(_ steps: [Step]) -> Bool {
     guard storage == .actor || storage == .mainActor else { return false }
-    return !Set(Self.names(steps) + Self.assigned(steps)).isDisjoint(with: scenario.state.map(\.name))
+    return !Set(Self.names(steps) + Self.assigned(steps)).isDisjoint(
+      with: scenario.state.map(\.name))
   }
 
   func line(_ code: SwiftCode) {

@@ -65,6 +65,56 @@ struct GenerativeSwiftTests {
     }
   }
 
+  /// Valid scenarios whose programs did not compile: state an actor's method changes in a race
+  /// program (it was a local of `main()`), a local set to `[]`, a `maxInFlight` group whose
+  /// children return a value nothing collects, a task that cancels itself by name, a function
+  /// whose return type was first guessed from a parameter not yet typed.
+  static let regressions: [(expected: GenerativeRun.Outcome, json: String)] = [
+    (
+      .refusedAsRace,
+      #"{"format": 1, "name": "actor-add", "state": {"names": []}, "actors": {"Registry": "#
+        + #"{"methods": {"register": {"params": ["n"], "steps": [{"add": "names", "value": "#
+        + #""[n]"}]}}}}, "steps": [{"group": "g", "over": "[1, 2]", "as": "i", "steps": "#
+        + #"[{"actorCall": "Registry.register", "args": {"n": "i"}}]}], "#
+        + #""expect": {"races": "expected"}}"#
+    ),
+    (
+      .compiled,
+      #"{"format": 1, "name": "local-set", "steps": [{"set": "got", "to": "[]"}, "#
+        + #"{"set": "got", "to": "got + [1]"}, {"log": "{got}"}]}"#
+    ),
+    (
+      .compiled,
+      #"{"format": 1, "name": "in-flight", "steps": [{"group": "g", "over": "[1, 2, 3]", "#
+        + #""as": "i", "maxInFlight": 2, "steps": [{"sleep": 10}, {"return": "i"}]}]}"#
+    ),
+    (
+      .compiled,
+      #"{"format": 1, "name": "self-cancel", "steps": [{"task": "t2", "steps": "#
+        + #"[{"cancel": "t2"}]}, {"awaitTask": "t2"}]}"#
+    ),
+    (
+      .compiled,
+      #"{"format": 1, "name": "late-type", "functions": {"a": {"params": ["file"], "steps": "#
+        + #"[{"return": "file"}]}, "b": {"steps": [{"call": "a", "args": {"file": "'x'"}, "#
+        + #""as": "got"}, {"log": "{got}"}]}}, "steps": [{"call": "b"}]}"#
+    ),
+  ]
+
+  @Test func theProgramsThatDidNotCompileDo() throws {
+    guard let run = GenerativeRun(environment: Self.environment) else { return }
+    let scenarios = Self.regressions.enumerated().map { index, regression in
+      ScenarioSpace.Generated(
+        name: "regression-\(index)", key: .log, example: 0, context: "regression \(index)",
+        isolation: "concurrent", defaultIsolation: "nonisolated",
+        races: regression.expected == .refusedAsRace, json: regression.json)
+    }
+    for (result, regression) in zip(run.run(scenarios, width: Self.width), Self.regressions) {
+      #expect(
+        result.outcome == regression.expected, "\(result.scenario.json)\n\(result.program)")
+    }
+  }
+
   /// The whole space, for `Scripts/generative-swift.sh` (`LAB_GENERATIVE_SWIFT=all`); with
   /// `LAB_GENERATIVE_SWIFT_SAVE=DIR`, each failure's scenario is saved there.
   @Test(.enabled(if: environment["LAB_GENERATIVE_SWIFT"] == "all"))

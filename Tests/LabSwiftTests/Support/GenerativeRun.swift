@@ -7,7 +7,7 @@ import Synchronization
 /// step may not stand there), refused by the writer with its stated reason, compiled in Swift 6
 /// mode, refused as a race (a scenario that says it has one) — or a failure, which must not be.
 struct GenerativeRun {
-  enum Outcome: Sendable {
+  enum Outcome: Sendable, Equatable {
     /// The lab refuses the scenario: the step may not stand in that place.
     case invalid(String)
     /// The writer says why it has no program ("cannot write this as a Swift program yet: …").

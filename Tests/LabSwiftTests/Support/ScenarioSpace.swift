@@ -51,16 +51,25 @@ struct ScenarioSpace {
       (#"{"group": "children", "count": 2, "as": "n", "steps": [\#($0)]}"#, [:])
     },
     Context(name: "concurrent function") {
-      (#"{"call": "work"}"#, ["functions": #"{"work": {"isolation": "concurrent", "steps": [\#($0)]}}"#])
+      (
+        #"{"call": "work"}"#,
+        ["functions": #"{"work": {"isolation": "concurrent", "steps": [\#($0)]}}"#]
+      )
     },
     Context(name: "caller function") {
-      (#"{"call": "work"}"#, ["functions": #"{"work": {"isolation": "caller", "steps": [\#($0)]}}"#])
+      (
+        #"{"call": "work"}"#,
+        ["functions": #"{"work": {"isolation": "caller", "steps": [\#($0)]}}"#]
+      )
     },
     Context(name: "main-actor function") {
       (#"{"call": "work"}"#, ["functions": #"{"work": {"isolation": "main", "steps": [\#($0)]}}"#])
     },
     Context(name: "actor method") {
-      (#"{"actorCall": "Worker.run"}"#, ["actors": #"{"Worker": {"methods": {"run": {"steps": [\#($0)]}}}}"#])
+      (
+        #"{"actorCall": "Worker.run"}"#,
+        ["actors": #"{"Worker": {"methods": {"run": {"steps": [\#($0)]}}}}"#]
+      )
     },
     Context(name: "cancellation handler") {
       (#"{"onCancel": [\#($0)], "steps": [{"sleep": 10}]}"#, [:])
@@ -96,7 +105,8 @@ struct ScenarioSpace {
                   isolation: isolation, defaultIsolation: defaultIsolation, races: races, json: "")
                 var json = generated
                 json.json = scenario(
-                  generated, steps: steps, declarations: fixture.members.merging(declarations) {
+                  generated, steps: steps,
+                  declarations: fixture.members.merging(declarations) {
                     // The context's own declarations join the fixture's (both are objects).
                     "\($0.dropLast()), \($1.dropFirst())"
                   })
@@ -178,7 +188,8 @@ enum Fixture {
   static func declarations(for steps: String) -> (members: [String: String], hasState: Bool) {
     let words = Set(steps.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
     // A step kind's value starts its object; an option's may be anywhere in it.
-    let markers = [#""as": ""#, #""collect": ""#] + ["asyncLet", "task", "group"].map { #"{"\#($0)": ""# }
+    let markers =
+      [#""as": ""#, #""collect": ""#] + ["asyncLet", "task", "group"].map { #"{"\#($0)": ""# }
     let bound = Set(markers.flatMap { boundNames(after: $0, in: steps) })
     var members: [String: [String]] = [:]
     for (name, key, member) in named where words.contains(name) && !bound.contains(name) {

@@ -232,18 +232,7 @@ extension Interpreter {
           ?? Value.none)
     case .task(let spec):
       startTask(spec, &context, isolation: isolation)
-    case .cancel(let name):
-      switch tasks.cancelTarget(named: name, by: context.id) {
-      case .entry(let entry)?:
-        record(.cancel(.task(name)), context)
-        cancelling(context) { entry.task.cancel() }
-      case .current?:
-        // `withUnsafeCurrentTask { $0?.cancel() }`: the task cancels itself.
-        record(.cancel(.task(name)), context)
-        cancelling(context) { withUnsafeCurrentTask { $0?.cancel() } }
-      case nil:
-        record(.cancel(.noTaskYet(name)), context)
-      }
+    case .cancel(let name): cancel(named: name, context)
     case .throw(let name):
       record(.throw(.error(name)), context)
       if name == "CancellationError" { throw CancellationError() }

@@ -164,6 +164,21 @@ extension Interpreter {
     tasks.insert(spec.name, entry)
   }
 
+  /// `task.cancel()` by the task's name; the task itself may cancel itself from its first step.
+  func cancel(named name: String, _ context: Context) {
+    switch tasks.cancelTarget(named: name, by: context.id) {
+    case .entry(let entry)?:
+      record(.cancel(.task(name)), context)
+      cancelling(context) { entry.task.cancel() }
+    case .current?:
+      // `withUnsafeCurrentTask { $0?.cancel() }`: the task cancels itself.
+      record(.cancel(.task(name)), context)
+      cancelling(context) { withUnsafeCurrentTask { $0?.cancel() } }
+    case nil:
+      record(.cancel(.noTaskYet(name)), context)
+    }
+  }
+
   func describe(_ work: ChildWork, _ context: Context) -> String {
     switch work {
     case .call(let call):

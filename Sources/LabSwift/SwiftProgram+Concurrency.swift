@@ -23,6 +23,7 @@ extension ProgramWriter {
   var synchronousFunctions: Set<String> {
     let functions = scenario.functions.values.filter {
       $0.isolation == .caller && !$0.isolatedParameter && !Self.suspends($0.steps)
+        && !awaitsSharedState($0.steps)
     }
     return Set(functions.map(\.name))
   }
@@ -80,18 +81,28 @@ extension ProgramWriter {
       case .call(let call, _): result += call.arguments.flatMap(\.value.names)
       case .repeat(let count, _, _): result += count.names
       case .forEach(let list, _, _): result += list.names
-      case .streamYield(_, let value): result += value.names
+      case .streamYield(_, let value), .atomicAdd(_, let value): result += value.names
       // What the Swift program captures from these is written with their own code.
       case .return(nil), .yield, .asyncLet, .await, .group, .addTask, .next, .cancelAll, .task,
         .awaitTask, .cancel, .onMain,
         .assumeIsolated, .throw, .try, .checkCancellation, .dispatch, .enter, .leave, .notify,
-        .wait, .withLock, .atomicAdd, .semaphoreWait, .semaphoreSignal, .continuation, .resume,
+        .wait, .withLock, .semaphoreWait, .semaphoreSignal, .continuation, .resume,
         .onCancel, .streamFinish, .forAwait, .onTermination, .withValue:
         break
       }
       result += names(nested(step.kind))
     }
     return result
+  }
+
+  /// The names the steps `set` or `add` to, nested blocks included.
+  static func assigned(_ steps: [Step]) -> [String] {
+    steps.flatMap { step -> [String] in
+      var names: [String] = []
+      if case .set(let name, _) = step.kind { names.append(name) }
+      if case .add(let name, _) = step.kind { names.append(name) }
+      return names + assigned(nested(step.kind))
+    }
   }
 
   /// Whether the steps await anything: an actor method without awaits is synchronous.
@@ -103,11 +114,12 @@ extension ProgramWriter {
   /// the text of a string literal: the child's name, with the item's interpolation in a group.
   func child(
     _ name: SwiftCode, _ work: ChildWork, _ context: Context, collects: Bool,
-    place: Context.Place = .pool
+    place: Context.Place = .pool, ownTask: String? = nil
   ) throws(NotExpressible) -> SwiftType? {
     var inner = context
     inner.declared = []
     inner.place = place
+    inner.ownTask = ownTask
     line("log(\"\(name) start\")")
     return try ending(name, throwing: Self.childThrows(work, throwsKeys)) {
       () throws(NotExpressible) -> SwiftType? in
@@ -218,7 +230,8 @@ extension ProgramWriter {
     depth += 1
     let type =
       try child(
-        "\(inLiteral: spec.name)", spec.child, inner, collects: true, place: inner.place) ?? .void
+        "\(inLiteral: spec.name)", spec.child, inner, collects: true, place: inner.place,
+        ownTask: spec.name) ?? .void
     depth -= 1
     let body = lines
     lines = saved
@@ -301,6 +314,8 @@ extension ProgramWriter {
     inner.isAsync = false
     inner.queue = queue
     inner.place = queue == "main" ? .main : .pool
+    inner.ownTask = nil
+    inner.inClosure = true
     let target: SwiftCode = queue == "main" ? "DispatchQueue.main" : SwiftCode(Identifier(queue))
     let call: SwiftCode = "\(target).\(sync ? "sync" : "async" as SwiftCode) {"
     try block(call) { () throws(NotExpressible) in try steps(body, &inner) }

@@ -83,7 +83,8 @@ extension ProgramWriter {
     try steps(operation, &inner)
     depth -= 1
     var cancel = context
-    cancel.isAsync = false
+    // The handler is a synchronous `@Sendable` closure, run by whoever cancels: off any actor.
+    (cancel.isAsync, cancel.inClosure, cancel.place) = (false, true, .pool)
     line("} onCancel: {")
     depth += 1
     try steps(handler, &cancel)

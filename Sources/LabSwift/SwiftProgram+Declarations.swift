@@ -4,9 +4,16 @@ extension ProgramWriter {
   func stateDeclaration() throws(NotExpressible) {
     synchronizationDeclarations()
     streamDeclarations()
-    guard !scenario.state.isEmpty || !scenario.inputs.isEmpty, storage != .captured else { return }
+    guard !scenario.state.isEmpty || !scenario.inputs.isEmpty else { return }
     switch storage {
-    case .captured: return
+    case .captured:
+      let globals = scenario.state.filter {
+        globalCapturedState.contains($0.name) && !atomicNames.contains($0.name)
+      }
+      guard !globals.isEmpty else { return }
+      line("// Shared state that functions and actors outside main() change: global variables.")
+      for (name, value) in globals { line(variable(name, value)) }
+      line("")
     case .unsafeGlobal:
       let atomics = atomicNames
       let orderer: SwiftCode =
@@ -62,9 +69,11 @@ extension ProgramWriter {
   }
 
   /// `var name = value`, with the type written out where the literal does not say it.
-  func variable(_ name: String, _ value: Value, keyword: SwiftCode = "var") -> SwiftCode {
+  func variable(
+    _ name: String, _ value: Value, keyword: SwiftCode = "var", typeKey: String? = nil
+  ) -> SwiftCode {
     if case .list(let items) = value, items.isEmpty {
-      return "\(keyword) \(Identifier(name)): \(stateTypes[name] ?? .list(nil)) = []"
+      return "\(keyword) \(Identifier(name)): \(stateTypes[typeKey ?? name] ?? .list(nil)) = []"
     }
     return "\(keyword) \(Identifier(name)) = \(SwiftType.literal(value))"
   }
@@ -81,8 +90,10 @@ extension ProgramWriter {
     for actor in scenario.actors.values.sorted(by: { $0.name < $1.name }) {
       try block("actor \(Identifier(actor.name)) {") { () throws(NotExpressible) in
         for (name, value) in actor.state {
-          if let type = SwiftType.of(value) { stateTypes["\(actor.name).\(name)"] = type }
-          line(variable(name, value))
+          let key = "\(actor.name).\(name)"
+          // What the methods assign (an earlier pass) says more than `[]` does.
+          stateTypes[key] = SwiftType.merge(stateTypes[key], SwiftType.of(value))
+          line(variable(name, value, typeKey: key))
         }
         for (name, value) in actor.constants { line(variable(name, value, keyword: "let")) }
         for method in actor.methods.values.sorted(by: { $0.name < $1.name }) {
@@ -98,6 +109,11 @@ extension ProgramWriter {
   }
 
   func instance(_ actor: String) -> Identifier { Identifier(actor).lowercasedFirst }
+
+  /// An actor's method is `async` when a step of it suspends or it awaits the shared state.
+  func methodIsAsync(_ method: Function) -> Bool {
+    Self.suspends(method.steps) || awaitsSharedState(method.steps)
+  }
 
   func write(_ function: Function, key: String) throws(NotExpressible) {
     let types = parameterTypes[key] ?? [:]
@@ -130,7 +146,7 @@ extension ProgramWriter {
     // A synchronous function runs on its caller's thread already: nothing to say about it.
     let synchronous = !isMethod && synchronousFunctions.contains(key)
     if synchronous { prefix = "" }
-    let isAsync = isMethod ? Self.suspends(function.steps) : !synchronous
+    let isAsync = isMethod ? methodIsAsync(function) : !synchronous
     context.isAsync = isAsync
     let effects: SwiftCode =
       (isAsync ? " async" : "") + (throwsKeys.contains(key) ? " throws" : "" as SwiftCode)
@@ -154,7 +170,8 @@ extension ProgramWriter {
     try block("\(isolation)func main() async throws {") { () throws(NotExpressible) in
       if storage == .captured {
         let atomics = atomicNames
-        for (name, value) in scenario.state where !atomics.contains(name) {
+        for (name, value) in scenario.state
+        where !atomics.contains(name) && !globalCapturedState.contains(name) {
           line(variable(name, value))
         }
       }
@@ -205,8 +222,10 @@ extension ProgramWriter {
         case .set(let name, _), .call(_, bind: let name?), .awaitTask(_, bind: let name?),
           .next(_, bind: let name?):
           counts[name, default: 0] += 1
+        // A local that is added to changes after its declaration.
+        case .add(let name, _): counts[name, default: 0] += 2
         case .task(let spec): counts[spec.name, default: 0] += 1
-        case .call, .awaitTask, .log, .add, .repeat, .forEach, .if, .return, .block, .sleep,
+        case .call, .awaitTask, .log, .repeat, .forEach, .if, .return, .block, .sleep,
           .yield, .asyncLet, .await, .group, .addTask, .next, .cancelAll, .cancel, .onMain,
           .assumeIsolated, .throw, .try,
           .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,

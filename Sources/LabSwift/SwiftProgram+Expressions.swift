@@ -125,10 +125,18 @@ extension ProgramWriter {
       }
       return SwiftExpression(code: "\(variable)", type: type)
     case .mainActor:
+      try mainActorReachable(name, context)
       return SwiftExpression(
         code: "viewModel.\(variable)", type: type,
         awaits: context.place != .main && context.isAsync)
-    case .actor: return SwiftExpression(code: "state.\(variable)", type: type, awaits: true)
+    case .actor:
+      guard context.isAsync else {
+        throw NotExpressible(
+          origin: nil,
+          message: "a read of shared state '\(name)' inside a synchronous closure (a work item, "
+            + "a handler), where the actor that holds the state cannot be awaited")
+      }
+      return SwiftExpression(code: "state.\(variable)", type: type, awaits: true)
     }
   }
 
@@ -148,6 +156,16 @@ extension ProgramWriter {
     line("  }")
     line("}")
     line("")
+  }
+
+  /// The view model's state is reached on main, or awaited from async code: synchronous code
+  /// off main (a work item, a cancellation handler) cannot touch it.
+  func mainActorReachable(_ name: String, _ context: Context) throws(NotExpressible) {
+    guard context.place != .main, !context.isAsync else { return }
+    throw NotExpressible(
+      origin: nil,
+      message: "shared state '\(name)' (main-actor UI state) used in synchronous code off the "
+        + "main actor (a work item, a cancellation handler), which cannot await it")
   }
 
   /// A log line's text as a Swift string literal with interpolations.

@@ -28,7 +28,8 @@ extension ProgramWriter {
     depth -= 3
     let body = lines
     lines = saved
-    let elementType = spec.collect == nil ? SwiftType.void : resultType
+    // What the children return, collected or not: a child's `return` needs its group's type.
+    let elementType = resultType
     if spec.discarding {
       if resultType != .void {
         throw NotExpressible(

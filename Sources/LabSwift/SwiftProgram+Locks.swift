@@ -46,7 +46,7 @@ extension ProgramWriter {
         visit(Self.nested(step.kind))
       }
     }
-    visit(scenario.steps + scenario.functions.values.flatMap(\.steps))
+    visit(allSteps)
     return names
   }
 
@@ -59,7 +59,7 @@ extension ProgramWriter {
         visit(Self.nested(step.kind))
       }
     }
-    visit(scenario.steps + scenario.functions.values.flatMap(\.steps))
+    visit(allSteps)
     return names.sorted()
   }
 

@@ -9,6 +9,7 @@ extension ProgramWriter {
           try later(duration, Array(steps[(index + 1)...]), &context)
           return
         }
+        if !context.isAsync { try synchronousClosureAllows(step, context) }
         try self.step(step, &context)
       } catch {
         throw NotExpressible(origin: error.origin ?? step.origin, message: error.message)
@@ -102,6 +103,7 @@ extension ProgramWriter {
     groups.insert(name)
     var inner = context
     inner.isAsync = false
+    inner.inClosure = true
     inner.queue = queue
     inner.place = queue == "main" ? .main : .pool
     try block("\(Identifier(name)).notify(queue: \(queueCode(queue))) {") {
@@ -122,9 +124,21 @@ extension ProgramWriter {
       return
     }
     context.declared.insert(name)
-    context.locals[name] = type ?? .int
+    let key = localKey(name, context)
+    localTypes[key] = SwiftType.merge(localTypes[key], type)
+    context.locals[name] = localTypes[key] ?? .int
     let keyword: SwiftCode = context.rebound.contains(name) ? "var" : "let"
-    line("\(keyword) \(Identifier(name)) = \(code)")
+    if code == "[]" {
+      // An empty literal says no type: the later assignments do (an earlier pass found them).
+      line("\(keyword) \(Identifier(name)): \(localTypes[key] ?? .list(nil)) = []")
+    } else {
+      line("\(keyword) \(Identifier(name)) = \(code)")
+    }
+  }
+
+  /// A local variable, by the function (or `main`) that holds it, for `localTypes`.
+  func localKey(_ name: String, _ context: Context) -> String {
+    "\(context.function ?? "")\u{0}\(name)"
   }
 
   func assign(_ name: String, _ value: Expression, add: Bool, _ context: inout Context)
@@ -141,7 +155,14 @@ extension ProgramWriter {
     {
       if target == nil {
         try declare(name, type: new.type, "\(awaitPrefix(new))\(new.code)", &context)
+      } else if let actor = context.actor, context.locals[name] == nil {
+        // The actor's own state: its type is the actor's declaration's.
+        let key = "\(actor).\(name)"
+        stateTypes[key] = SwiftType.merge(stateTypes[key], new.type)
+        line("\(Identifier(name)) \(add ? "+=" : "=") \(awaitPrefix(new))\(new.code)")
       } else {
+        let key = localKey(name, context)
+        localTypes[key] = SwiftType.merge(localTypes[key], new.type)
         line("\(Identifier(name)) \(add ? "+=" : "=") \(awaitPrefix(new))\(new.code)")
       }
       return
@@ -153,6 +174,7 @@ extension ProgramWriter {
     case .captured, .unsafeGlobal:
       line("\(variable) \(op) \(awaitPrefix(new))\(new.code)")
     case .mainActor:
+      try mainActorReachable(name, context)
       if context.place == .main || !context.isAsync {
         line("viewModel.\(variable) \(op) \(awaitPrefix(new))\(new.code)")
       } else {
@@ -193,13 +215,16 @@ extension ProgramWriter {
   }
 
   func returning(_ value: Expression?, _ context: Context) throws(NotExpressible) {
-    guard let value else {
+    guard let value, !context.returnsNothing else {
       line("return")
       return
     }
     let result = try expression(value, context)
     if let key = context.function {
-      returnTypes[key] = SwiftType.merge(returnTypes[key], result.type)
+      // The first return of a pass replaces what the pass before guessed (from parameters
+      // whose types it did not know yet); later ones of the pass refine it.
+      let known = returnedThisPass.insert(key).inserted ? nil : returnTypes[key]
+      returnTypes[key] = SwiftType.merge(known, result.type)
     }
     line("return \(awaitPrefix(result))\(result.code)")
   }
@@ -234,8 +259,12 @@ extension ProgramWriter {
   /// `MainActor.assumeIsolated { … }`: synchronous main-actor code, in place.
   func assumingMain(_ body: [Step], _ context: Context) throws(NotExpressible) {
     var inner = context
-    (inner.place, inner.isAsync) = (.main, false)
-    try block("MainActor.assumeIsolated {") { () throws(NotExpressible) in
+    (inner.place, inner.isAsync, inner.inClosure) = (.main, false, true)
+    // A closure of one expression would return that expression's value (`signal()`'s Int,
+    // `yield`'s result) as `assumeIsolated`'s, which the work item around it cannot return.
+    let opening: SwiftCode =
+      body.count == 1 ? "MainActor.assumeIsolated { () -> Void in" : "MainActor.assumeIsolated {"
+    try block(opening) { () throws(NotExpressible) in
       try steps(body, &inner)
     }
   }
@@ -250,7 +279,7 @@ extension ProgramWriter {
     {
       callee = "\(instance(actor.name)).\(Identifier(method.name))(\(arguments))"
       let isolated = method.isolation == .actor(actor.name) && context.actor != actor.name
-      let async = isolated || Self.suspends(method.steps)
+      let async = isolated || methodIsAsync(method)
       effects =
         (throwsKeys.contains(call.function) ? "try " : "") + (async ? "await " : "" as SwiftCode)
     }
@@ -312,7 +341,10 @@ extension ProgramWriter {
 
   /// `task.cancel()`, or for the task an earlier input started, the view model's.
   func cancel(_ name: String, _ context: Context) throws(NotExpressible) {
-    if context.declared.contains(name) || context.locals[name] != nil {
+    if name == context.ownTask, !context.declared.contains(name) {
+      // Its own handle is not in scope in its closure: it is the current task.
+      line("withUnsafeCurrentTask { $0?.cancel() }")
+    } else if context.declared.contains(name) || context.locals[name] != nil {
       line("\(Identifier(name)).cancel()")
     } else if storedTaskNames.contains(name), storage == .mainActor {
       line("viewModel.\(Identifier(name))?.cancel()")

@@ -67,6 +67,14 @@ struct Context {
   var caught: String?
   /// `async let` values read inside `MainActor.run`, awaited before it under these names.
   var renamed: [String: SwiftCode] = [:]
+  /// In a `task`'s own body, its name: it cannot capture its own handle, so it cancels itself
+  /// as the current task.
+  var ownTask: String?
+  /// In a closure that neither throws nor returns a value: a work item, a `notify` block, a
+  /// cancellation handler, `MainActor.assumeIsolated`.
+  var inClosure = false
+  /// A `return` here ends the code with no value: the root, or a closure that returns nothing.
+  var returnsNothing: Bool { inClosure || function == nil }
 }
 
 final class ProgramWriter {
@@ -79,6 +87,10 @@ final class ProgramWriter {
   var parameterTypes: [String: [String: SwiftType]] = [:]
   var returnTypes: [String: SwiftType] = [:]
   var stateTypes: [String: SwiftType] = [:]
+  /// The functions whose `return` this pass has met: their earlier guesses are replaced.
+  var returnedThisPass: Set<String> = []
+  /// Local variables' types, by `localKey`: what later assignments say of one declared `[]`.
+  var localTypes: [String: SwiftType] = [:]
   var taskTypes: [String: SwiftType] = [:]
   var taskThrows: [String: Bool] = [:]
   var errors: Set<String> = []
@@ -98,6 +110,10 @@ final class ProgramWriter {
   let storedTaskNames: Set<String>
   /// Tasks some step awaits or cancels by name: the others need no name in the program.
   let taskReferences: Set<String>
+  /// In a race program, the shared variables that code outside `main()` (a function, an actor's
+  /// method, a handler) reads or writes: globals, since a local of `main()` is out of their
+  /// scope. Swift 6 refuses a global `var` as shared mutable state, the race the lesson shows.
+  let globalCapturedState: Set<String>
 
   init(_ scenario: Scenario, native: Bool = false) {
     self.scenario = scenario
@@ -109,10 +125,15 @@ final class ProgramWriter {
     reads = Set(Self.names(stepsOfAll + methods))
     storedTaskNames = Self.storedTasks(scenario.handlers.values.map(\.steps))
     taskReferences = Self.taskReferences(stepsOfAll + methods)
+    let outsideMain =
+      scenario.functions.values.flatMap(\.steps) + scenario.handlers.values.flatMap(\.steps)
+      + methods
+    globalCapturedState = Set(Self.names(outsideMain) + Self.assigned(outsideMain))
+      .intersection(scenario.state.map(\.name))
     if SwiftProgram.showsRace(scenario) {
       storage = .captured
     } else if Self.contains(
-      stepsOfAll, where: { Self.isDispatch($0) || Self.isSynchronization($0) })
+      stepsOfAll + methods, where: { Self.isDispatch($0) || Self.isSynchronization($0) })
     {
       storage = .unsafeGlobal
     } else if scenario.rootIsolation == .main || !scenario.inputs.isEmpty
@@ -126,6 +147,22 @@ final class ProgramWriter {
     for (name, value) in scenario.state {
       if let type = SwiftType.of(value) { stateTypes[name] = type }
     }
+  }
+
+  /// Every step of the scenario: the root's, the functions', the handlers' and the methods'.
+  var allSteps: [Step] {
+    scenario.steps + scenario.functions.values.flatMap(\.steps)
+      + scenario.handlers.values.flatMap(\.steps)
+      + scenario.actors.values.flatMap { $0.methods.values.flatMap(\.steps) }
+  }
+
+  /// Whether the steps read or change the scenario's shared state where it must be awaited (in
+  /// the `State` actor, or the main actor's view model): a function or method holding them is
+  /// `async`, even when no step of its own suspends.
+  func awaitsSharedState(_ steps: [Step]) -> Bool {
+    guard storage == .actor || storage == .mainActor else { return false }
+    return !Set(Self.names(steps) + Self.assigned(steps)).isDisjoint(
+      with: scenario.state.map(\.name))
   }
 
   func line(_ code: SwiftCode) {
@@ -147,6 +184,7 @@ final class ProgramWriter {
   func program() throws(NotExpressible) -> String {
     lines = []
     errors = []
+    returnedThisPass = []
     groups = []
     chains = [:]
     let body = try mainFunction()

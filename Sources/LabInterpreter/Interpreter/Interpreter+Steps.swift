@@ -246,13 +246,7 @@ extension Interpreter {
       try addBodyTask(spec, &context, origin: origin)
     case .cancelAll(let group):
       try cancelAllInBody(group, context, origin: origin)
-    case .cancel(let name):
-      if let entry = tasks.entry(named: name) {
-        record(.cancel(.task(name)), context)
-        cancelling(context) { entry.task.cancel() }
-      } else {
-        record(.cancel(.noTaskYet(name)), context)
-      }
+    case .cancel(let name): cancel(named: name, context)
     case .throw(let name):
       record(.throw(.error(name)), context)
       if name == "CancellationError" { throw CancellationError() }

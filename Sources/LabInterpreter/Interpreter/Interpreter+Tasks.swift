@@ -130,6 +130,9 @@ extension Interpreter {
       child.firstPart = firstPart
       return child
     }()
+    // On a live pool the task may run its first steps before `Task { }` returns its handle:
+    // it knows its own name from the start (a `cancel` of itself), in every runtime.
+    tasks.reserve(spec.name, id: child.id)
     let target = actor(for: spec.isolation, caller: spec.detached ? nil : isolation)
     record(.spawn(.task(name: name, detached: spec.detached, chain: spec.chain)), context)
     // Unstated, a task inherits its creator's priority; a detached one inherits nothing and runs at
@@ -172,6 +175,21 @@ extension Interpreter {
     }
     let entry = spec.chain.map { tasks.chain($0, make: make) } ?? make(nil)
     tasks.insert(spec.name, entry)
+  }
+
+  /// `task.cancel()` by the task's name; the task itself may cancel itself from its first step.
+  func cancel(named name: String, _ context: Context) {
+    switch tasks.cancelTarget(named: name, by: context.id) {
+    case .entry(let entry)?:
+      record(.cancel(.task(name)), context)
+      cancelling(context) { entry.task.cancel() }
+    case .current?:
+      // `withUnsafeCurrentTask { $0?.cancel() }`: the task cancels itself.
+      record(.cancel(.task(name)), context)
+      cancelling(context) { withUnsafeCurrentTask { $0?.cancel() } }
+    case nil:
+      record(.cancel(.noTaskYet(name)), context)
+    }
   }
 
   func describe(_ work: ChildWork, _ context: Context) -> String {

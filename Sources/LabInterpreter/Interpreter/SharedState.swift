@@ -145,6 +145,17 @@ final class TaskTable: Sendable {
     var byName: [String: Entry] = [:]
     var chains: [String: Entry] = [:]
     var counts: [String: Int] = [:]
+    /// Tasks started but not yet in `byName`, by name: the id of the task being started.
+    var starting: [String: Int] = [:]
+  }
+
+  /// What a `cancel` by name reaches.
+  enum CancelTarget {
+    /// The task of that name, started before.
+    case entry(Entry)
+    /// The task that cancels, itself: it may run its first steps before the `Task { }` that
+    /// started it has returned its handle, and it knows its own name from its first step.
+    case current
   }
 
   private let state = Locked(State())
@@ -158,8 +169,25 @@ final class TaskTable: Sendable {
     }
   }
 
+  /// Says that task `id` is being started under `name`, before it can run its first step.
+  func reserve(_ name: String, id: Int) {
+    state.withLock { $0.starting[name] = id }
+  }
+
   func insert(_ name: String, _ entry: Entry) {
-    state.withLock { $0.byName[name] = entry }
+    state.withLock { state in
+      state.byName[name] = entry
+      if state.starting[name] == entry.id { state.starting[name] = nil }
+    }
+  }
+
+  /// What `cancel` of `name` by task `id` reaches: the task itself while it is being started,
+  /// else the last task started under that name; nil when there is none yet.
+  func cancelTarget(named name: String, by id: Int) -> CancelTarget? {
+    state.withLock { state in
+      if state.starting[name] == id { return .current }
+      return state.byName[name].map { .entry($0) }
+    }
   }
 
   func entry(named name: String) -> Entry? {

@@ -34,3 +34,31 @@ import Testing
     #expect(String(decoding: output, as: UTF8.self) == "whole\n")
   }
 }
+
+/// `lab swift NAME --check` says plainly whether ThreadSanitizer saw the race in its run.
+@Suite struct SanitizerRunReportTests {
+  static func report(run: String) -> String {
+    let refusal = SwiftCompiler.Verdict(
+      compiled: false,
+      diagnostics: "x.swift:3:5: error: passing closure as a 'sending' parameter risks causing "
+        + "data races between code in the current task and concurrent execution of the closure",
+      executable: nil)
+    let built = SwiftCompiler.Verdict(compiled: true, diagnostics: "", executable: nil)
+    var check = SwiftCheck(scenario: "racy", showsRace: true, swift6: refusal, swift5: built)
+    check.swift5Run = run
+    return check.report
+  }
+
+  @Test func aRunWhoseSanitizerReportedTheRaceSaysSo() {
+    let text = Self.report(run: "     0  a  start\nWARNING: ThreadSanitizer: Swift access race")
+    #expect(text.contains("one run under ThreadSanitizer:\n"))
+    #expect(text.contains("ThreadSanitizer saw the race in this run (its WARNING above).\n"))
+  }
+
+  @Test func aRunWhoseSanitizerSawNothingSaysTheRaceIsStillThere() {
+    let text = Self.report(run: "     0  a  start\n     0  a  end")
+    #expect(text.contains("ThreadSanitizer saw no race in this run"))
+    #expect(text.contains("The race is still in the program (Swift 6 refused it above)"))
+    #expect(!text.contains("as WARNING: ThreadSanitizer:\n"))
+  }
+}

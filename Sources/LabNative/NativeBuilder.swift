@@ -11,7 +11,7 @@ public enum NativeError: Error, Sendable {
   /// Writing the program or starting a process failed.
   case io(String)
 
-  /// One line for `lab: error: …`.
+  /// One line for `error: …`.
   public var message: String {
     switch self {
     case .notExpressible(let diagnostic): diagnostic.description

@@ -31,7 +31,7 @@ enum NativeCommand {
         context.environment["SWIFTC"].flatMap { $0.isEmpty ? nil : "SWIFTC=\($0) is no executable" }
         ?? "swiftc is neither on PATH nor at /opt/swift/usr/bin"
       context.console.err(
-        "lab: error: no Swift toolchain: \(why); install Swift 6 (swift.org/install) or run "
+        "error: no Swift toolchain: \(why); install Swift 6 (swift.org/install) or run "
           + "without --native\n")
       return nil
     }
@@ -42,7 +42,7 @@ enum NativeCommand {
       do {
         cache = try BuildFolder.folder("native", environment: context.environment)
       } catch {
-        context.console.err("lab: error: \(error)\n")
+        context.console.err("error: \(error)\n")
         return nil
       }
     }
@@ -61,7 +61,7 @@ enum NativeCommand {
     do {
       run = try NativeRunner.run(scenario, options: options, builder: builder)
     } catch {
-      console.err("lab: error: \(error.message)\n")
+      console.err("error: \(error.message)\n")
       return ExitStatus.failure
     }
     // What the learner should know about this run goes after its checks, on stdout, where the

@@ -101,7 +101,7 @@ import Testing
     #expect(run.out.isEmpty)
     #expect(
       run.err
-        == "lab: error: no Swift toolchain: SWIFTC=/nonexistent/swiftc is no executable; "
+        == "error: no Swift toolchain: SWIFTC=/nonexistent/swiftc is no executable; "
         + "install Swift 6 (swift.org/install) or run without --native\n")
   }
 

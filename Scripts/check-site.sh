@@ -8,7 +8,11 @@
 #   - #…&step=K presses → K times (← for negative K) through the page's own key handler;
 #   - #…&click=M clicks trace line M, which moves the scrubber;
 #   - #run=K&event=N moves the K-th player of a lesson page and leaves the others;
-#   - a failing scenario's page and the `lab check --html` index say it failed, failures first.
+#   - a failing scenario's page and the `lab check --html` index say it failed, failures first;
+#   - at a phone's 390 px, with touch and with a mouse: no page wider than the screen, each
+#     timeline's text 9 px or more in a box that scrolls, no event's text outside the controls
+#     (every event, stepped with the player's ▶), and help that names taps, or keys. Measured in
+#     the page as Chromium laid it out, through its DevTools pipe; the pages are not changed.
 # Needs the Swift toolchain, python3 and chromium (installed with apt-get when missing).
 #
 # Usage: Scripts/check-site.sh [LAB]    LAB defaults to .build/debug/lab (built when missing)
@@ -18,7 +22,7 @@ export NO_COLOR=1
 start=$(date +%s.%N)
 
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
-  sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
   exit 64
 fi
 lab=${1:-.build/debug/lab}
@@ -136,6 +140,103 @@ EOF
 expect "$work/check/too-slow.html" "" ready no-error
 grep -q 'Checks <span class="verdict fail">failed</span>' "$work/dom.html" \
   || fail "too-slow.html does not say it failed"
+
+echo "== a phone's width: 390×844 with touch, and 390 px with a mouse"
+# Prints the layout facts of URL on DEVICE (phone or mouse), one per line: Chromium runs with the
+# DevTools protocol on fds 3 and 4 (JSON messages ended by NUL), emulates the screen, loads URL and
+# evaluates the script read from stdin there.
+layout() {
+  python3 - "$browser" "$1" "$2" 3<&0 <<'PYTHON'
+import json, os, subprocess, sys
+browser, url, device = sys.argv[1:4]
+script = os.fdopen(3).read()
+to_child, to_us = os.pipe(), os.pipe()
+def pipes():
+    # Through fds above 4 first: dup2 onto the same number would keep close-on-exec.
+    os.dup2(to_child[0], 13); os.dup2(to_us[1], 14); os.dup2(13, 3); os.dup2(14, 4)
+touch = device == "phone"
+# What the page's media queries see: a touch screen, or a mouse that hovers.
+pointer = ("primaryPointerType=2,availablePointerTypes=2,primaryHoverType=1,availableHoverTypes=1"
+           if touch else
+           "primaryPointerType=4,availablePointerTypes=4,primaryHoverType=2,availableHoverTypes=2")
+child = subprocess.Popen(
+    [browser, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
+     "--blink-settings=" + pointer, "about:blank"],
+    preexec_fn=pipes, close_fds=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+os.close(to_child[0]); os.close(to_us[1])
+out, inp = os.fdopen(to_child[1], "wb", buffering=0), os.fdopen(to_us[0], "rb", buffering=0)
+pending, sent = b"", 0
+def read():
+    global pending
+    while b"\0" not in pending:
+        chunk = inp.read(65536)
+        if not chunk: sys.exit("chromium closed the DevTools pipe")
+        pending += chunk
+    message, pending = pending.split(b"\0", 1)
+    return json.loads(message)
+def send(method, session=None, **params):
+    global sent
+    sent += 1
+    out.write(json.dumps({"id": sent, "method": method, "params": params,
+                          **({"sessionId": session} if session else {})}).encode() + b"\0")
+    while (reply := read()).get("id") != sent: pass
+    if "error" in reply: sys.exit(f"{method}: {reply['error']}")
+    return reply["result"]
+target = send("Target.createTarget", url="about:blank")["targetId"]
+session = send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+send("Emulation.setDeviceMetricsOverride", session, width=390, height=844, deviceScaleFactor=1,
+     mobile=touch)
+send("Emulation.setTouchEmulationEnabled", session, enabled=touch, maxTouchPoints=5)
+send("Page.enable", session)
+send("Page.navigate", session, url=url)
+while read().get("method") != "Page.loadEventFired": pass
+result = send("Runtime.evaluate", session, expression=script, returnByValue=True)["result"]
+print(result.get("value", result))
+send("Browser.close")
+child.wait(timeout=10)
+PYTHON
+}
+# A page's facts as laid out: its width, then per player its timeline, controls and help.
+read -r -d '' phone_facts <<'JS' || true
+(function () {
+  var facts = [], root = document.documentElement, list = Array.prototype.slice;
+  facts.push('width ' + innerWidth);
+  facts.push(root.scrollWidth <= root.clientWidth ? 'page-fits' : 'page-overflows ' + root.scrollWidth);
+  list.call(document.querySelectorAll('section.player')).forEach(function (section) {
+    var svg = section.querySelector('svg'), box = svg.parentElement;
+    var text = 11 * svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    facts.push('timeline text=' + (text >= 9 ? 'readable' : 'small-' + text.toFixed(1) + 'px') +
+      ' box=' + (box.scrollWidth > box.clientWidth ? 'scrolls' : 'still'));
+    var controls = section.querySelector('.controls');
+    if (!controls) return;
+    // Every event in turn, through the player's own ▶ button.
+    var right = controls.getBoundingClientRect().right, out = {};
+    for (var i = 1; i <= Number(section.getAttribute('data-events')); i++) {
+      list.call(controls.querySelectorAll('*')).forEach(function (node) {
+        if (node.getBoundingClientRect().right > right + 0.5) out[node.className || node.tagName] = i;
+      });
+      controls.querySelector('.next').click();
+    }
+    var names = Object.keys(out).map(function (name) { return name + '@' + out[name]; });
+    facts.push('controls ' + (names.length ? 'overflow-' + names.join(',') : 'fit'));
+    facts.push('hint ' + list.call(controls.querySelectorAll('.keys')).filter(function (node) {
+      return getComputedStyle(node).display !== 'none';
+    }).map(function (node) { return node.className.replace(/ /g, '.'); }).join(','));
+  });
+  return facts.join('\n');
+})()
+JS
+for page in "$site"/lesson-*.html "$rc"; do
+  for device in phone mouse; do
+    got=$(layout "file://$page" "$device" <<< "$phone_facts" 2>&1) || true
+    hint=keys.keys-touch
+    [[ $device == mouse ]] && hint=keys.keys-pointer
+    bad=$(grep -vxE "width 390|page-fits|timeline text=readable box=scrolls|controls fit|hint $hint" \
+      <<< "$got" || true)
+    [[ -z $bad && $got == *"width 390"* && $got == *"hint $hint"* ]] \
+      || fail "$(basename "$page") on a $device: $(tr '\n' ' ' <<< "${bad:-$got}")"
+  done
+done
 
 elapsed=$(python3 -c "import time; print(f'{time.time() - $start:.1f}')")
 if [[ $failures -gt 0 ]]; then

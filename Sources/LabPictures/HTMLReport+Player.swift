@@ -17,8 +17,12 @@ extension HTMLReport {
   /// The interactive picture of one run, a `<section class="player">`: the SVG timeline with a mark
   /// per event and a cursor, a scrubber with step buttons, the values as they change, and the
   /// trace. The page's script makes it move; without the script it reads as a static report with
-  /// event 1 current. `id` names the player in links (`#event=N`, `#run=K&event=N`).
-  package static func player(_ result: RunResult, id: String, level: Int = 2) -> String {
+  /// event 1 current. `id` names the player in links (`#event=N`, `#run=K&event=N`). `initial` is
+  /// the scenario's `state`: the values shown before any `set` (a `names = []` is there from
+  /// event 1, not "none set yet").
+  package static func player(
+    _ result: RunResult, id: String, level: Int = 2, initial: [(name: String, value: Value)]
+  ) -> String {
     let picture = RunPicture(result)
     // As the terminal timeline: when every event shares one millisecond, a column per event.
     let stepped = Timeline.stepPicture(result, picture)
@@ -30,7 +34,10 @@ extension HTMLReport {
     let count = result.events.count
     var parts = ["<section class=\"player\" id=\"\(escape(id))\" data-events=\"\(count)\">"]
     parts.append("<h\(level)>Timeline</h\(level)>")
+    // On a narrow screen the timeline keeps a readable size and scrolls sideways in its box.
+    parts.append("<div class=\"timeline-box\">")
     parts.append(svg(drawn, steps: stepped != nil, events: points))
+    parts.append("</div>")
     parts.append(legend(drawn))
     if stepped != nil {
       parts.append(
@@ -40,7 +47,10 @@ extension HTMLReport {
       parts.append("<p class=\"note\">No time passed: every event happened at 0 ms.</p>")
     }
     if count > 0 {
-      parts.append(controls(result.events, id: id))
+      let initial = initial.map {
+        TraceEvent.Binding($0.name, TraceEvent.bounded($0.value.description))
+      }
+      parts.append(controls(result.events, id: id, initial: initial))
     }
     parts.append(
       "<h\(level)>Trace <span class=\"count\">\(count) event\(count == 1 ? "" : "s")</span>"
@@ -52,10 +62,12 @@ extension HTMLReport {
     return parts.joined(separator: "\n")
   }
 
-  /// The scrubber, the step buttons, the current event and, when the trace sets variables, their
-  /// values at the current event.
-  static func controls(_ events: [TraceEvent], id: String) -> String {
-    let first = events[0]
+  /// The scrubber, the step buttons, the current event and, when the scenario declares variables
+  /// or the trace sets some, their values at the current event: `initial` (the scenario's, each
+  /// an element the script reads too), then what the events up to it set.
+  static func controls(_ events: [TraceEvent], id: String, initial: [TraceEvent.Binding])
+    -> String
+  {
     var parts = ["<div class=\"controls\">"]
     parts.append(
       "<button type=\"button\" class=\"prev\" aria-label=\"previous event\">◀</button>"
@@ -65,18 +77,38 @@ extension HTMLReport {
         + "<button type=\"button\" class=\"next\" aria-label=\"next event\">▶</button>"
         + "<output class=\"position\">event 1 of \(events.count)</output>")
     parts.append(
-      "<p class=\"now\"><span class=\"now-text\">\(escape(describe(first)))</span> "
+      "<p class=\"now\"><span class=\"now-text\">\(escape(describe(events[0])))</span> "
         + "<a class=\"link\" href=\"#event=1\">link to this moment</a></p>")
-    if events.contains(where: { value(of: $0) != nil }) {
-      let initial = value(of: first).map { "\($0.name) = \($0.value)" } ?? "none set yet"
+    if !initial.isEmpty || events.contains(where: { value(of: $0) != nil }) {
+      let declared = initial.map {
+        "<data class=\"initial\" data-var=\"\(escape($0.name))\" value=\"\(escape($0.value))\"></data>"
+      }
       parts.append(
-        "<p class=\"now-values\">Values: <code class=\"values-text\">\(escape(initial))</code></p>")
+        "<p class=\"now-values\">Values: <code class=\"values-text\">"
+          + "\(escape(valuesText(initial, events.prefix(1))))</code>\(declared.joined())</p>")
     }
+    // A keyboard's keys mean nothing on a phone: the style shows the sentence for the device.
     parts.append(
-      "<p class=\"keys\">← → step through the events, Home and End go to the first and the "
-        + "last; click a trace line or a mark in the timeline to jump there.</p>")
+      "<p class=\"keys keys-pointer\">← → step through the events, Home and End go to the first "
+        + "and the last; click a trace line or a mark in the timeline to jump there.</p>"
+        + "<p class=\"keys keys-touch\">Tap ◀ ▶ or drag the slider to step through the events; "
+        + "tap a trace line to jump there.</p>")
     parts.append("</div>")
     return parts.joined(separator: "\n")
+  }
+
+  /// The values after `events`: the declared ones in their order, then each name the events set
+  /// for the first time, each with its last value (as the script's `values(n)` writes them).
+  static func valuesText(_ initial: [TraceEvent.Binding], _ events: ArraySlice<TraceEvent>)
+    -> String
+  {
+    var order = initial.map(\.name)
+    var latest = Dictionary(initial.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
+    for case (let name, let value)? in events.map(value(of:)) {
+      if latest.updateValue(value, forKey: name) == nil { order.append(name) }
+    }
+    guard !order.isEmpty else { return "none set yet" }
+    return order.map { "\($0) = \(latest[$0] ?? "")" }.joined(separator: " · ")
   }
 
   /// One line for the current event: when, where, what.

@@ -50,13 +50,20 @@ extension HTMLReport {
           return cells[1].textContent + ' ms · ' + cells[2].textContent + ' · ' +
             cells[3].textContent + ' · ' + cells[4].textContent + (text ? ' — ' + text : '');
         }
+        // The scenario's declared values, then what trace lines 1…n set (as valuesText in Swift).
+        var initial = list(section.querySelectorAll('data.initial'));
         function values(n) {
           var seen = {}, order = [];
+          function note(name, value) {
+            if (!Object.prototype.hasOwnProperty.call(seen, name)) order.push(name);
+            seen[name] = value;
+          }
+          initial.forEach(function (item) {
+            note(item.getAttribute('data-var'), item.getAttribute('value'));
+          });
           for (var i = 0; i < n; i++) {
             var name = rows[i].getAttribute('data-var');
-            if (name === null) continue;
-            if (!Object.prototype.hasOwnProperty.call(seen, name)) order.push(name);
-            seen[name] = rows[i].getAttribute('data-val');
+            if (name !== null) note(name, rows[i].getAttribute('data-val'));
           }
           if (!order.length) return 'none set yet';
           return order.map(function (name) { return name + ' = ' + seen[name]; }).join(' · ');

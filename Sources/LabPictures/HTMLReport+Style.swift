@@ -85,7 +85,9 @@ extension HTMLReport {
 }
 
 extension HTMLReport {
-  /// The player's styles: the controls, the marks and cursor, the current trace line.
+  /// The player's styles: the controls, the marks and cursor, the current trace line. On a phone:
+  /// the timeline keeps 820 px (its 11-unit text drawn at 9 px of the 980-unit picture) and
+  /// scrolls in its box, long event text wraps, and the help names what there is to press.
   static let playerStyle = """
     .controls { position: sticky; top: 0; z-index: 1; margin: 12px 0 4px; padding: 8px 10px;
       background: #f4f6f8; border: 1px solid var(--rule); border-radius: 6px; }
@@ -105,5 +107,18 @@ extension HTMLReport {
     tr[data-i] { cursor: pointer; }
     tr[data-i]:hover { background: #f1f5fa; }
     tr[aria-current] { background: #d6e6fb; outline: 2px solid #1d6fd6; outline-offset: -2px; }
+    .now-text, .values-text, td:last-child { overflow-wrap: anywhere; }
+    .timeline-box { overflow-x: auto; }
+    .timeline-box svg { min-width: 820px; }
+    .keys-touch { display: none; }
+    @media not all and (hover: hover) and (pointer: fine) {
+      .keys-pointer { display: none; }
+      .keys-touch { display: block; }
+    }
+    @media (max-width: 600px) {
+      body { padding: 16px 12px 32px; }
+      .controls input[type=range] { width: calc(100% - 100px); }
+      .controls .position { display: block; margin: 4px 0 0; }
+    }
     """
 }

@@ -60,7 +60,7 @@ public enum HTMLReport {
     }
     body.append("</section>")
 
-    body.append(player(result, id: "run-1"))
+    body.append(player(result, id: "run-1", initial: scenario?.state ?? []))
     if let scenario { body.append(swiftProgram(scenario)) }
     body += extra
     if let source = scenario?.source, !source.isEmpty {

@@ -107,7 +107,8 @@ extension Site.Builder {
       break
     }
     players += 1
-    parts.append(HTMLReport.player(result, id: "run-\(players)", level: 3))
+    parts.append(
+      HTMLReport.player(result, id: "run-\(players)", level: 3, initial: scenario.state))
     parts.append("</div>")
     return parts.joined(separator: "\n")
   }

@@ -9,6 +9,7 @@ extension Site {
     .scenarios { list-style: none; padding-left: 0; }
     .scenarios code { margin-right: 6px; }
     .lesson p, .lesson li { max-width: 80ch; }
+    .lesson p code, .lesson li code { overflow-wrap: anywhere; }
     .lesson pre { padding: 10px 14px; overflow: auto; background: #f4f6f8;
       border-radius: 6px; font-size: 13px; line-height: 1.4; }
     .lesson blockquote { margin: 10px 0; padding: 2px 14px; border-left: 4px solid var(--rule);

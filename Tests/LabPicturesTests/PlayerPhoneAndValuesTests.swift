@@ -1,0 +1,58 @@
+import Foundation
+import LabTestSupport
+import Testing
+
+@testable import LabChecks
+@testable import LabInterpreter
+@testable import LabModel
+@testable import LabPictures
+
+/// The player on a phone (its styles; Scripts/check-site.sh measures the layout in Chromium) and
+/// the values it shows before any `set`.
+@Suite struct PlayerPhoneAndValuesTests {
+  @Test func theScenariosDeclaredValuesShowFromEventOne() throws {
+    let scenario = try TestSupport.scenario(named: "task-names")
+    let result = ScenarioRunner.runAndCheck(scenario)
+    let html = HTMLReport.render(result, scenario: scenario)
+    #expect(html.contains("Values: <code class=\"values-text\">names = []</code>"))
+    #expect(html.contains("<data class=\"initial\" data-var=\"names\" value=\"[]\"></data>"))
+    #expect(!html.contains("values-text\">none set yet"))
+    #expect(TestSupport.balanced(html))
+  }
+
+  @Test func declaredValuesAreEscapedAndASetReplacesThemInPlace() {
+    let events = [
+      TraceEvent(time: 0, thread: "main", task: "root", kind: .start, text: ""),
+      TraceEvent(
+        time: 1, thread: "main", task: "root",
+        payload: .set(.variable("b", value: "2", read: nil))),
+      TraceEvent(
+        time: 2, thread: "main", task: "root",
+        payload: .set(.variable("c", value: "3", read: nil))),
+    ]
+    let initial = [TraceEvent.Binding("a", "\"<x>\""), TraceEvent.Binding("b", "1")]
+    #expect(HTMLReport.valuesText(initial, events.prefix(1)) == "a = \"<x>\" · b = 1")
+    #expect(HTMLReport.valuesText(initial, events[...]) == "a = \"<x>\" · b = 2 · c = 3")
+    #expect(HTMLReport.valuesText([], events.prefix(1)) == "none set yet")
+    let controls = HTMLReport.controls(events, id: "run-1", initial: initial)
+    #expect(controls.contains("data-var=\"a\" value=\"&quot;&lt;x&gt;&quot;\""))
+    #expect(controls.contains("a = &quot;&lt;x&gt;&quot; · b = 1</code>"))
+  }
+
+  @Test func onAPhoneTheTimelineScrollsTextWrapsAndTheHelpSaysTap() throws {
+    let (result, scenario) = try tinyRun()
+    let html = HTMLReport.render(result, scenario: scenario)
+    #expect(html.contains("<div class=\"timeline-box\">\n<svg "))
+    #expect(html.contains(".timeline-box { overflow-x: auto; }"))
+    #expect(html.contains(".timeline-box svg { min-width: 820px; }"))
+    #expect(html.contains(".now-text, .values-text, td:last-child { overflow-wrap: anywhere; }"))
+    // The keys' help only where there is a mouse to hover; the taps' help everywhere else.
+    #expect(html.contains("<p class=\"keys keys-pointer\">← →"))
+    #expect(html.contains("<p class=\"keys keys-touch\">Tap ◀ ▶"))
+    #expect(html.contains(".keys-touch { display: none; }"))
+    #expect(
+      html.contains(
+        "@media not all and (hover: hover) and (pointer: fine) {\n  .keys-pointer { display: none; }"
+          + "\n  .keys-touch { display: block; }"))
+  }
+}

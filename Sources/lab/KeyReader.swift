@@ -30,6 +30,10 @@ enum KeyReader {
     }
     saved = original
     let previous = ending.map { signal($0, restoreThenDie) }
+    // A signal the lab was started ignoring (nohup, a shell's trap '') stays ignored.
+    for (signalNumber, handler) in zip(ending, previous) where Self.ignores(handler) {
+      signal(signalNumber, handler)
+    }
     var raw = original
     raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
     withUnsafeMutableBytes(of: &raw.c_cc) { cc in
@@ -56,6 +60,11 @@ enum KeyReader {
     case 10, 13: return .key("\n")
     default: return .key(Character(Unicode.Scalar(byte)).lowercased().first ?? "\n")
     }
+  }
+
+  private static func ignores(_ handler: sighandler_t?) -> Bool {
+    guard let handler else { return false }
+    return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
   }
 
   /// The terminal as it was, then the signal's own action: the process ends as it would have.

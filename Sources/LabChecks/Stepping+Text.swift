@@ -45,24 +45,29 @@ package enum StepText {
     return text + "\nType ? for help.\n"
   }
 
-  /// A decision: the new trace lines, the values now, and the tasks to pick from.
-  package static func decision(_ decision: StepSession.Decision) -> String {
+  /// A decision: the new trace lines (wrapped at words to `width`, when it is known), the
+  /// values now, the goals again (`goals`, so they never scroll away), and the tasks to pick
+  /// from.
+  package static func decision(
+    _ decision: StepSession.Decision, goals: String = "", width: Int? = nil
+  ) -> String {
     var text = "\n"
-    text += decision.lines.map { $0 + "\n" }.joined()
+    text += decision.lines.map { wrapTraceLine($0, width: width) }.joined()
     if !decision.values.isEmpty {
       text +=
         "now: "
         + decision.values.map { "\($0.name) = \(terminalSafe($0.value))" }
         .joined(separator: ", ") + "\n"
     }
-    text += "choice \(decision.number): who runs next?\n"
-    let width = decision.candidates.map(\.task.count).max() ?? 0
+    text += goals + "choice \(decision.number): who runs next?\n"
+    let taskWidth = decision.candidates.map(\.task.count).max() ?? 0
     for (index, candidate) in decision.candidates.enumerated() {
       let mark = index == decision.preferred ? "  (default)" : ""
       let line =
-        "  \(index + 1)  " + candidate.task.padding(toLength: width, withPad: " ", startingAt: 0)
+        "  \(index + 1)  "
+        + candidate.task.padding(toLength: taskWidth, withPad: " ", startingAt: 0)
         + "  " + (candidate.next.isEmpty ? "(nothing to show)" : candidate.next) + mark
-      text += String(line.prefix(79)) + "\n"
+      text += cut(line, toWidth: min(width ?? 79, 79)) + "\n"
     }
     return text
   }
@@ -97,6 +102,77 @@ package enum StepText {
     return text + schedule(ending.schedule, replay: replay, hints: hints)
   }
 
+  /// What the schedule printed after a quit is: the default run's, when the learner chose
+  /// nothing, else their choices with every later turn the default.
+  package static func quit(
+    choices: Int, schedule text: String, replay: String, hints: HintCommand
+  ) -> String {
+    let what =
+      choices == 0
+      ? "you quit before your first choice: below is the default run, every turn going the "
+        + "default way, and the command that replays it"
+      : "you quit after \(choices) choice\(choices == 1 ? "" : "s"): below is your run, every "
+        + "turn after your last choice going the default way, and the command that replays it"
+    return "\n" + wrap(what, indent: "") + schedule(text, replay: replay, hints: hints)
+  }
+
+  /// The goals on one line (or a few, wrapped), repeated at each choice.
+  package static func goals(_ scenario: Scenario) -> String {
+    let goals = scenario.expect.outcomes.filter { !$0.when.isEmpty && !$0.grade.fails }
+    guard !goals.isEmpty else { return "" }
+    // Rules of one grade in a row share it: `counter = 5, counter = 4 (interesting)`.
+    var groups: [(grade: OutcomeGrade, rules: [String])] = []
+    for rule in goals {
+      if groups.last?.grade == rule.grade {
+        groups[groups.count - 1].rules.append(describe(rule.when))
+      } else {
+        groups.append((rule.grade, [describe(rule.when)]))
+      }
+    }
+    let list = groups.map { $0.rules.joined(separator: ", ") + " (\($0.grade.rawValue))" }
+    return wrap("goals: " + list.joined(separator: "; "), indent: "", hanging: "       ")
+  }
+
+  /// How the learner's way to the outcome compares with the shortest one the explorer found:
+  /// `yours` and `shortest` count preemptions, turns where a task that could go on was switched
+  /// away from, which is what a learner's choice against the default order is.
+  package static func shortest(
+    yours: Int, shortest: ExhaustiveSearch.Found, replay: String, hints: HintCommand
+  ) -> String {
+    let reached =
+      "you reached this outcome with \(yours) preemption\(yours == 1 ? "" : "s") "
+      + "(a task that could go on was switched away from)"
+    guard shortest.preemptions < yours else {
+      return "\n"
+        + wrap(
+          reached + ": as few as it takes, the explorer finds no way with fewer",
+          indent: "")
+    }
+    let way = "run \(replay) --schedule \(shortest.schedule.text)"
+    return "\n" + wrap(reached + "; the shortest way takes \(shortest.preemptions):", indent: "")
+      + "  " + hints.line(way) + "\n"
+  }
+
+  /// A trace line in lines of at most `width` columns, broken between words, each line after
+  /// the first indented to the details column; as it is when `width` is nil (not a terminal) or
+  /// it fits.
+  static func wrapTraceLine(_ line: String, width: Int?) -> String {
+    guard let width, line.count > width else { return line + "\n" }
+    // ms, thread, task and event are one word each; the details start after them.
+    var index = line.startIndex
+    for _ in 0..<4 {
+      index = line[index...].firstIndex { $0 != " " } ?? line.endIndex
+      index = line[index...].firstIndex(of: " ") ?? line.endIndex
+    }
+    index = line[index...].firstIndex { $0 != " " } ?? line.endIndex
+    let column = line.distance(from: line.startIndex, to: index)
+    guard column < width / 2 else { return line + "\n" }
+    let hanging = String(repeating: " ", count: column)
+    return wrap(
+      String(line[index...]), indent: "", width: width, first: String(line[..<index]),
+      hanging: hanging)
+  }
+
   /// The schedule so far and the command that replays it.
   package static func schedule(_ schedule: String, replay: String, hints: HintCommand) -> String {
     "\nschedule \(schedule)\nreplay: " + hints.line("run \(replay) --schedule \(schedule)") + "\n"
@@ -111,19 +187,25 @@ package enum StepText {
     return parts.joined(separator: " · ")
   }
 
-  /// `text` in lines of at most 78 columns after `indent`.
-  static func wrap(_ text: String, indent: String) -> String {
+  /// `text` in lines of at most `width` columns, broken between words: the first line after
+  /// `first` (else `indent`), the others after `hanging` (else `indent`). A word longer than a
+  /// line stays whole on its own.
+  static func wrap(
+    _ text: String, indent: String, width: Int = 78, first: String? = nil, hanging: String? = nil
+  ) -> String {
     var lines: [String] = []
-    var line = ""
+    var line = first ?? indent
+    var empty = true
     for word in terminalSafe(text).split(separator: " ") {
-      if !line.isEmpty, indent.count + line.count + 1 + word.count > 78 {
+      if !empty, line.count + 1 + word.count > width {
         lines.append(line)
-        line = ""
+        (line, empty) = (hanging ?? indent, true)
       }
-      line += (line.isEmpty ? "" : " ") + word
+      line += (empty ? "" : " ") + word
+      empty = false
     }
-    if !line.isEmpty { lines.append(line) }
-    return lines.map { indent + $0 + "\n" }.joined()
+    if !empty { lines.append(line) }
+    return lines.map { $0 + "\n" }.joined()
   }
 }
 

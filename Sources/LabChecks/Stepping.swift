@@ -42,6 +42,8 @@ package struct StepSession: Sendable {
     package var grade: OutcomeGrade?
     package var reason: String
     package var schedule: String
+    /// Turns where a task that could go on was switched away from, as the explorer counts them.
+    package var preemptions: Int
   }
 
   package enum Step: Sendable {
@@ -123,6 +125,9 @@ package struct StepSession: Sendable {
     return values
   }
 
+  /// How many choices the learner made (not those that went the default way by themselves).
+  package var chosen: Int { automatic.filter { !$0 }.count }
+
   /// Runs `decision`'s candidate at `index` (0-based).
   package mutating func choose(_ index: Int, at decision: Decision) {
     choices.append(decision.candidates[index].ordinal)
@@ -180,7 +185,8 @@ package struct StepSession: Sendable {
       decisions: chooser.decisions)
     return Ending(
       result: result, lines: Array(lines[min(shown.last ?? 0, lines.count)...]),
-      outcome: outcome, grade: grade, reason: reason, schedule: schedule.text)
+      outcome: outcome, grade: grade, reason: reason, schedule: schedule.text,
+      preemptions: ExhaustiveSearch.preemptions(chooser.decisions))
   }
 }
 

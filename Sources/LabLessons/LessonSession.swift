@@ -19,8 +19,12 @@ package struct LessonSession {
     package var load: (String) -> Result<Scenario, LoadProblem>
     /// How to draw a timeline, given `--ascii` and `--tasks`.
     package var timeline: (_ ascii: Bool, _ taskRows: Bool) -> Timeline.Options
-    /// Waits between sections; false when the learner stops. Nil: no pauses.
-    package var pause: (() -> Bool)?
+    /// Waits between sections, and between the screens of a section taller than `rows`; false
+    /// when the learner stops. Nil: no pauses.
+    package var pause: ((Pause) -> Bool)?
+    /// The terminal's height, to show a paused lesson's long sections a screen at a time; nil:
+    /// each section whole.
+    package var rows: Int?
     /// The terminal's width, to re-flow prose to; nil (piped) prints it as written.
     package var width: Int?
     /// What `lab swift NAME --check` prints for a program, and whether swiftc agreed with the
@@ -31,7 +35,7 @@ package struct LessonSession {
       write: @escaping (String) -> Void, style: TextStyle,
       load: @escaping (String) -> Result<Scenario, LoadProblem>,
       timeline: @escaping (_ ascii: Bool, _ taskRows: Bool) -> Timeline.Options,
-      pause: (() -> Bool)?, width: Int? = nil,
+      pause: ((Pause) -> Bool)?, rows: Int? = nil, width: Int? = nil,
       checkSwift: ((Scenario, String) -> (report: String, expected: Bool))? = nil
     ) {
       self.checkSwift = checkSwift
@@ -40,6 +44,7 @@ package struct LessonSession {
       self.load = load
       self.timeline = timeline
       self.pause = pause
+      self.rows = rows
       self.width = width
     }
   }
@@ -51,7 +56,8 @@ package struct LessonSession {
   }
 
   let lesson: Lesson
-  let surroundings: Surroundings
+  /// Where it prints; `showPaged` holds a section's text back while it is made.
+  var surroundings: Surroundings
   let ascii: Bool
   /// Whole runs even where the lesson has an excerpt (`lab lesson --full`).
   let full: Bool
@@ -103,11 +109,8 @@ package struct LessonSession {
     }
     printer.out("\n")
     for (index, section) in lesson.sections.enumerated() {
-      if let title = section.heading {
-        printer.out(printer.paint("## \(title)", .bold) + "\n\n")
-      }
-      for block in section.blocks { show(block) }
-      if let pause = surroundings.pause, index < lesson.sections.count - 1, !pause() {
+      let last = index == lesson.sections.count - 1
+      guard showPaged(section), last || surroundings.pause?(.section) ?? true else {
         stoppedAfter = index + 1
         return
       }

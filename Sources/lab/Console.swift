@@ -21,6 +21,8 @@ struct Console: Sendable {
   /// The terminal's width, or nil when stdout is not a terminal; read once, before a pager
   /// takes stdout over.
   let terminalColumns: Int?
+  /// The terminal's height, or nil when stdout is not a terminal: a paused lesson pages by it.
+  let terminalRows: Int?
   private let capture: Capture?
 
   static let current = Console()
@@ -33,7 +35,7 @@ struct Console: Sendable {
     errIsTerminal = isatty(STDERR_FILENO) != 0
     colorOut = choice.colors(terminal: outIsTerminal, environment: environment)
     colorErr = choice.colors(terminal: errIsTerminal, environment: environment)
-    terminalColumns = Self.columns()
+    (terminalColumns, terminalRows) = Self.size().map { ($0.columns, $0.rows) } ?? (nil, nil)
     capture = nil
   }
 
@@ -48,6 +50,7 @@ struct Console: Sendable {
     outIsTerminal = false
     errIsTerminal = false
     terminalColumns = nil
+    terminalRows = nil
     self.capture = capture
   }
 
@@ -99,12 +102,12 @@ struct Console: Sendable {
     outStyle.highlight(report)
   }
 
-  private static func columns() -> Int? {
+  private static func size() -> (columns: Int, rows: Int?)? {
     var size = winsize()
     guard isatty(STDOUT_FILENO) != 0,
       ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0
     else { return nil }
-    return Int(size.ws_col)
+    return (Int(size.ws_col), size.ws_row > 0 ? Int(size.ws_row) : nil)
   }
 
   /// What a capturing console was given: stdout's text and stderr's, each in order.

@@ -38,8 +38,9 @@ enum LessonCommand: Command {
     --seed, --threads or --live and see what changes. A run the lesson marks as failing on purpose
     passes only when one of its checks fails.
 
-    --step pauses after each section until you press Return, when both stdin and stdout are a
-    terminal; otherwise the lesson prints straight through.
+    --step pauses after each section until you press Return (q stops, no Return needed), when
+    both stdin and stdout are a terminal; a section taller than the screen is shown a screen at a
+    time, its heading at the top of each. Otherwise the lesson prints straight through.
     Exit status: 0 when every run does what the lesson says, 1 when one does not (or the lesson
     file has a problem), 64 on a usage error.
 
@@ -90,6 +91,9 @@ enum LessonCommand: Command {
     var session = LessonSession(
       lesson: lesson, surroundings: surroundings(arguments, context),
       ascii: arguments.flag(.ascii), full: arguments.flag(.full))
+    // Stopped until played to its end: a lesson left any way at all (q, Ctrl-C, a closed
+    // terminal) is the one `lab lesson` offers again.
+    progress?.record(.init(lessonFile: entry.url, finished: false), in: course.root)
     session.play()
     session.finish(next: catalog.entries().first { $0.number > lesson.number })
     progress?.record(
@@ -118,7 +122,8 @@ enum LessonCommand: Command {
           ascii: ascii, color: console.colorOut, taskRows: taskRows)
       },
       pause: arguments.flag(.step) && isatty(STDIN_FILENO) != 0 && console.outIsTerminal
-        ? { waitForReturn(console) } : nil,
+        ? { waitForKey(console, $0) } : nil,
+      rows: console.terminalRows,
       width: console.terminalColumns,
       checkSwift: SwiftCompiler.find(environment: context.environment).map { compiler in
         { scenario, source in
@@ -167,10 +172,17 @@ enum LessonCommand: Command {
     }
   }
 
-  /// Waits for Return; false when the learner typed q to stop.
-  static func waitForReturn(_ console: Console) -> Bool {
-    console.err(console.paint("── Return: next section · q: stop ──", .dim, forErr: true))
-    let answer = readLine()
-    return answer.map { $0.trimmingCharacters(in: .whitespaces).lowercased() != "q" } ?? false
+  /// Waits for a key (no Return needed); false when the learner pressed q, or input ended.
+  static func waitForKey(_ console: Console, _ what: LessonSession.Pause) -> Bool {
+    let next =
+      switch what {
+      case .section: "Return: next section"
+      case .more: "Return: more of this section"
+      }
+    console.err(console.paint("── \(next) · q: stop ──", .dim, forErr: true))
+    let key = KeyReader.next()
+    // The key is not echoed: end the prompt's line so the next text starts on its own.
+    console.err("\n")
+    return key != .end && key != .key("q")
   }
 }

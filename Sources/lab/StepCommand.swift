@@ -17,10 +17,14 @@ enum StepCommand: Command {
     (Enter takes the default), u to undo, q to quit, ? for help. An add is
     a read and a write, so you can stop a task between them.
 
-    The scenario's outcomes are the goals. At the end it grades the outcome
-    and prints the schedule and the 'lab run NAME --schedule S' command
-    that replays your run exactly. Without a terminal it reads one answer
-    a line from stdin; at the end of input it stops as q does.
+    The scenario's outcomes are the goals, shown again at each choice. At
+    the end it grades the outcome and prints the schedule and the
+    'lab run NAME --schedule S' command that replays your run exactly;
+    when the scenario is small enough to search whole (at most 5,000
+    schedules, one second), it says how many preemptions the shortest way
+    to that outcome takes, and its schedule. q prints the schedule of the
+    run so far, every later turn the default. Without a terminal it reads
+    one answer a line from stdin; at the end of input it stops as q does.
 
     Examples:
       lab step racy-counter
@@ -40,22 +44,35 @@ enum StepCommand: Command {
       arguments.positionals[0] + (options.threads.map { " --threads \($0)" } ?? "")
     let console = context.console
     var session = StepSession(scenario, options: options)
+    let goals = StepText.goals(scenario)
     console.out(StepText.intro(scenario))
     while true {
       let step = session.next()
       guard case .decision(let decision) = step else {
         if case .ended(let ending) = step {
           console.out(StepText.ending(ending, replay: replay, hints: LabCommand.hint))
+          if let shortest = session.shortest(to: ending.outcome) {
+            console.out(
+              StepText.shortest(
+                yours: ending.preemptions, shortest: shortest, replay: replay,
+                hints: LabCommand.hint))
+          }
         }
         return ExitStatus.ok
       }
-      console.out(StepText.decision(decision))
+      console.out(StepText.decision(decision, goals: goals, width: console.terminalColumns))
       while true {
         console.out(StepText.prompt(decision))
-        guard let line = context.readLine() else {
+        let quit = {
           console.out(
-            "\n" + StepText.schedule(session.schedule, replay: replay, hints: LabCommand.hint))
+            StepText.quit(
+              choices: session.chosen, schedule: session.schedule, replay: replay,
+              hints: LabCommand.hint))
           return ExitStatus.ok
+        }
+        guard let line = context.readLine() else {
+          console.out("\n")
+          return quit()
         }
         switch StepText.answer(line, at: decision) {
         case .choose(let index): session.choose(index, at: decision)
@@ -64,9 +81,7 @@ enum StepCommand: Command {
             console.out("nothing to undo\n")
             continue
           }
-        case .quit:
-          console.out(StepText.schedule(session.schedule, replay: replay, hints: LabCommand.hint))
-          return ExitStatus.ok
+        case .quit: return quit()
         case .help:
           console.out(StepText.help)
           continue

@@ -88,7 +88,7 @@ struct TerminalTests {
   }
 }
 
-/// One tmux server of a test's own, running one command in a 100×30 window; the command's exit
+/// One tmux server of a test's own, running one command in a 100×30 window (unless told); the command's exit
 /// status is printed after it as EXITED-N.
 struct Tmux {
   static let path = ["/usr/bin/tmux", "/bin/tmux", "/opt/homebrew/bin/tmux"].first {
@@ -99,13 +99,15 @@ struct Tmux {
   /// A tmux of its own that runs nothing yet, for its unique name.
   init() {}
 
-  init(command: String, environment: [String: String] = [:], columns: Int = 100) throws {
+  init(
+    command: String, environment: [String: String] = [:], columns: Int = 100, rows: Int = 30
+  ) throws {
     var exports = ["NO_COLOR=1", "LAB_COMMAND=lab", "XDG_STATE_HOME=\(TestSupport.stateHome)"]
     exports += environment.map { "\($0.key)=\($0.value)" }
     let line =
       "cd \(TestSupport.packageRoot.path) && unset PAGER LESS LAB_PAGER; "
       + "env \(exports.joined(separator: " ")) \(command); echo EXITED-$?; sleep 60"
-    try run(["new-session", "-d", "-x", String(columns), "-y", "30", line])
+    try run(["new-session", "-d", "-x", String(columns), "-y", String(rows), line])
   }
 
   /// Runs tmux and waits for it. Through posix_spawn, not Process: the server tmux forks keeps
@@ -121,11 +123,21 @@ struct Tmux {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    // The test runner's threads block most signals, and a spawned process keeps the mask: the
+    // server, its panes and the lab in them would ignore kill-server's SIGHUP and outlive the
+    // test. They start with no signal blocked, as from a user's shell.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
     let words = [Self.path!, "-L", socket] + arguments
     var argv = words.map { strdup($0) } + [nil]
     defer { for word in argv { free(word) } }
     var pid = pid_t()
-    guard posix_spawn(&pid, Self.path!, &actions, nil, &argv, environ) == 0 else {
+    guard posix_spawn(&pid, Self.path!, &actions, &attributes, &argv, environ) == 0 else {
       throw Timeout(description: "tmux did not start")
     }
     var status: Int32 = 0

@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One key pressed on a terminal, without waiting for Return: a pause that says "q: stop" stops
+/// on q. The terminal leaves canonical mode (and echo) only while the key is awaited, and gets its
+/// own settings back on every way out: the key, the end of input, an error, and the signals that
+/// end the process (Ctrl-C, Ctrl-\, a hang-up, a kill), which restore it before they do.
+/// When stdin is not a terminal it reads a line instead, and gives the line's first character.
+enum KeyReader {
+  enum Key: Equatable {
+    /// The key typed (its first character, lowercased); Return is "\n".
+    case key(Character)
+    /// The end of input (Ctrl-D, a closed pipe) or an error reading it.
+    case end
+  }
+
+  /// The terminal's settings while a key is awaited, for the signal handlers, which may touch
+  /// only what is already in memory.
+  nonisolated(unsafe) private static var saved = termios()
+  /// The signals that would end the process with the terminal still raw.
+  private static let ending = [SIGINT, SIGQUIT, SIGTERM, SIGHUP]
+
+  static func next() -> Key {
+    var original = termios()
+    guard isatty(STDIN_FILENO) != 0, tcgetattr(STDIN_FILENO, &original) == 0 else {
+      return readLine().map { .key($0.lowercased().first ?? "\n") } ?? .end
+    }
+    saved = original
+    let previous = ending.map { signal($0, restoreThenDie) }
+    // A signal the lab was started ignoring (nohup, a shell's trap '') stays ignored.
+    for (signalNumber, handler) in zip(ending, previous) where Self.ignores(handler) {
+      signal(signalNumber, handler)
+    }
+    var raw = original
+    raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
+    defer {
+      // TCSAFLUSH drops what else was typed: an arrow key's three bytes are one press, not three.
+      tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+      for (signalNumber, handler) in zip(ending, previous) { signal(signalNumber, handler) }
+    }
+    guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else {
+      return readLine().map { .key($0.lowercased().first ?? "\n") } ?? .end
+    }
+    var byte: UInt8 = 0
+    while true {
+      let count = read(STDIN_FILENO, &byte, 1)
+      if count == 1 { break }
+      if count < 0, errno == EINTR { continue }
+      return .end
+    }
+    switch byte {
+    case 4: return .end  // Ctrl-D, which canonical mode would read as the end of input
+    case 10, 13: return .key("\n")
+    default: return .key(Character(Unicode.Scalar(byte)).lowercased().first ?? "\n")
+    }
+  }
+
+  private static func ignores(_ handler: sighandler_t?) -> Bool {
+    guard let handler else { return false }
+    return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+  }
+
+  /// The terminal as it was, then the signal's own action: the process ends as it would have.
+  private static let restoreThenDie: @convention(c) (Int32) -> Void = { signalNumber in
+    tcsetattr(STDIN_FILENO, TCSANOW, &KeyReader.saved)
+    signal(signalNumber, SIG_DFL)
+    raise(signalNumber)
+  }
+}

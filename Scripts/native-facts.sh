@@ -104,7 +104,12 @@ for name in "${names[@]}"; do
     [[ $got == "$expected" ]] \
       || problem="the live run differs from the virtual run"$'\n'"$(difference "$expected" "$got")"
   fi
-  if [[ -z $problem ]]; then
+  # A loaded machine can delay a thread past a fact's rounding of times: a round of native runs
+  # that differs is tried once more, and the fact fails only when the second round differs too.
+  retried=""
+  for round in 1 2; do
+    [[ -z $problem || $problem == native* ]] || break
+    problem=""
     for run in $(seq 1 "$runs"); do
       # What the program says on stderr (Swift's own warnings) is kept for a failure's report.
       got=$(timeout -k 2 30 "$binary" 2> ".build/facts/$name.stderr.txt" | sed -n 's/^log: //p' \
@@ -114,13 +119,16 @@ for name in "${names[@]}"; do
         break
       fi
     done
-  fi
+    [[ -n $problem ]] || break
+    retried=" (native runs held on a second round: the first differed, a loaded machine?)"
+  done
+  [[ -n $problem ]] && retried=""
   if [[ -n $problem ]]; then
     echo "✗ $name: $(header "$program" fact)"
     echo "$problem" | sed 's/^/    /'
     failed=$((failed + 1))
   else
-    echo "✓ $name: $(header "$program" fact)"
+    echo "✓ $name: $(header "$program" fact)$retried"
     held=$((held + 1))
   fi
 done

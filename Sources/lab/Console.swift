@@ -18,8 +18,9 @@ struct Console: Sendable {
   let outIsTerminal: Bool
   /// Whether stderr is a terminal, where progress lines may redraw themselves.
   let errIsTerminal: Bool
-  /// The terminal's width, or nil when stdout is not a terminal; read once, before a pager
-  /// takes stdout over.
+  /// The width to fit: `COLUMNS` when set (as the timeline reads it, and how a test or a script
+  /// asks for a width), else the terminal's, or nil when stdout is not a terminal; read once,
+  /// before a pager takes stdout over.
   let terminalColumns: Int?
   private let capture: Capture?
 
@@ -33,7 +34,7 @@ struct Console: Sendable {
     errIsTerminal = isatty(STDERR_FILENO) != 0
     colorOut = choice.colors(terminal: outIsTerminal, environment: environment)
     colorErr = choice.colors(terminal: errIsTerminal, environment: environment)
-    terminalColumns = Self.columns()
+    terminalColumns = Self.columns(environment) ?? Self.columns()
     capture = nil
   }
 
@@ -47,7 +48,7 @@ struct Console: Sendable {
     colorErr = colorOut
     outIsTerminal = false
     errIsTerminal = false
-    terminalColumns = nil
+    terminalColumns = Self.columns(environment)
     self.capture = capture
   }
 
@@ -97,6 +98,11 @@ struct Console: Sendable {
   /// Colours the marks of a text report: ✓ green, ✗ and `problem:` red, `#` headings dim.
   func highlight(_ report: String) -> String {
     outStyle.highlight(report)
+  }
+
+  /// `COLUMNS` when it is a positive number.
+  private static func columns(_ environment: [String: String]) -> Int? {
+    environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
   }
 
   private static func columns() -> Int? {

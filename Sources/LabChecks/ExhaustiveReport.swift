@@ -43,7 +43,8 @@ extension ExhaustiveSearch.Findings {
   /// The outcomes as a table with the shortest schedule of each, then the failures and the
   /// rules never reached.
   package func report(
-    argument: String, rules: [OutcomeRule], hints: HintCommand, _ style: some ReportPainter
+    argument: String, rules: [OutcomeRule], hints: HintCommand, columns: Int? = nil,
+    _ style: some ReportPainter
   ) -> String {
     var out = "explore \(argument) --exhaustive: \(schedules) schedule\(schedules == 1 ? "" : "s")"
     if redundant > 0 { out += " (\(redundant) more cut short as equivalent)" }
@@ -65,9 +66,7 @@ extension ExhaustiveSearch.Findings {
       out +=
         "  \(painted)  \(text.padding(width))  " + String(found.preemptions).padding(8)
         + "  --schedule \(found.schedule.text)\n"
-      if !found.reason.isEmpty {
-        out += String(repeating: " ", count: 15) + style.mark(found.reason, .aside) + "\n"
-      }
+      out += Exploration.reason(found.reason, indent: 15, columns: columns, style)
     }
     if let bound = boundThatFinishes { out += "\n" + bound.line + "\n" }
     out += claims(argument: argument, rules: rules, hints: hints, style)

@@ -96,10 +96,16 @@ package struct LessonSession {
 
   package mutating func play() {
     let heading = "Lesson \(lesson.number) · \(lesson.name) — \(lesson.title)"
-    printer.out(printer.paint(heading, .bold) + "\n")
+    let headings =
+      surroundings.width.map { WordWrap.lines(heading, width: max(20, $0 - 1), hanging: "  ") }
+      ?? [heading]
+    printer.out(headings.map { printer.paint($0, .bold) + "\n" }.joined())
     if !lesson.concepts.isEmpty {
-      printer.out(
-        printer.paint("concepts: " + lesson.concepts.joined(separator: ", "), .dim) + "\n")
+      let concepts = "concepts: " + lesson.concepts.joined(separator: ", ")
+      let lines =
+        surroundings.width.map { WordWrap.lines(concepts, width: max(20, $0 - 1), hanging: "  ") }
+        ?? [concepts]
+      printer.out(lines.map { printer.paint($0, .dim) + "\n" }.joined())
     }
     printer.out("\n")
     for (index, section) in lesson.sections.enumerated() {
@@ -194,9 +200,7 @@ package struct LessonSession {
       var display = full ? TraceDisplay.plain : run.display
       display.width = surroundings.width
       let shown = cut.map { text in
-        guard let width = surroundings.width else { return text }
-        return text.split(separator: "\n", omittingEmptySubsequences: false)
-          .map { LabModel.cut(String($0), toWidth: width) }.joined(separator: "\n")
+        surroundings.width.map { TraceText.fitted(text, width: $0) } ?? text
       }
       printer.out(
         printer.highlight(

@@ -44,6 +44,16 @@ package enum WordWrap {
       .joined(separator: "\n")
   }
 
+  /// One line of text someone else wrote (a compiler's diagnostic, a sanitizer's report) fitted
+  /// to `width`: as it is when it fits, else its words wrapped under its own indent plus two, so
+  /// a continuation reads as one. Only a line too long is touched: short ones keep their spacing.
+  package static func fit(_ line: String, width: Int) -> [String] {
+    guard line.count > width else { return [line] }
+    let indent = String(line.prefix { $0 == " " })
+    return lines(
+      String(line.dropFirst(indent.count)), width: width, first: indent, hanging: indent + "  ")
+  }
+
   /// The text split at spaces; with `codeSpans`, not inside a `` `code span` ``.
   package static func words(_ text: String, codeSpans: Bool = false) -> [String] {
     var words: [String] = []

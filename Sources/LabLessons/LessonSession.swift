@@ -144,7 +144,8 @@ package struct LessonSession {
       let lines = surroundings.width.map {
         TextFlow.reflow(written, width: min($0 - 1, TextFlow.readingWidth))
       }
-      printer.out((lines ?? written).map(styled).joined(separator: "\n") + "\n\n")
+      let shown = TerminalMarkdown.render(lines ?? written, surroundings.style)
+      printer.out(shown.joined(separator: "\n") + "\n\n")
     case .code(_, let lesson):
       let lines = Self.pasteable(lesson)
       printer.out(lines.map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n") + "\n\n")
@@ -221,29 +222,6 @@ package struct LessonSession {
       break
     }
     printer.out("\n")
-  }
-
-  /// A Markdown line for the terminal: `**bold**` in bold and `code` in cyan, the marks dropped.
-  /// Without colour the line stays as written: Markdown reads well as plain text.
-  func styled(_ line: String) -> String {
-    guard printer.colorOut else { return line }
-    var out = ""
-    var rest = Substring(line)
-    while let mark = rest.firstIndex(where: { $0 == "`" || $0 == "*" }) {
-      let delimiter = rest[mark] == "`" ? "`" : "**"
-      let body = rest[mark...].dropFirst(delimiter.count)
-      guard rest[mark...].hasPrefix(delimiter), let end = body.range(of: delimiter),
-        !body[..<end.lowerBound].isEmpty
-      else {
-        out += rest[...mark]
-        rest = rest[rest.index(after: mark)...]
-        continue
-      }
-      out += rest[..<mark]
-      out += printer.paint(String(body[..<end.lowerBound]), delimiter == "`" ? .cyan : .bold)
-      rest = body[end.upperBound...]
-    }
-    return out + rest
   }
 
   /// Notes a failure and says so at once, where it happened.

@@ -5,7 +5,7 @@
 package enum WordWrap {
   /// `text`'s words in lines of at most `width` columns: the first line starts with `first`, the
   /// others with `hanging`. Words are separated by spaces; with `codeSpans`, a `` `code span` ``
-  /// stays one word, spaces and all. A word is split only when it is longer than a line has room
+  /// stays one word, spaces and all, unless it is wider than a line. A word is split only when it is longer than a line has room
   /// for — a URL or a path wider than the terminal — and then at the width, so no line is longer.
   /// Widths count characters: what the lab wraps is text, painted (if at all) after wrapping.
   package static func lines(
@@ -14,7 +14,13 @@ package enum WordWrap {
     var out: [String] = []
     var line = first
     var lineHasWord = false
-    for word in words(text, codeSpans: codeSpans) {
+    // A code span wider than a whole line is wrapped at its own spaces, as words, before any
+    // word is broken.
+    let room = width - max(first.count, hanging.count)
+    let pieces = words(text, codeSpans: codeSpans).flatMap { word in
+      word.count > room && word.contains(" ") ? Self.words(word) : [word]
+    }
+    for word in pieces {
       var word = Substring(word)
       if lineHasWord, line.count + 1 + word.count > width {
         out.append(line)

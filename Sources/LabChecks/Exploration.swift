@@ -113,19 +113,29 @@ package enum Exploration {
       let said =
         "✗ \(row.grade!.rawValue) outcome \(row.outcome) seen \(row.count) "
         + "time\(row.count == 1 ? "" : "s"), first on \(row.firstSeen)" + (replay == nil ? "" : ":")
-      // The command to paste stays whole: on this line when it fits, else on its own.
-      let line = said + (replay.map { " " + $0 } ?? "")
-      let text =
-        columns.map { line.count < $0 } ?? true
-        ? line : fit(said, columns) + (replay.map { "\n  " + $0 } ?? "")
-      out += style.mark("✗", .bad) + text.dropFirst() + "\n"
+      out += failure(said, replay: replay, columns, style)
     }
     return out
   }
 
-  /// `text` wrapped at word boundaries to `columns` with a hanging indent; nil: as it is.
+  /// A `✗` line and the command that replays it. The command stays whole: on the line when it
+  /// fits, else on a line of its own under the sentence, wrapped at word boundaries.
+  static func failure(
+    _ said: String, replay: String?, _ columns: Int?, _ style: some ReportPainter
+  ) -> String {
+    let line = said + (replay.map { " " + $0 } ?? "")
+    let text =
+      columns.map { line.count < $0 } ?? true
+      ? line : fit(said, columns) + (replay.map { "\n  " + $0 } ?? "")
+    return style.mark("✗", .bad) + text.dropFirst() + "\n"
+  }
+
+  /// Each line of `text` that is too long for `columns` wrapped at word boundaries under itself
+  /// (`WordWrap.fit`); nil: as it is.
   static func fit(_ text: String, _ columns: Int?) -> String {
-    columns.map { WordWrap.text(text, width: max(20, $0 - 1), hanging: "  ") } ?? text
+    guard let columns else { return text }
+    return text.split(separator: "\n", omittingEmptySubsequences: false)
+      .flatMap { WordWrap.fit(String($0), width: max(20, columns - 1)) }.joined(separator: "\n")
   }
 
   /// An outcome rule's reason under its row, indented, its words wrapped to `columns` (nil: one

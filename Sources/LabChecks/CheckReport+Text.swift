@@ -12,8 +12,10 @@ extension CheckReport {
     let margin = "PASS  " + verdict.scenario.padding(width) + "  "
     guard let text else { return style.mark(word, mark) + "  \(verdict.scenario.padding(width))" }
     guard let columns else { return style.mark(word, mark) + "  \(margin.dropFirst(6))\(text)" }
-    // Under the explanation's column while that leaves room to read; under the name otherwise.
-    let indent = columns - 1 - margin.count >= 20 ? margin.count : 6
+    // Under the explanation's column while that leaves room to read and for every word; under
+    // the name otherwise.
+    let room = columns - 1 - margin.count
+    let indent = room >= 20 && WordWrap.longestWord(in: text) <= room ? margin.count : 6
     let lines = WordWrap.lines(
       text, width: columns - 1, first: margin, hanging: String(repeating: " ", count: indent))
     return style.mark(word, mark) + lines.joined(separator: "\n").dropFirst(4)

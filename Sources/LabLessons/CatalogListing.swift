@@ -87,14 +87,24 @@ package enum CatalogListing {
   }
 
   /// `margin` (a row's columns) and then `text`, its words wrapped under the text's first column
-  /// to fit `width` columns; without a width (piped), one line as written. `paint` colours each
+  /// to fit `width` columns (or, when a word is too wide for that column, on lines of their own
+  /// under a narrower indent); without a width (piped), one line as written. `paint` colours each
   /// line's text, after it is wrapped, so escapes never count as columns.
   static func hanging(
     _ margin: String, _ text: String, width: Int?, paint: (String) -> String = { $0 }
   ) -> String {
     guard let width else { return margin + paint(text) + "\n" }
+    let room = width - 1 - margin.count
+    guard room >= 20, WordWrap.longestWord(in: text) <= room else {
+      // A word too wide for the title's column: the text starts on a line of its own, further
+      // left, so no word is broken.
+      let lines = WordWrap.lines(text, width: width - 1, first: "      ", hanging: "      ")
+      let head = trimmingTrailingBlanks(margin)
+      return (head.isEmpty ? "" : head + "\n")
+        + lines.map { "      " + paint(String($0.dropFirst(6))) + "\n" }.joined()
+    }
     let indent = String(repeating: " ", count: margin.count)
-    let lines = WordWrap.lines(text, width: max(10, width - 1 - margin.count))
+    let lines = WordWrap.lines(text, width: room)
     return lines.enumerated().map { ($0.offset == 0 ? margin : indent) + paint($0.element) + "\n" }
       .joined()
   }

@@ -78,7 +78,11 @@ package struct LessonSession {
   ) -> String? {
     guard !full, let excerpt = excerpt(ofRun: index) else { return nil }
     return excerpt.cut(output) { count in
-      "\(mark) \(count) more lines · \(whole.what): " + LabCommand.line(whole.command)
+      let text = "\(count) more lines · \(whole.what): " + LabCommand.line(whole.command)
+      guard let width = surroundings.width else { return "\(mark) " + text }
+      // On a terminal the note wraps under itself, its lines still marked as the cut's.
+      return WordWrap.text(
+        text, width: max(20, width - 1), first: mark + " ", hanging: mark.dropLast() + "  ")
     }
   }
 
@@ -96,21 +100,15 @@ package struct LessonSession {
 
   package mutating func play() {
     let heading = "Lesson \(lesson.number) · \(lesson.name) — \(lesson.title)"
-    let headings =
-      surroundings.width.map { WordWrap.lines(heading, width: max(20, $0 - 1), hanging: "  ") }
-      ?? [heading]
-    printer.out(headings.map { printer.paint($0, .bold) + "\n" }.joined())
+    printer.say(heading, .bold)
     if !lesson.concepts.isEmpty {
-      let concepts = "concepts: " + lesson.concepts.joined(separator: ", ")
-      let lines =
-        surroundings.width.map { WordWrap.lines(concepts, width: max(20, $0 - 1), hanging: "  ") }
-        ?? [concepts]
-      printer.out(lines.map { printer.paint($0, .dim) + "\n" }.joined())
+      printer.say("concepts: " + lesson.concepts.joined(separator: ", "), .dim)
     }
     printer.out("\n")
     for (index, section) in lesson.sections.enumerated() {
       if let title = section.heading {
-        printer.out(printer.paint("## \(title)", .bold) + "\n\n")
+        printer.say("## \(title)", .bold)
+        printer.out("\n")
       }
       for block in section.blocks { show(block) }
       if let pause = surroundings.pause, index < lesson.sections.count - 1, !pause() {
@@ -215,9 +213,7 @@ package struct LessonSession {
         "\(lesson.file):\(run.line): the lesson expects this run to fail a check, but every "
           + "check passed")
     case (true, false):
-      printer.out(
-        printer.paint("(this run fails on purpose: the ✗ is what the lesson is showing)", .dim)
-          + "\n")
+      printer.say("(this run fails on purpose: the ✗ is what the lesson is showing)", .dim)
     case (false, true):
       break
     }
@@ -227,7 +223,7 @@ package struct LessonSession {
   /// Notes a failure and says so at once, where it happened.
   mutating func fail(_ message: String) {
     failures.append(message)
-    printer.out(printer.paint("✗ \(message)", .red) + "\n")
+    printer.say("✗ \(message)", .red)
   }
 
   /// Whether the learner read the lesson to its end (rather than stopping with q).
@@ -247,11 +243,11 @@ package struct LessonSession {
         case 2: "both runs did what the lesson says"
         default: "all \(runCount) runs did what the lesson says"
         }
-      printer.out(printer.paint("✓ \(what): \(verdict)", .green) + "\n")
+      printer.say("✓ \(what): \(verdict)", .green)
     } else {
       let things = failures.count == 1 ? "1 thing" : "\(failures.count) things"
-      printer.out(printer.paint("✗ \(what): \(things) did not go as the lesson says:", .red) + "\n")
-      for failure in failures { printer.out("  \(failure)\n") }
+      printer.say("✗ \(what): \(things) did not go as the lesson says:", .red)
+      for failure in failures { printer.say(failure, indent: "  ") }
     }
     if let next {
       printer.out("next: \(LabCommand.name) lesson \(next.number)   (\(next.name))\n")
@@ -269,4 +265,14 @@ struct Printer {
     surroundings.style.paint(text, style)
   }
   func highlight(_ report: String) -> String { surroundings.style.highlight(report) }
+
+  /// A line of the lesson's own (a heading, a verdict, a note) on stdout: on a terminal its words
+  /// wrap to the width under two more spaces than `indent`, each line painted `style`.
+  func say(_ text: String, _ style: TextStyle.Style? = nil, indent: String = "") {
+    let lines =
+      surroundings.width.map {
+        WordWrap.lines(text, width: max(20, $0 - 1), first: indent, hanging: indent + "  ")
+      } ?? [indent + text]
+    out(lines.map { line in (style.map { paint(line, $0) } ?? line) + "\n" }.joined())
+  }
 }

@@ -21,14 +21,14 @@ struct WordWrapTests {
     let lines = WordWrap.lines("see \(url) now", width: 20, hanging: "  ")
     #expect(lines.allSatisfy { $0.count <= 20 }, "\(lines)")
     #expect(lines.first == "see")
-    #expect(lines.map { $0.trimmingPrefix(" ") }.joined().contains(url))
-    #expect(lines.last == "  abcdefghij now")
+    #expect(lines.map { $0.drop { $0 == " " } }.joined().contains(url))
+    #expect(lines.last == "  ghijabcdefghij now")
   }
 
   @Test func aCodeSpanStaysWholeUntilItIsWiderThanALine() {
     let fits = WordWrap.lines(
-      "run `lab run racy-counter --seed 3` to see", width: 30, codeSpans: true)
-    #expect(fits.contains("`lab run racy-counter --seed 3`"), "\(fits)")
+      "run `lab run racy-counter --seed 3` to see", width: 40, codeSpans: true)
+    #expect(fits.first?.contains("`lab run racy-counter --seed 3`") == true, "\(fits)")
     let wide = WordWrap.lines(
       "then `cancelButton handles the tap (… waited 2000 ms for main)` at 3000", width: 30,
       codeSpans: true)

@@ -60,6 +60,12 @@ package enum WordWrap {
       String(line.dropFirst(indent.count)), width: width, first: indent, hanging: indent + "  ")
   }
 
+  /// The width of `text`'s longest word: whether it can hang under a column that leaves `room`
+  /// (longest <= room) or must start further left to keep every word whole.
+  package static func longestWord(in text: String) -> Int {
+    words(text).map(\.count).max() ?? 0
+  }
+
   /// The text split at spaces; with `codeSpans`, not inside a `` `code span` ``.
   package static func words(_ text: String, codeSpans: Bool = false) -> [String] {
     var words: [String] = []

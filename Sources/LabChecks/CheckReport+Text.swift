@@ -1,24 +1,40 @@
+import LabModel
+
 /// `lab check`'s lines on a terminal.
 extension CheckReport {
   /// `PASS  name  what was checked`, `FAIL  name  first failure — replay`, `SKIP  name  why`.
-  package static func line(_ verdict: ScenarioVerdict, width: Int, _ style: some ReportPainter)
-    -> String
-  {
-    let name = verdict.scenario.padding(width)
+  /// With `columns`, an explanation too long for the line goes on under itself, wrapped at word
+  /// boundaries, rather than reaching the terminal's edge to be cut or broken mid-word.
+  package static func line(
+    _ verdict: ScenarioVerdict, width: Int, columns: Int? = nil, _ style: some ReportPainter
+  ) -> String {
+    let (word, mark, text) = parts(verdict)
+    let margin = "PASS  " + verdict.scenario.padding(width) + "  "
+    guard let text else { return style.mark(word, mark) + "  \(verdict.scenario.padding(width))" }
+    guard let columns else { return style.mark(word, mark) + "  \(margin.dropFirst(6))\(text)" }
+    // Under the explanation's column while that leaves room to read and for every word; under
+    // the name otherwise.
+    let room = columns - 1 - margin.count
+    let indent = room >= 20 && WordWrap.longestWord(in: text) <= room ? margin.count : 6
+    let lines = WordWrap.lines(
+      text, width: columns - 1, first: margin, hanging: String(repeating: " ", count: indent))
+    return style.mark(word, mark) + lines.joined(separator: "\n").dropFirst(4)
+  }
+
+  /// The verdict's word, its mark, and the explanation after the name (nil for a bare FAIL).
+  static func parts(_ verdict: ScenarioVerdict) -> (String, ReportMark, String?) {
     switch verdict.status {
     case .passed:
-      return style.mark("PASS", .good) + "  \(name)  \(verdict.summary)"
+      return ("PASS", .good, verdict.summary)
     case .skipped:
-      return style.mark("SKIP", .notable) + "  \(name)  \(verdict.summary)"
+      return ("SKIP", .notable, verdict.summary)
     case .failed:
-      guard let failure = verdict.failures.first else {
-        return style.mark("FAIL", .bad) + "  \(name)"
-      }
+      guard let failure = verdict.failures.first else { return ("FAIL", .bad, nil) }
       var text = failure.messages.first ?? "failed"
       if failure.invalid {
         text = "does not validate: " + text
         if failure.messages.count > 1 { text += " (+\(failure.messages.count - 1) more)" }
-        return style.mark("FAIL", .bad) + "  \(name)  \(text)"
+        return ("FAIL", .bad, text)
       }
       if failure.messages.count > 1 { text += " (+\(failure.messages.count - 1) more)" }
       if let run = failure.run { text += " — \(run)" }
@@ -27,7 +43,7 @@ extension CheckReport {
       if verdict.runs > 1, failedRuns > 0 {
         text += " · \(failedRuns) of \(verdict.runs) runs failed"
       }
-      return style.mark("FAIL", .bad) + "  \(name)  \(text)"
+      return ("FAIL", .bad, text)
     }
   }
 

@@ -43,16 +43,23 @@ extension ExhaustiveSearch.Findings {
   /// The outcomes as a table with the shortest schedule of each, then the failures and the
   /// rules never reached.
   package func report(
-    argument: String, rules: [OutcomeRule], hints: HintCommand, _ style: some ReportPainter
+    argument: String, rules: [OutcomeRule], hints: HintCommand, columns: Int? = nil,
+    _ style: some ReportPainter
   ) -> String {
     var out = "explore \(argument) --exhaustive: \(schedules) schedule\(schedules == 1 ? "" : "s")"
     if redundant > 0 { out += " (\(redundant) more cut short as equivalent)" }
     if !reduced { out += " · no reduction" }
-    out += " · \(outcomes.count) outcome\(outcomes.count == 1 ? "" : "s")\n\(scope)\n"
+    out += " · \(outcomes.count) outcome\(outcomes.count == 1 ? "" : "s")"
+    out = Exploration.fit(out, columns) + "\n" + Exploration.fit(scope, columns) + "\n"
     let sorted = outcomes.sorted { ($0.preemptions, $0.count) < ($1.preemptions, $1.count) }
     let texts = sorted.map(\.outcome.description)
     let width = max(7, texts.map(\.count).max() ?? 0)
-    out += "  " + "grade".padding(11) + "  " + "outcome".padding(width) + "  preempts  replay\n"
+    // Too wide for the terminal, the replay goes under its row rather than past the edge.
+    let replayWidth = 11 + (sorted.map(\.schedule.text.count).max() ?? 0)
+    let replayBelow = columns.map { 15 + width + 12 + replayWidth >= $0 } ?? false
+    out +=
+      "  " + "grade".padding(11) + "  " + "outcome".padding(width) + "  preempts"
+      + (replayBelow ? "" : "  replay") + "\n"
     for (found, text) in zip(sorted, texts) {
       let grade = (found.grade?.rawValue ?? "-").padding(11)
       let painted: String =
@@ -62,15 +69,16 @@ extension ExhaustiveSearch.Findings {
         case .forbidden?, .unexpected?: style.mark(grade, .bad)
         case nil: grade
         }
+      let replay = "--schedule \(found.schedule.text)"
       out +=
-        "  \(painted)  \(text.padding(width))  " + String(found.preemptions).padding(8)
-        + "  --schedule \(found.schedule.text)\n"
-      if !found.reason.isEmpty {
-        out += String(repeating: " ", count: 15) + style.mark(found.reason, .aside) + "\n"
-      }
+        "  \(painted)  \(text.padding(width))  "
+        + (replayBelow
+          ? String(found.preemptions) + "\n" + String(repeating: " ", count: 15) + replay
+          : String(found.preemptions).padding(8) + "  " + replay) + "\n"
+      out += Exploration.reason(found.reason, indent: 15, columns: columns, style)
     }
     if let bound = boundThatFinishes { out += "\n" + bound.line + "\n" }
-    out += claims(argument: argument, rules: rules, hints: hints, style)
+    out += claims(argument: argument, rules: rules, hints: hints, columns: columns, style)
     if nondeterministic > 0 {
       out += "\n\(nondeterministic) runs did not repeat their prefix: the search is not sound\n"
     }
@@ -78,20 +86,22 @@ extension ExhaustiveSearch.Findings {
   }
 
   private func claims(
-    argument: String, rules: [OutcomeRule], hints: HintCommand, _ style: some ReportPainter
+    argument: String, rules: [OutcomeRule], hints: HintCommand, columns: Int?,
+    _ style: some ReportPainter
   ) -> String {
     var out = ""
     let unreached = complete ? unreached(rules) : []
     if !failures.isEmpty || !unreached.isEmpty { out += "\n" }
     for found in failures {
-      out +=
-        style.mark("✗", .bad) + " \(found.grade!.rawValue) outcome \(found.outcome): "
-        + hints.line("run \(argument) --schedule \(found.schedule.text)") + "\n"
+      out += Exploration.failure(
+        "✗ \(found.grade!.rawValue) outcome \(found.outcome):",
+        replay: hints.line("run \(argument) --schedule \(found.schedule.text)"), columns, style)
     }
     for (index, rule) in unreached {
-      out +=
-        style.mark("✗", .bad) + " outcomes[\(index)] (\(rule.grade.rawValue): "
-        + "\(rule.reason)) never happens: no interleaving reaches it\n"
+      let line =
+        "✗ outcomes[\(index)] (\(rule.grade.rawValue): \(rule.reason)) never happens: "
+        + "no interleaving reaches it"
+      out += style.mark("✗", .bad) + Exploration.fit(line, columns).dropFirst() + "\n"
     }
     return out
   }

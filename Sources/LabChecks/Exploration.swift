@@ -63,18 +63,24 @@ package enum Exploration {
   /// The histogram as a table, then a line for each failing outcome with its replay command.
   package static func report(
     _ histogram: OutcomeHistogram, argument: String, heading: String, extra: String,
-    hints: HintCommand, _ style: some ReportPainter
+    hints: HintCommand, columns: Int? = nil, _ style: some ReportPainter
   ) -> String {
     let rows = histogram.byFrequency
     var out =
-      "explore \(argument): \(heading) · \(rows.count) outcome\(rows.count == 1 ? "" : "s")\n\n"
+      fit(
+        "explore \(argument): \(heading) · \(rows.count) outcome\(rows.count == 1 ? "" : "s")",
+        columns) + "\n\n"
     let outcomes = rows.map(\.outcome.description)
     let outcomeWidth = max(7, outcomes.map(\.count).max() ?? 0)
     let countWidth = max(5, String(histogram.runs).count)
+    let indent = 2 + countWidth + 2 + 6 + 2
+    let seenWidth = rows.map { "\($0.firstSeen)".count }.max() ?? 0
+    // Too wide for the terminal, "first seen" goes under its row rather than past the edge.
+    let seenBelow = columns.map { indent + 13 + outcomeWidth + 2 + seenWidth >= $0 } ?? false
     out +=
       "  " + TableText.pad("count", countWidth, left: true) + "  "
-      + TableText.pad("share", 6, left: true)
-      + "  " + "grade".padding(11) + "  " + "outcome".padding(outcomeWidth) + "  first seen\n"
+      + TableText.pad("share", 6, left: true) + "  " + "grade".padding(11) + "  "
+      + (seenBelow ? "outcome" : "outcome".padding(outcomeWidth) + "  first seen") + "\n"
     for (row, outcome) in zip(rows, outcomes) {
       let share = Double(row.count) * 100 / Double(max(1, histogram.runs))
       let grade = row.grade?.rawValue ?? "-"
@@ -85,32 +91,62 @@ package enum Exploration {
         case .forbidden?, .unexpected?: style.mark(grade.padding(11), .bad)
         case nil: grade.padding(11)
         }
+      let seen =
+        seenBelow
+        ? "\n" + String(repeating: " ", count: indent) + "first seen \(row.firstSeen)"
+        : "  \(row.firstSeen)"
       out +=
         "  " + TableText.pad(String(row.count), countWidth, left: true) + "  "
         + TableText.pad(percent(share), 6, left: true) + "  " + painted + "  "
-        + outcome.padding(outcomeWidth) + "  \(row.firstSeen)\n"
-      if !row.reason.isEmpty {
-        out +=
-          String(repeating: " ", count: 2 + countWidth + 2 + 6 + 2)
-          + style.mark(row.reason, .aside) + "\n"
-      }
+        + (seenBelow ? outcome : outcome.padding(outcomeWidth)) + seen + "\n"
+      out += reason(row.reason, indent: indent, columns: columns, style)
     }
     if histogram.rules.isEmpty {
-      out += "\nno \"outcomes\" in \"expect\" grade these; docs/outcomes.md shows how\n"
+      out +=
+        "\n" + fit("no \"outcomes\" in \"expect\" grade these; docs/outcomes.md shows how", columns)
+        + "\n"
     }
     let failures = histogram.failures
     if !failures.isEmpty { out += "\n" }
     for row in failures {
-      let replay =
-        row.firstSeen.replayOptions.map { ": " + hints.line("run \(argument) \($0)\(extra)") }
-        ?? ""
-      out +=
-        style.mark("✗", .bad)
-        + " \(row.grade!.rawValue) outcome \(row.outcome) seen \(row.count) "
-        + "time\(row.count == 1 ? "" : "s"), "
-        + "first on \(row.firstSeen)\(replay)\n"
+      let replay = row.firstSeen.replayOptions.map { hints.line("run \(argument) \($0)\(extra)") }
+      let said =
+        "✗ \(row.grade!.rawValue) outcome \(row.outcome) seen \(row.count) "
+        + "time\(row.count == 1 ? "" : "s"), first on \(row.firstSeen)" + (replay == nil ? "" : ":")
+      out += failure(said, replay: replay, columns, style)
     }
     return out
+  }
+
+  /// A `✗` line and the command that replays it. The command stays whole: on the line when it
+  /// fits, else on a line of its own under the sentence, wrapped at word boundaries.
+  static func failure(
+    _ said: String, replay: String?, _ columns: Int?, _ style: some ReportPainter
+  ) -> String {
+    let line = said + (replay.map { " " + $0 } ?? "")
+    let text =
+      columns.map { line.count < $0 } ?? true
+      ? line : fit(said, columns) + (replay.map { "\n  " + $0 } ?? "")
+    return style.mark("✗", .bad) + text.dropFirst() + "\n"
+  }
+
+  /// Each line of `text` that is too long for `columns` wrapped at word boundaries under itself
+  /// (`WordWrap.fit`); nil: as it is.
+  static func fit(_ text: String, _ columns: Int?) -> String {
+    guard let columns else { return text }
+    return text.split(separator: "\n", omittingEmptySubsequences: false)
+      .flatMap { WordWrap.fit(String($0), width: max(20, columns - 1)) }.joined(separator: "\n")
+  }
+
+  /// An outcome rule's reason under its row, indented, its words wrapped to `columns` (nil: one
+  /// line); nothing when there is none.
+  static func reason(
+    _ reason: String, indent: Int, columns: Int?, _ style: some ReportPainter
+  ) -> String {
+    guard !reason.isEmpty else { return "" }
+    let lines = columns.map { WordWrap.lines(reason, width: max(20, $0 - 1 - indent)) } ?? [reason]
+    let margin = String(repeating: " ", count: indent)
+    return lines.map { margin + style.mark($0, .aside) + "\n" }.joined()
   }
 
   static func percent(_ value: Double) -> String {

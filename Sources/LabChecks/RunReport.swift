@@ -27,7 +27,20 @@ extension TraceText {
     out.append(contentsOf: lines(result.events, display: display))
     out.append("")
     out.append(summary(result, replaying: argument, hints: hints))
-    return out.joined(separator: "\n") + "\n"
+    let text = out.joined(separator: "\n") + "\n"
+    return display.width.map { fitted(text, width: $0) } ?? text
+  }
+
+  /// A report, or a part of one, fitted to a terminal `width` columns wide: the trace's rows (and
+  /// its header and gap marks), which start with a space, are cut so their columns stay columns;
+  /// every other line — a heading, a check and why it failed, a warning — wraps at word boundaries
+  /// under itself, so no explanation is lost at the edge.
+  public static func fitted(_ text: String, width: Int) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
+      line.hasPrefix(" ")
+        ? [cut(String(line), toWidth: width)]
+        : WordWrap.fit(String(line), width: max(20, width - 1))
+    }.joined(separator: "\n")
   }
 
   /// Measurements, final values, checks and the problem that stopped the run, if any.

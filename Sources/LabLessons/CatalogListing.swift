@@ -7,21 +7,27 @@ import LabModel
 package enum CatalogListing {
   /// The lessons' lines, which lessons use each scenario, and the problems of lessons that do
   /// not parse.
-  package static func lessons(_ catalog: LessonCatalog, _ style: TextStyle)
+  package static func lessons(_ catalog: LessonCatalog, _ style: TextStyle, width: Int? = nil)
     -> (text: String, usedBy: [String: [Int]], problems: [String])
   {
     var text = style.paint("LESSONS", .bold) + "   take one with '\(LabCommand.name) lesson N'\n"
     var usedBy: [String: [Int]] = [:]
     var problems: [String] = []
     let entries = catalog.entries()
+    // The name column is as wide as the longest name, so no name runs into its title.
+    let nameWidth = max(22, (entries.map(\.name.count).max() ?? 0) + 2)
     for entry in entries {
       do {
         let lesson = try catalog.load(entry)
         for scenario in lesson.scenarios { usedBy[scenario, default: []].append(lesson.number) }
-        text += row(String(lesson.number), lesson.name, terminalSafe(lesson.title))
+        text += hanging(
+          row(String(lesson.number), lesson.name, nameWidth), terminalSafe(lesson.title),
+          width: width)
       } catch {
         problems.append(error.description)
-        text += row(String(entry.number), entry.name, style.paint("(does not parse)", .red))
+        text +=
+          row(String(entry.number), entry.name, nameWidth)
+          + style.paint("(does not parse)", .red) + "\n"
       }
     }
     if entries.isEmpty { text += "  (none in Lessons/)\n" }
@@ -31,13 +37,13 @@ package enum CatalogListing {
   /// The scenarios by topic — the folder under `Scenarios/` — and a line for each that does not
   /// validate.
   package static func scenarios(
-    _ catalog: ScenarioCatalog, _ usedBy: [String: [Int]], _ style: TextStyle
+    _ catalog: ScenarioCatalog, _ usedBy: [String: [Int]], _ style: TextStyle, width: Int? = nil
   ) -> (text: String, problems: [String]) {
     var text = style.paint("SCENARIOS", .bold) + "   run one with '\(LabCommand.name) run NAME'\n"
     var problems: [String] = []
     let files = catalog.allScenarioFiles()
     let names = files.map { $0.deletingPathExtension().lastPathComponent }
-    let width = max(24, (names.map(\.count).max() ?? 0) + 4)
+    let nameWidth = max(24, (names.map(\.count).max() ?? 0) + 4)
     var topic: String?
     for (url, name) in zip(files, names) {
       // Folder and file names, titles and sources are a course author's text: shown, not obeyed.
@@ -54,10 +60,10 @@ package enum CatalogListing {
           "\(terminalSafe(catalog.displayPath(url))): does not validate; "
             + "'\(LabCommand.name) run \(name)' shows why"
         )
-        text += "  " + name.padding(width) + style.paint("(does not validate)", .red) + "\n"
+        text += "  " + name.padding(nameWidth) + style.paint("(does not validate)", .red) + "\n"
         continue
       }
-      text += "  " + name.padding(width) + terminalSafe(scenario.title) + "\n"
+      text += hanging("  " + name.padding(nameWidth), terminalSafe(scenario.title), width: width)
       var notes: [String] = []
       if !scenario.source.isEmpty { notes.append("from " + terminalSafe(scenario.source)) }
       if let numbers = usedBy[name] {
@@ -65,17 +71,41 @@ package enum CatalogListing {
         notes.append(label + numbers.map(String.init).joined(separator: ", "))
       }
       if !notes.isEmpty {
-        text +=
-          "  " + "".padding(width) + style.paint(notes.joined(separator: " · "), .dim) + "\n"
+        text += hanging(
+          "  " + "".padding(nameWidth), notes.joined(separator: " · "), width: width
+        ) { style.paint($0, .dim) }
       }
     }
     if files.isEmpty { text += "  (none in Scenarios/)\n" }
     return (text, problems)
   }
 
-  /// A lesson's line: its number right-aligned, its name, its title.
-  static func row(_ number: String, _ name: String, _ title: String) -> String {
-    String(repeating: " ", count: max(0, 4 - number.count)) + number + "  " + name.padding(22)
-      + title + "\n"
+  /// A lesson's line up to its title: its number right-aligned, its name in its column.
+  static func row(_ number: String, _ name: String, _ nameWidth: Int) -> String {
+    String(repeating: " ", count: max(0, 4 - number.count)) + number + "  "
+      + name.padding(nameWidth)
+  }
+
+  /// `margin` (a row's columns) and then `text`, its words wrapped under the text's first column
+  /// to fit `width` columns (or, when a word is too wide for that column, on lines of their own
+  /// under a narrower indent); without a width (piped), one line as written. `paint` colours each
+  /// line's text, after it is wrapped, so escapes never count as columns.
+  static func hanging(
+    _ margin: String, _ text: String, width: Int?, paint: (String) -> String = { $0 }
+  ) -> String {
+    guard let width else { return margin + paint(text) + "\n" }
+    let room = width - 1 - margin.count
+    guard room >= 20, WordWrap.longestWord(in: text) <= room else {
+      // A word too wide for the title's column: the text starts on a line of its own, further
+      // left, so no word is broken.
+      let lines = WordWrap.lines(text, width: width - 1, first: "      ", hanging: "      ")
+      let head = trimmingTrailingBlanks(margin)
+      return (head.isEmpty ? "" : head + "\n")
+        + lines.map { "      " + paint(String($0.dropFirst(6))) + "\n" }.joined()
+    }
+    let indent = String(repeating: " ", count: margin.count)
+    let lines = WordWrap.lines(text, width: room)
+    return lines.enumerated().map { ($0.offset == 0 ? margin : indent) + paint($0.element) + "\n" }
+      .joined()
   }
 }

@@ -7,18 +7,19 @@ import LabModel
 /// the lab, and a note for each name both have.
 package enum CourseListing {
   package static func text(
-    _ course: Course, lessons showLessons: Bool, scenarios showScenarios: Bool, _ style: TextStyle
+    _ course: Course, lessons showLessons: Bool, scenarios showScenarios: Bool, _ style: TextStyle,
+    width: Int? = nil
   ) -> (text: String, problems: [String]) {
     var sections: [String] = []
     var problems: [String] = []
     for (index, root) in ([course.root] + (course.bundled.map { [$0] } ?? [])).enumerated() {
       // The lessons are read even for --scenarios: the scenario list names the lessons using each.
-      let lessons = CatalogListing.lessons(LessonCatalog(root: root), style)
+      let lessons = CatalogListing.lessons(LessonCatalog(root: root), style, width: width)
       var parts: [String] = []
       if showLessons { parts.append(lessons.text) }
       if showScenarios {
         let scenarios = CatalogListing.scenarios(
-          ScenarioCatalog(root: root), lessons.usedBy, style)
+          ScenarioCatalog(root: root), lessons.usedBy, style, width: width)
         parts.append(scenarios.text)
         problems += scenarios.problems
       }
@@ -31,7 +32,12 @@ package enum CourseListing {
       sections.append(text)
     }
     let clashes = self.clashes(course)
-    if !clashes.isEmpty { sections.append(clashes.joined(separator: "\n") + "\n") }
+    if !clashes.isEmpty {
+      sections.append(
+        clashes.map { note in
+          width.map { WordWrap.text(note, width: max(20, $0 - 1), hanging: "  ") } ?? note
+        }.joined(separator: "\n") + "\n")
+    }
     return (sections.joined(separator: "\n"), problems)
   }
 

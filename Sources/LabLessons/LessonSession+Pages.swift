@@ -16,22 +16,28 @@ extension LessonSession {
   /// from the top of each screen and always sees which section it is, where a section printed
   /// whole would scroll its start, heading first, off the screen before they read it.
   mutating func showPaged(_ section: Lesson.Section) -> Bool {
-    let heading = section.heading.map { printer.paint("## \($0)", .bold) + "\n\n" } ?? ""
     guard let pause = surroundings.pause, let rows = surroundings.rows, rows >= 8 else {
-      printer.out(heading)
+      sayHeading(section)
       for block in section.blocks { show(block) }
       return true
     }
     let screen = surroundings.write
     let held = HeldText()
     surroundings.write = { held.text += $0 }
-    printer.out(heading)
+    sayHeading(section)
     for block in section.blocks { show(block) }
     surroundings.write = screen
     let again = section.heading.map { printer.paint("## \($0) (continued)", .bold) + "\n" } ?? ""
     return Self.page(
       held.text, again: again, rows: rows, width: surroundings.width, write: screen,
       pause: { pause(.more) })
+  }
+
+  /// A section's `## heading`, wrapped to the terminal as the prose is.
+  func sayHeading(_ section: Lesson.Section) {
+    guard let title = section.heading else { return }
+    printer.say("## \(title)", .bold)
+    printer.out("\n")
   }
 
   /// `text` in screens of `rows` less the pause's line, with `again` atop each after the first;

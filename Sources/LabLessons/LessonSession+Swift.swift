@@ -25,7 +25,11 @@ extension LessonSession {
         return
       }
       let (report, expected) = checkSwift(scenario, source)
-      printer.out(printer.highlight(report))
+      let fitted = surroundings.width.map { width in
+        report.split(separator: "\n", omittingEmptySubsequences: false)
+          .flatMap { WordWrap.fit(String($0), width: max(20, width - 1)) }.joined(separator: "\n")
+      }
+      printer.out(printer.highlight(fitted ?? report))
       if !expected {
         fail("\(lesson.file): swiftc's verdict on \(scenario.name)'s program is not the lab's")
       }

@@ -84,7 +84,11 @@ package struct LessonSession {
   ) -> String? {
     guard !full, let excerpt = excerpt(ofRun: index) else { return nil }
     return excerpt.cut(output) { count in
-      "\(mark) \(count) more lines · \(whole.what): " + LabCommand.line(whole.command)
+      let text = "\(count) more lines · \(whole.what): " + LabCommand.line(whole.command)
+      guard let width = surroundings.width else { return "\(mark) " + text }
+      // On a terminal the note wraps under itself, its lines still marked as the cut's.
+      return WordWrap.text(
+        text, width: max(20, width - 1), first: mark + " ", hanging: mark.dropLast() + "  ")
     }
   }
 
@@ -102,10 +106,9 @@ package struct LessonSession {
 
   package mutating func play() {
     let heading = "Lesson \(lesson.number) · \(lesson.name) — \(lesson.title)"
-    printer.out(printer.paint(heading, .bold) + "\n")
+    printer.say(heading, .bold)
     if !lesson.concepts.isEmpty {
-      printer.out(
-        printer.paint("concepts: " + lesson.concepts.joined(separator: ", "), .dim) + "\n")
+      printer.say("concepts: " + lesson.concepts.joined(separator: ", "), .dim)
     }
     printer.out("\n")
     for (index, section) in lesson.sections.enumerated() {
@@ -141,7 +144,8 @@ package struct LessonSession {
       let lines = surroundings.width.map {
         TextFlow.reflow(written, width: min($0 - 1, TextFlow.readingWidth))
       }
-      printer.out((lines ?? written).map(styled).joined(separator: "\n") + "\n\n")
+      let shown = TerminalMarkdown.render(lines ?? written, surroundings.style)
+      printer.out(shown.joined(separator: "\n") + "\n\n")
     case .code(_, let lesson):
       let lines = Self.pasteable(lesson)
       printer.out(lines.map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n") + "\n\n")
@@ -197,9 +201,7 @@ package struct LessonSession {
       var display = full ? TraceDisplay.plain : run.display
       display.width = surroundings.width
       let shown = cut.map { text in
-        guard let width = surroundings.width else { return text }
-        return text.split(separator: "\n", omittingEmptySubsequences: false)
-          .map { LabModel.cut(String($0), toWidth: width) }.joined(separator: "\n")
+        surroundings.width.map { TraceText.fitted(text, width: $0) } ?? text
       }
       printer.out(
         printer.highlight(
@@ -213,42 +215,17 @@ package struct LessonSession {
         "\(lesson.file):\(run.line): the lesson expects this run to fail a check, but every "
           + "check passed")
     case (true, false):
-      printer.out(
-        printer.paint("(this run fails on purpose: the ✗ is what the lesson is showing)", .dim)
-          + "\n")
+      printer.say("(this run fails on purpose: the ✗ is what the lesson is showing)", .dim)
     case (false, true):
       break
     }
     printer.out("\n")
   }
 
-  /// A Markdown line for the terminal: `**bold**` in bold and `code` in cyan, the marks dropped.
-  /// Without colour the line stays as written: Markdown reads well as plain text.
-  func styled(_ line: String) -> String {
-    guard printer.colorOut else { return line }
-    var out = ""
-    var rest = Substring(line)
-    while let mark = rest.firstIndex(where: { $0 == "`" || $0 == "*" }) {
-      let delimiter = rest[mark] == "`" ? "`" : "**"
-      let body = rest[mark...].dropFirst(delimiter.count)
-      guard rest[mark...].hasPrefix(delimiter), let end = body.range(of: delimiter),
-        !body[..<end.lowerBound].isEmpty
-      else {
-        out += rest[...mark]
-        rest = rest[rest.index(after: mark)...]
-        continue
-      }
-      out += rest[..<mark]
-      out += printer.paint(String(body[..<end.lowerBound]), delimiter == "`" ? .cyan : .bold)
-      rest = body[end.upperBound...]
-    }
-    return out + rest
-  }
-
   /// Notes a failure and says so at once, where it happened.
   mutating func fail(_ message: String) {
     failures.append(message)
-    printer.out(printer.paint("✗ \(message)", .red) + "\n")
+    printer.say("✗ \(message)", .red)
   }
 
   /// Whether the learner read the lesson to its end (rather than stopping with q).
@@ -268,11 +245,11 @@ package struct LessonSession {
         case 2: "both runs did what the lesson says"
         default: "all \(runCount) runs did what the lesson says"
         }
-      printer.out(printer.paint("✓ \(what): \(verdict)", .green) + "\n")
+      printer.say("✓ \(what): \(verdict)", .green)
     } else {
       let things = failures.count == 1 ? "1 thing" : "\(failures.count) things"
-      printer.out(printer.paint("✗ \(what): \(things) did not go as the lesson says:", .red) + "\n")
-      for failure in failures { printer.out("  \(failure)\n") }
+      printer.say("✗ \(what): \(things) did not go as the lesson says:", .red)
+      for failure in failures { printer.say(failure, indent: "  ") }
     }
     if let next {
       printer.out("next: \(LabCommand.name) lesson \(next.number)   (\(next.name))\n")
@@ -290,4 +267,14 @@ struct Printer {
     surroundings.style.paint(text, style)
   }
   func highlight(_ report: String) -> String { surroundings.style.highlight(report) }
+
+  /// A line of the lesson's own (a heading, a verdict, a note) on stdout: on a terminal its words
+  /// wrap to the width under two more spaces than `indent`, each line painted `style`.
+  func say(_ text: String, _ style: TextStyle.Style? = nil, indent: String = "") {
+    let lines =
+      surroundings.width.map {
+        WordWrap.lines(text, width: max(20, $0 - 1), first: indent, hanging: indent + "  ")
+      } ?? [indent + text]
+    out(lines.map { line in (style.map { paint(line, $0) } ?? line) + "\n" }.joined())
+  }
 }

@@ -1,5 +1,7 @@
+import LabModel
+
 /// Lesson prose re-flowed to a width: paragraphs and list items are filled greedily, a word or a
-/// `code span` is never broken, and list items keep their hanging indent. Tables, quotes and
+/// `code span` is broken only when it is wider than the line (`WordWrap`), and list items keep their hanging indent. Tables, quotes and
 /// lines that start with a command stay as written.
 package enum TextFlow {
   /// The widest a lesson's prose is drawn, whatever the terminal: longer lines are hard to read.
@@ -79,38 +81,7 @@ package enum TextFlow {
     let hanging = String(repeating: " ", count: marker.count)
     let text = ([String(first.dropFirst(marker.count))] + lines.dropFirst())
       .map { $0.trimmingCharacters(in: " ") }.joined(separator: " ")
-    var out: [String] = []
-    var line = marker
-    var lineHasWord = false
-    for word in words(text) {
-      if lineHasWord, line.count + 1 + word.count > width {
-        out.append(line)
-        line = hanging
-        lineHasWord = false
-      }
-      line += (lineHasWord ? " " : "") + word
-      lineHasWord = true
-    }
-    out.append(line)
-    return out
-  }
-
-  /// The text split at spaces, except inside a `code span`, which stays one word.
-  static func words(_ text: String) -> [String] {
-    var words: [String] = []
-    var current = ""
-    var inCode = false
-    for character in text {
-      if character == "`" { inCode.toggle() }
-      if character == " ", !inCode {
-        if !current.isEmpty { words.append(current) }
-        current = ""
-      } else {
-        current.append(character)
-      }
-    }
-    if !current.isEmpty { words.append(current) }
-    return words
+    return WordWrap.lines(text, width: width, first: marker, hanging: hanging, codeSpans: true)
   }
 }
 

@@ -44,9 +44,12 @@ public enum Timeline {
       run +=
         " · seed \(result.seed)" + (result.policy == .random ? "" : " · \(result.policy.rawValue)")
     }
-    let heading = terminalSafe("# \(result.scenario) — \(result.title)") + "\n\(run)\n"
-    return heading + render(result, options: options) + "\n"
-      + TraceText.summary(result, replaying: argument, hints: hints) + "\n"
+    // The words around the picture fit the picture's width, wrapped at word boundaries.
+    let heading = terminalSafe("# \(result.scenario) — \(result.title)") + "\n\(run)"
+    let summary = TraceText.summary(result, replaying: argument, hints: hints)
+    return TraceText.fitted(heading, width: options.width) + "\n"
+      + render(result, options: options) + "\n"
+      + TraceText.fitted(summary, width: options.width) + "\n"
   }
 }
 

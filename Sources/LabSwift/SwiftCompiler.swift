@@ -184,7 +184,18 @@ public struct SwiftCheck: Sendable {
   }
 
   /// The report `lab swift NAME --check` prints.
-  public var report: String {
+  public var report: String { report(columns: nil) }
+
+  /// The report fitted to a terminal `columns` wide (nil: as written): a line too long — a
+  /// sentence of the lab's, a diagnostic, a sanitizer's warning — wraps at word boundaries.
+  public func report(columns: Int?) -> String {
+    guard let columns else { return unwrappedReport }
+    return unwrappedReport.split(separator: "\n", omittingEmptySubsequences: false)
+      .flatMap { WordWrap.fit(String($0), width: max(20, columns - 1)) }
+      .joined(separator: "\n")
+  }
+
+  var unwrappedReport: String {
     var text = ""
     if showsRace {
       let refusal = SwiftDiagnostics(swift6.diagnostics)

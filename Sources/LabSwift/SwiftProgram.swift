@@ -290,17 +290,8 @@ final class ProgramWriter {
   }
 
   func wrap(_ text: String, width: Int) -> [String] {
-    var result: [String] = []
-    var current = ""
-    for word in text.split(separator: " ") {
-      if !current.isEmpty, current.count + word.count + 1 > width {
-        result.append(current)
-        current = ""
-      }
-      current += (current.isEmpty ? "" : " ") + word
-    }
-    if !current.isEmpty { result.append(current) }
-    return result
+    let lines = WordWrap.lines(text, width: width)
+    return lines == [""] ? [] : lines
   }
 
   /// The tasks the steps await or cancel by name, nested blocks included.

@@ -133,7 +133,9 @@ enum CheckCommand: Command {
       verdicts.append(verdict)
       progress.clear()
       if format == .text {
-        console.out(CheckReport.line(verdict, width: width, console.outStyle) + "\n")
+        console.out(
+          CheckReport.line(
+            verdict, width: width, columns: console.terminalColumns, console.outStyle) + "\n")
         if verbose { console.out(CheckReport.details(verdict)) }
       }
     }

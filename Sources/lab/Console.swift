@@ -18,8 +18,9 @@ struct Console: Sendable {
   let outIsTerminal: Bool
   /// Whether stderr is a terminal, where progress lines may redraw themselves.
   let errIsTerminal: Bool
-  /// The terminal's width, or nil when stdout is not a terminal; read once, before a pager
-  /// takes stdout over.
+  /// The width to fit: `COLUMNS` when set (as the timeline reads it, and how a test or a script
+  /// asks for a width), else the terminal's, or nil when stdout is not a terminal; read once,
+  /// before a pager takes stdout over.
   let terminalColumns: Int?
   /// The terminal's height, or nil when stdout is not a terminal: a paused lesson pages by it.
   let terminalRows: Int?
@@ -35,7 +36,9 @@ struct Console: Sendable {
     errIsTerminal = isatty(STDERR_FILENO) != 0
     colorOut = choice.colors(terminal: outIsTerminal, environment: environment)
     colorErr = choice.colors(terminal: errIsTerminal, environment: environment)
-    (terminalColumns, terminalRows) = Self.size().map { ($0.columns, $0.rows) } ?? (nil, nil)
+    let size = Self.size()
+    terminalColumns = Self.columns(environment) ?? size?.columns
+    terminalRows = size?.rows
     capture = nil
   }
 
@@ -49,7 +52,7 @@ struct Console: Sendable {
     colorErr = colorOut
     outIsTerminal = false
     errIsTerminal = false
-    terminalColumns = nil
+    terminalColumns = Self.columns(environment)
     terminalRows = nil
     self.capture = capture
   }
@@ -100,6 +103,11 @@ struct Console: Sendable {
   /// Colours the marks of a text report: ✓ green, ✗ and `problem:` red, `#` headings dim.
   func highlight(_ report: String) -> String {
     outStyle.highlight(report)
+  }
+
+  /// `COLUMNS` when it is a positive number.
+  private static func columns(_ environment: [String: String]) -> Int? {
+    environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
   }
 
   private static func size() -> (columns: Int, rows: Int?)? {

@@ -95,7 +95,7 @@ enum ExploreCommand: Command {
       console.out(
         Exploration.report(
           histogram, argument: argument, heading: heading, extra: extra, hints: LabCommand.hint,
-          console.outStyle)
+          columns: console.terminalColumns, console.outStyle)
           + findings.otherFailures(argument: argument, extra: extra, hints: LabCommand.hint))
     case .json:
       console.out(
@@ -159,7 +159,8 @@ enum ExploreCommand: Command {
     case .text:
       console.out(
         findings.report(
-          argument: argument, rules: rules, hints: LabCommand.hint, console.outStyle))
+          argument: argument, rules: rules, hints: LabCommand.hint,
+          columns: console.terminalColumns, console.outStyle))
     case .json:
       console.out(
         findings.json(

@@ -46,7 +46,8 @@ enum ListCommand: Command {
       return ExitStatus.ok
     }
     let listing = CourseListing.text(
-      try context.course(), lessons: !onlyScenarios, scenarios: !onlyLessons, console.outStyle)
+      try context.course(), lessons: !onlyScenarios, scenarios: !onlyLessons, console.outStyle,
+      width: console.terminalColumns)
     for problem in listing.problems {
       console.err(console.paint(problem, .red, forErr: true) + "\n")
     }

@@ -56,7 +56,7 @@ enum SwiftCommand: Command {
       let check = try SwiftCheck.run(
         scenario, source: source, compiler: compiler, environment: context.environment,
         runProgram: NativeRunner.runRaceBuild)
-      context.console.out(check.report)
+      context.console.out(check.report(columns: context.console.terminalColumns))
       return check.isExpected ? ExitStatus.ok : ExitStatus.failure
     } catch {
       context.console.err("error: could not run swiftc: \(error)\n")

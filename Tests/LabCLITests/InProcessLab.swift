@@ -18,6 +18,8 @@ enum InProcessLab {
     // A lesson notes where the learner is; tests keep that out of the real home.
     env["XDG_STATE_HOME"] = TestSupport.stateHome
     env["LAB_ROOT"] = TestSupport.packageRoot.path
+    // Output is as a pipe gets it unless a test asks for a width.
+    env["COLUMNS"] = nil
     for (key, value) in environment { env[key] = value }
     let capture = Console.Capture()
     let console = Console(capturing: capture, environment: env)

@@ -24,10 +24,15 @@ import Testing
   @Test func anInstalledLabRunsTheBundledLessonsAndScenariosFromAnyFolder() throws {
     let (lab, outside) = try Self.installed()
     defer { try? FileManager.default.removeItem(at: outside.deletingLastPathComponent()) }
+    // Lesson 1 plays a --live run, which a loaded machine can push past its tolerance (exit 1):
+    // what this test holds is that the lesson is found and played, not the machine's load.
     let lesson = try TestSupport.runLab(
       ["lesson", "1"], environment: Self.unset, executable: lab, directory: outside)
-    #expect(lesson.status == 0, "\(lesson.err)")
-    #expect(lesson.out.hasPrefix("Lesson 1 · blocking-main"))
+    #expect(lesson.out.hasPrefix("Lesson 1 · blocking-main"), "\(lesson.err)")
+    #expect(lesson.out.contains("next: lab lesson 2"), "\(lesson.out.suffix(300))")
+    let virtualOnly = try TestSupport.runLab(
+      ["lesson", "3"], environment: Self.unset, executable: lab, directory: outside)
+    #expect(virtualOnly.status == 0, "\(virtualOnly.err)")
     let list = try TestSupport.runLab(
       ["list"], environment: Self.unset, executable: lab, directory: outside)
     #expect(list.out.contains("async-let"))

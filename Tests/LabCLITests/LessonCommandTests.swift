@@ -85,7 +85,9 @@ import Testing
     let (status, out, err) = InProcessLab.run(["list"])
     #expect(status == 0, "\(err)")
     #expect(out.hasPrefix("LESSONS"))
-    #expect(out.contains("\n   1  blocking-main         Blocking the main thread\n"))
+    // The name column is as wide as the longest name (locks-atomics-semaphores) and two more.
+    #expect(out.contains("\n   1  blocking-main             Blocking the main thread\n"))
+    #expect(out.contains("\n  16  locks-atomics-semaphores  Locks"))
     #expect(out.contains("\n  15  where-async-runs"))
     let scenarios = try #require(out.range(of: "\nSCENARIOS"))
     let topics = [

@@ -1,0 +1,86 @@
+/// Text filled to a width at word boundaries: the one way the lab wraps what it prints for a
+/// terminal (lesson prose and help, `lab list`'s titles, `lab check`'s explanations, explore's
+/// reasons, compiler diagnostics, the comments of a Swift program). A terminal that wraps a long
+/// line itself cuts it mid-word; these lines never reach its edge.
+package enum WordWrap {
+  /// `text`'s words in lines of at most `width` columns: the first line starts with `first`, the
+  /// others with `hanging`. Words are separated by spaces; with `codeSpans`, a `` `code span` ``
+  /// stays one word, spaces and all, unless it is wider than a line. A word is split only when it is longer than a line has room
+  /// for — a URL or a path wider than the terminal — and then at the width, so no line is longer.
+  /// Widths count characters: what the lab wraps is text, painted (if at all) after wrapping.
+  package static func lines(
+    _ text: String, width: Int, first: String = "", hanging: String = "", codeSpans: Bool = false
+  ) -> [String] {
+    var out: [String] = []
+    var line = first
+    var lineHasWord = false
+    // A code span wider than a whole line is wrapped at its own spaces, as words, before any
+    // word is broken.
+    let room = width - max(first.count, hanging.count)
+    let pieces = words(text, codeSpans: codeSpans).flatMap { word in
+      word.count > room && word.contains(" ") ? Self.words(word) : [word]
+    }
+    for word in pieces {
+      var word = Substring(word)
+      if lineHasWord, line.count + 1 + word.count > width {
+        out.append(line)
+        line = hanging
+        lineHasWord = false
+      }
+      // A word longer than a whole line is the one thing broken: at the edge, the rest below.
+      while !lineHasWord, line.count + word.count > width, width > line.count {
+        out.append(line + word.prefix(width - line.count))
+        word = word.dropFirst(width - line.count)
+        line = hanging
+      }
+      if !word.isEmpty {
+        line += (lineHasWord ? " " : "") + word
+        lineHasWord = true
+      }
+    }
+    out.append(line)
+    return out
+  }
+
+  /// `text` wrapped as `lines` does, joined with line breaks (no break after the last line).
+  package static func text(
+    _ text: String, width: Int, first: String = "", hanging: String = "", codeSpans: Bool = false
+  ) -> String {
+    lines(text, width: width, first: first, hanging: hanging, codeSpans: codeSpans)
+      .joined(separator: "\n")
+  }
+
+  /// One line of text someone else wrote (a compiler's diagnostic, a sanitizer's report) fitted
+  /// to `width`: as it is when it fits, else its words wrapped under its own indent plus two, so
+  /// a continuation reads as one. Only a line too long is touched: short ones keep their spacing.
+  package static func fit(_ line: String, width: Int) -> [String] {
+    guard line.count > width else { return [line] }
+    let indent = String(line.prefix { $0 == " " })
+    return lines(
+      String(line.dropFirst(indent.count)), width: width, first: indent, hanging: indent + "  ")
+  }
+
+  /// The width of `text`'s longest word: whether it can hang under a column that leaves `room`
+  /// (longest <= room) or must start further left to keep every word whole.
+  package static func longestWord(in text: String) -> Int {
+    words(text).map(\.count).max() ?? 0
+  }
+
+  /// The text split at spaces; with `codeSpans`, not inside a `` `code span` ``.
+  package static func words(_ text: String, codeSpans: Bool = false) -> [String] {
+    var words: [String] = []
+    var current = ""
+    var inCode = false
+    for character in text {
+      if codeSpans, character == "`" { inCode.toggle() }
+      if character == " ", !inCode {
+        if !current.isEmpty { words.append(current) }
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    if !current.isEmpty { words.append(current) }
+    return words
+  }
+}

@@ -200,6 +200,11 @@ import Testing
     kill(lab.pid, SIGTERM)
     while waitpid(lab.pid, &status, 0) == -1, errno == EINTR {}
     #expect(status & 0x7f == SIGTERM, "lab's wait status: \(status)")
+    // The lab sent SIGKILL to the whole group before it went; a program with many threads takes
+    // a moment to die once killed, and a loaded machine makes the moment longer. Two seconds,
+    // well short of the 5 s the program runs (at scale 1) if nothing had killed it.
+    let killed = ContinuousClock.now + .seconds(2)
+    while !Self.living(inGroup: group).isEmpty, ContinuousClock.now < killed { usleep(20_000) }
     #expect(Self.living(inGroup: group).isEmpty)
   }
 }

@@ -67,7 +67,7 @@ import Testing
       return
     }
     #expect(session.shortest(to: ending.outcome)?.preemptions == 0)
-    let small = ExhaustiveSearch.Budget(maxSchedules: 10, maxSeconds: 1)
+    let small = ExhaustiveSearch.Budget(maxSchedules: 10, maxSeconds: 10)
     #expect(session.shortest(to: ending.outcome, budget: small) == nil)
   }
 

@@ -121,15 +121,12 @@ extension TraceEvent {
     var ended: Set<String> = []
     var seen: Set<String> = []
     for event in events {
-      switch event.kind {
-      case .start:
-        if seen.insert(event.task).inserted { alive.append(event.task) }
-      case .spawn:
-        if let name = event.payload.spawnedTask, seen.insert(name).inserted {
-          alive.append(name)
-        }
-      case .end: ended.insert(event.task)
-      default: break
+      // A spawn names the task it makes before that task's own start does.
+      if let name = event.payload.spawnedTask, seen.insert(name).inserted { alive.append(name) }
+      switch event.kind.taskChange {
+      case .starts: if seen.insert(event.task).inserted { alive.append(event.task) }
+      case .ends: ended.insert(event.task)
+      case .blocks, .suspends, .resumes, .arrives, .none: break
       }
     }
     return alive.filter { !ended.contains($0) }

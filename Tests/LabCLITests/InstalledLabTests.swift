@@ -14,7 +14,15 @@ import Testing
     try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
     try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
     let lab = bin.appendingPathComponent("lab")
-    try FileManager.default.copyItem(at: TestSupport.labBinary, to: lab)
+    // `cp` writes the copy in its own process: copied here, the open file could be inherited by a
+    // program another test starts at that moment, and running the copy would fail with "Text file
+    // busy" until that program had started.
+    let copy = Process()
+    copy.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    copy.arguments = ["cp", TestSupport.labBinary.path, lab.path]
+    try copy.run()
+    copy.waitUntilExit()
+    try #require(copy.terminationStatus == 0, "cp \(TestSupport.labBinary.path) failed")
     return (lab, outside)
   }
 

@@ -59,6 +59,8 @@ package struct StepSession: Sendable {
   private var shown: [Int] = []
   /// Whether each choice went the default way by itself (all candidates led to the same trace).
   private var automatic: [Bool] = []
+  /// Whether each choice was another task than the default (Enter's): a challenge's score.
+  private var departed: [Bool] = []
 
   package init(_ scenario: Scenario, options: RunOptions) {
     self.scenario = scenario
@@ -86,6 +88,7 @@ package struct StepSession: Sendable {
         choices.append(turn.preferred)
         shown.append(shown.last ?? 0)
         automatic.append(true)
+        departed.append(false)
         continue
       }
       return .decision(decision(turn, runs, events: Array(first.events.prefix(count))))
@@ -128,11 +131,15 @@ package struct StepSession: Sendable {
   /// How many choices the learner made (not those that went the default way by themselves).
   package var chosen: Int { automatic.filter { !$0 }.count }
 
+  /// How many choices took another task than the default, as a challenge's par counts them.
+  package var departures: Int { departed.filter { $0 }.count }
+
   /// Runs `decision`'s candidate at `index` (0-based).
   package mutating func choose(_ index: Int, at decision: Decision) {
     choices.append(decision.candidates[index].ordinal)
     shown.append(decision.eventCount)
     automatic.append(false)
+    departed.append(index != decision.preferred)
   }
 
   /// Takes the last choice back; false when there is none.
@@ -142,6 +149,7 @@ package struct StepSession: Sendable {
     choices.removeSubrange(last...)
     shown.removeSubrange(last...)
     automatic.removeSubrange(last...)
+    departed.removeSubrange(last...)
     return true
   }
 

@@ -160,13 +160,14 @@ import Testing
     ("outcome", #"{"format": 1, "steps": [], "expect": {"outcomes": [{KEY: null}]}}"#),
     ("bound", #"{"format": 1, "steps": [], "expect": {"mainStall": {KEY: null}}}"#),
     (
-      "outcome.when",
+      "outcomeCondition",
       #"{"format": 1, "steps": [], "expect": {"outcomes": [{"when": {KEY: null}}]}}"#
     ),
+    ("challenge", #"{"format": 1, "steps": [], "challenge": {KEY: null}}"#),
     ("expect.tolerance", #"{"format": 1, "steps": [], "expect": {"tolerance": {KEY: null}}}"#),
   ])
   func declaredKeysAreAcceptedByTheDecoder(_ place: String, _ template: String) throws {
-    // `outcome.when` is the `when` property of `$defs.outcome`.
+    // `a.b` is the `b` property of `$defs.a`.
     let names = place.split(separator: ".").map(String.init)
     var schema = try Self.definition(names[0])
     for property in names.dropFirst() {

@@ -24,9 +24,15 @@ struct OutcomeRuleChecker {
             + "outcomes[\(earlier)] or delete it", path: path)
         continue
       }
-      for condition in rule.when.values { checkValue(condition, path: "\(path).when.values") }
-      if let first = rule.when.first { checkFirst(first, path: "\(path).when.first") }
+      checkCondition(rule.when, path: "\(path).when")
     }
+    if let challenge = scenario.challenge { checkCondition(challenge.when, path: "challenge.when") }
+  }
+
+  /// A condition's values and first task, which can rule out every outcome by themselves.
+  mutating func checkCondition(_ when: OutcomeCondition, path: String) {
+    for condition in when.values { checkValue(condition, path: "\(path).values") }
+    if let first = when.first { checkFirst(first, path: "\(path).first") }
   }
 
   /// Whether every outcome `later` matches is matched by `earlier` already: `earlier` asks for

@@ -50,6 +50,8 @@ public struct Scenario: Sendable {
   /// `@TaskLocal static var`s by name, with their defaults, in declaration order.
   public var taskLocals: [(name: String, value: Value)] = []
   public var expect: Expectations
+  /// An outcome for the learner to reach by scheduling (`lab challenge`); nil for most scenarios.
+  public var challenge: Challenge?
   /// A digest of everything in the file that shapes a run (`TopLevelKey.shapesRuns`), so a
   /// schedule string can tell it belongs to this program; prose and expectations are left out.
   public var programDigest: UInt32 = 0

@@ -98,6 +98,7 @@ struct ScenarioDecoder {
       streams: streams, taskLocals: taskLocals, expect: expect)
     scenario.defaultIsolation = defaultIsolation
     scenario.lifetime = lifetime
+    scenario.challenge = object["challenge"].flatMap { decodeChallenge($0, path: "challenge") }
     return scenario
   }
 

@@ -4,7 +4,7 @@ public enum TopLevelKey: String, CaseIterable, Sendable {
   case schema = "$schema"
   case format, name, title, summary, source, threads, seed, isolation, defaultIsolation, lifetime
   case state, functions, actors, queues, semaphores, streams, taskLocals, inputs, handlers, steps,
-    expect
+    expect, challenge
 
   public static let names = allCases.map(\.rawValue)
 
@@ -14,7 +14,8 @@ public enum TopLevelKey: String, CaseIterable, Sendable {
     case .format, .steps: true
     case .schema, .name, .title, .summary, .source, .threads, .seed, .isolation,
       .defaultIsolation, .lifetime, .state,
-      .functions, .actors, .queues, .semaphores, .streams, .taskLocals, .inputs, .handlers, .expect:
+      .functions, .actors, .queues, .semaphores, .streams, .taskLocals, .inputs, .handlers, .expect,
+      .challenge:
       false
     }
   }
@@ -28,7 +29,7 @@ public enum TopLevelKey: String, CaseIterable, Sendable {
       .actors, .queues,
       .semaphores, .streams, .taskLocals, .inputs, .handlers, .steps:
       true
-    case .schema, .title, .summary, .source, .expect:
+    case .schema, .title, .summary, .source, .expect, .challenge:
       false
     }
   }

@@ -148,6 +148,8 @@ extension ScenarioSchema {
       ]),
       "taskChain": .object(["type": "array", "minItems": 2, "items": .ref("taskName")]),
       "outcome": outcome,
+      "outcomeCondition": outcomeCondition,
+      "challenge": challenge,
     ]).members
   }
 
@@ -155,20 +157,9 @@ extension ScenarioSchema {
     closedObject(
       required: ["grade", "reason"],
       [
-        "when": closedObject([
-          "values": ref(
-            "outcomeValues",
-            "Final values the outcome shows: a value, or for a list {\"count\": N}, "
-              + "{\"contains\": V} or {\"anyOrder\": [V…]}."),
-          "race": .object(["type": "boolean", "description": "Whether a data race was seen."]),
-          "first": ref("taskName", "The task that ended first (other than root)."),
-          "ended": .object([
-            "enum": .array(Outcome.Ending.allCases.map { .string($0.rawValue) }),
-            "description": "How the run ended.",
-          ]),
-        ]).adding([
-          "description": "What the outcome must show; leave it out to match every outcome."
-        ]),
+        "when": ref(
+          "outcomeCondition",
+          "What the outcome must show; leave it out to match every outcome."),
         "grade": .object([
           "enum": .array(OutcomeGrade.writable.map { .string($0.rawValue) }),
           "description": .string(
@@ -181,6 +172,46 @@ extension ScenarioSchema {
         [
           "when": ["values": ["counter": 4]], "grade": "acceptable",
           "reason": "no update was lost",
+        ]
+      ]
+    ])
+  }
+
+  /// What an outcome shows: the `when` of outcome rules and of a challenge.
+  static var outcomeCondition: SchemaJSON {
+    closedObject([
+      "values": ref(
+        "outcomeValues",
+        "Final values the outcome shows: a value, or for a list {\"count\": N}, "
+          + "{\"contains\": V} or {\"anyOrder\": [V…]}."),
+      "race": .object(["type": "boolean", "description": "Whether a data race was seen."]),
+      "first": ref("taskName", "The task that ended first (other than root)."),
+      "ended": .object([
+        "enum": .array(Outcome.Ending.allCases.map { .string($0.rawValue) }),
+        "description": "How the run ended.",
+      ]),
+    ])
+  }
+
+  static var challenge: SchemaJSON {
+    closedObject(
+      required: ["goal", "when"],
+      [
+        "goal": summary("What the learner should make happen, in a sentence.").adding([
+          "minLength": 1, "pattern": "\\S",
+        ]),
+        "when": ref(
+          "outcomeCondition",
+          "The outcome that reaches the goal; it must name at least one part."
+        ).adding(["minProperties": 1]),
+        "hint": summary("A nudge, shown when the learner asks for one."),
+      ]
+    ).adding([
+      "examples": [
+        [
+          "goal": "Lose two updates: make counter end at 4.",
+          "when": ["values": ["counter": 4]],
+          "hint": "An add reads, then writes: stop a task between the two.",
         ]
       ]
     ])

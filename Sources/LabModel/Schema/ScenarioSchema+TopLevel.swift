@@ -49,6 +49,7 @@ extension TopLevelKey {
     case .handlers: ScenarioSchema.namedMap(of: "handler", keys: "name")
     case .steps: .ref("steps")
     case .expect: .ref("expect")
+    case .challenge: .ref("challenge")
     }
   }
 
@@ -126,6 +127,11 @@ extension TopLevelKey {
     case .expect:
       "What every run must show; `lab run` checks it and exits with status 1 when a check "
         + "fails. See docs/expected-traces.md."
+    case .challenge:
+      "A goal for the learner to reach by scheduling, in `lab challenge NAME`: \"goal\" in "
+        + "words, \"when\" the outcome that reaches it (as an outcome rule's \"when\"), and "
+        + "an optional \"hint\". The lab finds the par; `lab check` refuses a goal no schedule "
+        + "reaches, or one the default run reaches with no choice. See docs/challenges.md."
     }
   }
 }

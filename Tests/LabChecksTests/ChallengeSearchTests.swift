@@ -1,0 +1,59 @@
+import LabChecks
+import LabInterpreter
+import LabModel
+import LabTestSupport
+import Testing
+
+@Suite struct ChallengeSearchTests {
+  static func racyCounter(reaching counter: Int) throws -> (Scenario, Challenge) {
+    let scenario = try TestSupport.scenario(named: "racy-counter")
+    let challenge = Challenge(
+      goal: "counter ends at \(counter)",
+      when: OutcomeCondition(values: [ValueCondition("counter", .equals(.int(Int64(counter))))]))
+    return (scenario, challenge)
+  }
+
+  /// racy-counter's two tasks add three times each: the default order loses nothing, one switch
+  /// between a read and its write loses three adds, and the worst case takes four.
+  @Test(
+    arguments: [
+      (6, nil), (5, 2), (4, 2), (3, 1), (2, 4),
+    ] as [(Int, Int?)])
+  func racyCounterPars(counter: Int, par: Int?) throws {
+    let (scenario, challenge) = try Self.racyCounter(reaching: counter)
+    let result = ChallengeSearch(scenario, challenge: challenge).run()
+    guard let par else {
+      #expect(result.verdict == .reachedByDefault(schedule: "2-8d4eb6--b2"))
+      return
+    }
+    guard case .par(let choices, let schedule) = result.verdict else {
+      Issue.record("counter \(counter): \(result.verdict)")
+      return
+    }
+    #expect(choices == par)
+    // The par's schedule replays to the goal, as `lab run racy-counter --schedule S` does.
+    let identity = Schedule.identity(of: scenario, threads: nil)
+    guard case .success(let parsed) = Schedule.parse(schedule, scenario: identity) else {
+      Issue.record("the par's schedule \(schedule) does not parse")
+      return
+    }
+    var options = RunOptions()
+    options.chooser = parsed.replay().0
+    let record = ScenarioRunner.run(scenario, options: options)
+    #expect(challenge.isReached(by: Outcome(of: record, observingFirst: false)))
+  }
+
+  @Test func aGoalNoScheduleReachesIsProvenUnreachable() throws {
+    let (scenario, challenge) = try Self.racyCounter(reaching: 1)
+    let result = ChallengeSearch(scenario, challenge: challenge).run()
+    #expect(result.verdict == .unreachable)
+  }
+
+  @Test func aSmallBudgetSaysItDoesNotKnow() throws {
+    let (scenario, challenge) = try Self.racyCounter(reaching: 2)
+    let budget = ChallengeSearch.Budget(maxRuns: 20, maxChoices: 6, maxSeconds: 60)
+    let result = ChallengeSearch(scenario, challenge: challenge, budget: budget).run()
+    #expect(result.verdict == .unknown)
+    #expect(result.runs == 20)
+  }
+}

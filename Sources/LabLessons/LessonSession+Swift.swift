@@ -18,7 +18,13 @@ extension LessonSession {
     case .program:
       let cut = excerptCut(
         source, ofRun: index, mark: "// …", whole: ("the whole program", "swift \(scenario.name)"))
-      printer.out(cut ?? source)
+      let shown = cut ?? source
+      let fitted = surroundings.width.map { width in
+        shown.split(separator: "\n", omittingEmptySubsequences: false)
+          .flatMap { WordWrap.fitCode(String($0), width: max(20, width - 1)) }
+          .joined(separator: "\n")
+      }
+      printer.out(fitted ?? shown)
     case .check:
       guard let checkSwift = surroundings.checkSwift else {
         printer.out("(no Swift toolchain here: swiftc is not on PATH, so nothing was compiled)\n")

@@ -147,7 +147,11 @@ package struct LessonSession {
       let shown = TerminalMarkdown.render(lines ?? written, surroundings.style)
       printer.out(shown.joined(separator: "\n") + "\n\n")
     case .code(_, let lesson):
-      let lines = Self.pasteable(lesson)
+      // A line wider than the terminal (a quoted error message) wraps at its words, under its
+      // own indent plus two, rather than where the terminal would cut it.
+      let lines = Self.pasteable(lesson).flatMap { line in
+        surroundings.width.map { WordWrap.fitCode(line, width: max(20, $0 - 5)) } ?? [line]
+      }
       printer.out(lines.map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n") + "\n\n")
     case .runs(let runs):
       for run in runs { perform(run) }

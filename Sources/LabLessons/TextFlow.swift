@@ -1,7 +1,8 @@
 import LabModel
 
 /// Lesson prose re-flowed to a width: paragraphs and list items are filled greedily, a word or a
-/// `code span` is broken only when it is wider than the line (`WordWrap`), and list items keep their hanging indent. Tables, quotes and
+/// `code span` is broken only when it is wider than the line (`WordWrap`), and list items keep
+/// their hanging indent. Tables are drawn as aligned columns that fit (`TableFlow`); quotes and
 /// lines that start with a command stay as written.
 package enum TextFlow {
   /// The widest a lesson's prose is drawn, whatever the terminal: longer lines are hard to read.
@@ -11,13 +12,21 @@ package enum TextFlow {
   /// line ends a paragraph.
   package static func reflow(_ lines: [String], width: Int) -> [String] {
     var out: [String] = []
+    var table: [String] = []
     for item in items(lines) {
+      if item.verbatim, item.lines.count == 1, TableFlow.isRow(item.lines[0]) {
+        table += item.lines
+        continue
+      }
+      if !table.isEmpty { out += TableFlow.render(table, width: max(20, width)) }
+      table = []
       if item.verbatim {
         out += item.lines
       } else {
         out += fill(item.lines, width: max(20, width))
       }
     }
+    if !table.isEmpty { out += TableFlow.render(table, width: max(20, width)) }
     return out
   }
 

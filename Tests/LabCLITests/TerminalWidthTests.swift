@@ -2,7 +2,6 @@ import Foundation
 import LabCommandLine
 import LabLessons
 import LabModel
-import LabSwift
 import LabTestSupport
 import Testing
 
@@ -62,43 +61,15 @@ struct TerminalWidthTests {
     #expect(Self.misfits(["check", "Scenarios/08-data-races"], columns: columns) == [])
   }
 
-  /// Every bundled lesson: prose, headings, concepts and run reports fit; code and tables are
-  /// shown as written.
+  /// Every bundled lesson: prose, headings, concepts, run reports, tables (drawn as columns that
+  /// fit), code blocks and Swift programs (a line too long wraps under itself, a comment as a
+  /// comment) fit.
   @Test(arguments: widths) func everyLessonFits(_ columns: Int) throws {
     let catalog = LessonCatalog(root: TestSupport.packageRoot)
     for entry in catalog.entries() {
-      let verbatim = Self.verbatim(try catalog.load(entry))
-      let misfits = Self.misfits(["lesson", String(entry.number)], columns: columns) {
-        verbatim.contains($0)
-      }
+      let misfits = Self.misfits(["lesson", String(entry.number)], columns: columns)
       #expect(misfits == [], "lesson \(entry.number) at \(columns)")
     }
-  }
-
-  /// The lines a lesson prints as written, whatever the width: its code blocks, its tables, and
-  /// the Swift programs of its scenarios.
-  static func verbatim(_ lesson: Lesson) -> Set<String> {
-    var lines: Set<String> = []
-    for section in lesson.sections {
-      for block in section.blocks {
-        switch block {
-        case .code(_, let code): lines.formUnion(code.map { "    " + $0 })
-        case .text(let text): lines.formUnion(text.filter { $0.hasPrefix("|") })
-        case .runs, .excerpt: break
-        }
-      }
-    }
-    for name in lesson.scenarios {
-      // Loaded by the path the lesson loads it by, which its program's first comment names.
-      let path = TestSupport.scenarioPaths.first {
-        URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent == name
-      }
-      guard let path, let scenario = try? ScenarioLoader.load(path: path),
-        let program = try? SwiftProgram.generate(scenario)
-      else { continue }
-      lines.formUnion(program.split(separator: "\n").map(String.init))
-    }
-    return lines
   }
 
   /// A failed check's explanation too long for the line wraps under itself, whole.

@@ -33,8 +33,8 @@ import Testing
     #expect(lines.allSatisfy { $0.count <= 30 })
   }
 
-  @Test func tablesBlankLinesAndCommandsStayAsWritten() {
-    let block = ["| a | b |", "| --- | --- |", "", "$ lab run racy-counter --seed 3", "x"]
+  @Test func blankLinesAndCommandsStayAsWritten() {
+    let block = ["> a quote", "", "$ lab run racy-counter --seed 3", "x"]
     #expect(TextFlow.reflow(block, width: 10) == block)
   }
 
@@ -45,8 +45,19 @@ import Testing
       let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       let flowed = TextFlow.reflow(lines, width: 60)
-      let words = { (lines: [String]) in lines.flatMap { $0.split(separator: " ") } }
-      #expect(words(flowed) == words(lines), "\(file)")
+      // A table's pipes and separator row are drawn as columns and a rule (`TableFlowTests`).
+      let words = { (lines: [String]) in
+        lines.flatMap { $0.split(separator: " ") }.filter {
+          !$0.allSatisfy { "|-─:".contains($0) }
+        }
+      }
+      // A wrapped table's cells share lines, so its words come column by column: the same
+      // words, in another order.
+      if lines.contains(where: { $0.hasPrefix("|") }) {
+        #expect(words(flowed).sorted() == words(lines).sorted(), "\(file)")
+      } else {
+        #expect(words(flowed) == words(lines), "\(file)")
+      }
     }
   }
 }

@@ -44,3 +44,12 @@ struct WordWrapTests {
     #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("      ") })
   }
 }
+
+@Suite struct CodeWrapTests {
+  @Test func aLongCommentGoesOnAsAComment() {
+    let line = "  // priority-escalation: Awaiting a lower-priority task escalates it — but a job"
+    let lines = WordWrap.fitCode(line, width: 40)
+    #expect(lines.allSatisfy { $0.hasPrefix("  // ") && $0.count <= 40 }, "\(lines)")
+    #expect(WordWrap.fitCode("let x = 1", width: 40) == ["let x = 1"])
+  }
+}

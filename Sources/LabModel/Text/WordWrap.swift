@@ -60,6 +60,18 @@ package enum WordWrap {
       String(line.dropFirst(indent.count)), width: width, first: indent, hanging: indent + "  ")
   }
 
+  /// A line of code fitted to `width` as `fit` fits text, but a `//` comment goes on as a
+  /// comment, so the program still reads (and compiles) as Swift.
+  package static func fitCode(_ line: String, width: Int) -> [String] {
+    let indent = String(line.prefix { $0 == " " })
+    guard line.count > width, line.dropFirst(indent.count).hasPrefix("// ") else {
+      return fit(line, width: width)
+    }
+    return lines(
+      String(line.dropFirst(indent.count + 3)), width: width, first: indent + "// ",
+      hanging: indent + "// ")
+  }
+
   /// The width of `text`'s longest word: whether it can hang under a column that leaves `room`
   /// (longest <= room) or must start further left to keep every word whole.
   package static func longestWord(in text: String) -> Int {

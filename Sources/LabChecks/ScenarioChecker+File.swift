@@ -24,9 +24,15 @@ extension ScenarioChecker {
         return .invalid(scenario: argument, file: display, messages: problem.lines)
       }
     }
-    return check(
+    var verdict = check(
       named, argument: argument, trace: trace, traceFile: file.display, plan: plan, hints: hints,
       progress: progress)
+    verdict.warnings = named.warnings.map { warning in
+      var shown = warning
+      shown.file = display
+      return shown.description
+    }
+    return verdict
   }
 }
 

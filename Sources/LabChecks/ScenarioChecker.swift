@@ -83,6 +83,9 @@ public struct ScenarioVerdict: Sendable {
   public var failures: [Failure]
   /// How long checking took, in real seconds.
   public var seconds: Double
+  /// What the file's loader warned of (`Scenario.warnings`, such as an outcome rule that can
+  /// never match), as `file:line:column: warning: …` lines: `lab check` repeats them on stderr.
+  public var warnings: [String] = []
 
   /// A verdict from its parts.
   public init(

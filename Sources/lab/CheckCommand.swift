@@ -132,6 +132,9 @@ enum CheckCommand: Command {
         }
       verdicts.append(verdict)
       progress.clear()
+      for warning in verdict.warnings {
+        console.err(console.paint(warning, .yellow, forErr: true) + "\n")
+      }
       if format == .text {
         console.out(
           CheckReport.line(

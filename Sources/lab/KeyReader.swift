@@ -20,6 +20,8 @@ enum KeyReader {
   /// The terminal's settings while a key is awaited, for the signal handlers, which may touch
   /// only what is already in memory.
   nonisolated(unsafe) private static var saved = termios()
+  /// The settings a key is awaited with, to set again when a stopped lab is continued.
+  nonisolated(unsafe) private static var awaiting = termios()
   /// The signals that would end the process with the terminal still raw.
   private static let ending = [SIGINT, SIGQUIT, SIGTERM, SIGHUP]
 
@@ -40,10 +42,14 @@ enum KeyReader {
       cc[Int(VMIN)] = 1
       cc[Int(VTIME)] = 0
     }
+    awaiting = raw
+    let previousStop = signal(SIGTSTP, restoreThenStop)
+    if Self.ignores(previousStop) { signal(SIGTSTP, previousStop) }
     defer {
       // TCSAFLUSH drops what else was typed: an arrow key's three bytes are one press, not three.
       tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
       for (signalNumber, handler) in zip(ending, previous) { signal(signalNumber, handler) }
+      signal(SIGTSTP, previousStop)
     }
     guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else {
       return readLine().map { .key($0.lowercased().first ?? "\n") } ?? .end
@@ -65,6 +71,23 @@ enum KeyReader {
   private static func ignores(_ handler: sighandler_t?) -> Bool {
     guard let handler else { return false }
     return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+  }
+
+  /// Ctrl-Z: the shell gets its terminal as it was while the lab is stopped, and `fg` gives the
+  /// lab back the single keys it was waiting for (the shell's own settings would need Return).
+  private static let restoreThenStop: @convention(c) (Int32) -> Void = { _ in
+    tcsetattr(STDIN_FILENO, TCSANOW, &KeyReader.saved)
+    signal(SIGTSTP, SIG_DFL)
+    // A handler runs with its signal blocked: unblocked, the raise stops the process here, at
+    // once, rather than on return to a handler installed again (which would raise again).
+    var stop = sigset_t()
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGTSTP)
+    pthread_sigmask(SIG_UNBLOCK, &stop, nil)
+    raise(SIGTSTP)
+    // Continued: wait for keys again, as before the stop.
+    signal(SIGTSTP, KeyReader.restoreThenStop)
+    tcsetattr(STDIN_FILENO, TCSANOW, &KeyReader.awaiting)
   }
 
   /// The terminal as it was, then the signal's own action: the process ends as it would have.

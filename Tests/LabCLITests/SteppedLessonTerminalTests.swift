@@ -70,6 +70,24 @@ struct SteppedLessonTerminalTests {
     #expect(tmux.screen().contains("MODES icanon echo END"), "\(tmux.screen())")
     try tmux.waitFor("lesson 4 (async-let) again: you stopped in it")
   }
+
+  /// Ctrl-Z at a pause gives the shell its terminal as it was (lines, echo), and `fg` gives the
+  /// lab back its single keys: q stops without Return.
+  @Test func ctrlZAtAPauseStopsAndFgGoesOnWithSingleKeys() throws {
+    let lab = TestSupport.labBinary.path
+    let tmux = try Tmux(command: "bash --norc --noprofile -i", environment: ["PS1": "PROMPT$ "])
+    defer { tmux.close() }
+    try tmux.waitFor("PROMPT$")
+    tmux.send("\(lab) lesson 4 --step")
+    try tmux.waitFor("Return: next section · q: stop")
+    tmux.press("C-z")
+    try tmux.waitFor("Stopped")
+    tmux.send("echo MODES $(stty -a | tr ' ;' '\\n\\n' | grep -x -e '-*icanon' -e '-*echo') END")
+    try tmux.waitFor("MODES icanon echo END")
+    tmux.send("fg")
+    tmux.press("q")
+    try tmux.waitFor("stopped after section 1 of")
+  }
 }
 
 extension Tmux {

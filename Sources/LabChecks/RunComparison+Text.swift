@@ -22,7 +22,7 @@ extension RunComparison {
     let prefix = 2 + number + 1
     let halves: (a: Int?, b: Int?) =
       width.map { width in
-        let room = max(40, width - prefix - 3)
+        let room = max(16, width - prefix - 3)
         return (room / 2, room - room / 2)
       } ?? (nil, nil)
     var cells: [(mark: String, number: String, a: String, b: String)] = []

@@ -167,6 +167,7 @@ package struct LessonSession {
     let index = runCount
     runCount += 1
     printer.out(printer.paint("$ \(run.pasteable)", .cyan) + "\n")
+    if run.compare != nil { return showComparison(run, index: index) }
     let scenario: Scenario
     switch surroundings.load(run.scenario) {
     case .success(let loaded): scenario = loaded

@@ -166,8 +166,8 @@ package struct LessonSession {
   mutating func perform(_ run: LessonRun) {
     let index = runCount
     runCount += 1
-    printer.out(printer.paint("$ \(run.pasteable)", .cyan) + "\n")
     if run.compare != nil { return showComparison(run, index: index) }
+    printer.out(printer.paint("$ \(run.pasteable)", .cyan) + "\n")
     let scenario: Scenario
     switch surroundings.load(run.scenario) {
     case .success(let loaded): scenario = loaded

@@ -36,7 +36,11 @@ package struct CompareArguments: Sendable {
 
   /// What each side may take: `lab run`'s run options, `--schedule`, `--native`; and `--full`.
   package static let options =
-    RunArguments.options + [Option.schedule, .native].specs + [Option.full.spec, Option.vs.spec]
+    RunArguments.options + [Option.schedule, .native].specs + [
+      Option.full.helping(
+        "Show every aligned event: do not fold identical ones far from a difference."),
+      Option.vs.spec,
+    ]
 
   /// Splits `words` at `--vs` and parses each side against `options`; a usage error says what is
   /// missing and shows the form that works.

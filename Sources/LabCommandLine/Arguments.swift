@@ -8,10 +8,14 @@ import LabModel
 /// (`LessonRun`).
 package struct Arguments {
   package var positionals: [String] = []
+  /// The words as given, for a command whose words mean something by where they stand (`lab
+  /// compare`: before or after `--vs`).
+  package let words: [String]
   private var values: [Option: [String]] = [:]
   private var flags: Set<Option> = []
 
   package init(_ words: [String], options: [OptionSpec]) throws(UsageError) {
+    self.words = words
     var index = 0
     var onlyPositionals = false
     while index < words.count {

@@ -25,6 +25,8 @@ package enum Option: String, CaseIterable, Sendable {
   case schedule
   case showSchedule = "show-schedule"
   case native, check, update, step, lessons, scenarios, names, path, virtual
+  // `lab compare`: the word between its two runs.
+  case vs
   case liveRuns = "live-runs"
   case docsTable = "docs-table"
   case labRepository = "lab-repository"
@@ -83,6 +85,7 @@ package enum Option: String, CaseIterable, Sendable {
     case .names: OptionRows.names
     case .path: OptionRows.path
     case .virtual: OptionRows.virtual
+    case .vs: OptionRows.vs
     case .liveRuns: OptionRows.liveRuns
     case .docsTable: OptionRows.docsTable
     case .labRepository: OptionRows.labRepository

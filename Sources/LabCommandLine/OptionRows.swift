@@ -127,6 +127,10 @@ enum OptionRows {
     .liveRuns,
     "Play lessons' --live lines on real threads, as 'lab lesson' does; a run that misses its "
       + "tolerance fails the site.")
+  static let vs = OptionSpec.flag(
+    .vs,
+    "Between the two runs: what comes before is run A, what comes after run B (its own scenario "
+      + "name, else A's; no option of A's carries over).")
   static let docsTable = OptionSpec.flag(.docsTable, "Print the docs' table of steps instead.")
   static let labRepository = OptionSpec.value(
     .labRepository, "URL",

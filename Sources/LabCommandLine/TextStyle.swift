@@ -42,6 +42,19 @@ package struct TextStyle: ReportPainter, Sendable {
     }.joined(separator: "\n")
   }
 
+  /// Colours a comparison (`RunComparison.report`): the first difference's row and the line that
+  /// says what it is yellow, rows with another event red, rows in another place dim.
+  package func comparison(_ report: String) -> String {
+    guard color else { return report }
+    return report.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+      let text = String(line)
+      if text.hasPrefix("▶") || text.hasPrefix("first difference") { return paint(text, .yellow) }
+      if text.hasPrefix("≠") { return paint(text, .red) }
+      if text.hasPrefix("~") { return paint(text, .dim) }
+      return text
+    }.joined(separator: "\n")
+  }
+
   /// Colours a unified diff: removed lines red, added green, hunk headers cyan.
   package func diff(_ report: String) -> String {
     guard color else { return report }

@@ -163,6 +163,9 @@ extension LessonParser {
           if run.swift != nil, run.expectsFailure {
             problem(start + 2 + offset, "'lab swift' checks nothing to fail; drop 'fails'")
           }
+          if run.compare != nil, run.expectsFailure {
+            problem(start + 2 + offset, "'lab compare' checks nothing to fail; drop 'fails'")
+          }
           parsed.append(run)
         } catch {
           problems.append(error)

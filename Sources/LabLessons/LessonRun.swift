@@ -45,6 +45,10 @@ public struct LessonRun: Sendable, Equatable {
   /// compiler says of it (`.check`, `--check`); nil for a `lab run` line.
   public var swift: SwiftShow?
 
+  /// A `lab compare …` line: the words after `compare`, two runs to show side by side; nil for
+  /// any other line.
+  public var compare: [String]?
+
   public enum SwiftShow: Sendable, Equatable {
     case program, check
   }
@@ -92,12 +96,14 @@ public struct LessonRun: Sendable, Equatable {
     func problem(_ message: String) -> LessonProblem { LessonProblem(line: line, message: message) }
     let command = text.trimmingCharacters(in: .whitespaces)
     var words = command.split(whereSeparator: \.isWhitespace).map(String.init)
-    guard words.count >= 2, words[0] == "lab", ["run", "swift"].contains(words[1]) else {
+    guard words.count >= 2, words[0] == "lab", ["run", "swift", "compare"].contains(words[1])
+    else {
       throw problem(
-        "a ```lab block holds 'lab run NAME [options]' and 'lab swift NAME [--check]' lines, "
-          + "not '\(command)'")
+        "a ```lab block holds 'lab run NAME [options]', 'lab swift NAME [--check]' and "
+          + "'lab compare NAME [options] --vs [options]' lines, not '\(command)'")
     }
     if words[1] == "swift" { return try parseSwift(Array(words.dropFirst(2)), command, line) }
+    if words[1] == "compare" { return try parseCompare(Array(words.dropFirst(2)), command, line) }
     words.removeFirst(2)
     // A lesson names the options it allows, so its message lists them all.
     for word in words where word.hasPrefix("--") {

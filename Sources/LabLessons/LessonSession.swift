@@ -170,6 +170,7 @@ package struct LessonSession {
   mutating func perform(_ run: LessonRun) {
     let index = runCount
     runCount += 1
+    if run.compare != nil { return showComparison(run, index: index) }
     printer.out(printer.paint("$ \(run.pasteable)", .cyan) + "\n")
     let scenario: Scenario
     switch surroundings.load(run.scenario) {

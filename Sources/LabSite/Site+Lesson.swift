@@ -63,6 +63,19 @@ extension Site.Builder {
       return (parts + ["</div>"]).joined(separator: "\n")
     }
     parts.append("<p class=\"command\"><code>$ \(escape(run.command))</code></p>")
+    if run.compare != nil {
+      // Two runs side by side are text, as wide as a wide terminal: no player of one run.
+      let shown = run.comparison(width: RunComparison.wideWidth, full: false) { name in
+        scenarioFile(name).flatMap(load).mapError { LessonSession.LoadProblem($0.message) }
+      }
+      switch shown {
+      case .success(let report)?: parts.append("<pre>\(escape(report))</pre>")
+      case .failure(let problem)?: return fail(problem.message ?? "a scenario does not validate")
+      case nil: return fail("'\(run.command)' is not a comparison")
+      }
+      parts.append("</div>")
+      return parts.joined(separator: "\n")
+    }
     let item: Site.ScenarioItem
     let scenario: Scenario
     switch scenarioFile(run.scenario).flatMap({ item in load(item).map { (item, $0) } }) {

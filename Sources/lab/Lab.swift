@@ -15,6 +15,7 @@ enum Lab {
       ListCommand.self,
       RunCommand.self,
       DiffCommand.self,
+      CompareCommand.self,
       RecordCommand.self,
       CheckCommand.self,
       ExploreCommand.self,

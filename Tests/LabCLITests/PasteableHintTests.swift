@@ -61,7 +61,12 @@ struct PasteableHintTests {
           Issue.record("lesson \(lesson): '\(shown)' names nothing")
           continue
         }
-        if command.name == "lesson" {
+        if command.name == CompareCommand.name {
+          // Both runs: each side's options and scenario, as 'lab compare' reads them.
+          let sides = try CompareArguments.parse(Array(words.dropFirst()))
+          _ = try context.scenarioFile(sides.a.scenario)
+          _ = try context.scenarioFile(sides.b.scenario)
+        } else if command.name == "lesson" {
           #expect(Self.lessons.map { Int($0) }.contains(Int(target)), "'\(shown)': no lesson")
         } else if target.hasSuffix(".json"), !FileManager.default.fileExists(atPath: target) {
           // A copy the lesson has just told the reader to make (`cp Scenarios/… /tmp/`).

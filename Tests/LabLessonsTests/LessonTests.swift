@@ -51,6 +51,18 @@ import Testing
     var reports: [Int: String] = [:]
     for (index, run) in lesson.runs.enumerated() where !run.live {
       let scenario = try TestSupport.scenario(named: run.scenario)
+      if run.compare != nil {
+        // A `lab compare` line: its excerpt quotes the comparison at a lesson's width.
+        let shown = run.comparison(width: LessonRun.excerptWidth, full: false) { name in
+          Result { try TestSupport.scenario(named: name) }.mapError { _ in .init(nil) }
+        }
+        guard case .success(let report)? = shown else {
+          Issue.record("\(file):\(run.line): \(run.command) made no comparison")
+          continue
+        }
+        reports[index] = report
+        continue
+      }
       if run.swift != nil {
         // A `lab swift` line: its excerpt quotes the program (LessonSwiftTests compiles it).
         reports[index] = try SwiftProgram.generate(scenario)
@@ -245,7 +257,8 @@ import Testing
     #expect(
       problems.contains {
         $0.hasPrefix(
-          "10: a ```lab block holds 'lab run NAME [options]' and 'lab swift NAME [--check]' lines")
+          "10: a ```lab block holds 'lab run NAME [options]', 'lab swift NAME [--check]' and "
+            + "'lab compare NAME [options] --vs [options]' lines")
       })
     #expect(problems.contains { $0.hasPrefix("11: '--threads' takes a whole number from 1 to 64") })
   }

@@ -1,0 +1,81 @@
+import LabChecks
+import LabCommandLine
+import LabInterpreter
+import LabModel
+import LabRuntime
+
+/// A lesson's `lab compare …` line: two runs side by side, as `lab compare` shows them.
+extension LessonRun {
+  /// The options each run of a lesson's `lab compare` line may take: those of a lesson's `lab
+  /// run` that choose the run, and `--full`. Not `--native`: a lesson plays where there is no
+  /// toolchain.
+  static let compareAllowed: [Option] = [
+    .live, .seed, .threads, .policy, .tolerance, .schedule, .full, .vs,
+  ]
+
+  /// The width a ```` ```trace ```` excerpt of a comparison quotes it at: a lesson file's lines.
+  package static let excerptWidth = 100
+
+  /// Parses the words after `lab compare` as `lab compare` does.
+  static func parseCompare(_ words: [String], _ command: String, _ line: Int)
+    throws(LessonProblem) -> LessonRun
+  {
+    func problem(_ message: String) -> LessonProblem { LessonProblem(line: line, message: message) }
+    let names = compareAllowed.map(\.rawValue)
+    for word in words where word.hasPrefix("--") && word != "--" {
+      let name = String(word.dropFirst(2).prefix { $0 != "=" })
+      guard names.contains(name) else {
+        throw problem(
+          "a lesson's 'lab compare' takes \(names.map { "--\($0)" }.joined(separator: ", ")), "
+            + "not '--\(name)'")
+      }
+    }
+    let sides: CompareArguments
+    do {
+      sides = try CompareArguments.parse(
+        words, options: CompareArguments.options.filter { compareAllowed.contains($0.option) })
+    } catch {
+      throw problem("'lab compare': " + error.message)
+    }
+    for side in [sides.a, sides.b] {
+      guard isSimpleName(side.scenario) else {
+        throw problem("name the scenario, not a path: '\(side.scenario)'")
+      }
+      if let schedule = side.schedule,
+        case .failure(let why) = Schedule.parse(schedule, scenario: nil)
+      {
+        throw problem(why.message(hints: LabCommand.hint))
+      }
+    }
+    var run = LessonRun(scenario: sides.a.scenario, command: command, line: line)
+    run.compare = words
+    run.live = sides.a.options.mode == .live || sides.b.options.mode == .live
+    return run
+  }
+
+  /// The comparison a `lab compare` line shows, fitted to `width` (nil: never cut), or why it
+  /// could not be made: a message, nil when a scenario does not validate (its diagnostics said
+  /// so). `load` finds a scenario by name.
+  package func comparison(
+    width: Int?, full: Bool, load: (String) -> Result<Scenario, LessonSession.LoadProblem>
+  ) -> Result<String, LessonSession.LoadProblem>? {
+    guard let words = compare, let sides = try? CompareArguments.parse(words) else { return nil }
+    var results: [RunResult] = []
+    for side in [sides.a, sides.b] {
+      let scenario: Scenario
+      switch load(side.scenario) {
+      case .success(let loaded): scenario = loaded
+      case .failure(let problem): return .failure(problem)
+      }
+      switch CompareArguments.run(side, scenario) {
+      case .success(let result): results.append(result)
+      case .failure(let problem):
+        return .failure(.init(problem.message(hints: LabCommand.hint)))
+      }
+    }
+    let comparison = CompareArguments.compare(results[0], results[1], sides)
+    return .success(
+      comparison.report(
+        labels: (sides.a.label, sides.b.label), width: width, fold: !(full || sides.full)))
+  }
+}

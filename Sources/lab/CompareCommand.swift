@@ -1,0 +1,85 @@
+import LabChecks
+import LabCommandLine
+import LabInterpreter
+import LabLessons
+import LabModel
+import LabNative
+
+/// `lab compare`: two runs side by side; `CompareArguments` reads them, `RunComparison` aligns
+/// and draws them.
+enum CompareCommand: Command {
+  static let name = "compare"
+  static let names = ShellCompletions.Names.scenarios
+  static let summary = "Show two runs side by side, event by event, the first difference marked."
+  static let usage = "compare <scenario> [run options] --vs [<scenario>] [run options]"
+  static let discussion = """
+    Runs a scenario two ways — or two scenarios, variants that differ in one setting — and shows
+    the runs in two columns, A | B, one row per event. Events are aligned by what they are (task,
+    event and details), not by when they ran, so the same step stands on one row however far the
+    runs drift. The first row that differs is marked ▶ and said in words below: another task ran,
+    a different value, a different thread, or only the time. Other rows that differ in what ran
+    are marked ≠, in thread or time only ~. Identical events far from any difference fold into
+    one line that counts them; --full shows every one.
+
+    The words before --vs are run A, those after it run B: B runs A's scenario unless it names
+    its own, and takes none of A's options. Without --vs, two scenarios run with the same options.
+    Each side takes lab run's run options, --schedule S (as 'lab run' and 'lab step' print them)
+    and --native; where a side is live or native, times within the tolerance count as the same.
+    Rows fit the terminal (COLUMNS): details are cut with … at 80 columns; from 140 columns
+    threads show their full names.
+
+    A comparison is not a check: exit status 0 when both runs were made, whatever they did; 1 when
+    a run could not be made (no swiftc for --native, a scenario that does not validate); 64 on a
+    usage error.
+
+    Examples:
+      lab compare task-sleep-five-two-threads --threads 2 --vs --threads 8
+      lab compare task-immediate task-immediate-main
+      lab compare racy-counter --seed 1 --vs --native
+      lab compare racy-counter --seed 1 --vs --seed 2
+      lab compare racy-counter --schedule S1 --vs --schedule S2
+    """
+  static func pages(_ arguments: Arguments) -> Bool { true }
+  static let options = CompareArguments.options
+
+  static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
+    let sides = try CompareArguments.parse(arguments.words)
+    // Both scenarios are found before either runs: a misspelt B costs no run of A.
+    let urls = (
+      try context.scenarioFile(sides.a.scenario), try context.scenarioFile(sides.b.scenario)
+    )
+    var results: [RunResult] = []
+    for (side, url) in [(sides.a, urls.0), (sides.b, urls.1)] {
+      guard let scenario = context.loadScenario(url) else { return ExitStatus.failure }
+      guard let result = try run(side, scenario, context) else { return ExitStatus.failure }
+      results.append(result)
+    }
+    let comparison = CompareArguments.compare(results[0], results[1], sides)
+    let report = comparison.report(
+      labels: (sides.a.label, sides.b.label), width: context.console.terminalColumns,
+      fold: !sides.full)
+    context.console.out(context.console.outStyle.comparison(report))
+    return ExitStatus.ok
+  }
+
+  /// One side's run; nil with the reason printed when it could not be made.
+  private static func run(
+    _ side: CompareArguments.Side, _ scenario: Scenario, _ context: CommandContext
+  ) throws(UsageError) -> RunResult? {
+    let console = context.console
+    guard side.native else {
+      switch CompareArguments.run(side, scenario) {
+      case .success(let result): return result
+      case .failure(let problem): throw UsageError(problem.message(hints: LabCommand.hint))
+      }
+    }
+    let words = try Arguments(side.optionWords, options: CompareArguments.options)
+    guard let builder = try NativeCommand.builder(words, context) else { return nil }
+    do {
+      return try NativeRunner.run(scenario, options: side.options, builder: builder).result
+    } catch {
+      console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
+      return nil
+    }
+  }
+}

@@ -4,6 +4,7 @@ import LabCommandLine
 import LabInterpreter
 import LabModel
 import LabPictures
+import LabSwift
 
 /// One playing of a lesson: prints it, runs its scenarios, and keeps what went wrong. What it
 /// prints goes to `Surroundings.write`, so the session holds no terminal of its own.
@@ -30,15 +31,20 @@ package struct LessonSession {
     /// What `lab swift NAME --check` prints for a program, and whether swiftc agreed with the
     /// lab; nil where there is no toolchain.
     package var checkSwift: ((Scenario, String) -> (report: String, expected: Bool))?
+    /// swiftc's verdict on a ```swift-verdict block's program with its settings; nil where there
+    /// is no toolchain.
+    package var checkVerdict: ((String, [SwiftSetting]) throws -> SwiftVerdictCheck)?
 
     package init(
       write: @escaping (String) -> Void, style: TextStyle,
       load: @escaping (String) -> Result<Scenario, LoadProblem>,
       timeline: @escaping (_ ascii: Bool, _ taskRows: Bool) -> Timeline.Options,
       pause: ((Pause) -> Bool)?, rows: Int? = nil, width: Int? = nil,
-      checkSwift: ((Scenario, String) -> (report: String, expected: Bool))? = nil
+      checkSwift: ((Scenario, String) -> (report: String, expected: Bool))? = nil,
+      checkVerdict: ((String, [SwiftSetting]) throws -> SwiftVerdictCheck)? = nil
     ) {
       self.checkSwift = checkSwift
+      self.checkVerdict = checkVerdict
       self.write = write
       self.style = style
       self.load = load
@@ -159,6 +165,8 @@ package struct LessonSession {
           "\(lesson.file):\(excerpt.line): the lesson's excerpt of this run does not match: "
             + mismatch)
       }
+    case .verdict(let verdict):
+      showVerdict(verdict)
     }
   }
 

@@ -192,10 +192,13 @@ extension LessonParser {
         )
         return
       }
-      if runs[run].swift != nil {
+      // `lab swift NAME --check` prints swiftc's verdict, which an excerpt may quote; the
+      // program itself is quoted in a ```swift block.
+      if runs[run].swift == .program {
         problem(
           start + 1,
-          "a ```trace block quotes a run; quote a 'lab swift' program in a ```swift block")
+          "a ```trace block quotes a run or a 'lab swift --check'; quote a 'lab swift' program in "
+            + "a ```swift block")
       }
       if runs[run].live {
         problem(

@@ -9,7 +9,8 @@ extension LessonSession {
   /// does.
   mutating func showVerdict(_ block: VerdictBlock) {
     printer.out(block.source.map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n") + "\n\n")
-    printer.out(printer.paint("$ " + block.command, .cyan) + "\n")
+    // On a terminal the command wraps at its spaces, as a lesson's own lines do.
+    printer.say("$ " + block.command, .cyan)
     guard let checkVerdict = surroundings.checkVerdict else {
       printer.out("(no Swift toolchain here: swiftc is not on PATH, so nothing was compiled)\n\n")
       return

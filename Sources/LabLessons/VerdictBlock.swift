@@ -34,8 +34,8 @@ public struct VerdictBlock: Sendable, Equatable {
     _ body: [String], line: Int, problems: inout [LessonProblem]
   ) -> VerdictBlock? {
     let before = problems.count
-    func problem(_ offset: Int, _ message: String) {
-      problems.append(LessonProblem(line: line + 1 + offset, message: message))
+    func problem(_ offset: Int, column: Int? = nil, _ message: String) {
+      problems.append(LessonProblem(line: line + 1 + offset, column: column, message: message))
     }
     guard let divider = body.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" })
     else {
@@ -55,7 +55,12 @@ public struct VerdictBlock: Sendable, Equatable {
         continue
       }
       let key = text[..<colon].trimmingCharacters(in: .whitespaces)
-      let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      let afterColon = text[text.index(after: colon)...]
+      let value = afterColon.trimmingCharacters(in: .whitespaces)
+      // 1-based: the column of the value's first character.
+      let valueColumn =
+        text.distance(from: text.startIndex, to: afterColon.startIndex)
+        + afterColon.prefix(while: \.isWhitespace).count + 1
       guard keys.contains(key) else {
         problem(offset, "unknown key '\(key)'; a ```swift-verdict block takes flags: and expect:")
         continue
@@ -67,13 +72,14 @@ public struct VerdictBlock: Sendable, Equatable {
       if key == "flags" {
         switch SwiftSetting.parse(value) {
         case .success(let parsed): settings = parsed
-        case .failure(let error): problem(offset, error.description)
+        case .failure(let error):
+          problem(offset, column: valueColumn + error.offset, error.description)
         }
       } else if let verdict = SwiftVerdict(expected: value) {
         expected = verdict
       } else {
         problem(
-          offset,
+          offset, column: valueColumn,
           "expect: is 'compiles' or 'error: ' and swiftc's first error message, not '\(value)'")
       }
     }

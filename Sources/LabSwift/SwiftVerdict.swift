@@ -20,15 +20,18 @@ public enum SwiftSetting: String, Sendable, CaseIterable {
   /// Reads a block's `flags:` line: the settings its words spell, in order; or the first word
   /// that is not one, and what would do.
   public static func parse(_ text: String) -> Result<[SwiftSetting], SwiftSettingError> {
-    var words = text.split(whereSeparator: \.isWhitespace).map(String.init)[...]
+    var words = text.split(whereSeparator: \.isWhitespace)[...]
     var settings: [SwiftSetting] = []
     while let first = words.first {
       guard
         let setting = allCases.first(where: {
-          $0.arguments.elementsEqual(words.prefix($0.arguments.count))
+          $0.arguments.elementsEqual(words.prefix($0.arguments.count).map(String.init))
         })
       else {
-        return .failure(SwiftSettingError(word: first))
+        return .failure(
+          SwiftSettingError(
+            word: String(first), offset: text.distance(from: text.startIndex, to: first.startIndex)
+          ))
       }
       words = words.dropFirst(setting.arguments.count)
       if !settings.contains(setting) { settings.append(setting) }
@@ -40,6 +43,13 @@ public enum SwiftSetting: String, Sendable, CaseIterable {
 /// A `flags:` word outside the settings a lesson may use.
 public struct SwiftSettingError: Error, Sendable, Equatable, CustomStringConvertible {
   public var word: String
+  /// Where the word starts in the text parsed, in characters.
+  public var offset: Int
+
+  public init(word: String, offset: Int) {
+    self.word = word
+    self.offset = offset
+  }
 
   public var description: String {
     "'\(word)' is not a setting a lesson may give swiftc; flags: takes "
@@ -102,6 +112,12 @@ public struct SwiftVerdictCheck: Sendable {
   public var verdict: SwiftVerdict?
   public var diagnostics: String
   public var seconds: Double
+
+  public init(verdict: SwiftVerdict?, diagnostics: String, seconds: Double) {
+    self.verdict = verdict
+    self.diagnostics = diagnostics
+    self.seconds = seconds
+  }
 
   /// The program's file name, in diagnostics and in the command a lesson shows.
   public static let fileName = "Verdict"

@@ -60,6 +60,16 @@ public struct Lesson: Sendable, Equatable {
     case runs([LessonRun])
     /// A ```` ```trace ```` block: lines the run before it prints, shown for readers on GitHub.
     case excerpt(TraceExcerpt)
+    /// A ```` ```swift-verdict ```` block: a Swift program and what swiftc is to say of it.
+    case verdict(VerdictBlock)
+  }
+
+  /// Every ```` ```swift-verdict ```` block of the lesson, in order.
+  public var verdicts: [VerdictBlock] {
+    sections.flatMap(\.blocks).compactMap { block in
+      if case .verdict(let verdict) = block { return verdict }
+      return nil
+    }
   }
 
   /// Every run of the lesson, in order.

@@ -129,6 +129,13 @@ extension LessonParser {
       case "trace":
         if !flags.isEmpty { problem(start + 1, "a ```trace block takes no words after 'trace'") }
         parseExcerpt(body, at: start)
+      case "swift-verdict":
+        if !flags.isEmpty {
+          problem(start + 1, "a ```swift-verdict block takes no words after 'swift-verdict'")
+        }
+        if let verdict = VerdictBlock.parse(body, line: start + 1, problems: &problems) {
+          current.blocks.append(.verdict(verdict))
+        }
       case "swift" where showsProgram:
         // Right after `lab swift NAME`: the part of its program the prose is about, checked
         // against the program and cut from it as a trace excerpt is.
@@ -188,10 +195,13 @@ extension LessonParser {
         )
         return
       }
-      if runs[run].swift != nil {
+      // `lab swift NAME --check` prints swiftc's verdict, which an excerpt may quote; the
+      // program itself is quoted in a ```swift block.
+      if runs[run].swift == .program {
         problem(
           start + 1,
-          "a ```trace block quotes a run; quote a 'lab swift' program in a ```swift block")
+          "a ```trace block quotes a run or a 'lab swift --check'; quote a 'lab swift' program in "
+            + "a ```swift block")
       }
       if runs[run].live {
         problem(

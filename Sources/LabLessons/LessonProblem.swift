@@ -6,10 +6,14 @@ import LabRuntime
 public struct LessonProblem: Error, Sendable, Equatable {
   /// The 1-based line in the lesson file; 0 when the problem is the whole file.
   public var line: Int
+  /// The 1-based column, where the problem is one word of the line (a ```swift-verdict block's
+  /// setting); nil for the whole line.
+  public var column: Int?
   public var message: String
 
-  public init(line: Int, message: String) {
+  public init(line: Int, column: Int? = nil, message: String) {
     self.line = line
+    self.column = column
     self.message = message
   }
 }
@@ -26,7 +30,11 @@ public struct LessonFileError: Error, Sendable, Equatable, CustomStringConvertib
 
   /// One `file:line: error: message` line per problem, as compilers print them.
   public var description: String {
-    problems.map { "\(file):\($0.line > 0 ? "\($0.line):" : "") error: \($0.message)" }
-      .joined(separator: "\n")
+    problems.map { problem in
+      let line = problem.line > 0 ? "\(problem.line):" : ""
+      let column = problem.line > 0 ? problem.column.map { "\($0):" } ?? "" : ""
+      return "\(file):\(line)\(column) error: \(problem.message)"
+    }
+    .joined(separator: "\n")
   }
 }

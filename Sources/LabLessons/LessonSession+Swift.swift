@@ -13,9 +13,9 @@ extension LessonSession {
       fail("\(lesson.file): 'lab swift \(scenario.name)': \(error.description)")
       return
     }
-    reports[index] = source
     switch show {
     case .program:
+      reports[index] = source
       let cut = excerptCut(
         source, ofRun: index, mark: "// …", whole: ("the whole program", "swift \(scenario.name)"))
       let shown = cut ?? source
@@ -31,6 +31,8 @@ extension LessonSession {
         return
       }
       let (report, expected) = checkSwift(scenario, source)
+      // An excerpt after the line quotes the verdict; without a toolchain there is none to check.
+      reports[index] = report
       let fitted = surroundings.width.map { width in
         report.split(separator: "\n", omittingEmptySubsequences: false)
           .flatMap { WordWrap.fit(String($0), width: max(20, width - 1)) }.joined(separator: "\n")

@@ -4,6 +4,7 @@ import LabCommandLine
 import LabInterpreter
 import LabModel
 import LabPictures
+import LabSwift
 
 /// One playing of a lesson: prints it, runs its scenarios, and keeps what went wrong. What it
 /// prints goes to `Surroundings.write`, so the session holds no terminal of its own.
@@ -30,15 +31,20 @@ package struct LessonSession {
     /// What `lab swift NAME --check` prints for a program, and whether swiftc agreed with the
     /// lab; nil where there is no toolchain.
     package var checkSwift: ((Scenario, String) -> (report: String, expected: Bool))?
+    /// swiftc's verdict on a ```swift-verdict block's program with its settings; nil where there
+    /// is no toolchain.
+    package var checkVerdict: ((String, [SwiftSetting]) throws -> SwiftVerdictCheck)?
 
     package init(
       write: @escaping (String) -> Void, style: TextStyle,
       load: @escaping (String) -> Result<Scenario, LoadProblem>,
       timeline: @escaping (_ ascii: Bool, _ taskRows: Bool) -> Timeline.Options,
       pause: ((Pause) -> Bool)?, rows: Int? = nil, width: Int? = nil,
-      checkSwift: ((Scenario, String) -> (report: String, expected: Bool))? = nil
+      checkSwift: ((Scenario, String) -> (report: String, expected: Bool))? = nil,
+      checkVerdict: ((String, [SwiftSetting]) throws -> SwiftVerdictCheck)? = nil
     ) {
       self.checkSwift = checkSwift
+      self.checkVerdict = checkVerdict
       self.write = write
       self.style = style
       self.load = load
@@ -136,6 +142,16 @@ package struct LessonSession {
     }
   }
 
+  /// Code as a lesson prints it, indented by four. On a terminal a line wider than it (a quoted
+  /// error message) wraps at its words, under its own indent plus two (a comment as a comment),
+  /// rather than where the terminal would cut it.
+  func indentedCode(_ code: [String]) -> String {
+    let lines = code.flatMap { line in
+      surroundings.width.map { WordWrap.fitCode(line, width: max(20, $0 - 5)) } ?? [line]
+    }
+    return lines.map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+  }
+
   mutating func show(_ block: Lesson.Block) {
     switch block {
     case .text(let lesson):
@@ -147,12 +163,7 @@ package struct LessonSession {
       let shown = TerminalMarkdown.render(lines ?? written, surroundings.style)
       printer.out(shown.joined(separator: "\n") + "\n\n")
     case .code(_, let lesson):
-      // A line wider than the terminal (a quoted error message) wraps at its words, under its
-      // own indent plus two, rather than where the terminal would cut it.
-      let lines = Self.pasteable(lesson).flatMap { line in
-        surroundings.width.map { WordWrap.fitCode(line, width: max(20, $0 - 5)) } ?? [line]
-      }
-      printer.out(lines.map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n") + "\n\n")
+      printer.out(indentedCode(Self.pasteable(lesson)) + "\n\n")
     case .runs(let runs):
       for run in runs { perform(run) }
     case .excerpt(let excerpt):
@@ -163,6 +174,8 @@ package struct LessonSession {
           "\(lesson.file):\(excerpt.line): the lesson's excerpt of this run does not match: "
             + mismatch)
       }
+    case .verdict(let verdict):
+      showVerdict(verdict)
     }
   }
 

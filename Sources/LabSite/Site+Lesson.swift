@@ -44,6 +44,8 @@ extension Site.Builder {
           for run in runs { body.append(runBlock(run, lesson: lesson, players: &players)) }
         case .excerpt:
           break
+        case .verdict(let verdict):
+          body.append(verdictBlock(verdict))
         }
       }
     }

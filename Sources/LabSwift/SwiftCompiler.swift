@@ -70,12 +70,29 @@ public struct SwiftCompiler: Sendable {
     return Verdict(compiled: true, diagnostics: output, executable: binary)
   }
 
-  /// Type-checks `source` (`-typecheck`: no code generated, several times faster than a build)
-  /// as `NAME.swift` in `folder`, in `-swift-version` `mode`; `moduleCache` may be shared by
-  /// many checks. The verdict has no executable.
+  /// How far a check without a build goes.
+  public enum Stage: Sendable {
+    /// `-typecheck`: names and types, and the isolation checks made on them.
+    case typecheck
+    /// `-emit-sil` to nowhere: also the checks made on SIL, among them region-based isolation
+    /// (`sending 'x' risks causing data races`), which `-typecheck` never reaches. Still no
+    /// code generated, nothing linked.
+    case diagnostics
+
+    var arguments: [String] {
+      switch self {
+      case .typecheck: ["-typecheck"]
+      case .diagnostics: ["-emit-sil", "-o", "/dev/null"]
+      }
+    }
+  }
+
+  /// Type-checks `source` (`-typecheck`: no code generated, several times faster than a build;
+  /// or through the SIL `stage`'s diagnostics) as `NAME.swift` in `folder`, in `-swift-version`
+  /// `mode`; `moduleCache` may be shared by many checks. The verdict has no executable.
   public func typecheck(
     _ source: String, name: String, mode: Int, in folder: URL, moduleCache: URL,
-    options: [String] = []
+    options: [String] = [], through stage: Stage = .typecheck
   ) throws -> Verdict {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let file = folder.appendingPathComponent("\(name).swift")
@@ -84,10 +101,9 @@ public struct SwiftCompiler: Sendable {
     process.executableURL = swiftc
     process.arguments =
       [
-        "-typecheck", "-swift-version", String(mode), file.path, "-module-cache-path",
-        moduleCache.path,
+        "-swift-version", String(mode), file.path, "-module-cache-path", moduleCache.path,
       ]
-      + options
+      + stage.arguments + options
     let (status, output) = try Self.run(process)
     return Verdict(compiled: status == 0, diagnostics: output, executable: nil)
   }

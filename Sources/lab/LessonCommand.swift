@@ -136,6 +136,12 @@ enum LessonCommand: Command {
             return ("could not run swiftc: \(error)\n", false)
           }
         }
+      },
+      checkVerdict: SwiftCompiler.find(environment: context.environment).map { compiler in
+        { source, settings in
+          try SwiftVerdictCheck.run(
+            source, settings: settings, compiler: compiler, environment: context.environment)
+        }
       })
   }
 

@@ -1,0 +1,43 @@
+import Foundation
+import LabCommandLine
+import LabModel
+import LabSwift
+
+extension LessonSession {
+  /// A ```swift-verdict block: the program, then what swiftc says of it, which must be what the
+  /// lesson expects. Without a toolchain the lesson says so and goes on, as `lab swift --check`
+  /// does.
+  mutating func showVerdict(_ block: VerdictBlock) {
+    printer.out(indentedCode(block.source) + "\n\n")
+    // On a terminal the command wraps at its spaces, as a lesson's own lines do.
+    printer.say("$ " + block.command, .cyan)
+    guard let checkVerdict = surroundings.checkVerdict else {
+      printer.out("(no Swift toolchain here: swiftc is not on PATH, so nothing was compiled)\n\n")
+      return
+    }
+    let check: SwiftVerdictCheck
+    do {
+      check = try checkVerdict(block.program, block.settings)
+    } catch {
+      fail("\(lesson.file):\(block.line): could not run swiftc: \(error)")
+      return
+    }
+    if !check.diagnostics.isEmpty {
+      let fitted = surroundings.width.map { width in
+        check.diagnostics.split(separator: "\n", omittingEmptySubsequences: false)
+          .flatMap { WordWrap.fit(String($0), width: max(20, width - 1)) }.joined(separator: "\n")
+      }
+      printer.out(printer.highlight(fitted ?? check.diagnostics) + "\n")
+    }
+    let said = check.verdict?.description ?? "no verdict (swiftc failed without an error line)"
+    let time = String(format: "%.2f s", check.seconds)
+    if check.verdict == block.expected {
+      printer.say("verdict: \(said) (\(time)), as the lesson expects", .green)
+    } else {
+      fail(
+        "\(lesson.file):\(block.line): swiftc's verdict is '\(said)', but the lesson expects "
+          + "'\(block.expected)'")
+    }
+    printer.out("\n")
+  }
+}

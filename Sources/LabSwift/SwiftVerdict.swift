@@ -1,0 +1,156 @@
+import Foundation
+
+/// A compiler setting a lesson's ```` ```swift-verdict ```` block may ask for. A lesson is
+/// someone else's file: it names one of these by its spelling and the lab passes swiftc the
+/// arguments the case maps to, never text of the lesson's own.
+public enum SwiftSetting: String, Sendable, CaseIterable {
+  /// SE-0461: a `nonisolated` async function runs on its caller's actor.
+  case nonisolatedNonsendingByDefault = "-enable-upcoming-feature NonisolatedNonsendingByDefault"
+  /// SE-0466: code that names no isolation is `@MainActor`, as in new app projects.
+  case defaultIsolationMainActor = "-default-isolation MainActor"
+  /// SE-0470: a `@MainActor` type's conformances are main-actor-isolated without being marked.
+  case inferIsolatedConformances = "-enable-upcoming-feature InferIsolatedConformances"
+
+  /// How a lesson writes it: exactly swiftc's spelling, so the reader can paste it.
+  public var spelling: String { rawValue }
+
+  /// What swiftc is given for it.
+  public var arguments: [String] { rawValue.split(separator: " ").map(String.init) }
+
+  /// Reads a block's `flags:` line: the settings its words spell, in order; or the first word
+  /// that is not one, and what would do.
+  public static func parse(_ text: String) -> Result<[SwiftSetting], SwiftSettingError> {
+    var words = text.split(whereSeparator: \.isWhitespace)[...]
+    var settings: [SwiftSetting] = []
+    while let first = words.first {
+      guard
+        let setting = allCases.first(where: {
+          $0.arguments.elementsEqual(words.prefix($0.arguments.count).map(String.init))
+        })
+      else {
+        return .failure(
+          SwiftSettingError(
+            word: String(first), offset: text.distance(from: text.startIndex, to: first.startIndex)
+          ))
+      }
+      words = words.dropFirst(setting.arguments.count)
+      if !settings.contains(setting) { settings.append(setting) }
+    }
+    return .success(settings)
+  }
+}
+
+/// A `flags:` word outside the settings a lesson may use.
+public struct SwiftSettingError: Error, Sendable, Equatable, CustomStringConvertible {
+  public var word: String
+  /// Where the word starts in the text parsed, in characters.
+  public var offset: Int
+
+  public init(word: String, offset: Int) {
+    self.word = word
+    self.offset = offset
+  }
+
+  public var description: String {
+    "'\(word)' is not a setting a lesson may give swiftc; flags: takes "
+      + SwiftSetting.allCases.map { "'\($0.spelling)'" }.joined(separator: ", ")
+  }
+}
+
+/// What swiftc says of a program in Swift 6 mode, as a lesson writes it: `compiles`, or
+/// `error: MESSAGE`, the first error's message.
+public enum SwiftVerdict: Sendable, Equatable, CustomStringConvertible {
+  case compiles
+  case error(String)
+
+  /// Reads a lesson's `expect:` value; nil when it is neither form.
+  public init?(expected text: String) {
+    let trimmed = Self.normalised(text)
+    if trimmed == "compiles" {
+      self = .compiles
+    } else if trimmed.hasPrefix("error: "), trimmed.count > "error: ".count {
+      self = .error(String(trimmed.dropFirst("error: ".count)))
+    } else {
+      return nil
+    }
+  }
+
+  /// The verdict in swiftc's output: `compiles` when it succeeded, else its first error line's
+  /// message, normalised. Nil when it failed without an error line (it was killed, or could not
+  /// read the file).
+  public init?(compiled: Bool, diagnostics: String) {
+    if compiled {
+      self = .compiles
+      return
+    }
+    guard let message = SwiftCompiler.firstError(diagnostics) else { return nil }
+    self = .error(Self.normalised(message))
+  }
+
+  public var description: String {
+    switch self {
+    case .compiles: "compiles"
+    case .error(let message): "error: " + message
+    }
+  }
+
+  /// A message as verdicts compare it: the text after `error: ` (so the file, line and column
+  /// before it never matter), without the diagnostic group swiftc 6.2 and later append
+  /// (` [#SendingRisksDataRace]`), with runs of spaces collapsed.
+  public static func normalised(_ message: String) -> String {
+    var text = message.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    if text.hasSuffix("]"), let open = text.range(of: " [#", options: .backwards) {
+      text = String(text[..<open.lowerBound])
+    }
+    return text
+  }
+}
+
+/// One program's verdict from swiftc: what it said, in full, and how long it took.
+public struct SwiftVerdictCheck: Sendable {
+  /// Nil when swiftc failed without an error line.
+  public var verdict: SwiftVerdict?
+  public var diagnostics: String
+  public var seconds: Double
+
+  public init(verdict: SwiftVerdict?, diagnostics: String, seconds: Double) {
+    self.verdict = verdict
+    self.diagnostics = diagnostics
+    self.seconds = seconds
+  }
+
+  /// The program's file name, in diagnostics and in the command a lesson shows.
+  public static let fileName = "Verdict"
+
+  /// The most source a lesson's block may hand swiftc: a short program, not a project.
+  public static let maxSourceBytes = 16 * 1024
+
+  /// Checks `source` in Swift 6 mode with `settings`, as a library file (declarations only, no
+  /// top-level code), through the diagnostics passes: region-based isolation (`sending`,
+  /// SE-0414) is checked on SIL, after `-typecheck` stops, so `-typecheck` alone would say a
+  /// racy program compiles. Nothing is generated beyond SIL, linked or run. The source is a
+  /// file of its own in `verdict/` under the user's build folder (`BuildFolder`), written by
+  /// the lab, never through a shell.
+  public static func run(
+    _ source: String, settings: [SwiftSetting], compiler: SwiftCompiler,
+    environment: [String: String]
+  ) throws -> SwiftVerdictCheck {
+    let root = try BuildFolder.folder("verdict", environment: environment)
+    let folder = root.appendingPathComponent(UUID().uuidString, isDirectory: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let start = ContinuousClock.now
+    let verdict = try compiler.typecheck(
+      source, name: fileName, mode: 6, in: folder,
+      moduleCache: root.appendingPathComponent("module-cache", isDirectory: true),
+      options: ["-parse-as-library"] + settings.flatMap(\.arguments), through: .diagnostics)
+    let elapsed = ContinuousClock.now - start
+    // The folder is this check's own and gone when it returns: the file is named as the reader
+    // would name it.
+    let file = folder.appendingPathComponent("\(fileName).swift").path
+    return SwiftVerdictCheck(
+      verdict: SwiftVerdict(compiled: verdict.compiled, diagnostics: verdict.diagnostics),
+      diagnostics: verdict.diagnostics.replacingOccurrences(of: file, with: "\(fileName).swift"),
+      seconds: Double(elapsed.components.seconds)
+        + Double(elapsed.components.attoseconds) / 1e18)
+  }
+}

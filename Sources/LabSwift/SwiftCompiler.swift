@@ -1,5 +1,6 @@
 import Foundation
 import LabModel
+import Synchronization
 
 /// Compiles a generated program with `swiftc`, to show what Swift 6 says about it.
 public struct SwiftCompiler: Sendable {
@@ -108,14 +109,47 @@ public struct SwiftCompiler: Sendable {
     return Verdict(compiled: status == 0, diagnostics: output, executable: nil)
   }
 
-  /// Runs a process to its end; returns its status and what it printed, stdout and stderr.
-  static func run(_ process: Process) throws -> (Int32, String) {
+  /// How long one swiftc may run: the slowest bundled program builds in under 30 s under
+  /// ThreadSanitizer on a loaded machine; a program written to stall the type checker is
+  /// stopped, not waited for.
+  public static let timeLimit: Duration = .seconds(300)
+
+  /// What stopped a compile that did not end by itself.
+  public struct Timeout: Error, CustomStringConvertible {
+    public var seconds: Int64
+    public var description: String {
+      "swiftc did not finish within \(seconds) s and was stopped; make the program smaller"
+    }
+  }
+
+  /// Runs a process to its end, or stops it and its process group (SIGTERM, then SIGKILL two
+  /// seconds later) after `limit`; returns its status and what it printed, stdout and stderr.
+  static func run(_ process: Process, limit: Duration = timeLimit) throws -> (Int32, String) {
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe
     try process.run()
+    let pid = process.processIdentifier
+    let stopped = Atomic(false)
+    // Set once the process is reaped: its ID may then be another process's.
+    let ended = Atomic(false)
+    let watch = DispatchWorkItem {
+      guard !ended.load(ordering: .acquiring) else { return }
+      stopped.store(true, ordering: .relaxed)
+      // Foundation starts the process in a group of its own: the driver's frontends, which
+      // hold the pipe open, are stopped with it.
+      kill(-pid, SIGTERM)
+      DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
+        if !ended.load(ordering: .acquiring) { kill(-pid, SIGKILL) }
+      }
+    }
+    let seconds = limit.components.seconds
+    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Int(seconds)), execute: watch)
     let output = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    ended.store(true, ordering: .releasing)
+    watch.cancel()
+    if stopped.load(ordering: .relaxed) { throw Timeout(seconds: seconds) }
     return (process.terminationStatus, String(decoding: output, as: UTF8.self))
   }
 

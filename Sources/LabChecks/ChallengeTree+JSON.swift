@@ -75,7 +75,7 @@ extension ChallengeTree {
     }
     let document = Encoded(strings: strings.list, bound: bound, pruned: pruned, nodes: encoded)
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     // Strings, integers and booleans always encode.
     let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
     return String(decoding: data, as: UTF8.self)

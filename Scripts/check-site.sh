@@ -26,7 +26,7 @@ export NO_COLOR=1
 start=$(date +%s.%N)
 
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
-  sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'
   exit 64
 fi
 lab=${1:-.build/debug/lab}

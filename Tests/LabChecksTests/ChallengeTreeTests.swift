@@ -91,4 +91,35 @@ import Testing
     #expect(Set(strings).count == strings.count)
     #expect((object["nodes"] as? [Any])?.count == tree.nodes.count)
   }
+  /// Sessions that share their runs answer as sessions that run each afresh, with fewer runs.
+  @Test func sharedRunsAnswerAsFreshOnes() throws {
+    let (scenario, _) = try Self.racyCounter()
+    let cache = StepSession.RunCache()
+    var fresh = StepSession(scenario, options: RunOptions())
+    var shared = StepSession(scenario, options: RunOptions(), cache: cache)
+    var picks = 0
+    while true {
+      switch (fresh.next(), shared.next()) {
+      case (.decision(let one), .decision(let other)):
+        #expect(one.lines == other.lines)
+        #expect(one.candidates == other.candidates)
+        #expect(one.preferred == other.preferred)
+        // Another task than the default at every other point, to leave the default's runs.
+        let index = picks % 2 == 0 ? (one.preferred + 1) % one.candidates.count : one.preferred
+        fresh.choose(index, at: one)
+        shared.choose(index, at: other)
+        picks += 1
+      case (.ended(let one), .ended(let other)):
+        #expect(one.lines == other.lines)
+        #expect(one.schedule == other.schedule)
+        #expect(fresh.departures == shared.departures)
+        #expect(picks > 3)
+        #expect(cache.made < picks * 2)
+        return
+      default:
+        Issue.record("the sessions parted at choice \(picks)")
+        return
+      }
+    }
+  }
 }

@@ -148,8 +148,9 @@ extension Site {
       function undo() { if (moves.length) { moves.pop(); render(); } }
 
       function fromAddress() {
-        var hash = decodeURIComponent(location.hash.replace(/^#/, ''));
-        var message;
+        var hash = location.hash.replace(/^#/, ''), message;
+        // A link cut or mangled on its way: read it as it is.
+        try { hash = decodeURIComponent(hash); } catch (e) {}
         moves = [];
         if (hash.indexOf('schedule=') === 0) {
           var schedule = hash.slice('schedule='.length);

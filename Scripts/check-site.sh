@@ -12,7 +12,11 @@
 #   - at a phone's 390 px, with touch and with a mouse: no page wider than the screen, each
 #     timeline's text 9 px or more in a box that scrolls, no event's text outside the controls
 #     (every event, stepped with the player's ▶), and help that names taps, or keys. Measured in
-#     the page as Chromium laid it out, through its DevTools pipe; the pages are not changed.
+#     the page as Chromium laid it out, through its DevTools pipe; the pages are not changed;
+#   - racy-counter's challenge page, at 390 px with touch and with a mouse: its buttons played
+#     along a path the lab found to the goal at par ("Goal reached in 2 choices, par 2"), the
+#     schedule it links to confirmed by `lab run --schedule`, the link opened to the same end,
+#     Backspace and the Undo button each one decision back, the page no wider than the screen.
 # Needs the Swift toolchain, python3 and chromium (installed with apt-get when missing).
 #
 # Usage: Scripts/check-site.sh [LAB]    LAB defaults to .build/debug/lab (built when missing)
@@ -22,7 +26,7 @@ export NO_COLOR=1
 start=$(date +%s.%N)
 
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
-  sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'
   exit 64
 fi
 lab=${1:-.build/debug/lab}
@@ -237,6 +241,89 @@ for page in "$site"/lesson-*.html "$rc"; do
       || fail "$(basename "$page") on a $device: $(tr '\n' ' ' <<< "${bad:-$got}")"
   done
 done
+
+echo "== a challenge played in the page: racy-counter to its goal at par, its link, undo"
+# Plays challenge-racy-counter.html in Chromium through its buttons, as at a phone's 390 px with
+# touch and with a mouse: the path to the goal is the lab's (a leaf of the page's tree that
+# reaches the goal in par choices, found by Python, not by the page's script), and `lab run
+# --schedule` confirms that the schedule the page links to reaches the goal.
+check_challenge() {
+  local page=$site/challenge-racy-counter.html
+  [[ -f $page ]] || { fail "no challenge-racy-counter.html"; return; }
+  grep -q 'href="challenge-racy-counter.html"' "$site/index.html" \
+    || fail "index.html does not list racy-counter's challenge"
+  local plan moves schedule par
+  plan=$(python3 - "$page" <<'EOF'
+import json, re, sys
+html = open(sys.argv[1], encoding="utf-8").read()
+tree = json.loads(re.search(r"var challengeTree = (.*?);\n", html, re.S).group(1))
+par = int(re.search(r'data-par="(\d+)"', html).group(1))
+nodes, strings = tree["nodes"], tree["strings"]
+def find(node, path):
+    entry = nodes[node]
+    if "c" not in entry:
+        return (path, strings[entry["s"]]) if entry["g"] and entry["n"] == par else None
+    for position, choice in enumerate(entry["c"]):
+        found = choice[2] >= 0 and find(choice[2], path + [position])
+        if found: return found
+found = find(0, [])
+print(",".join(map(str, found[0])), found[1], par) if found else print("- - -")
+EOF
+)
+  read -r moves schedule par <<< "$plan"
+  [[ $moves != - ]] || { fail "challenge: no leaf reaches the goal in par choices"; return; }
+  "$lab" run racy-counter --schedule "$schedule" 2>&1 | grep -qx 'counter = 4' \
+    || fail "challenge: lab run racy-counter --schedule $schedule does not end at counter = 4"
+  # The page's state, one fact per line; then the play: each move clicked, the end's facts, the
+  # link's schedule, Backspace (one decision back), the Undo button (another).
+  local facts='function facts(tag) {
+    var q = function (s) { return document.querySelector(s); }, root = document.documentElement;
+    var right = 0;
+    Array.prototype.slice.call(document.querySelectorAll("button")).forEach(function (b) {
+      right = Math.max(right, b.getBoundingClientRect().right);
+    });
+    return [tag + " values " + q(".values").textContent,
+      tag + " lines " + document.querySelectorAll(".trace .line").length,
+      tag + " buttons " + document.querySelectorAll(".tasks button").length,
+      tag + " score " + (q(".score") ? q(".score").textContent : "-"),
+      tag + " hash " + location.hash,
+      tag + " fits " + (root.scrollWidth <= root.clientWidth && right <= innerWidth),
+      tag + " error " + (document.body.getAttribute("data-challenge-error") || "none")];
+  }'
+  for device in phone mouse; do
+    local played replayed
+    played=$(layout "file://$page" "$device" <<JS 2>&1
+(function () { $facts
+  var out = facts("start"), before = [];
+  [$moves].forEach(function (position) {
+    before.push(facts("back"));
+    document.querySelectorAll(".tasks button")[position].click();
+  });
+  out = out.concat(facts("end"));
+  out.push("link " + document.querySelector(".schedule-link").getAttribute("href"));
+  document.dispatchEvent(new KeyboardEvent("keydown", {key: "Backspace", bubbles: true}));
+  out.push("backspace " + (facts("back").join("|") === before[before.length - 1].join("|")));
+  document.querySelector(".undo").click();
+  out.push("undo " + (facts("back").join("|") === before[before.length - 2].join("|")));
+  return out.join("\n");
+})()
+JS
+)
+    for line in "start buttons 2" "start fits true" "end fits true" "end buttons 0" \
+      "end values counter = 4" \
+      "end score Goal reached in $par choices, par $par." "end hash #schedule=$schedule" \
+      "link #schedule=$schedule" "backspace true" "undo true" "end error none"; do
+      grep -qxF -- "$line" <<< "$played" \
+        || fail "challenge on a $device: no '$line' in: $(tr '\n' ' ' <<< "$played")"
+    done
+    # The link, opened: the same end as the clicks reached.
+    replayed=$(layout "file://$page#schedule=$schedule" "$device" \
+      <<< "(function () { $facts return facts('end').join('\\n'); })()" 2>&1)
+    [[ $replayed == "$(grep '^end ' <<< "$played")" ]] \
+      || fail "challenge on a $device: #schedule=$schedule replays to: $(tr '\n' ' ' <<< "$replayed")"
+  done
+}
+check_challenge
 
 elapsed=$(python3 -c "import time; print(f'{time.time() - $start:.1f}')")
 if [[ $failures -gt 0 ]]; then

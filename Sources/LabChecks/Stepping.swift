@@ -62,7 +62,11 @@ package struct StepSession: Sendable {
   /// Whether each choice was another task than the default (Enter's): a challenge's score.
   private var departed: [Bool] = []
 
-  package init(_ scenario: Scenario, options: RunOptions) {
+  /// Runs shared with other sessions of the same scenario and options; nil runs each afresh.
+  package var cache: RunCache?
+
+  package init(_ scenario: Scenario, options: RunOptions, cache: RunCache? = nil) {
+    self.cache = cache
     self.scenario = scenario
     var options = options
     options.chooser = nil
@@ -169,11 +173,10 @@ package struct StepSession: Sendable {
   private func run(forcing: Int?) -> (
     record: RunRecord, turn: (candidates: [Int], preferred: Int)?, chooser: ScheduleChooser
   ) {
-    let box = ChoiceBox(choices: choices, forcing: forcing)
-    let chooser = ScheduleChooser { box.pick($1, $2) }
-    var options = options
-    options.chooser = chooser
-    return (ScenarioRunner.run(scenario, options: options), box.captured, chooser)
+    let key = choices + (forcing.map { [$0] } ?? [])
+    let run = cache?.run(key, scenario, options) ?? RunCache.Run(key, scenario, options)
+    let turn = run.turns.count > choices.count ? run.turns[choices.count] : nil
+    return (run.record, turn, run.chooser)
   }
 
   /// The run to its end, checked as `lab run` checks it (its trace merges reads that nothing
@@ -198,25 +201,76 @@ package struct StepSession: Sendable {
   }
 }
 
-/// The choices of one run, shared with the chooser's closure (the loop thread only).
+/// The choices of one run, shared with the chooser's closure (the loop thread only): it follows
+/// them at the turns with more than one candidate, then takes the defaults, and keeps every such
+/// turn's candidates.
 private final class ChoiceBox: @unchecked Sendable {
   let choices: [Int]
-  let forcing: Int?
-  var used = 0
-  var captured: (candidates: [Int], preferred: Int)?
+  var turns: [(candidates: [Int], preferred: Int)] = []
 
-  init(choices: [Int], forcing: Int?) {
-    self.choices = choices
-    self.forcing = forcing
-  }
+  init(choices: [Int]) { self.choices = choices }
 
   func pick(_ candidates: [Int], _ preferred: Int) -> Int {
-    guard candidates.count > 1, captured == nil else { return preferred }
-    if used < choices.count {
-      used += 1
-      return candidates.contains(choices[used - 1]) ? choices[used - 1] : preferred
+    guard candidates.count > 1 else { return preferred }
+    turns.append((candidates, preferred))
+    guard turns.count <= choices.count else { return preferred }
+    let choice = choices[turns.count - 1]
+    return candidates.contains(choice) ? choice : preferred
+  }
+}
+
+extension StepSession {
+  /// The runs of many sessions of one scenario, such as every path `ChallengeTree` walks: a
+  /// session's questions re-run the choices its parent's already ran (its own next decision is
+  /// the run its parent made to show that choice's step), so each run is made once.
+  package final class RunCache: @unchecked Sendable {
+    /// One run: its record, its chooser (the schedule) and every turn with a choice.
+    struct Run {
+      var record: RunRecord
+      var chooser: ScheduleChooser
+      var turns: [(candidates: [Int], preferred: Int)]
+
+      /// The run that takes `choices` at its turns with a choice, then the defaults.
+      init(_ choices: [Int], _ scenario: Scenario, _ options: RunOptions) {
+        let box = ChoiceBox(choices: choices)
+        chooser = ScheduleChooser { box.pick($1, $2) }
+        var options = options
+        options.chooser = chooser
+        record = ScenarioRunner.run(scenario, options: options)
+        turns = box.turns
+      }
     }
-    captured = (candidates, preferred)
-    return forcing.flatMap { candidates.contains($0) ? $0 : nil } ?? preferred
+
+    private let lock = NSLock()
+    private var runs: [[Int]: Run] = [:]
+
+    package init() {}
+
+    /// How many runs were made (not found here).
+    package var made: Int { lock.withLock { madeRuns } }
+    private var madeRuns = 0
+
+    func run(_ choices: [Int], _ scenario: Scenario, _ options: RunOptions) -> Run {
+      if let known = lock.withLock({ runs[choices] ?? same(as: choices) }) { return known }
+      let run = Run(choices, scenario, options)
+      lock.withLock {
+        runs[choices] = run
+        madeRuns += 1
+      }
+      return run
+    }
+
+    /// The run `choices` makes when it is one already made: its last choice is the default at
+    /// its turn, or one the run cannot take, or past the run's last turn.
+    private func same(as choices: [Int]) -> Run? {
+      guard let last = choices.last, let parent = runs[Array(choices.dropLast())] else {
+        return nil
+      }
+      guard parent.turns.count >= choices.count else { return parent }
+      let turn = parent.turns[choices.count - 1]
+      guard last == turn.preferred || !turn.candidates.contains(last) else { return nil }
+      runs[choices] = parent
+      return parent
+    }
   }
 }

@@ -9,9 +9,16 @@ import LabModel
 package struct MarkdownHTML {
   /// Rewrites a relative link (`05-errors.md` → `lesson-05-errors.html`); nil keeps it.
   var rewrite: (String) -> String?
+  /// The page a code span's text links to (`lab challenge racy-counter` → its challenge page),
+  /// or nil to leave it as code only.
+  var codeLink: (String) -> String?
 
-  package init(rewrite: @escaping (String) -> String? = { _ in nil }) {
+  package init(
+    rewrite: @escaping (String) -> String? = { _ in nil },
+    codeLink: @escaping (String) -> String? = { _ in nil }
+  ) {
     self.rewrite = rewrite
+    self.codeLink = codeLink
   }
 
   /// The HTML of Markdown `lines`.
@@ -123,7 +130,9 @@ package struct MarkdownHTML {
       let after = rest[rest.index(after: open)...]
       guard let close = after.firstIndex(of: "`") else { break }
       out += spans(Markup.escape(String(rest[..<open])))
-      out += "<code>\(Markup.escape(String(after[..<close])))</code>"
+      let code = String(after[..<close])
+      let span = "<code>\(Markup.escape(code))</code>"
+      out += codeLink(code).map { "<a href=\"\(Markup.escape($0))\">\(span)</a>" } ?? span
       rest = after[after.index(after: close)...]
     }
     return out + spans(Markup.escape(String(rest)))

@@ -13,9 +13,9 @@ extension Site.Builder {
   mutating func lessonPage(_ lesson: Lesson, at index: Int) -> String {
     let pages = Dictionary(
       lessons.map { ($0.entry.url.lastPathComponent, $0.page) }, uniquingKeysWith: { a, _ in a })
-    let markdown = MarkdownHTML { target in
-      pages[target.split(separator: "/").last.map(String.init) ?? target]
-    }
+    let markdown = MarkdownHTML(
+      rewrite: { target in pages[target.split(separator: "/").last.map(String.init) ?? target] },
+      codeLink: challengeLink)
     var body = [navigation(lesson: index), "<article class=\"lesson\">"]
     body.append("<p class=\"name\">Lesson \(lesson.number) · \(escape(lesson.name))</p>")
     let opensWithTitle = lesson.sections.first?.blocks.first.map {

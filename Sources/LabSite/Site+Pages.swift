@@ -49,6 +49,14 @@ extension Site.Builder {
         body.append("</ol>")
       }
       let shown = scenarios.filter { $0.bundled == bundled }
+      let challenges = challengeList(shown)
+      if !challenges.isEmpty {
+        body.append("<h2>Challenges</h2>")
+        body.append(
+          "<p class=\"summary\">Be the scheduler: pick which task runs at each point and make "
+            + "the run end as the goal says, in as few choices as you can.</p>")
+        body.append(challenges)
+      }
       if !shown.isEmpty {
         body.append("<h2>Scenarios</h2>")
         body.append(scenarioList(shown, root: root))
@@ -132,6 +140,11 @@ extension Site.Builder {
     }
     if !lessons.isEmpty {
       extra.append("<p class=\"used\">Run in \(lessons.joined(separator: ", ")).</p>")
+    }
+    if let challenge = scenario.challenge, challengePages[item.name] != nil {
+      extra.append(
+        "<p class=\"used\">A challenge: \(escape(challenge.goal)) "
+          + "<a href=\"\(escape(Site.challengePage(item.name)))\">Play it</a>.</p>")
     }
     let body =
       navigation() + "\n"

@@ -33,6 +33,8 @@ package struct Site: Sendable {
   /// What did not go as it should, one line each: a lesson or scenario file that does not
   /// parse, a run whose scenario is missing, a run that did not do what its lesson says.
   package var problems: [String] = []
+  /// Each challenge page's size and what it took to compute, for `lab site` to report.
+  package var challenges: [ChallengeStats] = []
 
   /// A lesson of the site: where it was found and its page.
   struct LessonItem {
@@ -71,6 +73,8 @@ extension Site {
     var lessons: [LessonItem] = []
     var scenarios: [ScenarioItem] = []
     var loaded: [Int: Lesson] = [:]
+    /// The challenge pages by scenario name; a challenge the lab cannot score has none.
+    var challengePages: [String: String] = [:]
     var site = Site()
 
     init(course: Course, options: Options) {
@@ -121,6 +125,13 @@ extension Site {
     }
 
     mutating func build() -> Site {
+      // First, so that the lessons, the scenarios and the index link only to pages there are.
+      for item in scenarios {
+        guard case .success(let scenario) = load(item), let challenge = scenario.challenge else {
+          continue
+        }
+        challengePages[item.name] = challengePage(item, scenario, challenge)
+      }
       for index in lessons.indices {
         guard let lesson = loaded[index] else { continue }
         let html = lessonPage(lesson, at: index)
@@ -128,6 +139,9 @@ extension Site {
       }
       for item in scenarios {
         site.pages.append(Page(path: item.page, html: scenarioPage(item)))
+        if let html = challengePages[item.name] {
+          site.pages.append(Page(path: Site.challengePage(item.name), html: html))
+        }
       }
       site.pages.insert(Page(path: Site.indexName, html: index()), at: 0)
       return site
@@ -212,12 +226,14 @@ extension Site {
 
 extension Site {
   /// The pages in `folder` an earlier `lab site` wrote that this site no longer has (a lesson
-  /// renamed or removed): lab-made `lesson-*.html` and `scenario-*.html` files only.
+  /// renamed or removed): lab-made `lesson-*.html`, `scenario-*.html` and `challenge-*.html`
+  /// files only.
   package func stalePages(in folder: String) -> [String] {
     let names = Set(pages.map(\.path))
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     return entries.sorted().filter { name in
-      (name.hasPrefix("lesson-") || name.hasPrefix("scenario-")) && name.hasSuffix(".html")
+      ["lesson-", "scenario-", "challenge-"].contains { name.hasPrefix($0) }
+        && name.hasSuffix(".html")
         && !names.contains(name)
         && HTMLReport.isLabPage(
           atPath: URL(fileURLWithPath: folder).appendingPathComponent(name).path)

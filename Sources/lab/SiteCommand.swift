@@ -16,7 +16,15 @@ enum SiteCommand: Command {
     Writes the course — its lessons and scenarios, then those bundled with the lab, as 'lab list'
     shows them — to DIR as a static website: DIR/index.html lists the lessons and the scenarios;
     DIR/lesson-NN-NAME.html is a lesson, its prose and each of its runs; DIR/scenario-NAME.html
-    is a scenario's run, its checks, its expected trace and its Swift program.
+    is a scenario's run, its checks, its expected trace and its Swift program;
+    DIR/challenge-NAME.html is a scenario's challenge, played in the page: at each point the
+    learner picks the task that runs next, as in 'lab step', and is scored against the par.
+
+    A challenge page holds every run a learner can make, computed when the site is made (the page
+    runs no scenario). A page holds at most 6,000 points of choice and 1 MB of them: past that it
+    keeps the runs with at most par+2 choices against the default order (then par+1, then par),
+    says so, and leaves the rest to 'lab challenge NAME' in a terminal. A line per challenge says
+    its size and how long it took.
 
     Every run is an interactive picture: the timeline with a row per thread and per task, and the
     trace. The scrubber, the ◀ ▶ buttons and the ← → keys step through the events one at a time;
@@ -97,6 +105,7 @@ enum SiteCommand: Command {
     for problem in site.problems {
       console.err(console.paint(problem, .red, forErr: true) + "\n")
     }
+    for line in site.challengeLines { console.out(line + "\n") }
     let seconds = Double((ContinuousClock.now - start) / .milliseconds(1)) / 1000
     console.out(
       "wrote \(site.pages.count) pages (\(site.bytes / 1024) KB) to \(folder) in "

@@ -31,13 +31,20 @@ import Testing
       let page = "scenario-\(url.deletingPathExtension().lastPathComponent).html"
       #expect(index.contains("href=\"\(page)\""), "\(page)")
       #expect(pages[page] != nil, "\(page)")
+      // A scenario with a challenge has its page, listed in the index's Challenges.
+      if try ScenarioLoader.load(path: url.path).challenge != nil {
+        let challenge = "challenge-\(url.deletingPathExtension().lastPathComponent).html"
+        #expect(index.contains("href=\"\(challenge)\""), "\(challenge)")
+        #expect(pages[challenge] != nil, "\(challenge)")
+      }
     }
     for (name, html) in pages {
       TestSupport.wellFormed(html, name)
       // Each player starts with exactly one current trace line; pages without one have none.
       let players = TestSupport.count("<section class=\"player\"", in: html)
       #expect(TestSupport.count("aria-current=\"step\"", in: html) == players, "\(name)")
-      #expect(TestSupport.count("<script", in: html) == (players > 0 ? 1 : 0), "\(name)")
+      let scripts = players > 0 || name.hasPrefix("challenge-") ? 1 : 0
+      #expect(TestSupport.count("<script", in: html) == scripts, "\(name)")
       #expect(!html.contains("src="), "\(name)")
       #expect(!html.contains("href=\"http"), "\(name): a page links only to the site")
     }

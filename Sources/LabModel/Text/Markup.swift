@@ -18,4 +18,24 @@ package enum Markup {
     }
     return out
   }
+
+  /// JSON made safe to write inside an HTML `<script>` (and the CDATA section around it in a
+  /// well-formed page): `<`, `>` and `&` become `\u` escapes, so no text in it can close the
+  /// script (`</script>`), open a comment or end the CDATA (`]]>`); U+2028 and U+2029 too, which
+  /// older JavaScript refuses in a string. Those characters occur in JSON only inside strings,
+  /// where the escape means the same character, so the value is unchanged.
+  package static func scriptJSON(_ json: String) -> String {
+    var out = ""
+    for scalar in json.unicodeScalars {
+      switch scalar {
+      case "<": out += "\\u003c"
+      case ">": out += "\\u003e"
+      case "&": out += "\\u0026"
+      case "\u{2028}": out += "\\u2028"
+      case "\u{2029}": out += "\\u2029"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
 }

@@ -1,0 +1,186 @@
+import Foundation
+import LabInterpreter
+import LabModel
+import LabRuntime
+
+/// Every way a learner can play a scenario's challenge in `lab step`, computed once so that a
+/// static page can be the scheduler with no interpreter of its own: the tree of `StepSession`'s
+/// decisions, each node what the terminal shows at that point (the trace lines since the last
+/// choice, the shared values, the tasks that could run with the step each would take), each leaf
+/// how the run ended, whether it reaches the goal, its departures from the default order (the
+/// par's measure) and its schedule for `lab run NAME --schedule S`.
+///
+/// A page has a size limit (`Limits`). A tree over it is pruned by departures: only the paths
+/// that leave the default order at most par+2 times are kept, then par+1, then par; a candidate
+/// that would go further is kept as a button whose branch is `nil` ("not in this page"). The
+/// par's own path is always within the bound, so the goal can always be reached on the page.
+package struct ChallengeTree: Sendable {
+  /// A candidate at a decision: the task, the step it would run next, and where it leads.
+  package struct Choice: Sendable, Equatable {
+    package var task: String
+    package var next: String
+    /// The node it leads to; nil when the branch was pruned.
+    package var node: Int?
+  }
+
+  package enum Node: Sendable {
+    case decision(Decision)
+    case leaf(Leaf)
+  }
+
+  package struct Decision: Sendable {
+    package var lines: [String]
+    package var values: [String]
+    package var choices: [Choice]
+    /// The index of the default choice (Enter's in `lab step`).
+    package var preferred: Int
+  }
+
+  package struct Leaf: Sendable {
+    package var lines: [String]
+    package var values: [String]
+    /// The outcome as a histogram row shows it: `counter = 4 · race`.
+    package var outcome: String
+    package var reached: Bool
+    /// Choices that took another task than the default, as the par counts them.
+    package var departures: Int
+    package var schedule: String
+  }
+
+  /// The most a page may hold: a bigger tree is pruned (see the type's comment).
+  package struct Limits: Sendable {
+    package var maxNodes: Int
+    /// Of the encoded tree (`json`), before it is escaped into the page.
+    package var maxBytes: Int
+
+    /// About a megabyte: a page a phone loads in a second or two.
+    package static let standard = Limits(maxNodes: 6_000, maxBytes: 1_000_000)
+
+    package init(maxNodes: Int, maxBytes: Int) {
+      self.maxNodes = maxNodes
+      self.maxBytes = maxBytes
+    }
+  }
+
+  /// The nodes, the root first; a choice's `node` indexes them.
+  package private(set) var nodes: [Node] = []
+  /// The most departures a kept path has; nil when nothing was pruned.
+  package private(set) var bound: Int?
+  /// How many branches the bound left out.
+  package private(set) var pruned = 0
+  /// Whether the node limit cut the tree even at the tightest bound (the par's path may be
+  /// missing); never so for the bundled challenges, whose trees fit.
+  package private(set) var truncated = false
+
+  /// The tree of `scenario`'s challenge, pruned to fit `limits` when it must. `par` is the
+  /// search's par (`ChallengeSearch`): the tightest bound a pruned tree keeps.
+  package static func build(
+    _ scenario: Scenario, challenge: Challenge, par: Int?, options: RunOptions = RunOptions(),
+    limits: Limits = .standard
+  ) -> ChallengeTree {
+    var options = options
+    options.mode = .virtual
+    // Every bound walks the same runs again: they are made once.
+    let cache = StepSession.RunCache()
+    let bounds: [Int?] = [nil] + (par.map { par in [par + 2, par + 1, par] } ?? [])
+    for bound in bounds {
+      var builder = Builder(
+        challenge: challenge, bound: bound, maxNodes: limits.maxNodes,
+        observesFirst: Outcome.observesFirst(scenario.expect.outcomes)
+          || challenge.when.first != nil)
+      if builder.walk(StepSession(scenario, options: options, cache: cache)) != nil {
+        let tree = builder.tree
+        if tree.json.utf8.count <= limits.maxBytes { return tree }
+      }
+    }
+    // Even the par's bound is too big: keep the nodes that fit, the default's path first.
+    var builder = Builder(
+      challenge: challenge, bound: par ?? 0, maxNodes: limits.maxNodes, observesFirst: false)
+    builder.cutting = true
+    _ = builder.walk(StepSession(scenario, options: options, cache: cache))
+    var tree = builder.tree
+    tree.truncated = true
+    return tree
+  }
+
+  /// The leaf a schedule string ends at, and the choice indices that lead there from the root.
+  package func path(to schedule: String) -> [Int]? {
+    func search(_ index: Int) -> [Int]? {
+      switch nodes[index] {
+      case .leaf(let leaf): return leaf.schedule == schedule ? [] : nil
+      case .decision(let decision):
+        for (position, choice) in decision.choices.enumerated() {
+          if let node = choice.node, let rest = search(node) { return [position] + rest }
+        }
+        return nil
+      }
+    }
+    return nodes.isEmpty ? nil : search(0)
+  }
+
+  /// Walks the sessions depth first, the default choice first at each decision.
+  private struct Builder {
+    let challenge: Challenge
+    let bound: Int?
+    let maxNodes: Int
+    let observesFirst: Bool
+    /// Past `maxNodes`, prune instead of giving up.
+    var cutting = false
+    var tree = ChallengeTree()
+
+    init(challenge: Challenge, bound: Int?, maxNodes: Int, observesFirst: Bool) {
+      self.challenge = challenge
+      self.bound = bound
+      self.maxNodes = maxNodes
+      self.observesFirst = observesFirst
+      tree.bound = bound
+    }
+
+    /// The node `session` is at, added with everything under it; nil when the limit was met.
+    mutating func walk(_ start: StepSession) -> Int? {
+      var session = start
+      let index = tree.nodes.count
+      guard index < maxNodes else { return nil }
+      switch session.next() {
+      case .ended(let ending):
+        let outcome =
+          observesFirst
+          ? Outcome(of: ending.result.record, observingFirst: true) : ending.outcome
+        tree.nodes.append(
+          .leaf(
+            Leaf(
+              lines: ending.lines,
+              values: outcome.values.map { "\($0.name) = \($0.value.description)" },
+              outcome: ending.outcome.description, reached: challenge.isReached(by: outcome),
+              departures: session.departures, schedule: ending.schedule)))
+      case .decision(let decision):
+        tree.nodes.append(
+          .decision(
+            Decision(
+              lines: decision.lines, values: decision.values.map { "\($0.name) = \($0.value)" },
+              choices: decision.candidates.map { Choice(task: $0.task, next: $0.next, node: nil) },
+              preferred: decision.preferred)))
+        let order =
+          [decision.preferred] + decision.candidates.indices.filter { $0 != decision.preferred }
+        for position in order {
+          let departs = position != decision.preferred
+          if let bound, departs, session.departures >= bound {
+            tree.pruned += 1
+            continue
+          }
+          var child = session
+          child.choose(position, at: decision)
+          guard let node = walk(child) else {
+            guard cutting else { return nil }
+            tree.pruned += 1
+            continue
+          }
+          guard case .decision(var kept) = tree.nodes[index] else { continue }
+          kept.choices[position].node = node
+          tree.nodes[index] = .decision(kept)
+        }
+      }
+      return index
+    }
+  }
+}

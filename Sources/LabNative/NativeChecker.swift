@@ -56,6 +56,11 @@ public enum NativeChecker {
       if attempts < ScenarioChecker.liveAttempts { usleep(1_000_000) }
     } while attempts < ScenarioChecker.liveAttempts
     let result = run.result
+    // Only a run that passed is compared: a failing one says enough.
+    let fidelity =
+      result.passed
+      ? self.fidelity(scenario, run: run, options: options, builder: builder)
+      : (summary: "", alarms: [])
     var messages: [String] = []
     if let problem = result.problem, !result.expectsProblem {
       messages.append("problem: \(problem)")
@@ -63,12 +68,14 @@ public enum NativeChecker {
     for check in result.checks where !check.holds {
       messages.append("\(check.name): expected \(check.expected), got \(check.actual)")
     }
+    messages += fidelity.alarms
     let expectedMisses = result.checks.filter { $0.expectedMiss != nil }.map(\.name)
     let count = result.checks.count
     var summary =
       count == 0 ? "nothing to check: no \"expect\"" : "\(count) check\(count == 1 ? "" : "s")"
     summary += " · native, Swift \(run.build.swiftMode)" + (run.build.sanitized ? " + TSan" : "")
     summary += compiled ? " (compiled)" : " (cached build)"
+    summary += fidelity.summary
     if attempts > 1 { summary += " · \(attempts) tries" }
     if !expectedMisses.isEmpty {
       summary += " · missed as expected on this machine: \(expectedMisses.joined(separator: ", "))"

@@ -19,11 +19,12 @@ public enum OutcomeSubject: Sendable, Equatable {
     }
   }
 
-  /// What `outcome` says of it, as a lesson writes a choice (`5`, `"done"`, `fast`); nil when it
+  /// What `outcome` says of it, as a lesson writes a choice (`5`, `done`, `fast`: strings without
+  /// their quotes); nil when it
   /// says nothing (no such variable, or no task ended).
   public func answer(_ outcome: Outcome) -> String? {
     switch self {
-    case .value(let name): outcome.values.first { $0.name == name }?.value.description
+    case .value(let name): outcome.values.first { $0.name == name }?.value.text
     case .first: outcome.first
     }
   }
@@ -126,5 +127,17 @@ public struct ProvenOutcomes: Sendable {
       }
     }
     return found
+  }
+
+  /// The fidelity alarm in words: a message for each native outcome outside a completed
+  /// search's proven set, with how many of the runs gave it.
+  public func alarms(_ native: [RunRecord]) -> [String] {
+    let set = comparableOutcomes.map { "{\($0)}" }.joined(separator: ", ")
+    return outsiders(native).map { outsider in
+      "fidelity alarm: \(outsider.runs) of \(native.count) native run"
+        + "\(native.count == 1 ? "" : "s") ended with {\(outsider.outcome)}, which no schedule "
+        + "of the model ends with (the exhaustive search proves \(set)); the model misses "
+        + "something the real runtime does: report it"
+    }
   }
 }

@@ -15,7 +15,7 @@ public struct Lesson: Sendable, Equatable {
   public var title: String
   /// What it teaches, a few words each.
   public var concepts: [String]
-  /// The scenarios it runs, by name: every one is run at least once.
+  /// The scenarios it runs, by name: every one is run, or predicted, at least once.
   public var scenarios: [String]
   /// The file it was read from, for messages.
   public var file: String
@@ -60,6 +60,14 @@ public struct Lesson: Sendable, Equatable {
     case runs([LessonRun])
     /// A ```` ```trace ```` block: lines the run before it prints, shown for readers on GitHub.
     case excerpt(TraceExcerpt)
+    /// A ```` ```predict ```` block: a question answered before the lab reveals the outcomes.
+    case predict(Prediction)
+
+    /// The block's prediction, if it is one.
+    public var prediction: Prediction? {
+      if case .predict(let prediction) = self { return prediction }
+      return nil
+    }
   }
 
   /// Every run of the lesson, in order.

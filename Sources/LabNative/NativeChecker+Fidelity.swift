@@ -33,23 +33,12 @@ extension NativeChecker {
     } catch {
       return ("", ["fidelity: a further native run failed: \(error.message)"])
     }
-    let alarms = fidelityAlarms(proven, native: sample.records)
+    let alarms = proven.alarms(sample.records)
     let count = sample.records.count
     let outcomes = proven.outcomes.count
     return (
       " · \(count) run\(count == 1 ? "" : "s") within the \(outcomes) proven "
         + "outcome\(outcomes == 1 ? "" : "s")", alarms
     )
-  }
-
-  /// A message for each native outcome outside a completed search's proven set.
-  public static func fidelityAlarms(_ proven: ProvenOutcomes, native: [RunRecord]) -> [String] {
-    let set = proven.comparableOutcomes.map { "{\($0)}" }.joined(separator: ", ")
-    return proven.outsiders(native).map { outsider in
-      "fidelity alarm: \(outsider.runs) of \(native.count) native run"
-        + "\(native.count == 1 ? "" : "s") ended with {\(outsider.outcome)}, which no schedule "
-        + "of the model ends with (the exhaustive search proves \(set)); the model misses "
-        + "something the real runtime does: report it"
-    }
   }
 }

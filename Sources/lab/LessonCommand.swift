@@ -136,7 +136,14 @@ enum LessonCommand: Command {
             return ("could not run swiftc: \(error)\n", false)
           }
         }
-      })
+      },
+      // A prediction waits for an answer only on a terminal; piped, it reveals at once.
+      ask: isatty(STDIN_FILENO) != 0 && console.outIsTerminal
+        ? { prompt in
+          console.out(prompt)
+          return readLine()
+        } : nil,
+      runNatively: NativeCommand.lessonRuns(context))
   }
 
   /// The lesson an argument names, or a usage error that says what would.

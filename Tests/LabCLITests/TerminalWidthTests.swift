@@ -84,7 +84,7 @@ struct TerminalWidthTests {
         switch block {
         case .code(_, let code): lines.formUnion(code.map { "    " + $0 })
         case .text(let text): lines.formUnion(text.filter { $0.hasPrefix("|") })
-        case .runs, .excerpt: break
+        case .runs, .excerpt, .predict: break
         }
       }
     }

@@ -63,16 +63,34 @@ package struct PredictionReveal {
     return found || nativeAnswers.contains { $0.answer == answer } ? true : nil
   }
 
+  /// The proven answers in order: numbers by value, others as first found.
+  var provenAnswers: [String] { Self.ordered(proven.answers(subject)) }
+
+  /// Numbers by value when every answer is one; otherwise as they are.
+  static func ordered(_ answers: [String]) -> [String] {
+    let numbers = answers.compactMap { Int64($0) }
+    guard numbers.count == answers.count else { return answers }
+    return numbers.sorted().map(String.init)
+  }
+
+  /// `counter ends as 2, 3 or 6`, `result or other finishes first`.
+  func sentence(_ answers: [String]) -> String {
+    guard !answers.isEmpty else { return "no run ends with an answer" }
+    return switch subject {
+    case .value(let name): "\(name) ends as \(Self.alternatives(answers))"
+    case .first: "\(Self.alternatives(answers)) finishes first"
+    }
+  }
+
   package var provenLines: [String] {
-    let answers = proven.answers(subject).map(label)
-    let some = answers.isEmpty ? "none" : Self.alternatives(answers)
+    let some = sentence(provenAnswers)
     let explore = LabCommand.line("explore \(scenario.name) --exhaustive")
     guard proven.complete else {
       let budget = proven.stoppedBy.map { " (\($0.name))" } ?? ""
       return [
         "Not proven: the search of every schedule stopped at its budget\(budget) after "
-          + "\(proven.schedules) schedules. It found \(some); others may exist (\(explore) "
-          + "searches longer)."
+          + "\(proven.schedules) schedules. In what it found, \(some); others "
+          + "may exist (\(explore) searches longer)."
       ]
     }
     let schedules = proven.schedules == 1 ? "the one schedule" : "all \(proven.schedules) schedules"
@@ -89,7 +107,7 @@ package struct PredictionReveal {
   /// scenario's rules (`lab explore`'s grades) when it has any.
   package func histogram(width: Int?) -> [String] {
     let seen = nativeAnswers
-    var answers = proven.answers(subject)
+    var answers = provenAnswers
     for (answer, _) in seen where !answers.contains(answer) { answers.append(answer) }
     let labels = answers.map(label)
     let labelWidth = labels.map(\.count).max() ?? 0
@@ -147,7 +165,7 @@ package struct PredictionReveal {
         lines.append(("✗ \(index + 1)) \(choice): \(truth), \(said): wrong", .red))
       }
     }
-    let missing = proven.answers(subject).filter { !choices.contains($0) }
+    let missing = provenAnswers.filter { !choices.contains($0) }
     if !missing.isEmpty {
       lines.append(("also possible, though no choice names it: " + missing.joined(separator: ", "), nil))
     }

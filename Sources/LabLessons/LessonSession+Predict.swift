@@ -46,7 +46,13 @@ extension LessonSession {
     }
     let choices = prediction.choices ?? Self.tasksEnded(scenario)
     let list = choices.enumerated().map { "\($0.offset + 1)) \($0.element)" }
-    printer.say(list.joined(separator: "   "), indent: "  ")
+    let spaced = "  " + list.joined(separator: "   ")
+    // Spaced apart when they fit one line; wrapped (which closes up spaces) with dots between.
+    if spaced.count < (surroundings.width ?? .max) {
+      printer.out(spaced + "\n")
+    } else {
+      printer.say(list.joined(separator: " · "), indent: "  ")
+    }
     let picked = answer(choices.count)
     let proven = ProvenOutcomes.search(scenario, observingFirst: prediction.subject == .first)
     let runs = surroundings.runNatively?(

@@ -50,7 +50,9 @@ enum LessonCommand: Command {
       lab lesson async-let
       lab lesson async --step
     """
-  static func pages(_ arguments: Arguments) -> Bool { !arguments.flag(.step) }
+  /// `run` starts the pager itself once it knows the lesson: a lesson that asks for a
+  /// prediction on a terminal needs the keyboard, which a pager would hold.
+  static func pages(_ arguments: Arguments) -> Bool { false }
   static let options = [
     Option.step.spec,
     Option.ascii.helping("Draw the lesson's timelines in plain ASCII."),
@@ -88,6 +90,10 @@ enum LessonCommand: Command {
       context.console.err(context.console.paint(error.description, .red, forErr: true) + "\n")
       return ExitStatus.failure
     }
+    let asks = lesson.sections.contains { $0.blocks.contains { $0.prediction != nil } }
+    let pager =
+      arguments.flag(.step) || (asks && isatty(STDIN_FILENO) != 0) ? nil : Pager.start(context)
+    defer { pager?.finish() }
     var session = LessonSession(
       lesson: lesson, surroundings: surroundings(arguments, context),
       ascii: arguments.flag(.ascii), full: arguments.flag(.full))

@@ -96,14 +96,16 @@ public struct ProvenOutcomes: Sendable {
   /// interleaves it) nor how a run that did not finish ended (a native program is killed where
   /// the model sees a deadlock).
   static func comparable(_ outcome: Outcome, first: Bool) -> Outcome {
-    Outcome(values: outcome.values, race: false, ending: .finished, first: first ? outcome.first : nil)
+    Outcome(
+      values: outcome.values, race: false, ending: .finished, first: first ? outcome.first : nil)
   }
 
   /// The distinct outcomes as `outsiders` compares them, in the order first found.
   public var comparableOutcomes: [Outcome] {
     let first = outcomes.contains { $0.first != nil }
     var seen: [Outcome] = []
-    for outcome in outcomes.map({ Self.comparable($0, first: first) }) where !seen.contains(outcome) {
+    for outcome in outcomes.map({ Self.comparable($0, first: first) }) where !seen.contains(outcome)
+    {
       seen.append(outcome)
     }
     return seen

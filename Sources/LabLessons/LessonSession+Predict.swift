@@ -34,9 +34,12 @@ extension LessonSession {
     switch surroundings.load(prediction.scenario) {
     case .success(let loaded): scenario = loaded
     case .failure(let problem):
-      return fail("\(at): " + (problem.message ?? "scenario '\(prediction.scenario)' does not validate"))
+      return fail(
+        "\(at): " + (problem.message ?? "scenario '\(prediction.scenario)' does not validate"))
     }
-    if case .value(let name) = prediction.subject, !scenario.state.contains(where: { $0.name == name }) {
+    if case .value(let name) = prediction.subject,
+      !scenario.state.contains(where: { $0.name == name })
+    {
       let names = scenario.state.map(\.name)
       return fail(
         "\(at): 'of: \(name)' is not a shared variable of \(scenario.name)"

@@ -86,7 +86,8 @@ public struct Prediction: Sendable, Equatable {
     let scenario = required("scenario", "NAME")
     if !scenario.isEmpty, !isSimpleName(scenario) {
       problem(
-        fields["scenario"]!.line, "'\(scenario)' is not a scenario name (letters, digits, '-', '_')")
+        fields["scenario"]!.line, "'\(scenario)' is not a scenario name (letters, digits, '-', '_')"
+      )
     }
     let question = required("question", "what the learner predicts?")
     let of = required("of", "VARIABLE (a shared variable's final value) or 'first'")
@@ -128,7 +129,8 @@ public struct Prediction: Sendable, Equatable {
     if text.hasPrefix("["), text.hasSuffix("]") { text = text.dropFirst().dropLast() }
     let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     if items.count < 2 || items.contains(where: \.isEmpty) {
-      problem(line, "'choices:' lists at least two answers, separated by commas: 'choices: 1, 2, 3'")
+      problem(
+        line, "'choices:' lists at least two answers, separated by commas: 'choices: 1, 2, 3'")
     }
     var seen: Set<String> = []
     for item in items where !seen.insert(item).inserted {

@@ -167,7 +167,8 @@ package struct PredictionReveal {
     }
     let missing = provenAnswers.filter { !choices.contains($0) }
     if !missing.isEmpty {
-      lines.append(("also possible, though no choice names it: " + missing.joined(separator: ", "), nil))
+      lines.append(
+        ("also possible, though no choice names it: " + missing.joined(separator: ", "), nil))
     }
     let heading =
       picked == nil

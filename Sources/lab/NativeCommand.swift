@@ -62,7 +62,8 @@ enum NativeCommand {
       let cache = cache(context, report: false)
     else { return nil }
     let builder = NativeBuilder(compiler: compiler, cache: cache)
-    return { scenario, runs, seconds -> Result<LessonSession.NativeRuns, LessonSession.LoadProblem> in
+    return {
+      scenario, runs, seconds -> Result<LessonSession.NativeRuns, LessonSession.LoadProblem> in
       do throws(NativeError) {
         let sample = try NativeRunner.sample(
           scenario, runs: runs, seconds: seconds, builder: builder)

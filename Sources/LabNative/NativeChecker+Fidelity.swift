@@ -19,11 +19,12 @@ extension NativeChecker {
   /// the summary says of it, and a message for each outcome outside the proven set — a
   /// fidelity alarm: the model misses something the real runtime does.
   static func fidelity(
-    _ scenario: Scenario, run: NativeRun, options: RunOptions, builder: NativeBuilder
+    _ scenario: Scenario, run: NativeRun, options: RunOptions, builder: NativeBuilder,
+    prove: (Scenario) -> ProvenOutcomes
   ) -> (summary: String, alarms: [String]) {
     // A program expected to hang is killed after seconds; one run of it is enough.
     guard scenario.expect.problem == nil, run.result.problem == nil else { return ("", []) }
-    let proven = ProvenOutcomes.search(scenario, budget: fidelityBudget)
+    let proven = prove(scenario)
     guard proven.complete else { return ("", []) }
     let sample: NativeSample
     do {

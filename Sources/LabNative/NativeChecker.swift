@@ -16,9 +16,13 @@ public enum NativeChecker {
   /// Loads, builds, runs and checks one scenario file, named `argument` on the command line. A
   /// scenario the generator cannot write yet is skipped, not failed; a run that misses a check
   /// gets two more tries, as a live run does, since real time on a shared machine is noisy.
+  ///
+  /// `prove` gives the outcomes the model proves, for the fidelity comparison (a test hands in
+  /// a set that lacks one).
   public static func check(
     file url: URL, argument: String, options: RunOptions, builder: NativeBuilder,
-    displayPath: (URL) -> String
+    displayPath: (URL) -> String,
+    prove: (Scenario) -> ProvenOutcomes = { ProvenOutcomes.search($0, budget: fidelityBudget) }
   ) -> ScenarioVerdict {
     let display = displayPath(url)
     let scenario: Scenario
@@ -59,7 +63,7 @@ public enum NativeChecker {
     // Only a run that passed is compared: a failing one says enough.
     let fidelity =
       result.passed
-      ? self.fidelity(scenario, run: run, options: options, builder: builder)
+      ? self.fidelity(scenario, run: run, options: options, builder: builder, prove: prove)
       : (summary: "", alarms: [])
     var messages: [String] = []
     if let problem = result.problem, !result.expectsProblem {

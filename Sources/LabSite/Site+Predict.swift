@@ -13,11 +13,11 @@ extension Site.Builder {
   mutating func predictionBlock(
     _ prediction: Prediction, lesson: Lesson, scripts: inout Int
   ) -> String {
-    let where_ = "\(lesson.file):\(prediction.line)"
+    let place = "\(lesson.file):\(prediction.line)"
     let scenario: Scenario
     switch scenarioFile(prediction.scenario).flatMap({ load($0) }) {
     case .failure(let failure):
-      site.problems.append("\(where_): \(failure.message)")
+      site.problems.append("\(place): \(failure.message)")
       return "<p class=\"problem\">\(escape(failure.message))</p>"
     case .success(let loaded): scenario = loaded
     }

@@ -43,6 +43,9 @@ public struct ProvenOutcomes: Sendable {
   /// The budget that stopped an incomplete search.
   public var stoppedBy: ExhaustiveSearch.Limit?
   public var seconds: Double
+  /// The variables that hold times (the scenario's `expect.times`): a native run reads its own
+  /// clock into them, within the live tolerance, so the fidelity comparison leaves them out.
+  public var timeVariables: Set<String> = []
 
   /// A search of at most 20,000 schedules and 10 seconds: the three lessons' predictions finish
   /// well within it (racy-counter: 252 schedules) and a learner waits no longer.
@@ -76,10 +79,12 @@ public struct ProvenOutcomes: Sendable {
     let findings = ExhaustiveSearch(
       scenario, options: RunOptions(), budget: budget, observingFirst: observingFirst
     ).run()
-    return ProvenOutcomes(
+    var proven = ProvenOutcomes(
       outcomes: findings.outcomes.map(\.outcome), grades: findings.outcomes.map(\.grade),
       complete: findings.complete, schedules: findings.schedules, stoppedBy: findings.stoppedBy,
       seconds: findings.seconds)
+    proven.timeVariables = Set(scenario.expect.times.map(\.name))
+    return proven
   }
 
   /// The distinct answers the proven outcomes give about `subject`, in the order first found.
@@ -91,21 +96,21 @@ public struct ProvenOutcomes: Sendable {
     return seen
   }
 
-  /// The part of an outcome a native run can be held to: its values, and the first task when
-  /// the search recorded it. Not the race flag (ThreadSanitizer reports a race only when a run
-  /// interleaves it) nor how a run that did not finish ended (a native program is killed where
-  /// the model sees a deadlock).
-  static func comparable(_ outcome: Outcome, first: Bool) -> Outcome {
+  /// The part of an outcome a native run can be held to: its values but those holding times,
+  /// and the first task when the search recorded it. Not the race flag (ThreadSanitizer reports
+  /// a race only when a run interleaves it) nor how a run that did not finish ended (a native
+  /// program is killed where the model sees a deadlock).
+  func comparable(_ outcome: Outcome, first: Bool) -> Outcome {
     Outcome(
-      values: outcome.values, race: false, ending: .finished, first: first ? outcome.first : nil)
+      values: outcome.values.filter { !timeVariables.contains($0.name) }, race: false,
+      ending: .finished, first: first ? outcome.first : nil)
   }
 
   /// The distinct outcomes as `outsiders` compares them, in the order first found.
   public var comparableOutcomes: [Outcome] {
     let first = outcomes.contains { $0.first != nil }
     var seen: [Outcome] = []
-    for outcome in outcomes.map({ Self.comparable($0, first: first) }) where !seen.contains(outcome)
-    {
+    for outcome in outcomes.map({ comparable($0, first: first) }) where !seen.contains(outcome) {
       seen.append(outcome)
     }
     return seen
@@ -117,10 +122,10 @@ public struct ProvenOutcomes: Sendable {
   public func outsiders(_ native: [RunRecord]) -> [(outcome: Outcome, runs: Int)] {
     guard complete else { return [] }
     let first = outcomes.contains { $0.first != nil }
-    let proven = Set(outcomes.map { Self.comparable($0, first: first) })
+    let proven = Set(outcomes.map { comparable($0, first: first) })
     var found: [(outcome: Outcome, runs: Int)] = []
     for record in native where record.end == .finished && record.problem == nil {
-      let outcome = Self.comparable(Outcome(of: record, observingFirst: first), first: first)
+      let outcome = comparable(Outcome(of: record, observingFirst: first), first: first)
       guard !proven.contains(outcome) else { continue }
       if let index = found.firstIndex(where: { $0.outcome == outcome }) {
         found[index].runs += 1

@@ -8,11 +8,11 @@ extension NativeChecker {
   /// The search that proves a scenario's outcomes for the fidelity comparison: small, so that
   /// `lab check --native` over every bundled scenario takes only seconds more; a scenario whose
   /// search does not finish within it is not compared.
-  public static let fidelityBudget = ProvenOutcomes.budget(schedules: 2_000, seconds: 2)
+  public static let fidelityBudget = ProvenOutcomes.budget(schedules: 1_000, seconds: 1)
   /// Native runs compared with the proven outcomes: at most this many, within `fidelitySeconds`
   /// (the checked run is the first).
-  public static let fidelityRuns = 8
-  public static let fidelitySeconds = 1.0
+  public static let fidelityRuns = 5
+  public static let fidelitySeconds = 0.25
 
   /// The fidelity comparison after a passing native run: more runs of the program, each ended
   /// with an outcome the exhaustive search proves some schedule of the model ends with. What

@@ -17,9 +17,9 @@ public struct NativeSample: Sendable {
 }
 
 extension NativeRunner {
-  /// Builds the program once (or takes it from the cache), then runs it up to `runs` times,
-  /// stopping after the run that ends past `seconds`: as many runs as the time allows, at least
-  /// one. `first` is a run already made, counted as the first.
+  /// Builds the program once (or takes it from the cache), then runs it up to `runs` times
+  /// while another run, as long as the last, would end within `seconds`: as many runs as the
+  /// time allows, at least one. `first` is a run already made, counted as the first.
   public static func sample(
     _ scenario: Scenario, runs: Int, seconds: Double, builder: NativeBuilder,
     options: RunOptions = RunOptions(), first: NativeRun? = nil
@@ -36,7 +36,10 @@ extension NativeRunner {
     // The build is not the runs' time: a first build takes many seconds.
     let start = first == nil ? clock.now - .seconds(made.process.seconds) : began
     var records = [made.result.record]
-    while records.count < runs, clock.now - start < .seconds(seconds) {
+    // A run that would end past `seconds`, judged by the last one, is not started.
+    while records.count < runs,
+      clock.now - start + .seconds(made.process.seconds) <= .seconds(seconds)
+    {
       made = try run(scenario, options: options, builder: builder)
       records.append(made.result.record)
     }

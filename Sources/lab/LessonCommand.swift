@@ -38,6 +38,13 @@ enum LessonCommand: Command {
     --seed, --threads or --live and see what changes. A run the lesson marks as failing on purpose
     passes only when one of its checks fails.
 
+    A prediction asks a question first ("which values can counter end with?"): on a terminal
+    you answer with the numbers of the choices you think possible; piped, it does not wait. Then
+    it shows the outcomes every schedule can end with (the exhaustive search), how often the
+    scenario's Swift program ended each way over a few seconds of native runs (when swiftc is
+    installed), and which of your answers were right. A native run outside the proven outcomes
+    is a fidelity alarm and fails the lesson.
+
     --step pauses after each section until you press Return (q stops, no Return needed), when
     both stdin and stdout are a terminal; a section taller than the screen is shown a screen at a
     time, its heading at the top of each. Otherwise the lesson prints straight through.

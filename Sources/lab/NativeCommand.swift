@@ -10,7 +10,9 @@ import LabSwift
 /// `lab run --native` and `lab check --native`: flags and printing; `LabNative` does the work.
 enum NativeCommand {
   static let checkOption = Option.native.helping(
-    "Check each scenario's Swift program, run natively, within the live tolerance.")
+    "Check each scenario's Swift program, run natively, within the live tolerance; where the "
+      + "exhaustive search finishes within 1,000 schedules and 1 s, a few more runs (a quarter "
+      + "second) must end with outcomes it proves, or the check fails with a fidelity alarm.")
 
   /// Options a native run has no use for: it has no seed and no virtual scheduler. (`--threads`
   /// it honours: the program's tasks then prefer a pool of that width.)

@@ -20,8 +20,7 @@ public enum OutcomeSubject: Sendable, Equatable {
   }
 
   /// What `outcome` says of it, as a lesson writes a choice (`5`, `done`, `fast`: strings without
-  /// their quotes); nil when it
-  /// says nothing (no such variable, or no task ended).
+  /// their quotes); nil when it says nothing (no such variable, or no task ended).
   public func answer(_ outcome: Outcome) -> String? {
     switch self {
     case .value(let name): outcome.values.first { $0.name == name }?.value.text

@@ -21,6 +21,13 @@ extension Site.Builder {
       return "<p class=\"problem\">\(escape(failure.message))</p>"
     case .success(let loaded): scenario = loaded
     }
+    if case .value(let name) = prediction.subject,
+      !scenario.state.contains(where: { $0.name == name })
+    {
+      let message = "'of: \(name)' is not a shared variable of \(scenario.name)"
+      site.problems.append("\(place): \(message)")
+      return "<p class=\"problem\">\(escape(message))</p>"
+    }
     scripts += 1
     let choices = prediction.choices ?? LessonSession.tasksEnded(scenario)
     let reveal = PredictionReveal(

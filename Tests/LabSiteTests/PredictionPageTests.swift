@@ -34,10 +34,56 @@ import Testing
     #expect(!lesson1.contains("querySelectorAll('.predict')"))
   }
 
-  @Test func aPredictionsTextReachesThePageEscaped() throws {
+  /// A scratch course of these files; the caller removes it.
+  static func course(_ files: [String: String]) throws -> URL {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lab-predict-\(UUID())")
+    for (path, text) in files {
+      let url = root.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+    }
+    return root
+  }
+
+  @Test func aVariableTheScenarioLacksIsASiteProblem() throws {
+    let root = try Self.course([
+      "Scenarios/small.json": """
+      {"format": 1, "state": {"n": 0}, "steps": [{"set": "n", "to": 1}],
+       "expect": {"duration": 0}}
+      """,
+      "Lessons/01-small.md": """
+      ---
+      name: small
+      title: Small
+      concepts: [one]
+      scenarios: [small]
+      ---
+
+      ```predict
+      scenario: small
+      question: Q?
+      of: m
+      choices: 1, 2
+      ```
+
+      ## Questions
+
+      1. Why?
+      """,
+    ])
     defer { try? FileManager.default.removeItem(at: root) }
+    let (pages, problems) = Self.pages(root)
+    #expect(
+      problems.contains {
+        $0.hasSuffix("01-small.md:8: 'of: m' is not a shared variable of small")
+      },
+      "\(problems)")
+    #expect(pages["lesson-01-small.html"]?.contains("class=\"predict\"") == false)
+  }
+
+  @Test func aPredictionsTextReachesThePageEscaped() throws {
     let files = [
       "Scenarios/hostile.json": """
       {"format": 1, "state": {"n": 0}, "steps": [{"set": "n", "to": 1}],
@@ -63,12 +109,8 @@ import Testing
       1. Did anything run?
       """,
     ]
-    for (path, text) in files {
-      let url = root.appendingPathComponent(path)
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: url)
-    }
+    let root = try Self.course(files)
+    defer { try? FileManager.default.removeItem(at: root) }
     let (pages, problems) = Self.pages(root)
     #expect(problems.isEmpty, "\(problems)")
     let page = try #require(pages["lesson-01-hostile.html"])

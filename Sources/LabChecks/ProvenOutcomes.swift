@@ -47,7 +47,7 @@ public struct ProvenOutcomes: Sendable {
   public var timeVariables: Set<String> = []
 
   /// A search of at most 20,000 schedules and 10 seconds: the three lessons' predictions finish
-  /// well within it (racy-counter: 252 schedules) and a learner waits no longer.
+  /// well within it (racy-counter: 328 schedules) and a learner waits no longer.
   public static let lessonBudget = budget(schedules: 20_000, seconds: 10)
 
   /// A budget of at most `schedules` and `seconds`, on one thread.

@@ -17,6 +17,7 @@
 #     along a path the lab found to the goal at par ("Goal reached in 2 choices, par 2"), the
 #     schedule it links to confirmed by `lab run --schedule`, the link opened to the same end,
 #     Backspace and the Undo button each one decision back, the page no wider than the screen.
+#   - lesson 8's prediction: boxes ticked and Reveal pressed, each choice marked ✓ or ✗.
 # Needs the Swift toolchain, python3 and chromium (installed with apt-get when missing).
 #
 # Usage: Scripts/check-site.sh [LAB]    LAB defaults to .build/debug/lab (built when missing)
@@ -26,7 +27,7 @@ export NO_COLOR=1
 start=$(date +%s.%N)
 
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
-  sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'
   exit 64
 fi
 lab=${1:-.build/debug/lab}
@@ -324,6 +325,37 @@ JS
   done
 }
 check_challenge
+echo "== a prediction: tick boxes, press Reveal, read the verdict"
+# Lesson 8 asks which values racy-counter's counter can end with (1 to 7; 2 to 6 are possible).
+# Ticks 2, 3 and 7 and presses Reveal through the page's own elements.
+read -r -d '' predict_facts <<'JS' || true
+(function () {
+  var box = document.querySelector('.predict');
+  if (!box) return 'no prediction on the page';
+  var inputs = box.querySelectorAll('input[type=checkbox]');
+  [1, 2, 6].forEach(function (i) { inputs[i].click(); });
+  var facts = ['hidden before: ' + box.querySelector('.revealed').hidden];
+  box.querySelector('.reveal').click();
+  facts.push('hidden after: ' + box.querySelector('.revealed').hidden);
+  Array.prototype.forEach.call(box.querySelectorAll('.choices li'), function (item) {
+    facts.push(item.textContent.replace(/\s+/g, ' ').trim());
+  });
+  facts.push(box.querySelector('.score').textContent);
+  return facts.join('\n');
+})()
+JS
+want='hidden before: true
+hidden after: false
+1 ✓ impossible: right
+2 ✓ possible: right
+3 ✓ possible: right
+4 ✗ possible: wrong
+5 ✗ possible: wrong
+6 ✗ possible: wrong
+7 ✗ impossible: wrong
+Your prediction: 3 of 7 right.'
+got=$(layout "file://$site/lesson-08-data-races.html" mouse <<< "$predict_facts" 2>&1) || true
+[[ $got == "$want" ]] || fail "lesson 8's prediction after Reveal: $(tr '\n' '|' <<< "$got")"
 
 elapsed=$(python3 -c "import time; print(f'{time.time() - $start:.1f}')")
 if [[ $failures -gt 0 ]]; then

@@ -74,15 +74,21 @@ public struct ExhaustiveSearch: Sendable {
   let budget: Budget
   let identity: UInt32
   let rules: [OutcomeRule]
+  /// Whether outcomes record which task finished first, and so the search orders task ends: a
+  /// rule asks, or a prediction about `first` does.
+  let observesFirst: Bool
   /// Whether turns say exactly what they touched: the search reduces (see `reducible`).
   let precise: Bool
 
-  public init(_ scenario: Scenario, options: RunOptions, budget: Budget) {
+  public init(
+    _ scenario: Scenario, options: RunOptions, budget: Budget, observingFirst: Bool = false
+  ) {
     self.scenario = scenario
     self.options = options
     self.budget = budget
     identity = Schedule.identity(of: scenario, threads: options.threads)
     rules = scenario.expect.outcomes
+    observesFirst = observingFirst || Outcome.observesFirst(rules)
     // Every scenario: a turn that cancels a task, directly or by an error that leaves a group
     // or an `async let`'s scope, is opaque (`Interpreter.cancelledByError`, `cancelling`), as
     // is one that begins a step no footprint object describes.
@@ -197,7 +203,7 @@ public struct ExhaustiveSearch: Sendable {
   func chooser(_ pick: @escaping ScheduleChooser.Pick) -> ScheduleChooser {
     let chooser = ScheduleChooser(showsSplitReads: false, pick: pick)
     chooser.precise = precise
-    chooser.ordersTaskEnds = Outcome.observesFirst(rules)
+    chooser.ordersTaskEnds = observesFirst
     return chooser
   }
 
@@ -207,7 +213,7 @@ public struct ExhaustiveSearch: Sendable {
     if result.checks.contains(where: { !$0.passed && $0.name != "outcome" }) {
       findings.failedChecks += 1
     }
-    let outcome = Outcome(of: result.record, observingFirst: Outcome.observesFirst(rules))
+    let outcome = Outcome(of: result.record, observingFirst: observesFirst)
     let schedule = Schedule(scenario: identity, decisions: decisions)
     let preemptions = Self.preemptions(decisions)
     let (grade, reason) = OutcomeHistogram.grade(outcome, by: rules)

@@ -15,7 +15,7 @@ public struct Lesson: Sendable, Equatable {
   public var title: String
   /// What it teaches, a few words each.
   public var concepts: [String]
-  /// The scenarios it runs, by name: every one is run at least once.
+  /// The scenarios it runs, by name: every one is run, or predicted, at least once.
   public var scenarios: [String]
   /// The file it was read from, for messages.
   public var file: String
@@ -62,6 +62,14 @@ public struct Lesson: Sendable, Equatable {
     case excerpt(TraceExcerpt)
     /// A ```` ```swift-verdict ```` block: a Swift program and what swiftc is to say of it.
     case verdict(VerdictBlock)
+    /// A ```` ```predict ```` block: a question answered before the lab reveals the outcomes.
+    case predict(Prediction)
+
+    /// The block's prediction, if it is one.
+    public var prediction: Prediction? {
+      if case .predict(let prediction) = self { return prediction }
+      return nil
+    }
   }
 
   /// Every ```` ```swift-verdict ```` block of the lesson, in order.

@@ -136,6 +136,11 @@ extension LessonParser {
         if let verdict = VerdictBlock.parse(body, line: start + 1, problems: &problems) {
           current.blocks.append(.verdict(verdict))
         }
+      case "predict":
+        switch Prediction.parse(body, flags: flags, at: start) {
+        case .success(let prediction): current.blocks.append(.predict(prediction))
+        case .failure(let error): problems += error.problems
+        }
       case "swift" where showsProgram:
         // Right after `lab swift NAME`: the part of its program the prose is about, checked
         // against the program and cut from it as a trace excerpt is.
@@ -259,7 +264,17 @@ extension LessonParser {
         problem(
           run.line, "'\(run.scenario)' is run here but not listed in the front matter's scenarios:")
       }
-      for scenario in scenarios where !runs.contains(where: { $0.scenario == scenario }) {
+      let predictions = sections.flatMap(\.blocks).compactMap(\.prediction)
+      for prediction in predictions where !scenarios.contains(prediction.scenario) {
+        problem(
+          prediction.line,
+          "'\(prediction.scenario)' is predicted here but not listed in the front matter's "
+            + "scenarios:")
+      }
+      for scenario in scenarios
+      where !runs.contains(where: { $0.scenario == scenario })
+        && !predictions.contains(where: { $0.scenario == scenario })
+      {
         problem(
           scenariosLine,
           "'\(scenario)' is listed in scenarios: but never run; add a ```lab block that runs it")

@@ -16,7 +16,10 @@ extension LessonSession {
   /// from the top of each screen and always sees which section it is, where a section printed
   /// whole would scroll its start, heading first, off the screen before they read it.
   mutating func showPaged(_ section: Lesson.Section) -> Bool {
-    guard let pause = surroundings.pause, let rows = surroundings.rows, rows >= 8 else {
+    // A prediction waits for an answer where it stands: its section is shown as it is made.
+    guard let pause = surroundings.pause, let rows = surroundings.rows, rows >= 8,
+      !section.blocks.contains(where: { $0.prediction != nil })
+    else {
       sayHeading(section)
       for block in section.blocks { show(block) }
       return true

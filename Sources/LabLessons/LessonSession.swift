@@ -34,6 +34,13 @@ package struct LessonSession {
     /// swiftc's verdict on a ```swift-verdict block's program with its settings; nil where there
     /// is no toolchain.
     package var checkVerdict: ((String, [SwiftSetting]) throws -> SwiftVerdictCheck)?
+    /// Prints a prediction's prompt and reads the learner's line; nil without a terminal, where
+    /// a lesson never waits (it reveals at once), and when input ends.
+    package var ask: ((String) -> String?)?
+    /// Runs a scenario's Swift program natively, at most `runs` times within about `seconds`;
+    /// nil where there is no toolchain.
+    package var runNatively:
+      ((Scenario, _ runs: Int, _ seconds: Double) -> Result<NativeRuns, LoadProblem>)?
 
     package init(
       write: @escaping (String) -> Void, style: TextStyle,
@@ -41,10 +48,14 @@ package struct LessonSession {
       timeline: @escaping (_ ascii: Bool, _ taskRows: Bool) -> Timeline.Options,
       pause: ((Pause) -> Bool)?, rows: Int? = nil, width: Int? = nil,
       checkSwift: ((Scenario, String) -> (report: String, expected: Bool))? = nil,
-      checkVerdict: ((String, [SwiftSetting]) throws -> SwiftVerdictCheck)? = nil
+      checkVerdict: ((String, [SwiftSetting]) throws -> SwiftVerdictCheck)? = nil,
+      ask: ((String) -> String?)? = nil,
+      runNatively: ((Scenario, Int, Double) -> Result<NativeRuns, LoadProblem>)? = nil
     ) {
       self.checkSwift = checkSwift
       self.checkVerdict = checkVerdict
+      self.ask = ask
+      self.runNatively = runNatively
       self.write = write
       self.style = style
       self.load = load
@@ -166,6 +177,8 @@ package struct LessonSession {
       printer.out(indentedCode(Self.pasteable(lesson)) + "\n\n")
     case .runs(let runs):
       for run in runs { perform(run) }
+    case .predict(let prediction):
+      predict(prediction)
     case .excerpt(let excerpt):
       // The reader has just seen the run, cut as the excerpt cuts it. Only check it.
       guard let report = reports[excerpt.run] else { return }

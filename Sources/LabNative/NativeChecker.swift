@@ -16,9 +16,13 @@ public enum NativeChecker {
   /// Loads, builds, runs and checks one scenario file, named `argument` on the command line. A
   /// scenario the generator cannot write yet is skipped, not failed; a run that misses a check
   /// gets two more tries, as a live run does, since real time on a shared machine is noisy.
+  ///
+  /// `prove` gives the outcomes the model proves, for the fidelity comparison (a test hands in
+  /// a set that lacks one).
   public static func check(
     file url: URL, argument: String, options: RunOptions, builder: NativeBuilder,
-    displayPath: (URL) -> String
+    displayPath: (URL) -> String,
+    prove: (Scenario) -> ProvenOutcomes = { ProvenOutcomes.search($0, budget: fidelityBudget) }
   ) -> ScenarioVerdict {
     let display = displayPath(url)
     let scenario: Scenario
@@ -56,6 +60,11 @@ public enum NativeChecker {
       if attempts < ScenarioChecker.liveAttempts { usleep(1_000_000) }
     } while attempts < ScenarioChecker.liveAttempts
     let result = run.result
+    // Only a run that passed is compared: a failing one says enough.
+    let fidelity =
+      result.passed
+      ? self.fidelity(scenario, run: run, options: options, builder: builder, prove: prove)
+      : (summary: "", alarms: [])
     var messages: [String] = []
     if let problem = result.problem, !result.expectsProblem {
       messages.append("problem: \(problem)")
@@ -63,12 +72,14 @@ public enum NativeChecker {
     for check in result.checks where !check.holds {
       messages.append("\(check.name): expected \(check.expected), got \(check.actual)")
     }
+    messages += fidelity.alarms
     let expectedMisses = result.checks.filter { $0.expectedMiss != nil }.map(\.name)
     let count = result.checks.count
     var summary =
       count == 0 ? "nothing to check: no \"expect\"" : "\(count) check\(count == 1 ? "" : "s")"
     summary += " · native, Swift \(run.build.swiftMode)" + (run.build.sanitized ? " + TSan" : "")
     summary += compiled ? " (compiled)" : " (cached build)"
+    summary += fidelity.summary
     if attempts > 1 { summary += " · \(attempts) tries" }
     if !expectedMisses.isEmpty {
       summary += " · missed as expected on this machine: \(expectedMisses.joined(separator: ", "))"

@@ -72,10 +72,13 @@ public enum HTMLReport {
   /// A whole page around `body`: the styles inline, and the player's script when the body holds a
   /// player (`lab site` pages add links between them; nothing is loaded from anywhere).
   package static func page(
-    title: String, body: String, player: Bool = true, style extraStyle: String = ""
+    title: String, body: String, player: Bool = true, style extraStyle: String = "",
+    script extraScript: String = ""
   ) -> String {
+    // One script a page: the player's, and any other the page asks for, joined.
+    let code = (player ? playerScript : "") + extraScript
     // CDATA keeps the page well-formed XML; to HTML its markers are JavaScript comments.
-    let script = player ? "<script>//<![CDATA[\n\(playerScript)//]]></script>\n" : ""
+    let script = code.isEmpty ? "" : "<script>//<![CDATA[\n\(code)//]]></script>\n"
     return """
       <!DOCTYPE html>
       <html lang="en">

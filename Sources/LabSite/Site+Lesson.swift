@@ -30,6 +30,7 @@ extension Site.Builder {
         "<p class=\"meta\">Concepts: \(escape(lesson.concepts.joined(separator: ", ")))</p>")
     }
     var players = 0
+    var predictions = 0
     for section in lesson.sections {
       if let heading = section.heading { body.append("<h2>\(markdown.inline(heading))</h2>") }
       for block in section.blocks {
@@ -46,6 +47,8 @@ extension Site.Builder {
           break
         case .verdict(let verdict):
           body.append(verdictBlock(verdict))
+        case .predict(let prediction):
+          body.append(predictionBlock(prediction, lesson: lesson, scripts: &predictions))
         }
       }
     }
@@ -53,7 +56,9 @@ extension Site.Builder {
     body.append(navigation(lesson: index))
     return HTMLReport.page(
       title: "Lesson \(lesson.number): \(lesson.title) — ConcurrencyLab",
-      body: body.joined(separator: "\n"), player: players > 0, style: Site.style)
+      body: body.joined(separator: "\n"), player: players > 0,
+      style: Site.style + (predictions > 0 ? Site.predictionStyle : ""),
+      script: predictions > 0 ? Site.predictionScript : "")
   }
 
   /// One `lab run` line: the command, the run's checks, and the run as a player.

@@ -38,6 +38,8 @@ enum CheckCommand: Command {
     runtime and checks its expectations within the same tolerance; a scenario the program
     generator cannot write yet is skipped. Each program is stopped at the limits of
     'lab run --native': --timeout, --max-memory-mb, --max-cpu, --max-trace-mb.
+    Where the exhaustive search finishes within a small budget, a few more native runs must end
+    with outcomes it proves: one outside them is a fidelity alarm, and the check fails.
 
     --html DIR and --junit FILE are checked before any scenario runs: DIR may hold only pages the
     lab wrote where its pages go, FILE must not be a folder, and DIR and FILE's folder are created

@@ -38,6 +38,13 @@ enum LessonCommand: Command {
     --seed, --threads or --live and see what changes. A run the lesson marks as failing on purpose
     passes only when one of its checks fails.
 
+    A prediction asks a question first ("which values can counter end with?"): on a terminal
+    you answer with the numbers of the choices you think possible; piped, it does not wait. Then
+    it shows the outcomes every schedule can end with (the exhaustive search), how often the
+    scenario's Swift program ended each way over a few seconds of native runs (when swiftc is
+    installed), and which of your answers were right. A native run outside the proven outcomes
+    is a fidelity alarm and fails the lesson.
+
     --step pauses after each section until you press Return (q stops, no Return needed), when
     both stdin and stdout are a terminal; a section taller than the screen is shown a screen at a
     time, its heading at the top of each. Otherwise the lesson prints straight through.
@@ -50,7 +57,9 @@ enum LessonCommand: Command {
       lab lesson async-let
       lab lesson async --step
     """
-  static func pages(_ arguments: Arguments) -> Bool { !arguments.flag(.step) }
+  /// `run` starts the pager itself once it knows the lesson: a lesson that asks for a
+  /// prediction on a terminal needs the keyboard, which a pager would hold.
+  static func pages(_ arguments: Arguments) -> Bool { false }
   static let options = [
     Option.step.spec,
     Option.ascii.helping("Draw the lesson's timelines in plain ASCII."),
@@ -88,6 +97,10 @@ enum LessonCommand: Command {
       context.console.err(context.console.paint(error.description, .red, forErr: true) + "\n")
       return ExitStatus.failure
     }
+    let asks = lesson.sections.contains { $0.blocks.contains { $0.prediction != nil } }
+    let pager =
+      arguments.flag(.step) || (asks && isatty(STDIN_FILENO) != 0) ? nil : Pager.start(context)
+    defer { pager?.finish() }
     var session = LessonSession(
       lesson: lesson, surroundings: surroundings(arguments, context),
       ascii: arguments.flag(.ascii), full: arguments.flag(.full))
@@ -142,7 +155,14 @@ enum LessonCommand: Command {
           try SwiftVerdictCheck.run(
             source, settings: settings, compiler: compiler, environment: context.environment)
         }
-      })
+      },
+      // A prediction waits for an answer only on a terminal; piped, it reveals at once.
+      ask: isatty(STDIN_FILENO) != 0 && console.outIsTerminal
+        ? { prompt in
+          console.out(prompt)
+          return readLine()
+        } : nil,
+      runNatively: NativeCommand.lessonRuns(context))
   }
 
   /// The lesson an argument names, or a usage error that says what would.

@@ -10,7 +10,9 @@ import LabSwift
 /// `lab run --native` and `lab check --native`: flags and printing; `LabNative` does the work.
 enum NativeCommand {
   static let checkOption = Option.native.helping(
-    "Check each scenario's Swift program, run natively, within the live tolerance.")
+    "Check each scenario's Swift program, run natively, within the live tolerance; where the "
+      + "exhaustive search finishes within 1,000 schedules and 1 s, a few more runs (a quarter "
+      + "second) must end with outcomes it proves, or the check fails with a fidelity alarm.")
 
   /// Options a native run has no use for: it has no seed and no virtual scheduler. (`--threads`
   /// it honours: the program's tasks then prefer a pool of that width.)
@@ -35,18 +37,45 @@ enum NativeCommand {
           + "without --native\n")
       return nil
     }
-    let cache: URL
+    guard let cache = cache(context, report: true) else { return nil }
+    return NativeBuilder(compiler: compiler, cache: cache)
+  }
+
+  /// Where built programs are kept: `LAB_NATIVE_CACHE`, or the user's build folder; nil (with
+  /// the error printed when `report`) when it cannot be made.
+  static func cache(_ context: CommandContext, report: Bool) -> URL? {
     if let chosen = context.environment["LAB_NATIVE_CACHE"], !chosen.isEmpty {
-      cache = URL(fileURLWithPath: chosen)
-    } else {
-      do {
-        cache = try BuildFolder.folder("native", environment: context.environment)
+      return URL(fileURLWithPath: chosen)
+    }
+    do {
+      return try BuildFolder.folder("native", environment: context.environment)
+    } catch {
+      if report { context.console.err("error: \(error)\n") }
+      return nil
+    }
+  }
+
+  /// A lesson's native runs of a prediction's scenario; nil without a toolchain, where the
+  /// lesson shows the proven outcomes alone and says why.
+  static func lessonRuns(_ context: CommandContext) -> (
+    (Scenario, Int, Double) -> Result<LessonSession.NativeRuns, LessonSession.LoadProblem>
+  )? {
+    guard let compiler = SwiftCompiler.find(environment: context.environment),
+      let cache = cache(context, report: false)
+    else { return nil }
+    let builder = NativeBuilder(compiler: compiler, cache: cache)
+    return {
+      scenario, runs, seconds -> Result<LessonSession.NativeRuns, LessonSession.LoadProblem> in
+      do throws(NativeError) {
+        let sample = try NativeRunner.sample(
+          scenario, runs: runs, seconds: seconds, builder: builder)
+        let build = "Swift \(sample.swiftMode)" + (sample.sanitized ? " + ThreadSanitizer" : "")
+        return .success(
+          LessonSession.NativeRuns(records: sample.records, seconds: sample.seconds, build: build))
       } catch {
-        context.console.err("error: \(error)\n")
-        return nil
+        return .failure(LessonSession.LoadProblem(error.message))
       }
     }
-    return NativeBuilder(compiler: compiler, cache: cache)
   }
 
   /// `lab run NAME --native`: the trace as `lab run` prints it, then the notes; the build on

@@ -33,15 +33,33 @@ struct TerminalTests {
   }
 
   @Test func longOutputGoesThroughLessAndQuitsOnQ() throws {
-    let tmux = try Tmux(command: "\(TestSupport.labBinary.path) lesson 4", environment: [:])
+    // Lesson 5 asks for no prediction, so it is paged (one that does keeps the keyboard).
+    let tmux = try Tmux(command: "\(TestSupport.labBinary.path) lesson 5", environment: [:])
     defer { tmux.close() }
-    try tmux.waitFor("Lesson 4 · async-let")
+    try tmux.waitFor("Lesson 5 · errors")
     // less holds the rest until the reader asks: the last line is not on the screen yet.
-    #expect(!tmux.screen().contains("next: lab lesson 5"))
+    #expect(!tmux.screen().contains("next: lab lesson 6"))
     tmux.send("G")
-    try tmux.waitFor("next: lab lesson 5")
+    try tmux.waitFor("next: lab lesson 6")
     tmux.send("q")
     try tmux.waitFor("EXITED-0")
+  }
+
+  /// On a terminal a prediction waits at a prompt (the lesson is not paged: the prompt needs
+  /// the keyboard), and the answer is marked choice by choice.
+  @Test func aPredictionWaitsForTheAnswerAndMarksIt() throws {
+    let tmux = try Tmux(command: "\(TestSupport.labBinary.path) lesson 9", environment: [:])
+    defer { tmux.close() }
+    try tmux.waitFor("Which are possible?")
+    #expect(!tmux.screen().contains("Proven"), "nothing is revealed before the answer")
+    tmux.send("2 3")
+    for _ in 0..<4 where !tmux.screen().contains("EXITED-") { try? tmux.waitFor("EXITED-") }
+    let history = try tmux.run(["capture-pane", "-p", "-S", "-2000"])
+    #expect(history.contains("EXITED-0"), "\(history)")
+    #expect(history.contains("downloads ends as 2."), "\(history)")
+    #expect(history.contains("Your prediction: 2 of 3 right."), "\(history)")
+    #expect(history.contains("✓ 2) 2: possible, you said possible: right"))
+    #expect(history.contains("✗ 3) 3: impossible, you said possible: wrong"))
   }
 
   @Test func thePagerIsTheUsersAndOnlyForATerminal() throws {

@@ -1,0 +1,149 @@
+import Foundation
+import LabInterpreter
+import LabModel
+import LabRuntime
+
+/// What one thing about a run's outcome is — a shared variable's final value, or the task that
+/// finished first — as a prediction asks about it and a native run is compared by it.
+public enum OutcomeSubject: Sendable, Equatable {
+  /// The final value of the shared variable of this name.
+  case value(String)
+  /// The task whose `end` came first, but for `root`.
+  case first
+
+  /// `counter`, `first`: as a lesson names it.
+  public var name: String {
+    switch self {
+    case .value(let name): name
+    case .first: "first"
+    }
+  }
+
+  /// What `outcome` says of it, as a lesson writes a choice (`5`, `done`, `fast`: strings without
+  /// their quotes); nil when it says nothing (no such variable, or no task ended).
+  public func answer(_ outcome: Outcome) -> String? {
+    switch self {
+    case .value(let name): outcome.values.first { $0.name == name }?.value.text
+    case .first: outcome.first
+    }
+  }
+}
+
+/// The outcomes every schedule of a scenario can end with, as the exhaustive search proves them
+/// (`lab explore --exhaustive`), within a budget small enough to be asked in passing: by a
+/// lesson's prediction, a site's page, and `lab check --native`'s fidelity comparison.
+public struct ProvenOutcomes: Sendable {
+  /// Each distinct outcome with its grade by the scenario's rules, in the order first found.
+  public var outcomes: [Outcome]
+  public var grades: [OutcomeGrade?]
+  /// Every schedule was explored: `outcomes` is the whole set.
+  public var complete: Bool
+  public var schedules: Int
+  /// The budget that stopped an incomplete search.
+  public var stoppedBy: ExhaustiveSearch.Limit?
+  public var seconds: Double
+  /// The variables that hold times (the scenario's `expect.times`): a native run reads its own
+  /// clock into them, within the live tolerance, so the fidelity comparison leaves them out.
+  public var timeVariables: Set<String> = []
+
+  /// A search of at most 20,000 schedules and 10 seconds: the three lessons' predictions finish
+  /// well within it (racy-counter: 328 schedules) and a learner waits no longer.
+  public static let lessonBudget = budget(schedules: 20_000, seconds: 10)
+
+  /// A budget of at most `schedules` and `seconds`, on one thread.
+  public static func budget(schedules: Int, seconds: Double) -> ExhaustiveSearch.Budget {
+    var budget = ExhaustiveSearch.Budget(maxSchedules: schedules, maxSeconds: seconds)
+    budget.jobs = 1
+    return budget
+  }
+
+  public init(
+    outcomes: [Outcome], grades: [OutcomeGrade?]? = nil, complete: Bool, schedules: Int,
+    stoppedBy: ExhaustiveSearch.Limit? = nil, seconds: Double = 0
+  ) {
+    self.outcomes = outcomes
+    self.grades = grades ?? outcomes.map { _ in nil }
+    self.complete = complete
+    self.schedules = schedules
+    self.stoppedBy = stoppedBy
+    self.seconds = seconds
+  }
+
+  /// Searches `scenario` on its own seed and width within `budget`; `observingFirst` makes the
+  /// search order task ends and record which came first, as a rule about `first` does.
+  public static func search(
+    _ scenario: Scenario, budget: ExhaustiveSearch.Budget = lessonBudget,
+    observingFirst: Bool = false
+  ) -> ProvenOutcomes {
+    let findings = ExhaustiveSearch(
+      scenario, options: RunOptions(), budget: budget, observingFirst: observingFirst
+    ).run()
+    var proven = ProvenOutcomes(
+      outcomes: findings.outcomes.map(\.outcome), grades: findings.outcomes.map(\.grade),
+      complete: findings.complete, schedules: findings.schedules, stoppedBy: findings.stoppedBy,
+      seconds: findings.seconds)
+    proven.timeVariables = Set(scenario.expect.times.map(\.name))
+    return proven
+  }
+
+  /// The distinct answers the proven outcomes give about `subject`, in the order first found.
+  public func answers(_ subject: OutcomeSubject) -> [String] {
+    var seen: [String] = []
+    for answer in outcomes.compactMap(subject.answer) where !seen.contains(answer) {
+      seen.append(answer)
+    }
+    return seen
+  }
+
+  /// The part of an outcome a native run can be held to: its values but those holding times,
+  /// and the first task when the search recorded it. Not the race flag (ThreadSanitizer reports
+  /// a race only when a run interleaves it) nor how a run that did not finish ended (a native
+  /// program is killed where the model sees a deadlock).
+  func comparable(_ outcome: Outcome, first: Bool) -> Outcome {
+    Outcome(
+      values: outcome.values.filter { !timeVariables.contains($0.name) }, race: false,
+      ending: .finished, first: first ? outcome.first : nil)
+  }
+
+  /// The distinct outcomes as `outsiders` compares them, in the order first found.
+  public var comparableOutcomes: [Outcome] {
+    let first = outcomes.contains { $0.first != nil }
+    var seen: [Outcome] = []
+    for outcome in outcomes.map({ comparable($0, first: first) }) where !seen.contains(outcome) {
+      seen.append(outcome)
+    }
+    return seen
+  }
+
+  /// The fidelity alarm: each distinct outcome of a finished native run that no schedule of the
+  /// model ends with, with how many runs gave it. Empty when the search did not complete (its
+  /// set is not proven) or every native outcome is in it.
+  public func outsiders(_ native: [RunRecord]) -> [(outcome: Outcome, runs: Int)] {
+    guard complete else { return [] }
+    let first = outcomes.contains { $0.first != nil }
+    let proven = Set(outcomes.map { comparable($0, first: first) })
+    var found: [(outcome: Outcome, runs: Int)] = []
+    for record in native where record.end == .finished && record.problem == nil {
+      let outcome = comparable(Outcome(of: record, observingFirst: first), first: first)
+      guard !proven.contains(outcome) else { continue }
+      if let index = found.firstIndex(where: { $0.outcome == outcome }) {
+        found[index].runs += 1
+      } else {
+        found.append((outcome, 1))
+      }
+    }
+    return found
+  }
+
+  /// The fidelity alarm in words: a message for each native outcome outside a completed
+  /// search's proven set, with how many of the runs gave it.
+  public func alarms(_ native: [RunRecord]) -> [String] {
+    let set = comparableOutcomes.map { "{\($0)}" }.joined(separator: ", ")
+    return outsiders(native).map { outsider in
+      "fidelity alarm: \(outsider.runs) of \(native.count) native run"
+        + "\(native.count == 1 ? "" : "s") ended with {\(outsider.outcome)}, which no schedule "
+        + "of the model ends with (the exhaustive search proves \(set)); the model misses "
+        + "something the real runtime does: report it"
+    }
+  }
+}

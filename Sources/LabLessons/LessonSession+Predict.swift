@@ -1,0 +1,129 @@
+import Foundation
+import LabChecks
+import LabCommandLine
+import LabInterpreter
+import LabModel
+
+extension LessonSession {
+  /// What the native runs of a prediction's scenario gave.
+  package struct NativeRuns: Sendable {
+    package var records: [RunRecord]
+    /// Real seconds the runs took, the build not counted.
+    package var seconds: Double
+    /// How the program was built: `Swift 6`, `Swift 5 + ThreadSanitizer`.
+    package var build: String
+
+    package init(records: [RunRecord], seconds: Double, build: String) {
+      self.records = records
+      self.seconds = seconds
+      self.build = build
+    }
+  }
+
+  /// Native runs of a prediction: at most this many, or `Prediction.runs`…
+  static let predictionRuns = 200
+  /// …within about this many seconds, so the reveal comes after a few seconds.
+  static let predictionSeconds = 4.0
+
+  /// A ```` ```predict ```` block: the question and its numbered choices, the learner's answer
+  /// on a terminal (none elsewhere: the lesson never waits), then the reveal.
+  mutating func predict(_ prediction: Prediction) {
+    let at = "\(lesson.file):\(prediction.line)"
+    printer.say("Predict · " + prediction.question, .bold)
+    let scenario: Scenario
+    switch surroundings.load(prediction.scenario) {
+    case .success(let loaded): scenario = loaded
+    case .failure(let problem):
+      return fail(
+        "\(at): " + (problem.message ?? "scenario '\(prediction.scenario)' does not validate"))
+    }
+    if case .value(let name) = prediction.subject,
+      !scenario.state.contains(where: { $0.name == name })
+    {
+      let names = scenario.state.map(\.name)
+      return fail(
+        "\(at): 'of: \(name)' is not a shared variable of \(scenario.name)"
+          + (names.isEmpty
+            ? "; it has none: predict 'of: first'"
+            : "\(didYouMean(name, in: names)); its variables are \(names.joined(separator: ", "))"))
+    }
+    let choices = prediction.choices ?? Self.tasksEnded(scenario)
+    let list = choices.enumerated().map { "\($0.offset + 1)) \($0.element)" }
+    let spaced = "  " + list.joined(separator: "   ")
+    // Spaced apart when they fit one line; wrapped (which closes up spaces) with dots between.
+    if spaced.count < (surroundings.width ?? .max) {
+      printer.out(spaced + "\n")
+    } else {
+      printer.say(list.joined(separator: " · "), indent: "  ")
+    }
+    let picked = answer(choices.count)
+    let proven = ProvenOutcomes.search(scenario, observingFirst: prediction.subject == .first)
+    let runs = surroundings.runNatively?(
+      scenario, prediction.runs ?? Self.predictionRuns, Self.predictionSeconds)
+    reveal(
+      PredictionReveal(
+        prediction: prediction, scenario: scenario, choices: choices, picked: picked,
+        proven: proven, native: try? runs?.get()),
+      runs: runs, at: at)
+  }
+
+  /// The learner's choices, by index; nil when no answer was given (not a terminal, or Return).
+  mutating func answer(_ count: Int) -> Set<Int>? {
+    guard let ask = surroundings.ask else {
+      printer.say("(no answer given: not reading from a terminal, so here is the reveal)", .dim)
+      return nil
+    }
+    var prompt = "Which are possible? Their numbers (e.g. 1 3), or Return to skip: "
+    for _ in 0..<3 {
+      guard let line = ask(prompt) else { break }
+      let words = line.split { $0 == "," || $0.isWhitespace }
+      if words.isEmpty { break }
+      let numbers = words.compactMap { Int($0) }
+      if numbers.count == words.count, numbers.allSatisfy({ (1...count).contains($0) }) {
+        return Set(numbers.map { $0 - 1 })
+      }
+      prompt = "Numbers from 1 to \(count), separated by spaces or commas: "
+    }
+    printer.say("(no answer given: here is the reveal)", .dim)
+    return nil
+  }
+
+  /// The tasks a run of `scenario` ends, but for `root`, in the order they end: the choices of a
+  /// prediction `of: first` that lists none.
+  package static func tasksEnded(_ scenario: Scenario) -> [String] {
+    var tasks: [String] = []
+    for event in ScenarioRunner.run(scenario, options: RunOptions()).events
+    where event.kind == .end && event.task != "root" && !tasks.contains(event.task) {
+      tasks.append(event.task)
+    }
+    return tasks
+  }
+
+  /// The proven set, the native histogram, the fidelity alarm and the verdict on each choice.
+  mutating func reveal(
+    _ reveal: PredictionReveal, runs: Result<NativeRuns, LoadProblem>?, at: String
+  ) {
+    for line in reveal.provenLines { printer.say(line) }
+    switch runs {
+    case nil:
+      printer.say(
+        "Native runs: no Swift toolchain found (swiftc), so the proven set is all there is to "
+          + "show; install Swift to see how often real runs end each way.", .dim)
+    case .failure(let problem)?:
+      printer.say("Native runs: \(problem.message ?? "the program could not run").", .dim)
+    case .success(let native)?:
+      let count = native.records.count
+      printer.say(
+        "Native: \(count) run\(count == 1 ? "" : "s") of its Swift program (\(native.build)), "
+          + "\(String(format: "%.1f", native.seconds)) s:")
+      for row in reveal.histogram(width: surroundings.width) { printer.out("  \(row)\n") }
+      for alarm in reveal.proven.alarms(native.records) {
+        fail("\(at): FIDELITY ALARM — \(alarm)")
+      }
+    }
+    for (index, (line, style)) in reveal.verdictLines.enumerated() {
+      printer.say(line, style, indent: index == 0 ? "" : "  ")
+    }
+    printer.out("\n")
+  }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import LabChecks
+import LabCommandLine
+import LabInterpreter
+import LabLessons
+import LabModel
+import LabPictures
+import LabTestSupport
+import Testing
+
+/// A lesson's ```predict blocks: how they are written and refused, and what `lab lesson` reveals
+/// after one — the proven outcomes, the native histogram, the verdict on each choice, and the
+/// fidelity alarm when a native run ends outside the proven set.
+@Suite struct PredictionTests {
+  static let frontMatter = """
+    ---
+    name: sample
+    title: A sample
+    concepts: [one]
+    scenarios: [racy-counter]
+    ---
+    """
+
+  static let block = """
+    ## Predict
+
+    ```predict
+    scenario: racy-counter
+    question: Which values can `counter` end with?
+    of: counter
+    choices: 1, 2, 3, 4, 5, 6, 7
+    ```
+    """
+
+  static func problems(_ block: String) -> [String] {
+    LessonTests.problems(block + LessonTests.questions, frontMatter: frontMatter)
+  }
+
+  static func prediction(_ block: String = block) throws -> Prediction {
+    let lesson = try LessonTests.parse(block + LessonTests.questions, frontMatter: frontMatter)
+      .get()
+    return try #require(lesson.sections.flatMap(\.blocks).compactMap(\.prediction).first)
+  }
+
+  // MARK: - Parsing
+
+  @Test func aPredictBlockIsParsedAndCountsAsTheScenariosUse() throws {
+    // The front matter lists racy-counter and nothing runs it: the prediction uses it.
+    let prediction = try Self.prediction()
+    #expect(prediction.scenario == "racy-counter")
+    #expect(prediction.question == "Which values can `counter` end with?")
+    #expect(prediction.subject == .value("counter"))
+    #expect(prediction.choices == ["1", "2", "3", "4", "5", "6", "7"])
+    #expect(prediction.runs == nil)
+    #expect(prediction.line == 9)
+  }
+
+  @Test func aPredictionOfFirstMayLeaveItsChoicesToTheTasks() throws {
+    let prediction = try Self.prediction(
+      "```predict\nscenario: racy-counter\nquestion: Who ends first?\nof: first\nruns: 20\n```\n")
+    #expect(prediction.subject == .first)
+    #expect(prediction.choices == nil)
+    #expect(prediction.runs == 20)
+  }
+
+  @Test func badBlocksAreReportedAtTheirLinesWithWhatToDo() {
+    func problems(_ lines: String, flags: String = "") -> [String] {
+      Self.problems("```predict\(flags)\n\(lines)\n```\n")
+    }
+    let misspelt = problems("scenario: racy-counter\nquestion: Q?\nof: counter\nchoice: 1, 2")
+    #expect(
+      misspelt.contains(
+        "11: unknown key 'choice' in a ```predict block; did you mean 'choices'?; it takes "
+          + "scenario, question, of, choices, runs"))
+    #expect(
+      misspelt.contains(
+        "7: a ```predict block about a variable lists its answers: 'choices: 1, 2, 3' (only "
+          + "'of: first' may leave them to the tasks a run ends)"))
+    #expect(
+      problems("question: Q?\nof: counter\nchoices: 1, 2").contains(
+        "7: a ```predict block needs 'scenario: NAME'"))
+    #expect(
+      problems("scenario: racy-counter\nof: first").contains(
+        "7: a ```predict block needs 'question: what the learner predicts?'"))
+    #expect(
+      problems("scenario: racy-counter\nquestion: Q?\nof: counter\nchoices: 1, 1").contains(
+        "11: the choice '1' is listed twice; list each answer once"))
+    #expect(
+      problems("scenario: racy-counter\nquestion: Q?\nof: counter\nchoices: 1").contains(
+        "11: 'choices:' lists at least two answers, separated by commas: 'choices: 1, 2, 3'"))
+    #expect(
+      problems("scenario: racy-counter\nquestion: Q?\nof: first\nruns: 0").contains(
+        "11: 'runs: 0' is not a number of runs from 1 to 1000"))
+    #expect(
+      problems("scenario: racy-counter\nquestion: Q?\nof: first", flags: " now").contains(
+        "7: a ```predict block takes no words after 'predict', not 'now'"))
+    #expect(
+      problems("scenario: racy-counter\nquestion Q?\nof: first").contains(
+        "9: a ```predict block's lines are 'key: value', not 'question Q?'"))
+    #expect(
+      problems("scenario: racy-counter\nquestion: Q?\nof: first\nof: counter").contains(
+        "11: 'of' is given twice; keep one"))
+    #expect(
+      problems("scenario: ../x\nquestion: Q?\nof: first").contains(
+        "8: '../x' is not a scenario name (letters, digits, '-', '_')"))
+  }
+
+  @Test func aPredictedScenarioMustBeListed() {
+    #expect(
+      Self.problems("```predict\nscenario: sync-download\nquestion: Q?\nof: first\n```\n")
+        .contains(
+          "7: 'sync-download' is predicted here but not listed in the front matter's scenarios:"))
+  }
+
+  // MARK: - The reveal
+
+  /// What a session prints for the block, and what it counted as failures.
+  static func play(
+    _ block: String = block, answer: String? = nil,
+    native: Result<LessonSession.NativeRuns, LessonSession.LoadProblem>? = nil
+  ) throws -> (output: String, failures: [String]) {
+    let lesson = try LessonTests.parse(block + LessonTests.questions, frontMatter: frontMatter)
+      .get()
+    final class Printed: @unchecked Sendable { var text = "" }
+    let printed = Printed()
+    let surroundings = LessonSession.Surroundings(
+      write: { printed.text += $0 }, style: TextStyle(color: false),
+      load: { name in
+        (try? TestSupport.scenario(named: name)).map { .success($0) } ?? .failure(.init(nil))
+      },
+      timeline: { _, _ in Timeline.Options() }, pause: nil,
+      ask: answer.map { answer in { _ in answer } },
+      runNatively: native.map { native in { _, _, _ in native } })
+    var session = LessonSession(lesson: lesson, surroundings: surroundings, ascii: true)
+    session.play()
+    return (printed.text, session.failures)
+  }
+
+  /// `count` native runs of racy-counter, each ending with `counter` as given.
+  static func native(_ counters: [Int64]) throws -> LessonSession.NativeRuns {
+    let scenario = try TestSupport.scenario(named: "racy-counter")
+    let records = counters.map { counter in
+      var record = ScenarioRunner.run(scenario, options: RunOptions())
+      record.values = [("counter", .int(counter))]
+      return record
+    }
+    return LessonSession.NativeRuns(records: records, seconds: 1.5, build: "Swift 5")
+  }
+
+  @Test func withoutAnAnswerTheRevealShowsTheProvenSetAndWhatIsPossible() throws {
+    let (output, failures) = try Self.play(native: .success(Self.native([6, 6, 6, 5])))
+    #expect(failures.isEmpty)
+    #expect(
+      output.contains("(no answer given: not reading from a terminal, so here is the reveal)"))
+    #expect(
+      output.contains(
+        "Proven, over all 328 schedules (lab explore racy-counter --exhaustive): counter ends as "
+          + "2, 3, 4, 5 or 6."))
+    #expect(output.contains("Native: 4 runs of its Swift program (Swift 5), 1.5 s:"))
+    #expect(output.contains("counter = 6  ██████████████████       3  acceptable"))
+    #expect(output.contains("counter = 5  ██████                   1  interesting"))
+    #expect(output.contains("counter = 2                           0  interesting"))
+    #expect(output.contains("No answer was given. Which choices are possible:"))
+    #expect(output.contains("· 1) 1: impossible"))
+    #expect(output.contains("• 2) 2: possible"))
+    #expect(output.contains("· 7) 7: impossible"))
+  }
+
+  @Test func anAnswerIsMarkedRightOrWrongChoiceByChoice() throws {
+    let (output, failures) = try Self.play(answer: "2, 6 7", native: .success(Self.native([6])))
+    #expect(failures.isEmpty)
+    #expect(output.contains("Your prediction: 3 of 7 right."))
+    #expect(output.contains("✓ 1) 1: impossible, you left it out: right"))
+    #expect(output.contains("✓ 2) 2: possible, you said possible: right"))
+    #expect(output.contains("✗ 3) 3: possible, you left it out: wrong"))
+    #expect(output.contains("✗ 7) 7: impossible, you said possible: wrong"))
+  }
+
+  @Test func withoutAToolchainTheProvenSetIsAllThereIs() throws {
+    let (output, failures) = try Self.play()
+    #expect(failures.isEmpty)
+    #expect(output.contains("counter ends as 2, 3, 4, 5 or 6."))
+    #expect(output.contains("Native runs: no Swift toolchain found (swiftc)"))
+  }
+
+  @Test func aNativeOutcomeOutsideTheProvenSetIsAFidelityAlarm() throws {
+    let (output, failures) = try Self.play(native: .success(Self.native([6, 7])))
+    #expect(
+      output.contains(
+        "counter = 7  ████████████             1  forbidden  ⚠ outside the proven set"))
+    #expect(failures.count == 1)
+    #expect(
+      failures.first?.hasPrefix(
+        "Lessons/01-sample.md:9: FIDELITY ALARM — fidelity alarm: 1 of 2 native runs ended with "
+          + "{counter = 7}, which no schedule of the model ends with") == true,
+      "\(failures)")
+    #expect(output.contains("✗ Lessons/01-sample.md:9: FIDELITY ALARM"))
+  }
+
+  @Test func aVariableTheScenarioDoesNotHaveFailsTheLessonAtTheBlock() throws {
+    let (_, failures) = try Self.play(
+      "```predict\nscenario: racy-counter\nquestion: Q?\nof: countr\nchoices: 1, 2\n```\n")
+    #expect(
+      failures == [
+        "Lessons/01-sample.md:7: 'of: countr' is not a shared variable of racy-counter; did you "
+          + "mean 'counter'?; its variables are counter"
+      ])
+  }
+
+  @Test func aPredictionOfFirstOffersTheTasksAndProvesEitherCanEndFirst() throws {
+    let block =
+      "```predict\nscenario: racy-counter\nquestion: Which adder ends first?\nof: first\n```\n"
+    let (output, failures) = try Self.play(block, answer: "1")
+    #expect(failures.isEmpty)
+    #expect(output.contains("1) adders[1]   2) adders[2]"))
+    #expect(output.contains("adders[1] or adders[2] finishes first."))
+    #expect(output.contains("✗ 2) adders[2]: possible, you left it out: wrong"))
+  }
+}

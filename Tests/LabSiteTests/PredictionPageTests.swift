@@ -1,0 +1,127 @@
+import Foundation
+import LabTestSupport
+import Testing
+
+@testable import LabLessons
+@testable import LabModel
+@testable import LabSite
+
+/// A lesson's ```predict block on the site: checkboxes and a Reveal button, each choice
+/// carrying only the proven word `yes`, `no` or `unknown`, and the lesson's text escaped.
+/// Scripts/check-site.sh ticks the boxes and presses Reveal in headless Chromium.
+@Suite(.serialized) struct PredictionPageTests {
+  static func pages(_ root: URL) -> (pages: [String: String], problems: [String]) {
+    let site = Site.build(LabLessons.Course(root: root, bundled: nil), options: Site.Options())
+    return (Dictionary(uniqueKeysWithValues: site.pages.map { ($0.path, $0.html) }), site.problems)
+  }
+
+  @Test func lesson8AsksWhichValuesTheCounterCanEndWith() throws {
+    let (pages, problems) = Self.pages(TestSupport.packageRoot)
+    #expect(problems.isEmpty, "\(problems)")
+    let page = try #require(pages["lesson-08-data-races.html"])
+    let block = try #require(
+      page.firstRange(of: "<div class=\"predict\"").map { String(page[$0.lowerBound...]) })
+    let possible = block.matches(of: #/data-possible="(\w+)"/#).map { String($0.output.1) }
+    #expect(possible == ["no", "yes", "yes", "yes", "yes", "yes", "no"])
+    #expect(block.contains("<button type=\"button\" class=\"reveal\">Reveal</button>"))
+    #expect(block.contains("counter ends as 2, 3, 4, 5 or 6."))
+    #expect(block.contains("<code>lab lesson 8</code> runs the scenario"))
+    #expect(
+      TestSupport.count("<script", in: page) == 1, "one script: the player's and the reveal's")
+    #expect(page.contains("document.querySelectorAll('.predict')"))
+    // A page without a prediction carries no reveal script.
+    let lesson1 = try #require(pages.first { $0.key.hasPrefix("lesson-01-") }?.value)
+    #expect(!lesson1.contains("querySelectorAll('.predict')"))
+  }
+
+  /// A scratch course of these files; the caller removes it.
+  static func course(_ files: [String: String]) throws -> URL {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-predict-\(UUID())")
+    for (path, text) in files {
+      let url = root.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+    }
+    return root
+  }
+
+  @Test func aVariableTheScenarioLacksIsASiteProblem() throws {
+    let root = try Self.course([
+      "Scenarios/small.json": """
+      {"format": 1, "state": {"n": 0}, "steps": [{"set": "n", "to": 1}],
+       "expect": {"duration": 0}}
+      """,
+      "Lessons/01-small.md": """
+      ---
+      name: small
+      title: Small
+      concepts: [one]
+      scenarios: [small]
+      ---
+
+      ```predict
+      scenario: small
+      question: Q?
+      of: m
+      choices: 1, 2
+      ```
+
+      ## Questions
+
+      1. Why?
+      """,
+    ])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let (pages, problems) = Self.pages(root)
+    #expect(
+      problems.contains {
+        $0.hasSuffix("01-small.md:8: 'of: m' is not a shared variable of small")
+      },
+      "\(problems)")
+    #expect(pages["lesson-01-small.html"]?.contains("class=\"predict\"") == false)
+  }
+
+  @Test func aPredictionsTextReachesThePageEscaped() throws {
+    let files = [
+      "Scenarios/hostile.json": """
+      {"format": 1, "state": {"n": 0}, "steps": [{"set": "n", "to": 1}],
+       "expect": {"duration": 0}}
+      """,
+      "Lessons/01-hostile.md": """
+      ---
+      name: hostile
+      title: Hostile
+      concepts: [escaping]
+      scenarios: [hostile]
+      ---
+
+      ```predict
+      scenario: hostile
+      question: Does </script><script>alert(1)</script> run?
+      of: n
+      choices: 1, <img src=x onerror=alert(2)>
+      ```
+
+      ## Questions
+
+      1. Did anything run?
+      """,
+    ]
+    let root = try Self.course(files)
+    defer { try? FileManager.default.removeItem(at: root) }
+    let (pages, problems) = Self.pages(root)
+    #expect(problems.isEmpty, "\(problems)")
+    let page = try #require(pages["lesson-01-hostile.html"])
+    TestSupport.wellFormed(page, "lesson-01-hostile.html")
+    #expect(!page.contains("<script>alert"))
+    #expect(!page.contains("<img src=x"))
+    #expect(page.contains("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"))
+    #expect(page.contains("&lt;img src=x onerror=alert(2)&gt;"))
+    let possible = page.matches(of: #/data-possible="(\w+)"/#).map { String($0.output.1) }
+    #expect(possible == ["yes", "no"])
+    // No run on the page, so no player: the one script is the reveal's.
+    #expect(TestSupport.count("<script", in: page) == 1)
+  }
+}

@@ -24,7 +24,7 @@ package enum Option: String, CaseIterable, Sendable {
   case task, lane, full, format, timeline, tasks, ascii, html, chrome, junit, verbose
   case schedule
   case showSchedule = "show-schedule"
-  case native, check, update, step, lessons, scenarios, names, path, virtual
+  case native, check, update, step, lessons, scenarios, names, path, virtual, next
   case liveRuns = "live-runs"
   case docsTable = "docs-table"
   case labRepository = "lab-repository"
@@ -83,6 +83,7 @@ package enum Option: String, CaseIterable, Sendable {
     case .names: OptionRows.names
     case .path: OptionRows.path
     case .virtual: OptionRows.virtual
+    case .next: OptionRows.next
     case .liveRuns: OptionRows.liveRuns
     case .docsTable: OptionRows.docsTable
     case .labRepository: OptionRows.labRepository

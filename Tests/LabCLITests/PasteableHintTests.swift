@@ -1,5 +1,6 @@
 import Foundation
 import LabCommandLine
+import LabLessons
 import LabModel
 import LabTestSupport
 import Testing
@@ -61,7 +62,11 @@ struct PasteableHintTests {
           Issue.record("lesson \(lesson): '\(shown)' names nothing")
           continue
         }
-        if command.name == "lesson" {
+        if command.name == "challenge" {
+          // A challenge is a scenario with a challenge block, not any scenario.
+          let course = Course(root: TestSupport.packageRoot, bundled: nil)
+          _ = try ChallengeCatalog(course).find(target, course: course).get()
+        } else if command.name == "lesson" {
           #expect(Self.lessons.map { Int($0) }.contains(Int(target)), "'\(shown)': no lesson")
         } else if target.hasSuffix(".json"), !FileManager.default.fileExists(atPath: target) {
           // A copy the lesson has just told the reader to make (`cp Scenarios/… /tmp/`).

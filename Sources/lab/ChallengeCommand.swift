@@ -69,8 +69,7 @@ enum ChallengeCommand: Command {
           context.console.outStyle, width: context.console.terminalColumns))
       return ExitStatus.ok
     }
-    guard var scenario = context.loadScenario(entry.url) else { return ExitStatus.failure }
-    scenario.challenge = entry.challenge
+    guard let scenario = context.loadScenario(entry.url) else { return ExitStatus.failure }
     var session = StepSession(scenario, options: RunOptions())
     let script = StepLoop.Script.challenge(
       scenario, entry.challenge, par: par(scenario, entry.challenge), replay: entry.name,

@@ -1,6 +1,7 @@
 import Foundation
 import LabChecks
 import LabInterpreter
+import LabLessons
 import LabModel
 import LabTestSupport
 import Testing
@@ -103,6 +104,26 @@ import Testing
     #expect(none.status == 64)
     #expect(none.err.hasPrefix("error: scenario 'sync-download' has no challenge; "))
     #expect(none.err.contains("racy-counter"))
+  }
+
+  /// The scores' store follows lessons' progress rules: a folder in its place is named in one
+  /// warning, the challenge plays all the same, and the folder is left as it was.
+  @Test func aFolderInTheScoresPlaceIsNamedAndTheChallengePlays() throws {
+    let state = Self.freshState()
+    let progress = try #require(ChallengeProgress(environment: state))
+    try FileManager.default.createDirectory(
+      at: progress.store.file, withIntermediateDirectories: true)
+    let played = Self.challenge(
+      ["racy-counter"], input: try Self.defaultKeys(), environment: state)
+    #expect(played.status == 0)
+    #expect(played.out.contains("goal not reached"))
+    let warnings = played.err.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+    #expect(warnings.count == 1, "\(played.err)")
+    #expect(warnings.first?.contains("your best score is not kept") == true)
+    var isFolder: ObjCBool = false
+    #expect(
+      FileManager.default.fileExists(atPath: progress.store.file.path, isDirectory: &isFolder))
+    #expect(isFolder.boolValue)
   }
 
   @Test func theBestScoreIsKeptAndNextGoesOnToAnUnplayedOne() throws {

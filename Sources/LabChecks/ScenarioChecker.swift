@@ -22,6 +22,8 @@ public struct CheckPlan: Sendable {
   public var exhaustive = true
   /// Where that search stops: `exhaustiveBudget` schedules, a minute, the memory a run may take.
   public var search = ExhaustiveSearch.Budget(maxSchedules: ScenarioChecker.exhaustiveBudget)
+  /// Search a scenario's challenge for its par, within `ChallengeSearch.Budget.standard`.
+  public var challenges = true
 
   /// One run on the scenario's own seed, random policy, virtual only.
   public init() {}
@@ -184,7 +186,13 @@ public enum ScenarioChecker {
       failures += search.failures
       searched = search.summary
     }
-    let nothingToCheck = scenario.expect.isEmpty && trace == nil
+    if plan.challenges, let challenge = scenario.challenge {
+      let (failure, found) = self.challenge(
+        challenge, of: scenario, options: plan.options, hints: hints)
+      failures += failure.map { [$0] } ?? []
+      searched = [searched, found].compactMap { $0 }.joined(separator: " · ")
+    }
+    let nothingToCheck = scenario.expect.isEmpty && trace == nil && scenario.challenge == nil
     let status: ScenarioVerdict.Status =
       !failures.isEmpty ? .failed : nothingToCheck ? .skipped : .passed
     var what: [String] = []

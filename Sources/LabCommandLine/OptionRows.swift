@@ -118,6 +118,8 @@ enum OptionRows {
   static let scenarios = OptionSpec.flag(.scenarios, "List only the scenarios.")
   static let names = OptionSpec.flag(
     .names, "Print only the names, one a line, the course's first (for scripts and completion).")
+  static let next = OptionSpec.flag(
+    .next, "Play the first challenge you have not played yet, saying which on stderr.")
   static let path = OptionSpec.value(
     .path, "DIR", "The folder to write in, inside the project (default: Scenarios/).")
   static let virtual = OptionSpec.flag(

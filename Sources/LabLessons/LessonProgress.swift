@@ -19,51 +19,35 @@ package struct LessonProgress {
     }
   }
 
-  package let file: URL
+  package let store: StateFile
+  package var file: URL { store.file }
 
   /// The store the environment names; nil when it names no home at all.
   package init?(environment: [String: String]) {
-    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-      file = URL(fileURLWithPath: state).appendingPathComponent("concurrency-lab/progress")
-    } else if let home = environment["HOME"], home.hasPrefix("/") {
-      file = URL(fileURLWithPath: home).appendingPathComponent(
-        ".local/state/concurrency-lab/progress")
-    } else {
-      return nil
-    }
+    guard let store = StateFile("progress", environment: environment) else { return nil }
+    self.store = store
   }
 
-  /// The most of the store the lab reads, and writes: 64 KiB is a hundred courses at paths of
-  /// 300 bytes. Anything larger was not written by the lab, and reading it whole once cost 650 MB
-  /// and 9 s for a 67 MB file.
-  package static let sizeCap = 64 << 10
+  /// The most of the store the lab reads, and writes.
+  package static let sizeCap = StateFile.sizeCap
 
-  /// The store's lines, or why it could not be read: a folder, a pipe, a link to nothing or a
-  /// file over `sizeCap` in its place. A missing store is an empty one.
+  /// The store's places, each with its course folder.
   private func lines() -> Result<[(Place, String)], FileError> {
-    let data: Data?
-    do {
-      data = try BoundedFile.read(file.path, cap: Self.sizeCap)
-    } catch {
-      return .failure(error)
-    }
-    let text = data.map { String(decoding: $0, as: UTF8.self) } ?? ""
-    return .success(
-      text.split(separator: "\n").compactMap { line in
+    store.lines().map { lines in
+      lines.compactMap { line in
         let fields = line.split(separator: "\t", maxSplits: 2).map(String.init)
         guard fields.count == 3, ["finished", "stopped"].contains(fields[0]) else { return nil }
         let place = Place(
           lessonFile: URL(fileURLWithPath: fields[1]), finished: fields[0] == "finished")
         return (place, fields[2])
-      })
+      }
+    }
   }
 
   /// Why the store cannot be used, as one line for stderr; nil when it can (or is not there
   /// yet). The lesson plays all the same: only the place is lost.
   package var problem: String? {
-    guard case .failure(let error) = lines() else { return nil }
-    return "\(error.description); the lesson plays, but where you are is not kept until it is "
-      + "removed"
+    store.problem("the lesson plays, but where you are is not kept")
   }
 
   /// The last lesson played in the course at `root`.
@@ -81,19 +65,11 @@ package struct LessonProgress {
     let course = root.standardizedFileURL.path
     var kept = entries.filter { $0.1 != course }
     kept.append((place, course))
-    var text: [String] = []
-    var bytes = 0
-    for (place, course) in kept.suffix(100).reversed() {
-      let line =
+    store.write(
+      kept.map { place, course in
         "\(place.finished ? "finished" : "stopped")\t\(place.lessonFile.standardizedFileURL.path)\t"
-        + course + "\n"
-      bytes += line.utf8.count
-      if bytes > Self.sizeCap { break }
-      text.append(line)
-    }
-    try? FileManager.default.createDirectory(
-      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try? AtomicFile.write(text.reversed().joined(), toPath: file.path)
+          + course
+      }, maxLines: 100)
   }
 }
 

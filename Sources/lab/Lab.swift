@@ -20,6 +20,7 @@ enum Lab {
       CheckCommand.self,
       ExploreCommand.self,
       StepCommand.self,
+      ChallengeCommand.self,
       NewCommand.self,
       InitCommand.self,
       ValidateCommand.self,

@@ -42,55 +42,11 @@ enum StepCommand: Command {
     guard let scenario = context.loadScenario(url) else { return ExitStatus.failure }
     let replay =
       arguments.positionals[0] + (options.threads.map { " --threads \($0)" } ?? "")
-    let console = context.console
     var session = StepSession(scenario, options: options)
-    let goals = StepText.goals(scenario)
-    console.out(StepText.intro(scenario))
-    while true {
-      let step = session.next()
-      guard case .decision(let decision) = step else {
-        if case .ended(let ending) = step {
-          console.out(StepText.ending(ending, replay: replay, hints: LabCommand.hint))
-          if let shortest = session.shortest(to: ending.outcome) {
-            console.out(
-              StepText.shortest(
-                yours: ending.preemptions, shortest: shortest, replay: replay,
-                hints: LabCommand.hint))
-          }
-        }
-        return ExitStatus.ok
-      }
-      console.out(StepText.decision(decision, goals: goals, width: console.terminalColumns))
-      while true {
-        console.out(StepText.prompt(decision))
-        let quit = {
-          console.out(
-            StepText.quit(
-              choices: session.chosen, schedule: session.schedule, replay: replay,
-              hints: LabCommand.hint))
-          return ExitStatus.ok
-        }
-        guard let line = context.readLine() else {
-          console.out("\n")
-          return quit()
-        }
-        switch StepText.answer(line, at: decision) {
-        case .choose(let index): session.choose(index, at: decision)
-        case .undo:
-          guard session.undo() else {
-            console.out("nothing to undo\n")
-            continue
-          }
-        case .quit: return quit()
-        case .help:
-          console.out(StepText.help)
-          continue
-        case .bad(let hint):
-          console.out(hint + "\n")
-          continue
-        }
-        break
-      }
-    }
+    _ = StepLoop.play(
+      &session, script: .step(scenario, replay: replay, hints: LabCommand.hint),
+      width: context.console.terminalColumns, write: context.console.out,
+      readLine: context.readLine)
+    return ExitStatus.ok
   }
 }

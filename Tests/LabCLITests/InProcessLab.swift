@@ -10,7 +10,9 @@ enum InProcessLab {
   /// under the package's `Scenarios/` unless `environment` sets `LAB_ROOT`; `NO_COLOR` is set as
   /// for the binary's tests. Paths are relative to the working directory, the package root under
   /// `swift test`.
-  static func run(_ arguments: [String], environment: [String: String] = [:]) -> (
+  static func run(
+    _ arguments: [String], input lines: [String] = [], environment: [String: String] = [:]
+  ) -> (
     status: Int32, out: String, err: String
   ) {
     var env = ProcessInfo.processInfo.environment
@@ -23,7 +25,10 @@ enum InProcessLab {
     for (key, value) in environment { env[key] = value }
     let capture = Console.Capture()
     let console = Console(capturing: capture, environment: env)
-    let context = CommandContext(console: console, environment: env)
+    var context = CommandContext(console: console, environment: env)
+    // Input a test gives, one line at a time: what a learner would type, then its end.
+    var input = lines[...]
+    context.readLine = { input.popFirst() }
     let status = Lab.main(arguments, context: context)
     return (status, capture.out, capture.err)
   }

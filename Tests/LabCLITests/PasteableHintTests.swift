@@ -1,5 +1,6 @@
 import Foundation
 import LabCommandLine
+import LabLessons
 import LabModel
 import LabTestSupport
 import Testing
@@ -66,6 +67,10 @@ struct PasteableHintTests {
           let sides = try CompareArguments.parse(Array(words.dropFirst()))
           _ = try context.scenarioFile(sides.a.scenario)
           _ = try context.scenarioFile(sides.b.scenario)
+        } else if command.name == "challenge" {
+          // A challenge is a scenario with a challenge block, not any scenario.
+          let course = Course(root: TestSupport.packageRoot, bundled: nil)
+          _ = try ChallengeCatalog(course).find(target, course: course).get()
         } else if command.name == "lesson" {
           #expect(Self.lessons.map { Int($0) }.contains(Int(target)), "'\(shown)': no lesson")
         } else if target.hasSuffix(".json"), !FileManager.default.fileExists(atPath: target) {

@@ -15,16 +15,7 @@ import Testing
   static func step(_ arguments: [String], input lines: [String]) -> (
     status: Int32, out: String, err: String
   ) {
-    var env = ProcessInfo.processInfo.environment
-    env["NO_COLOR"] = "1"
-    env["LAB_ROOT"] = TestSupport.packageRoot.path
-    let capture = Console.Capture()
-    var context = CommandContext(
-      console: Console(capturing: capture, environment: env), environment: env)
-    var input = lines[...]
-    context.readLine = { input.popFirst() }
-    let status = Lab.main(["step"] + arguments, context: context)
-    return (status, capture.out, capture.err)
+    InProcessLab.run(["step"] + arguments, input: lines)
   }
 
   /// The keys that make `lab step` follow `schedule`: at each decision, the candidate the

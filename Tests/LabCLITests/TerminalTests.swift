@@ -32,6 +32,24 @@ struct TerminalTests {
     #expect(replay.out.contains("counter = 3"), "\(replay.out)")
   }
 
+  @Test func learnerPlaysRacyCountersChallengeOnParAndIsScored() throws {
+    let (keys, schedule) = try ChallengeCommandTests.parKeys()
+    let state = ChallengeCommandTests.freshState()
+    let tmux = try Tmux(
+      command: "\(TestSupport.labBinary.path) challenge racy-counter", environment: state)
+    defer { tmux.close() }
+    try tmux.waitFor("1 or 2, u, q, ? [1]:")
+    #expect(tmux.screen().contains("(par 2; your choices so far: 0)"))
+    for key in keys {
+      tmux.send(key)
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    try tmux.waitFor("EXITED-0")
+    let screen = tmux.screen()
+    #expect(screen.contains("goal reached in 2 choices, par 2: on par"), "\(screen)")
+    #expect(screen.contains("replay: lab run racy-counter --schedule \(schedule)"))
+  }
+
   @Test func longOutputGoesThroughLessAndQuitsOnQ() throws {
     // Lesson 5 asks for no prediction, so it is paged (one that does keeps the keyboard).
     let tmux = try Tmux(command: "\(TestSupport.labBinary.path) lesson 5", environment: [:])

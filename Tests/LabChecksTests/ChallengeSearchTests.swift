@@ -1,3 +1,4 @@
+import Foundation
 import LabChecks
 import LabInterpreter
 import LabModel
@@ -55,5 +56,32 @@ import Testing
     let result = ChallengeSearch(scenario, challenge: challenge, budget: budget).run()
     #expect(result.verdict == .unknown)
     #expect(result.runs == 20)
+  }
+}
+
+/// Every challenge of the curriculum can be played: the search finds its par, at least one
+/// choice, within the standard budget.
+@Suite struct BundledChallengeTests {
+  static let challenges: [String] = ScenarioCatalog(root: TestSupport.packageRoot)
+    .allScenarioFiles().compactMap { url in
+      guard let scenario = try? ScenarioLoader.load(path: url.path), scenario.challenge != nil
+      else { return nil }
+      return scenario.name
+    }
+
+  @Test func theCurriculumHasChallenges() {
+    #expect(Self.challenges.contains("racy-counter"))
+    #expect(Self.challenges.count >= 3)
+  }
+
+  @Test(arguments: challenges) func itsParIsFound(_ name: String) throws {
+    let scenario = try TestSupport.scenario(named: name)
+    let challenge = try #require(scenario.challenge)
+    let result = ChallengeSearch(scenario, challenge: challenge).run()
+    guard case .par(let choices, _) = result.verdict else {
+      Issue.record("\(name): \(result.verdict) after \(result.runs) runs")
+      return
+    }
+    #expect(choices >= 1)
   }
 }

@@ -9,11 +9,16 @@ public struct Challenge: Sendable, Hashable {
   public var when: OutcomeCondition
   /// A nudge shown when the learner asks for one (`?` in `lab challenge`).
   public var hint: String?
+  /// Where the block is in its file, for `lab check`'s errors about it; nil when not read.
+  public var location: SourceLocation?
 
-  public init(goal: String, when: OutcomeCondition, hint: String? = nil) {
+  public init(
+    goal: String, when: OutcomeCondition, hint: String? = nil, location: SourceLocation? = nil
+  ) {
     self.goal = goal
     self.when = when
     self.hint = hint
+    self.location = location
   }
 
   /// Whether `outcome` reaches the goal.
@@ -62,6 +67,6 @@ extension ScenarioDecoder {
     }
     let hint = string(object, "hint", path: "\(path).hint")
     guard let goal, let when else { return nil }
-    return Challenge(goal: goal, when: when, hint: hint)
+    return Challenge(goal: goal, when: when, hint: hint, location: node.location)
   }
 }

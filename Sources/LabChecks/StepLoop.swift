@@ -1,0 +1,88 @@
+import Foundation
+import LabModel
+
+/// The turn-by-turn loop of `lab step` and `lab challenge`: show a decision, read an answer,
+/// choose, undo or quit, until the run ends. What the two print differently is a `StepScript`;
+/// the loop only moves text in and out, so a test drives it with lines.
+package enum StepLoop {
+  /// What one command prints around the shared loop.
+  package struct Script {
+    /// Printed once, before the first decision.
+    package var intro: String
+    /// Printed at each decision above the question, so the goal never scrolls away; given the
+    /// session, for a score so far.
+    package var goals: (StepSession) -> String
+    /// What `?` prints.
+    package var help: String
+    /// How the run ended, with the session that made it.
+    package var ending: (StepSession.Ending, StepSession) -> String
+    /// Whether the learner may undo after this ending and play on (a missed goal); the loop
+    /// then asks once more.
+    package var playsOn: (StepSession.Ending) -> Bool = { _ in false }
+    /// What a quit prints.
+    package var quit: (StepSession) -> String
+  }
+
+  /// How the loop stopped.
+  package enum End {
+    /// The run ended; `departures` is the session's choices against the default.
+    case ended(StepSession.Ending, departures: Int)
+    case quit
+  }
+
+  /// The question after an ending that can be undone.
+  package static let playOnPrompt = "u to undo your last choice, Enter to stop [stop]: "
+
+  /// Plays `session` to its end: `write` prints, `readLine` reads one answer (nil at the end of
+  /// input, which stops as q does), `width` wraps trace lines on a terminal.
+  package static func play(
+    _ session: inout StepSession, script: Script, width: Int?,
+    write: (String) -> Void, readLine: () -> String?
+  ) -> End {
+    write(script.intro)
+    while true {
+      switch session.next() {
+      case .ended(let ending):
+        write(script.ending(ending, session))
+        if script.playsOn(ending) {
+          write(playOnPrompt)
+          let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+          if answer == "u" || answer == "undo", session.undo() { continue }
+          if answer == nil { write("\n") }
+        }
+        return .ended(ending, departures: session.departures)
+      case .decision(let decision):
+        write(StepText.decision(decision, goals: script.goals(session), width: width))
+        if !answer(decision, in: &session, script: script, write: write, readLine: readLine) {
+          write(script.quit(session))
+          return .quit
+        }
+      }
+    }
+  }
+
+  /// Reads answers at `decision` until one moves the run on; false when the learner quits.
+  private static func answer(
+    _ decision: StepSession.Decision, in session: inout StepSession, script: Script,
+    write: (String) -> Void, readLine: () -> String?
+  ) -> Bool {
+    while true {
+      write(StepText.prompt(decision))
+      guard let line = readLine() else {
+        write("\n")
+        return false
+      }
+      switch StepText.answer(line, at: decision) {
+      case .choose(let index):
+        session.choose(index, at: decision)
+        return true
+      case .undo:
+        if session.undo() { return true }
+        write("nothing to undo\n")
+      case .quit: return false
+      case .help: write(script.help)
+      case .bad(let hint): write(hint + "\n")
+      }
+    }
+  }
+}

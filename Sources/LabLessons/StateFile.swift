@@ -1,0 +1,65 @@
+import Foundation
+import LabChecks
+import LabModel
+
+/// A file of the learner's state the lab keeps outside the course (a course folder is often a
+/// repository the learner does not own): in `$XDG_STATE_HOME/concurrency-lab/`, else
+/// `~/.local/state/concurrency-lab/`. Lessons' places (`progress`) and challenges' best scores
+/// (`challenges`) are each one, kept by the same rules: read within `sizeCap`, written whole
+/// and atomically, the oldest lines dropped first.
+package struct StateFile: Sendable {
+  package let file: URL
+
+  /// The file `name` in the state folder the environment names; nil when it names no home.
+  package init?(_ name: String, environment: [String: String]) {
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+      file = URL(fileURLWithPath: state).appendingPathComponent("concurrency-lab/\(name)")
+    } else if let home = environment["HOME"], home.hasPrefix("/") {
+      file = URL(fileURLWithPath: home).appendingPathComponent(
+        ".local/state/concurrency-lab/\(name)")
+    } else {
+      return nil
+    }
+  }
+
+  /// The most of a state file the lab reads, and writes: 64 KiB is a hundred courses at paths
+  /// of 300 bytes. Anything larger was not written by the lab, and reading it whole once cost
+  /// 650 MB and 9 s for a 67 MB file.
+  package static let sizeCap = 64 << 10
+
+  /// The file's lines, or why it could not be read: a folder, a pipe, a link to nothing or a
+  /// file over `sizeCap` in its place. A missing file is an empty one.
+  package func lines() -> Result<[Substring], FileError> {
+    let data: Data?
+    do {
+      data = try BoundedFile.read(file.path, cap: Self.sizeCap)
+    } catch {
+      return .failure(error)
+    }
+    let text = data.map { String(decoding: $0, as: UTF8.self) } ?? ""
+    return .success(text.split(separator: "\n"))
+  }
+
+  /// Why the file cannot be used, as one line for stderr ending in what the learner loses
+  /// (`lost`); nil when it can (or is not there yet).
+  package func problem(_ lost: String) -> String? {
+    guard case .failure(let error) = lines() else { return nil }
+    return "\(error.description); \(lost) until it is removed"
+  }
+
+  /// Writes `lines`, oldest first, keeping the newest `maxLines` that fit within `sizeCap`, so
+  /// the lab can always read what it wrote. State is a convenience: a home that cannot be
+  /// written to costs the learner nothing but it.
+  package func write(_ lines: [String], maxLines: Int) {
+    var text: [String] = []
+    var bytes = 0
+    for line in lines.suffix(maxLines).reversed() {
+      bytes += line.utf8.count + 1
+      if bytes > Self.sizeCap { break }
+      text.append(line + "\n")
+    }
+    try? FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try? AtomicFile.write(text.reversed().joined(), toPath: file.path)
+  }
+}

@@ -1,0 +1,94 @@
+import LabChecks
+import LabCommandLine
+import LabInterpreter
+import LabLessons
+import LabModel
+
+/// `lab challenge`: the course's challenges, and one played in `lab step`'s loop for a score.
+enum ChallengeCommand: Command {
+  static let name = "challenge"
+  static let names = ShellCompletions.Names.scenarios
+  static let summary = "Play a challenge: schedule the tasks to reach a goal in par choices."
+  static let usage = "challenge [<scenario name> | --next]"
+  static let discussion = """
+    A challenge is a goal a scenario sets, such as "lose two updates: make
+    counter end at 4", for you to reach by being the scheduler, as in
+    'lab step'. Its par is the fewest choices against the default order
+    (the turns where you pick another task than Enter's default) that reach
+    it; the lab finds it by searching runs with one such choice, then two,
+    up to 6, at most 20,000 runs (docs/challenges.md).
+
+    With no name, lists the challenges of the course and of the curriculum
+    bundled with the lab: name, par, your best score (or "new", or "tried"
+    when you have not reached the goal yet) and the goal. With a name, plays
+    that challenge: the goal and the par stay on screen at each choice, with
+    your choices so far; ? shows the help and the challenge's hint, u undoes,
+    q quits. At the end it says "goal reached in N choices, par P", or that
+    the goal was not reached and how the run ended (u then undoes your last
+    choice), and prints the 'lab run NAME --schedule S' command that replays
+    your run. Without a terminal it reads one answer a line from stdin.
+
+    Your best score per challenge is kept in
+    $XDG_STATE_HOME/concurrency-lab/challenges (~/.local/state/… when
+    XDG_STATE_HOME is unset), at most 64 KiB, beside 'lab lesson''s progress
+    and by the same rules. --next plays the first challenge you have not
+    played, and says which on stderr.
+    Exit status: 0 (a missed goal too), 1 when the scenario does not
+    validate, 64 on a usage error (a scenario without a challenge among them).
+
+    Examples:
+      lab challenge
+      lab challenge racy-counter
+      lab challenge --next
+      printf '2\\n1\\n\\n' | lab challenge racy-counter
+    """
+  static let options = [Option.next.spec]
+
+  static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
+    guard arguments.positionals.count <= 1 else { throw UsageError("challenge takes one name") }
+    let course = try context.course()
+    let catalog = ChallengeCatalog(course)
+    let progress = ChallengeProgress(environment: context.environment)
+    if let problem = progress?.problem {
+      context.console.err(
+        context.console.paint("warning: ", .yellow, forErr: true) + problem + "\n")
+    }
+    let entry: ChallengeCatalog.Entry
+    if let name = arguments.positionals.first {
+      if arguments.flag(.next) { throw UsageError("give a challenge's name or --next, not both") }
+      entry = try catalog.find(name, course: course).get()
+    } else if arguments.flag(.next) {
+      let (next, note) = catalog.next(progress)
+      context.console.err(note + "\n")
+      guard let next else { return ExitStatus.ok }
+      entry = next
+    } else {
+      context.console.out(
+        catalog.text(
+          progress: progress, par: { par($0.scenario, $0.challenge) },
+          context.console.outStyle, width: context.console.terminalColumns))
+      return ExitStatus.ok
+    }
+    guard let scenario = context.loadScenario(entry.url) else { return ExitStatus.failure }
+    var session = StepSession(scenario, options: RunOptions())
+    let script = StepLoop.Script.challenge(
+      scenario, entry.challenge, par: par(scenario, entry.challenge), replay: entry.name,
+      hints: LabCommand.hint)
+    let end = StepLoop.play(
+      &session, script: script, width: context.console.terminalColumns,
+      write: context.console.out, readLine: context.readLine)
+    if case .ended(let ending, let departures) = end {
+      progress?.record(
+        reachedIn: entry.challenge.isReached(by: ending.outcome) ? departures : nil,
+        file: entry.url)
+    }
+    return ExitStatus.ok
+  }
+
+  /// The challenge's par, nil when the search does not find one (`lab check` says why).
+  static func par(_ scenario: Scenario, _ challenge: Challenge) -> Int? {
+    guard case .par(let choices, _) = ChallengeSearch(scenario, challenge: challenge).run().verdict
+    else { return nil }
+    return choices
+  }
+}

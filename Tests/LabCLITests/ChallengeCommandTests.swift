@@ -1,0 +1,189 @@
+import Foundation
+import LabChecks
+import LabInterpreter
+import LabLessons
+import LabModel
+import LabTestSupport
+import Testing
+
+@testable import lab
+
+/// `lab challenge`: the list, a challenge played to its goal from lines of input, the error for
+/// a scenario without one, and the best score kept between plays.
+@Suite struct ChallengeCommandTests {
+  /// A state folder of this test's own, so parallel tests do not share scores.
+  static func freshState() -> [String: String] {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lab-challenges-\(UUID().uuidString)")
+    return ["XDG_STATE_HOME": folder.path]
+  }
+
+  /// The keys that play racy-counter's challenge on par: its par schedule, as `lab step` takes it.
+  static func parKeys() throws -> (keys: [String], schedule: String) {
+    let scenario = try TestSupport.scenario(named: "racy-counter")
+    let challenge = try #require(scenario.challenge)
+    let result = ChallengeSearch(scenario, challenge: challenge).run()
+    guard case .par(2, let schedule) = result.verdict else {
+      throw Failure(description: "racy-counter's par is not 2: \(result.verdict)")
+    }
+    return (try StepCommandTests.keys(following: schedule, in: scenario), schedule)
+  }
+
+  /// Enter at every choice of racy-counter's default run: as many empty lines as it has choices.
+  static func defaultKeys() throws -> [String] {
+    var session = StepSession(
+      try TestSupport.scenario(named: "racy-counter"), options: RunOptions())
+    var keys: [String] = []
+    while case .decision(let decision) = session.next() {
+      session.choose(decision.preferred, at: decision)
+      keys.append("")
+    }
+    return keys
+  }
+
+  /// racy-counter's row of the list, its columns' spaces folded: `racy-counter par 2 new Lose …`.
+  static func racyCounterRow(_ environment: [String: String]) -> String {
+    let list = challenge([], environment: environment).out
+    let row = list.split(separator: "\n").first { $0.hasPrefix("  racy-counter ") } ?? ""
+    return row.split(separator: " ").joined(separator: " ")
+  }
+
+  struct Failure: Error, CustomStringConvertible { var description: String }
+
+  /// Runs `lab challenge ARGUMENTS` in this process with `lines` as its input.
+  static func challenge(
+    _ arguments: [String], input lines: [String] = [], environment: [String: String]
+  ) -> (status: Int32, out: String, err: String) {
+    InProcessLab.run(["challenge"] + arguments, input: lines, environment: environment)
+  }
+
+  @Test func theListNamesEachChallengeWithItsParAndGoal() {
+    let list = Self.challenge([], environment: Self.freshState())
+    #expect(list.status == 0, "\(list.err)")
+    #expect(list.out.hasPrefix("CHALLENGES   play one with 'lab challenge NAME'\n"))
+    #expect(
+      Self.racyCounterRow(Self.freshState())
+        .hasPrefix("racy-counter par 2 new Lose two updates: make counter"))
+    #expect(list.out.contains("  search-same-moment "))
+  }
+
+  @Test func playingToTheGoalScoresTheChoicesAgainstPar() throws {
+    let (keys, schedule) = try Self.parKeys()
+    let played = Self.challenge(["racy-counter"], input: keys, environment: Self.freshState())
+    #expect(played.status == 0, "\(played.err)")
+    #expect(played.out.hasPrefix("challenge racy-counter: you are the scheduler.\n\ngoal: Lose"))
+    #expect(played.out.contains("par 2: the fewest choices against the default order"))
+    #expect(played.out.contains("(par 2; your choices so far: 0)\nchoice 1: who runs next?"))
+    #expect(played.out.contains("goal reached in 2 choices, par 2: on par\n"))
+    #expect(played.out.contains("replay: lab run racy-counter --schedule \(schedule)\n"))
+    // The outcome rules are not the goals here.
+    #expect(!played.out.contains("Goals: make the run end with"))
+  }
+
+  @Test func theHintIsAQuestionMarkAwayAndAMissCanBeUndone() throws {
+    let played = Self.challenge(
+      ["racy-counter"], input: ["?", "q"], environment: Self.freshState())
+    #expect(played.out.contains("hint: An add reads, then writes."))
+    // Enter all the way: the default run keeps every update, and u then undoes the last choice.
+    let missed = Self.challenge(
+      ["racy-counter"], input: try Self.defaultKeys() + ["u", "q"],
+      environment: Self.freshState())
+    #expect(
+      missed.out.contains(
+        "goal not reached: the run ended with counter = 6 · race; u undoes, or play\nagain\n"))
+    #expect(missed.out.contains(StepLoop.playOnPrompt + "\n"))
+    #expect(missed.out.contains("you quit after"), "u went back to a choice, then q quit")
+  }
+
+  @Test func aScenarioWithoutAChallengeIsAUsageErrorNamingTheChallenges() {
+    let wrong = Self.challenge(["racy-countr"], environment: Self.freshState())
+    #expect(wrong.status == 64)
+    #expect(
+      wrong.err.hasPrefix("error: no challenge named 'racy-countr'; did you mean 'racy-counter'?"))
+    let none = Self.challenge(["sync-download"], environment: Self.freshState())
+    #expect(none.status == 64)
+    #expect(none.err.hasPrefix("error: scenario 'sync-download' has no challenge; "))
+    #expect(none.err.contains("racy-counter"))
+  }
+
+  /// The scores' store follows lessons' progress rules: a folder in its place is named in one
+  /// warning, the challenge plays all the same, and the folder is left as it was.
+  @Test func aFolderInTheScoresPlaceIsNamedAndTheChallengePlays() throws {
+    let state = Self.freshState()
+    let progress = try #require(ChallengeProgress(environment: state))
+    try FileManager.default.createDirectory(
+      at: progress.store.file, withIntermediateDirectories: true)
+    let played = Self.challenge(
+      ["racy-counter"], input: try Self.defaultKeys(), environment: state)
+    #expect(played.status == 0)
+    #expect(played.out.contains("goal not reached"))
+    let warnings = played.err.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+    #expect(warnings.count == 1, "\(played.err)")
+    #expect(warnings.first?.contains("your best score is not kept") == true)
+    var isFolder: ObjCBool = false
+    #expect(
+      FileManager.default.fileExists(atPath: progress.store.file.path, isDirectory: &isFolder))
+    #expect(isFolder.boolValue)
+  }
+
+  @Test func theBestScoreIsKeptAndNextGoesOnToAnUnplayedOne() throws {
+    let state = Self.freshState()
+    let (keys, _) = try Self.parKeys()
+    _ = Self.challenge(["racy-counter"], input: ["q"], environment: state)
+    #expect(Self.racyCounterRow(state).hasPrefix("racy-counter par 2 new "))
+    _ = Self.challenge(["racy-counter"], input: try Self.defaultKeys(), environment: state)
+    #expect(Self.racyCounterRow(state).hasPrefix("racy-counter par 2 tried "))
+    _ = Self.challenge(["racy-counter"], input: keys, environment: state)
+    #expect(Self.racyCounterRow(state).hasPrefix("racy-counter par 2 best 2 "))
+    // A worse play later keeps the best.
+    _ = Self.challenge(["racy-counter"], input: try Self.defaultKeys(), environment: state)
+    #expect(Self.racyCounterRow(state).hasPrefix("racy-counter par 2 best 2 "))
+    let next = Self.challenge(["--next"], input: ["q"], environment: state)
+    #expect(next.err.hasPrefix("group-sliding-window: the first you have not played (1 of "))
+    #expect(next.out.hasPrefix("challenge group-sliding-window: you are the scheduler."))
+  }
+}
+
+/// `lab check` searches a challenge for its par and refuses one a learner cannot play, at the
+/// challenge block.
+@Suite struct ChallengeCheckTests {
+  /// racy-counter with its challenge's goal at `counter`, in a folder of its own.
+  static func racyCounter(goal counter: Int) throws -> String {
+    let original = TestSupport.packageRoot.appendingPathComponent(
+      "Scenarios/08-data-races/racy-counter.json")
+    let text = try String(contentsOf: original, encoding: .utf8)
+    let goal = "\"when\": { \"values\": { \"counter\": 4 } }"
+    #expect(text.contains(goal))
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lab-challenge-check-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("racy-counter.json")
+    // The challenge's goal is the last: an outcome rule's has the same words.
+    let range = try #require(text.range(of: goal, options: .backwards))
+    try text.replacingCharacters(
+      in: range, with: "\"when\": { \"values\": { \"counter\": \(counter) } }"
+    ).write(to: file, atomically: true, encoding: .utf8)
+    return file.path
+  }
+
+  @Test func aPlayableChallengeShowsItsParOnTheCheckLine() {
+    let checked = InProcessLab.run(["check", "racy-counter"])
+    #expect(checked.status == 0, "\(checked.out)")
+    #expect(checked.out.contains("· challenge par 2 ("))
+  }
+
+  @Test(arguments: [
+    (1, "error: no schedule reaches the challenge's goal; make \"when\" an outcome"),
+    (6, "error: the default run already reaches the challenge's goal, so there is nothing"),
+  ])
+  func aChallengeNoLearnerCanPlayFailsAtItsBlock(counter: Int, message: String) throws {
+    let path = try Self.racyCounter(goal: counter)
+    let checked = InProcessLab.run(["check", path])
+    #expect(checked.status == 1)
+    #expect(checked.out.contains("\(path):27:16: \(message)"), "\(checked.out)")
+    let junit = path.replacingOccurrences(of: ".json", with: ".xml")
+    _ = InProcessLab.run(["check", path, "--junit", junit])
+    let xml = try String(contentsOfFile: junit, encoding: .utf8)
+    #expect(xml.contains("<failure message=\"\(path):27:16: "))
+  }
+}

@@ -11,19 +11,19 @@ import LabRuntime
 /// once. The first level that reaches the goal is the par; that level is searched to its end
 /// (within the budget) for the shortest schedule. Each run follows its choices and the default
 /// everywhere else, as a learner's Enter does, so the par is what a learner can score.
-package struct ChallengeSearch: Sendable {
+public struct ChallengeSearch: Sendable {
   /// Where the search stops.
-  package struct Budget: Sendable {
+  public struct Budget: Sendable {
     /// Runs in all: enough for five choices among the bundled challenges' turns.
-    package var maxRuns: Int
+    public var maxRuns: Int
     /// The most choices a par may have; a goal further away is too far to play.
-    package var maxChoices: Int
+    public var maxChoices: Int
     /// A guard only: runs are bounded, so the answer is the same on every machine.
-    package var maxSeconds: Double
+    public var maxSeconds: Double
 
-    package static let standard = Budget(maxRuns: 20_000, maxChoices: 6, maxSeconds: 120)
+    public static let standard = Budget(maxRuns: 20_000, maxChoices: 6, maxSeconds: 120)
 
-    package init(maxRuns: Int, maxChoices: Int, maxSeconds: Double) {
+    public init(maxRuns: Int, maxChoices: Int, maxSeconds: Double) {
       self.maxRuns = maxRuns
       self.maxChoices = maxChoices
       self.maxSeconds = maxSeconds
@@ -31,7 +31,7 @@ package struct ChallengeSearch: Sendable {
   }
 
   /// What the search found.
-  package enum Verdict: Sendable, Equatable {
+  public enum Verdict: Sendable, Equatable {
     /// The goal takes `choices` choices at least; `schedule` is the shortest such run's.
     case par(choices: Int, schedule: String)
     /// The run with no choice reaches the goal: there is nothing to play.
@@ -44,11 +44,11 @@ package struct ChallengeSearch: Sendable {
     case unknown
   }
 
-  package struct Result: Sendable {
-    package var verdict: Verdict
+  public struct Result: Sendable {
+    public var verdict: Verdict
     /// How many runs the search made, and how long it took.
-    package var runs: Int
-    package var seconds: Double
+    public var runs: Int
+    public var seconds: Double
   }
 
   /// One run: the choices that made it (turn index, ordinal) and its turns.
@@ -59,12 +59,12 @@ package struct ChallengeSearch: Sendable {
     var schedule: String
   }
 
-  package let scenario: Scenario
-  package let challenge: Challenge
-  package let options: RunOptions
-  package let budget: Budget
+  public let scenario: Scenario
+  public let challenge: Challenge
+  public let options: RunOptions
+  public let budget: Budget
 
-  package init(
+  public init(
     _ scenario: Scenario, challenge: Challenge, options: RunOptions = RunOptions(),
     budget: Budget = .standard
   ) {
@@ -77,7 +77,7 @@ package struct ChallengeSearch: Sendable {
     self.budget = budget
   }
 
-  package func run() -> Result {
+  public func run() -> Result {
     let start = ContinuousClock.now
     var runs = 1
     let seconds = { () -> Double in

@@ -14,67 +14,67 @@ import LabRuntime
 /// that leave the default order at most par+2 times are kept, then par+1, then par; a candidate
 /// that would go further is kept as a button whose branch is `nil` ("not in this page"). The
 /// par's own path is always within the bound, so the goal can always be reached on the page.
-package struct ChallengeTree: Sendable {
+public struct ChallengeTree: Sendable {
   /// A candidate at a decision: the task, the step it would run next, and where it leads.
-  package struct Choice: Sendable, Equatable {
-    package var task: String
-    package var next: String
+  public struct Choice: Sendable, Equatable {
+    public var task: String
+    public var next: String
     /// The node it leads to; nil when the branch was pruned.
-    package var node: Int?
+    public var node: Int?
   }
 
-  package enum Node: Sendable {
+  public enum Node: Sendable {
     case decision(Decision)
     case leaf(Leaf)
   }
 
-  package struct Decision: Sendable {
-    package var lines: [String]
-    package var values: [String]
-    package var choices: [Choice]
+  public struct Decision: Sendable {
+    public var lines: [String]
+    public var values: [String]
+    public var choices: [Choice]
     /// The index of the default choice (Enter's in `lab step`).
-    package var preferred: Int
+    public var preferred: Int
   }
 
-  package struct Leaf: Sendable {
-    package var lines: [String]
-    package var values: [String]
+  public struct Leaf: Sendable {
+    public var lines: [String]
+    public var values: [String]
     /// The outcome as a histogram row shows it: `counter = 4 · race`.
-    package var outcome: String
-    package var reached: Bool
+    public var outcome: String
+    public var reached: Bool
     /// Choices that took another task than the default, as the par counts them.
-    package var departures: Int
-    package var schedule: String
+    public var departures: Int
+    public var schedule: String
   }
 
   /// The most a page may hold: a bigger tree is pruned (see the type's comment).
-  package struct Limits: Sendable {
-    package var maxNodes: Int
+  public struct Limits: Sendable {
+    public var maxNodes: Int
     /// Of the encoded tree (`json`), before it is escaped into the page.
-    package var maxBytes: Int
+    public var maxBytes: Int
 
     /// About a megabyte: a page a phone loads in a second or two.
-    package static let standard = Limits(maxNodes: 6_000, maxBytes: 1_000_000)
+    public static let standard = Limits(maxNodes: 6_000, maxBytes: 1_000_000)
 
-    package init(maxNodes: Int, maxBytes: Int) {
+    public init(maxNodes: Int, maxBytes: Int) {
       self.maxNodes = maxNodes
       self.maxBytes = maxBytes
     }
   }
 
   /// The nodes, the root first; a choice's `node` indexes them.
-  package private(set) var nodes: [Node] = []
+  public private(set) var nodes: [Node] = []
   /// The most departures a kept path has; nil when nothing was pruned.
-  package private(set) var bound: Int?
+  public private(set) var bound: Int?
   /// How many branches the bound left out.
-  package private(set) var pruned = 0
+  public private(set) var pruned = 0
   /// Whether the node limit cut the tree even at the tightest bound (the par's path may be
   /// missing); never so for the bundled challenges, whose trees fit.
-  package private(set) var truncated = false
+  public private(set) var truncated = false
 
   /// The tree of `scenario`'s challenge, pruned to fit `limits` when it must. `par` is the
   /// search's par (`ChallengeSearch`): the tightest bound a pruned tree keeps.
-  package static func build(
+  public static func build(
     _ scenario: Scenario, challenge: Challenge, par: Int?, options: RunOptions = RunOptions(),
     limits: Limits = .standard
   ) -> ChallengeTree {
@@ -104,7 +104,7 @@ package struct ChallengeTree: Sendable {
   }
 
   /// The leaf a schedule string ends at, and the choice indices that lead there from the root.
-  package func path(to schedule: String) -> [Int]? {
+  public func path(to schedule: String) -> [Int]? {
     func search(_ index: Int) -> [Int]? {
       switch nodes[index] {
       case .leaf(let leaf): return leaf.schedule == schedule ? [] : nil

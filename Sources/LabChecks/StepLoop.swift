@@ -33,11 +33,12 @@ package enum StepLoop {
   /// The question after an ending that can be undone.
   package static let playOnPrompt = "u to undo your last choice, Enter to stop [stop]: "
 
-  /// Plays `session` to its end: `write` prints, `readLine` reads one answer (nil at the end of
-  /// input, which stops as q does), `width` wraps trace lines on a terminal.
+  /// Plays `session` to its end: `write` prints, `readAnswer` reads one answer at a prompt of so
+  /// many numbered choices (nil at the end of input, which stops as q does), `width` wraps trace
+  /// lines on a terminal.
   package static func play(
     _ session: inout StepSession, script: Script, width: Int?,
-    write: (String) -> Void, readLine: () -> String?
+    write: (String) -> Void, readAnswer: (_ choices: Int) -> String?
   ) -> End {
     write(script.intro)
     while true {
@@ -46,14 +47,14 @@ package enum StepLoop {
         write(script.ending(ending, session))
         if script.playsOn(ending) {
           write(playOnPrompt)
-          let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+          let answer = readAnswer(0)?.trimmingCharacters(in: .whitespaces).lowercased()
           if answer == "u" || answer == "undo", session.undo() { continue }
           if answer == nil { write("\n") }
         }
         return .ended(ending, departures: session.departures)
       case .decision(let decision):
         write(StepText.decision(decision, goals: script.goals(session), width: width))
-        if !answer(decision, in: &session, script: script, write: write, readLine: readLine) {
+        if !answer(decision, in: &session, script: script, write: write, readAnswer: readAnswer) {
           write(script.quit(session))
           return .quit
         }
@@ -64,11 +65,11 @@ package enum StepLoop {
   /// Reads answers at `decision` until one moves the run on; false when the learner quits.
   private static func answer(
     _ decision: StepSession.Decision, in session: inout StepSession, script: Script,
-    write: (String) -> Void, readLine: () -> String?
+    write: (String) -> Void, readAnswer: (_ choices: Int) -> String?
   ) -> Bool {
     while true {
       write(StepText.prompt(decision))
-      guard let line = readLine() else {
+      guard let line = readAnswer(decision.candidates.count) else {
         write("\n")
         return false
       }

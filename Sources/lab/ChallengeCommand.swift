@@ -26,7 +26,8 @@ enum ChallengeCommand: Command {
     q quits. At the end it says "goal reached in N choices, par P", or that
     the goal was not reached and how the run ended (u then undoes your last
     choice), and prints the 'lab run NAME --schedule S' command that replays
-    your run. Without a terminal it reads one answer a line from stdin.
+    your run. On a terminal one key answers, as in lab step; without one it
+    reads one answer a line from stdin.
 
     Your best score per challenge is kept in
     $XDG_STATE_HOME/concurrency-lab/challenges (~/.local/state/… when
@@ -76,7 +77,7 @@ enum ChallengeCommand: Command {
       hints: LabCommand.hint)
     let end = StepLoop.play(
       &session, script: script, width: context.console.terminalColumns,
-      write: context.console.out, readLine: context.readLine)
+      write: context.console.out, readAnswer: context.readAnswer)
     if case .ended(let ending, let departures) = end {
       progress?.record(
         reachedIn: entry.challenge.isReached(by: ending.outcome) ? departures : nil,

@@ -37,6 +37,24 @@ struct CommandContext {
   var environment = ProcessInfo.processInfo.environment
   /// The next line of input, nil at its end: stdin, or lines a test gives.
   var readLine: () -> String? = { Swift.readLine() }
+  /// One key from the terminal, without Return; nil when stdin or stdout is no terminal (a
+  /// pipe, a test), where answers are lines.
+  var readKey: (() -> KeyReader.Key)? =
+    isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0 ? { KeyReader.next() } : nil
+
+  /// An answer at a prompt of `choices` numbered options (0 for a yes-or-no question): on a
+  /// terminal a single key, shown as typed, when no answer needs two (at most nine options);
+  /// else a line. Enter gives an empty answer, the end of input nil.
+  func readAnswer(choices: Int) -> String? {
+    guard let readKey, choices <= 9 else { return readLine() }
+    switch readKey() {
+    case .end: return nil
+    case .key(let key):
+      let answer = key == "\n" ? "" : String(key)
+      console.out(answer + "\n")
+      return answer
+    }
+  }
 
   /// The project whose `Scenarios/` names are looked up in: `LAB_ROOT`, else the nearest folder at
   /// or above the working directory that holds `Scenarios/`, else — outside any project — the

@@ -13,9 +13,11 @@ enum StepCommand: Command {
   static let discussion = """
     Runs the scenario on the virtual runtime and stops wherever more than one
     task could run: it shows the trace since your last choice, the shared
-    values, and each task with the step it would run next. Type its number
-    (Enter takes the default), u to undo, q to quit, ? for help. An add is
-    a read and a write, so you can stop a task between them.
+    values, and each task with the step it would run next. Press its number
+    (Enter takes the default), u to undo, q to quit, ? for help: on a
+    terminal one key answers, no Return (with ten tasks or more, type the
+    number and Return). An add is a read and a write, so you can stop a
+    task between them.
 
     The scenario's outcomes are the goals, shown again at each choice. At
     the end it grades the outcome and prints the schedule and the
@@ -46,7 +48,7 @@ enum StepCommand: Command {
     _ = StepLoop.play(
       &session, script: .step(scenario, replay: replay, hints: LabCommand.hint),
       width: context.console.terminalColumns, write: context.console.out,
-      readLine: context.readLine)
+      readAnswer: context.readAnswer)
     return ExitStatus.ok
   }
 }

@@ -29,6 +29,7 @@ enum InProcessLab {
     // Input a test gives, one line at a time: what a learner would type, then its end.
     var input = lines[...]
     context.readLine = { input.popFirst() }
+    context.readKey = nil
     let status = Lab.main(arguments, context: context)
     return (status, capture.out, capture.err)
   }

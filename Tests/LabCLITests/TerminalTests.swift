@@ -17,9 +17,10 @@ struct TerminalTests {
     defer { tmux.close() }
     try tmux.waitFor("1 or 2, u, q, ? [1]:")
     #expect(tmux.screen().contains("Goals: make the run end with"))
-    // Both children read before either writes, turn by turn: updates are lost.
+    // Both children read before either writes, turn by turn: updates are lost. Each answer is
+    // one key, no Return: a Return after it would answer the next choice.
     for key in ["2", "1", "2", "1", "2", "1", "2", "1", "2", "1", "2", "1", "2", "1"] {
-      tmux.send(key)
+      tmux.press(key)
       Thread.sleep(forTimeInterval: 0.1)
     }
     try tmux.waitFor("EXITED-0")
@@ -41,7 +42,7 @@ struct TerminalTests {
     try tmux.waitFor("1 or 2, u, q, ? [1]:")
     #expect(tmux.screen().contains("(par 2; your choices so far: 0)"))
     for key in keys {
-      tmux.send(key)
+      tmux.press(key.isEmpty ? "Enter" : key)
       Thread.sleep(forTimeInterval: 0.1)
     }
     try tmux.waitFor("EXITED-0")

@@ -54,7 +54,7 @@ public struct ChallengeTree: Sendable {
     public var maxBytes: Int
 
     /// About a megabyte: a page a phone loads in a second or two.
-    public static let standard = Limits(maxNodes: 6_000, maxBytes: 1_000_000)
+    public static let standard = Limits(maxNodes: 3_500, maxBytes: 1_000_000)
 
     public init(maxNodes: Int, maxBytes: Int) {
       self.maxNodes = maxNodes
@@ -80,19 +80,28 @@ public struct ChallengeTree: Sendable {
   ) -> ChallengeTree {
     var options = options
     options.mode = .virtual
-    // Every bound walks the same runs again: they are made once.
+    // Every bound walks the same runs again: they are made once. The bounds go up from the par's
+    // own, so a walk that does not fit is the last one made: a tree too big for the page costs
+    // one walk to the limit, not one per bound.
     let cache = StepSession.RunCache()
-    let bounds: [Int?] = [nil] + (par.map { par in [par + 2, par + 1, par] } ?? [])
+    let bounds: [Int?] = par.map { par in [par, par + 1, par + 2, nil] } ?? [nil]
+    var fitted: ChallengeTree?
     for bound in bounds {
       var builder = Builder(
         challenge: challenge, bound: bound, maxNodes: limits.maxNodes,
         observesFirst: Outcome.observesFirst(scenario.expect.outcomes)
           || challenge.when.first != nil)
-      if builder.walk(StepSession(scenario, options: options, cache: cache)) != nil {
-        let tree = builder.tree
-        if tree.json.utf8.count <= limits.maxBytes { return tree }
+      guard builder.walk(StepSession(scenario, options: options, cache: cache)) != nil,
+        builder.tree.json.utf8.count <= limits.maxBytes
+      else { break }
+      fitted = builder.tree
+      // Nothing left out: the tree is whole, and a looser bound would walk it again.
+      if builder.tree.pruned == 0 {
+        fitted?.bound = nil
+        break
       }
     }
+    if let fitted { return fitted }
     // Even the par's bound is too big: keep the nodes that fit, the default's path first.
     var builder = Builder(
       challenge: challenge, bound: par ?? 0, maxNodes: limits.maxNodes, observesFirst: false)

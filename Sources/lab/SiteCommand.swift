@@ -21,7 +21,7 @@ enum SiteCommand: Command {
     learner picks the task that runs next, as in 'lab step', and is scored against the par.
 
     A challenge page holds every run a learner can make, computed when the site is made (the page
-    runs no scenario). A page holds at most 6,000 points of choice and 1 MB of them: past that it
+    runs no scenario). A page holds at most 3,500 points of choice and 1 MB of them: past that it
     keeps the runs with at most par+2 choices against the default order (then par+1, then par),
     says so, and leaves the rest to 'lab challenge NAME' in a terminal. A line per challenge says
     its size and how long it took.

@@ -53,7 +53,7 @@ struct LessonSwiftTests {
       })
     #expect(
       Self.problems("```lab\nlab test sync-download\n```\n").contains {
-        $0.contains("'lab run NAME [options]' and 'lab swift NAME [--check]' lines")
+        $0.contains("'lab run NAME [options]', 'lab swift NAME [--check]' and 'lab compare")
       })
   }
 }

@@ -154,25 +154,32 @@ extension RunComparison {
         "\(event.task) \(event.kind.rawValue)" + (event.text.isEmpty ? "" : " \(event.text)"))
     }
     func time(_ event: TraceEvent) -> String { "\(TraceText.time(event.time)) ms" }
-    switch (row.difference, left, right) {
-    case (.task?, let x?, let y?):
-      return "another task ran: A ran \(step(x)), B ran \(step(y))"
-    case (.kind?, let x?, let y?):
-      return "\(terminalSafe(x.task)) did something else: A \(step(x)), B \(step(y))"
-    case (.details?, let x?, let y?):
-      return "a different value: A \(step(x)), B \(step(y))"
-    case (.thread?, let x?, let y?):
-      let when = x.time == y.time ? "" : " (A at \(time(x)), B at \(time(y)))"
-      return "a different thread: \(step(x)) ran on \(terminalSafe(x.thread)) in A, on "
-        + "\(terminalSafe(y.thread)) in B\(when)"
-    case (.time?, let x?, let y?):
-      return "only the time: \(step(x)) at \(time(x)) in A, at \(time(y)) in B"
-    case (.onlyA?, let x?, _):
-      return "run B had ended; A went on with \(step(x))"
-    case (.onlyB?, _, let y?):
-      return "run A had ended; B went on with \(step(y))"
-    default:
-      return "nothing"
+    guard let difference = row.difference else { return "nothing" }
+    // Every difference but a run that had ended has an event on both sides.
+    func both(_ text: (TraceEvent, TraceEvent) -> String) -> String {
+      guard let left, let right else { return "nothing" }
+      return text(left, right)
+    }
+    switch difference {
+    case .task:
+      return both { x, y in "another task ran: A ran \(step(x)), B ran \(step(y))" }
+    case .kind:
+      return both { x, y in "\(terminalSafe(x.task)) did something else: A \(step(x)), B \(step(y))"
+      }
+    case .details:
+      return both { x, y in "a different value: A \(step(x)), B \(step(y))" }
+    case .thread:
+      return both { x, y in
+        let when = x.time == y.time ? "" : " (A at \(time(x)), B at \(time(y)))"
+        return "a different thread: \(step(x)) ran on \(terminalSafe(x.thread)) in A, on "
+          + "\(terminalSafe(y.thread)) in B\(when)"
+      }
+    case .time:
+      return both { x, y in "only the time: \(step(x)) at \(time(x)) in A, at \(time(y)) in B" }
+    case .onlyA:
+      return left.map { "run B had ended; A went on with \(step($0))" } ?? "nothing"
+    case .onlyB:
+      return right.map { "run A had ended; B went on with \(step($0))" } ?? "nothing"
     }
   }
 

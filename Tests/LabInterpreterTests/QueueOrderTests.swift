@@ -83,6 +83,53 @@ import Testing
     }
   }
 
+  /// S's sleep ends at 40 ms and T's at 170 ms, while both threads are held until 210 ms; B is
+  /// queued at 150 ms and C at 250 ms. The woken sleepers join the queue when the first thread
+  /// frees, behind B: on every seed and policy, as Swift's pool runs them.
+  @Test func aSleepThatEndsOnAHeldPoolQueuesWhenAThreadIsNextFree() throws {
+    let scenario = try fact("sleep-wake-held-pool")
+    let expected = [
+      "B starts (queued at 150 ms)", "S wakes (its sleep ended at 40 ms)",
+      "T wakes (its sleep ended at 170 ms)", "C starts (queued at 250 ms)",
+    ]
+    for policy in SchedulingPolicy.allCases {
+      for seed in UInt64(1)...20 {
+        #expect(logs(scenario, seed: seed, policy: policy) == expected, "seed \(seed) \(policy)")
+      }
+    }
+  }
+
+  /// The state's rule alone: a sleeper's job that arrives while every worker is held waits aside,
+  /// and joins the queue's tail when a worker is given back; with a worker idle it queues at once.
+  @Test func aWokenSleeperWaitsAsideUntilAWorkerIsFree() {
+    var state = State(oracle: ChoiceOracle(seed: 1, policy: .random))
+    _ = state.addPool(name: "worker", width: 1)
+    state.enqueue("blocker", task: 1, to: .pool(0))
+    let turn = state.nextTurn()!
+    state.jobStarting(turn.first, of: turn)
+    state.sleeperWaking(true)
+    state.enqueue("sleeper", task: 2, to: .pool(0))
+    state.sleeperWaking(false)
+    state.enqueue("queued", task: 3, to: .pool(0))
+    #expect(state.pools[0].heldWakes.map(\.job) == ["sleeper"])
+    state.turnEnded(turn)
+    #expect(state.pools[0].heldWakes.isEmpty)
+    var order: [String] = []
+    while let next = state.nextTurn() {
+      state.jobStarting(next.first, of: next)
+      order.append(next.first.job)
+      state.turnEnded(next)
+    }
+    #expect(order == ["queued", "sleeper"])
+    var idle = State(oracle: ChoiceOracle(seed: 1, policy: .random))
+    _ = idle.addPool(name: "worker", width: 1)
+    idle.sleeperWaking(true)
+    idle.enqueue("sleeper", task: 1, to: .pool(0))
+    idle.sleeperWaking(false)
+    #expect(idle.pools[0].heldWakes.isEmpty)
+    #expect(idle.nextTurn()?.first.job == "sleeper")
+  }
+
   /// Of three jobs waiting for a pool of two threads, one held by a block, only the first is a
   /// candidate; with both threads idle, the first two are.
   @Test func onlyTheJobsTheIdleThreadsTakeAreCandidates() {

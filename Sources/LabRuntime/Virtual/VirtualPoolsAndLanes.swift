@@ -18,6 +18,10 @@ struct VirtualPool<Job> {
   var busySince: [Int64]
   var free: Int
   var queue: PoolQueue<VirtualQueuedJob<Job>>
+  /// Sleepers whose timer fired while every worker was held, in firing order: on Swift's pool a
+  /// sleep's end joins the queue only when a worker is next free (docs/runtimes.md, "Queue
+  /// order, measured"), behind the jobs queued meanwhile.
+  var heldWakes: [VirtualQueuedJob<Job>] = []
 
   init(name: String, width: Int) {
     self.name = name

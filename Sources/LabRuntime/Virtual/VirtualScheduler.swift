@@ -268,7 +268,11 @@ public final class VirtualScheduler: @unchecked Sendable {
       let action = state.popDueTimer()
     {
       switch action {
-      case .wakeSleeper(let id): state.takeSleeper(id: id)?.resume()
+      case .wakeSleeper(let id):
+        // The resume enqueues the task synchronously, as a timer's job (see `heldWakes`).
+        state.sleeperWaking(true)
+        state.takeSleeper(id: id)?.resume()
+        state.sleeperWaking(false)
       case .unblock(let continuation):
         continuation.resume()  // enqueues the task synchronously: a pinned job (see `enqueue`)
       case .callback(let body): body()

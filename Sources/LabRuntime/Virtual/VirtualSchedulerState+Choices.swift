@@ -1,5 +1,35 @@
 /// The choices a `ScheduleChooser` sees and makes: every runnable task by ordinal.
 extension VirtualSchedulerState {
+  /// A runnable job: a blocked task's way back, a job on a pool's free thread, a lane's next.
+  enum Choice {
+    case pinned(Int)
+    case pool(Int, Int)
+    case lane(Int)
+  }
+
+  /// Without a chooser: the runnable job of the highest priority (the policy's pick).
+  func bestChoice() -> Choice? {
+    var best: Choice?
+    var bestPriority: (UInt64, Int) = (0, Int.min)
+    func consider(_ choice: Choice, _ priority: (UInt64, Int)) {
+      if best == nil || priority > bestPriority {
+        best = choice
+        bestPriority = priority
+      }
+    }
+    for index in pinned.indices { consider(.pinned(index), priority(of: pinned[index].queued)) }
+    for index in pools.indices where pools[index].free > 0 {
+      if let best = pools[index].queue.best(onThreads: pools[index].free) {
+        consider(.pool(index, best.offset), (best.priority, -best.tiebreak))
+      }
+    }
+    for index in lanes.indices where !lanes[index].busy && !lanes[index].isEmpty {
+      if let host = lanes[index].headHost, pools[host].free == 0 { continue }
+      consider(.lane(index), priority(of: lanes[index].next))
+    }
+    return best
+  }
+
   /// With a chooser: the candidates by task ordinal; the chooser picks, or else the policy, and
   /// the chooser records the turn.
   mutating func chosenChoice() -> Choice? {

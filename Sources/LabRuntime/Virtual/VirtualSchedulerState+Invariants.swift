@@ -8,8 +8,9 @@ extension VirtualSchedulerState {
     if !rootFinished { found.append("the root task did not finish") }
     if running != nil { found.append("a job is still running") }
     if !pinned.isEmpty { found.append("\(pinned.count) pinned job(s) never ran") }
-    for pool in pools where !pool.queue.isEmpty {
-      found.append("\(pool.queue.count) job(s) still queued on pool \(pool.name)")
+    for pool in pools where !pool.queue.isEmpty || !pool.heldWakes.isEmpty {
+      let count = pool.queue.count + pool.heldWakes.count
+      found.append("\(count) job(s) still queued on pool \(pool.name)")
     }
     for lane in lanes where !lane.isEmpty {
       found.append("\(lane.count) job(s) still queued on lane \(lane.name)")

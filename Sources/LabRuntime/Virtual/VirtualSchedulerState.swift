@@ -83,6 +83,8 @@ struct VirtualSchedulerState<Job, Sleeper, Timer> {
   /// How many turns (runs from a queue) each task has had, by ordinal.
   private var turns: [Int] = []
   private var yieldRequested = false
+  /// A sleeper's timer fired and the driver is resuming it: its job may have to wait (`heldWakes`).
+  private var sleeperWaking = false
 
   init(oracle: ChoiceOracle) {
     self.oracle = oracle
@@ -122,7 +124,7 @@ struct VirtualSchedulerState<Job, Sleeper, Timer> {
     "\(pools[worker.pool].name)-\(worker.index + 1)"
   }
 
-  private func priority(of job: QueuedJob) -> (UInt64, Int) {
+  func priority(of job: QueuedJob) -> (UInt64, Int) {
     (oracle.priority(ordinal: job.ordinal, turns: turns[job.ordinal]), -job.ordinal)
   }
 }
@@ -172,14 +174,22 @@ extension VirtualSchedulerState {
     }
     switch target {
     case .pool(let index):
+      if sleeperWaking, pools[index].free == 0 {
+        pools[index].heldWakes.append(queued)
+        return
+      }
       notePoolArrival(index)
-      pools[index].queue.append(
-        queued, priority: oracle.priority(ordinal: queued.ordinal, turns: turns[queued.ordinal]),
-        tiebreak: queued.ordinal)
+      appendToQueue(queued, pool: index)
     case .lane(let index):
       noteLaneArrival(index, priority: priority)
       lanes[index].append(queued)
     }
+  }
+
+  private mutating func appendToQueue(_ queued: QueuedJob, pool index: Int) {
+    pools[index].queue.append(
+      queued, priority: oracle.priority(ordinal: queued.ordinal, turns: turns[queued.ordinal]),
+      tiebreak: queued.ordinal)
   }
 
   private mutating func ordinal(of task: UInt64) -> Int {
@@ -214,34 +224,6 @@ extension VirtualSchedulerState {
     return turn
   }
 
-  enum Choice {
-    case pinned(Int)
-    case pool(Int, Int)
-    case lane(Int)
-  }
-
-  func bestChoice() -> Choice? {
-    var best: Choice?
-    var bestPriority: (UInt64, Int) = (0, Int.min)
-    func consider(_ choice: Choice, _ priority: (UInt64, Int)) {
-      if best == nil || priority > bestPriority {
-        best = choice
-        bestPriority = priority
-      }
-    }
-    for index in pinned.indices { consider(.pinned(index), priority(of: pinned[index].queued)) }
-    for index in pools.indices where pools[index].free > 0 {
-      if let best = pools[index].queue.best(onThreads: pools[index].free) {
-        consider(.pool(index, best.offset), (best.priority, -best.tiebreak))
-      }
-    }
-    for index in lanes.indices where !lanes[index].busy && !lanes[index].isEmpty {
-      if let host = lanes[index].headHost, pools[host].free == 0 { continue }
-      consider(.lane(index), priority(of: lanes[index].next))
-    }
-    return best
-  }
-
   /// The driver is about to run `job` of `turn`.
   mutating func jobStarting(_ job: QueuedJob, of turn: Turn) {
     running = Running(task: job.task, target: turn.target, worker: turn.worker)
@@ -271,6 +253,12 @@ extension VirtualSchedulerState {
       // A held worker comes back to a pool that had none free for a waiting job.
       if starves(worker.pool) { tight = worker.pool }
     }
+    if let worker = turn.worker, !pools[worker.pool].heldWakes.isEmpty,
+      turn.pin.map({ turn.target == $0.home }) ?? true
+    {
+      // The worker it frees lets the sleepers that woke meanwhile join the queue, here.
+      oracle.chooser?.touch(.poolQueue(worker.pool), .write)
+    }
     oracle.chooser?.ended(blocked: false, tightPool: tight)
     if let pin = turn.pin {
       guard turn.target == pin.home else { return }  // a transient hop on the way back to its lane
@@ -283,7 +271,7 @@ extension VirtualSchedulerState {
   /// Whether pool `index` has no free worker while a job waits for one.
   private func starves(_ index: Int) -> Bool {
     guard pools[index].free == 0 else { return false }
-    if !pools[index].queue.isEmpty { return true }
+    if !pools[index].queue.isEmpty || !pools[index].heldWakes.isEmpty { return true }
     return lanes.contains { !$0.isEmpty && !$0.busy && $0.headHost == index }
   }
 
@@ -298,6 +286,11 @@ extension VirtualSchedulerState {
   private mutating func releaseWorker(_ worker: VirtualWorker) {
     pools[worker.pool].busy[worker.index] = false
     pools[worker.pool].free += 1
+    // Swift's pool takes a timer's job only when a worker is free: a sleep that ended while all
+    // were held joins the queue now, behind the jobs queued meanwhile.
+    let woken = pools[worker.pool].heldWakes
+    pools[worker.pool].heldWakes = []
+    for job in woken { appendToQueue(job, pool: worker.pool) }
     let since = pools[worker.pool].busySince[worker.index]
     if now > since {
       busySpans.append(.init(thread: threadName(worker), start: since, end: now))
@@ -371,6 +364,9 @@ extension VirtualSchedulerState {
 
   /// The sleep `id` ended (its timer fired or was removed): its sleeper, unless it was cancelled.
   mutating func takeSleeper(id: UInt64) -> Sleeper? { timers.takeSleeper(id: id) }
+
+  /// The driver resumes a sleeper whose timer fired (`true`), and is done (`false`).
+  mutating func sleeperWaking(_ waking: Bool) { sleeperWaking = waking }
 
   /// The running task is about to yield: its next enqueue where it runs goes to the queue.
   mutating func yieldRequested(_ requested: Bool) { yieldRequested = requested }

@@ -1,0 +1,46 @@
+// fact: A Task.sleep that ends while every thread of its pool is held does not join the pool's queue then: its job waits until a thread is next free and joins behind the jobs queued meanwhile, ahead of later ones.
+// scenario: Tests/NativeFacts/sleep-wake-held-pool.json
+// compare: sequence
+//
+// S and T sleep 40 and 170 ms; from 10 ms, blockers hold every thread of the pool, the first
+// until 210 ms. B is started at 150 ms and C at 250 ms. When the first thread frees at 210, it
+// runs B, then S and T (woken at 40 and 170, both while the pool was held), then C: S, whose
+// sleep ended long before B was queued, still runs after B. (libdispatch hands a timer's job to
+// the queue only once a worker is free.)
+import Foundation
+
+let start = ContinuousClock.now
+func ms() -> Int { Int((ContinuousClock.now - start) / .milliseconds(1)) }
+func block(_ milliseconds: Int) { usleep(UInt32(milliseconds * 1000)) }
+/// Blocks the main thread until `moment` ms after the start.
+func wait(until moment: Int) { block(max(0, moment - ms())) }
+
+@main struct SleepWakeHeldPool {
+  static func main() async {
+    _ = start  // a global is set on first use: start the clock now
+    var all: [Task<Void, Never>] = []
+    for (name, due) in [("S", 40), ("T", 170)] {
+      all.append(
+        Task.detached {
+          try? await Task.sleep(for: .milliseconds(due))
+          print("log: \(name) wakes (its sleep ended at \(due) ms)")
+          block(20)
+        })
+    }
+    wait(until: 10)
+    // One blocker per thread of the pool (the cores): the first frees its thread at 210 ms.
+    all.append(Task.detached { block(200) })
+    for _ in 1..<ProcessInfo.processInfo.activeProcessorCount {
+      all.append(Task.detached { block(400) })
+    }
+    for (name, moment) in [("B", 150), ("C", 250)] {
+      wait(until: moment)
+      all.append(
+        Task.detached {
+          print("log: \(name) starts (queued at \(moment) ms)")
+          block(20)
+        })
+    }
+    for task in all { await task.value }
+  }
+}

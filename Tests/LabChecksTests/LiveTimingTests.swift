@@ -91,8 +91,9 @@ struct LiveScaleTests {
   }
 
   /// Ten sleeps of 100 ms in a row at the scale the lab chooses: a `Task.sleep` resumes 0.1–0.3
-  /// real ms late on this kind of machine, and varies by as much, so the lab takes the typical
-  /// lateness off each sleep and picks a scale at which the rest stays inside the tolerance.
+  /// real ms late on this kind of machine, and varies by as much, so a live sleep is a strict
+  /// timer that fires early and holds to its deadline (`LiveSleep`), at a scale at which the rest
+  /// stays inside the tolerance.
   @Test func aChainOfSleepsStaysWithinTheTolerance() async throws {
     let json = """
       {"format": 1, "name": "chain", "threads": 2,

@@ -7,6 +7,9 @@ final class BlockingJobQueue: @unchecked Sendable {
   private var head = 0
   private var stopping = false
   private var busy = 0
+  private var threads = 0
+  /// Wakes that found every thread busy: each runs when a thread next finishes a job.
+  private var heldWakes: [@Sendable () -> Void] = []
 
   func append(_ job: UnownedJob) {
     condition.lock()
@@ -32,11 +35,27 @@ final class BlockingJobQueue: @unchecked Sendable {
     return job
   }
 
-  /// A job taken with `next()` has run.
+  /// A job taken with `next()` has run: the wakes held meanwhile go on, in the order they came.
   func finished() {
     condition.lock()
     busy -= 1
+    let woken = heldWakes
+    heldWakes = []
     condition.broadcast()
+    condition.unlock()
+    for wake in woken { wake() }
+  }
+
+  /// Runs `wake` now if a thread is idle, else once a thread finishes its job: so what `wake`
+  /// enqueues lands behind the jobs queued meanwhile.
+  func whenAThreadIsFree(_ wake: @escaping @Sendable () -> Void) {
+    condition.lock()
+    guard busy >= threads else {
+      condition.unlock()
+      wake()
+      return
+    }
+    heldWakes.append(wake)
     condition.unlock()
   }
 
@@ -61,6 +80,9 @@ final class BlockingJobQueue: @unchecked Sendable {
   /// Starts a thread that runs jobs from this queue until it shuts down. `run` may keep its
   /// executor alive: the thread ends, and lets go of it, once the queue is shut down and empty.
   func startThread(named name: String, run: @escaping @Sendable (UnownedJob) -> Void) {
+    condition.lock()
+    threads += 1
+    condition.unlock()
     let thread = Thread { [self] in
       Thread.current.name = name  // on Linux a name set before start() is lost
       ThreadNames.adopt(name)
@@ -100,6 +122,11 @@ final class FixedPoolExecutor: TaskExecutor, @unchecked Sendable {
 
   func enqueue(_ job: consuming ExecutorJob) {
     bands[PriorityBand(rawPriority: job.priority.rawValue)]!.append(UnownedJob(job))
+  }
+
+  /// Runs `wake` once a thread of `priority`'s pool is free (`BlockingJobQueue`).
+  func whenAThreadIsFree(priority: TaskPriority, _ wake: @escaping @Sendable () -> Void) {
+    bands[PriorityBand(rawPriority: priority.rawValue)]!.whenAThreadIsFree(wake)
   }
 
   func shutdown() {

@@ -25,8 +25,6 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
   private let stopReason = Locked<String?>(nil)
   private let abortHandlers = Locked<[@Sendable () -> Void]>([])
   private let done = DispatchSemaphore(value: 0)
-  /// How late `Task.sleep` wakes on this machine, taken off every sleep (`LiveTiming`).
-  private var sleepLateness = Duration.zero
 
   public init(threads: Int, scale: Double = LiveRuntime.defaultScale) {
     self.threads = threads
@@ -68,9 +66,21 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
     ThreadNames.waiting { LiveTiming.hold(until: deadline) }
   }
 
+  /// Ends on time (`LiveTiming.run`), then waits for a free thread of the task's pool before it
+  /// queues, as a sleep on Swift's pool does (`LiveSleep`).
   public func sleep(milliseconds: Int64, isolation: isolated (any Actor)?) async throws {
-    let duration = realDuration(milliseconds)
-    try await Task.sleep(for: duration > sleepLateness ? duration - sleepLateness : .zero)
+    let deadline = ContinuousClock.now + realDuration(milliseconds)
+    let sleep = LiveSleep()
+    let (pool, timers, priority) = (self.pool, callbacks, Task.currentPriority)
+    try await withTaskCancellationHandler {
+      try await sleep.suspend {
+        LiveTiming.run(on: timers, at: deadline) {
+          pool.whenAThreadIsFree(priority: priority) { sleep.wake() }
+        }
+      }
+    } onCancel: {
+      sleep.cancel()
+    }
   }
 
   public func yield(isolation: isolated (any Actor)?) async {
@@ -100,7 +110,6 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
   ) -> RunEnd {
     let done = self.done
     let clock = self.clock
-    sleepLateness = LiveTiming.sleepLateness(on: pool)
     // Time counts from the root's first job, as in virtual and native runs: starting a thread
     // is not part of the scenario.
     // At `.medium`, a program's main task's priority (see `VirtualScheduler.run`).

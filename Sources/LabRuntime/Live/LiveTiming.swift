@@ -46,40 +46,6 @@ enum LiveTiming {
     timer.activate()
   }
 
-  /// How late `Task.sleep` resumes a task on `executor` when its threads were idle: the median of
-  /// a few short sleeps, measured once per process and subtracted from every live sleep. Only the
-  /// timer's own lateness is measured — the executor had free threads — so a wait for a thread
-  /// in a run is never subtracted.
-  static func sleepLateness(on executor: any TaskExecutor) -> Duration {
-    cache.withLock { cached in
-      if let cached { return cached }
-      let measured = measureSleepLateness(on: executor)
-      cached = measured
-      return measured
-    }
-  }
-
-  private static let cache = Locked<Duration?>(nil)
-
-  private static func measureSleepLateness(on executor: any TaskExecutor) -> Duration {
-    let samples = Locked<[Duration]>([])
-    let done = DispatchSemaphore(value: 0)
-    Task(executorPreference: executor) {
-      for _ in 0..<3 {
-        let start = ContinuousClock.now
-        try? await Task.sleep(for: .milliseconds(10))
-        let late = ContinuousClock.now - start - .milliseconds(10)
-        samples.withLock { $0.append(late) }
-      }
-      done.signal()
-    }
-    done.wait()
-    let sorted = samples.withLock { $0.sorted() }
-    // Never more than the margin: a machine so busy that sleeps wake later than that is better
-    // shown late than guessed early.
-    return min(max(.zero, sorted[sorted.count / 2]), margin)
-  }
-
   static func nanoseconds(_ duration: Duration) -> Int {
     let (seconds, attoseconds) = duration.components
     return max(0, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))

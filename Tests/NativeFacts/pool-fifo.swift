@@ -3,8 +3,8 @@
 // compare: sequence
 //
 // Two detached tasks block (usleep) and hold both threads of a 2-core machine's pool; A, B, C and
-// D are started 10 ms later and wait. When the first blocker ends, its thread takes them one at a
-// time: A, B, C, D in every run.
+// D are started 10 ms later, from main's thread, and wait. When the first blocker ends, its
+// thread takes them one at a time: A, B, C, D in every run.
 import Foundation
 
 let start = ContinuousClock.now
@@ -16,7 +16,9 @@ func block(_ milliseconds: Int) { usleep(UInt32(milliseconds * 1000)) }
     _ = ms()
     let blocker1 = Task.detached { block(100) }
     let blocker2 = Task.detached { block(300) }
-    try? await Task.sleep(for: .milliseconds(10))
+    // Main's thread waits here: a Task.sleep would end only once a pool thread is free (at 100 ms,
+    // sleep-wake-held-pool.swift), and A-D would not wait.
+    usleep(10_000)
     var queued: [Task<Void, Never>] = []
     for name in ["A", "B", "C", "D"] {
       queued.append(

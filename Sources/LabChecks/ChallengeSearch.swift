@@ -161,7 +161,5 @@ public struct ChallengeSearch: Sendable {
       schedule: schedule.text)
   }
 
-  private var observesFirst: Bool {
-    Outcome.observesFirst(scenario.expect.outcomes) || challenge.when.first != nil
-  }
+  private var observesFirst: Bool { challenge.observesFirst(rules: scenario.expect.outcomes) }
 }

@@ -85,12 +85,12 @@ public struct ChallengeTree: Sendable {
     // one walk to the limit, not one per bound.
     let cache = StepSession.RunCache()
     let bounds: [Int?] = par.map { par in [par, par + 1, par + 2, nil] } ?? [nil]
+    let observesFirst = challenge.observesFirst(rules: scenario.expect.outcomes)
     var fitted: ChallengeTree?
     for bound in bounds {
       var builder = Builder(
         challenge: challenge, bound: bound, maxNodes: limits.maxNodes,
-        observesFirst: Outcome.observesFirst(scenario.expect.outcomes)
-          || challenge.when.first != nil)
+        observesFirst: observesFirst)
       guard builder.walk(StepSession(scenario, options: options, cache: cache)) != nil,
         builder.tree.json.utf8.count <= limits.maxBytes
       else { break }
@@ -104,7 +104,8 @@ public struct ChallengeTree: Sendable {
     if let fitted { return fitted }
     // Even the par's bound is too big: keep the nodes that fit, the default's path first.
     var builder = Builder(
-      challenge: challenge, bound: par ?? 0, maxNodes: limits.maxNodes, observesFirst: false)
+      challenge: challenge, bound: par ?? 0, maxNodes: limits.maxNodes,
+      observesFirst: observesFirst)
     builder.cutting = true
     _ = builder.walk(StepSession(scenario, options: options, cache: cache))
     var tree = builder.tree

@@ -80,6 +80,30 @@ import Testing
     #expect(tree.json.contains("-1"))
   }
 
+  /// A goal that names the first task to finish is graded with that task known, even in a tree so
+  /// over the limit that not even the par's bound fits: every leaf's mark is its replay's.
+  @Test func aTruncatedTreeGradesAFirstToFinishGoalAsItsReplays() throws {
+    let scenario = try TestSupport.scenario(named: "task-group-collect")
+    let challenge = try #require(scenario.challenge)
+    #expect(challenge.when.first != nil)
+    let limits = ChallengeTree.Limits(maxNodes: 150, maxBytes: 1_000_000)
+    let tree = ChallengeTree.build(scenario, challenge: challenge, par: 1, limits: limits)
+    #expect(tree.truncated)
+    let identity = Schedule.identity(of: scenario, threads: nil)
+    let leaves = Self.leaves(tree)
+    #expect(leaves.contains { $0.reached })
+    for leaf in leaves {
+      guard case .success(let parsed) = Schedule.parse(leaf.schedule, scenario: identity) else {
+        Issue.record("\(leaf.schedule) does not parse")
+        continue
+      }
+      var options = RunOptions()
+      options.chooser = parsed.replay().0
+      let outcome = Outcome(of: ScenarioRunner.run(scenario, options: options), observingFirst: true)
+      #expect(challenge.isReached(by: outcome) == leaf.reached, "\(leaf.schedule)")
+    }
+  }
+
   /// Strings are stored once: the encoded tree is smaller than its texts written out per node.
   @Test func theJSONStoresEachTextOnce() throws {
     let (scenario, challenge) = try Self.racyCounter()

@@ -23,6 +23,12 @@ public struct Challenge: Sendable, Hashable {
 
   /// Whether `outcome` reaches the goal.
   public func isReached(by outcome: Outcome) -> Bool { when.matches(outcome) }
+
+  /// Whether grading a run needs the task that finished first: the goal names it, or one of the
+  /// scenario's outcome `rules` does. Every search and tree for the challenge asks this once.
+  public func observesFirst(rules: [OutcomeRule]) -> Bool {
+    Outcome.observesFirst(rules) || when.first != nil
+  }
 }
 
 /// Decoding of the top-level `challenge` block.

@@ -8,8 +8,8 @@ final class BlockingJobQueue: @unchecked Sendable {
   private var stopping = false
   private var busy = 0
   private var threads = 0
-  /// Wakes that found every thread busy: each runs when a thread next finishes a job.
-  private var heldWakes: [@Sendable () -> Void] = []
+  /// Sleepers' jobs that found every thread busy: they queue when a thread next finishes a job.
+  private var heldWakes: [UnownedJob] = []
 
   func append(_ job: UnownedJob) {
     condition.lock()
@@ -35,27 +35,27 @@ final class BlockingJobQueue: @unchecked Sendable {
     return job
   }
 
-  /// A job taken with `next()` has run: the wakes held meanwhile go on, in the order they came.
+  /// A job taken with `next()` has run: the wakes held meanwhile join the queue, in the order
+  /// they came.
   func finished() {
     condition.lock()
     busy -= 1
-    let woken = heldWakes
+    jobs.append(contentsOf: heldWakes)
     heldWakes = []
     condition.broadcast()
     condition.unlock()
-    for wake in woken { wake() }
   }
 
-  /// Runs `wake` now if a thread is idle, else once a thread finishes its job: so what `wake`
-  /// enqueues lands behind the jobs queued meanwhile.
-  func whenAThreadIsFree(_ wake: @escaping @Sendable () -> Void) {
+  /// Appends a sleeper's job as Swift's pool takes a timer's job: at once if a thread is idle,
+  /// else once a thread finishes its job, behind the jobs queued meanwhile.
+  func appendWake(_ job: UnownedJob) {
     condition.lock()
-    guard busy >= threads else {
-      condition.unlock()
-      wake()
-      return
+    if busy < threads {
+      jobs.append(job)
+      condition.signal()
+    } else {
+      heldWakes.append(job)
     }
-    heldWakes.append(wake)
     condition.unlock()
   }
 
@@ -120,13 +120,15 @@ final class FixedPoolExecutor: TaskExecutor, @unchecked Sendable {
     }
   }
 
+  /// A sleeper's job (`TimerWake`) goes to its priority's queue as a timer's job does, the rest
+  /// at once. Its priority is the one it has now: a sleeper escalated meanwhile wakes higher.
   func enqueue(_ job: consuming ExecutorJob) {
-    bands[PriorityBand(rawPriority: job.priority.rawValue)]!.append(UnownedJob(job))
-  }
-
-  /// Runs `wake` once a thread of `priority`'s pool is free (`BlockingJobQueue`).
-  func whenAThreadIsFree(priority: TaskPriority, _ wake: @escaping @Sendable () -> Void) {
-    bands[PriorityBand(rawPriority: priority.rawValue)]!.whenAThreadIsFree(wake)
+    let queue = bands[PriorityBand(rawPriority: job.priority.rawValue)]!
+    if TimerWake.isInProgress {
+      queue.appendWake(UnownedJob(job))
+    } else {
+      queue.append(UnownedJob(job))
+    }
   }
 
   func shutdown() {

@@ -71,12 +71,10 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
   public func sleep(milliseconds: Int64, isolation: isolated (any Actor)?) async throws {
     let deadline = ContinuousClock.now + realDuration(milliseconds)
     let sleep = LiveSleep()
-    let (pool, timers, priority) = (self.pool, callbacks, Task.currentPriority)
+    let timers = callbacks
     try await withTaskCancellationHandler {
       try await sleep.suspend {
-        LiveTiming.run(on: timers, at: deadline) {
-          pool.whenAThreadIsFree(priority: priority) { sleep.wake() }
-        }
+        LiveTiming.run(on: timers, at: deadline) { TimerWake.perform { sleep.wake() } }
       }
     } onCancel: {
       sleep.cancel()

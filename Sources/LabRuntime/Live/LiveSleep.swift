@@ -1,6 +1,10 @@
-import Dispatch
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
-/// One live `sleep`'s way back: resumed once, by its timer (through `whenAThreadIsFree`) or by a
+/// One live `sleep`'s way back: resumed once, by its timer (as a `TimerWake`) or by a
 /// cancellation, whichever comes first.
 ///
 /// Swift's own `Task.sleep` would hand the woken task to the lab's pool the moment its timer
@@ -54,4 +58,24 @@ final class LiveSleep: Sendable {
       }
     }
   }
+}
+
+/// Marks the calling thread while a sleep's timer resumes its task: resuming a continuation
+/// enqueues the task at once, on this thread, and `FixedPoolExecutor.enqueue` reads the mark to
+/// hold the job until a thread is free (`BlockingJobQueue.appendWake`).
+enum TimerWake {
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
+
+  /// Runs `resume` with the calling thread marked.
+  static func perform(_ resume: () -> Void) {
+    pthread_setspecific(key, UnsafeRawPointer(bitPattern: 1))
+    defer { pthread_setspecific(key, nil) }
+    resume()
+  }
+
+  static var isInProgress: Bool { pthread_getspecific(key) != nil }
 }

@@ -99,7 +99,8 @@ import Testing
       }
       var options = RunOptions()
       options.chooser = parsed.replay().0
-      let outcome = Outcome(of: ScenarioRunner.run(scenario, options: options), observingFirst: true)
+      let outcome = Outcome(
+        of: ScenarioRunner.run(scenario, options: options), observingFirst: true)
       #expect(challenge.isReached(by: outcome) == leaf.reached, "\(leaf.schedule)")
     }
   }

@@ -13,27 +13,31 @@ struct RunEvent: Sendable {
   var footprint: TurnFootprint
   /// The event whose turn enqueued this one's job, when another task's did.
   var enabler: ID?
+  /// Events that started jobs ahead of this one's in its pool's queue (`queuedBehind`).
+  var queuedBehind: [ID] = []
 
   var task: Int { id.task }
 
   /// Whether `later`, after this event in a run, must stay after it: the same task, enabled by
   /// it, after a move of the clock, or touching something this one touched in a way that orders.
   func precedes(_ later: RunEvent) -> Bool {
-    task == later.task || later.enabler == id || footprint.time < later.footprint.time
-      || footprint.orders(later.footprint)
+    task == later.task || later.enabler == id || later.queuedBehind.contains(id)
+      || footprint.time < later.footprint.time || footprint.orders(later.footprint)
   }
 
   /// Whether the two events of different tasks, enabled at one point, can run in either order
   /// with the same result, and neither enables the other.
   func commutes(with other: RunEvent) -> Bool {
     task != other.task && other.enabler != id && enabler != other.id
+      && !other.queuedBehind.contains(id) && !queuedBehind.contains(other.id)
       && footprint.time == other.footprint.time && !footprint.conflicts(with: other.footprint)
   }
 
   /// Whether `later`, after this event in a run, is in a race with it: another task's turn,
   /// which could have run first and given another result.
   func races(with later: RunEvent) -> Bool {
-    task != later.task && later.enabler != id && footprint.time == later.footprint.time
+    task != later.task && later.enabler != id && !later.queuedBehind.contains(id)
+      && footprint.time == later.footprint.time
       && footprint.races(with: later.footprint)
   }
 }
@@ -93,8 +97,8 @@ struct RunEvents {
       }
       var clock = barrier
       if let previous = lastOfTask[event.task] { join(&clock, clocks[previous]) }
-      if let enabler = event.enabler, let at = position(of: enabler, before: index) {
-        join(&clock, clocks[at])
+      for before in [event.enabler].compactMap({ $0 }) + event.queuedBehind {
+        if let at = position(of: before, before: index) { join(&clock, clocks[at]) }
       }
       for earlier in sharing(index).reversed() where events[earlier].task != event.task {
         if !happensBefore(earlier, clock), events[earlier].precedes(event) {
@@ -166,7 +170,11 @@ struct EventSequence {
     let id = RunEvent.ID(task: decision.chosen, index: counts[decision.chosen, default: 0])
     counts[decision.chosen] = id.index + 1
     let enabler = decision.footprint.enabler.flatMap { $0 < events.count ? events[$0].id : nil }
-    events.append(RunEvent(id: id, footprint: decision.footprint, enabler: enabler))
+    var event = RunEvent(id: id, footprint: decision.footprint, enabler: enabler)
+    event.queuedBehind = decision.footprint.queuedBehind.compactMap {
+      $0 < events.count ? events[$0].id : nil
+    }
+    events.append(event)
   }
 
   /// Keeps the first `count` events: the prefix a run after a backtrack follows again.

@@ -40,6 +40,18 @@ struct PoolQueue<Element> {
     return (best - head, entries[best].priority, entries[best].tiebreak)
   }
 
+  /// Calls `body` with each job beyond the first `free`: the ones no idle thread can take yet.
+  mutating func forEachWaiting(beyond free: Int, _ body: (inout Element) -> Void) {
+    var index = head + free
+    while index < entries.count {
+      body(&entries[index].element)
+      index += 1
+    }
+  }
+
+  /// The job `offset` places from the head.
+  func element(at offset: Int) -> Element { entries[head + offset].element }
+
   /// Removes the job `offset` places from the head (one of the jobs on threads): the ones before
   /// it keep their order.
   mutating func remove(at offset: Int) -> Element {

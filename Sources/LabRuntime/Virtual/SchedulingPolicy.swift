@@ -106,6 +106,8 @@ public final class ScheduleChooser: @unchecked Sendable {
   private var visibleInTurn = false
   /// The turn that enqueued each task's next job, by ordinal, until that job's turn begins.
   private var enablers: [Int: Int] = [:]
+  /// The jobs that pools' idle threads could take at the last decision, by ordinal.
+  private var poolWindow: Set<Int> = []
 
   public init(showsSplitReads: Bool = true, pick: Pick? = nil) {
     self.showsSplitReads = showsSplitReads
@@ -123,10 +125,11 @@ public final class ScheduleChooser: @unchecked Sendable {
   /// worker it kept; `tightPool` when it took the last free worker of a pool a block holds.
   func began(
     candidates: [Int], preferred: Int, chosen: Int, pinnedOnPool: Bool, time: Int64,
-    tightPool: Int?
+    tightPool: Int?, queuedBehind: [Int] = []
   ) {
     var decision = Decision(candidates: candidates, preferred: preferred, chosen: chosen)
     decision.footprint.time = time
+    decision.footprint.queuedBehind = queuedBehind
     decision.footprint.enabler = enablers.removeValue(forKey: chosen)
     decisions.append(decision)
     turnOpen = true
@@ -176,6 +179,17 @@ public final class ScheduleChooser: @unchecked Sendable {
     guard turnOpen else { return }
     if created { touch(.creation, .write) }
     if !precise, byRunningTask == false { touchOpaque() }
+  }
+
+  /// The jobs the pools' idle threads can take now: the first of each queue, one per idle
+  /// thread. One that could not be taken at the last decision was let in by the turn just
+  /// ended — a job ahead of it started, or a thread came back — so that turn enables it: a pool
+  /// hands out its jobs first in, first out, and a search must not ask for one before.
+  func poolWindow(_ ordinals: Set<Int>) {
+    if let last = decisions.indices.last {
+      for ordinal in ordinals where !poolWindow.contains(ordinal) { enablers[ordinal] = last }
+    }
+    poolWindow = ordinals
   }
 
   /// The running turn put a job on a serial lane's queue: the order of arrivals is the order

@@ -9,6 +9,9 @@ struct VirtualQueuedJob<Job> {
   /// The job's priority when it was enqueued (its task's, raw): a default actor runs its waiting
   /// jobs by it.
   var priority: UInt8 = 0
+  /// In a search: the turns that started jobs ahead of this one while it waited beyond the idle
+  /// threads' reach (`TurnFootprint.queuedBehind`).
+  var queuedBehind: [Int] = []
 }
 
 /// A pool of virtual worker threads and the jobs waiting for any of them.
@@ -29,6 +32,12 @@ struct VirtualPool<Job> {
     busy = Array(repeating: false, count: width)
     busySince = Array(repeating: 0, count: width)
     free = width
+  }
+
+  /// Turn `turn` of a search takes a job from the queue: every job beyond the idle threads'
+  /// reach was queued behind it, and cannot start before it.
+  mutating func queuedBehind(_ turn: Int) {
+    queue.forEachWaiting(beyond: free) { $0.queuedBehind.append(turn) }
   }
 }
 

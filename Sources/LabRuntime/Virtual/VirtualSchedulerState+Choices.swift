@@ -35,9 +35,11 @@ extension VirtualSchedulerState {
   mutating func chosenChoice() -> Choice? {
     var all: [(choice: Choice, ordinal: Int)] = []
     for index in pinned.indices { all.append((.pinned(index), pinned[index].queued.ordinal)) }
+    var window: Set<Int> = []
     for index in pools.indices where pools[index].free > 0 {
       for (position, job) in pools[index].queue.onThreads(pools[index].free).enumerated() {
         all.append((.pool(index, position), job.ordinal))
+        window.insert(job.ordinal)
       }
     }
     for index in lanes.indices where !lanes[index].busy && !lanes[index].isEmpty {
@@ -45,6 +47,7 @@ extension VirtualSchedulerState {
       all.append((.lane(index), lanes[index].next.ordinal))
     }
     guard let chooser = oracle.chooser, !all.isEmpty else { return nil }
+    chooser.poolWindow(window)
     let ordinals = Set(all.map(\.ordinal)).sorted()
     let (picked, preferred) = chooser.choose(among: ordinals)
     if chooser.abandon { stop("the schedule was abandoned") }
@@ -66,9 +69,13 @@ extension VirtualSchedulerState {
     case .lane(let index):
       if let host = lanes[index].headHost, pools[host].free == 1 { tightPool = host }
     }
+    var queuedBehind: [Int] = []
+    if case .pool(let index, let position) = choice {
+      queuedBehind = pools[index].queue.element(at: position).queuedBehind
+    }
     chooser.began(
       candidates: ordinals, preferred: preferred, chosen: chosen, pinnedOnPool: pinnedOnPool,
-      time: now, tightPool: tightPool)
+      time: now, tightPool: tightPool, queuedBehind: queuedBehind)
     switch choice {
     case .lane(let index): chooser.ranOnLane(index, byPriority: lanes[index].ordersByPriority)
     case .pinned(let index):
@@ -98,6 +105,15 @@ extension VirtualSchedulerState {
       seen.insert(lane.next.ordinal)
     }
     chooser.passed(candidates: seen.sorted(), running: me)
+  }
+
+  /// In a search, the turn that just began (its index in the run): a start it takes from a pool's
+  /// queue orders the jobs still beyond the idle threads' reach after it (`queuedBehind`).
+  var searchTurn: Int? {
+    guard let chooser = oracle.chooser, chooser.choosesTurns, !chooser.decisions.isEmpty else {
+      return nil
+    }
+    return chooser.decisions.count - 1
   }
 
   /// A job arrived on pool `index`'s queue (before it is appended), for the chooser.

@@ -210,6 +210,7 @@ extension VirtualSchedulerState {
       let job = pinned.remove(at: index)
       turn = Turn(first: job.queued, target: job.target, worker: job.pin.worker, pin: job.pin)
     case .pool(let index, let position):
+      if let turn = searchTurn { pools[index].queuedBehind(turn) }
       let job = pools[index].queue.remove(at: position)
       turn = Turn(first: job, target: .pool(index), worker: acquireWorker(pool: index), pin: nil)
     case .lane(let index):

@@ -1,5 +1,6 @@
 import Foundation
 import LabSwift
+import LabTestSupport
 import Testing
 
 /// `lab lesson` on a course whose lesson states verdicts: a wrong one fails the lesson (exit 1)
@@ -30,15 +31,6 @@ struct LessonVerdictCommandTests {
     """
   }
 
-  static let usedAfterSending = """
-    final class Counter { var value = 0 }
-    actor Ledger { func keep(_ counter: Counter) {} }
-    func record(in ledger: Ledger) async {
-      let counter = Counter()
-      await ledger.keep(counter)
-      counter.value += 1
-    }
-    """
 
   @Test(.enabled(if: hasSwiftc, "needs swiftc"))
   func aWrongVerdictOrAWrongQuoteOfOneFailsTheLesson() throws {
@@ -53,7 +45,7 @@ struct LessonVerdictCommandTests {
       ```swift-verdict
       expect: error: sending 'counter' risks causing data races
       ---
-      \(Self.usedAfterSending)
+      \(TestSupport.usedAfterSending)
       ```
       """)
     try right.write(to: file, atomically: true, encoding: .utf8)

@@ -177,15 +177,7 @@ struct LessonVerdictTests {
         source, settings: settings, compiler: compiler,
         environment: ProcessInfo.processInfo.environment)
     }
-    let racy = """
-      final class Counter { var value = 0 }
-      actor Ledger { func keep(_ counter: Counter) {} }
-      func record(in ledger: Ledger) async {
-        let counter = Counter()
-        await ledger.keep(counter)
-        counter.value += 1
-      }
-      """
+    let racy = TestSupport.usedAfterSending
     let wrong = try Self.play(Self.block("expect: compiles", racy), check: check)
     #expect(
       wrong.failures == [

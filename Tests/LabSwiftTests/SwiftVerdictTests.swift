@@ -1,5 +1,6 @@
 import Foundation
 import LabSwift
+import LabTestSupport
 import Testing
 
 /// The verdict a lesson's ```swift-verdict block states, read and compared as swiftc prints it,
@@ -44,15 +45,6 @@ struct SwiftVerdictTests {
 
   static let compiler = SwiftCompiler.find(environment: ProcessInfo.processInfo.environment)
 
-  static let usedAfterSending = """
-    final class Counter { var value = 0 }
-    actor Ledger { func keep(_ counter: Counter) {} }
-    func record(in ledger: Ledger) async {
-      let counter = Counter()
-      await ledger.keep(counter)
-      counter.value += 1
-    }
-    """
 
   /// Region-based isolation is checked on SIL: `-typecheck` alone calls this race fine, which is
   /// why a verdict goes through the SIL diagnostics.
@@ -63,12 +55,12 @@ struct SwiftVerdictTests {
       .appendingPathComponent("verdict-\(UUID().uuidString)", isDirectory: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let typechecked = try compiler.typecheck(
-      Self.usedAfterSending, name: "Racy", mode: 6, in: folder,
+      TestSupport.usedAfterSending, name: "Racy", mode: 6, in: folder,
       moduleCache: folder.appendingPathComponent("cache"), options: ["-parse-as-library"])
     #expect(typechecked.compiled)
     let environment = ["LAB_CACHE": folder.path]
     let check = try SwiftVerdictCheck.run(
-      Self.usedAfterSending, settings: [], compiler: compiler, environment: environment)
+      TestSupport.usedAfterSending, settings: [], compiler: compiler, environment: environment)
     #expect(check.verdict == .error("sending 'counter' risks causing data races"))
     // The diagnostics name the file as the lesson's command does, not the lab's folder.
     #expect(

@@ -116,6 +116,18 @@ public enum TestSupport {
   public static let badInputs = packageRoot.appendingPathComponent("Tests/BadInputs")
 
   /// The pinned Swift programs (`Tests/SwiftPrograms`, see SwiftProgramTests.swift).
+  /// A Swift 6 program that uses a value after sending it to an actor: swiftc refuses it with
+  /// "sending 'counter' risks causing data races" (found on SIL, not by `-typecheck`).
+  public static let usedAfterSending = """
+    final class Counter { var value = 0 }
+    actor Ledger { func keep(_ counter: Counter) {} }
+    func record(in ledger: Ledger) async {
+      let counter = Counter()
+      await ledger.keep(counter)
+      counter.value += 1
+    }
+    """
+
   public static let swiftPrograms = packageRoot.appendingPathComponent("Tests/SwiftPrograms")
 
   /// Whether every element that opens also closes, in order (a check that works without XML).

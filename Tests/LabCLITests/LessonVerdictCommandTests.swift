@@ -31,7 +31,6 @@ struct LessonVerdictCommandTests {
     """
   }
 
-
   @Test(.enabled(if: hasSwiftc, "needs swiftc"))
   func aWrongVerdictOrAWrongQuoteOfOneFailsTheLesson() throws {
     let course = CourseFolderTests.Course()

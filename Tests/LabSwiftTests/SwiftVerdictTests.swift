@@ -45,7 +45,6 @@ struct SwiftVerdictTests {
 
   static let compiler = SwiftCompiler.find(environment: ProcessInfo.processInfo.environment)
 
-
   /// Region-based isolation is checked on SIL: `-typecheck` alone calls this race fine, which is
   /// why a verdict goes through the SIL diagnostics.
   @Test(.enabled(if: compiler != nil, "needs swiftc"))

@@ -50,8 +50,11 @@ struct ReductionAgreementTests {
   /// Jobs that wait in a pool's queue start in the order they came, so a job queued behind
   /// another's start never races with it: the optimal search of five sleepers on two threads
   /// runs only orders the queue allows, each as asked (before the queue order was part of the
-  /// search's order, 18 of its 36 runs could not follow their path).
-  @Test(arguments: ["task-sleep-five-two-threads", "semaphore-starves-signaller"])
+  /// search's order, 18 of its 36 runs could not follow their path; semaphore-in-async did not
+  /// finish in 35,000 schedules).
+  @Test(arguments: [
+    "task-sleep-five-two-threads", "semaphore-starves-signaller", "semaphore-in-async",
+  ])
   func aSearchOverQueuedJobsFollowsEveryPath(_ name: String) throws {
     let path =
       name == "semaphore-starves-signaller"
@@ -60,7 +63,7 @@ struct ReductionAgreementTests {
     let optimal = Self.search(try TestSupport.scenario(path), .optimal)
     #expect(optimal.complete)
     #expect(optimal.nondeterministic == 0)
-    #expect(optimal.schedules < 100, "\(optimal.schedules) schedules")
+    #expect(optimal.schedules < 300, "\(optimal.schedules) schedules")
   }
 
   @Test func theLeftOutScenariosStillExist() {

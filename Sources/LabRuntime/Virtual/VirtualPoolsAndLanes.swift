@@ -34,8 +34,10 @@ struct VirtualPool<Job> {
     free = width
   }
 
-  /// Turn `turn` of a search takes a job from the queue: every job beyond the idle threads'
-  /// reach was queued behind it, and cannot start before it.
+  /// Turn `turn` of a search takes a job from the queue, or gives a worker back: every job beyond
+  /// the idle threads' reach cannot start before it (a job ahead must start first; a waiting job
+  /// needs as many workers back as it has jobs ahead beyond the idle threads, so every one
+  /// counts).
   mutating func queuedBehind(_ turn: Int) {
     queue.forEachWaiting(beyond: free) { $0.queuedBehind.append(turn) }
   }

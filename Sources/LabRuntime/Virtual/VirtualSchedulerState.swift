@@ -285,6 +285,8 @@ extension VirtualSchedulerState {
   }
 
   private mutating func releaseWorker(_ worker: VirtualWorker) {
+    // A job still beyond the idle threads' reach needs every worker given back meanwhile.
+    if let turn = searchTurn { pools[worker.pool].queuedBehind(turn) }
     pools[worker.pool].busy[worker.index] = false
     pools[worker.pool].free += 1
     // Swift's pool takes a timer's job only when a worker is free: a sleep that ended while all

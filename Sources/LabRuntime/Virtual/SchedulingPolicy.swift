@@ -106,8 +106,6 @@ public final class ScheduleChooser: @unchecked Sendable {
   private var visibleInTurn = false
   /// The turn that enqueued each task's next job, by ordinal, until that job's turn begins.
   private var enablers: [Int: Int] = [:]
-  /// The jobs that pools' idle threads could take at the last decision, by ordinal.
-  private var poolWindow: Set<Int> = []
 
   public init(showsSplitReads: Bool = true, pick: Pick? = nil) {
     self.showsSplitReads = showsSplitReads
@@ -179,17 +177,6 @@ public final class ScheduleChooser: @unchecked Sendable {
     guard turnOpen else { return }
     if created { touch(.creation, .write) }
     if !precise, byRunningTask == false { touchOpaque() }
-  }
-
-  /// The jobs the pools' idle threads can take now: the first of each queue, one per idle
-  /// thread. One that could not be taken at the last decision was let in by the turn just
-  /// ended — a job ahead of it started, or a thread came back — so that turn enables it: a pool
-  /// hands out its jobs first in, first out, and a search must not ask for one before.
-  func poolWindow(_ ordinals: Set<Int>) {
-    if let last = decisions.indices.last {
-      for ordinal in ordinals where !poolWindow.contains(ordinal) { enablers[ordinal] = last }
-    }
-    poolWindow = ordinals
   }
 
   /// The running turn put a job on a serial lane's queue: the order of arrivals is the order

@@ -35,11 +35,9 @@ extension VirtualSchedulerState {
   mutating func chosenChoice() -> Choice? {
     var all: [(choice: Choice, ordinal: Int)] = []
     for index in pinned.indices { all.append((.pinned(index), pinned[index].queued.ordinal)) }
-    var window: Set<Int> = []
     for index in pools.indices where pools[index].free > 0 {
       for (position, job) in pools[index].queue.onThreads(pools[index].free).enumerated() {
         all.append((.pool(index, position), job.ordinal))
-        window.insert(job.ordinal)
       }
     }
     for index in lanes.indices where !lanes[index].busy && !lanes[index].isEmpty {
@@ -47,7 +45,6 @@ extension VirtualSchedulerState {
       all.append((.lane(index), lanes[index].next.ordinal))
     }
     guard let chooser = oracle.chooser, !all.isEmpty else { return nil }
-    chooser.poolWindow(window)
     let ordinals = Set(all.map(\.ordinal)).sorted()
     let (picked, preferred) = chooser.choose(among: ordinals)
     if chooser.abandon { stop("the schedule was abandoned") }

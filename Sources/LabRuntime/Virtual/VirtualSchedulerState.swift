@@ -291,9 +291,11 @@ extension VirtualSchedulerState {
     pools[worker.pool].free += 1
     // Swift's pool takes a timer's job only when a worker is free: a sleep that ended while all
     // were held joins the queue now, behind the jobs queued meanwhile.
-    let woken = pools[worker.pool].heldWakes
-    pools[worker.pool].heldWakes = []
-    for job in woken { appendToQueue(job, pool: worker.pool) }
+    if !pools[worker.pool].heldWakes.isEmpty {
+      let woken = pools[worker.pool].heldWakes
+      pools[worker.pool].heldWakes = []
+      for job in woken { appendToQueue(job, pool: worker.pool) }
+    }
     let since = pools[worker.pool].busySince[worker.index]
     if now > since {
       busySpans.append(.init(thread: threadName(worker), start: since, end: now))

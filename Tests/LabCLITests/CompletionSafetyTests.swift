@@ -22,7 +22,7 @@ struct CompletionSafetyTests {
     "l\"$(touch MARK-l)\"", "m $(touch MARK-m)",
   ]
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(TestSupport.hangLimit))
   func bashNeverRunsANameOnTab() throws {
     // bash offers the files (quoted as it inserts them) and drops the names that are not names.
     try Self.complete(
@@ -31,7 +31,8 @@ struct CompletionSafetyTests {
   }
 
   @Test(
-    .timeLimit(.minutes(1)), .enabled(if: ShellCompletionTests.shell("zsh") != nil, "no zsh"))
+    .timeLimit(TestSupport.hangLimit),
+    .enabled(if: ShellCompletionTests.shell("zsh") != nil, "no zsh"))
   func zshNeverRunsANameOnTab() throws {
     try Self.complete(
       shell: "zsh -f -i",
@@ -40,7 +41,8 @@ struct CompletionSafetyTests {
   }
 
   @Test(
-    .timeLimit(.minutes(1)), .enabled(if: ShellCompletionTests.shell("fish") != nil, "no fish"))
+    .timeLimit(TestSupport.hangLimit),
+    .enabled(if: ShellCompletionTests.shell("fish") != nil, "no fish"))
   func fishNeverRunsANameOnTab() throws {
     // fish completes no files for lab, only the names.
     try Self.complete(

@@ -13,7 +13,7 @@ import Testing
 
 /// An expected trace is a course's file: a pipe or a folder in its place is named, never waited
 /// on or read.
-@Suite(.timeLimit(.minutes(1))) struct ExpectedTraceFileSafetyTests {
+@Suite(.timeLimit(TestSupport.hangLimit)) struct ExpectedTraceFileSafetyTests {
   @Test(arguments: ["fifo", "folder"])
   func somethingElseInTheExpectedTracesPlaceIsNamed(_ kind: String) throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -110,7 +110,7 @@ struct LessonProgressTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(TestSupport.hangLimit))
   func aPipeInTheStoresPlaceDoesNotHang() throws {
     try Self.playsWithAWarning("is not a regular file") { #expect(mkfifo($0.path, 0o600) == 0) }
   }

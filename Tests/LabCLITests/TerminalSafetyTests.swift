@@ -91,7 +91,7 @@ import Testing
 
 /// A course's scenario file is read as someone else's: a pipe named like a scenario, or a link to
 /// a device that never ends, is named and refused, never waited on or read without end.
-@Suite(.timeLimit(.minutes(1))) struct ScenarioFileSafetyTests {
+@Suite(.timeLimit(TestSupport.hangLimit)) struct ScenarioFileSafetyTests {
   @Test func aPipeOrADeviceInAScenariosPlaceIsRefused() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lab-files-\(UUID().uuidString)")

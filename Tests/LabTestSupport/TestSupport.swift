@@ -39,6 +39,13 @@ public enum TestSupport {
   /// — still run on every thread, for the races, but not timed.
   public static let underSanitizer = ProcessInfo.processInfo.environment["LAB_TSAN"] != nil
 
+  /// How long a test that guards against a hang (a pipe opened, a shell waiting) may take: a
+  /// minute, or five under ThreadSanitizer, where the suites beside it run 5–15× slower and a
+  /// quick test that waits its turn for a core can pass a minute without hanging.
+  public static var hangLimit: TimeLimitTrait.Duration {
+    underSanitizer ? .minutes(5) : .minutes(1)
+  }
+
   public static func scenario(named name: String) throws -> Scenario {
     guard
       let path = scenarioPaths.first(where: {

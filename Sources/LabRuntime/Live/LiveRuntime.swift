@@ -66,7 +66,7 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
     ThreadNames.waiting { LiveTiming.hold(until: deadline) }
   }
 
-  /// Ends on time (`LiveTiming.run`), then waits for a free thread of the task's pool before it
+  /// Ends on time (`LiveTiming.fire`), then waits for a free thread of the task's pool before it
   /// queues, as a sleep on Swift's pool does (`LiveSleep`).
   public func sleep(milliseconds: Int64, isolation: isolated (any Actor)?) async throws {
     let deadline = ContinuousClock.now + realDuration(milliseconds)
@@ -74,7 +74,7 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
     let timers = callbacks
     try await withTaskCancellationHandler {
       try await sleep.suspend {
-        LiveTiming.run(on: timers, at: deadline) { TimerWake.perform { sleep.wake() } }
+        LiveTiming.fire(on: timers, at: deadline) { TimerWake.perform { sleep.wake() } }
       }
     } onCancel: {
       sleep.cancel()
@@ -108,6 +108,8 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
   ) -> RunEnd {
     let done = self.done
     let clock = self.clock
+    // Measured once per process, before the run's clock starts (a sleep's timer is set by it).
+    _ = LiveTiming.timerLateness
     // Time counts from the root's first job, as in virtual and native runs: starting a thread
     // is not part of the scenario.
     // At `.medium`, a program's main task's priority (see `VirtualScheduler.run`).

@@ -46,6 +46,55 @@ enum LiveTiming {
     timer.activate()
   }
 
+  /// Runs `body` on `queue` at `deadline` without holding a thread before it: a strict Dispatch
+  /// timer set as early as such a timer fires late on this machine (`timerLateness`). For live
+  /// sleeps, which are many at once: a hold for each would keep a core spinning beside the run.
+  static func fire(
+    on queue: DispatchQueue, at deadline: ContinuousClock.Instant,
+    _ body: @escaping @Sendable () -> Void
+  ) {
+    strictTimer(on: queue, after: deadline - timerLateness - ContinuousClock.now, body)
+  }
+
+  private static func strictTimer(
+    on queue: DispatchQueue, after delay: Duration, _ body: @escaping @Sendable () -> Void
+  ) {
+    let timer = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
+    timer.setEventHandler {
+      timer.cancel()
+      body()
+    }
+    timer.schedule(deadline: .now() + .nanoseconds(nanoseconds(delay)), leeway: .nanoseconds(0))
+    timer.activate()
+  }
+
+  /// How late a strict Dispatch timer fires here: the median of three 10 ms timers, measured once
+  /// per process, never more than `margin` (a machine so busy is better shown late than guessed
+  /// early).
+  static var timerLateness: Duration {
+    lateness.withLock { cached in
+      if let cached { return cached }
+      let queue = DispatchQueue(label: "lab.timer-lateness")
+      var samples: [Duration] = []
+      for _ in 0..<3 {
+        let done = DispatchSemaphore(value: 0)
+        let start = ContinuousClock.now
+        let fired = Locked<ContinuousClock.Instant>(start)
+        strictTimer(on: queue, after: .milliseconds(10)) {
+          fired.withLock { $0 = ContinuousClock.now }
+          done.signal()
+        }
+        done.wait()
+        samples.append(fired.withLock { $0 } - start - .milliseconds(10))
+      }
+      let measured = min(max(.zero, samples.sorted()[1]), margin)
+      cached = measured
+      return measured
+    }
+  }
+
+  private static let lateness = Locked<Duration?>(nil)
+
   static func nanoseconds(_ duration: Duration) -> Int {
     let (seconds, attoseconds) = duration.components
     return max(0, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))

@@ -13,7 +13,8 @@ struct RunEvent: Sendable {
   var footprint: TurnFootprint
   /// The event whose turn enqueued this one's job, when another task's did.
   var enabler: ID?
-  /// Events that started jobs ahead of this one's in its pool's queue (`queuedBehind`).
+  /// Events that started a job ahead of this one's in its pool's queue, or gave a worker back,
+  /// while it waited (`TurnFootprint.queuedBehind`): it could not have run before them.
   var queuedBehind: [ID] = []
 
   var task: Int { id.task }
@@ -97,7 +98,10 @@ struct RunEvents {
       }
       var clock = barrier
       if let previous = lastOfTask[event.task] { join(&clock, clocks[previous]) }
-      for before in [event.enabler].compactMap({ $0 }) + event.queuedBehind {
+      if let enabler = event.enabler, let at = position(of: enabler, before: index) {
+        join(&clock, clocks[at])
+      }
+      for before in event.queuedBehind {
         if let at = position(of: before, before: index) { join(&clock, clocks[at]) }
       }
       for earlier in sharing(index).reversed() where events[earlier].task != event.task {

@@ -16,8 +16,9 @@ final class LiveSleep: Sendable {
   private enum State {
     case waiting
     case suspended(CheckedContinuation<Void, any Error>)
-    case cancelled
-    case done
+    /// Woken or cancelled: a cancellation before the suspension leaves it here, and the
+    /// suspension then throws at once.
+    case ended
   }
   private let state = Locked<State>(.waiting)
 
@@ -39,23 +40,17 @@ final class LiveSleep: Sendable {
   }
 
   /// The timer fired and a thread is free: the task goes on.
-  func wake() { take(.done)?.resume() }
+  func wake() { take()?.resume() }
 
   /// The task was cancelled: it wakes at once with `CancellationError`.
-  func cancel() { take(.cancelled)?.resume(throwing: CancellationError()) }
+  func cancel() { take()?.resume(throwing: CancellationError()) }
 
-  private func take(_ next: State) -> CheckedContinuation<Void, any Error>? {
+  /// Ends the sleep: the continuation to resume, if the task has suspended and nothing ended it.
+  private func take() -> CheckedContinuation<Void, any Error>? {
     state.withLock { state in
-      switch state {
-      case .waiting:
-        state = next
-        return nil
-      case .suspended(let continuation):
-        state = .done
-        return continuation
-      case .cancelled, .done:
-        return nil
-      }
+      defer { state = .ended }
+      if case .suspended(let continuation) = state { return continuation }
+      return nil
     }
   }
 }

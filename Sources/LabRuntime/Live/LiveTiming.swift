@@ -35,15 +35,10 @@ enum LiveTiming {
     on queue: DispatchQueue, at deadline: ContinuousClock.Instant,
     _ body: @escaping @Sendable () -> Void
   ) {
-    let early = deadline - margin - ContinuousClock.now
-    let timer = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
-    timer.setEventHandler {
-      timer.cancel()
+    strictTimer(on: queue, after: deadline - margin - ContinuousClock.now) {
       hold(until: deadline)
       body()
     }
-    timer.schedule(deadline: .now() + .nanoseconds(nanoseconds(early)), leeway: .nanoseconds(0))
-    timer.activate()
   }
 
   /// Runs `body` on `queue` at `deadline` without holding a thread before it: a strict Dispatch
@@ -56,6 +51,7 @@ enum LiveTiming {
     strictTimer(on: queue, after: deadline - timerLateness - ContinuousClock.now, body)
   }
 
+  /// A strict Dispatch timer (no leeway) that runs `body` once on `queue` after `delay`.
   private static func strictTimer(
     on queue: DispatchQueue, after delay: Duration, _ body: @escaping @Sendable () -> Void
   ) {

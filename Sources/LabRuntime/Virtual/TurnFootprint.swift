@@ -79,9 +79,9 @@ public struct TurnFootprint: Sendable, Equatable {
   /// The turn, by index in the run, during which this turn's job was enqueued by another task:
   /// this turn could not have run before it.
   public var enabler: Int?
-  /// The turns, by index in the run, that started jobs ahead of this turn's job in its pool's
-  /// queue while it waited beyond the idle threads' reach: handed out first in, first out, it
-  /// could not have started before them.
+  /// The turns, by index in the run, that started a job ahead of this turn's job in its pool's
+  /// queue, or gave a worker of that pool back, while it waited beyond the idle threads' reach:
+  /// handed out first in, first out, it could not have started before them.
   public var queuedBehind: [Int] = []
   /// Virtual time when the turn began: time moves only when nothing can run, so every turn before
   /// it comes before every turn after it.

@@ -9,8 +9,8 @@ struct VirtualQueuedJob<Job> {
   /// The job's priority when it was enqueued (its task's, raw): a default actor runs its waiting
   /// jobs by it.
   var priority: UInt8 = 0
-  /// In a search: the turns that started jobs ahead of this one while it waited beyond the idle
-  /// threads' reach (`TurnFootprint.queuedBehind`).
+  /// In a search: the turns that started a job ahead of this one, or gave a worker back, while it
+  /// waited beyond the idle threads' reach (`TurnFootprint.queuedBehind`).
   var queuedBehind: [Int] = []
 }
 
@@ -38,7 +38,7 @@ struct VirtualPool<Job> {
   /// the idle threads' reach cannot start before it (a job ahead must start first; a waiting job
   /// needs as many workers back as it has jobs ahead beyond the idle threads, so every one
   /// counts).
-  mutating func queuedBehind(_ turn: Int) {
+  mutating func orderWaitingJobs(after turn: Int) {
     queue.forEachWaiting(beyond: free) { $0.queuedBehind.append(turn) }
   }
 }

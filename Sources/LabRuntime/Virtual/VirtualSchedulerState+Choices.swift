@@ -104,8 +104,9 @@ extension VirtualSchedulerState {
     chooser.passed(candidates: seen.sorted(), running: me)
   }
 
-  /// In a search, the turn that just began (its index in the run): a start it takes from a pool's
-  /// queue orders the jobs still beyond the idle threads' reach after it (`queuedBehind`).
+  /// In a search, the current turn (its index in the run): a start it takes from a pool's queue,
+  /// or a worker it gives back, orders the jobs still beyond the idle threads' reach after it
+  /// (`queuedBehind`).
   var searchTurn: Int? {
     guard let chooser = oracle.chooser, chooser.choosesTurns, !chooser.decisions.isEmpty else {
       return nil

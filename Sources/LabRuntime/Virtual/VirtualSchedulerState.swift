@@ -210,7 +210,7 @@ extension VirtualSchedulerState {
       let job = pinned.remove(at: index)
       turn = Turn(first: job.queued, target: job.target, worker: job.pin.worker, pin: job.pin)
     case .pool(let index, let position):
-      if let turn = searchTurn { pools[index].queuedBehind(turn) }
+      if let turn = searchTurn { pools[index].orderWaitingJobs(after: turn) }
       let job = pools[index].queue.remove(at: position)
       turn = Turn(first: job, target: .pool(index), worker: acquireWorker(pool: index), pin: nil)
     case .lane(let index):
@@ -249,22 +249,20 @@ extension VirtualSchedulerState {
       oracle.chooser?.ended(blocked: true, tightPool: pool.flatMap { starves($0) ? $0 : nil })
       return
     }
+    // A blocked task's transient hop on the way back to its lane keeps what it holds.
+    let givesBack = turn.pin.map { turn.target == $0.home } ?? true
     var tight: Int?
-    if let pin = turn.pin, turn.target == pin.home, let worker = turn.worker {
+    if turn.pin != nil, givesBack, let worker = turn.worker {
       // A held worker comes back to a pool that had none free for a waiting job.
       if starves(worker.pool) { tight = worker.pool }
     }
-    if let worker = turn.worker, !pools[worker.pool].heldWakes.isEmpty,
-      turn.pin.map({ turn.target == $0.home }) ?? true
-    {
+    if givesBack, let worker = turn.worker, !pools[worker.pool].heldWakes.isEmpty {
       // The worker it frees lets the sleepers that woke meanwhile join the queue, here.
       oracle.chooser?.touch(.poolQueue(worker.pool), .write)
     }
     oracle.chooser?.ended(blocked: false, tightPool: tight)
-    if let pin = turn.pin {
-      guard turn.target == pin.home else { return }  // a transient hop on the way back to its lane
-      pins[last.task] = nil
-    }
+    guard givesBack else { return }
+    if turn.pin != nil { pins[last.task] = nil }
     if let worker = turn.worker { releaseWorker(worker) }
     if case .lane(let index) = turn.target { releaseLane(index) }
   }
@@ -286,7 +284,7 @@ extension VirtualSchedulerState {
 
   private mutating func releaseWorker(_ worker: VirtualWorker) {
     // A job still beyond the idle threads' reach needs every worker given back meanwhile.
-    if let turn = searchTurn { pools[worker.pool].queuedBehind(turn) }
+    if let turn = searchTurn { pools[worker.pool].orderWaitingJobs(after: turn) }
     pools[worker.pool].busy[worker.index] = false
     pools[worker.pool].free += 1
     // Swift's pool takes a timer's job only when a worker is free: a sleep that ended while all

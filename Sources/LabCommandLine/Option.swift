@@ -24,7 +24,7 @@ package enum Option: String, CaseIterable, Sendable {
   case task, lane, full, format, timeline, tasks, ascii, html, chrome, junit, verbose
   case schedule
   case showSchedule = "show-schedule"
-  case native, check, update, step, lessons, scenarios, names, path, virtual, next
+  case native, check, update, step, lessons, scenarios, names, path, virtual, next, fast, facts
   // `lab compare`: the word between its two runs.
   case vs
   case liveRuns = "live-runs"
@@ -87,6 +87,8 @@ package enum Option: String, CaseIterable, Sendable {
     case .virtual: OptionRows.virtual
     case .vs: OptionRows.vs
     case .next: OptionRows.next
+    case .fast: OptionRows.fast
+    case .facts: OptionRows.facts
     case .liveRuns: OptionRows.liveRuns
     case .docsTable: OptionRows.docsTable
     case .labRepository: OptionRows.labRepository

@@ -118,6 +118,12 @@ enum OptionRows {
   static let scenarios = OptionSpec.flag(.scenarios, "List only the scenarios.")
   static let names = OptionSpec.flag(
     .names, "Print only the names, one a line, the course's first (for scripts and completion).")
+  static let fast = OptionSpec.flag(
+    .fast, "Only the facts whose header does not say // slow.")
+  static let facts = OptionSpec.flag(
+    .facts,
+    "Also run the facts the lessons cite (lab facts) and fail each lesson that cites one that "
+      + "does not hold.")
   static let next = OptionSpec.flag(
     .next, "Play the first challenge you have not played yet, saying which on stderr.")
   static let path = OptionSpec.value(

@@ -1,6 +1,7 @@
 import LabInterpreter
 import LabModel
 import LabRuntime
+import LabSwift
 
 /// A lesson: a Markdown file in `Lessons/` that walks a learner through scenarios, parsed into
 /// sections of prose, code, runs and trace excerpts.
@@ -21,11 +22,17 @@ public struct Lesson: Sendable, Equatable {
   public var file: String
   /// The introduction (no heading) then one section per `##` heading, in order.
   public var sections: [Section]
+  /// Its prose's links to the facts that show its claims, in order.
+  public var citations: [FactCitation]
+  /// The facts it cites, by name, as read when the lesson was: what the marks beside its claims
+  /// say. Empty when it was read without the course's facts.
+  public var facts: [String: Fact] = [:]
 
   public init(
     number: Int, name: String, title: String, concepts: [String], scenarios: [String],
-    file: String, sections: [Section]
+    file: String, sections: [Section], citations: [FactCitation] = []
   ) {
+    self.citations = citations
     self.number = number
     self.name = name
     self.title = title

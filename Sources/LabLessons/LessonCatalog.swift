@@ -2,6 +2,7 @@ import Foundation
 import LabInterpreter
 import LabModel
 import LabRuntime
+import LabSwift
 
 /// Finds lessons in a project's `Lessons/` folder and resolves what a learner types to one.
 ///
@@ -101,7 +102,17 @@ public struct LessonCatalog: Sendable {
           LessonProblem(line: 0, message: "cannot read the file: \(error.localizedDescription)")
         ])
     }
-    return try LessonParser.parse(text, file: file, number: entry.number, name: entry.name)
+    return try LessonParser.parse(
+      text, file: file, number: entry.number, name: entry.name, facts: facts())
+  }
+
+  /// The course's facts by name, each read (`FactCatalog`), for the citations of its lessons.
+  public func facts() -> [String: Result<Fact, FactProblems>] {
+    let catalog = FactCatalog(root: root)
+    return Dictionary(
+      uniqueKeysWithValues: catalog.names().map { name in
+        (name, catalog.load(name, display: displayPath(catalog.file(name))))
+      })
   }
 
   /// A path relative to the project root when it is inside it, for messages.

@@ -2,6 +2,7 @@ import Foundation
 import LabInterpreter
 import LabModel
 import LabRuntime
+import LabSwift
 
 /// Reads a lesson's Markdown: the front matter, the sections, the ```` ```lab ```` runs and the
 /// ```` ```trace ```` excerpts. Reports every problem of the file, not just the first.
@@ -16,14 +17,23 @@ public enum LessonParser {
   ///   - file: the path to show in messages.
   ///   - number: the lesson's number, from its file name.
   ///   - name: the name its file name gives it; the front matter's `name` must agree.
+  ///   - facts: the course's facts by name, which the lesson's citations must name; nil reads
+  ///     the citations without checking them.
   public static func parse(
-    _ text: String, file: String, number: Int, name: String
+    _ text: String, file: String, number: Int, name: String,
+    facts: [String: Result<Fact, FactProblems>]? = nil
   ) throws(LessonFileError) -> Lesson {
     var parser = Parser(
       lines: text.split(separator: "\n", omittingEmptySubsequences: false).map {
         $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
       })
-    let lesson = parser.parse(file: file, number: number, name: name)
+    var lesson = parser.parse(file: file, number: number, name: name)
+    if let facts {
+      parser.problems += FactCitation.problems(lesson.citations, facts: facts)
+      for citation in lesson.citations {
+        if case .success(let fact)? = facts[citation.name] { lesson.facts[citation.name] = fact }
+      }
+    }
     guard parser.problems.isEmpty else {
       throw LessonFileError(file: file, problems: parser.problems.sorted { $0.line < $1.line })
     }
@@ -42,6 +52,7 @@ extension LessonParser {
     var current = Lesson.Section(heading: nil, blocks: [])
     var text: [String] = []
     var runs: [LessonRun] = []
+    var citations: [FactCitation] = []
     /// The index in `runs` of the last run of the current section, for the excerpt after it.
     var lastRunInSection: Int?
 
@@ -92,8 +103,14 @@ extension LessonParser {
       var index = start
       while index < lines.count {
         let line = lines[index]
-        if let fence = Self.fence(line) {
+        if let fence = MarkdownFence.open(line) {
           index = parseFence(fence, at: index)
+          continue
+        }
+        if line.hasPrefix("<!--") {
+          // A comment is for whoever edits the file (GitHub hides it; so does the lab): a
+          // ```swift block's hidden context (`SwiftSnippet`), or a note.
+          index = (lines[index...].firstIndex { $0.contains("-->") } ?? lines.count - 1) + 1
           continue
         }
         if line.hasPrefix("## ") {
@@ -104,6 +121,7 @@ extension LessonParser {
         } else if !line.hasPrefix("# ") {
           // The `#` title is for GitHub; `lab lesson` prints its own heading.
           text.append(line)
+          citations += FactCitation.scan(line: line, number: index + 1, depth: 1)
         }
         index += 1
       }
@@ -113,7 +131,7 @@ extension LessonParser {
     /// Reads the fenced block opening at `start`; returns the index of the line after it.
     mutating func parseFence(_ fence: (marker: String, info: [String]), at start: Int) -> Int {
       var end = start + 1
-      while end < lines.count, !Self.closes(lines[end], fence.marker) { end += 1 }
+      while end < lines.count, !MarkdownFence.closes(lines[end], fence.marker) { end += 1 }
       guard end < lines.count else {
         problem(
           start + 1,
@@ -282,28 +300,13 @@ extension LessonParser {
       let lesson = Lesson(
         number: number, name: lessonName.isEmpty ? name : lessonName, title: title,
         concepts: Self.list(fields["concepts"]?.value ?? ""), scenarios: scenarios, file: file,
-        sections: sections)
+        sections: sections, citations: citations)
       if lesson.questions.isEmpty {
         problem(
           lines.count,
           "a lesson ends with a '## Questions' section: a list of questions for the learner")
       }
       return lesson
-    }
-
-    /// The fence a line opens (three or more backticks or tildes) and its info words, or nil.
-    static func fence(_ line: String) -> (marker: String, info: [String])? {
-      guard let first = line.first, first == "`" || first == "~" else { return nil }
-      let marker = String(line.prefix(while: { $0 == first }))
-      guard marker.count >= 3 else { return nil }
-      let info = line.dropFirst(marker.count).split(whereSeparator: \.isWhitespace).map(String.init)
-      return (marker, info)
-    }
-
-    /// Whether `line` closes a block opened with `marker`: the same character, at least as many.
-    static func closes(_ line: String, _ marker: String) -> Bool {
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
-      return trimmed.count >= marker.count && trimmed.allSatisfy { $0 == marker.first }
     }
 
     /// `[a, b]` or `a, b` as a list; empty items dropped.

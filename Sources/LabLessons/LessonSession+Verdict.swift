@@ -17,7 +17,7 @@ extension LessonSession {
     }
     let check: SwiftVerdictCheck
     do {
-      check = try checkVerdict(block.program, block.settings)
+      check = try checkVerdict(block)
     } catch {
       fail("\(lesson.file):\(block.line): could not run swiftc: \(error)")
       return

@@ -31,9 +31,9 @@ package struct LessonSession {
     /// What `lab swift NAME --check` prints for a program, and whether swiftc agreed with the
     /// lab; nil where there is no toolchain.
     package var checkSwift: ((Scenario, String) -> (report: String, expected: Bool))?
-    /// swiftc's verdict on a ```swift-verdict block's program with its settings; nil where there
-    /// is no toolchain.
-    package var checkVerdict: ((String, [SwiftSetting]) throws -> SwiftVerdictCheck)?
+    /// swiftc's verdict on a ```swift-verdict block's program with its settings, read as the
+    /// block expects it (whether a warning counts); nil where there is no toolchain.
+    package var checkVerdict: ((VerdictBlock) throws -> SwiftVerdictCheck)?
     /// Prints a prediction's prompt and reads the learner's line; nil without a terminal, where
     /// a lesson never waits (it reveals at once), and when input ends.
     package var ask: ((String) -> String?)?
@@ -48,7 +48,7 @@ package struct LessonSession {
       timeline: @escaping (_ ascii: Bool, _ taskRows: Bool) -> Timeline.Options,
       pause: ((Pause) -> Bool)?, rows: Int? = nil, width: Int? = nil,
       checkSwift: ((Scenario, String) -> (report: String, expected: Bool))? = nil,
-      checkVerdict: ((String, [SwiftSetting]) throws -> SwiftVerdictCheck)? = nil,
+      checkVerdict: ((VerdictBlock) throws -> SwiftVerdictCheck)? = nil,
       ask: ((String) -> String?)? = nil,
       runNatively: ((Scenario, Int, Double) -> Result<NativeRuns, LoadProblem>)? = nil
     ) {
@@ -85,6 +85,8 @@ package struct LessonSession {
   package private(set) var failures: [String] = []
   /// The number of sections shown, when the learner stopped before the end.
   var stoppedAfter: Int?
+  /// The number of each fact cited so far, in the order first cited: its mark is `[✓N]`.
+  var citedFacts: [String: Int] = [:]
 
   package init(lesson: Lesson, surroundings: Surroundings, ascii: Bool, full: Bool = false) {
     self.lesson = lesson
@@ -166,13 +168,16 @@ package struct LessonSession {
   mutating func show(_ block: Lesson.Block) {
     switch block {
     case .text(let lesson):
-      let written = Self.pasteable(lesson)
+      let (marked, notes) = markCitations(lesson)
+      let written = Self.pasteable(marked)
       // On a terminal, prose fits its width (capped for reading); piped, it stays as written.
       let lines = surroundings.width.map {
         TextFlow.reflow(written, width: min($0 - 1, TextFlow.readingWidth))
       }
       let shown = TerminalMarkdown.render(lines ?? written, surroundings.style)
-      printer.out(shown.joined(separator: "\n") + "\n\n")
+      printer.out(shown.joined(separator: "\n") + "\n")
+      for note in notes { printer.say(note, .dim, indent: "  ") }
+      printer.out("\n")
     case .code(_, let lesson):
       printer.out(indentedCode(Self.pasteable(lesson)) + "\n\n")
     case .runs(let runs):
@@ -190,6 +195,29 @@ package struct LessonSession {
     case .verdict(let verdict):
       showVerdict(verdict)
     }
+  }
+
+  /// `lines` with each link to a fact replaced by its mark, `[✓N]` (after the link's text unless
+  /// that is only "fact"), and a note for each fact cited here for the first time: what was
+  /// checked, where, and the command that checks it again.
+  mutating func markCitations(_ lines: [String]) -> (lines: [String], notes: [String]) {
+    var notes: [String] = []
+    let marked = lines.map { line in
+      FactCitation.replacing(in: line) { name, text in
+        let number: Int
+        if let known = citedFacts[name] {
+          number = known
+        } else {
+          number = citedFacts.count + 1
+          citedFacts[name] = number
+          let checked = lesson.facts[name].map(\.mark) ?? "checked: \(name)"
+          notes.append("✓\(number) \(checked) · " + LabCommand.line("facts \(name)"))
+        }
+        let mark = "[✓\(number)]"
+        return text == FactCitation.markText ? mark : "\(text) \(mark)"
+      }
+    }
+    return (marked, notes)
   }
 
   /// Runs one `lab run` line and prints its report and, when it surprises, why.

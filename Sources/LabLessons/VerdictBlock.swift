@@ -45,45 +45,30 @@ public struct VerdictBlock: Sendable, Equatable {
           + "program; this one has no '---'")
       return nil
     }
+    let head = BlockHead(
+      body[..<divider], firstLine: line + 1, keys: keys, what: "a ```swift-verdict block",
+      problems: &problems)
     var settings: [SwiftSetting] = []
     var expected: SwiftVerdict?
-    var seen: Set<String> = []
-    for (offset, text) in body[..<divider].enumerated()
-    where !text.trimmingCharacters(in: .whitespaces).isEmpty {
-      guard let colon = text.firstIndex(of: ":") else {
-        problem(offset, "a ```swift-verdict block's head holds 'key: value' lines, not '\(text)'")
-        continue
-      }
-      let key = text[..<colon].trimmingCharacters(in: .whitespaces)
-      let afterColon = text[text.index(after: colon)...]
-      let value = afterColon.trimmingCharacters(in: .whitespaces)
-      // 1-based: the column of the value's first character.
-      let valueColumn =
-        text.distance(from: text.startIndex, to: afterColon.startIndex)
-        + afterColon.prefix(while: \.isWhitespace).count + 1
-      guard keys.contains(key) else {
-        problem(offset, "unknown key '\(key)'; a ```swift-verdict block takes flags: and expect:")
-        continue
-      }
-      guard seen.insert(key).inserted else {
-        problem(offset, "'\(key)' is given twice")
-        continue
-      }
-      if key == "flags" {
-        switch SwiftSetting.parse(value) {
-        case .success(let parsed): settings = parsed
-        case .failure(let error):
-          problem(offset, column: valueColumn + error.offset, error.description)
-        }
-      } else if let verdict = SwiftVerdict(expected: value) {
-        expected = verdict
-      } else {
-        problem(
-          offset, column: valueColumn,
-          "expect: is 'compiles' or 'error: ' and swiftc's first error message, not '\(value)'")
+    if let flags = head["flags"] {
+      switch SwiftSetting.parse(flags.text) {
+      case .success(let parsed): settings = parsed
+      case .failure(let error):
+        problems.append(
+          LessonProblem(
+            line: flags.line, column: flags.column + error.offset, message: error.description))
       }
     }
-    if !seen.contains("expect") {
+    if let expect = head["expect"] {
+      expected = SwiftVerdict(expected: expect.text)
+      if expected == nil {
+        problems.append(
+          LessonProblem(
+            line: expect.line, column: expect.column,
+            message: "expect: is 'compiles', 'error: ' and swiftc's first error message, or "
+              + "'warning: ' and its first warning, not '\(expect.text)'"))
+      }
+    } else {
       problem(
         divider,
         "say what swiftc says of the program above the '---': expect: compiles, or "

@@ -1,4 +1,5 @@
 import Foundation
+import LabLessons
 import LabModel
 
 /// The Markdown of a lesson's prose as HTML: headings, paragraphs, lists, quotes, rules, code
@@ -12,13 +13,18 @@ package struct MarkdownHTML {
   /// The page a code span's text links to (`lab challenge racy-counter` → its challenge page),
   /// or nil to leave it as code only.
   var codeLink: (String) -> String?
+  /// A link to a fact (`FactCitation`): its page and the note its mark shows, or nil for a
+  /// link that names no fact (kept as a link).
+  var factLink: (String) -> (page: String, note: String)?
 
   package init(
     rewrite: @escaping (String) -> String? = { _ in nil },
-    codeLink: @escaping (String) -> String? = { _ in nil }
+    codeLink: @escaping (String) -> String? = { _ in nil },
+    factLink: @escaping (String) -> (page: String, note: String)? = { _ in nil }
   ) {
     self.rewrite = rewrite
     self.codeLink = codeLink
+    self.factLink = factLink
   }
 
   /// The HTML of Markdown `lines`.
@@ -146,6 +152,13 @@ package struct MarkdownHTML {
     }
     return text.replacing(#/\[([^\]<>]+)\]\(([^()\s<>]+)\)/#) { match in
       let (label, target) = (String(match.output.1), String(match.output.2))
+      if let fact = factLink(target) {
+        // A claim's mark: ✓ after the claim, its note on hover, its program a click away.
+        let mark =
+          "<sup class=\"fact\"><a href=\"\(Markup.escape(fact.page))\" "
+          + "title=\"\(Markup.escape(fact.note))\">✓</a></sup>"
+        return label == FactCitation.markText ? mark : label + mark
+      }
       guard let href = link(target) else { return label }
       return "<a href=\"\(href)\">\(label)</a>"
     }

@@ -6,6 +6,7 @@ import LabLessons
 import LabModel
 import LabPictures
 import LabRuntime
+import LabSwift
 
 extension Site.Builder {
   /// A lesson's page: its prose from Markdown, each `lab run` line as a player of that run with
@@ -15,7 +16,12 @@ extension Site.Builder {
       lessons.map { ($0.entry.url.lastPathComponent, $0.page) }, uniquingKeysWith: { a, _ in a })
     let markdown = MarkdownHTML(
       rewrite: { target in pages[target.split(separator: "/").last.map(String.init) ?? target] },
-      codeLink: challengeLink)
+      codeLink: challengeLink,
+      factLink: { target in
+        FactCitation.factName(target).flatMap { lesson.facts[$0.name] }.map {
+          (Site.factPage($0.name), $0.mark)
+        }
+      })
     var body = [navigation(lesson: index), "<article class=\"lesson\">"]
     body.append("<p class=\"name\">Lesson \(lesson.number) · \(escape(lesson.name))</p>")
     let opensWithTitle = lesson.sections.first?.blocks.first.map {

@@ -18,5 +18,7 @@ extension Site {
       border-radius: 8px; }
     .run .command { font-size: 14px; font-weight: bold; }
     .run h3 { margin: 16px 0 8px; font-size: 16px; }
+    sup.fact a { color: #2a7a3b; text-decoration: none; font-weight: bold; }
+    .fact-check { color: var(--muted); }
     """
 }

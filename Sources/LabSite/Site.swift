@@ -4,6 +4,7 @@ import LabInterpreter
 import LabLessons
 import LabModel
 import LabPictures
+import LabSwift
 
 /// The course as a static website: `index.html` listing the lessons and the scenarios, a page
 /// per lesson (its prose, and each of its runs as a player), a page per scenario (its run as a
@@ -143,6 +144,16 @@ extension Site {
           site.pages.append(Page(path: Site.challengePage(item.name), html: html))
         }
       }
+      // A page per fact a lesson cites, the course's before the bundled lessons' of a name.
+      var facts: [String: Fact] = [:]
+      for index in lessons.indices {
+        for (name, fact) in loaded[index]?.facts ?? [:] where facts[name] == nil {
+          facts[name] = fact
+        }
+      }
+      for fact in facts.values.sorted(by: { $0.name < $1.name }) {
+        site.pages.append(Page(path: Site.factPage(fact.name), html: factPage(fact)))
+      }
       site.pages.insert(Page(path: Site.indexName, html: index()), at: 0)
       return site
     }
@@ -226,13 +237,13 @@ extension Site {
 
 extension Site {
   /// The pages in `folder` an earlier `lab site` wrote that this site no longer has (a lesson
-  /// renamed or removed): lab-made `lesson-*.html`, `scenario-*.html` and `challenge-*.html`
-  /// files only.
+  /// renamed or removed): lab-made `lesson-*.html`, `scenario-*.html`, `challenge-*.html` and
+  /// `fact-*.html` files only.
   package func stalePages(in folder: String) -> [String] {
     let names = Set(pages.map(\.path))
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     return entries.sorted().filter { name in
-      ["lesson-", "scenario-", "challenge-"].contains { name.hasPrefix($0) }
+      ["lesson-", "scenario-", "challenge-", "fact-"].contains { name.hasPrefix($0) }
         && name.hasSuffix(".html")
         && !names.contains(name)
         && HTMLReport.isLabPage(

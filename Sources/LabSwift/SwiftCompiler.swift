@@ -31,6 +31,17 @@ public struct SwiftCompiler: Sendable {
     return nil
   }
 
+  /// The toolchain's version, `6.3.1`, from `swiftc --version`; nil when it says none.
+  public func version() -> String? {
+    let process = Process()
+    process.executableURL = swiftc
+    process.arguments = ["--version"]
+    guard let (_, output) = try? Self.run(process, limit: .seconds(30)),
+      let range = output.range(of: "Swift version ")
+    else { return nil }
+    return String(output[range.upperBound...].prefix { !$0.isWhitespace })
+  }
+
   /// Writes `source` to `NAME.swift` in `folder` and compiles it in `-swift-version` `mode`.
   /// The binary is linked under a name of this compile's own and renamed into place when whole:
   /// another lab (a second terminal, a parallel test) that finds it in the cache never runs a
@@ -155,8 +166,14 @@ public struct SwiftCompiler: Sendable {
 
   /// The first `error:` line of the diagnostics, without the file and position.
   public static func firstError(_ diagnostics: String) -> String? {
+    first("error", in: diagnostics)
+  }
+
+  /// The first line of the diagnostics of this `kind` (`error`, `warning`), without the file
+  /// and position.
+  public static func first(_ kind: String, in diagnostics: String) -> String? {
     for line in diagnostics.split(separator: "\n") {
-      if let range = line.range(of: "error: ") { return String(line[range.upperBound...]) }
+      if let range = line.range(of: "\(kind): ") { return String(line[range.upperBound...]) }
     }
     return nil
   }

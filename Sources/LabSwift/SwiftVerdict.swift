@@ -57,30 +57,41 @@ public struct SwiftSettingError: Error, Sendable, Equatable, CustomStringConvert
   }
 }
 
-/// What swiftc says of a program in Swift 6 mode, as a lesson writes it: `compiles`, or
-/// `error: MESSAGE`, the first error's message.
+/// What swiftc says of a program, as a lesson or a fact writes it: `compiles`, `error: MESSAGE`
+/// (the first error's message), or `warning: MESSAGE` (it compiles, and its first warning says
+/// so — what Swift 5 mode says where Swift 6 refuses).
 public enum SwiftVerdict: Sendable, Equatable, CustomStringConvertible {
   case compiles
   case error(String)
+  case warning(String)
 
-  /// Reads a lesson's `expect:` value; nil when it is neither form.
+  /// Reads a lesson's `expect:` value (or a fact's `verdict:`); nil when it is none of the forms.
   public init?(expected text: String) {
     let trimmed = Self.normalised(text)
     if trimmed == "compiles" {
       self = .compiles
-    } else if trimmed.hasPrefix("error: "), trimmed.count > "error: ".count {
-      self = .error(String(trimmed.dropFirst("error: ".count)))
-    } else {
-      return nil
+      return
     }
+    for (prefix, make) in [("error: ", Self.error), ("warning: ", Self.warning)]
+    where trimmed.hasPrefix(prefix) && trimmed.count > prefix.count {
+      self = make(String(trimmed.dropFirst(prefix.count)))
+      return
+    }
+    return nil
   }
 
-  /// The verdict in swiftc's output: `compiles` when it succeeded, else its first error line's
-  /// message, normalised. Nil when it failed without an error line (it was killed, or could not
-  /// read the file).
-  public init?(compiled: Bool, diagnostics: String) {
+  /// The verdict in swiftc's output, in the form `expected` takes: `compiles` when it
+  /// succeeded — or, when a warning is expected, its first warning's message, so that warnings
+  /// count only where the verdict is about one — else its first error line's message,
+  /// normalised. Nil when it failed without an error line (it was killed, or could not read the
+  /// file).
+  public init?(compiled: Bool, diagnostics: String, expecting expected: SwiftVerdict? = nil) {
     if compiled {
-      self = .compiles
+      if case .warning = expected, let message = SwiftCompiler.first("warning", in: diagnostics) {
+        self = .warning(Self.normalised(message))
+      } else {
+        self = .compiles
+      }
       return
     }
     guard let message = SwiftCompiler.firstError(diagnostics) else { return nil }
@@ -91,6 +102,7 @@ public enum SwiftVerdict: Sendable, Equatable, CustomStringConvertible {
     switch self {
     case .compiles: "compiles"
     case .error(let message): "error: " + message
+    case .warning(let message): "warning: " + message
     }
   }
 
@@ -130,26 +142,31 @@ public struct SwiftVerdictCheck: Sendable {
   /// SE-0414) is checked on SIL, after `-typecheck` stops, so `-typecheck` alone would say a
   /// racy program compiles. Nothing is generated beyond SIL, linked or run. The source is a
   /// file of its own in `verdict/` under the user's build folder (`BuildFolder`), written by
-  /// the lab, never through a shell.
+  /// the lab, never through a shell. A fact or a snippet gives its own `mode`, whether it is a
+  /// `library` (one with `@main` is; top-level code is not), the file `name` its diagnostics
+  /// show, and the verdict it `expects`, which says whether a warning counts.
   public static func run(
     _ source: String, settings: [SwiftSetting], compiler: SwiftCompiler,
-    environment: [String: String]
+    environment: [String: String], mode: Int = 6, library: Bool = true,
+    name: String = fileName, expecting expected: SwiftVerdict? = nil
   ) throws -> SwiftVerdictCheck {
     let root = try BuildFolder.folder("verdict", environment: environment)
     let folder = root.appendingPathComponent(UUID().uuidString, isDirectory: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let start = ContinuousClock.now
     let verdict = try compiler.typecheck(
-      source, name: fileName, mode: 6, in: folder,
+      source, name: name, mode: mode, in: folder,
       moduleCache: root.appendingPathComponent("module-cache", isDirectory: true),
-      options: ["-parse-as-library"] + settings.flatMap(\.arguments), through: .diagnostics)
+      options: (library ? ["-parse-as-library"] : []) + settings.flatMap(\.arguments),
+      through: .diagnostics)
     let elapsed = ContinuousClock.now - start
     // The folder is this check's own and gone when it returns: the file is named as the reader
     // would name it.
-    let file = folder.appendingPathComponent("\(fileName).swift").path
+    let file = folder.appendingPathComponent("\(name).swift").path
     return SwiftVerdictCheck(
-      verdict: SwiftVerdict(compiled: verdict.compiled, diagnostics: verdict.diagnostics),
-      diagnostics: verdict.diagnostics.replacingOccurrences(of: file, with: "\(fileName).swift"),
+      verdict: SwiftVerdict(
+        compiled: verdict.compiled, diagnostics: verdict.diagnostics, expecting: expected),
+      diagnostics: verdict.diagnostics.replacingOccurrences(of: file, with: "\(name).swift"),
       seconds: Double(elapsed.components.seconds)
         + Double(elapsed.components.attoseconds) / 1e18)
   }

@@ -41,6 +41,12 @@ enum CheckCommand: Command {
     Where the exhaustive search finishes within a small budget, a few more native runs must end
     with outcomes it proves: one outside them is a fidelity alarm, and the check fails.
 
+    Checking the whole course (no names given), it also reads every lesson under Lessons/: a
+    lesson fails when its file has a problem, among them a link to a fact that is not in
+    Tests/NativeFacts/ (a line per lesson, PASS or FAIL, then 'lessons: N passed, N failed').
+    --facts also runs the facts the lessons cite, as 'lab facts' does, and fails each lesson
+    that cites one that does not hold.
+
     --html DIR and --junit FILE are checked before any scenario runs: DIR may hold only pages the
     lab wrote where its pages go, FILE must not be a folder, and DIR and FILE's folder are created
     when missing but not the folders above them. One refusal writes nothing and runs nothing.
@@ -53,6 +59,7 @@ enum CheckCommand: Command {
       lab check async-let-downloads Scenarios/01-blocking --live
       lab check --junit build/lab-check.xml
       lab check --native
+      lab check --facts
     """
   static let options: [OptionSpec] =
     RunArguments.searchOptions(
@@ -70,6 +77,7 @@ enum CheckCommand: Command {
       Option.format.spec,
       Option.verbose.spec,
       NativeCommand.checkOption,
+      Option.facts.spec,
     ]
 
   enum Format: String, CaseIterable { case text, json }
@@ -148,10 +156,16 @@ enum CheckCommand: Command {
     case .text: console.out(CheckReport.totals(verdicts) + "\n")
     case .json: console.out(CheckReport.json(verdicts))
     }
+    // The whole course: its lessons too, and what they cite.
+    let lessonsFailed =
+      arguments.positionals.isEmpty
+      ? try checkLessons(runFacts: arguments.flag(.facts), toStderr: format == .json, context)
+      : false
     if let failed = writeReports(verdicts, targets, plan, output, arguments, context) {
       return failed
     }
-    return verdicts.contains { $0.status == .failed } ? ExitStatus.failure : ExitStatus.ok
+    return verdicts.contains { $0.status == .failed } || lessonsFailed
+      ? ExitStatus.failure : ExitStatus.ok
   }
 
   /// Every file `--html DIR` and `--junit FILE` write.

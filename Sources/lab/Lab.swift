@@ -26,6 +26,8 @@ enum Lab {
       ValidateCommand.self,
       SchemaCommand.self,
       SwiftCommand.self,
+      FactsCommand.self,
+      SnippetsCommand.self,
       SiteCommand.self,
       CompletionsCommand.self,
     ]

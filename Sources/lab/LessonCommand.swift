@@ -151,9 +151,10 @@ enum LessonCommand: Command {
         }
       },
       checkVerdict: SwiftCompiler.find(environment: context.environment).map { compiler in
-        { source, settings in
+        { block in
           try SwiftVerdictCheck.run(
-            source, settings: settings, compiler: compiler, environment: context.environment)
+            block.program, settings: block.settings, compiler: compiler,
+            environment: context.environment, expecting: block.expected)
         }
       },
       // A prediction waits for an answer only on a terminal; piped, it reveals at once.

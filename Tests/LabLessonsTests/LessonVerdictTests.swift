@@ -77,8 +77,8 @@ struct LessonVerdictTests {
     #expect(
       Self.messages(Self.block("expect: fails"))
         == [
-          "\(file):12:9: error: expect: is 'compiles' or 'error: ' and swiftc's first error "
-            + "message, not 'fails'"
+          "\(file):12:9: error: expect: is 'compiles', 'error: ' and swiftc's first error "
+            + "message, or 'warning: ' and its first warning, not 'fails'"
         ])
     #expect(
       Self.messages("```swift-verdict\nexpect: compiles\nlet x = 1\n```\n")
@@ -116,7 +116,7 @@ struct LessonVerdictTests {
   /// Plays a lesson of one run and `verdict`, with `check` standing in for swiftc.
   static func play(
     _ verdict: String,
-    check: ((String, [SwiftSetting]) throws -> SwiftVerdictCheck)?
+    check: ((VerdictBlock) throws -> SwiftVerdictCheck)?
   ) throws -> (failures: [String], output: String) {
     let lesson = try LessonTests.parse(run + verdict + LessonTests.questions).get()
     let output = OutputBox()
@@ -140,8 +140,8 @@ struct LessonVerdictTests {
       seconds: 0.25)
     let wrong = try Self.play(
       Self.block("flags: -default-isolation MainActor\nexpect: compiles", "let x = 1"),
-      check: { source, settings in
-        given = (source, settings)
+      check: { block in
+        given = (block.program, block.settings)
         return said
       })
     #expect(given?.0 == "let x = 1\n")
@@ -154,7 +154,7 @@ struct LessonVerdictTests {
     #expect(wrong.output.contains("Verdict.swift:3:5: error: sending 'counter'"))
     let right = try Self.play(
       Self.block("expect: error: sending 'counter' risks causing data races"),
-      check: { _, _ in said })
+      check: { _ in said })
     #expect(right.failures.isEmpty)
     #expect(right.output.contains("verdict: error: sending 'counter' risks causing data races"))
   }
@@ -172,9 +172,9 @@ struct LessonVerdictTests {
   @Test(.enabled(if: compiler != nil, "needs swiftc"))
   func swiftcFailsALessonThatExpectsTheWrongVerdict() throws {
     let compiler = try #require(Self.compiler)
-    let check: (String, [SwiftSetting]) throws -> SwiftVerdictCheck = { source, settings in
+    let check: (VerdictBlock) throws -> SwiftVerdictCheck = { block in
       try SwiftVerdictCheck.run(
-        source, settings: settings, compiler: compiler,
+        block.program, settings: block.settings, compiler: compiler,
         environment: ProcessInfo.processInfo.environment)
     }
     let racy = TestSupport.usedAfterSending
@@ -197,7 +197,7 @@ struct LessonVerdictTests {
     for block in try LessonTests.lesson(file).verdicts {
       let check = try SwiftVerdictCheck.run(
         block.program, settings: block.settings, compiler: compiler,
-        environment: ProcessInfo.processInfo.environment)
+        environment: ProcessInfo.processInfo.environment, expecting: block.expected)
       #expect(check.verdict == block.expected, "\(file):\(block.line): \(check.diagnostics)")
     }
   }

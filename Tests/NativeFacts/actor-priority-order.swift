@@ -1,4 +1,5 @@
 // fact: A busy default actor runs its waiting calls highest priority first, first in, first out within one priority.
+// checked: Swift 6.3.1, Linux
 // scenario: Tests/NativeFacts/actor-priority-order.json
 // compare: sequence
 //

@@ -1,4 +1,5 @@
 // fact: An async let awaited inside a do/catch nested in its scope throws its child's error into that catch, and the scope goes on to await another async let.
+// checked: Swift 6.3.1, Linux
 // scenario: Scenarios/03-async-let/async-let-await-in-do.json
 // compare: sequence
 

@@ -1,4 +1,5 @@
 // fact: a checked continuation that the last work holding it drops unresumed makes Swift print "SWIFT TASK CONTINUATION MISUSE: … leaked its continuation without resuming it" to stderr at that moment; the waiting task stays suspended and the rest of the program goes on and ends normally.
+// checked: Swift 6.3.1, Linux
 // scenario: Scenarios/17-continuations/continuation-leaked-task.json
 // compare: sequence
 import Dispatch

@@ -1,4 +1,5 @@
 // fact: Task.currentPriority is the task's priority now (inherited by an async let child, raised by a task that awaits it), and Task.isCancelled reads true once the task is cancelled, even inside synchronous work.
+// checked: Swift 6.3.1, Linux
 // scenario: Scenarios/20-priorities/current-priority.json
 // compare: sequence
 import Foundation

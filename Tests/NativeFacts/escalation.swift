@@ -1,4 +1,5 @@
 // fact: a .high task that awaits a .low one escalates it: a suspended .low task goes on in the .high pool while the .low pool is held, but a .low task still queued for a .low thread stays queued
+// checked: Swift 6.3.1, Linux
 // scenario: Tests/NativeFacts/escalation.json
 // compare: sequence
 import Foundation

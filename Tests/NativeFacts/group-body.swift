@@ -1,4 +1,5 @@
 // fact: In a throwing task group's body, cancelAll() before any next() makes group.isCancelled true and addTaskUnlessCancelled start nothing; next() then gives each child's end in completion order, rethrowing a child's error where the body can catch it and go on (a sleeping child ends with CancellationError).
+// checked: Swift 6.3.1, Linux
 // scenario: Scenarios/07-task-groups/group-body.json
 // compare: sequence
 import Foundation

@@ -1,4 +1,5 @@
 // fact: The main actor runs its waiting calls in arrival order, whatever their priority.
+// checked: Swift 6.3.1, Linux
 // scenario: Tests/NativeFacts/main-actor-fifo.json
 // compare: sequence
 //

@@ -1,4 +1,5 @@
 // fact: Jobs waiting for a thread of one priority's cooperative pool start first in, first out.
+// checked: Swift 6.3.1, Linux
 // scenario: Tests/NativeFacts/pool-fifo.json
 // compare: sequence
 //

@@ -1,5 +1,6 @@
 // fact: Swift's own cooperative pool on Linux is as wide as the machine's cores, whatever a
 //   program wants; a task executor of N threads that the tasks prefer (SE-0417) runs N at once.
+// checked: Swift 6.3.1, Linux
 // scenario: Tests/NativeFacts/pool-width.json
 // compare: lines
 //

@@ -1,4 +1,5 @@
 // fact: each priority has a pool of its own, as wide as the cores: .high tasks that block hold only the .high pool, so a third .high task waits while .medium, .low and .background tasks start at once
+// checked: Swift 6.3.1, Linux
 // scenario: Tests/NativeFacts/pools-per-priority.json
 // compare: lines
 import Foundation

@@ -1,4 +1,5 @@
 // fact: when a command-line tool's main returns, the process exits at once (status 0), cutting short every unstructured task still running: a detached task sleeping past main's end never prints again.
+// checked: Swift 6.3.1, Linux
 // scenario: Tests/NativeFacts/process-exit.json
 // compare: sequence
 import Foundation

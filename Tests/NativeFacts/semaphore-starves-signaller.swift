@@ -1,4 +1,5 @@
 // fact: a DispatchSemaphore wait on the cooperative pool holds its thread: two waiters on a 2-thread pool starve the tasks that would signal them until their timeouts end
+// checked: Swift 6.3.1, Linux
 // scenario: Tests/NativeFacts/semaphore-starves-signaller.json
 // compare: lines
 import Foundation

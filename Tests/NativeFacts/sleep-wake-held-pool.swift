@@ -1,4 +1,5 @@
 // fact: A Task.sleep that ends while every thread of its pool is held does not join the pool's queue then: its job waits until a thread is next free and joins behind the jobs queued meanwhile, ahead of later ones.
+// checked: Swift 6.3.1, Linux
 // scenario: Tests/NativeFacts/sleep-wake-held-pool.json
 // compare: sequence
 //

@@ -1,4 +1,5 @@
 // fact: an AsyncStream with .bufferingNewest(2) hands a value to a waiting consumer at once and keeps only the newest two of those yielded while it is busy
+// checked: Swift 6.3.1, Linux
 // scenario: Tests/NativeFacts/stream-buffering-newest.json
 // compare: sequence
 import Foundation

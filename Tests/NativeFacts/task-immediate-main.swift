@@ -1,4 +1,5 @@
 // fact: Task.immediate called on main runs the new task on main at once, up to its first suspension, before the caller's next line; a plain Task {} from main runs only once main is free.
+// checked: Swift 6.3.1, Linux
 // scenario: Scenarios/15-isolation/task-immediate-main.json
 // compare: sequence
 import Foundation

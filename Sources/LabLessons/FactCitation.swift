@@ -1,0 +1,197 @@
+import Foundation
+import LabModel
+import LabSwift
+
+/// A sentence's link to the fact that shows it: `[fact](../Tests/NativeFacts/NAME.swift)`, a
+/// Markdown link to the program, relative to the file it is in. On GitHub it opens the program;
+/// `lab lesson` and `lab site` show it as a mark and a note, `checked: NAME, Swift 6.3.1,
+/// Linux`; `lab facts` runs the program and names the places that cite a fact that fails.
+public struct FactCitation: Sendable, Equatable {
+  /// The fact's name: its file name without `.swift`.
+  public var name: String
+  /// The link's text (`fact`).
+  public var text: String
+  /// Where the link starts in its file, 1-based.
+  public var line: Int
+  public var column: Int
+  /// What is wrong with the link itself (a path that does not lead to the course's facts), or
+  /// nil.
+  public var problem: String?
+
+  public init(name: String, text: String, line: Int, column: Int, problem: String? = nil) {
+    self.name = name
+    self.text = text
+    self.line = line
+    self.column = column
+    self.problem = problem
+  }
+
+  /// The link's text that is only a mark (`[fact](…)`): the terminal and the site show the mark
+  /// alone; any other text stays, with the mark after it.
+  public static let markText = "fact"
+
+  /// The path from a Markdown file `depth` folders below the course's root to the fact `name`:
+  /// `../Tests/NativeFacts/NAME.swift` from `Lessons/` or `docs/`.
+  public static func path(to name: String, depth: Int) -> String {
+    String(repeating: "../", count: depth) + Fact.folder + "/" + name + ".swift"
+  }
+
+  /// A link in one line of Markdown: its text, its target, and where it spans.
+  struct Link {
+    var text: String
+    var target: String
+    var range: Range<String.Index>
+  }
+
+  /// The links of a line outside its code spans, in order.
+  static func links(in line: String) -> [Link] {
+    var links: [Link] = []
+    var index = line.startIndex
+    var inCode = false
+    while index < line.endIndex {
+      let character = line[index]
+      if character == "`" {
+        inCode.toggle()
+        index = line.index(after: index)
+        continue
+      }
+      guard !inCode, character == "[", let link = link(in: line, at: index) else {
+        index = line.index(after: index)
+        continue
+      }
+      links.append(link)
+      index = link.range.upperBound
+    }
+    return links
+  }
+
+  /// The link `[text](target)` that opens at `open`, or nil.
+  private static func link(in line: String, at open: String.Index) -> Link? {
+    let afterOpen = line.index(after: open)
+    guard let close = line[afterOpen...].firstIndex(of: "]"),
+      line.index(after: close) < line.endIndex, line[line.index(after: close)] == "("
+    else { return nil }
+    let targetStart = line.index(close, offsetBy: 2)
+    guard let end = line[targetStart...].firstIndex(of: ")") else { return nil }
+    let text = String(line[afterOpen..<close])
+    guard !text.contains("[") else { return nil }
+    return Link(
+      text: text, target: String(line[targetStart..<end]),
+      range: open..<line.index(after: end))
+  }
+
+  /// The fact a link's target names, if it names one: a path ending `Tests/NativeFacts/NAME.swift`.
+  public static func factName(_ target: String) -> (name: String, prefix: Substring)? {
+    let suffix = ".swift"
+    guard target.hasSuffix(suffix),
+      let folder = target.range(of: Fact.folder + "/", options: .backwards)
+    else { return nil }
+    let name = String(target[folder.upperBound..<target.index(target.endIndex, offsetBy: -6)])
+    guard !name.contains("/") else { return nil }
+    return (name, target[..<folder.lowerBound])
+  }
+
+  /// Every citation in `lines` of a Markdown file `depth` folders below the course's root,
+  /// outside code blocks; `firstLine` is the file's line number of `lines[0]`.
+  public static func scan(_ lines: [String], depth: Int, firstLine: Int = 1) -> [FactCitation] {
+    var citations: [FactCitation] = []
+    var fence: String?
+    for (offset, line) in lines.enumerated() {
+      if let open = fence {
+        if MarkdownFence.closes(line, open) { fence = nil }
+        continue
+      }
+      if let opened = MarkdownFence.open(line) {
+        fence = opened.marker
+        continue
+      }
+      citations += scan(line: line, number: firstLine + offset, depth: depth)
+    }
+    return citations
+  }
+
+  /// The citations of one line of prose.
+  static func scan(line: String, number: Int, depth: Int) -> [FactCitation] {
+    links(in: line).compactMap { link in
+      guard let (name, prefix) = factName(link.target) else { return nil }
+      let column = line.distance(from: line.startIndex, to: link.range.lowerBound) + 1
+      var problem: String?
+      let expected = String(repeating: "../", count: depth)
+      if !isSimpleName(name) {
+        problem =
+          "'\(name)' is not a fact's name (letters, digits, '-' and '_'); link to "
+          + path(to: "NAME", depth: depth)
+      } else if prefix != expected {
+        problem =
+          "a fact is linked by its path from this file, \(path(to: name, depth: depth)), "
+          + "not '\(link.target)'"
+      }
+      return FactCitation(
+        name: name, text: link.text, line: number, column: column, problem: problem)
+    }
+  }
+
+  /// `line` with each citation replaced by what `mark` makes of it (its name and text).
+  static func replacing(in line: String, _ mark: (_ name: String, _ text: String) -> String)
+    -> String
+  {
+    var result = ""
+    var rest = line.startIndex
+    for link in links(in: line) {
+      guard let (name, _) = factName(link.target) else { continue }
+      result += line[rest..<link.range.lowerBound]
+      result += mark(name, link.text)
+      rest = link.range.upperBound
+    }
+    return result + line[rest...]
+  }
+
+  /// The problems of `citations` against the facts a course has (`facts`, by name): a link
+  /// that leads elsewhere, a fact that is not there (with the nearest name), a fact whose
+  /// header does not read.
+  public static func problems(
+    _ citations: [FactCitation], facts: [String: Result<Fact, FactProblems>]
+  ) -> [LessonProblem] {
+    citations.compactMap { citation in
+      if let problem = citation.problem {
+        return LessonProblem(line: citation.line, column: citation.column, message: problem)
+      }
+      switch facts[citation.name] {
+      case nil:
+        return LessonProblem(
+          line: citation.line, column: citation.column,
+          message:
+            "cites the fact '\(citation.name)', which is not in \(Fact.folder)/"
+            + didYouMean(citation.name, in: facts.keys.sorted())
+            + "; write it there (docs/lessons.md, \"Facts\") or cite one that is")
+      case .failure(let problems)?:
+        return LessonProblem(
+          line: citation.line, column: citation.column,
+          message:
+            "cites the fact '\(citation.name)', whose header has problems: "
+            + (problems.problems.first.map(\.description) ?? ""))
+      case .success?:
+        return nil
+      }
+    }
+  }
+}
+
+/// Fenced code blocks in Markdown: three or more backticks or tildes open one, and a line of at
+/// least as many of the same character closes it.
+enum MarkdownFence {
+  /// The fence a line opens and its info words, or nil.
+  static func open(_ line: String) -> (marker: String, info: [String])? {
+    guard let first = line.first, first == "`" || first == "~" else { return nil }
+    let marker = String(line.prefix(while: { $0 == first }))
+    guard marker.count >= 3 else { return nil }
+    let info = line.dropFirst(marker.count).split(whereSeparator: \.isWhitespace).map(String.init)
+    return (marker, info)
+  }
+
+  /// Whether `line` closes a block opened with `marker`: the same character, at least as many.
+  static func closes(_ line: String, _ marker: String) -> Bool {
+    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    return trimmed.count >= marker.count && trimmed.allSatisfy { $0 == marker.first }
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import LabChecks
+import LabCommandLine
+import LabLessons
+import LabModel
+import LabNative
+import LabSwift
+import Synchronization
+
+extension CheckCommand {
+  /// Reads every lesson of the course — each must parse, and each of its citations must name a
+  /// fact the course has — and with `runFacts` holds the facts they cite to their claims. Prints
+  /// a line per lesson (on stderr for failures only, when `toStderr`); true when one failed.
+  static func checkLessons(runFacts: Bool, toStderr: Bool, _ context: CommandContext)
+    throws(UsageError) -> Bool
+  {
+    let console = context.console
+    let catalog = LessonCatalog(root: try context.catalog().root)
+    let entries = catalog.entries()
+    guard !entries.isEmpty else { return false }
+    var lessons: [(LessonCatalog.Entry, Result<Lesson, LessonFileError>)] = []
+    for entry in entries {
+      do throws(LessonFileError) {
+        lessons.append((entry, .success(try catalog.load(entry))))
+      } catch {
+        lessons.append((entry, .failure(error)))
+      }
+    }
+    var failedFacts: [String: String] = [:]
+    if runFacts {
+      var cited: [String: Fact] = [:]
+      for case (_, .success(let lesson)) in lessons {
+        cited.merge(lesson.facts) { first, _ in first }
+      }
+      guard let results = runCitedFacts(cited.values.sorted { $0.name < $1.name }, context)
+      else { return true }
+      for result in results {
+        if case .failed(let why) = result.outcome { failedFacts[result.fact.name] = why }
+      }
+    }
+    let width = entries.map { "lesson \($0.number) \($0.name)".count }.max() ?? 0
+    var failed = 0
+    for (entry, read) in lessons {
+      let label = "lesson \(entry.number) \(entry.name)".padding(
+        toLength: width, withPad: " ", startingAt: 0)
+      var problem: String?
+      var summary = ""
+      switch read {
+      case .failure(let error):
+        problem = error.description.split(separator: "\n").first.map(String.init)
+        if error.problems.count > 1 { problem! += " (+\(error.problems.count - 1) more)" }
+      case .success(let lesson):
+        let names = Set(lesson.citations.map(\.name))
+        summary =
+          names.isEmpty
+          ? "cites no fact" : "cites \(names.count) fact\(names.count == 1 ? "" : "s")"
+        if let bad = lesson.citations.first(where: { failedFacts[$0.name] != nil }) {
+          let why = failedFacts[bad.name]?.split(separator: "\n").first ?? ""
+          problem =
+            "\(lesson.file):\(bad.line):\(bad.column): the fact '\(bad.name)' it cites does not "
+            + "hold: \(why); see \(LabCommand.line("facts \(bad.name)"))"
+        }
+      }
+      if let problem {
+        failed += 1
+        let line =
+          console.paint("FAIL", .red, forErr: toStderr) + "  \(label)  " + terminalSafe(problem)
+          + "\n"
+        if toStderr { console.err(line) } else { console.out(line) }
+      } else if !toStderr {
+        console.out(console.paint("PASS", .green) + "  \(label)  \(summary)\n")
+      }
+    }
+    let totals = "lessons: \(lessons.count - failed) passed, \(failed) failed\n"
+    if toStderr { console.err(totals) } else { console.out(totals) }
+    return failed > 0
+  }
+
+  /// The facts' results, as `lab facts` finds them; nil (with the reason printed) without a
+  /// toolchain.
+  static func runCitedFacts(_ facts: [Fact], _ context: CommandContext) -> [FactResult]? {
+    FactsCommand.runner(context).map { FactsCommand.check(facts, with: $0, context) }
+  }
+}

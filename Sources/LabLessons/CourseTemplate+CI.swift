@@ -18,8 +18,9 @@ extension CourseTemplate {
     # Checks this course on every push and pull request, and publishes it from main as a website:
     # builds ConcurrencyLab from its repository (the built lab is cached per commit of the lab),
     # checks every scenario over 20 seeds of both scheduling policies (the JUnit report shown as
-    # a check and kept as an artifact), plays every lesson, and deploys `lab site` to GitHub Pages
-    # (Settings > Pages > Source: GitHub Actions).
+    # a check and kept as an artifact), plays every lesson, runs the facts its lessons cite and
+    # compiles their Swift blocks, and deploys `lab site` to GitHub Pages (Settings > Pages >
+    # Source: GitHub Actions).
     name: lab
     on:
       push:
@@ -64,6 +65,10 @@ extension CourseTemplate {
               for lesson in Lessons/[0-9]*.md; do
                 $LAB lesson "$(basename "$lesson" | cut -d- -f1)"
               done
+          - name: Run the facts the lessons cite
+            run: $LAB facts
+          - name: Compile every Swift block of the lessons
+            run: $LAB snippets
           - uses: mikepenz/action-junit-report@v5
             if: always()
             with:
@@ -130,7 +135,9 @@ extension CourseTemplate {
       `.github/workflows/lab.yml` runs on GitHub Actions: it builds the lab from its repository
       (`LAB_REPOSITORY` in the workflow, or the repository variable of that name) and caches the
       build per commit of the lab, runs `lab check --seeds 20 --junit build/lab-check.xml` and
-      shows its report as a check, and plays every lesson. On a push to `main` it also writes
+      shows its report as a check, plays every lesson, runs the facts in `Tests/NativeFacts/` that
+      the lessons cite (`lab facts`) and compiles every Swift block of the lessons (`lab
+      snippets`). On a push to `main` it also writes
       the course as a website (`lab site`) and deploys it with GitHub's Pages actions: choose
       "GitHub Actions" as the source under Settings > Pages. On any other CI with a Swift 6.2
       toolchain:
@@ -143,6 +150,8 @@ extension CourseTemplate {
       for lesson in Lessons/[0-9]*.md; do
         /tmp/concurrency-lab/.build/release/lab lesson "$(basename "$lesson" | cut -d- -f1)"
       done
+      /tmp/concurrency-lab/.build/release/lab facts
+      /tmp/concurrency-lab/.build/release/lab snippets
       ```
 
       The JUnit file is valid for Jenkins, GitLab and GitHub test reporters; `lab check --format

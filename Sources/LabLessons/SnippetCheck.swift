@@ -81,9 +81,7 @@ public struct SnippetCheck: Sendable {
   static func failure(_ diagnostics: String, program: SwiftSnippet.Program, fence: Int) -> Outcome {
     let prefix = "\(fileName).swift:"
     let message = SwiftCompiler.firstError(diagnostics).map(SwiftVerdict.normalised)
-    let advice =
-      "; give it what it needs in a swift-context comment before it, or show it as a "
-      + "```swift-verdict block (docs/lessons.md, \"Swift blocks compile\")"
+    let advice = "; give it what it needs in a swift-context comment (docs/lessons.md)"
     guard let message else {
       return .failed(
         line: fence, column: nil,

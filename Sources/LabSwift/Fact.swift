@@ -169,9 +169,10 @@ extension Fact {
     /// one, or is given twice.
     init(_ text: String, problem: (Int, String) -> Void) {
       var lastKey: String?
-      for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
-        .enumerated()
-      {
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      /// The first line that is no key.
+      var end = lines.count
+      for (offset, line) in lines.enumerated() {
         let number = offset + 1
         if line == slowLine {
           slow = true
@@ -182,9 +183,15 @@ extension Fact {
           values[last]?.value += " " + line.dropFirst(5).trimmingCharacters(in: .whitespaces)
           continue
         }
-        guard line.hasPrefix("// "), let colon = line.firstIndex(of: ":") else { break }
+        guard line.hasPrefix("// "), let colon = line.firstIndex(of: ":") else {
+          end = offset
+          break
+        }
         let key = String(line[line.index(line.startIndex, offsetBy: 3)..<colon])
-        guard !key.isEmpty, key.allSatisfy({ $0.isASCII && $0.isLowercase }) else { break }
+        guard !key.isEmpty, key.allSatisfy({ $0.isASCII && $0.isLowercase }) else {
+          end = offset
+          break
+        }
         let rest = line[line.index(after: colon)...]
         let value = rest.trimmingCharacters(in: .whitespaces)
         let column =
@@ -204,6 +211,19 @@ extension Fact {
         }
         if values[key] != nil { problem(number, "'\(key):' is given twice") }
         values[key] = (value, number, column)
+      }
+      // A key in the comments after the header's end was meant for it: say where it ends.
+      for (offset, line) in lines.enumerated().dropFirst(end) {
+        guard line.hasPrefix("//") else { break }
+        let word = line.dropFirst(3).prefix { $0 != ":" }
+        if line.hasPrefix("// "), keys.contains(String(word)),
+          line.dropFirst(3 + word.count).first == ":"
+        {
+          problem(
+            offset + 1,
+            "'\(word):' stands after the header's end at line \(end + 1) (the first line that is "
+              + "no key); move it up among the keys, before any free comment")
+        }
       }
     }
   }

@@ -10,6 +10,8 @@ public enum SwiftSetting: String, Sendable, CaseIterable {
   case defaultIsolationMainActor = "-default-isolation MainActor"
   /// SE-0470: a `@MainActor` type's conformances are main-actor-isolated without being marked.
   case inferIsolatedConformances = "-enable-upcoming-feature InferIsolatedConformances"
+  /// ThreadSanitizer: a fact about a data race that Swift 5 mode builds reports it as it runs.
+  case sanitizeThread = "-sanitize=thread"
 
   /// How a lesson writes it: exactly swiftc's spelling, so the reader can paste it.
   public var spelling: String { rawValue }

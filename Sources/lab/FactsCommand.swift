@@ -50,6 +50,8 @@ enum FactsCommand: Command {
     let console = context.console
     let root = try context.catalog().root
     let catalog = FactCatalog(root: root)
+    // Paths as the course names them, from its root.
+    let shown = ScenarioCatalog(root: root)
     let known = catalog.names()
     for name in arguments.positionals where !known.contains(name) {
       throw UsageError("no fact named '\(name)' in \(Fact.folder)/" + didYouMean(name, in: known))
@@ -63,7 +65,7 @@ enum FactsCommand: Command {
     runner.runs = runs
     let loaded = Dictionary(
       uniqueKeysWithValues: known.map { name in
-        (name, catalog.load(name, display: context.displayPath(catalog.file(name))))
+        (name, catalog.load(name, display: shown.displayPath(catalog.file(name))))
       })
     var facts: [Fact] = []
     var broken = 0
@@ -81,7 +83,7 @@ enum FactsCommand: Command {
       }
     }
     let results = check(facts, with: runner, context)
-    let citations = citingFiles(root: root, context)
+    let citations = citingFiles(root: root)
     var tally = report(results, citations: citations, version: runner.compiler.version(), context)
     tally.failed += broken
     for file in citations {
@@ -171,7 +173,9 @@ enum FactsCommand: Command {
       case .failed(let why):
         tally.failed += 1
         console.out(console.paint("✗", .red) + " \(result.fact.name): \(claim)\n")
-        for line in terminalSafe(why).split(separator: "\n") { console.out("    \(line)\n") }
+        for line in why.split(separator: "\n") {
+          console.out("    \(terminalSafe(String(line)))\n")
+        }
         let citing = citations.flatMap { file in
           file.citations.filter { $0.name == result.fact.name }.map { "\(file.file):\($0.line)" }
         }
@@ -188,7 +192,7 @@ enum FactsCommand: Command {
 
   /// The Markdown files of the course that may cite facts — its lessons, its docs and its README
   /// — each with its citations.
-  static func citingFiles(root: URL, _ context: CommandContext) -> [(
+  static func citingFiles(root: URL) -> [(
     file: String, citations: [FactCitation]
   )] {
     var files: [(URL, Int)] = [(root.appendingPathComponent("README.md"), 0)]
@@ -204,7 +208,7 @@ enum FactsCommand: Command {
       let lines = String(decoding: data, as: UTF8.self).split(
         separator: "\n", omittingEmptySubsequences: false
       ).map(String.init)
-      return (context.displayPath(url), FactCitation.scan(lines, depth: depth))
+      return (ScenarioCatalog(root: root).displayPath(url), FactCitation.scan(lines, depth: depth))
     }
   }
 

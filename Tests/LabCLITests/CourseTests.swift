@@ -1,4 +1,5 @@
 import Foundation
+import LabSwift
 import LabTestSupport
 import Testing
 
@@ -66,11 +67,21 @@ import Testing
     #expect(lesson.status == 0, "\(lesson.out)\(lesson.err)")
     #expect(lesson.out.contains("✓ lesson 1 (first-steps)"))
     let check = course.lab(["check", "--junit", course.root.appendingPathComponent("j.xml").path])
-    #expect(check.out == "PASS  two-downloads  5 checks · seed 1\n1 passed, 0 failed\n")
+    #expect(
+      check.out
+        == "PASS  two-downloads  5 checks · seed 1\n1 passed, 0 failed\n"
+        + "PASS  lesson 1 first-steps  cites no fact\nlessons: 1 passed, 0 failed\n")
     #expect(course.lab(["validate"]).status == 0)
     let workflow = try String(
       contentsOf: course.root.appendingPathComponent(".github/workflows/lab.yml"), encoding: .utf8)
     #expect(workflow.contains("$LAB check --seeds 20 --junit build/lab-check.xml"))
+    #expect(workflow.contains("run: $LAB facts\n") && workflow.contains("run: $LAB snippets\n"))
+    if SwiftCompiler.find(environment: ProcessInfo.processInfo.environment) != nil {
+      let facts = course.lab(["facts"])
+      #expect(facts.status == 0, "\(facts.out)\(facts.err)")
+      let snippets = course.lab(["snippets"])
+      #expect(snippets.status == 0, "\(snippets.out)\(snippets.err)")
+    }
     // This package has no https origin: the workflow asks for the variable, in lab init's words.
     let toSet = LabLessons.CourseTemplate.repositoryToSet
     #expect(workflow.contains("LAB_REPOSITORY: ${{ vars.LAB_REPOSITORY }}\n"))

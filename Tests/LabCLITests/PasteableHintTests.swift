@@ -2,6 +2,7 @@ import Foundation
 import LabCommandLine
 import LabLessons
 import LabModel
+import LabSwift
 import LabTestSupport
 import Testing
 
@@ -15,10 +16,10 @@ struct PasteableHintTests {
     atPath: TestSupport.packageRoot.appendingPathComponent("Lessons").path
   ).filter { $0.hasSuffix(".md") }.map { String($0.prefix(while: \.isNumber)) }.sorted()
 
-  /// The `lab …` commands in a lesson's output: `$ lab run …`, `replay: lab …`, `next: lab …`
-  /// and code spans in the prose.
+  /// The `lab …` commands in a lesson's output: `$ lab run …`, `replay: lab …`, `next: lab …`,
+  /// code spans in the prose and a fact's note (`· lab facts NAME`).
   static func commands(in output: String, name: String = "lab") -> [[String]] {
-    let starts = ["`", "$ ", "replay: ", "next: ", ": "].map { $0 + name + " " }
+    let starts = ["`", "$ ", "replay: ", "next: ", ": ", "· "].map { $0 + name + " " }
     var found: [[String]] = []
     for line in output.split(separator: "\n").map(String.init) {
       for start in starts {
@@ -71,6 +72,10 @@ struct PasteableHintTests {
           // A challenge is a scenario with a challenge block, not any scenario.
           let course = Course(root: TestSupport.packageRoot, bundled: nil)
           _ = try ChallengeCatalog(course).find(target, course: course).get()
+        } else if command.name == FactsCommand.name {
+          #expect(
+            FactCatalog(root: TestSupport.packageRoot).names().contains(target),
+            "'\(shown)': no fact")
         } else if command.name == "lesson" {
           #expect(Self.lessons.map { Int($0) }.contains(Int(target)), "'\(shown)': no lesson")
         } else if target.hasSuffix(".json"), !FileManager.default.fileExists(atPath: target) {

@@ -60,7 +60,8 @@ struct LessonVerdictTests {
         == [
           "\(file):12:37: error: '-Xfrontend' is not a setting a lesson may give swiftc; flags: "
             + "takes '-enable-upcoming-feature NonisolatedNonsendingByDefault', "
-            + "'-default-isolation MainActor', '-enable-upcoming-feature InferIsolatedConformances'"
+            + "'-default-isolation MainActor', '-enable-upcoming-feature InferIsolatedConformances', "
+            + "'-sanitize=thread'"
         ])
     // Half a setting, or a feature that is not on the list, is not a setting either.
     #expect(

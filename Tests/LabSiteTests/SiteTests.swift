@@ -48,6 +48,22 @@ import Testing
       #expect(!html.contains("src="), "\(name)")
       #expect(!html.contains("href=\"http"), "\(name): a page links only to the site")
     }
+    // Each claim a lesson backs with a fact carries its mark, which opens the fact's page.
+    for entry in lessons {
+      let lesson = try LessonCatalog(root: root).load(entry)
+      let page = try #require(
+        pages["lesson-\(String(format: "%02d", entry.number))-\(entry.name).html"])
+      for name in Set(lesson.citations.map(\.name)) {
+        #expect(
+          page.contains(
+            "<sup class=\"fact\"><a href=\"fact-\(name).html\" title=\"checked: \(name), Swift "),
+          "\(entry.name): \(name)")
+        let fact = try #require(pages["fact-\(name).html"], "\(name)")
+        #expect(fact.contains("Check it again: <code>lab facts \(name)</code>"))
+      }
+      #expect(!page.contains("NativeFacts/"), "\(entry.name): a link to a fact's file")
+      #expect(!page.contains("swift-context"), "\(entry.name): a snippet's hidden context")
+    }
     // A lesson page holds one player per run of the lesson.
     let lesson4 = try #require(LessonCatalog(root: root).entries().first { $0.number == 4 })
     let runs = try LessonCatalog(root: root).load(lesson4).runs.count

@@ -22,7 +22,15 @@ struct SwiftVerdictTests {
     #expect(SwiftVerdict(compiled: false, diagnostics: "Killed") == nil)
     #expect(SwiftVerdict(expected: "compiles") == .compiles)
     #expect(SwiftVerdict(expected: "error:") == nil)
-    #expect(SwiftVerdict(expected: "warning: x") == nil)
+    #expect(SwiftVerdict(expected: "warning: x") == .warning("x"))
+    #expect(SwiftVerdict(expected: "note: x") == nil)
+    // A warning counts only where the verdict expected is one.
+    #expect(
+      SwiftVerdict(
+        compiled: true, diagnostics: "x.swift:1:1: warning: w  [#Group]", expecting: .warning("w"))
+        == .warning("w"))
+    #expect(
+      SwiftVerdict(compiled: true, diagnostics: "", expecting: .warning("w")) == .compiles)
     // A message that ends in brackets of its own keeps them: only a group tag is dropped.
     #expect(SwiftVerdict.normalised("cannot convert '[Int]'") == "cannot convert '[Int]'")
   }

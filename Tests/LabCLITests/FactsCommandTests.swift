@@ -1,0 +1,178 @@
+import Foundation
+import LabSwift
+import LabTestSupport
+import Testing
+
+/// `lab facts`, `lab check` and `lab snippets` on a course of a teacher's own: a fact that does
+/// not hold fails, naming where it is cited; a citation of no fact fails the lesson; a Swift
+/// block that does not compile fails at its line.
+@Suite(.serialized) struct FactsCommandTests {
+  static let hasSwiftc = SwiftCompiler.find(environment: ProcessInfo.processInfo.environment) != nil
+
+  /// A course made by `lab init`, with facts written into its Tests/NativeFacts.
+  static func course(facts: [String: String]) throws -> CourseFolderTests.Course {
+    let course = CourseFolderTests.Course()
+    let folder = course.root.appendingPathComponent("Tests/NativeFacts")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for (name, source) in facts {
+      try source.write(
+        to: folder.appendingPathComponent("\(name).swift"), atomically: true, encoding: .utf8)
+    }
+    return course
+  }
+
+  static let holds = """
+    // fact: A program prints what it prints.
+    // checked: Swift 6.3.1, Linux
+    // compare: sequence
+    // log: one
+    // log: two
+    print("log: one")
+    print("not compared")
+    print("log: two")
+    """
+
+  static let differs = """
+    // fact: A claim the program does not bear out.
+    // checked: Swift 6.3.1, Linux
+    // compare: sequence
+    // log: yes
+    // runs: 2
+    print("log: no")
+    """
+
+  static let traps = """
+    // fact: A program that traps.
+    // checked: Swift 6.3.1, Linux
+    // compare: sequence
+    // log: before
+    // runs: 1
+    print("log: before")
+    let values: [Int] = []
+    print(values[CommandLine.arguments.count])
+    """
+
+  static let verdict = """
+    // fact: Thread.sleep is unavailable in async code.
+    // checked: Swift 6.3.1, Linux
+    // verdict: error: class method 'sleep' is unavailable from asynchronous contexts
+    import Foundation
+    func f() async { Thread.sleep(forTimeInterval: 1) }
+    """
+
+  static let escapes = """
+    // fact: A scenario outside the course is refused.
+    // checked: Swift 6.3.1, Linux
+    // scenario: ../outside.json
+    // compare: sequence
+    print("log: x")
+    """
+
+  /// Adds `text` to the course's first lesson, before its questions.
+  static func cite(_ text: String, in course: CourseFolderTests.Course) throws {
+    let file = course.root.appendingPathComponent("Lessons/01-first-steps.md")
+    let lesson = try String(contentsOf: file, encoding: .utf8)
+    try lesson.replacingOccurrences(of: "## Questions", with: text + "\n\n## Questions")
+      .write(to: file, atomically: true, encoding: .utf8)
+  }
+
+  @Test(.enabled(if: hasSwiftc, "needs swiftc"))
+  func aFactThatDoesNotHoldFailsAndNamesWhereItIsCited() throws {
+    let course = try Self.course(facts: [
+      "holds": Self.holds, "differs": Self.differs, "traps": Self.traps, "verdict": Self.verdict,
+      "escapes": Self.escapes,
+    ])
+    try Self.cite(
+      "It holds [fact](../Tests/NativeFacts/holds.swift); it does not "
+        + "[fact](../Tests/NativeFacts/differs.swift).",
+      in: course)
+    let result = course.lab(["facts", "--runs", "2"])
+    #expect(result.status == 1)
+    #expect(result.out.contains("✓ holds: A program prints what it prints.\n"))
+    #expect(result.out.contains("✓ verdict: Thread.sleep is unavailable in async code.\n"))
+    #expect(
+      result.out.contains(
+        """
+        ✗ differs: A claim the program does not bear out.
+            native run 1 of 2 printed other lines:
+              line 1: native: 'no'
+              line 1: expected: 'yes'
+            cited by Lessons/01-first-steps.md:
+        """), "\(result.out)")
+    #expect(
+      result.out.contains(
+        "✗ traps: A program that traps.\n    native run 1 of 2 was killed by SIGILL"))
+    #expect(
+      result.out.contains(
+        "✗ escapes: A scenario outside the course is refused.\n    its scenario '../outside.json' "
+          + "is not a .json file inside the course"))
+    #expect(
+      result.out.hasSuffix("facts: 2 held, 3 failed · Swift 6.3.1 · cited 2 times in 1 files\n"))
+    let one = course.lab(["facts", "holds"])
+    #expect(one.status == 0, "\(one.out)\(one.err)")
+  }
+
+  @Test func aFactNameThatIsNoFactIsAUsageErrorWithTheNearest() throws {
+    let course = try Self.course(facts: ["holds": Self.holds])
+    let result = course.lab(["facts", "hold"])
+    #expect(result.status == 64)
+    #expect(
+      result.err.contains("no fact named 'hold' in Tests/NativeFacts/; did you mean 'holds'?"))
+  }
+
+  @Test func aLessonThatCitesNoFactFailsLabCheckAndLabLesson() throws {
+    let course = try Self.course(facts: ["holds": Self.holds])
+    try Self.cite("A claim [fact](../Tests/NativeFacts/hold.swift).", in: course)
+    let check = course.lab(["check"])
+    #expect(check.status == 1)
+    #expect(
+      check.out.contains(
+        "FAIL  lesson 1 first-steps  Lessons/01-first-steps.md:"), "\(check.out)")
+    #expect(
+      check.out.contains(
+        "cites the fact 'hold', which is not in Tests/NativeFacts/; did you mean 'holds'?"))
+    #expect(check.out.hasSuffix("lessons: 0 passed, 1 failed\n"))
+    let lesson = course.lab(["lesson", "1"])
+    #expect(lesson.status == 1)
+    #expect(lesson.err.contains("cites the fact 'hold'"))
+  }
+
+  @Test(.enabled(if: hasSwiftc, "needs swiftc"))
+  func labCheckFactsFailsTheLessonThatCitesAFactThatDoesNotHold() throws {
+    let course = try Self.course(facts: ["holds": Self.holds, "differs": Self.differs])
+    try Self.cite("It does not [fact](../Tests/NativeFacts/differs.swift).", in: course)
+    let plain = course.lab(["check"])
+    #expect(plain.status == 0, "\(plain.out)\(plain.err)")
+    #expect(plain.out.contains("PASS  lesson 1 first-steps  cites 1 fact\n"))
+    let checked = course.lab(["check", "--facts"])
+    #expect(checked.status == 1)
+    #expect(
+      checked.out.contains(
+        "FAIL  lesson 1 first-steps  Lessons/01-first-steps.md:"), "\(checked.out)")
+    #expect(checked.out.contains("the fact 'differs' it cites does not hold: native run 1 of 2"))
+  }
+
+  @Test(.enabled(if: hasSwiftc, "needs swiftc"))
+  func aSwiftBlockThatDoesNotCompileFailsUntilItsContextIsGiven() throws {
+    let course = try Self.course(facts: [:])
+    try Self.cite("```swift\nlet total = await downloadFile(3)\n```", in: course)
+    let failed = course.lab(["snippets", course.root.appendingPathComponent("Lessons").path])
+    #expect(failed.status == 1)
+    #expect(failed.err.contains("cannot find 'downloadFile' in scope"), "\(failed.err)")
+    #expect(failed.out.hasSuffix("snippets: 0 compiled, 0 verdicts, 1 failed\n"))
+    let file = course.root.appendingPathComponent("Lessons/01-first-steps.md")
+    let lesson = try String(contentsOf: file, encoding: .utf8)
+    try lesson.replacingOccurrences(
+      of: "```swift\n",
+      with:
+        "<!-- swift-context\nfunc downloadFile(_ size: Int) async -> Int { size }\n-->\n```swift\n"
+    ).write(to: file, atomically: true, encoding: .utf8)
+    let passed = course.lab(["snippets", course.root.appendingPathComponent("Lessons").path])
+    #expect(passed.status == 0, "\(passed.err)")
+    #expect(passed.out == "snippets: 1 compiled, 0 verdicts, 0 failed\n")
+    // The reader sees the block, not its context.
+    let played = course.lab(["lesson", "1"])
+    #expect(played.out.contains("let total = await downloadFile(3)"))
+    #expect(!played.out.contains("swift-context"))
+  }
+}

@@ -1,0 +1,63 @@
+// fact: On Linux, taking a Mutex again inside its own withLock stops the program: "Fatal error: Recursive call to lock Mutex" on stderr, then SIGILL (status 132 in a shell).
+// checked: Swift 6.3.1, Linux
+// compare: sequence
+// log: the child was killed by signal 4
+// log: stderr says: Recursive call to lock Mutex
+// log: the line after the inner withLock printed: false
+import Foundation
+import Synchronization
+
+let counter = Mutex(0)
+
+if CommandLine.arguments.dropFirst().first == "child" {
+  counter.withLock { value in
+    value += 1
+    counter.withLock { $0 += 1 }
+    FileHandle.standardError.write(Data("after the inner withLock\n".utf8))
+  }
+  exit(0)
+}
+
+/// Runs this program again with `argument`; returns its wait status and what it wrote to stderr.
+func runChild(_ argument: String) -> (status: Int32, stderr: String) {
+  var pipeEnds: [Int32] = [0, 0]
+  pipe(&pipeEnds)
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
+  posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+  var argv = [strdup(CommandLine.arguments[0]), strdup(argument), nil]
+  defer { argv.forEach { free($0) } }
+  var environment = [strdup("SWIFT_BACKTRACE=enable=no"), nil]
+  defer { environment.forEach { free($0) } }
+  var pid: pid_t = 0
+  guard posix_spawn(&pid, CommandLine.arguments[0], &actions, nil, &argv, &environment) == 0 else {
+    fatalError("posix_spawn failed")
+  }
+  close(pipeEnds[1])
+  var bytes: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 4096)
+  while true {
+    let count = read(pipeEnds[0], &buffer, buffer.count)
+    if count <= 0 { break }
+    bytes += buffer[0..<count]
+  }
+  close(pipeEnds[0])
+  var status: Int32 = 0
+  while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+  return (status, String(decoding: bytes, as: UTF8.self))
+}
+
+/// How a wait status ended, in words.
+func ending(_ status: Int32) -> String {
+  status & 0x7f == 0 ? "exited with status \(status >> 8)" : "was killed by signal \(status & 0x7f)"
+}
+
+let (status, stderr) = runChild("child")
+print("log: the child \(ending(status))")
+if stderr.contains("Fatal error: Recursive call to lock Mutex") {
+  print("log: stderr says: Recursive call to lock Mutex")
+}
+print("log: the line after the inner withLock printed: \(stderr.contains("after the inner"))")

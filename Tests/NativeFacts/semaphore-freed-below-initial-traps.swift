@@ -1,0 +1,65 @@
+// fact: On Linux, a DispatchSemaphore freed while its value is below the value it was made with (made with 1, waited on once, then released) stops the program: libdispatch executes an illegal instruction (SIGILL, status 132 in a shell), printing nothing.
+// checked: Swift 6.3.1, Linux
+// compare: sequence
+// log: freed at its initial value: the child exited with status 0
+// log: freed below its initial value: the child was killed by signal 4
+// log: freed below its initial value: stderr is empty: true
+import Foundation
+
+func use(_ semaphore: DispatchSemaphore, signalling: Bool) {
+  semaphore.wait()
+  if signalling { semaphore.signal() }
+}
+
+switch CommandLine.arguments.dropFirst().first {
+case "balanced"?:
+  use(DispatchSemaphore(value: 1), signalling: true)
+  exit(0)
+case "below"?:
+  use(DispatchSemaphore(value: 1), signalling: false)
+  exit(0)
+default:
+  break
+}
+
+/// Runs this program again with `argument`; returns its wait status and what it wrote to stderr.
+func runChild(_ argument: String) -> (status: Int32, stderr: String) {
+  var pipeEnds: [Int32] = [0, 0]
+  pipe(&pipeEnds)
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
+  posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+  var argv = [strdup(CommandLine.arguments[0]), strdup(argument), nil]
+  defer { argv.forEach { free($0) } }
+  var environment = [strdup("SWIFT_BACKTRACE=enable=no"), nil]
+  defer { environment.forEach { free($0) } }
+  var pid: pid_t = 0
+  guard posix_spawn(&pid, CommandLine.arguments[0], &actions, nil, &argv, &environment) == 0 else {
+    fatalError("posix_spawn failed")
+  }
+  close(pipeEnds[1])
+  var bytes: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 4096)
+  while true {
+    let count = read(pipeEnds[0], &buffer, buffer.count)
+    if count <= 0 { break }
+    bytes += buffer[0..<count]
+  }
+  close(pipeEnds[0])
+  var status: Int32 = 0
+  while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+  return (status, String(decoding: bytes, as: UTF8.self))
+}
+
+/// How a wait status ended, in words.
+func ending(_ status: Int32) -> String {
+  status & 0x7f == 0 ? "exited with status \(status >> 8)" : "was killed by signal \(status & 0x7f)"
+}
+
+print("log: freed at its initial value: the child \(ending(runChild("balanced").status))")
+let (status, stderr) = runChild("below")
+print("log: freed below its initial value: the child \(ending(status))")
+print("log: freed below its initial value: stderr is empty: \(stderr.isEmpty)")

@@ -42,11 +42,11 @@ public struct FactRunner: Sendable {
   public var limits = NativeProcess.Limits(
     seconds: 30, memoryMegabytes: 512, cpuSeconds: 60, outputMegabytes: 4)
   /// A scenario by its path from the course's root, or why it cannot be run.
-  public var loadScenario: @Sendable (String) -> Result<Scenario, FactLoadError>
+  public var loadScenario: @Sendable (String) -> Result<Scenario, FactFailure>
 
   public init(
     compiler: SwiftCompiler, cache: URL, environment: [String: String],
-    loadScenario: @escaping @Sendable (String) -> Result<Scenario, FactLoadError>
+    loadScenario: @escaping @Sendable (String) -> Result<Scenario, FactFailure>
   ) {
     self.compiler = compiler
     self.cache = cache
@@ -63,7 +63,7 @@ public struct FactRunner: Sendable {
   public func check(_ facts: [Fact], progress: @Sendable (String) -> Void = { _ in })
     -> [FactResult]
   {
-    let builds = Mutex([String: Result<URL, FactBuildFailure>]())
+    let builds = Mutex([String: Result<URL, FactFailure>]())
     let built = facts.filter { if case .output = $0.check { return true } else { return false } }
     let verdicts = Mutex([String: FactResult.Outcome]())
     let compiled = facts.filter {
@@ -92,7 +92,7 @@ public struct FactRunner: Sendable {
           fact: fact, outcome: verdicts.withLock { $0[fact.name] } ?? .failed("not compiled"))
       case .output(let lines, let scenario, let order):
         progress("running \(fact.name) (\(index + 1) of \(facts.count))")
-        switch builds.withLock({ $0[fact.name] }) ?? .failure(FactBuildFailure("not built")) {
+        switch builds.withLock({ $0[fact.name] }) ?? .failure(FactFailure("not built")) {
         case .failure(let failure): return FactResult(fact: fact, outcome: .failed(failure.text))
         case .success(let binary):
           return FactResult(
@@ -121,7 +121,7 @@ public struct FactRunner: Sendable {
   }
 
   /// The fact's program, built once for its source, settings and compiler.
-  func build(_ fact: Fact) -> Result<URL, FactBuildFailure> {
+  func build(_ fact: Fact) -> Result<URL, FactFailure> {
     let options =
       ["-O", "-warnings-as-errors"] + (Fact.hasMain(fact.source) ? ["-parse-as-library"] : [])
       + fact.settings.flatMap(\.arguments)
@@ -136,11 +136,11 @@ public struct FactRunner: Sendable {
         fact.source, name: fact.name, mode: fact.mode, in: folder, options: options)
       guard let executable = verdict.executable else {
         let first = SwiftCompiler.firstError(verdict.diagnostics) ?? verdict.diagnostics
-        return .failure(FactBuildFailure("does not compile: \(first)"))
+        return .failure(FactFailure("does not compile: \(first)"))
       }
       return .success(executable)
     } catch {
-      return .failure(FactBuildFailure("could not run swiftc: \(error)"))
+      return .failure(FactFailure("could not run swiftc: \(error)"))
     }
   }
 
@@ -219,11 +219,11 @@ public struct FactRunner: Sendable {
 
   /// The `log` lines of a fact's scenario: the same on every seed and live, or why not.
   func scenarioLines(_ path: String, normal: ([String]) -> [String])
-    -> Result<[String], FactBuildFailure>
+    -> Result<[String], FactFailure>
   {
     let scenario: Scenario
     switch loadScenario(path) {
-    case .failure(let error): return .failure(FactBuildFailure(error.message))
+    case .failure(let error): return .failure(error)
     case .success(let loaded): scenario = loaded
     }
     func lines(_ options: RunOptions) -> [String] {
@@ -241,7 +241,7 @@ public struct FactRunner: Sendable {
       let other = lines(options)
       if other != first {
         return .failure(
-          FactBuildFailure(
+          FactFailure(
             "its scenario's virtual run with seed \(seed) prints other lines than with seed 1:\n"
               + difference(other, first, names: ("seed \(seed)", "seed 1"))))
       }
@@ -252,7 +252,7 @@ public struct FactRunner: Sendable {
       let other = lines(liveOptions)
       if other != first {
         return .failure(
-          FactBuildFailure(
+          FactFailure(
             "its scenario's live run prints other lines than its virtual run:\n"
               + difference(other, first, names: ("live", "virtual"))))
       }
@@ -274,14 +274,8 @@ public struct FactRunner: Sendable {
   }
 }
 
-/// Why a fact could not be built or compared, in a line or a few.
-public struct FactBuildFailure: Error, Sendable {
+/// Why a fact could not be built, loaded or compared, in a line or a few.
+public struct FactFailure: Error, Sendable {
   public var text: String
   public init(_ text: String) { self.text = text }
-}
-
-/// Why a fact's scenario could not be loaded.
-public struct FactLoadError: Error, Sendable {
-  public var message: String
-  public init(_ message: String) { self.message = message }
 }

@@ -1,9 +1,11 @@
 import LabModel
 
 /// Synchronous code: a Dispatch work item, a `notify` block, a cancellation handler, the body of
-/// `MainActor.assumeIsolated`. The lab runs any step there; Swift cannot await in it, and its
-/// closure can neither throw nor return a value, so a step that would is refused with that
-/// reason rather than written as code that does not compile.
+/// `MainActor.assumeIsolated`. The lab runs any step there; Swift cannot await in it. A work
+/// item, a `notify` block and a cancellation handler can neither throw nor return a value
+/// either; `assumeIsolated` rethrows and returns its closure's result, but the lab writes it
+/// only where neither could go further (a work item, a continuation's closure). A step that
+/// would is refused with that reason rather than written as code that does not compile.
 extension ProgramWriter {
   func synchronousClosureAllows(_ step: Step, _ context: Context) throws(NotExpressible) {
     let key = step.kind.key.rawValue

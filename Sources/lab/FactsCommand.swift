@@ -163,7 +163,10 @@ enum FactsCommand: Command {
       switch result.outcome {
       case .held(let note):
         tally.held += 1
-        console.out(console.paint("✓", .green) + " \(result.fact.name): \(claim)\n")
+        // A fact that holds is one line, cut to a terminal's width; one that fails is whole.
+        let line = "✓ \(result.fact.name): \(claim)"
+        let shown = console.terminalColumns.map { cut(line, toWidth: $0 - 1) } ?? line
+        console.out(console.paint("✓", .green) + shown.dropFirst() + "\n")
         if let note { console.out("    \(note)\n") }
         if let version, !result.fact.checked.contains("Swift \(version)") {
           console.out(
@@ -214,19 +217,19 @@ enum FactsCommand: Command {
 
   /// Loads a fact's scenario by its path from the course's root; a path that leads outside the
   /// course is refused, as is one that does not validate.
-  static func scenarioLoader(root: URL) -> @Sendable (String) -> Result<Scenario, FactLoadError> {
+  static func scenarioLoader(root: URL) -> @Sendable (String) -> Result<Scenario, FactFailure> {
     let base = root.standardizedFileURL.path + "/"
     return { path in
       let url = URL(fileURLWithPath: path, relativeTo: root).standardizedFileURL
       guard url.path.hasPrefix(base), path.hasSuffix(".json") else {
         return .failure(
-          FactLoadError("its scenario '\(path)' is not a .json file inside the course"))
+          FactFailure("its scenario '\(path)' is not a .json file inside the course"))
       }
       do throws(DiagnosticList) {
         return .success(try ScenarioLoader.load(path: url.path))
       } catch {
         return .failure(
-          FactLoadError(
+          FactFailure(
             "its scenario '\(path)' does not load: "
               + (error.diagnostics.first.map(\.description) ?? "no such file")))
       }

@@ -136,7 +136,7 @@ extension Interpreter {
     let target = actor(for: spec.isolation, caller: spec.detached ? nil : isolation)
     record(.spawn(.task(name: name, detached: spec.detached, chain: spec.chain)), context)
     // Unstated, a task inherits its creator's priority; a detached one inherits nothing and runs at
-    // `.medium`, as one started from a program's main thread does (docs/runtimes.md).
+    // `.medium`, wherever it is made (docs/runtimes.md; Tests/NativeFacts/detached-priority-is-medium).
     let priority = spec.priority?.priority ?? (spec.detached ? .medium : nil)
     if spec.immediate, isolation != nil, firstPart == nil { stopForMisuse(TaskRules.onAnActor) }
     // Until it starts, the task waits for a thread: named in a deadlock with its holder.

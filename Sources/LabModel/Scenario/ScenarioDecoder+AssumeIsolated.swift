@@ -25,7 +25,7 @@ extension ScenarioDecoder {
       if let awaiting = LockRules.awaiting(step.kind) {
         error(
           "'\(awaiting)' inside assumeIsolated: its closure is synchronous and cannot await "
-            + "(Swift: 'cannot pass function of type '() async -> Void' to parameter "
+            + "(Swift: 'cannot pass function of type '() async -> ()' to parameter "
             + "expecting synchronous function type'); do it before or after the assumeIsolated",
           at: step.origin.location, path: step.origin.path)
       } else if case .return = step.kind {

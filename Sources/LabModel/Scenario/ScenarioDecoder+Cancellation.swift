@@ -34,12 +34,12 @@ enum HandlerRules {
 
     /// The closure's type, as Swift's diagnostics spell it.
     func type(_ effect: String) -> String {
-      switch self {
-      case .onCancel: "@Sendable () \(effect)-> Void"
+      // Swift writes an async closure's result as `()`, the others' as `Void`.
+      let result = effect == "async " ? "()" : "Void"
+      return switch self {
+      case .onCancel: "@Sendable () \(effect)-> \(result)"
       case .onTermination:
-        // Swift writes the async closure's result as `()`, the others' as `Void`.
-        "@Sendable (AsyncStream<Element>.Continuation.Termination) \(effect)-> "
-          + (effect == "async " ? "()" : "Void")
+        "@Sendable (AsyncStream<Element>.Continuation.Termination) \(effect)-> \(result)"
       }
     }
   }

@@ -240,9 +240,8 @@ final class ProgramWriter {
       line("// This program has a data race: Swift 6 refuses it; `-swift-version 5` runs it.")
     }
     if scenario.defaultIsolation == .main {
-      line(
-        "// Built as new app projects are: swiftc -swift-version 6 -default-isolation MainActor.")
-      line("// Whatever names no isolation runs on the main actor.")
+      line("// Built with swiftc -swift-version 6 -default-isolation MainActor, which a new Xcode")
+      line("// 26 app target turns on: whatever names no isolation runs on the main actor.")
     }
     line("import Foundation")
     line("")

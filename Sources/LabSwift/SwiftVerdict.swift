@@ -6,7 +6,7 @@ import Foundation
 public enum SwiftSetting: String, Sendable, CaseIterable {
   /// SE-0461: a `nonisolated` async function runs on its caller's actor.
   case nonisolatedNonsendingByDefault = "-enable-upcoming-feature NonisolatedNonsendingByDefault"
-  /// SE-0466: code that names no isolation is `@MainActor`, as in new app projects.
+  /// SE-0466: code that names no isolation is `@MainActor`, as in a new Xcode 26 app target.
   case defaultIsolationMainActor = "-default-isolation MainActor"
   /// SE-0470: a `@MainActor` type's conformances are main-actor-isolated without being marked.
   case inferIsolatedConformances = "-enable-upcoming-feature InferIsolatedConformances"

@@ -45,7 +45,8 @@ import Testing
       let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
       // As the terminal shows them: a link to a fact is its mark (`LessonSession.markCitations`).
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-        FactCitation.replacing(in: String($0)) { _, text in text == "fact" ? "[✓1]" : text + " [✓1]" }
+        FactCitation.replacing(in: String($0)) { _, text in text == "fact" ? "[✓1]" : text + " [✓1]"
+        }
       }
       let flowed = TextFlow.reflow(lines, width: 60)
       // A table's pipes and separator row are drawn as columns and a rule (`TableFlowTests`).

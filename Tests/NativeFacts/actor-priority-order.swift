@@ -3,15 +3,32 @@
 // scenario: Tests/NativeFacts/actor-priority-order.json
 // compare: sequence
 //
-// long holds the actor for 100 ms; six tasks of three priorities call it meanwhile, 5 ms apart.
+// long holds the actor while six tasks of three priorities call it, one after another: each is
+// started once the one before has announced its call and 5 ms more have passed, and long lets go
+// 20 ms after the last has announced, so the calls wait in a known order even on a busy machine
+// (the scenario: long holds it 100 ms, and the calls come 5 ms apart).
 import Foundation
+import Synchronization
+
+let announced = Atomic<Int>(0)
+let longRuns = Atomic<Bool>(false)
 
 func block(_ milliseconds: Int) { usleep(UInt32(milliseconds * 1000)) }
+
+/// Waits (holding the thread) until `count` calls have been announced, or 5 s.
+func waitForAnnounced(_ count: Int) {
+  let deadline = ContinuousClock.now + .seconds(5)
+  while announced.load(ordering: .sequentiallyConsistent) < count, ContinuousClock.now < deadline {
+    usleep(200)
+  }
+}
 
 actor Store {
   func long() {
     print("log: long runs")
-    block(100)
+    longRuns.store(true, ordering: .sequentiallyConsistent)
+    waitForAnnounced(6)
+    block(20)
   }
 
   func work(_ name: String) {
@@ -25,14 +42,21 @@ actor Store {
     let store = Store()
     var all: [Task<Void, Never>] = []
     all.append(Task.detached(priority: .medium) { await store.long() })
-    try? await Task.sleep(for: .milliseconds(10))
+    while !longRuns.load(ordering: .sequentiallyConsistent) {
+      try? await Task.sleep(for: .milliseconds(1))
+    }
     let calls: [(String, TaskPriority)] = [
       ("low1", .low), ("medium1", .medium), ("high1", .high),
       ("low2", .low), ("high2", .high), ("medium2", .medium),
     ]
     for (index, (name, priority)) in calls.enumerated() {
-      if index > 0 { try? await Task.sleep(for: .milliseconds(5)) }
-      all.append(Task.detached(priority: priority) { await store.work(name) })
+      all.append(
+        Task.detached(priority: priority) {
+          announced.add(1, ordering: .sequentiallyConsistent)
+          await store.work(name)
+        })
+      waitForAnnounced(index + 1)
+      try? await Task.sleep(for: .milliseconds(5))
     }
     for task in all { await task.value }
   }

@@ -50,12 +50,12 @@ func runChild(backtrace: String, delay: Int) -> Round {
   posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
   posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
   var argv = [strdup(CommandLine.arguments[0]), strdup("child"), strdup("\(delay)"), nil]
-  defer { argv.forEach { free($0) } }
+  defer { for pointer in argv { free(pointer) } }
   // This process's environment, with SWIFT_BACKTRACE as asked.
   let inherited = ProcessInfo.processInfo.environment.filter { $0.key != "SWIFT_BACKTRACE" }
   let setting = ["SWIFT_BACKTRACE=enable=\(backtrace)"]
   var environment = (inherited.map { "\($0.key)=\($0.value)" } + setting).map { strdup($0) } + [nil]
-  defer { environment.forEach { free($0) } }
+  defer { for pointer in environment { free(pointer) } }
   var pid: pid_t = 0
   guard posix_spawn(&pid, CommandLine.arguments[0], &actions, &attributes, &argv, &environment) == 0
   else { fatalError("posix_spawn failed") }

@@ -1,4 +1,6 @@
-// fact: a checked continuation that the last work holding it drops unresumed makes Swift print "SWIFT TASK CONTINUATION MISUSE: … leaked its continuation without resuming it" to stderr at that moment; the waiting task stays suspended and the rest of the program goes on and ends normally.
+// fact: A checked continuation that the last work holding it drops unresumed leaves the task
+//   waiting on it suspended, and the rest of the program goes on and ends normally (status 0).
+//   The warning Swift prints to stderr at that moment: continuation-never-resumed-hangs.swift.
 // checked: Swift 6.3.1, Linux
 // scenario: Scenarios/17-continuations/continuation-leaked-task.json
 // compare: sequence

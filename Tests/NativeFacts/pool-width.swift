@@ -1,5 +1,5 @@
-// fact: Swift's own cooperative pool on Linux is as wide as the machine's cores, whatever a
-//   program wants; a task executor of N threads that the tasks prefer (SE-0417) runs N at once.
+// fact: A task executor of N threads that the tasks prefer (SE-0417) runs N of them at once,
+//   whatever the machine's cores (Swift's own pool, as wide as the cores: pool-width-cores.swift).
 // checked: Swift 6.3.1, Linux
 // scenario: Tests/NativeFacts/pool-width.json
 // compare: lines

@@ -33,9 +33,9 @@ func runChild(_ argument: String) -> (status: Int32, stderr: String) {
   posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
   posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
   var argv = [strdup(CommandLine.arguments[0]), strdup(argument), nil]
-  defer { argv.forEach { free($0) } }
+  defer { for pointer in argv { free(pointer) } }
   var environment = [strdup("SWIFT_BACKTRACE=enable=no"), nil]
-  defer { environment.forEach { free($0) } }
+  defer { for pointer in environment { free(pointer) } }
   var pid: pid_t = 0
   guard posix_spawn(&pid, CommandLine.arguments[0], &actions, nil, &argv, &environment) == 0 else {
     fatalError("posix_spawn failed")

@@ -1,4 +1,4 @@
-// fact: On Linux, a DispatchSemaphore released while its value is below the value it was made with (here: made with 1, waited on once, never signalled) stops the program: the process dies of SIGILL (an illegal instruction), in libdispatch's _dispatch_semaphore_dispose.
+// fact: On Linux, a DispatchSemaphore released while its value is below the value it was made with (here: made with 1, waited on once, never signalled) stops the program: the process dies of SIGILL (an illegal instruction).
 // checked: Swift 6.3.1, Linux
 // compare: sequence
 // log: the child was killed by signal 4 (SIGILL)

@@ -5,7 +5,7 @@
 // log: the .medium task started within 300 ms: true
 //
 // cores + 2 serial queues each run one item that blocks (usleep) for 1.5 s; a .medium task is
-// started 50 ms later. (Compare dispatch-global-shares-pool.swift: items on DispatchQueue.global()
+// started 50 ms later. (Compare dispatch-global-can-delay-task.swift: items on DispatchQueue.global()
 // hold the threads a .medium task needs.) A serial queue targets libdispatch's "overcommit" queue
 // of its quality of service, which starts a thread whenever one is needed.
 import Foundation

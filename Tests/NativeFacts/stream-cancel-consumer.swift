@@ -1,4 +1,8 @@
-// fact: Cancelling the task that iterates an AsyncStream ends its for await loop although nothing finished the stream: onTermination runs with .cancelled inside the cancel() call, on the canceller's thread, before it returns; then the loop ends, with the values it already had, and a later yield returns .terminated.
+// fact: Cancelling the task that iterates an AsyncStream ends its for await loop although nothing
+//   finished the stream: when the loop is waiting for a value, onTermination runs with .cancelled
+//   inside the cancel() call, on the canceller's thread, before it returns; then the loop ends,
+//   with the values it already had, and a later yield returns .terminated. (A busy consumer:
+//   stream-cancel-busy-consumer.swift.)
 // checked: Swift 6.3.1, Linux
 // compare: sequence
 // log: before cancel()

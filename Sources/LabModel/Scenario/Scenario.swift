@@ -3,7 +3,7 @@ public enum DefaultIsolation: String, Sendable, CaseIterable {
   /// Swift's default: nothing is isolated unless it says so (`@concurrent` for the lab's
   /// functions, which is what a nonisolated `async` function was before SE-0461).
   case nonisolated
-  /// `-default-isolation MainActor`, what Xcode 26's new app projects set.
+  /// `-default-isolation MainActor`, what a new Xcode 26 app target sets.
   case main
 
   /// The isolation of a free function, or of the root, that names none.
@@ -28,7 +28,7 @@ public struct Scenario: Sendable {
   /// Where the root task runs: on the pool (`Task.detached`-like) or on main (a button's action).
   public var rootIsolation: Isolation
   /// SE-0466's default isolation of the module (`defaultIsolation`): with `.main`, the root and
-  /// every function that names no isolation run on the main actor, as in new app projects.
+  /// every function that names no isolation run on the main actor, as in a new Xcode 26 app target.
   public var defaultIsolation: DefaultIsolation = .nonisolated
   /// Whether the process ends with the root's steps, cutting short what still runs
   /// (`.commandLine`), or keeps running until every task has ended (`.app`).

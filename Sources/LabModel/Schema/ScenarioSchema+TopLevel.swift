@@ -80,8 +80,8 @@ extension TopLevelKey {
       "Where the root task (the top-level \"steps\") runs: \"concurrent\" (default) on the "
         + "cooperative pool, or \"main\" like a button's action, or an actor's name."
     case .defaultIsolation:
-      "SE-0466's default isolation, as new app projects set it (`swiftc -default-isolation "
-        + "MainActor`): with \"main\", the root task and every function that names no "
+      "SE-0466's default isolation, as a new Xcode 26 app target sets it (`swiftc "
+        + "-default-isolation MainActor`): with \"main\", the root task and every function that names no "
         + "\"isolation\" run on the main actor. Default \"nonisolated\"."
     case .lifetime:
       "What happens when the root's steps end while tasks still run. \"app\" (default): the "

@@ -117,8 +117,8 @@ package struct ChallengeProgress {
       let fields = line.split(separator: "\t", maxSplits: 2).map(String.init)
       guard fields.count == 3 else { return nil }
       switch fields[0] {
-      case "best": return Int(fields[1]).map { (.best($0), fields[2]) }
-      case "tried": return (.tried, fields[2])
+      case "best": return Int(fields[1]).map { (.best($0), StateFile.text(ofField: fields[2])) }
+      case "tried": return (.tried, StateFile.text(ofField: fields[2]))
       default: return nil
       }
     }
@@ -146,8 +146,8 @@ package struct ChallengeProgress {
     store.write(
       entries.map { entry in
         switch entry.score {
-        case .best(let choices): "best\t\(choices)\t\(entry.file)"
-        case .tried: "tried\t-\t\(entry.file)"
+        case .best(let choices): "best\t\(choices)\t\(StateFile.field(entry.file))"
+        case .tried: "tried\t-\t\(StateFile.field(entry.file))"
         }
       }, maxLines: 500)
   }

@@ -38,8 +38,9 @@ package struct LessonProgress {
         let fields = line.split(separator: "\t", maxSplits: 2).map(String.init)
         guard fields.count == 3, ["finished", "stopped"].contains(fields[0]) else { return nil }
         let place = Place(
-          lessonFile: URL(fileURLWithPath: fields[1]), finished: fields[0] == "finished")
-        return (place, fields[2])
+          lessonFile: URL(fileURLWithPath: StateFile.text(ofField: fields[1])),
+          finished: fields[0] == "finished")
+        return (place, StateFile.text(ofField: fields[2]))
       }
     }
   }
@@ -67,8 +68,9 @@ package struct LessonProgress {
     kept.append((place, course))
     store.write(
       kept.map { place, course in
-        "\(place.finished ? "finished" : "stopped")\t\(place.lessonFile.standardizedFileURL.path)\t"
-          + course
+        "\(place.finished ? "finished" : "stopped")\t"
+          + StateFile.field(place.lessonFile.standardizedFileURL.path) + "\t"
+          + StateFile.field(course)
       }, maxLines: 100)
   }
 }

@@ -47,6 +47,52 @@ package struct StateFile: Sendable {
     return "\(error.description); \(lost) until it is removed"
   }
 
+  /// A field as a state file stores it: `%`, tabs, line breaks and every other control
+  /// character written as `%XX` (the byte in hex), so that a path is one field of one line
+  /// whatever a folder's name holds: a name with a line break and a tab in it cannot forge a
+  /// line of the learner's state.
+  package static func field(_ text: String) -> String {
+    var bytes: [UInt8] = []
+    for byte in text.utf8 {
+      if byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "%") {
+        let digits = Array("0123456789ABCDEF".utf8)
+        bytes += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
+      } else {
+        bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// A stored field read back: each `%XX` its byte again; a `%` not followed by two hex digits
+  /// stays as it is (a line an older lab wrote).
+  package static func text(ofField field: some StringProtocol) -> String {
+    let bytes = Array(field.utf8)
+    guard bytes.contains(UInt8(ascii: "%")) else { return String(field) }
+    func value(_ digit: UInt8) -> UInt8? {
+      switch digit {
+      case 0x30...0x39: digit - 0x30
+      case 0x41...0x46: digit - 0x37
+      case 0x61...0x66: digit - 0x57
+      default: nil
+      }
+    }
+    var out: [UInt8] = []
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+        let high = value(bytes[index + 1]), let low = value(bytes[index + 2])
+      {
+        out.append(high << 4 | low)
+        index += 3
+      } else {
+        out.append(bytes[index])
+        index += 1
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
   /// Writes `lines`, oldest first, keeping the newest `maxLines` that fit within `sizeCap`, so
   /// the lab can always read what it wrote. State is a convenience: a home that cannot be
   /// written to costs the learner nothing but it.

@@ -1,0 +1,36 @@
+import Foundation
+import LabTestSupport
+import Testing
+
+@testable import LabLessons
+
+/// The learner's state is kept in files of lines of tab-separated fields: a folder's name — a
+/// course author's text — cannot forge a line or a field of them.
+@Suite struct StateFileTests {
+  @Test func aFieldRoundTripsWhateverItHolds() {
+    for text in [
+      "/plain/path", "/a b/c", "/line\nbreak\tand\ttabs", "/per%cent%41", "/ünïcödé/路径",
+      "/\u{1B}[2J\r\u{7F}", "%", "%4", "%zz",
+    ] {
+      let field = StateFile.field(text)
+      #expect(!field.contains("\n") && !field.contains("\t") && !field.contains("\r"), "\(text)")
+      #expect(StateFile.text(ofField: field) == text, "\(text)")
+    }
+    // A line an older lab wrote: a bare path stays as it is.
+    #expect(StateFile.text(ofField: "/old/path") == "/old/path")
+  }
+
+  @Test func aTopicNamedToForgeALineForgesNothing() throws {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-state-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let progress = try #require(ChallengeProgress(environment: ["XDG_STATE_HOME": home.path]))
+    // The file of a scenario in a topic folder whose name holds a line break and tabs.
+    let forged = "/course/Scenarios/x\nbest\t0\t/course/Scenarios/never-played.json\n/y/race.json"
+    progress.record(reachedIn: nil, file: URL(fileURLWithPath: forged))
+    #expect(progress.score(of: URL(fileURLWithPath: forged)) == .tried)
+    #expect(progress.score(of: URL(fileURLWithPath: "/course/Scenarios/never-played.json")) == nil)
+    let stored = try String(
+      contentsOf: home.appendingPathComponent("concurrency-lab/challenges"), encoding: .utf8)
+    #expect(stored.split(separator: "\n").count == 1, "\(stored)")
+  }
+}

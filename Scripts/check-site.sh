@@ -118,6 +118,9 @@ expect "$rc" "event=5&step=-2" "player current=3 count=1 scrubber=event_3_of_$ev
 expect "$rc" "event=1&step=999" "player current=$events count=1 scrubber=event_${events}_of_$events"
 expect "$rc" "event=5&step=end" "player current=$events count=1 scrubber=event_${events}_of_$events"
 expect "$rc" "click=12" "player current=12 count=1 scrubber=event_12_of_$events"
+# An address that is no player's: a key named as an object's own, a value that does not decode.
+expect "$rc" "__proto__=1&constructor=2&event=%E0" "ready" "no-error" \
+  "player current=1 count=1 scrubber=event_1_of_$events"
 lesson=$site/lesson-04-async-let.html
 players=$(grep -c '<section class="player"' "$lesson")
 [[ $players -ge 2 ]] || fail "lesson 4 has $players players, expected 2 or more"
@@ -322,6 +325,16 @@ JS
       <<< "(function () { $facts return facts('end').join('\\n'); })()" 2>&1)
     [[ $replayed == "$(grep '^end ' <<< "$played")" ]] \
       || fail "challenge on a $device: #schedule=$schedule replays to: $(tr '\n' ' ' <<< "$replayed")"
+  done
+  # An address is someone's text: a schedule named as an object's own key is one the page does
+  # not have, and the challenge still shows, without a script error.
+  for key in __proto__ constructor toString hasOwnProperty %E0; do
+    replayed=$(layout "file://$page#schedule=$key" mouse \
+      <<< "(function () { $facts return facts('start').join('\\n'); })()" 2>&1)
+    for line in "start buttons 2" "start error none"; do
+      grep -qxF -- "$line" <<< "$replayed" \
+        || fail "challenge #schedule=$key: no '$line' in: $(tr '\n' ' ' <<< "$replayed")"
+    done
   done
 }
 check_challenge

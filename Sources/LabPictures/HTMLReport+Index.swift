@@ -48,7 +48,7 @@ extension HTMLReport {
       return verdict.summary
     }
     var text = failure.messages.first ?? "failed"
-    if failure.invalid { text = "does not validate: " + text }
+    if failure.invalid { text = verdict.summary + ": " + text }
     if failure.messages.count > 1 { text += " (+\(failure.messages.count - 1) more)" }
     if let replay = failure.replay { text += " — \(replay)" }
     return text

@@ -19,11 +19,16 @@ extension HTMLReport {
       var players = [];
       var active = null;
 
+      // The address's key=value pairs, in a map with no prototype ('__proto__' is a key like
+      // any other); a value cut or mangled on its way is read as it is.
       function params() {
-        var out = {};
+        var out = Object.create(null);
         location.hash.replace(/^#/, '').split('&').forEach(function (pair) {
-          var at = pair.indexOf('=');
-          if (at > 0) out[pair.slice(0, at)] = decodeURIComponent(pair.slice(at + 1));
+          var at = pair.indexOf('='), value;
+          if (at <= 0) return;
+          value = pair.slice(at + 1);
+          try { value = decodeURIComponent(value); } catch (e) {}
+          out[pair.slice(0, at)] = value;
         });
         return out;
       }

@@ -22,8 +22,9 @@ extension Site {
       var result = page.querySelector('.result');
       var moves = [];
 
-      // Each leaf's moves by its schedule, for #schedule=S.
-      var bySchedule = {};
+      // Each leaf's moves by its schedule, for #schedule=S: a map with no prototype, so that an
+      // address's '__proto__' or 'constructor' is a schedule the page does not have.
+      var bySchedule = Object.create(null);
       (function index(node, path) {
         var entry = nodes[node];
         if (!entry.c) { bySchedule[strings[entry.s]] = path; return; }
@@ -154,7 +155,9 @@ extension Site {
         moves = [];
         if (hash.indexOf('schedule=') === 0) {
           var schedule = hash.slice('schedule='.length);
-          if (bySchedule[schedule]) moves = bySchedule[schedule].slice();
+          if (Object.prototype.hasOwnProperty.call(bySchedule, schedule)) {
+            moves = bySchedule[schedule].slice();
+          }
           else message = 'The schedule ' + schedule + ' is not in this page; replay it in a ' +
             'terminal: ' + command(schedule);
         } else if (hash.indexOf('moves=') === 0) {

@@ -43,14 +43,67 @@ extension ExhaustiveSearch {
     package static func read(_ data: Data) -> Result<ShardFile, ShardProblem> {
       let decoder = JSONDecoder()
       decoder.keyDecodingStrategy = .convertFromSnakeCase
+      let shard: ShardFile
       do {
-        return .success(try decoder.decode(ShardFile.self, from: data))
+        shard = try decoder.decode(ShardFile.self, from: data)
       } catch {
-        return .failure(
-          .notAShard(
-            "it is not a shard; write each with 'lab explore NAME --exhaustive --shard K/N > FILE'")
-        )
+        return .failure(.notAShard(Self.rewrite))
       }
+      if let number = shard.outOfRange { return .failure(.notAShard("\(number); \(Self.rewrite)")) }
+      return .success(shard)
+    }
+
+    static let rewrite =
+      "it is not a shard; write each with 'lab explore NAME --exhaustive --shard K/N > FILE'"
+
+    /// The most of anything a shard counts: schedules, runs of an outcome, preemptions. No
+    /// search reaches it (a billion schedules a second for 12 days), and a thousand shards'
+    /// sums of it stay far from `Int.max`.
+    static let maxCount = 1 << 50
+    /// The most outcome rows a shard holds: a search stops long before that many outcomes.
+    static let maxRows = 100_000
+
+    /// The first number of the file that no search writes, said; nil when every one is one a
+    /// shard can hold. Each is checked before any is used: a count, a sum or a budget from
+    /// someone's file never traps, allocates by it, or is printed back as advice.
+    package var outOfRange: String? {
+      func count(_ value: Int, _ name: String, from low: Int = 0, to high: Int = Self.maxCount)
+        -> String?
+      {
+        (low...high).contains(value) ? nil : "its \(name) is \(value), not \(low) to \(high)"
+      }
+      if let problem = count(shard.count, "shard count", from: 1, to: 1000)
+        ?? count(shard.index, "shard index", from: 1, to: shard.count)
+        ?? count(shard.parts, "parts", from: 1)
+        ?? count(schedules, "schedules") ?? count(redundant, "redundant schedules")
+        ?? count(preemptionBound ?? 0, "preemption bound")
+        ?? count(outcomes.count, "number of outcomes", to: Self.maxRows)
+      {
+        return problem
+      }
+      for row in outcomes {
+        if let problem = count(row.count, "outcome's count", from: 1)
+          ?? count(row.preemptions, "outcome's preemptions")
+          ?? count(row.firstFound.count, "outcome's first_found length", from: 1, to: 2)
+          ?? row.firstFound.lazy.compactMap({ count($0, "outcome's first_found") }).first
+        {
+          return problem
+        }
+      }
+      if let stop = stoppedBy {
+        let ranges: [String: ClosedRange<Double>] = [
+          "seconds": 0.001...86_400, "memory": 1...1_048_576,
+          "schedules": 1...Double(Self.maxCount),
+        ]
+        guard let range = ranges[stop.budget] else {
+          return "its budget '\(terminalSafe(stop.budget))' is none of seconds, memory, schedules"
+        }
+        guard stop.limit.isFinite, range.contains(stop.limit) else {
+          return
+            "its \(stop.budget) limit is \(stop.limit), not \(range.lowerBound) to \(range.upperBound)"
+        }
+      }
+      return nil
     }
   }
 
@@ -109,8 +162,16 @@ extension ExhaustiveSearch {
         }
       }
     }
+    // Each outcome is replayed once: within the search's own time and memory budget, so a merge
+    // of many shards' rows stops, and says so, as a search does.
+    var meter = Meter(budget)
     for (_, group) in groups.sorted(by: { $0.value.first.lexicographicallyPrecedes($1.value.first) }
     ) {
+      if let limit = meter.spent(schedules: 0) {
+        findings.stoppedBy = limit
+        findings.complete = false
+        return .success(findings)
+      }
       let best = group.rows.min {
         ($0.preemptions, $0.schedule.count, $0.schedule)
           < ($1.preemptions, $1.schedule.count, $1.schedule)
@@ -124,7 +185,11 @@ extension ExhaustiveSearch {
       findings.add(
         Found(
           outcome: outcome, schedule: schedule, preemptions: best.preemptions,
-          count: group.rows.reduce(0) { $0 + $1.count }, grade: grade, reason: reason))
+          count: group.rows.reduce(0) { sum, row in
+            // A thousand shards' counts of one outcome cannot overflow; a file's rows might.
+            let (total, overflow) = sum.addingReportingOverflow(row.count)
+            return overflow ? Int.max : total
+          }, grade: grade, reason: reason))
     }
     findings.complete = shards.allSatisfy(\.complete)
     return .success(findings)

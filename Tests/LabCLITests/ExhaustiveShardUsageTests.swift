@@ -112,4 +112,45 @@ import Testing
     Self.expectUsageError(
       ["--reduction", "bogus"], "'--reduction' takes optimal or sleep-sets or none, not 'bogus'")
   }
+
+  /// A shard file is someone's file: each number in it is checked before any is used, so a count
+  /// of 0, a negative one, 10¹⁵ or `Int.max`, sums that would overflow, or a budget of 1e300 are
+  /// "not a shard" — never a trap, an allocation by the number, or advice that repeats it.
+  @Test(arguments: [
+    (#""count": 3"#, #""count": 0"#, "its shard count is 0, not 1 to 1000"),
+    (#""count": 3"#, #""count": -2"#, "its shard count is -2, not 1 to 1000"),
+    (#""count": 3"#, #""count": 1000000000000000"#, "its shard count is 1000000000000000"),
+    (#""count": 3"#, #""count": 9223372036854775807"#, "its shard count is 9223372036854775807"),
+    (#""schedules": "#, #""schedules": 9223372036854775807, "x": "#, "its schedules is"),
+  ])
+  func aNumberOutOfRangeIsNotAShard(_ edit: (String, String, String)) throws {
+    let folder = try ShardFolder()
+    let shards = try folder.shards("racy-counter", 3)
+    let text = try String(contentsOfFile: shards[0], encoding: .utf8)
+    #expect(text.contains(edit.0), "\(text.prefix(300))")
+    let edited = try folder.write(
+      "edited.json", text.replacingOccurrences(of: edit.0, with: edit.1))
+    let run = InProcessLab.run(
+      ["explore", "racy-counter", "--exhaustive"] + Self.merging([edited, shards[1], shards[2]]))
+    #expect(run.status == 64, "\(run.err)")
+    #expect(run.err.contains("--merge: \(edited): \(edit.2)"), "\(run.err)")
+  }
+
+  @Test func aBudgetOutOfRangeIsNotAShardNorAdvice() throws {
+    let folder = try ShardFolder()
+    let shards = try folder.shards("racy-counter", 3)
+    let text = try String(contentsOfFile: shards[0], encoding: .utf8)
+    for limit in ["1e300", "-4e300", "0"] {
+      let edited = try folder.write(
+        "edited.json",
+        text.replacingOccurrences(
+          of: #""stopped_by": null"#,
+          with: #""stopped_by": {"budget": "seconds", "limit": "# + limit + "}"))
+      let run = InProcessLab.run(
+        ["explore", "racy-counter", "--exhaustive"] + Self.merging([edited, shards[1], shards[2]]))
+      #expect(run.status == 64, "\(limit): \(run.err)")
+      #expect(run.err.contains("its seconds limit is"), "\(limit): \(run.err)")
+      #expect(!run.err.contains("raise it"), "\(limit)")
+    }
+  }
 }

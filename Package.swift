@@ -17,6 +17,7 @@ let package = Package(
   products: [
     .executable(name: "lab", targets: ["lab"]),
     .library(name: "LabRuntime", targets: ["LabRuntime"]),
+    .library(name: "LabProcess", targets: ["LabProcess"]),
     .library(name: "LabModel", targets: ["LabModel"]),
     .library(name: "LabSwift", targets: ["LabSwift"]),
     .library(name: "LabInterpreter", targets: ["LabInterpreter"]),
@@ -30,12 +31,17 @@ let package = Package(
   targets: [
     // Executors, clocks and schedulers, virtual and live: knows nothing about scenarios.
     .target(name: "LabRuntime", swiftSettings: swiftSettings),
+    // A program the lab did not write, run as an untrusted one: a process group of its own,
+    // killed with its group at a time, memory, CPU or output limit and with the lab; a compiled
+    // scenario, a fact, swiftc itself. Knows nothing about scenarios.
+    .target(name: "LabProcess", swiftSettings: swiftSettings),
     // The scenario language: JSON with positions, diagnostics, the step-kind table, the scenario
     // and expectation model, name checks, the generated JSON Schema. Pure values, no running.
     .target(name: "LabModel", swiftSettings: swiftSettings),
     // The Swift beside every scenario: a program written as a person would write it, and what
     // swiftc says about it. Reads the model only; runs nothing but the compiler.
-    .target(name: "LabSwift", dependencies: ["LabModel"], swiftSettings: swiftSettings),
+    .target(
+      name: "LabSwift", dependencies: ["LabModel", "LabProcess"], swiftSettings: swiftSettings),
     // Runs a scenario on a runtime and returns a run record: events, values, problems. No checks.
     .target(
       name: "LabInterpreter", dependencies: ["LabModel", "LabRuntime"],
@@ -78,14 +84,16 @@ let package = Package(
     // runtime, its output read back as a trace and checked like a live run.
     .target(
       name: "LabNative",
-      dependencies: ["LabSwift", "LabChecks", "LabInterpreter", "LabModel", "LabRuntime"],
+      dependencies: [
+        "LabSwift", "LabChecks", "LabInterpreter", "LabModel", "LabRuntime", "LabProcess",
+      ],
       swiftSettings: swiftSettings),
     // The command-line front end: parses arguments, prints, exits. No logic of its own.
     .executableTarget(
       name: "lab",
       dependencies: [
         "LabSite", "LabLessons", "LabCommandLine", "LabNative", "LabPictures", "LabChecks",
-        "LabInterpreter", "LabSwift", "LabModel", "LabRuntime",
+        "LabInterpreter", "LabSwift", "LabModel", "LabRuntime", "LabProcess",
       ],
       swiftSettings: swiftSettings),
     // Helpers for the tests (in Tests/, in no product), each at the layer it needs: the
@@ -121,7 +129,7 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       name: "LabSwiftTests",
-      dependencies: ["LabSwift", "LabModel", "LabTestSupport"],
+      dependencies: ["LabSwift", "LabModel", "LabProcess", "LabTestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "LabInterpreterTests",
@@ -148,7 +156,7 @@ let package = Package(
       dependencies: [
         "LabNative", "LabChecks", "LabInterpreter", "LabSwift", "LabModel", "LabRuntime",
         "LabTestSupport", "LabChecksTestSupport", "LabCommandLine", "LabInterpreterTestSupport",
-        "LabNativeTestSupport",
+        "LabNativeTestSupport", "LabProcess",
       ],
       swiftSettings: swiftSettings),
     .testTarget(
@@ -171,7 +179,7 @@ let package = Package(
       dependencies: [
         "lab", "LabSite", "LabLessons", "LabCommandLine", "LabNative", "LabPictures", "LabChecks",
         "LabInterpreter", "LabSwift", "LabModel", "LabRuntime", "LabTestSupport",
-        "LabChecksTestSupport", "LabInterpreterTestSupport", "LabNativeTestSupport",
+        "LabChecksTestSupport", "LabInterpreterTestSupport", "LabNativeTestSupport", "LabProcess",
       ],
       swiftSettings: swiftSettings),
   ],

@@ -30,6 +30,7 @@ import sys
 # Bottom to top; a test target's name is its layer's with "Tests" (the CLI's: LabCLITests).
 LAYERS = [
     "LabRuntime",
+    "LabProcess",
     "LabModel",
     "LabSwift",
     "LabInterpreter",

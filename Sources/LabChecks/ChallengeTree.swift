@@ -47,20 +47,31 @@ public struct ChallengeTree: Sendable {
     public var schedule: String
   }
 
-  /// The most a page may hold: a bigger tree is pruned (see the type's comment).
+  /// The most a page may hold, and the longest its tree may take to build: a bigger tree is
+  /// pruned (see the type's comment), and one still too big or too slow is cut where the limit
+  /// met it.
   public struct Limits: Sendable {
     public var maxNodes: Int
     /// Of the encoded tree (`json`), before it is escaped into the page.
     public var maxBytes: Int
+    /// Real seconds for every walk together.
+    public var maxSeconds: Double
 
-    /// About a megabyte: a page a phone loads in a second or two.
+    /// About a megabyte, a page a phone loads in a second or two, built in at most 30 s.
     public static let standard = Limits(maxNodes: 3_500, maxBytes: 1_000_000)
 
-    public init(maxNodes: Int, maxBytes: Int) {
+    public init(maxNodes: Int, maxBytes: Int, maxSeconds: Double = 30) {
       self.maxNodes = maxNodes
       self.maxBytes = maxBytes
+      self.maxSeconds = maxSeconds
     }
   }
+
+  /// The most trace lines one node shows, and the most bytes of them: a run that prints
+  /// thousands of lines between two choices shows its first ones and says how many it left out
+  /// (`lab step` shows them all).
+  package static let maxLinesPerNode = 200
+  static let maxLineBytesPerNode = 32 * 1024
 
   /// The nodes, the root first; a choice's `node` indexes them.
   public private(set) var nodes: [Node] = []
@@ -86,10 +97,12 @@ public struct ChallengeTree: Sendable {
     let cache = StepSession.RunCache()
     let bounds: [Int?] = par.map { par in [par, par + 1, par + 2, nil] } ?? [nil]
     let observesFirst = challenge.observesFirst(rules: scenario.expect.outcomes)
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(limits.maxSeconds)
     var fitted: ChallengeTree?
     for bound in bounds {
       var builder = Builder(
-        challenge: challenge, bound: bound, maxNodes: limits.maxNodes,
+        challenge: challenge, bound: bound, limits: limits, deadline: deadline,
         observesFirst: observesFirst)
       guard builder.walk(StepSession(scenario, options: options, cache: cache)) != nil,
         builder.tree.json.utf8.count <= limits.maxBytes
@@ -102,9 +115,11 @@ public struct ChallengeTree: Sendable {
       }
     }
     if let fitted { return fitted }
-    // Even the par's bound is too big: keep the nodes that fit, the default's path first.
+    // Even the par's bound is too big, or the walks took their time: keep the nodes that fit,
+    // the default's path first, in a tenth of the time again.
     var builder = Builder(
-      challenge: challenge, bound: par ?? 0, maxNodes: limits.maxNodes,
+      challenge: challenge, bound: par ?? 0, limits: limits,
+      deadline: max(deadline, clock.now + .seconds(limits.maxSeconds / 10)),
       observesFirst: observesFirst)
     builder.cutting = true
     _ = builder.walk(StepSession(scenario, options: options, cache: cache))
@@ -132,42 +147,57 @@ public struct ChallengeTree: Sendable {
   private struct Builder {
     let challenge: Challenge
     let bound: Int?
-    let maxNodes: Int
+    let limits: Limits
+    let deadline: ContinuousClock.Instant
     let observesFirst: Bool
-    /// Past `maxNodes`, prune instead of giving up.
+    /// Past a limit, prune instead of giving up.
     var cutting = false
     var tree = ChallengeTree()
+    /// About what the nodes so far take in `json`: their text, and a little for each string.
+    var bytes = 0
 
-    init(challenge: Challenge, bound: Int?, maxNodes: Int, observesFirst: Bool) {
+    init(
+      challenge: Challenge, bound: Int?, limits: Limits, deadline: ContinuousClock.Instant,
+      observesFirst: Bool
+    ) {
       self.challenge = challenge
       self.bound = bound
-      self.maxNodes = maxNodes
+      self.limits = limits
+      self.deadline = deadline
       self.observesFirst = observesFirst
       tree.bound = bound
     }
 
-    /// The node `session` is at, added with everything under it; nil when the limit was met.
+    /// The node `session` is at, added with everything under it; nil when a limit was met.
     mutating func walk(_ start: StepSession) -> Int? {
       var session = start
       let index = tree.nodes.count
-      guard index < maxNodes else { return nil }
+      guard index < limits.maxNodes, bytes < limits.maxBytes, ContinuousClock.now < deadline
+      else { return nil }
       switch session.next() {
       case .ended(let ending):
         let outcome =
           observesFirst
           ? Outcome(of: ending.result.record, observingFirst: true) : ending.outcome
+        let lines = Self.shown(ending.lines)
+        let values = outcome.values.map { Self.clipped("\($0.name) = \($0.value.description)") }
+        bytes += Self.cost(lines) + Self.cost(values) + 200
         tree.nodes.append(
           .leaf(
             Leaf(
-              lines: ending.lines,
-              values: outcome.values.map { "\($0.name) = \($0.value.description)" },
+              lines: lines,
+              values: values,
               outcome: ending.outcome.description, reached: challenge.isReached(by: outcome),
               departures: session.departures, schedule: ending.schedule)))
       case .decision(let decision):
+        let lines = Self.shown(decision.lines)
+        let values = decision.values.map { Self.clipped("\($0.name) = \($0.value)") }
+        bytes +=
+          Self.cost(lines) + Self.cost(values) + Self.cost(decision.candidates.map(\.next)) + 100
         tree.nodes.append(
           .decision(
             Decision(
-              lines: decision.lines, values: decision.values.map { "\($0.name) = \($0.value)" },
+              lines: lines, values: values,
               choices: decision.candidates.map { Choice(task: $0.task, next: $0.next, node: nil) },
               preferred: decision.preferred)))
         let order =
@@ -191,6 +221,29 @@ public struct ChallengeTree: Sendable {
         }
       }
       return index
+    }
+
+    /// The lines a node shows: the first `maxLinesPerNode` within `maxLineBytesPerNode`, and a
+    /// line that says how many more there are.
+    static func shown(_ lines: [String]) -> [String] {
+      var kept: [String] = []
+      var bytes = 0
+      for line in lines {
+        bytes += line.utf8.count
+        guard kept.count < maxLinesPerNode, bytes <= maxLineBytesPerNode else { break }
+        kept.append(line)
+      }
+      guard kept.count < lines.count else { return lines }
+      return kept + ["… \(lines.count - kept.count) more lines (lab step shows them all)"]
+    }
+
+    /// A value as a node shows it: at most 2,000 characters of it.
+    static func clipped(_ text: String) -> String {
+      text.count <= 2_000 ? text : text.prefix(2_000) + "…"
+    }
+
+    static func cost(_ strings: [String]) -> Int {
+      strings.reduce(0) { $0 + $1.utf8.count + 4 }
     }
   }
 }

@@ -32,7 +32,7 @@ extension CheckReport {
       guard let failure = verdict.failures.first else { return ("FAIL", .bad, nil) }
       var text = failure.messages.first ?? "failed"
       if failure.invalid {
-        text = "does not validate: " + text
+        text = verdict.summary + ": " + text
         if failure.messages.count > 1 { text += " (+\(failure.messages.count - 1) more)" }
         return ("FAIL", .bad, text)
       }

@@ -35,10 +35,12 @@ package struct ExpectedTraceFile {
     do {
       bytes = try BoundedFile.read(url.path, cap: Self.maxBytes)
     } catch {
-      return .failure(ExpectedTraceProblem(lines: ["\(display): \(error)"]))
+      return .failure(ExpectedTraceProblem(lines: ["\(display): \(error)"], unreadable: true))
     }
     guard let bytes, let text = String(bytes: bytes, encoding: .utf8) else {
-      return .failure(ExpectedTraceProblem(lines: ["\(display): cannot be read as UTF-8 text"]))
+      return .failure(
+        ExpectedTraceProblem(
+          lines: ["\(display): cannot be read as UTF-8 text"], unreadable: true))
     }
     do {
       return .success(try ExpectedTrace.parse(text, file: display))
@@ -71,5 +73,11 @@ package struct ExpectedTraceFile {
 /// Why an expected trace could not be used or written, one line per problem.
 package struct ExpectedTraceProblem: Error {
   package var lines: [String]
-  package init(lines: [String]) { self.lines = lines }
+  /// The file could not be read at all — a folder, a pipe, a link to nothing, too large, not
+  /// UTF-8 — rather than read and found not to be an expected trace.
+  package var unreadable: Bool
+  package init(lines: [String], unreadable: Bool = false) {
+    self.lines = lines
+    self.unreadable = unreadable
+  }
 }

@@ -21,7 +21,10 @@ extension ScenarioChecker {
       switch file.load() {
       case .success(let loaded): trace = loaded
       case .failure(let problem):
-        return .invalid(scenario: argument, file: display, messages: problem.lines)
+        return .invalid(
+          scenario: argument, file: display, messages: problem.lines,
+          why: problem.unreadable
+            ? "its expected trace cannot be read" : "its expected trace does not validate")
       }
     }
     var verdict = check(

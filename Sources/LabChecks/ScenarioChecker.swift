@@ -104,10 +104,13 @@ public struct ScenarioVerdict: Sendable {
   }
 
   /// A verdict for a scenario that could not be checked at all.
-  public static func invalid(scenario: String, file: String, messages: [String]) -> ScenarioVerdict
-  {
+  /// The verdict of a file that was not run: the scenario does not validate (`why`, said first
+  /// on its line), or its expected trace cannot be read or does not validate.
+  public static func invalid(
+    scenario: String, file: String, messages: [String], why: String = "does not validate"
+  ) -> ScenarioVerdict {
     ScenarioVerdict(
-      scenario: scenario, file: file, status: .failed, summary: "does not validate",
+      scenario: scenario, file: file, status: .failed, summary: why,
       failures: [Failure(run: nil, messages: messages, replay: nil)])
   }
 }

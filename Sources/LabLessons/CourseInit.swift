@@ -18,6 +18,14 @@ package enum CourseInit {
     let manager = FileManager.default
     var isFolder: ObjCBool = false
     let parent = folder.deletingLastPathComponent()
+    // A link in the folder's place, to anything or to nothing, is someone's: named, never
+    // followed (fileExists follows it, and a link to nothing would read as no file at all).
+    if let target = try? manager.destinationOfSymbolicLink(atPath: folder.path) {
+      let to = manager.fileExists(atPath: folder.path) ? "to '\(target)'" : "to nothing"
+      throw Refusal(
+        message: "'\(shown)' is a symbolic link \(terminalSafe(to)); give a new folder, such as "
+          + "'my-course'")
+    }
     if manager.fileExists(atPath: folder.path, isDirectory: &isFolder) {
       guard isFolder.boolValue else {
         throw Refusal(message: "'\(shown)' is a file; give a new folder, such as 'my-course'")

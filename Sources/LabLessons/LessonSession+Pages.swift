@@ -30,7 +30,9 @@ extension LessonSession {
     sayHeading(section)
     for block in section.blocks { show(block) }
     surroundings.write = screen
-    let again = section.heading.map { printer.paint("## \($0) (continued)", .bold) + "\n" } ?? ""
+    let again =
+      section.heading.map { printer.paint("## \(terminalSafe($0)) (continued)", .bold) + "\n" }
+      ?? ""
     return Self.page(
       held.text, again: again, rows: rows, width: surroundings.width, write: screen,
       pause: { pause(.more) })
@@ -39,7 +41,7 @@ extension LessonSession {
   /// A section's `## heading`, wrapped to the terminal as the prose is.
   func sayHeading(_ section: Lesson.Section) {
     guard let title = section.heading else { return }
-    printer.say("## \(title)", .bold)
+    printer.say("## \(terminalSafe(title))", .bold)
     printer.out("\n")
   }
 

@@ -29,7 +29,7 @@ extension LessonSession {
   /// on a terminal (none elsewhere: the lesson never waits), then the reveal.
   mutating func predict(_ prediction: Prediction) {
     let at = "\(lesson.file):\(prediction.line)"
-    printer.say("Predict · " + prediction.question, .bold)
+    printer.say("Predict · " + terminalSafe(prediction.question), .bold)
     let scenario: Scenario
     switch surroundings.load(prediction.scenario) {
     case .success(let loaded): scenario = loaded
@@ -48,7 +48,7 @@ extension LessonSession {
             : "\(didYouMean(name, in: names)); its variables are \(names.joined(separator: ", "))"))
     }
     let choices = prediction.choices ?? Self.tasksEnded(scenario)
-    let list = choices.enumerated().map { "\($0.offset + 1)) \($0.element)" }
+    let list = choices.enumerated().map { "\($0.offset + 1)) \(terminalSafe($0.element))" }
     let spaced = "  " + list.joined(separator: "   ")
     // Spaced apart when they fit one line; wrapped (which closes up spaces) with dots between.
     if spaced.count < (surroundings.width ?? .max) {
@@ -103,26 +103,30 @@ extension LessonSession {
   mutating func reveal(
     _ reveal: PredictionReveal, runs: Result<NativeRuns, LoadProblem>?, at: String
   ) {
-    for line in reveal.provenLines { printer.say(line) }
+    // What the reveal says quotes the course (its choices, the values its scenario sets).
+    for line in reveal.provenLines { printer.say(terminalSafe(line)) }
     switch runs {
     case nil:
       printer.say(
         "Native runs: no Swift toolchain found (swiftc), so the proven set is all there is to "
           + "show; install Swift to see how often real runs end each way.", .dim)
     case .failure(let problem)?:
-      printer.say("Native runs: \(problem.message ?? "the program could not run").", .dim)
+      printer.say(
+        "Native runs: \(terminalSafe(problem.message ?? "the program could not run")).", .dim)
     case .success(let native)?:
       let count = native.records.count
       printer.say(
         "Native: \(count) run\(count == 1 ? "" : "s") of its Swift program (\(native.build)), "
           + "\(String(format: "%.1f", native.seconds)) s:")
-      for row in reveal.histogram(width: surroundings.width) { printer.out("  \(row)\n") }
+      for row in reveal.histogram(width: surroundings.width) {
+        printer.out("  \(terminalSafe(row))\n")
+      }
       for alarm in reveal.proven.alarms(native.records) {
         fail("\(at): FIDELITY ALARM — \(alarm)")
       }
     }
     for (index, (line, style)) in reveal.verdictLines.enumerated() {
-      printer.say(line, style, indent: index == 0 ? "" : "  ")
+      printer.say(terminalSafe(line), style, indent: index == 0 ? "" : "  ")
     }
     printer.out("\n")
   }

@@ -8,7 +8,7 @@ extension LessonSession {
   /// lesson expects. Without a toolchain the lesson says so and goes on, as `lab swift --check`
   /// does.
   mutating func showVerdict(_ block: VerdictBlock) {
-    printer.out(indentedCode(block.source) + "\n\n")
+    printer.out(indentedCode(block.source.map(terminalSafe)) + "\n\n")
     // On a terminal the command wraps at its spaces, as a lesson's own lines do.
     printer.say("$ " + block.command, .cyan)
     guard let checkVerdict = surroundings.checkVerdict else {
@@ -23,13 +23,16 @@ extension LessonSession {
       return
     }
     if !check.diagnostics.isEmpty {
+      // swiftc quotes the program, which is the course's: each line through `terminalSafe`.
+      let lines = check.diagnostics.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { terminalSafe(String($0)) }
       let fitted = surroundings.width.map { width in
-        check.diagnostics.split(separator: "\n", omittingEmptySubsequences: false)
-          .flatMap { WordWrap.fit(String($0), width: max(20, width - 1)) }.joined(separator: "\n")
+        lines.flatMap { WordWrap.fit($0, width: max(20, width - 1)) }.joined(separator: "\n")
       }
-      printer.out(printer.highlight(fitted ?? check.diagnostics) + "\n")
+      printer.out(printer.highlight(fitted ?? lines.joined(separator: "\n")) + "\n")
     }
-    let said = check.verdict?.description ?? "no verdict (swiftc failed without an error line)"
+    let said = terminalSafe(
+      check.verdict?.description ?? "no verdict (swiftc failed without an error line)")
     let time = String(format: "%.2f s", check.seconds)
     if check.verdict == block.expected {
       printer.say("verdict: \(said) (\(time)), as the lesson expects", .green)

@@ -41,6 +41,9 @@ package struct LessonSession {
     /// nil where there is no toolchain.
     package var runNatively:
       ((Scenario, _ runs: Int, _ seconds: Double) -> Result<NativeRuns, LoadProblem>)?
+    /// The most the whole lesson may take: past it, the lesson stops before its next block and
+    /// says so. Nil: no bound.
+    package var budget: Duration?
 
     package init(
       write: @escaping (String) -> Void, style: TextStyle,
@@ -50,8 +53,10 @@ package struct LessonSession {
       checkSwift: ((Scenario, String) -> (report: String, expected: Bool))? = nil,
       checkVerdict: ((VerdictBlock) throws -> SwiftVerdictCheck)? = nil,
       ask: ((String) -> String?)? = nil,
-      runNatively: ((Scenario, Int, Double) -> Result<NativeRuns, LoadProblem>)? = nil
+      runNatively: ((Scenario, Int, Double) -> Result<NativeRuns, LoadProblem>)? = nil,
+      budget: Duration? = nil
     ) {
+      self.budget = budget
       self.checkSwift = checkSwift
       self.checkVerdict = checkVerdict
       self.ask = ask
@@ -87,12 +92,17 @@ package struct LessonSession {
   var stoppedAfter: Int?
   /// The number of each fact cited so far, in the order first cited: its mark is `[✓N]`.
   var citedFacts: [String: Int] = [:]
+  /// When the lesson's budget is spent; nil without one.
+  let deadline: ContinuousClock.Instant?
+  /// The lesson stopped at its budget: what is left is not played.
+  var outOfTime = false
 
   package init(lesson: Lesson, surroundings: Surroundings, ascii: Bool, full: Bool = false) {
     self.lesson = lesson
     self.surroundings = surroundings
     self.ascii = ascii
     self.full = full
+    deadline = surroundings.budget.map { ContinuousClock.now + $0 }
   }
 
   /// `output` cut as the lesson's excerpt of run `index` cuts it, each gap one line that counts
@@ -124,15 +134,18 @@ package struct LessonSession {
   var printer: Printer { Printer(surroundings) }
 
   package mutating func play() {
-    let heading = "Lesson \(lesson.number) · \(lesson.name) — \(lesson.title)"
+    // Every byte of the course reaches the terminal through `terminalSafe`: its title, its
+    // concepts, its prose and code, a verdict's program and what swiftc says of it, a
+    // prediction's question and choices, a fact's note.
+    let heading = "Lesson \(lesson.number) · \(lesson.name) — \(terminalSafe(lesson.title))"
     printer.say(heading, .bold)
     if !lesson.concepts.isEmpty {
-      printer.say("concepts: " + lesson.concepts.joined(separator: ", "), .dim)
+      printer.say("concepts: " + terminalSafe(lesson.concepts.joined(separator: ", ")), .dim)
     }
     printer.out("\n")
     for (index, section) in lesson.sections.enumerated() {
       let last = index == lesson.sections.count - 1
-      guard showPaged(section), last || surroundings.pause?(.section) ?? true else {
+      guard showPaged(section), !outOfTime, last || surroundings.pause?(.section) ?? true else {
         stoppedAfter = index + 1
         return
       }
@@ -166,9 +179,20 @@ package struct LessonSession {
   }
 
   mutating func show(_ block: Lesson.Block) {
+    // A lesson is someone's file: what it runs and compiles has a bound as a whole, named when hit.
+    if let deadline, ContinuousClock.now >= deadline, let budget = surroundings.budget {
+      if !outOfTime {
+        outOfTime = true
+        let seconds = budget.components.seconds
+        fail(
+          "\(lesson.file): the lesson used its \(seconds) s and stops here, before the rest of "
+            + "its blocks; raise the bound with --max-seconds \(seconds * 2)")
+      }
+      return
+    }
     switch block {
     case .text(let lesson):
-      let (marked, notes) = markCitations(lesson)
+      let (marked, notes) = markCitations(lesson.map(terminalSafe))
       let written = Self.pasteable(marked)
       // On a terminal, prose fits its width (capped for reading); piped, it stays as written.
       let lines = surroundings.width.map {
@@ -179,7 +203,7 @@ package struct LessonSession {
       for note in notes { printer.say(note, .dim, indent: "  ") }
       printer.out("\n")
     case .code(_, let lesson):
-      printer.out(indentedCode(Self.pasteable(lesson)) + "\n\n")
+      printer.out(indentedCode(Self.pasteable(lesson.map(terminalSafe))) + "\n\n")
     case .runs(let runs):
       for run in runs { perform(run) }
     case .predict(let prediction):
@@ -210,7 +234,7 @@ package struct LessonSession {
         } else {
           number = citedFacts.count + 1
           citedFacts[name] = number
-          let checked = lesson.facts[name].map(\.mark) ?? "checked: \(name)"
+          let checked = terminalSafe(lesson.facts[name].map(\.mark) ?? "checked: \(name)")
           notes.append("✓\(number) \(checked) · " + LabCommand.line("facts \(name)"))
         }
         let mark = "[✓\(number)]"
@@ -268,7 +292,7 @@ package struct LessonSession {
     }
     switch (run.expectsFailure, result.passed) {
     case (false, false):
-      failures.append("\(lesson.file):\(run.line): \(run.command) failed a check")
+      failures.append(terminalSafe("\(lesson.file):\(run.line): \(run.command) failed a check"))
     case (true, true):
       fail(
         "\(lesson.file):\(run.line): the lesson expects this run to fail a check, but every "
@@ -281,10 +305,12 @@ package struct LessonSession {
     printer.out("\n")
   }
 
-  /// Notes a failure and says so at once, where it happened.
+  /// Notes a failure and says so at once, where it happened. A message may quote the course
+  /// (a verdict's text, a variable's name): it is printed through `terminalSafe`.
   mutating func fail(_ message: String) {
-    failures.append(message)
-    printer.say("✗ \(message)", .red)
+    let safe = terminalSafe(message)
+    failures.append(safe)
+    printer.say("✗ \(safe)", .red)
   }
 
   /// Whether the learner read the lesson to its end (rather than stopping with q).

@@ -2,6 +2,7 @@ import Foundation
 import LabChecks
 import LabInterpreter
 import LabModel
+import LabProcess
 import LabRuntime
 import LabSwift
 import Synchronization
@@ -31,6 +32,8 @@ public struct FactRunner: Sendable {
   public var compiler: SwiftCompiler
   /// Where built facts are kept: `facts/NAME-KEY/` under the native cache.
   public var cache: URL
+  /// What the lab built: a fact's binary found in the cache is run only when it is one of them.
+  public var records: BuildRecords
   /// The environment the verdict checks' build folder is found in.
   public var environment: [String: String]
   /// Virtual runs of a fact's scenario, seeds 1 to this.
@@ -45,11 +48,12 @@ public struct FactRunner: Sendable {
   public var loadScenario: @Sendable (String) -> Result<Scenario, FactFailure>
 
   public init(
-    compiler: SwiftCompiler, cache: URL, environment: [String: String],
+    compiler: SwiftCompiler, cache: URL, records: BuildRecords, environment: [String: String],
     loadScenario: @escaping @Sendable (String) -> Result<Scenario, FactFailure>
   ) {
     self.compiler = compiler
     self.cache = cache
+    self.records = records
     self.environment = environment
     self.loadScenario = loadScenario
   }
@@ -130,7 +134,9 @@ public struct FactRunner: Sendable {
         + ["\(fact.mode)"] + options)
     let folder = cache.appendingPathComponent("\(fact.name)-\(key)", isDirectory: true)
     let binary = folder.appendingPathComponent("\(fact.name)-swift\(fact.mode)")
-    if FileManager.default.isExecutableFile(atPath: binary.path) { return .success(binary) }
+    if FileManager.default.isExecutableFile(atPath: binary.path), records.trusts(binary) {
+      return .success(binary)
+    }
     do {
       let verdict = try compiler.compile(
         fact.source, name: fact.name, mode: fact.mode, in: folder, options: options)
@@ -138,6 +144,7 @@ public struct FactRunner: Sendable {
         let first = SwiftCompiler.firstError(verdict.diagnostics) ?? verdict.diagnostics
         return .failure(FactFailure("does not compile: \(first)"))
       }
+      records.note(executable)
       return .success(executable)
     } catch {
       return .failure(FactFailure("could not run swiftc: \(error)"))
@@ -195,7 +202,7 @@ public struct FactRunner: Sendable {
           line.hasPrefix("log: ") ? String(line.dropFirst(5)) : nil
         })
       if process.ending != .exited(0) {
-        return "native run \(run) of \(count) \(Self.said(process.ending))"
+        return "native run \(run) of \(count) \(process.ending.said)"
       }
       if printed != expected {
         return "native run \(run) of \(count) printed other lines:\n"
@@ -203,18 +210,6 @@ public struct FactRunner: Sendable {
       }
     }
     return nil
-  }
-
-  /// How a run that did not exit with 0 ended.
-  static func said(_ ending: NativeProcess.Ending) -> String {
-    switch ending {
-    case .exited(let status): "exited with status \(status)"
-    case .signalled(let signal): "was killed by \(NativeProcess.signalName(signal))"
-    case .timedOut(let seconds): "did not end within \(Int(seconds)) s and was killed"
-    case .memoryLimit(let megabytes): "used more than \(megabytes) MB and was killed"
-    case .cpuLimit(let seconds): "used more than \(seconds) s of CPU time and was stopped"
-    case .outputLimit(let megabytes): "printed more than \(megabytes) MB and was killed"
-    }
   }
 
   /// The `log` lines of a fact's scenario: the same on every seed and live, or why not.

@@ -46,10 +46,13 @@ public struct NativeBuild: Sendable {
 public struct NativeBuilder: Sendable {
   public var compiler: SwiftCompiler
   public var cache: URL
+  /// What the lab built: a binary found in the cache is run only when it is one of them.
+  public var records: BuildRecords
 
-  public init(compiler: SwiftCompiler, cache: URL) {
+  public init(compiler: SwiftCompiler, cache: URL, records: BuildRecords) {
     self.compiler = compiler
     self.cache = cache
+    self.records = records
   }
 
   /// The program `lab run --native` builds for `scenario`.
@@ -73,7 +76,9 @@ public struct NativeBuilder: Sendable {
     var build = NativeBuild(
       executable: binary, swiftMode: mode, sanitized: race, compiled: false, compileSeconds: 0,
       key: key)
-    if FileManager.default.isExecutableFile(atPath: binary.path) { return build }
+    if FileManager.default.isExecutableFile(atPath: binary.path), records.trusts(binary) {
+      return build
+    }
     let clock = ContinuousClock()
     let began = clock.now
     let verdict: SwiftCompiler.Verdict
@@ -84,6 +89,7 @@ public struct NativeBuilder: Sendable {
       throw .io("could not run \(compiler.swiftc.path): \(error)")
     }
     guard verdict.compiled else { throw .refused(mode: mode, diagnostics: verdict.diagnostics) }
+    records.note(binary)
     build.compiled = true
     build.compileSeconds = (clock.now - began) / .seconds(1)
     return build

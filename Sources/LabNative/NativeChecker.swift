@@ -2,6 +2,7 @@ import Foundation
 import LabChecks
 import LabInterpreter
 import LabModel
+import LabProcess
 import LabRuntime
 
 #if canImport(Glibc)

@@ -2,6 +2,7 @@ import Foundation
 import LabChecks
 import LabInterpreter
 import LabModel
+import LabProcess
 import LabRuntime
 import LabSwift
 
@@ -161,7 +162,13 @@ public enum NativeRunner {
     case .timedOut, .memoryLimit, .cpuLimit, .outputLimit: end = .limitReached(problem ?? "")
     }
     if problem == nil, trace.duration == nil {
-      problem = "the program ended without printing 'root end'"
+      // It may not have started at all (a ThreadSanitizer build that cannot map its shadow
+      // memory exits with the status TSAN_OPTIONS gives it): say how it ended and what it said.
+      let printed =
+        printedMessage(trace.otherOutput).map { "; it printed: \($0)" } ?? "; it printed nothing"
+      problem =
+        "the program ended (\(process.ending.said)) without printing 'root end'"
+        + printed
     }
     let values = scenario.state.map { variable in
       (variable.name, trace.values[variable.name].map { parse($0, like: variable.value) } ?? .none)

@@ -2,6 +2,7 @@ import Foundation
 import LabChecks
 import LabInterpreter
 import LabModel
+import LabProcess
 import LabRuntime
 
 /// Many native runs of one scenario's program, for what they ended with: a prediction's

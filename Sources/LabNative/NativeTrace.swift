@@ -137,6 +137,10 @@ public struct NativeTrace: Sendable {
   /// `(input 3)` as the event's text, `root end threw tooLong` keeps `threw tooLong`. Nil for
   /// any other log text.
   static func taskEdge(_ text: String) -> (name: String, edge: String, rest: String)? {
+    // Most lines are logs: one without " start" or " end" is none, found without splitting.
+    guard text.utf8.contains(UInt8(ascii: " ")),
+      text.contains(" start") || text.contains(" end")
+    else { return nil }
     let words = text.split(separator: " ", maxSplits: 2).map(String.init)
     guard words.count >= 2, words[1] == "start" || words[1] == "end", isTaskName(words[0])
     else { return nil }

@@ -1,6 +1,4 @@
 import Foundation
-import LabInterpreter
-import LabRuntime
 
 #if canImport(Glibc)
   import Glibc
@@ -24,6 +22,18 @@ public struct NativeProcess: Sendable {
     case cpuLimit(seconds: Int)
     /// It printed more than the limit, and the lab killed it.
     case outputLimit(megabytes: Int)
+
+    /// How it ended, in words: `exited with status 0`, `was killed by SIGILL`.
+    public var said: String {
+      switch self {
+      case .exited(let status): "exited with status \(status)"
+      case .signalled(let signal): "was killed by \(NativeProcess.signalName(signal))"
+      case .timedOut(let seconds): "did not end within \(Int(seconds)) s and was killed"
+      case .memoryLimit(let megabytes): "used more than \(megabytes) MB and was killed"
+      case .cpuLimit(let seconds): "used more than \(seconds) s of CPU time and was stopped"
+      case .outputLimit(let megabytes): "printed more than \(megabytes) MB and was killed"
+      }
+    }
   }
 
   /// What a run may use before it is stopped.
@@ -42,13 +52,6 @@ public struct NativeProcess: Sendable {
       self.memoryMegabytes = memoryMegabytes
       self.cpuSeconds = cpuSeconds
       self.outputMegabytes = outputMegabytes
-    }
-
-    /// The limits of `RunLimits`, the timeout aside.
-    public init(_ limits: RunLimits, seconds: Double) {
-      self.init(
-        seconds: seconds, memoryMegabytes: limits.runtime.maxMemoryBytes >> 20,
-        cpuSeconds: limits.maxCPUSeconds, outputMegabytes: limits.interpreter.maxTraceBytes >> 20)
     }
   }
 
@@ -89,7 +92,8 @@ public struct NativeProcess: Sendable {
   /// Runs `executable` (through `NativeSpawn`) with exactly `environment`, in a process group of
   /// its own, and watches it: killed with its group (SIGKILL) after `limits.seconds` or when its
   /// memory or output passes its limit, stopped by the kernel at its CPU limit. Whatever the
-  /// program does, this returns soon after the program ends; nothing of its group outlives it.
+  /// program does, this returns soon after the program ends; nothing it started outlives it,
+  /// in its group or not (`ProcessTree`).
   public static func run(
     _ executable: URL, arguments: [String] = [], environment: [String: String], limits: Limits
   ) throws -> NativeProcess {
@@ -103,9 +107,10 @@ public struct NativeProcess: Sendable {
       file: started.output, limit: limits.outputMegabytes << 20, began: began, clock: clock)
     var watch = Watch(pid: started.pid, limits: limits, began: began)
     watch.follow(&reader, until: exit, clock: clock)
-    // The program has ended (or was stopped): nothing of its group may go on, and a process
+    // The program has ended (or was stopped): nothing it started may go on, and a process
     // that still holds the pipe is read from only briefly.
     kill(-started.pid, SIGKILL)
+    watch.tree.killAll()
     reader.drain(until: clock.now + .milliseconds(500))
     close(started.output)
     let ended = exit.wait()
@@ -114,6 +119,7 @@ public struct NativeProcess: Sendable {
     var status: Int32 = 0
     var usage = rusage()
     while wait4(started.pid, &status, 0, &usage) == -1, errno == EINTR {}
+    watch.tree.reap()
     let cpu = Self.seconds(usage.ru_utime) + Self.seconds(usage.ru_stime)
     return NativeProcess(
       output: String(decoding: reader.bytes, as: UTF8.self),

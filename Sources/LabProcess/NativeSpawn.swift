@@ -23,9 +23,15 @@ enum NativeSpawn {
   /// SIGXCPU at `seconds`, SIGKILL a second later should SIGXCPU be caught. `unset PWD`: dash
   /// exports the working directory, which the program was not given. The path and the
   /// arguments are `$0` and `$@`, never part of the script.
+  ///
+  /// Before the `exec`, it leaves a watchdog in the program's group: a subshell that waits on
+  /// descriptor 3, the read end of `NativeLifeline`'s pipe, whose write end only the lab holds.
+  /// When the lab is gone, however it went (SIGKILL included, which no handler sees), the read
+  /// ends and the watchdog kills the group; the program itself gets no descriptor 3.
   static func script(cpuSeconds: Int) -> String {
     "ulimit -c 0 && ulimit -S -t \(cpuSeconds) && ulimit -H -t \(cpuSeconds + 1) && unset PWD && "
-      + #"exec "$0" "$@""#
+      + "{ (read -r line <&3; kill -9 0) </dev/null >/dev/null 2>&1 & } && "
+      + #"exec "$0" "$@" 3<&-"#
   }
 
   /// Starts `executable` with exactly `environment`, stdout and stderr on one pipe (so what it
@@ -34,6 +40,7 @@ enum NativeSpawn {
   static func start(
     _ executable: URL, arguments: [String], environment: [String: String], cpuSeconds: Int
   ) throws(NativeSpawnError) -> Started {
+    guard NativeLifeline.readEnd >= 0 else { throw NativeSpawnError(call: "pipe", code: EMFILE) }
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else { throw NativeSpawnError(call: "pipe", code: errno) }
     // Neither end may leak into another child the lab starts meanwhile (Glibc's `pipe2` is not
@@ -45,6 +52,7 @@ enum NativeSpawn {
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_adddup2(&actions, ends[1], STDOUT_FILENO)
     posix_spawn_file_actions_adddup2(&actions, ends[1], STDERR_FILENO)
+    posix_spawn_file_actions_adddup2(&actions, NativeLifeline.readEnd, 3)
     closeTheRest(&actions)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
@@ -76,7 +84,7 @@ enum NativeSpawn {
     return Started(pid: pid, output: ends[0])
   }
 
-  /// Closes every descriptor from 3 up in the child: one another thread of the lab opened
+  /// Closes every descriptor from 4 up in the child: one another thread of the lab opened
   /// without `O_CLOEXEC` (a file being written, say) is none of the program's business. Glibc
   /// 2.34's `posix_spawn_file_actions_addclosefrom_np`, looked up since Swift's Glibc module does
   /// not import it; without it, only the lab's own descriptors marked close-on-exec are closed.
@@ -85,7 +93,7 @@ enum NativeSpawn {
       @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
     guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np")
     else { return }
-    _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
+    _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 4)
   }
 
   /// The resident memory of `pid` in bytes, from `/proc/PID/statm`; nil where there is none.
@@ -109,6 +117,21 @@ enum NativeSpawn {
     }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
   }
+}
+
+/// The pipe that tells a program's watchdog the lab is gone: the lab holds its write end, never
+/// written to and close-on-exec, for as long as it lives; every program's trampoline gets the
+/// read end as descriptor 3. The read end sits at descriptor 100 or above, so `dup2` onto 3 is
+/// never a copy onto itself (which would keep close-on-exec set).
+enum NativeLifeline {
+  static let readEnd: Int32 = {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { return -1 }
+    let read = fcntl(ends[0], F_DUPFD_CLOEXEC, 100)
+    close(ends[0])
+    _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+    return read
+  }()
 }
 
 /// A system call that failed while starting a program.
@@ -148,6 +171,7 @@ enum NativeGroups {
 
   private static let installed: Bool = {
     _ = slots
+    ProcessTree.adoptOrphans()
     for signal in signals {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { signal in NativeGroups.killAllAndRaise(signal) }
@@ -161,7 +185,10 @@ enum NativeGroups {
       previous[Int(signal)] = old
       sigaction(signal, &action, nil)
     }
-    atexit { NativeGroups.killAll() }
+    atexit {
+      NativeGroups.killAll()
+      ProcessTree.killStrays()
+    }
     return true
   }()
 

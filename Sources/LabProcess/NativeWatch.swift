@@ -1,5 +1,5 @@
 import Foundation
-import LabRuntime
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -11,13 +11,12 @@ import LabRuntime
 /// time of the exit is exact (a trap's report says when it happened), and the zombie keeps its
 /// process-group ID from being reused until the lab has killed the group and reaps it.
 final class ExitWatch: Sendable {
-  private let instant = Locked<ContinuousClock.Instant?>(nil)
+  private let instant = Mutex<ContinuousClock.Instant?>(nil)
   private let exited = DispatchSemaphore(value: 0)
 
   init(pid: pid_t, clock: ContinuousClock) {
-    let instant = instant
-    let exited = exited
-    Thread.detachNewThread {
+    // The thread holds the watch until the program exits.
+    Thread.detachNewThread { [self] in
       var info = siginfo_t()
       while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) == -1, errno == EINTR {}
       instant.withLock { $0 = clock.now }
@@ -100,21 +99,29 @@ struct Watch {
   /// How often memory and the clock are looked at: a loop that grows a list by 100–300 MB a
   /// second passes its limit by a few MB, and watching costs the lab little CPU.
   static let period: Duration = .milliseconds(10)
+  /// How often the program's whole tree is looked at (every process's memory, read from
+  /// `/proc`, a few hundred reads): what it started counts against its limit too.
+  static let groupPeriod: Duration = .milliseconds(100)
 
   let pid: pid_t
   let limits: NativeProcess.Limits
   let began: ContinuousClock.Instant
+  /// Every process the program started, as far as the lab has seen.
+  var tree: ProcessTree
   /// Why the lab stopped the program, when it did.
   var stopped: NativeProcess.Ending?
   /// The most resident memory the program had in a sample, in bytes.
   var peakBytes = 0
   private var memoryCheckedAt: ContinuousClock.Instant
+  private var groupCheckedAt: ContinuousClock.Instant
 
   init(pid: pid_t, limits: NativeProcess.Limits, began: ContinuousClock.Instant) {
     self.pid = pid
     self.limits = limits
     self.began = began
+    tree = ProcessTree(root: pid)
     memoryCheckedAt = began - .seconds(1)
+    groupCheckedAt = began
   }
 
   /// Reads the program's output until it has exited and the pipe is at its end, or the grace
@@ -140,7 +147,10 @@ struct Watch {
       stop(.timedOut(seconds: limits.seconds))
     } else if now - memoryCheckedAt >= Self.period {
       memoryCheckedAt = now
-      guard let resident = NativeSpawn.residentBytes(pid) else { return }
+      // The program itself every period; with the processes it started, less often.
+      let whole = now - groupCheckedAt >= Self.groupPeriod
+      if whole { groupCheckedAt = now }
+      guard let resident = whole ? tree.look() : NativeSpawn.residentBytes(pid) else { return }
       peakBytes = max(peakBytes, resident)
       if resident > limits.memoryMegabytes << 20 {
         stop(.memoryLimit(megabytes: limits.memoryMegabytes))

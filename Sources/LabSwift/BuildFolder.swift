@@ -26,7 +26,15 @@ public enum BuildFolder {
   /// The folder `kind` (`native`, `swift`) under the root, made if missing: only the user may
   /// write in it (0700), and it must be a folder of the user's, not a link to one.
   public static func folder(_ kind: String, environment: [String: String]) throws -> URL {
-    let folder = root(environment: environment).appendingPathComponent(kind, isDirectory: true)
+    try checked(
+      root(environment: environment).appendingPathComponent(kind, isDirectory: true),
+      variable: "LAB_CACHE")
+  }
+
+  /// `folder`, made if missing (0700), when it is one a cache may be: a folder of the user's,
+  /// not a link, that no one else may write to. Every cache location is checked so, however it
+  /// is named (`variable` is what moves it, for the message).
+  public static func checked(_ folder: URL, variable: String) throws -> URL {
     try FileManager.default.createDirectory(
       at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     var info = stat()
@@ -35,13 +43,73 @@ public enum BuildFolder {
     else {
       throw BuildFolderError(
         "\(folder.path) is not a folder of yours that only you can write to; remove it, or set "
-          + "LAB_CACHE to another folder")
+          + "\(variable) to another folder")
     }
     return folder
   }
 }
 
+/// What the lab built, noted where a course cannot write: a cached binary is run only when the
+/// lab built it. A cache folder named by the environment passes `BuildFolder.checked` when it is
+/// the user's own — and so does a folder of a course the user cloned, which could ship a
+/// "cached build"; its binary matches no record, and is built again.
+public struct BuildRecords: Sendable {
+  /// `built/` in the user's build folder: one record per binary the lab built.
+  public var folder: URL
+
+  public init(environment: [String: String]) throws {
+    folder = try BuildFolder.folder("built", environment: environment)
+  }
+
+  public init(folder: URL) { self.folder = folder }
+
+  /// The record of `binary`: its file's identity and its bytes' digest.
+  static func identity(of binary: URL) -> String? {
+    var info = stat()
+    guard lstat(binary.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+      info.st_uid == getuid(), let data = FileManager.default.contents(atPath: binary.path)
+    else { return nil }
+    // FNV-1a, 64 bits: not against a forger (one who can write here can write the record), but
+    // so that a binary replaced in place, at the same size and time, is not taken for ours.
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in data { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return "\(info.st_dev) \(info.st_ino) \(info.st_size) \(info.st_mtim.tv_sec)."
+      + "\(info.st_mtim.tv_nsec) \(String(hash, radix: 16))"
+  }
+
+  /// The record's file for `binary`, named by a digest of its path.
+  func record(_ binary: URL) -> URL {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in binary.standardizedFileURL.path.utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    return folder.appendingPathComponent(String(hash, radix: 16))
+  }
+
+  /// Notes that the lab has just built `binary`.
+  public func note(_ binary: URL) {
+    guard let identity = Self.identity(of: binary) else { return }
+    let text = binary.standardizedFileURL.path + "\n" + identity + "\n"
+    let partial = folder.appendingPathComponent(".\(UUID().uuidString)")
+    guard FileManager.default.createFile(atPath: partial.path, contents: Data(text.utf8)) else {
+      return
+    }
+    if rename(partial.path, record(binary).path) != 0 {
+      try? FileManager.default.removeItem(at: partial)
+    }
+  }
+
+  /// Whether `binary` is one the lab built, unchanged since.
+  public func trusts(_ binary: URL) -> Bool {
+    guard let identity = Self.identity(of: binary),
+      let data = FileManager.default.contents(atPath: record(binary).path)
+    else { return false }
+    return String(decoding: data, as: UTF8.self)
+      == binary.standardizedFileURL.path + "\n" + identity + "\n"
+  }
+}
+
 public struct BuildFolderError: Error, CustomStringConvertible {
   public var description: String
-  init(_ description: String) { self.description = description }
+  public init(_ description: String) { self.description = description }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import LabModel
-import Synchronization
+import LabProcess
 
 /// Compiles a generated program with `swiftc`, to show what Swift 6 says about it.
 public struct SwiftCompiler: Sendable {
@@ -33,10 +33,9 @@ public struct SwiftCompiler: Sendable {
 
   /// The toolchain's version, `6.3.1`, from `swiftc --version`; nil when it says none.
   public func version() -> String? {
-    let process = Process()
-    process.executableURL = swiftc
-    process.arguments = ["--version"]
-    guard let (_, output) = try? Self.run(process, limit: .seconds(30)),
+    var limits = Self.limits
+    limits.seconds = 30
+    guard let (_, output) = try? run(["--version"], limits: limits),
       let range = output.range(of: "Swift version ")
     else { return nil }
     return String(output[range.upperBound...].prefix { !$0.isWhitespace })
@@ -60,14 +59,11 @@ public struct SwiftCompiler: Sendable {
     }
     var (status, output) = (Int32(0), "")
     for _ in 1...3 {
-      let process = Process()
-      process.executableURL = swiftc
-      process.arguments =
+      (status, output) = try run(
         [
           "-swift-version", String(mode), file.path, "-o", partial.path,
           "-module-cache-path", folder.appendingPathComponent("module-cache").path,
-        ] + options
-      (status, output) = try Self.run(process)
+        ] + options)
       // Two labs that both found no source wrote it at once: the later write is the same text.
       guard status != 0, output.contains("was modified during the build") else { break }
     }
@@ -104,64 +100,56 @@ public struct SwiftCompiler: Sendable {
   /// `mode`; `moduleCache` may be shared by many checks. The verdict has no executable.
   public func typecheck(
     _ source: String, name: String, mode: Int, in folder: URL, moduleCache: URL,
-    options: [String] = [], through stage: Stage = .typecheck
+    options: [String] = [], through stage: Stage = .typecheck,
+    limits: NativeProcess.Limits = SwiftCompiler.limits
   ) throws -> Verdict {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let file = folder.appendingPathComponent("\(name).swift")
     try source.write(to: file, atomically: true, encoding: .utf8)
-    let process = Process()
-    process.executableURL = swiftc
-    process.arguments =
-      [
-        "-swift-version", String(mode), file.path, "-module-cache-path", moduleCache.path,
-      ]
-      + stage.arguments + options
-    let (status, output) = try Self.run(process)
+    let (status, output) = try run(
+      ["-swift-version", String(mode), file.path, "-module-cache-path", moduleCache.path]
+        + stage.arguments + options, limits: limits)
     return Verdict(compiled: status == 0, diagnostics: output, executable: nil)
   }
 
-  /// How long one swiftc may run: the slowest bundled program builds in under 30 s under
-  /// ThreadSanitizer on a loaded machine; a program written to stall the type checker is
-  /// stopped, not waited for.
-  public static let timeLimit: Duration = .seconds(300)
+  /// What one swiftc may use. The compiler is an untrusted program here: the source it reads is
+  /// a course's, and a kilobyte of `@_transparent` functions that inline each other took it to
+  /// 7.8 GB. The slowest bundled program builds in under 30 s under ThreadSanitizer on a loaded
+  /// machine and in a few hundred MB; a program written to stall the type checker or to fill the
+  /// memory is stopped, not waited for.
+  public static let limits = NativeProcess.Limits(
+    seconds: 300, memoryMegabytes: 4096, cpuSeconds: 600, outputMegabytes: 16)
 
   /// What stopped a compile that did not end by itself.
   public struct Timeout: Error, CustomStringConvertible {
     public var seconds: Int64
+    /// How it was stopped, when not by the clock: its memory, CPU time or output.
+    public var limit: String?
     public var description: String {
-      "swiftc did not finish within \(seconds) s and was stopped; make the program smaller"
+      if let limit {
+        return "swiftc \(limit); make the program smaller"
+      }
+      return "swiftc did not finish within \(seconds) s and was stopped; make the program smaller"
     }
   }
 
-  /// Runs a process to its end, or stops it and its process group (SIGTERM, then SIGKILL two
-  /// seconds later) after `limit`; returns its status and what it printed, stdout and stderr.
-  static func run(_ process: Process, limit: Duration = timeLimit) throws -> (Int32, String) {
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let pid = process.processIdentifier
-    let stopped = Atomic(false)
-    // Set once the process is reaped: its ID may then be another process's.
-    let ended = Atomic(false)
-    let watch = DispatchWorkItem {
-      guard !ended.load(ordering: .acquiring) else { return }
-      stopped.store(true, ordering: .relaxed)
-      // Foundation starts the process in a group of its own: the driver's frontends, which
-      // hold the pipe open, are stopped with it.
-      kill(-pid, SIGTERM)
-      DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
-        if !ended.load(ordering: .acquiring) { kill(-pid, SIGKILL) }
-      }
+  /// Runs swiftc with `arguments` as an untrusted program (`NativeProcess`: a process group of
+  /// its own, killed with its frontends at `limits` and with the lab, given the lab's
+  /// environment); returns its status and what it printed, stdout and stderr together.
+  func run(_ arguments: [String], limits: NativeProcess.Limits = SwiftCompiler.limits) throws
+    -> (Int32, String)
+  {
+    let process = try NativeProcess.run(
+      swiftc, arguments: arguments, environment: ProcessInfo.processInfo.environment,
+      limits: limits)
+    switch process.ending {
+    case .exited(let status): return (status, process.output)
+    // A compiler that crashed failed: its output says how.
+    case .signalled(let signal): return (128 + signal, process.output)
+    case .timedOut(let seconds): throw Timeout(seconds: Int64(seconds))
+    case .memoryLimit, .cpuLimit, .outputLimit:
+      throw Timeout(seconds: Int64(limits.seconds), limit: process.ending.said)
     }
-    let seconds = limit.components.seconds
-    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Int(seconds)), execute: watch)
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    ended.store(true, ordering: .releasing)
-    watch.cancel()
-    if stopped.load(ordering: .relaxed) { throw Timeout(seconds: seconds) }
-    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
   }
 
   /// The first `error:` line of the diagnostics, without the file and position.

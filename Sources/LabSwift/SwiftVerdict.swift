@@ -1,4 +1,5 @@
 import Foundation
+import LabProcess
 
 /// A compiler setting a lesson's ```` ```swift-verdict ```` block may ask for. A lesson is
 /// someone else's file: it names one of these by its spelling and the lab passes swiftc the
@@ -139,6 +140,14 @@ public struct SwiftVerdictCheck: Sendable {
   /// The most source a lesson's block may hand swiftc: a short program, not a project.
   public static let maxSourceBytes = 16 * 1024
 
+  /// What swiftc may use for a verdict: a short program checked through the diagnostics takes
+  /// well under a second; one written to stall the type checker is stopped after a minute.
+  public static let verdictLimits: NativeProcess.Limits = {
+    var limits = SwiftCompiler.limits
+    limits.seconds = 60
+    return limits
+  }()
+
   /// Checks `source` in Swift 6 mode with `settings`, as a library file (declarations only, no
   /// top-level code), through the diagnostics passes: region-based isolation (`sending`,
   /// SE-0414) is checked on SIL, after `-typecheck` stops, so `-typecheck` alone would say a
@@ -150,7 +159,8 @@ public struct SwiftVerdictCheck: Sendable {
   public static func run(
     _ source: String, settings: [SwiftSetting], compiler: SwiftCompiler,
     environment: [String: String], mode: Int = 6, library: Bool = true,
-    name: String = fileName, expecting expected: SwiftVerdict? = nil
+    name: String = fileName, expecting expected: SwiftVerdict? = nil,
+    limits: NativeProcess.Limits = verdictLimits
   ) throws -> SwiftVerdictCheck {
     let root = try BuildFolder.folder("verdict", environment: environment)
     let folder = root.appendingPathComponent(UUID().uuidString, isDirectory: true)
@@ -160,7 +170,7 @@ public struct SwiftVerdictCheck: Sendable {
       source, name: name, mode: mode, in: folder,
       moduleCache: root.appendingPathComponent("module-cache", isDirectory: true),
       options: (library ? ["-parse-as-library"] : []) + settings.flatMap(\.arguments),
-      through: .diagnostics)
+      through: .diagnostics, limits: limits)
     let elapsed = ContinuousClock.now - start
     // The folder is this check's own and gone when it returns: the file is named as the reader
     // would name it.

@@ -109,12 +109,13 @@ enum FactsCommand: Command {
           + "a program to compile and run\n")
       return nil
     }
-    guard let cache = NativeCommand.cache(context, report: true),
+    guard let (cache, records) = NativeCommand.cache(context, report: true),
       let root = try? context.catalog().root
     else { return nil }
     return FactRunner(
       compiler: compiler, cache: cache.appendingPathComponent("facts", isDirectory: true),
-      environment: context.environment, loadScenario: scenarioLoader(root: root))
+      records: records, environment: context.environment,
+      loadScenario: scenarioLoader(root: root))
   }
 
   /// Checks `facts`, with a progress line on a terminal.

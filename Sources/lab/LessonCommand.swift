@@ -6,6 +6,7 @@ import LabLessons
 import LabModel
 import LabNative
 import LabPictures
+import LabProcess
 import LabRuntime
 import LabSwift
 
@@ -64,7 +65,13 @@ enum LessonCommand: Command {
     Option.step.spec,
     Option.ascii.helping("Draw the lesson's timelines in plain ASCII."),
     Option.full.helping("Print every line of each run, not only the part the lesson shows."),
+    Option.maxSeconds.helping(
+      "The most the lesson may take, in seconds (default 300): past it, the lesson stops before "
+        + "its next block and says so."),
   ]
+
+  /// A lesson's bound as a whole, by default: the bundled lessons take a few seconds each.
+  static let defaultBudget: Double = 300
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     guard arguments.positionals.count <= 1 else { throw UsageError("lesson takes one lesson") }
@@ -94,15 +101,19 @@ enum LessonCommand: Command {
     do {
       lesson = try catalog.load(entry)
     } catch {
-      context.console.err(context.console.paint(error.description, .red, forErr: true) + "\n")
+      for line in error.description.split(separator: "\n") {
+        context.console.err(
+          context.console.paint(terminalSafe(String(line)), .red, forErr: true) + "\n")
+      }
       return ExitStatus.failure
     }
     let asks = lesson.sections.contains { $0.blocks.contains { $0.prediction != nil } }
     let pager =
       arguments.flag(.step) || (asks && isatty(STDIN_FILENO) != 0) ? nil : Pager.start(context)
     defer { pager?.finish() }
+    let budget = try arguments.number(.maxSeconds, in: 1...86_400) ?? Self.defaultBudget
     var session = LessonSession(
-      lesson: lesson, surroundings: surroundings(arguments, context),
+      lesson: lesson, surroundings: surroundings(arguments, context, budget: budget),
       ascii: arguments.flag(.ascii), full: arguments.flag(.full))
     // Stopped until played to its end: a lesson left any way at all (q, Ctrl-C, a closed
     // terminal) is the one `lab lesson` offers again.
@@ -115,10 +126,17 @@ enum LessonCommand: Command {
   }
 
   /// What a lesson is played with: the console, scenario loading, timelines and the pause.
-  static func surroundings(_ arguments: Arguments, _ context: CommandContext)
-    -> LessonSession.Surroundings
-  {
+  static func surroundings(
+    _ arguments: Arguments, _ context: CommandContext, budget: Double = defaultBudget
+  ) -> LessonSession.Surroundings {
     let console = context.console
+    // A verdict's compile keeps within what is left of the lesson's budget, and a minute.
+    let deadline = ContinuousClock.now + .seconds(budget)
+    let verdictLimits = { () -> NativeProcess.Limits in
+      var limits = SwiftVerdictCheck.verdictLimits
+      limits.seconds = max(1, min(limits.seconds, (deadline - ContinuousClock.now) / .seconds(1)))
+      return limits
+    }
     return LessonSession.Surroundings(
       write: console.out, style: console.outStyle,
       load: { name in
@@ -154,7 +172,7 @@ enum LessonCommand: Command {
         { block in
           try SwiftVerdictCheck.run(
             block.program, settings: block.settings, compiler: compiler,
-            environment: context.environment, expecting: block.expected)
+            environment: context.environment, expecting: block.expected, limits: verdictLimits())
         }
       },
       // A prediction waits for an answer only on a terminal; piped, it reveals at once.
@@ -163,7 +181,7 @@ enum LessonCommand: Command {
           console.out(prompt)
           return readLine()
         } : nil,
-      runNatively: NativeCommand.lessonRuns(context))
+      runNatively: NativeCommand.lessonRuns(context), budget: .seconds(budget))
   }
 
   /// The lesson an argument names, or a usage error that says what would.

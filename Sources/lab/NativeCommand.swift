@@ -5,6 +5,8 @@ import LabInterpreter
 import LabLessons
 import LabModel
 import LabNative
+import LabProcess
+import LabRuntime
 import LabSwift
 
 /// `lab run --native` and `lab check --native`: flags and printing; `LabNative` does the work.
@@ -37,20 +39,31 @@ enum NativeCommand {
           + "without --native\n")
       return nil
     }
-    guard let cache = cache(context, report: true) else { return nil }
-    return NativeBuilder(compiler: compiler, cache: cache)
+    guard let (cache, records) = cache(context, report: true) else { return nil }
+    return NativeBuilder(compiler: compiler, cache: cache, records: records)
   }
 
-  /// Where built programs are kept: `LAB_NATIVE_CACHE`, or the user's build folder; nil (with
-  /// the error printed when `report`) when it cannot be made.
-  static func cache(_ context: CommandContext, report: Bool) -> URL? {
-    if let chosen = context.environment["LAB_NATIVE_CACHE"], !chosen.isEmpty {
-      return URL(fileURLWithPath: chosen)
-    }
+  /// Where built programs are kept — `LAB_NATIVE_CACHE`, or the user's build folder — and the
+  /// records of what the lab built there; nil (with the error printed when `report`) when either
+  /// cannot be made. `LAB_NATIVE_CACHE` is held to what the build folder is: an absolute path to
+  /// a folder of the user's that only they may write to, not a link.
+  static func cache(_ context: CommandContext, report: Bool) -> (URL, BuildRecords)? {
     do {
-      return try BuildFolder.folder("native", environment: context.environment)
+      let records = try BuildRecords(environment: context.environment)
+      if let chosen = context.environment["LAB_NATIVE_CACHE"], !chosen.isEmpty {
+        guard chosen.hasPrefix("/") else {
+          throw BuildFolderError(
+            "LAB_NATIVE_CACHE=\(chosen) is not an absolute path; name a folder of yours, such as "
+              + "~/.cache/lab-native, or unset it")
+        }
+        return (
+          try BuildFolder.checked(URL(fileURLWithPath: chosen), variable: "LAB_NATIVE_CACHE"),
+          records
+        )
+      }
+      return (try BuildFolder.folder("native", environment: context.environment), records)
     } catch {
-      if report { context.console.err("error: \(error)\n") }
+      if report { context.console.err("error: \(terminalSafe("\(error)"))\n") }
       return nil
     }
   }
@@ -61,14 +74,18 @@ enum NativeCommand {
     (Scenario, Int, Double) -> Result<LessonSession.NativeRuns, LessonSession.LoadProblem>
   )? {
     guard let compiler = SwiftCompiler.find(environment: context.environment),
-      let cache = cache(context, report: false)
+      let (cache, records) = cache(context, report: false)
     else { return nil }
-    let builder = NativeBuilder(compiler: compiler, cache: cache)
+    let builder = NativeBuilder(compiler: compiler, cache: cache, records: records)
     return {
       scenario, runs, seconds -> Result<LessonSession.NativeRuns, LessonSession.LoadProblem> in
       do throws(NativeError) {
+        // A program that hangs is stopped well within the prediction's own few seconds, not at
+        // `--native`'s minute.
+        var options = RunOptions()
+        options.limits.runtime.wallClockSeconds = max(5, 2 * seconds)
         let sample = try NativeRunner.sample(
-          scenario, runs: runs, seconds: seconds, builder: builder)
+          scenario, runs: runs, seconds: seconds, builder: builder, options: options)
         let build = "Swift \(sample.swiftMode)" + (sample.sanitized ? " + ThreadSanitizer" : "")
         return .success(
           LessonSession.NativeRuns(records: sample.records, seconds: sample.seconds, build: build))

@@ -15,7 +15,9 @@ import Testing
   static func freshState() -> [String: String] {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("lab-challenges-\(UUID().uuidString)")
-    return ["XDG_STATE_HOME": folder.path]
+    return [
+      "XDG_STATE_HOME": folder.path, "LAB_CACHE": folder.appendingPathComponent("cache").path,
+    ]
   }
 
   /// The keys that play racy-counter's challenge on par: its par schedule, as `lab step` takes it.
@@ -65,6 +67,29 @@ import Testing
       Self.racyCounterRow(Self.freshState())
         .hasPrefix("racy-counter par 2 new Lose two updates: make counter"))
     #expect(list.out.contains("  search-same-moment "))
+  }
+
+  /// The list keeps each par it found in the cache's `pars/` and shows the kept one next time,
+  /// without a search; a kept value out of range is no par, and is searched again.
+  @Test func theListKeepsTheParsItFound() throws {
+    let environment = Self.freshState()
+    #expect(Self.racyCounterRow(environment).hasPrefix("racy-counter par 2 "))
+    let pars = URL(fileURLWithPath: try #require(environment["LAB_CACHE"]))
+      .appendingPathComponent("pars")
+    let kept = try FileManager.default.contentsOfDirectory(atPath: pars.path)
+    #expect(kept.count >= 3, "\(kept)")
+    let words = try kept.map {
+      try String(contentsOf: pars.appendingPathComponent($0), encoding: .utf8)
+    }
+    #expect(words.contains("par 2\n"))
+    for name in kept {
+      try "par 5\n".write(to: pars.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+    #expect(Self.racyCounterRow(environment).hasPrefix("racy-counter par 5 "))
+    for name in kept {
+      try "par 99\n".write(to: pars.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+    #expect(Self.racyCounterRow(environment).hasPrefix("racy-counter par 2 "))
   }
 
   @Test func playingToTheGoalScoresTheChoicesAgainstPar() throws {

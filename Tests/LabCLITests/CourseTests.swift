@@ -100,6 +100,17 @@ import Testing
     #expect(again.status == 1)
     #expect(again.err.contains("is not empty; lab init writes only into a new or empty folder"))
     #expect(InProcessLab.run(["init"]).status == 64)
+    // A link in the folder's place, to nothing or to a folder, is named and left alone.
+    let link = FileManager.default.temporaryDirectory.appendingPathComponent("lab-link-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: link) }
+    for target in ["/nonexistent-\(UUID())", FileManager.default.temporaryDirectory.path] {
+      try? FileManager.default.removeItem(at: link)
+      try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target)
+      let linked = InProcessLab.run(["init", link.path])
+      #expect(linked.status == 1)
+      #expect(linked.err.contains("is a symbolic link to"), "\(linked.err)")
+      #expect(!linked.err.contains("same name already exists"))
+    }
   }
 
   @Test func theBundledCurriculumStaysAvailableBesideTheCourseLabelled() throws {

@@ -32,5 +32,10 @@ import Testing
     let (status, _, err) = InProcessLab.run(["diff", "s"], environment: ["LAB_ROOT": root.path])
     #expect(status == 1)
     #expect(err.contains("not a regular file") || err.contains("is a folder"), "\(err)")
+    // lab check names what is there, not a scenario that "does not validate".
+    let check = InProcessLab.run(["check", "s"], environment: ["LAB_ROOT": root.path])
+    #expect(check.status == 1)
+    #expect(check.out.contains("FAIL  s  its expected trace cannot be read: "), "\(check.out)")
+    #expect(!check.out.contains("does not validate"))
   }
 }

@@ -3,6 +3,7 @@ import LabTestSupport
 import Testing
 
 @testable import LabNative
+@testable import LabProcess
 
 #if canImport(Glibc)
   import Glibc
@@ -71,6 +72,69 @@ import Testing
     #expect(Self.living(inGroup: pids[0]).isEmpty)
   }
 
+  /// A process that leaves the program's group and session (`setsid`) is still the run's: killed
+  /// when the run ends and reaped by the lab, whether its parent left it at once (an orphan comes
+  /// back to the lab, the subreaper) or stayed until the lab had seen it.
+  @Test(arguments: ["", "; sleep 0.5"]) func aProcessThatLeavesTheGroupEndsWithTheRun(
+    _ afterwards: String
+  ) throws {
+    let run = try Self.runScript(
+      "setsid /bin/sleep 100 & echo $!\(afterwards)", limits: Self.limits())
+    #expect(run.ending == .exited(0))
+    let pid = try #require(pid_t(run.output.trimmingCharacters(in: .whitespacesAndNewlines)))
+    #expect(Self.stat(pid) == nil, "the sleep still runs, or was left a zombie")
+  }
+
+  /// A process's line in `/proc` is read from its name's last parenthesis: a name may hold
+  /// spaces and parentheses of its own.
+  @Test func aProcessLineIsReadPastItsName() throws {
+    let line = "42 (a) S 1 (b) Z 7 42 40 0 -1 4194560 1 0 0 0 0 0 0 0 20 0 1 0 12345 1000 250 9"
+    let entry = try #require(ProcessEntry(stat: ArraySlice(line.utf8)))
+    #expect(
+      entry
+        == ProcessEntry(
+          pid: 42, parent: 7, group: 42, session: 40, started: 12345, residentPages: 250,
+          zombie: true))
+    #expect(ProcessEntry(stat: ArraySlice("42 (no fields)".utf8)) == nil)
+  }
+
+  /// A run's tree is its group and every descendant, whatever group or session it moved to; an
+  /// orphan the lab adopted out of its session counts for no run, and a child of the lab in the
+  /// lab's session (another run's program, a process the lab started itself) is no run's. The
+  /// IDs are past the kernel's largest, so the strays' kill reaches no process.
+  @Test func aRunsTreeIsItsDescendantsWhereverTheyMoved() {
+    let lab: pid_t = 4_194_300
+    let root: pid_t = 4_194_400
+    func entry(_ pid: pid_t, parent: pid_t, group: pid_t, session: pid_t) -> ProcessEntry {
+      ProcessEntry(
+        pid: pid, parent: parent, group: group, session: session, started: 1, residentPages: 1,
+        zombie: false)
+    }
+    let entries = [
+      entry(root, parent: lab, group: root, session: 10),
+      entry(root + 1, parent: root, group: root, session: 10),
+      entry(root + 2, parent: root + 1, group: root + 2, session: root + 2),
+      entry(root + 3, parent: lab, group: root + 3, session: root + 3),
+      entry(root + 4, parent: lab, group: root + 4, session: 10),
+    ]
+    var tree = ProcessTree(root: root)
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    #expect(tree.look(at: entries, lab: lab, labSession: 10) == 3 * page)
+    #expect(Set(tree.members.keys) == [root, root + 1, root + 2])
+    #expect(Set(tree.strays.keys) == [root + 3])
+    // Once seen, a member is the tree's after its parent has gone and the lab adopted it.
+    let orphaned = [entries[0], entry(root + 2, parent: lab, group: root + 2, session: root + 2)]
+    #expect(tree.look(at: orphaned, lab: lab, labSession: 10) == 2 * page)
+  }
+
+  /// What a process that left the group holds counts against the program's memory limit: a
+  /// `tail` in a session of its own that keeps 700 MB stops a run limited to 512 MB.
+  @Test func aProcessThatLeavesTheGroupCountsAgainstTheMemoryLimit() throws {
+    let run = try Self.runScript(
+      "head -c 700000000 /dev/zero | setsid tail -c 700000000 > /dev/null", limits: Self.limits())
+    #expect(run.ending == .memoryLimit(megabytes: 512), "\(run.ending) \(run.peakMegabytes) MB")
+  }
+
   /// The program gets exactly the environment it is given: nothing of the lab's, not even the
   /// working directory the shell that sets its limits would export.
   @Test func theProgramGetsOnlyItsEnvironment() throws {
@@ -129,14 +193,14 @@ import Testing
       ]}
       """
     ])
-    let run = project.lab(["run", "grows", "--native", "--scale", "0.05", "--max-memory-mb", "64"])
+    let run = project.lab(["run", "grows", "--native", "--scale", "0.05", "--max-memory-mb", "32"])
     #expect(run.status == 1)
     #expect(
       run.out.contains(
-        "the program used more than 64 MB of memory (the --max-memory-mb limit); raise it with "
-          + "--max-memory-mb 128"), "\(run.out)\(run.err)")
+        "the program used more than 32 MB of memory (the --max-memory-mb limit); raise it with "
+          + "--max-memory-mb 64"), "\(run.out)\(run.err)")
     let memory = run.err.split(separator: "memory ").last?.prefix { $0.isNumber }
-    #expect(memory.flatMap { Int($0) }.map { $0 >= 64 && $0 < 200 } == true, "\(run.err)")
+    #expect(memory.flatMap { Int($0) }.map { $0 >= 32 && $0 < 200 } == true, "\(run.err)")
   }
 
   /// `queue.sync` onto its own queue traps right after the 10 ms block: the report says when
@@ -176,29 +240,14 @@ import Testing
   /// blocked, so the signal would wait until the run is over.
   @Test func aTerminatedLabLeavesNoProgramBehind() throws {
     guard NativeRunTests.hasToolchain else { return print("skipped: no swiftc") }
-    var environment = ProcessInfo.processInfo.environment
-    environment["LAB_ROOT"] = TestSupport.packageRoot.path
-    let lab = try NativeSpawn.start(
-      TestSupport.labBinary, arguments: ["run", "task-group-five", "--native", "--scale", "1"],
-      environment: environment, cpuSeconds: 600)
-    defer { close(lab.output) }
-    var status: Int32 = 0
-    defer { if waitpid(lab.pid, &status, WNOHANG) == 0 { kill(-lab.pid, SIGKILL) } }
-    // The program starts once compiled (a few seconds the first time), through /bin/sh.
-    var program: pid_t?
-    let deadline = ContinuousClock.now + .seconds(120)
-    while program == nil, ContinuousClock.now < deadline {
-      usleep(50_000)
-      let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-      program = entries.compactMap { pid_t($0) }.first { pid in
-        Self.stat(pid).map { $0.parent == lab.pid && $0.name == "task-group-five" } ?? false
-      }
-    }
-    let group = try #require(program, "the program never started")
+    let (lab, group, output) = try Self.startLab(running: "task-group-five")
+    defer { close(output) }
     defer { kill(-group, SIGKILL) }
+    var status: Int32 = 0
+    defer { if waitpid(lab, &status, WNOHANG) == 0 { kill(-lab, SIGKILL) } }
     #expect(Self.stat(group)?.group == group, "the program leads a group of its own")
-    kill(lab.pid, SIGTERM)
-    while waitpid(lab.pid, &status, 0) == -1, errno == EINTR {}
+    kill(lab, SIGTERM)
+    while waitpid(lab, &status, 0) == -1, errno == EINTR {}
     #expect(status & 0x7f == SIGTERM, "lab's wait status: \(status)")
     // The lab sent SIGKILL to the whole group before it went; a program with many threads takes
     // a moment to die once killed, and a loaded machine makes the moment longer. Two seconds,
@@ -206,5 +255,53 @@ import Testing
     let killed = ContinuousClock.now + .seconds(2)
     while !Self.living(inGroup: group).isEmpty, ContinuousClock.now < killed { usleep(20_000) }
     #expect(Self.living(inGroup: group).isEmpty)
+  }
+
+  /// SIGKILL, which no handler sees, ends the lab at once: the watchdog the program's trampoline
+  /// left in its group sees the lab's end of the lifeline close and kills the group, long before
+  /// the 5 s the program would run.
+  @Test func aKilledLabLeavesNoProgramBehind() throws {
+    guard NativeRunTests.hasToolchain else { return print("skipped: no swiftc") }
+    let (lab, group, output) = try Self.startLab(running: "task-group-five")
+    defer { close(output) }
+    defer { kill(-group, SIGKILL) }
+    kill(lab, SIGKILL)
+    var status: Int32 = 0
+    while waitpid(lab, &status, 0) == -1, errno == EINTR {}
+    let killed = ContinuousClock.now + .seconds(2)
+    while !Self.living(inGroup: group).isEmpty, ContinuousClock.now < killed { usleep(20_000) }
+    #expect(Self.living(inGroup: group).isEmpty)
+  }
+  /// Starts the built `lab` running `scenario` natively at scale 1 (5 s for `task-group-five`),
+  /// as a shell starts it, and waits until its program runs: the lab's ID and the program's
+  /// (the ID of its group).
+  static func startLab(running scenario: String) throws -> (
+    lab: pid_t, program: pid_t, output: Int32
+  ) {
+    var environment = ProcessInfo.processInfo.environment
+    environment["LAB_ROOT"] = TestSupport.packageRoot.path
+    let lab = try NativeSpawn.start(
+      TestSupport.labBinary, arguments: ["run", scenario, "--native", "--scale", "1"],
+      environment: environment, cpuSeconds: 600)
+    // The program starts once compiled (a few seconds the first time), through /bin/sh.
+    var program: pid_t?
+    let deadline = ContinuousClock.now + .seconds(120)
+    while program == nil, ContinuousClock.now < deadline {
+      usleep(50_000)
+      let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+      program = entries.compactMap { pid_t($0) }.first { pid in
+        Self.stat(pid).map { $0.parent == lab.pid && $0.name == scenario } ?? false
+      }
+    }
+    guard let program else {
+      kill(-lab.pid, SIGKILL)
+      close(lab.output)
+      throw LabNotStarted()
+    }
+    return (lab.pid, program, lab.output)
+  }
+
+  struct LabNotStarted: Error, CustomStringConvertible {
+    var description: String { "the program never started" }
   }
 }

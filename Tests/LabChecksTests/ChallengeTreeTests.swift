@@ -80,6 +80,53 @@ import Testing
     #expect(tree.json.contains("-1"))
   }
 
+  /// A scenario that logs long lines in a loop between its choices makes a tree whose nodes each
+  /// hold thousands of lines: each node shows its first ones and how many more there are, and the
+  /// tree stays within its byte limit however the walk is cut (one such page was 9.9 MB).
+  @Test func aTreeOfLoudNodesStaysWithinItsBytes() throws {
+    let line = String(repeating: "x", count: 400)
+    let scenario = try TestSupport.scenario(
+      json: """
+        {"format": 1, "name": "loud", "state": {"n": 0}, "steps": [
+          {"group": "tasks", "count": 3, "as": "i", "steps": [
+            {"repeat": 500, "steps": [{"log": "\(line)"}]},
+            {"add": "n"}, {"sleep": 1}, {"add": "n"}
+          ]}
+        ], "expect": {"races": "expected"},
+        "challenge": {"goal": "n ends at 2", "when": {"values": {"n": 2}}}}
+        """)
+    let challenge = try #require(scenario.challenge)
+    let limits = ChallengeTree.Limits(maxNodes: 3_500, maxBytes: 200_000, maxSeconds: 10)
+    let tree = ChallengeTree.build(scenario, challenge: challenge, par: nil, limits: limits)
+    #expect(!tree.nodes.isEmpty)
+    #expect(tree.json.utf8.count <= 2 * limits.maxBytes, "\(tree.json.utf8.count) bytes")
+    #expect(tree.nodes.allSatisfy { Self.lines($0).count <= ChallengeTree.maxLinesPerNode + 1 })
+    #expect(
+      tree.nodes.contains {
+        Self.lines($0).last?.hasSuffix("more lines (lab step shows them all)") == true
+      })
+  }
+
+  /// A tree's walks stop at the time limit: the page keeps what was walked, cut.
+  @Test func aTreeStopsAtItsTimeLimit() throws {
+    let scenario = try TestSupport.scenario(named: "task-group-collect")
+    let challenge = try #require(scenario.challenge)
+    let limits = ChallengeTree.Limits(maxNodes: 1_000_000, maxBytes: 1 << 30, maxSeconds: 0.01)
+    let clock = ContinuousClock()
+    let began = clock.now
+    let tree = ChallengeTree.build(scenario, challenge: challenge, par: nil, limits: limits)
+    #expect(clock.now - began < .seconds(5))
+    #expect(tree.truncated)
+    #expect(!tree.nodes.isEmpty)
+  }
+
+  static func lines(_ node: ChallengeTree.Node) -> [String] {
+    switch node {
+    case .decision(let decision): decision.lines
+    case .leaf(let leaf): leaf.lines
+    }
+  }
+
   /// A goal that names the first task to finish is graded with that task known, even in a tree so
   /// over the limit that not even the par's bound fits: every leaf's mark is its replay's.
   @Test func aTruncatedTreeGradesAFirstToFinishGoalAsItsReplays() throws {

@@ -1,6 +1,7 @@
 import LabChecks
 import LabInterpreter
 import LabModel
+import LabProcess
 import LabSwift
 import LabTestSupport
 import Testing

@@ -15,7 +15,8 @@ import Testing
     let environment = ProcessInfo.processInfo.environment
     guard let compiler = SwiftCompiler.find(environment: environment) else { return nil }
     let builder = NativeBuilder(
-      compiler: compiler, cache: try BuildFolder.folder("native", environment: environment))
+      compiler: compiler, cache: try BuildFolder.folder("native", environment: environment),
+      records: try BuildRecords(environment: environment))
     let path = try #require(
       TestSupport.scenarioPaths.first { $0.hasSuffix("/actor-reentrancy.json") })
     var options = RunOptions()

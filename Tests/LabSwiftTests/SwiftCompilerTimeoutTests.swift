@@ -1,30 +1,53 @@
 import Foundation
+import LabProcess
 import Testing
 
 @testable import LabSwift
 
-/// A swiftc that does not end (a program written to stall the type checker) is stopped at the
-/// limit and said to be, never waited for.
+/// swiftc is an untrusted program here — the source it reads is a course's — and is run as
+/// one: a compile that does not end, or grows its memory (a frontend it started included), is
+/// stopped at its limit and said to be, never waited for; one that ends is not stopped.
 struct SwiftCompilerTimeoutTests {
+  /// A "compiler" that is a shell script: what it does stands for what a stalled swiftc does.
+  static func compiler(_ script: String) throws -> SwiftCompiler {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cc-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("swiftc")
+    try ("#!/bin/sh\n" + script + "\n").write(to: file, atomically: true, encoding: .utf8)
+    chmod(file.path, 0o755)
+    return SwiftCompiler(swiftc: file)
+  }
+
   @Test func aCompilerThatDoesNotEndIsStoppedAtTheLimit() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    // Ignores SIGTERM, as a stuck compiler might: SIGKILL follows two seconds later.
-    process.arguments = ["-c", "trap '' TERM; sleep 30"]
+    // Ignores SIGTERM, as a stuck compiler might; its child holds the output open.
+    let compiler = try Self.compiler("trap '' TERM; sleep 30 & wait")
+    var limits = SwiftCompiler.limits
+    limits.seconds = 1
     let start = ContinuousClock.now
-    #expect(throws: SwiftCompiler.Timeout.self) {
-      _ = try SwiftCompiler.run(process, limit: .seconds(1))
-    }
-    // The shell's child, which holds the output open, is stopped with it.
+    #expect(throws: SwiftCompiler.Timeout.self) { _ = try compiler.run(["x"], limits: limits) }
     #expect(ContinuousClock.now - start < .seconds(20))
-    #expect(!process.isRunning)
+  }
+
+  /// Memory counts for the whole group: a frontend the driver starts that grows its memory is
+  /// stopped as the driver would be.
+  @Test func aFrontendThatGrowsItsMemoryIsStopped() throws {
+    let compiler = try Self.compiler(
+      "python3 -c 'x = bytearray(300 << 20); import time; time.sleep(30)' & wait")
+    var limits = SwiftCompiler.limits
+    limits.memoryMegabytes = 100
+    let start = ContinuousClock.now
+    do {
+      _ = try compiler.run(["x"], limits: limits)
+      Issue.record("a compile holding 300 MB ran past a limit of 100 MB")
+    } catch let stopped as SwiftCompiler.Timeout {
+      #expect(stopped.description.contains("used more than 100 MB"), "\(stopped)")
+    }
+    #expect(ContinuousClock.now - start < .seconds(20))
   }
 
   @Test func aCompilerThatEndsIsNotStopped() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "echo done"]
-    let (status, output) = try SwiftCompiler.run(process, limit: .seconds(30))
-    #expect(status == 0 && output == "done\n")
+    let compiler = try Self.compiler("echo done \"$@\"")
+    let (status, output) = try compiler.run(["a", "b"])
+    #expect(status == 0 && output == "done a b\n")
   }
 }

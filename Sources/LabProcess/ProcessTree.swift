@@ -1,0 +1,189 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One process as `/proc/PID/stat` shows it.
+struct ProcessEntry: Equatable {
+  var pid: pid_t
+  var parent: pid_t
+  var group: pid_t
+  var session: pid_t
+  /// When it started, in clock ticks since boot: with the ID, names one process for good (an ID
+  /// is reused once its process is gone).
+  var started: UInt64
+  var residentPages: Int
+  var zombie: Bool
+
+  init(
+    pid: pid_t, parent: pid_t, group: pid_t, session: pid_t, started: UInt64, residentPages: Int,
+    zombie: Bool
+  ) {
+    self.pid = pid
+    self.parent = parent
+    self.group = group
+    self.session = session
+    self.started = started
+    self.residentPages = residentPages
+    self.zombie = zombie
+  }
+
+  /// Parses `/proc/PID/stat`: `PID (NAME) STATE PPID PGRP SESSION … STARTTIME VSIZE RSS …`. The
+  /// name may hold anything, spaces and parentheses too, so the fields are counted from the
+  /// last `)`. Nil for text that is not such a line.
+  init?(stat: ArraySlice<UInt8>) {
+    guard let close = stat.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+    let pidText = stat[..<close].prefix { $0 != UInt8(ascii: " ") }
+    let fields = stat[stat.index(after: close)...].split(separator: UInt8(ascii: " "))
+    func number(_ index: Int) -> Int64? {
+      guard index < fields.count else { return nil }
+      return Int64(String(decoding: fields[index], as: UTF8.self))
+    }
+    guard let pid = Int32(String(decoding: pidText, as: UTF8.self)), fields.count > 21,
+      let parent = number(1), let group = number(2), let session = number(3),
+      let started = number(19), started >= 0, let resident = number(21)
+    else { return nil }
+    self.pid = pid
+    self.parent = pid_t(truncatingIfNeeded: parent)
+    self.group = pid_t(truncatingIfNeeded: group)
+    self.session = pid_t(truncatingIfNeeded: session)
+    self.started = UInt64(started)
+    residentPages = Int(max(0, resident))
+    zombie = fields[0].first == UInt8(ascii: "Z")
+  }
+
+  /// The process `pid` now; nil once it is gone (or where there is no `/proc`).
+  static func read(_ pid: pid_t) -> ProcessEntry? {
+    let file = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+    guard file >= 0 else { return nil }
+    defer { close(file) }
+    var buffer = [UInt8](repeating: 0, count: 1024)
+    let count = Glibc.read(file, &buffer, buffer.count)
+    guard count > 0 else { return nil }
+    return ProcessEntry(stat: buffer[..<count])
+  }
+
+  /// Every process of the machine the lab can see, from `/proc`.
+  static func all() -> [ProcessEntry] {
+    guard let folder = opendir("/proc") else { return [] }
+    defer { closedir(folder) }
+    var entries: [ProcessEntry] = []
+    while let entry = readdir(folder) {
+      let pid = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        pid_t(String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self))
+      }
+      if let pid, let process = read(pid) { entries.append(process) }
+    }
+    return entries
+  }
+}
+
+/// Every process a run started, however it left the run's process group: a program's children
+/// and theirs, followed from parent to child at each look and remembered by ID and start time,
+/// so one that moved to a group or session of its own (`setsid`), or whose parent exited, is
+/// still the run's. Their memory counts against the run's limit; the run ends with every one of
+/// them killed and, where the lab adopted it, reaped. The lab is the child subreaper of the
+/// processes it starts (Linux's `PR_SET_CHILD_SUBREAPER`): an orphan comes back to the lab, not
+/// to `init`. One that left the lab's session, whose parent exited before any look saw it, is
+/// killed by the first run that sees it, since no process the lab starts leaves its session;
+/// no run counts its memory, which could be another run's.
+struct ProcessTree {
+  let root: pid_t
+  /// Every process seen in the tree, by ID, with its start time.
+  private(set) var members: [pid_t: UInt64] = [:]
+  /// The orphans out of the lab's session this tree's looks killed, to reap.
+  private(set) var strays: [pid_t: UInt64] = [:]
+
+  init(root: pid_t) {
+    self.root = root
+  }
+
+  /// Looks at every process, adds the tree's new ones, and returns the resident bytes of those
+  /// that live; nil when none does.
+  mutating func look() -> Int? {
+    look(at: ProcessEntry.all(), lab: getpid(), labSession: getsid(0))
+  }
+
+  /// `look()` over `entries`, for a lab `lab` in session `labSession`.
+  mutating func look(at entries: [ProcessEntry], lab: pid_t, labSession: pid_t) -> Int? {
+    var children: [pid_t: [ProcessEntry]] = [:]
+    var pending: [ProcessEntry] = []
+    for entry in entries {
+      children[entry.parent, default: []].append(entry)
+      let known = members[entry.pid] == entry.started
+      if !known, entry.parent == lab, entry.session != labSession {
+        // An orphan that left the lab's session before any run saw it: no run can say it is
+        // its own, so none counts its memory, and every run that sees it kills it.
+        if !entry.zombie { kill(entry.pid, SIGKILL) }
+        strays[entry.pid] = entry.started
+      } else if entry.pid == root || entry.group == root || known {
+        pending.append(entry)
+      }
+    }
+    var seen: Set<pid_t> = []
+    var pages: Int?
+    while let entry = pending.popLast() {
+      guard seen.insert(entry.pid).inserted else { continue }
+      members[entry.pid] = entry.started
+      if !entry.zombie { pages = (pages ?? 0) + entry.residentPages }
+      pending.append(contentsOf: children[entry.pid] ?? [])
+    }
+    return pages.map { $0 * Int(sysconf(Int32(_SC_PAGESIZE))) }
+  }
+
+  /// Kills every member that still is the process the tree saw (SIGKILL), the root excepted
+  /// (its run kills its group and reaps it).
+  mutating func killAll() {
+    _ = look()
+    for (pid, started) in members where pid != root {
+      if ProcessEntry.read(pid)?.started == started { kill(pid, SIGKILL) }
+    }
+  }
+
+  /// Reaps the killed members as they come to the lab (a process whose parent died is the
+  /// subreaper's), waiting up to a second for them; call it once the root is reaped.
+  func reap() {
+    let lab = getpid()
+    var left = members.merging(strays) { kept, _ in kept }.filter { $0.key != root }
+    let deadline = ContinuousClock.now + .seconds(1)
+    while !left.isEmpty, ContinuousClock.now < deadline {
+      for (pid, started) in left {
+        guard let now = ProcessEntry.read(pid), now.started == started else {
+          left[pid] = nil
+          continue
+        }
+        var status: Int32 = 0
+        if now.parent == lab, waitpid(pid, &status, WNOHANG) == pid { left[pid] = nil }
+      }
+      if !left.isEmpty { usleep(1_000) }
+    }
+  }
+
+  /// Kills and reaps every process the lab adopted that left its session: what a run's program
+  /// left behind that no run's look has seen yet, when the lab exits.
+  static func killStrays() {
+    // No process has ID -1: the tree is the strays alone.
+    var strays = ProcessTree(root: -1)
+    strays.killAll()
+    strays.reap()
+  }
+
+  /// Makes the lab the child subreaper of every process it starts, once (Linux only; elsewhere
+  /// an orphan goes to `init` and only the run's group is killed). `prctl` is variadic, which
+  /// Swift does not import, so it is called through its address with the five words it takes.
+  static func adoptOrphans() { _ = adopting }
+
+  private static let adopting: Bool = {
+    #if os(Linux)
+      typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+      guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "prctl") else { return false }
+      let setChildSubreaper: Int32 = 36
+      return unsafeBitCast(symbol, to: Prctl.self)(setChildSubreaper, 1, 0, 0, 0) == 0
+    #else
+      return false
+    #endif
+  }()
+}

@@ -1,0 +1,81 @@
+import Foundation
+import LabSwift
+import LabTestSupport
+import Testing
+
+/// A cached build is run only when the lab built it, wherever the cache is: a course that ships
+/// a "cached build" — or names a folder of its own as the cache — gets it rebuilt, never run;
+/// and every cache location is held to the build folder's rules.
+@Suite(.serialized) struct NativeCacheTrustTests {
+  static let hasSwiftc = SwiftCompiler.find(environment: ProcessInfo.processInfo.environment) != nil
+
+  static func folder(_ name: String) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-\(name)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    return url
+  }
+
+  @Test func aRecordTrustsOnlyTheBinaryTheLabNoted() throws {
+    let root = try Self.folder("records")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let records = BuildRecords(folder: root.appendingPathComponent("built"))
+    try FileManager.default.createDirectory(at: records.folder, withIntermediateDirectories: true)
+    let binary = root.appendingPathComponent("program")
+    try Data("one".utf8).write(to: binary)
+    #expect(!records.trusts(binary), "never noted")
+    records.note(binary)
+    #expect(records.trusts(binary))
+    // The same path, another program: not the lab's.
+    try FileManager.default.removeItem(at: binary)
+    try Data("two".utf8).write(to: binary)
+    #expect(!records.trusts(binary))
+  }
+
+  @Test func everyCacheLocationIsHeldToTheBuildFoldersRules() throws {
+    let course = try Self.folder("cache-course")
+    defer { try? FileManager.default.removeItem(at: course) }
+    let shared = course.appendingPathComponent("shared")
+    try FileManager.default.createDirectory(
+      at: shared, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
+    let link = course.appendingPathComponent("link")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: course)
+    for (value, says) in [
+      ("relative/cache", "is not an absolute path"), (shared.path, "only you can write to"),
+      (link.path, "only you can write to"),
+    ] {
+      let run = InProcessLab.run(
+        ["run", "async-property", "--native"],
+        environment: [
+          "LAB_NATIVE_CACHE": value, "LAB_CACHE": course.appendingPathComponent("c").path,
+        ])
+      #expect(run.status == 1, "\(value)")
+      #expect(run.err.contains(says), "\(value): \(run.err)")
+    }
+  }
+
+  @Test(.enabled(if: hasSwiftc, "needs swiftc"))
+  func aBuildTheCourseShippedIsBuiltAgainNotRun() throws {
+    let home = try Self.folder("cache-home")
+    defer { try? FileManager.default.removeItem(at: home) }
+    // The cache in a folder the course could write to, as a teacher's course might name it.
+    let cache = home.appendingPathComponent("course/.build/lab-native")
+    let environment = [
+      "LAB_NATIVE_CACHE": cache.path, "LAB_CACHE": home.appendingPathComponent("cache").path,
+    ]
+    let first = InProcessLab.run(["run", "async-property", "--native"], environment: environment)
+    #expect(first.status == 0, "\(first.out)\(first.err)")
+    let binaries = try FileManager.default.subpathsOfDirectory(atPath: cache.path)
+      .filter { $0.hasSuffix("-swift6") }
+    let binary = cache.appendingPathComponent(try #require(binaries.first))
+    // The course replaces the build with its own program, in place.
+    try FileManager.default.removeItem(at: binary)
+    try "#!/bin/sh\necho pwned > \(home.path)/pwned\n".write(
+      to: binary, atomically: true, encoding: .utf8)
+    chmod(binary.path, 0o755)
+    let second = InProcessLab.run(["run", "async-property", "--native"], environment: environment)
+    #expect(second.status == 0, "\(second.err)")
+    #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("pwned").path))
+  }
+}

@@ -73,6 +73,9 @@ public struct ChallengeSearch: Sendable {
     var options = options
     options.chooser = nil
     options.mode = .virtual
+    // No one run may take longer than the whole search: the budget is looked at between runs.
+    options.limits.runtime.wallClockSeconds = min(
+      options.limits.runtime.wallClockSeconds, budget.maxSeconds)
     self.options = options
     self.budget = budget
   }

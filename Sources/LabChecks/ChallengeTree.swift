@@ -105,7 +105,7 @@ public struct ChallengeTree: Sendable {
         challenge: challenge, bound: bound, limits: limits, deadline: deadline,
         observesFirst: observesFirst)
       guard builder.walk(StepSession(scenario, options: options, cache: cache)) != nil,
-        builder.tree.json.utf8.count <= limits.maxBytes
+        Builder.cost([builder.tree.json]) <= limits.maxBytes
       else { break }
       fitted = builder.tree
       // Nothing left out: the tree is whole, and a looser bound would walk it again.
@@ -181,13 +181,14 @@ public struct ChallengeTree: Sendable {
           ? Outcome(of: ending.result.record, observingFirst: true) : ending.outcome
         let lines = Self.shown(ending.lines)
         let values = outcome.values.map { Self.clipped("\($0.name) = \($0.value.description)") }
-        bytes += Self.cost(lines) + Self.cost(values) + 200
+        let label = Self.clipped(ending.outcome.description)
+        bytes += Self.cost(lines) + Self.cost(values) + Self.cost([label, ending.schedule]) + 100
         tree.nodes.append(
           .leaf(
             Leaf(
               lines: lines,
               values: values,
-              outcome: ending.outcome.description, reached: challenge.isReached(by: outcome),
+              outcome: label, reached: challenge.isReached(by: outcome),
               departures: session.departures, schedule: ending.schedule)))
       case .decision(let decision):
         let lines = Self.shown(decision.lines)
@@ -242,8 +243,17 @@ public struct ChallengeTree: Sendable {
       text.count <= 2_000 ? text : text.prefix(2_000) + "…"
     }
 
+    /// What `strings` take on the page: their bytes, and five more for each `<`, `>` and `&`,
+    /// which the page's script holds as `\u003c` (a value of 60,000 `<` was 360 KB there).
     static func cost(_ strings: [String]) -> Int {
-      strings.reduce(0) { $0 + $1.utf8.count + 4 }
+      strings.reduce(0) { total, string in
+        total + 4
+          + string.utf8.reduce(0) { sum, byte in
+            sum
+              + (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&")
+                ? 6 : 1)
+          }
+      }
     }
   }
 }

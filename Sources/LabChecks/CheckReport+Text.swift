@@ -8,9 +8,12 @@ extension CheckReport {
   package static func line(
     _ verdict: ScenarioVerdict, width: Int, columns: Int? = nil, _ style: some ReportPainter
   ) -> String {
-    let (word, mark, text) = parts(verdict)
-    let margin = "PASS  " + verdict.scenario.padding(width) + "  "
-    guard let text else { return style.mark(word, mark) + "  \(verdict.scenario.padding(width))" }
+    // The scenario's name (its file's) and every message may hold the course's text.
+    let (word, mark, said) = parts(verdict)
+    let text = said.map(terminalSafe)
+    let name = terminalSafe(verdict.scenario)
+    let margin = "PASS  " + name.padding(width) + "  "
+    guard let text else { return style.mark(word, mark) + "  \(name.padding(width))" }
     guard let columns else { return style.mark(word, mark) + "  \(margin.dropFirst(6))\(text)" }
     // Under the explanation's column while that leaves room to read and for every word; under
     // the name otherwise.
@@ -52,11 +55,11 @@ extension CheckReport {
     var out = ""
     for failure in verdict.failures {
       if let run = failure.run {
-        out += "      \(run)" + (failure.replay.map { ": \($0)" } ?? "") + "\n"
+        out += "      \(run)" + (failure.replay.map { ": \(terminalSafe($0))" } ?? "") + "\n"
       } else if failure.searched, let replay = failure.replay {
-        out += "      every schedule: \(replay)\n"
+        out += "      every schedule: \(terminalSafe(replay))\n"
       }
-      for message in failure.messages { out += "        \(message)\n" }
+      for message in failure.messages { out += "        \(terminalSafe(message))\n" }
     }
     return out
   }

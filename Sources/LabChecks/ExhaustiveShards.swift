@@ -179,7 +179,9 @@ extension ExhaustiveSearch {
       guard case .success(let schedule) = Schedule.parse(best.schedule, scenario: identity),
         let outcome = replay(schedule)
       else {
-        return .failure(.mismatch("the schedule \(best.schedule) does not replay here"))
+        // The file's text, quoted: escaped for the terminal and cut to a line's length.
+        let shown = best.schedule.count > 120 ? best.schedule.prefix(120) + "…" : best.schedule
+        return .failure(.mismatch("the schedule \(terminalSafe(shown)) does not replay here"))
       }
       let (grade, reason) = OutcomeHistogram.grade(outcome, by: rules)
       findings.add(

@@ -70,7 +70,8 @@ package enum Exploration {
       fit(
         "explore \(argument): \(heading) · \(rows.count) outcome\(rows.count == 1 ? "" : "s")",
         columns) + "\n\n"
-    let outcomes = rows.map(\.outcome.description)
+    // An outcome's values and a rule's reason are the scenario's text: escaped for the terminal.
+    let outcomes = rows.map { terminalSafe($0.outcome.description) }
     let outcomeWidth = max(7, outcomes.map(\.count).max() ?? 0)
     let countWidth = max(5, String(histogram.runs).count)
     let indent = 2 + countWidth + 2 + 6 + 2
@@ -99,7 +100,7 @@ package enum Exploration {
         "  " + TableText.pad(String(row.count), countWidth, left: true) + "  "
         + TableText.pad(percent(share), 6, left: true) + "  " + painted + "  "
         + (seenBelow ? outcome : outcome.padding(outcomeWidth)) + seen + "\n"
-      out += reason(row.reason, indent: indent, columns: columns, style)
+      out += reason(terminalSafe(row.reason), indent: indent, columns: columns, style)
     }
     if histogram.rules.isEmpty {
       out +=
@@ -111,7 +112,7 @@ package enum Exploration {
     for row in failures {
       let replay = row.firstSeen.replayOptions.map { hints.line("run \(argument) \($0)\(extra)") }
       let said =
-        "✗ \(row.grade!.rawValue) outcome \(row.outcome) seen \(row.count) "
+        "✗ \(row.grade!.rawValue) outcome \(terminalSafe(row.outcome.description)) seen \(row.count) "
         + "time\(row.count == 1 ? "" : "s"), first on \(row.firstSeen)" + (replay == nil ? "" : ":")
       out += failure(said, replay: replay, columns, style)
     }

@@ -96,7 +96,7 @@ package enum StepText {
     if ending.outcome.ending == .deadlock, let problem = ending.result.record.problem {
       text += "\n" + problem + "\n"
     }
-    text += "\nthe run ended: \(ending.outcome)"
+    text += "\nthe run ended: \(terminalSafe(ending.outcome.description))"
     if let grade = ending.grade { text += " (\(grade.rawValue))" }
     text += "\n" + (ending.reason.isEmpty ? "" : wrap(ending.reason, indent: "  "))
     return text + schedule(ending.schedule, replay: replay, hints: hints)

@@ -27,7 +27,7 @@ enum OptionRows {
   static let maxJobs = OptionSpec.value(
     .maxJobs, "N", "Stop a virtual run after this many runtime jobs (default: 5000000).")
   static let timeout = OptionSpec.value(
-    .timeout, "S", "Stop a live or native run after this many real seconds (default: 60).")
+    .timeout, "S", "Stop a run after this many real seconds (default: 60).")
   static let maxEvents = OptionSpec.value(
     .maxEvents, "N", "Stop a run after this many trace events (default: 1000000).")
   static let maxTraceMB = OptionSpec.value(

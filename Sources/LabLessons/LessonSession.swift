@@ -4,6 +4,7 @@ import LabCommandLine
 import LabInterpreter
 import LabModel
 import LabPictures
+import LabRuntime
 import LabSwift
 
 /// One playing of a lesson: prints it, runs its scenarios, and keeps what went wrong. What it
@@ -260,6 +261,11 @@ package struct LessonSession {
     }
     if let show = run.swift { return showSwift(show, of: scenario, index: index) }
     var options = run.options
+    // A run keeps within what is left of the lesson's budget.
+    if let deadline {
+      let left = max(1, (deadline - ContinuousClock.now) / .seconds(1))
+      options.limits.runtime.wallClockSeconds = min(options.limits.runtime.wallClockSeconds, left)
+    }
     if let schedule = run.schedule,
       case .failure(let problem) = ScheduleOption.prepare(scenario, &options, replaying: schedule)
     {

@@ -187,7 +187,7 @@ enum NativeGroups {
     }
     atexit {
       NativeGroups.killAll()
-      ProcessTree.killStrays()
+      ProcessTree.sweepStrays()
     }
     return true
   }()

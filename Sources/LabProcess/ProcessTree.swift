@@ -17,6 +17,8 @@ struct ProcessEntry: Equatable {
   var started: UInt64
   var residentPages: Int
   var zombie: Bool
+  /// Stopped by a signal (SIGSTOP): it runs nothing, and starts nothing, until it is continued.
+  var stopped = false
 
   init(
     pid: pid_t, parent: pid_t, group: pid_t, session: pid_t, started: UInt64, residentPages: Int,
@@ -53,6 +55,22 @@ struct ProcessEntry: Equatable {
     self.started = UInt64(started)
     residentPages = Int(max(0, resident))
     zombie = fields[0].first == UInt8(ascii: "Z")
+    stopped = fields[0].first == UInt8(ascii: "T") || fields[0].first == UInt8(ascii: "t")
+  }
+
+  /// Whether the process descends from a program the lab started: its CPU time has a hard
+  /// limit, as `NativeSpawn`'s trampoline sets one (`ulimit -H -t`) and no process can raise it
+  /// without privilege. An orphan out of the lab's session without one is a process the lab
+  /// started some other way — a test's `tmux` server, which daemonizes — and is left alone. A
+  /// zombie has no limits left to read, and counts as a program's.
+  func isFromAProgram() -> Bool {
+    if zombie { return true }
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8),
+      let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Max cpu time") })
+    else { return false }
+    // `Max cpu time   SOFT   HARD   seconds`
+    let words = line.dropFirst("Max cpu time".count).split(separator: " ")
+    return words.count >= 2 && words[1] != "unlimited"
   }
 
   /// The process `pid` now; nil once it is gone (or where there is no `/proc`).
@@ -114,9 +132,9 @@ struct ProcessTree {
     for entry in entries {
       children[entry.parent, default: []].append(entry)
       let known = members[entry.pid] == entry.started
-      if !known, entry.parent == lab, entry.session != labSession {
-        // An orphan that left the lab's session before any run saw it: no run can say it is
-        // its own, so none counts its memory, and every run that sees it kills it.
+      if !known, entry.parent == lab, entry.session != labSession, entry.isFromAProgram() {
+        // An orphan of a program that left the lab's session before any run saw it: no run can
+        // say it is its own, so none counts its memory, and every run that sees it kills it.
         if !entry.zombie { kill(entry.pid, SIGKILL) }
         strays[entry.pid] = entry.started
       } else if entry.pid == root || entry.group == root || known {
@@ -144,8 +162,10 @@ struct ProcessTree {
   }
 
   /// Reaps the killed members as they come to the lab (a process whose parent died is the
-  /// subreaper's), waiting up to a second for them; call it once the root is reaped.
+  /// subreaper's), waiting up to a second for them, then sweeps what the run left out of the
+  /// lab's session (`sweepStrays`); call it once the root is reaped.
   func reap() {
+    defer { Self.sweepStrays() }
     let lab = getpid()
     var left = members.merging(strays) { kept, _ in kept }.filter { $0.key != root }
     let deadline = ContinuousClock.now + .seconds(1)
@@ -162,13 +182,52 @@ struct ProcessTree {
     }
   }
 
-  /// Kills and reaps every process the lab adopted that left its session: what a run's program
-  /// left behind that no run's look has seen yet, when the lab exits.
-  static func killStrays() {
-    // No process has ID -1: the tree is the strays alone.
-    var strays = ProcessTree(root: -1)
-    strays.killAll()
-    strays.reap()
+  /// Kills and reaps, until none is left, every program's process the lab adopted that left its
+  /// session, with all it started: what a run's program left behind, when a run ends and when the
+  /// lab exits. Killing what one look sees is not enough: a process that forks and exits in a
+  /// loop hands itself on to a new child between a look and the kill (a fact did, for 20 s after
+  /// its run). So each look stops (SIGSTOP, which no process can catch) every such process and
+  /// every descendant it has, and a stopped process starts nothing; once a look finds all of
+  /// them stopped, they are killed, and the lab looks until it has seen none three times in a
+  /// row, for at most two seconds. Every look reads all of `/proc`: the kernel's list of a
+  /// thread's children is not reliable while they run.
+  static func sweepStrays() {
+    let lab = getpid()
+    let session = getsid(0)
+    let deadline = ContinuousClock.now + .seconds(2)
+    var quiet = 0
+    var strays: [ProcessEntry] = []
+    // Out of time, nothing seen is left stopped for good.
+    defer { for entry in strays where !entry.zombie { kill(entry.pid, SIGKILL) } }
+    while quiet < 3, ContinuousClock.now < deadline {
+      let entries = ProcessEntry.all()
+      var children: [pid_t: [ProcessEntry]] = [:]
+      for entry in entries { children[entry.parent, default: []].append(entry) }
+      var pending = entries.filter {
+        $0.parent == lab && $0.session != session && $0.isFromAProgram()
+      }
+      strays = []
+      while let entry = pending.popLast() {
+        strays.append(entry)
+        pending += children[entry.pid] ?? []
+      }
+      guard !strays.isEmpty else {
+        quiet += 1
+        continue
+      }
+      quiet = 0
+      let running = strays.filter { !$0.zombie && !$0.stopped }
+      for entry in running { kill(entry.pid, SIGSTOP) }
+      guard running.isEmpty else { continue }
+      for entry in strays {
+        var status: Int32 = 0
+        if entry.zombie {
+          if entry.parent == lab { _ = waitpid(entry.pid, &status, WNOHANG) }
+        } else {
+          kill(entry.pid, SIGKILL)
+        }
+      }
+    }
   }
 
   /// Makes the lab the child subreaper of every process it starts, once (Linux only; elsewhere

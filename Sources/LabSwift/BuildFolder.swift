@@ -26,17 +26,24 @@ public enum BuildFolder {
   /// The folder `kind` (`native`, `swift`) under the root, made if missing: only the user may
   /// write in it (0700), and it must be a folder of the user's, not a link to one.
   public static func folder(_ kind: String, environment: [String: String]) throws -> URL {
-    try checked(
-      root(environment: environment).appendingPathComponent(kind, isDirectory: true),
-      variable: "LAB_CACHE")
+    // The root is held to the same rules as each folder in it: a world-writable root, or a link,
+    // would let another user swap the folders under the lab.
+    let root = try checked(root(environment: environment), variable: "LAB_CACHE")
+    return try checked(root.appendingPathComponent(kind, isDirectory: true), variable: "LAB_CACHE")
   }
 
   /// `folder`, made if missing (0700), when it is one a cache may be: a folder of the user's,
   /// not a link, that no one else may write to. Every cache location is checked so, however it
   /// is named (`variable` is what moves it, for the message).
   public static func checked(_ folder: URL, variable: String) throws -> URL {
-    try FileManager.default.createDirectory(
-      at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    do {
+      try FileManager.default.createDirectory(
+        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw BuildFolderError(
+        "\(folder.path) cannot be made a folder (something else is in its place, or its parent "
+          + "is not writable); set \(variable) to another folder")
+    }
     var info = stat()
     guard lstat(folder.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
       info.st_uid == getuid(), info.st_mode & 0o022 == 0

@@ -87,9 +87,12 @@ enum DiffCommand: Command {
       return ExitStatus.ok
     }
     if update { return RecordCommand.record(scenario, argument: argument, file: file, context) }
-    console.out(
-      console.outStyle.diff(
-        comparison.report(expectedName: file.display, actualName: "\(argument) (\(description))")))
+    // The expected file's lines are the course's text: each escaped for the terminal.
+    let report = comparison.report(
+      expectedName: file.display, actualName: "\(argument) (\(description))")
+    let safe = report.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { terminalSafe(String($0)) }.joined(separator: "\n")
+    console.out(console.outStyle.diff(safe))
     console.out(
       console.paint("✗", .red) + " \(argument) differs from \(file.display)\n"
         + "replay: \(LabCommand.name) run \(argument) \(run.replayOptions!)"

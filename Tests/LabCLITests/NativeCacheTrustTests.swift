@@ -53,6 +53,16 @@ import Testing
       #expect(run.status == 1, "\(value)")
       #expect(run.err.contains(says), "\(value): \(run.err)")
     }
+    // LAB_CACHE itself, not only the folders made in it.
+    for (value, says) in [
+      (shared.path, "only you can write to"), (link.path, "only you can write to"),
+      ("/dev/null", "cannot be made a folder"),
+    ] {
+      let run = InProcessLab.run(
+        ["run", "async-property", "--native"], environment: ["LAB_CACHE": value])
+      #expect(run.status == 1, "\(value)")
+      #expect(run.err.contains(says), "\(value): \(run.err)")
+    }
   }
 
   @Test(.enabled(if: hasSwiftc, "needs swiftc"))

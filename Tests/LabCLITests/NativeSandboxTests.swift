@@ -85,6 +85,29 @@ import Testing
     #expect(Self.stat(pid) == nil, "the sleep still runs, or was left a zombie")
   }
 
+  /// A process that leaves the session and then hands itself on — forks, and exits, in a loop —
+  /// is swept until none is left when the run ends (one such fact lived 20 s past its run).
+  @Test func aProcessThatHandsItselfOnEndsWithTheRun() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chain-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let chain = folder.appendingPathComponent("chain")
+    let log = folder.appendingPathComponent("log")
+    try "#!/bin/sh\necho $$ >> \(log.path)\n\"$0\" &\nexit 0\n".write(
+      to: chain, atomically: true, encoding: .utf8)
+    chmod(chain.path, 0o755)
+    let run = try Self.runScript(
+      "setsid \(chain.path) & sleep 0.3", limits: Self.limits())
+    #expect(run.ending == .exited(0))
+    func hops() -> Int {
+      ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").count
+    }
+    let after = hops()
+    #expect(after > 3, "the chain never ran")
+    usleep(500_000)
+    #expect(hops() == after, "the chain went on after its run")
+  }
+
   /// A process's line in `/proc` is read from its name's last parenthesis: a name may hold
   /// spaces and parentheses of its own.
   @Test func aProcessLineIsReadPastItsName() throws {
@@ -98,23 +121,29 @@ import Testing
     #expect(ProcessEntry(stat: ArraySlice("42 (no fields)".utf8)) == nil)
   }
 
-  /// A run's tree is its group and every descendant, whatever group or session it moved to; an
-  /// orphan the lab adopted out of its session counts for no run, and a child of the lab in the
-  /// lab's session (another run's program, a process the lab started itself) is no run's. The
+  /// A run's tree is its group and every descendant, whatever group or session it moved to; a
+  /// program's orphan the lab adopted out of its session counts for no run, and a child of the
+  /// lab in the lab's session (another run's program, a process the lab started itself) is no
+  /// run's. The
   /// IDs are past the kernel's largest, so the strays' kill reaches no process.
   @Test func aRunsTreeIsItsDescendantsWhereverTheyMoved() {
     let lab: pid_t = 4_194_300
     let root: pid_t = 4_194_400
-    func entry(_ pid: pid_t, parent: pid_t, group: pid_t, session: pid_t) -> ProcessEntry {
+    func entry(
+      _ pid: pid_t, parent: pid_t, group: pid_t, session: pid_t, zombie: Bool = false
+    ) -> ProcessEntry {
       ProcessEntry(
         pid: pid, parent: parent, group: group, session: session, started: 1, residentPages: 1,
-        zombie: false)
+        zombie: zombie)
     }
     let entries = [
       entry(root, parent: lab, group: root, session: 10),
       entry(root + 1, parent: root, group: root, session: 10),
       entry(root + 2, parent: root + 1, group: root + 2, session: root + 2),
-      entry(root + 3, parent: lab, group: root + 3, session: root + 3),
+      // A program's orphan out of the lab's session (a zombie: a process with no limits to
+      // read), and one the lab started some other way (no CPU limit: it is left alone).
+      entry(root + 3, parent: lab, group: root + 3, session: root + 3, zombie: true),
+      entry(root + 5, parent: lab, group: root + 5, session: root + 5),
       entry(root + 4, parent: lab, group: root + 4, session: 10),
     ]
     var tree = ProcessTree(root: root)

@@ -36,6 +36,28 @@ import Testing
     }
   }
 
+  /// A virtual run whose steps are slow — two lists of 8,192 items compared again and again —
+  /// stays within every count limit for days; `--timeout` stops it on the clock.
+  @Test func aVirtualRunOfSlowStepsStopsAtTheTimeout() throws {
+    let scenario = try TestSupport.scenario(
+      json: """
+        {"format": 1, "state": {"l": [0], "m": [0], "z": false}, "steps": [
+          {"repeat": 13, "steps": [{"set": "l", "to": "l + l"}, {"set": "m", "to": "m + m"}]},
+          {"repeat": 100000, "steps": [{"set": "z", "to": "l == m"}]}]}
+        """)
+    var options = RunOptions()
+    options.limits.runtime.wallClockSeconds = 0.5
+    let clock = ContinuousClock()
+    let began = clock.now
+    let record = ScenarioRunner.run(scenario, options: options)
+    #expect(clock.now - began < .seconds(10))
+    let problem = try #require(record.problem)
+    #expect(
+      problem.contains(
+        "the run took more than 0.5 s of real time; raise the limit with --timeout 1"),
+      "\(problem)")
+  }
+
   /// Groups of two that sleep and call themselves again stay shallow and under a generous task
   /// limit; the memory budget stops them, and says how far memory grew.
   @Test(arguments: [RuntimeMode.virtual, .live])

@@ -12,10 +12,18 @@ final class RunBudget: Sendable {
   /// `--max-memory-mb`, sampled here too: a task that starts tasks in a loop runs no other job
   /// while it does, and the runtime's own samples come between jobs.
   private let memory: Locked<MemoryBudget>
+  /// `--timeout` holds a virtual run too: a step may cost milliseconds (a comparison of two long
+  /// lists), and ten million of them would take days within every count limit. Looked at every
+  /// 16 steps and 1,024 tasks; a run stopped by it is the one kind whose trace depends on the
+  /// machine, and only past a minute.
+  private let deadline: ContinuousClock.Instant
+  private let seconds: Double
 
   init(_ limits: RunLimits) {
     self.limits = limits.interpreter
     memory = Locked(MemoryBudget(maxGrowth: limits.runtime.maxMemoryBytes))
+    seconds = limits.runtime.wallClockSeconds
+    deadline = ContinuousClock.now + .seconds(limits.runtime.wallClockSeconds)
   }
 
   /// A new task's id: unique in the run, in creation order.
@@ -24,7 +32,7 @@ final class RunBudget: Sendable {
   /// Past `--max-tasks` (a runaway group or loop), or, sampled, `--max-memory-mb`.
   func checkTasks() -> String? {
     let created = taskIDs.load(ordering: .relaxed)
-    if created % 1_024 == 0, let problem = checkMemory() { return problem }
+    if created % 1_024 == 0, let problem = checkMemory() ?? checkTime() { return problem }
     guard created >= limits.maxTasks else { return nil }
     return "the run created more than \(limits.maxTasks) tasks; raise the limit with --max-tasks"
   }
@@ -34,8 +42,17 @@ final class RunBudget: Sendable {
   func takeStep() -> String? {
     let taken = stepsTaken.add(1, ordering: .relaxed).newValue
     if taken % 65_536 == 0, let problem = checkMemory() { return problem }
+    if taken % 16 == 0, let problem = checkTime() { return problem }
     guard taken > limits.maxSteps else { return nil }
     return "the run took more than \(limits.maxSteps) steps; raise the limit with --max-steps"
+  }
+
+  /// Past `--timeout`: the run has taken more real time than it allows.
+  private func checkTime() -> String? {
+    guard ContinuousClock.now >= deadline else { return nil }
+    let shown = seconds >= 1 ? "\(Int(seconds))" : "\(seconds)"
+    return "the run took more than \(shown) s of real time; raise the limit with --timeout "
+      + "\(Int(max(1, seconds * 2)))"
   }
 
   /// Past `--max-memory-mb`: the process grew by more than it allows.

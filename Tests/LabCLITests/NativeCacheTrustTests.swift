@@ -74,8 +74,11 @@ import Testing
     let environment = [
       "LAB_NATIVE_CACHE": cache.path, "LAB_CACHE": home.appendingPathComponent("cache").path,
     ]
+    // Each run compiles and runs the program; its timing check may miss on a busy machine (exit
+    // 1), which says nothing of the cache.
     let first = InProcessLab.run(["run", "async-property", "--native"], environment: environment)
-    #expect(first.status == 0, "\(first.out)\(first.err)")
+    #expect(first.status == 0 || first.status == 1, "\(first.out)\(first.err)")
+    #expect(first.err.contains("compiled in Swift 6 mode"), "\(first.err)")
     let binaries = try FileManager.default.subpathsOfDirectory(atPath: cache.path)
       .filter { $0.hasSuffix("-swift6") }
     let binary = cache.appendingPathComponent(try #require(binaries.first))
@@ -85,7 +88,9 @@ import Testing
       to: binary, atomically: true, encoding: .utf8)
     chmod(binary.path, 0o755)
     let second = InProcessLab.run(["run", "async-property", "--native"], environment: environment)
-    #expect(second.status == 0, "\(second.err)")
+    #expect(second.status == 0 || second.status == 1, "\(second.out)\(second.err)")
+    #expect(second.err.contains("compiled in Swift 6 mode"), "built again: \(second.err)")
+    #expect(second.out.contains("root      start"), "the lab's program ran: \(second.out)")
     #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("pwned").path))
   }
 }

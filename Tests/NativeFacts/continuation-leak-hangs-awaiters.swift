@@ -10,6 +10,7 @@
 // log: Task value: the child still runs 300 ms after the warning: true
 // The program re-runs itself as a child for each case, which waits forever; the parent reports
 // what it saw and ends it.
+// swift-format-ignore-file
 import Dispatch
 import Foundation
 

@@ -4,6 +4,7 @@
 // log: stderr: SWIFT TASK CONTINUATION MISUSE: main() leaked its continuation without resuming it. This may cause tasks waiting on it to remain suspended forever.
 // log: the child still runs 300 ms after the warning: true
 // The program re-runs itself as a child, which waits forever; the parent reports what it saw and ends it.
+// swift-format-ignore-file
 import Dispatch
 import Foundation
 

@@ -95,28 +95,6 @@ enum NativeSpawn {
     else { return }
     _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 4)
   }
-
-  /// The resident memory of `pid` in bytes, from `/proc/PID/statm`; nil where there is none.
-  static func residentBytes(_ pid: pid_t) -> Int? {
-    let file = open("/proc/\(pid)/statm", O_RDONLY | O_CLOEXEC)
-    guard file >= 0 else { return nil }
-    defer { close(file) }
-    var buffer = [UInt8](repeating: 0, count: 128)
-    let count = read(file, &buffer, buffer.count)
-    guard count > 0 else { return nil }
-    // `size resident shared …`, in pages.
-    var pages = 0
-    var field = 0
-    for byte in buffer[..<count] {
-      if byte == UInt8(ascii: " ") {
-        field += 1
-        if field > 1 { break }
-      } else if field == 1, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-        pages = pages * 10 + Int(byte - UInt8(ascii: "0"))
-      }
-    }
-    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-  }
 }
 
 /// The pipe that tells a program's watchdog the lab is gone: the lab holds its write end, never

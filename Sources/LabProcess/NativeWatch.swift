@@ -150,7 +150,9 @@ struct Watch {
       // The program itself every period; with the processes it started, less often.
       let whole = now - groupCheckedAt >= Self.groupPeriod
       if whole { groupCheckedAt = now }
-      guard let resident = whole ? tree.look() : NativeSpawn.residentBytes(pid) else { return }
+      guard let resident = whole ? tree.look() : ProcessEntry.read(pid)?.residentBytes else {
+        return
+      }
       peakBytes = max(peakBytes, resident)
       if resident > limits.memoryMegabytes << 20 {
         stop(.memoryLimit(megabytes: limits.memoryMegabytes))

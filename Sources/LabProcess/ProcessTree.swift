@@ -73,6 +73,9 @@ struct ProcessEntry: Equatable {
     return words.count >= 2 && words[1] != "unlimited"
   }
 
+  /// Its resident memory in bytes.
+  var residentBytes: Int { residentPages * Int(sysconf(Int32(_SC_PAGESIZE))) }
+
   /// The process `pid` now; nil once it is gone (or where there is no `/proc`).
   static func read(_ pid: pid_t) -> ProcessEntry? {
     let file = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)

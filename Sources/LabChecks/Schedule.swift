@@ -30,8 +30,9 @@ package struct Schedule: Sendable, Equatable {
   package var choices: [Choice]
 
   /// 2: a step that touches shared state after another one in the same turn begins a turn of
-  /// its own, so the turns, and the choices among them, are not those of version 1.
-  package static let version = "2"
+  /// its own, so the turns, and the choices among them, are not those of version 1. 3: so does
+  /// a creator's step after it starts a task, and a step on an actor or main.
+  package static let version = "3"
 
   /// The identity a schedule carries: the scenario's name, its program (what shapes a run, not
   /// its prose or expectations: `Scenario.programDigest`) and the pool width, hashed.

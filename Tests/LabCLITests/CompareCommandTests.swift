@@ -48,7 +48,7 @@ import Testing
 
   @Test func twoSchedules() {
     let run = Self.lab([
-      "racy-counter", "--schedule", "2-8d4eb6--b2", "--vs", "--schedule", "2-8d4eb6-hgjghggg-4f",
+      "racy-counter", "--schedule", "3-8d4eb6--51", "--vs", "--schedule", "3-8d4eb6-hgjghggg-a4",
     ])
     #expect(run.status == 0, "\(run.err)")
     #expect(
@@ -91,7 +91,7 @@ import Testing
     (["racy-countr", "--vs", "--seed", "2"], "did you mean 'racy-counter'?"),
     (["racy-counter", "--vs", "racy-countr"], "did you mean 'racy-counter'?"),
     (["racy-counter", "--vs", "--sed", "2"], "unknown option '--sed'; did you mean '--seed'?"),
-    (["racy-counter", "--vs", "--live", "--schedule", "2-8d4eb6--b2"], "a schedule is virtual"),
+    (["racy-counter", "--vs", "--live", "--schedule", "3-8d4eb6--51"], "a schedule is virtual"),
     (["racy-counter", "--vs", "--schedule", "nonsense"], "schedule"),
   ])
   func usageErrors(_ arguments: [String], _ message: String) {

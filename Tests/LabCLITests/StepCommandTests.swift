@@ -37,7 +37,7 @@ import Testing
     return keys
   }
 
-  static let worst = "2-8d4eb6-hgjghggg-4f"
+  static let worst = "3-8d4eb6-hgjghggg-a4"
 
   @Test func scriptedSessionReachesTheWorstCaseAndReplaysIt() throws {
     let scenario = try TestSupport.scenario(named: "racy-counter")
@@ -88,8 +88,8 @@ import Testing
     let session = Self.step(["racy-counter"], input: ["2"])
     #expect(session.status == 0)
     #expect(session.err.isEmpty)
-    #expect(session.out.contains("\nschedule 2-8d4eb6-"))
-    #expect(session.out.contains("replay: lab run racy-counter --schedule 2-8d4eb6-"))
+    #expect(session.out.contains("\nschedule 3-8d4eb6-"))
+    #expect(session.out.contains("replay: lab run racy-counter --schedule 3-8d4eb6-"))
     let line = session.out.split(separator: "\n").last { $0.hasPrefix("schedule ") }!
     let replay = InProcessLab.run(["run", "racy-counter", "--schedule", String(line.dropFirst(9))])
     #expect(replay.status == 0)
@@ -98,7 +98,7 @@ import Testing
   @Test func blankLinesRunTheDefaultToTheEnd() {
     let session = Self.step(["racy-counter"], input: Array(repeating: "", count: 40))
     #expect(session.out.contains("the run ended: counter = 6 · race (acceptable)"))
-    #expect(session.out.contains("schedule 2-8d4eb6--b2\n"))
+    #expect(session.out.contains("schedule 3-8d4eb6--51\n"))
   }
 
   /// A task that awaits itself: the run ends in a deadlock, announced with the lab's report.

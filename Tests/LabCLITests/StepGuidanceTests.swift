@@ -13,7 +13,7 @@ import Testing
     #expect(
       first.out.contains(
         "\nyou quit before your first choice: below is the default run, every turn going\n"
-          + "the default way, and the command that replays it\n\nschedule 2-8d4eb6--b2\n"),
+          + "the default way, and the command that replays it\n\nschedule 3-8d4eb6--51\n"),
       "\(first.out)")
     let later = StepCommandTests.step(["racy-counter"], input: ["2", "q"])
     #expect(later.out.contains("\nyou quit after 1 choice: below is your run, every turn after"))
@@ -40,8 +40,8 @@ import Testing
       session.out.hasSuffix(
         "\nyou reached this outcome with 2 preemptions (a task that could go on was\n"
           + "switched away from); the shortest way takes 1:\n"
-          + "  lab run racy-counter --schedule 2-8d4eb6-hg-eb\n"), "\(session.out)")
-    let shortest = InProcessLab.run(["run", "racy-counter", "--schedule", "2-8d4eb6-hg-eb"])
+          + "  lab run racy-counter --schedule 3-8d4eb6-hg-54\n"), "\(session.out)")
+    let shortest = InProcessLab.run(["run", "racy-counter", "--schedule", "3-8d4eb6-hg-54"])
     #expect(shortest.out.contains("✓ outcome: counter = 3 · race"))
   }
 

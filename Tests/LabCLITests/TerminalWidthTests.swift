@@ -76,7 +76,7 @@ struct TerminalWidthTests {
   @Test(arguments: widths) func aLongCheckExplanationWrapsUnderItself(_ columns: Int) {
     let message =
       "outcome: forbidden counter = 1 · race: lab run Scenarios/08-data-races/racy-counter.json "
-      + "--schedule 2-8d4eb6-hgjghggg-4f, found by the search before its budget ended"
+      + "--schedule 3-8d4eb6-hgjghggg-a4, found by the search before its budget ended"
     let verdict = ScenarioVerdict(
       scenario: "racy-counter", file: "racy-counter.json", status: .failed, summary: "", runs: 1,
       failures: [.init(run: nil, messages: [message], replay: nil, searched: true)])

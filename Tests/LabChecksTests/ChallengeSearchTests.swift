@@ -24,7 +24,7 @@ import Testing
     let (scenario, challenge) = try Self.racyCounter(reaching: counter)
     let result = ChallengeSearch(scenario, challenge: challenge).run()
     guard let par else {
-      #expect(result.verdict == .reachedByDefault(schedule: "2-8d4eb6--b2"))
+      #expect(result.verdict == .reachedByDefault(schedule: "3-8d4eb6--51"))
       return
     }
     guard case .par(let choices, let schedule) = result.verdict else {

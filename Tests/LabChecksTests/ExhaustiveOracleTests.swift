@@ -147,4 +147,52 @@ struct ExhaustiveOracleTests {
     let oracle = InterleavingOracle.lockedAdds(tasks: tasks).run()
     Self.compare(findings, Self.outcomes(findings, ["counter"]), oracle, oracle.outcomes)
   }
+
+  // MARK: - Family 5: reads of top-level state from anywhere, while a new task writes it
+
+  static func readTwiceScenario(
+    _ place: InterleavingOracle.ReaderPlace, threads: Int = 2
+  ) -> String {
+    let reads = #"{ "set": "a", "to": "x" }, { "set": "b", "to": "x" }"#
+    let writer =
+      #"{ "task": "writer", "isolation": "concurrent", "steps": [ { "set": "x", "to": 1 } ] }"#
+    let (top, steps) =
+      switch place {
+      case .pool: ("", "\(writer), \(reads)")
+      case .main: (#""isolation": "main","#, "\(writer), \(reads)")
+      case .actor:
+        (
+          #""actors": { "Reader": { "methods": { "readTwice": { "params": [], "steps": [ "#
+            + reads + " ] } } } },",
+          #"\#(writer), { "task": "reader", "steps": [ { "actorCall": "Reader.readTwice" } ] }, "#
+            + #"{ "awaitTask": "reader" }"#
+        )
+      case .lock: ("", #"\#(writer), { "withLock": "l", "steps": [ \#(reads) ] }"#)
+      }
+    return """
+      { "format": 1, "threads": \(threads), "state": { "x": 0, "a": 0, "b": 0 }, \(top)
+        "steps": [ \(steps), { "awaitTask": "writer" } ] }
+      """
+  }
+
+  /// A task starts on another thread at once, and top-level state is no actor's: the search
+  /// takes a choice point before each of the reader's reads, wherever it runs.
+  @Test(arguments: InterleavingOracle.ReaderPlace.allCases)
+  func readsOfSharedStateFromAnyIsolationRunOneScheduleAClass(
+    _ place: InterleavingOracle.ReaderPlace
+  ) throws {
+    let findings = try Self.explore(Self.readTwiceScenario(place))
+    let oracle = InterleavingOracle.readTwice().run()
+    #expect(oracle.classes == 3)
+    Self.compare(findings, Self.outcomes(findings, ["x", "a", "b"]), oracle, oracle.outcomes)
+  }
+
+  /// A pool of one thread runs the writer only once the root lets its thread go (at its await):
+  /// no thread is free for the child in between, so there is one order and one outcome.
+  @Test func aPoolNarrowerThanItsTasksLetsNoChildInBetween() throws {
+    let findings = try Self.explore(Self.readTwiceScenario(.pool, threads: 1))
+    #expect(findings.complete)
+    #expect(findings.schedules == 1)
+    #expect(Self.outcomes(findings, ["x", "a", "b"]) == [["x": 1, "a": 0, "b": 0]])
+  }
 }

@@ -51,7 +51,8 @@ struct ReductionAgreementTests {
   /// another's start never races with it: the optimal search of five sleepers on two threads
   /// runs only orders the queue allows, each as asked (before the queue order was part of the
   /// search's order, 18 of its 36 runs could not follow their path; semaphore-in-async did not
-  /// finish in 35,000 schedules).
+  /// finish in 35,000 schedules). semaphore-in-async takes 528 since a new task may start before
+  /// its creator's next step (176 before).
   @Test(arguments: [
     "task-sleep-five-two-threads", "semaphore-starves-signaller", "semaphore-in-async",
   ])
@@ -63,7 +64,7 @@ struct ReductionAgreementTests {
     let optimal = Self.search(try TestSupport.scenario(path), .optimal)
     #expect(optimal.complete)
     #expect(optimal.nondeterministic == 0)
-    #expect(optimal.schedules < 300, "\(optimal.schedules) schedules")
+    #expect(optimal.schedules < 600, "\(optimal.schedules) schedules")
   }
 
   @Test func theLeftOutScenariosStillExist() {

@@ -191,7 +191,7 @@ import Testing
     #expect(parsed == good)
     for damaged in [
       String(good.text.dropLast()), good.text.replacingOccurrences(of: "-", with: "_"),
-      "", "2-zzzzzz--00", String(good.text.dropLast(2)) + "00",
+      "", "3-zzzzzz--00", String(good.text.dropLast(2)) + "00",
     ] {
       #expect(Schedule.parse(damaged, scenario: identity) == .failure(.damaged))
     }
@@ -200,7 +200,7 @@ import Testing
     let older = "1-8d4eb6-igkghggg-5e"
     #expect(Schedule.parse(older, scenario: identity) == .failure(.otherVersion("1")))
     let message = Schedule.Problem.otherVersion("1").message(hints: .lab)
-    #expect(message.hasPrefix("this is a schedule of version 1, and this lab reads version 2 "))
+    #expect(message.hasPrefix("this is a schedule of version 1, and this lab reads version 3 "))
     #expect(Schedule.parse(good.text, scenario: identity ^ 1) == .failure(.otherScenario))
   }
 

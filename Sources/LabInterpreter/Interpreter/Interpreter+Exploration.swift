@@ -11,12 +11,13 @@ extension Interpreter {
   ]
 
   /// Before each step of a task: a step that may act on what other tasks see begins a turn of its
-  /// own once the turn has done so already, so a search can run another task's step between the
-  /// two, as another thread could. Not on an actor or main, whose state no other task reaches
-  /// while they run, and where a block would hold the lane for the others.
+  /// own once the turn has done so already (or started a task, which runs beside it at once), so
+  /// a search can run another task's step between the two, as another thread could. On an actor
+  /// or main too: their own state no other task reaches, but top-level state any task may write;
+  /// the actor or main stays held meanwhile.
   func beginStep(_ step: Step, isolation: isolated (any Actor)?) async {
     guard let chooser else { return }
-    if isolation == nil, chooser.turnIsVisible {
+    if chooser.turnIsVisible {
       await runtime.preemptionPoint(isolation: isolation)
     }
     if !step.kind.traits.touches.isDisjoint(with: Self.unmodelledTouches) {

@@ -131,11 +131,9 @@ extension Interpreter {
     isolation: isolated (any Actor)?
   ) async throws {
     var found = locate(name, context)
-    if case .shared? = found?.storage, isolation == nil, chooser?.turnIsVisible == true {
+    if case .shared? = found?.storage, chooser?.turnIsVisible == true {
       // Between one statement and the next, another thread may run: where a run's choices are
       // made, this is a turn, so a read can see another task's write that came just before it.
-      // Not on an actor or main: a block there takes more turns on the way back to its lane
-      // than the recording run notes, and a seed's schedule would not replay.
       await runtime.preemptionPoint(isolation: isolation)
       found = locate(name, context)
     }

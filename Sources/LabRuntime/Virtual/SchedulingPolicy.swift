@@ -175,7 +175,12 @@ public final class ScheduleChooser: @unchecked Sendable {
     case true?: break
     }
     guard turnOpen else { return }
-    if created { touch(.creation, .write) }
+    if created {
+      touch(.creation, .write)
+      // A new task starts on another thread at once, while its creator goes on: the creator's
+      // next step begins a turn of its own, so the child's first steps can come before it.
+      visibleInTurn = true
+    }
     if !precise, byRunningTask == false { touchOpaque() }
   }
 

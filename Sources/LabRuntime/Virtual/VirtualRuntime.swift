@@ -61,7 +61,7 @@ public final class VirtualRuntime: ScenarioRuntime, @unchecked Sendable {
   /// A turn when the chooser makes the choices, else only noted.
   public func preemptionPoint(isolation: isolated (any Actor)?) async {
     if chooser?.choosesTurns == true {
-      await scheduler.block(milliseconds: 0)
+      await scheduler.preempt()
     } else {
       scheduler.passPreemptionPoint()
     }

@@ -15,6 +15,14 @@ extension VirtualScheduler {
     }
   }
 
+  /// A point where other threads' tasks may run while the current task keeps its worker and
+  /// lane, as a preempted thread does: a choice point of a run whose choices are made.
+  public func preempt(isolation: isolated (any Actor)? = #isolation) async {
+    await holdPinned(preempted: true) { continuation in
+      state.setTimer(after: 0, .unblock(continuation))
+    }
+  }
+
   /// Holds the current virtual worker (or lane), as `block` does, until the `release` handed to
   /// `register` is called — for waits whose end is another task's action (`DispatchGroup.wait`).
   public func hold(
@@ -27,14 +35,14 @@ extension VirtualScheduler {
   /// Suspends the current task with its worker and lane held (pinned) until `register`'s
   /// continuation is resumed by an `unblock` timer.
   private func holdPinned(
-    isolation: isolated (any Actor)? = #isolation,
+    isolation: isolated (any Actor)? = #isolation, preempted: Bool = false,
     until register: (CheckedContinuation<Void, Never>) -> Void
   ) async {
     precondition(state.running != nil, "blocking outside a virtual job")
     // A run being torn down holds nothing: its tasks unwind.
     if state.aborting { return }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      state.blockRunningTask()
+      state.blockRunningTask(preempted: preempted)
       register(continuation)
     }
   }

@@ -33,6 +33,11 @@ extension VirtualSchedulerState {
   /// With a chooser: the candidates by task ordinal; the chooser picks, or else the policy, and
   /// the chooser records the turn.
   mutating func chosenChoice() -> Choice? {
+    // A preempted task on its way back to an actor or main goes through its pool first (its
+    // continuation resumes on its executor preference): a hop of the lab's, not a choice.
+    if let index = pinned.firstIndex(where: { $0.pin.preempted && $0.target != $0.pin.home }) {
+      return .pinned(index)
+    }
     var all: [(choice: Choice, ordinal: Int)] = []
     for index in pinned.indices { all.append((.pinned(index), pinned[index].queued.ordinal)) }
     for index in pools.indices where pools[index].free > 0 {

@@ -30,6 +30,9 @@ struct VirtualSchedulerState<Job, Sleeper, Timer> {
   struct Pin {
     var worker: VirtualWorker?
     var lane: Int?
+    /// Held at a preemption point of a run whose choices are made, which a run that only notes
+    /// its choices passes without a turn: its way back is one turn, as the pass is one decision.
+    var preempted = false
     var home: VirtualTarget { lane.map { .lane($0) } ?? .pool(worker!.pool) }
   }
 
@@ -337,12 +340,12 @@ extension VirtualSchedulerState {
   }
 
   /// The running task blocks: its worker and lane stay held (pinned) for its way back.
-  mutating func blockRunningTask() {
+  mutating func blockRunningTask(preempted: Bool = false) {
     guard let current = running else { preconditionFailure("blocking outside a virtual job") }
     running!.blocked = true
     var lane: Int?
     if case .lane(let index) = current.target { lane = index }
-    pins[current.task] = Pin(worker: current.worker, lane: lane)
+    pins[current.task] = Pin(worker: current.worker, lane: lane, preempted: preempted)
   }
 
   mutating func newSleeperID() -> UInt64 { timers.newSleeperID() }

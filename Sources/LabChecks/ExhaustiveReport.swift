@@ -52,7 +52,8 @@ extension ExhaustiveSearch.Findings {
     out += " · \(outcomes.count) outcome\(outcomes.count == 1 ? "" : "s")"
     out = Exploration.fit(out, columns) + "\n" + Exploration.fit(scope, columns) + "\n"
     let sorted = outcomes.sorted { ($0.preemptions, $0.count) < ($1.preemptions, $1.count) }
-    let texts = sorted.map(\.outcome.description)
+    // An outcome's values and a rule's reason are the course's text: escaped, as everywhere.
+    let texts = sorted.map { terminalSafe($0.outcome.description) }
     let width = max(7, texts.map(\.count).max() ?? 0)
     // Too wide for the terminal, the replay goes under its row rather than past the edge.
     let replayWidth = 11 + (sorted.map(\.schedule.text.count).max() ?? 0)
@@ -94,12 +95,12 @@ extension ExhaustiveSearch.Findings {
     if !failures.isEmpty || !unreached.isEmpty { out += "\n" }
     for found in failures {
       out += Exploration.failure(
-        "✗ \(found.grade!.rawValue) outcome \(found.outcome):",
+        "✗ \(found.grade!.rawValue) outcome \(terminalSafe(found.outcome.description)):",
         replay: hints.line("run \(argument) --schedule \(found.schedule.text)"), columns, style)
     }
     for (index, rule) in unreached {
       let line =
-        "✗ outcomes[\(index)] (\(rule.grade.rawValue): \(rule.reason)) never happens: "
+        "✗ outcomes[\(index)] (\(rule.grade.rawValue): \(terminalSafe(rule.reason))) never happens: "
         + "no interleaving reaches it"
       out += style.mark("✗", .bad) + Exploration.fit(line, columns).dropFirst() + "\n"
     }

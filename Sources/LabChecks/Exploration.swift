@@ -145,6 +145,7 @@ package enum Exploration {
     _ reason: String, indent: Int, columns: Int?, _ style: some ReportPainter
   ) -> String {
     guard !reason.isEmpty else { return "" }
+    let reason = terminalSafe(reason)
     let lines = columns.map { WordWrap.lines(reason, width: max(20, $0 - 1 - indent)) } ?? [reason]
     let margin = String(repeating: " ", count: indent)
     return lines.map { margin + style.mark($0, .aside) + "\n" }.joined()

@@ -6,13 +6,13 @@ import LabRuntime
 /// A run of the virtual scheduler written down: which task went next at every turn where more
 /// than one could, as a short string that `lab run NAME --schedule S` replays exactly.
 ///
-/// `2-HHHHHH-BODY-CC`: the format version (`version`); six hex digits naming the scenario (its
+/// `3-HHHHHH-BODY-CC`: the format version (`version`); six hex digits naming the scenario (its
 /// name, program and pool width: `identity`), so a schedule of another scenario is refused; the
 /// choices; two hex digits that check the rest. Only choices other than the default (go on with the task of the previous turn,
 /// else the first task by ordinal) are written, each as two numbers: how many choices with
 /// alternatives passed since the last one written, and which of the other candidates (in ordinal
 /// order) ran. A number is base-16 digits `0-9a-f` ending in one digit from `g-v`, so most
-/// choices take two characters and a run that never preempts is `2-HHHHHH--CC`.
+/// choices take two characters and a run that never preempts is `3-HHHHHH--CC`.
 package struct Schedule: Sendable, Equatable {
   /// A written-down choice: `gap` choices with alternatives went the default way before it, then
   /// the `index`-th of the other candidates ran.

@@ -97,8 +97,13 @@ package enum RunArguments {
       let parts = text.split(separator: "+").map {
         Double($0.trimmingCharacters(in: .init(charactersIn: " %")))
       }
-      guard parts.count == 2, let milliseconds = parts[0], let percent = parts[1] else {
-        throw UsageError("'--tolerance' takes MS+PERCENT such as 5+5, not '\(text)'")
+      guard parts.count == 2, let milliseconds = parts[0], let percent = parts[1],
+        Tolerance.millisecondsRange.contains(milliseconds),
+        Tolerance.percentRange.contains(percent)
+      else {
+        throw UsageError(
+          "'--tolerance' takes MS+PERCENT such as 5+5, MS from 0 to 86400000 and PERCENT from 0 "
+            + "to 1000, not '\(terminalSafe(text))'")
       }
       options.tolerance = Tolerance(milliseconds: milliseconds, percent: percent)
     }
@@ -118,7 +123,9 @@ package enum RunArguments {
     throws(UsageError)
   {
     let whole = 1...Int.max
-    if let maxTime = try arguments.integer(.maxTime, in: whole) {
+    // Scenario time is read as a Double (`now`, pictures): up to 10^15 ms it is exact, and
+    // whatever a run reaches below it converts back to whole milliseconds.
+    if let maxTime = try arguments.integer(.maxTime, in: 1...1_000_000_000_000_000) {
       limits.runtime.maxTime = Int64(maxTime)
     }
     if let maxJobs = try arguments.integer(.maxJobs, in: whole) { limits.runtime.maxJobs = maxJobs }

@@ -158,8 +158,12 @@ extension Site {
           if (Object.prototype.hasOwnProperty.call(bySchedule, schedule)) {
             moves = bySchedule[schedule].slice();
           }
-          else message = 'The schedule ' + schedule + ' is not in this page; replay it in a ' +
-            'terminal: ' + command(schedule);
+          // Only a string of a schedule's shape is offered as a command to paste: the address
+          // is anyone's to write, and a shell would run whatever else it held.
+          else if (/^[0-9]{1,3}-[0-9a-f]{6}-[0-9a-v]*-[0-9a-f]{2}$/.test(schedule)) {
+            message = 'The schedule ' + schedule + ' is not in this page; replay it in a ' +
+              'terminal: ' + command(schedule);
+          } else message = 'That address holds no schedule.';
         } else if (hash.indexOf('moves=') === 0) {
           var list = hash.slice('moves='.length).split('.').map(Number);
           if (walk(list)) moves = list; else message = 'Those moves are not in this page.';

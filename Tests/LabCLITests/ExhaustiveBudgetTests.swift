@@ -174,7 +174,7 @@ import Testing
     #expect(
       line.hasPrefix(
         "FAIL  \(file.path)  outcome: forbidden counter = 1 · race: lab run \(file.path) "
-          + "--schedule 2-"), "\(line)")
+          + "--schedule 3-"), "\(line)")
 
     // Two adds have 4 schedules; the second already loses an update.
     let cut = InProcessLab.run(["check", file.path, "--max-schedules", "2", "--format", "json"])

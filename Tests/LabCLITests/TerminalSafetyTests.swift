@@ -107,3 +107,46 @@ import Testing
     #expect(err.contains("zeros.json: error: is not a regular file"), "\(err)")
   }
 }
+
+/// What a held-out hostile round found reaching the terminal or trapping: each now escaped or
+/// refused with a usage error.
+@Suite struct HeldOutRoundTests {
+  /// The exhaustive search's table and claims print the course's values and reasons escaped.
+  @Test func anExhaustiveReportEscapesValuesAndReasons() {
+    let path = TestSupport.packageRoot.appendingPathComponent(
+      "Tests/BadInputs/explore-terminal-injection.json"
+    ).path
+    let run = InProcessLab.run(["explore", path, "--exhaustive"])
+    #expect(run.out.contains("\\u{1B}]0;T\\u{7}"))
+    #expect(run.out.contains("never \\u{1B}]0;TITLE"))
+    #expect(TerminalSafetyTests.controlBytes(in: run.out + run.err).isEmpty)
+  }
+
+  /// A tolerance beyond a day or 1,000 %, infinite or not a number is refused before any run
+  /// (it once trapped converting the allowance to whole milliseconds).
+  @Test(arguments: ["1e20+0", "0+1e400", "inf+0", "nan+0", "-5+-5", "99999999999999999999+0"])
+  func aToleranceOutOfRangeIsAUsageError(_ tolerance: String) {
+    let run = InProcessLab.run(["run", "task-cancel", "--live", "--tolerance", tolerance])
+    #expect(run.status == 64)
+    #expect(run.err.contains("'--tolerance' takes MS+PERCENT"), "\(run.err)")
+  }
+
+  @Test func aScenarioToleranceOutOfRangeIsNamedAtItsColumn() throws {
+    let text = #"{ "format": 1, "steps": [], "expect": { "tolerance": { "ms": 1e300 } } }"#
+    do {
+      _ = try ScenarioLoader.load(bytes: Array(text.utf8), file: "tolerance.json")
+      Issue.record("a tolerance of 1e300 ms loaded")
+    } catch {
+      #expect(error.description.contains("tolerance.json:1:"), "\(error)")
+      #expect(error.description.contains("'ms' must be from 0 to 86400000"), "\(error)")
+    }
+  }
+
+  /// `--max-time` stops below where scenario time stops being exact as a Double.
+  @Test func aMaxTimeBeyondExactMillisecondsIsAUsageError() {
+    let run = InProcessLab.run(["run", "task-cancel", "--max-time", "9223372036854775807"])
+    #expect(run.status == 64)
+    let fits = InProcessLab.run(["run", "task-cancel", "--max-time", "1000000000000000"])
+    #expect(fits.status == 0, "\(fits.err)")
+  }
+}

@@ -48,6 +48,23 @@ import Testing
     #expect(ContinuousClock.now - started < .seconds(10), "stopped at the cycle, not the timeout")
   }
 
+  /// A task awaits itself before its creator awaits it (a new task starts beside its creator):
+  /// the creator's await finds a cycle it is not on, which closes nothing new, and the run ends
+  /// as the same deadlock (the walk of the awaits once went round that cycle for ever).
+  @Test func awaitingATaskThatAwaitsItselfEndsTheRun() throws {
+    let scenario = try TestSupport.scenario(
+      json: """
+        {"format": 1, "name": "self-wait", "threads": 2, "state": {"n": 0}, "steps": [
+          {"task": "t", "steps": [{"add": "n"}, {"awaitTask": "t"}]}, {"awaitTask": "t"}]}
+        """)
+    var options = RunOptions()
+    // The child whenever it can run: it awaits itself before the root awaits it.
+    options.chooser = ScheduleChooser { _, candidates, _ in candidates.last }
+    let run = ScenarioRunner.run(scenario, options: options)
+    #expect(run.end == .deadlock, "\(run.end)")
+    #expect(run.problem?.contains("a cycle of awaits (t → t)") == true, "\(run.problem ?? "")")
+  }
+
   @Test func awaitingAnotherTaskTwiceIsNoCycle() throws {
     let scenario = try TestSupport.scenario(
       json: """

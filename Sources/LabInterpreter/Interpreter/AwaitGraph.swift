@@ -9,14 +9,17 @@ final class AwaitGraph: Sendable {
   /// The cycle's report, once one closed; the runner reports the run as a deadlock.
   let cycle = Locked<String?>(nil)
 
-  /// Notes that `task` awaits `awaited`; returns the cycle it closes (`a → b → a`), if any. The
-  /// graph has no cycle before an edge is added, so the walk ends.
+  /// Notes that `task` awaits `awaited`; returns the cycle it closes (`a → b → a`), if any. A
+  /// cycle closed before stays in the graph while the run is stopped: a walk that comes back to
+  /// a task it passed, without reaching `task`, found a task waiting on that cycle, which closes
+  /// nothing new (a root awaiting a task that awaits itself).
   func begin(_ task: String, awaits awaited: String) -> [String]? {
     edges.withLock { edges in
       var path = [task, awaited]
+      var passed: Set<String> = [awaited]
       var node = awaited
       while node != task {
-        guard let next = edges[node] else {
+        guard let next = edges[node], passed.insert(next).inserted || next == task else {
           edges[task] = awaited
           return nil
         }

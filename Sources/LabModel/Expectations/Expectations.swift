@@ -97,6 +97,12 @@ public struct Tolerance: Sendable, Hashable {
   /// measured for every bundled scenario (docs/runtimes.md).
   public static let live = Tolerance(milliseconds: 1, percent: 2)
 
+  /// The milliseconds a tolerance may allow, from 0 to a day: beyond it no time means anything,
+  /// and a sum of times past it would not fit the trace's whole milliseconds.
+  public static let millisecondsRange: ClosedRange<Double> = 0...86_400_000
+  /// The percent a tolerance may allow, from 0 to 1,000 (ten times the expected time).
+  public static let percentRange: ClosedRange<Double> = 0...1000
+
   /// Whether `measured` is within the tolerance of `expected`.
   public func allows(_ measured: Double, around expected: Double) -> Bool {
     abs(measured - expected) <= milliseconds + abs(expected) * percent / 100

@@ -255,18 +255,26 @@ extension ScenarioDecoder {
       return nil
     }
     checkKeys(object, allowed: ["ms", "percent"], path: path, what: "tolerance key")
-    func number(_ key: String, default value: Double) -> Double? {
+    func number(_ key: String, default value: Double, in range: ClosedRange<Double>) -> Double? {
       guard let node = object[key] else { return value }
-      guard let number = node.value.doubleValue, number >= 0 else {
+      guard let number = node.value.doubleValue else {
         error(
           "'\(key)' must be a number ≥ 0, not \(node.typeName)", at: node.location,
           path: "\(path).\(key)")
         return nil
       }
+      guard range.contains(number) else {
+        error(
+          "'\(key)' must be from \(Int(range.lowerBound)) to \(Int(range.upperBound)), not "
+            + "\(number); give the allowance the run needs", at: node.location, path: "\(path).\(key)")
+        return nil
+      }
       return number
     }
-    guard let milliseconds = number("ms", default: Tolerance.live.milliseconds),
-      let percent = number("percent", default: Tolerance.live.percent)
+    guard
+      let milliseconds = number(
+        "ms", default: Tolerance.live.milliseconds, in: Tolerance.millisecondsRange),
+      let percent = number("percent", default: Tolerance.live.percent, in: Tolerance.percentRange)
     else { return nil }
     return Tolerance(milliseconds: milliseconds, percent: percent)
   }

@@ -266,7 +266,8 @@ extension ScenarioDecoder {
       guard range.contains(number) else {
         error(
           "'\(key)' must be from \(Int(range.lowerBound)) to \(Int(range.upperBound)), not "
-            + "\(number); give the allowance the run needs", at: node.location, path: "\(path).\(key)")
+            + "\(number); give the allowance the run needs", at: node.location,
+          path: "\(path).\(key)")
         return nil
       }
       return number

@@ -111,6 +111,7 @@ public struct NativeProcess: Sendable {
     // that still holds the pipe is read from only briefly.
     kill(-started.pid, SIGKILL)
     watch.tree.killAll()
+    watch.releaseMembers()
     reader.drain(until: clock.now + .milliseconds(500))
     close(started.output)
     let ended = exit.wait()

@@ -186,12 +186,42 @@ enum NativeGroups {
     if let slot { slots[slot].store(0, ordering: .releasing) }
   }
 
-  /// `kill(-group, SIGKILL)` for every group: async-signal-safe, no generics, no allocation.
+  /// The processes a program started that left its group (swiftc puts each frontend in a group
+  /// of its own), as the runs' looks at their trees last saw them alive: killed one by one with
+  /// the groups. A look every 100 ms adds and drops them, so an ID here is at most that old.
+  static let memberCapacity = 256
+  nonisolated(unsafe) static let members: UnsafeMutablePointer<Atomic<Int32>> = {
+    let members = UnsafeMutablePointer<Atomic<Int32>>.allocate(capacity: memberCapacity)
+    for index in 0..<memberCapacity { (members + index).initialize(to: Atomic(0)) }
+    return members
+  }()
+
+  /// Takes a free member slot for `pid`; nil when all are taken.
+  static func registerMember(_ pid: pid_t) -> Int? {
+    for index in 0..<memberCapacity
+    where members[index].compareExchange(
+      expected: 0, desired: pid, ordering: .acquiringAndReleasing
+    ).exchanged {
+      return index
+    }
+    return nil
+  }
+
+  static func unregisterMember(_ slot: Int) { members[slot].store(0, ordering: .releasing) }
+
+  /// `kill(-group, SIGKILL)` for every group, and `kill(pid, SIGKILL)` for every member out of
+  /// its group: async-signal-safe, no generics, no allocation.
   static func killAll() {
     var index = 0
     while index < capacity {
       let group = slots[index].load(ordering: .acquiring)
       if group > 0 { kill(-group, SIGKILL) }
+      index += 1
+    }
+    index = 0
+    while index < memberCapacity {
+      let member = members[index].load(ordering: .acquiring)
+      if member > 0 { kill(member, SIGKILL) }
       index += 1
     }
   }

@@ -112,6 +112,8 @@ struct Watch {
   var stopped: NativeProcess.Ending?
   /// The most resident memory the program had in a sample, in bytes.
   var peakBytes = 0
+  /// The member slots this run holds, by process ID (`NativeGroups.members`).
+  private var memberSlots: [pid_t: Int] = [:]
   private var memoryCheckedAt: ContinuousClock.Instant
   private var groupCheckedAt: ContinuousClock.Instant
 
@@ -150,14 +152,31 @@ struct Watch {
       // The program itself every period; with the processes it started, less often.
       let whole = now - groupCheckedAt >= Self.groupPeriod
       if whole { groupCheckedAt = now }
-      guard let resident = whole ? tree.look() : ProcessEntry.read(pid)?.residentBytes else {
-        return
-      }
+      let resident = whole ? tree.look() : ProcessEntry.read(pid)?.residentBytes
+      if whole { publishMembers() }
+      guard let resident else { return }
       peakBytes = max(peakBytes, resident)
       if resident > limits.memoryMegabytes << 20 {
         stop(.memoryLimit(megabytes: limits.memoryMegabytes))
       }
     }
+  }
+
+  /// Keeps the member slots to what the last look saw alive out of the program's group.
+  private mutating func publishMembers() {
+    for (member, slot) in memberSlots where !tree.outOfGroup.contains(member) {
+      NativeGroups.unregisterMember(slot)
+      memberSlots[member] = nil
+    }
+    for member in tree.outOfGroup where memberSlots[member] == nil {
+      memberSlots[member] = NativeGroups.registerMember(member)
+    }
+  }
+
+  /// Gives the member slots back, once the run has killed its tree.
+  mutating func releaseMembers() {
+    for slot in memberSlots.values { NativeGroups.unregisterMember(slot) }
+    memberSlots = [:]
   }
 
   private mutating func stop(_ ending: NativeProcess.Ending) {

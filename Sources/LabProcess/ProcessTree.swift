@@ -117,6 +117,9 @@ struct ProcessTree {
   private(set) var members: [pid_t: UInt64] = [:]
   /// The orphans out of the lab's session this tree's looks killed, to reap.
   private(set) var strays: [pid_t: UInt64] = [:]
+  /// The members the last look found alive, out of the root's group: an interrupted lab kills
+  /// them one by one (`NativeGroups.members`), since killing the group misses them.
+  private(set) var outOfGroup: Set<pid_t> = []
 
   init(root: pid_t) {
     self.root = root
@@ -146,9 +149,11 @@ struct ProcessTree {
     }
     var seen: Set<pid_t> = []
     var pages: Int?
+    outOfGroup = []
     while let entry = pending.popLast() {
       guard seen.insert(entry.pid).inserted else { continue }
       members[entry.pid] = entry.started
+      if entry.group != root, !entry.zombie { outOfGroup.insert(entry.pid) }
       if !entry.zombie { pages = (pages ?? 0) + entry.residentPages }
       pending.append(contentsOf: children[entry.pid] ?? [])
     }

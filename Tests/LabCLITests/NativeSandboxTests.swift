@@ -1,5 +1,6 @@
 import Foundation
 import LabTestSupport
+import Synchronization
 import Testing
 
 @testable import LabNative
@@ -156,6 +157,8 @@ import Testing
     #expect(tree.look(at: entries, lab: lab, labSession: 10) == 3 * page)
     #expect(Set(tree.members.keys) == [root, root + 1, root + 2])
     #expect(Set(tree.strays.keys) == [root + 3])
+    // The member out of the root's group is the one an interrupted lab kills by its ID.
+    #expect(tree.outOfGroup == [root + 2])
     // Once seen, a member is the tree's after its parent has gone and the lab adopted it.
     let orphaned = [entries[0], entry(root + 2, parent: lab, group: root + 2, session: root + 2)]
     #expect(tree.look(at: orphaned, lab: lab, labSession: 10) == 2 * page)
@@ -167,6 +170,44 @@ import Testing
     let run = try Self.runScript(
       "head -c 700000000 /dev/zero | setsid tail -c 700000000 > /dev/null", limits: Self.limits())
     #expect(run.ending == .memoryLimit(megabytes: 512), "\(run.ending) \(run.peakMegabytes) MB")
+  }
+
+  /// A process that left the program's group (as swiftc's frontends do) is published while the
+  /// run lasts, so a lab interrupted meanwhile kills it by its ID with the groups; the run's end
+  /// gives the slot back.
+  @Test func aProcessOutOfTheGroupIsKilledWithAnInterruptedLab() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("member-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let runner = Thread {
+      _ = try? Self.runScript(
+        "setsid sleep 30 & echo $! > \(file.path); sleep 3", limits: Self.limits())
+    }
+    runner.start()
+    func published() -> Set<pid_t> {
+      var pids: Set<pid_t> = []
+      for index in 0..<NativeGroups.memberCapacity {
+        let pid = NativeGroups.members[index].load(ordering: .acquiring)
+        if pid > 0 { pids.insert(pid) }
+      }
+      return pids
+    }
+    var member: pid_t?
+    let deadline = ContinuousClock.now + .seconds(20)
+    while ContinuousClock.now < deadline {
+      if member == nil,
+        let text = try? String(contentsOf: file, encoding: .utf8),
+        let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+      {
+        member = pid
+      }
+      if let member, published().contains(member) { break }
+      usleep(20_000)
+    }
+    let pid = try #require(member, "the script wrote its child's ID")
+    #expect(published().contains(pid), "the member was published during the run")
+    while runner.isExecuting || !runner.isFinished { usleep(50_000) }
+    #expect(!published().contains(pid), "the run's end gave the slot back")
+    #expect(Self.stat(pid) == nil || Self.stat(pid)?.state == "Z")
   }
 
   /// The program gets exactly the environment it is given: nothing of the lab's, not even the

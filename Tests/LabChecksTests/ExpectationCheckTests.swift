@@ -234,7 +234,8 @@ extension ExpectationsTests {
       ),
       (
         #"{"tolerance": {"ms": -1}}"#,
-        "bad.json:1:84: error: 'ms' must be a number ≥ 0, not an integer (at expect.tolerance.ms)"
+        "bad.json:1:84: error: 'ms' must be from 0 to 86400000, not -1; give the allowance the "
+          + "run needs (at expect.tolerance.ms)"
       ),
       (
         #"{"mainStall": {"atLeast": 5, "atMost": 2}}"#,

@@ -264,9 +264,11 @@ extension ScenarioDecoder {
         return nil
       }
       guard range.contains(number) else {
+        let shown =
+          abs(number) < 1e15 && number == number.rounded() ? "\(Int64(number))" : "\(number)"
         error(
           "'\(key)' must be from \(Int(range.lowerBound)) to \(Int(range.upperBound)), not "
-            + "\(number); give the allowance the run needs", at: node.location,
+            + "\(shown); give the allowance the run needs", at: node.location,
           path: "\(path).\(key)")
         return nil
       }

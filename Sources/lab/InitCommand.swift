@@ -2,6 +2,7 @@ import Foundation
 import LabChecks
 import LabCommandLine
 import LabLessons
+import LabModel
 
 /// `lab init DIR`: a new course folder that works at once.
 enum InitCommand: Command {
@@ -52,9 +53,9 @@ enum InitCommand: Command {
     }
     console.out(
       """
-      wrote a course to \(path)/
+      wrote a course to \(terminalSafe(path))/
       next:
-        cd \(path)
+        cd \(shellWord(path))
         lab list                 the course's lesson and scenario, then the bundled ones
         lab lesson 1             play its lesson
         lab check --seeds 20     check it as its CI will

@@ -84,12 +84,17 @@ enum Lab {
       defer { pager?.finish() }
       return try command.run(arguments, context)
     } catch {
+      // A usage error quotes the words it was given, which are anyone's (a pasted command, a
+      // file name): each line reaches the terminal escaped.
+      let message = error.message.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { terminalSafe(String($0)) }.joined(separator: "\n")
       if let location = error.location {
-        console.err(location + ": " + console.paint("error: ", .red, forErr: true) + error.message)
+        console.err(
+          terminalSafe(location) + ": " + console.paint("error: ", .red, forErr: true) + message)
         console.err("\n")
         return ExitStatus.usage
       }
-      console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
+      console.err(console.paint("error: ", .red, forErr: true) + message + "\n")
       console.err(
         "usage: \(LabCommand.name) \(command.usage)\n       \(LabCommand.name) \(command.name) --help for more\n"
       )

@@ -108,8 +108,8 @@ enum SiteCommand: Command {
     for line in site.challengeLines { console.out(line + "\n") }
     let seconds = Double((ContinuousClock.now - start) / .milliseconds(1)) / 1000
     console.out(
-      "wrote \(site.pages.count) pages (\(site.bytes / 1024) KB) to \(folder) in "
-        + "\(String(format: "%.1f", seconds)) s: open \(Self.index(in: folder))\n")
+      "wrote \(site.pages.count) pages (\(site.bytes / 1024) KB) to \(terminalSafe(folder)) in "
+        + "\(String(format: "%.1f", seconds)) s: open \(shellWord(Self.index(in: folder)))\n")
     return site.problems.isEmpty ? ExitStatus.ok : ExitStatus.failure
   }
 

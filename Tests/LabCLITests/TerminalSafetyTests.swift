@@ -150,3 +150,24 @@ import Testing
     #expect(fits.status == 0, "\(fits.err)")
   }
 }
+
+extension HeldOutRoundTests {
+  /// Words from the command line reach the terminal escaped, in usage errors and in what `lab
+  /// init` says; the folder it tells the learner to `cd` to is one shell word.
+  @Test func wordsFromTheCommandLineAreEscapedAndQuoted() throws {
+    for words in [["run", "/tmp/x\u{1B}[31m.json"], ["lesson", "x\u{1B}]0;T\u{7}"]] {
+      let run = InProcessLab.run(words)
+      #expect(run.status == 64)
+      #expect(run.err.contains("\\u{1B}"), "\(run.err)")
+      #expect(TerminalSafetyTests.controlBytes(in: run.err).isEmpty, "\(run.err)")
+    }
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("init-\(UUID())").appendingPathComponent("my course")
+    try FileManager.default.createDirectory(
+      at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    let made = InProcessLab.run(["init", folder.path])
+    #expect(made.status == 0, "\(made.err)")
+    #expect(made.out.contains("  cd '\(folder.path)'\n"), "\(made.out)")
+  }
+}

@@ -89,18 +89,30 @@ public struct LessonCatalog: Sendable {
     }
   }
 
+  /// The most a lesson file may hold: the longest bundled lesson is 15 KB, and printing a lesson
+  /// takes time that grows faster than its length (a 1 MB one took 27 s).
+  public static let maximumBytes = 256 * 1024
+
   /// Reads and parses a lesson file.
   public func load(_ entry: Entry) throws(LessonFileError) -> Lesson {
     let file = displayPath(entry.url)
-    let text: String
+    func problem(line: Int, _ message: String) -> LessonFileError {
+      LessonFileError(file: file, problems: [LessonProblem(line: line, message: message)])
+    }
+    let data: Data?
     do {
-      text = try String(contentsOf: entry.url, encoding: .utf8)
+      data = try BoundedFile.read(entry.url.path, cap: Self.maximumBytes)
     } catch {
-      throw LessonFileError(
-        file: file,
-        problems: [
-          LessonProblem(line: 0, message: "cannot read the file: \(error.localizedDescription)")
-        ])
+      // The reason, with the file named as the lab names it, not by its absolute path.
+      let reason = error.description.replacing("'\(entry.url.path)'", with: "the file")
+      throw problem(line: 1, "\(reason); a lesson is Markdown text of at most 256 KiB")
+    }
+    guard let data else { throw problem(line: 1, "the file is gone; list the lessons again") }
+    guard let text = String(validating: data, as: UTF8.self) else {
+      // A character never spans a line break, so the first line that is not UTF-8 is where.
+      let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
+      let bad = lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0
+      throw problem(line: bad + 1, "this line is not UTF-8 text; save the lesson as UTF-8")
     }
     return try LessonParser.parse(
       text, file: file, number: entry.number, name: entry.name, facts: facts())

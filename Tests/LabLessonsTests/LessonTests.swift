@@ -347,3 +347,36 @@ import Testing
     }
   }
 }
+
+/// A lesson file is read within a size and as UTF-8, each refusal at a line with what to do.
+@Suite struct LessonFileReadingTests {
+  static func load(_ name: String, _ bytes: [UInt8]) throws -> LessonFileError? {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let folder = root.appendingPathComponent("Lessons")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data(bytes).write(to: folder.appendingPathComponent(name))
+    let catalog = LessonCatalog(root: root)
+    let entry = try #require(catalog.entries().first)
+    do {
+      _ = try catalog.load(entry)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func aLessonPastItsSizeIsRefusedBeforeItIsRead() throws {
+    let text = "---\nname: big\ntitle: Big\n---\n\n" + String(repeating: "word ", count: 60_000)
+    let error = try #require(try Self.load("02-big.md", Array(text.utf8)))
+    #expect(error.problems.map(\.line) == [1])
+    #expect(error.problems[0].message.contains("more than the 256 KiB"), "\(error)")
+  }
+
+  @Test func aLineThatIsNotUTF8IsNamed() throws {
+    let bytes = Array("---\nname: bad\ntitle: Bad\n---\n\nfine\nbad ".utf8) + [0xFF, 0xFE, 0x0A]
+    let error = try #require(try Self.load("03-bad.md", bytes))
+    #expect(error.problems.map(\.line) == [7])
+    #expect(error.problems[0].message == "this line is not UTF-8 text; save the lesson as UTF-8")
+  }
+}

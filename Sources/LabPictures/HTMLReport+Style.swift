@@ -50,6 +50,7 @@ extension HTMLReport {
     svg .m-cancel { fill: #9b2fae; }
     svg .m-throw { fill: var(--stall); }
     svg .m-race { fill: var(--stall); }
+    svg .m-leak { fill: #b07900; }
     svg .mark-text { font: bold 13px system-ui, "DejaVu Sans", sans-serif; }
     .legend { display: flex; flex-wrap: wrap; gap: 6px 18px; margin: 10px 0 0; padding: 0;
       list-style: none; color: var(--muted); font-size: 13px; }
@@ -64,6 +65,7 @@ extension HTMLReport {
     .mark { font-weight: bold; }
     .m-cancel { color: #9b2fae; }
     .m-throw, .m-race { color: var(--stall); }
+    .m-leak { color: #b07900; }
     table { width: 100%; border-collapse: collapse; font-size: 12.5px; }
     th { text-align: left; color: var(--muted); font-weight: normal; padding: 4px 8px;
       border-bottom: 2px solid var(--rule); }

@@ -148,7 +148,7 @@ public enum HTMLReport {
     let marks = Set(rows.flatMap { visibleMarks($0, layout: layout) }.map(\.kind))
     var glyphs: [String] = []
     for kind in RunPicture.MarkKind.allCases where marks.contains(kind) {
-      let text = kind == .race ? "data race" : kind.rawValue
+      let text = kind.legend
       glyphs.append(
         "<li><span class=\"mark m-\(kind.rawValue)\">\(markGlyph(kind))</span> \(text)</li>")
     }
@@ -162,6 +162,7 @@ public enum HTMLReport {
     case .cancel: "×"
     case .throw: "!"
     case .race: "◆"
+    case .leak: "⊘"
     }
   }
 

@@ -135,13 +135,14 @@ extension RunPicture {
       }
     }
 
-    /// Cancellations, throws and races are marked; so is a task that ended cancelled, or by an
+    /// Cancellations, throws, races and leaked continuations are marked; so is a task that ended cancelled, or by an
     /// error or a failed step, where it ended.
     static func mark(for payload: TraceEvent.Payload) -> MarkKind? {
       switch payload.kind {
       case .cancel: return .cancel
       case .throw: return .throw
       case .race: return .race
+      case .leak: return .leak
       case .end:
         guard case .end(let ending) = payload else { return nil }
         switch ending {

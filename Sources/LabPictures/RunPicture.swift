@@ -42,9 +42,21 @@ public struct RunPicture: Sendable {
   /// Something a reader should spot at a glance.
   public enum MarkKind: String, Sendable, Equatable, CaseIterable {
     case cancel, `throw`, race
+    /// A continuation let go of unresumed: its waiter is suspended for good from here.
+    case leak
+
+    /// What the legends of both pictures call it.
+    public var legend: String {
+      switch self {
+      case .cancel: "cancel"
+      case .throw: "throw"
+      case .race: "data race"
+      case .leak: "leaked continuation"
+      }
+    }
   }
 
-  /// A marked moment: a cancellation, a throw, a race.
+  /// A marked moment: a cancellation, a throw, a race, a leaked continuation.
   public struct Mark: Sendable, Equatable {
     public var time: Double
     public var kind: MarkKind

@@ -22,6 +22,7 @@ extension Timeline {
       case .mark(.cancel): unicode ? "×" : "x"
       case .mark(.throw): "!"
       case .mark(.race): unicode ? "◆" : "*"
+      case .mark(.leak): unicode ? "⊘" : "o"
       case .letter(let letter, _): letter
       }
     }
@@ -37,6 +38,7 @@ extension Timeline {
       case .mark(.cancel): "1;35"
       case .mark(.throw): "1;31"
       case .mark(.race): "1;31;7"
+      case .mark(.leak): "1;33"
       }
     }
   }
@@ -286,10 +288,8 @@ extension Timeline {
         ("running", .running, "running"),
         ("brief", .brief, "ran briefly"),
         ("suspended", .suspended, "suspended (await, sleep)"),
-        ("mark.cancel", .mark(.cancel), "cancel"),
-        ("mark.throw", .mark(.throw), "throw"),
-        ("mark.race", .mark(.race), "data race"),
       ]
+      entries += RunPicture.MarkKind.allCases.map { ("mark.\($0)", .mark($0), $0.legend) }
       entries = entries.filter { used.contains($0.key) }
       var items = entries.map { paint([$0.glyph]) + " " + $0.text }
       var widths = entries.map { $0.text.count + 2 }

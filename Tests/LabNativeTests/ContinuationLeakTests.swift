@@ -21,7 +21,7 @@ import Testing
       #expect(result.record.end == .finished, "\(label)")
       #expect(result.duration == 300, "\(label)")
       let leak = result.events.first {
-        $0.payload == .set(.continuationLeaked(continuation: "reply", waiter: "waiter"))
+        $0.payload == .leak(continuation: "reply", waiter: "waiter")
       }
       #expect(leak?.time == 100, "\(label)")
       #expect(!result.events.contains { $0.task == "waiter" && $0.kind == .end }, "\(label)")

@@ -95,7 +95,7 @@ import Testing
       options.seed = seed
       let record = ScenarioRunner.run(scenario, options: options)
       let leak = record.events.first {
-        $0.payload == .set(.continuationLeaked(continuation: "download", waiter: "root"))
+        $0.payload == .leak(continuation: "download", waiter: "root")
       }
       #expect(leak?.time == 100, "seed \(seed)")
       #expect(record.end == .deadlock, "seed \(seed)")
@@ -147,7 +147,7 @@ import Testing
     let live = try TestSupport.runBadInput(name, .live, limits: TestSupport.badInputLimits)
     for record in [virtual, live] {
       let leaked = record.events.filter {
-        if case .set(.continuationLeaked) = $0.payload { true } else { false }
+        if case .leak = $0.payload { true } else { false }
       }
       #expect(leaked.count == 1, "\(record.mode)")
       #expect(record.end == .deadlock, "\(record.mode): \(record.problem ?? "")")

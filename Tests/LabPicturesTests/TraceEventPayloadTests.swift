@@ -77,6 +77,11 @@ struct TraceEventPayloadTests {
       "tap handles the tap (input 1, sent at 10 ms, waited 2 ms for main)"
     ),
     (.escalate(task: "report", from: "low", to: "high"), "report: priority low → high"),
+    (
+      .leak(continuation: "download", waiter: "root"),
+      "continuation download leaked: nothing can resume it now, and root stays suspended (Swift "
+        + "warns: 'SWIFT TASK CONTINUATION MISUSE: … leaked its continuation without resuming it')"
+    ),
   ]
 
   @Test func eachKindsPayloadRendersItsDocumentedText() {

@@ -93,7 +93,7 @@ extension Interpreter {
   /// waiting task stays suspended for good, and everything else goes on (measured).
   func leaked(_ name: String, waiter: Context) {
     guard !runtime.isAborting else { return }
-    record(.set(.continuationLeaked(continuation: name, waiter: waiter.task)), waiter)
+    record(.leak(continuation: name, waiter: waiter.task), waiter)
     stuckForever(waiter)
   }
 

@@ -34,7 +34,7 @@ final class FirstPart: Sendable {
     switch payload {
     case .sleep, .yield, .hop, .await, .end: true
     case .spawn, .start, .block, .wake, .resume, .log, .set, .read, .cancel, .collect, .throw,
-      .catch, .race, .input, .escalate, .text:
+      .catch, .race, .input, .escalate, .leak, .text:
       false
     }
   }

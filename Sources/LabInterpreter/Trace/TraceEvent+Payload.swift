@@ -27,6 +27,9 @@ extension TraceEvent {
     case input(Input)
     /// Awaiting `task` raised its priority.
     case escalate(task: String, from: String, to: String)
+    /// The last work that could resume `continuation` let go of it unresumed: Swift prints its
+    /// "leaked its continuation" warning here, and `waiter` stays suspended for good.
+    case leak(continuation: String, waiter: String)
     /// Details known only as text, of no shape the lab renders: an event written by hand.
     case text(Kind, String)
   }
@@ -148,9 +151,6 @@ extension TraceEvent {
     case semaphoreSignal(semaphore: String, value: Int)
     /// `resume(returning:)` or `resume(throwing:)`, as written.
     case continuationResume(continuation: String, call: String)
-    /// The last work that could resume the continuation let go of it unresumed: Swift prints its
-    /// "leaked its continuation" warning here, and `waiter` stays suspended for good.
-    case continuationLeaked(continuation: String, waiter: String)
     /// `yield(value)` and what it returned (`.enqueued(remaining: 1)`).
     case streamYield(stream: String, value: String, result: String)
     case streamFinish(String)
@@ -171,7 +171,7 @@ extension TraceEvent {
       case .variable(let name, let value, _): Binding(name, value)
       case .atomic(let name, let new, _): Binding(name, String(new))
       case .lockTaken, .lockReleased, .semaphoreTaken, .semaphoreSignal, .continuationResume,
-        .continuationLeaked, .streamYield, .streamFinish, .onTerminationSet, .onTerminationRuns,
+        .streamYield, .streamFinish, .onTerminationSet, .onTerminationRuns,
         .groupEnter,
         .groupLeave, .groupNotify, .taskLocalBound, .taskLocalRestored:
         nil
@@ -243,6 +243,7 @@ extension TraceEvent.Payload {
     case .race: .race
     case .input: .input
     case .escalate: .escalate
+    case .leak: .leak
     case .text(let kind, _): kind
     }
   }

@@ -25,7 +25,8 @@ extension TraceEvent.Payload {
     case .set: return change(text).map { .set($0) }
     case .resume:
       return after("lock ", before: " taken", in: text).map { .resume(.lockTaken($0)) }
-    case .hop, .await, .read, .cancel, .collect, .throw, .race, .input, .escalate: return nil
+    case .hop, .await, .read, .cancel, .collect, .throw, .race, .input, .escalate, .leak:
+      return nil
     }
   }
 

@@ -24,7 +24,7 @@ extension TraceEvent.Kind {
     case .end: .ends
     case .hop: .arrives
     case .spawn, .yield, .log, .set, .read, .cancel, .collect, .throw, .catch, .race, .input,
-      .escalate:
+      .escalate, .leak:
       .none
     }
   }

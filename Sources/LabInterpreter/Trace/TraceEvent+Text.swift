@@ -33,6 +33,10 @@ extension TraceEvent.Payload {
     case .race(.sanitizer(let report)): report
     case .input(let input): input.text
     case .escalate(let task, let from, let to): "\(task): priority \(from) → \(to)"
+    case .leak(let continuation, let waiter):
+      "continuation \(continuation) leaked: nothing can resume it now, and \(waiter) stays "
+        + "suspended (Swift warns: 'SWIFT TASK CONTINUATION MISUSE: … leaked its continuation "
+        + "without resuming it')"
     case .text(_, let text): text
     }
   }
@@ -150,10 +154,6 @@ extension TraceEvent.Change {
     case .semaphoreSignal(let semaphore, let value):
       "semaphore \(semaphore): signal() (value \(value))"
     case .continuationResume(let continuation, let call): "continuation \(continuation): \(call)"
-    case .continuationLeaked(let continuation, let waiter):
-      "continuation \(continuation) leaked: nothing can resume it now, and \(waiter) stays "
-        + "suspended (Swift warns: 'SWIFT TASK CONTINUATION MISUSE: … leaked its continuation "
-        + "without resuming it')"
     case .streamYield(let stream, let value, let result):
       "stream \(stream): yield(\(value)) → \(result)"
     case .streamFinish(let stream): "stream \(stream): finish()"

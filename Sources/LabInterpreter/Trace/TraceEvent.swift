@@ -120,5 +120,7 @@ public struct TraceEvent: Sendable, Equatable {
     case input
     /// Awaiting a task of lower priority raised it to the awaiting task's priority.
     case escalate
+    /// A continuation was let go of unresumed: its waiter stays suspended for good.
+    case leak
   }
 }

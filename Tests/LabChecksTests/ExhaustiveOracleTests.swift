@@ -18,7 +18,8 @@ struct ExhaustiveOracleTests {
   /// optimal search runs in about 12 s in a debug build (1.7 ms a schedule), so only a search
   /// that runs far more schedules than classes is stopped, by the time bound, and the test
   /// run is not held for long.
-  static let budget = ExhaustiveSearch.Budget(maxSchedules: 1_000_000, maxSeconds: 120)
+  static let budget = ExhaustiveSearch.Budget(
+    maxSchedules: 1_000_000, maxSeconds: 120, maxMemoryBytes: nil)
 
   static func explore(_ json: String) throws -> ExhaustiveSearch.Findings {
     ExhaustiveSearch(try TestSupport.scenario(json: json), options: RunOptions(), budget: budget)

@@ -37,8 +37,11 @@ struct ReductionAgreementTests {
   static func search(
     _ scenario: Scenario, _ reduction: ExhaustiveSearch.Reduction
   ) -> ExhaustiveSearch.Findings {
-    // No time bound: only the number of schedules decides, on any machine.
-    var budget = ExhaustiveSearch.Budget(maxSchedules: Self.budget, maxSeconds: nil)
+    // No time or memory bound: only the number of schedules decides, on any machine. The memory
+    // bound reads the whole test process, which other suites grow meanwhile (seven searches
+    // here were stopped so in one run of many suites).
+    var budget = ExhaustiveSearch.Budget(
+      maxSchedules: Self.budget, maxSeconds: nil, maxMemoryBytes: nil)
     budget.reduction = reduction
     return ExhaustiveSearch(scenario, options: RunOptions(), budget: budget).run()
   }

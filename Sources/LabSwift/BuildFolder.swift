@@ -1,4 +1,5 @@
 import Foundation
+import LabModel
 
 /// Where the lab compiles scenarios' programs: the user's own cache, never the course's folder.
 /// A course is someone else's files: a binary it shipped under `.build/lab-native/` would have
@@ -26,6 +27,13 @@ public enum BuildFolder {
   /// The folder `kind` (`native`, `swift`) under the root, made if missing: only the user may
   /// write in it (0700), and it must be a folder of the user's, not a link to one.
   public static func folder(_ kind: String, environment: [String: String]) throws -> URL {
+    // A relative LAB_CACHE would name a folder inside whatever course the lab runs in: refused,
+    // rather than passed over for the default without a word.
+    if let chosen = environment["LAB_CACHE"], !chosen.isEmpty, !chosen.hasPrefix("/") {
+      throw BuildFolderError(
+        "LAB_CACHE is '\(terminalSafe(chosen))', a relative path; set it to an absolute folder of "
+          + "yours, or unset it for ~/.cache/concurrency-lab")
+    }
     // The root is held to the same rules as each folder in it: a world-writable root, or a link,
     // would let another user swap the folders under the lab.
     let root = try checked(root(environment: environment), variable: "LAB_CACHE")

@@ -24,6 +24,19 @@ import Testing
     #expect(relative.path == "/h/.cache/concurrency-lab")
   }
 
+  /// A relative LAB_CACHE would be a folder of whatever course the lab runs in: refused with
+  /// what to set, not passed over for the default.
+  @Test func aRelativeCacheIsRefusedNotIgnored() {
+    #expect(throws: BuildFolderError.self) {
+      try BuildFolder.folder("native", environment: ["LAB_CACHE": "relative/cache"])
+    }
+    do {
+      _ = try BuildFolder.folder("native", environment: ["LAB_CACHE": "relative/cache"])
+    } catch {
+      #expect("\(error)".contains("a relative path; set it to an absolute folder"), "\(error)")
+    }
+  }
+
   @Test func aFolderOthersCanWriteToIsRefused() throws {
     let cache = Self.scratch()
     defer { try? FileManager.default.removeItem(at: cache) }

@@ -21,8 +21,9 @@ enum ChallengeCommand: Command {
     With no name, lists the challenges of the course and of the curriculum
     bundled with the lab: name, par, your best score (or "new", or "tried"
     when you have not reached the goal yet) and the goal. The list searches
-    each par for at most 12 s ("par ?" past it) and keeps the pars it found
-    in the lab's cache (pars/), so the next list shows them at once. With a name, plays
+    each par for at most 12 s ("par ?" past it), a play for 120 s; what a
+    search found, even that it ran out, is kept in the lab's cache (pars/),
+    so the next list shows it at once. With a name, plays
     that challenge: the goal and the par stay on screen at each choice, with
     your choices so far; ? shows the help and the challenge's hint, u undoes,
     q quits. At the end it says "goal reached in N choices, par P", or that
@@ -69,14 +70,17 @@ enum ChallengeCommand: Command {
       let pars = ParCache.user(environment: context.environment)
       context.console.out(
         catalog.text(
-          progress: progress, par: { listedPar($0, cache: pars) },
+          progress: progress, par: { ParCache.par(of: $0, within: listBudget, cache: pars) },
           context.console.outStyle, width: context.console.terminalColumns))
       return ExitStatus.ok
     }
     guard let scenario = context.loadScenario(entry.url) else { return ExitStatus.failure }
     var session = StepSession(scenario, options: RunOptions())
     let script = StepLoop.Script.challenge(
-      scenario, entry.challenge, par: par(scenario, entry.challenge), replay: entry.name,
+      scenario, entry.challenge,
+      par: ParCache.par(
+        of: entry, within: .standard, cache: ParCache.user(environment: context.environment)),
+      replay: entry.name,
       hints: LabCommand.hint)
     let end = StepLoop.play(
       &session, script: script, width: context.console.terminalColumns,
@@ -89,27 +93,9 @@ enum ChallengeCommand: Command {
     return ExitStatus.ok
   }
 
-  /// The challenge's par, nil when the search does not find one (`lab check` says why).
-  static func par(_ scenario: Scenario, _ challenge: Challenge) -> Int? {
-    guard case .par(let choices, _) = ChallengeSearch(scenario, challenge: challenge).run().verdict
-    else { return nil }
-    return choices
-  }
-
   /// The list's budget for one par: a tenth of a play's, so a course of slow challenges lists in
-  /// seconds each ("par ?" where it ran out, searched again next time), while a found par is
-  /// kept in `cache` and never searched again.
+  /// seconds each ("par ?" where it ran out, searched again only by a play, which has more time).
   static let listBudget = ChallengeSearch.Budget(
     maxRuns: ChallengeSearch.Budget.standard.maxRuns,
     maxChoices: ChallengeSearch.Budget.standard.maxChoices, maxSeconds: 12)
-
-  /// `entry`'s par for the list: kept, or searched within `listBudget` and kept.
-  static func listedPar(_ entry: ChallengeCatalog.Entry, cache: ParCache?) -> Int? {
-    if let kept = cache?.verdict(for: entry.url) { return kept }
-    let verdict = ChallengeSearch(entry.scenario, challenge: entry.challenge, budget: listBudget)
-      .run().verdict
-    cache?.keep(verdict, for: entry.url)
-    guard case .par(let choices, _) = verdict else { return nil }
-    return choices
-  }
 }

@@ -92,6 +92,24 @@ import Testing
     #expect(Self.racyCounterRow(environment).hasPrefix("racy-counter par 2 "))
   }
 
+  /// A search that ran out is kept with its budget: the list (12 s) shows `par ?` without
+  /// searching again, and a play (120 s) searches, finds the par and keeps it for the list.
+  @Test func aSearchThatRanOutIsKeptForTheListAndRetriedByAPlay() throws {
+    let environment = Self.freshState()
+    #expect(Self.racyCounterRow(environment).hasPrefix("racy-counter par 2 "))
+    let pars = URL(fileURLWithPath: try #require(environment["LAB_CACHE"]))
+      .appendingPathComponent("pars")
+    let kept = try FileManager.default.contentsOfDirectory(atPath: pars.path)
+    for name in kept {
+      try "unknown 12\n".write(
+        to: pars.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+    #expect(Self.racyCounterRow(environment).hasPrefix("racy-counter par ? "))
+    let played = Self.challenge(["racy-counter"], input: ["q"], environment: environment)
+    #expect(played.out.contains("par 2: the fewest choices against the default order"))
+    #expect(Self.racyCounterRow(environment).hasPrefix("racy-counter par 2 "))
+  }
+
   @Test func playingToTheGoalScoresTheChoicesAgainstPar() throws {
     let (keys, schedule) = try Self.parKeys()
     let played = Self.challenge(["racy-counter"], input: keys, environment: Self.freshState())

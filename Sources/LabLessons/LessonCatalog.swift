@@ -101,11 +101,10 @@ public struct LessonCatalog: Sendable {
     }
     let data: Data?
     do {
-      data = try BoundedFile.read(entry.url.path, cap: Self.maximumBytes)
+      // The message names the file already; the reason says "the file", not its absolute path.
+      data = try BoundedFile.read(entry.url.path, cap: Self.maximumBytes, shown: "the file")
     } catch {
-      // The reason, with the file named as the lab names it, not by its absolute path.
-      let reason = error.description.replacing("'\(entry.url.path)'", with: "the file")
-      throw problem(line: 1, "\(reason); a lesson is Markdown text of at most 256 KiB")
+      throw problem(line: 1, "\(error.description); a lesson is Markdown text of at most 256 KiB")
     }
     guard let data else { throw problem(line: 1, "the file is gone; list the lessons again") }
     guard let text = String(validating: data, as: UTF8.self) else {

@@ -313,14 +313,19 @@ public struct FactCatalog: Sendable {
   public func load(_ name: String, display: String) -> Result<Fact, FactProblems> {
     let data: Data?
     do {
-      data = try BoundedFile.read(file(name).path, cap: Fact.maxSourceBytes)
+      // The message names the file already; the reason says "the file", not its absolute path.
+      data = try BoundedFile.read(file(name).path, cap: Fact.maxSourceBytes, shown: "the file")
     } catch {
       return .failure(
-        FactProblems([FactProblem(file: display, line: 0, message: error.description)]))
+        FactProblems([
+          FactProblem(
+            file: display, line: 1,
+            message: "\(error.description); a fact is a small Swift program (at most 64 KiB)")
+        ]))
     }
     guard let data else {
       return .failure(
-        FactProblems([FactProblem(file: display, line: 0, message: "there is no such file")]))
+        FactProblems([FactProblem(file: display, line: 1, message: "there is no such file")]))
     }
     return Fact.parse(String(decoding: data, as: UTF8.self), name: name, file: display)
   }

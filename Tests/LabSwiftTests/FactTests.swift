@@ -141,4 +141,30 @@ import Testing
       }
     }
   }
+
+  /// A fact file too large, or a folder in its place, is refused at its first line with what a
+  /// fact is, and the message names it as the lab does, never by its absolute path.
+  @Test func aFileThatIsNoFactIsRefusedAtItsFirstLine() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("facts-\(UUID())")
+    let catalog = FactCatalog(root: root)
+    try FileManager.default.createDirectory(
+      at: catalog.folder.appendingPathComponent("folder.swift"),
+      withIntermediateDirectories: true)
+    try Data(repeating: 0x2F, count: Fact.maxSourceBytes + 1).write(to: catalog.file("large"))
+    defer { try? FileManager.default.removeItem(at: root) }
+    for (name, reason) in [
+      ("large", "the file is 65537 bytes, more than the 64 KiB the lab reads"),
+      ("folder", "the file is a folder, not a file"),
+    ] {
+      guard case .failure(let problems) = catalog.load(name, display: "F/\(name).swift") else {
+        Issue.record("\(name) was read")
+        continue
+      }
+      #expect(
+        problems.description
+          == "F/\(name).swift:1:1: error: \(reason); a fact is a small Swift program (at most 64 KiB)"
+      )
+      #expect(!problems.description.contains(root.path))
+    }
+  }
 }

@@ -11,16 +11,20 @@ import Foundation
 /// file — a folder, a pipe or a device is named, not read.
 package enum BoundedFile {
   /// The bytes of the regular file at `path`; nil when nothing is there. Throws, with the
-  /// reason, when something is there that is not a readable regular file of at most `cap` bytes.
-  package static func read(_ path: String, cap: Int) throws(FileError) -> Data? {
-    guard let (descriptor, size) = try open(path) else { return nil }
+  /// reason, when something is there that is not a readable regular file of at most `cap` bytes;
+  /// the reason names the file as `shown` (default: its path, quoted).
+  package static func read(_ path: String, cap: Int, shown: String? = nil) throws(FileError)
+    -> Data?
+  {
+    let shown = shown ?? "'\(path)'"
+    guard let (descriptor, size) = try open(path, shown) else { return nil }
     defer { close(descriptor) }
     func tooLarge(_ bytes: Int) -> FileError {
-      FileError("'\(path)' is \(bytes) bytes, more than the \(cap / 1024) KiB the lab reads")
+      FileError("\(shown) is \(bytes) bytes, more than the \(cap / 1024) KiB the lab reads")
     }
     if size > cap { throw tooLarge(size) }
     // The size can change between fstat and read: one byte past the cap tells.
-    let bytes = try read(descriptor, upTo: cap + 1, path)
+    let bytes = try read(descriptor, upTo: cap + 1, shown)
     if bytes.count > cap { throw tooLarge(bytes.count) }
     return bytes
   }
@@ -28,13 +32,13 @@ package enum BoundedFile {
   /// The first `count` bytes (or fewer) of the regular file at `path`; nil when there is none or
   /// it cannot be read.
   package static func prefix(_ path: String, count: Int) -> Data? {
-    guard let (descriptor, _) = try? open(path) else { return nil }
+    guard let (descriptor, _) = try? open(path, path) else { return nil }
     defer { close(descriptor) }
     return try? read(descriptor, upTo: count, path)
   }
 
   /// An open descriptor of the regular file at `path` and its size; nil when nothing is there.
-  private static func open(_ path: String) throws(FileError) -> (Int32, Int)? {
+  private static func open(_ path: String, _ shown: String) throws(FileError) -> (Int32, Int)? {
     let descriptor = openFile(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
       let reason = errno
@@ -42,27 +46,27 @@ package enum BoundedFile {
       if reason == ENOENT {
         // A symbolic link to nothing is something in the file's place, and it is not a file.
         guard lstat(path, &link) == 0 else { return nil }
-        throw FileError("'\(path)' is a symbolic link to nothing")
+        throw FileError("\(shown) is a symbolic link to nothing")
       }
-      throw FileError("cannot read '\(path)': \(String(cString: strerror(reason)))")
+      throw FileError("cannot read \(shown): \(String(cString: strerror(reason)))")
     }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
       close(descriptor)
-      throw FileError("cannot read '\(path)': \(String(cString: strerror(errno)))")
+      throw FileError("cannot read \(shown): \(String(cString: strerror(errno)))")
     }
     switch status.st_mode & S_IFMT {
     case S_IFREG: return (descriptor, Int(status.st_size))
     case S_IFDIR:
       close(descriptor)
-      throw FileError("'\(path)' is a folder, not a file")
+      throw FileError("\(shown) is a folder, not a file")
     default:
       close(descriptor)
-      throw FileError("'\(path)' is not a regular file")
+      throw FileError("\(shown) is not a regular file")
     }
   }
 
-  private static func read(_ descriptor: Int32, upTo limit: Int, _ path: String)
+  private static func read(_ descriptor: Int32, upTo limit: Int, _ shown: String)
     throws(FileError) -> Data
   {
     var bytes = [UInt8](repeating: 0, count: limit)
@@ -74,7 +78,7 @@ package enum BoundedFile {
       if got == 0 { break }
       guard got > 0 else {
         if errno == EINTR { continue }
-        throw FileError("cannot read '\(path)': \(String(cString: strerror(errno)))")
+        throw FileError("cannot read \(shown): \(String(cString: strerror(errno)))")
       }
       count += got
     }

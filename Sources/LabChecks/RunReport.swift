@@ -64,6 +64,7 @@ extension TraceText {
             "✗ \(check.name): expected \(check.expected), got \(check.actual)"
               + (check.expectedMiss.map { " — expected on this machine: \($0)" } ?? "")))
     }
+    if let note = timingNote(result) { out.append(note) }
     if !result.passed, result.mode == .virtual {
       out.append(
         "replay: "
@@ -72,6 +73,23 @@ extension TraceText {
           + (result.threadsOverridden ? " --threads \(result.threads)" : ""))
     }
     return out.joined(separator: "\n")
+  }
+}
+
+extension TraceText {
+  /// What to do about a time a live or native run missed: its times are the machine's, which a
+  /// busy machine stretches; the tolerance is what allows for that, from the command line or the
+  /// scenario. Nil when no time was missed, or the run was virtual (its times are the model's).
+  public static func timingNote(_ result: RunResult) -> String? {
+    guard result.mode != .virtual,
+      result.checks.contains(where: { !$0.holds && $0.measuresTime })
+    else { return nil }
+    let load = result.load.map { " (\($0)\($0.isBusy ? ", busy" : ""))" } ?? ""
+    return """
+      note: a busy machine stretches the times of real threads\(load);
+        allow more with --tolerance 100+20, or in the scenario's "expect":
+        "tolerance": {"ms": 100, "percent": 20}
+      """
   }
 }
 

@@ -28,6 +28,14 @@ public struct RunResult: Sendable {
     (record.problem == nil || expectsProblem) && checks.allSatisfy(\.holds)
   }
 
+  /// Whether the run missed nothing but times: it ended as the scenario expects, and every check
+  /// it missed compares a time. On real threads that is the machine's doing as much as the
+  /// program's (`TraceText.timingNote`).
+  public var missedOnlyTimes: Bool {
+    !passed && (record.problem == nil || expectsProblem)
+      && checks.allSatisfy { $0.holds || $0.measuresTime }
+  }
+
   /// Whether the scenario expects the run to stop (`expect.problem`): its problem is then checked
   /// like any other expectation rather than failing the run by itself.
   public var expectsProblem: Bool { checks.contains { $0.name == CheckResult.problem } }

@@ -30,11 +30,12 @@ extension ScenarioChecker {
     var verdict = check(
       named, argument: argument, trace: trace, traceFile: file.display, plan: plan, hints: hints,
       progress: progress)
-    verdict.warnings = named.warnings.map { warning in
-      var shown = warning
-      shown.file = display
-      return shown.description
-    }
+    verdict.warnings =
+      named.warnings.map { warning in
+        var shown = warning
+        shown.file = display
+        return shown.description
+      } + verdict.warnings
     return verdict
   }
 }

@@ -134,6 +134,8 @@ public enum ScenarioChecker {
     let start = clock.now
     var failures: [ScenarioVerdict.Failure] = []
     var checkCount = 0
+    // What to do about a time a live run missed (the last run's word on it), shown as a warning.
+    var timingNote: String?
     let labels = plan.labels
     for (index, label) in labels.enumerated() {
       var options = plan.options
@@ -159,6 +161,7 @@ public enum ScenarioChecker {
       for check in result.checks where !check.passed {
         messages.append("\(check.name): expected \(check.expected), got \(check.actual)")
       }
+      timingNote = TraceText.timingNote(result) ?? timingNote
       var replay: String?
       if label.mode == .virtual {
         let run = RunLabel(mode: .virtual, seed: result.seed, policy: label.policy, run: label.run)
@@ -208,9 +211,11 @@ public enum ScenarioChecker {
     if let searched { summary += " · " + searched }
     let elapsed = (clock.now - start).components
     let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-    return ScenarioVerdict(
+    var verdict = ScenarioVerdict(
       scenario: argument, file: scenario.file, status: status, summary: summary,
       runs: labels.count, failures: failures, seconds: seconds)
+    verdict.warnings = timingNote.map { [$0] } ?? []
+    return verdict
   }
 
   /// `at 300 ms (trace line 12, x.expected:14)`, or where the run ended too soon or went on.

@@ -89,8 +89,10 @@ public enum NativeChecker {
       return verdict(count == 0 ? .skipped : .passed, summary, runs: 1)
     }
     let label = RunLabel(mode: .native, seed: 0, policy: .random, run: 1)
-    return verdict(
+    var failed = verdict(
       .failed, summary, runs: 1,
       failures: [.made(run: label, messages: messages, replay: "lab run \(argument) --native")])
+    failed.warnings = TraceText.timingNote(result).map { [$0] } ?? []
+    return failed
   }
 }

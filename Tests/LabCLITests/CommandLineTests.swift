@@ -89,6 +89,31 @@ import Testing
     }
   }
 
+  /// A live run or check that misses a time says what allows for a busy machine — the option
+  /// and the scenario's key, with the load it measured — on stderr beside the verdict.
+  @Test func aMissedLiveTimeNamesTheTolerance() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-late-\(UUID()).json")
+    try Data(
+      """
+      {"format": 1, "name": "late", "title": "l", "steps": [{"sleep": 20}],
+       "expect": {"duration": 20}}
+      """.utf8
+    ).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let note = "allow more with --tolerance 100+20, or in the scenario's \"expect\":"
+    let check = InProcessLab.run(["check", file.path, "--live", "--tolerance", "0+0"])
+    #expect(check.status == 1)
+    #expect(check.err.contains("note: a busy machine stretches the times of real threads"))
+    #expect(check.err.contains(note), "\(check.err)")
+    #expect(check.err.contains(#""tolerance": {"ms": 100, "percent": 20}"#))
+    #expect(check.out.contains("FAIL  "))
+    let run = InProcessLab.run(["run", file.path, "--live", "--tolerance", "0+0"])
+    #expect(run.out.contains(note), "\(run.out)")
+    let virtual = InProcessLab.run(["check", file.path])
+    #expect(virtual.status == 0 && !virtual.err.contains("note:"), "\(virtual.err)")
+  }
+
   @Test func invalidScenarioFileGetsDiagnosticsOnStderr() throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lab-bad-\(UUID()).json")

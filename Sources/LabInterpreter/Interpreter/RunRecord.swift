@@ -28,6 +28,9 @@ public struct RunRecord: Sendable {
   public var threadsOverridden = false
   /// Live runs: real milliseconds per scenario millisecond; nil for virtual runs.
   public var scale: Double?
+  /// Live and native runs: how busy the machine was as the run ended, to explain a missed time;
+  /// nil for virtual runs, whose times are the model's.
+  public var load: MachineLoad?
   /// Jobs that reached the virtual runtime from another OS thread: work that escaped it. Always 0.
   public var escapedJobs: Int = 0
   /// Tasks of a virtual run still suspended after its teardown (nil for live runs, whose threads
@@ -47,5 +50,6 @@ extension RunRecord {
       duration: duration, mainStall: mainStall, values: values, events: events,
       busySpans: busySpans, end: end, problem: problem)
     self.scale = scale
+    self.load = MachineLoad.now()
   }
 }

@@ -56,8 +56,11 @@ package struct Site: Sendable {
   }
 
   /// Builds every page of `course`'s site. Runs every scenario and every lesson run once.
-  package static func build(_ course: Course, options: Options = Options()) -> Site {
-    var builder = Builder(course: course, options: options)
+  /// `progress` hears which page is being made, in a few words, as each begins.
+  package static func build(
+    _ course: Course, options: Options = Options(), progress: @escaping (String) -> Void = { _ in }
+  ) -> Site {
+    var builder = Builder(course: course, options: options, progress: progress)
     builder.collect()
     return builder.build()
   }
@@ -71,6 +74,7 @@ extension Site {
   struct Builder {
     let course: Course
     let options: Options
+    let progress: (String) -> Void
     var lessons: [LessonItem] = []
     var scenarios: [ScenarioItem] = []
     var loaded: [Int: Lesson] = [:]
@@ -78,9 +82,10 @@ extension Site {
     var challengePages: [String: String] = [:]
     var site = Site()
 
-    init(course: Course, options: Options) {
+    init(course: Course, options: Options, progress: @escaping (String) -> Void) {
       self.course = course
       self.options = options
+      self.progress = progress
     }
 
     var roots: [(URL, Bool)] {
@@ -131,14 +136,17 @@ extension Site {
         guard case .success(let scenario) = load(item), let challenge = scenario.challenge else {
           continue
         }
+        progress("the challenge \(terminalSafe(item.name)): its par and its tree")
         challengePages[item.name] = challengePage(item, scenario, challenge)
       }
       for index in lessons.indices {
         guard let lesson = loaded[index] else { continue }
+        progress("lesson \(index + 1) of \(lessons.count): its runs")
         let html = lessonPage(lesson, at: index)
         site.pages.append(Page(path: lessons[index].page, html: html))
       }
-      for item in scenarios {
+      for (number, item) in scenarios.enumerated() {
+        progress("scenario \(number + 1) of \(scenarios.count)")
         site.pages.append(Page(path: item.page, html: scenarioPage(item)))
         if let html = challengePages[item.name] {
           site.pages.append(Page(path: Site.challengePage(item.name), html: html))

@@ -159,9 +159,13 @@ enum LessonCommand: Command {
       checkSwift: SwiftCompiler.find(environment: context.environment).map { compiler in
         { scenario, source in
           do {
-            let check = try SwiftCheck.run(
-              scenario, source: source, compiler: compiler, environment: context.environment,
-              runProgram: NativeRunner.runRaceBuild)
+            let check = try WaitLine.during(
+              "compiling the Swift program with swiftc", console: console
+            ) {
+              try SwiftCheck.run(
+                scenario, source: source, compiler: compiler, environment: context.environment,
+                runProgram: NativeRunner.runRaceBuild)
+            }
             return (check.report, check.isExpected)
           } catch {
             return ("could not run swiftc: \(error)\n", false)
@@ -170,9 +174,12 @@ enum LessonCommand: Command {
       },
       checkVerdict: SwiftCompiler.find(environment: context.environment).map { compiler in
         { block in
-          try SwiftVerdictCheck.run(
-            block.program, settings: block.settings, compiler: compiler,
-            environment: context.environment, expecting: block.expected, limits: verdictLimits())
+          try WaitLine.during("compiling the verdict's program with swiftc", console: console) {
+            try SwiftVerdictCheck.run(
+              block.program, settings: block.settings, compiler: compiler,
+              environment: context.environment, expecting: block.expected,
+              limits: verdictLimits())
+          }
         }
       },
       // A prediction waits for an answer only on a terminal; piped, it reveals at once.

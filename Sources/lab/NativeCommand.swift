@@ -84,8 +84,12 @@ enum NativeCommand {
         // `--native`'s minute.
         var options = RunOptions()
         options.limits.runtime.wallClockSeconds = max(5, 2 * seconds)
-        let sample = try NativeRunner.sample(
-          scenario, runs: runs, seconds: seconds, builder: builder, options: options)
+        let sample = try WaitLine.during(
+          "building and running the Swift program", console: context.console
+        ) { () throws(NativeError) in
+          try NativeRunner.sample(
+            scenario, runs: runs, seconds: seconds, builder: builder, options: options)
+        }
         let build = "Swift \(sample.swiftMode)" + (sample.sanitized ? " + ThreadSanitizer" : "")
         return .success(
           LessonSession.NativeRuns(records: sample.records, seconds: sample.seconds, build: build))
@@ -105,7 +109,9 @@ enum NativeCommand {
     let console = context.console
     let run: NativeRun
     do {
-      run = try NativeRunner.run(scenario, options: options, builder: builder)
+      run = try WaitLine.during("building and running the Swift program", console: console) {
+        () throws(NativeError) in try NativeRunner.run(scenario, options: options, builder: builder)
+      }
     } catch {
       console.err("error: \(error.message)\n")
       return ExitStatus.failure

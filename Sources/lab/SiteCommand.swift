@@ -78,8 +78,12 @@ enum SiteCommand: Command {
     if arguments.flag(.liveRuns), arguments.flag(.virtual) {
       throw UsageError("--live-runs and --virtual contradict each other; give one")
     }
+    let course = try context.course()
+    let making = WaitLine("writing the site", console: console)
     let site = Site.build(
-      try context.course(), options: Site.Options(liveRuns: arguments.flag(.liveRuns)))
+      course, options: Site.Options(liveRuns: arguments.flag(.liveRuns)),
+      progress: { making.show("writing the site: \($0)") })
+    making.finish()
     // Every page is checked before the first is written: a refusal leaves the folder as it was.
     let plan = site.plan(folder: folder)
     if let refusal = plan.refusal() {

@@ -53,9 +53,13 @@ enum SwiftCommand: Command {
       return ExitStatus.failure
     }
     do {
-      let check = try SwiftCheck.run(
-        scenario, source: source, compiler: compiler, environment: context.environment,
-        runProgram: NativeRunner.runRaceBuild)
+      let check = try WaitLine.during(
+        "compiling the Swift program with swiftc", console: context.console
+      ) {
+        try SwiftCheck.run(
+          scenario, source: source, compiler: compiler, environment: context.environment,
+          runProgram: NativeRunner.runRaceBuild)
+      }
       context.console.out(check.report(columns: context.console.terminalColumns))
       return check.isExpected ? ExitStatus.ok : ExitStatus.failure
     } catch {

@@ -51,6 +51,24 @@ struct TerminalTests {
     #expect(screen.contains("replay: lab run racy-counter --schedule \(schedule)"))
   }
 
+  /// A wait past a second says what it is for, with the seconds so far, and is erased when it
+  /// ends: a native run's build with a cold cache takes several.
+  @Test func aLongWaitSaysWhatItIsFor() throws {
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent("lab-wait-\(UUID())")
+    try FileManager.default.createDirectory(
+      at: cache, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let tmux = try Tmux(
+      command: "\(TestSupport.labBinary.path) run racy-counter --native",
+      environment: ["LAB_CACHE": cache.path])
+    defer { tmux.close() }
+    try tmux.waitFor("building and running the Swift program · 1 s")
+    try tmux.waitFor("EXITED-0")
+    let screen = tmux.screen()
+    #expect(!screen.contains("building and running the Swift program"), "erased: \(screen)")
+    #expect(screen.contains("counter = "), "\(screen)")
+  }
+
   @Test func longOutputGoesThroughLessAndQuitsOnQ() throws {
     // Lesson 5 asks for no prediction, so it is paged (one that does keeps the keyboard).
     let tmux = try Tmux(command: "\(TestSupport.labBinary.path) lesson 5", environment: [:])

@@ -114,11 +114,21 @@ public enum TraceGeneralizer {
           } ?? "\(run.count) moments with events against \(moments[0].count)"
         throw Problem(
           message:
-            "\(labels[index]) differs from \(labels[0]) in when things happen (\(place)); one "
-            + "file cannot hold for both: record without --seeds, or write the file by hand")
+            "\(labels[index]) differs from \(labels[0]) in when things happen (\(place)); "
+            + Self.scheduleDependent)
       }
     }
   }
+
+  /// What to do about runs that one file cannot describe: the trace depends on the schedule, so
+  /// a file recorded from one seed fails `lab check --seeds` on the others; the outcomes are
+  /// what holds for every schedule.
+  static let scheduleDependent =
+    "one file cannot hold for both: this trace depends on the schedule, and a file recorded "
+    + "from one seed fails 'lab check --seeds' on others. Grade the scenario by its outcomes "
+    + "(\"expect\": {\"outcomes\": …}, docs/outcomes.md) and keep no expected trace, or "
+    + "write one by hand whose any-order blocks and wildcards hold for every seed "
+    + "(docs/expected-traces.md)"
 
   /// A run's events grouped by moment: runs of consecutive events with the same time.
   static func moments(_ events: [TraceEvent]) -> [(time: Double, events: [TraceEvent])] {
@@ -155,8 +165,7 @@ public enum TraceGeneralizer {
           throw Problem(
             message:
               "at \(TraceText.time(time)) ms \(labels[other]) has other kinds of events than "
-              + "\(labels[0]); one file cannot hold for both: record without --seeds, or write the "
-              + "file by hand")
+              + "\(labels[0]); " + Self.scheduleDependent)
         }
         continue
       }

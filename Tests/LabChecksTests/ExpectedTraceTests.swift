@@ -292,9 +292,12 @@ extension ExpectationsTests {
     @Test func runsThatDifferInTimingCannotShareAFile() throws {
       let early = [event(0, "w", "a", .start), event(100, "w", "a", .end)]
       let late = [event(0, "w", "a", .start), event(200, "w", "a", .end)]
-      #expect(throws: TraceGeneralizer.Problem.self) {
+      // The advice is what makes `lab check --seeds` pass: outcomes, not a file of one seed.
+      let problem = #expect(throws: TraceGeneralizer.Problem.self) {
         try TraceGeneralizer.generalize([early, late], labels: ["seed 1", "seed 2"])
       }
+      #expect(problem?.message.contains("Grade the scenario by its outcomes") == true)
+      #expect(problem?.message.contains("record without --seeds") == false)
     }
 
     @Test func theTaskGroupFileStillCatchesAWrongTime() throws {

@@ -12,7 +12,7 @@ package enum CourseInit {
 
   /// Writes the course's files into `folder` (shown as `shown`); returns their paths.
   @discardableResult
-  package static func write(to folder: URL, shown: String, labRepository: LabRepository?)
+  package static func write(to folder: URL, shown: String, lab: LabSource)
     throws(Refusal) -> [String]
   {
     let manager = FileManager.default
@@ -45,7 +45,7 @@ package enum CourseInit {
           + "above it; check the path")
     }
     var written: [String] = []
-    for (path, text) in CourseTemplate.files(labRepository: labRepository) {
+    for (path, text) in CourseTemplate.files(lab: lab) {
       let url = folder.appendingPathComponent(path)
       do {
         try manager.createDirectory(

@@ -13,14 +13,26 @@ extension CourseTemplate {
     "set the repository variable LAB_REPOSITORY (Settings > Secrets and variables > Actions > "
     + "Variables) to the lab's git URL, such as https://github.com/OWNER/concurrency-lab"
 
-  static func workflow(labRepository: LabRepository?) -> String {
+  /// The line of the workflow that names the lab's repository, from 1, for `lab init` to point at.
+  package static var repositoryLine: Int {
+    let lines = workflow(lab: LabSource(repository: nil, commit: nil)).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    return (lines.firstIndex { $0.hasPrefix("      LAB_REPOSITORY: ") } ?? 0) + 1
+  }
+
+  /// The Swift the lab is developed and tested with: its verdicts quote this compiler's words, so
+  /// a course's CI compiles with it too (`CourseTests` holds it to the toolchain the tests use).
+  package static let swiftVersion = "6.3.1"
+
+  static func workflow(lab: LabSource) -> String {
     """
     # Checks this course on every push and pull request, and publishes it from main as a website:
-    # builds ConcurrencyLab from its repository (the built lab is cached per commit of the lab),
-    # checks every scenario over 20 seeds of both scheduling policies (the JUnit report shown as
-    # a check and kept as an artifact), plays every lesson, runs the facts its lessons cite and
-    # compiles their Swift blocks, and deploys `lab site` to GitHub Pages (Settings > Pages >
-    # Source: GitHub Actions).
+    # builds ConcurrencyLab from its repository at the commit LAB_REF names (the built lab is
+    # cached per commit), checks every scenario over 20 seeds of both scheduling policies (the
+    # JUnit report shown as a check and kept as an artifact), plays every lesson, runs the facts
+    # its lessons cite and compiles their Swift blocks, and deploys `lab site` to GitHub Pages.
+    # Turn Pages on first: Settings > Pages > Source: GitHub Actions (the publish job fails
+    # until then).
     name: lab
     on:
       push:
@@ -31,11 +43,14 @@ extension CourseTemplate {
     jobs:
       check:
         runs-on: ubuntu-latest
-        container: swift:6.2
+        # The Swift the lab is tested with: its verdicts quote this compiler's words.
+        container: swift:\(swiftVersion)
         env:
           CI: "true"
           NO_COLOR: "1"
-          LAB_REPOSITORY: \(repository(labRepository))
+          LAB_REPOSITORY: \(repository(lab.repository))
+          # The lab this course is checked with: a commit or tag (HEAD: the newest, unpinned).
+          LAB_REF: \(lab.ref)
           LAB: /tmp/lab-bin/lab
         steps:
           - uses: actions/checkout@v4
@@ -45,12 +60,14 @@ extension CourseTemplate {
                 echo "::error::\(repositoryToSet)"
                 exit 1
               fi
-              git clone --depth 1 "$LAB_REPOSITORY" /tmp/concurrency-lab
+              git init -q /tmp/concurrency-lab
+              git -C /tmp/concurrency-lab fetch -q --depth 1 "$LAB_REPOSITORY" "$LAB_REF"
+              git -C /tmp/concurrency-lab checkout -q FETCH_HEAD
               echo "LAB_COMMIT=$(git -C /tmp/concurrency-lab rev-parse HEAD)" >> "$GITHUB_ENV"
           - uses: actions/cache@v4
             with:
               path: /tmp/lab-bin
-              key: lab-swift6.2-${{ env.LAB_COMMIT }}
+              key: lab-swift\(swiftVersion)-${{ env.LAB_COMMIT }}
           - name: Build the lab
             run: |
               if [ ! -x "$LAB" ]; then
@@ -69,8 +86,10 @@ extension CourseTemplate {
             run: $LAB facts
           - name: Compile every Swift block of the lessons
             run: $LAB snippets
+          # A pull request from a fork gets a token that cannot write checks: its report is the
+          # artifact below.
           - uses: mikepenz/action-junit-report@v5
-            if: always()
+            if: always() && (github.event_name != 'pull_request' || github.event.pull_request.head.repo.full_name == github.repository)
             with:
               report_paths: build/lab-check.xml
               check_name: lab check
@@ -108,8 +127,8 @@ extension CourseTemplate {
 
     """
 
-  static func readme(labRepository: LabRepository?) -> String {
-    let repository = labRepository?.url ?? "LAB_REPOSITORY"
+  static func readme(lab: LabSource) -> String {
+    let repository = lab.repository?.url ?? "LAB_REPOSITORY"
     return """
       # A ConcurrencyLab course
 
@@ -133,18 +152,28 @@ extension CourseTemplate {
       ## CI
 
       `.github/workflows/lab.yml` runs on GitHub Actions: it builds the lab from its repository
-      (`LAB_REPOSITORY` in the workflow, or the repository variable of that name) and caches the
-      build per commit of the lab, runs `lab check --seeds 20 --junit build/lab-check.xml` and
-      shows its report as a check, plays every lesson, runs the facts in `Tests/NativeFacts/` that
-      the lessons cite (`lab facts`) and compiles every Swift block of the lessons (`lab
-      snippets`). On a push to `main` it also writes
-      the course as a website (`lab site`) and deploys it with GitHub's Pages actions: choose
-      "GitHub Actions" as the source under Settings > Pages. On any other CI with a Swift 6.2
-      toolchain:
+      (`LAB_REPOSITORY` in the workflow, or the repository variable of that name) at the commit
+      `LAB_REF` names — the one `lab init` was run with; move it when you want a newer lab — and
+      caches the build per commit, runs `lab check --seeds 20 --junit build/lab-check.xml` and
+      shows its report as a check (on a pull request from a fork, whose token cannot write checks,
+      the report is only the artifact), plays every lesson, runs the facts in `Tests/NativeFacts/`
+      that the lessons cite (`lab facts`) and compiles every Swift block of the lessons (`lab
+      snippets`). It compiles with Swift \(swiftVersion), the Swift the lab is tested with. On a
+      push to `main` it also writes the course as a website (`lab site`) and deploys it with
+      GitHub's Pages actions. Turn Pages on before the first push: Settings > Pages > Source:
+      "GitHub Actions"; the publish job fails until then.
+
+      A live or native run's times are the machine's, and a shared CI runner is busy: a lesson
+      grades such a run by its order, values and outcome; for `lab check --live` or `--native`,
+      give times room with `--tolerance 100+20`.
+
+      On any other CI with a Swift \(swiftVersion) toolchain:
 
       ```sh
       export CI=true NO_COLOR=1
-      git clone --depth 1 \(repository) /tmp/concurrency-lab
+      git init -q /tmp/concurrency-lab
+      git -C /tmp/concurrency-lab fetch -q --depth 1 \(repository) \(lab.ref)
+      git -C /tmp/concurrency-lab checkout -q FETCH_HEAD
       swift build -c release --package-path /tmp/concurrency-lab --product lab
       /tmp/concurrency-lab/.build/release/lab check --seeds 20 --junit build/lab-check.xml
       for lesson in Lessons/[0-9]*.md; do

@@ -4,13 +4,13 @@ import LabModel
 /// runs it, the schema its `$schema` names, a README and a CI workflow. Pure: returns text.
 package enum CourseTemplate {
   /// Each file's path inside the course folder and its text, in the order they are written.
-  package static func files(labRepository: LabRepository?) -> [(path: String, text: String)] {
+  package static func files(lab: LabSource) -> [(path: String, text: String)] {
     [
       ("Scenarios/01-first-steps/two-downloads.json", scenario),
       ("Lessons/01-first-steps.md", lesson),
       ("schema/scenario.schema.json", ScenarioSchema.generate()),
-      ("README.md", CourseTemplate.readme(labRepository: labRepository)),
-      (".github/workflows/lab.yml", CourseTemplate.workflow(labRepository: labRepository)),
+      ("README.md", CourseTemplate.readme(lab: lab)),
+      (".github/workflows/lab.yml", CourseTemplate.workflow(lab: lab)),
       (".gitignore", gitignore),
     ]
   }

@@ -43,26 +43,59 @@ package struct LabRepository: Sendable, Equatable, CustomStringConvertible {
   /// The `origin` remote of the git checkout at `package` (a clone, or a worktree of one), when it
   /// is a repository a CI runner can clone: where this lab was built from.
   package static func origin(ofPackage package: URL) -> LabRepository? {
-    let dotGit = package.appendingPathComponent(".git")
-    var gitFolder = dotGit
-    if let pointer = try? String(contentsOf: dotGit, encoding: .utf8),
-      pointer.hasPrefix("gitdir: ")
-    {
-      // A worktree: its .git file names its folder, whose `commondir` names the shared one.
-      let own = resolve(
-        pointer.dropFirst("gitdir: ".count).trimmingCharacters(in: .whitespacesAndNewlines),
-        against: package)
-      let common = try? String(
-        contentsOf: own.appendingPathComponent("commondir"), encoding: .utf8)
-      gitFolder =
-        common.map { resolve($0.trimmingCharacters(in: .whitespacesAndNewlines), against: own) }
-        ?? own
-    }
-    guard
-      let config = try? String(
-        contentsOf: gitFolder.appendingPathComponent("config"), encoding: .utf8)
+    guard let (_, shared) = gitFolders(ofPackage: package),
+      let config = try? String(contentsOf: shared.appendingPathComponent("config"), encoding: .utf8)
     else { return nil }
     return originURL(inConfig: config).flatMap(LabRepository.init(validating:))
+  }
+
+  /// The commit the git checkout at `package` has checked out, as 40 hex digits; nil when there
+  /// is no checkout or its HEAD cannot be read. A course's CI pins the lab to it.
+  package static func commit(ofPackage package: URL) -> String? {
+    guard let (own, shared) = gitFolders(ofPackage: package),
+      var head = try? String(contentsOf: own.appendingPathComponent("HEAD"), encoding: .utf8)
+    else { return nil }
+    head = head.trimmingCharacters(in: .whitespacesAndNewlines)
+    if head.hasPrefix("ref: ") {
+      let ref = String(head.dropFirst("ref: ".count))
+      guard ref.hasPrefix("refs/"), !ref.contains("..") else { return nil }
+      if let loose = try? String(contentsOf: shared.appendingPathComponent(ref), encoding: .utf8) {
+        head = loose.trimmingCharacters(in: .whitespacesAndNewlines)
+      } else {
+        // A ref git has packed: `SHA REF` lines of packed-refs.
+        let packed =
+          (try? String(contentsOf: shared.appendingPathComponent("packed-refs"), encoding: .utf8))
+          ?? ""
+        let lines = packed.split(whereSeparator: \.isNewline)
+        let line = lines.first { $0.hasSuffix(" " + ref) }
+        head = line.map { String($0.prefix { $0 != " " }) } ?? ""
+      }
+    }
+    let hex = Set("0123456789abcdef")
+    return head.count == 40 && head.allSatisfy(hex.contains) ? head : nil
+  }
+
+  /// The git folders of the checkout at `package`: its own (HEAD) and the shared one (config,
+  /// refs), the same folder for a clone, apart for a worktree.
+  static func gitFolders(ofPackage package: URL) -> (own: URL, shared: URL)? {
+    let dotGit = package.appendingPathComponent(".git")
+    guard let pointer = try? String(contentsOf: dotGit, encoding: .utf8) else {
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: dotGit.path, isDirectory: &isFolder),
+        isFolder.boolValue
+      else { return nil }
+      return (dotGit, dotGit)
+    }
+    // A worktree: its .git file names its folder, whose `commondir` names the shared one.
+    guard pointer.hasPrefix("gitdir: ") else { return nil }
+    let own = resolve(
+      pointer.dropFirst("gitdir: ".count).trimmingCharacters(in: .whitespacesAndNewlines),
+      against: package)
+    let common = try? String(contentsOf: own.appendingPathComponent("commondir"), encoding: .utf8)
+    let shared =
+      common.map { resolve($0.trimmingCharacters(in: .whitespacesAndNewlines), against: own) }
+      ?? own
+    return (own, shared)
   }
 
   /// A path git wrote: absolute, or relative to `folder`.
@@ -86,4 +119,30 @@ package struct LabRepository: Sendable, Equatable, CustomStringConvertible {
     }
     return nil
   }
+}
+
+/// Where a course's CI gets the lab: the repository it clones, and the commit it checks out, so a
+/// course is checked with the lab it chose, not with whatever is newest. Both reach a YAML
+/// workflow and a shell, so both exist only validated.
+package struct LabSource: Sendable, Equatable {
+  /// Nil: the workflow reads the repository variable `LAB_REPOSITORY`.
+  package var repository: LabRepository?
+  /// 40 lowercase hex digits; nil: the repository's default branch.
+  package private(set) var commit: String?
+
+  package init(repository: LabRepository?, commit: String?) {
+    self.repository = repository
+    let hex = Set("0123456789abcdef")
+    self.commit = commit.flatMap { $0.count == 40 && $0.allSatisfy(hex.contains) ? $0 : nil }
+  }
+
+  /// The lab's own checkout: its `origin`, and the commit it has checked out.
+  package static func ofPackage(_ package: URL) -> LabSource {
+    LabSource(
+      repository: LabRepository.origin(ofPackage: package),
+      commit: LabRepository.commit(ofPackage: package))
+  }
+
+  /// What the workflow fetches: the commit, else the default branch (`HEAD`).
+  var ref: String { commit ?? "HEAD" }
 }

@@ -39,35 +39,44 @@ enum InitCommand: Command {
     }
     let path = arguments.positionals[0]
     let console = context.console
-    var repository = LabRepository.origin(ofPackage: Course.builtFrom)
+    var lab = LabSource.ofPackage(Course.builtFrom)
     if let given = arguments.value(.labRepository) {
       if let problem = LabRepository.problem(given) { throw UsageError(problem) }
-      repository = LabRepository(validating: given)
+      lab.repository = LabRepository(validating: given)
     }
     do throws(CourseInit.Refusal) {
-      try CourseInit.write(
-        to: URL(fileURLWithPath: path), shown: path, labRepository: repository)
+      try CourseInit.write(to: URL(fileURLWithPath: path), shown: path, lab: lab)
     } catch {
       console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
       return ExitStatus.failure
+    }
+    let width = min(80, console.terminalColumns ?? 80)
+    func paragraph(_ text: String) {
+      console.out(WordWrap.lines(text, width: width - 1).joined(separator: "\n") + "\n")
     }
     console.out(
       """
       wrote a course to \(terminalSafe(path))/
       next:
         cd \(shellWord(path))
-        lab list                 the course's lesson and scenario, then the bundled ones
-        lab lesson 1             play its lesson
-        lab check --seeds 20     check it as its CI will
+        lab list               its lesson and scenario, then the bundled ones
+        lab lesson 1           play its lesson
+        lab check --seeds 20   check it as its CI will
 
       """)
-    if let repository {
-      console.out("its CI (.github/workflows/lab.yml) builds the lab from \(repository)\n")
+    let workflow = ".github/workflows/lab.yml"
+    if let repository = lab.repository {
+      paragraph(
+        "its CI (\(workflow)) builds the lab from \(repository) at "
+          + (lab.commit.map { "commit \($0.prefix(12)) (LAB_REF)" } ?? "its newest commit"))
     } else {
-      console.out(
-        "before its first push to GitHub: \(CourseTemplate.repositoryToSet) (or run lab init "
-          + "again with --lab-repository URL); its CI's first step says so until then\n")
+      paragraph(
+        "before its first push to GitHub: \(CourseTemplate.repositoryToSet), or write that URL "
+          + "in place of ${{ vars.LAB_REPOSITORY }} on line \(CourseTemplate.repositoryLine) of "
+          + "\(workflow); its CI's first step says so until then")
     }
+    paragraph(
+      "to publish its site, turn Pages on: Settings > Pages > Source: GitHub Actions")
     return ExitStatus.ok
   }
 }

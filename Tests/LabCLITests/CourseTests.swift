@@ -86,12 +86,125 @@ import Testing
     let toSet = LabLessons.CourseTemplate.repositoryToSet
     #expect(workflow.contains("LAB_REPOSITORY: ${{ vars.LAB_REPOSITORY }}\n"))
     #expect(workflow.contains("echo \"::error::\(toSet)\"\n            exit 1"))
-    #expect(course.initResult.out.contains("before its first push to GitHub: \(toSet)"))
+    let said = course.initResult.out.split(separator: "\n").joined(separator: " ")
+    #expect(
+      said.contains("before its first push to GitHub: \(toSet), or write that URL"), "\(said)")
+    // The line it names is the one to change.
+    let line = workflow.split(separator: "\n", omittingEmptySubsequences: false)[
+      CourseTemplate.repositoryLine - 1]
+    #expect(said.contains("on line \(CourseTemplate.repositoryLine) of .github/workflows/lab.yml"))
+    #expect(line == "      LAB_REPOSITORY: ${{ vars.LAB_REPOSITORY }}")
+    #expect(course.initResult.out.split(separator: "\n").allSatisfy { $0.count <= 80 })
     // What the lab builds and writes inside the course stays out of its repository: reports,
     // the packages of `lab swift --check` and `--native`, and the site of `lab site site/`.
     let ignored = try String(
       contentsOf: course.root.appendingPathComponent(".gitignore"), encoding: .utf8)
     #expect(Set(ignored.split(separator: "\n")) == ["build/", ".build/", "site/"])
+  }
+
+  /// The course's CI pins the Swift the lab is tested with: the toolchain these tests run on.
+  @Test(.enabled(if: SwiftCompiler.find(environment: ProcessInfo.processInfo.environment) != nil))
+  func theWorkflowsSwiftIsTheOneTheLabIsTestedWith() throws {
+    let compiler = try #require(
+      SwiftCompiler.find(environment: ProcessInfo.processInfo.environment))
+    #expect(compiler.version() == CourseTemplate.swiftVersion)
+  }
+
+  /// The workflow's steps, run as a script here as the runner would run them (no network: the
+  /// lab is fetched from this checkout at the commit the workflow pins, and the built lab is
+  /// the cached one): every step passes and the JUnit report is written.
+  @Test(
+    .enabled(
+      if: FileManager.default.fileExists(
+        atPath: TestSupport.packageRoot.appendingPathComponent(".git").path)
+        && SwiftCompiler.find(environment: ProcessInfo.processInfo.environment) != nil))
+  func theWorkflowsStepsPassWhenRunAsAScript() throws {
+    let course = Course()
+    let workflow = try String(
+      contentsOf: course.root.appendingPathComponent(".github/workflows/lab.yml"), encoding: .utf8)
+    let steps = Self.runSteps(ofJob: "check", in: workflow)
+    #expect(
+      steps.map(\.name) == [
+        "Fetch the lab", "Build the lab", "Check every scenario", "Play every lesson",
+        "Run the facts the lessons cite", "Compile every Swift block of the lessons",
+      ])
+    let ref = try #require(
+      workflow.split(separator: "\n").first { $0.hasPrefix("      LAB_REF: ") }?
+        .dropFirst("      LAB_REF: ".count))
+    #expect(ref.count == 40, "pinned to a commit: \(ref)")
+    let scratch = course.root.appendingPathComponent("build/scratch")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let environment = [
+      "CI": "true", "NO_COLOR": "1", "LAB_REF": String(ref),
+      "LAB_REPOSITORY": "file://\(TestSupport.packageRoot.path)",
+      "LAB": TestSupport.labBinary.path, "GITHUB_ENV": scratch.appendingPathComponent("env").path,
+      "LAB_CURRICULUM": TestSupport.packageRoot.path,
+      "LAB_CACHE": scratch.appendingPathComponent("cache").path,
+      "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+      "HOME": scratch.path,
+    ]
+    for step in steps {
+      let script = step.run.replacingOccurrences(
+        of: "/tmp/concurrency-lab", with: scratch.appendingPathComponent("lab").path)
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/bash")
+      process.arguments = ["-e", "-o", "pipefail", "-c", script]
+      process.currentDirectoryURL = course.root
+      process.environment = environment
+      let output = scratch.appendingPathComponent("output")
+      _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+      let handle = try FileHandle(forWritingTo: output)
+      process.standardOutput = handle
+      process.standardError = handle
+      try process.run()
+      process.waitUntilExit()
+      try handle.close()
+      let said = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+      #expect(process.terminationStatus == 0, "\(step.name): \(said)")
+      if step.name == "Play every lesson" {
+        #expect(said.contains("✓ lesson 1 (first-steps): both runs did what the lesson says"))
+      }
+    }
+    let fetched = try String(
+      contentsOf: scratch.appendingPathComponent("env"), encoding: .utf8)
+    #expect(fetched == "LAB_COMMIT=\(ref)\n")
+    #expect(
+      FileManager.default.fileExists(
+        atPath: course.root.appendingPathComponent("build/lab-check.xml").path))
+  }
+
+  /// The steps of `job` that run a command and have no condition, as the workflow lists them.
+  static func runSteps(ofJob job: String, in workflow: String) -> [(name: String, run: String)] {
+    var steps: [(name: String, run: String, conditional: Bool)] = []
+    var inJob = false
+    var block: [String]?
+    for line in workflow.split(separator: "\n", omittingEmptySubsequences: false) {
+      if !line.hasPrefix(" "), !line.isEmpty { inJob = false }
+      if line.hasPrefix("  "), !line.hasPrefix("   "), !line.isEmpty {
+        inJob = line == "  \(job):"
+      }
+      guard inJob else { continue }
+      if var lines = block {
+        if line.hasPrefix("          ") || line.isEmpty {
+          lines.append(String(line.dropFirst(min(10, line.count))))
+          block = lines
+          continue
+        }
+        steps[steps.count - 1].run = lines.joined(separator: "\n")
+        block = nil
+      }
+      if line.hasPrefix("      - ") {
+        let name = line.hasPrefix("      - name: ") ? String(line.dropFirst(14)) : ""
+        steps.append((name, "", false))
+      } else if line.hasPrefix("        if: ") {
+        steps[steps.count - 1].conditional = true
+      } else if line == "        run: |" {
+        block = []
+      } else if line.hasPrefix("        run: ") {
+        steps[steps.count - 1].run = String(line.dropFirst(13))
+      }
+    }
+    return steps.filter { !$0.run.isEmpty && !$0.conditional }.map { ($0.name, $0.run) }
   }
 
   @Test func initNeverWritesIntoAFolderThatHasSomething() throws {
@@ -134,16 +247,20 @@ import Testing
       ["init", root.path, "--lab-repository", "git@github.com:teacher/concurrency-lab.git"])
     #expect(made.status == 0, "\(made.err)")
     #expect(
-      made.out.hasSuffix(
+      made.out.split(separator: "\n").joined(separator: " ").contains(
         "its CI (.github/workflows/lab.yml) builds the lab from "
-          + "https://github.com/teacher/concurrency-lab.git\n"))
+          + "https://github.com/teacher/concurrency-lab.git at "), "\(made.out)")
     let workflow = try String(
       contentsOf: root.appendingPathComponent(".github/workflows/lab.yml"), encoding: .utf8)
     #expect(
       workflow.contains("LAB_REPOSITORY: https://github.com/teacher/concurrency-lab.git\n"))
     #expect(!workflow.contains("vars."))
     for convention in [
-      "uses: actions/cache@v4", "key: lab-swift6.2-${{ env.LAB_COMMIT }}",
+      "uses: actions/cache@v4",
+      "key: lab-swift\(CourseTemplate.swiftVersion)-${{ env.LAB_COMMIT }}",
+      "container: swift:\(CourseTemplate.swiftVersion)\n",
+      "if: always() && (github.event_name != 'pull_request' || "
+        + "github.event.pull_request.head.repo.full_name == github.repository)",
       "uses: mikepenz/action-junit-report@v5", "uses: actions/upload-pages-artifact@v3",
       "uses: actions/deploy-pages@v4", "run: $LAB site build/site",
     ] {

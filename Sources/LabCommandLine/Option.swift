@@ -30,6 +30,9 @@ package enum Option: String, CaseIterable, Sendable {
   case liveRuns = "live-runs"
   case docsTable = "docs-table"
   case labRepository = "lab-repository"
+  // `lab site`: what the site holds and what it is called.
+  case courseOnly = "course-only"
+  case title
   // Every command's, handled before its own (`Lab`): never in a command's list; `--version`
   // only stands alone.
   case help, color, version
@@ -90,6 +93,8 @@ package enum Option: String, CaseIterable, Sendable {
     case .fast: OptionRows.fast
     case .facts: OptionRows.facts
     case .liveRuns: OptionRows.liveRuns
+    case .courseOnly: OptionRows.courseOnly
+    case .title: OptionRows.title
     case .docsTable: OptionRows.docsTable
     case .labRepository: OptionRows.labRepository
     case .help: OptionRows.help

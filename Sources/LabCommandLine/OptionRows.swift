@@ -133,13 +133,19 @@ enum OptionRows {
     "The default: lessons' --live lines run on the virtual runtime (the same site every time).")
   static let liveRuns = OptionSpec.flag(
     .liveRuns,
-    "Play lessons' --live lines on real threads, as 'lab lesson' does; a run that misses its "
-      + "tolerance fails the site.")
+    "Play lessons' --live lines on real threads, as 'lab lesson' does; a run whose order, values "
+      + "or outcome are not what the lesson says fails the site.")
   static let vs = OptionSpec.flag(
     .vs,
     "Between the two runs: what comes before is run A, what comes after run B (its own scenario "
       + "name, else A's; no option of A's carries over).")
   static let docsTable = OptionSpec.flag(.docsTable, "Print the docs' table of steps instead.")
+  static let courseOnly = OptionSpec.flag(
+    .courseOnly,
+    "Only the course's own lessons and scenarios, and the bundled scenarios its lessons run; not "
+      + "the rest of the curriculum bundled with the lab.")
+  static let title = OptionSpec.value(
+    .title, "TEXT", "The course's name on the index (default: the course folder's name).")
   static let labRepository = OptionSpec.value(
     .labRepository, "URL",
     "The lab's git repository the CI workflow builds, an https URL (default: the origin of the "

@@ -296,22 +296,17 @@ package struct LessonSession {
         printer.highlight(
           shown ?? TraceText.report(result, display: display, hints: LabCommand.hint)))
     }
-    switch (run.expectsFailure, result.passed) {
-    case (false, false) where result.mode != .virtual && result.missedOnlyTimes:
-      // Times on real threads are the machine's as much as the program's: a lesson grades
-      // such a run by what happened — order, values, outcome — and says why a time was missed.
-      printer.say(
-        "(only times were missed, which a busy machine does to real threads: the lesson grades "
-          + "this run by what happened, not when)", .dim)
-    case (false, false):
+    let grade = run.grade(result)
+    switch grade {
+    case .missedOnlyTimes, .failsOnPurpose:
+      printer.say("(\(grade.note ?? ""))", .dim)
+    case .failedACheck:
       failures.append(terminalSafe("\(lesson.file):\(run.line): \(run.command) failed a check"))
-    case (true, true):
+    case .passedThoughExpectedToFail:
       fail(
         "\(lesson.file):\(run.line): the lesson expects this run to fail a check, but every "
           + "check passed")
-    case (true, false):
-      printer.say("(this run fails on purpose: the ✗ is what the lesson is showing)", .dim)
-    case (false, true):
+    case .asSaid:
       break
     }
     printer.out("\n")

@@ -119,17 +119,19 @@ extension Site.Builder {
     }
     parts.append("<h3>Checks <span class=\"verdict \(verdict)\">\(word)</span></h3>")
     parts.append(HTMLReport.checks(result))
-    switch (run.expectsFailure, result.passed) {
-    case (true, false):
+    let grade = run.grade(result)
+    switch grade {
+    case .failsOnPurpose, .missedOnlyTimes:
+      let note = grade.note ?? ""
       parts.append(
-        "<p class=\"note\">This run fails on purpose: the ✗ is what the lesson is showing.</p>")
-    case (false, false):
+        "<p class=\"note\">\(escape(note.prefix(1).uppercased() + note.dropFirst())).</p>")
+    case .failedACheck:
       site.problems.append("\(lesson.file):\(run.line): \(run.command) failed a check")
-    case (true, true):
+    case .passedThoughExpectedToFail:
       site.problems.append(
         "\(lesson.file):\(run.line): the lesson expects this run to fail a check, but every "
           + "check passed")
-    case (false, true):
+    case .asSaid:
       break
     }
     players += 1

@@ -9,11 +9,13 @@ import LabSwift
 extension Site.Builder {
   func escape(_ text: String) -> String { Markup.escape(text) }
 
-  /// What the index calls the course: the lab's own curriculum by its subject, a teacher's
-  /// course by its folder's name (what `lab init` was given).
+  /// What the index calls the course: the title given (`--title`), else the lab's own
+  /// curriculum by its subject and a teacher's course by its folder's name (what `lab init` was
+  /// given).
   var courseName: String {
-    Course.isLabPackage(course.root)
-      ? "Swift concurrency, step by step" : course.root.standardizedFileURL.lastPathComponent
+    options.title
+      ?? (Course.isLabPackage(course.root)
+        ? "Swift concurrency, step by step" : course.root.standardizedFileURL.lastPathComponent)
   }
 
   /// The index: the lessons in curriculum order, then the scenarios by topic.
@@ -27,7 +29,7 @@ extension Site.Builder {
         + "run with the scrubber or the ← → keys.</p>")
     body.append("</header>")
     for (root, bundled) in roots {
-      if course.bundled != nil {
+      if roots.count > 1 {
         body.append(
           "<h2 class=\"part\">\(bundled ? "Bundled with the lab" : "This course")</h2>")
       }
@@ -98,7 +100,11 @@ extension Site.Builder {
   func navigation(lesson index: Int? = nil) -> String {
     var links = ["<a href=\"index.html\">The course</a>"]
     if let index {
-      let done = lessons.indices.filter { loaded[$0] != nil }
+      // Within the lesson's own curriculum: a course's lesson 2 and the bundled lesson 1 share
+      // no sequence, though their numbers follow.
+      let done = lessons.indices.filter {
+        loaded[$0] != nil && lessons[$0].bundled == lessons[index].bundled
+      }
       if let position = done.firstIndex(of: index) {
         if position > 0 {
           let item = lessons[done[position - 1]]

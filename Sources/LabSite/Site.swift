@@ -27,7 +27,16 @@ package struct Site: Sendable {
     /// and publishing must not depend on the machine's load, so its `--live` lines run on the
     /// virtual runtime and the same course makes the same site.
     package var liveRuns = false
-    package init(liveRuns: Bool = false) { self.liveRuns = liveRuns }
+    /// Only the course's own lessons and scenarios, and the bundled scenarios its lessons run
+    /// (their pages are linked); none of the rest of the bundled curriculum.
+    package var courseOnly = false
+    /// The course's name on the index; nil: the course folder's name.
+    package var title: String?
+    package init(liveRuns: Bool = false, courseOnly: Bool = false, title: String? = nil) {
+      self.liveRuns = liveRuns
+      self.courseOnly = courseOnly
+      self.title = title
+    }
   }
 
   package var pages: [Page] = []
@@ -88,8 +97,10 @@ extension Site {
       self.progress = progress
     }
 
+    /// The curricula the site shows whole: the course's, then the bundled one unless left out.
     var roots: [(URL, Bool)] {
-      [(course.root, false)] + (course.bundled.map { [($0, true)] } ?? [])
+      [(course.root, false)]
+        + (options.courseOnly ? [] : course.bundled.map { [($0, true)] } ?? [])
     }
 
     /// The lessons and scenarios of the course, then the bundled ones it does not shadow.
@@ -126,6 +137,18 @@ extension Site {
           loaded[index] = try item.catalog.load(item.entry)
         } catch {
           site.problems.append(error.description)
+        }
+      }
+      // Left out, the bundled curriculum still gives the pages of the scenarios a lesson runs.
+      if options.courseOnly, let bundled = course.bundled {
+        let used = Set(loaded.values.flatMap(\.scenarios)).subtracting(scenarioNames)
+        let catalog = ScenarioCatalog(root: bundled)
+        for url in catalog.allScenarioFiles() {
+          guard let name = ScenarioCatalog.scenarioName(of: url), used.contains(name),
+            scenarioNames.insert(name).inserted
+          else { continue }
+          scenarios.append(
+            ScenarioItem(name: name, url: url, catalog: catalog, topic: "", bundled: true))
         }
       }
     }

@@ -11,10 +11,11 @@ import LabSite
 enum SiteCommand: Command {
   static let name = "site"
   static let summary = "Write the course as a static website: lessons and scenarios as pages."
-  static let usage = "site DIR [--live-runs]"
+  static let usage = "site DIR [--course-only] [--title TEXT] [--live-runs]"
   static let discussion = """
     Writes the course — its lessons and scenarios, then those bundled with the lab, as 'lab list'
-    shows them — to DIR as a static website: DIR/index.html lists the lessons and the scenarios;
+    shows them (--course-only: the course's alone, with the bundled scenarios its lessons run) —
+    to DIR as a static website, named by --title (default: the course folder's name): DIR/index.html lists the lessons and the scenarios;
     DIR/lesson-NN-NAME.html is a lesson, its prose and each of its runs; DIR/scenario-NAME.html
     is a scenario's run, its checks, its expected trace and its Swift program;
     DIR/challenge-NAME.html is a scenario's challenge, played in the page: at each point the
@@ -42,9 +43,10 @@ enum SiteCommand: Command {
 
     A lesson's --live lines run on the virtual runtime, so the same course makes the same site on
     any machine, however busy: each such run says so on its page. --live-runs plays them on real
-    threads instead, as 'lab lesson' does, with times measured now; a run that misses its
-    tolerance then fails the site (exit 1) — the strict check, for a quiet machine. (--virtual
-    names the default and is kept for scripts.)
+    threads instead, as 'lab lesson' does, with times measured now; a run whose order, values or
+    outcome are not what its lesson says then fails the site (exit 1), and one that misses only
+    times says so on its page, as 'lab lesson' does. (--virtual names the default and is kept for
+    scripts.)
 
     Exit status: 0 when every page was written and every run did what its lesson says; 1 when a
     file does not parse or a run did not do what its lesson says (the site is written all the
@@ -55,8 +57,9 @@ enum SiteCommand: Command {
       lab site site/
       lab site /tmp/course && xdg-open /tmp/course/index.html
       lab site /tmp/course --live-runs
+      lab site site/ --course-only --title 'Concurrency for app developers'
     """
-  static let options = [Option.liveRuns, Option.virtual].specs
+  static let options = [Option.liveRuns, Option.virtual, Option.courseOnly, Option.title].specs
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     guard arguments.positionals.count == 1 else {
@@ -80,8 +83,14 @@ enum SiteCommand: Command {
     }
     let course = try context.course()
     let making = WaitLine("writing the site", console: console)
+    let title = arguments.value(.title)
+    if let title, title.trimmingCharacters(in: .whitespaces).isEmpty || title.count > 200 {
+      throw UsageError("--title is the course's name, 1 to 200 characters, such as 'My course'")
+    }
     let site = Site.build(
-      course, options: Site.Options(liveRuns: arguments.flag(.liveRuns)),
+      course,
+      options: Site.Options(
+        liveRuns: arguments.flag(.liveRuns), courseOnly: arguments.flag(.courseOnly), title: title),
       progress: { making.show("writing the site: \($0)") })
     making.finish()
     // Every page is checked before the first is written: a refusal leaves the folder as it was.

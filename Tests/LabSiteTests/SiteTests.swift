@@ -140,3 +140,87 @@ import Testing
     #expect(!page.contains("This site shows it on the virtual runtime"))
   }
 }
+
+/// A course's own site: its lessons lead from one to the next within the course, never into the
+/// bundled curriculum whose numbers follow; --course-only leaves the bundled curriculum out but
+/// keeps the pages of the bundled scenarios its lessons run; --title names it.
+@Suite struct CourseSiteTests {
+  /// A course made from `lab init`'s files, with a second lesson that runs a bundled scenario.
+  static func course() throws -> (root: URL, bundled: URL) {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("lab-site-\(UUID())")
+    let root = base.appendingPathComponent("course")
+    for (path, text) in CourseTemplate.files(lab: LabSource(repository: nil, commit: nil)) {
+      let url = root.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+    try """
+    ---
+    name: second
+    title: A race
+    concepts: [data race]
+    scenarios: [racy-counter]
+    ---
+
+    # 2 · A race
+
+    ```lab
+    lab run racy-counter
+    ```
+
+    ## Questions
+
+    1. Why?
+    """.write(
+      to: root.appendingPathComponent("Lessons/02-second.md"), atomically: true, encoding: .utf8)
+    // The bundled curriculum, small: one lesson, the scenario the course runs and one it does not.
+    let bundled = base.appendingPathComponent("bundled")
+    let scenarios = bundled.appendingPathComponent("Scenarios/08-data-races")
+    try FileManager.default.createDirectory(
+      at: bundled.appendingPathComponent("Lessons"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+    for name in ["racy-counter", "counter-with-mutex"] {
+      try FileManager.default.copyItem(
+        at: try #require(
+          TestSupport.catalog.allScenarioFiles().first { $0.lastPathComponent == "\(name).json" }),
+        to: scenarios.appendingPathComponent("\(name).json"))
+    }
+    try FileManager.default.copyItem(
+      at: root.appendingPathComponent("Lessons/02-second.md"),
+      to: bundled.appendingPathComponent("Lessons/01-bundled.md"))
+    try String(contentsOf: bundled.appendingPathComponent("Lessons/01-bundled.md"), encoding: .utf8)
+      .replacingOccurrences(of: "name: second", with: "name: bundled")
+      .write(
+        to: bundled.appendingPathComponent("Lessons/01-bundled.md"), atomically: true,
+        encoding: .utf8)
+    return (root, bundled)
+  }
+
+  @Test func aCoursesLessonsLeadWithinTheCourse() throws {
+    let (root, bundled) = try Self.course()
+    defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+    let site = Site.build(LabLessons.Course(root: root, bundled: bundled))
+    let second = try #require(site.pages.first { $0.path == "lesson-02-second.html" }?.html)
+    #expect(second.contains(#"<a href="lesson-01-first-steps.html" rel="prev">← lesson 1</a>"#))
+    #expect(!second.contains("rel=\"next\""), "the bundled lesson 1 is not next")
+    #expect(site.pages.contains { $0.path == "lesson-01-bundled.html" })
+    #expect(site.pages.contains { $0.path == "scenario-counter-with-mutex.html" })
+  }
+
+  @Test func aCourseOnlySiteKeepsTheBundledScenariosItsLessonsRun() throws {
+    let (root, bundled) = try Self.course()
+    defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+    let site = Site.build(
+      LabLessons.Course(root: root, bundled: bundled),
+      options: Site.Options(courseOnly: true, title: "Races <& more>"))
+    let paths = Set(site.pages.map(\.path))
+    #expect(paths.contains("lesson-02-second.html") && paths.contains("scenario-racy-counter.html"))
+    #expect(!paths.contains("lesson-01-bundled.html"), "\(paths.sorted())")
+    #expect(!paths.contains("scenario-counter-with-mutex.html"))
+    #expect(site.problems.isEmpty, "\(site.problems)")
+    let index = try #require(site.pages.first { $0.path == "index.html" }?.html)
+    #expect(index.contains("<h1>Races &lt;&amp; more&gt;</h1>"))
+    #expect(!index.contains("Bundled with the lab"))
+  }
+}

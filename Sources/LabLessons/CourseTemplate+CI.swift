@@ -24,8 +24,8 @@ extension CourseTemplate {
   /// a course's CI compiles with it too (`CourseTests` holds it to the toolchain the tests use).
   package static let swiftVersion = "6.3.1"
 
-  static func workflow(lab: LabSource) -> String {
-    """
+  /// What the workflow does, as its first lines say it.
+  static let workflowHeader = """
     # Checks this course on every push and pull request, and publishes it from main as a website:
     # builds ConcurrencyLab from its repository at the commit LAB_REF names (the built lab is
     # cached per commit), checks every scenario over 20 seeds of both scheduling policies (the
@@ -33,6 +33,11 @@ extension CourseTemplate {
     # its lessons cite and compiles their Swift blocks, and deploys `lab site` to GitHub Pages.
     # Turn Pages on first: Settings > Pages > Source: GitHub Actions (the publish job fails
     # until then).
+    """
+
+  static func workflow(lab: LabSource) -> String {
+    """
+    \(workflowHeader)
     name: lab
     on:
       push:

@@ -10,7 +10,8 @@
 #   - #run=K&event=N moves the K-th player of a lesson page and leaves the others;
 #   - a failing scenario's page and the `lab check --html` index say it failed, failures first;
 #   - at a phone's 390 px, with touch and with a mouse: no page wider than the screen, each
-#     timeline's text 9 px or more in a box that scrolls, no event's text outside the controls
+#     timeline's text 9 px or more in a box that scrolls, each trace's details 200 px wide or
+#     more and no trace wider than its box (a challenge's too), no event's text outside the controls
 #     (every event, stepped with the player's ▶), and help that names taps, or keys. Measured in
 #     the page as Chromium laid it out, through its DevTools pipe; the pages are not changed;
 #   - racy-counter's challenge page, at 390 px with touch and with a mouse: its buttons played
@@ -215,6 +216,13 @@ read -r -d '' phone_facts <<'JS' || true
     var text = 11 * svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
     facts.push('timeline text=' + (text >= 9 ? 'readable' : 'small-' + text.toFixed(1) + 'px') +
       ' box=' + (box.scrollWidth > box.clientWidth ? 'scrolls' : 'still'));
+    // Each event's details as wide as a line of text needs, not a column's sliver.
+    var narrowest = Infinity, traceBox = section.querySelector('.trace-box');
+    list.call(section.querySelectorAll('.trace-box td:last-child')).forEach(function (cell) {
+      if (cell.textContent) narrowest = Math.min(narrowest, cell.getBoundingClientRect().width);
+    });
+    facts.push('trace details=' + (narrowest >= 200 ? 'wide' : 'narrow-' + Math.round(narrowest) + 'px') +
+      ' box=' + (traceBox.scrollWidth > traceBox.clientWidth ? 'overflows' : 'fits'));
     var controls = section.querySelector('.controls');
     if (!controls) return;
     // Every event in turn, through the player's own ▶ button.
@@ -239,7 +247,7 @@ for page in "$site"/lesson-*.html "$rc"; do
     got=$(layout "file://$page" "$device" <<< "$phone_facts" 2>&1) || true
     hint=keys.keys-touch
     [[ $device == mouse ]] && hint=keys.keys-pointer
-    bad=$(grep -vxE "width 390|page-fits|timeline text=readable box=scrolls|controls fit|hint $hint" \
+    bad=$(grep -vxE "width 390|page-fits|timeline text=readable box=scrolls|trace details=wide box=fits|controls fit|hint $hint" \
       <<< "$got" || true)
     [[ -z $bad && $got == *"width 390"* && $got == *"hint $hint"* ]] \
       || fail "$(basename "$page") on a $device: $(tr '\n' ' ' <<< "${bad:-$got}")"
@@ -292,6 +300,7 @@ EOF
       tag + " score " + (q(".score") ? q(".score").textContent : "-"),
       tag + " hash " + location.hash,
       tag + " fits " + (root.scrollWidth <= root.clientWidth && right <= innerWidth),
+      tag + " trace-fits " + (q(".trace-box").scrollWidth <= q(".trace-box").clientWidth),
       tag + " error " + (document.body.getAttribute("data-challenge-error") || "none")];
   }'
   for device in phone mouse; do
@@ -314,6 +323,7 @@ EOF
 JS
 )
     for line in "start buttons 2" "start fits true" "end fits true" "end buttons 0" \
+      "start trace-fits true" "end trace-fits true" \
       "end values counter = 4" \
       "end score Goal reached in $par choices, par $par." "end hash #schedule=$schedule" \
       "link #schedule=$schedule" "backspace true" "undo true" "end error none"; do

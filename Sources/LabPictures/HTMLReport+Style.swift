@@ -89,7 +89,9 @@ extension HTMLReport {
 extension HTMLReport {
   /// The player's styles: the controls, the marks and cursor, the current trace line. On a phone:
   /// the timeline keeps 820 px (its 11-unit text drawn at 9 px of the 980-unit picture) and
-  /// scrolls in its box, long event text wraps, and the help names what there is to press.
+  /// scrolls in its box, long event text wraps, the help names what there is to press, and each
+  /// trace row is stacked: its number, time, thread, task and kind on a line, its details under
+  /// them at the box's whole width (as a column, they had 40 px and broke letter by letter).
   static let playerStyle = """
     .controls { position: sticky; top: 0; z-index: 1; margin: 12px 0 4px; padding: 8px 10px;
       background: #f4f6f8; border: 1px solid var(--rule); border-radius: 6px; }
@@ -121,6 +123,15 @@ extension HTMLReport {
       body { padding: 16px 12px 32px; }
       .controls input[type=range] { width: calc(100% - 100px); }
       .controls .position { display: block; margin: 4px 0 0; }
+      .trace-box thead { display: none; }
+      .trace-box table, .trace-box tbody { display: block; }
+      .trace-box tr { display: flex; flex-wrap: wrap; column-gap: 10px; padding: 2px 6px;
+        border-bottom: 1px solid #eef1f4; }
+      .trace-box td { padding: 0; border: 0; }
+      .trace-box td:first-child { color: var(--muted); }
+      .trace-box td:nth-child(2)::after { content: " ms"; }
+      .trace-box td:last-child { flex: 1 0 100%; width: auto; padding-left: 3ch; }
+      .trace-box td:last-child:empty { display: none; }
     }
     """
 }

@@ -194,8 +194,8 @@ extension Site {
 
     """#
 
-  /// The challenge page's styles: buttons that wrap at a phone's width, a trace that scrolls in
-  /// its own box.
+  /// The challenge page's styles: buttons that wrap at a phone's width, a trace in its own box
+  /// whose lines wrap there under a hanging indent (kept whole, they ran past the screen).
   static let challengeStyle = """
     .challenge .goal { font-size: 17px; max-width: 80ch; }
     .challenge .par { max-width: 80ch; }
@@ -227,5 +227,9 @@ extension Site {
     .challenges { list-style: none; padding-left: 0; }
     .challenges li { margin: 5px 0; }
     .challenges code { margin-right: 6px; }
+    @media (max-width: 600px) {
+      .challenge .trace { white-space: pre-wrap; width: auto; }
+      .challenge .trace .line { padding-left: 4ch; text-indent: -4ch; overflow-wrap: anywhere; }
+    }
     """
 }

@@ -45,11 +45,8 @@ package enum StepLoop {
       switch session.next() {
       case .ended(let ending):
         write(script.ending(ending, session))
-        if script.playsOn(ending) {
-          write(playOnPrompt)
-          let answer = readAnswer(0)?.trimmingCharacters(in: .whitespaces).lowercased()
-          if answer == "u" || answer == "undo", session.undo() { continue }
-          if answer == nil { write("\n") }
+        if script.playsOn(ending), playsOn(&session, write: write, readAnswer: readAnswer) {
+          continue
         }
         return .ended(ending, departures: session.departures)
       case .decision(let decision):
@@ -58,6 +55,30 @@ package enum StepLoop {
           write(script.quit(session))
           return .quit
         }
+      }
+    }
+  }
+
+  /// Asks whether to undo the last choice after an ending, until the answer is one: true when it
+  /// was undone, false to stop (Enter, q, or the end of input). Any other key asks again rather
+  /// than ending a game the learner meant to go on with.
+  private static func playsOn(
+    _ session: inout StepSession, write: (String) -> Void,
+    readAnswer: (_ choices: Int) -> String?
+  ) -> Bool {
+    while true {
+      write(playOnPrompt)
+      guard let answer = readAnswer(0)?.trimmingCharacters(in: .whitespaces).lowercased() else {
+        write("\n")
+        return false
+      }
+      switch answer {
+      case "u", "undo": return session.undo()
+      case "", "q", "quit", "stop": return false
+      default:
+        write(
+          "'\(terminalSafe(answer))' is not an answer here: u undoes your last choice, Enter stops\n"
+        )
       }
     }
   }

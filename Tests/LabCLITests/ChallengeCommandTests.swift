@@ -136,6 +136,16 @@ import Testing
         "goal not reached: the run ended with counter = 6 · race; u undoes, or play\nagain\n"))
     #expect(missed.out.contains(StepLoop.playOnPrompt + "\n"))
     #expect(missed.out.contains("you quit after"), "u went back to a choice, then q quit")
+    // Another key at that question asks again; it does not end a game the learner meant to
+    // go on with.
+    let again = Self.challenge(
+      ["racy-counter"], input: try Self.defaultKeys() + ["x", "u", "q"],
+      environment: Self.freshState())
+    #expect(
+      again.out.contains(
+        StepLoop.playOnPrompt + "'x' is not an answer here: u undoes your last choice, Enter "
+          + "stops\n" + StepLoop.playOnPrompt), "\(again.out)")
+    #expect(again.out.contains("you quit after"), "the u after it still undid")
   }
 
   @Test func aScenarioWithoutAChallengeIsAUsageErrorNamingTheChallenges() {

@@ -128,6 +128,15 @@ extension RunComparison {
     let same = rows.count(where: { $0.difference == nil })
     out.append(
       "\(rows.count) aligned events: \(same) the same" + counts.map { ", " + $0 }.joined())
+    // A native program's trace is what it prints: the rows the runtime alone knows of are not
+    // there, and a reader should not take them for a difference in what ran.
+    for (side, record, other) in [("A", a, "B"), ("B", b, "A")]
+    where record.mode == .native && count(side == "A" ? .onlyB : .onlyA) > 0 {
+      out.append(
+        "note: \(side) is a native run, whose trace holds only what its program prints — each "
+          + "task's start and end, its logs and the main thread's blocks — not the awaits, hops "
+          + "and sets the lab records, so rows only in \(other) are expected")
+    }
     let duration = { (record: RunRecord) in
       record.duration.map { "\(TraceText.time($0)) ms" } ?? "never finished"
     }

@@ -1,4 +1,5 @@
 import LabCommandLine
+import LabModel
 
 /// A lesson's inline Markdown for a terminal: `**bold**` in bold and `` `code` `` in cyan, the
 /// marks dropped. A block is read whole, not line by line, so bold that the lesson (or the
@@ -11,6 +12,9 @@ package enum TerminalMarkdown {
     var text: String
     var bold = false
     var code = false
+    /// A code span's backticks (`` ` ``, or more and a space around code with a backtick).
+    var open = "`"
+    var close = "`"
     /// Whether this piece of a code span starts it, or ends it: a span the reflow wrapped across
     /// lines has its backticks only at its two ends.
     var opens = true
@@ -29,7 +33,7 @@ package enum TerminalMarkdown {
           return margin + (span.bold ? style.paint(text, .bold) : text)
         }
         guard span.code else { return span.text }
-        return (span.opens ? "`" : "") + span.text + (span.closes ? "`" : "")
+        return (span.opens ? span.open : "") + span.text + (span.closes ? span.close : "")
       }.joined()
     }
   }
@@ -38,6 +42,7 @@ package enum TerminalMarkdown {
   /// blank line ends one); an unmatched `**` or backtick is text.
   static func lineSpans(_ lines: [String]) -> [[Span]] {
     let text = Array(lines.joined(separator: "\n"))
+    var codeSpans = CodeSpans.find(in: text)[...]
     var spans: [Span] = []
     var bold = false
     var index = 0
@@ -49,9 +54,11 @@ package enum TerminalMarkdown {
       }
     }
     while index < text.count {
-      if text[index] == "`", let end = closing(["`"], in: text, after: index + 1), end > index + 1 {
-        add(String(text[(index + 1)..<end]), code: true)
-        index = end + 1
+      if let code = codeSpans.first, code.range.lowerBound == index {
+        add(code.code, code: true)
+        (spans[spans.count - 1].open, spans[spans.count - 1].close) = CodeSpans.written(code.code)
+        codeSpans.removeFirst()
+        index = code.range.upperBound
       } else if text[index] == "*", index + 1 < text.count, text[index + 1] == "*",
         bold || (closing(["*", "*"], in: text, after: index + 2).map { $0 > index + 2 } ?? false)
       {

@@ -130,18 +130,16 @@ package struct MarkdownHTML {
   /// Inline Markdown: code spans verbatim (escaped), then in the rest — escaped first — strong,
   /// emphasis and links. The patterns never match across a tag, so every element closes.
   package func inline(_ text: String) -> String {
+    let characters = Array(text)
     var out = ""
-    var rest = Substring(text)
-    while let open = rest.firstIndex(of: "`") {
-      let after = rest[rest.index(after: open)...]
-      guard let close = after.firstIndex(of: "`") else { break }
-      out += spans(Markup.escape(String(rest[..<open])))
-      let code = String(after[..<close])
-      let span = "<code>\(Markup.escape(code))</code>"
-      out += codeLink(code).map { "<a href=\"\(Markup.escape($0))\">\(span)</a>" } ?? span
-      rest = after[after.index(after: close)...]
+    var start = 0
+    for code in CodeSpans.find(in: characters, paragraph: false) {
+      out += spans(Markup.escape(String(characters[start..<code.range.lowerBound])))
+      let span = "<code>\(Markup.escape(code.code))</code>"
+      out += codeLink(code.code).map { "<a href=\"\(Markup.escape($0))\">\(span)</a>" } ?? span
+      start = code.range.upperBound
     }
-    return out + spans(Markup.escape(String(rest)))
+    return out + spans(Markup.escape(String(characters[start...])))
   }
 
   /// Strong, emphasis and links in text that is already escaped.

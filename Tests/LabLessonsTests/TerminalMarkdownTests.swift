@@ -1,4 +1,5 @@
 import LabCommandLine
+import LabModel
 import LabTestSupport
 import Testing
 
@@ -60,5 +61,21 @@ struct TerminalMarkdownTests {
         }
       }
     }
+  }
+
+  /// A span fenced by more backticks holds backticks (CommonMark): lesson 21's
+  /// ```` ```swift-verdict ```` is one span of three backticks and a word, and the paragraph
+  /// after it is plain text again, on a terminal, without colour and on the site.
+  @Test func aSpanFencedByMoreBackticksHoldsBackticks() {
+    let line = ["own, ```` ```swift-verdict ````: and `-o /dev/null` here; a lone ` stays."]
+    #expect(
+      TerminalMarkdown.render(line, TextStyle(color: true)) == [
+        "own, \(Self.cyan)```swift-verdict\(Self.reset): and \(Self.cyan)-o /dev/null"
+          + "\(Self.reset) here; a lone ` stays."
+      ])
+    #expect(TerminalMarkdown.render(line, TextStyle(color: false)) == line)
+    #expect(
+      CodeSpans.find(in: Array(line[0])).map(\.code) == ["```swift-verdict", "-o /dev/null"])
+    #expect(WordWrap.words(line[0], codeSpans: true).contains("`-o /dev/null`"))
   }
 }

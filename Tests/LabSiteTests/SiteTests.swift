@@ -99,6 +99,11 @@ import Testing
     #expect(TestSupport.count("<rect class=\"ev", in: html) == result.events.count)
   }
 
+  @Test func aCodeSpanFencedByMoreBackticksHoldsThem() {
+    let html = MarkdownHTML { _ in nil }.inline("a ```` ```swift-verdict ```` b `c` d ` e")
+    #expect(html == "a <code>```swift-verdict</code> b <code>c</code> d ` e")
+  }
+
   @Test func markdownBlocksAndLinks() {
     let markdown = MarkdownHTML { $0 == "02-next.md" ? "lesson-02-next.html" : nil }
     let html = markdown.html([

@@ -82,10 +82,15 @@ package enum WordWrap {
   package static func words(_ text: String, codeSpans: Bool = false) -> [String] {
     var words: [String] = []
     var current = ""
-    var inCode = false
-    for character in text {
-      if codeSpans, character == "`" { inCode.toggle() }
-      if character == " ", !inCode {
+    let characters = Array(text)
+    var inCode = [Bool](repeating: false, count: characters.count)
+    if codeSpans {
+      for span in CodeSpans.find(in: characters, paragraph: false) {
+        for index in span.range { inCode[index] = true }
+      }
+    }
+    for (index, character) in characters.enumerated() {
+      if character == " ", !inCode[index] {
         if !current.isEmpty { words.append(current) }
         current = ""
       } else {

@@ -10,7 +10,7 @@ extension LessonSession {
   mutating func showVerdict(_ block: VerdictBlock) {
     printer.out(indentedCode(block.source.map(terminalSafe)) + "\n\n")
     // On a terminal the command wraps at its spaces, as a lesson's own lines do.
-    printer.say("$ " + block.command, .cyan)
+    printer.command(block.command)
     guard let checkVerdict = surroundings.checkVerdict else {
       printer.out("(no Swift toolchain here: swiftc is not on PATH, so nothing was compiled)\n\n")
       return

@@ -250,7 +250,7 @@ package struct LessonSession {
     let index = runCount
     runCount += 1
     if run.compare != nil { return showComparison(run, index: index) }
-    printer.out(printer.paint("$ \(run.pasteable)", .cyan) + "\n")
+    printer.command(run.pasteable)
     let scenario: Scenario
     switch surroundings.load(run.scenario) {
     case .success(let loaded): scenario = loaded
@@ -362,6 +362,17 @@ struct Printer {
 
   /// A line of the lesson's own (a heading, a verdict, a note) on stdout: on a terminal its words
   /// wrap to the width under two more spaces than `indent`, each line painted `style`.
+  /// A command the learner may paste, after `$ `: a long one goes on under itself as a shell
+  /// continues a line (` \`), so every line pasted runs the whole command.
+  func command(_ text: String) {
+    let lines =
+      surroundings.width.map { width in
+        let lines = WordWrap.lines(text, width: max(20, width - 3), first: "$ ", hanging: "    ")
+        return lines.dropLast().map { $0 + " \\" } + [lines.last ?? ""]
+      } ?? ["$ " + text]
+    out(lines.map { paint($0, .cyan) + "\n" }.joined())
+  }
+
   func say(_ text: String, _ style: TextStyle.Style? = nil, indent: String = "") {
     let lines =
       surroundings.width.map {

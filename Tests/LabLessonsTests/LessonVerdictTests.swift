@@ -116,7 +116,7 @@ struct LessonVerdictTests {
 
   /// Plays a lesson of one run and `verdict`, with `check` standing in for swiftc.
   static func play(
-    _ verdict: String,
+    _ verdict: String, width: Int? = nil,
     check: ((VerdictBlock) throws -> SwiftVerdictCheck)?
   ) throws -> (failures: [String], output: String) {
     let lesson = try LessonTests.parse(run + verdict + LessonTests.questions).get()
@@ -125,13 +125,30 @@ struct LessonVerdictTests {
       write: { output.text += $0 }, style: TextStyle(color: false),
       load: { name in Result { try TestSupport.scenario(named: name) }.mapError { _ in .init(nil) }
       },
-      timeline: { _, _ in Timeline.Options() }, pause: nil, checkVerdict: check)
+      timeline: { _, _ in Timeline.Options() }, pause: nil, width: width, checkVerdict: check)
     var session = LessonSession(lesson: lesson, surroundings: surroundings, ascii: true)
     session.play()
     return (session.failures, output.text)
   }
 
   final class OutputBox: @unchecked Sendable { var text = "" }
+
+  /// The compile command shown for a verdict pastes whole at any width: a line it wraps onto
+  /// goes on after ` \`, as a shell continues one.
+  @Test func theCommandWrapsAsAShellContinuesALine() throws {
+    let said = SwiftVerdictCheck(verdict: .compiles, diagnostics: "", seconds: 0.1)
+    let played = try Self.play(
+      Self.block("expect: compiles", "let x = 1"), width: 50, check: { _ in said })
+    let lines = played.output.split(separator: "\n").map(String.init)
+    let start = try #require(lines.firstIndex { $0.hasPrefix("$ swiftc ") })
+    let end = try #require(lines[start...].firstIndex { !$0.hasSuffix(" \\") })
+    #expect(end > start, "wrapped at 50 columns: \(lines[start])")
+    #expect(lines[start...end].allSatisfy { $0.count <= 50 })
+    let pasted = lines[start...end].map { $0.hasSuffix(" \\") ? String($0.dropLast(2)) : $0 }
+      .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    #expect(
+      pasted == "$ swiftc -swift-version 6 -parse-as-library -emit-sil -o /dev/null Verdict.swift")
+  }
 
   @Test func aVerdictOtherThanTheLessonsFailsIt() throws {
     var given: (String, [SwiftSetting])?

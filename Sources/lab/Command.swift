@@ -112,8 +112,9 @@ struct CommandContext {
     let (resolution, shadowed) = course.resolveScenario(argument)
     if let shadowed {
       console.err(
-        "note: '\(argument)' is also a scenario of the bundled curriculum "
-          + "(\(course.bundledPath(shadowed))); running the course's own\n")
+        console.fitted(
+          "note: '\(argument)' is also a scenario of the bundled curriculum "
+            + "(\(course.bundledPath(shadowed))); running the course's own"))
     }
     switch resolution {
     case .file(let url):

@@ -1,6 +1,7 @@
 import Foundation
 import LabChecks
 import LabCommandLine
+import LabModel
 
 #if canImport(Glibc)
   import Glibc
@@ -71,6 +72,13 @@ struct Console: Sendable {
   func err(_ text: String) {
     if let capture { return capture.append(text, toErr: true) }
     FileHandle.standardError.write(Data(text.utf8))
+  }
+
+  /// `line` fitted for reading: at most 80 columns (fewer on a narrower terminal), each line it
+  /// wraps onto under a two-space indent, ended by a line break.
+  func fitted(_ line: String) -> String {
+    let width = min(80, terminalColumns ?? 80) - 1
+    return WordWrap.lines(line, width: max(20, width), hanging: "  ").joined(separator: "\n") + "\n"
   }
 
   typealias Style = TextStyle.Style

@@ -58,7 +58,7 @@ enum Lab {
     }
     if Option.help.spec.spellings.contains(first) || first == "help" {
       if first == "help", words.count > 1, let command = command(named: words[1]) {
-        console.out(help(for: command, columns: console.terminalColumns))
+        console.out(help(for: command, columns: console.terminalColumns ?? 80))
       } else {
         console.out(help())
       }
@@ -75,7 +75,7 @@ enum Lab {
     }
     let rest = Array(words.dropFirst())
     if rest.contains(where: Option.help.spec.spellings.contains) {
-      console.out(help(for: command, columns: console.terminalColumns))
+      console.out(help(for: command, columns: console.terminalColumns ?? 80))
       return ExitStatus.ok
     }
     do {

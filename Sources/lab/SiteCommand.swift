@@ -118,11 +118,14 @@ enum SiteCommand: Command {
     for problem in site.problems {
       console.err(console.paint(problem, .red, forErr: true) + "\n")
     }
-    for line in site.challengeLines { console.out(line + "\n") }
+    for line in site.challengeLines { console.out(console.fitted(line)) }
     let seconds = Double((ContinuousClock.now - start) / .milliseconds(1)) / 1000
+    // The page to open on a line of its own: a path wrapped away from its command pastes alone.
     console.out(
-      "wrote \(site.pages.count) pages (\(site.bytes / 1024) KB) to \(terminalSafe(folder)) in "
-        + "\(String(format: "%.1f", seconds)) s: open \(shellWord(Self.index(in: folder)))\n")
+      console.fitted(
+        "wrote \(site.pages.count) pages (\(site.bytes / 1024) KB) to \(terminalSafe(folder)) in "
+          + "\(String(format: "%.1f", seconds)) s")
+        + "open \(shellWord(Self.index(in: folder)))\n")
     return site.problems.isEmpty ? ExitStatus.ok : ExitStatus.failure
   }
 

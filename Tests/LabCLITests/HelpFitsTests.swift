@@ -15,6 +15,17 @@ struct HelpFitsTests {
     }
   }
 
+  /// Piped (no terminal to measure), help is filled as for 80 columns: a pager or a file holds
+  /// the same lines a terminal of that width shows.
+  @Test func pipedHelpFitsEightyColumns() {
+    for command in Lab.commands {
+      let help = InProcessLab.run([command.name, "--help"]).out
+      for line in help.split(separator: "\n") where !line.hasPrefix("    ") {
+        #expect(line.count < 80, "lab \(command.name) --help piped: '\(line)'")
+      }
+    }
+  }
+
   @Test func piped_helpStaysAsWritten() {
     let help = Lab.help(for: RunCommand.self)
     #expect(help.contains("prints\n  one line per event"), "the discussion as written")

@@ -75,7 +75,11 @@ extension LessonSession {
     }
     var prompt = "Which are possible? Their numbers (e.g. 1 3), or Return to skip: "
     for _ in 0..<3 {
-      guard let line = ask(prompt) else { break }
+      guard let line = ask(prompt) else {
+        // The input ended at the prompt: the reveal starts on a line of its own.
+        printer.out("\n")
+        break
+      }
       let words = line.split { $0 == "," || $0.isWhitespace }
       if words.isEmpty { break }
       let numbers = words.compactMap { Int($0) }

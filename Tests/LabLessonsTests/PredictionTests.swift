@@ -115,8 +115,17 @@ import Testing
   // MARK: - The reveal
 
   /// What a session prints for the block, and what it counted as failures.
+  /// Input that ends at the prompt leaves the prompt's line, and the reveal starts on its own.
+  @Test func inputThatEndsAtThePromptEndsItsLine() throws {
+    let played = try Self.play(inputEnds: true)
+    #expect(
+      played.output.contains(
+        "Which are possible? Their numbers (e.g. 1 3), or Return to skip: \n(no answer given"),
+      "\(played.output)")
+  }
+
   static func play(
-    _ block: String = block, answer: String? = nil,
+    _ block: String = block, answer: String? = nil, inputEnds: Bool = false,
     native: Result<LessonSession.NativeRuns, LessonSession.LoadProblem>? = nil
   ) throws -> (output: String, failures: [String]) {
     let lesson = try LessonTests.parse(block + LessonTests.questions, frontMatter: frontMatter)
@@ -129,7 +138,12 @@ import Testing
         (try? TestSupport.scenario(named: name)).map { .success($0) } ?? .failure(.init(nil))
       },
       timeline: { _, _ in Timeline.Options() }, pause: nil,
-      ask: answer.map { answer in { _ in answer } },
+      // A terminal's prompt is printed by the one who asks; at the end of input, nil.
+      ask: inputEnds
+        ? { prompt in
+          printed.text += prompt
+          return nil
+        } : answer.map { answer in { _ in answer } },
       runNatively: native.map { native in { _, _, _ in native } })
     var session = LessonSession(lesson: lesson, surroundings: surroundings, ascii: true)
     session.play()

@@ -29,7 +29,7 @@ extension LessonSession {
   /// on a terminal (none elsewhere: the lesson never waits), then the reveal.
   mutating func predict(_ prediction: Prediction) {
     let at = "\(lesson.file):\(prediction.line)"
-    printer.say("Predict · " + terminalSafe(prediction.question), .bold)
+    printer.markdown("**Predict ·** " + terminalSafe(prediction.question))
     let scenario: Scenario
     switch surroundings.load(prediction.scenario) {
     case .success(let loaded): scenario = loaded

@@ -373,6 +373,15 @@ struct Printer {
     out(lines.map { paint($0, .cyan) + "\n" }.joined())
   }
 
+  /// One paragraph of a lesson's inline Markdown (`**bold**`, `` `code` ``), wrapped to the
+  /// terminal and marked as the lesson's prose is.
+  func markdown(_ text: String) {
+    let lines =
+      surroundings.width.map { WordWrap.lines(text, width: max(20, $0 - 1), codeSpans: true) }
+      ?? [text]
+    out(TerminalMarkdown.render(lines, surroundings.style).joined(separator: "\n") + "\n")
+  }
+
   func say(_ text: String, _ style: TextStyle.Style? = nil, indent: String = "") {
     let lines =
       surroundings.width.map {

@@ -115,6 +115,16 @@ import Testing
   // MARK: - The reveal
 
   /// What a session prints for the block, and what it counted as failures.
+  /// The question is the lesson's Markdown: its code in colour on a terminal, no backticks.
+  @Test func theQuestionsCodeIsMarkedAsTheProseIs() throws {
+    let played = try Self.play(color: true)
+    #expect(
+      played.output.contains(
+        "\u{1B}[1mPredict ·\u{1B}[0m Which values can \u{1B}[36mcounter\u{1B}[0m end with?"),
+      "\(played.output)")
+    #expect(try Self.play().output.contains("Predict · Which values can `counter` end with?"))
+  }
+
   /// Input that ends at the prompt leaves the prompt's line, and the reveal starts on its own.
   @Test func inputThatEndsAtThePromptEndsItsLine() throws {
     let played = try Self.play(inputEnds: true)
@@ -125,7 +135,7 @@ import Testing
   }
 
   static func play(
-    _ block: String = block, answer: String? = nil, inputEnds: Bool = false,
+    _ block: String = block, answer: String? = nil, inputEnds: Bool = false, color: Bool = false,
     native: Result<LessonSession.NativeRuns, LessonSession.LoadProblem>? = nil
   ) throws -> (output: String, failures: [String]) {
     let lesson = try LessonTests.parse(block + LessonTests.questions, frontMatter: frontMatter)
@@ -133,7 +143,7 @@ import Testing
     final class Printed: @unchecked Sendable { var text = "" }
     let printed = Printed()
     let surroundings = LessonSession.Surroundings(
-      write: { printed.text += $0 }, style: TextStyle(color: false),
+      write: { printed.text += $0 }, style: TextStyle(color: color),
       load: { name in
         (try? TestSupport.scenario(named: name)).map { .success($0) } ?? .failure(.init(nil))
       },

@@ -55,12 +55,7 @@ extension ExhaustiveSearch.Findings {
     // An outcome's values and a rule's reason are the course's text: escaped, as everywhere.
     let texts = sorted.map { terminalSafe($0.outcome.description) }
     let width = max(7, texts.map(\.count).max() ?? 0)
-    // Too wide for the terminal, the replay goes under its row rather than past the edge.
-    let replayWidth = 11 + (sorted.map(\.schedule.text.count).max() ?? 0)
-    let replayBelow = columns.map { 15 + width + 12 + replayWidth >= $0 } ?? false
-    out +=
-      "  " + "grade".padding(11) + "  " + "outcome".padding(width) + "  preempts"
-      + (replayBelow ? "" : "  replay") + "\n"
+    out += "  " + "grade".padding(11) + "  " + "outcome".padding(width) + "  preemptions\n"
     for (found, text) in zip(sorted, texts) {
       let grade = (found.grade?.rawValue ?? "-").padding(11)
       let painted: String =
@@ -70,13 +65,16 @@ extension ExhaustiveSearch.Findings {
         case .forbidden?, .unexpected?: style.mark(grade, .bad)
         case nil: grade
         }
-      let replay = "--schedule \(found.schedule.text)"
-      out +=
-        "  \(painted)  \(text.padding(width))  "
-        + (replayBelow
-          ? String(found.preemptions) + "\n" + String(repeating: " ", count: 15) + replay
-          : String(found.preemptions).padding(8) + "  " + replay) + "\n"
+      out += "  \(painted)  \(text.padding(width))  \(found.preemptions)\n"
       out += Exploration.reason(found.reason, indent: 15, columns: columns, style)
+      // The command that replays it, on lines of its own: pasted, it runs whole.
+      let replay = hints.line("run \(shellWord(argument)) --schedule \(found.schedule.text)")
+      let indent = String(repeating: " ", count: 15)
+      let lines =
+        columns.map {
+          WordWrap.command(replay, width: $0 - 1, first: indent, hanging: indent + "  ")
+        } ?? [indent + replay]
+      out += lines.joined(separator: "\n") + "\n"
     }
     if let bound = boundThatFinishes { out += "\n" + bound.line + "\n" }
     out += claims(argument: argument, rules: rules, hints: hints, columns: columns, style)

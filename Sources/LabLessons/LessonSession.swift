@@ -366,9 +366,8 @@ struct Printer {
   /// continues a line (` \`), so every line pasted runs the whole command.
   func command(_ text: String) {
     let lines =
-      surroundings.width.map { width in
-        let lines = WordWrap.lines(text, width: max(20, width - 3), first: "$ ", hanging: "    ")
-        return lines.dropLast().map { $0 + " \\" } + [lines.last ?? ""]
+      surroundings.width.map {
+        WordWrap.command(text, width: $0 - 1, first: "$ ", hanging: "    ")
       } ?? ["$ " + text]
     out(lines.map { paint($0, .cyan) + "\n" }.joined())
   }

@@ -72,6 +72,16 @@ package enum WordWrap {
       hanging: indent + "// ")
   }
 
+  /// A shell command in lines of at most `width` columns (`first` before the first, `hanging`
+  /// before the rest): a line it goes on from ends in ` \`, as a shell continues one, so what is
+  /// pasted runs whole.
+  package static func command(_ text: String, width: Int, first: String = "", hanging: String = "")
+    -> [String]
+  {
+    let lines = self.lines(text, width: max(20, width - 2), first: first, hanging: hanging)
+    return lines.dropLast().map { $0 + " \\" } + [lines.last ?? first]
+  }
+
   /// The width of `text`'s longest word: whether it can hang under a column that leaves `room`
   /// (longest <= room) or must start further left to keep every word whole.
   package static func longestWord(in text: String) -> Int {

@@ -50,7 +50,7 @@ extension ExhaustiveSearch.Findings {
     if redundant > 0 { out += " (\(redundant) more cut short as equivalent)" }
     if !reduced { out += " · no reduction" }
     out += " · \(outcomes.count) outcome\(outcomes.count == 1 ? "" : "s")"
-    out = Exploration.fit(out, columns) + "\n" + Exploration.fit(scope, columns) + "\n"
+    out = Exploration.fit(out, columns) + "\n" + Exploration.fit(scope(hints), columns) + "\n"
     let sorted = outcomes.sorted { ($0.preemptions, $0.count) < ($1.preemptions, $1.count) }
     // An outcome's values and a rule's reason are the course's text: escaped, as everywhere.
     let texts = sorted.map { terminalSafe($0.outcome.description) }

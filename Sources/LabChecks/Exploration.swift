@@ -104,7 +104,10 @@ package enum Exploration {
     }
     if histogram.rules.isEmpty {
       out +=
-        "\n" + fit("no \"outcomes\" in \"expect\" grade these; docs/outcomes.md shows how", columns)
+        "\n"
+        + fit(
+          "no \"outcomes\" in \"expect\" grade these; \(hints.doc("outcomes.md")) shows how",
+          columns)
         + "\n"
     }
     let failures = histogram.failures

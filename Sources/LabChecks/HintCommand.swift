@@ -4,8 +4,17 @@
 public struct HintCommand: Sendable, Hashable {
   /// The words that start the lab, as the user would type them.
   public var words: String
+  /// Where the lab's own documentation is, as the user can open it: `docs/` inside the lab's
+  /// folder; elsewhere — in a course, which has no `docs/` — the path of the lab's.
+  public var docs: String
 
-  public init(_ words: String) { self.words = words }
+  public init(_ words: String, docs: String = "docs/") {
+    self.words = words
+    self.docs = docs
+  }
+
+  /// A page of the lab's documentation, with its anchor: `docs/outcomes.md#grades`.
+  public func doc(_ page: String) -> String { docs + page }
 
   /// `lab`, on the PATH: what reports say when no command line named another.
   public static let lab = HintCommand("lab")

@@ -1,3 +1,4 @@
+import Foundation
 import LabChecks
 
 /// How the user starts the lab, for every command it prints to be pasted (replays, next lessons,
@@ -12,8 +13,25 @@ public enum LabCommand {
   /// The words that start the lab, as the user would type them.
   @TaskLocal public static var name = "lab"
 
-  /// The words as the value a report is given to print its hints with.
-  public static var hint: HintCommand { HintCommand(name) }
+  /// The words as the value a report is given to print its hints with, and where the lab's
+  /// documentation is from here.
+  public static var hint: HintCommand { HintCommand(name, docs: docs) }
+
+  /// The lab's `docs/` as the user can open it from the working directory: relative inside the
+  /// lab's folder, the whole path anywhere else (a course has no `docs/` of its own). The folder
+  /// is the package this lab was compiled from (three folders above this file), while it exists.
+  static let docs = docs(
+    from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+    package: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent())
+
+  /// The lab's `docs/` in `package`, as seen from the folder `here`.
+  package static func docs(from here: URL, package: URL) -> String {
+    let folder = package.appendingPathComponent("docs").path
+    guard FileManager.default.fileExists(atPath: folder) else { return "docs/" }
+    return here.standardizedFileURL.path == package.standardizedFileURL.path
+      ? "docs/" : folder + "/"
+  }
 
   /// `arguments` as a command to paste: `lab run racy-counter` or `swift run lab run …`.
   public static func line(_ arguments: String) -> String { hint.line(arguments) }

@@ -1,4 +1,5 @@
 import Foundation
+import LabChecks
 import LabCommandLine
 import LabLessons
 import LabModel
@@ -126,5 +127,24 @@ struct PasteableHintTests {
     #expect(LabCommand.detect(argument0: ".build/debug/lab", environment: [:]) == "lab")
     #expect(
       LabCommand.detect(argument0: triple, environment: ["LAB_COMMAND": "./lab"]) == "./lab")
+  }
+}
+
+/// A page of the lab's documentation is named where the user can open it: `docs/…` inside the
+/// lab's folder, the whole path from a course, which has no `docs/` of its own.
+struct DocumentationPathTests {
+  @Test func theLabsDocsAreNamedFromWhereTheUserIs() throws {
+    let package = TestSupport.packageRoot
+    #expect(LabCommand.docs(from: package, package: package) == "docs/")
+    let course = FileManager.default.temporaryDirectory
+    let docs = LabCommand.docs(from: course, package: package)
+    #expect(docs == package.appendingPathComponent("docs").path + "/")
+    let hints = HintCommand("lab", docs: docs)
+    #expect(
+      FileManager.default.fileExists(
+        atPath: String(hints.doc("exploration.md#what-the-proof-assumes").prefix { $0 != "#" })))
+    // A lab whose package is gone says docs/, as it always did.
+    #expect(
+      LabCommand.docs(from: course, package: course.appendingPathComponent("gone")) == "docs/")
   }
 }

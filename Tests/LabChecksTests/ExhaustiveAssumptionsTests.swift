@@ -52,7 +52,7 @@ struct ExhaustiveAssumptionsTests {
     #expect(findings.complete)
     let text = report("racy-counter", findings, scenario)
     #expect(text.contains("\(findings.coverage)\n\(Self.note)\n  grade"), "\(text)")
-    #expect(findings.assumptionNote.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    #expect(findings.assumptionNote(.lab).split(separator: "\n").allSatisfy { $0.count <= 80 })
     let document = try json("racy-counter", findings, scenario)
     #expect(document["assumes"] as? String == "sequential consistency")
     #expect(document["races"] as? Bool == true)

@@ -129,4 +129,14 @@ import Testing
     let lesson = try catalog.load(entry)
     #expect(Set(lesson.citations.map(\.name)) == Set(lesson.facts.keys))
   }
+
+  /// A line of 200,000 `[` (the text fuzzer's find, at 50,000: 12 s under AddressSanitizer) is
+  /// read in one pass; the link after them, and one whose text is code, are still found.
+  @Test(.timeLimit(.minutes(1))) func aLineOfOpenBracketsIsReadInOnePass() {
+    let target = "../Tests/NativeFacts/pool-fifo.swift"
+    let line = String(repeating: "[", count: 200_000) + "[fact](\(target)) and [`x`](\(target))"
+    let citations = FactCitation.scan([line], depth: 1)
+    #expect(citations.map(\.text) == ["fact", "`x`"])
+    #expect(citations.first?.column == 200_001)
+  }
 }

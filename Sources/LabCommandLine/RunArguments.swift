@@ -101,9 +101,11 @@ package enum RunArguments {
         Tolerance.millisecondsRange.contains(milliseconds),
         Tolerance.percentRange.contains(percent)
       else {
+        let (ms, pct) = (Tolerance.millisecondsRange, Tolerance.percentRange)
         throw UsageError(
-          "'--tolerance' takes MS+PERCENT such as 5+5, MS from 0 to 86400000 and PERCENT from 0 "
-            + "to 1000, not '\(terminalSafe(text))'")
+          "'--tolerance' takes MS+PERCENT such as 5+5, MS from \(Int(ms.lowerBound)) to "
+            + "\(Int(ms.upperBound)) and PERCENT from \(Int(pct.lowerBound)) to "
+            + "\(Int(pct.upperBound)), not '\(terminalSafe(text))'")
       }
       options.tolerance = Tolerance(milliseconds: milliseconds, percent: percent)
     }

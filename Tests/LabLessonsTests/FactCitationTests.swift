@@ -98,26 +98,17 @@ import Testing
       facts: ["pool-fifo": .success(Self.fact)])
     #expect(lesson.facts["pool-fifo"] == Self.fact)
     lesson.sections = Array(lesson.sections.prefix(1))
-    final class Box: @unchecked Sendable { var text = "" }
-    let output = Box()
-    var session = LessonSession(
-      lesson: lesson,
-      surroundings: LessonSession.Surroundings(
-        write: { output.text += $0 }, style: TextStyle(color: false),
-        load: { _ in .failure(.init("no runs here")) }, timeline: { _, _ in Timeline.Options() },
-        pause: nil),
-      ascii: true)
-    session.play()
-    #expect(output.text.contains("A pool starts its jobs in order [✓1]."))
-    #expect(output.text.contains("And it does again [✓1], unlike\na claim [✓1]."))
+    let (_, output) = LessonPlay.play(lesson, load: { _ in .failure(.init("no runs here")) })
+    #expect(output.contains("A pool starts its jobs in order [✓1]."))
+    #expect(output.contains("And it does again [✓1], unlike\na claim [✓1]."))
     #expect(
-      output.text.components(
+      output.components(
         separatedBy: "✓1 checked: pool-fifo, Swift 6.3.1, Linux · lab facts pool-fifo"
       )
-      .count == 2, "one note, where the fact is first cited: \(output.text)")
+      .count == 2, "one note, where the fact is first cited: \(output)")
     // The hidden context is the editor's, not the reader's.
-    #expect(!output.text.contains("swift-context"))
-    #expect(!output.text.contains("hidden"))
+    #expect(!output.contains("swift-context"))
+    #expect(!output.contains("hidden"))
   }
 
   /// Every citation of the bundled lessons names a fact whose header reads: the lessons load

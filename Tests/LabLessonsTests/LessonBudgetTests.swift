@@ -27,24 +27,17 @@ import Testing
       """,
       frontMatter: "---\nname: sample\ntitle: Sample\nscenarios: [racy-counter]\n---"
     ).get()
-    final class Box: @unchecked Sendable { var text = "" }
-    let output = Box()
-    var session = LessonSession(
-      lesson: lesson,
-      surroundings: LessonSession.Surroundings(
-        write: { output.text += $0 }, style: TextStyle(color: false),
-        load: { name in
-          Result { try TestSupport.scenario(named: name) }.mapError { _ in .init(nil) }
-        },
-        timeline: { _, _ in Timeline.Options() }, pause: nil, budget: .zero),
-      ascii: true)
-    session.play()
+    let (session, output) = LessonPlay.play(
+      lesson,
+      load: { name in Result { try TestSupport.scenario(named: name) }.mapError { _ in .init(nil) }
+      },
+      budget: .zero)
     #expect(
       session.failures == [
         "Lessons/01-sample.md: the lesson used its 0 s and stops here, before the rest of its "
           + "blocks; raise the bound with --max-seconds 0"
       ])
-    #expect(!output.text.contains("$ lab run racy-counter"), "nothing ran: \(output.text)")
+    #expect(!output.contains("$ lab run racy-counter"), "nothing ran: \(output)")
     #expect(!session.playedToTheEnd)
   }
 }

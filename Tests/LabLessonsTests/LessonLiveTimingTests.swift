@@ -31,17 +31,8 @@ import Testing
     ).get()
     let scenario = try TestSupport.scenario(
       json: sleeper.replacingOccurrences(of: "VALUE", with: "\(value)"))
-    final class Box: @unchecked Sendable { var text = "" }
-    let output = Box()
-    var session = LessonSession(
-      lesson: lesson,
-      surroundings: LessonSession.Surroundings(
-        write: { output.text += $0 }, style: TextStyle(color: false),
-        load: { _ in .success(scenario) },
-        timeline: { _, _ in Timeline.Options() }, pause: nil),
-      ascii: true)
-    session.play()
-    return (session.failures, output.text)
+    let (session, output) = LessonPlay.play(lesson, load: { _ in .success(scenario) })
+    return (session.failures, output)
   }
 
   @Test func aLiveRunThatMissesOnlyTimesSaysSoAndPasses() throws {

@@ -8,8 +8,8 @@
 /// that recording an event costs no allocation. Threads the lab did not start have no name.
 ///
 /// The slot also counts how long the thread has waited (a block, a group or semaphore wait, a
-/// lock) since it was last asked: a live job's length is part waiting, which the time scale
-/// stretches, and part work, which it does not (`ThreadSerialExecutor`).
+/// lock) since it was last asked: a live main-thread stall is the waiting a job did while it
+/// held the thread, not the interpreter's work around it (`ThreadSerialExecutor`).
 enum ThreadNames {
   private final class Box {
     let name: String

@@ -9,8 +9,12 @@ public protocol ScenarioRuntime: AnyObject, Sendable {
   /// The executor every scenario task prefers (`Task(executorPreference:)`); children inherit it.
   var taskExecutor: any TaskExecutor { get }
   /// A task executor for one new task that should start on the main actor: its first job goes to
-  /// main's executor, every later job to the pool, like `taskExecutor`.
-  func taskExecutorStartingOnMain() -> any TaskExecutor
+  /// main's executor, every later job to the pool, like `taskExecutor`. `ahead`: the first job
+  /// goes ahead of the jobs waiting for main, as a `Task.immediate` made on main runs at once.
+  func taskExecutorStartingOnMain(ahead: Bool) -> any TaskExecutor
+  /// The calling task's next job on main goes ahead of the jobs waiting for main: the caller of a
+  /// `Task.immediate` on main, which in Swift goes on without ever letting main go.
+  func goesFirstOnMain()
   /// The lab's main actor: a serial executor on its own thread, like an app's main thread.
   var mainActor: any Actor { get }
   /// A new actor for a scenario, running its jobs on the cooperative pool.

@@ -52,10 +52,34 @@ final class FirstPart: Sendable {
   }
 }
 
+/// How a `Task.immediate` starts, by where its caller runs and where the task is isolated
+/// (docs/runtimes.md, "Task.immediate, measured").
+enum ImmediateStart {
+  /// Not immediate: a `Task {}`.
+  case queued
+  /// Both on main: the task's first part runs there before the caller goes on (`FirstPart`).
+  case inline
+  /// Both off every actor: Swift's own `Task.immediate`, on the caller's thread.
+  case atOnce
+  /// Both on one scenario actor: Swift runs the first part on that actor; not modelled.
+  case unmodelled
+}
+
 extension Interpreter {
-  /// Whether a `task` step starts its task inline: an immediate task started on main.
+  /// How `spec` starts when made by code isolated to `isolation`. A task isolated to another
+  /// actor than its caller's is queued there like a `Task {}`
+  /// ([fact](Tests/NativeFacts/task-immediate-enqueued-elsewhere.swift)).
+  func immediateStart(_ spec: TaskSpec, isolation: isolated (any Actor)?) -> ImmediateStart {
+    guard spec.immediate else { return .queued }
+    let target = actor(for: spec.isolation, caller: isolation)
+    guard isSameActor(target, isolation) else { return .queued }
+    if isolation == nil { return .atOnce }
+    return isSameActor(isolation, runtime.mainActor) ? .inline : .unmodelled
+  }
+
+  /// Whether a `task` step starts its task inline: an immediate task started on main, for main.
   func startsInline(_ spec: TaskSpec, isolation: isolated (any Actor)?) -> Bool {
-    spec.immediate && isSameActor(isolation, runtime.mainActor)
+    immediateStart(spec, isolation: isolation) == .inline
   }
 
   /// `Task.immediate { … }` on main: the new task runs on main up to its first suspension, while
@@ -70,6 +94,8 @@ extension Interpreter {
     waits.wait(
       context.task, for: "task \(tasks.displayName(for: spec.name)) to reach its first suspension")
     defer { waits.done(context.task) }
+    // In Swift the caller never lets main go: it goes on ahead of what waits for main.
+    runtime.goesFirstOnMain()
     await firstPart.reached(isolation: isolation)
   }
 }

@@ -138,7 +138,8 @@ extension Interpreter {
     // Unstated, a task inherits its creator's priority; a detached one inherits nothing and runs at
     // `.medium`, wherever it is made (docs/runtimes.md; Tests/NativeFacts/detached-priority-is-medium).
     let priority = spec.priority?.priority ?? (spec.detached ? .medium : nil)
-    if spec.immediate, isolation != nil, firstPart == nil { stopForMisuse(TaskRules.onAnActor) }
+    let start = firstPart == nil ? immediateStart(spec, isolation: isolation) : .inline
+    if start == .unmodelled { stopForMisuse(TaskRules.onAnActor) }
     // Until it starts, the task waits for a thread: named in a deadlock with its holder.
     if target == nil || isSameActor(target, runtime.mainActor) {
       let main = target != nil
@@ -152,7 +153,7 @@ extension Interpreter {
       return TaskTable.Entry(
         task: self.startTask(
           name: name, on: target, priority: priority, detached: spec.detached,
-          immediate: spec.immediate && firstPart == nil
+          immediate: start == .atOnce, aheadOnMain: start == .inline
         ) { isolation in
           defer {
             firstPart?.end()

@@ -316,12 +316,12 @@ extension Interpreter {
   /// task-local values. `name` is the real task's name (`Task(name:)`), which `taskName` reads.
   func startTask(
     name: String? = nil, on actor: (any Actor)?, priority: TaskPriority? = nil,
-    detached: Bool = false, immediate: Bool = false,
+    detached: Bool = false, immediate: Bool = false, aheadOnMain: Bool = false,
     _ body: sending @escaping @Sendable ((any Actor)?) async throws -> Value
   ) -> Task<Value, any Error> {
     let executor =
       isSameActor(actor, runtime.mainActor)
-      ? runtime.taskExecutorStartingOnMain() : runtime.taskExecutor
+      ? runtime.taskExecutorStartingOnMain(ahead: aheadOnMain) : runtime.taskExecutor
     if immediate {
       return Task.immediate(name: name, priority: priority, executorPreference: executor) {
         try await body(actor)

@@ -6,15 +6,17 @@ extension ScenarioDecoder {
     guard let node = step.option("immediate"),
       bool(step.object, "immediate", path: "\(step.path).immediate") == true
     else { return false }
-    let given: [(key: String, isGiven: Bool)] = [
-      ("detached", spec.detached), ("chain", spec.chain != nil),
-      ("isolation", step.option("isolation") != nil),
+    // Isolated to main or an actor, a task its caller is not on is queued there; a nonisolated
+    // one made on main runs its first part there and the rest on the pool, not modelled yet.
+    let refused: [(what: String, key: String, isGiven: Bool)] = [
+      ("\"detached\"", "detached", spec.detached), ("\"chain\"", "chain", spec.chain != nil),
+      ("\"isolation\": \"concurrent\"", "isolation", spec.isolation == .concurrent),
     ]
-    let other = given.first(where: \.isGiven)?.key
-    if let other {
+    if let other = refused.first(where: \.isGiven) {
       error(
-        "an immediate task with \"\(other)\": the lab runs Task.immediate only as a task that "
-          + "inherits its caller's context; remove \"\(other)\" or \"immediate\"",
+        "an immediate task with \(other.what): the lab runs Task.immediate only as a task that "
+          + "inherits its caller's context or is isolated to main or an actor; remove "
+          + "\"\(other.key)\" or \"immediate\"",
         at: node.location, path: "\(step.path).immediate")
       return false
     }
@@ -27,7 +29,8 @@ public enum TaskRules {
   static let immediateDoc =
     "`Task.immediate { … }`: the task starts at once on the caller's thread and runs there, "
     + "synchronously, until its first suspension (a sleep, an await); the caller goes on after "
-    + "that. From code on the pool or on main."
+    + "that. From code on the pool or on main; isolated to an actor the caller is not on (main "
+    + "from the pool), it is queued there like a `Task {}`."
 
   /// Why a run stops at an immediate task started on a scenario actor, which the lab does not
   /// model (main it does: `Interpreter.startInline`).

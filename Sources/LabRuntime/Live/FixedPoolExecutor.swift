@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A first-in, first-out queue of jobs that threads wait on: the shared core of the live executors.
 final class BlockingJobQueue: @unchecked Sendable {
@@ -14,6 +15,19 @@ final class BlockingJobQueue: @unchecked Sendable {
   func append(_ job: UnownedJob) {
     condition.lock()
     jobs.append(job)
+    condition.signal()
+    condition.unlock()
+  }
+
+  /// Queues `job` ahead of every waiting job.
+  func prepend(_ job: UnownedJob) {
+    condition.lock()
+    if head > 0 {
+      head -= 1
+      jobs[head] = job
+    } else {
+      jobs.insert(job, at: 0)
+    }
     condition.signal()
     condition.unlock()
   }
@@ -107,6 +121,9 @@ final class BlockingJobQueue: @unchecked Sendable {
 final class FixedPoolExecutor: TaskExecutor, @unchecked Sendable {
   private let bands: [PriorityBand: BlockingJobQueue]
   let width: Int
+  /// The run's main thread, which may claim a job of a task that must go on there
+  /// (`ThreadSerialExecutor.takesFirst`); set once, before the run.
+  weak var main: ThreadSerialExecutor?
 
   init(width: Int) {
     self.width = width
@@ -124,10 +141,12 @@ final class FixedPoolExecutor: TaskExecutor, @unchecked Sendable {
   /// at once. Its priority is the one it has now: a sleeper escalated meanwhile wakes higher.
   func enqueue(_ job: consuming ExecutorJob) {
     let queue = bands[PriorityBand(rawPriority: job.priority.rawValue)]!
+    let job = UnownedJob(job)
+    if main?.takesFirst(job) == true { return }
     if TimerWake.isInProgress {
-      queue.appendWake(UnownedJob(job))
+      queue.appendWake(job)
     } else {
-      queue.append(UnownedJob(job))
+      queue.append(job)
     }
   }
 
@@ -161,6 +180,9 @@ final class ThreadSerialExecutor: SerialExecutor, @unchecked Sendable {
   /// the queue (0: none). A yield may instead go by the task's own executor, so it is forgotten
   /// when the job ends, not left for another task's re-enqueue.
   private var yieldingTask: UInt64 = 0
+  /// A task whose next job here goes ahead of the waiting ones (0: none): set on this thread,
+  /// read by `enqueue` on any.
+  private let firstTask = Atomic<UInt64>(0)
 
   init(
     name: String, taskExecutor: FixedPoolExecutor, scale: Double,
@@ -207,7 +229,11 @@ final class ThreadSerialExecutor: SerialExecutor, @unchecked Sendable {
   /// its next isolated call — where another task's job could slip in, as on no real main
   /// actor (two main tasks "blocked" at once). The task's own re-enqueue from this thread, while
   /// its job runs, is continued in place instead, as the virtual scheduler does; a yield is not.
-  func enqueue(_ job: consuming ExecutorJob) {
+  func enqueue(_ job: consuming ExecutorJob) { enqueue(job, ahead: false) }
+
+  /// `ahead`: ahead of every waiting job (a `Task.immediate`'s first job on main), as is the next
+  /// job of a task marked by `runningTaskGoesFirst`.
+  func enqueue(_ job: consuming ExecutorJob, ahead: Bool) {
     let job = UnownedJob(job)
     if ThreadNames.current == name, runningTask != 0, inlineNext == nil,
       jobTaskID(job) == runningTask
@@ -219,7 +245,29 @@ final class ThreadSerialExecutor: SerialExecutor, @unchecked Sendable {
         return
       }
     }
-    queue.append(job)
+    if ahead {
+      queue.prepend(job)
+    } else if !takesFirst(job) {
+      queue.append(job)
+    }
+  }
+
+  /// Queues `job` ahead of the waiting ones if its task was marked by `runningTaskGoesFirst`,
+  /// wherever it was enqueued (the pool sends it here): in Swift the caller of a `Task.immediate`
+  /// never let main go, so it goes on here, not by way of the pool.
+  func takesFirst(_ job: UnownedJob) -> Bool {
+    let task = jobTaskID(job)
+    guard task != 0,
+      firstTask.compareExchange(expected: task, desired: 0, ordering: .acquiringAndReleasing)
+        .exchanged
+    else { return false }
+    queue.prepend(job)
+    return true
+  }
+
+  /// The task running on this thread: its next job here goes ahead of the waiting ones.
+  func runningTaskGoesFirst() {
+    if ThreadNames.current == name { firstTask.store(runningTask, ordering: .releasing) }
   }
 
   /// Called by a task about to `Task.yield()` on this executor: its re-enqueue is a real turn.

@@ -35,6 +35,7 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
     mainExecutor = ThreadSerialExecutor(
       name: "main", taskExecutor: pool, scale: scale, clock: { clock.now })
     mainActor = LaneActor(name: "main", executor: mainExecutor)
+    pool.main = mainExecutor
   }
 
   deinit {
@@ -46,9 +47,11 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
 
   public func makeActor(named name: String) -> any Actor { PoolActor(name: name) }
 
-  public func taskExecutorStartingOnMain() -> any TaskExecutor {
-    FirstJobExecutor(first: mainExecutor, then: pool)
+  public func taskExecutorStartingOnMain(ahead: Bool) -> any TaskExecutor {
+    FirstJobExecutor(first: mainExecutor, then: pool, ahead: ahead)
   }
+
+  public func goesFirstOnMain() { mainExecutor.runningTaskGoesFirst() }
 
   public var now: Double { clock.now }
 
@@ -292,18 +295,20 @@ private func waitSynchronously(_ group: DispatchGroup) {
 final class FirstJobExecutor: TaskExecutor, @unchecked Sendable {
   private let first: ThreadSerialExecutor
   private let then: FixedPoolExecutor
+  private let ahead: Bool
   private let started = Atomic<Bool>(false)
 
-  init(first: ThreadSerialExecutor, then: FixedPoolExecutor) {
+  init(first: ThreadSerialExecutor, then: FixedPoolExecutor, ahead: Bool) {
     self.first = first
     self.then = then
+    self.ahead = ahead
   }
 
   func enqueue(_ job: consuming ExecutorJob) {
     if started.exchange(true, ordering: .acquiringAndReleasing) {
       then.enqueue(job)
     } else {
-      first.enqueue(job)
+      first.enqueue(job, ahead: ahead)
     }
   }
 }

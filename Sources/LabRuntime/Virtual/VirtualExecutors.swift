@@ -47,17 +47,21 @@ final class VirtualFirstJobExecutor: TaskExecutor, @unchecked Sendable {
   weak var scheduler: VirtualScheduler?
   let lane: Int
   let pool: Int
+  /// The first job goes ahead of the jobs waiting on the lane (`Task.immediate` on main).
+  let ahead: Bool
   private var started = false  // touched only on the loop thread
 
-  init(scheduler: VirtualScheduler, lane: Int, pool: Int) {
+  init(scheduler: VirtualScheduler, lane: Int, pool: Int, ahead: Bool) {
     self.scheduler = scheduler
     self.lane = lane
     self.pool = pool
+    self.ahead = ahead
   }
 
   func enqueue(_ job: consuming ExecutorJob) {
     let target: VirtualTarget = started ? .pool(pool) : .lane(lane)
+    let first = ahead && !started
     started = true
-    scheduler?.enqueue(UnownedJob(job), to: target)
+    scheduler?.enqueue(UnownedJob(job), to: target, first: first)
   }
 }

@@ -84,17 +84,21 @@ struct VirtualLane<Job> {
   /// on a thread of its task's priority), or the lane's own; nil for a lane with its own thread.
   var headHost: Int? { hostPool.map { next.host ?? $0 } }
 
-  mutating func append(_ job: QueuedJob) {
+  /// Queues `job` behind the jobs of its priority, or ahead of them (`first`): a task that runs
+  /// on the lane's thread at once, as `Task.immediate` does, or that never let the thread go.
+  mutating func append(_ job: QueuedJob, first: Bool = false) {
     let priority = ordersByPriority ? job.priority : 0
     count += 1
-    if let index = byPriority.firstIndex(where: { $0.priority == priority }) {
-      byPriority[index].queue.append(job)
-      return
+    let index =
+      byPriority.firstIndex { $0.priority <= priority } ?? byPriority.count
+    if index == byPriority.count || byPriority[index].priority != priority {
+      byPriority.insert((priority, LaneFIFO<QueuedJob>()), at: index)
     }
-    let index = byPriority.firstIndex { $0.priority < priority } ?? byPriority.count
-    var queue = LaneFIFO<QueuedJob>()
-    queue.append(job)
-    byPriority.insert((priority, queue), at: index)
+    if first {
+      byPriority[index].queue.prepend(job)
+    } else {
+      byPriority[index].queue.append(job)
+    }
   }
 
   mutating func popFirst() -> QueuedJob {
@@ -115,6 +119,15 @@ struct LaneFIFO<Element> {
   var first: Element { elements[head] }
 
   mutating func append(_ element: Element) { elements.append(element) }
+
+  mutating func prepend(_ element: Element) {
+    if head > 0 {
+      head -= 1
+      elements[head] = element
+    } else {
+      elements.insert(element, at: 0)
+    }
+  }
 
   mutating func popFirst() -> Element {
     let element = elements[head]

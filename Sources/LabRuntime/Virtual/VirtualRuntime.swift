@@ -27,9 +27,12 @@ public final class VirtualRuntime: ScenarioRuntime, @unchecked Sendable {
     scheduler.taskExecutor(pool: scheduler.cooperativePool)
   }
 
-  public func taskExecutorStartingOnMain() -> any TaskExecutor {
-    scheduler.taskExecutor(pool: scheduler.cooperativePool, firstJobOnLane: scheduler.mainLane)
+  public func taskExecutorStartingOnMain(ahead: Bool) -> any TaskExecutor {
+    scheduler.taskExecutor(
+      pool: scheduler.cooperativePool, firstJobOnLane: scheduler.mainLane, ahead: ahead)
   }
+
+  public func goesFirstOnMain() { scheduler.runningTaskGoesFirstOnMain() }
 
   public func makeActor(named name: String) -> any Actor {
     // A default actor: a busy one runs its waiting calls highest priority first.

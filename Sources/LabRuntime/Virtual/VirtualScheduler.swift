@@ -123,8 +123,11 @@ public final class VirtualScheduler: @unchecked Sendable {
   public func taskExecutor(pool: Int) -> any TaskExecutor { poolExecutors[pool] }
 
   /// A task executor for one task whose first job runs on `lane` and every later one on `pool`.
-  public func taskExecutor(pool: Int, firstJobOnLane lane: Int) -> any TaskExecutor {
-    VirtualFirstJobExecutor(scheduler: self, lane: lane, pool: pool)
+  /// `ahead`: the first job goes ahead of the jobs waiting on the lane.
+  public func taskExecutor(pool: Int, firstJobOnLane lane: Int, ahead: Bool = false)
+    -> any TaskExecutor
+  {
+    VirtualFirstJobExecutor(scheduler: self, lane: lane, pool: pool, ahead: ahead)
   }
 
   /// A serial lane as a task executor: tasks that prefer it run only there (a serial queue).
@@ -192,7 +195,8 @@ public final class VirtualScheduler: @unchecked Sendable {
 
   // MARK: - Enqueueing
 
-  func enqueue(_ job: UnownedJob, to target: VirtualTarget) {
+  /// `first`: ahead of the jobs waiting on the lane (a `Task.immediate`'s first job on main).
+  func enqueue(_ job: UnownedJob, to target: VirtualTarget, first: Bool = false) {
     guard pthread_equal(pthread_self(), loopThread) != 0 else {
       foreignEnqueues.add(1, ordering: .relaxed)
       inbox.withLock { $0.append((job, target)) }
@@ -204,11 +208,14 @@ public final class VirtualScheduler: @unchecked Sendable {
     case .lane(let lane) where state.lanes[lane].hostPool == cooperativePool:
       state.enqueue(
         job, task: jobTaskID(job), to: target, host: pool(of: job.priority),
-        priority: job.priority.rawValue)
+        priority: job.priority.rawValue, first: first)
     default:
-      state.enqueue(job, task: jobTaskID(job), to: target)
+      state.enqueue(job, task: jobTaskID(job), to: target, first: first)
     }
   }
+
+  /// The running task's next job on main goes ahead of the jobs waiting there.
+  public func runningTaskGoesFirstOnMain() { state.runningTaskGoesFirst(onLane: mainLane) }
 
   /// The cooperative pool of a job's priority: each priority has its own, as wide as the
   /// scenario's `threads` (`PriorityBand`). Its jobs run with the cooperative pool's executor,

@@ -88,6 +88,9 @@ struct VirtualSchedulerState<Job, Sleeper, Timer> {
   private var yieldRequested = false
   /// A sleeper's timer fired and the driver is resuming it: its job may have to wait (`heldWakes`).
   private var sleeperWaking = false
+  /// Tasks whose next job on a lane goes ahead of the jobs waiting there, by task: the caller of
+  /// a `Task.immediate` on main, which in Swift never lets main go (`goesFirst`).
+  private var firstOnLane: [UInt64: Int] = [:]
 
   init(oracle: ChoiceOracle) {
     self.oracle = oracle
@@ -139,7 +142,8 @@ extension VirtualSchedulerState {
   /// that runs on a pool's worker, `host` is the pool of the job's priority; `priority` is the
   /// job's own (raw), which a lane that orders by priority runs it by.
   mutating func enqueue(
-    _ job: Job, task id: UInt64, to target: VirtualTarget, host: Int? = nil, priority: UInt8 = 0
+    _ job: Job, task id: UInt64, to target: VirtualTarget, host: Int? = nil, priority: UInt8 = 0,
+    first: Bool = false
   ) {
     var task = id
     // A job that is not a task (id 0) is the runtime's helper for the task that made it —
@@ -175,6 +179,10 @@ extension VirtualSchedulerState {
       pinned.append(PinnedJob(queued: queued, target: target, pin: pin))
       return
     }
+    var target = target
+    // The caller of a `Task.immediate` on main goes on on main, ahead of what waits there, and
+    // not by way of the pool: in Swift it never let main go.
+    if case .pool = target, let lane = firstOnLane[task] { target = .lane(lane) }
     switch target {
     case .pool(let index):
       if sleeperWaking, pools[index].free == 0 {
@@ -185,8 +193,16 @@ extension VirtualSchedulerState {
       appendToQueue(queued, pool: index)
     case .lane(let index):
       noteLaneArrival(index, priority: priority)
-      lanes[index].append(queued)
+      let marked = firstOnLane[task] == index
+      if marked { firstOnLane[task] = nil }
+      lanes[index].append(queued, first: first || marked)
     }
+  }
+
+  /// The running task's next job on lane `index` goes ahead of the jobs waiting there.
+  mutating func runningTaskGoesFirst(onLane index: Int) {
+    guard let running else { return }
+    firstOnLane[running.task] = index
   }
 
   private mutating func appendToQueue(_ queued: QueuedJob, pool index: Int) {

@@ -1,3 +1,15 @@
+/// Where a job waits: any free worker of a pool, or a serial lane.
+enum VirtualTarget: Equatable {
+  case pool(Int)
+  case lane(Int)
+}
+
+/// A virtual worker thread: the pool it belongs to and its index there.
+struct VirtualWorker: Equatable {
+  var pool: Int
+  var index: Int
+}
+
 /// A job waiting in the virtual scheduler, with the task it belongs to.
 struct VirtualQueuedJob<Job> {
   var job: Job

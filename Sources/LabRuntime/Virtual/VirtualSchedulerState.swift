@@ -1,15 +1,3 @@
-/// Where a job waits: any free worker of a pool, or a serial lane.
-enum VirtualTarget: Equatable {
-  case pool(Int)
-  case lane(Int)
-}
-
-/// A virtual worker thread: the pool it belongs to and its index there.
-struct VirtualWorker: Equatable {
-  var pool: Int
-  var index: Int
-}
-
 /// The virtual scheduler as a value: pools, lanes, runnable queues, pinned jobs, timers, the
 /// clock and every task's turns, changed only by the named transitions below.
 ///
@@ -88,8 +76,7 @@ struct VirtualSchedulerState<Job, Sleeper, Timer> {
   private var yieldRequested = false
   /// A sleeper's timer fired and the driver is resuming it: its job may have to wait (`heldWakes`).
   private var sleeperWaking = false
-  /// Tasks whose next job on a lane goes ahead of the jobs waiting there, by task: the caller of
-  /// a `Task.immediate` on main, which in Swift never lets main go (`goesFirst`).
+  /// Tasks whose next job goes to a lane ahead of the jobs waiting there (`runningTaskGoesFirst`).
   private var firstOnLane: [UInt64: Int] = [:]
 
   init(oracle: ChoiceOracle) {
@@ -179,11 +166,10 @@ extension VirtualSchedulerState {
       pinned.append(PinnedJob(queued: queued, target: target, pin: pin))
       return
     }
-    var target = target
-    // The caller of a `Task.immediate` on main goes on on main, ahead of what waits there, and
-    // not by way of the pool: in Swift it never let main go.
-    if case .pool = target, let lane = firstOnLane[task] { target = .lane(lane) }
-    switch target {
+    // The caller of a `Task.immediate` on main goes on there, ahead of what waits and not by way
+    // of the pool: in Swift it never let main go.
+    let marked = firstOnLane.removeValue(forKey: task)
+    switch marked.map(VirtualTarget.lane) ?? target {
     case .pool(let index):
       if sleeperWaking, pools[index].free == 0 {
         pools[index].heldWakes.append(queued)
@@ -193,16 +179,13 @@ extension VirtualSchedulerState {
       appendToQueue(queued, pool: index)
     case .lane(let index):
       noteLaneArrival(index, priority: priority)
-      let marked = firstOnLane[task] == index
-      if marked { firstOnLane[task] = nil }
-      lanes[index].append(queued, first: first || marked)
+      lanes[index].append(queued, first: first || marked != nil)
     }
   }
 
-  /// The running task's next job on lane `index` goes ahead of the jobs waiting there.
+  /// The running task's next job goes to lane `index`, ahead of the jobs waiting there.
   mutating func runningTaskGoesFirst(onLane index: Int) {
-    guard let running else { return }
-    firstOnLane[running.task] = index
+    running.map { firstOnLane[$0.task] = index }
   }
 
   private mutating func appendToQueue(_ queued: QueuedJob, pool index: Int) {

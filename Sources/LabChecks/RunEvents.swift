@@ -56,21 +56,43 @@ struct RunEvents {
     computeClocks(width: width)
   }
 
-  /// For every object some event touched, the events that touched it, in run order: only
-  /// events that share an object can conflict, so each event is compared with those alone.
-  private var touching: [TurnFootprint.Object: [Int]] = [:]
-  /// Events that touched something no object describes, in run order.
-  private var opaque: [Int] = []
+  /// For every object some event touched, the events of each task that touched it, in run
+  /// order: only events that share an object can conflict, so each event is compared with those
+  /// alone — and only with other tasks' (a task's own events are in program order, which both
+  /// users of `sharing` skip). Kept by task, a task's thousand steps on one variable cost it
+  /// nothing: by event alone, each step was compared with every one before it.
+  private var touching: [TurnFootprint.Object: [Int: [Int]]] = [:]
+  /// Events that touched something no object describes, by task, in run order.
+  private var opaque: [Int: [Int]] = [:]
 
-  /// The earlier events that `later` conflicts with, or that order it, through what it touched.
-  private func sharing(_ later: Int) -> [Int] {
+  /// The earlier events of other tasks that `later` conflicts with, or that order it, through
+  /// what it touched, in run order.
+  func sharing(_ later: Int) -> [Int] {
     let event = events[later]
-    if event.footprint.opaque { return Array(0..<later) }
-    var found = Set(opaque.lazy.filter { $0 < later })
-    for object in event.footprint.accesses.keys {
-      for earlier in touching[object] ?? [] where earlier < later { found.insert(earlier) }
+    if event.footprint.opaque { return (0..<later).filter { events[$0].task != event.task } }
+    var found: [Int] = []
+    func add(_ lists: [Int: [Int]]) {
+      for (task, list) in lists where task != event.task {
+        found += list[..<Self.count(of: list, before: later)]
+      }
     }
-    return found.sorted()
+    add(opaque)
+    for object in event.footprint.accesses.keys { add(touching[object] ?? [:]) }
+    found.sort()
+    var unique: [Int] = []
+    unique.reserveCapacity(found.count)
+    for index in found where unique.last != index { unique.append(index) }
+    return unique
+  }
+
+  /// How many of `list`'s indices (ascending) are below `bound`.
+  private static func count(of list: [Int], before bound: Int) -> Int {
+    var (low, high) = (0, list.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if list[middle] < bound { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 
   /// The events of a run's turns, each named by its task and its place among that task's.
@@ -82,8 +104,10 @@ struct RunEvents {
 
   private mutating func computeClocks(width: Int) {
     for (index, event) in events.enumerated() {
-      if event.footprint.opaque { opaque.append(index) }
-      for object in event.footprint.accesses.keys { touching[object, default: []].append(index) }
+      if event.footprint.opaque { opaque[event.task, default: []].append(index) }
+      for object in event.footprint.accesses.keys {
+        touching[object, default: [:]][event.task, default: []].append(index)
+      }
     }
     clocks.reserveCapacity(events.count)
     var lastOfTask: [Int: Int] = [:]

@@ -31,6 +31,19 @@ import Testing
     #expect(terminalSafe("plain — ünïcode ✓") == "plain — ünïcode ✓")
   }
 
+  /// JSON is read on a terminal as often as by a program: what moves a terminal is written as
+  /// `\uXXXX` there too, and every JSON reader turns it back into the same text.
+  @Test func jsonEscapesWhatMovesATerminalAndReadsBackTheSame() throws {
+    let text = "esc\u{1B}[2J del\u{7F} csi\u{9B} nel\u{85} rlo\u{202E} lri\u{2066}x\u{2069} ✓"
+    let quoted = jsonQuoted(text)
+    #expect(quoted.unicodeScalars.allSatisfy { $0.isASCII || $0 == "✓" })
+    #expect(quoted.contains("\\u009b") && quoted.contains("\\u202e"))
+    let read =
+      try JSONSerialization.jsonObject(
+        with: Data("[\(quoted)]".utf8)) as? [String]
+    #expect(read == [text])
+  }
+
   @Test func aHostileScenarioPrintsNoControlCharacters() throws {
     let file = TestSupport.packageRoot.appendingPathComponent(
       "Tests/BadInputs/run-terminal-injection.json")

@@ -36,15 +36,27 @@ package func terminalSafe(_ text: String) -> String {
     case 0x0A: out += "\\n"
     case 0x09: out += "\\t"
     case 0x0D: out += "\\r"
-    case 0..<0x20, 0x7F, 0x80..<0xA0, 0x202A...0x202E, 0x2066...0x2069:
-      out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+    case let value where movesTheTerminal(value):
+      out += "\\u{" + String(value, radix: 16, uppercase: true) + "}"
     default: out.unicodeScalars.append(scalar)
     }
   }
   return out
 }
 
-/// A JSON string literal, escaping what RFC 8259 requires; other text stays as written (UTF-8).
+/// Whether a scalar acts on a terminal instead of showing: a control character (C0, DEL, C1)
+/// or a bidirectional override or isolate. Declared once for the terminal's text and for JSON,
+/// which a terminal shows as often as a program reads it.
+func movesTheTerminal(_ value: UInt32) -> Bool {
+  switch value {
+  case 0..<0x20, 0x7F, 0x80..<0xA0, 0x202A...0x202E, 0x2066...0x2069: true
+  default: false
+  }
+}
+
+/// A JSON string literal, escaping what RFC 8259 requires and what `movesTheTerminal` (as
+/// `\uXXXX`, which every JSON reader turns back into the same text); other text stays as
+/// written (UTF-8).
 package func jsonQuoted(_ text: String) -> String {
   var out = "\""
   for scalar in text.unicodeScalars {
@@ -54,7 +66,7 @@ package func jsonQuoted(_ text: String) -> String {
     case "\n": out += "\\n"
     case "\r": out += "\\r"
     case "\t": out += "\\t"
-    case let c where c.value < 0x20:
+    case let c where movesTheTerminal(c.value):
       let hex = String(c.value, radix: 16)
       out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     default: out.unicodeScalars.append(scalar)

@@ -48,6 +48,7 @@ package enum CatalogListing {
     for (url, name) in zip(files, names) {
       // Folder and file names, titles and sources are a course author's text: shown, not obeyed.
       let folder = terminalSafe(catalog.displayPath(url.deletingLastPathComponent()))
+      let command = "\(LabCommand.name) run \(shellWord(name))"  // one word, pasted as is
       let name = terminalSafe(name)
       let thisTopic =
         folder.hasPrefix("Scenarios/") ? String(folder.dropFirst("Scenarios/".count)) : "(no topic)"
@@ -58,7 +59,7 @@ package enum CatalogListing {
       guard let scenario = try? ScenarioLoader.load(path: url.path) else {
         problems.append(
           "\(terminalSafe(catalog.displayPath(url))): does not validate; "
-            + "'\(LabCommand.name) run \(name)' shows why"
+            + "see why: \(command)"
         )
         text += "  " + name.padding(nameWidth) + style.paint("(does not validate)", .red) + "\n"
         continue

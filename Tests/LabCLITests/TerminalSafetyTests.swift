@@ -102,6 +102,22 @@ import Testing
   }
 }
 
+extension CourseNameSafetyTests {
+  /// The command `lab list` gives for a file that does not validate is one shell word per
+  /// argument, so it works when pasted: `lab run has space` was two arguments, refused.
+  @Test func listsAdviceForAFileThatDoesNotValidateCanBePasted() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-space-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let topic = root.appendingPathComponent("Scenarios/01-a")
+    try FileManager.default.createDirectory(at: topic, withIntermediateDirectories: true)
+    try "{".write(
+      to: topic.appendingPathComponent("has space.json"), atomically: true, encoding: .utf8)
+    let (_, _, err) = InProcessLab.run(["list"], environment: ["LAB_ROOT": root.path])
+    #expect(err.contains("does not validate; see why: lab run 'has space'"), "\(err)")
+  }
+}
+
 /// A course's scenario file is read as someone else's: a pipe named like a scenario, or a link to
 /// a device that never ends, is named and refused, never waited on or read without end.
 @Suite(.timeLimit(TestSupport.hangLimit)) struct ScenarioFileSafetyTests {

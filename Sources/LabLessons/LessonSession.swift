@@ -87,6 +87,9 @@ package struct LessonSession {
   /// Each run's plain text report, by its index in `lesson.runs`, for the excerpts after it.
   var reports: [Int: String] = [:]
   var runCount = 0
+  /// Predictions and compiler verdicts shown, for the last line.
+  var predictionCount = 0
+  var verdictCount = 0
   /// What did not go as the lesson says, one line each.
   package private(set) var failures: [String] = []
   /// The number of sections shown, when the learner stopped before the end.
@@ -208,6 +211,7 @@ package struct LessonSession {
     case .runs(let runs):
       for run in runs { perform(run) }
     case .predict(let prediction):
+      predictionCount += 1
       predict(prediction)
     case .excerpt(let excerpt):
       // The reader has just seen the run, cut as the excerpt cuts it. Only check it.
@@ -218,6 +222,7 @@ package struct LessonSession {
             + mismatch)
       }
     case .verdict(let verdict):
+      verdictCount += 1
       showVerdict(verdict)
     }
   }
@@ -320,6 +325,24 @@ package struct LessonSession {
     printer.say("✗ \(safe)", .red)
   }
 
+  /// What the lesson's blocks did, all as it says: its runs, or every kind of block it showed.
+  var doneAsSaid: String {
+    let counts = [(runCount, "run"), (predictionCount, "prediction"), (verdictCount, "verdict")]
+    if predictionCount + verdictCount > 0 {
+      let parts = counts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
+      let list =
+        parts.count == 1
+        ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
+      return "\(list) went as the lesson says"
+    }
+    return switch runCount {
+    case 0: "nothing ran yet"
+    case 1: "its run did what the lesson says"
+    case 2: "both runs did what the lesson says"
+    default: "all \(runCount) runs did what the lesson says"
+    }
+  }
+
   /// Whether the learner read the lesson to its end (rather than stopping with q).
   package var playedToTheEnd: Bool { stoppedAfter == nil }
 
@@ -330,14 +353,7 @@ package struct LessonSession {
       printer.out("stopped after section \(stoppedAfter) of \(lesson.sections.count)\n")
     }
     if failures.isEmpty {
-      let verdict =
-        switch runCount {
-        case 0: "nothing ran yet"
-        case 1: "its run did what the lesson says"
-        case 2: "both runs did what the lesson says"
-        default: "all \(runCount) runs did what the lesson says"
-        }
-      printer.say("✓ \(what): \(verdict)", .green)
+      printer.say("✓ \(what): \(doneAsSaid)", .green)
     } else {
       let things = failures.count == 1 ? "1 thing" : "\(failures.count) things"
       printer.say("✗ \(what): \(things) did not go as the lesson says:", .red)

@@ -63,8 +63,8 @@ extension ExhaustiveSearch {
     /// The most outcome rows a shard holds: a search stops long before that many outcomes.
     static let maxRows = 100_000
 
-    /// The first number of the file that no search writes, said; nil when every one is one a
-    /// shard can hold. Each is checked before any is used: a count, a sum or a budget from
+    /// The first number of the file that no search writes, or a completeness its budget
+    /// contradicts, said; nil when every one is one a shard can hold. Each is checked before any is used: a count, a sum or a budget from
     /// someone's file never traps, allocates by it, or is printed back as advice.
     package var outOfRange: String? {
       func count(_ value: Int, _ name: String, from low: Int = 0, to high: Int = Self.maxCount)
@@ -102,6 +102,11 @@ extension ExhaustiveSearch {
           return
             "its \(stop.budget) limit is \(stop.limit), not \(range.lowerBound) to \(range.upperBound)"
         }
+      }
+      // A search is incomplete only where a budget stopped it or a preemption bound cut it.
+      if complete, stoppedBy != nil { return "it is complete, yet names a budget that stopped it" }
+      if !complete, stoppedBy == nil, preemptionBound == nil {
+        return "it is incomplete, yet names no budget or preemption bound that stopped it"
       }
       return nil
     }

@@ -122,6 +122,16 @@ import Testing
     (#""count": 3"#, #""count": 1000000000000000"#, "its shard count is 1000000000000000"),
     (#""count": 3"#, #""count": 9223372036854775807"#, "its shard count is 9223372036854775807"),
     (#""schedules": "#, #""schedules": 9223372036854775807, "x": "#, "its schedules is"),
+    // Completeness agrees with what stopped the search: a merge of such a shard said "all
+    // schedules explored" and "more may give other outcomes" at once.
+    (
+      #""complete": true"#, #""complete": false"#,
+      "it is incomplete, yet names no budget or preemption bound that stopped it"
+    ),
+    (
+      #""stopped_by": null"#, #""stopped_by": {"budget": "seconds", "limit": 60}"#,
+      "it is complete, yet names a budget that stopped it"
+    ),
   ])
   func aNumberOutOfRangeIsNotAShard(_ edit: (String, String, String)) throws {
     let folder = try ShardFolder()

@@ -62,6 +62,25 @@ public enum BuildFolder {
     }
     return folder
   }
+
+  /// FNV-1a, 64 bits, of `url`'s standardized path, in hex: a file name for what belongs to
+  /// that path alone.
+  static func digest(ofPath url: URL) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in url.standardizedFileURL.path.utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    return String(hash, radix: 16)
+  }
+
+  /// The module cache for compiles in `folder`, named by the folder's path. Clang's cache keeps
+  /// the path it was made at: copied or moved with its folder, it failed every compile there
+  /// ("was compiled with module cache path …"), and the lab said swiftc refused the program.
+  /// Named by its path, a copy starts a cache of its own; none is deleted under a compile.
+  public static func moduleCache(in folder: URL) -> URL {
+    folder.appendingPathComponent("module-cache", isDirectory: true)
+      .appendingPathComponent(digest(ofPath: folder), isDirectory: true)
+  }
 }
 
 /// What the lab built, noted where a course cannot write: a cached binary is run only when the
@@ -94,11 +113,7 @@ public struct BuildRecords: Sendable {
 
   /// The record's file for `binary`, named by a digest of its path.
   func record(_ binary: URL) -> URL {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in binary.standardizedFileURL.path.utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
-    return folder.appendingPathComponent(String(hash, radix: 16))
+    folder.appendingPathComponent(BuildFolder.digest(ofPath: binary))
   }
 
   /// Notes that the lab has just built `binary`.

@@ -62,7 +62,7 @@ public struct SwiftCompiler: Sendable {
       (status, output) = try run(
         [
           "-swift-version", String(mode), file.path, "-o", partial.path,
-          "-module-cache-path", folder.appendingPathComponent("module-cache").path,
+          "-module-cache-path", BuildFolder.moduleCache(in: folder).path,
         ] + options)
       // Two labs that both found no source wrote it at once: the later write is the same text.
       guard status != 0, output.contains("was modified during the build") else { break }

@@ -168,7 +168,7 @@ public struct SwiftVerdictCheck: Sendable {
     let start = ContinuousClock.now
     let verdict = try compiler.typecheck(
       source, name: name, mode: mode, in: folder,
-      moduleCache: root.appendingPathComponent("module-cache", isDirectory: true),
+      moduleCache: BuildFolder.moduleCache(in: root),
       options: (library ? ["-parse-as-library"] : []) + settings.flatMap(\.arguments),
       through: .diagnostics, limits: limits)
     let elapsed = ContinuousClock.now - start

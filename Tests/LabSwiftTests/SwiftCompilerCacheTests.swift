@@ -35,6 +35,27 @@ import Testing
   }
 }
 
+extension SwiftCompilerCacheTests {
+  /// A cache folder copied elsewhere (a backup restored, a cache moved to a new disk) still
+  /// compiles: clang's module cache keeps the path it was made at, and a copied one failed every
+  /// compile ("was compiled with module cache path …"), reported as swiftc refusing the program.
+  @Test func aCopiedFolderCompilesWithAModuleCacheOfItsOwn() throws {
+    guard let compiler = SwiftCompiler.find(environment: ProcessInfo.processInfo.environment)
+    else { return print("skipped: no swiftc") }
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lab-copied-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let (original, copy) = (root.appendingPathComponent("a"), root.appendingPathComponent("b"))
+    let source = "import Foundation\nprint(\"copied\")\n"
+    #expect(try compiler.compile(source, name: "copied", mode: 6, in: original).compiled)
+    try FileManager.default.copyItem(at: original, to: copy)
+    try FileManager.default.removeItem(at: copy.appendingPathComponent("copied-swift6"))
+    let again = try compiler.compile(source, name: "copied", mode: 6, in: copy)
+    #expect(again.compiled, "\(again.diagnostics)")
+    #expect(BuildFolder.moduleCache(in: copy) != BuildFolder.moduleCache(in: original))
+  }
+}
+
 /// `lab swift NAME --check` says plainly whether ThreadSanitizer saw the race in its run.
 @Suite struct SanitizerRunReportTests {
   static func report(run: String) -> String {

@@ -164,9 +164,18 @@ struct RunEvents {
   func races() -> [(Int, Int)] {
     var found: [(Int, Int)] = []
     for later in events.indices {
-      for earlier in sharing(later).reversed() where events[earlier].races(with: events[later]) {
-        // Two takes of a lock race although the first holder's release orders them.
+      // Tasks with an event that happens before `later`, seen going back: every earlier event
+      // of such a task happens before that one (program order), which is between them, so it
+      // is no race — unless it took a lock `later` takes, where its own task's events do not
+      // count. Skipping them keeps a run of thousands of conflicting steps from comparing
+      // each with all before it.
+      var ordered = Set<Int>()
+      for earlier in sharing(later).reversed() {
         let holder = events[earlier].footprint.takesLock(before: events[later].footprint)
+        if !holder, ordered.contains(events[earlier].task) { continue }
+        if happensBefore(earlier, later) { ordered.insert(events[earlier].task) }
+        guard events[earlier].races(with: events[later]) else { continue }
+        // Two takes of a lock race although the first holder's release orders them.
         let between = (earlier + 1)..<later
         if !between.contains(where: {
           (!holder || events[$0].task != events[earlier].task) && happensBefore(earlier, $0)

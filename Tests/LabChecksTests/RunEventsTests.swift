@@ -152,4 +152,15 @@ import Testing
     #expect(events.sharing(20_000) == Array(0..<20_000))
     #expect(events.races().map { [$0.0, $0.1] } == [[19_999, 20_000]])
   }
+
+  /// Two tasks writing one variable in turn, 1,000 times: each write races with the one just
+  /// before it and no other, as with three writes (`racesAreTheImmediateOnes`). Going back from a
+  /// write, the other task's earlier writes happen before its latest, so they are passed over
+  /// without a comparison each.
+  @Test func inALongAlternationEachWriteRacesWithItsPredecessorOnly() {
+    let x = TurnFootprint.Object.variable("x")
+    let run = (0..<1_000).map { RunEventsTests.turn($0 % 2, [x: .write]) }
+    let races = RunEvents(run).races().map { [$0.0, $0.1] }
+    #expect(races == (1..<1_000).map { [$0 - 1, $0] })
+  }
 }

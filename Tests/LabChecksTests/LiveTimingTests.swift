@@ -152,6 +152,21 @@ struct LiveScaleTests {
     #expect(abs(time - 1000) <= 21, "the tap arrived at \(time) ms")
   }
 
+  /// A live run waits for a group's notify block that is due: the last `leave` counts it as work
+  /// in flight until it has queued its steps. Before, the run could end between the two, and
+  /// dispatch-group-city's UI update never ran in 1 of 6 to 1 of 3 runs.
+  @Test func aRunWaitsForAGroupsNotifyThatIsDue() throws {
+    let scenario = try TestSupport.scenario(named: "dispatch-group-city")
+    var options = RunOptions()
+    options.mode = .live
+    options.scale = LiveScale.fastest
+    for run in 1...10 {
+      let result = ScenarioRunner.runAndCheck(scenario, options: options)
+      let updates = result.values.first { $0.name == "uiUpdates" }?.value
+      #expect(updates == .int(1), "run \(run): the notify block ran \(String(describing: updates))")
+    }
+  }
+
   /// A main-thread stall is the waiting a job did while it held main, in scenario time: a block
   /// on main is a stall of the block's length; a job of many steps and no wait is none, however
   /// long the interpreter took over them (a few milliseconds for 400 steps in a debug build).

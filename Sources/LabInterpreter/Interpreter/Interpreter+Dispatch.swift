@@ -79,15 +79,26 @@ extension Interpreter {
   func leaveGroup(_ name: String, _ context: inout Context) throws(RunAborted) {
     record(.set(.groupLeave(name)), context)
     let group = dispatchGroup(name)
-    let balanced = group.entered.withLock { entered in
-      guard entered > 0 else { return false }
+    let (balanced, due) = group.entered.withLock { entered -> (Bool, Int) in
+      guard entered > 0 else { return (false, 0) }
       entered -= 1
-      return true
+      guard entered == 0 else { return (true, 0) }
+      return (
+        true,
+        group.pendingNotifies.withLock { pending in
+          defer { pending = 0 }
+          return pending
+        }
+      )
     }
     guard balanced else {
       stopForMisuse(Self.unbalancedLeave(name))
       throw RunAborted()
     }
+    // The group empties: its notify blocks are due, and work in flight until they have queued
+    // their steps — else a run could end between this leave and a notify (seen live: the UI
+    // update of dispatch-group-city never ran in 1 of 6 runs).
+    for _ in 0..<due { inFlight.tasks.begin() }
     group.clock.withLock { $0.join(context.clock) }
     context.clock.tick(context.id)
     group.group.leave()
@@ -106,9 +117,18 @@ extension Interpreter {
     context.clock.tick(context.id)
     // The clock, not the group: the group keeps this closure until it empties, which it may
     // never do, and a closure that kept the group would keep both alive for good.
+    // Counted as work in flight once due: now if the group is empty, else at the leave that
+    // empties it (`leaveGroup`). A notify on a group that never empties keeps no run alive.
+    let dueNow = group.entered.withLock { entered in
+      if entered == 0 { return true }
+      group.pendingNotifies.withLock { $0 += 1 }
+      return false
+    }
+    if dueNow { inFlight.tasks.begin() }
     group.group.notify { [clock = group.clock] in
       var notifier = parent
       self.dispatch(queue, steps, &notifier, clock: clock.withLock { $0 })
+      self.inFlight.tasks.end()
     }
   }
 
@@ -142,6 +162,9 @@ final class DispatchGroupRecord: Sendable {
   let clock = Locked(VectorClock())
   /// `enter()`s not yet matched by a `leave()`.
   let entered = Locked(0)
+  /// `notify` blocks registered while the group was not empty, not yet counted as work in
+  /// flight; taken under `entered`'s lock, after it.
+  let pendingNotifies = Locked(0)
 
   init(group: any LabDispatchGroup) { self.group = group }
 }

@@ -256,6 +256,8 @@ final class ThreadSerialExecutor: SerialExecutor, @unchecked Sendable {
   /// wherever it was enqueued (the pool sends it here): in Swift the caller of a `Task.immediate`
   /// never let main go, so it goes on here, not by way of the pool.
   func takesFirst(_ job: UnownedJob) -> Bool {
+    // Every pool job asks: a plain load answers nearly all of them, before any task id is read.
+    guard firstTask.load(ordering: .acquiring) != 0 else { return false }
     let task = jobTaskID(job)
     guard task != 0,
       firstTask.compareExchange(expected: task, desired: 0, ordering: .acquiringAndReleasing)

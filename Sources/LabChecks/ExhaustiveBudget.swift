@@ -1,4 +1,5 @@
 import Foundation
+import LabInterpreter
 import LabRuntime
 
 extension ExhaustiveSearch {
@@ -129,18 +130,19 @@ extension ExhaustiveSearch {
   struct Meter {
     static let memoryEvery = 16
     let budget: Budget
-    let start = Date()
+    let deadline: Deadline
     private var memory: MemoryBudget?
     private var runs = 0
 
-    init(_ budget: Budget) {
+    init(_ budget: Budget, since start: ContinuousClock.Instant = .now) {
       self.budget = budget
+      deadline = Deadline(start: start, seconds: budget.maxSeconds)
       memory = budget.maxMemoryBytes.map {
         MemoryBudget(maxGrowth: $0, resident: budget.residentBytes)
       }
     }
 
-    var seconds: Double { Date().timeIntervalSince(start) }
+    var seconds: Double { deadline.elapsed }
 
     /// The budget spent, before the next run; nil while there is some left.
     mutating func spent(schedules: Int) -> Limit? {
@@ -151,6 +153,37 @@ extension ExhaustiveSearch {
         return .memory(bytes: memory!.maxGrowth)
       }
       return nil
+    }
+  }
+
+  /// The end of a search's `--max-seconds`, which holds inside a run as well as between runs:
+  /// every run the search makes (a probe of the tree's top, a schedule, a shard's replay) gets
+  /// what is left of it as its own `--timeout`, so one schedule of a hostile scenario, seconds
+  /// long, cannot carry the search past its budget. A run the deadline cut short is no outcome of
+  /// the scenario: the search drops it and stops, as it does between runs.
+  struct Deadline: Sendable {
+    let start: ContinuousClock.Instant
+    /// The budget in seconds; nil: the search has none, and its runs keep their own timeouts.
+    let seconds: Double?
+
+    var elapsed: Double {
+      let spent = (ContinuousClock.now - start).components
+      return Double(spent.seconds) + Double(spent.attoseconds) * 1e-18
+    }
+
+    /// `options`, their run's real time bounded by what is left of the budget.
+    func bounding(_ options: RunOptions) -> RunOptions {
+      guard let seconds else { return options }
+      var bounded = options
+      let left = max(0.001, seconds - elapsed)
+      bounded.limits.runtime.wallClockSeconds = min(options.limits.runtime.wallClockSeconds, left)
+      return bounded
+    }
+
+    /// The budget, when it cut `record`'s run short: a run stopped by a limit once it had run out.
+    func cut(_ record: RunRecord) -> Limit? {
+      guard let seconds, case .limitReached = record.end, elapsed >= seconds else { return nil }
+      return .seconds(seconds)
     }
   }
 }

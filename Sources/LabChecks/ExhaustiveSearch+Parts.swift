@@ -21,13 +21,13 @@ extension ExhaustiveSearch {
   /// asleep while they commute (Godefroid's sleep sets cover every order once). Below a part's
   /// start, the optimal walk runs alone. A part where every runnable task is asleep covers
   /// nothing and is left out.
-  func split() -> [Part] {
+  func split(until deadline: Deadline) -> [Part]? {
     var parts = [Part(path: [], sleep: [:])]
     while parts.count < Self.partsWanted {
       var next: [Part] = []
       var branched = false
       for part in parts {
-        let children = branches(of: part)
+        guard let children = branches(of: part, until: deadline) else { return nil }
         if children.count > 1 || children.first?.path != part.path { branched = true }
         next += children
       }
@@ -38,9 +38,9 @@ extension ExhaustiveSearch {
   }
 
   /// The parts that one part splits into at its next point with a choice, or the part itself
-  /// when it has none left.
-  private func branches(of part: Part) -> [Part] {
-    let decisions = probe(part.path)
+  /// when it has none left; nil when `deadline` cut a probe short.
+  private func branches(of part: Part, until deadline: Deadline) -> [Part]? {
+    guard let decisions = probe(part.path, until: deadline) else { return nil }
     let events = RunEvents.sequence(decisions)
     var path = part.path
     var sleep = part.sleep
@@ -56,13 +56,16 @@ extension ExhaustiveSearch {
       if awake.isEmpty { return [] }
       if awake.count == 1 {
         path.append(awake[0])
-        if awake[0] != node.chosen { return branches(of: Part(path: path, sleep: sleep)) }
+        if awake[0] != node.chosen {
+          return branches(of: Part(path: path, sleep: sleep), until: deadline)
+        }
         continue
       }
       var children: [Part] = []
       var explored = sleep
       for task in awake {
-        let turn = RunEvents.sequence(probe(path + [task]))[path.count]
+        guard let probed = probe(path + [task], until: deadline) else { return nil }
+        let turn = RunEvents.sequence(probed)[path.count]
         children.append(Part(path: path + [task], sleep: explored))
         explored[task] = turn
       }
@@ -71,22 +74,31 @@ extension ExhaustiveSearch {
     return [Part(path: path, sleep: sleep)]
   }
 
-  /// The decisions of a run that follows `path`, then the default.
-  private func probe(_ path: [Int]) -> [ScheduleChooser.Decision] {
+  /// The decisions of a run that follows `path`, then the default; nil when `deadline` cut the
+  /// run short.
+  private func probe(_ path: [Int], until deadline: Deadline) -> [ScheduleChooser.Decision]? {
     let chooser = chooser { index, candidates, preferred in
       index < path.count && candidates.contains(path[index]) ? path[index] : preferred
     }
-    var runOptions = options
+    var runOptions = deadline.bounding(options)
     runOptions.chooser = chooser
-    _ = ScenarioRunner.run(scenario, options: runOptions)
-    return chooser.decisions
+    let record = ScenarioRunner.run(scenario, options: runOptions)
+    return deadline.cut(record) == nil ? chooser.decisions : nil
   }
 
   /// The optimal search: the parts of `split`, those of this shard, run by `budget.jobs`
   /// workers, then merged in their order.
   func runOptimal(_ start: Findings, progress: (Progress) -> Void) -> Findings {
     let shared = SharedMeter(budget)
-    let parts = split()
+    var merged = start
+    merged.optimal = true
+    merged.identity = identity
+    merged.shard = budget.shard
+    guard let parts = split(until: shared.deadline) else {
+      merged.stoppedBy = .seconds(budget.maxSeconds ?? 0)
+      merged.seconds = shared.seconds
+      return merged
+    }
     let mine = parts.indices.filter { budget.shard?.includes($0) ?? true }
     let results = Locked<[Int: Findings]>([:])
     let next = Atomic<Int>(0)
@@ -103,7 +115,7 @@ extension ExhaustiveSearch {
           var findings = start
           var walk = OptimalWalk(path: part.path, sleep: part.sleep)
           var counted = findings.schedules
-          _ = search(&walk, &findings, floor: part.path.count) { _ in
+          _ = search(&walk, &findings, floor: part.path.count, until: shared.deadline) { _ in
             shared.spent()
           } progress: {
             shared.ran(
@@ -120,11 +132,7 @@ extension ExhaustiveSearch {
     while done.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
       progress(shared.progress(parts: mine.count))
     }
-    var merged = start
-    merged.optimal = true
     merged.parts = parts.count
-    merged.shard = budget.shard
-    merged.identity = identity
     let found = results.withLock { $0 }
     for slot in mine.indices {
       if let part = found[slot] {
@@ -162,9 +170,12 @@ final class SharedMeter: Sendable {
   }
 
   private let state: Locked<State>
+  let deadline: ExhaustiveSearch.Deadline
 
   init(_ budget: ExhaustiveSearch.Budget) {
-    state = Locked(State(meter: ExhaustiveSearch.Meter(budget)))
+    let meter = ExhaustiveSearch.Meter(budget)
+    deadline = meter.deadline
+    state = Locked(State(meter: meter))
   }
 
   var schedules: Int { state.withLock { $0.schedules } }

@@ -142,7 +142,7 @@ public struct ExhaustiveSearch: Sendable {
     for bound in bounds {
       findings.preemptionBound = bound
       var walk = Walk(bound: bound, reduction: findings.reduced)
-      let finished = search(&walk, &findings, floor: 0) {
+      let finished = search(&walk, &findings, floor: 0, until: meter.deadline) {
         meter.spent(schedules: $0.schedules)
       } progress: { findings, _ in
         progress(Progress(schedules: findings.schedules, outcomes: findings.outcomes.count))
@@ -163,9 +163,10 @@ public struct ExhaustiveSearch: Sendable {
   }
 
   /// One depth-first walk, backtracking no higher than node `floor`; false when `stop` gave the
-  /// budget that stopped it. `stop` is asked before each run, `progress` told after it.
+  /// budget that stopped it, or `deadline` cut a run short. `stop` is asked before each run,
+  /// `progress` told after it.
   func search<W: SearchWalk>(
-    _ walk: inout W, _ findings: inout Findings, floor: Int,
+    _ walk: inout W, _ findings: inout Findings, floor: Int, until deadline: Deadline,
     stop: (Findings) -> Limit?, progress: (Findings, _ explored: Double) -> Void
   ) -> Bool {
     while true {
@@ -178,9 +179,14 @@ public struct ExhaustiveSearch: Sendable {
         box.pick(index, candidates, preferred)
       }
       box.chooser = chooser
-      var runOptions = options
+      var runOptions = deadline.bounding(options)
       runOptions.chooser = chooser
       let result = ScenarioRunner.runAndCheck(scenario, options: runOptions)
+      if let limit = deadline.cut(result.record) {
+        progress(findings, walk.explored(from: floor))  // its place in a shared budget, given back
+        findings.stoppedBy = limit
+        return false
+      }
       walk = box.walk
       if walk.mismatch { findings.nondeterministic += 1 }
       if walk.abandoned {

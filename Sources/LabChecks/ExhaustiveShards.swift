@@ -181,9 +181,15 @@ extension ExhaustiveSearch {
         ($0.preemptions, $0.schedule.count, $0.schedule)
           < ($1.preemptions, $1.schedule.count, $1.schedule)
       }!
-      guard case .success(let schedule) = Schedule.parse(best.schedule, scenario: identity),
-        let outcome = replay(schedule)
-      else {
+      let replayed = Schedule.parse(best.schedule, scenario: identity).map {
+        (schedule: $0, replayed: replay($0, until: meter.deadline))
+      }
+      if case .success((_, .cut(let limit))) = replayed {
+        findings.stoppedBy = limit
+        findings.complete = false
+        return .success(findings)
+      }
+      guard case .success((let schedule, .outcome(let outcome))) = replayed else {
         // The file's text, quoted: escaped for the terminal and cut to a line's length.
         let shown = best.schedule.count > 120 ? best.schedule.prefix(120) + "…" : best.schedule
         return .failure(.mismatch("the schedule \(terminalSafe(shown)) does not replay here"))
@@ -210,15 +216,25 @@ extension ExhaustiveSearch {
     }
   }
 
-  /// The outcome of the run `schedule` makes.
-  private func replay(_ schedule: Schedule) -> Outcome? {
+  /// What replaying a shard's schedule gave.
+  private enum Replayed {
+    case outcome(Outcome)
+    /// The schedule does not fit this scenario: another scenario's, or a forged one.
+    case misfit
+    /// The merge's budget ran out during the replay.
+    case cut(Limit)
+  }
+
+  /// The outcome of the run `schedule` makes, within what is left of `deadline`.
+  private func replay(_ schedule: Schedule, until deadline: Deadline) -> Replayed {
     let (chooser, replay) = schedule.replay(showsSplitReads: false)
     chooser.precise = precise
-    var runOptions = options
+    var runOptions = deadline.bounding(options)
     runOptions.chooser = chooser
     let result = ScenarioRunner.runAndCheck(scenario, options: runOptions)
-    guard replay.fits else { return nil }
-    return Outcome(of: result.record, observingFirst: Outcome.observesFirst(rules))
+    if let limit = deadline.cut(result.record) { return .cut(limit) }
+    guard replay.fits else { return .misfit }
+    return .outcome(Outcome(of: result.record, observingFirst: Outcome.observesFirst(rules)))
   }
 }
 

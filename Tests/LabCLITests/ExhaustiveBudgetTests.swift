@@ -30,6 +30,13 @@ import Testing
         { "grade": "forbidden", "reason": "a lost update" } ] } }
     """
 
+  /// Two children adding 200,000 times each: one schedule takes minutes in the search.
+  static let longLoops = """
+    { "format": 1, "name": "long-loops", "threads": 2, "state": { "counter": 0 },
+      "steps": [ { "group": "adders", "count": 2, "steps": [
+        { "repeat": 200000, "steps": [ { "add": "counter" } ] } ] } ] }
+    """
+
   /// A scratch file holding `text`, removed when the test is done.
   final class ScratchFile {
     let path: String
@@ -76,6 +83,47 @@ import Testing
     #expect(
       findings.stoppedBy?.verdict
         == "incomplete: stopped by the budget of 0.3 s; raise it with --max-seconds 1.2")
+  }
+
+  /// One schedule of two long loops takes longer than the whole budget (about a second a
+  /// thousand adds in a debug build): the budget cuts that run short, and a run cut short is no
+  /// outcome of the scenario. Without the deadline inside the run, it went on to the run's own
+  /// timeout of a minute and was counted as an outcome, "stopped". The probes that split the
+  /// tree (two jobs) are bounded the same way.
+  @Test(arguments: [1, 2])
+  func theTimeBudgetHoldsInsideOneSchedule(jobs: Int) throws {
+    let scenario = try TestSupport.scenario(json: Self.longLoops)
+    var budget = ExhaustiveSearch.Budget(maxSchedules: nil, maxSeconds: 0.5, maxMemoryBytes: nil)
+    budget.jobs = jobs
+    let findings = ExhaustiveSearch(scenario, options: RunOptions(), budget: budget).run()
+    #expect(findings.stoppedBy == .seconds(0.5))
+    #expect(findings.schedules == 0 && findings.outcomes.isEmpty)
+    #expect(!findings.complete)
+    #expect(findings.seconds < 30, "the search ran \(findings.seconds) s on a budget of 0.5 s")
+  }
+
+  /// A merge replays each outcome's schedule within the same budget: a shard whose one row is a
+  /// schedule of those long loops stops the merge at its budget, not at the run's own timeout.
+  @Test func theTimeBudgetHoldsInsideAMergesReplay() throws {
+    let scenario = try TestSupport.scenario(json: Self.longLoops)
+    let search = ExhaustiveSearch(
+      scenario, options: RunOptions(),
+      budget: .init(maxSchedules: nil, maxSeconds: 0.5, maxMemoryBytes: nil))
+    let schedule = Schedule(scenario: search.identity, choices: []).text
+    let identity = Schedule.hex(search.identity, 6)
+    let shard = try ExhaustiveSearch.ShardFile.read(
+      Data(
+        """
+        { "shard": {"index": 1, "count": 1, "parts": 1, "identity": "\(identity)"}, "complete": true,
+          "schedules": 1, "redundant": 0, "stopped_by": null, "preemption_bound": null,
+          "outcomes": [ {"outcome": "counter = 2", "schedule": "\(schedule)",
+            "preemptions": 0, "count": 1, "first_found": [0, 0]} ] }
+        """.utf8)
+    ).get()
+    let started = ContinuousClock.now
+    let merged = try search.merge([shard]).get()
+    #expect(merged.stoppedBy == .seconds(0.5) && !merged.complete && merged.outcomes.isEmpty)
+    #expect(ContinuousClock.now - started < .seconds(30))
   }
 
   /// The search's memory, read from a stand-in that grows 1 MB each time it is read: whatever

@@ -10,17 +10,19 @@ import LabSwift
 /// header, and a shard of a split search — and printed as `lab` would print what it found. A
 /// hostile file can only end in a problem reported at its line; any crash, hang or runaway
 /// allocation is a bug. Built and run by `Scripts/fuzz.sh text`.
+/// The one fact the fuzzed lesson's course has, so a citation can be of one that exists or not:
+/// parsed once, not once an input.
+let knownFact = Fact.parse(
+  "// fact: x\n// checked: Swift 6.3.1, Linux\n// verdict: compiles\n", name: "pool-fifo",
+  file: "Tests/NativeFacts/pool-fifo.swift")
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = size == 0 || data == nil ? [] : Array(UnsafeBufferPointer(start: data, count: size))
   let text = String(decoding: bytes, as: UTF8.self)
-  // A lesson, with one fact the course has, so a citation can be of one that exists or not.
-  let fact = Fact.parse(
-    "// fact: x\n// checked: Swift 6.3.1, Linux\n// verdict: compiles\n", name: "pool-fifo",
-    file: "Tests/NativeFacts/pool-fifo.swift")
   do {
     let lesson = try LessonParser.parse(
-      text, file: "Lessons/01-fuzz.md", number: 1, name: "fuzz", facts: ["pool-fifo": fact])
+      text, file: "Lessons/01-fuzz.md", number: 1, name: "fuzz", facts: ["pool-fifo": knownFact])
     _ = lesson.questions
     _ = lesson.runs.map(\.pasteable)
   } catch {

@@ -55,7 +55,9 @@ package struct ExpectedTraceFile {
   }
 
   /// The file a recording starts with: what it is and how to use it, then the trace.
-  package static func recording(_ result: RunResult, argument: String) -> String {
+  package static func recording(
+    _ result: RunResult, argument: String, hints: HintCommand
+  ) -> String {
     let threads = "\(result.threads) thread\(result.threads == 1 ? "" : "s")"
     let policy = result.policy == .random ? "" : ", policy \(result.policy.rawValue)"
     return ExpectedTrace.render(
@@ -65,7 +67,7 @@ package struct ExpectedTraceFile {
           + "\(threads).",
         "Recorded by `lab record \(argument)`; `lab diff \(argument)` compares a run with it.",
         "Lines match events in order. `any order { … }` blocks, `*` wildcards and # comments:",
-        "see docs/expected-traces.md.",
+        "see \(hints.doc("expected-traces.md")).",
       ])
   }
 }

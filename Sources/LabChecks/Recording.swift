@@ -32,8 +32,8 @@ package struct Recording {
   }
 
   /// The recording of one run, event by event.
-  package init(_ result: RunResult, argument: String) {
-    text = ExpectedTraceFile.recording(result, argument: argument)
+  package init(_ result: RunResult, argument: String, hints: HintCommand) {
+    text = ExpectedTraceFile.recording(result, argument: argument, hints: hints)
     summary = "\(result.events.count) events, virtual, seed \(result.seed)"
   }
 
@@ -42,7 +42,7 @@ package struct Recording {
   /// wildcards.
   package init(
     _ results: [RunResult], labels: [String], scenario: Scenario, argument: String, seeds: Int,
-    policies: [SchedulingPolicy]
+    policies: [SchedulingPolicy], hints: HintCommand
   ) throws(TraceGeneralizer.Problem) {
     let generalization = try TraceGeneralizer.generalize(results.map(\.events), labels: labels)
     let runs = "seeds 1…\(seeds) × " + policies.map(\.rawValue).joined(separator: ", ")
@@ -52,7 +52,7 @@ package struct Recording {
         + "holds on",
       "its own seed \(scenario.seed) and \(runs) (`lab record \(argument) --seeds \(seeds)`).",
       "Lines match events in order. `any order { … }` blocks, `*` wildcards and # comments:",
-      "see docs/expected-traces.md.",
+      "see \(hints.doc("expected-traces.md")).",
     ]
     text = (comments.map { "# \($0)" } + generalization.lines).joined(separator: "\n") + "\n"
     let blocks = generalization.blocks

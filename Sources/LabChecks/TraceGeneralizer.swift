@@ -12,8 +12,16 @@ import LabRuntime
 public enum TraceGeneralizer {
   /// Why the runs cannot share one expected trace.
   public struct Problem: Error, Sendable {
-    /// What differs and what to do.
-    public var message: String
+    /// What differs, or what went wrong and what to do.
+    public var difference: String
+    /// Whether the runs differ because the trace depends on the schedule: the problem then says
+    /// what to do instead of recording one file.
+    public var dependsOnSchedule = true
+
+    /// What differs and what to do, with the lab's documentation where the user can open it.
+    public func message(docs hints: HintCommand) -> String {
+      dependsOnSchedule ? "\(difference); " + TraceGeneralizer.scheduleDependent(hints) : difference
+    }
   }
 
   /// What a generalization produced: the trace lines and how much had to vary.
@@ -83,14 +91,16 @@ public enum TraceGeneralizer {
     do {
       trace = try ExpectedTrace.parse(output.lines.joined(separator: "\n"), file: "generalized")
     } catch {
-      throw Problem(message: "the generalized trace does not parse: \(error)")
+      throw Problem(
+        difference: "the generalized trace does not parse: \(error)", dependsOnSchedule: false)
     }
     for (index, run) in runs.enumerated() {
       let comparison = TraceComparison(expected: trace, events: run)
       if let divergence = comparison.divergence {
         throw Problem(
-          message: "the generalized trace does not match \(labels[index]) at trace line "
-            + "\((divergence.event ?? run.count) + 1); write the file by hand")
+          difference: "the generalized trace does not match \(labels[index]) at trace line "
+            + "\((divergence.event ?? run.count) + 1); write the file by hand",
+          dependsOnSchedule: false)
       }
     }
     return output
@@ -113,9 +123,8 @@ public enum TraceGeneralizer {
               + "\(TraceText.time(ours.time)) ms"
           } ?? "\(run.count) moments with events against \(moments[0].count)"
         throw Problem(
-          message:
-            "\(labels[index]) differs from \(labels[0]) in when things happen (\(place)); "
-            + Self.scheduleDependent)
+          difference:
+            "\(labels[index]) differs from \(labels[0]) in when things happen (\(place))")
       }
     }
   }
@@ -123,12 +132,13 @@ public enum TraceGeneralizer {
   /// What to do about runs that one file cannot describe: the trace depends on the schedule, so
   /// a file recorded from one seed fails `lab check --seeds` on the others; the outcomes are
   /// what holds for every schedule.
-  static let scheduleDependent =
+  static func scheduleDependent(_ hints: HintCommand) -> String {
     "one file cannot hold for both: this trace depends on the schedule, and a file recorded "
-    + "from one seed fails 'lab check --seeds' on others. Grade the scenario by its outcomes "
-    + "(\"expect\": {\"outcomes\": …}, docs/outcomes.md) and keep no expected trace, or "
-    + "write one by hand whose any-order blocks and wildcards hold for every seed "
-    + "(docs/expected-traces.md)"
+      + "from one seed fails 'lab check --seeds' on others. Grade the scenario by its outcomes "
+      + "(\"expect\": {\"outcomes\": …}, \(hints.doc("outcomes.md"))) and keep no expected "
+      + "trace, or write one by hand whose any-order blocks and wildcards hold for every seed "
+      + "(\(hints.doc("expected-traces.md")))"
+  }
 
   /// A run's events grouped by moment: runs of consecutive events with the same time.
   static func moments(_ events: [TraceEvent]) -> [(time: Double, events: [TraceEvent])] {
@@ -163,9 +173,9 @@ public enum TraceGeneralizer {
       if let other = keys.indices.dropFirst().first(where: { keys[$0].sorted() != reference }) {
         if !byTask {
           throw Problem(
-            message:
+            difference:
               "at \(TraceText.time(time)) ms \(labels[other]) has other kinds of events than "
-              + "\(labels[0]); " + Self.scheduleDependent)
+              + "\(labels[0])")
         }
         continue
       }

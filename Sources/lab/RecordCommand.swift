@@ -116,15 +116,16 @@ enum RecordCommand: Command {
       console.out(console.paint("✓", .green) + Recording.unchanged(file, results))
       return ExitStatus.ok
     }
-    var recording = Recording(results[0], argument: argument)
+    var recording = Recording(results[0], argument: argument, hints: LabCommand.hint)
     if let seeds {
       do {
         recording = try Recording(
           results, labels: labels, scenario: scenario, argument: argument, seeds: seeds,
-          policies: policies)
+          policies: policies, hints: LabCommand.hint)
       } catch {
         console.err(
-          console.paint("error: ", .red, forErr: true) + "\(file.display): \(error.message)\n")
+          console.paint("error: ", .red, forErr: true)
+            + "\(file.display): \(error.message(docs: LabCommand.hint))\n")
         return ExitStatus.failure
       }
     }

@@ -1,4 +1,6 @@
 import Foundation
+import LabChecks
+import LabCommandLine
 import LabModel
 import LabSwift
 
@@ -175,7 +177,8 @@ public struct FactCitation: Sendable, Equatable {
           message:
             "cites the fact '\(citation.name)', which is not in \(Fact.folder)/"
             + didYouMean(citation.name, in: facts.keys.sorted())
-            + "; write it there (docs/lessons.md, \"Facts\") or cite one that is")
+            + "; write it there (\(LabCommand.hint.doc("lessons.md")), \"Facts\") or cite one "
+            + "that is")
       case .failure(let problems)?:
         return LessonProblem(
           line: citation.line, column: citation.column,

@@ -1,4 +1,6 @@
 import Foundation
+import LabChecks
+import LabCommandLine
 import LabSwift
 import Synchronization
 
@@ -81,7 +83,8 @@ public struct SnippetCheck: Sendable {
   static func failure(_ diagnostics: String, program: SwiftSnippet.Program, fence: Int) -> Outcome {
     let prefix = "\(fileName).swift:"
     let message = SwiftCompiler.firstError(diagnostics).map(SwiftVerdict.normalised)
-    let advice = "; give it what it needs in a swift-context comment (docs/lessons.md)"
+    let advice =
+      "; give it what it needs in a swift-context comment (\(LabCommand.hint.doc("lessons.md")))"
     guard let message else {
       return .failed(
         line: fence, column: nil,

@@ -33,6 +33,11 @@ extension ExhaustiveSearch.Findings {
     let runs = "\(schedules) distinct interleaving\(schedules == 1 ? "" : "s")"
     let bound = preemptionBound.map { " with at most \($0) preemption\($0 == 1 ? "" : "s")" } ?? ""
     if complete { return "all \(runs) explored: these are all the outcomes" }
+    if let stoppedBy, outcomes.isEmpty {
+      // A budget smaller than one run: nothing to show, and saying "below" would point at an
+      // empty table.
+      return "\(stoppedBy.verdict)\nno run ended within it: one run of this scenario takes more"
+    }
     if let stoppedBy {
       return "\(stoppedBy.verdict)\n\(bound.isEmpty ? "" : "searched\(bound); ")"
         + "the outcomes below were found, others may exist"
@@ -55,7 +60,9 @@ extension ExhaustiveSearch.Findings {
     // An outcome's values and a rule's reason are the course's text: escaped, as everywhere.
     let texts = sorted.map { terminalSafe($0.outcome.description) }
     let width = max(7, texts.map(\.count).max() ?? 0)
-    out += "  " + "grade".padding(11) + "  " + "outcome".padding(width) + "  preemptions\n"
+    if !sorted.isEmpty {
+      out += "  " + "grade".padding(11) + "  " + "outcome".padding(width) + "  preemptions\n"
+    }
     for (found, text) in zip(sorted, texts) {
       let grade = (found.grade?.rawValue ?? "-").padding(11)
       let painted: String =

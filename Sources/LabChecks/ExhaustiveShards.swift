@@ -74,7 +74,9 @@ extension ExhaustiveSearch {
       }
       if let problem = count(shard.count, "shard count", from: 1, to: 1000)
         ?? count(shard.index, "shard index", from: 1, to: shard.count)
-        ?? count(shard.parts, "parts", from: 1)
+        // 0: its budget stopped the shard before the tree was split (the probes that split it
+        // are runs too), which only a stopped shard may say.
+        ?? count(shard.parts, "parts", from: stoppedBy == nil ? 1 : 0)
         ?? count(schedules, "schedules") ?? count(redundant, "redundant schedules")
         ?? count(preemptionBound ?? 0, "preemption bound")
         ?? count(outcomes.count, "number of outcomes", to: Self.maxRows)
@@ -133,7 +135,9 @@ extension ExhaustiveSearch {
     guard let first = shards.first else { return .failure(.mismatch("name the shards to merge")) }
     let count = first.shard.count
     let indices = shards.map(\.shard.index).sorted()
-    guard shards.allSatisfy({ $0.shard.count == count && $0.shard.parts == first.shard.parts }),
+    // Every shard that split the tree split it into the same parts.
+    let parts = Set(shards.map(\.shard.parts).filter { $0 > 0 })
+    guard shards.allSatisfy({ $0.shard.count == count }), parts.count <= 1,
       indices == Array(1...count)
     else {
       return .failure(
@@ -153,7 +157,7 @@ extension ExhaustiveSearch {
     findings.reduced = precise
     findings.optimal = splits
     findings.preemptionBound = shards.compactMap(\.preemptionBound).max()
-    findings.parts = first.shard.parts
+    findings.parts = parts.first ?? 0
     findings.identity = identity
     var groups: [String: (rows: [ShardFile.Row], first: [Int])] = [:]
     for shard in shards {

@@ -182,6 +182,30 @@ import Testing
         == "incomplete: stopped by the budget of 0.2 s; raise it with --max-seconds 0.8")
   }
 
+  /// A budget smaller than one run: the search says no run ended within it, not "the outcomes
+  /// below" above an empty table; shards it stopped before they could split the tree (their
+  /// probes are runs too) say "parts": 0, and merge into the same incomplete search.
+  @Test func aBudgetSmallerThanOneRunSaysSoAndItsShardsMerge() throws {
+    let file = try ScratchFile("long-loops", Self.longLoops)
+    let search = ["explore", file.path, "--exhaustive", "--max-seconds", "0.3"]
+    let text = InProcessLab.run(search)
+    #expect(text.out.contains("--max-seconds 1.2\nno run ended within it: one run of this"))
+    #expect(!text.out.contains("below") && !text.out.contains("grade"))
+    let folder = URL(fileURLWithPath: file.path).deletingLastPathComponent()
+    var merge = search
+    for index in 1...2 {
+      let shard = InProcessLab.run(search + ["--shard", "\(index)/2"])
+      #expect(shard.out.contains("\"parts\": 0,"), "\(shard.out)")
+      let path = folder.appendingPathComponent("shard-\(index).json").path
+      try Data(shard.out.utf8).write(to: URL(fileURLWithPath: path))
+      merge += ["--merge", path]
+    }
+    let merged = InProcessLab.run(merge)
+    #expect(merged.status == 0, "\(merged.err)")
+    #expect(merged.out.hasPrefix("explore \(file.path) --exhaustive: 0 schedules · 0 outcomes\n"))
+    #expect(merged.out.contains("incomplete: stopped by the budget of 0.3 s"))
+  }
+
   /// `lab check` cannot vouch for outcome rules its search did not finish checking: the scenario
   /// fails, with the verdict, and in JUnit it is an error (it could not finish), not a failure.
   @Test func checkFailsAScenarioWhoseSearchItsBudgetStopped() throws {

@@ -102,6 +102,16 @@ import Testing
       "problem: the run recorded more than 5000 trace events"
     ),
     (
+      "50,000 outcome rules",
+      {
+        file(
+          #""state": {"n": 0}, "expect": {"outcomes": ["#
+            + (0..<50_000).map { #"{"when": {"values": {"n": \#($0)}}, "grade": "interesting"}"# }
+            .joined(separator: ",") + "]}")
+      },
+      "error: 'outcomes' holds 50000 rules, more than the 1000 a scenario may have"
+    ),
+    (
       "20,000 unknown keys", { file((0..<20_000).map { #""k\#($0)": 0"# }.joined(separator: ",")) },
       "error: unknown top-level key 'k0'"
     ),

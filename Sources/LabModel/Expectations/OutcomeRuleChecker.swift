@@ -17,7 +17,9 @@ struct OutcomeRuleChecker {
     let rules = scenario.expect.outcomes
     for (index, rule) in rules.enumerated() {
       let path = "expect.outcomes[\(index)]"
-      if let earlier = rules[..<index].firstIndex(where: { Self.covers($0.when, rule.when) }) {
+      let values = Set(rule.when.values)
+      if let earlier = rules[..<index].firstIndex(where: { Self.covers($0.when, rule.when, values) }
+      ) {
         warn(
           "this rule never grades anything: outcomes[\(earlier)] before it already takes every "
             + "outcome it matches (the first rule that matches wins); move it above "
@@ -37,8 +39,11 @@ struct OutcomeRuleChecker {
 
   /// Whether every outcome `later` matches is matched by `earlier` already: `earlier` asks for
   /// nothing `later` does not ask for too.
-  static func covers(_ earlier: OutcomeCondition, _ later: OutcomeCondition) -> Bool {
-    earlier.values.allSatisfy { later.values.contains($0) }
+  /// `laterValues` holds `later.values`, made once for every earlier rule it is compared with.
+  static func covers(
+    _ earlier: OutcomeCondition, _ later: OutcomeCondition, _ laterValues: Set<ValueCondition>
+  ) -> Bool {
+    earlier.values.count <= laterValues.count && earlier.values.allSatisfy(laterValues.contains)
       && (earlier.race == nil || earlier.race == later.race)
       && (earlier.first == nil || earlier.first == later.first)
       && (earlier.ended == nil || earlier.ended == later.ended)

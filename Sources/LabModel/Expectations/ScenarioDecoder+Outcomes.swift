@@ -1,11 +1,23 @@
 /// Decoding of `expect.outcomes`: the rules that grade each outcome an exploration of schedules
 /// finds (`OutcomeRule`), and the conditions they match.
 extension ScenarioDecoder {
+  /// The most outcome rules a scenario may have.
+  static let maxOutcomeRules = 1_000
+
   mutating func decodeOutcomes(_ node: JSONNode, path: String) -> [OutcomeRule] {
     guard case .array(let items) = node.value else {
       error(
         "'outcomes' must be a list of {\"when\": {…}, \"grade\": \"acceptable\", "
           + "\"reason\": \"…\"}, not \(node.typeName)", at: node.location, path: path)
+      return []
+    }
+    // Each rule is compared with every rule before it (`OutcomeRuleChecker`): a bound keeps that
+    // from taking minutes, far above what any scenario grades by.
+    guard items.count <= Self.maxOutcomeRules else {
+      error(
+        "'outcomes' holds \(items.count) rules, more than the \(Self.maxOutcomeRules) a scenario "
+          + "may have; grade by fewer, broader rules (a rule names only the values it needs)",
+        at: node.location, path: path)
       return []
     }
     var rules: [OutcomeRule] = []

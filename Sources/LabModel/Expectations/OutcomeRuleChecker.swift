@@ -18,8 +18,8 @@ struct OutcomeRuleChecker {
     for (index, rule) in rules.enumerated() {
       let path = "expect.outcomes[\(index)]"
       let values = Set(rule.when.values)
-      if let earlier = rules[..<index].firstIndex(where: { Self.covers($0.when, rule.when, values) }
-      ) {
+      let covering = rules[..<index].firstIndex { Self.covers($0.when, rule.when, values) }
+      if let earlier = covering {
         warn(
           "this rule never grades anything: outcomes[\(earlier)] before it already takes every "
             + "outcome it matches (the first rule that matches wins); move it above "

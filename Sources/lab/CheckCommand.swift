@@ -225,9 +225,8 @@ enum CheckCommand: Command {
   {
     if positionals.isEmpty {
       let catalog = try context.catalog()
-      return catalog.allScenarioFiles().map {
-        Target(url: $0, argument: argument(for: $0, catalog))
-      }
+      let files = catalog.allScenarioFiles()
+      return zip(files, catalog.arguments(for: files)).map { Target(url: $0, argument: $1) }
     }
     var targets: [Target] = []
     for positional in positionals {
@@ -236,23 +235,11 @@ enum CheckCommand: Command {
         targets.append(Target(url: files[0], argument: positional))
         continue
       }
-      let catalog = try? context.catalog()
-      targets += files.map { url in
-        Target(
-          url: url, argument: catalog.map { argument(for: url, $0) } ?? context.displayPath(url))
+      let arguments = (try? context.catalog())?.arguments(for: files)
+      targets += files.indices.map { index in
+        Target(url: files[index], argument: arguments?[index] ?? context.displayPath(files[index]))
       }
     }
     return targets
-  }
-
-  /// A scenario's name when it finds this file, else its path.
-  static func argument(for url: URL, _ catalog: ScenarioCatalog) -> String {
-    let name = url.deletingPathExtension().lastPathComponent
-    if case .file(let found) = catalog.resolve(name),
-      found.standardizedFileURL == url.standardizedFileURL
-    {
-      return name
-    }
-    return catalog.displayPath(url)
   }
 }

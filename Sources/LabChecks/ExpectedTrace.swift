@@ -147,6 +147,11 @@ public struct ExpectedTrace: Sendable {
   static let blockClosing = "}"
 
   /// Parses the text of an expected file; `file` names it in diagnostics.
+  /// The most lines an any-order block may hold: matching one pairs every line with every event
+  /// (`BlockMatching`), and a recorded block is one moment's events (the bundled traces' largest
+  /// is 50).
+  static let maxBlockLines = 1_000
+
   public static func parse(_ text: String, file: String) throws(DiagnosticList) -> ExpectedTrace {
     var items: [Item] = []
     var diagnostics: [Diagnostic] = []
@@ -181,6 +186,12 @@ public struct ExpectedTrace: Sendable {
             fail(
               open.opening, 1,
               "empty 'any order' block; put the lines that may come in any order inside")
+          } else if open.lines.count > Self.maxBlockLines {
+            fail(
+              open.opening, 1,
+              "this 'any order' block holds \(open.lines.count) lines, more than the "
+                + "\(Self.maxBlockLines) a block may; split it where the order is known, or grade "
+                + "the scenario by its outcomes")
           }
           items.append(.anyOrder(opening: open.opening, lines: open.lines))
           block = nil

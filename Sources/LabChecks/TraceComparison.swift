@@ -196,16 +196,44 @@ struct BlockMatching {
   private(set) var assigned: [Int?]
   private var candidates: [Int: [Int]] = [:]
 
+  /// For each line, the first line of the block written the same way: an event is matched
+  /// against each way of writing a line once, however many lines are written so.
+  private let pattern: [Int]
+  /// How many times an event was compared with a line, for the tests.
+  private(set) var comparisons = 0
+
   init(lines: [ExpectedTrace.Line]) {
     self.lines = lines
     assigned = Array(repeating: nil, count: lines.count)
+    var first: [ExpectedTrace.Line: Int] = [:]
+    pattern = lines.indices.map { index in
+      var written = lines[index]
+      written.number = 0
+      if let earlier = first[written] { return earlier }
+      first[written] = index
+      return index
+    }
   }
 
   /// Adds an event; false when no assignment can include it with the events added before.
   mutating func add(_ event: TraceEvent, as index: Int) -> Bool {
-    let fits = lines.indices.filter { lines[$0].matches(event) }
+    var matched = [Bool?](repeating: nil, count: lines.count)
+    let fits = lines.indices.filter { line in
+      let first = pattern[line]
+      if let known = matched[first] { return known }
+      let fits = lines[first].matches(event)
+      matched[first] = fits
+      comparisons += 1
+      return fits
+    }
     guard !fits.isEmpty else { return false }
     candidates[index] = fits
+    // A free line first: lines alike (wildcards) then take events in one pass each. Looking for
+    // a path of reassignments before a free line made a block of 1,500 alike lines take 90 s.
+    if let free = fits.first(where: { assigned[$0] == nil }) {
+      assigned[free] = index
+      return true
+    }
     var visited = Set<Int>()
     return augment(index, &visited)
   }

@@ -185,6 +185,31 @@ extension ExpectationsTests {
       #expect(report.contains("inside the any-order block opened on line 4"))
     }
 
+    /// A block of alike lines: each event is compared with the one way they are written, once,
+    /// and takes a free line at once — 1,000 comparisons, not a million, nor the paths of
+    /// reassignment that made 1,500 such lines take 90 s. One more line than 1,000 is refused.
+    @Test func aBlockOfAlikeLinesComparesEachEventOnce() throws {
+      let lines = Array(repeating: "  0  *  root  log  m *", count: 1_000)
+      let trace = try parse((["any order {"] + lines + ["}"]).joined(separator: "\n"))
+      guard case .anyOrder(_, let block) = trace.items[0] else {
+        Issue.record("no block")
+        return
+      }
+      var matching = BlockMatching(lines: block)
+      var added = 0
+      for index in 0..<1_000
+      where matching.add(event(0, "main", "root", .log, "m \(index)"), as: index) {
+        added += 1
+      }
+      #expect(added == 1_000 && matching.unmatched.isEmpty)
+      #expect(matching.comparisons == 1_000)
+      let tooMany = (["any order {"] + lines + [lines[0], "}"]).joined(separator: "\n")
+      let problem = #expect(throws: DiagnosticList.self) { try parse(tooMany) }
+      #expect(
+        problem?.diagnostics.first?.message.hasPrefix(
+          "this 'any order' block holds 1001 lines, more than the 1000 a block may") == true)
+    }
+
     @Test func aWildcardLineDoesNotStealTheEventASpecificLineNeeds() throws {
       let trace = try parse(
         """

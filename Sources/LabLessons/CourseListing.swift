@@ -27,7 +27,8 @@ package enum CourseListing {
       var text = parts.joined(separator: "\n")
       if course.bundled != nil {
         let label = index == 0 ? "THIS COURSE" : "BUNDLED WITH THE LAB (also available)"
-        text = style.paint("== \(label) · \(root.path)", .bold) + "\n\n" + text
+        // The course's folder is named by whoever made it: escaped, as its files' names are.
+        text = style.paint("== \(label) · \(terminalSafe(root.path))", .bold) + "\n\n" + text
       }
       sections.append(text)
     }

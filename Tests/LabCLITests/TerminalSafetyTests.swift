@@ -78,8 +78,9 @@ import Testing
 /// `lab validate` show them escaped, and a file whose name is not a scenario name is refused.
 @Suite struct CourseNameSafetyTests {
   @Test func listAndValidateShowACoursesNamesEscaped() throws {
+    // The course's own folder too: `lab list` heads its section with the folder's path.
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "lab-names-\(UUID().uuidString)")
+      "lab-names-\u{1B}]0;title\u{07}\n-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: root) }
     let topic = root.appendingPathComponent("Scenarios/01-a$(touch pwned)\u{1B}[31m")
     try FileManager.default.createDirectory(at: topic, withIntermediateDirectories: true)

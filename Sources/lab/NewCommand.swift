@@ -64,7 +64,10 @@ enum NewCommand: Command {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       try AtomicFile.create(text, at: file.path, shown: context.displayPath(file))
     } catch {
-      console.err(console.paint("error: ", .red, forErr: true) + "\(error)\n")
+      console.err(
+        console.paint("error: ", .red, forErr: true)
+          + "cannot write \(terminalSafe(context.displayPath(file))): "
+          + "\(terminalSafe(error.localizedDescription))\n")
       return ExitStatus.failure
     }
     let shown = context.displayPath(file)
@@ -99,7 +102,32 @@ enum NewCommand: Command {
         "--path must be a folder inside the project (\(root.path)); '\(path ?? "Scenarios/")' "
           + "is not, once its symbolic links are followed")
     }
-    return URL(fileURLWithPath: OutputPlan.resolved(folder))
+    let resolved = URL(fileURLWithPath: OutputPlan.resolved(folder))
+    if let problem = notAFolder(resolved, root: root) {
+      throw UsageError("--path: \(problem); give a folder, or a path to make one")
+    }
+    return resolved
+  }
+
+  /// Why `folder` cannot be made: the first part of it that is there but is no folder — a file,
+  /// a FIFO, or a link to nothing; nil when each part is a folder or missing (then it is made).
+  static func notAFolder(_ folder: URL, root: URL) -> String? {
+    var path = ""
+    for component in folder.standardizedFileURL.pathComponents {
+      path = component == "/" ? "/" : (path as NSString).appendingPathComponent(component)
+      let shown =
+        "'\(terminalSafe(ScenarioCatalog(root: root).displayPath(URL(fileURLWithPath: path))))'"
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+        if isFolder.boolValue { continue }
+        return "\(shown) is a file, not a folder"
+      }
+      if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil {
+        return "\(shown) is a link to nothing"
+      }
+      return nil
+    }
+    return nil
   }
 
   /// The relative path from `folder` to the project's `schema/scenario.schema.json`.

@@ -171,6 +171,33 @@ import Testing
     #expect(Self.snapshot(outside) == before)
   }
 
+  /// `lab new --path` makes a folder that is missing, but a part of the path that is a file, a
+  /// FIFO or a link to nothing is named, as a usage error — not Foundation's error, raw.
+  @Test func newNamesThePartOfItsPathThatIsNoFolder() throws {
+    let project = try Self.twoScenarios()
+    let scenarios = project.root.appendingPathComponent("Scenarios")
+    try Data().write(to: scenarios.appendingPathComponent("afile"))
+    #expect(mkfifo(scenarios.appendingPathComponent("fifo").path, 0o600) == 0)
+    try FileManager.default.createSymbolicLink(
+      atPath: scenarios.appendingPathComponent("dangling").path,
+      withDestinationPath: project.root.appendingPathComponent("missing").path)
+    for (path, problem) in [
+      ("afile", "'Scenarios/afile' is a file, not a folder"),
+      ("fifo/sub", "'Scenarios/fifo' is a file, not a folder"),
+      ("dangling/sub", "'Scenarios/dangling' is a link to nothing"),
+    ] {
+      let new = project.lab(["new", "fresh", "--path", scenarios.appendingPathComponent(path).path])
+      #expect(new.status == 64)
+      #expect(
+        new.err.hasPrefix("error: --path: \(problem); give a folder, or a path to make one\n"),
+        "\(new.err)")
+    }
+    #expect(
+      !FileManager.default.fileExists(atPath: project.root.appendingPathComponent("missing").path))
+    let made = project.lab(["new", "fresh", "--path", scenarios.appendingPathComponent("new").path])
+    #expect(made.status == 0, "\(made.err)")
+  }
+
   @Test func initMakesTheFolderButNotTheFoldersAboveIt() throws {
     let project = try Self.twoScenarios()
     let deep = project.root.appendingPathComponent("no/course")

@@ -65,7 +65,7 @@ extension Site.Builder {
       }
     }
     return HTMLReport.page(
-      title: "\(escape(courseName)) — ConcurrencyLab", body: body.joined(separator: "\n"),
+      title: "\(courseName) — ConcurrencyLab", body: body.joined(separator: "\n"),
       player: false,
       style: Site.style)
   }

@@ -226,6 +226,8 @@ import Testing
     #expect(site.problems.isEmpty, "\(site.problems)")
     let index = try #require(site.pages.first { $0.path == "index.html" }?.html)
     #expect(index.contains("<h1>Races &lt;&amp; more&gt;</h1>"))
+    // Escaped once in the page's title too: the tab showed "&amp;lt;" when it was twice.
+    #expect(index.contains("<title>Races &lt;&amp; more&gt; — ConcurrencyLab</title>"))
     #expect(!index.contains("Bundled with the lab"))
   }
 }

@@ -162,10 +162,9 @@ public struct ExpectedTrace: Sendable {
           file: file, location: SourceLocation(line: number, column: column, offset: 0),
           message: message))
     }
-    let rawLines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    for (index, raw) in rawLines.enumerated() {
+    for (index, raw) in textLines(text).enumerated() {
       let number = index + 1
-      let content = trimmingTrailingBlanks(raw.hasSuffix("\r") ? raw.dropLast() : raw)
+      let content = trimmingTrailingBlanks(raw)
       let indent = content.prefix { $0 == " " || $0 == "\t" }.count
       let body = content.dropFirst(indent)
       if body.isEmpty || body.hasPrefix("#") { continue }

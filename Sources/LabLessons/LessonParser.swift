@@ -23,10 +23,7 @@ public enum LessonParser {
     _ text: String, file: String, number: Int, name: String,
     facts: [String: Result<Fact, FactProblems>]? = nil
   ) throws(LessonFileError) -> Lesson {
-    var parser = Parser(
-      lines: text.split(separator: "\n", omittingEmptySubsequences: false).map {
-        $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
-      })
+    var parser = Parser(lines: textLines(text))
     var lesson = parser.parse(file: file, number: number, name: name)
     if let facts {
       parser.problems += FactCitation.problems(lesson.citations, facts: facts)

@@ -67,9 +67,7 @@ extension SwiftSnippet {
   /// contexts and verdict blocks (a context not followed by a ```swift block, an unknown
   /// setting).
   public static func scan(_ text: String) -> (snippets: [SwiftSnippet], problems: [LessonProblem]) {
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-      $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
-    }
+    let lines = textLines(text)
     var snippets: [SwiftSnippet] = []
     var problems: [LessonProblem] = []
     /// The context waiting for its block: the comment's first line and its lines.

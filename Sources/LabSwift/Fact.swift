@@ -169,7 +169,7 @@ extension Fact {
     /// one, or is given twice.
     init(_ text: String, problem: (Int, String) -> Void) {
       var lastKey: String?
-      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      let lines = textLines(text)
       /// The first line that is no key.
       var end = lines.count
       for (offset, line) in lines.enumerated() {

@@ -5,6 +5,18 @@ package func or(_ suggestion: String, _ choices: String) -> String {
   suggestion.isEmpty ? choices : suggestion
 }
 
+/// The lines of a text file as an editor shows them: split at each "\n", a "\r" before it
+/// dropped, and a byte-order mark at the start left out. Windows' "\r\n" is one `Character` in
+/// Swift, so splitting the characters at "\n" never splits it: a lesson saved with Windows line
+/// ends read as one line. Split by scalars instead, so lines are numbered as the file's are.
+package func textLines(_ text: String) -> [String] {
+  var scalars = Substring(text).unicodeScalars
+  if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+  return scalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+    String(line.last == "\r" ? line.dropLast() : line)
+  }
+}
+
 /// Text without trailing spaces or tabs.
 package func trimmingTrailingBlanks(_ text: some StringProtocol) -> String {
   var text = Substring(text)

@@ -20,9 +20,17 @@ extension HTMLReport {
   /// event 1 current. `id` names the player in links (`#event=N`, `#run=K&event=N`). `initial` is
   /// the scenario's `state`: the values shown before any `set` (a `names = []` is there from
   /// event 1, not "none set yet").
+  /// The most events a page's player shows of one run (about 1 MB of page).
+  package static let maxEvents = 3_000
+
   package static func player(
-    _ result: RunResult, id: String, level: Int = 2, initial: [(name: String, value: Value)]
+    _ whole: RunResult, id: String, level: Int = 2, initial: [(name: String, value: Value)]
   ) -> String {
+    // A page shows at most `maxEvents` of a run: each event is a row, a mark and a step of the
+    // player, some 300 bytes, and a 130-byte scenario that logs 300,000 times made a 99 MB page.
+    var result = whole
+    let cut = whole.events.count - maxEvents
+    if cut > 0 { result.events.removeLast(cut) }
     let picture = RunPicture(result)
     // As the terminal timeline: when every event shares one millisecond, a column per event.
     let stepped = Timeline.stepPicture(result, picture)
@@ -39,6 +47,12 @@ extension HTMLReport {
     parts.append(svg(drawn, steps: stepped != nil, events: points))
     parts.append("</div>")
     parts.append(legend(drawn))
+    if cut > 0 {
+      parts.append(
+        "<p class=\"note\">The run has \(whole.events.count) events; this page shows the first "
+          + "\(maxEvents). <code>\(escape(HintCommand.lab.line("run \(shellWord(whole.scenario))")))"
+          + "</code> prints them all.</p>")
+    }
     if stepped != nil {
       parts.append(
         "<p class=\"note\">No time passed: every event happened at 0 ms, so the timeline gives "

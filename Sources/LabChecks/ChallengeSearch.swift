@@ -83,10 +83,7 @@ public struct ChallengeSearch: Sendable {
   public func run() -> Result {
     let start = ContinuousClock.now
     var runs = 1
-    let seconds = { () -> Double in
-      let elapsed = ContinuousClock.now - start
-      return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    }
+    let seconds = { (ContinuousClock.now - start).inSeconds }
     let root = run([])
     if root.reached {
       return Result(

@@ -134,9 +134,9 @@ extension ExhaustiveSearch {
     private var memory: MemoryBudget?
     private var runs = 0
 
-    init(_ budget: Budget, since start: ContinuousClock.Instant = .now) {
+    init(_ budget: Budget) {
       self.budget = budget
-      deadline = Deadline(start: start, seconds: budget.maxSeconds)
+      deadline = Deadline(start: .now, seconds: budget.maxSeconds)
       memory = budget.maxMemoryBytes.map {
         MemoryBudget(maxGrowth: $0, resident: budget.residentBytes)
       }
@@ -166,10 +166,7 @@ extension ExhaustiveSearch {
     /// The budget in seconds; nil: the search has none, and its runs keep their own timeouts.
     let seconds: Double?
 
-    var elapsed: Double {
-      let spent = (ContinuousClock.now - start).components
-      return Double(spent.seconds) + Double(spent.attoseconds) * 1e-18
-    }
+    var elapsed: Double { (ContinuousClock.now - start).inSeconds }
 
     /// `options`, their run's real time bounded by what is left of the budget.
     func bounding(_ options: RunOptions) -> RunOptions {

@@ -209,8 +209,7 @@ public enum ScenarioChecker {
       ? "nothing to check: no \"expect\" and no expected trace" : what.joined(separator: ", ")
     summary += " · " + describe(plan, scenarioSeed: scenario.seed)
     if let searched { summary += " · " + searched }
-    let elapsed = (clock.now - start).components
-    let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+    let seconds = (clock.now - start).inSeconds
     var verdict = ScenarioVerdict(
       scenario: argument, file: scenario.file, status: status, summary: summary,
       runs: labels.count, failures: failures, seconds: seconds)

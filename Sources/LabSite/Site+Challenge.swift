@@ -3,6 +3,7 @@ import LabChecks
 import LabInterpreter
 import LabModel
 import LabPictures
+import LabRuntime
 
 extension Site {
   /// What making a challenge's page took: the tree's size and pruning, the page's bytes and the
@@ -82,8 +83,7 @@ extension Site.Builder {
     site.challenges.append(
       Site.ChallengeStats(
         name: item.name, nodes: tree.nodes.count, bound: tree.bound, bytes: html.utf8.count,
-        seconds: Double(elapsed.components.seconds)
-          + Double(elapsed.components.attoseconds) * 1e-18))
+        seconds: elapsed.inSeconds))
     return html
   }
 

@@ -112,11 +112,11 @@ enum NewCommand: Command {
   /// Why `folder` cannot be made: the first part of it that is there but is no folder — a file,
   /// a FIFO, or a link to nothing; nil when each part is a folder or missing (then it is made).
   static func notAFolder(_ folder: URL, root: URL) -> String? {
+    let catalog = ScenarioCatalog(root: root)
     var path = ""
     for component in folder.standardizedFileURL.pathComponents {
       path = component == "/" ? "/" : (path as NSString).appendingPathComponent(component)
-      let shown =
-        "'\(terminalSafe(ScenarioCatalog(root: root).displayPath(URL(fileURLWithPath: path))))'"
+      let shown = "'\(terminalSafe(catalog.displayPath(URL(fileURLWithPath: path))))'"
       var isFolder: ObjCBool = false
       if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
         if isFolder.boolValue { continue }

@@ -23,7 +23,7 @@ struct BlockHead {
     problems: inout [LessonProblem]
   ) {
     for (offset, text) in lines.enumerated()
-    where !text.trimmingCharacters(in: .whitespaces).isEmpty {
+    where !isBlank(text) {
       let line = firstLine + offset
       guard let colon = text.firstIndex(of: ":") else {
         problems.append(
@@ -31,7 +31,7 @@ struct BlockHead {
             line: line, message: "\(what)'s head holds 'key: value' lines, not '\(text)'"))
         continue
       }
-      let key = text[..<colon].trimmingCharacters(in: .whitespaces)
+      let key = trimmingWhitespace(text[..<colon])
       let afterColon = text[text.index(after: colon)...]
       let column =
         text.distance(from: text.startIndex, to: afterColon.startIndex)
@@ -49,7 +49,7 @@ struct BlockHead {
         continue
       }
       values[key] = Value(
-        text: afterColon.trimmingCharacters(in: .whitespaces), column: column, line: line)
+        text: trimmingWhitespace(afterColon), column: column, line: line)
     }
   }
 

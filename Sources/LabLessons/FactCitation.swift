@@ -49,6 +49,8 @@ public struct FactCitation: Sendable, Equatable {
   /// `(` … `)` and `[` are is known for every position beforehand, so a line of 50,000 `[` (a
   /// fuzzer's) costs what any other line of its length does, not 50,000 scans to its end.
   static func links(in line: String) -> [Link] {
+    // Most lines hold no link: they cost one byte scan, not the tables below.
+    guard line.utf8.contains(UInt8(ascii: "[")) else { return [] }
     let indices = Array(line.indices) + [line.endIndex]
     let characters = Array(line)
     let count = characters.count
@@ -206,7 +208,7 @@ enum MarkdownFence {
 
   /// Whether `line` closes a block opened with `marker`: the same character, at least as many.
   static func closes(_ line: String, _ marker: String) -> Bool {
-    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    let trimmed = trimmingWhitespace(line)
     return trimmed.count >= marker.count && trimmed.allSatisfy { $0 == marker.first }
   }
 }

@@ -76,13 +76,13 @@ extension LessonParser {
       }
       for index in 1..<end {
         let line = lines[index]
-        if line.trimmingCharacters(in: .whitespaces).isEmpty || line.hasPrefix("#") { continue }
+        if isBlank(line) || line.hasPrefix("#") { continue }
         guard let colon = line.firstIndex(of: ":") else {
           problem(index + 1, "front matter lines are 'key: value', not '\(line)'")
           continue
         }
-        let key = line[..<colon].trimmingCharacters(in: .whitespaces)
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let key = trimmingWhitespace(line[..<colon])
+        let value = trimmingWhitespace(line[line.index(after: colon)...])
         guard frontMatterKeys.contains(key) else {
           problem(
             index + 1,
@@ -113,7 +113,7 @@ extension LessonParser {
         if line.hasPrefix("## ") {
           finishSection()
           current = Lesson.Section(
-            heading: String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces), blocks: [])
+            heading: trimmingWhitespace(line.dropFirst(3)), blocks: [])
           lastRunInSection = nil
         } else if !line.hasPrefix("# ") {
           // The `#` title is for GitHub; `lab lesson` prints its own heading.
@@ -183,7 +183,7 @@ extension LessonParser {
       }
       var parsed: [LessonRun] = []
       for (offset, line) in body.enumerated()
-      where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+      where !isBlank(line) {
         do {
           var run = try LessonRun.parse(line, line: start + 2 + offset)
           run.expectsFailure = flags.contains("fails")
@@ -198,7 +198,7 @@ extension LessonParser {
           problems.append(error)
         }
       }
-      if body.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+      if body.allSatisfy({ isBlank($0) }) {
         problem(start + 1, "this ```lab block is empty; write 'lab run NAME' in it")
       }
       guard !parsed.isEmpty else { return }
@@ -229,7 +229,7 @@ extension LessonParser {
           "a live run's times differ on every run: describe it in words, not in a ```trace block")
       }
       if body.allSatisfy({
-        TraceExcerpt.isGap($0) || $0.trimmingCharacters(in: .whitespaces).isEmpty
+        TraceExcerpt.isGap($0) || isBlank($0)
       }) {
         problem(start + 1, "this ```trace block shows no line of the run")
       }
@@ -238,8 +238,8 @@ extension LessonParser {
 
     mutating func finishText() {
       // Blank lines around a paragraph are layout, not content.
-      let trimmed = text.drop(while: { $0.trimmingCharacters(in: .whitespaces).isEmpty })
-        .reversed().drop(while: { $0.trimmingCharacters(in: .whitespaces).isEmpty }).reversed()
+      let trimmed = text.drop(while: { isBlank($0) })
+        .reversed().drop(while: { isBlank($0) }).reversed()
       if !trimmed.isEmpty { current.blocks.append(.text(Array(trimmed))) }
       text = []
     }
@@ -310,7 +310,7 @@ extension LessonParser {
     static func list(_ value: String) -> [String] {
       var text = Substring(value)
       if text.hasPrefix("["), text.hasSuffix("]") { text = text.dropFirst().dropLast() }
-      return text.split(separator: ",").map { unquote($0.trimmingCharacters(in: .whitespaces)) }
+      return text.split(separator: ",").map { unquote(trimmingWhitespace($0)) }
         .filter { !$0.isEmpty }
     }
 

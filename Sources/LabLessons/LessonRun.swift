@@ -94,7 +94,7 @@ public struct LessonRun: Sendable, Equatable {
   /// Parses `lab run NAME [options]`; throws a message that says what is wrong and what would do.
   public static func parse(_ text: String, line: Int) throws(LessonProblem) -> LessonRun {
     func problem(_ message: String) -> LessonProblem { LessonProblem(line: line, message: message) }
-    let command = text.trimmingCharacters(in: .whitespaces)
+    let command = trimmingWhitespace(text)
     var words = command.split(whereSeparator: \.isWhitespace).map(String.init)
     guard words.count >= 2, words[0] == "lab", ["run", "swift", "compare"].contains(words[1])
     else {

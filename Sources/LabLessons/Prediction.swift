@@ -58,14 +58,14 @@ public struct Prediction: Sendable, Equatable {
     }
     var fields: [String: (value: String, line: Int)] = [:]
     for (offset, text) in body.enumerated()
-    where !text.trimmingCharacters(in: .whitespaces).isEmpty {
+    where !isBlank(text) {
       let line = start + 2 + offset
       guard let colon = text.firstIndex(of: ":") else {
         problem(line, "a ```predict block's lines are 'key: value', not '\(text)'")
         continue
       }
-      let key = text[..<colon].trimmingCharacters(in: .whitespaces)
-      let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      let key = trimmingWhitespace(text[..<colon])
+      let value = trimmingWhitespace(text[text.index(after: colon)...])
       guard keys.contains(key) else {
         problem(
           line,
@@ -127,7 +127,7 @@ public struct Prediction: Sendable, Equatable {
   ) -> [String] {
     var text = Substring(value)
     if text.hasPrefix("["), text.hasSuffix("]") { text = text.dropFirst().dropLast() }
-    let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    let items = text.split(separator: ",").map { trimmingWhitespace($0) }
     if items.count < 2 || items.contains(where: \.isEmpty) {
       problem(
         line, "'choices:' lists at least two answers, separated by commas: 'choices: 1, 2, 3'")

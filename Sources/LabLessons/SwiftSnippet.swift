@@ -77,7 +77,7 @@ extension SwiftSnippet {
     var index = 0
     while index < lines.count {
       let line = lines[index]
-      if line.trimmingCharacters(in: .whitespaces).isEmpty {
+      if isBlank(line) {
         index += 1
         continue
       }
@@ -141,7 +141,7 @@ extension SwiftSnippet {
   /// Whether a ```lab block's last run is `lab swift NAME`, whose program a ```swift block
   /// after it quotes.
   static func showsProgram(_ body: [String]) -> Bool {
-    guard let last = body.last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }),
+    guard let last = body.last(where: { !isBlank($0) }),
       let run = try? LessonRun.parse(last, line: 0)
     else { return false }
     return run.swift == .program
@@ -158,7 +158,7 @@ extension SwiftSnippet {
     if let context {
       var codeStart = context.lines.startIndex
       if let divider = context.lines.firstIndex(where: {
-        $0.trimmingCharacters(in: .whitespaces) == "---"
+        trimmingWhitespace($0) == "---"
       }) {
         let before = problems.count
         let head = BlockHead(
@@ -195,7 +195,7 @@ extension SwiftSnippet {
     }
     let block = body.enumerated().map { ($0.element, line + 1 + $0.offset) }
     if let marker = code.firstIndex(where: {
-      $0.text.trimmingCharacters(in: .whitespaces) == placeholder
+      trimmingWhitespace($0.text) == placeholder
     }) {
       let indent = String(code[marker].text.prefix { $0 == " " })
       code.replaceSubrange(

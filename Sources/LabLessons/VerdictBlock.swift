@@ -1,4 +1,5 @@
 import Foundation
+import LabModel
 import LabSwift
 
 /// A ```` ```swift-verdict ```` block: a short Swift program and what Swift 6 says of it, for
@@ -37,7 +38,7 @@ public struct VerdictBlock: Sendable, Equatable {
     func problem(_ offset: Int, column: Int? = nil, _ message: String) {
       problems.append(LessonProblem(line: line + 1 + offset, column: column, message: message))
     }
-    guard let divider = body.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" })
+    guard let divider = body.firstIndex(where: { trimmingWhitespace($0) == "---" })
     else {
       problem(
         -1,
@@ -75,7 +76,7 @@ public struct VerdictBlock: Sendable, Equatable {
           + "expect: error: MESSAGE")
     }
     let source = Array(body[(divider + 1)...])
-    if source.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+    if source.allSatisfy({ isBlank($0) }) {
       problem(divider, "there is no program after the '---'")
     }
     if source.joined(separator: "\n").utf8.count > SwiftVerdictCheck.maxSourceBytes {

@@ -180,7 +180,7 @@ extension Fact {
         }
         // `//   more words` goes on with the value above it, as a long claim wraps.
         if line.hasPrefix("//   "), let last = lastKey, last != "log" {
-          values[last]?.value += " " + line.dropFirst(5).trimmingCharacters(in: .whitespaces)
+          values[last]?.value += " " + trimmingWhitespace(line.dropFirst(5))
           continue
         }
         guard line.hasPrefix("// "), let colon = line.firstIndex(of: ":") else {
@@ -193,7 +193,7 @@ extension Fact {
           break
         }
         let rest = line[line.index(after: colon)...]
-        let value = rest.trimmingCharacters(in: .whitespaces)
+        let value = trimmingWhitespace(rest)
         let column =
           line.distance(from: line.startIndex, to: rest.startIndex)
           + rest.prefix(while: \.isWhitespace).count + 1

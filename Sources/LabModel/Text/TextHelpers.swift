@@ -32,6 +32,29 @@ package func trimmingBlanks(_ text: String) -> String {
   return trimmingTrailingBlanks(text.drop { $0 == " " || $0 == "\t" })
 }
 
+/// Text without leading or trailing whitespace as Foundation's `CharacterSet.whitespaces` counts
+/// it (tab and Unicode's space separators, not line breaks), scalar by scalar as it trims, but
+/// without bridging each line through `NSString`: lesson and fact parsers call it on every line.
+package func trimmingWhitespace(_ text: some StringProtocol) -> String {
+  let scalars = Substring(text).unicodeScalars
+  guard let first = scalars.firstIndex(where: { !isWhitespace($0) }),
+    let last = scalars.lastIndex(where: { !isWhitespace($0) })
+  else { return "" }
+  return String(scalars[first...last])
+}
+
+/// Whether text holds only whitespace as `trimmingWhitespace` counts it (or nothing).
+package func isBlank(_ text: some StringProtocol) -> Bool {
+  Substring(text).unicodeScalars.allSatisfy(isWhitespace)
+}
+
+/// Foundation on Linux counts the zero-width space (U+200B, a format character since Unicode
+/// 4.0.1) as whitespace too; `WhitespaceTests` holds the two to the same set.
+private func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+  scalar == " " || scalar == "\t" || scalar == "\u{200B}"
+    || scalar.properties.generalCategory == .spaceSeparator
+}
+
 /// Text safe to print on a terminal: every control character (C0, DEL, C1) written as Swift
 /// writes it in a string literal, `\u{1B}`, so a scenario from someone else cannot clear the
 /// screen, retitle the window or hide a link in what the lab prints. Tabs and line breaks are

@@ -59,13 +59,22 @@ package struct Arguments {
       if option.value == nil {
         if inlineValue != nil { throw UsageError("'--\(name)' takes no value") }
         flags.insert(key)
-      } else if let inlineValue {
-        values[key, default: []].append(inlineValue)
-      } else if index < words.count {
-        values[key, default: []].append(words[index])
-        index += 1
       } else {
-        throw UsageError("'--\(name)' needs a value: --\(name) \(option.value!)")
+        let value: String
+        if let inlineValue {
+          value = inlineValue
+        } else if index < words.count {
+          value = words[index]
+          index += 1
+        } else {
+          throw UsageError("'--\(name)' needs a value: --\(name) \(option.value!)")
+        }
+        if let earlier = values[key]?.first, !option.repeatable {
+          throw UsageError(
+            "'--\(name)' is given twice ('\(terminalSafe(earlier))', then "
+              + "'\(terminalSafe(value))'); give it once")
+        }
+        values[key, default: []].append(value)
       }
     }
   }

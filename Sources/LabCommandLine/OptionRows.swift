@@ -76,7 +76,7 @@ enum OptionRows {
   static let merge = OptionSpec.value(
     .merge, "FILE",
     "Exhaustive: combine the JSON of every --shard K/N of one search into its result "
-      + "(repeatable, one per shard).")
+      + "(repeatable, one per shard).", repeatable: true)
   static let runs = OptionSpec.value(
     .runs, "N", "Runs per policy (live: runs in all); default 100.")
   static let seeds = OptionSpec.value(
@@ -84,9 +84,11 @@ enum OptionRows {
 
   // What a run shows (`RunArguments.displayOptions`), and where else it goes.
   static let task = OptionSpec.value(
-    .task, "NAME", "Show only this task's events (repeatable; a group also shows its children).")
+    .task, "NAME", "Show only this task's events (repeatable; a group also shows its children).",
+    repeatable: true)
   static let lane = OptionSpec.value(
-    .lane, "NAME", "Show only events on this thread: main, worker-1, … (repeatable).")
+    .lane, "NAME", "Show only events on this thread: main, worker-1, … (repeatable).",
+    repeatable: true)
   static let full = OptionSpec.flag(.full, "Show every event: do not fold repeated rounds.")
   static let format = OptionSpec.value(.format, "text|json", "Output format (default: text).")
   static let timeline = OptionSpec.flag(

@@ -7,6 +7,10 @@ package struct OptionSpec: Sendable {
   package private(set) var help: String
   /// A one-letter spelling, `-s` for `--seed`, for the options typed most.
   package let short: Character?
+  /// Whether a value option may be given more than once, each value kept (`--merge A --merge
+  /// B`). One that may not is refused when given twice: the last value silently winning hid a
+  /// slip such as two `--shard`s in one CI line.
+  package var repeatable = false
 
   package var name: String { option.rawValue }
 
@@ -23,11 +27,13 @@ package struct OptionSpec: Sendable {
   }
 
   static func value(
-    _ option: Option, _ placeholder: String, _ help: String, short: Character? = nil
+    _ option: Option, _ placeholder: String, _ help: String, short: Character? = nil,
+    repeatable: Bool = false
   )
     -> OptionSpec
   {
-    OptionSpec(option: option, value: placeholder, help: help, short: short)
+    OptionSpec(
+      option: option, value: placeholder, help: help, short: short, repeatable: repeatable)
   }
 
   /// The same option with the help one command shows for it, and there a value's placeholder

@@ -48,7 +48,6 @@ package enum CatalogListing {
     for (url, name) in zip(files, names) {
       // Folder and file names, titles and sources are a course author's text: shown, not obeyed.
       let folder = terminalSafe(catalog.displayPath(url.deletingLastPathComponent()))
-      let command = "\(LabCommand.name) run \(shellWord(name))"  // one word, pasted as is
       let name = terminalSafe(name)
       let thisTopic =
         folder.hasPrefix("Scenarios/") ? String(folder.dropFirst("Scenarios/".count)) : "(no topic)"
@@ -57,10 +56,11 @@ package enum CatalogListing {
         topic = thisTopic
       }
       guard let scenario = try? ScenarioLoader.load(path: url.path) else {
+        // By its path, one shell word: a file that does not validate may have no name a command
+        // takes (`-rf.json` would read as options).
         problems.append(
-          "\(terminalSafe(catalog.displayPath(url))): does not validate; "
-            + "see why: \(command)"
-        )
+          "\(terminalSafe(catalog.displayPath(url))): does not validate; see why: "
+            + LabCommand.line("validate \(shellWord(ScenarioCatalog.pathFromHere(url)))"))
         text += "  " + name.padding(nameWidth) + style.paint("(does not validate)", .red) + "\n"
         continue
       }

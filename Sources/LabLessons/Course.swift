@@ -109,3 +109,30 @@ package struct Course: Sendable {
     return "bundled " + ScenarioCatalog(root: bundled).displayPath(url)
   }
 }
+
+extension Course {
+  /// What is wrong with the scenarios a lesson runs, each at the first line that runs or predicts
+  /// it: a name no scenario has, here or in the bundled curriculum, or one several files have
+  /// (a lesson's runs take names, never paths). `lab check` holds a course's lessons to it, so a
+  /// lesson whose runs all fail cannot pass.
+  package func scenarioProblems(of lesson: Lesson) -> [String] {
+    let predictions = lesson.sections.flatMap(\.blocks).compactMap(\.prediction)
+    return lesson.scenarios.compactMap { name in
+      let line =
+        lesson.runs.first { $0.scenario == name }?.line
+        ?? predictions.first { $0.scenario == name }?.line ?? 1
+      let at = "\(lesson.file):\(line): "
+      switch resolveScenario(name).resolution {
+      case .file: return nil
+      case .notFound(let suggestion):
+        return at + "no scenario is named '\(name)', in this course or the bundled curriculum"
+          + (suggestion.map { "; did you mean '\($0)'?" } ?? "; add Scenarios/TOPIC/\(name).json")
+      case .ambiguous(let files):
+        let catalog = ScenarioCatalog(root: root)
+        return at + "several scenarios are named '\(name)' ("
+          + files.map(catalog.displayPath).joined(separator: ", ")
+          + "); a lesson runs a scenario by its name: rename one of the files"
+      }
+    }
+  }
+}

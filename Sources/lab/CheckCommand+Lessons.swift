@@ -15,7 +15,8 @@ extension CheckCommand {
     throws(UsageError) -> Bool
   {
     let console = context.console
-    let catalog = LessonCatalog(root: try context.catalog().root)
+    let course = try context.course()
+    let catalog = LessonCatalog(root: course.root)
     let entries = catalog.entries()
     guard !entries.isEmpty else { return false }
     var lessons: [(LessonCatalog.Entry, Result<Lesson, LessonFileError>)] = []
@@ -54,7 +55,9 @@ extension CheckCommand {
         summary =
           names.isEmpty
           ? "cites no fact" : "cites \(names.count) fact\(names.count == 1 ? "" : "s")"
-        if let bad = lesson.citations.first(where: { failedFacts[$0.name] != nil }) {
+        if let missing = course.scenarioProblems(of: lesson).first {
+          problem = missing
+        } else if let bad = lesson.citations.first(where: { failedFacts[$0.name] != nil }) {
           let why = failedFacts[bad.name]?.split(separator: "\n").first ?? ""
           problem =
             "\(lesson.file):\(bad.line):\(bad.column): the fact '\(bad.name)' it cites does not "

@@ -4,6 +4,7 @@ import LabCommandLine
 import LabInterpreter
 import LabLessons
 import LabModel
+import LabNative
 import LabPictures
 import LabRuntime
 
@@ -120,25 +121,18 @@ enum CheckCommand: Command {
 
     let width = targets.map(\.argument.count).max() ?? 0
     let progress = ProgressLine(console: console)
-    let of = plan.search.maxSchedules.map { "/\($0)" } ?? ""
+    let catalog = try? context.catalog()
+    let sameNamed = catalog?.sameNamed() ?? [:]
     var verdicts: [ScenarioVerdict] = []
     for (number, target) in targets.enumerated() {
+      let label = "checking \(number + 1)/\(targets.count) \(target.argument)"
       let verdict =
-        if let native {
-          NativeCommand.check(
-            target.url, argument: target.argument, options: plan.options, builder: native,
-            progress: (progress, "checking \(number + 1)/\(targets.count) \(target.argument)"),
-            context)
+        if let catalog, let earlier = sameNamed[target.url.standardizedFileURL.path] {
+          ScenarioVerdict.invalid(
+            scenario: target.argument, file: context.displayPath(target.url),
+            messages: [catalog.sameNameProblem(earlier: earlier)], why: "shares its name")
         } else {
-          ScenarioChecker.check(
-            file: target.url, argument: target.argument, plan: plan, hints: LabCommand.hint,
-            displayPath: context.displayPath
-          ) { done, schedules in
-            progress.update(
-              "checking \(number + 1)/\(targets.count) \(target.argument)"
-                + (plan.runsPerScenario > 1 ? " · run \(done)/\(plan.runsPerScenario)" : "")
-                + (schedules.map { " · every schedule: \($0)\(of) schedules" } ?? ""))
-          }
+          check(target, plan: plan, native: native, progress: (progress, label), context)
         }
       verdicts.append(verdict)
       progress.clear()
@@ -166,6 +160,28 @@ enum CheckCommand: Command {
     }
     return verdicts.contains { $0.status == .failed } || lessonsFailed
       ? ExitStatus.failure : ExitStatus.ok
+  }
+
+  /// One scenario's verdict, natively or as the plan says, with its progress on `label`.
+  static func check(
+    _ target: Target, plan: CheckPlan, native: NativeBuilder?,
+    progress: (line: ProgressLine, label: String), _ context: CommandContext
+  ) -> ScenarioVerdict {
+    if let native {
+      return NativeCommand.check(
+        target.url, argument: target.argument, options: plan.options, builder: native,
+        progress: progress, context)
+    }
+    let of = plan.search.maxSchedules.map { "/\($0)" } ?? ""
+    return ScenarioChecker.check(
+      file: target.url, argument: target.argument, plan: plan, hints: LabCommand.hint,
+      displayPath: context.displayPath
+    ) { done, schedules in
+      progress.line.update(
+        progress.label
+          + (plan.runsPerScenario > 1 ? " · run \(done)/\(plan.runsPerScenario)" : "")
+          + (schedules.map { " · every schedule: \($0)\(of) schedules" } ?? ""))
+    }
   }
 
   /// Every file `--html DIR` and `--junit FILE` write.

@@ -130,7 +130,8 @@ struct CommandContext {
     case .ambiguous(let files):
       throw UsageError(
         "several scenarios are named '\(argument)': "
-          + files.map(catalog.displayPath).joined(separator: ", ") + "; give the path instead")
+          + files.map(catalog.displayPath).joined(separator: ", ")
+          + "; give the path, or rename one of the files (lessons call scenarios by name)")
     }
   }
 
@@ -181,9 +182,5 @@ struct CommandContext {
     }
   }
 
-  func displayPath(_ url: URL) -> String {
-    let cwd = FileManager.default.currentDirectoryPath + "/"
-    let path = url.standardizedFileURL.path
-    return path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
-  }
+  func displayPath(_ url: URL) -> String { ScenarioCatalog.pathFromHere(url) }
 }

@@ -38,6 +38,13 @@ enum InitCommand: Command {
           ? "name the course's folder, such as 'lab init my-course'" : "init takes one folder")
     }
     let path = arguments.positionals[0]
+    // An empty word would be the current folder under another name, and one of only spaces a
+    // folder no listing shows: both are slips (an unset variable, a stray quote), not names.
+    guard !isBlank(path) else {
+      throw UsageError(
+        "'\(terminalSafe(path))' names no folder; give the course's folder, such as "
+          + "'lab init my-course', or 'lab init .' for the current one")
+    }
     let console = context.console
     var lab = LabSource.ofPackage(Course.builtFrom)
     if let given = arguments.value(.labRepository) {
@@ -56,7 +63,7 @@ enum InitCommand: Command {
     }
     console.out(
       """
-      wrote a course to \(terminalSafe(path))/
+      wrote a course to \(shellWord(path))/
       next:
         cd \(shellWord(path))
         lab list               its lesson and scenario, then the bundled ones

@@ -37,11 +37,20 @@ enum ValidateCommand: Command {
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     let console = context.console
     let files = try files(arguments.positionals, context)
+    let catalog = try? context.catalog()
+    let sameNamed = catalog?.sameNamed() ?? [:]
     var valid = 0
     for url in files {
       let display = context.displayPath(url)
       do {
         let scenario = try ScenarioLoader.load(path: url.path)
+        if let catalog, let earlier = sameNamed[url.standardizedFileURL.path] {
+          let start = SourceLocation(line: 1, column: 1, offset: 0)
+          let problem = catalog.sameNameProblem(earlier: earlier)
+          context.printDiagnostics(
+            [Diagnostic(file: display, location: start, message: problem)], file: display)
+          continue
+        }
         valid += 1
         console.out(console.paint("ok", .green) + "  \(terminalSafe(display))\n")
         context.printDiagnostics(scenario.warnings, file: display)

@@ -207,6 +207,14 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: deep.deletingLastPathComponent().path))
   }
 
+  /// An empty or blank folder name is a slip (an unset variable), not the current folder: `lab
+  /// init ''` wrote a course into whatever folder the shell was in.
+  @Test(arguments: ["", " ", "\t "]) func initRefusesAFolderNameOfNothing(_ name: String) {
+    let (status, out, err) = InProcessLab.run(["init", name])
+    #expect(status == 64 && out.isEmpty)
+    #expect(err.contains("names no folder; give the course's folder"), "\(err)")
+  }
+
   @Test func aPlanFollowsLinksToWhereAFileReallyGoes() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("lab-plan-\(UUID())")
     let outside = root.appendingPathComponent("outside")

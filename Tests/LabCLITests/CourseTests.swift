@@ -54,6 +54,44 @@ import Testing
     }
   }
 
+  /// A lesson runs scenarios by name, so `lab check` holds each name a lesson lists to exactly
+  /// one scenario: a lesson whose every run failed ("no scenario named") passed, and so did two
+  /// files of one name, which `lab run NAME` and the lesson could not tell apart.
+  @Test func checkFailsALessonWhoseScenarioIsMissingOrNamedTwice() throws {
+    let course = Course()
+    let lesson = course.root.appendingPathComponent("Lessons/01-first-steps.md")
+    let text = try String(contentsOf: lesson, encoding: .utf8)
+    let other = course.root.appendingPathComponent("Scenarios/02-more")
+    try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: course.root.appendingPathComponent("Scenarios/01-first-steps/two-downloads.json"),
+      to: other.appendingPathComponent("two-downloads.json"))
+    let twice = course.lab(["check"])
+    #expect(twice.status == 1)
+    #expect(
+      twice.out.contains(
+        "FAIL  Scenarios/02-more/two-downloads.json         shares its name: the scenario "
+          + "'two-downloads' is also Scenarios/01-first-steps/two-downloads.json"), "\(twice.out)")
+    #expect(
+      twice.out.contains(
+        "FAIL  lesson 1 first-steps  Lessons/01-first-steps.md:17: several scenarios are named "
+          + "'two-downloads'"), "\(twice.out)")
+    let validate = course.lab(["validate"])
+    #expect(validate.status == 1 && validate.out.hasSuffix("1 valid, 1 invalid\n"))
+    #expect(
+      validate.err.contains(
+        "Scenarios/02-more/two-downloads.json:1:1: error: the scenario 'two-downloads' is also "))
+    try FileManager.default.removeItem(at: other)
+    try text.replacing("two-downloads", with: "no-such-thing").write(
+      to: lesson, atomically: true, encoding: .utf8)
+    let missing = course.lab(["check"])
+    #expect(missing.status == 1)
+    #expect(
+      missing.out.contains(
+        "Lessons/01-first-steps.md:17: no scenario is named 'no-such-thing', in this course or the "
+          + "bundled curriculum"), "\(missing.out)")
+  }
+
   @Test func initWritesACourseThatWorksAtOnce() throws {
     let course = Course()
     #expect(course.initResult.status == 0, "\(course.initResult.err)")

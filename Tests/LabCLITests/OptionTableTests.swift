@@ -68,3 +68,28 @@ struct OptionTableTests {
     #expect(own == Self.declared.subtracting(["--help", "--color", "--version"]))
   }
 }
+
+/// A value option given twice is refused unless it is declared repeatable, and help says
+/// "repeatable" of exactly the options that are: `--shard 1/2 --shard 2/2` ran part 2 alone.
+struct RepeatedOptionTests {
+  @Test(arguments: Option.allCases) func helpSaysRepeatableOfExactlyTheRepeatableOptions(
+    _ option: Option
+  ) {
+    #expect(option.spec.help.contains("(repeatable") == option.spec.repeatable)
+  }
+
+  @Test func aValueGivenTwiceIsRefusedWithBoth() {
+    let twice = InProcessLab.run(["explore", "racy-counter", "--shard", "1/2", "--shard", "2/2"])
+    #expect(twice.status == 64 && twice.out.isEmpty)
+    #expect(twice.err.contains("'--shard' is given twice ('1/2', then '2/2'); give it once"))
+    let spelledTwoWays = InProcessLab.run(["run", "racy-counter", "-s", "3", "--seed=4"])
+    #expect(spelledTwoWays.status == 64)
+    #expect(spelledTwoWays.err.contains("'--seed' is given twice ('3', then '4')"))
+  }
+
+  @Test func aRepeatableOneKeepsEveryValue() throws {
+    let words = ["racy-counter", "--task", "a", "--task", "b", "--lane", "main", "--lane", "x"]
+    let arguments = try Arguments(words, options: RunCommand.options)
+    #expect(arguments.values(.task) == ["a", "b"] && arguments.values(.lane) == ["main", "x"])
+  }
+}

@@ -105,17 +105,41 @@ import Testing
 
 extension CourseNameSafetyTests {
   /// The command `lab list` gives for a file that does not validate is one shell word per
-  /// argument, so it works when pasted: `lab run has space` was two arguments, refused.
-  @Test func listsAdviceForAFileThatDoesNotValidateCanBePasted() throws {
+  /// argument and works when pasted: `lab run has space` was two arguments, and `lab run -rf`
+  /// (for `-rf.json`) read as options. Each advice is run as the shell would split it.
+  @Test(arguments: ["has space", "-rf", "--help"])
+  func listsAdviceForAFileThatDoesNotValidateCanBePasted(_ name: String) throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lab-space-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: root) }
     let topic = root.appendingPathComponent("Scenarios/01-a")
     try FileManager.default.createDirectory(at: topic, withIntermediateDirectories: true)
     try "{".write(
-      to: topic.appendingPathComponent("has space.json"), atomically: true, encoding: .utf8)
-    let (_, _, err) = InProcessLab.run(["list"], environment: ["LAB_ROOT": root.path])
-    #expect(err.contains("does not validate; see why: lab run 'has space'"), "\(err)")
+      to: topic.appendingPathComponent("\(name).json"), atomically: true, encoding: .utf8)
+    let environment = ["LAB_ROOT": root.path]
+    let (_, _, err) = InProcessLab.run(["list"], environment: environment)
+    let advice = try #require(err.components(separatedBy: "see why: lab ").dropFirst().first)
+    let line = String(advice.prefix { $0 != "\n" })
+    // The shell's reading of plain words and one '…' word, the only forms shellWord writes.
+    var words: [String] = []
+    var rest = Substring(line)
+    while let first = rest.first {
+      if first == " " {
+        rest = rest.dropFirst()
+      } else if first == "'" {
+        let body = rest.dropFirst().prefix { $0 != "'" }
+        words.append(String(body))
+        rest = rest.dropFirst(body.count + 2)
+      } else {
+        let word = rest.prefix { $0 != " " }
+        words.append(String(word))
+        rest = rest.dropFirst(word.count)
+      }
+    }
+    #expect(words == ["validate", topic.appendingPathComponent("\(name).json").path], "\(line)")
+    let (status, _, validateErr) = InProcessLab.run(words, environment: environment)
+    #expect(status == 1, "\(validateErr)")
+    #expect(validateErr.contains("\(name).json:1:"), "\(validateErr)")
   }
 }
 

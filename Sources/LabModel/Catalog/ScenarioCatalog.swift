@@ -36,6 +36,30 @@ public struct ScenarioCatalog: Sendable {
     Self.jsonFiles(under: scenariosFolder)
   }
 
+  /// The scenario files whose name a file earlier by path already has, each (by its standardized
+  /// path) with that file: commands and lessons call a scenario by its name, so a name two files
+  /// share calls neither (`lab run NAME` answers "several scenarios are named").
+  public func sameNamed() -> [String: URL] {
+    var first: [String: URL] = [:]
+    var later: [String: URL] = [:]
+    for file in allScenarioFiles() {
+      let name = file.deletingPathExtension().lastPathComponent
+      if let earlier = first[name] {
+        later[file.standardizedFileURL.path] = earlier
+      } else {
+        first[name] = file
+      }
+    }
+    return later
+  }
+
+  /// Why a file `sameNamed` found is refused, and what to do.
+  public func sameNameProblem(earlier: URL) -> String {
+    "the scenario '\(terminalSafe(earlier.deletingPathExtension().lastPathComponent))' is also "
+      + "\(terminalSafe(displayPath(earlier))); commands and lessons call a scenario by its name: "
+      + "rename one of the two files"
+  }
+
   /// The name commands call the scenario in `file` by — its file name without `.json` — or nil
   /// when that is not a scenario name (`isScenarioName`): such a file gets no page, no place in
   /// `lab list --names` and no completion, and loading it says why.
@@ -107,8 +131,18 @@ public struct ScenarioCatalog: Sendable {
 
   /// A path relative to the project root when it is inside it, for messages and reports.
   public func displayPath(_ url: URL) -> String {
+    Self.path(of: url, from: root)
+  }
+
+  /// A path as a command typed here reads it: relative to the working directory when inside it,
+  /// whole elsewhere — what advice to paste names, wherever `LAB_ROOT` points.
+  public static func pathFromHere(_ url: URL) -> String {
+    path(of: url, from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+  }
+
+  private static func path(of url: URL, from folder: URL) -> String {
     let path = url.standardizedFileURL.path
-    let rootPath = root.standardizedFileURL.path + "/"
-    return path.hasPrefix(rootPath) ? String(path.dropFirst(rootPath.count)) : path
+    let folderPath = folder.standardizedFileURL.path + "/"
+    return path.hasPrefix(folderPath) ? String(path.dropFirst(folderPath.count)) : path
   }
 }

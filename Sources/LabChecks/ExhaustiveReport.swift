@@ -145,7 +145,7 @@ extension ExhaustiveSearch.Findings {
     }
     return """
       {
-        "format": 1,
+        "format": \(ExhaustiveSearch.ShardFile.format),
         "scenario": \(quote(argument)),
         "mode": "exhaustive",
         "threads": \(threads),

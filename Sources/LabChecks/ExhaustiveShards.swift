@@ -30,6 +30,13 @@ extension ExhaustiveSearch {
       var limit: Double
     }
 
+    /// The version of the JSON form a search writes, shards included: a shard of another form
+    /// is refused, not read as this one.
+    static let format = 1
+
+    var format: Int
+    /// "exhaustive": only a search of every schedule is split into shards.
+    var mode: String
     var shard: Info
     var complete: Bool
     var schedules: Int
@@ -71,6 +78,13 @@ extension ExhaustiveSearch {
         -> String?
       {
         (low...high).contains(value) ? nil : "its \(name) is \(value), not \(low) to \(high)"
+      }
+      guard format == Self.format else {
+        return "its format is \(format), and this lab reads format \(Self.format): write every shard "
+          + "with one lab"
+      }
+      guard mode == "exhaustive" else {
+        return "its mode is '\(terminalSafe(mode))', not 'exhaustive'"
       }
       if let problem = count(shard.count, "shard count", from: 1, to: 1000)
         ?? count(shard.index, "shard index", from: 1, to: shard.count)

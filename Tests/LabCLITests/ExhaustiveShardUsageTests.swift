@@ -122,6 +122,12 @@ import Testing
     (#""count": 3"#, #""count": 1000000000000000"#, "its shard count is 1000000000000000"),
     (#""count": 3"#, #""count": 9223372036854775807"#, "its shard count is 9223372036854775807"),
     (#""schedules": "#, #""schedules": 9223372036854775807, "x": "#, "its schedules is"),
+    // The JSON form's version and the search's kind: a later lab's shard is not read as this one.
+    (
+      #""format": 1"#, #""format": 2"#,
+      "its format is 2, and this lab reads format 1: write every shard with one lab"
+    ),
+    (#""mode": "exhaustive""#, #""mode": "seeded""#, "its mode is 'seeded', not 'exhaustive'"),
     // Completeness agrees with what stopped the search: a merge of such a shard said "all
     // schedules explored" and "more may give other outcomes" at once.
     (

@@ -346,9 +346,24 @@ JS
         || fail "challenge #schedule=$key: no '$line' in: $(tr '\n' ' ' <<< "$replayed")"
     done
   done
+  # Moves are buttons' numbers joined by '.': no move is read into an address that holds none
+  # (Number('') is 0, Number('0x1') is 1). An empty list is the start; anything else not of that
+  # shape plays nothing and says so.
+  local start
+  start=$(layout "file://$page" mouse <<< "(function () { $facts return facts('start').join('\\n'); })()" 2>&1)
+  for moves in "" 0. 0x0 1e0 %200 -0 .0; do
+    replayed=$(layout "file://$page#moves=$moves" mouse \
+      <<< "(function () { $facts return facts('start').join('\\n') +
+        '\\nsays ' + !!document.querySelector('.result .problem'); })()" 2>&1)
+    [[ $(grep -v '^start hash' <<< "$replayed" | grep -v '^says') == $(grep -v '^start hash' <<< "$start") ]] \
+      || fail "challenge #moves=$moves: played moves: $(tr '\n' ' ' <<< "$replayed")"
+    grep -qxF "says $([[ -z $moves ]] && echo false || echo true)" <<< "$replayed" \
+      || fail "challenge #moves=$moves: $(grep '^says' <<< "$replayed")"
+  done
   # Nor is an address's text offered as a command to paste unless it has a schedule's shape.
+  # (What the page shows, not its script, which holds every message the page can show.)
   replayed=$(layout "file://$page#schedule=%3B%20curl%20-s%20x%20%7C%20sh" mouse \
-    <<< "(function () { return document.body.textContent; })()" 2>&1)
+    <<< "(function () { return document.querySelector('.result').textContent; })()" 2>&1)
   if grep -q 'curl' <<< "$replayed" || ! grep -q 'That address holds no schedule' <<< "$replayed"; then
     fail "challenge #schedule=; curl …: the page offers the address's text as a command"
   fi

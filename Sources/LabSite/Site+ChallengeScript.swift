@@ -165,8 +165,12 @@ extension Site {
               'terminal: ' + command(schedule);
           } else message = 'That address holds no schedule.';
         } else if (hash.indexOf('moves=') === 0) {
-          var list = hash.slice('moves='.length).split('.').map(Number);
-          if (walk(list)) moves = list; else message = 'Those moves are not in this page.';
+          // Buttons' numbers joined by '.', digits only: '', '0.', '0x1' or '1e0' read through
+          // Number() played moves the link never held ('' as button 0).
+          var text = hash.slice('moves='.length);
+          var list = text === '' ? [] :
+            /^[0-9]{1,4}(\.[0-9]{1,4})*$/.test(text) ? text.split('.').map(Number) : null;
+          if (list && walk(list)) moves = list; else message = 'Those moves are not in this page.';
         }
         render(message);
       }

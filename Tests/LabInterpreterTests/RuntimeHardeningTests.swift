@@ -69,7 +69,7 @@ import Testing
     let problem = try #require(record.problem)
     #expect(problem.contains("the run grew the lab's memory by more than 48 MB"), "\(problem)")
     #expect(problem.contains("raise the limit with --max-memory-mb"), "\(problem)")
-    #expect(problem.contains("the lab's memory peaked at"), "\(problem)")
+    #expect(problem.contains("by then the lab's memory had peaked at"), "\(problem)")
   }
 
   @Test func residentMemoryIsMeasured() throws {

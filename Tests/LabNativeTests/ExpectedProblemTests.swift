@@ -88,7 +88,7 @@ import Testing
     let limit = ScenarioRunner.run(
       try TestSupport.scenario(json: #"{"format": 1, "steps": [{"sleep": 100}]}"#),
       options: options)
-    #expect(limit.problem?.contains("(the lab's memory peaked at ") == true)
+    #expect(limit.problem?.contains("(by then the lab's memory had peaked at ") == true)
   }
 
   @Test(arguments: [

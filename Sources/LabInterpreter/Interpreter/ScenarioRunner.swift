@@ -87,8 +87,10 @@ public enum ScenarioRunner {
     case .limitReached(let message):
       // How close the machine came: the stopped run's peak, in the process as a whole.
       let peak = ProcessMemory.megabytes(ProcessMemory.peakResidentBytes())
+      // "By then": printing a long stopped trace afterwards can take more than the run did.
       problem =
-        "stopped at \(Int(runtime.now)) ms: \(message) (the lab's memory peaked at \(peak) MB)"
+        "stopped at \(Int(runtime.now)) ms: \(message) "
+        + "(by then the lab's memory had peaked at \(peak) MB)"
     }
     return (end, problem)
   }

@@ -8,12 +8,15 @@ package func or(_ suggestion: String, _ choices: String) -> String {
 /// The lines of a text file as an editor shows them: split at each "\n", a "\r" before it
 /// dropped, and a byte-order mark at the start left out. Windows' "\r\n" is one `Character` in
 /// Swift, so splitting the characters at "\n" never splits it: a lesson saved with Windows line
-/// ends read as one line. Split by scalars instead, so lines are numbered as the file's are.
+/// ends read as one line. Split below the characters instead, so lines are numbered as the
+/// file's are.
 package func textLines(_ text: String) -> [String] {
-  var scalars = Substring(text).unicodeScalars
-  if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
-  return scalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-    String(line.last == "\r" ? line.dropLast() : line)
+  var bytes = Substring(text).utf8
+  if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+  // Split as bytes: "\n" and "\r" are never part of another scalar's UTF-8, so each slice is
+  // whole scalars — and this is every lesson's and fact's first step, done for each line.
+  return bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+    String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
   }
 }
 

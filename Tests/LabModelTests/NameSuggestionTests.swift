@@ -1,3 +1,4 @@
+import LabTestSupport
 import Testing
 
 @testable import LabModel
@@ -23,7 +24,7 @@ import Testing
   }
 
   @Test func bandedDistanceMatchesTheFullTable() {
-    var generator = SplitMix(seed: 7)
+    var generator = SplitMix64(seed: 7)
     for _ in 0..<20_000 {
       let a = Array(generator.word(maxLength: 9))
       let b = Array(generator.word(maxLength: 9))
@@ -35,7 +36,7 @@ import Testing
   }
 
   @Test func sixtyLongMisspeltNamesAreAnsweredAtOnce() {
-    var generator = SplitMix(seed: 3)
+    var generator = SplitMix64(seed: 3)
     let declared = (0..<60).map { _ in String(generator.word(minLength: 200, maxLength: 200)) }
     // One changed letter each: a suggestion is found, within the work budget, for every name.
     for name in declared {
@@ -50,24 +51,10 @@ import Testing
   }
 }
 
-extension SplitMix: RandomNumberGenerator {
+extension SplitMix64 {
   /// A word over a three-letter alphabet, so near misses and transpositions are common.
   mutating func word(minLength: Int = 0, maxLength: Int) -> String {
     let length = minLength + Int(next() % UInt64(maxLength - minLength + 1))
     return String((0..<length).map { _ in "abx".randomElement(using: &self)! })
-  }
-}
-
-/// A small seeded generator, so the test replays exactly (the same as TimerHeapTests', which is
-/// in the runtime's tests).
-private struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,4 +1,5 @@
 import LabModel
+import LabTestSupport
 
 /// Which mutations of a scenario to try: a fixed sample for every test run, every one of them for
 /// `Scripts/program-fuzz.sh --full`, and random ones for the fuzzer.
@@ -151,21 +152,6 @@ struct MutationSampler {
     let count = 1 + Int(random.next() % 8)
     let scalars = (0..<count).map { _ in letters[Int(random.next() % UInt64(letters.count))] }
     return String(String.UnicodeScalarView(scalars))
-  }
-}
-
-/// A small seeded generator (SplitMix64): the same seed gives the same mutations on every
-/// machine, so a sample is fixed and a fuzzer finding replays.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 

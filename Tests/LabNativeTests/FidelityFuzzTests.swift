@@ -1,0 +1,118 @@
+import Foundation
+import LabChecks
+import LabInterpreter
+import LabModel
+import LabNative
+import LabRuntime
+import LabSwift
+import LabTestSupport
+import Synchronization
+import Testing
+
+/// The differential fidelity fuzzer: generated scenarios (`FidelityScenarios`) are proven by the
+/// exhaustive search, built, and run natively K times — every other scenario beside a busy
+/// neighbour thread, as real machines are loaded — and every outcome a native run ends with must
+/// be one the proof holds. One outside it is a fidelity alarm: the model misses what the real
+/// runtime does. `swift test` runs a sample of a few scenarios; `Scripts/fidelity-fuzz.sh
+/// SECONDS [SEED]` runs it for as long as it is given, saving each alarm's scenario.
+@Suite(.serialized) struct FidelityFuzzTests {
+  /// What one fuzzing session is asked for, from the environment the script sets.
+  struct Plan {
+    var seconds: Double = 0
+    var scenarios = 3
+    var runs = 5
+    var seed: UInt64 = 1
+    var save: URL?
+
+    init(_ environment: [String: String]) {
+      if let seconds = environment["LAB_FIDELITY_FUZZ_SECONDS"].flatMap(Double.init) {
+        self.seconds = seconds
+        scenarios = .max
+        runs = 20
+      }
+      if let runs = environment["LAB_FIDELITY_FUZZ_RUNS"].flatMap(Int.init) { self.runs = runs }
+      if let seed = environment["LAB_FIDELITY_FUZZ_SEED"].flatMap(UInt64.init) { self.seed = seed }
+      save = environment["LAB_FIDELITY_FUZZ_SAVE"].map { URL(fileURLWithPath: $0) }
+    }
+  }
+
+  /// A thread that spins until stopped: the load beside a native run.
+  final class BusyNeighbour: Sendable {
+    private let stopped = Atomic(false)
+
+    init() {
+      Thread.detachNewThread { [self] in
+        var spins = 0
+        while !stopped.load(ordering: .relaxed) { spins &+= 1 }
+      }
+    }
+
+    func stop() { stopped.store(true, ordering: .relaxed) }
+  }
+
+  /// The proof's budget: a generated scenario whose search needs more is counted, not compared.
+  static let budget = ProvenOutcomes.budget(schedules: 20_000, seconds: 20)
+
+  @Test func everyNativeOutcomeOfAGeneratedScenarioIsOneItsProofHolds() throws {
+    let environment = ProcessInfo.processInfo.environment
+    guard let compiler = SwiftCompiler.find(environment: environment) else {
+      return print("skipped: no swiftc")
+    }
+    let builder = NativeBuilder(
+      compiler: compiler, cache: try BuildFolder.folder("native", environment: environment),
+      records: try BuildRecords(environment: environment))
+    let plan = Plan(environment)
+    var generator = FidelityScenarios(seed: plan.seed)
+    let began = ContinuousClock.now
+    var (scenarios, runs, unproven, failedRuns) = (0, 0, 0, 0)
+    var alarms: [String] = []
+    var options = RunOptions()
+    options.tolerance = Tolerance(milliseconds: 1_000, percent: 100)
+    for index in 0..<plan.scenarios {
+      guard plan.seconds == 0 || ContinuousClock.now - began < .seconds(plan.seconds) else { break }
+      let json = generator.scenario(index)
+      let scenario = try TestSupport.scenario(json: json, file: "fidelity-\(index).json")
+      let proven = ProvenOutcomes.search(scenario, budget: Self.budget)
+      guard proven.complete else {
+        unproven += 1
+        continue
+      }
+      let neighbour = index % 2 == 1 ? BusyNeighbour() : nil
+      let sample = try NativeRunner.sample(
+        scenario, runs: plan.runs, seconds: 60, builder: builder, options: options)
+      neighbour?.stop()
+      scenarios += 1
+      runs += sample.records.count
+      for record in sample.records where record.end != .finished || record.problem != nil {
+        failedRuns += 1
+        print(
+          "fidelity-\(index): a native run did not finish: \(record.problem ?? "\(record.end)")")
+      }
+      let found = proven.alarms(sample.records)
+      let seen = Set(sample.records.map { Outcome(of: $0, observingFirst: false).values })
+      print(
+        "fidelity-\(index): \(proven.comparableOutcomes.count) proven outcomes "
+          + "(\(proven.schedules) schedules), \(seen.count) seen in \(sample.records.count) runs"
+          + (neighbour == nil ? "" : " beside a busy thread") + (found.isEmpty ? "" : ": ALARM"))
+      guard !found.isEmpty else { continue }
+      alarms += found.map { "fidelity-\(index) (seed \(plan.seed)): \($0)" }
+      if let save = plan.save {
+        try FileManager.default.createDirectory(at: save, withIntermediateDirectories: true)
+        try json.write(
+          to: save.appendingPathComponent("fidelity-\(plan.seed)-\(index).json"), atomically: true,
+          encoding: .utf8)
+        try found.joined(separator: "\n").write(
+          to: save.appendingPathComponent("fidelity-\(plan.seed)-\(index).alarm"),
+          atomically: true, encoding: .utf8)
+      }
+    }
+    for alarm in alarms { print(alarm) }
+    print(
+      "fidelity fuzz: \(scenarios) scenarios, \(runs) native runs, \(alarms.count) alarms "
+        + "(seed \(plan.seed); \(unproven) more not proven within the budget; \(failedRuns) runs "
+        + "did not finish)")
+    #expect(scenarios > 0)
+    #expect(alarms.isEmpty, "\(alarms.joined(separator: "\n"))")
+    #expect(failedRuns == 0)
+  }
+}

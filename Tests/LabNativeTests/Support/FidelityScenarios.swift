@@ -1,0 +1,99 @@
+import LabTestSupport
+
+/// Random scenarios for the fidelity fuzzer (`FidelityFuzzTests`, `Scripts/fidelity-fuzz.sh`):
+/// two or three concurrent parts — tasks of each isolation, detached tasks, `async let` and group
+/// children — whose steps (a yield, a sleep, an actor call, a hop to main) stand between
+/// markers. A marker appends its name to `order` under a lock, so the final `order` is the
+/// interleaving the run took, without a data race, and the outcome compared with the proof is
+/// exactly the order the parts' steps ran in. The same seed and index give the same scenario.
+struct FidelityScenarios {
+  var random: SplitMix64
+
+  init(seed: UInt64) { random = SplitMix64(seed: seed) }
+
+  /// A part of the scenario: how it starts, how the root waits for it (nil: it is waited for
+  /// where it stands, as a group is).
+  private enum Part: CaseIterable {
+    case task, mainTask, detachedTask, asyncLet, group
+
+    func start(_ name: String, _ steps: String) -> String {
+      switch self {
+      case .task: #"{"task": "\#(name)", "steps": [\#(steps)]}"#
+      case .mainTask: #"{"task": "\#(name)", "isolation": "main", "steps": [\#(steps)]}"#
+      case .detachedTask: #"{"task": "\#(name)", "detached": true, "steps": [\#(steps)]}"#
+      case .asyncLet: #"{"asyncLet": "\#(name)", "steps": [\#(steps)]}"#
+      case .group: #"{"group": "\#(name)", "count": 2, "steps": [\#(steps)]}"#
+      }
+    }
+
+    func wait(_ name: String) -> String? {
+      switch self {
+      case .task, .mainTask, .detachedTask: #"{"awaitTask": "\#(name)"}"#
+      case .asyncLet: #"{"await": "\#(name)"}"#
+      case .group: nil
+      }
+    }
+  }
+
+  /// The step that records `name` in `order`.
+  static func marker(_ name: String) -> String {
+    #"{"withLock": "orderLock", "steps": [{"add": "order", "value": "['\#(name)']"}]}"#
+  }
+
+  private mutating func pick<T>(_ choices: [T]) -> T { choices.randomElement(using: &random)! }
+  private mutating func chance(_ percent: Int) -> Bool {
+    Int.random(in: 0..<100, using: &random) < percent
+  }
+
+  /// What may stand before a marker: nothing, or a step that can let others run first.
+  private mutating func gap(_ marker: String) -> [String] {
+    switch Int.random(in: 0..<7, using: &random) {
+    case 0: [#"{"yield": true}"#]
+    case 1: [#"{"sleep": \#(pick([20, 60]))}"#]
+    case 2: [#"{"actorCall": "Store.bump"}"#]
+    case 3: [#"{"onMain": [\#(marker)]}"#]
+    default: []
+    }
+  }
+
+  /// The steps of one part named `name`: one to three markers, each maybe after a gap. A hop to
+  /// main holds its marker (the gap then is the marker's own place).
+  private mutating func steps(_ name: String) -> String {
+    var steps: [String] = []
+    for beat in 1...Int.random(in: 1...3, using: &random) {
+      let marker = Self.marker("\(name).\(beat)")
+      let gap = gap(marker)
+      steps += gap.first?.hasPrefix(#"{"onMain""#) == true ? gap : gap + [marker]
+    }
+    return steps.joined(separator: ", ")
+  }
+
+  /// The scenario numbered `index` of this seed's sequence, as a file's JSON.
+  mutating func scenario(_ index: Int) -> String {
+    var root: [String] = []
+    var waits: [String] = []
+    for number in 1...Int.random(in: 2...3, using: &random) {
+      let name = "p\(number)"
+      let part = pick(Part.allCases)
+      root.append(part.start(name, steps(name)))
+      if let wait = part.wait(name) { waits.append(wait) }
+      if chance(40) { root.append(Self.marker("root.\(number)")) }
+    }
+    root += waits.shuffled(using: &random)
+    let usesStore = root.contains { $0.contains("Store.bump") }
+    var members = [
+      #""format": 1"#, #""name": "fidelity-\#(index)""#,
+      #""title": "A generated scenario for the fidelity fuzzer""#,
+      #""isolation": "\#(pick(["main", "concurrent"]))""#,
+      #""threads": \#(pick([1, 2, 3]))"#,
+      #""state": {"order": []}"#,
+    ]
+    if usesStore {
+      members.append(
+        #""actors": {"Store": {"state": {"n": 0}, "methods": {"bump": {"steps": [{"add": "n"}]}}}}"#
+      )
+    }
+    members.append(#""steps": [\#(root.joined(separator: ",\n    "))]"#)
+    return "{" + members.joined(separator: ",\n  ") + "}\n"
+  }
+}

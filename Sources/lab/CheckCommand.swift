@@ -42,9 +42,12 @@ enum CheckCommand: Command {
     Where the exhaustive search finishes within a small budget, a few more native runs must end
     with outcomes it proves: one outside them is a fidelity alarm, and the check fails.
 
-    Checking the whole course (no names given), it also reads every lesson under Lessons/: a
-    lesson fails when its file has a problem, among them a link to a fact that is not in
-    Tests/NativeFacts/ (a line per lesson, PASS or FAIL, then 'lessons: N passed, N failed').
+    A scenario whose file name another scenario of the course has fails ('shares its name'):
+    commands and lessons call scenarios by name. Checking the whole course (no names given), it
+    also reads every lesson under Lessons/: a lesson fails when its file has a problem, among
+    them a link to a fact that is not in Tests/NativeFacts/, or a scenario it runs that no file,
+    or two files, of the course or the bundled curriculum has (a line per lesson, PASS or FAIL,
+    then 'lessons: N passed, N failed').
     --facts also runs the facts the lessons cite, as 'lab facts' does, and fails each lesson
     that cites one that does not hold.
 

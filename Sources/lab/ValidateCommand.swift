@@ -21,7 +21,8 @@ enum ValidateCommand: Command {
 
     Every problem of a file is printed on stderr as FILE:LINE:COLUMN: error: MESSAGE (at JSON.PATH),
     with a suggestion when a name looks misspelt. Each valid file prints 'ok  PATH' on stdout, and
-    the last line counts them: 'N valid, N invalid'.
+    the last line counts them: 'N valid, N invalid'. A file whose name another scenario of the
+    course has is invalid: commands and lessons call a scenario by its name.
 
     A folder is searched for .json files at any depth; a name is looked up under Scenarios/.
     Without arguments, every scenario under Scenarios/ is checked.

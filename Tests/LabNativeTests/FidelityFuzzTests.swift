@@ -64,14 +64,26 @@ import Testing
     let plan = Plan(environment)
     var generator = FidelityScenarios(seed: plan.seed)
     let began = ContinuousClock.now
-    var (scenarios, runs, unproven, failedRuns) = (0, 0, 0, 0)
+    var (scenarios, runs, unproven, refused, failedRuns) = (0, 0, 0, 0, 0)
     var alarms: [String] = []
+    // Real milliseconds: at a scale such as 0.05 two sleeps of 20 and 60 ms end 2 ms apart, which
+    // a loaded machine's timer latency reorders — a false alarm of the time the lab compressed.
     var options = RunOptions()
+    options.scale = 1
     options.tolerance = Tolerance(milliseconds: 1_000, percent: 100)
     for index in 0..<plan.scenarios {
       guard plan.seconds == 0 || ContinuousClock.now - began < .seconds(plan.seconds) else { break }
       let json = generator.scenario(index)
-      let scenario = try TestSupport.scenario(json: json, file: "fidelity-\(index).json")
+      // The generator may write what the lab refuses with its reason (a program it cannot
+      // model yet): counted and named, not compared.
+      let scenario: Scenario
+      do {
+        scenario = try TestSupport.scenario(json: json, file: "fidelity-\(index).json")
+      } catch {
+        refused += 1
+        print("fidelity-\(index): refused: \(String(describing: error).prefix(300))")
+        continue
+      }
       let proven = ProvenOutcomes.search(scenario, budget: Self.budget)
       guard proven.complete else {
         unproven += 1
@@ -109,8 +121,8 @@ import Testing
     for alarm in alarms { print(alarm) }
     print(
       "fidelity fuzz: \(scenarios) scenarios, \(runs) native runs, \(alarms.count) alarms "
-        + "(seed \(plan.seed); \(unproven) more not proven within the budget; \(failedRuns) runs "
-        + "did not finish)")
+        + "(seed \(plan.seed); \(unproven) more not proven within the budget, \(refused) refused "
+        + "by the lab; \(failedRuns) runs did not finish)")
     #expect(scenarios > 0)
     #expect(alarms.isEmpty, "\(alarms.joined(separator: "\n"))")
     #expect(failedRuns == 0)

@@ -1,8 +1,9 @@
+import Foundation
 import LabTestSupport
 
 /// Random scenarios for the fidelity fuzzer (`FidelityFuzzTests`, `Scripts/fidelity-fuzz.sh`):
-/// two or three concurrent parts — tasks of each isolation, detached tasks, `async let` and group
-/// children — whose steps (a yield, a sleep, an actor call, a hop to main) stand between
+/// two or three concurrent parts — tasks of each isolation, detached and immediate tasks, `async
+/// let` and group children — whose steps (a yield, a sleep, an actor call, a hop to main) stand between
 /// markers. A marker appends its name to `order` under a lock, so the final `order` is the
 /// interleaving the run took, without a data race, and the outcome compared with the proof is
 /// exactly the order the parts' steps ran in. The same seed and index give the same scenario.
@@ -14,21 +15,30 @@ struct FidelityScenarios {
   /// A part of the scenario: how it starts, how the root waits for it (nil: it is waited for
   /// where it stands, as a group is).
   private enum Part: CaseIterable {
-    case task, mainTask, detachedTask, asyncLet, group
+    case task, mainTask, detachedTask, immediateTask, asyncLet, group
 
     func start(_ name: String, _ steps: String) -> String {
       switch self {
       case .task: #"{"task": "\#(name)", "steps": [\#(steps)]}"#
       case .mainTask: #"{"task": "\#(name)", "isolation": "main", "steps": [\#(steps)]}"#
       case .detachedTask: #"{"task": "\#(name)", "detached": true, "steps": [\#(steps)]}"#
+      case .immediateTask: #"{"task": "\#(name)", "immediate": true, "steps": [\#(steps)]}"#
       case .asyncLet: #"{"asyncLet": "\#(name)", "steps": [\#(steps)]}"#
       case .group: #"{"group": "\#(name)", "count": 2, "steps": [\#(steps)]}"#
       }
     }
 
+    /// Whether the root can cancel it by name.
+    var isTask: Bool {
+      switch self {
+      case .task, .mainTask, .detachedTask, .immediateTask: true
+      case .asyncLet, .group: false
+      }
+    }
+
     func wait(_ name: String) -> String? {
       switch self {
-      case .task, .mainTask, .detachedTask: #"{"awaitTask": "\#(name)"}"#
+      case .task, .mainTask, .detachedTask, .immediateTask: #"{"awaitTask": "\#(name)"}"#
       case .asyncLet: #"{"await": "\#(name)"}"#
       case .group: nil
       }
@@ -45,25 +55,38 @@ struct FidelityScenarios {
     Int.random(in: 0..<100, using: &random) < percent
   }
 
-  /// What may stand before a marker: nothing, or a step that can let others run first.
-  private mutating func gap(_ marker: String) -> [String] {
-    switch Int.random(in: 0..<7, using: &random) {
+  /// What may stand before a marker: nothing, or a step that can let others run first — in a
+  /// task the root may cancel, also a sleep whose cancellation is caught and marked (`name!`).
+  private mutating func gap(_ marker: String, _ name: String, cancellable: Bool) -> [String] {
+    // A sleep in a task that may be cancelled is always caught: an uncaught one would end the
+    // root with the error, natively and in the model alike, and compare nothing.
+    switch Int.random(in: 0..<(cancellable ? 8 : 7), using: &random) {
     case 0: [#"{"yield": true}"#]
-    case 1: [#"{"sleep": \#(pick([20, 60]))}"#]
+    case 1 where !cancellable: [#"{"sleep": \#(pick([20, 60]))}"#]
     case 2: [#"{"actorCall": "Store.bump"}"#]
     case 3: [#"{"onMain": [\#(marker)]}"#]
+    case 1, 7:
+      [
+        #"{"try": [{"sleep": 60}], "catch": [{"error": "CancellationError", "steps": ["#
+          + Self.marker("\(name)!") + "]}]}"
+      ]
     default: []
     }
   }
 
   /// The steps of one part named `name`: one to three markers, each maybe after a gap. A hop to
-  /// main holds its marker (the gap then is the marker's own place).
-  private mutating func steps(_ name: String) -> String {
+  /// main holds its marker (the gap then is the marker's own place). A task the root may cancel
+  /// may run them under a cancellation handler that marks `name^` when it runs.
+  private mutating func steps(_ name: String, cancellable: Bool) -> String {
     var steps: [String] = []
     for beat in 1...Int.random(in: 1...3, using: &random) {
       let marker = Self.marker("\(name).\(beat)")
-      let gap = gap(marker)
+      let gap = gap(marker, "\(name).\(beat)", cancellable: cancellable)
       steps += gap.first?.hasPrefix(#"{"onMain""#) == true ? gap : gap + [marker]
+    }
+    if cancellable, chance(30) {
+      let handler = Self.marker("\(name)^")
+      return #"{"onCancel": [\#(handler)], "steps": [\#(steps.joined(separator: ", "))]}"#
     }
     return steps.joined(separator: ", ")
   }
@@ -72,20 +95,33 @@ struct FidelityScenarios {
   mutating func scenario(_ index: Int) -> String {
     var root: [String] = []
     var waits: [String] = []
+    var cancels: [String] = []
     for number in 1...Int.random(in: 2...3, using: &random) {
       let name = "p\(number)"
       let part = pick(Part.allCases)
-      root.append(part.start(name, steps(name)))
+      // The root cancels a task right after starting it, or after the next part starts.
+      let cancelled = part.isTask && chance(30)
+      root.append(part.start(name, steps(name, cancellable: cancelled)))
+      root += cancels
+      cancels = []
       if let wait = part.wait(name) { waits.append(wait) }
+      if cancelled {
+        let cancel = #"{"cancel": "\#(name)"}"#
+        if chance(50) { root.append(cancel) } else { cancels.append(cancel) }
+      }
       if chance(40) { root.append(Self.marker("root.\(number)")) }
     }
+    root += cancels
     root += waits.shuffled(using: &random)
     let usesStore = root.contains { $0.contains("Store.bump") }
     var members = [
       #""format": 1"#, #""name": "fidelity-\#(index)""#,
       #""title": "A generated scenario for the fidelity fuzzer""#,
       #""isolation": "\#(pick(["main", "concurrent"]))""#,
-      #""threads": \#(pick([1, 2, 3]))"#,
+      // As wide as the machine's pool: with another width the native program runs its tasks on
+      // a pool of its own, but a yield's or a sleep's way back to main goes by Swift's pool,
+      // which the model's one pool does not tell apart (`yield-on-main-waits-for-the-pool`).
+      #""threads": \#(ProcessInfo.processInfo.activeProcessorCount)"#,
       #""state": {"order": []}"#,
     ]
     if usesStore {

@@ -75,7 +75,7 @@ extension ExhaustiveSearch.Findings {
       out += "  \(painted)  \(text.padding(width))  \(found.preemptions)\n"
       out += Exploration.reason(found.reason, indent: 15, columns: columns, style)
       // The command that replays it, on lines of its own: pasted, it runs whole.
-      let replay = hints.line("run \(shellWord(argument)) --schedule \(found.schedule.text)")
+      let replay = hints.command("run", argument, "--schedule \(found.schedule.text)")
       let indent = String(repeating: " ", count: 15)
       let lines =
         columns.map {
@@ -101,7 +101,7 @@ extension ExhaustiveSearch.Findings {
     for found in failures {
       out += Exploration.failure(
         "✗ \(found.grade!.rawValue) outcome \(terminalSafe(found.outcome.description)):",
-        replay: hints.line("run \(argument) --schedule \(found.schedule.text)"), columns, style)
+        replay: hints.command("run", argument, "--schedule \(found.schedule.text)"), columns, style)
     }
     for (index, rule) in unreached {
       let line =
@@ -136,7 +136,7 @@ extension ExhaustiveSearch.Findings {
           shard == nil
             ? nil
             : "\"first_found\": [\((found.firstFound ?? []).map(String.init).joined(separator: ", "))]",
-          "\"replay\": \(quote(hints.line("run \(argument) --schedule \(found.schedule.text)")))",
+          "\"replay\": \(quote(hints.command("run", argument, "--schedule \(found.schedule.text)")))",
         ].compactMap { $0 }.joined(separator: ", ") + "}"
     }
     let unreached = (complete && shard == nil ? unreached(rules) : []).map {

@@ -80,7 +80,8 @@ extension ExhaustiveSearch {
         (low...high).contains(value) ? nil : "its \(name) is \(value), not \(low) to \(high)"
       }
       guard format == Self.format else {
-        return "its format is \(format), and this lab reads format \(Self.format): write every shard "
+        return
+          "its format is \(format), and this lab reads format \(Self.format): write every shard "
           + "with one lab"
       }
       guard mode == "exhaustive" else {

@@ -16,7 +16,7 @@ package enum Exploration {
     package func otherFailures(argument: String, extra: String, hints: HintCommand) -> String {
       guard failedChecks > 0, let first = firstFailedCheck else { return "" }
       return "\(failedChecks) of \(histogram.runs) runs failed other checks of \"expect\"; first: "
-        + (first.replayOptions.map { hints.line("run \(argument) \($0)\(extra)") }
+        + (first.replayOptions.map { hints.command("run", argument, "\($0)\(extra)") }
           ?? "\(first)") + "\n"
     }
   }
@@ -113,7 +113,9 @@ package enum Exploration {
     let failures = histogram.failures
     if !failures.isEmpty { out += "\n" }
     for row in failures {
-      let replay = row.firstSeen.replayOptions.map { hints.line("run \(argument) \($0)\(extra)") }
+      let replay = row.firstSeen.replayOptions.map {
+        hints.command("run", argument, "\($0)\(extra)")
+      }
       let said =
         "✗ \(row.grade!.rawValue) outcome \(terminalSafe(row.outcome.description)) seen \(row.count) "
         + "time\(row.count == 1 ? "" : "s"), first on \(row.firstSeen)" + (replay == nil ? "" : ":")
@@ -182,7 +184,7 @@ package enum Exploration {
       fields.append(
         "\"replay\": "
           + (row.firstSeen.replayOptions.map {
-            quote(hints.line("run \(argument) \($0)\(extra)"))
+            quote(hints.command("run", argument, "\($0)\(extra)"))
           }
             ?? "null"))
       return "    {" + fields.joined(separator: ", ") + "}"

@@ -21,4 +21,10 @@ public struct HintCommand: Sendable, Hashable {
 
   /// `arguments` as a command to paste: `lab run racy-counter` or `swift run lab run …`.
   public func line(_ arguments: String) -> String { "\(words) \(arguments)" }
+
+  /// `lab COMMAND SCENARIO OPTIONS` to paste: the scenario as the user gave it — a name, or a path
+  /// that may hold anything, `$(…)` too — as one shell word, then the lab's own options.
+  public func command(_ command: String, _ scenario: String, _ options: String = "") -> String {
+    line("\(command) \(shellWord(scenario))" + (options.isEmpty ? "" : " \(options)"))
+  }
 }

@@ -56,6 +56,11 @@ package struct OutputPlan {
   /// Why nothing may be written — the first reason found, naming the path and what to do — or
   /// nil when every folder and file may be.
   package func refusal() -> String? {
+    // The paths it names are the user's words: shown terminal-safe.
+    firstRefusal().map(terminalSafe)
+  }
+
+  private func firstRefusal() -> String? {
     for folder in folders {
       if let refusal = Self.folderRefusal(folder) { return refusal }
     }
@@ -80,7 +85,9 @@ package struct OutputPlan {
     }
   }
 
-  static func folderRefusal(_ folder: String) -> String? {
+  /// Why `folder` cannot be made or written into: a file in its place, or a missing folder above
+  /// it (the lab makes a folder, never the folders above it).
+  package static func folderRefusal(_ folder: String) -> String? {
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
       return isFolder.boolValue ? nil : "'\(folder)' is a file, not a folder; name a folder"

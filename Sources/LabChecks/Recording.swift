@@ -82,6 +82,6 @@ package struct Recording {
     guard let failing = results.first(where: { !$0.passed }) else { return nil }
     let run = RunLabel(mode: .virtual, seed: failing.seed, policy: failing.policy, run: 1)
     return "the recorded run on \(run) does not pass its own checks; "
-      + "'\(hints.line("run \(argument) \(run.replayOptions!)"))' shows why\n"
+      + "'\(hints.command("run", argument, run.replayOptions!))' shows why\n"
   }
 }

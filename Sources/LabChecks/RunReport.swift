@@ -68,7 +68,7 @@ extension TraceText {
     if !result.passed, result.mode == .virtual {
       out.append(
         "replay: "
-          + hints.line("run \(shellWord(argument ?? result.scenario)) --seed \(result.seed)")
+          + hints.command("run", argument ?? result.scenario, "--seed \(result.seed)")
           + (result.policy == .random ? "" : " --policy \(result.policy.rawValue)")
           + (result.threadsOverridden ? " --threads \(result.threads)" : ""))
     }
@@ -99,5 +99,31 @@ extension TraceText {
 package func shellWord(_ text: String) -> String {
   let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+=,:@%")
   if !text.isEmpty, text.allSatisfy(plain.contains) { return text }
-  return "'" + terminalSafe(text).replacing("'", with: #"'\''"#) + "'"
+  guard text.unicodeScalars.contains(where: { movesTheTerminal($0.value) }) else {
+    return "'" + text.replacing("'", with: #"'\''"#) + "'"
+  }
+  // A line break, an escape or a bidi override cannot stand in '…' as itself without moving the
+  // terminal, and written as `\n` there it is two other characters: bash's $'…' reads the
+  // escape back as the character, so the word pasted is the word the lab was given.
+  var word = "$'"
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\\": word += #"\\"#
+    case "'": word += #"\'"#
+    case "\n": word += #"\n"#
+    case "\t": word += #"\t"#
+    case "\r": word += #"\r"#
+    case _ where movesTheTerminal(scalar.value):
+      word +=
+        scalar.value < 0x100
+        ? #"\x"# + hexDigits(scalar.value, 2) : #"\u"# + hexDigits(scalar.value, 4)
+    default: word.unicodeScalars.append(scalar)
+    }
+  }
+  return word + "'"
+}
+
+private func hexDigits(_ value: UInt32, _ count: Int) -> String {
+  let digits = String(value, radix: 16, uppercase: true)
+  return String(repeating: "0", count: max(0, count - digits.count)) + digits
 }

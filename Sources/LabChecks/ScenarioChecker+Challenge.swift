@@ -20,11 +20,11 @@ extension ScenarioChecker {
       problem =
         "the default run already reaches the challenge's goal, so there is nothing to play; "
         + "make \"when\" an outcome the default order misses (see "
-        + hints.line("run \(name) --schedule \(schedule)") + ")"
+        + hints.command("run", name, "--schedule \(schedule)") + ")"
     case .unreachable:
       problem =
         "no schedule reaches the challenge's goal; make \"when\" an outcome the scenario can "
-        + "end with (" + hints.line("explore \(name) --exhaustive") + " lists them)"
+        + "end with (" + hints.command("explore", name, "--exhaustive") + " lists them)"
     case .tooFar(let maxChoices):
       problem =
         "no run with up to \(maxChoices) choices against the default order reaches the "

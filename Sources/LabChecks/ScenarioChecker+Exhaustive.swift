@@ -31,7 +31,7 @@ extension ScenarioChecker {
     }
     var failures: [ScenarioVerdict.Failure] = []
     for found in findings.failures {
-      let replay = hints.line("run \(argument) --schedule \(found.schedule.text)")
+      let replay = hints.command("run", argument, "--schedule \(found.schedule.text)")
       failures.append(
         .init(
           run: nil, messages: ["outcome: \(found.grade!.rawValue) \(found.outcome)"],

@@ -166,13 +166,13 @@ public enum ScenarioChecker {
       if label.mode == .virtual {
         let run = RunLabel(mode: .virtual, seed: result.seed, policy: label.policy, run: label.run)
         let options = run.replayOptions! + (plan.options.threads.map { " --threads \($0)" } ?? "")
-        replay = hints.line("run \(argument) \(options)")
+        replay = hints.command("run", argument, options)
         if let trace {
           let comparison = TraceComparison(expected: trace, events: result.events)
           if let divergence = comparison.divergence {
             messages.append(
               "trace: differs \(describe(divergence, in: traceFile)); "
-                + "see " + hints.line("diff \(argument) \(options)")
+                + "see " + hints.command("diff", argument, options)
             )
           }
         }

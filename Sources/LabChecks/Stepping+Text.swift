@@ -175,7 +175,8 @@ package enum StepText {
 
   /// The schedule so far and the command that replays it.
   package static func schedule(_ schedule: String, replay: String, hints: HintCommand) -> String {
-    "\nschedule \(schedule)\nreplay: " + hints.line("run \(replay) --schedule \(schedule)") + "\n"
+    "\nschedule \(schedule)\nreplay: " + hints.command("run", replay, "--schedule \(schedule)")
+      + "\n"
   }
 
   /// `counter = 2 · race`: what a rule asks for, as outcomes print.

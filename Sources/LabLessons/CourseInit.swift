@@ -18,6 +18,8 @@ package enum CourseInit {
     let manager = FileManager.default
     var isFolder: ObjCBool = false
     let parent = folder.deletingLastPathComponent()
+    // A path the user typed may hold a line break or an escape: shown, never obeyed.
+    let shown = terminalSafe(shown)
     // A link in the folder's place, to anything or to nothing, is someone's: named, never
     // followed (fileExists follows it, and a link to nothing would read as no file at all).
     if let target = try? manager.destinationOfSymbolicLink(atPath: folder.path) {
@@ -41,7 +43,8 @@ package enum CourseInit {
     {
       // The folder itself is made, never the folders above it: a missing one is a mistyped path.
       throw Refusal(
-        message: "no folder '\(parent.path)': lab init makes '\(shown)' but not the folders "
+        message:
+          "no folder '\(terminalSafe(parent.path))': lab init makes '\(shown)' but not the folders "
           + "above it; check the path")
     }
     var written: [String] = []

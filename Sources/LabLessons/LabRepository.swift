@@ -1,4 +1,5 @@
 import Foundation
+import LabModel
 
 /// The git repository a course's CI clones the lab from. Its text reaches a YAML workflow and a
 /// shell command, so it exists only once validated: an `https` URL of letters, digits and
@@ -11,8 +12,8 @@ package struct LabRepository: Sendable, Equatable, CustomStringConvertible {
   /// Why a text is not a repository URL, with what to give instead.
   package static func problem(_ text: String) -> String? {
     LabRepository(validating: text) == nil
-      ? "'\(text)' is not a repository the workflow can clone; give an https URL such as "
-        + "https://github.com/OWNER/concurrency-lab (letters, digits and . _ ~ - / only)"
+      ? "'\(terminalSafe(text))' is not a repository the workflow can clone; give an https URL "
+        + "such as https://github.com/OWNER/concurrency-lab (letters, digits and . _ ~ - / only)"
       : nil
   }
 

@@ -233,12 +233,14 @@ extension Site {
 }
 
 extension Site {
-  /// Why `folder` must not receive a site, or nil when it may: it is missing, empty, or holds a
-  /// site the lab wrote (its index.html says so). Anything else is someone's files.
+  /// Why `folder` must not receive a site, or nil when it may: it is missing (with the folder
+  /// above it there), empty, or holds a site the lab wrote (its index.html says so). Anything
+  /// else is someone's files.
   package static func refusal(folder: String) -> String? {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
-      return nil
+      // Said before the site is built (a minute of work), not after.
+      return OutputPlan.folderRefusal(folder)
     }
     guard isDirectory.boolValue else {
       return "'\(folder)' is a file, not a folder; name a new or empty folder"

@@ -141,5 +141,6 @@ public struct BuildRecords: Sendable {
 
 public struct BuildFolderError: Error, CustomStringConvertible {
   public var description: String
-  public init(_ description: String) { self.description = description }
+  /// The path it names is from a variable the user set: kept terminal-safe.
+  public init(_ description: String) { self.description = terminalSafe(description) }
 }

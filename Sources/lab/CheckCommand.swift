@@ -219,7 +219,7 @@ enum CheckCommand: Command {
           to: folder)
         console.err(
           "wrote \(targets.count) HTML report\(targets.count == 1 ? "" : "s") and index.html to "
-            + "\(folder)\n")
+            + "\(terminalSafe(folder))\n")
       } catch {
         console.err(console.paint("error: ", .red, forErr: true) + error.description + "\n")
         return ExitStatus.failure

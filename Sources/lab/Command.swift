@@ -36,7 +36,7 @@ struct CommandContext {
   var console = Console.current
   var environment = ProcessInfo.processInfo.environment
   /// The next line of input, nil at its end: stdin, or lines a test gives.
-  var readLine: () -> String? = { Swift.readLine() }
+  var readLine: () -> String? = { KeyReader.line() }
   /// One key from the terminal, without Return; nil when stdin or stdout is no terminal (a
   /// pipe, a test), where answers are lines.
   var readKey: (() -> KeyReader.Key)? =

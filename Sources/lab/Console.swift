@@ -38,7 +38,7 @@ struct Console: Sendable {
     colorOut = choice.colors(terminal: outIsTerminal, environment: environment)
     colorErr = choice.colors(terminal: errIsTerminal, environment: environment)
     let size = Self.size()
-    terminalColumns = Self.columns(environment) ?? size?.columns
+    terminalColumns = Self.columns(environment) ?? size.map { min($0.columns, Self.maxColumns) }
     terminalRows = size?.rows
     capture = nil
   }
@@ -113,9 +113,13 @@ struct Console: Sendable {
     outStyle.highlight(report)
   }
 
-  /// `COLUMNS` when it is a positive number.
+  /// The widest a line is fitted to: no terminal is wider, and `COLUMNS=100000000000` made `lab
+  /// compare` pad each row to it (65 MB of spaces at 10⁷; at 10¹¹ an allocation that trapped).
+  static let maxColumns = 1_000
+
+  /// `COLUMNS` when it is a positive number, at most `maxColumns`.
   private static func columns(_ environment: [String: String]) -> Int? {
-    environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+    environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? min($0, maxColumns) : nil }
   }
 
   private static func size() -> (columns: Int, rows: Int?)? {

@@ -65,7 +65,7 @@ enum DiffCommand: Command {
       console.err(
         console.paint("error: ", .red, forErr: true)
           + "no expected trace for \(argument): \(file.display) does not exist\n"
-          + "  record it with: \(LabCommand.name) record \(argument)\n")
+          + "  record it with: \(LabCommand.hint.command("record", argument))\n")
       return ExitStatus.failure
     }
     let expected: ExpectedTrace

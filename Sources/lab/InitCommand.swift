@@ -65,7 +65,7 @@ enum InitCommand: Command {
       """
       wrote a course to \(shellWord(path))/
       next:
-        cd \(shellWord(path))
+        cd \(shellWord(path.hasPrefix("-") ? "./" + path : path))
         lab list               its lesson and scenario, then the bundled ones
         lab lesson 1           play its lesson
         lab check --seeds 20   check it as its CI will

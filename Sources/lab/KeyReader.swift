@@ -25,10 +25,31 @@ enum KeyReader {
   /// The signals that would end the process with the terminal still raw.
   private static let ending = [SIGINT, SIGQUIT, SIGTERM, SIGHUP]
 
+  /// The longest answer read from standard input, in bytes: an answer is a few characters, and
+  /// reading `cat /dev/zero | lab step` as one line held 13.7 GB.
+  static let maxLineBytes = 4_096
+
+  /// The next line of standard input without its line end, nil at the input's end — or at a line
+  /// longer than `maxLineBytes`, which no answer is: what follows it is not read as answers.
+  static func line() -> String? {
+    var bytes: [UInt8] = []
+    while true {
+      let next = getchar()
+      if next == EOF { return bytes.isEmpty ? nil : text(bytes) }
+      if next == 0x0A { return text(bytes) }
+      guard bytes.count < maxLineBytes else { return nil }
+      bytes.append(UInt8(truncatingIfNeeded: next))
+    }
+  }
+
+  private static func text(_ bytes: [UInt8]) -> String {
+    String(decoding: bytes.last == 0x0D ? bytes.dropLast() : bytes[...], as: UTF8.self)
+  }
+
   static func next() -> Key {
     var original = termios()
     guard isatty(STDIN_FILENO) != 0, tcgetattr(STDIN_FILENO, &original) == 0 else {
-      return readLine().map { .key($0.lowercased().first ?? "\n") } ?? .end
+      return line().map { .key($0.lowercased().first ?? "\n") } ?? .end
     }
     saved = original
     let previous = ending.map { signal($0, restoreThenDie) }
@@ -52,7 +73,7 @@ enum KeyReader {
       signal(SIGTSTP, previousStop)
     }
     guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else {
-      return readLine().map { .key($0.lowercased().first ?? "\n") } ?? .end
+      return line().map { .key($0.lowercased().first ?? "\n") } ?? .end
     }
     var byte: UInt8 = 0
     while true {

@@ -186,7 +186,7 @@ enum LessonCommand: Command {
       ask: isatty(STDIN_FILENO) != 0 && console.outIsTerminal
         ? { prompt in
           console.out(prompt)
-          return readLine()
+          return KeyReader.line()
         } : nil,
       runNatively: NativeCommand.lessonRuns(context), budget: .seconds(budget))
   }

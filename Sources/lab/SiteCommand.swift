@@ -70,8 +70,9 @@ enum SiteCommand: Command {
     }
     let folder = arguments.positionals[0]
     let console = context.console
+    // Its messages name the folder the user typed, which may hold anything: terminal-safe.
     func fail(_ message: String) {
-      console.err(console.paint("error: ", .red, forErr: true) + message + "\n")
+      console.err(console.paint("error: ", .red, forErr: true) + terminalSafe(message) + "\n")
     }
     if let refusal = Site.refusal(folder: folder) {
       fail(refusal)

@@ -55,13 +55,27 @@ enum SnippetsCommand: Command {
     var problems = 0
     for url in files {
       let display = context.displayPath(url)
+      // A file that cannot be read (a FIFO, a link to nothing, one over 1 MiB) is that file's
+      // problem, said at its name: the other files' blocks are still compiled, and a course's CI
+      // sees their failures, not a usage error.
       let data: Data?
       do throws(FileError) {
         data = try BoundedFile.read(url.path, cap: 1 << 20)
       } catch {
-        throw UsageError(error.description)
+        problems += 1
+        console.err(
+          console.paint("\(terminalSafe(display)): error: \(error.description)", .red, forErr: true)
+            + "\n")
+        continue
       }
-      guard let data else { throw UsageError("no file at '\(display)'") }
+      guard let data else {
+        problems += 1
+        console.err(
+          console.paint(
+            "\(terminalSafe(display)): error: the file is gone; check the path", .red, forErr: true)
+            + "\n")
+        continue
+      }
       let text = String(decoding: data, as: UTF8.self)
       let (snippets, found) = SwiftSnippet.scan(text)
       for problem in found {

@@ -175,4 +175,22 @@ import Testing
     #expect(played.out.contains("let total = await downloadFile(3)"))
     #expect(!played.out.contains("swift-context"))
   }
+
+  /// A Markdown file that cannot be read — a FIFO, a link to nothing — is that file's error: the
+  /// other files' blocks are still compiled and their failures shown (it was a usage error, exit
+  /// 64, that compiled nothing).
+  @Test(.enabled(if: hasSwiftc, "needs swiftc"))
+  func aFileThatCannotBeReadIsItsOwnErrorAndTheOthersAreStillCompiled() throws {
+    let course = try Self.course(facts: [:])
+    try Self.cite("```swift\nlet total: Int = \"s\"\n```", in: course)
+    let lessons = course.root.appendingPathComponent("Lessons")
+    #expect(mkfifo(lessons.appendingPathComponent("02-pipe.md").path, 0o644) == 0)
+    try FileManager.default.createSymbolicLink(
+      atPath: lessons.appendingPathComponent("03-gone.md").path, withDestinationPath: "/no/such")
+    let run = course.lab(["snippets", lessons.path])
+    #expect(run.status == 1, "\(run.err)")
+    #expect(run.err.contains("02-pipe.md: error: "), "\(run.err)")
+    #expect(run.err.contains("03-gone.md: error: "), "\(run.err)")
+    #expect(run.err.contains("cannot convert value of type 'String'"), "\(run.err)")
+  }
 }

@@ -121,3 +121,19 @@ import Testing
     #expect(session.out.contains("the run ended: n = 1 · deadlock (interesting)"))
   }
 }
+
+/// An answer read from a pipe is a few characters: a line longer than 4,096 bytes is no answer,
+/// and the input ends there (`cat /dev/zero | lab step …` held 13.7 GB reading one line; a line
+/// of 5,000 `1`s was read as "1").
+@Suite struct StepInputBoundTests {
+  @Test func aLineLongerThanAnyAnswerEndsTheInput() throws {
+    let input = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-step-input-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: input) }
+    try (String(repeating: "1", count: 5_000) + "\n1\nq\n").write(
+      to: input, atomically: true, encoding: .utf8)
+    let (status, out, _) = try TestSupport.runLab(["step", "racy-counter"], input: input)
+    #expect(status == 0)
+    #expect(out.contains("you quit before your first choice"), "\(out.suffix(400))")
+  }
+}

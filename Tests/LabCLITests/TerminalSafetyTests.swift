@@ -143,6 +143,39 @@ extension CourseNameSafetyTests {
   }
 }
 
+/// A path the user typed reaches the terminal escaped in every message that names it: `lab
+/// init`'s refusals, the reports' "cannot write", `lab site`'s folder, a cache variable's
+/// folder, a repository URL (their raw escape retitled the window, a line break split the line).
+@Suite struct TypedPathSafetyTests {
+  static let hostile = "/tmp/lab-typed-\(UUID().uuidString)/e\u{1B}]0;PWNED\u{07}\u{1B}[2J\nX"
+
+  @Test(arguments: [
+    ["init", hostile + "/nope/c"],
+    ["check", "racy-counter", "--junit", hostile + "/nope/j.xml"],
+    ["run", "racy-counter", "--html", hostile + "/nope/r.html"],
+    ["site", hostile + "/nope/site"],
+    ["init", "c", "--lab-repository", "https://x\n\u{1B}[2J"],
+  ])
+  func aTypedPathIsShownEscaped(_ command: [String]) {
+    let (status, out, err) = InProcessLab.run(command)
+    #expect(status != 0, "\(command)")
+    #expect(TerminalSafetyTests.controlBytes(in: out + err).isEmpty, "\(command): \(err)")
+    #expect(err.contains("\\u{1B}"), "\(command) shows the escape as text: \(err)")
+  }
+
+  @Test func aCacheVariableNamingAFileIsShownEscaped() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-cache-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    let file = root.appendingPathComponent("f\u{1B}[2J")
+    try Data().write(to: file)
+    let (_, out, err) = InProcessLab.run(
+      ["run", "racy-counter", "--native"], environment: ["LAB_NATIVE_CACHE": file.path])
+    #expect(TerminalSafetyTests.controlBytes(in: out + err).isEmpty, "\(err)")
+  }
+}
+
 /// A course's scenario file is read as someone else's: a pipe named like a scenario, or a link to
 /// a device that never ends, is named and refused, never waited on or read without end.
 @Suite(.timeLimit(TestSupport.hangLimit)) struct ScenarioFileSafetyTests {

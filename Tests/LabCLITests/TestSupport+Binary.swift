@@ -18,9 +18,10 @@ extension TestSupport {
   /// unless told) and returns its exit status, stdout and stderr.
   static func runLab(
     _ arguments: [String], environment: [String: String] = [:], executable: URL? = nil,
-    directory: URL? = nil
+    directory: URL? = nil, input: URL? = nil
   ) throws -> (status: Int32, out: String, err: String) {
     let process = Process()
+    if let input { process.standardInput = try FileHandle(forReadingFrom: input) }
     process.executableURL = executable ?? labBinary
     process.arguments = arguments
     process.currentDirectoryURL = directory ?? packageRoot

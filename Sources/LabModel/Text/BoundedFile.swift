@@ -93,8 +93,10 @@ private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _
   read(descriptor, buffer, count)
 }
 
-/// Why a file could not be read or written, in words for the user.
+/// Why a file could not be read or written, in words for the user. Its words name paths someone
+/// typed or a course chose, which may hold a line break or an escape: kept terminal-safe here,
+/// once, rather than wherever one is printed.
 package struct FileError: Error, CustomStringConvertible {
   package var description: String
-  package init(_ description: String) { self.description = description }
+  package init(_ description: String) { self.description = terminalSafe(description) }
 }

@@ -85,7 +85,7 @@ package func terminalSafe(_ text: String) -> String {
 /// Whether a scalar acts on a terminal instead of showing: a control character (C0, DEL, C1)
 /// or a bidirectional override or isolate. Declared once for the terminal's text and for JSON,
 /// which a terminal shows as often as a program reads it.
-func movesTheTerminal(_ value: UInt32) -> Bool {
+package func movesTheTerminal(_ value: UInt32) -> Bool {
   switch value {
   case 0..<0x20, 0x7F, 0x80..<0xA0, 0x202A...0x202E, 0x2066...0x2069: true
   default: false

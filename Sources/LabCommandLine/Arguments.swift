@@ -18,6 +18,9 @@ package struct Arguments {
     self.words = words
     var index = 0
     var onlyPositionals = false
+    // The values given so far on this side of `--vs` (`lab compare A --seed 1 --vs --seed 7`
+    // gives each run its own): an option given twice on one side is a slip.
+    var thisSide: [Option: String] = [:]
     while index < words.count {
       let word = words[index]
       index += 1
@@ -59,6 +62,7 @@ package struct Arguments {
       if option.value == nil {
         if inlineValue != nil { throw UsageError("'--\(name)' takes no value") }
         flags.insert(key)
+        if key == .vs { thisSide = [:] }
       } else {
         let value: String
         if let inlineValue {
@@ -69,11 +73,12 @@ package struct Arguments {
         } else {
           throw UsageError("'--\(name)' needs a value: --\(name) \(option.value!)")
         }
-        if let earlier = values[key]?.first, !option.repeatable {
+        if let earlier = thisSide[key], !option.repeatable {
           throw UsageError(
             "'--\(name)' is given twice ('\(terminalSafe(earlier))', then "
               + "'\(terminalSafe(value))'); give it once")
         }
+        thisSide[key] = value
         values[key, default: []].append(value)
       }
     }

@@ -87,6 +87,17 @@ struct RepeatedOptionTests {
     #expect(spelledTwoWays.err.contains("'--seed' is given twice ('3', then '4')"))
   }
 
+  /// `lab compare` gives each run its own options, on either side of `--vs`: the same option
+  /// once on each side is no repeat.
+  @Test func eachSideOfVsHasItsOwnOptions() {
+    let compare = InProcessLab.run([
+      "compare", "racy-counter", "--seed", "1", "--vs", "--seed", "7",
+    ])
+    #expect(compare.status == 0, "\(compare.err)")
+    let twice = InProcessLab.run(["compare", "racy-counter", "--vs", "--seed", "1", "--seed", "7"])
+    #expect(twice.status == 64 && twice.err.contains("'--seed' is given twice"), "\(twice.err)")
+  }
+
   @Test func aRepeatableOneKeepsEveryValue() throws {
     let words = ["racy-counter", "--task", "a", "--task", "b", "--lane", "main", "--lane", "x"]
     let arguments = try Arguments(words, options: RunCommand.options)

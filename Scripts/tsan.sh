@@ -39,7 +39,7 @@ status=0
 # for 3000, twice); the normal suite checks both.
 # Left out too: suites whose time goes to swiftc and the programs it builds, not to the lab's own
 # threads (the generative sample, facts, snippets, a shipped "cached build", the programs of
-# PriorityTests), and the site built with live runs (the live run of every scenario below covers
+# PriorityTests, the fidelity fuzzer's sample), and the site built with live runs (the live run of every scenario below covers
 # those runs). And suites whose work is the lab's text on one thread: terminal widths, the
 # guide's commands, lessons and their progress, challenges and their checks, the step guide, the
 # schema, pasteable hints, course names and folders, and shard files refused as usage errors. They
@@ -50,7 +50,7 @@ status=0
 skipped=(
   LiveAgreementTests LiveTimingTests LiveDeadlockTests bothRuntimesNameTheCycleAtOnce
   parsesOneMebibyteQuickly agreesWithTheModel GenerativeSwiftTests FactsCommandTests
-  NativeCacheTrustTests SwiftSnippetTests SiteLiveRunsTests PriorityTests
+  NativeCacheTrustTests SwiftSnippetTests SiteLiveRunsTests PriorityTests FidelityFuzzTests
   TerminalWidthTests GuideTests LessonCommandTests LessonProgressTests ChallengeCheckTests
   ChallengeCommandTests StepGuidanceTests SchemaTests PasteableHintTests CourseNameSafetyTests
   CourseFolderTests ExhaustiveShardUsageTests

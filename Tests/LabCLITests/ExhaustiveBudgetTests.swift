@@ -114,7 +114,8 @@ import Testing
     let shard = try ExhaustiveSearch.ShardFile.read(
       Data(
         """
-        { "shard": {"index": 1, "count": 1, "parts": 1, "identity": "\(identity)"}, "complete": true,
+        { "format": 1, "mode": "exhaustive",
+          "shard": {"index": 1, "count": 1, "parts": 1, "identity": "\(identity)"}, "complete": true,
           "schedules": 1, "redundant": 0, "stopped_by": null, "preemption_bound": null,
           "outcomes": [ {"outcome": "counter = 2", "schedule": "\(schedule)",
             "preemptions": 0, "count": 1, "first_found": [0, 0]} ] }

@@ -147,7 +147,7 @@ extension ExhaustiveSearch.Findings {
       {
         "format": \(ExhaustiveSearch.ShardFile.format),
         "scenario": \(quote(argument)),
-        "mode": "exhaustive",
+        "mode": "\(ExhaustiveSearch.ShardFile.mode)",
         "threads": \(threads),
         "complete": \(complete),
         \(assumptionFields(indent: "  "))

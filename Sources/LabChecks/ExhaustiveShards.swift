@@ -33,9 +33,11 @@ extension ExhaustiveSearch {
     /// The version of the JSON form a search writes, shards included: a shard of another form
     /// is refused, not read as this one.
     static let format = 1
+    /// The only mode a shard is written in: a search of every schedule.
+    static let mode = "exhaustive"
 
     var format: Int
-    /// "exhaustive": only a search of every schedule is split into shards.
+    /// `mode`: only a search of every schedule is split into shards.
     var mode: String
     var shard: Info
     var complete: Bool
@@ -84,8 +86,8 @@ extension ExhaustiveSearch {
           "its format is \(format), and this lab reads format \(Self.format): write every shard "
           + "with one lab"
       }
-      guard mode == "exhaustive" else {
-        return "its mode is '\(terminalSafe(mode))', not 'exhaustive'"
+      guard mode == Self.mode else {
+        return "its mode is '\(terminalSafe(mode))', not '\(Self.mode)'"
       }
       if let problem = count(shard.count, "shard count", from: 1, to: 1000)
         ?? count(shard.index, "shard index", from: 1, to: shard.count)

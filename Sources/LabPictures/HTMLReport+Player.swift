@@ -50,7 +50,7 @@ extension HTMLReport {
     if cut > 0 {
       parts.append(
         "<p class=\"note\">The run has \(whole.events.count) events; this page shows the first "
-          + "\(maxEvents). <code>\(escape(HintCommand.lab.line("run \(shellWord(whole.scenario))")))"
+          + "\(maxEvents). <code>\(escape(HintCommand.lab.command("run", whole.scenario)))"
           + "</code> prints them all.</p>")
     }
     if stepped != nil {

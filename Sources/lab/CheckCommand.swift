@@ -124,16 +124,15 @@ enum CheckCommand: Command {
 
     let width = targets.map(\.argument.count).max() ?? 0
     let progress = ProgressLine(console: console)
-    let catalog = try? context.catalog()
-    let sameNamed = catalog?.sameNamed() ?? [:]
+    let sameNamed = (try? context.catalog())?.sameNameProblems() ?? [:]
     var verdicts: [ScenarioVerdict] = []
     for (number, target) in targets.enumerated() {
       let label = "checking \(number + 1)/\(targets.count) \(target.argument)"
       let verdict =
-        if let catalog, let earlier = sameNamed[target.url.standardizedFileURL.path] {
+        if let problem = sameNamed[target.url.standardizedFileURL.path] {
           ScenarioVerdict.invalid(
             scenario: target.argument, file: context.displayPath(target.url),
-            messages: [catalog.sameNameProblem(earlier: earlier)], why: "shares its name")
+            messages: [problem], why: "shares its name")
         } else {
           check(target, plan: plan, native: native, progress: (progress, label), context)
         }

@@ -95,9 +95,11 @@ enum DiffCommand: Command {
     console.out(console.outStyle.diff(safe))
     console.out(
       console.paint("✗", .red) + " \(argument) differs from \(file.display)\n"
-        + "replay: \(LabCommand.name) run \(argument) \(run.replayOptions!)"
-        + (options.threads.map { " --threads \($0)" } ?? "") + "\n"
-        + "if the run is right, record it: \(LabCommand.name) record \(argument)\n")
+        + "replay: "
+        + LabCommand.hint.command(
+          "run", argument,
+          run.replayOptions! + (options.threads.map { " --threads \($0)" } ?? "")) + "\n"
+        + "if the run is right, record it: \(LabCommand.hint.command("record", argument))\n")
     return ExitStatus.failure
   }
 }

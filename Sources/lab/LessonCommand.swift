@@ -213,7 +213,7 @@ enum LessonCommand: Command {
       // A scenario's exact name beats the nearest lesson name: the user named the wrong kind.
       let scenario =
         course.hasScenario(named: argument)
-        ? "; that's a scenario: '\(LabCommand.line("run \(argument)"))'" : nil
+        ? "; that's a scenario: '\(LabCommand.hint.command("run", argument))'" : nil
       throw UsageError(
         "no lesson named '\(argument)'"
           + (scenario ?? suggestion.map { "; did you mean '\($0)'?" }

@@ -75,12 +75,12 @@ enum NewCommand: Command {
     let inScenarios = file.path.hasPrefix(root.appendingPathComponent("Scenarios").path + "/")
     let handle = inScenarios ? name : shown
     let next = [
-      ("\(LabCommand.name) run \(handle)", "run it: its trace and its checks"),
+      (LabCommand.hint.command("run", handle), "run it: its trace and its checks"),
       (
-        "\(LabCommand.name) check \(handle) --seeds 50",
+        LabCommand.hint.command("check", handle, "--seeds 50"),
         "check it on 50 seeds under both scheduling policies"
       ),
-      ("\(LabCommand.name) record \(handle)", "record its expected trace beside it"),
+      (LabCommand.hint.command("record", handle), "record its expected trace beside it"),
     ]
     let width = next.map(\.0.count).max() ?? 0
     console.out(

@@ -58,21 +58,16 @@ enum SnippetsCommand: Command {
       // A file that cannot be read (a FIFO, a link to nothing, one over 1 MiB) is that file's
       // problem, said at its name: the other files' blocks are still compiled, and a course's CI
       // sees their failures, not a usage error.
-      let data: Data?
+      let data: Data
       do throws(FileError) {
-        data = try BoundedFile.read(url.path, cap: 1 << 20)
+        guard let read = try BoundedFile.read(url.path, cap: 1 << 20) else {
+          throw FileError("the file is gone; check the path")
+        }
+        data = read
       } catch {
         problems += 1
         console.err(
           console.paint("\(terminalSafe(display)): error: \(error.description)", .red, forErr: true)
-            + "\n")
-        continue
-      }
-      guard let data else {
-        problems += 1
-        console.err(
-          console.paint(
-            "\(terminalSafe(display)): error: the file is gone; check the path", .red, forErr: true)
             + "\n")
         continue
       }

@@ -38,16 +38,14 @@ enum ValidateCommand: Command {
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     let console = context.console
     let files = try files(arguments.positionals, context)
-    let catalog = try? context.catalog()
-    let sameNamed = catalog?.sameNamed() ?? [:]
+    let sameNamed = (try? context.catalog())?.sameNameProblems() ?? [:]
     var valid = 0
     for url in files {
       let display = context.displayPath(url)
       do {
         let scenario = try ScenarioLoader.load(path: url.path)
-        if let catalog, let earlier = sameNamed[url.standardizedFileURL.path] {
+        if let problem = sameNamed[url.standardizedFileURL.path] {
           let start = SourceLocation(line: 1, column: 1, offset: 0)
-          let problem = catalog.sameNameProblem(earlier: earlier)
           context.printDiagnostics(
             [Diagnostic(file: display, location: start, message: problem)], file: display)
           continue

@@ -143,3 +143,16 @@ import Testing
     #expect(painted.out.contains("\u{1B}[33m▶"))
   }
 }
+
+/// The width a line is fitted to has a ceiling: `COLUMNS=100000000000 lab compare …` padded each
+/// row to it (65 MB of spaces at 10⁷; at 10¹¹ an allocation that trapped).
+@Suite struct TerminalWidthCeilingTests {
+  @Test(arguments: ["10000000", "100000000000", "9223372036854775807"])
+  func aHugeColumnsIsFittedToTheCeiling(_ columns: String) {
+    let (status, out, err) = InProcessLab.run(
+      ["compare", "racy-counter", "--vs", "--threads", "1"], environment: ["COLUMNS": columns])
+    #expect(status == 0, "\(err)")
+    let widest = out.split(separator: "\n").map(\.count).max() ?? 0
+    #expect(widest <= 1_000, "a line of \(widest) characters")
+  }
+}

@@ -36,28 +36,23 @@ public struct ScenarioCatalog: Sendable {
     Self.jsonFiles(under: scenariosFolder)
   }
 
-  /// The scenario files whose name a file earlier by path already has, each (by its standardized
-  /// path) with that file: commands and lessons call a scenario by its name, so a name two files
+  /// Why each scenario file whose name a file earlier by path already has is refused, by its
+  /// standardized path: commands and lessons call a scenario by its name, so a name two files
   /// share calls neither (`lab run NAME` answers "several scenarios are named").
-  public func sameNamed() -> [String: URL] {
+  public func sameNameProblems() -> [String: String] {
     var first: [String: URL] = [:]
-    var later: [String: URL] = [:]
+    var problems: [String: String] = [:]
     for file in allScenarioFiles() {
       let name = file.deletingPathExtension().lastPathComponent
-      if let earlier = first[name] {
-        later[file.standardizedFileURL.path] = earlier
-      } else {
+      guard let earlier = first[name] else {
         first[name] = file
+        continue
       }
+      problems[file.standardizedFileURL.path] =
+        "the scenario '\(terminalSafe(name))' is also \(terminalSafe(displayPath(earlier))); "
+        + "commands and lessons call a scenario by its name: rename one of the two files"
     }
-    return later
-  }
-
-  /// Why a file `sameNamed` found is refused, and what to do.
-  public func sameNameProblem(earlier: URL) -> String {
-    "the scenario '\(terminalSafe(earlier.deletingPathExtension().lastPathComponent))' is also "
-      + "\(terminalSafe(displayPath(earlier))); commands and lessons call a scenario by its name: "
-      + "rename one of the two files"
+    return problems
   }
 
   /// The name commands call the scenario in `file` by — its file name without `.json` — or nil

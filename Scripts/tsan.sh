@@ -29,8 +29,9 @@ mkdir -p .build-tsan
 export TSAN_OPTIONS="second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
 start=$(date +%s)
 status=0
-# LiveAgreementTests and LiveTimingTests compare live timings with virtual ones within
-# ±(1 ms + 2 %), and the live deadlock tests bound how soon a deadlock is named; under TSan's
+# LiveAgreementTests, LiveTimingTests and GroupPatternLiveTests compare live timings with virtual
+# ones within ±(1 ms + 2 %) (group-sliding-window missed by 30 ms five times running under TSan
+# once: 430 ms for 400), and the live deadlock tests bound how soon a deadlock is named; under TSan's
 # 5–15× slowdown, beside the other suites, real time means nothing, so they are skipped here
 # (they run in the normal suite; the live runs of every scenario below still exercise the
 # deadlock watch's thread). So are the bound of one second on parsing a 1 MiB file (under TSan it
@@ -48,7 +49,8 @@ status=0
 # ExhaustiveBudgetTests, the runtime's own suites and the live runs below exercise. The normal
 # suite runs them all.
 skipped=(
-  LiveAgreementTests LiveTimingTests LiveDeadlockTests bothRuntimesNameTheCycleAtOnce
+  LiveAgreementTests LiveTimingTests GroupPatternLiveTests LiveDeadlockTests
+  bothRuntimesNameTheCycleAtOnce
   parsesOneMebibyteQuickly agreesWithTheModel GenerativeSwiftTests FactsCommandTests
   NativeCacheTrustTests SwiftSnippetTests SiteLiveRunsTests PriorityTests FidelityFuzzTests
   TerminalWidthTests GuideTests LessonCommandTests LessonProgressTests ChallengeCheckTests

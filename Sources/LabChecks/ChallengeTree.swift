@@ -175,6 +175,8 @@ public struct ChallengeTree: Sendable {
       guard index < limits.maxNodes, bytes < limits.maxBytes, ContinuousClock.now < deadline
       else { return nil }
       switch session.next() {
+      case .outOfTime:
+        return nil
       case .ended(let ending):
         let outcome =
           observesFirst

@@ -4,7 +4,7 @@ import LabModel
 extension StepLoop.Script {
   /// `lab step`: the scenario's outcomes are the goals; at the end, the outcome graded and the
   /// shortest way to it when the scenario is small enough to search whole.
-  package static func step(_ scenario: Scenario, replay: String, hints: HintCommand) -> Self {
+  package static func step(_ scenario: Scenario, replay: StepReplay, hints: HintCommand) -> Self {
     let goals = StepText.goals(scenario)
     return Self(
       intro: StepText.intro(scenario), goals: { _ in goals }, help: StepText.help,
@@ -16,13 +16,14 @@ extension StepLoop.Script {
         }
         return text
       },
-      quit: { quit($0, replay: replay, hints: hints) })
+      quit: { quit($0, replay: replay, hints: hints) },
+      outOfTime: { StepText.outOfTime(seconds: $0, replay: replay, hints: hints) })
   }
 
   /// `lab challenge`: the challenge's goal and par instead of the outcome rules, the choices
   /// against the default counted as the learner makes them, and a missed goal can be undone.
   package static func challenge(
-    _ scenario: Scenario, _ challenge: Challenge, par: Int?, replay: String, hints: HintCommand
+    _ scenario: Scenario, _ challenge: Challenge, par: Int?, replay: StepReplay, hints: HintCommand
   ) -> Self {
     Self(
       intro: ChallengeText.intro(scenario, challenge, par: par),
@@ -34,10 +35,12 @@ extension StepLoop.Script {
           hints: hints)
       },
       playsOn: { !challenge.isReached(by: $0.outcome) },
-      quit: { quit($0, replay: replay, hints: hints) })
+      quit: { quit($0, replay: replay, hints: hints) },
+      outOfTime: { StepText.outOfTime(seconds: $0, replay: replay, hints: hints) })
   }
 
-  private static func quit(_ session: StepSession, replay: String, hints: HintCommand) -> String {
+  private static func quit(_ session: StepSession, replay: StepReplay, hints: HintCommand) -> String
+  {
     StepText.quit(
       choices: session.chosen, schedule: session.schedule, replay: replay, hints: hints)
   }
@@ -75,7 +78,7 @@ package enum ChallengeText {
 
   package static func ending(
     _ ending: StepSession.Ending, _ challenge: Challenge, par: Int?, departures: Int,
-    replay: String, hints: HintCommand
+    replay: StepReplay, hints: HintCommand
   ) -> String {
     var text = "\n" + ending.lines.map { $0 + "\n" }.joined()
     if ending.outcome.ending == .deadlock, let problem = ending.result.record.problem {

@@ -21,6 +21,8 @@ package enum StepLoop {
     package var playsOn: (StepSession.Ending) -> Bool = { _ in false }
     /// What a quit prints.
     package var quit: (StepSession) -> String
+    /// What is printed when working out a choice took longer than the session allows.
+    package var outOfTime: (_ seconds: Double) -> String
   }
 
   /// How the loop stopped.
@@ -28,6 +30,8 @@ package enum StepLoop {
     /// The run ended; `departures` is the session's choices against the default.
     case ended(StepSession.Ending, departures: Int)
     case quit
+    /// Working out a choice took longer than `seconds`.
+    case outOfTime(seconds: Double)
   }
 
   /// The question after an ending that can be undone.
@@ -49,6 +53,9 @@ package enum StepLoop {
           continue
         }
         return .ended(ending, departures: session.departures)
+      case .outOfTime(let seconds):
+        write(script.outOfTime(seconds))
+        return .outOfTime(seconds: seconds)
       case .decision(let decision):
         write(StepText.decision(decision, goals: script.goals(session), width: width))
         if !answer(decision, in: &session, script: script, write: write, readAnswer: readAnswer) {

@@ -2,6 +2,24 @@ import Foundation
 import LabInterpreter
 import LabModel
 
+/// How a command to paste names the scenario a session steps: as the learner named it, as one
+/// shell word, then the options that change its runs (`--threads 3`), which are words of their own.
+package struct StepReplay: Sendable {
+  package var scenario: String
+  package var options: String
+
+  package init(_ scenario: String, options: String = "") {
+    self.scenario = scenario
+    self.options = options
+  }
+
+  /// `lab COMMAND SCENARIO OPTIONS MORE`, as `hints` writes a command.
+  func command(_ command: String, _ hints: HintCommand, then more: String = "") -> String {
+    hints.command(
+      command, scenario, [options, more].filter { !$0.isEmpty }.joined(separator: " "))
+  }
+}
+
 /// What `lab step` prints and how it reads a line: the CLI only moves text in and out.
 package enum StepText {
   /// What a line typed at a decision asks for.
@@ -90,7 +108,7 @@ package enum StepText {
 
   /// How the run ended, graded, and how to watch it again.
   package static func ending(
-    _ ending: StepSession.Ending, replay: String, hints: HintCommand
+    _ ending: StepSession.Ending, replay: StepReplay, hints: HintCommand
   ) -> String {
     var text = "\n" + ending.lines.map { $0 + "\n" }.joined()
     if ending.outcome.ending == .deadlock, let problem = ending.result.record.problem {
@@ -105,7 +123,7 @@ package enum StepText {
   /// What the schedule printed after a quit is: the default run's, when the learner chose
   /// nothing, else their choices with every later turn the default.
   package static func quit(
-    choices: Int, schedule text: String, replay: String, hints: HintCommand
+    choices: Int, schedule text: String, replay: StepReplay, hints: HintCommand
   ) -> String {
     let what =
       choices == 0
@@ -114,6 +132,18 @@ package enum StepText {
       : "you quit after \(choices) choice\(choices == 1 ? "" : "s"): below is your run, every "
         + "turn after your last choice going the default way, and the command that replays it"
     return "\n" + wrap(what, indent: "") + schedule(text, replay: replay, hints: hints)
+  }
+
+  /// Why the session stopped when an answer took too long, and what to do instead.
+  package static func outOfTime(seconds: Double, replay: StepReplay, hints: HintCommand) -> String {
+    let shown = ExhaustiveSearch.Limit.number(seconds)
+    return "\n"
+      + wrap(
+        "stopped: working out the next choice took more than \(shown) s (--max-seconds "
+          + "\(shown)). Each choice runs the scenario again, once for each task that could go "
+          + "next, and this scenario's runs are too long to step by hand; its default run:",
+        indent: "")
+      + "  " + replay.command("run", hints) + "\n"
   }
 
   /// The goals on one line (or a few, wrapped), repeated at each choice.
@@ -137,7 +167,7 @@ package enum StepText {
   /// `yours` and `shortest` count preemptions, turns where a task that could go on was switched
   /// away from, which is what a learner's choice against the default order is.
   package static func shortest(
-    yours: Int, shortest: ExhaustiveSearch.Found, replay: String, hints: HintCommand
+    yours: Int, shortest: ExhaustiveSearch.Found, replay: StepReplay, hints: HintCommand
   ) -> String {
     let reached =
       "you reached this outcome with \(yours) preemption\(yours == 1 ? "" : "s") "
@@ -148,9 +178,9 @@ package enum StepText {
           reached + ": as few as it takes, the explorer finds no way with fewer",
           indent: "")
     }
-    let way = "run \(replay) --schedule \(shortest.schedule.text)"
+    let way = replay.command("run", hints, then: "--schedule \(shortest.schedule.text)")
     return "\n" + wrap(reached + "; the shortest way takes \(shortest.preemptions):", indent: "")
-      + "  " + hints.line(way) + "\n"
+      + "  " + way + "\n"
   }
 
   /// A trace line in lines of at most `width` columns, broken between words, each line after
@@ -174,8 +204,10 @@ package enum StepText {
   }
 
   /// The schedule so far and the command that replays it.
-  package static func schedule(_ schedule: String, replay: String, hints: HintCommand) -> String {
-    "\nschedule \(schedule)\nreplay: " + hints.command("run", replay, "--schedule \(schedule)")
+  package static func schedule(_ schedule: String, replay: StepReplay, hints: HintCommand) -> String
+  {
+    "\nschedule \(schedule)\nreplay: "
+      + replay.command("run", hints, then: "--schedule \(schedule)")
       + "\n"
   }
 

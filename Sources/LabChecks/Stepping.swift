@@ -49,6 +49,9 @@ package struct StepSession: Sendable {
   package enum Step: Sendable {
     case decision(Decision)
     case ended(Ending)
+    /// Working out the next choice took longer than `seconds` (`secondsPerAnswer`): the
+    /// scenario's runs are too long to step by hand.
+    case outOfTime(seconds: Double)
   }
 
   package let scenario: Scenario
@@ -65,6 +68,15 @@ package struct StepSession: Sendable {
   /// Runs shared with other sessions of the same scenario and options; nil runs each afresh.
   package var cache: RunCache?
 
+  /// The most real time working out one answer may take, a guard only: each answer runs the
+  /// scenario again once for each task that could go next, and a scenario of two tasks adding
+  /// 100,000 times took 51 s to its first choice. Every run gets what is left as its
+  /// `--timeout`. nil: no bound but the runs' own.
+  package var secondsPerAnswer: Double? = standardSecondsPerAnswer
+  /// `lab step`'s and `lab challenge`'s bound, unless `--max-seconds` says otherwise: a bundled
+  /// scenario's answer takes milliseconds.
+  package static let standardSecondsPerAnswer = 20.0
+
   package init(_ scenario: Scenario, options: RunOptions, cache: RunCache? = nil) {
     self.cache = cache
     self.scenario = scenario
@@ -76,14 +88,24 @@ package struct StepSession: Sendable {
   /// The next decision, or how the run ends when no choice is left. A turn whose candidates all
   /// lead to the same trace is no choice to the learner: it goes the default way by itself.
   package mutating func next() -> Step {
+    let deadline = ExhaustiveSearch.Deadline(start: .now, seconds: secondsPerAnswer)
+    func outOfTime(_ record: RunRecord) -> Step? {
+      guard let seconds = secondsPerAnswer,
+        deadline.cut(record) != nil || deadline.elapsed >= seconds
+      else { return nil }
+      return .outOfTime(seconds: seconds)
+    }
     while true {
-      let (first, turn, _) = run(forcing: nil)
+      let (first, turn, _) = run(forcing: nil, within: deadline)
+      if let stop = outOfTime(first) { return stop }
       guard let turn else { return .ended(ending()) }
       // A run stopped early unwinds its tasks, which records events of its own; so every run goes
       // to the end, and what all candidates' runs share is what happened before this turn.
       var runs = [turn.preferred: first]
       for ordinal in turn.candidates where ordinal != turn.preferred {
-        runs[ordinal] = run(forcing: ordinal).record
+        let record = run(forcing: ordinal, within: deadline).record
+        if let stop = outOfTime(record) { return stop }
+        runs[ordinal] = record
       }
       let all = turn.candidates.compactMap { runs[$0]?.events }
       var count = 0
@@ -170,10 +192,11 @@ package struct StepSession: Sendable {
 
   /// A run to the end that follows the choices, then at the first decision past them runs
   /// `forcing` (else the default), then the defaults; with that decision's turn.
-  private func run(forcing: Int?) -> (
+  private func run(forcing: Int?, within deadline: ExhaustiveSearch.Deadline? = nil) -> (
     record: RunRecord, turn: (candidates: [Int], preferred: Int)?, chooser: ScheduleChooser
   ) {
     let key = choices + (forcing.map { [$0] } ?? [])
+    let options = deadline?.bounding(options) ?? options
     let run = cache?.run(key, scenario, options) ?? RunCache.Run(key, scenario, options)
     let turn = run.turns.count > choices.count ? run.turns[choices.count] : nil
     return (run.record, turn, run.chooser)
@@ -253,6 +276,9 @@ extension StepSession {
     func run(_ choices: [Int], _ scenario: Scenario, _ options: RunOptions) -> Run {
       if let known = lock.withLock({ runs[choices] ?? same(as: choices) }) { return known }
       let run = Run(choices, scenario, options)
+      // A run a limit stopped may have been stopped by time, which another session would not
+      // run out of: it is not kept.
+      if case .limitReached = run.record.end { return run }
       lock.withLock {
         runs[choices] = run
         madeRuns += 1

@@ -68,6 +68,17 @@ package enum RunArguments {
     return budget
   }
 
+  /// `--max-seconds` for `lab step` and `lab challenge`: the bound on working out one choice.
+  package static let answerSeconds = Option.maxSeconds.helping(
+    "Stop when working out the next choice takes more than S seconds (default: "
+      + "\(ExhaustiveSearch.Limit.number(StepSession.standardSecondsPerAnswer))): each choice "
+      + "runs the scenario again.")
+
+  /// `--max-seconds`'s bound on one choice, else the standard one.
+  package static func secondsPerAnswer(_ arguments: Arguments) throws(UsageError) -> Double {
+    try arguments.number(.maxSeconds, in: 0.001...86_400) ?? StepSession.standardSecondsPerAnswer
+  }
+
   /// The options that choose what a text trace shows, for `lab run` and a lesson's `lab run`.
   package static let displayOptions = [Option.task, .lane, .full].specs
 

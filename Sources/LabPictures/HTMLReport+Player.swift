@@ -22,14 +22,20 @@ extension HTMLReport {
   /// event 1, not "none set yet").
   /// The most events a page's player shows of one run (about 1 MB of page).
   package static let maxEvents = 3_000
+  /// The most events one page's players show together: a page of many players (a lesson's block
+  /// of runs) is bounded as one player is. The bundled lessons' largest page shows 481.
+  package static let maxPageEvents = 4 * maxEvents
 
+  /// `shown` is how many of the run's events the player may show, at most `maxEvents`.
   package static func player(
-    _ whole: RunResult, id: String, level: Int = 2, initial: [(name: String, value: Value)]
+    _ whole: RunResult, id: String, level: Int = 2, initial: [(name: String, value: Value)],
+    shown limit: Int = maxEvents
   ) -> String {
     // A page shows at most `maxEvents` of a run: each event is a row, a mark and a step of the
     // player, some 300 bytes, and a 130-byte scenario that logs 300,000 times made a 99 MB page.
+    let limit = max(0, min(limit, maxEvents))
     var result = whole
-    let cut = whole.events.count - maxEvents
+    let cut = whole.events.count - limit
     if cut > 0 { result.events.removeLast(cut) }
     let picture = RunPicture(result)
     // As the terminal timeline: when every event shares one millisecond, a column per event.
@@ -50,7 +56,7 @@ extension HTMLReport {
     if cut > 0 {
       parts.append(
         "<p class=\"note\">The run has \(whole.events.count) events; this page shows the first "
-          + "\(maxEvents). <code>\(escape(HintCommand.lab.command("run", whole.scenario)))"
+          + "\(limit)\(limit < maxEvents ? ", all that is left of the page's \(maxPageEvents)" : ""). <code>\(escape(HintCommand.lab.command("run", whole.scenario)))"
           + "</code> prints them all.</p>")
     }
     if stepped != nil {

@@ -35,7 +35,7 @@ extension Site.Builder {
       body.append(
         "<p class=\"meta\">Concepts: \(escape(lesson.concepts.joined(separator: ", ")))</p>")
     }
-    var players = 0
+    var players = PagePlayers()
     var predictions = 0
     for section in lesson.sections {
       if let heading = section.heading { body.append("<h2>\(markdown.inline(heading))</h2>") }
@@ -62,13 +62,36 @@ extension Site.Builder {
     body.append(navigation(lesson: index))
     return HTMLReport.page(
       title: "Lesson \(lesson.number): \(lesson.title) — ConcurrencyLab",
-      body: body.joined(separator: "\n"), player: players > 0,
+      body: body.joined(separator: "\n"), player: players.count > 0,
       style: Site.style + (predictions > 0 ? Site.predictionStyle : ""),
       script: predictions > 0 ? Site.predictionScript : "")
   }
 
+  /// The players a page holds so far and the events they show: a page of many runs is bounded
+  /// as a whole (`HTMLReport.maxPageEvents`), as one player is.
+  struct PagePlayers {
+    var count = 0
+    var events = 0
+
+    /// The run as the page's next player, showing what is left of the page's events; once none
+    /// are, a note with the lesson's `command` for the run instead.
+    mutating func next(
+      _ result: RunResult, command: String, initial: [(name: String, value: Value)]
+    ) -> String {
+      let left = HTMLReport.maxPageEvents - events
+      guard left > 0 else {
+        return "<p class=\"note\">This page already shows \(events) events, the most it shows of "
+          + "all its runs: <code>\(Markup.escape(command))</code> shows this one.</p>"
+      }
+      count += 1
+      events += min(result.events.count, left, HTMLReport.maxEvents)
+      return HTMLReport.player(
+        result, id: "run-\(count)", level: 3, initial: initial, shown: left)
+    }
+  }
+
   /// One `lab run` line: the command, the run's checks, and the run as a player.
-  mutating func runBlock(_ run: LessonRun, lesson: Lesson, players: inout Int) -> String {
+  mutating func runBlock(_ run: LessonRun, lesson: Lesson, players: inout PagePlayers) -> String {
     var parts = ["<div class=\"run\">"]
     func fail(_ message: String) -> String {
       site.problems.append("\(lesson.file):\(run.line): \(message)")
@@ -134,9 +157,7 @@ extension Site.Builder {
     case .asSaid:
       break
     }
-    players += 1
-    parts.append(
-      HTMLReport.player(result, id: "run-\(players)", level: 3, initial: scenario.state))
+    parts.append(players.next(result, command: run.command, initial: scenario.state))
     parts.append("</div>")
     return parts.joined(separator: "\n")
   }

@@ -38,7 +38,8 @@ enum ChallengeCommand: Command {
     and by the same rules. --next plays the first challenge you have not
     played, and says which on stderr.
     Exit status: 0 (a missed goal too), 1 when the scenario does not
-    validate, 64 on a usage error (a scenario without a challenge among them).
+    validate or working out a choice took more than --max-seconds (20), 64
+    on a usage error (a scenario without a challenge among them).
 
     Examples:
       lab challenge
@@ -46,7 +47,7 @@ enum ChallengeCommand: Command {
       lab challenge --next
       printf '2\\n1\\n\\n' | lab challenge racy-counter
     """
-  static let options = [Option.next.spec]
+  static let options = [Option.next.spec, RunArguments.answerSeconds]
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     guard arguments.positionals.count <= 1 else { throw UsageError("challenge takes one name") }
@@ -76,19 +77,22 @@ enum ChallengeCommand: Command {
     }
     guard let scenario = context.loadScenario(entry.url) else { return ExitStatus.failure }
     var session = StepSession(scenario, options: RunOptions())
+    session.secondsPerAnswer = try RunArguments.secondsPerAnswer(arguments)
     let script = StepLoop.Script.challenge(
       scenario, entry.challenge,
       par: ParCache.par(
         of: entry, within: .standard, cache: ParCache.user(environment: context.environment)),
-      replay: entry.name,
-      hints: LabCommand.hint)
+      replay: StepReplay(entry.name), hints: LabCommand.hint)
     let end = StepLoop.play(
       &session, script: script, width: context.console.terminalColumns,
       write: context.console.out, readAnswer: context.readAnswer)
-    if case .ended(let ending, let departures) = end {
+    switch end {
+    case .ended(let ending, let departures):
       progress?.record(
         reachedIn: entry.challenge.isReached(by: ending.outcome) ? departures : nil,
         file: entry.url)
+    case .quit: break
+    case .outOfTime: return ExitStatus.failure
     }
     return ExitStatus.ok
   }

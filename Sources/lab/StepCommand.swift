@@ -28,11 +28,16 @@ enum StepCommand: Command {
     run so far, every later turn the default. Without a terminal it reads
     one answer a line from stdin; at the end of input it stops as q does.
 
+    Each choice runs the scenario again, once for each task that could go
+    next: when working out one takes more than --max-seconds (20), the
+    session stops, says so and exits 1 (a scenario too long to step by hand).
+
     Examples:
       lab step racy-counter
       printf '2\\n1\\nu\\n\\n' | lab step racy-counter
     """
-  static let options = RunArguments.options(only: [.threads])
+  static let options =
+    RunArguments.options(only: [.threads]) + [RunArguments.answerSeconds]
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     guard arguments.positionals.count == 1 else {
@@ -42,13 +47,15 @@ enum StepCommand: Command {
     let options = try RunArguments.parse(arguments)
     let url = try context.scenarioFile(arguments.positionals[0])
     guard let scenario = context.loadScenario(url) else { return ExitStatus.failure }
-    let replay =
-      arguments.positionals[0] + (options.threads.map { " --threads \($0)" } ?? "")
+    let replay = StepReplay(
+      arguments.positionals[0], options: options.threads.map { "--threads \($0)" } ?? "")
     var session = StepSession(scenario, options: options)
-    _ = StepLoop.play(
+    session.secondsPerAnswer = try RunArguments.secondsPerAnswer(arguments)
+    let end = StepLoop.play(
       &session, script: .step(scenario, replay: replay, hints: LabCommand.hint),
       width: context.console.terminalColumns, write: context.console.out,
       readAnswer: context.readAnswer)
+    if case .outOfTime = end { return ExitStatus.failure }
     return ExitStatus.ok
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LabChecks
+import LabTestSupport
 import Testing
 
 /// The replay command after a failed run names the scenario as it was given: a path stays a path.
@@ -79,5 +80,18 @@ import Testing
       #expect(words.count >= 2 && words[1] == path, "\(command) → \(words)")
     }
     #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("PWNED").path))
+  }
+
+  /// `lab step`'s replay names the scenario as one word and its options as words of their own:
+  /// `lab step racy-counter --threads 3` printed `lab run 'racy-counter --threads 3' …`, which
+  /// names no scenario.
+  @Test func stepsReplayKeepsItsOptionsApartFromTheScenario() throws {
+    let (status, out, _) = InProcessLab.run(
+      ["step", "racy-counter", "--threads", "3"], input: ["q"])
+    #expect(status == 0)
+    let line = try #require(out.split(separator: "\n").first { $0.hasPrefix("replay: lab run ") })
+    let words = try Self.bash(String(line.dropFirst("replay: ".count)), in: TestSupport.packageRoot)
+      .split(separator: "\0").map(String.init)
+    #expect(words.prefix(5) == ["run", "racy-counter", "--threads", "3", "--schedule"], "\(line)")
   }
 }

@@ -137,3 +137,41 @@ import Testing
     #expect(out.contains("you quit before your first choice"), "\(out.suffix(400))")
   }
 }
+
+/// Working out one choice is bounded in time: each runs the scenario again once per task that
+/// could go next, and two tasks adding 100,000 times each showed their first choice after 51 s.
+@Suite struct StepTimeBoundTests {
+  static let longAdds = """
+    {"format": 1, "name": "long-adds", "threads": 2, "state": {"counter": 0}, "steps": [
+      {"group": "adders", "count": 2, "steps": [
+        {"repeat": 100000, "steps": [{"add": "counter"}]}]}]}
+    """
+
+  @Test func aChoiceThatTakesTooLongStopsTheSessionAndSaysWhy() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "long-adds-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try Self.longAdds.write(to: file, atomically: true, encoding: .utf8)
+    let start = ContinuousClock.now
+    let (status, out, _) = StepCommandTests.step(
+      [file.path, "--max-seconds", "0.5"], input: ["1", "q"])
+    #expect(ContinuousClock.now - start < .seconds(10))
+    #expect(status == 1)
+    #expect(out.contains("stopped: working out the next choice took more than 0.5 s"), "\(out)")
+    #expect(out.contains("  lab run \(shellWord(file.path))\n"))
+    #expect(!out.contains("choice 1: who runs next?"))
+  }
+
+  /// A bundled scenario's answers take milliseconds: the bound is a guard, not a step's limit.
+  @Test func aBundledScenarioStepsToItsEndWithinTheBound() throws {
+    var session = StepSession(
+      try TestSupport.scenario(named: "racy-counter"), options: RunOptions())
+    #expect(session.secondsPerAnswer == StepSession.standardSecondsPerAnswer)
+    while case .decision(let decision) = session.next() { session.choose(1, at: decision) }
+    guard case .ended(let ending) = session.next() else {
+      Issue.record("the session did not end")
+      return
+    }
+    #expect(ending.result.record.problem == nil)
+  }
+}

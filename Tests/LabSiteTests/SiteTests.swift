@@ -213,6 +213,48 @@ import Testing
     #expect(site.pages.contains { $0.path == "scenario-counter-with-mutex.html" })
   }
 
+  /// A page's players are bounded as a whole, as one player is: a block of 200 runs of a chatty
+  /// scenario made a lesson page of 196 MB (803 MB while building it).
+  @Test func aLessonPageOfManyChattyRunsIsBoundedAsAWhole() throws {
+    let (root, bundled) = try Self.course()
+    defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+    try #"{"format": 1, "name": "chatty", "steps": [{"repeat": 2498, "steps": [{"log": "x"}]}]}"#
+      .write(
+        to: root.appendingPathComponent("Scenarios/chatty.json"), atomically: true,
+        encoding: .utf8)
+    let runs = Array(repeating: "lab run chatty", count: 30).joined(separator: "\n")
+    try """
+    ---
+    name: chatty
+    title: Chatty
+    concepts: [trace]
+    scenarios: [chatty]
+    ---
+
+    ```lab
+    \(runs)
+    ```
+
+    ## Questions
+
+    1. How many?
+    """.write(
+      to: root.appendingPathComponent("Lessons/03-chatty.md"), atomically: true, encoding: .utf8)
+    let site = Site.build(
+      LabLessons.Course(root: root, bundled: bundled), options: Site.Options(courseOnly: true))
+    let page = try #require(
+      site.pages.first { $0.path == "lesson-03-chatty.html" }?.html,
+      "\(site.problems) \(site.pages.map(\.path))")
+    let shown = page.matches(of: /data-events="(\d+)"/).map { Int($0.1) ?? 0 }
+    // Four players of 2,500 events (2,498 logs, a start and an end), then the 2,000 left of the page's 12,000, then none.
+    #expect(shown == [2_500, 2_500, 2_500, 2_500, 2_000], "\(shown)")
+    #expect(page.contains("all that is left of the page's 12000"))
+    #expect(
+      page.contains("This page already shows 12000 events, the most it shows of all its runs"))
+    #expect(page.utf8.count < 6_000_000, "\(page.utf8.count) bytes")
+    #expect(TestSupport.balanced(page))
+  }
+
   @Test func aCourseOnlySiteKeepsTheBundledScenariosItsLessonsRun() throws {
     let (root, bundled) = try Self.course()
     defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }

@@ -122,6 +122,14 @@ let errorCases: [ErrorCase] = [
   ErrorCase("hex number", "[0x1F]", location(1, 2), ["invalid number '0x1F'"]),
   ErrorCase("two dots", "[1.2.3]", location(1, 2), ["invalid number '1.2.3'"]),
   ErrorCase("huge number", "[1e999]", location(1, 2), ["too large"]),
+  // Digits no Int64 holds are a whole number out of range, not a fraction (10^20 as an argument
+  // was "not a whole number" and then "missing").
+  ErrorCase(
+    "whole number past Int64", "[9223372036854775808]", location(1, 2),
+    ["whole number '9223372036854775808' is out of range", "use a smaller one"]),
+  ErrorCase(
+    "whole number below Int64", "[-9223372036854775809]", location(1, 2),
+    ["whole number '-9223372036854775809' is out of range"]),
   // Trailing content.
   ErrorCase("extra word", "{} x", location(1, 4), ["after the end of the JSON value"]),
   ErrorCase("extra brace", "{}}", location(1, 3), ["unmatched '}'", "remove it"]),

@@ -280,6 +280,12 @@ extension JSONReader {
       at: location)
   }
 
+  func wholeNumberOutOfRange(_ text: String, at location: SourceLocation) -> Diagnostic {
+    error(
+      "whole number '\(text)' is out of range: a whole number is from \(Int64.min) to "
+        + "\(Int64.max); use a smaller one", at: location)
+  }
+
   // MARK: - Helpers
 
   /// Problems that read the same in every context: comments and unusual characters.

@@ -165,6 +165,9 @@ extension JSONReader {
       return .integer(integer)
     }
     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    // Digits alone that no Int64 holds are a whole number out of range, not a fraction: read as
+    // a Double, an argument of 10^20 was "not a whole number" and then "missing".
+    if integerEnd == index { throw wholeNumberOutOfRange(text, at: location) }
     guard let number = Double(text), number.isFinite else {
       throw numberOutOfRange(text, at: location)
     }

@@ -103,7 +103,9 @@ struct CommandContext {
     if argument.hasSuffix(".json") {
       let url = URL(fileURLWithPath: argument)
       guard FileManager.default.fileExists(atPath: url.path) else {
-        throw UsageError("no scenario file at '\(argument)'; check the path")
+        throw UsageError(
+          BoundedFile.danglingLink(url.path).map { "'\(argument)' \($0)" }
+            ?? "no scenario file at '\(argument)'; check the path")
       }
       return url
     }

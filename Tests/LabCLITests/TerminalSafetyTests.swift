@@ -193,6 +193,25 @@ extension CourseNameSafetyTests {
     #expect(err.contains("pipe.json: error: is not a regular file"), "\(err)")
     #expect(err.contains("zeros.json: error: is not a regular file"), "\(err)")
   }
+
+  /// A link to nothing in a scenario's place is named as one, in a folder's check and for a path
+  /// given: "no such file; check the path" sent the user looking for a typo.
+  @Test func aLinkToNothingInAScenariosPlaceIsNamed() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-files-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let scenarios = root.appendingPathComponent("Scenarios")
+    try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+    let ghost = scenarios.appendingPathComponent("ghost.json").path
+    try FileManager.default.createSymbolicLink(atPath: ghost, withDestinationPath: "/nowhere\n")
+    let said = "is a symbolic link to '/nowhere\\n', which does not exist; remove the link"
+    let folder = InProcessLab.run(["validate"], environment: ["LAB_ROOT": root.path])
+    #expect(folder.status == 1)
+    #expect(folder.err.contains("ghost.json: error: \(said)"), "\(folder.err)")
+    let path = InProcessLab.run(["run", ghost], environment: ["LAB_ROOT": root.path])
+    #expect(path.status == 64)
+    #expect(path.err.contains("'\(ghost)' \(said)"), "\(path.err)")
+  }
 }
 
 /// What a held-out hostile round found reaching the terminal or trapping: each now escaped or

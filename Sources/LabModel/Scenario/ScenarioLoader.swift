@@ -12,7 +12,9 @@ public enum ScenarioLoader {
       DiagnosticList([Diagnostic(file: path, location: nil, message: message)])
     }
     var info = stat()
-    guard stat(path, &info) == 0 else { throw refused("no such file; check the path") }
+    guard stat(path, &info) == 0 else {
+      throw refused(BoundedFile.danglingLink(path) ?? "no such file; check the path")
+    }
     switch info.st_mode & S_IFMT {
     case S_IFREG: break
     case S_IFDIR: throw refused("is a folder, not a scenario file; name a .json file inside it")
@@ -31,7 +33,9 @@ public enum ScenarioLoader {
     } catch {
       throw refused("cannot be read (\(error)); check its permissions")
     }
-    guard let data else { throw refused("no such file; check the path") }
+    guard let data else {
+      throw refused(BoundedFile.danglingLink(path) ?? "no such file; check the path")
+    }
     return try load(bytes: [UInt8](data), file: path)
   }
 

@@ -29,6 +29,17 @@ package enum BoundedFile {
     return bytes
   }
 
+  /// What is in the place of `path`, where `stat` finds nothing, when it is a symbolic link to
+  /// nothing; nil when nothing is there. Saying "no such file" of a link sends the user looking
+  /// for a typo.
+  package static func danglingLink(_ path: String) -> String? {
+    var link = stat()
+    guard lstat(path, &link) == 0 else { return nil }
+    let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+    return "is a symbolic link to '\(terminalSafe(target))', which does not exist; remove the "
+      + "link or point it at a file"
+  }
+
   /// The first `count` bytes (or fewer) of the regular file at `path`; nil when there is none or
   /// it cannot be read.
   package static func prefix(_ path: String, count: Int) -> Data? {

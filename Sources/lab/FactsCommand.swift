@@ -217,11 +217,15 @@ enum FactsCommand: Command {
   }
 
   /// Loads a fact's scenario by its path from the course's root; a path that leads outside the
-  /// course is refused, as is one that does not validate.
+  /// course is refused, as is one that does not validate. Links are followed before the path is
+  /// held to the course: `Scenarios/linked -> /outside` is outside.
   static func scenarioLoader(root: URL) -> @Sendable (String) -> Result<Scenario, FactFailure> {
-    let base = root.standardizedFileURL.path + "/"
+    let base = root.standardizedFileURL.resolvingSymlinksInPath().path + "/"
     return { path in
-      let url = URL(fileURLWithPath: path, relativeTo: root).standardizedFileURL
+      // From the root whether or not its URL ends in a slash (relativeTo: takes its parent then).
+      let url =
+        (path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path))
+        .standardizedFileURL.resolvingSymlinksInPath()
       guard url.path.hasPrefix(base), path.hasSuffix(".json") else {
         return .failure(
           FactFailure("its scenario '\(path)' is not a .json file inside the course"))

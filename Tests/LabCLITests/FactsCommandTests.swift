@@ -1,7 +1,10 @@
 import Foundation
+import LabNative
 import LabSwift
 import LabTestSupport
 import Testing
+
+@testable import lab
 
 /// `lab facts`, `lab check` and `lab snippets` on a course of a teacher's own: a fact that does
 /// not hold fails, naming where it is cited; a citation of no fact fails the lesson; a Swift
@@ -110,6 +113,36 @@ import Testing
       result.out.hasSuffix("facts: 2 held, 3 failed · Swift 6.3.1 · cited 2 times in 1 files\n"))
     let one = course.lab(["facts", "holds"])
     #expect(one.status == 0, "\(one.out)\(one.err)")
+  }
+
+  /// A fact's scenario is held to the course once links are followed: a path inside the course
+  /// by its text, through `Scenarios/linked -> /outside`, was read.
+  @Test func aFactsScenarioThroughALinkedFolderIsOutsideTheCourse() throws {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-fact-link-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: base) }
+    let root = base.appendingPathComponent("course")
+    let outside = base.appendingPathComponent("outside")
+    let scenarios = root.appendingPathComponent("Scenarios")
+    try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+    let scenario = #"{"format": 1, "name": "x", "steps": [{"log": "x"}]}"#
+    try scenario.write(
+      to: outside.appendingPathComponent("x.json"), atomically: true, encoding: .utf8)
+    try scenario.write(
+      to: scenarios.appendingPathComponent("x.json"), atomically: true, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(
+      at: scenarios.appendingPathComponent("linked"), withDestinationURL: outside)
+    let load = FactsCommand.scenarioLoader(root: root)
+    guard case .failure(let failure) = load("Scenarios/linked/x.json") else {
+      Issue.record("a scenario outside the course was read")
+      return
+    }
+    #expect(failure.text.contains("is not a .json file inside the course"), "\(failure.text)")
+    guard case .success = load("Scenarios/x.json") else {
+      Issue.record("a scenario inside the course was refused")
+      return
+    }
   }
 
   @Test func aFactNameThatIsNoFactIsAUsageErrorWithTheNearest() throws {

@@ -65,9 +65,10 @@ package struct ExpectedTraceFile {
       comments: [
         "Expected trace of \(result.scenario): virtual runtime, seed \(result.seed)\(policy), "
           + "\(threads).",
-        "Recorded by `lab record \(argument)`; `lab diff \(argument)` compares a run with it.",
+        "Recorded by `lab record \(shellWord(argument))`; `lab diff \(shellWord(argument))` "
+          + "compares a run with it.",
         "Lines match events in order. `any order { … }` blocks, `*` wildcards and # comments:",
-        "see \(hints.doc("expected-traces.md")).",
+        "see \(hints.docInFile("expected-traces.md")).",
       ])
   }
 }

@@ -16,6 +16,13 @@ public struct HintCommand: Sendable, Hashable {
   /// A page of the lab's documentation, with its anchor: `docs/outcomes.md#grades`.
   public func doc(_ page: String) -> String { docs + page }
 
+  /// A page of the lab's documentation as a file the lab writes for a course names it: `docs/…`
+  /// inside the lab, else "ConcurrencyLab's docs/…". The file is committed and read on other
+  /// machines, where the path of the lab on this one means nothing.
+  public func docInFile(_ page: String) -> String {
+    docs == "docs/" ? docs + page : "ConcurrencyLab's docs/" + page
+  }
+
   /// `lab`, on the PATH: what reports say when no command line named another.
   public static let lab = HintCommand("lab")
 

@@ -50,9 +50,10 @@ package struct Recording {
     let comments = [
       "Expected trace of \(results[0].scenario) for every seed: virtual runtime, \(threads); "
         + "holds on",
-      "its own seed \(scenario.seed) and \(runs) (`lab record \(argument) --seeds \(seeds)`).",
+      "its own seed \(scenario.seed) and \(runs) (`lab record \(shellWord(argument)) --seeds "
+        + "\(seeds)`).",
       "Lines match events in order. `any order { … }` blocks, `*` wildcards and # comments:",
-      "see \(hints.doc("expected-traces.md")).",
+      "see \(hints.docInFile("expected-traces.md")).",
     ]
     text = (comments.map { "# \($0)" } + generalization.lines).joined(separator: "\n") + "\n"
     let blocks = generalization.blocks

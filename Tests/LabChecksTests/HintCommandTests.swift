@@ -4,6 +4,7 @@ import Testing
 @testable import LabChecks
 @testable import LabInterpreter
 @testable import LabModel
+@testable import LabRuntime
 
 /// The checks print commands to paste with the words they are given, never with words of their
 /// own: the command line decides how the lab is started, the reports only say it.
@@ -38,5 +39,32 @@ struct HintCommandTests {
       hints: Self.given)
     #expect(json.contains("\"replay\": \"./lab run racy-counter --schedule "))
     #expect(!json.contains("\"replay\": \"lab "))
+  }
+}
+
+/// An expected trace is committed and read on other machines: recorded from a course, where the
+/// lab's docs are a path of this machine, its header names them by name; the argument it quotes
+/// is one shell word, so a path with a line break cannot add a line to the file.
+struct RecordingHeaderTests {
+  @Test func aCoursesRecordingNamesTheLabsDocsByNameNotByThisMachinesPath() throws {
+    let scenario = try TestSupport.scenario(named: "async-let-downloads")
+    let result = ScenarioRunner.runAndCheck(scenario)
+    let course = HintCommand("lab", docs: "/home/someone/lab/docs/")
+    let argument = "my course/x\ny.json"
+    let one = Recording(result, argument: argument, hints: course).text
+    let many = try Recording(
+      [result], labels: ["seed 1"], scenario: scenario, argument: argument, seeds: 1,
+      policies: [.random], hints: course
+    ).text
+    for text in [one, many] {
+      let header = text.split(separator: "\n").prefix { $0.hasPrefix("#") }
+      #expect(header.count == 4, "\(header)")
+      #expect(header.last == "# see ConcurrencyLab's docs/expected-traces.md.", "\(header)")
+      #expect(!text.contains("/home/someone"))
+      #expect(header.joined().contains(#"$'my course/x\ny.json'"#), "\(header)")
+    }
+    // Inside the lab's own folder the docs are its own.
+    let own = Recording(result, argument: "x", hints: HintCommand("lab")).text
+    #expect(own.contains("# see docs/expected-traces.md.\n"))
   }
 }

@@ -144,11 +144,11 @@ dom "$work/check/index.html" ""
 python3 - "$work/dom.html" <<'EOF' || fail "check index.html: the failure is not first"
 import re, sys
 rows = re.findall(r'<tr class="v-(\w+)">.*?<a href="([^"]+)"', open(sys.argv[1]).read())
-sys.exit(0 if rows[:2] == [("failed", "too-slow.html"), ("passed", "on-time.html")] else 1)
+sys.exit(0 if rows[:2] == [("failed", "scenario-too-slow.html"), ("passed", "scenario-on-time.html")] else 1)
 EOF
-expect "$work/check/too-slow.html" "" ready no-error
+expect "$work/check/scenario-too-slow.html" "" ready no-error
 grep -q 'Checks <span class="verdict fail">failed</span>' "$work/dom.html" \
-  || fail "too-slow.html does not say it failed"
+  || fail "scenario-too-slow.html does not say it failed"
 
 echo "== a phone's width: 390×844 with touch, and 390 px with a mouse"
 # Prints the layout facts of URL on DEVICE (phone or mouse), one per line: Chromium runs with the

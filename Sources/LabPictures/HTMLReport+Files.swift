@@ -18,12 +18,13 @@ extension HTMLReport {
     return plan
   }
 
-  /// The page of a scenario file in `lab check --html DIR`: `NAME.html`.
+  /// The page of a scenario file in `lab check --html DIR`: `scenario-NAME.html`, as `lab site`
+  /// names it, so no scenario's page is the index (a scenario named `index` made the two one).
   static func pageName(_ url: URL) -> String {
-    url.deletingPathExtension().lastPathComponent + ".html"
+    "scenario-" + url.deletingPathExtension().lastPathComponent + ".html"
   }
 
-  /// Writes `DIR/NAME.html` for every scenario that loads: one virtual run on its seed, with the
+  /// Writes `DIR/scenario-NAME.html` for every scenario that loads: one virtual run on its seed, with the
   /// comparison against its expected trace when it has one. Returns the names of the pages
   /// written, by scenario file. The caller has checked `checkPages` and created DIR.
   @discardableResult

@@ -76,7 +76,7 @@ enum CheckCommand: Command {
       Option.seeds.spec,
       Option.junit.spec,
       Option.html.helping(
-        "Also write an HTML report of each scenario's run (its seed) to DIR/NAME.html, and "
+        "Also write an HTML report of each scenario's run (its seed) to DIR/scenario-NAME.html, and "
           + "DIR/index.html with every verdict, failures first.", placeholder: "DIR"),
       Option.format.spec,
       Option.verbose.spec,

@@ -62,9 +62,11 @@ import Testing
     ])
     #expect(result.status == 0, "\(result.err)")
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-    #expect(files == ["async-let-downloads.html", "index.html", "sync-download.html"])
+    #expect(
+      files == ["index.html", "scenario-async-let-downloads.html", "scenario-sync-download.html"])
     let page = try String(
-      contentsOf: folder.appendingPathComponent("async-let-downloads.html"), encoding: .utf8)
+      contentsOf: folder.appendingPathComponent("scenario-async-let-downloads.html"),
+      encoding: .utf8)
     #expect(page.contains("<svg"))
     #expect(page.contains("Expected trace <span class=\"verdict pass\">matches</span>"))
   }

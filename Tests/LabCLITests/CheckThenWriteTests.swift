@@ -51,6 +51,17 @@ import Testing
     ])
   }
 
+  /// A scenario's page is `scenario-NAME.html`, as the site names it: a scenario named `index`
+  /// (which `lab new index` makes) had the index's name, and `lab check --html` refused both.
+  @Test func aScenarioNamedIndexHasAPageBesideTheIndex() throws {
+    let project = try Project(["a/index.json": CheckCommandTests.idle])
+    let folder = project.root.appendingPathComponent("html")
+    let result = project.lab(["check", "--html", folder.path])
+    #expect(result.status == 0, "\(result.err)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(files == ["index.html", "scenario-index.html"])
+  }
+
   @Test func checkHTMLRefusesBeforeRewritingAnyPage() throws {
     let project = try Self.twoScenarios()
     let folder = project.root.appendingPathComponent("html")
@@ -63,17 +74,17 @@ import Testing
     // So is a page of someone else's that a scenario's name would overwrite.
     try Data("<meta name=\"generator\" content=\"\(HTMLReport.generator)\"/>".utf8).write(
       to: folder.appendingPathComponent("index.html"))
-    try Data("<p>mine</p>".utf8).write(to: folder.appendingPathComponent("passing.html"))
+    try Data("<p>mine</p>".utf8).write(to: folder.appendingPathComponent("scenario-passing.html"))
     Self.refuses(
-      project, ["check", "--html", folder.path], "passing.html' is not a page the lab wrote",
+      project, ["check", "--html", folder.path], "scenario-passing.html' is not a page the lab wrote",
       leaving: project.root)
     // A folder where a page would go is refused the same way.
     try FileManager.default.removeItem(at: folder.appendingPathComponent("index.html"))
-    try FileManager.default.removeItem(at: folder.appendingPathComponent("idle.html"))
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("scenario-idle.html"))
     try FileManager.default.createDirectory(
-      at: folder.appendingPathComponent("idle.html"), withIntermediateDirectories: false)
+      at: folder.appendingPathComponent("scenario-idle.html"), withIntermediateDirectories: false)
     Self.refuses(
-      project, ["check", "--html", folder.path], "idle.html': it is a folder",
+      project, ["check", "--html", folder.path], "scenario-idle.html': it is a folder",
       leaving: project.root)
   }
 

@@ -184,7 +184,7 @@ import Testing
     let failing = try #require(index.range(of: "<tr class=\"v-failed\">"))
     let passing = try #require(index.range(of: "<tr class=\"v-passed\">"))
     #expect(failing.lowerBound < passing.lowerBound)
-    #expect(index.contains("<a href=\"failing.html\">failing</a>"))
+    #expect(index.contains("<a href=\"scenario-failing.html\">failing</a>"))
     #expect(index.contains("expected 40 ms, got 50 ms"))
     #expect(index.contains("1 passed, 1 failed"))
     #expect(index.contains("tr.v-failed td, tr.v-failed a { color: #8f1f1b; }"))

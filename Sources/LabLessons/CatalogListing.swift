@@ -45,6 +45,8 @@ package enum CatalogListing {
     let names = files.map { $0.deletingPathExtension().lastPathComponent }
     let nameWidth = max(24, (names.map(\.count).max() ?? 0) + 4)
     var topic: String?
+    // A name two files share is a problem `lab validate` and `lab check` fail: marked here too.
+    let shared = catalog.sameNameProblems()
     for (url, name) in zip(files, names) {
       // Folder and file names, titles and sources are a course author's text: shown, not obeyed.
       let folder = terminalSafe(catalog.displayPath(url.deletingLastPathComponent()))
@@ -54,6 +56,11 @@ package enum CatalogListing {
       if thisTopic != topic {
         text += (topic == nil ? "" : "\n") + style.paint(thisTopic, .bold) + "\n"
         topic = thisTopic
+      }
+      if let problem = shared[url.standardizedFileURL.path] {
+        problems.append("\(terminalSafe(catalog.displayPath(url))): \(problem)")
+        text += "  " + name.padding(nameWidth) + style.paint("(shares its name)", .red) + "\n"
+        continue
       }
       guard let scenario = try? ScenarioLoader.load(path: url.path) else {
         // By its path, one shell word: a file that does not validate may have no name a command

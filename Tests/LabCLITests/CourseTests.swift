@@ -81,6 +81,13 @@ import Testing
     #expect(
       validate.err.contains(
         "Scenarios/02-more/two-downloads.json:1:1: error: the scenario 'two-downloads' is also "))
+    // `lab list` marks it too, and fails as for a scenario that does not validate.
+    let list = course.lab(["list", "--scenarios"])
+    #expect(list.status == 1)
+    #expect(list.out.contains("  two-downloads           (shares its name)\n"), "\(list.out)")
+    #expect(
+      list.err.contains(
+        "Scenarios/02-more/two-downloads.json: the scenario 'two-downloads' is also "), "\(list.err)")
     try FileManager.default.removeItem(at: other)
     try text.replacing("two-downloads", with: "no-such-thing").write(
       to: lesson, atomically: true, encoding: .utf8)

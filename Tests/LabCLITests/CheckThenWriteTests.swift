@@ -76,7 +76,8 @@ import Testing
       to: folder.appendingPathComponent("index.html"))
     try Data("<p>mine</p>".utf8).write(to: folder.appendingPathComponent("scenario-passing.html"))
     Self.refuses(
-      project, ["check", "--html", folder.path], "scenario-passing.html' is not a page the lab wrote",
+      project, ["check", "--html", folder.path],
+      "scenario-passing.html' is not a page the lab wrote",
       leaving: project.root)
     // A folder where a page would go is refused the same way.
     try FileManager.default.removeItem(at: folder.appendingPathComponent("index.html"))

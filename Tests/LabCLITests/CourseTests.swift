@@ -87,7 +87,8 @@ import Testing
     #expect(list.out.contains("  two-downloads           (shares its name)\n"), "\(list.out)")
     #expect(
       list.err.contains(
-        "Scenarios/02-more/two-downloads.json: the scenario 'two-downloads' is also "), "\(list.err)")
+        "Scenarios/02-more/two-downloads.json: the scenario 'two-downloads' is also "),
+      "\(list.err)")
     try FileManager.default.removeItem(at: other)
     try text.replacing("two-downloads", with: "no-such-thing").write(
       to: lesson, atomically: true, encoding: .utf8)

@@ -73,7 +73,8 @@ public enum NativeRunner {
         "\(scenario.name) shows a data race, which Swift 6 refuses to compile: built in Swift 5 "
           + "mode with ThreadSanitizer, which reports the race when the run interleaves it")
     }
-    let scale = LiveScale.scale(of: scenario, options: options)
+    let scale = LiveScale.scale(
+      of: scenario, options: options, cost: LiveScale.nativeCostPerEvent)
     let environment = Self.environment(scale: scale, sanitized: build.sanitized, threads: pool)
     // A scenario that shows a deadlock or a leaked continuation expects its program to hang: a
     // few seconds show that as well as a minute.

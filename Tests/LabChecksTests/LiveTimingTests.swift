@@ -36,6 +36,19 @@ struct LiveScaleTests {
     #expect(LiveScale.choose(checking: [1000], times: times) == LiveScale.fastest)
   }
 
+  /// A native program's events cost more than the interpreter's (it writes each to its trace
+  /// and hops through Swift's own main queue): sequential-downloads, 149 events in 10,500 ms,
+  /// ran 2–3 % late natively at the live run's scale, and plays slower now.
+  @Test func aNativeRunPlaysAtTheScaleItsOwnEventsNeed() throws {
+    let scenario = try TestSupport.scenario(named: "sequential-downloads")
+    let events = ScenarioRunner.run(scenario).events
+    #expect(events.count == 149)
+    let native = LiveScale.choose(
+      checking: [10_500], times: events.map(\.time), cost: LiveScale.nativeCostPerEvent)
+    #expect(native == (2 * 149 * LiveScale.nativeCostPerEvent / 211 * 100).rounded(.up) / 100)
+    #expect(native > LiveScale.choose(checking: [10_500], times: events.map(\.time)))
+  }
+
   @Test func aScaleAskedForIsKept() throws {
     var options = RunOptions()
     options.mode = .live

@@ -26,11 +26,20 @@ extension NativeChecker {
     guard scenario.expect.problem == nil, run.result.problem == nil else { return ("", []) }
     let proven = prove(scenario)
     guard proven.complete else { return ("", []) }
+    // Outcomes are compared at a scale where the run's moments lie far enough apart that timer
+    // lateness does not reorder them: the checked run, played faster, is not one of them.
+    var virtual = RunOptions()
+    virtual.threads = options.threads
+    let moments = ScenarioRunner.run(scenario, options: virtual).events.map(\.time)
+    let checked = run.result.record.scale ?? 1
+    let scale = max(checked, LiveScale.ordering(times: moments))
+    var compared = options
+    compared.scale = scale
     let sample: NativeSample
     do {
       sample = try NativeRunner.sample(
         scenario, runs: fidelityRuns, seconds: fidelitySeconds, builder: builder,
-        options: options, first: run)
+        options: compared, first: scale == checked ? run : nil)
     } catch {
       return ("", ["fidelity: a further native run failed: \(error.message)"])
     }
@@ -38,7 +47,8 @@ extension NativeChecker {
     let count = sample.records.count
     let outcomes = proven.outcomes.count
     return (
-      " · \(count) run\(count == 1 ? "" : "s") within the \(outcomes) proven "
+      " · \(count) run\(count == 1 ? "" : "s")"
+        + (scale == checked ? "" : " at scale \(scale)") + " within the \(outcomes) proven "
         + "outcome\(outcomes == 1 ? "" : "s")", alarms
     )
   }

@@ -48,6 +48,22 @@ public enum LiveScale {
     return min(1, (scale * 100).rounded(.up) / 100)
   }
 
+  /// The least real time between two moments of a run for their order to be the model's rather
+  /// than the machine's: a timer on a loaded machine fires milliseconds late, and the fidelity
+  /// fuzzer's first round found sleeps of 20 and 60 ms reordered at 0.05 (1 and 3 real ms).
+  public static let orderingGap = 5.0
+
+  /// The scale at which the distinct moments `times` of a virtual run lie at least `orderingGap`
+  /// real milliseconds apart (between `fastest` and 1): a run whose outcome, not its times, is
+  /// compared with the model plays at least this slowly.
+  public static func ordering(times: [Double]) -> Double {
+    let moments = Set(times).sorted()
+    guard let gap = zip(moments, moments.dropFirst()).map({ $1 - $0 }).min(), gap > 0 else {
+      return fastest
+    }
+    return min(1, max(fastest, (orderingGap / gap * 100).rounded(.up) / 100))
+  }
+
   /// The scale a live or native run of `scenario` plays at: the one asked for, else the one its
   /// virtual run gives with events of `cost` (a live run's, or `nativeCostPerEvent`). That run
   /// also warms the interpreter's code, whose first use would otherwise count against the live

@@ -136,7 +136,8 @@ private struct RunFacts {
   func describe(_ name: String, _ actual: Value?, passed: Bool) -> (text: String, set: Int?) {
     let set = events.lastIndex { $0.payload.assignment?.name == name }
     var text = actual?.description ?? "no such variable"
-    if !passed, actual != nil {
+    // A native trace holds only what the program prints, no `set`: no set there says nothing.
+    if !passed, actual != nil, result.mode != .native {
       text +=
         set.map { " (last set \(at($0)) by \(events[$0].task))" }
         ?? " (never set: its initial value)"

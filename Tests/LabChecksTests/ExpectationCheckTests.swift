@@ -118,6 +118,16 @@ extension ExpectationsTests {
       #expect(checks[0].actual == "1 (last set at 5 ms, trace line 2 by b)")
     }
 
+    /// A native trace holds only what the program prints, no `set`: a wrong value there is not
+    /// "never set" (queue-sync's native seenAt = 33 was "never set: its initial value").
+    @Test func aWrongValueOfANativeRunIsNotCalledNeverSet() throws {
+      let values: [(String, Value)] = [("counter", .int(33))]
+      let expect = #"{"values": {"counter": 30}}"#
+      #expect(
+        try check(expect, run([], values: values))[0].actual == "33 (never set: its initial value)")
+      #expect(try check(expect, run([], values: values, mode: .native))[0].actual == "33")
+    }
+
     @Test func timesAreExactInVirtualRunsAndTolerantInLiveOnes() throws {
       let events = [event(1014, "w", "r", .set, "doneAt = [1014, 2018]")]
       let values: [(String, Value)] = [("counter", .list([.int(1014), .int(2018)]))]

@@ -51,10 +51,11 @@ struct LiveScaleTests {
 
   /// Outcomes are compared where the run's moments lie `orderingGap` real ms apart: sleeps of 20
   /// and 60 ms played at 0.05 (1 and 3 real ms) were reordered by timer lateness.
-  @Test(arguments: [
-    ([0.0, 20, 60], 0.25), ([0.0, 0, 0], LiveScale.fastest), ([0.0, 1], 1.0),
-    ([0.0, 300, 600], 0.05), ([Double](), LiveScale.fastest), ([0.0, 7], 0.72),
-  ] as [([Double], Double)])
+  @Test(
+    arguments: [
+      ([0.0, 20, 60], 0.25), ([0.0, 0, 0], LiveScale.fastest), ([0.0, 1], 1.0),
+      ([0.0, 300, 600], 0.05), ([Double](), LiveScale.fastest), ([0.0, 7], 0.72),
+    ] as [([Double], Double)])
   func theOrderingScaleKeepsEveryTwoMomentsApart(_ times: [Double], _ scale: Double) {
     #expect(LiveScale.ordering(times: times) == scale)
   }

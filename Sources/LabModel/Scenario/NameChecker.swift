@@ -152,7 +152,9 @@ struct NameChecker {
         file: file, location: origin?.location, path: path ?? origin?.path, message: message()))
   }
 
-  mutating func read(_ names: [String], _ scope: Scope, _ step: Step) {
+  /// `inText`: the names are read inside a log message's `{…}`, where a teacher may have meant
+  /// the brace itself.
+  mutating func read(_ names: [String], _ scope: Scope, _ step: Step, inText: Bool = false) {
     for name in names
     where !scope.readable.contains(name) && !Self.builtins.contains(name)
       && !taskLocalNames.contains(name) && !scope.readsGroup(name)
@@ -168,7 +170,9 @@ struct NameChecker {
         report(Self.outOfScope(name, ended), at: step.origin)
       } else {
         let taskLocals = taskLocalNames
-        report(Self.unknownName(name, scope, taskLocals), at: step.origin)
+        report(
+          Self.unknownName(name, scope, taskLocals) + (inText ? Self.literalBrace : ""),
+          at: step.origin)
       }
     }
   }
@@ -181,6 +185,10 @@ struct NameChecker {
       + "it after the block, set it before the block ({\"set\": \"\(name)\", \"to\": …}) so the "
       + "block assigns that variable, or declare it in \"state\""
   }
+
+  /// How a log message writes a brace of its own, said where a `{` was read as a value.
+  package static let literalBrace =
+    "; {…} in a log message shows a value: write {'{'} for a brace of its own"
 
   private static func unknownName(
     _ name: String, _ scope: Scope, _ taskLocals: Set<String>
@@ -256,7 +264,7 @@ struct NameChecker {
   mutating func checkBlock(_ steps: [Step], _ scope: inout Scope) {
     for step in steps {
       switch step.kind {
-      case .log(let template): read(template.names, scope, step)
+      case .log(let template): read(template.names, scope, step, inText: true)
       case .set(let name, let expression):
         read(expression.names, scope, step)
         scope.readable.insert(name)

@@ -165,7 +165,9 @@ extension ScenarioDecoder {
       let character = source[index]
       if character == "{" {
         guard let close = source[index...].firstIndex(of: "}") else {
-          error("'{' in a log message needs a closing '}'", at: node.location, path: path)
+          error(
+            "'{' in a log message needs a closing '}'" + NameChecker.literalBrace,
+            at: node.location, path: path)
           return nil
         }
         if !text.isEmpty { parts.append(.text(text)) }
@@ -179,7 +181,9 @@ extension ScenarioDecoder {
           parts.append(.expression(expression))
         } catch {
           let quoted = Expression.excerpt(Array(inner), around: error.offset)
-          self.error("in '{\(quoted)}': \(error.message)", at: node.location, path: path)
+          self.error(
+            "in '{\(quoted)}': \(error.message)" + NameChecker.literalBrace, at: node.location,
+            path: path)
           return nil
         }
         index = source.index(after: close)

@@ -15,7 +15,9 @@ import LabRuntime
 public struct LessonRun: Sendable, Equatable {
   /// The scenario's name, as `lab run` looks it up under `Scenarios/`.
   public var scenario: String
-  /// The command exactly as the lesson writes it.
+  /// The command as the lesson writes it, each word as a shell reads it back as itself: the
+  /// reader pastes it, and a word such as `$(touch${IFS}PWNED)` or `small;id` after `--task`
+  /// ran code when pasted as written.
   public var command: String
 
   /// The command as the reader can paste it where they are (`swift run lab run …` when the lab
@@ -94,8 +96,8 @@ public struct LessonRun: Sendable, Equatable {
   /// Parses `lab run NAME [options]`; throws a message that says what is wrong and what would do.
   public static func parse(_ text: String, line: Int) throws(LessonProblem) -> LessonRun {
     func problem(_ message: String) -> LessonProblem { LessonProblem(line: line, message: message) }
-    let command = trimmingWhitespace(text)
-    var words = command.split(whereSeparator: \.isWhitespace).map(String.init)
+    var words = trimmingWhitespace(text).split(whereSeparator: \.isWhitespace).map(String.init)
+    let command = words.map(shellWord).joined(separator: " ")
     guard words.count >= 2, words[0] == "lab", ["run", "swift", "compare"].contains(words[1])
     else {
       throw problem(

@@ -1,5 +1,6 @@
 import Foundation
 import LabChecks
+import LabLessons
 import LabTestSupport
 import Testing
 
@@ -93,5 +94,23 @@ import Testing
     let words = try Self.bash(String(line.dropFirst("replay: ".count)), in: TestSupport.packageRoot)
       .split(separator: "\0").map(String.init)
     #expect(words.prefix(5) == ["run", "racy-counter", "--threads", "3", "--schedule"], "\(line)")
+  }
+
+  /// A lesson's ```` ```lab ```` line is printed for the reader to paste: each word as one shell
+  /// word, so `--task $(touch${IFS}PWNED)` or `--lane small;id` runs nothing when pasted.
+  @Test(arguments: [
+    "lab run two-downloads --task $(touch${IFS}PWNED)", "lab run two-downloads --lane small;id",
+    "lab run two-downloads --task x>FILE", "lab run racy-counter --task adders[1]",
+  ])
+  func aLessonsCommandIsPastedAsTheWordsItHolds(_ line: String) throws {
+    let run = try LessonRun.parse(line, line: 1)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-paste-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let words = try Self.bash(run.command, in: folder).split(separator: "\0").map(String.init)
+    #expect(
+      words == Array(line.split(separator: " ").map(String.init).dropFirst()), "\(run.command)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }
 }

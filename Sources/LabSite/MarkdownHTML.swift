@@ -27,8 +27,16 @@ package struct MarkdownHTML {
     self.factLink = factLink
   }
 
+  /// The most block quotes one holds inside another: past it, the rest of the `>` are text. A
+  /// line of 5,000 `>` recursed once per `>` and overflowed the stack (`lab site` crashed); 240,000
+  /// took minutes, each level copying the line again.
+  static let maxQuoteDepth = 16
+
   /// The HTML of Markdown `lines`.
-  package func html(_ lines: [String]) -> String {
+  package func html(_ lines: [String]) -> String { html(lines, depth: 0) }
+
+  /// `lines` inside `depth` block quotes.
+  private func html(_ lines: [String], depth: Int) -> String {
     var out: [String] = []
     var index = 0
     while index < lines.count {
@@ -55,7 +63,10 @@ package struct MarkdownHTML {
           quoted.append(String(text.hasPrefix(" ") ? text.dropFirst() : text))
           index += 1
         }
-        out.append("<blockquote>\(html(quoted))</blockquote>")
+        out.append(
+          depth < Self.maxQuoteDepth
+            ? "<blockquote>\(html(quoted, depth: depth + 1))</blockquote>"
+            : "<blockquote><p>\(inline(quoted.joined(separator: "\n")))</p></blockquote>")
       } else if let (ordered, _) = Self.listItem(trimmed) {
         index = list(lines, from: index, ordered: ordered, into: &out)
       } else {

@@ -13,7 +13,8 @@ package struct ExpectedTraceFile {
   /// The file beside `scenario`, shown as `displayPath` shows paths.
   package init(scenario: URL, displayPath: (URL) -> String) {
     url = scenario.deletingPathExtension().appendingPathExtension("expected")
-    display = displayPath(url)
+    // Only ever shown: a course's folder may hold escapes that would move the terminal.
+    display = terminalSafe(displayPath(url))
   }
 
   package var exists: Bool { FileManager.default.fileExists(atPath: url.path) }

@@ -64,7 +64,7 @@ enum DiffCommand: Command {
       if update { return RecordCommand.record(scenario, argument: argument, file: file, context) }
       console.err(
         console.paint("error: ", .red, forErr: true)
-          + "no expected trace for \(argument): \(file.display) does not exist\n"
+          + "no expected trace for \(terminalSafe(argument)): \(file.display) does not exist\n"
           + "  record it with: \(LabCommand.hint.command("record", argument))\n")
       return ExitStatus.failure
     }
@@ -83,7 +83,7 @@ enum DiffCommand: Command {
     let description = "\(result.events.count) events, virtual, \(run)"
     if comparison.matches {
       console.out(
-        console.paint("✓", .green) + " \(argument) matches \(file.display) (\(description))\n")
+        console.paint("✓", .green) + " \(terminalSafe(argument)) matches \(file.display) (\(description))\n")
       return ExitStatus.ok
     }
     if update { return RecordCommand.record(scenario, argument: argument, file: file, context) }
@@ -94,7 +94,7 @@ enum DiffCommand: Command {
       .map { terminalSafe(String($0)) }.joined(separator: "\n")
     console.out(console.outStyle.diff(safe))
     console.out(
-      console.paint("✗", .red) + " \(argument) differs from \(file.display)\n"
+      console.paint("✗", .red) + " \(terminalSafe(argument)) differs from \(file.display)\n"
         + "replay: "
         + LabCommand.hint.command(
           "run", argument,

@@ -53,7 +53,8 @@ enum NewCommand: Command {
     where existing.deletingPathExtension().lastPathComponent == name {
       console.err(
         console.paint("error: ", .red, forErr: true)
-          + "a scenario named '\(name)' already exists: \(context.displayPath(existing)); "
+          + "a scenario named '\(name)' already exists: "
+          + "\(terminalSafe(context.displayPath(existing))); "
           + "pick another name "
           + "(names are unique so '\(LabCommand.name) run \(name)' finds one file)\n")
       return ExitStatus.failure
@@ -84,7 +85,7 @@ enum NewCommand: Command {
     ]
     let width = next.map(\.0.count).max() ?? 0
     console.out(
-      "wrote \(shown)\nnext:\n" + next.map { "  \($0.0.padding(width))   \($0.1)\n" }.joined())
+      "wrote \(terminalSafe(shown))\nnext:\n" + next.map { "  \($0.0.padding(width))   \($0.1)\n" }.joined())
     return ExitStatus.ok
   }
 

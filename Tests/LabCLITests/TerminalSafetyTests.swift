@@ -101,6 +101,27 @@ import Testing
     #expect(err.contains("the file's name 'bad\\u{1B}[31m name' is not a valid scenario name"))
     #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("pwned").path))
   }
+
+  /// `lab new`, `lab record` and `lab diff` name the topic folder of the scenario they act on,
+  /// escaped as `lab list` does (a held-out round found them printing it raw).
+  @Test func newRecordAndDiffShowACoursesFolderEscaped() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-names-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let topic = root.appendingPathComponent("Scenarios/\u{1B}]0;TITLE\u{07}\u{1B}[31mred")
+    try FileManager.default.createDirectory(at: topic, withIntermediateDirectories: true)
+    try #"{"format": 1, "steps": [{"log": "hi"}]}"#
+      .write(to: topic.appendingPathComponent("z1.json"), atomically: true, encoding: .utf8)
+    let environment = ["LAB_ROOT": root.path, "CI": ""]
+    for command in [
+      ["new", "z1"], ["record", "z1"], ["record", "z1"], ["diff", "z1"],
+      ["new", "z2", "--path", topic.path],
+    ] {
+      let (_, out, err) = InProcessLab.run(command, environment: environment)
+      #expect(TerminalSafetyTests.controlBytes(in: out + err).isEmpty, "lab \(command)")
+      #expect((out + err).contains("\\u{1B}[31mred"), "lab \(command): \(out)\(err)")
+    }
+  }
 }
 
 extension CourseNameSafetyTests {

@@ -32,6 +32,9 @@ public struct HintCommand: Sendable, Hashable {
   /// `lab COMMAND SCENARIO OPTIONS` to paste: the scenario as the user gave it — a name, or a path
   /// that may hold anything, `$(…)` too — as one shell word, then the lab's own options.
   public func command(_ command: String, _ scenario: String, _ options: String = "") -> String {
-    line("\(command) \(shellWord(scenario))" + (options.isEmpty ? "" : " \(options)"))
+    // A path that starts with `-` would be read as options: `./-d/x.json` is the same file. (A
+    // scenario's name never starts with `-`.)
+    let scenario = scenario.hasPrefix("-") ? "./" + scenario : scenario
+    return line("\(command) \(shellWord(scenario))" + (options.isEmpty ? "" : " \(options)"))
   }
 }

@@ -113,4 +113,13 @@ import Testing
       words == Array(line.split(separator: " ").map(String.init).dropFirst()), "\(run.command)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }
+
+  /// A path that starts with `-` is pasted as `./-…`: `lab run -d/x.json` read as options.
+  @Test func aPathThatStartsWithADashIsPastedAsAPath() throws {
+    let command = HintCommand.lab.command("run", "-d/racy.json", "--seed 2")
+    #expect(command == "lab run ./-d/racy.json --seed 2")
+    let words = try Self.bash(command, in: FileManager.default.temporaryDirectory)
+    #expect(
+      words.split(separator: "\0").map(String.init) == ["run", "./-d/racy.json", "--seed", "2"])
+  }
 }

@@ -3,17 +3,25 @@ import LabModel
 /// Task groups: `withTaskGroup` with `for await` or `waitForAll`, a discarding group, and a
 /// window of at most N children in flight.
 extension ProgramWriter {
+  /// The loop variable of a group's items when the scenario names none (a writer's name, which
+  /// no scenario may use).
+  static let childItem = "childItem"
+
   func group(_ spec: TaskGroupSpec, _ context: inout Context) throws(NotExpressible) {
     let items = try expression(spec.items, context)
-    let item: SwiftCode = spec.itemName.map { "\(Identifier($0))" } ?? "_"
+    // A child's name is its item, `adders[2]`, as the model names it: an item the scenario does
+    // not name is bound too (its children all printed `adders`, which no outcome of the model
+    // names).
+    let itemName = spec.itemName ?? Self.childItem
+    let item: SwiftCode = "\(Identifier(itemName))"
     var inner = context
     let range: SwiftCode
     if case .list(let element)? = items.type {
       range = items.code
-      inner.locals[spec.itemName ?? "_"] = element ?? .int
+      inner.locals[itemName] = element ?? .int
     } else {
       range = "1...\(items.code)"
-      inner.locals[spec.itemName ?? "_"] = .int
+      inner.locals[itemName] = .int
     }
     let throwing = Self.childThrows(spec.child, throwsKeys)
     let tryAwait: SwiftCode = throwing ? "try await" : "await"
@@ -22,8 +30,7 @@ extension ProgramWriter {
     lines = []
     depth += 3
     // The child's name as its log lines say it: `fetch[\(item)]` for each item of a list.
-    let childName: SwiftCode =
-      spec.itemName == nil ? "\(inLiteral: spec.name)" : "\(inLiteral: spec.name)[\\(\(item))]"
+    let childName: SwiftCode = "\(inLiteral: spec.name)[\\(\(item))]"
     let resultType = try child(childName, spec.child, inner, collects: spec.collect != nil) ?? .void
     depth -= 3
     let body = lines

@@ -26,3 +26,18 @@ import Testing
     #expect(program.contains("main() returns: the process ends"), "\(program)")
   }
 }
+
+/// A group's child says its name as the model does, `adders[2]`, whether or not the scenario
+/// names its item: unnamed, every child printed `adders`, and a prediction `of: first` raised a
+/// fidelity alarm on every native run.
+@Suite struct GroupChildNameProgramTests {
+  @Test(arguments: [#""count": 2"#, #""over": "[7, 9]""#, #""count": 2, "discarding": true"#])
+  func aChildOfAnUnnamedItemSaysItsItem(_ items: String) throws {
+    let program = try SwiftProgram.generate(
+      try TestSupport.scenario(
+        json: """
+          {"format": 1, "steps": [{"group": "adders", \(items), "steps": [{"log": "hi"}]}]}
+          """))
+    #expect(program.contains(#"log("adders[\(childItem)] start")"#), "\(program)")
+  }
+}

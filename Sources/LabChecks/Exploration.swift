@@ -10,6 +10,9 @@ package enum Exploration {
     package var histogram: OutcomeHistogram
     package var failedChecks = 0
     package var firstFailedCheck: RunLabel?
+    /// The time budget the runs stopped at before all were made (`--max-seconds`); nil when
+    /// every run was made.
+    package var stoppedAt: Double?
 
     /// A line naming the runs that failed checks other than the outcome, with the first's
     /// replay; empty when none did.
@@ -33,20 +36,31 @@ package enum Exploration {
   }
 
   /// Runs `scenario` on seeds 1…`count` under each of `policies` (live: `count` runs), calling
-  /// `progress` after each run with the runs made and the outcomes found so far.
+  /// `progress` after each run with the runs made and the outcomes found so far; within
+  /// `maxSeconds`, which each run gets what is left of as its timeout (a run it cuts short is
+  /// no outcome, and the runs stop there).
   package static func explore(
     _ scenario: Scenario, options: RunOptions, count: Int, policies: [SchedulingPolicy],
-    progress: (_ runs: Int, _ outcomes: Int) -> Void
+    maxSeconds: Double? = nil, progress: (_ runs: Int, _ outcomes: Int) -> Void
   ) -> Findings {
     var options = options
     var findings = Findings(histogram: OutcomeHistogram(rules: scenario.expect.outcomes))
+    let deadline = ExhaustiveSearch.Deadline(start: .now, seconds: maxSeconds)
     var run = 0
-    for seed in 1...UInt64(count) {
+    runs: for seed in 1...UInt64(count) {
       for policy in policies {
+        if let maxSeconds, deadline.elapsed >= maxSeconds {
+          findings.stoppedAt = maxSeconds
+          break runs
+        }
         run += 1
         options.seed = seed
         options.policy = policy
-        let result = ScenarioRunner.runAndCheck(scenario, options: options)
+        let result = ScenarioRunner.runAndCheck(scenario, options: deadline.bounding(options))
+        if deadline.cut(result.record) != nil {
+          findings.stoppedAt = maxSeconds
+          break runs
+        }
         let label = RunLabel(mode: RunMode(options.mode), seed: seed, policy: policy, run: run)
         findings.histogram.add(result, as: label)
         // The outcome check is what the histogram shows; count the others.

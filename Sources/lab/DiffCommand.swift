@@ -83,7 +83,8 @@ enum DiffCommand: Command {
     let description = "\(result.events.count) events, virtual, \(run)"
     if comparison.matches {
       console.out(
-        console.paint("✓", .green) + " \(terminalSafe(argument)) matches \(file.display) (\(description))\n")
+        console.paint("✓", .green)
+          + " \(terminalSafe(argument)) matches \(file.display) (\(description))\n")
       return ExitStatus.ok
     }
     if update { return RecordCommand.record(scenario, argument: argument, file: file, context) }

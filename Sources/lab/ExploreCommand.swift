@@ -21,7 +21,8 @@ enum ExploreCommand: Command {
     scenario's "outcomes" (docs/outcomes.md), and the first run that produced it: replay it with
     'lab run NAME --seed S'.
 
-    A forbidden outcome, or one no rule grades, fails the exploration even if seen once.
+    A forbidden outcome, or one no rule grades, fails the exploration even if seen once. The
+    runs stop at --max-seconds (60 s): the table counts the runs made, and a note says so.
 
     --exhaustive runs one schedule for each order of the steps that conflict (optimal DPOR:
     orders that only swap independent steps are the same) and gives each outcome the shortest
@@ -48,7 +49,13 @@ enum ExploreCommand: Command {
     [Option.runs.spec]
     + RunArguments.searchOptions(
       RunArguments.options(without: [.seed, .tolerance, .policy]),
-      schedules: ExhaustiveSearch.Budget.defaultSchedules)
+      schedules: ExhaustiveSearch.Budget.defaultSchedules
+    ).map { option in
+      guard option.option == .maxSeconds else { return option }
+      return option.helping(
+        "Stop the runs of seeds, or a search of every schedule, after S seconds (default: "
+          + "\(ExhaustiveSearch.Limit.number(ExhaustiveSearch.Budget.defaultSeconds))).")
+    }
     + [
       Option.policy.helping("Virtual runs: only this policy (default: both)."),
       Option.format.spec, Option.exhaustive.spec, Option.preemptions.spec, Option.reduction.spec,
@@ -79,19 +86,33 @@ enum ExploreCommand: Command {
       return try exhaustive(scenario, argument, options, format, arguments, console)
     }
     let total = count * policies.count
+    let seconds =
+      try arguments.number(.maxSeconds, in: 0.001...86_400)
+      ?? ExhaustiveSearch.Budget.defaultSeconds
     let progress = ProgressLine(console: console)
     let findings = Exploration.explore(
-      scenario, options: options, count: count, policies: policies
+      scenario, options: options, count: count, policies: policies, maxSeconds: seconds
     ) { run, outcomes in
       progress.update("explore \(argument): \(run)/\(total) runs · \(outcomes) outcomes")
     }
     progress.clear()
+    if let stoppedAt = findings.stoppedAt {
+      console.err(
+        console.fitted(
+          "note: explore stopped after \(findings.histogram.runs) of \(total) runs, when "
+            + "--max-seconds \(ExhaustiveSearch.Limit.number(stoppedAt)) ran out: the table "
+            + "counts those; raise it, or ask for fewer --runs"))
+    }
     let histogram = findings.histogram
     let extra = options.threads.map { " --threads \($0)" } ?? ""
     switch format {
     case .text:
-      let heading = Exploration.heading(
-        mode: options.mode, count: count, policies: policies)
+      var heading = Exploration.heading(mode: options.mode, count: count, policies: policies)
+      if let stoppedAt = findings.stoppedAt {
+        heading =
+          "\(histogram.runs) of \(heading), stopped by --max-seconds "
+          + ExhaustiveSearch.Limit.number(stoppedAt)
+      }
       console.out(
         Exploration.report(
           histogram, argument: argument, heading: heading, extra: extra, hints: LabCommand.hint,

@@ -85,7 +85,8 @@ enum NewCommand: Command {
     ]
     let width = next.map(\.0.count).max() ?? 0
     console.out(
-      "wrote \(terminalSafe(shown))\nnext:\n" + next.map { "  \($0.0.padding(width))   \($0.1)\n" }.joined())
+      "wrote \(terminalSafe(shown))\nnext:\n"
+        + next.map { "  \($0.0.padding(width))   \($0.1)\n" }.joined())
     return ExitStatus.ok
   }
 

@@ -102,6 +102,26 @@ import Testing
     #expect(findings.seconds < 30, "the search ran \(findings.seconds) s on a budget of 0.5 s")
   }
 
+  /// `lab explore`'s runs of seeds have the same budget: a 220-byte scenario whose one run took
+  /// 9 s within every limit made 200 runs, half an hour, and said nothing.
+  @Test func theSeededRunsStopAtTheirBudgetAndSaySo() throws {
+    let scenario = try TestSupport.scenario(json: Self.longLoops)
+    let start = ContinuousClock.now
+    let findings = Exploration.explore(
+      scenario, options: RunOptions(), count: 100, policies: [.random], maxSeconds: 0.5
+    ) { _, _ in }
+    #expect(findings.stoppedAt == 0.5)
+    #expect(findings.histogram.runs == 0, "a run the budget cut short is no outcome")
+    #expect(ContinuousClock.now - start < .seconds(30))
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "long-loops-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try Self.longLoops.write(to: file, atomically: true, encoding: .utf8)
+    let (_, out, err) = InProcessLab.run(["explore", file.path, "--max-seconds", "0.5"])
+    #expect(err.contains("note: explore stopped after 0 of 200 runs, when --max-seconds 0.5"))
+    #expect(out.contains("0 of 200 runs: seeds 1…100 × random, pct, stopped by --max-seconds 0.5"))
+  }
+
   /// A merge replays each outcome's schedule within the same budget: a shard whose one row is a
   /// schedule of those long loops stops the merge at its budget, not at the run's own timeout.
   @Test func theTimeBudgetHoldsInsideAMergesReplay() throws {

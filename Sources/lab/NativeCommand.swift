@@ -124,7 +124,7 @@ enum NativeCommand {
       (build.compiled
         ? "compiled in Swift \(build.swiftMode) mode in \(seconds(build.compileSeconds)) s"
         : "cached build (Swift \(build.swiftMode) mode)")
-        + ": \(context.displayPath(build.executable)); ran in \(seconds(run.process.seconds)) s "
+        + ": \(terminalSafe(context.displayPath(build.executable))); ran in \(seconds(run.process.seconds)) s "
         + "(CPU \(seconds(run.process.cpuSeconds)) s, memory \(run.process.peakMegabytes) MB) "
         + "at scale \(run.result.record.scale.map { String($0) } ?? "?")\n")
     if json {

@@ -31,6 +31,17 @@ import Testing
     #expect(terminalSafe("plain — ünïcode ✓") == "plain — ünïcode ✓")
   }
 
+  /// Bidi marks reorder what is around them, separators break a line, invisible spaces hide
+  /// what a word is: shown as escapes too (a held-out round found them reaching the terminal
+  /// from lesson prose). Joiners stay: emoji and scripts need them.
+  @Test(arguments: [0x200E, 0x200F, 0x061C, 0x2028, 0x2029, 0x200B, 0xFEFF] as [UInt32])
+  func marksSeparatorsAndInvisibleSpacesAreShownAsEscapes(_ value: UInt32) throws {
+    let scalar = try #require(Unicode.Scalar(value))
+    let shown = "\\u{" + String(value, radix: 16, uppercase: true) + "}"
+    #expect(terminalSafe("a\(Character(scalar))b") == "a\(shown)b")
+    #expect(terminalSafe("👨\u{200D}👩 نی\u{200C}م") == "👨\u{200D}👩 نی\u{200C}م")
+  }
+
   /// JSON is read on a terminal as often as by a program: what moves a terminal is written as
   /// `\uXXXX` there too, and every JSON reader turns it back into the same text.
   @Test func jsonEscapesWhatMovesATerminalAndReadsBackTheSame() throws {

@@ -64,7 +64,13 @@ private func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
 /// escaped too: one event is one line. So are the bidirectional overrides and isolates, which
 /// would make a name or a line read in another order than it is written.
 package func terminalSafe(_ text: String) -> String {
-  guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else {
+  // The lead bytes of every scalar `movesTheTerminal` names: C1 (C2), U+061C (D8), U+2000–U+2FFF
+  // (E2) and U+FEFF (EF); text without them is returned as it is.
+  guard
+    text.utf8.contains(where: {
+      $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 || $0 == 0xEF
+    })
+  else {
     return text
   }
   var out = ""
@@ -82,12 +88,16 @@ package func terminalSafe(_ text: String) -> String {
   return out
 }
 
-/// Whether a scalar acts on a terminal instead of showing: a control character (C0, DEL, C1)
-/// or a bidirectional override or isolate. Declared once for the terminal's text and for JSON,
-/// which a terminal shows as often as a program reads it.
+/// Whether a scalar acts on a terminal instead of showing: a control character (C0, DEL, C1),
+/// a bidirectional override, isolate or mark (U+200E, U+200F, U+061C: they reorder what is
+/// around them), a line or paragraph separator, or an invisible space (U+200B, U+FEFF) that
+/// hides what a word is. (U+200C and U+200D join letters and emoji and stay.) Declared once for
+/// the terminal's text and for JSON, which a terminal shows as often as a program reads it.
 package func movesTheTerminal(_ value: UInt32) -> Bool {
   switch value {
-  case 0..<0x20, 0x7F, 0x80..<0xA0, 0x202A...0x202E, 0x2066...0x2069: true
+  case 0..<0x20, 0x7F, 0x80..<0xA0, 0x061C, 0x200B, 0x200E, 0x200F, 0x2028, 0x2029,
+    0x202A...0x202E, 0x2066...0x2069, 0xFEFF:
+    true
   default: false
   }
 }

@@ -90,6 +90,12 @@ package struct ParCache: Sendable {
     return choices
   }
 
+  /// The par of `entry`'s challenge as kept, searching nothing; nil when none is kept.
+  package static func keptPar(of entry: ChallengeCatalog.Entry, cache: ParCache?) -> Int? {
+    guard case .par(let choices)? = cache?.kept(for: entry.url) else { return nil }
+    return choices
+  }
+
   /// What is kept for the scenario file `url`'s challenge; nil when nothing (readable) is.
   package func kept(for url: URL) -> Kept? {
     guard let key = key(for: url),

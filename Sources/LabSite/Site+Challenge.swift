@@ -61,7 +61,17 @@ extension Site.Builder {
     _ item: Site.ScenarioItem, _ scenario: Scenario, _ challenge: Challenge
   ) -> String? {
     let start = ContinuousClock.now
-    let search = ChallengeSearch(scenario, challenge: challenge).run()
+    defer { challengeSecondsLeft -= (ContinuousClock.now - start).inSeconds }
+    // The site's challenges share one time budget: each gets what is left of it, up to its own.
+    guard challengeSecondsLeft >= 1 else {
+      site.problems.append(
+        "\(scenario.file): no challenge page: the \(Int(Site.challengeSeconds)) s a site "
+          + "spends on its challenges ran out; lab challenge \(item.name) plays it in the terminal")
+      return nil
+    }
+    var budget = ChallengeSearch.Budget.standard
+    budget.maxSeconds = min(budget.maxSeconds, challengeSecondsLeft)
+    let search = ChallengeSearch(scenario, challenge: challenge, budget: budget).run()
     let par: Int?
     switch search.verdict {
     case .par(let choices, _): par = choices
@@ -77,7 +87,10 @@ extension Site.Builder {
           + "ask for an outcome some run has (lab explore \(item.name) lists them)")
       return nil
     }
-    let tree = ChallengeTree.build(scenario, challenge: challenge, par: par)
+    var limits = ChallengeTree.Limits.standard
+    limits.maxSeconds = max(
+      1, min(limits.maxSeconds, challengeSecondsLeft - (ContinuousClock.now - start).inSeconds))
+    let tree = ChallengeTree.build(scenario, challenge: challenge, par: par, limits: limits)
     let html = challengeHTML(item, scenario, challenge, par: par, tree: tree)
     let elapsed = ContinuousClock.now - start
     site.challenges.append(

@@ -77,6 +77,10 @@ package struct Site: Sendable {
   /// The file name of a site's index: `lab site` refuses a folder that is not empty unless its
   /// index is one the lab wrote (`HTMLReport.isLabPage`).
   package static let indexName = "index.html"
+  /// What a site spends on its challenge pages in all: the pars' searches and the trees' walks
+  /// (the bundled ten take about 50 s in a debug build on a busy machine). A course of hostile
+  /// challenges took 12 s each to list and 154 s for one page.
+  package static let challengeSeconds = 180.0
 }
 
 extension Site {
@@ -89,6 +93,8 @@ extension Site {
     var loaded: [Int: Lesson] = [:]
     /// The challenge pages by scenario name; a challenge the lab cannot score has none.
     var challengePages: [String: String] = [:]
+    /// What is left of `Site.challengeSeconds`.
+    var challengeSecondsLeft = Site.challengeSeconds
     var site = Site()
 
     init(course: Course, options: Options, progress: @escaping (String) -> Void) {

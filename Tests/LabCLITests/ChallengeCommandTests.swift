@@ -1,11 +1,11 @@
 import Foundation
 import LabChecks
 import LabInterpreter
-import LabLessons
 import LabModel
 import LabTestSupport
 import Testing
 
+@testable import LabLessons
 @testable import lab
 
 /// `lab challenge`: the list, a challenge played to its goal from lines of input, the error for
@@ -238,5 +238,29 @@ import Testing
     _ = InProcessLab.run(["check", path, "--junit", junit])
     let xml = try String(contentsOfFile: junit, encoding: .utf8)
     #expect(xml.contains("<failure message=\"\(path):27:16: "))
+  }
+}
+
+/// The list's searches share one budget: a course of twelve hostile challenges (4 tasks adding
+/// 200 times each toward an unreachable goal) took 12 s each to list, 146 s in all.
+@Suite struct ChallengeListBudgetTests {
+  static let heavy = """
+    {"format": 1, "name": "heavy", "threads": 4, "state": {"counter": 0}, "steps": [
+      {"group": "g", "count": 4, "steps": [{"repeat": 200, "steps": [{"add": "counter"}]}]}],
+     "challenge": {"goal": "impossible", "when": {"values": {"counter": -1}}}}
+    """
+
+  @Test func pastTheListsBudgetAParIsShownOnlyAsKept() throws {
+    let scenario = try TestSupport.scenario(json: Self.heavy)
+    let entry = ChallengeCatalog.Entry(
+      name: "heavy", url: URL(fileURLWithPath: "/nonexistent/heavy.json"), scenario: scenario,
+      challenge: try #require(scenario.challenge))
+    let start = ContinuousClock.now
+    // The first search gets what is left of 2 s; the second none, and searches nothing.
+    #expect(ChallengeCommand.listPar(entry, since: start, seconds: 2, cache: nil) == nil)
+    let first = ContinuousClock.now - start
+    #expect(ChallengeCommand.listPar(entry, since: start, seconds: 2, cache: nil) == nil)
+    #expect(ContinuousClock.now - start - first < .seconds(1), "the second searched")
+    #expect(first < .seconds(10), "the first searched past its share: \(first)")
   }
 }

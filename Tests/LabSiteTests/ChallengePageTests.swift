@@ -122,3 +122,28 @@ import Testing
     #expect(safe == #"{"a":"\u003c/script\u003e\u003c!-- ]]\u003e \u0026 \u2028"}"#)
   }
 }
+
+/// A site's challenge pages share one time budget (`Site.challengeSeconds`): one hostile
+/// challenge's page took 154 s, and a course may hold any number of them.
+@Suite struct ChallengeBudgetTests {
+  @Test func pastTheSitesChallengeBudgetAChallengeGetsNoPageAndAProblem() throws {
+    let root = TestSupport.packageRoot
+    var builder = Site.Builder(
+      course: LabLessons.Course(root: root, bundled: nil), options: Site.Options(),
+      progress: { _ in })
+    let url = try #require(
+      TestSupport.catalog.allScenarioFiles().first { $0.lastPathComponent == "racy-counter.json" })
+    let item = Site.ScenarioItem(
+      name: "racy-counter", url: url, catalog: TestSupport.catalog, topic: "", bundled: true)
+    let scenario = try TestSupport.scenario(named: "racy-counter")
+    let challenge = try #require(scenario.challenge)
+    #expect(builder.challengePage(item, scenario, challenge) != nil)
+    #expect(builder.challengeSecondsLeft < Site.challengeSeconds, "its time is counted")
+    builder.challengeSecondsLeft = 0.5
+    #expect(builder.challengePage(item, scenario, challenge) == nil)
+    #expect(
+      builder.site.problems.last?.contains(
+        "no challenge page: the 180 s a site spends on its challenges ran out") == true,
+      "\(builder.site.problems)")
+  }
+}

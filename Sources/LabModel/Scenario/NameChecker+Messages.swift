@@ -1,0 +1,28 @@
+import Foundation
+
+/// What the name checker says of a name it cannot read: out of its scope, or unknown (with the
+/// nearest name, or how a log message writes a brace).
+extension NameChecker {
+  /// A name set inside a block that has ended: in Swift it was declared in that block's scope.
+  static func outOfScope(_ name: String, _ ended: EndedScope) -> String {
+    let place = "\(ended.origin.path), line \(ended.origin.location.line)"
+    return "'\(name)' was set inside \(ended.block) (\(place)), so it is local to that block "
+      + "and ended with it, as a variable declared in a Swift closure or `do` block does; to read "
+      + "it after the block, set it before the block ({\"set\": \"\(name)\", \"to\": …}) so the "
+      + "block assigns that variable, or declare it in \"state\""
+  }
+
+  /// How a log message writes a brace of its own, said where a `{` was read as a value.
+  package static let literalBrace =
+    "; {…} in a log message shows a value: write {'{'} for a brace of its own"
+
+  static func unknownName(
+    _ name: String, _ scope: Scope, _ taskLocals: Set<String>
+  ) -> String {
+    // In any order: sorting every name in scope for each unknown one was quadratic.
+    let known = [scope.readable, Self.builtins, scope.pending, taskLocals].joined()
+    let hint = nearestName(to: name, inAnyOrder: known).map { "; did you mean '\($0)'?" }
+    return "unknown name '\(name)'"
+      + (hint ?? "; declare it in \"state\" or write text in single quotes: '\(name)'")
+  }
+}

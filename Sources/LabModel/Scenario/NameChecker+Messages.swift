@@ -1,5 +1,3 @@
-import Foundation
-
 /// What the name checker says of a name it cannot read: out of its scope, or unknown (with the
 /// nearest name, or how a log message writes a brace).
 extension NameChecker {

@@ -22,15 +22,20 @@ package enum WordWrap {
     }
     for word in pieces {
       var word = Substring(word)
-      if lineHasWord, line.count + 1 + word.count > width {
+      // Counted once: a word's count walks it, and a word of 250,000 letters broken into lines
+      // of 30 counted it again at every line.
+      var count = word.count
+      if lineHasWord, line.count + 1 + count > width {
         out.append(line)
         line = hanging
         lineHasWord = false
       }
       // A word longer than a whole line is the one thing broken: at the edge, the rest below.
-      while !lineHasWord, line.count + word.count > width, width > line.count {
-        out.append(line + word.prefix(width - line.count))
-        word = word.dropFirst(width - line.count)
+      while !lineHasWord, line.count + count > width, width > line.count {
+        let end = word.index(word.startIndex, offsetBy: width - line.count)
+        out.append(line + word[..<end])
+        count -= width - line.count
+        word = word[end...]
         line = hanging
       }
       if !word.isEmpty {

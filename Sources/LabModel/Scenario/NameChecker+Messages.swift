@@ -14,13 +14,17 @@ extension NameChecker {
   package static let literalBrace =
     "; {…} in a log message shows a value: write {'{'} for a brace of its own"
 
+  /// `inText`: read inside a log message's `{…}`, where, with no name near it, the teacher may
+  /// have meant the brace itself.
   static func unknownName(
-    _ name: String, _ scope: Scope, _ taskLocals: Set<String>
+    _ name: String, _ scope: Scope, _ taskLocals: Set<String>, inText: Bool
   ) -> String {
     // In any order: sorting every name in scope for each unknown one was quadratic.
     let known = [scope.readable, Self.builtins, scope.pending, taskLocals].joined()
     let hint = nearestName(to: name, inAnyOrder: known).map { "; did you mean '\($0)'?" }
     return "unknown name '\(name)'"
-      + (hint ?? "; declare it in \"state\" or write text in single quotes: '\(name)'")
+      + (hint
+        ?? "; declare it in \"state\" or write text in single quotes: '\(name)'"
+        + (inText ? literalBrace : ""))
   }
 }

@@ -170,9 +170,7 @@ struct NameChecker {
         report(Self.outOfScope(name, ended), at: step.origin)
       } else {
         let taskLocals = taskLocalNames
-        report(
-          Self.unknownName(name, scope, taskLocals) + (inText ? Self.literalBrace : ""),
-          at: step.origin)
+        report(Self.unknownName(name, scope, taskLocals, inText: inText), at: step.origin)
       }
     }
   }

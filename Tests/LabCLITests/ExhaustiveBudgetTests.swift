@@ -293,7 +293,8 @@ import Testing
         "--max-schedules N Stop a search of every schedule after N schedules (default: 100000)."))
     #expect(
       explore.contains(
-        "--max-seconds S Stop a search of every schedule after S seconds (default: 60)."))
+        "--max-seconds S Stop the runs of seeds, or a search of every schedule, after S seconds "
+          + "(default: 60)."))
     #expect(explore.contains("a search of every schedule as a whole"))
     let check = words(InProcessLab.run(["check", "--help"]).out)
     #expect(check.contains("after N schedules (default: 20000)."))

@@ -127,6 +127,10 @@ struct PasteableHintTests {
     #expect(LabCommand.detect(argument0: ".build/debug/lab", environment: [:]) == "lab")
     #expect(
       LabCommand.detect(argument0: triple, environment: ["LAB_COMMAND": "./lab"]) == "./lab")
+    // Printed before every command to paste: shown, never moving the terminal.
+    #expect(
+      LabCommand.detect(argument0: triple, environment: ["LAB_COMMAND": "lab\u{1B}[2J"])
+        == "lab\\u{1B}[2J")
   }
 }
 

@@ -56,7 +56,7 @@ struct WordWrapTests {
 
 /// A word longer than many lines is broken in one pass: 250,000 letters at 30 columns took 6 s
 /// on a terminal, the word counted again at every line.
-@Suite(.timeLimit(.minutes(1))) struct WordWrapLongWordTests {
+@Suite struct WordWrapLongWordTests {
   @Test func aVeryLongWordIsBrokenIntoWholeLinesInOnePass() {
     let word = String(repeating: "a", count: 250_000)
     let lines = WordWrap.lines("x " + word + " y", width: 30, hanging: "  ")

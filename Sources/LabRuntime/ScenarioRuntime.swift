@@ -11,7 +11,11 @@ public protocol ScenarioRuntime: AnyObject, Sendable {
   /// A task executor for one new task that should start on the main actor: its first job goes to
   /// main's executor, every later job to the pool, like `taskExecutor`. `ahead`: the first job
   /// goes ahead of the jobs waiting for main, as a `Task.immediate` made on main runs at once.
-  func taskExecutorStartingOnMain(ahead: Bool) -> any TaskExecutor
+  /// `nonisolated`: the task is isolated to no actor (a nonisolated `Task.immediate` made on
+  /// main): its first job runs on main's thread with this executor as the one it runs on, not
+  /// isolated to main, so its code runs there without a hop until it suspends, and then on the
+  /// pool, as in Swift.
+  func taskExecutorStartingOnMain(ahead: Bool, nonisolated: Bool) -> any TaskExecutor
   /// The calling task's next job on main goes ahead of the jobs waiting for main: the caller of a
   /// `Task.immediate` on main, which in Swift goes on without ever letting main go.
   func goesFirstOnMain()
@@ -42,6 +46,13 @@ public protocol ScenarioRuntime: AnyObject, Sendable {
   /// task may run: a turn where a run's choices are made, else at most noted, so seeded runs
   /// schedule as they always did. Real threads need nothing here.
   func preemptionPoint(isolation: isolated (any Actor)?) async
+
+  /// Whether the calling task started a task since its last step that a free thread could start
+  /// before its next one. Real threads do so themselves: the live runtime says false.
+  var startedTaskMayGoFirst: Bool { get }
+  /// Before the step after such a start: the virtual runtime lets the new task start first at a
+  /// seeded one start in 16, as natively the creator goes on first about nine times in ten.
+  func newTaskMayStartFirst(isolation: isolated (any Actor)?) async
 
   /// Runs `body` as the root task and returns when it and all its work have ended or the run stops,
   /// with what the runtime saw of it. `watch` is asked every few milliseconds while the run goes on

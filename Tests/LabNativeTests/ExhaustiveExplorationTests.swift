@@ -150,6 +150,14 @@ import Testing
     try Self.expectSeededScheduleReplays(scenario, seed: seed, policy: .random, "seed \(seed)")
   }
 
+  /// A seeded run whose new task started before its creator's next step (`SpawnCoin`): its
+  /// schedule holds that choice, and replays it.
+  @Test(arguments: [(UInt64(59), SchedulingPolicy.random), (59, .pct), (60, .random)])
+  func aSeedWhoseNewTaskWentFirstReplays(_ seed: UInt64, _ policy: SchedulingPolicy) throws {
+    let scenario = try TestSupport.scenario(named: "task-starts-beside-creator")
+    try Self.expectSeededScheduleReplays(scenario, seed: seed, policy: policy, "seed \(seed)")
+  }
+
   /// Every bundled scenario: the schedule a seeded run records replays that run exactly.
   @Test(arguments: TestSupport.scenarioPaths)
   func everyScenariosSeededScheduleReplaysIt(_ path: String) throws {

@@ -94,3 +94,80 @@ import Testing
     try TestSupport.expectCompiles("task-immediate-main")
   }
 }
+
+/// A nonisolated `Task.immediate` made on main (Scenarios/15-isolation/task-immediate-nonisolated,
+/// Tests/NativeFacts/task-immediate-nonisolated-resumes-on-pool.swift): its first part runs on
+/// main, the caller's thread, before the caller's next line; after its first suspension it goes on
+/// on the pool while the caller still holds main. The lab once refused it.
+@Suite struct TaskImmediateNonisolatedTests {
+  static let firstPart = "eager: eager: first part, on the caller's thread"
+  static let callerGoesOn = "root: root: after Task.immediate returned; holds main for 50 ms"
+  static let afterSleep = "eager: eager: after its first suspension, off main"
+
+  /// The thread of the task's log `text`.
+  private func thread(_ result: RunResult, _ text: String) -> String? {
+    result.events.first { "\($0.task): \($0.text)" == text }?.thread
+  }
+
+  @Test func theFirstPartRunsOnMainAndTheRestOnThePoolOnEverySeed() throws {
+    let scenario = try TestSupport.scenario(named: "task-immediate-nonisolated")
+    for (label, result) in TestSupport.passingRunsOnEverySeed(scenario) {
+      let lines = TestSupport.taskLines(result)
+      let first = lines.firstIndex(of: Self.firstPart)
+      let caller = lines.firstIndex(of: Self.callerGoesOn)
+      #expect(first != nil && caller != nil && first! < caller!, "\(label): \(lines)")
+      #expect(thread(result, Self.firstPart) == "main", "\(label)")
+      #expect(thread(result, Self.afterSleep)?.hasPrefix("worker-") == true, "\(label)")
+      #expect(result.problem == nil, "\(label): \(result.problem ?? "")")
+    }
+  }
+
+  /// Holding main's thread in its first part (a block, as a search's preemption does), the task
+  /// comes back to main's thread, not to the pool: it never left it.
+  @Test func aBlockInTheFirstPartGoesOnOnMain() throws {
+    let scenario = try TestSupport.scenario(
+      json: """
+        { "format": 1, "name": "blocks-in-first-part", "isolation": "main", "steps": [
+          { "task": "eager", "immediate": true, "isolation": "concurrent", "steps": [
+            { "block": 5 }, { "log": "after the block" }, { "sleep": 10 }, { "log": "after the sleep" }
+          ] },
+          { "log": "root goes on" }, { "awaitTask": "eager" } ] }
+        """)
+    let result = ScenarioRunner.runAndCheck(scenario, options: RunOptions())
+    #expect(result.problem == nil, "\(result.problem ?? "")")
+    #expect(thread(result, "eager: after the block") == "main")
+    #expect(thread(result, "eager: after the sleep")?.hasPrefix("worker-") == true)
+    let lines = TestSupport.taskLines(result)
+    #expect(
+      lines.firstIndex(of: "eager: after the block")! < lines.firstIndex(of: "root: root goes on")!)
+  }
+
+  /// The search preempts the first part at each step another task can see: every schedule ends,
+  /// in the one order Swift allows.
+  @Test func theSearchFindsTheOneOrderAndNoDeadlock() throws {
+    let scenario = try TestSupport.scenario(named: "task-immediate-nonisolated")
+    let budget = ExhaustiveSearch.Budget(maxSchedules: 1_000, maxSeconds: 60, maxMemoryBytes: nil)
+    let findings = ExhaustiveSearch(scenario, options: RunOptions(), budget: budget).run()
+    #expect(findings.complete)
+    #expect(findings.outcomes.map(\.outcome.ending) == [.finished])
+    #expect(
+      findings.outcomes.map(\.outcome.values.first?.value.description) == [
+        #"["eager 1", "root", "eager 2", "root after its block"]"#
+      ])
+  }
+
+  @Test func liveRunsAgreeWithVirtual() async throws {
+    let scenario = try TestSupport.scenario(named: "task-immediate-nonisolated")
+    let result = await TestSupport.liveRunPassing(scenario)
+    #expect(result.passed, "\(result.checks.map { "\($0.name): \($0.actual)" })")
+    #expect(thread(result, Self.firstPart) == "main")
+    #expect(thread(result, Self.afterSleep) != "main")
+  }
+
+  @Test func theProgramCallsANonisolatedTaskImmediateAndCompiles() throws {
+    let program = try SwiftProgram.generate(
+      try TestSupport.programScenario(named: "task-immediate-nonisolated"))
+    #expect(program.contains("Task.immediate { @concurrent"), "\(program)")
+    try TestSupport.expectCompiles("task-immediate-nonisolated")
+  }
+}

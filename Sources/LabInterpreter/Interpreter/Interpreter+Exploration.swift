@@ -16,6 +16,8 @@ extension Interpreter {
   /// or main too: their own state no other task reaches, but top-level state any task may write;
   /// the actor or main stays held meanwhile.
   func beginStep(_ step: Step, isolation: isolated (any Actor)?) async {
+    // A task this one just started may start first, in a seeded run too (`SpawnCoin`).
+    if runtime.startedTaskMayGoFirst { await runtime.newTaskMayStartFirst(isolation: isolation) }
     guard let chooser else { return }
     if chooser.turnIsVisible {
       await runtime.preemptionPoint(isolation: isolation)

@@ -57,7 +57,8 @@ final class FirstPart: Sendable {
 enum ImmediateStart {
   /// Not immediate: a `Task {}`.
   case queued
-  /// Both on main: the task's first part runs there before the caller goes on (`FirstPart`).
+  /// Made on main, for main or for no actor: the task's first part runs there before the caller
+  /// goes on (`FirstPart`); a nonisolated task's later parts run on the pool.
   case inline
   /// Both off every actor: Swift's own `Task.immediate`, on the caller's thread.
   case atOnce
@@ -72,12 +73,18 @@ extension Interpreter {
   func immediateStart(_ spec: TaskSpec, isolation: isolated (any Actor)?) -> ImmediateStart {
     guard spec.immediate else { return .queued }
     let target = actor(for: spec.isolation, caller: isolation)
+    // Nonisolated, the task runs its first part on its caller's thread, wherever that is
+    // ([fact](Tests/NativeFacts/task-immediate-nonisolated-resumes-on-pool.swift)).
+    if target == nil, let isolation {
+      return isSameActor(isolation, runtime.mainActor) ? .inline : .unmodelled
+    }
     guard isSameActor(target, isolation) else { return .queued }
     if isolation == nil { return .atOnce }
     return isSameActor(isolation, runtime.mainActor) ? .inline : .unmodelled
   }
 
-  /// Whether a `task` step starts its task inline: an immediate task started on main, for main.
+  /// Whether a `task` step starts its task inline: an immediate task started on main, for main
+  /// or for no actor.
   func startsInline(_ spec: TaskSpec, isolation: isolated (any Actor)?) -> Bool {
     immediateStart(spec, isolation: isolation) == .inline
   }

@@ -142,7 +142,7 @@ extension Interpreter {
     if start == .unmodelled { stopForMisuse(TaskRules.onAnActor) }
     // Until it starts, the task waits for a thread: named in a deadlock with its holder.
     if target == nil || isSameActor(target, runtime.mainActor) {
-      let main = target != nil
+      let main = target != nil || start == .inline
       waits.wait(
         name, for: main ? "main to start" : "a pool thread to start",
         needs: main ? "main" : Self.poolThreads(priority))

@@ -319,9 +319,13 @@ extension Interpreter {
     detached: Bool = false, immediate: Bool = false, aheadOnMain: Bool = false,
     _ body: sending @escaping @Sendable ((any Actor)?) async throws -> Value
   ) -> Task<Value, any Error> {
+    // A task for main starts there; so does a nonisolated immediate task made on main (its
+    // first part runs on its caller's thread), which then goes on on the pool.
+    let onMain = isSameActor(actor, runtime.mainActor)
     let executor =
-      isSameActor(actor, runtime.mainActor)
-      ? runtime.taskExecutorStartingOnMain(ahead: aheadOnMain) : runtime.taskExecutor
+      onMain || aheadOnMain
+      ? runtime.taskExecutorStartingOnMain(ahead: aheadOnMain, nonisolated: !onMain)
+      : runtime.taskExecutor
     if immediate {
       return Task.immediate(name: name, priority: priority, executorPreference: executor) {
         try await body(actor)

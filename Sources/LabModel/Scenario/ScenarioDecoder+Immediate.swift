@@ -6,16 +6,14 @@ extension ScenarioDecoder {
     guard let node = step.option("immediate"),
       bool(step.object, "immediate", path: "\(step.path).immediate") == true
     else { return false }
-    // Isolated to main or an actor, a task its caller is not on is queued there; a nonisolated
-    // one made on main runs its first part there and the rest on the pool, not modelled yet.
+    // Swift has no detached immediate task, and a chain's task first awaits the previous one.
     let refused: [(what: String, key: String, isGiven: Bool)] = [
       ("\"detached\"", "detached", spec.detached), ("\"chain\"", "chain", spec.chain != nil),
-      ("\"isolation\": \"concurrent\"", "isolation", spec.isolation == .concurrent),
     ]
     if let other = refused.first(where: \.isGiven) {
       error(
         "an immediate task with \(other.what): the lab runs Task.immediate only as a task that "
-          + "inherits its caller's context or is isolated to main or an actor; remove "
+          + "inherits its caller's context or is isolated to main, an actor or none; remove "
           + "\"\(other.key)\" or \"immediate\"",
         at: node.location, path: "\(step.path).immediate")
       return false
@@ -30,12 +28,13 @@ public enum TaskRules {
     "`Task.immediate { … }`: the task starts at once on the caller's thread and runs there, "
     + "synchronously, until its first suspension (a sleep, an await); the caller goes on after "
     + "that. From code on the pool or on main; isolated to an actor the caller is not on (main "
-    + "from the pool), it is queued there like a `Task {}`."
+    + "from the pool), it is queued there like a `Task {}`; nonisolated (`\"isolation\": "
+    + "\"concurrent\"`) on main, its first part runs on main and the rest on the pool."
 
   /// Why a run stops at an immediate task started on a scenario actor, which the lab does not
   /// model (main it does: `Interpreter.startInline`).
   public static let onAnActor =
-    "an immediate task started on an actor other than main: Swift runs it synchronously on that "
-    + "actor, which the lab does not model; start it from main or from code on the pool (a "
-    + "function with the default isolation), or drop \"immediate\""
+    "an immediate task started on an actor other than main: Swift runs its first part "
+    + "synchronously on that actor's thread, which the lab does not model; start it from main "
+    + "or from code on the pool (a function with the default isolation), or drop \"immediate\""
 }

@@ -183,6 +183,10 @@ final class ThreadSerialExecutor: SerialExecutor, @unchecked Sendable {
   /// A task whose next job here goes ahead of the waiting ones (0: none): set on this thread,
   /// read by `enqueue` on any.
   private let firstTask = Atomic<UInt64>(0)
+  /// Tasks whose first job here runs as a job of the task's own executor, not isolated to this
+  /// thread's actor, by task id (`FirstJobExecutor.nonisolated`); rare, so a count is read first.
+  private let runningAs = Locked<[UInt64: UnownedTaskExecutor]>([:])
+  private let runningAsCount = Atomic<Int>(0)
 
   init(
     name: String, taskExecutor: FixedPoolExecutor, scale: Double,
@@ -216,7 +220,12 @@ final class ThreadSerialExecutor: SerialExecutor, @unchecked Sendable {
   private func run(_ job: UnownedJob) {
     runningTask = jobTaskID(job)
     defer { (runningTask, yieldingTask) = (0, 0) }
-    if let taskExecutor {
+    if runningAsCount.load(ordering: .acquiring) > 0,
+      let executor = runningAs.withLock({ $0.removeValue(forKey: runningTask) })
+    {
+      runningAsCount.subtract(1, ordering: .releasing)
+      job.runSynchronously(on: executor)
+    } else if let taskExecutor {
       job.runSynchronously(
         isolatedTo: asUnownedSerialExecutor(), taskExecutor: taskExecutor.asUnownedTaskExecutor())
     } else {
@@ -232,9 +241,16 @@ final class ThreadSerialExecutor: SerialExecutor, @unchecked Sendable {
   func enqueue(_ job: consuming ExecutorJob) { enqueue(job, ahead: false) }
 
   /// `ahead`: ahead of every waiting job (a `Task.immediate`'s first job on main), as is the next
-  /// job of a task marked by `runningTaskGoesFirst`.
-  func enqueue(_ job: consuming ExecutorJob, ahead: Bool) {
+  /// job of a task marked by `runningTaskGoesFirst`. `runningAs`: the executor the job runs as,
+  /// not isolated to this thread's actor.
+  func enqueue(
+    _ job: consuming ExecutorJob, ahead: Bool, runningAs executor: UnownedTaskExecutor? = nil
+  ) {
     let job = UnownedJob(job)
+    if let executor {
+      runningAs.withLock { $0[jobTaskID(job)] = executor }
+      runningAsCount.add(1, ordering: .releasing)
+    }
     if ThreadNames.current == name, runningTask != 0, inlineNext == nil,
       jobTaskID(job) == runningTask
     {

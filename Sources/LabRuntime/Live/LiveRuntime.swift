@@ -47,8 +47,8 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
 
   public func makeActor(named name: String) -> any Actor { PoolActor(name: name) }
 
-  public func taskExecutorStartingOnMain(ahead: Bool) -> any TaskExecutor {
-    FirstJobExecutor(first: mainExecutor, then: pool, ahead: ahead)
+  public func taskExecutorStartingOnMain(ahead: Bool, nonisolated: Bool) -> any TaskExecutor {
+    FirstJobExecutor(first: mainExecutor, then: pool, ahead: ahead, nonisolated: nonisolated)
   }
 
   public func goesFirstOnMain() { mainExecutor.runningTaskGoesFirst() }
@@ -92,6 +92,8 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
   public func interleave(isolation: isolated (any Actor)?) async {}
 
   public func preemptionPoint(isolation: isolated (any Actor)?) async {}
+  public var startedTaskMayGoFirst: Bool { false }
+  public func newTaskMayStartFirst(isolation: isolated (any Actor)?) async {}
 
   /// Asks `watch` every 10 ms while the run goes on: the interpreter sees a deadlock real threads
   /// cannot show.
@@ -296,19 +298,23 @@ final class FirstJobExecutor: TaskExecutor, @unchecked Sendable {
   private let first: ThreadSerialExecutor
   private let then: FixedPoolExecutor
   private let ahead: Bool
+  /// The task is isolated to no actor: its first job runs on main's thread as a job of this
+  /// executor, not isolated to main (see `VirtualFirstJobExecutor.nonisolated`).
+  private let nonisolated: Bool
   private let started = Atomic<Bool>(false)
 
-  init(first: ThreadSerialExecutor, then: FixedPoolExecutor, ahead: Bool) {
+  init(first: ThreadSerialExecutor, then: FixedPoolExecutor, ahead: Bool, nonisolated: Bool) {
     self.first = first
     self.then = then
     self.ahead = ahead
+    self.nonisolated = nonisolated
   }
 
   func enqueue(_ job: consuming ExecutorJob) {
     if started.exchange(true, ordering: .acquiringAndReleasing) {
       then.enqueue(job)
     } else {
-      first.enqueue(job, ahead: ahead)
+      first.enqueue(job, ahead: ahead, runningAs: nonisolated ? asUnownedTaskExecutor() : nil)
     }
   }
 }

@@ -48,6 +48,12 @@ struct ChoiceOracle {
     }
   }
 
+  /// Whether the new task of the `throw`th start a thread could take at once goes before its
+  /// creator's next step: one in `odds`, from a stream of the seed no other choice draws on.
+  func newTaskStartsFirst(throw: UInt64, odds: UInt64) -> Bool {
+    Self.mix(seed, 0x5EED_C01B, `throw`) % odds == 0
+  }
+
   /// Records that a task was picked; PCT may demote it at a change point.
   mutating func picked(ordinal: Int) {
     if policy == .pct, changePoints.contains(turn) {

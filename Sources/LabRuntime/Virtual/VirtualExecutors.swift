@@ -49,19 +49,25 @@ final class VirtualFirstJobExecutor: TaskExecutor, @unchecked Sendable {
   let pool: Int
   /// The first job goes ahead of the jobs waiting on the lane (`Task.immediate` on main).
   let ahead: Bool
+  /// The task is isolated to no actor (a nonisolated `Task.immediate` made on main): its first
+  /// job runs on the lane's thread as a job of this executor, which the task prefers, so its
+  /// nonisolated code finds itself where it belongs and goes on there without a hop.
+  let nonisolated: Bool
   private var started = false  // touched only on the loop thread
 
-  init(scheduler: VirtualScheduler, lane: Int, pool: Int, ahead: Bool) {
+  init(scheduler: VirtualScheduler, lane: Int, pool: Int, ahead: Bool, nonisolated: Bool) {
     self.scheduler = scheduler
     self.lane = lane
     self.pool = pool
     self.ahead = ahead
+    self.nonisolated = nonisolated
   }
 
   func enqueue(_ job: consuming ExecutorJob) {
     let target: VirtualTarget = started ? .pool(pool) : .lane(lane)
     let first = ahead && !started
+    let runningAs = nonisolated && !started ? asUnownedTaskExecutor() : nil
     started = true
-    scheduler?.enqueue(UnownedJob(job), to: target, first: first)
+    scheduler?.enqueue(UnownedJob(job), to: target, first: first, runningAs: runningAs)
   }
 }

@@ -27,9 +27,10 @@ public final class VirtualRuntime: ScenarioRuntime, @unchecked Sendable {
     scheduler.taskExecutor(pool: scheduler.cooperativePool)
   }
 
-  public func taskExecutorStartingOnMain(ahead: Bool) -> any TaskExecutor {
+  public func taskExecutorStartingOnMain(ahead: Bool, nonisolated: Bool) -> any TaskExecutor {
     scheduler.taskExecutor(
-      pool: scheduler.cooperativePool, firstJobOnLane: scheduler.mainLane, ahead: ahead)
+      pool: scheduler.cooperativePool, firstJobOnLane: scheduler.mainLane, ahead: ahead,
+      nonisolated: nonisolated)
   }
 
   public func goesFirstOnMain() { scheduler.runningTaskGoesFirstOnMain() }
@@ -68,6 +69,12 @@ public final class VirtualRuntime: ScenarioRuntime, @unchecked Sendable {
     } else {
       scheduler.passPreemptionPoint()
     }
+  }
+
+  public var startedTaskMayGoFirst: Bool { scheduler.startedTaskMayGoFirst }
+
+  public func newTaskMayStartFirst(isolation: isolated (any Actor)?) async {
+    await scheduler.newTaskMayStartFirst()
   }
 
   /// Never asks `watch`: the scheduler sees a deadlock itself, when nothing can run.

@@ -77,6 +77,16 @@ extension VirtualScheduler {
     state.passPreemptionPoint()
   }
 
+  /// Whether the running task started a task in this turn that a free thread could start before
+  /// the task's next step (`SpawnCoin`).
+  public var startedTaskMayGoFirst: Bool { state.spawnCoin.fresh != nil }
+
+  /// Before the step after such a start: the new task takes the next turn when the seed's coin
+  /// says so, the creator keeping its thread as a preempted thread does.
+  public func newTaskMayStartFirst(isolation: isolated (any Actor)? = #isolation) async {
+    if state.newTaskStartsFirst() { await preempt() }
+  }
+
   /// Gives other runnable work a turn, as `Task.yield` does: the task goes back to its queue.
   public func yield(isolation: isolated (any Actor)? = #isolation) async {
     state.yieldRequested(true)

@@ -73,6 +73,9 @@ public final class VirtualScheduler: @unchecked Sendable {
   @exclusivity(unchecked) var lastOutcome: Outcome?
   /// The stop was a deadlock found above the scheduler (`stopAtDeadlock`).
   @exclusivity(unchecked) var stoppedAtDeadlock = false
+  /// Tasks in their first part on a lane's thread, running as jobs of the task's own executor, by
+  /// task id (`VirtualFirstJobExecutor.nonisolated`, `routeFirstPart`).
+  @exclusivity(unchecked) var firstJobsOnLanes: [UInt64: UnownedTaskExecutor] = [:]
 
   private let loopThread = pthread_self()
   private let foreignEnqueues = Atomic<Int>(0)
@@ -123,11 +126,13 @@ public final class VirtualScheduler: @unchecked Sendable {
   public func taskExecutor(pool: Int) -> any TaskExecutor { poolExecutors[pool] }
 
   /// A task executor for one task whose first job runs on `lane` and every later one on `pool`.
-  /// `ahead`: the first job goes ahead of the jobs waiting on the lane.
-  public func taskExecutor(pool: Int, firstJobOnLane lane: Int, ahead: Bool = false)
-    -> any TaskExecutor
-  {
-    VirtualFirstJobExecutor(scheduler: self, lane: lane, pool: pool, ahead: ahead)
+  /// `ahead`: the first job goes ahead of the jobs waiting on the lane. `nonisolated`: the first
+  /// job runs on the lane's thread as a job of this executor, not isolated to the lane.
+  public func taskExecutor(
+    pool: Int, firstJobOnLane lane: Int, ahead: Bool = false, nonisolated: Bool = false
+  ) -> any TaskExecutor {
+    VirtualFirstJobExecutor(
+      scheduler: self, lane: lane, pool: pool, ahead: ahead, nonisolated: nonisolated)
   }
 
   /// A serial lane as a task executor: tasks that prefer it run only there (a serial queue).
@@ -196,11 +201,21 @@ public final class VirtualScheduler: @unchecked Sendable {
   // MARK: - Enqueueing
 
   /// `first`: ahead of the jobs waiting on the lane (a `Task.immediate`'s first job on main).
-  func enqueue(_ job: UnownedJob, to target: VirtualTarget, first: Bool = false) {
+  /// `runningAs`: the executor the job runs as when its lane takes it, not isolated to the lane.
+  func enqueue(
+    _ job: UnownedJob, to target: VirtualTarget, first: Bool = false,
+    runningAs executor: UnownedTaskExecutor? = nil
+  ) {
     guard pthread_equal(pthread_self(), loopThread) != 0 else {
       foreignEnqueues.add(1, ordering: .relaxed)
       inbox.withLock { $0.append((job, target)) }
       return
+    }
+    var target = target
+    if let executor {
+      firstJobsOnLanes[jobTaskID(job)] = executor
+    } else if !firstJobsOnLanes.isEmpty {
+      target = routeFirstPart(jobTaskID(job), target)
     }
     switch target {
     case .pool(cooperativePool):
@@ -212,6 +227,17 @@ public final class VirtualScheduler: @unchecked Sendable {
     default:
       state.enqueue(job, task: jobTaskID(job), to: target, first: first)
     }
+  }
+
+  /// A nonisolated task running on a lane's thread as its own executor goes back to the pool
+  /// through that executor. While it holds the lane (a block, a preemption) that is its way back
+  /// to the lane: its thread is still the lane's. Once it let the lane go (it suspended), its
+  /// first part has ended, and it goes on on the pool from then on.
+  private func routeFirstPart(_ task: UInt64, _ target: VirtualTarget) -> VirtualTarget {
+    guard case .pool = target, firstJobsOnLanes[task] != nil else { return target }
+    if let lane = state.pins[task]?.lane { return .lane(lane) }
+    firstJobsOnLanes[task] = nil
+    return target
   }
 
   /// The running task's next job on main goes ahead of the jobs waiting there.
@@ -261,6 +287,13 @@ public final class VirtualScheduler: @unchecked Sendable {
     case .pool(let index):
       job.runSynchronously(on: poolExecutors[index].asUnownedTaskExecutor())
     case .lane(let index):
+      if !firstJobsOnLanes.isEmpty, let executor = firstJobsOnLanes[jobTaskID(job)] {
+        // A nonisolated task's first part on main's thread: run as a job of the task's own
+        // executor, its code goes on there, as Swift runs a nonisolated `Task.immediate`'s first
+        // part on its caller's thread, until it suspends (`routeFirstPart`).
+        job.runSynchronously(on: executor)
+        return
+      }
       // Passing the task executor too matters: with `runSynchronously(on:)` alone every
       // same-actor hop would re-enqueue the task.
       job.runSynchronously(

@@ -9,6 +9,7 @@ extension VirtualSchedulerState {
 
   /// Without a chooser: the runnable job of the highest priority (the policy's pick).
   func bestChoice() -> Choice? {
+    if let task = spawnCoin.startsNext, let choice = poolChoice(of: task) { return choice }
     var best: Choice?
     var bestPriority: (UInt64, Int) = (0, Int.min)
     func consider(_ choice: Choice, _ priority: (UInt64, Int)) {

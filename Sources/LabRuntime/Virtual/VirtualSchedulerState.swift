@@ -78,6 +78,8 @@ struct VirtualSchedulerState<Job, Sleeper, Timer> {
   private var sleeperWaking = false
   /// Tasks whose next job goes to a lane ahead of the jobs waiting there (`runningTaskGoesFirst`).
   private var firstOnLane: [UInt64: Int] = [:]
+  /// A task the running turn started on a pool, which may start before its creator's next step.
+  var spawnCoin = SpawnCoin()
 
   init(oracle: ChoiceOracle) {
     self.oracle = oracle
@@ -177,6 +179,7 @@ extension VirtualSchedulerState {
       }
       notePoolArrival(index)
       appendToQueue(queued, pool: index)
+      if created, let running, running.task != task { spawnCoin.fresh = queued.ordinal }
     case .lane(let index):
       noteLaneArrival(index, priority: priority)
       lanes[index].append(queued, first: first || marked != nil)
@@ -223,6 +226,7 @@ extension VirtualSchedulerState {
       turn = Turn(first: job, target: .lane(index), worker: worker, pin: nil)
     }
     turns[turn.first.ordinal] += 1
+    spawnCoin.startsNext = nil
     oracle.picked(ordinal: turn.first.ordinal)
     return turn
   }
@@ -244,6 +248,7 @@ extension VirtualSchedulerState {
   mutating func turnEnded(_ turn: Turn) {
     guard let last = running else { preconditionFailure("a turn ended with no job running") }
     running = nil
+    spawnCoin.fresh = nil
     if last.blocked {
       // The worker and lane stay held until the block ends: a hold that takes a pool's last free
       // worker while a job waits for one keeps it waiting.

@@ -21,6 +21,9 @@ extension ProgramWriter {
   /// synchronous functions, which Swift runs on the caller's thread as the lab runs them — and
   /// which a Dispatch work item, itself synchronous, can call.
   var synchronousFunctions: Set<String> {
+    // A synchronous function's `#isolation` is nil, whoever calls it; the lab's reads its
+    // caller's, as a `nonisolated(nonsending)` async function's does.
+    if reads.contains("#isolation") { return [] }
     let functions = scenario.functions.values.filter {
       $0.isolation == .caller && !$0.isolatedParameter && !Self.suspends($0.steps)
         && !awaitsSharedState($0.steps)

@@ -92,6 +92,9 @@ extension ProgramWriter {
       return SwiftExpression(code: "Task.currentPriority.name", type: .string)
     }
     if name == "taskName" { return SwiftExpression(code: "(Task.name ?? \"none\")", type: .string) }
+    if name == "#isolation" {
+      return SwiftExpression(code: "isolationName(#isolation)", type: .string)
+    }
     if name == "error", let caught = context.caught {
       return SwiftExpression(
         code: caught.isEmpty ? "\"\\(error)\"" : .string(caught), type: .string)
@@ -142,6 +145,16 @@ extension ProgramWriter {
 
   /// `Task.currentPriority.name`: a priority by the name a scenario gives it, as the lab's trace
   /// shows it (`high`; Swift's own description is `TaskPriority.high`).
+  /// `#isolation` by the name the lab gives it: `main`, an actor's name, or `none`.
+  func isolationNames() {
+    line("/// The actor code runs isolated to, as the lab names it: main, an actor's name, or none.")
+    line("func isolationName(_ actor: (any Actor)?) -> String {")
+    line("  guard let actor else { return \"none\" }")
+    line("  return actor === MainActor.shared ? \"main\" : String(describing: type(of: actor))")
+    line("}")
+    line("")
+  }
+
   func priorityNames() {
     line("extension TaskPriority {")
     line("  /// The priority by the name the lab gives it.")

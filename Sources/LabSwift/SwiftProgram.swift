@@ -251,6 +251,7 @@ final class ProgramWriter {
       learnerHelpers()
     }
     if reads.contains("Task.currentPriority") { priorityNames() }
+    if reads.contains("#isolation") { isolationNames() }
     if !errors.isEmpty {
       line("enum ScenarioError: Error {")
       line("  case \(errors.sorted().map { SwiftCode(Identifier($0)) }.joined(separator: ", "))")

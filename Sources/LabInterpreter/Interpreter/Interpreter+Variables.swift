@@ -23,7 +23,9 @@ extension Interpreter {
   }
 
   /// A name's value without recording an access (for descriptions in the trace), builtins included.
-  func lookup(_ name: String, _ context: Context) throws -> Value {
+  func lookup(
+    _ name: String, _ context: Context, isolation: (any Actor)? = nil
+  ) throws -> Value {
     if let found = locate(name, context) { return found.value }
     if let bound = taskLocal(name) { return bound }
     if let cancelled = groupIsCancelled(name, context) { return cancelled }
@@ -36,6 +38,7 @@ extension Interpreter {
       return .string(Self.name(of: Task.currentPriority))
     case "now": return .int(Int64(runtime.now.rounded()))
     case "taskName": return .string(Task.name ?? "none")
+    case "#isolation": return .string(isolationName(isolation))
     default: throw EvaluationError(description: "unknown name '\(name)'")
     }
   }
@@ -47,7 +50,9 @@ extension Interpreter {
   ) throws -> Value {
     do {
       return try expression.evaluate { name in
-        guard let found = locate(name, context) else { return try lookup(name, context) }
+        guard let found = locate(name, context) else {
+          return try lookup(name, context, isolation: isolation)
+        }
         if case .shared = found.storage {
           noteAccess(name, write: false, &context, origin: origin, isolation: isolation)
         }
@@ -189,5 +194,14 @@ extension Interpreter {
         .unordered(
           variable: race.variable, earlier: describe(race.earlier), later: describe(race.later))),
       context)
+  }
+}
+
+extension Interpreter {
+  /// `#isolation` as the scenario names it: `main`, the name of one of its actors, or `none`.
+  func isolationName(_ isolation: (any Actor)?) -> String {
+    guard let isolation else { return "none" }
+    if isSameActor(isolation, runtime.mainActor) { return "main" }
+    return actors.first { isSameActor($0.value, isolation) }?.key ?? "none"
   }
 }

@@ -370,9 +370,11 @@ private struct ExpressionParser {
       guard let number = Int64(digits) else { throw error("the number \(digits) is too large") }
       return .literal(.int(number))
     }
-    if c.isLetter || c == "_" {
+    if c.isLetter || c == "_" || c == "#" {
+      // `#isolation` is spelled as in Swift; any other `#` name is unknown, with that hint.
       let start = position
-      var name = ""
+      var name = c == "#" ? "#" : ""
+      if c == "#" { position += 1 }
       while let next = peek, next.isNameCharacter || next == "." {
         name.append(next)
         position += 1

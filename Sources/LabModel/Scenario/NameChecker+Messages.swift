@@ -19,6 +19,7 @@ extension NameChecker {
   static func unknownName(
     _ name: String, _ scope: Scope, _ taskLocals: Set<String>, inText: Bool
   ) -> String {
+    if let why = ReservedNames.notBuiltIn[name] { return why }
     // In any order: sorting every name in scope for each unknown one was quadratic.
     let known = [scope.readable, Self.builtins, scope.pending, taskLocals].joined()
     let hint = nearestName(to: name, inAnyOrder: known).map { "; did you mean '\($0)'?" }

@@ -60,6 +60,17 @@ enum ReservedNames {
       "the current task's priority ('high', 'medium', 'low', 'background', or its number), "
       + "escalations included",
     "taskName": "the current task's name (Task.name), or 'none'",
+    "#isolation":
+      "the actor the code is isolated to, as Swift's #isolation: 'main', an actor's name, or "
+      + "'none'",
+  ]
+  /// Names a scenario may mean but the lab does not read, with why and what to read instead.
+  static let notBuiltIn: [String: String] = [
+    "Thread.isMainThread":
+      "Thread.isMainThread is not a name the lab reads: on Linux a program's main actor leaves "
+      + "the main thread at its first suspension, so it says false on the main actor after an "
+      + "await (fact main-actor-leaves-main-thread-on-linux); read #isolation, which is 'main' "
+      + "there on every platform"
   ]
   /// Parsed as literals: a variable of one of these names could never be read.
   static let literals: Set<String> = ["true", "false", "none"]

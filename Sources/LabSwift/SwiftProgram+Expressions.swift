@@ -143,11 +143,9 @@ extension ProgramWriter {
     }
   }
 
-  /// `Task.currentPriority.name`: a priority by the name a scenario gives it, as the lab's trace
-  /// shows it (`high`; Swift's own description is `TaskPriority.high`).
   /// `#isolation` by the name the lab gives it: `main`, an actor's name, or `none`.
   func isolationNames() {
-    line("/// The actor code runs isolated to, as the lab names it: main, an actor's name, or none.")
+    line("/// The actor code is isolated to, as the lab names it: main, an actor's name, or none.")
     line("func isolationName(_ actor: (any Actor)?) -> String {")
     line("  guard let actor else { return \"none\" }")
     line("  return actor === MainActor.shared ? \"main\" : String(describing: type(of: actor))")
@@ -155,6 +153,8 @@ extension ProgramWriter {
     line("")
   }
 
+  /// `Task.currentPriority.name`: a priority by the name a scenario gives it, as the lab's trace
+  /// shows it (`high`; Swift's own description is `TaskPriority.high`).
   func priorityNames() {
     line("extension TaskPriority {")
     line("  /// The priority by the name the lab gives it.")

@@ -65,7 +65,7 @@ public enum SwiftIdentifier {
     "input", "running",
     "state", "State", "viewModel", "ViewModel", "Input", "inputs", "events", "user", "typing",
     "handlers", "deliver", "ScenarioError", "TaskLocals", "SerialTasks", "noteTraps", "trapLine",
-    "trapClockStart", "childItem",
+    "trapClockStart", "childItem", "isolationName",
   ]
 
   /// What the program's code names from Swift, Foundation, Dispatch and Synchronization: even a

@@ -280,6 +280,17 @@ extension CourseNameSafetyTests {
     }
   }
 
+  /// The environment is anyone's: `lab record` and `lab diff --update` quote `CI` escaped in
+  /// their refusal (they quoted it raw).
+  @Test func theCIValueARefusalQuotesIsEscaped() {
+    for command in [["record", "racy-counter"], ["diff", "racy-counter", "--update"]] {
+      let run = InProcessLab.run(command, environment: ["CI": "\u{1B}]0;T\u{07}\u{202E}evil"])
+      #expect(run.status == 1)
+      #expect(run.err.contains("(CI=\\u{1B}]0;T\\u{7}\\u{202E}evil)"), "\(command): \(run.err)")
+      #expect(TerminalSafetyTests.controlBytes(in: run.err).isEmpty, "\(command)")
+    }
+  }
+
   /// `--max-time` stops below where scenario time stops being exact as a Double.
   @Test func aMaxTimeBeyondExactMillisecondsIsAUsageError() {
     let run = InProcessLab.run(["run", "task-cancel", "--max-time", "9223372036854775807"])

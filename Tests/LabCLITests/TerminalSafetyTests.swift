@@ -195,6 +195,22 @@ extension CourseNameSafetyTests {
     #expect(err.contains("\\u{1B}"), "\(command) shows the escape as text: \(err)")
   }
 
+  /// `lab run --html FILE` and `--chrome FILE` name the file they wrote escaped, as `lab check
+  /// --html DIR` names its folder (they printed it raw: a path could retitle the window).
+  @Test func aWrittenFilesPathIsShownEscaped() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-wrote-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let name = folder.path + "/e\u{1B}]0;PWNED\u{07}\u{1B}[2J\u{202E}\nX"
+    let run = InProcessLab.run(
+      ["run", "racy-counter", "--html", name + ".html", "--chrome", name + ".json"])
+    #expect(TerminalSafetyTests.controlBytes(in: run.out + run.err).isEmpty, "\(run.err)")
+    let shown = folder.path + "/e\\u{1B}]0;PWNED\\u{7}\\u{1B}[2J\\u{202E}\\nX"
+    #expect(run.err.contains("wrote \(shown).html\n"), "\(run.err)")
+    #expect(run.err.contains("wrote \(shown).json\n"), "\(run.err)")
+  }
+
   @Test func aCacheVariableNamingAFileIsShownEscaped() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lab-cache-\(UUID().uuidString)")

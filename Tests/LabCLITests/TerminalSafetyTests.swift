@@ -320,7 +320,11 @@ extension HeldOutRoundTests {
   /// Words from the command line reach the terminal escaped, in usage errors and in what `lab
   /// init` says; the folder it tells the learner to `cd` to is one shell word.
   @Test func wordsFromTheCommandLineAreEscapedAndQuoted() throws {
-    for words in [["run", "/tmp/x\u{1B}[31m.json"], ["lesson", "x\u{1B}]0;T\u{7}"]] {
+    // An unknown command and a `--color` value too, wherever it stands (they were quoted raw).
+    for words in [
+      ["run", "/tmp/x\u{1B}[31m.json"], ["lesson", "x\u{1B}]0;T\u{7}"], ["x\u{1B}]0;T\u{7}"],
+      ["--color", "x\u{1B}[2J", "list"], ["list", "--color=x\u{1B}[2J"],
+    ] {
       let run = InProcessLab.run(words)
       #expect(run.status == 64)
       #expect(run.err.contains("\\u{1B}"), "\(run.err)")

@@ -73,8 +73,13 @@ public enum CheckReport {
     String((value * 1000).rounded() / 1000)
   }
 
-  /// Text escaped for XML attributes (line breaks as references) or content.
+  /// Text escaped for XML attributes (line breaks as references) or content. Every control
+  /// character but the line break (C0, DEL, C1) and every bidirectional or invisible character
+  /// `movesTheTerminal` names is written as the terminal shows it, `\u{1B}`, `\u{202E}`: XML 1.0
+  /// cannot hold most C0 controls even as references, and a CI server shows the report's text
+  /// in a browser or a log, where the others would act instead of showing. U+FFFE and U+FFFF,
+  /// which XML 1.0 forbids too, become `?` (`Markup.escape`).
   static func xml(_ text: String, attribute: Bool = true) -> String {
-    Markup.escape(text, attribute: attribute)
+    Markup.escape(terminalSafeLines(text), attribute: attribute)
   }
 }

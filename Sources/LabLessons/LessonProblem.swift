@@ -28,13 +28,18 @@ public struct LessonFileError: Error, Sendable, Equatable, CustomStringConvertib
     self.problems = problems
   }
 
-  /// One `file:line: error: message` line per problem, as compilers print them.
+  /// One `file:line: error: message` line per problem, as compilers print them, up to the
+  /// `DiagnosticList.shownLimit` a scenario's are shown to, then a line saying how many more:
+  /// a 214 KB lesson of one repeated mistake gave 7,500 lines.
   public var description: String {
-    problems.map { problem in
+    var lines = problems.prefix(DiagnosticList.shownLimit).map { problem in
       let line = problem.line > 0 ? "\(problem.line):" : ""
       let column = problem.line > 0 ? problem.column.map { "\($0):" } ?? "" : ""
       return "\(file):\(line)\(column) error: \(problem.message)"
     }
-    .joined(separator: "\n")
+    if problems.count > DiagnosticList.shownLimit {
+      lines.append(DiagnosticList.notShown(problems.count - DiagnosticList.shownLimit, file: file))
+    }
+    return lines.joined(separator: "\n")
   }
 }

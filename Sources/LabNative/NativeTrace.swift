@@ -7,10 +7,10 @@ import LabRuntime
 ///
 /// Each line of a native build is `TIME LANE TASK KIND TEXT`: scenario milliseconds on the
 /// program's clock (started just before the root), `main` or the OS thread, the current task's
-/// identity (`none` outside one), `log`, `block` or `value`, then the text; `TIME - - trap` is
-/// the moment a trap stopped it. A `log` of `NAME start` or `NAME end` is a task's start or end
-/// and names the task that printed it; `root start` marks time 0. Lines that do not have this
-/// shape are kept as other output.
+/// identity (`none` outside one), `log`, `block` or `value`, then the text (a line break in it
+/// written `\n`, a backslash `\\`); `TIME - - trap` is the moment a trap stopped it. A `log` of
+/// `NAME start` or `NAME end` is a task's start or end and names the task that printed it; `root
+/// start` marks time 0. Lines that do not have this shape are kept as other output.
 public struct NativeTrace: Sendable {
   /// The events, in time order, times from the root's start, in scenario milliseconds.
   public var events: [TraceEvent] = []
@@ -186,7 +186,30 @@ public struct NativeTrace: Sendable {
       lane = String(fields[1])
       task = String(fields[2])
       kind = String(fields[3])
-      text = fields.count > 4 ? String(fields[4]) : ""
+      text = fields.count > 4 ? Self.unescaped(fields[4]) : ""
+    }
+
+    /// The text as the program had it. Its trace helper writes a line feed `\n`, a carriage
+    /// return `\r` and a backslash `\\`, so that one event stays one line; any other backslash
+    /// is kept as printed.
+    static func unescaped(_ text: Substring) -> String {
+      guard text.utf8.contains(UInt8(ascii: "\\")) else { return String(text) }
+      var out = ""
+      var scalars = text.unicodeScalars.makeIterator()
+      while let scalar = scalars.next() {
+        guard scalar == "\\" else {
+          out.unicodeScalars.append(scalar)
+          continue
+        }
+        switch scalars.next() {
+        case "n"?: out += "\n"
+        case "r"?: out += "\r"
+        case "\\"?: out += "\\"
+        case let other?: out += "\\" + String(other)
+        case nil: out += "\\"
+        }
+      }
+      return out
     }
   }
 

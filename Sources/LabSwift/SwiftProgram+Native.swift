@@ -86,7 +86,8 @@ extension ProgramWriter {
 
       /// One line of the trace for the lab: scenario time, where it ran (`main` on the main
       /// actor or the main queue, else the thread), the task, the kind of line, then what
-      /// happened.
+      /// happened. The lab reads the output a line at a time, so a line break in the text is
+      /// written `\\n` (and `\\r`, and `\\` as `\\\\`), which it reads back as written.
       func trace(
         _ kind: String, _ text: String, at time: Double, isolation: isolated (any Actor)?
       ) {
@@ -94,7 +95,19 @@ extension ProgramWriter {
           isolation === MainActor.shared || DispatchQueue.getSpecific(key: mainQueueKey) == true
         let lane = onMain ? "main" : "\\(pthread_self())"
         let task = withUnsafeCurrentTask { $0.map { String($0.hashValue, radix: 16) } } ?? "none"
-        let line = String(format: "%10.3f", time) + " \\(lane) \\(task) \\(kind) \\(text)\\n"
+        var shown = text
+        if text.utf8.contains(where: { $0 == 0x5C || $0 == 0x0A || $0 == 0x0D }) {
+          shown = ""
+          for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\\\": shown += "\\\\\\\\"
+            case "\\n": shown += "\\\\n"
+            case "\\r": shown += "\\\\r"
+            default: shown.unicodeScalars.append(scalar)
+            }
+          }
+        }
+        let line = String(format: "%10.3f", time) + " \\(lane) \\(task) \\(kind) \\(shown)\\n"
         FileHandle.standardOutput.write(Data(line.utf8))
       }
 

@@ -163,24 +163,18 @@ struct CommandContext {
     }
   }
 
-  /// The most diagnostics shown for one file: a file with thousands of mistakes is usually one
-  /// mistake repeated, and its first lines say what it is.
-  static let diagnosticLimit = 50
-
-  /// Prints a file's diagnostics to stderr, naming the file as `display`, up to the limit.
-  /// Prints the first diagnostics; `omitted` counts errors found but not described.
+  /// Prints a file's diagnostics to stderr, naming the file as `display`, up to
+  /// `DiagnosticList.shownLimit`; `omitted` counts errors found but not described.
   func printDiagnostics(_ diagnostics: [Diagnostic], omitted: Int = 0, file display: String) {
-    for diagnostic in diagnostics.prefix(Self.diagnosticLimit) {
+    for diagnostic in diagnostics.prefix(DiagnosticList.shownLimit) {
       var shown = diagnostic
       shown.file = display
       let colour: TextStyle.Style = diagnostic.severity == .error ? .red : .yellow
       console.err(console.paint(shown.description, colour, forErr: true) + "\n")
     }
-    let hidden = max(0, diagnostics.count - Self.diagnosticLimit) + omitted
+    let hidden = max(0, diagnostics.count - DiagnosticList.shownLimit) + omitted
     if hidden > 0 {
-      console.err(
-        "\(display): note: \(hidden) more error\(hidden == 1 ? "" : "s") not shown; "
-          + "fix these first\n")
+      console.err(DiagnosticList.notShown(hidden, file: display) + "\n")
     }
   }
 

@@ -70,7 +70,10 @@ enum Lab {
     }
     guard let command = command(named: first) else {
       let names = commands.map { $0.name }
-      console.err("error: unknown command '\(first)'\(didYouMean(first, in: names))\n\n" + help())
+      // The word is anyone's (a pasted command): quoted terminal-safe, as option values are.
+      console.err(
+        "error: unknown command '\(terminalSafe(first))'\(didYouMean(first, in: names))\n\n"
+          + help())
       return ExitStatus.usage
     }
     let rest = Array(words.dropFirst())
@@ -86,8 +89,7 @@ enum Lab {
     } catch {
       // A usage error quotes the words it was given, which are anyone's (a pasted command, a
       // file name): each line reaches the terminal escaped.
-      let message = error.message.split(separator: "\n", omittingEmptySubsequences: false)
-        .map { terminalSafe(String($0)) }.joined(separator: "\n")
+      let message = terminalSafeLines(error.message)
       if let location = error.location {
         console.err(
           terminalSafe(location) + ": " + console.paint("error: ", .red, forErr: true) + message)
@@ -131,7 +133,9 @@ enum Lab {
         index += 1
       }
       guard let parsed = Console.ColorChoice(rawValue: value) else {
-        throw UsageError("'\(spelling)' takes auto, always or never, not '\(value)'")
+        // Printed before any command's usage errors, so escaped here where it is quoted.
+        throw UsageError(
+          "'\(spelling)' takes auto, always or never, not '\(terminalSafe(value))'")
       }
       choice = parsed
     }

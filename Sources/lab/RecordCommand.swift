@@ -76,11 +76,13 @@ enum RecordCommand: Command {
     return status
   }
 
-  /// Why recording is not allowed here, or nil: it is refused whenever `CI` is set.
+  /// Why recording is not allowed here, or nil: it is refused whenever `CI` is set. The value
+  /// is quoted terminal-safe: the environment is anyone's, and this line goes to the terminal.
   static func refusal(_ context: CommandContext) -> String? {
     guard let ci = context.environment["CI"], !ci.isEmpty else { return nil }
-    return "refusing to record expected traces because CI is set (CI=\(ci)); expected traces are "
-      + "recorded on purpose on a teacher's machine, never by a CI job. Unset CI to record."
+    return "refusing to record expected traces because CI is set (CI=\(terminalSafe(ci))); "
+      + "expected traces are recorded on purpose on a teacher's machine, never by a CI job. "
+      + "Unset CI to record."
   }
 
   /// The expected traces recording writes, checked before any scenario runs: each replaces any

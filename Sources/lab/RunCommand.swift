@@ -141,7 +141,7 @@ enum RunCommand: Command {
     for file in files {
       do {
         try AtomicFile.write(file.text(), toPath: file.path)
-        context.console.err("wrote \(file.path)\n")
+        context.console.err("wrote \(terminalSafe(file.path))\n")
       } catch {
         context.console.err(context.console.paint("error: ", .red, forErr: true) + "\(error)\n")
         return ExitStatus.failure

@@ -15,6 +15,7 @@ import Testing
 ///
 /// - `error: TEXT` — loading fails, every diagnostic reads `file:line:column: error: …`, and one
 ///   of them contains `error: TEXT`;
+/// - `errors: N` — loading fails with exactly N diagnostics (one mistake, one message);
 /// - `problem: TEXT` — it loads, and its virtual run stops with a problem containing TEXT;
 /// - `finished` — it loads and its run finishes with no problem;
 /// - `value: NAME = VALUE` — after the run, the shared variable NAME shows as VALUE.
@@ -31,6 +32,7 @@ import Testing
 
   struct Expectation {
     var errors: [String] = []
+    var errorCount: Int?
     var problems: [String] = []
     var finished = false
     var values: [String] = []
@@ -42,6 +44,8 @@ import Testing
           finished = true
         } else if line.hasPrefix("error: ") {
           errors.append(line)
+        } else if line.hasPrefix("errors: ") {
+          errorCount = Int(line.dropFirst("errors: ".count))
         } else if line.hasPrefix("problem: ") {
           problems.append(String(line.dropFirst("problem: ".count)))
         } else if line.hasPrefix("value: ") {
@@ -50,7 +54,9 @@ import Testing
       }
     }
 
-    var isEmpty: Bool { errors.isEmpty && problems.isEmpty && !finished && values.isEmpty }
+    var isEmpty: Bool {
+      errors.isEmpty && errorCount == nil && problems.isEmpty && !finished && values.isEmpty
+    }
   }
 
   @Test(arguments: files)
@@ -200,6 +206,9 @@ import Testing
     } catch {
       let messages = error.diagnostics.map(\.description)
       #expect(!expectation.errors.isEmpty, "\(file) should load, but: \(messages)")
+      if let count = expectation.errorCount {
+        #expect(messages.count == count, "\(messages.map { $0.prefix(300) })")
+      }
       for message in messages {
         #expect(
           message.hasPrefix(file + ":") && message.contains(" error: ")

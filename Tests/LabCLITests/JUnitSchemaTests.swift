@@ -4,6 +4,7 @@ import Testing
 
 @testable import LabChecks
 @testable import LabInterpreter
+@testable import LabModel
 @testable import LabRuntime
 
 /// `lab check --junit` against the JUnit schema CI servers read (Tests/JUnit/jenkins-junit.xsd),
@@ -50,6 +51,23 @@ import Testing
     #expect(xml.contains("skipped=\"1\""))
     #expect(xml.contains("<error message=") && xml.contains("type=\"invalid\""))
     #expect(xml.contains("<failure message=\"duration: expected 40 ms"))
+  }
+
+  /// A scenario's text reaches the report with every control character but the line break, DEL
+  /// and the bidirectional and invisible characters written as the terminal shows them: C1,
+  /// DEL and U+202E were written raw while ESC became `?`.
+  @Test func controlAndBidiCharactersAreWrittenAsTheTerminalShowsThem() {
+    let text = "esc\u{1B}[2J nel\u{85} csi\u{9B} del\u{7F} rlo\u{202E} bom\u{FEFF} tab\t"
+    let run = RunLabel(mode: .virtual, seed: 1, policy: .random, run: 1)
+    let verdict = ScenarioVerdict(
+      scenario: "x\u{202E}", file: "a\u{9B}/x.json", status: .failed, summary: "",
+      failures: [.init(run: run, messages: [text, "then\n" + text], replay: nil)])
+    let xml = CheckReport.junit([verdict])
+    #expect(xml.unicodeScalars.allSatisfy { $0 == "\n" || !movesTheTerminal($0.value) }, "\(xml)")
+    let shown = #"esc\u{1B}[2J nel\u{85} csi\u{9B} del\u{7F} rlo\u{202E} bom\u{FEFF} tab\t"#
+    #expect(xml.contains("message=\"\(shown)\""), "\(xml)")
+    #expect(xml.contains("  then\n\(shown)</failure>"), "\(xml)")
+    #expect(xml.contains(#"classname="a\u{9B}" name="x\u{202E}""#), "\(xml)")
   }
 
   @Test func timesAreDecimalSecondsWithoutExponents() {

@@ -195,6 +195,22 @@ extension CourseNameSafetyTests {
     #expect(err.contains("\\u{1B}"), "\(command) shows the escape as text: \(err)")
   }
 
+  /// `lab run --html FILE` and `--chrome FILE` name the file they wrote escaped, as `lab check
+  /// --html DIR` names its folder (they printed it raw: a path could retitle the window).
+  @Test func aWrittenFilesPathIsShownEscaped() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-wrote-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let name = folder.path + "/e\u{1B}]0;PWNED\u{07}\u{1B}[2J\u{202E}\nX"
+    let run = InProcessLab.run(
+      ["run", "racy-counter", "--html", name + ".html", "--chrome", name + ".json"])
+    #expect(TerminalSafetyTests.controlBytes(in: run.out + run.err).isEmpty, "\(run.err)")
+    let shown = folder.path + "/e\\u{1B}]0;PWNED\\u{7}\\u{1B}[2J\\u{202E}\\nX"
+    #expect(run.err.contains("wrote \(shown).html\n"), "\(run.err)")
+    #expect(run.err.contains("wrote \(shown).json\n"), "\(run.err)")
+  }
+
   @Test func aCacheVariableNamingAFileIsShownEscaped() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lab-cache-\(UUID().uuidString)")
@@ -280,6 +296,17 @@ extension CourseNameSafetyTests {
     }
   }
 
+  /// The environment is anyone's: `lab record` and `lab diff --update` quote `CI` escaped in
+  /// their refusal (they quoted it raw).
+  @Test func theCIValueARefusalQuotesIsEscaped() {
+    for command in [["record", "racy-counter"], ["diff", "racy-counter", "--update"]] {
+      let run = InProcessLab.run(command, environment: ["CI": "\u{1B}]0;T\u{07}\u{202E}evil"])
+      #expect(run.status == 1)
+      #expect(run.err.contains("(CI=\\u{1B}]0;T\\u{7}\\u{202E}evil)"), "\(command): \(run.err)")
+      #expect(TerminalSafetyTests.controlBytes(in: run.err).isEmpty, "\(command)")
+    }
+  }
+
   /// `--max-time` stops below where scenario time stops being exact as a Double.
   @Test func aMaxTimeBeyondExactMillisecondsIsAUsageError() {
     let run = InProcessLab.run(["run", "task-cancel", "--max-time", "9223372036854775807"])
@@ -293,7 +320,11 @@ extension HeldOutRoundTests {
   /// Words from the command line reach the terminal escaped, in usage errors and in what `lab
   /// init` says; the folder it tells the learner to `cd` to is one shell word.
   @Test func wordsFromTheCommandLineAreEscapedAndQuoted() throws {
-    for words in [["run", "/tmp/x\u{1B}[31m.json"], ["lesson", "x\u{1B}]0;T\u{7}"]] {
+    // An unknown command and a `--color` value too, wherever it stands (they were quoted raw).
+    for words in [
+      ["run", "/tmp/x\u{1B}[31m.json"], ["lesson", "x\u{1B}]0;T\u{7}"], ["x\u{1B}]0;T\u{7}"],
+      ["--color", "x\u{1B}[2J", "list"], ["list", "--color=x\u{1B}[2J"],
+    ] {
       let run = InProcessLab.run(words)
       #expect(run.status == 64)
       #expect(run.err.contains("\\u{1B}"), "\(run.err)")

@@ -373,6 +373,16 @@ import Testing
     #expect(error.problems[0].message.contains("more than the 256 KiB"), "\(error)")
   }
 
+  /// A lesson's problems are shown as a scenario's diagnostics are, the first 50 and then a line
+  /// for the rest: a 214 KB lesson of one repeated mistake gave 7,500 lines.
+  @Test func aLessonsProblemsAreShownUpToTheScenariosLimit() {
+    let problems = (1...120).map { LessonProblem(line: $0, message: "a mistake") }
+    let shown = LessonFileError(file: "Lessons/01-a.md", problems: problems).description
+    let lines = shown.split(separator: "\n")
+    #expect(lines.count == DiagnosticList.shownLimit + 1)
+    #expect(lines.last == "Lessons/01-a.md: note: 70 more errors not shown; fix these first")
+  }
+
   @Test func aLineThatIsNotUTF8IsNamed() throws {
     let bytes = Array("---\nname: bad\ntitle: Bad\n---\n\nfine\nbad ".utf8) + [0xFF, 0xFE, 0x0A]
     let error = try #require(try Self.load("03-bad.md", bytes))

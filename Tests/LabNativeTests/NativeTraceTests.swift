@@ -31,7 +31,7 @@ import Testing
        208.000 140 2c log file1: 1/10
        400.000 main 7a log root end
        400.100 main none value count = 3
-       400.200 main none value names = ["a", "b, \\"c\\""]
+       400.200 main none value names = ["a", "b, \\\\"c\\\\""]
     Fatal error: not a trace line
     """
 
@@ -57,6 +57,19 @@ import Testing
     // The two blocks on main, 0.1 ms apart with nothing else on main between, held it as one.
     #expect(trace.mainStall == 200.4)
     #expect(trace.mainSpans.count == 1)
+  }
+
+  /// The program writes a line break in a log as `\n` (and `\` as `\\`), so that the event
+  /// stays one line, and the lab reads it back whole: a native run showed only the text before
+  /// the break, where a virtual run shows it all.
+  @Test func aLogsLineBreakIsReadBackWhole() {
+    let output = #"""
+           0.000 main 7a log root start
+           1.000 main 7a log before\nafter the break, \\n and \\ as typed\r
+           2.000 main 7a log root end
+      """#
+    let logs = NativeTrace(output: output).events.filter { $0.kind == .log }.map(\.text)
+    #expect(logs == ["before\nafter the break, \\n and \\ as typed\r"])
   }
 
   @Test func blocksFarApartOrInterleavedAreSeparateStalls() {

@@ -18,14 +18,33 @@ extension ScenarioDecoder {
       else { continue }
       guard case .integer(let value) = member.value.value, (0...1_000_000).contains(value) else {
         error(
-          "a semaphore's initial value is a whole number from 0 to 1000000, as "
-            + "DispatchSemaphore(value:) takes; a negative one is refused by Dispatch",
-          at: member.value.location, path: memberPath)
+          Self.semaphoreValueProblem(member.value.value), at: member.value.location,
+          path: memberPath)
+        // Declared, though its value is wrong: a use of it is not an unknown semaphore too.
+        unsure.names.insert(member.key)
         continue
       }
       semaphores.append((member.key, Int(value)))
     }
     return semaphores
+  }
+
+  /// Why a semaphore's initial value is refused, in words that fit the value given: negative,
+  /// out of range, not written as a whole number, or not a number at all.
+  static func semaphoreValueProblem(_ value: JSONValue) -> String {
+    let range = "a semaphore's initial value is a whole number from 0 to 1000000"
+    switch value {
+    case .integer(let number) where number < 0:
+      return range + ", as DispatchSemaphore(value:) takes; a negative one is refused by Dispatch"
+    case .integer(let number):
+      return range + "; \(number) is out of range"
+    case .number(let number) where abs(number) > 1_000_000:
+      return range + "; \(number) is out of range"
+    case .number(let number):
+      return range + ", written without a fraction or an exponent, not \(number)"
+    default:
+      return range + ", not \(value.typeName)"
+    }
   }
 
   /// A semaphore's name; `NameChecker` checks it is declared in `"semaphores"`.

@@ -88,6 +88,14 @@ package func terminalSafe(_ text: String) -> String {
   return out
 }
 
+/// Text of several lines, each made `terminalSafe` and the line breaks between them kept: for a
+/// message whose lines are the lab's own but whose words are anyone's (a usage error quoting
+/// what was typed, a JUnit report's failure).
+package func terminalSafeLines(_ text: String) -> String {
+  text.split(separator: "\n", omittingEmptySubsequences: false)
+    .map { terminalSafe(String($0)) }.joined(separator: "\n")
+}
+
 /// Whether a scalar acts on a terminal instead of showing: a control character (C0, DEL, C1),
 /// a bidirectional override, isolate or mark (U+200E, U+200F, U+061C: they reorder what is
 /// around them), a line or paragraph separator, or an invisible space (U+200B, U+FEFF) that

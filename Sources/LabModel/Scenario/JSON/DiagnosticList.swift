@@ -4,9 +4,19 @@ public struct DiagnosticList: Sendable, Hashable {
   public private(set) var diagnostics: [Diagnostic]
   /// Errors found beyond `collectLimit`, counted but not described.
   public var omitted = 0
-  /// The most diagnostics a file collects: `lab` shows 50, and building each message (with its
-  /// did-you-mean search) is what made a file of 300,000 mistakes take seconds to validate.
+  /// The most diagnostics a file collects: `lab` shows `shownLimit`, and building each message
+  /// (with its did-you-mean search) is what made a file of 300,000 mistakes take seconds to
+  /// validate.
   public static let collectLimit = 100
+
+  /// The most errors shown for one file, a scenario or a lesson: a file with thousands of
+  /// mistakes is usually one mistake repeated, and its first lines say what it is.
+  public static let shownLimit = 50
+
+  /// The line that follows the first `shownLimit` errors of `file`: how many more it has.
+  public static func notShown(_ hidden: Int, file: String) -> String {
+    "\(file): note: \(hidden) more error\(hidden == 1 ? "" : "s") not shown; fix these first"
+  }
 
   /// Creates a list, sorting the diagnostics while keeping the given order among equal positions.
   public init(_ diagnostics: some Sequence<Diagnostic>) {

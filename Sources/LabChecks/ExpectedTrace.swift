@@ -92,6 +92,10 @@ public struct ExpectedTrace: Sendable {
     /// Whether `value` matches: literals in order, wildcards taking any run between them.
     public func matches(_ value: String) -> Bool {
       if case .literal(let only)? = pieces.first, pieces.count == 1 { return only == value }
+      // The ends first: a diff compares every line with many events, and most differ there
+      // before a long middle is searched (a block of 1,000 such lines took 32 s to show).
+      if case .literal(let head)? = pieces.first, !value.hasPrefix(head) { return false }
+      if case .literal(let tail)? = pieces.last, !value.hasSuffix(tail) { return false }
       var rest = Substring(value)
       var floating = false  // after a wildcard, the next literal may start anywhere
       for (index, piece) in pieces.enumerated() {

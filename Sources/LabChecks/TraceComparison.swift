@@ -81,9 +81,15 @@ public struct TraceComparison: Sendable {
     return (flat, SequenceDiff.steps(flat.count, events.count) { flat[$0].matches(events[$1]) })
   }
 
+  /// How many line-to-event comparisons arranging any-order blocks may take in all.
+  static let maxArrangingComparisons = 1_000_000
+
   /// The expected lines with each any-order block reordered to follow the events it matches. A
   /// block's events are looked for between the events matched by the plain lines around it.
-  func arrangedLines() -> [ExpectedTrace.Line] {
+  func arrangedLines() -> [ExpectedTrace.Line] { arranged().lines }
+
+  /// `arrangedLines`, with how many line-to-event comparisons arranging took.
+  func arranged() -> (lines: [ExpectedTrace.Line], comparisons: Int) {
     var flat: [(line: ExpectedTrace.Line, block: Int?)] = []
     for (index, item) in expected.items.enumerated() {
       switch item {
@@ -91,7 +97,7 @@ public struct TraceComparison: Sendable {
       case .anyOrder(_, let lines): flat += lines.map { ($0, index) }
       }
     }
-    guard flat.contains(where: { $0.block != nil }) else { return flat.map(\.line) }
+    guard flat.contains(where: { $0.block != nil }) else { return (flat.map(\.line), 0) }
     // Anchor on plain lines only.
     let anchors = SequenceDiff.steps(flat.count, events.count) { left, right in
       flat[left].block == nil && flat[left].line.matches(events[right])
@@ -100,7 +106,10 @@ public struct TraceComparison: Sendable {
     for case .same(let left, let right) in anchors { matchedEvent[left] = right }
     var used = Set<Int>()
     var start = 0
-    while start < flat.count {
+    // Arranging is for the reader; past this many comparisons the blocks left stay as written
+    // (four blocks of 1,000 wildcard lines, none matching, took five minutes to arrange).
+    var comparisons = 0
+    while start < flat.count, comparisons < Self.maxArrangingComparisons {
       guard let block = flat[start].block else {
         start += 1
         continue
@@ -115,9 +124,11 @@ public struct TraceComparison: Sendable {
       var matching = BlockMatching(lines: flat[start..<end].map(\.line))
       if lower < upper {
         for event in lower..<upper where !used.contains(event) {
+          if comparisons + matching.comparisons >= Self.maxArrangingComparisons { break }
           _ = matching.add(events[event], as: event)
         }
       }
+      comparisons += matching.comparisons
       used.formUnion(matching.assigned.compactMap { $0 })
       let order = flat[start..<end].indices.sorted { a, b in
         let left = matching.assigned[a - start] ?? Int.max
@@ -128,7 +139,7 @@ public struct TraceComparison: Sendable {
       flat.replaceSubrange(start..<end, with: arranged)
       start = end
     }
-    return flat.map(\.line)
+    return (flat.map(\.line), comparisons)
   }
 
   /// The mismatch report: a unified diff of trace lines, then the first divergence and what the

@@ -29,7 +29,7 @@ package enum AtomicFile {
 
   /// Writes `text` to `path` atomically, naming a missing folder plainly.
   package static func write(_ text: String, toPath path: String) throws(FileError) {
-    let url = URL(fileURLWithPath: path)
+    let url = URL(writtenPath: path)
     let folder = url.deletingLastPathComponent()
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder),

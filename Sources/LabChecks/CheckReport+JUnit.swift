@@ -1,4 +1,5 @@
 import Foundation
+import LabModel
 
 extension CheckReport {
   /// How a checked scenario reads in JUnit terms. A run that could not finish — a file that does
@@ -85,7 +86,7 @@ extension CheckReport {
   /// named it), and its folder, created when missing (`build/` in a fresh checkout: a CI job
   /// should not need a `mkdir` first) as long as the folder above it exists.
   package static func junitPlan(_ path: String, into plan: inout OutputPlan) {
-    plan.folder(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+    plan.folder(URL(writtenPath: path).deletingLastPathComponent().path)
     plan.file(path, replaces: .anyFile)
   }
 
@@ -93,7 +94,7 @@ extension CheckReport {
   package static func writeJUnit(_ verdicts: [ScenarioVerdict], toPath path: String)
     throws(ExpectedTraceProblem)
   {
-    try AtomicFile.write(junit(verdicts), to: URL(fileURLWithPath: path), display: path)
+    try AtomicFile.write(junit(verdicts), to: URL(writtenPath: path), display: path)
   }
 
   /// Seconds with three decimals and no exponent (`12.345`), as the schema's time pattern wants.

@@ -66,7 +66,7 @@ package struct OutputPlan {
     }
     var seen: Set<String> = []
     for file in files {
-      let path = URL(fileURLWithPath: file.path).standardizedFileURL.path
+      let path = URL(writtenPath: file.path).standardizedFileURL.path
       guard seen.insert(path).inserted else {
         return "two files would be written to '\(file.path)'; rename one of what they are made "
           + "from"
@@ -92,7 +92,7 @@ package struct OutputPlan {
     if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
       return isFolder.boolValue ? nil : "'\(folder)' is a file, not a folder; name a folder"
     }
-    let parent = URL(fileURLWithPath: folder).deletingLastPathComponent().path
+    let parent = URL(writtenPath: folder).deletingLastPathComponent().path
     guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder),
       isFolder.boolValue
     else {
@@ -103,11 +103,11 @@ package struct OutputPlan {
   }
 
   func fileRefusal(_ file: File) -> String? {
-    let url = URL(fileURLWithPath: file.path)
+    let url = URL(writtenPath: file.path)
     let folder = url.deletingLastPathComponent().path
     let planned = folders.contains {
-      URL(fileURLWithPath: $0).standardizedFileURL.path
-        == URL(fileURLWithPath: folder).standardizedFileURL.path
+      URL(writtenPath: $0).standardizedFileURL.path
+        == URL(writtenPath: folder).standardizedFileURL.path
     }
     var isFolder: ObjCBool = false
     if !planned {
@@ -163,7 +163,7 @@ package struct OutputPlan {
     while existing.path != "/" {
       if let real = realpath(existing.path, nil) {
         defer { free(real) }
-        var result = URL(fileURLWithPath: String(cString: real))
+        var result = URL(writtenPath: String(cString: real))
         for part in rest.reversed() { result.appendPathComponent(part) }
         return result.path
       }

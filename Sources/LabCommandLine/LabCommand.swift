@@ -1,4 +1,5 @@
 import Foundation
+import LabModel
 import LabChecks
 
 /// How the user starts the lab, for every command it prints to be pasted (replays, next lessons,
@@ -21,8 +22,8 @@ public enum LabCommand {
   /// lab's folder, the whole path anywhere else (a course has no `docs/` of its own). The folder
   /// is the package this lab was compiled from (three folders above this file), while it exists.
   static let docs = docs(
-    from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-    package: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    from: URL(writtenPath: FileManager.default.currentDirectoryPath),
+    package: URL(writtenPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent())
 
   /// The lab's `docs/` in `package`, as seen from the folder `here`.

@@ -40,7 +40,7 @@ package struct Course: Sendable {
   /// The package this lab was compiled from, recorded by the compiler in this file's path
   /// (`Sources/LabLessons/Course.swift`, three folders below the package). It stays true while
   /// that folder does: a lab installed from a clone finds the clone's curriculum without help.
-  package static let builtFrom = URL(fileURLWithPath: #filePath)
+  package static let builtFrom = URL(writtenPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   /// Whether `folder` is the lab's own package, with its curriculum.

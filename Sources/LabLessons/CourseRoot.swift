@@ -22,6 +22,6 @@ package enum CourseRoot {
               + "for no bundled curriculum"),
         location: "\(variable)=\(path)")
     }
-    return URL(fileURLWithPath: path).standardizedFileURL
+    return URL(writtenPath: path).standardizedFileURL
   }
 }

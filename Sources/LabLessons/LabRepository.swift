@@ -102,7 +102,7 @@ package struct LabRepository: Sendable, Equatable, CustomStringConvertible {
   /// A path git wrote: absolute, or relative to `folder`.
   static func resolve(_ path: String, against folder: URL) -> URL {
     path.hasPrefix("/")
-      ? URL(fileURLWithPath: path)
+      ? URL(writtenPath: path)
       : folder.appendingPathComponent(path).standardizedFileURL
   }
 

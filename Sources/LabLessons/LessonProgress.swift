@@ -38,7 +38,7 @@ package struct LessonProgress {
         let fields = line.split(separator: "\t", maxSplits: 2).map(String.init)
         guard fields.count == 3, ["finished", "stopped"].contains(fields[0]) else { return nil }
         let place = Place(
-          lessonFile: URL(fileURLWithPath: StateFile.text(ofField: fields[1])),
+          lessonFile: URL(writtenPath: StateFile.text(ofField: fields[1])),
           finished: fields[0] == "finished")
         return (place, StateFile.text(ofField: fields[2]))
       }

@@ -13,9 +13,9 @@ package struct StateFile: Sendable {
   /// The file `name` in the state folder the environment names; nil when it names no home.
   package init?(_ name: String, environment: [String: String]) {
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-      file = URL(fileURLWithPath: state).appendingPathComponent("concurrency-lab/\(name)")
+      file = URL(writtenPath: state).appendingPathComponent("concurrency-lab/\(name)")
     } else if let home = environment["HOME"], home.hasPrefix("/") {
-      file = URL(fileURLWithPath: home).appendingPathComponent(
+      file = URL(writtenPath: home).appendingPathComponent(
         ".local/state/concurrency-lab/\(name)")
     } else {
       return nil

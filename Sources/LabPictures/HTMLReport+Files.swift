@@ -10,7 +10,7 @@ extension HTMLReport {
   package static func checkPages(_ files: [URL], folder: String) -> OutputPlan {
     var plan = OutputPlan(isLabPage: isLabPage(atPath:))
     plan.folder(folder)
-    let base = URL(fileURLWithPath: folder)
+    let base = URL(writtenPath: folder)
     for url in files {
       plan.file(base.appendingPathComponent(pageName(url)).path, replaces: .labPage)
     }
@@ -40,7 +40,7 @@ extension HTMLReport {
       let page = render(result, scenario: scenario, expected: expected)
       let name = pageName(url)
       try AtomicFile.write(
-        page, toPath: URL(fileURLWithPath: folder).appendingPathComponent(name).path)
+        page, toPath: URL(writtenPath: folder).appendingPathComponent(name).path)
       written[url] = name
     }
     return written
@@ -73,7 +73,7 @@ extension HTMLReport {
   package static func writeCheckIndex(
     _ verdicts: [ScenarioVerdict], pages: [String: String], to folder: String
   ) throws(FileError) {
-    let path = URL(fileURLWithPath: folder).appendingPathComponent("index.html").path
+    let path = URL(writtenPath: folder).appendingPathComponent("index.html").path
     try AtomicFile.write(checkIndex(verdicts, pages: pages), toPath: path)
   }
 }

@@ -252,7 +252,7 @@ extension Site {
       return "'\(folder)' is a file, not a folder; name a new or empty folder"
     }
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    let index = URL(fileURLWithPath: folder).appendingPathComponent(indexName).path
+    let index = URL(writtenPath: folder).appendingPathComponent(indexName).path
     if entries.isEmpty || HTMLReport.isLabPage(atPath: index) { return nil }
     return "'\(folder)' is not empty and has no index.html made by the lab; name a new or empty "
       + "folder (the lab overwrites only a site it made)"
@@ -265,7 +265,7 @@ extension Site {
     plan.folder(folder)
     for page in pages {
       plan.file(
-        URL(fileURLWithPath: folder).appendingPathComponent(page.path).path, replaces: .labPage)
+        URL(writtenPath: folder).appendingPathComponent(page.path).path, replaces: .labPage)
     }
     return plan
   }
@@ -286,7 +286,7 @@ extension Site {
         && name.hasSuffix(".html")
         && !names.contains(name)
         && HTMLReport.isLabPage(
-          atPath: URL(fileURLWithPath: folder).appendingPathComponent(name).path)
+          atPath: URL(writtenPath: folder).appendingPathComponent(name).path)
     }
   }
 }

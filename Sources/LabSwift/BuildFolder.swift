@@ -10,14 +10,14 @@ public enum BuildFolder {
   /// `~/.cache/concurrency-lab`; else the temporary folder's `concurrency-lab-UID`.
   public static func root(environment: [String: String]) -> URL {
     if let chosen = environment["LAB_CACHE"], chosen.hasPrefix("/") {
-      return URL(fileURLWithPath: chosen, isDirectory: true)
+      return URL(writtenPath: chosen, isDirectory: true)
     }
     if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
-      return URL(fileURLWithPath: cache, isDirectory: true)
+      return URL(writtenPath: cache, isDirectory: true)
         .appendingPathComponent("concurrency-lab", isDirectory: true)
     }
     if let home = environment["HOME"], home.hasPrefix("/") {
-      return URL(fileURLWithPath: home, isDirectory: true)
+      return URL(writtenPath: home, isDirectory: true)
         .appendingPathComponent(".cache/concurrency-lab", isDirectory: true)
     }
     return FileManager.default.temporaryDirectory

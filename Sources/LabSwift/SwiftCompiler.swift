@@ -19,11 +19,11 @@ public struct SwiftCompiler: Sendable {
   public static func find(environment: [String: String]) -> SwiftCompiler? {
     if let chosen = environment["SWIFTC"], !chosen.isEmpty {
       guard FileManager.default.isExecutableFile(atPath: chosen) else { return nil }
-      return SwiftCompiler(swiftc: URL(fileURLWithPath: chosen))
+      return SwiftCompiler(swiftc: URL(writtenPath: chosen))
     }
     let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
     for folder in folders + ["/opt/swift/usr/bin"] where !folder.isEmpty {
-      let path = URL(fileURLWithPath: folder).appendingPathComponent("swiftc")
+      let path = URL(writtenPath: folder).appendingPathComponent("swiftc")
       if FileManager.default.isExecutableFile(atPath: path.path) {
         return SwiftCompiler(swiftc: path)
       }

@@ -76,7 +76,7 @@ struct CommandContext {
     if let root = environment["LAB_ROOT"], !root.isEmpty {
       return ScenarioCatalog(root: try CourseRoot.existing(root))
     }
-    let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    let here = URL(writtenPath: FileManager.default.currentDirectoryPath)
     return ScenarioCatalog.locateRoot(from: here).map { ScenarioCatalog(root: $0) }
   }
 
@@ -101,7 +101,7 @@ struct CommandContext {
           + "Scenarios/, and a path must end in .json")
     }
     if argument.hasSuffix(".json") {
-      let url = URL(fileURLWithPath: argument)
+      let url = URL(writtenPath: argument)
       guard FileManager.default.fileExists(atPath: url.path) else {
         throw UsageError(
           BoundedFile.danglingLink(url.path).map { "'\(argument)' \($0)" }
@@ -143,7 +143,7 @@ struct CommandContext {
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue
     {
-      return (ScenarioCatalog.jsonFiles(under: URL(fileURLWithPath: argument)), true)
+      return (ScenarioCatalog.jsonFiles(under: URL(writtenPath: argument)), true)
     }
     return ([try scenarioFile(argument)], false)
   }

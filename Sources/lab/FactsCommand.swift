@@ -224,7 +224,7 @@ enum FactsCommand: Command {
     return { path in
       // From the root whether or not its URL ends in a slash (relativeTo: takes its parent then).
       let url =
-        (path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path))
+        (path.hasPrefix("/") ? URL(writtenPath: path) : root.appendingPathComponent(path))
         .standardizedFileURL.resolvingSymlinksInPath()
       guard url.path.hasPrefix(base), path.hasSuffix(".json") else {
         return .failure(

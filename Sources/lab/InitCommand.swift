@@ -52,7 +52,7 @@ enum InitCommand: Command {
       lab.repository = LabRepository(validating: given)
     }
     do throws(CourseInit.Refusal) {
-      try CourseInit.write(to: URL(fileURLWithPath: path), shown: path, lab: lab)
+      try CourseInit.write(to: URL(writtenPath: path), shown: path, lab: lab)
     } catch {
       console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
       return ExitStatus.failure

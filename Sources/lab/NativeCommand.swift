@@ -57,7 +57,7 @@ enum NativeCommand {
               + "~/.cache/lab-native, or unset it")
         }
         return (
-          try BuildFolder.checked(URL(fileURLWithPath: chosen), variable: "LAB_NATIVE_CACHE"),
+          try BuildFolder.checked(URL(writtenPath: chosen), variable: "LAB_NATIVE_CACHE"),
           records
         )
       }

@@ -95,16 +95,16 @@ enum NewCommand: Command {
   /// Links are followed as far as the path exists, so neither --path nor a `Scenarios/` that is
   /// a link leads out of the project.
   static func folder(_ path: String?, root: URL) throws(UsageError) -> URL {
-    let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    let cwd = URL(writtenPath: FileManager.default.currentDirectoryPath)
     let folder =
-      path.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }
+      path.map { URL(writtenPath: $0, relativeTo: cwd).standardizedFileURL }
       ?? root.appendingPathComponent("Scenarios")
     guard OutputPlan.isInside(folder, [root]) else {
       throw UsageError(
         "--path must be a folder inside the project (\(root.path)); '\(path ?? "Scenarios/")' "
           + "is not, once its symbolic links are followed")
     }
-    let resolved = URL(fileURLWithPath: OutputPlan.resolved(folder))
+    let resolved = URL(writtenPath: OutputPlan.resolved(folder))
     if let problem = notAFolder(resolved, root: root) {
       throw UsageError("--path: \(problem); give a folder, or a path to make one")
     }
@@ -118,7 +118,7 @@ enum NewCommand: Command {
     var path = ""
     for component in folder.standardizedFileURL.pathComponents {
       path = component == "/" ? "/" : (path as NSString).appendingPathComponent(component)
-      let shown = "'\(terminalSafe(catalog.displayPath(URL(fileURLWithPath: path))))'"
+      let shown = "'\(terminalSafe(catalog.displayPath(URL(writtenPath: path))))'"
       var isFolder: ObjCBool = false
       if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
         if isFolder.boolValue { continue }

@@ -104,7 +104,7 @@ enum SiteCommand: Command {
       try plan.createFolders()
       for page in site.pages {
         try AtomicFile.write(
-          page.html, toPath: URL(fileURLWithPath: folder).appendingPathComponent(page.path).path)
+          page.html, toPath: URL(writtenPath: folder).appendingPathComponent(page.path).path)
       }
     } catch {
       fail(error.description)
@@ -114,7 +114,7 @@ enum SiteCommand: Command {
     // nowhere but found by search engines and bookmarks.
     for stale in site.stalePages(in: folder) {
       try? FileManager.default.removeItem(
-        atPath: URL(fileURLWithPath: folder).appendingPathComponent(stale).path)
+        atPath: URL(writtenPath: folder).appendingPathComponent(stale).path)
     }
     for problem in site.problems {
       console.err(console.paint(problem, .red, forErr: true) + "\n")

@@ -136,9 +136,9 @@ enum SnippetsCommand: Command {
         throw UsageError("no file or folder at '\(path)'")
       }
       if isFolder.boolValue {
-        files += markdown(in: URL(fileURLWithPath: path))
+        files += markdown(in: URL(writtenPath: path))
       } else if path.hasSuffix(".md") {
-        files.append(URL(fileURLWithPath: path))
+        files.append(URL(writtenPath: path))
       } else {
         throw UsageError("'\(path)' is not a Markdown file (.md) or a folder of them")
       }

@@ -108,8 +108,8 @@ public struct ScenarioCatalog: Sendable {
   public func resolve(_ argument: String) -> Resolution {
     if argument.hasSuffix(".json") || argument.contains("/") {
       let url = URL(
-        fileURLWithPath: argument,
-        relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        writtenPath: argument,
+        relativeTo: URL(writtenPath: FileManager.default.currentDirectoryPath))
       return FileManager.default.fileExists(atPath: url.path)
         ? .file(url.standardizedFileURL) : .notFound(suggestion: nil)
     }
@@ -132,7 +132,7 @@ public struct ScenarioCatalog: Sendable {
   /// A path as a command typed here reads it: relative to the working directory when inside it,
   /// whole elsewhere — what advice to paste names, wherever `LAB_ROOT` points.
   public static func pathFromHere(_ url: URL) -> String {
-    path(of: url, from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    path(of: url, from: URL(writtenPath: FileManager.default.currentDirectoryPath))
   }
 
   private static func path(of url: URL, from folder: URL) -> String {

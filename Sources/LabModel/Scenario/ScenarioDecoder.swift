@@ -48,7 +48,7 @@ struct ScenarioDecoder {
         at: member.keyLocation, path: member.key)
     }
     checkFormat(object["format"], root: root)
-    let fallbackName = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+    let fallbackName = URL(writtenPath: file).deletingPathExtension().lastPathComponent
     if let schema = object["$schema"], schema.value.stringValue == nil {
       error(
         "'$schema' must be a string: the path or URL of scenario.schema.json, "

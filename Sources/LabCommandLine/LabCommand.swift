@@ -1,6 +1,6 @@
 import Foundation
-import LabModel
 import LabChecks
+import LabModel
 
 /// How the user starts the lab, for every command it prints to be pasted (replays, next lessons,
 /// hints): `lab` when it is on the PATH, `swift run lab` when it was started through `swift run`

@@ -60,8 +60,7 @@ extension Interpreter {
     for step in steps {
       try takeStep()
       if case .if(let condition, let thenSteps, let elseSteps) = step.kind {
-        let holds =
-          try read(condition, &context, origin: step.origin, isolation: nil) == .bool(true)
+        let holds = try self.condition(condition, &context, origin: step.origin, isolation: nil)
         try runHandlerSteps(holds ? thenSteps : elseSteps, &context)
       } else {
         _ = try runAtOnce(step, &context, isolation: nil)

@@ -148,7 +148,7 @@ extension Interpreter {
     case .forEach(let list, let item, let body):
       return try await runForEach(list, item, body, &context, origin: origin, isolation: isolation)
     case .if(let condition, let thenSteps, let elseSteps):
-      let holds = try read(condition, &context, origin: origin, isolation: isolation) == .bool(true)
+      let holds = try self.condition(condition, &context, origin: origin, isolation: isolation)
       return try await runNested(holds ? thenSteps : elseSteps, &context, isolation: isolation)
     case .call(let call, let bind):
       let value = try await self.call(call, &context, origin: origin, isolation: isolation)

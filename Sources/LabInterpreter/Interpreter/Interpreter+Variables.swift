@@ -72,6 +72,17 @@ extension Interpreter {
     }
   }
 
+  /// An `if`'s condition: true or false, as in Swift; any other value is a failure, not a quiet
+  /// `else` (an `if` on a number ran its `else` and passed `lab validate`).
+  func condition(
+    _ expression: Expression, _ context: inout Context, origin: StepOrigin,
+    isolation: isolated (any Actor)?
+  ) throws -> Bool {
+    try read(expression, &context, origin: origin, isolation: isolation, as: "true or false") {
+      if case .bool(let holds) = $0 { holds } else { nil }
+    }
+  }
+
   func list(
     _ expression: Expression, _ context: inout Context, origin: StepOrigin,
     isolation: isolated (any Actor)?

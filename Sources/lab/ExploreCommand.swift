@@ -85,6 +85,11 @@ enum ExploreCommand: Command {
     if arguments.flag(.exhaustive) {
       return try exhaustive(scenario, argument, options, format, arguments, console)
     }
+    // Ignored, a forgotten --exhaustive made a CI job's "shard" a seeded table, and it passed.
+    let searchOnly: [Option] = [.preemptions, .reduction, .jobs, .shard, .merge]
+    if let given = searchOnly.first(where: arguments.given) {
+      throw UsageError("--\(given.rawValue) belongs to the exhaustive search: add --exhaustive")
+    }
     let total = count * policies.count
     let seconds =
       try arguments.number(.maxSeconds, in: 0.001...86_400)

@@ -27,6 +27,19 @@ import Testing
 
   static func merging(_ paths: [String]) -> [String] { paths.flatMap { ["--merge", $0] } }
 
+  /// Without `--exhaustive` a search's options were ignored: a CI job that forgot it wrote the
+  /// seeded table as its "shard" and passed.
+  @Test(arguments: [
+    ["--shard", "1/2"], ["--merge", "/no/such.json"], ["--preemptions", "2"], ["--jobs", "2"],
+    ["--reduction", "none"],
+  ])
+  func aSearchsOptionWithoutExhaustiveIsAUsageError(_ option: [String]) {
+    let (status, out, err) = InProcessLab.run(["explore", "racy-counter"] + option)
+    #expect(status == 64, "\(option): \(err)")
+    #expect(out.isEmpty)
+    #expect(err.contains("\(option[0]) belongs to the exhaustive search: add --exhaustive"))
+  }
+
   @Test func aMissingShardIsRefused() throws {
     let folder = try ShardFolder()
     let shards = try folder.shards("racy-counter", 3)

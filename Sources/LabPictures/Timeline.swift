@@ -15,6 +15,9 @@ import LabRuntime
 /// zero-length hops of a virtual run, still shows as a thin bar. Marks for cancellations, throws
 /// and races win over everything else in their cell.
 public enum Timeline {
+  /// At most this many task rows under `--tasks`; a line says how many more there were.
+  public static let maxTaskRows = 100
+
   /// The picture alone: axis, rows, and a legend for the characters it uses.
   public static func render(_ result: RunResult, options: Options = Options()) -> String {
     let picture = RunPicture(result)

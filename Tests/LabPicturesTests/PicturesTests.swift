@@ -1,4 +1,5 @@
 import Foundation
+import LabTestSupport
 import Testing
 
 @testable import LabChecks
@@ -176,6 +177,17 @@ func tinyRun(live: Bool = false) throws -> (RunResult, Scenario) {
 
       """
     #expect(text == expected)
+  }
+
+  /// `--tasks` draws at most `maxTaskRows` task rows and says how many more there were: a group
+  /// of 30,000 children drew 30,000 rows.
+  @Test func aTimelineDrawsAtMostItsTaskRows() throws {
+    let scenario = try TestSupport.scenario(
+      json: #"{"format": 1, "steps": [{"group": "g", "count": 300, "steps": []}]}"#)
+    let text = Timeline.render(
+      ScenarioRunner.runAndCheck(scenario), options: .init(width: 60, taskRows: true))
+    #expect(text.split(separator: "\n").filter { $0.hasPrefix("g[") }.count < Timeline.maxTaskRows)
+    #expect(text.contains("… 201 more tasks not drawn (a picture shows 100)"))
   }
 
   @Test func asciiTimelineOfTheSameTrace() {

@@ -121,6 +121,14 @@ package enum RunArguments {
       options.tolerance = Tolerance(milliseconds: milliseconds, percent: percent)
     }
     try parseLimits(arguments, into: &options.limits)
+    if options.mode != .live, !arguments.flag(.native),
+      let real = [Option.scale, .tolerance].first(where: arguments.given)
+    {
+      // Accepted silently, it would read as if the virtual run had been played or judged so.
+      throw UsageError(
+        "--\(real.rawValue) is for a run on real threads, whose time is measured; add --live or "
+          + "--native, or drop --\(real.rawValue)")
+    }
     if options.mode == .live,
       let chooser = [Option.seed, .policy].first(where: { arguments.value($0) != nil })
     {

@@ -85,6 +85,9 @@ enum RunCommand: Command {
       throw UsageError("--task and --lane choose what the text trace shows; drop them")
     }
     if timeline, format == .json { throw UsageError("--timeline draws text; drop --format json") }
+    if arguments.flag(.ascii), !timeline {
+      throw UsageError("--ascii draws the timeline in plain ASCII: add --timeline, or drop --ascii")
+    }
     if arguments.flag(.native) {
       return try NativeCommand.run(
         scenario, arguments, options: options, json: format == .json, context)

@@ -114,6 +114,22 @@ import Testing
     #expect(virtual.status == 0 && !virtual.err.contains("note:"), "\(virtual.err)")
   }
 
+  /// `--scale` and `--tolerance` play and judge real time: given to a virtual run they were
+  /// accepted and did nothing, as if the run had been played or judged so.
+  @Test(arguments: [["--scale", "0.01"], ["--tolerance", "5+5"]])
+  func realTimeOptionsNeedALiveOrNativeRun(_ option: [String]) {
+    defer {
+      let ascii = InProcessLab.run(["run", "racy-counter", "--ascii"])
+      #expect(ascii.status == 64 && ascii.err.contains("add --timeline"), "\(ascii.err)")
+    }
+    let virtual = InProcessLab.run(["run", "racy-counter"] + option)
+    #expect(virtual.status == 64)
+    #expect(
+      virtual.err.contains("is for a run on real threads, whose time is measured; add --live"))
+    let live = InProcessLab.run(["run", "async-download", "--live"] + option)
+    #expect(live.status != 64, "\(live.err)")
+  }
+
   @Test func invalidScenarioFileGetsDiagnosticsOnStderr() throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lab-bad-\(UUID()).json")

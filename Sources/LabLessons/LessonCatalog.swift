@@ -99,6 +99,9 @@ public struct LessonCatalog: Sendable {
     func problem(line: Int, _ message: String) -> LessonFileError {
       LessonFileError(file: file, problems: [LessonProblem(line: line, message: message)])
     }
+    if let outside = CourseBoundary.problem(entry.url, root: root) {
+      throw problem(line: 1, outside)
+    }
     let data: Data?
     do {
       // The message names the file already; the reason says "the file", not its absolute path.

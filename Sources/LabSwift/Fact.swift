@@ -294,8 +294,11 @@ public struct FactProblems: Error, Sendable, Equatable, CustomStringConvertible 
 /// The facts of a course: `Tests/NativeFacts/*.swift` under its root, read on demand.
 public struct FactCatalog: Sendable {
   public var folder: URL
+  /// The course's folder: a fact is read only from inside it (`CourseBoundary`).
+  public var root: URL
 
   public init(root: URL) {
+    self.root = root
     folder = root.appendingPathComponent(Fact.folder, isDirectory: true)
   }
 
@@ -311,6 +314,9 @@ public struct FactCatalog: Sendable {
 
   /// Reads and parses one fact; `display` is the path shown in messages.
   public func load(_ name: String, display: String) -> Result<Fact, FactProblems> {
+    if let outside = CourseBoundary.problem(file(name), root: root) {
+      return .failure(FactProblems([FactProblem(file: display, line: 1, message: outside)]))
+    }
     let data: Data?
     do {
       // The message names the file already; the reason says "the file", not its absolute path.

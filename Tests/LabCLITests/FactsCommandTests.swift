@@ -1,4 +1,5 @@
 import Foundation
+import LabLessons
 import LabNative
 import LabSwift
 import LabTestSupport
@@ -143,6 +144,36 @@ import Testing
       Issue.record("a scenario inside the course was refused")
       return
     }
+  }
+
+  /// A fact or a lesson that is a link to a file outside the course is not read: a fact page
+  /// published what a linked file held when it began with `// fact:`.
+  @Test func aFactOrLessonLinkedOutOfTheCourseIsNotRead() throws {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-course-link-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: base) }
+    let root = base.appendingPathComponent("course")
+    let facts = root.appendingPathComponent("Tests/NativeFacts")
+    let lessons = root.appendingPathComponent("Lessons")
+    for folder in [facts, lessons, base.appendingPathComponent("outside")] {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+    let secret = base.appendingPathComponent("outside/secret.swift")
+    try Self.holds.write(to: secret, atomically: true, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(
+      at: facts.appendingPathComponent("leak.swift"), withDestinationURL: secret)
+    try FileManager.default.createSymbolicLink(
+      at: lessons.appendingPathComponent("01-leak.md"), withDestinationURL: secret)
+    let catalog = FactCatalog(root: root)
+    guard case .failure(let problems) = catalog.load("leak", display: "leak.swift") else {
+      Issue.record("a fact outside the course was read")
+      return
+    }
+    #expect(problems.description.contains("a link to a file outside the course"))
+    let lessonCatalog = LessonCatalog(root: root)
+    let entry = try #require(lessonCatalog.entries().first)
+    let refusal = #expect(throws: LessonFileError.self) { try lessonCatalog.load(entry) }
+    #expect(refusal?.description.contains("a link to a file outside the course") == true)
   }
 
   @Test func aFactNameThatIsNoFactIsAUsageErrorWithTheNearest() throws {

@@ -69,6 +69,19 @@ enum RunCommand: Command {
 
   enum Format: String, CaseIterable { case text, json }
 
+  /// Options that would show nothing in the output asked for: refused rather than ignored.
+  static func refuseOptionsThatDrawNothing(
+    _ arguments: Arguments, _ display: TraceDisplay, timeline: Bool, json: Bool
+  ) throws(UsageError) {
+    if display.filters, timeline || json {
+      throw UsageError("--task and --lane choose what the text trace shows; drop them")
+    }
+    if timeline, json { throw UsageError("--timeline draws text; drop --format json") }
+    if arguments.flag(.ascii), !timeline {
+      throw UsageError("--ascii draws the timeline in plain ASCII: add --timeline, or drop --ascii")
+    }
+  }
+
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     guard arguments.positionals.count == 1 else {
       throw UsageError(
@@ -81,13 +94,7 @@ enum RunCommand: Command {
     let timeline = arguments.flag(.timeline) || arguments.flag(.tasks)
     var display = RunArguments.display(arguments)
     display.width = context.console.terminalColumns
-    if display.filters, timeline || format == .json {
-      throw UsageError("--task and --lane choose what the text trace shows; drop them")
-    }
-    if timeline, format == .json { throw UsageError("--timeline draws text; drop --format json") }
-    if arguments.flag(.ascii), !timeline {
-      throw UsageError("--ascii draws the timeline in plain ASCII: add --timeline, or drop --ascii")
-    }
+    try refuseOptionsThatDrawNothing(arguments, display, timeline: timeline, json: format == .json)
     if arguments.flag(.native) {
       return try NativeCommand.run(
         scenario, arguments, options: options, json: format == .json, context)

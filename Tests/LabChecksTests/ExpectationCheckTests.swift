@@ -301,7 +301,7 @@ extension ExpectationsTests {
         let failure = try #require(cases[1].elements(forName: "failure").first)
         #expect(
           failure.attribute(forName: "message")?.stringValue
-            == "values.x: expected \"a\", got 'b' & <c>?")
+            == "values.x: expected \"a\", got 'b' & <c>\\u{1}")
         #expect(failure.stringValue?.contains("lab run bad --seed 2 --policy pct") == true)
         #expect(cases[2].elements(forName: "skipped").count == 1)
       }

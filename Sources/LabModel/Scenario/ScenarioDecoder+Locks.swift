@@ -42,7 +42,7 @@ extension ScenarioDecoder {
       return range + "; \(number) is out of range"
     case .number(let number):
       return range + ", written without a fraction or an exponent, not \(number)"
-    default:
+    case .null, .bool, .string, .array, .object:
       return range + ", not \(value.typeName)"
     }
   }

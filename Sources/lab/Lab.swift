@@ -48,7 +48,8 @@ enum Lab {
     do {
       (words, context) = try withColorOption(arguments, context)
     } catch {
-      context.console.err("error: \(error.message)\n")
+      // It quotes the value typed after --color, which is anyone's.
+      context.console.err("error: \(terminalSafeLines(error.message))\n")
       return ExitStatus.usage
     }
     let console = context.console
@@ -133,9 +134,7 @@ enum Lab {
         index += 1
       }
       guard let parsed = Console.ColorChoice(rawValue: value) else {
-        // Printed before any command's usage errors, so escaped here where it is quoted.
-        throw UsageError(
-          "'\(spelling)' takes auto, always or never, not '\(terminalSafe(value))'")
+        throw UsageError("'\(spelling)' takes auto, always or never, not '\(value)'")
       }
       choice = parsed
     }

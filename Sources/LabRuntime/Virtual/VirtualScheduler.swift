@@ -75,7 +75,7 @@ public final class VirtualScheduler: @unchecked Sendable {
   @exclusivity(unchecked) var stoppedAtDeadlock = false
   /// Tasks in their first part on a lane's thread, running as jobs of the task's own executor, by
   /// task id (`VirtualFirstJobExecutor.nonisolated`, `routeFirstPart`).
-  @exclusivity(unchecked) var firstJobsOnLanes: [UInt64: UnownedTaskExecutor] = [:]
+  @exclusivity(unchecked) var firstPartsOnLanes: [UInt64: UnownedTaskExecutor] = [:]
 
   private let loopThread = pthread_self()
   private let foreignEnqueues = Atomic<Int>(0)
@@ -213,8 +213,8 @@ public final class VirtualScheduler: @unchecked Sendable {
     }
     var target = target
     if let executor {
-      firstJobsOnLanes[jobTaskID(job)] = executor
-    } else if !firstJobsOnLanes.isEmpty {
+      firstPartsOnLanes[jobTaskID(job)] = executor
+    } else if !firstPartsOnLanes.isEmpty {
       target = routeFirstPart(jobTaskID(job), target)
     }
     switch target {
@@ -234,9 +234,9 @@ public final class VirtualScheduler: @unchecked Sendable {
   /// to the lane: its thread is still the lane's. Once it let the lane go (it suspended), its
   /// first part has ended, and it goes on on the pool from then on.
   private func routeFirstPart(_ task: UInt64, _ target: VirtualTarget) -> VirtualTarget {
-    guard case .pool = target, firstJobsOnLanes[task] != nil else { return target }
+    guard case .pool = target, firstPartsOnLanes[task] != nil else { return target }
     if let lane = state.pins[task]?.lane { return .lane(lane) }
-    firstJobsOnLanes[task] = nil
+    firstPartsOnLanes[task] = nil
     return target
   }
 
@@ -287,7 +287,7 @@ public final class VirtualScheduler: @unchecked Sendable {
     case .pool(let index):
       job.runSynchronously(on: poolExecutors[index].asUnownedTaskExecutor())
     case .lane(let index):
-      if !firstJobsOnLanes.isEmpty, let executor = firstJobsOnLanes[jobTaskID(job)] {
+      if !firstPartsOnLanes.isEmpty, let executor = firstPartsOnLanes[jobTaskID(job)] {
         // A nonisolated task's first part on main's thread: run as a job of the task's own
         // executor, its code goes on there, as Swift runs a nonisolated `Task.immediate`'s first
         // part on its caller's thread, until it suspends (`routeFirstPart`).

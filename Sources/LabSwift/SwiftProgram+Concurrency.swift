@@ -93,9 +93,30 @@ extension ProgramWriter {
         .onCancel, .streamFinish, .forAwait, .onTermination, .withValue:
         break
       }
+      if let call = childCall(step.kind) { result += call.arguments.flatMap(\.value.names) }
       result += names(nested(step.kind))
     }
     return result
+  }
+
+  /// The call a child task makes (`async let x = f(a)`, `Task { await f(a) }`), whose arguments
+  /// are read where the child is written: a name read only there must reach `reads` too.
+  static func childCall(_ kind: Step.Kind) -> Call? {
+    let work: ChildWork? =
+      switch kind {
+      case .asyncLet(_, let child): child
+      case .group(let spec): spec.body == nil ? spec.child : nil
+      case .addTask(let spec): spec.child
+      case .task(let spec): spec.child
+      case .log, .set, .add, .repeat, .forEach, .if, .return, .call, .block, .sleep, .yield,
+        .await, .next, .cancelAll, .awaitTask, .cancel, .onMain, .assumeIsolated, .throw, .try,
+        .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
+        .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel, .streamYield,
+        .streamFinish, .forAwait, .onTermination, .withValue:
+        nil
+      }
+    if case .call(let call)? = work { return call }
+    return nil
   }
 
   /// The names the steps `set` or `add` to, nested blocks included.

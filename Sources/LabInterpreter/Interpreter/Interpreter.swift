@@ -248,6 +248,9 @@ final class Interpreter: @unchecked Sendable {
     defer { context.clock = inner.clock }
     let target = actor(for: function.isolation, caller: isolation)
     if let target, !isSameActor(target, isolation) {
+      // The hop is recorded on arrival, but the task lets its thread go as it leaves: a
+      // `Task.immediate`'s first part ends here, and its caller goes on while the actor is reached.
+      context.firstPart?.end()
       return try await enter(
         function.steps, &inner, on: target, named: function.isolation.description)
     }

@@ -123,7 +123,7 @@ extension Site {
           // A file whose name is no scenario name gets no page: its name would be the page's.
           guard let name = ScenarioCatalog.scenarioName(of: url) else {
             do {
-              _ = try ScenarioLoader.load(path: url.path)
+              _ = try ScenarioLoader.load(path: url.path, shownAs: catalog.displayPath(url))
             } catch {
               site.problems.append(error.description)
             }
@@ -222,8 +222,9 @@ extension Site {
     /// Loads a scenario file, its path shown as its catalog shows it.
     func load(_ item: ScenarioItem) -> Result<Scenario, Failure> {
       do {
-        var scenario = try ScenarioLoader.load(path: item.url.path)
-        scenario.file = item.catalog.displayPath(item.url)
+        let shown = item.catalog.displayPath(item.url)
+        var scenario = try ScenarioLoader.load(path: item.url.path, shownAs: shown)
+        scenario.file = shown
         return .success(scenario)
       } catch {
         return .failure(Failure(error.diagnostics.map(\.description).joined(separator: "\n")))

@@ -176,6 +176,39 @@ import Testing
     #expect(refusal?.description.contains("a link to a file outside the course") == true)
   }
 
+  /// A course's scenario file that links out of the course is refused wherever scenarios are
+  /// read (by name, by path, by `lab check` and `lab validate`); a link inside the course, and a
+  /// file of the user's own that is in no course, are read.
+  @Test func aScenarioLinkedOutOfTheCourseIsNotRead() throws {
+    let course = try Self.course(facts: [:])
+    let base = course.root.deletingLastPathComponent()
+    let outside = base.appendingPathComponent("outside-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: outside) }
+    let secret = outside.appendingPathComponent("secret.json")
+    let scenario = #"{"format": 1, "name": "x", "title": "SECRET-TITLE", "steps": [{"log": "hi"}]}"#
+    try scenario.write(to: secret, atomically: true, encoding: .utf8)
+    let scenarios = course.root.appendingPathComponent("Scenarios/01-x")
+    try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      at: scenarios.appendingPathComponent("leak.json"), withDestinationURL: secret)
+    try scenario.write(
+      to: scenarios.appendingPathComponent("inside.json"), atomically: true, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(
+      at: scenarios.appendingPathComponent("alias.json"),
+      withDestinationURL: scenarios.appendingPathComponent("inside.json"))
+    let byPath = scenarios.appendingPathComponent("leak.json").path
+    for arguments in [["run", "leak"], ["run", byPath], ["validate"], ["check"]] {
+      let result = course.lab(arguments)
+      #expect(result.status != 0, "\(arguments)")
+      #expect(
+        (result.out + result.err).contains("a link to a file outside the course"), "\(arguments)")
+      #expect(!(result.out + result.err).contains("SECRET-TITLE"), "\(arguments)")
+    }
+    #expect(course.lab(["run", "alias"]).status == 0)
+    #expect(course.lab(["run", secret.path]).status == 0)
+  }
+
   @Test func aFactNameThatIsNoFactIsAUsageErrorWithTheNearest() throws {
     let course = try Self.course(facts: ["holds": Self.holds])
     let result = course.lab(["facts", "hold"])

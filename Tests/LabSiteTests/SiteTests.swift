@@ -255,6 +255,28 @@ import Testing
     #expect(TestSupport.balanced(page))
   }
 
+  /// A page names a course's file by its place in the course: a scenario that did not validate
+  /// published the folders of the machine that built the site.
+  @Test func aPageNamesAFileByItsPlaceInTheCourse() throws {
+    let (root, bundled) = try Self.course()
+    defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+    for name in ["bad", "bad name"] {
+      try #"{"format": 1, "name": "x", "steps": [{"lg": "x"}]}"#.write(
+        to: root.appendingPathComponent("Scenarios/\(name).json"), atomically: true,
+        encoding: .utf8)
+    }
+    let site = Site.build(
+      LabLessons.Course(root: root, bundled: bundled), options: Site.Options(courseOnly: true))
+    let page = try #require(site.pages.first { $0.path == "scenario-bad.html" }?.html)
+    #expect(page.contains("Scenarios/bad.json:1:"), "\(page)")
+    let folder = root.deletingLastPathComponent().path
+    for text in site.pages.map(\.html) + site.problems {
+      #expect(!text.contains(folder), "\(text.prefix(2_000))")
+    }
+    #expect(
+      site.problems.contains { $0.hasPrefix("Scenarios/bad name.json:1:") }, "\(site.problems)")
+  }
+
   @Test func aCourseOnlySiteKeepsTheBundledScenariosItsLessonsRun() throws {
     let (root, bundled) = try Self.course()
     defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }

@@ -13,4 +13,16 @@ public enum CourseBoundary {
     return "a link to a file outside the course, which the lab does not read; copy the file "
       + "into the course"
   }
+
+  /// Why `file`, which lies in a course's folders, is not read: it links out of that course. The
+  /// course is the nearest folder above the file with a `Scenarios/` folder; a file in no course
+  /// (one the user keeps elsewhere and names by its path) is the user's own and always read.
+  /// Checked where every scenario file is read (`ScenarioLoader.load(path:)`), so a course's
+  /// `Scenarios/x.json` that links to a file of the reader's is refused by every command and page.
+  public static func problem(inCourseOf file: URL) -> String? {
+    guard let root = ScenarioCatalog.locateRoot(from: file.deletingLastPathComponent()) else {
+      return nil
+    }
+    return problem(file, root: root)
+  }
 }

@@ -6,10 +6,12 @@ public enum ScenarioLoader {
   /// Reads and checks the scenario at `path`.
   /// A course's file is read as someone else's: never past the size limit, and only when it is
   /// a regular file — a pipe named like a scenario would wait forever, and a link to
-  /// `/dev/zero` would never end.
-  public static func load(path: String) throws(DiagnosticList) -> Scenario {
+  /// `/dev/zero` would never end. `shownAs` is the path its problems name (a page names a file by
+  /// its place in the course, not by the machine's folders that hold the course).
+  public static func load(path: String, shownAs: String? = nil) throws(DiagnosticList) -> Scenario {
+    let shown = shownAs ?? path
     func refused(_ message: String) -> DiagnosticList {
-      DiagnosticList([Diagnostic(file: path, location: nil, message: message)])
+      DiagnosticList([Diagnostic(file: shown, location: nil, message: message)])
     }
     var info = stat()
     guard stat(path, &info) == 0 else {
@@ -20,6 +22,9 @@ public enum ScenarioLoader {
     case S_IFDIR: throw refused("is a folder, not a scenario file; name a .json file inside it")
     default:
       throw refused("is not a regular file (a pipe, a device or a socket); name a .json file")
+    }
+    if let outside = CourseBoundary.problem(inCourseOf: URL(writtenPath: path)) {
+      throw refused(outside)
     }
     let limit = JSONParser.Limits().maxBytes
     if Int(info.st_size) > limit {
@@ -36,7 +41,7 @@ public enum ScenarioLoader {
     guard let data else {
       throw refused(BoundedFile.danglingLink(path) ?? "no such file; check the path")
     }
-    return try load(bytes: [UInt8](data), file: path)
+    return try load(bytes: [UInt8](data), file: shown)
   }
 
   /// Checks a scenario held in memory; `file` names it in messages.

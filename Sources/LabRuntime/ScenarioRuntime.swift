@@ -19,6 +19,12 @@ public protocol ScenarioRuntime: AnyObject, Sendable {
   /// The calling task's next job on main goes ahead of the jobs waiting for main: the caller of a
   /// `Task.immediate` on main, which in Swift goes on without ever letting main go.
   func goesFirstOnMain()
+  /// The running task's next job goes ahead of the jobs waiting on its pool: the caller of a
+  /// `Task.immediate` made off every actor, which in Swift never let its thread go.
+  func goesFirstOnItsPool()
+  /// The next task the running code creates goes ahead of the jobs waiting on its pool: a
+  /// `Task.immediate` made off every actor, whose first part runs while its caller waits.
+  func nextTaskGoesFirstOnItsPool()
   /// The lab's main actor: a serial executor on its own thread, like an app's main thread.
   var mainActor: any Actor { get }
   /// A new actor for a scenario, running its jobs on the cooperative pool.

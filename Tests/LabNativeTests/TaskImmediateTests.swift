@@ -31,6 +31,23 @@ import Testing
     }
   }
 
+  /// Off every actor, the first part is one run on the caller's thread however many steps it
+  /// takes (Tests/NativeFacts/task-immediate-from-pool-part-is-whole): the caller did go on in
+  /// the middle of it, on every seed, and blocked on a lock the part held, which no real caller
+  /// can. On every seed and in the search, nothing of the caller's comes between the task's start
+  /// and its first suspension, and the caller never waits for the lock.
+  @Test func theCallerNeverGoesOnInTheMiddleOfTheFirstPart() throws {
+    let scenario = try TestSupport.scenario(
+      "Tests/NativeFacts/task-immediate-from-pool-part-is-whole.json")
+    for (label, result) in TestSupport.passingRunsOnEverySeed(scenario) {
+      let events = result.events
+      let start = try #require(events.firstIndex { $0.task == "eager" && $0.kind == .start })
+      let yield = try #require(events.firstIndex { $0.task == "eager" && $0.kind == .yield })
+      #expect(!events[start..<yield].contains { $0.task == "root" }, "\(label)")
+      #expect(!events.contains { $0.task == "root" && $0.kind == .block }, "\(label)")
+    }
+  }
+
   @Test func liveRunsAgreeWithVirtual() async throws {
     let scenario = try TestSupport.scenario(named: "task-immediate")
     let result = await TestSupport.liveRunPassing(scenario)

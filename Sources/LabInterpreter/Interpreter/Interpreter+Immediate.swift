@@ -29,6 +29,14 @@ final class FirstPart: Sendable {
     waiting?.resume()
   }
 
+  /// Whether the first part still runs: the task has neither suspended nor ended.
+  var isRunning: Bool {
+    state.withLock { state in
+      if case .ended = state { return false }
+      return true
+    }
+  }
+
   /// Whether `payload`, recorded by the new task, is a suspension: the end of its first part.
   static func suspends(_ payload: TraceEvent.Payload) -> Bool {
     switch payload {
@@ -83,10 +91,13 @@ extension Interpreter {
     return isSameActor(isolation, runtime.mainActor) ? .inline : .unmodelled
   }
 
-  /// Whether a `task` step starts its task inline: an immediate task started on main, for main
-  /// or for no actor.
+  /// Whether a `task` step makes its caller wait for the task's first part: an immediate task
+  /// started on main, for main or for no actor, or started off every actor.
   func startsInline(_ spec: TaskSpec, isolation: isolated (any Actor)?) -> Bool {
-    immediateStart(spec, isolation: isolation) == .inline
+    switch immediateStart(spec, isolation: isolation) {
+    case .inline, .atOnce: true
+    case .queued, .unmodelled: false
+    }
   }
 
   /// `Task.immediate { … }` on main: the new task runs on main up to its first suspension, while
@@ -98,11 +109,32 @@ extension Interpreter {
     // A stopped run may never start the task: the caller must not wait for it past the teardown.
     runtime.onAbort { firstPart.end() }
     startTask(spec, &context, isolation: isolation, firstPart: firstPart)
+    if immediateStart(spec, isolation: isolation) == .atOnce {
+      await waitOnCallersThread(for: firstPart, spec, context)
+      return
+    }
     waits.wait(
       context.task, for: "task \(tasks.displayName(for: spec.name)) to reach its first suspension")
     defer { waits.done(context.task) }
     // In Swift the caller never lets main go: it goes on ahead of what waits for main.
     runtime.goesFirstOnMain()
     await firstPart.reached(isolation: isolation)
+  }
+
+  /// Off every actor, Swift runs the first part on the caller's thread. The lab's task goes ahead
+  /// of the pool's waiting jobs while the caller waits for its first part to end, then the caller
+  /// goes on ahead of them too, as one that never let its thread go. Swift's own `Task.immediate`
+  /// ran the part outside the run's executors, and Swift moved it to them at its first `await` of
+  /// the interpreter's own, before the task's first suspension: its caller went on in the middle
+  /// of the part (fidelity alarm 4-5: every seed had the caller block on a lock the part held).
+  private func waitOnCallersThread(for firstPart: FirstPart, _ spec: TaskSpec, _ context: Context)
+    async
+  {
+    guard firstPart.isRunning else { return }
+    waits.wait(
+      context.task, for: "task \(tasks.displayName(for: spec.name)) to reach its first suspension")
+    defer { waits.done(context.task) }
+    runtime.goesFirstOnItsPool()
+    await firstPart.reached(isolation: nil)
   }
 }

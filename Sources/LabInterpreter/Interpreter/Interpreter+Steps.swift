@@ -239,7 +239,7 @@ extension Interpreter {
         try expression.map { try read($0, &context, origin: origin, isolation: isolation) }
           ?? Value.none)
     case .task(let spec):
-      // An immediate task on main makes its caller wait, so it is not at once (`run`).
+      // An immediate task on main or off every actor can make its caller wait: not at once.
       if startsInline(spec, isolation: isolation) { return nil }
       startTask(spec, &context, isolation: isolation)
     case .addTask(let spec):

@@ -138,7 +138,7 @@ extension Interpreter {
     // Unstated, a task inherits its creator's priority; a detached one inherits nothing and runs at
     // `.medium`, wherever it is made (docs/runtimes.md; Tests/NativeFacts/detached-priority-is-medium).
     let priority = spec.priority?.priority ?? (spec.detached ? .medium : nil)
-    let start = firstPart == nil ? immediateStart(spec, isolation: isolation) : .inline
+    let start = immediateStart(spec, isolation: isolation)
     if start == .unmodelled { stopForMisuse(TaskRules.onAnActor) }
     // Until it starts, the task waits for a thread: named in a deadlock with its holder.
     if target == nil || isSameActor(target, runtime.mainActor) {

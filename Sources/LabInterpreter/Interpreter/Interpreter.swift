@@ -317,6 +317,9 @@ extension Interpreter {
   ///
   /// `detached` makes it a `Task.detached`: it inherits neither the creator's priority nor its
   /// task-local values. `name` is the real task's name (`Task(name:)`), which `taskName` reads.
+  /// `immediate`: a `Task.immediate` made off every actor, whose caller waits for its first part
+  /// (`startInline`); the lab does not call Swift's own, which would run the part outside the
+  /// run's executors and move it to them at its first `await` of the interpreter's own.
   func startTask(
     name: String? = nil, on actor: (any Actor)?, priority: TaskPriority? = nil,
     detached: Bool = false, immediate: Bool = false, aheadOnMain: Bool = false,
@@ -329,11 +332,8 @@ extension Interpreter {
       onMain || aheadOnMain
       ? runtime.taskExecutorStartingOnMain(ahead: aheadOnMain, nonisolated: !onMain)
       : runtime.taskExecutor
-    if immediate {
-      return Task.immediate(name: name, priority: priority, executorPreference: executor) {
-        try await body(actor)
-      }
-    }
+    // Its first job goes ahead of the pool's waiting jobs: its caller waits for its first part.
+    if immediate { runtime.nextTaskGoesFirstOnItsPool() }
     if detached {
       return Task.detached(name: name, executorPreference: executor, priority: priority) {
         try await body(actor)

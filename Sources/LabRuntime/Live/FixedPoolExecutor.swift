@@ -124,6 +124,8 @@ final class FixedPoolExecutor: TaskExecutor, @unchecked Sendable {
   /// The run's main thread, which may claim a job of a task that must go on there
   /// (`ThreadSerialExecutor.takesFirst`); set once, before the run.
   weak var main: ThreadSerialExecutor?
+  /// The task whose next job goes ahead of the waiting ones (`runningTaskGoesFirst`), or 0.
+  private let firstTask = Atomic<UInt64>(0)
 
   init(width: Int) {
     self.width = width
@@ -131,6 +133,8 @@ final class FixedPoolExecutor: TaskExecutor, @unchecked Sendable {
     for (band, queue) in bands {
       for index in 0..<width {
         queue.startThread(named: "\(band.poolName)-\(index + 1)") { [self] job in
+          ThreadNames.runningTask = jobTaskID(job)
+          defer { ThreadNames.runningTask = 0 }
           job.runSynchronously(on: asUnownedTaskExecutor())
         }
       }
@@ -143,11 +147,26 @@ final class FixedPoolExecutor: TaskExecutor, @unchecked Sendable {
     let queue = bands[PriorityBand(rawPriority: job.priority.rawValue)]!
     let job = UnownedJob(job)
     if main?.takesFirst(job) == true { return }
-    if TimerWake.isInProgress {
+    if ThreadNames.nextTaskGoesFirst {
+      // Made by this thread's task right after it asked: the new task's first job.
+      ThreadNames.nextTaskGoesFirst = false
+      queue.prepend(job)
+    } else if firstTask.load(ordering: .acquiring) != 0, case let task = jobTaskID(job), task != 0,
+      firstTask.compareExchange(expected: task, desired: 0, ordering: .acquiringAndReleasing)
+        .exchanged
+    {
+      queue.prepend(job)
+    } else if TimerWake.isInProgress {
       queue.appendWake(job)
     } else {
       queue.append(job)
     }
+  }
+
+  /// The task running on this pool thread: its next job here goes ahead of the waiting ones.
+  func runningTaskGoesFirst() {
+    let task = ThreadNames.runningTask
+    if task != 0 { firstTask.store(task, ordering: .releasing) }
   }
 
   func shutdown() {

@@ -53,6 +53,10 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
 
   public func goesFirstOnMain() { mainExecutor.runningTaskGoesFirst() }
 
+  public func goesFirstOnItsPool() { pool.runningTaskGoesFirst() }
+
+  public func nextTaskGoesFirstOnItsPool() { ThreadNames.nextTaskGoesFirst = true }
+
   public var now: Double { clock.now }
 
   public var currentThread: String { ThreadNames.current ?? "?" }

@@ -14,6 +14,8 @@ enum ThreadNames {
   private final class Box {
     let name: String
     var waited = Duration.zero
+    var runningTask: UInt64 = 0
+    var nextTaskGoesFirst = false
     init(_ name: String) { self.name = name }
   }
 
@@ -35,6 +37,19 @@ enum ThreadNames {
   }
 
   static var current: String? { box?.name }
+
+  /// Whether the next job this thread enqueues on its pool is a new task's that goes ahead of
+  /// the waiting ones (`LiveRuntime.nextTaskGoesFirstOnItsPool`).
+  static var nextTaskGoesFirst: Bool {
+    get { box?.nextTaskGoesFirst ?? false }
+    set { box?.nextTaskGoesFirst = newValue }
+  }
+
+  /// The task whose job the calling pool thread runs, or 0 (`FixedPoolExecutor`).
+  static var runningTask: UInt64 {
+    get { box?.runningTask ?? 0 }
+    set { box?.runningTask = newValue }
+  }
 
   private static var box: Box? {
     guard let pointer = pthread_getspecific(key) else { return nil }

@@ -17,6 +17,16 @@ struct PoolQueue<Element> {
     entries.append((priority, tiebreak, element))
   }
 
+  /// Queues `element` ahead of every waiting job.
+  mutating func prepend(_ element: Element, priority: UInt64, tiebreak: Int) {
+    if head > 0 {
+      head -= 1
+      entries[head] = (priority, tiebreak, element)
+    } else {
+      entries.insert((priority, tiebreak, element), at: 0)
+    }
+  }
+
   /// The jobs the pool's `free` idle threads take from the head, in queue order: the candidates.
   func onThreads(_ free: Int) -> [Element] {
     entries[head..<(head + min(free, count))].map(\.element)

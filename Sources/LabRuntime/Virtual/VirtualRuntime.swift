@@ -35,6 +35,10 @@ public final class VirtualRuntime: ScenarioRuntime, @unchecked Sendable {
 
   public func goesFirstOnMain() { scheduler.runningTaskGoesFirstOnMain() }
 
+  public func goesFirstOnItsPool() { scheduler.runningTaskGoesFirstOnItsPool() }
+
+  public func nextTaskGoesFirstOnItsPool() { scheduler.nextTaskGoesFirstOnItsPool() }
+
   public func makeActor(named name: String) -> any Actor {
     // A default actor: a busy one runs its waiting calls highest priority first.
     let lane = scheduler.addLane(

@@ -240,9 +240,6 @@ public final class VirtualScheduler: @unchecked Sendable {
     return target
   }
 
-  /// The running task's next job on main goes ahead of the jobs waiting there.
-  public func runningTaskGoesFirstOnMain() { state.runningTaskGoesFirst(onLane: mainLane) }
-
   /// The cooperative pool of a job's priority: each priority has its own, as wide as the
   /// scenario's `threads` (`PriorityBand`). Its jobs run with the cooperative pool's executor,
   /// the one every scenario task prefers, so a task's later jobs are routed by priority again.

@@ -76,8 +76,8 @@ struct VirtualSchedulerState<Job, Sleeper, Timer> {
   private var yieldRequested = false
   /// A sleeper's timer fired and the driver is resuming it: its job may have to wait (`heldWakes`).
   private var sleeperWaking = false
-  /// Tasks whose next job goes to a lane ahead of the jobs waiting there (`runningTaskGoesFirst`).
-  private var firstOnLane: [UInt64: Int] = [:]
+  /// Jobs that go ahead of the ones waiting: a `Task.immediate`'s part and its caller.
+  var ahead = AheadMarks()
   /// A task the running turn started on a pool, which may start before its creator's next step.
   var spawnCoin = SpawnCoin()
 
@@ -170,7 +170,7 @@ extension VirtualSchedulerState {
     }
     // The caller of a `Task.immediate` on main goes on there, ahead of what waits and not by way
     // of the pool: in Swift it never let main go.
-    let marked = firstOnLane.removeValue(forKey: task)
+    let marked = ahead.onLane.removeValue(forKey: task)
     switch marked.map(VirtualTarget.lane) ?? target {
     case .pool(let index):
       if sleeperWaking, pools[index].free == 0 {
@@ -178,7 +178,8 @@ extension VirtualSchedulerState {
         return
       }
       notePoolArrival(index)
-      appendToQueue(queued, pool: index)
+      let first = ahead.goesAheadOnPool(task, created: created, by: running?.task)
+      appendToQueue(queued, pool: index, first: first)
       if created, let running, running.task != task { spawnCoin.fresh = queued.ordinal }
     case .lane(let index):
       noteLaneArrival(index, priority: priority)
@@ -186,15 +187,13 @@ extension VirtualSchedulerState {
     }
   }
 
-  /// The running task's next job goes to lane `index`, ahead of the jobs waiting there.
-  mutating func runningTaskGoesFirst(onLane index: Int) {
-    running.map { firstOnLane[$0.task] = index }
-  }
-
-  private mutating func appendToQueue(_ queued: QueuedJob, pool index: Int) {
-    pools[index].queue.append(
-      queued, priority: oracle.priority(ordinal: queued.ordinal, turns: turns[queued.ordinal]),
-      tiebreak: queued.ordinal)
+  private mutating func appendToQueue(_ queued: QueuedJob, pool index: Int, first: Bool = false) {
+    let priority = oracle.priority(ordinal: queued.ordinal, turns: turns[queued.ordinal])
+    if first {
+      pools[index].queue.prepend(queued, priority: priority, tiebreak: queued.ordinal)
+    } else {
+      pools[index].queue.append(queued, priority: priority, tiebreak: queued.ordinal)
+    }
   }
 
   private mutating func ordinal(of task: UInt64) -> Int {

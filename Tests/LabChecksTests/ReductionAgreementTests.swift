@@ -70,6 +70,33 @@ struct ReductionAgreementTests {
     #expect(optimal.schedules < 600, "\(optimal.schedules) schedules")
   }
 
+  /// Known defect of the optimal reduction, found by the fidelity fuzzer (seed 4, scenario 79,
+  /// shrunk): sleep sets alone find three outcomes, and 1,000 seeded runs the same three, but the
+  /// optimal search stops at two, and says they are all: it never runs p3's two locked writes
+  /// before p1's. The unreduced search does not finish (a yield on main). When the optimal
+  /// search is fixed, this known issue stops occurring and the test fails: make it a plain check.
+  @Test func theOptimalSearchMissesAnOutcomeSleepSetsFind() throws {
+    let scenario = try TestSupport.scenario(
+      json: #"""
+        {"format": 1, "name": "missed", "isolation": "main", "threads": 2,
+         "state": {"order": []},
+         "steps": [
+          {"asyncLet": "p1", "steps": [
+            {"withLock": "orderLock", "steps": [{"add": "order", "value": "['p1.1']"}]}]},
+          {"task": "p2", "isolation": "main", "steps": [{"yield": true}]},
+          {"task": "p3", "detached": true, "steps": [
+            {"onMain": [{"withLock": "orderLock", "steps": [{"add": "order", "value": "['p3.1']"}]}]},
+            {"withLock": "orderLock", "steps": [{"add": "order", "value": "['p3.2']"}]}]}]}
+        """#)
+    let sleepSets = Self.search(scenario, .sleepSets)
+    let optimal = Self.search(scenario, .optimal)
+    #expect(sleepSets.complete && optimal.complete)
+    #expect(Self.outcomes(sleepSets).count == 3)
+    withKnownIssue("the optimal reduction misses [p3.1, p3.2, p1.1]") {
+      #expect(Self.outcomes(optimal) == Self.outcomes(sleepSets))
+    }
+  }
+
   @Test func theLeftOutScenariosStillExist() {
     let names = Set(TestSupport.scenarioPaths.map(Self.name))
     #expect(Self.tooLarge.isSubset(of: names), "\(Self.tooLarge.subtracting(names))")

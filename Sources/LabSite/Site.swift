@@ -51,7 +51,11 @@ package struct Site: Sendable {
     var entry: LessonCatalog.Entry
     var catalog: LessonCatalog
     var bundled: Bool
-    var page: String { "lesson-\(String(format: "%02d", entry.number))-\(entry.name).html" }
+    /// Two digits at least, as the bundled files are named; `%02d` wrote a number past
+    /// `Int32` as another (`9223372036854775807-x.md` was `lesson--1-x.html`).
+    var page: String {
+      "lesson-\(entry.number < 10 ? "0" : "")\(entry.number)-\(entry.name).html"
+    }
   }
 
   /// A scenario of the site: its file, its topic (folder) and its page.
@@ -115,7 +119,13 @@ extension Site {
       var scenarioNames: Set<String> = []
       for (root, bundled) in roots {
         let lessonCatalog = LessonCatalog(root: root)
-        for entry in lessonCatalog.entries() where lessonNames.insert(entry.name).inserted {
+        let shared = lessonCatalog.sameNameProblems()
+        for entry in lessonCatalog.entries() {
+          if let problem = shared[entry.url.standardizedFileURL.path] {
+            site.problems.append("\(lessonCatalog.displayPath(entry.url)): \(problem)")
+            continue
+          }
+          guard lessonNames.insert(entry.name).inserted else { continue }
           lessons.append(LessonItem(entry: entry, catalog: lessonCatalog, bundled: bundled))
         }
         let catalog = ScenarioCatalog(root: root)

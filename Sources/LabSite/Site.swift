@@ -32,6 +32,8 @@ package struct Site: Sendable {
     package var courseOnly = false
     /// The course's name on the index; nil: the course folder's name.
     package var title: String?
+    /// What the site's predictions may spend on their searches in all.
+    package var predictionSeconds = Site.predictionSeconds
     package init(liveRuns: Bool = false, courseOnly: Bool = false, title: String? = nil) {
       self.liveRuns = liveRuns
       self.courseOnly = courseOnly
@@ -85,6 +87,10 @@ package struct Site: Sendable {
   /// (the bundled ten take about 50 s in a debug build on a busy machine). A course of hostile
   /// challenges took 12 s each to list and 154 s for one page.
   package static let challengeSeconds = 180.0
+  /// What a site spends on its predictions' searches in all. Each search has 10 s of its own,
+  /// and a lesson may hold thousands of ```` ```predict ```` blocks: 30 about one scenario took
+  /// 300 s to make one page.
+  package static let predictionSeconds = 120.0
 }
 
 extension Site {
@@ -99,12 +105,18 @@ extension Site {
     var challengePages: [String: String] = [:]
     /// What is left of `Site.challengeSeconds`.
     var challengeSecondsLeft = Site.challengeSeconds
+    /// What is left of `Site.predictionSeconds`.
+    var predictionSecondsLeft: Double
+    /// Each search a prediction made, by scenario and whether it watched the first task: a
+    /// page's predictions about one scenario share it.
+    var provenByScenario: [String: ProvenOutcomes] = [:]
     var site = Site()
 
     init(course: Course, options: Options, progress: @escaping (String) -> Void) {
       self.course = course
       self.options = options
       self.progress = progress
+      predictionSecondsLeft = options.predictionSeconds
     }
 
     /// The curricula the site shows whole: the course's, then the bundled one unless left out.

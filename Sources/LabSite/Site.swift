@@ -34,6 +34,8 @@ package struct Site: Sendable {
     package var title: String?
     /// What the site's predictions may spend on their searches in all.
     package var predictionSeconds = Site.predictionSeconds
+    /// What the site's lessons' runs may spend in all.
+    package var lessonRunSeconds = Site.lessonRunSeconds
     package init(liveRuns: Bool = false, courseOnly: Bool = false, title: String? = nil) {
       self.liveRuns = liveRuns
       self.courseOnly = courseOnly
@@ -91,6 +93,10 @@ package struct Site: Sendable {
   /// and a lesson may hold thousands of ```` ```predict ```` blocks: 30 about one scenario took
   /// 300 s to make one page.
   package static let predictionSeconds = 120.0
+  /// What a site spends on its lessons' runs and comparisons in all, each run getting what is
+  /// left as its timeout. A lesson page's players are bounded in events, but every run was made:
+  /// 40 lines of one 100,000-step scenario took 150 s, and a lesson may hold 20,000 lines.
+  package static let lessonRunSeconds = 600.0
 }
 
 extension Site {
@@ -107,6 +113,8 @@ extension Site {
     var challengeSecondsLeft = Site.challengeSeconds
     /// What is left of `Site.predictionSeconds`.
     var predictionSecondsLeft: Double
+    /// When the lessons' runs must be done by (`Site.lessonRunSeconds` from the first).
+    var lessonRunsDeadline: ContinuousClock.Instant?
     /// Each search a prediction made, by scenario and whether it watched the first task: a
     /// page's predictions about one scenario share it.
     var provenByScenario: [String: ProvenOutcomes] = [:]

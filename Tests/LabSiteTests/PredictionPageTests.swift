@@ -170,4 +170,44 @@ import Testing
         ": not searched: the 1 s a site spends on its predictions ran out; lab lesson 1 asks it "
           + "in the terminal") == true, "\(site.problems)")
   }
+
+  /// A site's lessons' runs share one time budget, each run getting what is left as its timeout:
+  /// every run was made, so 40 lines of a slow scenario took 150 s for one page. Here the budget
+  /// is 1 s: the first run is cut at it, and the two after it are not made, each a problem.
+  @Test func lessonRunsShareOneBudget() throws {
+    let root = try Self.course([
+      "Scenarios/slow.json": """
+      {"format": 1, "threads": 1, "state": {"n": 0},
+       "steps": [{"repeat": 300000, "steps": [{"add": "n"}]}]}
+      """,
+      "Lessons/01-slow.md": """
+      ---
+      name: slow
+      title: Slow
+      concepts: [one]
+      scenarios: [slow]
+      ---
+
+      ```lab
+      lab run slow
+      lab run slow
+      lab run slow
+      ```
+
+      ## Questions
+
+      1. Why?
+      """,
+    ])
+    defer { try? FileManager.default.removeItem(at: root) }
+    var options = Site.Options()
+    options.lessonRunSeconds = 1
+    let site = Site.build(LabLessons.Course(root: root, bundled: nil), options: options)
+    let notRun = site.problems.filter {
+      $0.hasSuffix(
+        "not run: the 1 s a site spends on its lessons' runs ran out; lab lesson 1 runs it in "
+          + "the terminal")
+    }
+    #expect(notRun.count == 2, "\(site.problems)")
+  }
 }

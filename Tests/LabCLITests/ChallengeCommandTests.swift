@@ -285,4 +285,22 @@ import Testing
     #expect(ContinuousClock.now - start - first < .seconds(1), "the second searched")
     #expect(first < .seconds(10), "the first searched past its share: \(first)")
   }
+
+  /// `lab check`'s search for a challenge's par keeps within the check's `--max-seconds`, as its
+  /// search of every schedule does: it ran its 20,000 runs whatever the budget (a hostile
+  /// challenge took 100 s where `lab check` promises 60), and a course of them took as many.
+  @Test func checkingAChallengeKeepsToTheChecksSeconds() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-heavy-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("heavy.json")
+    try Self.heavy.write(to: file, atomically: true, encoding: .utf8)
+    let checked = InProcessLab.run(["check", file.path, "--max-seconds", "1"])
+    #expect(checked.status == 1)
+    #expect(
+      checked.out.contains(
+        "error: the search for the challenge's par stopped at --max-seconds 1 (after "),
+      "\(checked.out)")
+  }
 }

@@ -25,13 +25,19 @@ package struct ExpectedTraceFile {
   /// The file's text, or nil when it cannot be read: read as a course's file is, without
   /// blocking on a pipe in its place and never past `maxBytes`.
   package func text() -> String? {
-    (try? BoundedFile.read(url.path, cap: Self.maxBytes))?.flatMap {
+    guard CourseBoundary.problem(inCourseOf: url) == nil else { return nil }
+    return (try? BoundedFile.read(url.path, cap: Self.maxBytes))?.flatMap {
       String(bytes: $0, encoding: .utf8)
     }
   }
 
   /// Reads and parses the file; the error holds what to tell the user, one problem per line.
   package func load() -> Result<ExpectedTrace, ExpectedTraceProblem> {
+    // A course's expected trace linked to a file of the reader's was read: `lab diff` printed
+    // its lines and a scenario's page published them.
+    if let outside = CourseBoundary.problem(inCourseOf: url) {
+      return .failure(ExpectedTraceProblem(lines: ["\(display): \(outside)"], unreadable: true))
+    }
     let bytes: Data?
     do {
       bytes = try BoundedFile.read(url.path, cap: Self.maxBytes)

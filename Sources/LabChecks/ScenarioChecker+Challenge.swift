@@ -6,11 +6,16 @@ import LabModel
 extension ScenarioChecker {
   /// The failure of a challenge with no par, located at its block, or nil; and the words for
   /// the verdict's summary (`challenge par 2`).
+  /// The search keeps within `seconds`, the check's `--max-seconds`, as every search inside
+  /// `lab check` does: a hostile challenge's search ran its 20,000 runs for 100 s past it.
   static func challenge(
-    _ challenge: Challenge, of scenario: Scenario, options: RunOptions, hints: HintCommand
+    _ challenge: Challenge, of scenario: Scenario, options: RunOptions, seconds: Double?,
+    hints: HintCommand
   ) -> (failure: ScenarioVerdict.Failure?, summary: String) {
-    let result = ChallengeSearch(scenario, challenge: challenge, options: options).run()
-    let budget = ChallengeSearch.Budget.standard
+    var budget = ChallengeSearch.Budget.standard
+    if let seconds { budget.maxSeconds = min(budget.maxSeconds, seconds) }
+    let result = ChallengeSearch(scenario, challenge: challenge, options: options, budget: budget)
+      .run()
     let name = scenario.name
     let problem: String
     switch result.verdict {
@@ -29,6 +34,11 @@ extension ScenarioChecker {
       problem =
         "no run with up to \(maxChoices) choices against the default order reaches the "
         + "challenge's goal; make the goal nearer, or the scenario smaller"
+    case .unknown where result.runs < budget.maxRuns:
+      problem =
+        "the search for the challenge's par stopped at --max-seconds "
+        + "\(ExhaustiveSearch.Limit.number(budget.maxSeconds)) (after \(result.runs) runs) before "
+        + "it reached the goal; raise it, make the goal nearer, or the scenario smaller"
     case .unknown:
       problem =
         "the search for the challenge's par stopped at its budget (\(result.runs) of "

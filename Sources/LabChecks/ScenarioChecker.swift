@@ -194,7 +194,8 @@ public enum ScenarioChecker {
     }
     if plan.challenges, let challenge = scenario.challenge {
       let (failure, found) = self.challenge(
-        challenge, of: scenario, options: plan.options, hints: hints)
+        challenge, of: scenario, options: plan.options, seconds: plan.search.maxSeconds,
+        hints: hints)
       failures += failure.map { [$0] } ?? []
       searched = [searched, found].compactMap { $0 }.joined(separator: " · ")
     }

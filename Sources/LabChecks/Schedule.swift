@@ -76,10 +76,18 @@ package struct Schedule: Sendable, Equatable {
     case otherScenario
     /// Written by a lab whose schedules have another version (named).
     case otherVersion(String)
+    /// Longer than `maxLength`.
+    case tooLong
   }
+
+  /// The longest schedule string the lab reads, in bytes: a run's schedule names only the turns
+  /// that left the default order, and a search's are its shortest; one read from a shard file
+  /// is read before the merge's budget can stop it, and 5 MB of it took 13 s.
+  package static let maxLength = 1 << 20
 
   /// Reads `text` as a schedule of the scenario whose identity is `scenario` (nil: any).
   package static func parse(_ text: String, scenario: UInt32?) -> Result<Schedule, Problem> {
+    guard text.utf8.count <= maxLength else { return .failure(.tooLong) }
     let parts = text.trimmingCharacters(in: .whitespaces).split(
       separator: "-", omittingEmptySubsequences: false)
     if parts.count == 4, parts[0] != Substring(version), parts[0].count <= 3,
@@ -156,21 +164,26 @@ package struct Schedule: Sendable, Equatable {
     return text
   }
 
+  /// The numbers `text` holds, read byte by byte: a shard file's schedule is anyone's to write,
+  /// and read as characters, each looked up among the digits, 5 MB of it took 13 s to refuse,
+  /// past any `--max-seconds` of the merge that read it.
   package static func numbers(in text: Substring) -> [Int]? {
     var numbers: [Int] = []
     var value = 0
     var length = 0
-    for character in text {
-      if let digit = digits.firstIndex(of: character) {
-        value = value << 4 | digit
-      } else if let digit = lastDigits.firstIndex(of: character) {
-        numbers.append(value << 4 | digit)
+    for byte in text.utf8 {
+      let digit: Int
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = Int(byte - UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = Int(byte - UInt8(ascii: "a")) + 10
+      case UInt8(ascii: "g")...UInt8(ascii: "v"):
+        numbers.append(value << 4 | Int(byte - UInt8(ascii: "g")))
         value = 0
         length = 0
         continue
-      } else {
-        return nil
+      default: return nil
       }
+      value = value << 4 | digit
       length += 1
       if length > 8 { return nil }
     }
@@ -202,6 +215,11 @@ extension Schedule.Problem {
       "this schedule belongs to another scenario (or another version of it, or another "
         + "--threads); make one for this one with '" + hints.line("explore NAME --exhaustive")
         + "'"
+    case .tooLong:
+      "this schedule string is longer than any the lab writes (more than "
+        + "\(Schedule.maxLength >> 20) MiB); copy it whole from '"
+        + hints.line("explore NAME --exhaustive") + "' or '"
+        + hints.line("run NAME --show-schedule") + "'"
     case .otherVersion(let version):
       "this is a schedule of version \(version), and this lab reads version \(Schedule.version) "
         + "(its turns are cut differently); make it again with '"

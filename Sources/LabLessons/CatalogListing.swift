@@ -16,7 +16,15 @@ package enum CatalogListing {
     let entries = catalog.entries()
     // The name column is as wide as the longest name, so no name runs into its title.
     let nameWidth = max(22, (entries.map(\.name.count).max() ?? 0) + 2)
+    let shared = catalog.sameNameProblems()
     for entry in entries {
+      if let problem = shared[entry.url.standardizedFileURL.path] {
+        problems.append("\(terminalSafe(catalog.displayPath(entry.url))): \(problem)")
+        text +=
+          row(String(entry.number), entry.name, nameWidth)
+          + style.paint("(shares its name)", .red) + "\n"
+        continue
+      }
       do {
         let lesson = try catalog.load(entry)
         for scenario in lesson.scenarios { usedBy[scenario, default: []].append(lesson.number) }

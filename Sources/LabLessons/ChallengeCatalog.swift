@@ -117,7 +117,13 @@ package struct ChallengeProgress {
       let fields = line.split(separator: "\t", maxSplits: 2).map(String.init)
       guard fields.count == 3 else { return nil }
       switch fields[0] {
-      case "best": return Int(fields[1]).map { (.best($0), StateFile.text(ofField: fields[2])) }
+      case "best":
+        // Digits, as the lab writes them: a line of '-5' kept a score below any par for good,
+        // since a play keeps the lower score.
+        guard fields[1].utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+          let choices = Int(fields[1])
+        else { return nil }
+        return (.best(choices), StateFile.text(ofField: fields[2]))
       case "tried": return (.tried, StateFile.text(ofField: fields[2]))
       default: return nil
       }

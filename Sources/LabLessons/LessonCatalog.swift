@@ -41,6 +41,27 @@ public struct LessonCatalog: Sendable {
     .sorted { ($0.number, $0.name) < ($1.number, $1.name) }
   }
 
+  /// Each lesson file whose name another lesson of the folder has (by path), with why: `lab
+  /// lesson NAME` finds one of them by its name, whatever its case, and a site gave one of them a
+  /// page (`01-a.md`, `1-a.md` and `001-A.md` made one page of three lessons, and `lab check`
+  /// passed them). The first by number, then file name, keeps the name.
+  public func sameNameProblems() -> [String: String] {
+    var first: [String: Entry] = [:]
+    var problems: [String: String] = [:]
+    for entry in entries().sorted(by: { ($0.number, $0.url.path) < ($1.number, $1.url.path) }) {
+      let name = entry.name.lowercased()
+      guard let earlier = first[name] else {
+        first[name] = entry
+        continue
+      }
+      problems[entry.url.standardizedFileURL.path] =
+        "shares its name: the lesson '\(terminalSafe(entry.name))' is also "
+        + "\(terminalSafe(displayPath(earlier.url))); a lesson is found by its name, whatever "
+        + "its case: rename one of the two files"
+    }
+    return problems
+  }
+
   /// The number and name a file name gives a lesson (`04-async-let.md` → 4, `async-let`), or nil
   /// when it is not a lesson's file name.
   public static func entry(fileName: String) -> (number: Int, name: String)? {

@@ -275,21 +275,22 @@ extension LessonParser {
       for scenario in scenarios where !isSimpleName(scenario) {
         problem(scenariosLine, "'\(scenario)' is not a scenario name (letters, digits, '-', '_')")
       }
-      for run in runs where !scenarios.contains(run.scenario) {
+      // Sets, not lists: a lesson of 16,000 names and 9,000 runs took 21 s to read, and
+      // `lab list` reads every lesson.
+      let listed = Set(scenarios)
+      for run in runs where !listed.contains(run.scenario) {
         problem(
           run.line, "'\(run.scenario)' is run here but not listed in the front matter's scenarios:")
       }
       let predictions = sections.flatMap(\.blocks).compactMap(\.prediction)
-      for prediction in predictions where !scenarios.contains(prediction.scenario) {
+      for prediction in predictions where !listed.contains(prediction.scenario) {
         problem(
           prediction.line,
           "'\(prediction.scenario)' is predicted here but not listed in the front matter's "
             + "scenarios:")
       }
-      for scenario in scenarios
-      where !runs.contains(where: { $0.scenario == scenario })
-        && !predictions.contains(where: { $0.scenario == scenario })
-      {
+      let used = Set(runs.map(\.scenario) + predictions.map(\.scenario))
+      for scenario in scenarios where !used.contains(scenario) {
         problem(
           scenariosLine,
           "'\(scenario)' is listed in scenarios: but never run; add a ```lab block that runs it")

@@ -55,10 +55,12 @@ extension HTMLReport {
           return cells[1].textContent + ' ms · ' + cells[2].textContent + ' · ' +
             cells[3].textContent + ' · ' + cells[4].textContent + (text ? ' — ' + text : '');
         }
-        // The scenario's declared values, then what trace lines 1…n set (as valuesText in Swift).
+        // The scenario's declared values, then what trace lines 1…n set (as valuesText in Swift),
+        // by name in a map with no prototype: a variable named '__proto__' was shown as
+        // '[object Object]', once for each time it was set.
         var initial = list(section.querySelectorAll('data.initial'));
         function values(n) {
-          var seen = {}, order = [];
+          var seen = Object.create(null), order = [];
           function note(name, value) {
             if (!Object.prototype.hasOwnProperty.call(seen, name)) order.push(name);
             seen[name] = value;

@@ -90,6 +90,15 @@ extension Site.Builder {
     }
   }
 
+  /// What is left of the site's time for its lessons' runs (`Site.lessonRunSeconds`), counted
+  /// from the first run.
+  mutating func lessonRunSecondsLeft() -> Double {
+    let deadline =
+      lessonRunsDeadline ?? ContinuousClock.now + .seconds(options.lessonRunSeconds)
+    lessonRunsDeadline = deadline
+    return (deadline - ContinuousClock.now) / .seconds(1)
+  }
+
   /// One `lab run` line: the command, the run's checks, and the run as a player.
   mutating func runBlock(_ run: LessonRun, lesson: Lesson, players: inout PagePlayers) -> String {
     var parts = ["<div class=\"run\">"]
@@ -99,6 +108,12 @@ extension Site.Builder {
       return (parts + ["</div>"]).joined(separator: "\n")
     }
     parts.append("<p class=\"command\"><code>$ \(escape(run.command))</code></p>")
+    let left = lessonRunSecondsLeft()
+    guard left > 0 else {
+      return fail(
+        "not run: the \(Int(options.lessonRunSeconds)) s a site spends on its lessons' runs ran "
+          + "out; \(LabCommand.line("lesson \(lesson.number)")) runs it in the terminal")
+    }
     if run.compare != nil {
       // Two runs side by side are text, as wide as a wide terminal: no player of one run.
       let shown = run.comparison(width: RunComparison.wideWidth, full: false) { name in
@@ -132,6 +147,8 @@ extension Site.Builder {
     } else if run.live {
       note = " A live run: times measured on real threads when this site was made."
     }
+    runOptions.limits.runtime.wallClockSeconds = min(
+      runOptions.limits.runtime.wallClockSeconds, left)
     let result = ScenarioRunner.runAndCheck(scenario, options: runOptions)
     let (verdict, word) = result.passed ? ("pass", "passed") : ("fail", "failed")
     parts.append(

@@ -4,6 +4,7 @@ import LabCommandLine
 import LabInterpreter
 import LabLessons
 import LabModel
+import LabRuntime
 
 extension Site.Builder {
   /// A ```` ```predict ```` block: the question as checkboxes and a Reveal button. What each
@@ -28,11 +29,17 @@ extension Site.Builder {
       site.problems.append("\(place): \(message)")
       return "<p class=\"problem\">\(escape(message))</p>"
     }
+    guard let proven = provenOutcomes(of: scenario, first: prediction.subject == .first) else {
+      let message =
+        "not searched: the \(Int(options.predictionSeconds)) s a site spends on its predictions "
+        + "ran out; \(LabCommand.line("lesson \(lesson.number)")) asks it in the terminal"
+      site.problems.append("\(place): \(message)")
+      return "<p class=\"problem\">\(escape(message))</p>"
+    }
     scripts += 1
     let choices = prediction.choices ?? LessonSession.tasksEnded(scenario)
     let reveal = PredictionReveal(
-      prediction: prediction, scenario: scenario, choices: choices, picked: nil,
-      proven: ProvenOutcomes.search(scenario, observingFirst: prediction.subject == .first),
+      prediction: prediction, scenario: scenario, choices: choices, picked: nil, proven: proven,
       native: nil)
     let question = MarkdownHTML { _ in nil }.inline(prediction.question)
     var parts = [
@@ -58,6 +65,21 @@ extension Site.Builder {
     parts.append("</div>")
     parts.append("</div>")
     return parts.joined(separator: "\n")
+  }
+
+  /// The outcomes a search proves of `scenario`, searched once for the site's predictions about
+  /// it, within what is left of `Site.predictionSeconds`; nil when nothing is left.
+  mutating func provenOutcomes(of scenario: Scenario, first: Bool) -> ProvenOutcomes? {
+    let key = "\(scenario.file)\n\(first)"
+    if let proven = provenByScenario[key] { return proven }
+    guard predictionSecondsLeft >= 1 else { return nil }
+    let start = ContinuousClock.now
+    defer { predictionSecondsLeft -= (ContinuousClock.now - start).inSeconds }
+    var budget = ProvenOutcomes.lessonBudget
+    budget.maxSeconds = min(budget.maxSeconds ?? predictionSecondsLeft, predictionSecondsLeft)
+    let proven = ProvenOutcomes.search(scenario, budget: budget, observingFirst: first)
+    provenByScenario[key] = proven
+    return proven
   }
 }
 

@@ -32,6 +32,10 @@ package struct Site: Sendable {
     package var courseOnly = false
     /// The course's name on the index; nil: the course folder's name.
     package var title: String?
+    /// What the site's predictions may spend on their searches in all.
+    package var predictionSeconds = Site.predictionSeconds
+    /// What the site's lessons' runs may spend in all.
+    package var lessonRunSeconds = Site.lessonRunSeconds
     package init(liveRuns: Bool = false, courseOnly: Bool = false, title: String? = nil) {
       self.liveRuns = liveRuns
       self.courseOnly = courseOnly
@@ -51,7 +55,11 @@ package struct Site: Sendable {
     var entry: LessonCatalog.Entry
     var catalog: LessonCatalog
     var bundled: Bool
-    var page: String { "lesson-\(String(format: "%02d", entry.number))-\(entry.name).html" }
+    /// Two digits at least, as the bundled files are named; `%02d` wrote a number past
+    /// `Int32` as another (`9223372036854775807-x.md` was `lesson--1-x.html`).
+    var page: String {
+      "lesson-\(entry.number < 10 ? "0" : "")\(entry.number)-\(entry.name).html"
+    }
   }
 
   /// A scenario of the site: its file, its topic (folder) and its page.
@@ -81,6 +89,14 @@ package struct Site: Sendable {
   /// (the bundled ten take about 50 s in a debug build on a busy machine). A course of hostile
   /// challenges took 12 s each to list and 154 s for one page.
   package static let challengeSeconds = 180.0
+  /// What a site spends on its predictions' searches in all. Each search has 10 s of its own,
+  /// and a lesson may hold thousands of ```` ```predict ```` blocks: 30 about one scenario took
+  /// 300 s to make one page.
+  package static let predictionSeconds = 120.0
+  /// What a site spends on its lessons' runs and comparisons in all, each run getting what is
+  /// left as its timeout. A lesson page's players are bounded in events, but every run was made:
+  /// 40 lines of one 100,000-step scenario took 150 s, and a lesson may hold 20,000 lines.
+  package static let lessonRunSeconds = 600.0
 }
 
 extension Site {
@@ -95,12 +111,20 @@ extension Site {
     var challengePages: [String: String] = [:]
     /// What is left of `Site.challengeSeconds`.
     var challengeSecondsLeft = Site.challengeSeconds
+    /// What is left of `Site.predictionSeconds`.
+    var predictionSecondsLeft: Double
+    /// When the lessons' runs must be done by (`Site.lessonRunSeconds` from the first).
+    var lessonRunsDeadline: ContinuousClock.Instant?
+    /// Each search a prediction made, by scenario and whether it watched the first task: a
+    /// page's predictions about one scenario share it.
+    var provenByScenario: [String: ProvenOutcomes] = [:]
     var site = Site()
 
     init(course: Course, options: Options, progress: @escaping (String) -> Void) {
       self.course = course
       self.options = options
       self.progress = progress
+      predictionSecondsLeft = options.predictionSeconds
     }
 
     /// The curricula the site shows whole: the course's, then the bundled one unless left out.
@@ -115,7 +139,13 @@ extension Site {
       var scenarioNames: Set<String> = []
       for (root, bundled) in roots {
         let lessonCatalog = LessonCatalog(root: root)
-        for entry in lessonCatalog.entries() where lessonNames.insert(entry.name).inserted {
+        let shared = lessonCatalog.sameNameProblems()
+        for entry in lessonCatalog.entries() {
+          if let problem = shared[entry.url.standardizedFileURL.path] {
+            site.problems.append("\(lessonCatalog.displayPath(entry.url)): \(problem)")
+            continue
+          }
+          guard lessonNames.insert(entry.name).inserted else { continue }
           lessons.append(LessonItem(entry: entry, catalog: lessonCatalog, bundled: bundled))
         }
         let catalog = ScenarioCatalog(root: root)

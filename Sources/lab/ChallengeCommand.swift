@@ -61,7 +61,18 @@ enum ChallengeCommand: Command {
     let entry: ChallengeCatalog.Entry
     if let name = arguments.positionals.first {
       if arguments.flag(.next) { throw UsageError("give a challenge's name or --next, not both") }
-      entry = try catalog.find(name, course: course).get()
+      switch catalog.find(name, course: course) {
+      case .success(let found): entry = found
+      case .failure(let error):
+        // The catalog holds only scenarios that load: one that does not is named with its
+        // problems, at their places, not as a scenario "without a challenge".
+        if case .file(let url) = course.resolveScenario(name).resolution,
+          context.loadScenario(url) == nil
+        {
+          return ExitStatus.failure
+        }
+        throw error
+      }
     } else if arguments.flag(.next) {
       let (next, note) = catalog.next(progress)
       context.console.err(note + "\n")

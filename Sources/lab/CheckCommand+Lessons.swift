@@ -39,6 +39,7 @@ extension CheckCommand {
         if case .failed(let why) = result.outcome { failedFacts[result.fact.name] = why }
       }
     }
+    let shared = catalog.sameNameProblems()
     let width = entries.map { "lesson \($0.number) \($0.name)".count }.max() ?? 0
     var failed = 0
     for (entry, read) in lessons {
@@ -46,7 +47,10 @@ extension CheckCommand {
         toLength: width, withPad: " ", startingAt: 0)
       var problem: String?
       var summary = ""
+      let sharesItsName = shared[entry.url.standardizedFileURL.path]
       switch read {
+      case _ where sharesItsName != nil:
+        problem = "\(catalog.displayPath(entry.url)): " + sharesItsName!
       case .failure(let error):
         problem = error.description.split(separator: "\n").first.map(String.init)
         if error.problems.count > 1 { problem! += " (+\(error.problems.count - 1) more)" }

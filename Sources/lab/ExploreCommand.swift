@@ -85,8 +85,9 @@ enum ExploreCommand: Command {
     if arguments.flag(.exhaustive) {
       return try exhaustive(scenario, argument, options, format, arguments, console)
     }
-    // Ignored, a forgotten --exhaustive made a CI job's "shard" a seeded table, and it passed.
-    let searchOnly: [Option] = [.preemptions, .reduction, .jobs, .shard, .merge]
+    // Ignored, a forgotten --exhaustive made a CI job's "shard" a seeded table, and it passed;
+    // --max-schedules was not even read, so 'nan' or '-1' passed too.
+    let searchOnly: [Option] = [.maxSchedules, .preemptions, .reduction, .jobs, .shard, .merge]
     if let given = searchOnly.first(where: arguments.given) {
       throw UsageError("--\(given.rawValue) belongs to the exhaustive search: add --exhaustive")
     }

@@ -208,7 +208,9 @@ enum FactsCommand: Command {
       }
     }
     return files.compactMap { url, depth in
-      guard let data = try? BoundedFile.read(url.path, cap: 1 << 20) else { return nil }
+      guard CourseBoundary.problem(url, root: root) == nil,
+        let data = try? BoundedFile.read(url.path, cap: 1 << 20)
+      else { return nil }
       let lines = String(decoding: data, as: UTF8.self).split(
         separator: "\n", omittingEmptySubsequences: false
       ).map(String.init)

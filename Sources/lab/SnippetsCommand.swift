@@ -60,6 +60,9 @@ enum SnippetsCommand: Command {
       // sees their failures, not a usage error.
       let data: Data
       do throws(FileError) {
+        // A course's Markdown linked out of the course is not the course's: its blocks were
+        // compiled, and swiftc's diagnostics quoted their lines.
+        if let outside = CourseBoundary.problem(inCourseOf: url) { throw FileError(outside) }
         guard let read = try BoundedFile.read(url.path, cap: 1 << 20) else {
           throw FileError("the file is gone; check the path")
         }

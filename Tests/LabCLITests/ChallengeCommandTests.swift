@@ -159,6 +159,28 @@ import Testing
     #expect(none.err.contains("racy-counter"))
   }
 
+  /// A course's scenario that does not load is named with its problem, at its place, and exits 1
+  /// as the help says: it was left out of the challenges and called a scenario "without a
+  /// challenge" (a usage error), though it had one — here, the bundled racy-counter's, shadowed.
+  @Test func aChallengesScenarioThatDoesNotLoadIsNamedWithItsProblem() throws {
+    let course = CourseFolderTests.Course()
+    let folder = course.root.appendingPathComponent("Scenarios/02-broken")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let text = try String(
+      contentsOf: TestSupport.packageRoot.appendingPathComponent(
+        "Scenarios/08-data-races/racy-counter.json"), encoding: .utf8)
+    try text.replacingOccurrences(of: "\"threads\"", with: "\"thread\"").write(
+      to: folder.appendingPathComponent("racy-counter.json"), atomically: true, encoding: .utf8)
+    let played = course.lab(["challenge", "racy-counter"])
+    #expect(played.status == 1, "\(played.err)")
+    #expect(
+      played.err.contains(
+        "Scenarios/02-broken/racy-counter.json:8:3: error: unknown top-level key 'thread'"),
+      "\(played.err)")
+    #expect(!played.err.contains("has no challenge"))
+    #expect(played.out.isEmpty)
+  }
+
   /// The scores' store follows lessons' progress rules: a folder in its place is named in one
   /// warning, the challenge plays all the same, and the folder is left as it was.
   @Test func aFolderInTheScoresPlaceIsNamedAndTheChallengePlays() throws {
@@ -262,5 +284,23 @@ import Testing
     #expect(ChallengeCommand.listPar(entry, since: start, seconds: 2, cache: nil) == nil)
     #expect(ContinuousClock.now - start - first < .seconds(1), "the second searched")
     #expect(first < .seconds(10), "the first searched past its share: \(first)")
+  }
+
+  /// `lab check`'s search for a challenge's par keeps within the check's `--max-seconds`, as its
+  /// search of every schedule does: it ran its 20,000 runs whatever the budget (a hostile
+  /// challenge took 100 s where `lab check` promises 60), and a course of them took as many.
+  @Test func checkingAChallengeKeepsToTheChecksSeconds() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-heavy-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("heavy.json")
+    try Self.heavy.write(to: file, atomically: true, encoding: .utf8)
+    let checked = InProcessLab.run(["check", file.path, "--max-seconds", "1"])
+    #expect(checked.status == 1)
+    #expect(
+      checked.out.contains(
+        "error: the search for the challenge's par stopped at --max-seconds 1 (after "),
+      "\(checked.out)")
   }
 }

@@ -31,7 +31,7 @@ import Testing
   /// seeded table as its "shard" and passed.
   @Test(arguments: [
     ["--shard", "1/2"], ["--merge", "/no/such.json"], ["--preemptions", "2"], ["--jobs", "2"],
-    ["--reduction", "none"],
+    ["--reduction", "none"], ["--max-schedules", "1000"], ["--max-schedules", "nan"],
   ])
   func aSearchsOptionWithoutExhaustiveIsAUsageError(_ option: [String]) {
     let (status, out, err) = InProcessLab.run(["explore", "racy-counter"] + option)

@@ -33,4 +33,22 @@ import Testing
       contentsOf: home.appendingPathComponent("concurrency-lab/challenges"), encoding: .utf8)
     #expect(stored.split(separator: "\n").count == 1, "\(stored)")
   }
+
+  /// A score is read as the lab writes it, in digits: `-5` was shown as "best -5" and, a play
+  /// keeping the lower score, kept for good; `+3` and ` 7` were read as numbers too.
+  @Test func aScoreThatIsNoWholeNumberOfChoicesIsNotRead() throws {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-state-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let folder = home.appendingPathComponent("concurrency-lab")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try "best\t-5\t/c/a.json\nbest\t+3\t/c/b.json\nbest\t 7\t/c/c.json\nbest\t4\t/c/d.json\n"
+      .write(to: folder.appendingPathComponent("challenges"), atomically: true, encoding: .utf8)
+    let progress = try #require(ChallengeProgress(environment: ["XDG_STATE_HOME": home.path]))
+    for name in ["a", "b", "c"] {
+      #expect(progress.score(of: URL(fileURLWithPath: "/c/\(name).json")) == nil, "\(name)")
+    }
+    #expect(progress.score(of: URL(fileURLWithPath: "/c/d.json")) == .best(4))
+    progress.record(reachedIn: 2, file: URL(fileURLWithPath: "/c/a.json"))
+    #expect(progress.score(of: URL(fileURLWithPath: "/c/a.json")) == .best(2))
+  }
 }

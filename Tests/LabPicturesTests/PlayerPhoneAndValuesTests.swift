@@ -71,4 +71,14 @@ import Testing
         "@media not all and (hover: hover) and (pointer: fine) {\n  .keys-pointer { display: none; }"
           + "\n  .keys-touch { display: block; }"))
   }
+
+  /// Every map the player's script keys by a scenario's text (a variable's name) or the address
+  /// has no prototype: a variable named `__proto__` was shown as `[object Object]`, again each
+  /// time it was set, since `{}` has a `__proto__` already. An empty `{}` is left only as a
+  /// `catch`'s body.
+  @Test func thePlayersMapsHaveNoPrototype() {
+    let script = HTMLReport.playerScript.replacingOccurrences(of: "catch (e) {}", with: "")
+    #expect(!script.contains("{}"), "an object literal with a prototype in the player's script")
+    #expect(script.contains("var seen = Object.create(null)"))
+  }
 }

@@ -124,4 +124,90 @@ import Testing
     // No run on the page, so no player: the one script is the reveal's.
     #expect(TestSupport.count("<script", in: page) == 1)
   }
+
+  /// A site's predictions share one time budget, and one search per scenario: thirty blocks
+  /// about one scenario whose search runs its full 10 s made one page in 300 s, and a lesson may
+  /// hold thousands. Here the budget is 1 s: the many-task scenario's search spends it, its
+  /// second prediction reuses that search, and the prediction about another scenario is left
+  /// unsearched and named as a problem.
+  @Test func predictionsShareOneSearchPerScenarioAndOneBudget() throws {
+    func predict(_ scenario: String) -> String {
+      "```predict\nscenario: \(scenario)\nquestion: Q?\nof: n\nchoices: 1, 2\n```\n"
+    }
+    let root = try Self.course([
+      "Scenarios/many.json": """
+      {"format": 1, "threads": 4, "state": {"n": 0}, "steps": [{"group": "g", "count": 7,
+       "steps": [{"repeat": 3, "steps": [{"add": "n"}]}]}]}
+      """,
+      "Scenarios/small.json": """
+      {"format": 1, "state": {"n": 0}, "steps": [{"set": "n", "to": 1}]}
+      """,
+      "Lessons/01-many.md": """
+      ---
+      name: many
+      title: Many
+      concepts: [one]
+      scenarios: [many, small]
+      ---
+
+      \(predict("many"))
+      \(predict("many"))
+      \(predict("small"))
+      ## Questions
+
+      1. Why?
+      """,
+    ])
+    defer { try? FileManager.default.removeItem(at: root) }
+    var options = Site.Options()
+    options.predictionSeconds = 1
+    let site = Site.build(LabLessons.Course(root: root, bundled: nil), options: options)
+    let page = try #require(site.pages.first { $0.path == "lesson-01-many.html" }?.html)
+    #expect(TestSupport.count("<div class=\"predict\"", in: page) == 2)
+    #expect(site.problems.count == 1, "\(site.problems)")
+    #expect(
+      site.problems.first?.hasSuffix(
+        ": not searched: the 1 s a site spends on its predictions ran out; lab lesson 1 asks it "
+          + "in the terminal") == true, "\(site.problems)")
+  }
+
+  /// A site's lessons' runs share one time budget, each run getting what is left as its timeout:
+  /// every run was made, so 40 lines of a slow scenario took 150 s for one page. Here the budget
+  /// is 1 s: the first run is cut at it, and the two after it are not made, each a problem.
+  @Test func lessonRunsShareOneBudget() throws {
+    let root = try Self.course([
+      "Scenarios/slow.json": """
+      {"format": 1, "threads": 1, "state": {"n": 0},
+       "steps": [{"repeat": 300000, "steps": [{"add": "n"}]}]}
+      """,
+      "Lessons/01-slow.md": """
+      ---
+      name: slow
+      title: Slow
+      concepts: [one]
+      scenarios: [slow]
+      ---
+
+      ```lab
+      lab run slow
+      lab run slow
+      lab run slow
+      ```
+
+      ## Questions
+
+      1. Why?
+      """,
+    ])
+    defer { try? FileManager.default.removeItem(at: root) }
+    var options = Site.Options()
+    options.lessonRunSeconds = 1
+    let site = Site.build(LabLessons.Course(root: root, bundled: nil), options: options)
+    let notRun = site.problems.filter {
+      $0.hasSuffix(
+        "not run: the 1 s a site spends on its lessons' runs ran out; lab lesson 1 runs it in "
+          + "the terminal")
+    }
+    #expect(notRun.count == 2, "\(site.problems)")
+  }
 }

@@ -21,7 +21,7 @@ extension ProgramWriter {
       .asyncLet, .await, .task, .awaitTask, .cancel, .onMain, .assumeIsolated, .throw, .try,
       .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
       .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel, .streamYield,
-      .streamFinish, .forAwait, .onTermination, .withValue:
+      .streamFinish, .forAwait, .onTermination, .withValue, .while, .break, .continue:
       break
     }
   }

@@ -35,6 +35,7 @@ extension ProgramWriter {
       }
     case .if(let condition, let then, let otherwise):
       try branch(condition, then, otherwise, context)
+    case .while, .break, .continue: try loopStep(step.kind, context)
     case .return(let value): try returning(value, context)
     case .call(let call, let bind): try calling(call, bind, &context)
     case .block(let duration):

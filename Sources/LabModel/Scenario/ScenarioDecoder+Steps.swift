@@ -84,6 +84,9 @@ extension ScenarioDecoder {
       return .call(call, bind: binding(step))
     case .block, .sleep: return decodeWait(step)
     case .yield: return .yield
+    case .while, .repeatWhile: return decodeWhile(step)
+    case .break: return .break
+    case .continue: return .continue
     case .asyncLet: return decodeAsyncLet(step)
     case .await: return decodeAwait(step)
     case .group: return decodeGroup(step)

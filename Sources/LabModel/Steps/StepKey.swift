@@ -5,6 +5,7 @@
 /// made from it, so a new case that is not decoded, described and documented does not compile.
 public enum StepKey: String, CaseIterable, Sendable {
   case log, set, add, `repeat`, forEach, `if`, `return`, call, block, sleep, yield
+  case `while`, repeatWhile, `break`, `continue`
   case asyncLet, await, group, addTask, next, cancelAll, task, awaitTask, cancel, onMain
   case assumeIsolated, `throw`, `try`
   case checkCancellation
@@ -31,6 +32,10 @@ public enum StepKey: String, CaseIterable, Sendable {
     case .block: StepRows.block
     case .sleep: StepRows.sleep
     case .yield: StepRows.yield
+    case .while: StepRows.while
+    case .repeatWhile: StepRows.repeatWhile
+    case .break: StepRows.break
+    case .continue: StepRows.continue
     case .asyncLet: StepRows.asyncLet
     case .await: StepRows.await
     case .group: StepRows.group

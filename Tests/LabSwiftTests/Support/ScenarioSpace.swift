@@ -179,11 +179,14 @@ enum Fixture {
       #"{"group": "jobs", "body": [\#(example)]}"#
     case .next:
       #"{"group": "jobs", "body": [{"addTask": "jobs", "steps": [{"return": 1}]}, \#(example)]}"#
+    // A loop's own steps: they stand only in a loop.
+    case .break, .continue:
+      #"{"repeat": 2, "steps": [{"log": "round"}, \#(example)]}"#
     case .log, .set, .add, .repeat, .forEach, .if, .return, .call, .block, .sleep, .yield,
       .asyncLet, .group, .task, .onMain, .assumeIsolated, .throw, .try, .checkCancellation,
       .actorCall, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
       .semaphoreWait, .semaphoreSignal, .continuation, .onCancel, .streamYield, .streamFinish,
-      .forAwait, .onTermination, .withValue:
+      .forAwait, .onTermination, .withValue, .while, .repeatWhile:
       example
     }
   }

@@ -1,0 +1,12 @@
+/// Loops that end on a condition: `while` and `repeatWhile`.
+extension ScenarioDecoder {
+  /// `{"while": COND, "steps": […]}` or `{"repeatWhile": COND, "steps": […]}`.
+  mutating func decodeWhile(_ step: StepInput) -> Step.Kind? {
+    guard let condition = expression(step.value, path: step.keyPath),
+      let body = required("steps", of: step)
+    else { return nil }
+    return .while(
+      condition, body: decodeSteps(body, path: "\(step.path).steps"),
+      checksFirst: step.key == .while)
+  }
+}

@@ -42,7 +42,7 @@ extension ProgramWriter {
   static func throwsIn(_ steps: [Step], _ throwing: Set<String>) -> Bool {
     steps.contains { step in
       switch step.kind {
-      case .throw, .sleep, .checkCancellation, .awaitTask, .await, .next: return true
+      case .throw, .sleep, .checkCancellation, .awaitTask, .await, .next, .whileNext: return true
       case .call(let call, _): return throwing.contains(call.function)
       case .try(let body, let catches):
         let all = catches.contains { $0.error == nil }
@@ -90,7 +90,8 @@ extension ProgramWriter {
         .awaitTask, .cancel, .onMain,
         .assumeIsolated, .throw, .try, .checkCancellation, .dispatch, .enter, .leave, .notify,
         .wait, .withLock, .semaphoreWait, .semaphoreSignal, .continuation, .resume,
-        .onCancel, .streamFinish, .forAwait, .onTermination, .withValue, .break, .continue:
+        .onCancel, .streamFinish, .forAwait, .onTermination, .withValue, .break, .continue,
+        .whileNext:
         break
       }
       if let call = childCall(step.kind) { result += call.arguments.flatMap(\.value.names) }
@@ -112,7 +113,8 @@ extension ProgramWriter {
         .await, .next, .cancelAll, .awaitTask, .cancel, .onMain, .assumeIsolated, .throw, .try,
         .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
         .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel, .streamYield,
-        .streamFinish, .forAwait, .onTermination, .withValue, .while, .break, .continue:
+        .streamFinish, .forAwait, .onTermination, .withValue, .while, .break, .continue,
+        .whileNext:
         nil
       }
     if case .call(let call)? = work { return call }

@@ -15,6 +15,7 @@ extension ProgramWriter {
       }
     case .addTask(let spec): try addBodyTask(spec, &context)
     case .next(let group, let bind): try next(group, bind, &context)
+    case .whileNext(let group, let bind, let body): try whileNext(group, bind, body, context)
     case .cancelAll(let group): line("\(Identifier(group)).cancelAll()")
     // `step` writes the others.
     case .log, .set, .add, .repeat, .forEach, .if, .return, .call, .block, .sleep, .yield,

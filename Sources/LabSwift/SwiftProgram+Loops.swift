@@ -26,4 +26,24 @@ extension ProgramWriter {
       }
     }
   }
+
+  /// `while let result = try await group.next() { … }`. A group of children that return
+  /// nothing gives `()`, which the lab shows as none: the body reads it so.
+  func whileNext(_ group: String, _ bind: String?, _ body: [Step], _ context: Context)
+    throws(NotExpressible)
+  {
+    var inner = context
+    let element = groupElementTypes[group] ?? .void
+    let reads = bind.map { Self.names(body).contains($0) } ?? false
+    let name: SwiftCode = bind.map { element == .void ? "_" : "\(Identifier($0))" } ?? "_"
+    if let bind {
+      inner.locals[bind] = element == .void ? .string : element
+      inner.declared.insert(bind)
+    }
+    try block("while let \(name) = try await \(Identifier(group)).next() {") {
+      () throws(NotExpressible) in
+      if let bind, element == .void, reads { line("let \(Identifier(bind)) = \"none\"") }
+      try steps(body, &inner)
+    }
+  }
 }

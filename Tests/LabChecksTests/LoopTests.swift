@@ -181,4 +181,41 @@ import Testing
     }
     #expect(polls == [.int(0), .int(1), .int(2), .int(3)])
   }
+
+  /// `while let result = try await group.next()`: each result in completion order; `continue`
+  /// and `break` act on the loop, and after a `break` the group still waits for its other
+  /// children when its body ends.
+  @Test func whileNextTakesResultsAsTheyComeAndTheGroupWaitsAfterABreak() throws {
+    let result = try run(
+      """
+      {"format": 1, "threads": 4, "steps": [
+        {"group": "jobs", "body": [
+          {"forEach": "[30, 10, 20, 40]", "as": "ms", "steps": [
+            {"addTask": "jobs", "steps": [{"sleep": "ms"}, {"return": "ms"}]}]},
+          {"whileNext": "jobs", "as": "value", "steps": [
+            {"if": "value == 10", "then": [{"continue": true}]},
+            {"log": "{value} at {now}"},
+            {"if": "value == 30", "then": [{"break": true}]}]}]},
+        {"log": "group ended at {now}"}
+      ]}
+      """)
+    #expect(result.problem == nil)
+    #expect(logs(result) == ["20 at 20", "30 at 30", "group ended at 40"])
+  }
+
+  @Test func whileNextEndsWhenNoChildIsLeftAndRethrowsAChildsError() throws {
+    let result = try run(
+      """
+      {"format": 1, "threads": 4, "steps": [
+        {"group": "jobs", "body": [
+          {"whileNext": "jobs", "as": "value", "steps": [{"log": "never"}]},
+          {"addTask": "jobs", "steps": [{"sleep": 10}, {"return": 1}]},
+          {"addTask": "jobs", "steps": [{"sleep": 20}, {"throw": "boom"}]},
+          {"try": [{"whileNext": "jobs", "as": "value", "steps": [{"log": "got {value}"}]}],
+           "catch": [{"steps": [{"log": "caught {error} at {now}"}]}]}]}
+      ]}
+      """)
+    #expect(result.problem == nil)
+    #expect(logs(result) == ["got 1", "caught boom at 20"])
+  }
 }

@@ -70,4 +70,26 @@ extension Interpreter {
       }
     }
   }
+
+  /// `while let bind = try await group.next() { body }`: each later `next()` is a step of its
+  /// own, as a `while` condition's reading is.
+  func runWhileNext(
+    _ group: String, _ bind: String?, _ body: [Step], _ step: Step, _ context: inout Context,
+    isolation: isolated (any Actor)?
+  ) async throws -> BlockExit {
+    var round = 0
+    while true {
+      if round > 0 {
+        try takeStep()
+        await beginStep(step, isolation: isolation)
+      }
+      round += 1
+      guard try await runNext(group, bind, &context, origin: step.origin) else {
+        return .completed
+      }
+      if let end = try await runNested(body, &context, isolation: isolation).endsLoop {
+        return end
+      }
+    }
+  }
 }

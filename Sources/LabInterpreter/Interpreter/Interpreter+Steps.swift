@@ -41,7 +41,7 @@ extension Interpreter {
         .semaphoreWait,
         .semaphoreSignal, .continuation, .resume, .onCancel,
         .streamYield, .streamFinish, .forAwait, .onTermination, .withValue, .while, .break,
-        .continue:
+        .continue, .whileNext:
         // A step that cannot suspend runs without an async call: no frame for `run` is allocated
         // in the task (which keeps its frames' memory until it is destroyed).
         if let immediate = try runAtOnce(step, &context, isolation: isolation) {
@@ -170,6 +170,8 @@ extension Interpreter {
     case .group(let spec):
       try await runGroup(spec, &context, origin: origin, isolation: isolation)
     case .next(let group, let bind): try await runNext(group, bind, &context, origin: origin)
+    case .whileNext(let group, let bind, let body):
+      return try await runWhileNext(group, bind, body, step, &context, isolation: isolation)
     case .awaitTask(let name, let bind):
       try await runAwaitTask(name, bind, &context, origin: origin, isolation: isolation)
     case .onMain(let body):
@@ -265,7 +267,8 @@ extension Interpreter {
     case .continue: return .continued
     case .add, .repeat, .forEach, .if, .call, .block, .sleep, .yield, .asyncLet, .await, .group,
       .next, .awaitTask, .onMain, .assumeIsolated, .try, .dispatch, .enter, .leave, .notify, .wait,
-      .withLock, .semaphoreWait, .continuation, .onCancel, .forAwait, .withValue, .while:
+      .withLock, .semaphoreWait, .continuation, .onCancel, .forAwait, .withValue, .while,
+      .whileNext:
       return nil
     }
     return .completed

@@ -27,7 +27,7 @@ extension NameChecker {
       case .onMain(let body), .assumeIsolated(let body):
         checkSync(body, owned: owned.union(["main"]))
       case .repeat(_, _, let body), .forEach(_, _, let body), .withLock(_, let body),
-        .while(_, let body, _):
+        .while(_, let body, _), .whileNext(_, _, let body):
         checkSync(body, owned: owned)
       case .if(_, let thenSteps, let elseSteps):
         checkSync(thenSteps, owned: owned)

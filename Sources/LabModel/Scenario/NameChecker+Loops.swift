@@ -56,7 +56,7 @@ extension NameChecker {
           report(problem, at: step.origin)
         }
       case .repeat(_, _, let body), .forEach(_, _, let body), .forAwait(_, _, let body),
-        .while(_, let body, _):
+        .while(_, let body, _), .whileNext(_, _, let body):
         checkLoopExits(body, LoopPlace(inLoop: true))
       // Not closures: a `break` there ends the loop around them.
       case .if, .try:
@@ -94,7 +94,7 @@ enum LoopRules {
         + "'\(closure.rawValue)', or put the loop inside it"
     }
     return "'\(name)' outside any loop (\(compilerSays(key))); put it in the steps of a while, "
-      + "repeatWhile, repeat, forEach or forAwait"
+      + "repeatWhile, repeat, forEach, forAwait or whileNext"
       + (key == .break ? ", or end the function with 'return'" : "")
   }
 }

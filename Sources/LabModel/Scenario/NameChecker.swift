@@ -273,7 +273,7 @@ struct NameChecker {
         read(spec.items.names, scope, step)
         checkChild(spec.child, &scope, step, extra: spec.itemName)
         if let collect = spec.collect { scope.readable.insert(collect) }
-      case .addTask, .next, .cancelAll: checkBodyStep(&scope, step)
+      case .addTask, .next, .whileNext, .cancelAll: checkBodyStep(&scope, step)
       case .task(let spec):
         checkChild(spec.child, &scope, step)
       case .awaitTask(let name, let bind):

@@ -156,6 +156,8 @@ public struct Step: Sendable {
     case addTask(AddTaskSpec)
     /// `try await group.next()` in the body of a group; `bind` receives the result or none.
     case next(String, bind: String?)
+    /// `while let bind = try await group.next() { body }` in the body of a group.
+    case whileNext(String, bind: String?, body: [Step])
     /// `group.cancelAll()` in the body of a group.
     case cancelAll(String)
     /// An unstructured `Task { … }`.

@@ -133,7 +133,7 @@ enum LockRules {
     switch kind {
     case .repeat(_, _, let body), .forEach(_, _, let body), .withLock(_, let body): [body]
     case .if(_, let thenSteps, let elseSteps): [thenSteps, elseSteps]
-    case .while(_, let body, _): [body]
+    case .while(_, let body, _), .whileNext(_, _, let body): [body]
     case .try(let body, let catches): [body] + catches.map(\.steps)
     case .withValue(let binding): [binding.steps]
     // Run by another task, later, or after a suspension the body refuses on its own.

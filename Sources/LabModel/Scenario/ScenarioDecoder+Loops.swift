@@ -9,4 +9,13 @@ extension ScenarioDecoder {
       condition, body: decodeSteps(body, path: "\(step.path).steps"),
       checksFirst: step.key == .while)
   }
+
+  /// `{"whileNext": GROUP, "as": NAME, "steps": […]}`.
+  mutating func decodeWhileNext(_ step: StepInput) -> Step.Kind? {
+    guard let group = identifier(step.value, path: step.keyPath, what: "group name"),
+      let body = required("steps", of: step)
+    else { return nil }
+    return .whileNext(
+      group, bind: binding(step), body: decodeSteps(body, path: "\(step.path).steps"))
+  }
 }

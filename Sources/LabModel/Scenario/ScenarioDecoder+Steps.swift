@@ -94,6 +94,7 @@ extension ScenarioDecoder {
     case .next:
       guard let group = identifier(value, path: keyPath, what: "group name") else { return nil }
       return .next(group, bind: binding(step))
+    case .whileNext: return decodeWhileNext(step)
     case .cancelAll:
       return identifier(value, path: keyPath, what: "group name").map { .cancelAll($0) }
     case .task: return decodeTask(step)

@@ -13,7 +13,7 @@ extension Step.Kind {
     case .onCancel(let handler, let operation): [handler, operation]
     case .withValue(let binding): [binding.steps]
     case .if(_, let thenSteps, let elseSteps): [thenSteps, elseSteps]
-    case .while(_, let body, _): [body]
+    case .while(_, let body, _), .whileNext(_, _, let body): [body]
     case .asyncLet(_, let child): child.steps.map { [$0] } ?? []
     case .group(let spec): spec.body.map { [$0] } ?? spec.child.steps.map { [$0] } ?? []
     case .addTask(let spec): spec.child.steps.map { [$0] } ?? []
@@ -50,6 +50,7 @@ extension Step.Kind {
     case .group: .group
     case .addTask: .addTask
     case .next: .next
+    case .whileNext: .whileNext
     case .cancelAll: .cancelAll
     case .task: .task
     case .awaitTask: .awaitTask

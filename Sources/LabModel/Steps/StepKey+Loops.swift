@@ -39,7 +39,8 @@ extension StepRows {
 
   static let `break` = StepSpec(
     value: .ignored,
-    doc: "ends the innermost loop around it (while, repeatWhile, repeat, forEach, forAwait); "
+    doc: "ends the innermost loop around it (while, repeatWhile, repeat, forEach, forAwait, "
+      + "whileNext); "
       + "the steps after the loop run next. Only inside a loop's steps, and not inside a "
       + "closure or a task started there (withLock, onMain, task, …), as in Swift. The value "
       + "is ignored; write true.",

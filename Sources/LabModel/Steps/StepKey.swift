@@ -6,7 +6,7 @@
 public enum StepKey: String, CaseIterable, Sendable {
   case log, set, add, `repeat`, forEach, `if`, `return`, call, block, sleep, yield
   case `while`, repeatWhile, `break`, `continue`
-  case asyncLet, await, group, addTask, next, cancelAll, task, awaitTask, cancel, onMain
+  case asyncLet, await, group, addTask, next, whileNext, cancelAll, task, awaitTask, cancel, onMain
   case assumeIsolated, `throw`, `try`
   case checkCancellation
   case actorCall, dispatch, enter, leave, notify, wait
@@ -41,6 +41,7 @@ public enum StepKey: String, CaseIterable, Sendable {
     case .group: StepRows.group
     case .addTask: StepRows.addTask
     case .next: StepRows.next
+    case .whileNext: StepRows.whileNext
     case .cancelAll: StepRows.cancelAll
     case .task: StepRows.task
     case .awaitTask: StepRows.awaitTask

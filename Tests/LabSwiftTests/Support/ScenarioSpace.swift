@@ -177,7 +177,7 @@ enum Fixture {
     // A group body's steps stand only in the body of the group they name.
     case .addTask, .cancelAll:
       #"{"group": "jobs", "body": [\#(example)]}"#
-    case .next:
+    case .next, .whileNext:
       #"{"group": "jobs", "body": [{"addTask": "jobs", "steps": [{"return": 1}]}, \#(example)]}"#
     // A loop's own steps: they stand only in a loop.
     case .break, .continue:

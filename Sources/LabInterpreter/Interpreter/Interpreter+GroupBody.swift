@@ -134,8 +134,8 @@ extension Interpreter {
   }
 
   /// `try await group.next()`: the next child to end, in completion order; its error is
-  /// rethrown here, where the body may catch it and go on. None when no child is left.
-  /// `try await group.next()`: true when a child's result came, false when none was left.
+  /// rethrown here, where the body may catch it and go on. None when no child is left: then it
+  /// returns false, which ends a `whileNext` loop.
   @discardableResult
   func runNext(
     _ name: String, _ bind: String?, _ context: inout Context, origin: StepOrigin

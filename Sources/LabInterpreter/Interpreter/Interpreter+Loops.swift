@@ -1,8 +1,9 @@
 import LabModel
 import LabRuntime
 
-/// Loops: `repeat` (a count), `forEach` (a list), `while` and `repeatWhile` (a condition). Each
-/// takes its body's `break` and `continue`; a `return` passes through it.
+/// Loops: `repeat` (a count), `forEach` (a list), `while` and `repeatWhile` (a condition),
+/// `whileNext` (a group's results; `forAwait` is with the streams). Each takes its body's `break`
+/// and `continue` (`BlockExit.endsLoop`); a `return` passes through it.
 extension Interpreter {
   func runRepeat(
     _ countExpression: Expression, _ indexName: String?, _ body: [Step], _ context: inout Context,

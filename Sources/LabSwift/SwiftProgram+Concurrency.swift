@@ -42,7 +42,7 @@ extension ProgramWriter {
   static func throwsIn(_ steps: [Step], _ throwing: Set<String>) -> Bool {
     steps.contains { step in
       switch step.kind {
-      case .throw, .sleep, .checkCancellation, .awaitTask, .await, .next: return true
+      case .throw, .sleep, .checkCancellation, .awaitTask, .await, .next, .whileNext: return true
       case .call(let call, _): return throwing.contains(call.function)
       case .try(let body, let catches):
         let all = catches.contains { $0.error == nil }
@@ -58,7 +58,7 @@ extension ProgramWriter {
       case .log, .set, .add, .repeat, .forEach, .if, .return, .block, .yield, .cancel, .onMain,
         .assumeIsolated, .enter, .leave, .wait, .withLock, .atomicAdd, .semaphoreWait,
         .semaphoreSignal, .resume, .streamYield, .streamFinish, .forAwait, .onTermination,
-        .withValue:
+        .withValue, .while, .break, .continue:
         return throwsIn(nested(step.kind), throwing)
       }
     }
@@ -79,7 +79,7 @@ extension ProgramWriter {
       case .log(let text): result += text.names
       case .set(_, let value), .add(_, let value), .block(let value), .sleep(let value):
         result += value.names
-      case .if(let condition, _, _): result += condition.names
+      case .if(let condition, _, _), .while(let condition, _, _): result += condition.names
       case .return(let value?): result += value.names
       case .call(let call, _): result += call.arguments.flatMap(\.value.names)
       case .repeat(let count, _, _): result += count.names
@@ -90,7 +90,8 @@ extension ProgramWriter {
         .awaitTask, .cancel, .onMain,
         .assumeIsolated, .throw, .try, .checkCancellation, .dispatch, .enter, .leave, .notify,
         .wait, .withLock, .semaphoreWait, .semaphoreSignal, .continuation, .resume,
-        .onCancel, .streamFinish, .forAwait, .onTermination, .withValue:
+        .onCancel, .streamFinish, .forAwait, .onTermination, .withValue, .break, .continue,
+        .whileNext:
         break
       }
       if let call = childCall(step.kind) { result += call.arguments.flatMap(\.value.names) }
@@ -112,7 +113,8 @@ extension ProgramWriter {
         .await, .next, .cancelAll, .awaitTask, .cancel, .onMain, .assumeIsolated, .throw, .try,
         .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
         .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel, .streamYield,
-        .streamFinish, .forAwait, .onTermination, .withValue:
+        .streamFinish, .forAwait, .onTermination, .withValue, .while, .break, .continue,
+        .whileNext:
         nil
       }
     if case .call(let call)? = work { return call }

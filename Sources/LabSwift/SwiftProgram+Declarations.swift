@@ -230,7 +230,8 @@ extension ProgramWriter {
           .assumeIsolated, .throw, .try,
           .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
           .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel, .streamYield,
-          .streamFinish, .forAwait, .onTermination, .withValue:
+          .streamFinish, .forAwait, .onTermination, .withValue, .while, .break, .continue,
+          .whileNext:
           break
         }
         if case .task = step.kind { continue }

@@ -15,13 +15,14 @@ extension ProgramWriter {
       }
     case .addTask(let spec): try addBodyTask(spec, &context)
     case .next(let group, let bind): try next(group, bind, &context)
+    case .whileNext(let group, let bind, let body): try whileNext(group, bind, body, context)
     case .cancelAll(let group): line("\(Identifier(group)).cancelAll()")
     // `step` writes the others.
     case .log, .set, .add, .repeat, .forEach, .if, .return, .call, .block, .sleep, .yield,
       .asyncLet, .await, .task, .awaitTask, .cancel, .onMain, .assumeIsolated, .throw, .try,
       .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
       .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel, .streamYield,
-      .streamFinish, .forAwait, .onTermination, .withValue:
+      .streamFinish, .forAwait, .onTermination, .withValue, .while, .break, .continue:
       break
     }
   }

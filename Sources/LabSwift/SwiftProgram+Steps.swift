@@ -35,6 +35,7 @@ extension ProgramWriter {
       }
     case .if(let condition, let then, let otherwise):
       try branch(condition, then, otherwise, context)
+    case .while, .break, .continue: try loopStep(step.kind, context)
     case .return(let value): try returning(value, context)
     case .call(let call, let bind): try calling(call, bind, &context)
     case .block(let duration):
@@ -48,7 +49,7 @@ extension ProgramWriter {
     case .await(let names):
       let list = names.map { SwiftCode(Identifier($0)) }.joined(separator: ", ")
       line(names.count == 1 ? "_ = try await \(list)" : "_ = try await (\(list))")
-    case .group, .addTask, .next, .cancelAll: try groupStep(step.kind, &context)
+    case .group, .addTask, .next, .whileNext, .cancelAll: try groupStep(step.kind, &context)
     case .task(let spec): try task(spec, &context)
     case .assumeIsolated(let body): try assumingMain(body, context)
     case .awaitTask(let name, let bind):

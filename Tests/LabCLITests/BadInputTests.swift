@@ -134,6 +134,7 @@ import Testing
   @Test(arguments: [
     "run-recursion-forever.json", "run-empty-loop-forever.json", "run-list-doubling.json",
     "run-int64-add-overflow.json", "run-sleep-forever.json", "run-tasks-in-a-loop.json",
+    "run-while-forever.json",
   ])
   func liveRunStops(_ name: String) throws {
     let bytes = [UInt8](try Data(contentsOf: Self.folder.appendingPathComponent(name)))

@@ -60,7 +60,7 @@ struct StepOptionRulesTests {
         checked += 1
       }
     }
-    #expect(checked == 18)
+    #expect(checked == 21)
   }
 
   @Test func everyOptionalOptionMayBeLeftOutOfEveryExample() throws {

@@ -18,7 +18,7 @@ import Testing
     "continuation-throwing", "cancellation-handler", "stream-buffering-newest",
     "stream-never-finished", "task-local-inheritance", "discarding-group",
     "group-sliding-window", "timeout-race", "queue-sync", "counter-with-atomic",
-    "counter-with-mutex", "semaphore-in-async",
+    "counter-with-mutex", "semaphore-in-async", "retry-loop", "results-as-they-come",
   ]
 
   @Test(arguments: golden) func programIsTheRecordedOne(_ name: String) throws {

@@ -7,7 +7,7 @@ extension Interpreter {
   /// on Linux), so the run stops, naming where it was.
   func runAssumingMain(
     _ body: [Step], _ context: inout Context, isolation: isolated (any Actor)?
-  ) async throws -> Value? {
+  ) async throws -> BlockExit {
     guard isSameActor(isolation, runtime.mainActor) else {
       stopForMisuse(AssumeIsolatedRules.offMain(in: context.task))
       throw RunAborted()

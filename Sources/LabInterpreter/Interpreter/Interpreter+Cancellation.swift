@@ -13,7 +13,7 @@ extension Interpreter {
   func runOnCancel(
     _ handler: [Step], _ operation: [Step], _ context: inout Context,
     isolation: isolated (any Actor)?
-  ) async throws -> Value? {
+  ) async throws -> BlockExit {
     let installer = context
     return try await withTaskCancellationHandler(
       operation: { try await runNested(operation, &context, isolation: isolation) },

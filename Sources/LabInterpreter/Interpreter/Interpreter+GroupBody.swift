@@ -134,10 +134,12 @@ extension Interpreter {
   }
 
   /// `try await group.next()`: the next child to end, in completion order; its error is
-  /// rethrown here, where the body may catch it and go on. None when no child is left.
+  /// rethrown here, where the body may catch it and go on. None when no child is left: then it
+  /// returns false, which ends a `whileNext` loop.
+  @discardableResult
   func runNext(
     _ name: String, _ bind: String?, _ context: inout Context, origin: StepOrigin
-  ) async throws {
+  ) async throws -> Bool {
     let handle = try body(name, context, origin: origin)
     waits.wait(context.task, for: "the next child of group \(name)")
     let next = try await handle.group.next()
@@ -145,7 +147,7 @@ extension Interpreter {
     guard let (id, result) = next else {
       record(.resume(.groupEmpty(name)), context)
       if let bind { context.locals[bind] = Value.none }
-      return
+      return false
     }
     handle.received += 1
     joined(id, by: &context)
@@ -155,6 +157,7 @@ extension Interpreter {
         .collect(.result(handle.received, of: handle.started.count, value: Self.shown(value))),
         context, joins: handle.name(of: id))
       if let bind { context.locals[bind] = value }
+      return true
     case .failure(let error):
       record(
         .throw(.groupRethrows(group: name, error: Self.errorName(error))), context,

@@ -40,13 +40,15 @@ extension Interpreter {
         .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
         .semaphoreWait,
         .semaphoreSignal, .continuation, .resume, .onCancel,
-        .streamYield, .streamFinish, .forAwait, .onTermination, .withValue:
+        .streamYield, .streamFinish, .forAwait, .onTermination, .withValue, .while, .break,
+        .continue, .whileNext:
         // A step that cannot suspend runs without an async call: no frame for `run` is allocated
         // in the task (which keeps its frames' memory until it is destroyed).
         if let immediate = try runAtOnce(step, &context, isolation: isolation) {
-          if case .returned(let value) = immediate { return .returned(value) }
-        } else if let value = try await run(step, &context, isolation: isolation) {
-          return .returned(value)
+          if !immediate.goesOn { return immediate }
+        } else {
+          let exit = try await run(step, &context, isolation: isolation)
+          if !exit.goesOn { return exit }
         }
       }
       index += 1
@@ -127,8 +129,8 @@ extension Interpreter {
     }
   }
 
-  /// Runs a step that may suspend (one `runAtOnce` did not run); returns a value when the step
-  /// returned one.
+  /// Runs a step that may suspend (one `runAtOnce` did not run); returns how it left its block:
+  /// `.completed` to go on, or a `return`, `break` or `continue` inside it.
   ///
   /// Only a dispatcher: every step that awaits runs in a function of its own. An async function's
   /// frame holds the locals of all its cases, and every task pays for it while it lives (and a
@@ -136,7 +138,7 @@ extension Interpreter {
   /// frame was 4.9 KB, half of what each child of a 100,000-child group held.
   func run(
     _ step: Step, _ context: inout Context, isolation: isolated (any Actor)?
-  ) async throws -> Value? {
+  ) async throws -> BlockExit {
     let origin = step.origin
     switch step.kind {
     case .add(let name, let expression):
@@ -150,6 +152,9 @@ extension Interpreter {
     case .if(let condition, let thenSteps, let elseSteps):
       let holds = try self.condition(condition, &context, origin: origin, isolation: isolation)
       return try await runNested(holds ? thenSteps : elseSteps, &context, isolation: isolation)
+    case .while(let condition, let body, let checksFirst):
+      return try await runWhile(
+        condition, body, checksFirst: checksFirst, step, &context, isolation: isolation)
     case .call(let call, let bind):
       let value = try await self.call(call, &context, origin: origin, isolation: isolation)
       if let bind { context.locals[bind] = value }
@@ -165,6 +170,8 @@ extension Interpreter {
     case .group(let spec):
       try await runGroup(spec, &context, origin: origin, isolation: isolation)
     case .next(let group, let bind): try await runNext(group, bind, &context, origin: origin)
+    case .whileNext(let group, let bind, let body):
+      return try await runWhileNext(group, bind, body, step, &context, isolation: isolation)
     case .awaitTask(let name, let bind):
       try await runAwaitTask(name, bind, &context, origin: origin, isolation: isolation)
     case .onMain(let body):
@@ -172,11 +179,7 @@ extension Interpreter {
     case .assumeIsolated(let body):
       return try await runAssumingMain(body, &context, isolation: isolation)
     case .try(let body, let catches):
-      do {
-        try await runTry(body, catches, &context, isolation: isolation)
-      } catch let early as EarlyReturn {
-        return early.value
-      }
+      return try await runTry(body, catches, &context, isolation: isolation)
     case .dispatch(let queue, let sync, let steps):
       try await dispatch(queue, sync: sync, steps, &context, isolation: isolation)
     case .enter(let name): enterGroup(name, context)
@@ -200,30 +203,24 @@ extension Interpreter {
     case .task(let spec) where startsInline(spec, isolation: isolation):
       await startInline(spec, &context, isolation: isolation)
     case .log, .set, .return, .task, .cancel, .throw, .checkCancellation, .atomicAdd, .addTask,
-      .cancelAll, .semaphoreSignal, .resume, .streamYield, .streamFinish, .onTermination:
+      .cancelAll, .semaphoreSignal, .resume, .streamYield, .streamFinish, .onTermination, .break,
+      .continue:
       // `runBlock` runs these with `runAtOnce` first; here only for completeness.
-      if case .returned(let value)? = try runAtOnce(step, &context, isolation: isolation) {
-        return value
-      }
+      return try runAtOnce(step, &context, isolation: isolation) ?? .completed
     case .asyncLet, .await:
       // Their scope is the rest of their block, which only `runBlock` sees; alone, they are a
       // block of their own.
       return try await runNested([step], &context, isolation: isolation)
     }
-    return nil
+    return .completed
   }
 
-  /// How a step that ran without suspending ended.
-  enum Immediate {
-    case done
-    case returned(Value)
-  }
-
-  /// Runs a step that never suspends, synchronously; nil, without running it, for a step that may
-  /// suspend (`run` runs those).
+  /// Runs a step that never suspends, synchronously, and returns how it left its block
+  /// (`.completed`, or a `return`, `break` or `continue`); nil, without running it, for a step
+  /// that may suspend (`run` runs those).
   func runAtOnce(
     _ step: Step, _ context: inout Context, isolation: isolated (any Actor)?
-  ) throws -> Immediate? {
+  ) throws -> BlockExit? {
     let origin = step.origin
     switch step.kind {
     case .log(let template):
@@ -266,44 +263,15 @@ extension Interpreter {
         record(.throw(.checkCancellation), context)
         throw CancellationError()
       }
+    case .break: return .broke
+    case .continue: return .continued
     case .add, .repeat, .forEach, .if, .call, .block, .sleep, .yield, .asyncLet, .await, .group,
       .next, .awaitTask, .onMain, .assumeIsolated, .try, .dispatch, .enter, .leave, .notify, .wait,
-      .withLock, .semaphoreWait, .continuation, .onCancel, .forAwait, .withValue:
+      .withLock, .semaphoreWait, .continuation, .onCancel, .forAwait, .withValue, .while,
+      .whileNext:
       return nil
     }
-    return .done
-  }
-
-  func runRepeat(
-    _ countExpression: Expression, _ indexName: String?, _ body: [Step], _ context: inout Context,
-    origin: StepOrigin, isolation: isolated (any Actor)?
-  ) async throws -> Value? {
-    let count = try integer(countExpression, &context, origin: origin, isolation: isolation)
-    do {
-      try RepeatCount.check(count)
-    } catch {
-      throw Failure(message: error.description, origin: origin)
-    }
-    var iteration: Int64 = 0
-    while iteration < count {
-      try takeStep()
-      iteration += 1
-      if let indexName { context.locals[indexName] = .int(iteration) }
-      if let value = try await runNested(body, &context, isolation: isolation) { return value }
-    }
-    return nil
-  }
-
-  func runForEach(
-    _ listExpression: Expression, _ item: String, _ body: [Step], _ context: inout Context,
-    origin: StepOrigin, isolation: isolated (any Actor)?
-  ) async throws -> Value? {
-    for element in try list(listExpression, &context, origin: origin, isolation: isolation) {
-      try takeStep()
-      context.locals[item] = element
-      if let value = try await runNested(body, &context, isolation: isolation) { return value }
-    }
-    return nil
+    return .completed
   }
 
   /// `Task.sleep`: frees the thread; cancellation wakes the task with `CancellationError`.
@@ -344,7 +312,7 @@ extension Interpreter {
   /// `await MainActor.run { … }`: in place when already on main, else a hop there and back.
   func runOnMain(
     _ body: [Step], _ context: inout Context, isolation: isolated (any Actor)?
-  ) async throws -> Value? {
+  ) async throws -> BlockExit {
     if isSameActor(isolation, runtime.mainActor) {
       return try await runNested(body, &context, isolation: isolation)
     }
@@ -352,19 +320,15 @@ extension Interpreter {
     _ = try await enter(body, &inner, on: runtime.mainActor, named: "main")
     context.locals = inner.locals
     context.clock = inner.clock
-    return nil
+    return .completed
   }
 
-  /// Runs a nested block (a loop body, a branch) in its own scope, as Swift does.
+  /// Runs a nested block (a loop body, a branch) in its own scope, as Swift does, and returns how
+  /// it ended: `.completed`, or by a `return`, `break` or `continue` for the blocks around it.
   func runNested(
     _ steps: [Step], _ context: inout Context, isolation: isolated (any Actor)?
-  ) async throws -> Value? {
+  ) async throws -> BlockExit {
     var scopes: [String] = []
-    if case .returned(let value) = try await runBlock(
-      steps, from: 0, &context, &scopes, isolation: isolation)
-    {
-      return value
-    }
-    return nil
+    return try await runBlock(steps, from: 0, &context, &scopes, isolation: isolation)
   }
 }

@@ -37,8 +37,8 @@ extension Interpreter {
   func runForAwait(
     _ name: String, _ item: String, _ body: [Step], _ context: inout Context,
     isolation: isolated (any Actor)?
-  ) async throws -> Value? {
-    guard let stream = streams.records[name] else { return nil }
+  ) async throws -> BlockExit {
+    guard let stream = streams.records[name] else { return .completed }
     var iterator = stream.stream.makeAsyncIterator()
     while true {
       try takeStep()
@@ -54,7 +54,9 @@ extension Interpreter {
           .resume(.streamValue(TraceEvent.Binding(item, Self.shown(next.value)), stream: name)),
           context)
       }
-      if let value = try await runNested(body, &context, isolation: isolation) { return value }
+      if let end = try await runNested(body, &context, isolation: isolation).endsLoop {
+        return end
+      }
     }
     // A torn-down run finished the stream to end this wait: the task unwinds.
     if runtime.isAborting { throw RunAborted() }
@@ -64,7 +66,7 @@ extension Interpreter {
       context.clock.join(stream.finishClock.withLock { $0 })
       record(.resume(.streamFinished(name)), context)
     }
-    return nil
+    return .completed
   }
 
   static func text(_ result: AsyncStream<StreamItem>.Continuation.YieldResult) -> String {

@@ -15,7 +15,7 @@ extension Interpreter {
   func runWithValue(
     _ binding: TaskLocalBinding, _ context: inout Context, origin: StepOrigin,
     isolation: isolated (any Actor)?
-  ) async throws -> Value? {
+  ) async throws -> BlockExit {
     let value = try read(binding.value, &context, origin: origin, isolation: isolation)
     var bindings = TaskLocalStore.bindings
     bindings[binding.name] = value

@@ -134,6 +134,26 @@ final class Interpreter: @unchecked Sendable {
     case awaitBinding(String, resumeAt: Int)
     /// The scope of an awaited `async let` ended early; its block goes on at this step.
     case continueAt(Int)
+    /// A `break`: the innermost loop around it ends. Passed out through every block that is not
+    /// a loop (an `if`, a `do`), never caught as an error: a scenario's `catch` cannot stop it.
+    case broke
+    /// A `continue`: the innermost loop around it goes on with its next round.
+    case continued
+
+    /// How a loop goes on after its body ended this way: nil for its next round, else how the
+    /// loop itself ends — a `break` ends it and the block around goes on, a `return` leaves it.
+    var endsLoop: BlockExit? {
+      switch self {
+      case .completed, .continued: nil
+      case .broke: .completed
+      case .returned, .awaitBinding, .continueAt: self
+      }
+    }
+
+    /// The block ran to its end (or a loop ended by its `break`): the next step runs.
+    var goesOn: Bool {
+      if case .completed = self { true } else { false }
+    }
   }
 
   /// A problem found while running (a wrong type at run time), reported with the step's location.

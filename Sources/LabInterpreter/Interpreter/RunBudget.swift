@@ -18,6 +18,9 @@ final class RunBudget: Sendable {
   /// machine, and only past a minute.
   private let deadline: ContinuousClock.Instant
   private let seconds: Double
+  /// The `while` or `repeatWhile` loop that last went round and has not ended, named when the
+  /// run passes `--max-steps`: a condition that stays true is the runaway a teacher meets most.
+  private let loopGoingRound = Mutex<String?>(nil)
 
   init(_ limits: RunLimits) {
     self.limits = limits.interpreter
@@ -44,7 +47,17 @@ final class RunBudget: Sendable {
     if taken % 65_536 == 0, let problem = checkMemory() { return problem }
     if taken % 16 == 0, let problem = checkTime() { return problem }
     guard taken > limits.maxSteps else { return nil }
-    return "the run took more than \(limits.maxSteps) steps; raise the limit with --max-steps"
+    let loop = loopGoingRound.withLock { $0 }.map { "; \($0) was still going round" } ?? ""
+    return "the run took more than \(limits.maxSteps) steps\(loop); raise the limit with "
+      + "--max-steps"
+  }
+
+  /// A `while` loop, named as `takeStep`'s message names it, starts another round.
+  func loopGoesRound(_ name: String) { loopGoingRound.withLock { $0 = name } }
+
+  /// The loop ended: a later runaway is not its own.
+  func loopEnded(_ name: String) {
+    loopGoingRound.withLock { if $0 == name { $0 = nil } }
   }
 
   /// Past `--timeout`: the run has taken more real time than it allows.

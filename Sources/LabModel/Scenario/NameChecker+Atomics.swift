@@ -56,7 +56,7 @@ extension NameChecker {
         .assumeIsolated, .throw,
         .try, .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock,
         .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel, .streamYield,
-        .streamFinish, .forAwait, .onTermination, .withValue:
+        .streamFinish, .forAwait, .onTermination, .withValue, .while, .break, .continue, .whileNext:
         break
       }
     }

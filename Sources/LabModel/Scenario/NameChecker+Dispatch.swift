@@ -26,7 +26,8 @@ extension NameChecker {
         checkSync(body, owned: serial ? [queue] : [])
       case .onMain(let body), .assumeIsolated(let body):
         checkSync(body, owned: owned.union(["main"]))
-      case .repeat(_, _, let body), .forEach(_, _, let body), .withLock(_, let body):
+      case .repeat(_, _, let body), .forEach(_, _, let body), .withLock(_, let body),
+        .while(_, let body, _), .whileNext(_, _, let body):
         checkSync(body, owned: owned)
       case .if(_, let thenSteps, let elseSteps):
         checkSync(thenSteps, owned: owned)
@@ -39,7 +40,7 @@ extension NameChecker {
         .addTask, .next, .cancelAll,
         .task, .awaitTask, .cancel, .throw, .checkCancellation, .enter, .leave, .wait,
         .atomicAdd, .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel,
-        .streamYield, .streamFinish, .forAwait, .onTermination, .withValue:
+        .streamYield, .streamFinish, .forAwait, .onTermination, .withValue, .break, .continue:
         break
       }
     }

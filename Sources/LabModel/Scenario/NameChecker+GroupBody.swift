@@ -61,12 +61,15 @@ extension NameChecker {
       checkGroupStep(group, scope, step)
       if let bind { scope.readable.insert(bind) }
     case .cancelAll(let group): checkGroupStep(group, scope, step)
+    case .whileNext(let group, let bind, let body):
+      checkGroupStep(group, scope, step)
+      checkLoopBody(body, binding: bind, &scope)
     // Not steps of a body: `checkBlock` checks them.
     case .log, .set, .add, .repeat, .forEach, .if, .return, .call, .block, .sleep, .yield,
       .asyncLet, .await, .group, .task, .awaitTask, .cancel, .onMain, .assumeIsolated, .throw,
       .try, .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
       .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel, .streamYield,
-      .streamFinish, .forAwait, .onTermination, .withValue:
+      .streamFinish, .forAwait, .onTermination, .withValue, .while, .break, .continue:
       break
     }
   }

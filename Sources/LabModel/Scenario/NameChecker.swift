@@ -131,6 +131,7 @@ struct NameChecker {
     checkTaskLocalDeclarations()
     checkSyncDispatches()
     checkAssumeIsolated()
+    checkLoopExits()
     for (name, path) in expected
     where !globals.contains(name) && !unsure.anyVariable && !unsure.names.contains(name) {
       report(
@@ -247,19 +248,14 @@ struct NameChecker {
         read(expression.names + [name], scope, step)
       case .repeat(let count, let index, let body):
         read(count.names, scope, step)
-        var inner = scope
-        if let index { inner.readable.insert(index) }
-        checkBlock(body, &inner)
-        scope.readable.formUnion(inner.readable)
+        checkLoopBody(body, binding: index, &scope)
       case .forEach(let list, let item, let body):
         read(list.names, scope, step)
-        var inner = scope
-        inner.readable.insert(item)
-        checkBlock(body, &inner)
-        scope.readable.formUnion(inner.readable)
+        checkLoopBody(body, binding: item, &scope)
       case .if(let condition, let thenSteps, let elseSteps):
         read(condition.names, scope, step)
         checkBranches(thenSteps, elseSteps, &scope)
+      case .while(let condition, let body, _): checkWhile(condition, body, &scope, step)
       case .return(let expression):
         read(expression?.names ?? [], scope, step)
       case .call(let call, let bind):
@@ -277,7 +273,7 @@ struct NameChecker {
         read(spec.items.names, scope, step)
         checkChild(spec.child, &scope, step, extra: spec.itemName)
         if let collect = spec.collect { scope.readable.insert(collect) }
-      case .addTask, .next, .cancelAll: checkBodyStep(&scope, step)
+      case .addTask, .next, .whileNext, .cancelAll: checkBodyStep(&scope, step)
       case .task(let spec):
         checkChild(spec.child, &scope, step)
       case .awaitTask(let name, let bind):
@@ -289,7 +285,7 @@ struct NameChecker {
         var inner = Scope(readable: scope.readable)
         checkBlock(body, &inner)
         scope.readable.formUnion(inner.readable)
-      case .yield, .throw, .checkCancellation, .enter, .leave, .wait:
+      case .yield, .throw, .checkCancellation, .enter, .leave, .wait, .break, .continue:
         break
       case .semaphoreSignal(let name): checkSemaphore(name, timeout: nil, bind: nil, &scope, step)
       case .semaphoreWait(let name, let timeout, let bind):

@@ -133,6 +133,13 @@ public struct Step: Sendable {
     case `repeat`(count: Expression, index: String?, body: [Step])
     case forEach(list: Expression, item: String, body: [Step])
     case `if`(Expression, then: [Step], else: [Step])
+    /// `while condition { body }`, or `repeat { body } while condition` when the condition is
+    /// not checked first.
+    case `while`(Expression, body: [Step], checksFirst: Bool)
+    /// `break`: ends the innermost loop around it.
+    case `break`
+    /// `continue`: goes on with the innermost loop's next round.
+    case `continue`
     case `return`(Expression?)
     case call(Call, bind: String?)
     /// Synchronous work that holds the thread (`Thread.sleep`, `usleep`, CPU work).
@@ -149,6 +156,8 @@ public struct Step: Sendable {
     case addTask(AddTaskSpec)
     /// `try await group.next()` in the body of a group; `bind` receives the result or none.
     case next(String, bind: String?)
+    /// `while let bind = try await group.next() { body }` in the body of a group.
+    case whileNext(String, bind: String?, body: [Step])
     /// `group.cancelAll()` in the body of a group.
     case cancelAll(String)
     /// An unstructured `Task { … }`.

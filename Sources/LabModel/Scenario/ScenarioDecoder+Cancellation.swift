@@ -81,7 +81,7 @@ enum HandlerRules {
       .assumeIsolated, .dispatch, .enter,
       .leave, .notify, .wait, .withLock, .atomicAdd, .semaphoreWait, .semaphoreSignal,
       .continuation, .resume, .onCancel, .streamYield, .streamFinish, .forAwait, .onTermination,
-      .withValue:
+      .withValue, .while, .break, .continue, .whileNext:
       let call =
         handler == .onCancel ? "the canceller's `cancel()` call" : "the call that ends the stream"
       return "a step the lab cannot run inside \(name): it runs the handler at once, inside "

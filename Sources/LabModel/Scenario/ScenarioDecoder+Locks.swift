@@ -133,6 +133,7 @@ enum LockRules {
     switch kind {
     case .repeat(_, _, let body), .forEach(_, _, let body), .withLock(_, let body): [body]
     case .if(_, let thenSteps, let elseSteps): [thenSteps, elseSteps]
+    case .while(_, let body, _), .whileNext(_, _, let body): [body]
     case .try(let body, let catches): [body] + catches.map(\.steps)
     case .withValue(let binding): [binding.steps]
     // Run by another task, later, or after a suspension the body refuses on its own.
@@ -140,7 +141,8 @@ enum LockRules {
       .addTask, .next, .cancelAll,
       .task, .awaitTask, .cancel, .onMain, .assumeIsolated, .throw, .checkCancellation,
       .dispatch, .enter, .leave, .notify, .wait, .atomicAdd, .semaphoreWait, .semaphoreSignal,
-      .continuation, .resume, .onCancel, .streamYield, .streamFinish, .forAwait, .onTermination:
+      .continuation, .resume, .onCancel, .streamYield, .streamFinish, .forAwait, .onTermination,
+      .break, .continue:
       []
     }
   }

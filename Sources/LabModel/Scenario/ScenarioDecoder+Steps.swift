@@ -84,6 +84,9 @@ extension ScenarioDecoder {
       return .call(call, bind: binding(step))
     case .block, .sleep: return decodeWait(step)
     case .yield: return .yield
+    case .while, .repeatWhile: return decodeWhile(step)
+    case .break: return .break
+    case .continue: return .continue
     case .asyncLet: return decodeAsyncLet(step)
     case .await: return decodeAwait(step)
     case .group: return decodeGroup(step)
@@ -91,6 +94,7 @@ extension ScenarioDecoder {
     case .next:
       guard let group = identifier(value, path: keyPath, what: "group name") else { return nil }
       return .next(group, bind: binding(step))
+    case .whileNext: return decodeWhileNext(step)
     case .cancelAll:
       return identifier(value, path: keyPath, what: "group name").map { .cancelAll($0) }
     case .task: return decodeTask(step)

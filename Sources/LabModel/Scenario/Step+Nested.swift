@@ -13,6 +13,7 @@ extension Step.Kind {
     case .onCancel(let handler, let operation): [handler, operation]
     case .withValue(let binding): [binding.steps]
     case .if(_, let thenSteps, let elseSteps): [thenSteps, elseSteps]
+    case .while(_, let body, _), .whileNext(_, _, let body): [body]
     case .asyncLet(_, let child): child.steps.map { [$0] } ?? []
     case .group(let spec): spec.body.map { [$0] } ?? spec.child.steps.map { [$0] } ?? []
     case .addTask(let spec): spec.child.steps.map { [$0] } ?? []
@@ -21,7 +22,7 @@ extension Step.Kind {
     case .log, .set, .add, .return, .call, .block, .sleep, .yield, .await, .awaitTask, .cancel,
       .next, .cancelAll,
       .throw, .checkCancellation, .enter, .leave, .wait, .atomicAdd, .semaphoreWait,
-      .semaphoreSignal, .resume, .streamYield, .streamFinish:
+      .semaphoreSignal, .resume, .streamYield, .streamFinish, .break, .continue:
       []
     }
   }
@@ -41,11 +42,15 @@ extension Step.Kind {
     case .block: .block
     case .sleep: .sleep
     case .yield: .yield
+    case .while(_, _, let checksFirst): checksFirst ? .while : .repeatWhile
+    case .break: .break
+    case .continue: .continue
     case .asyncLet: .asyncLet
     case .await: .await
     case .group: .group
     case .addTask: .addTask
     case .next: .next
+    case .whileNext: .whileNext
     case .cancelAll: .cancelAll
     case .task: .task
     case .awaitTask: .awaitTask

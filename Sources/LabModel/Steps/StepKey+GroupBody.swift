@@ -46,6 +46,23 @@ extension StepRows {
       suspends: true, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,
       touches: [.taskLifecycle]))
 
+  static let whileNext = StepSpec(
+    value: .name,
+    doc: "`while let result = try await group.next() { … }` in the body of the group NAME: "
+      + "takes each child's result as it ends, in completion order, and runs the steps with it; "
+      + "the loop ends when no child is left, and a child's error leaves it (catch it with "
+      + "\"try\"). Only inside that group's \"body\"; break and continue act on it.",
+    swift: "while let result = try await group.next() { … }",
+    lab: "a real group's next(), before each round",
+    options: [
+      .init(key: "as", shape: .binding, doc: "Receives each child's result."),
+      .init(key: "steps", shape: .steps, requiredExample: "[ … ]", doc: "The loop's body."),
+    ],
+    examples: [#"{ "whileNext": "jobs", "as": "result", "steps": [{ "log": "got {result}" }] }"#],
+    traits: StepTraits(
+      suspends: true, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: [.taskLifecycle]))
+
   static let cancelAll = StepSpec(
     value: .name,
     doc: "`group.cancelAll()` in the body of the group NAME: cancels every child, running or "

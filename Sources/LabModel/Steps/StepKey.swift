@@ -5,7 +5,8 @@
 /// made from it, so a new case that is not decoded, described and documented does not compile.
 public enum StepKey: String, CaseIterable, Sendable {
   case log, set, add, `repeat`, forEach, `if`, `return`, call, block, sleep, yield
-  case asyncLet, await, group, addTask, next, cancelAll, task, awaitTask, cancel, onMain
+  case `while`, repeatWhile, `break`, `continue`
+  case asyncLet, await, group, addTask, next, whileNext, cancelAll, task, awaitTask, cancel, onMain
   case assumeIsolated, `throw`, `try`
   case checkCancellation
   case actorCall, dispatch, enter, leave, notify, wait
@@ -31,11 +32,16 @@ public enum StepKey: String, CaseIterable, Sendable {
     case .block: StepRows.block
     case .sleep: StepRows.sleep
     case .yield: StepRows.yield
+    case .while: StepRows.while
+    case .repeatWhile: StepRows.repeatWhile
+    case .break: StepRows.break
+    case .continue: StepRows.continue
     case .asyncLet: StepRows.asyncLet
     case .await: StepRows.await
     case .group: StepRows.group
     case .addTask: StepRows.addTask
     case .next: StepRows.next
+    case .whileNext: StepRows.whileNext
     case .cancelAll: StepRows.cancelAll
     case .task: StepRows.task
     case .awaitTask: StepRows.awaitTask

@@ -177,13 +177,16 @@ enum Fixture {
     // A group body's steps stand only in the body of the group they name.
     case .addTask, .cancelAll:
       #"{"group": "jobs", "body": [\#(example)]}"#
-    case .next:
+    case .next, .whileNext:
       #"{"group": "jobs", "body": [{"addTask": "jobs", "steps": [{"return": 1}]}, \#(example)]}"#
+    // A loop's own steps: they stand only in a loop.
+    case .break, .continue:
+      #"{"repeat": 2, "steps": [{"log": "round"}, \#(example)]}"#
     case .log, .set, .add, .repeat, .forEach, .if, .return, .call, .block, .sleep, .yield,
       .asyncLet, .group, .task, .onMain, .assumeIsolated, .throw, .try, .checkCancellation,
       .actorCall, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
       .semaphoreWait, .semaphoreSignal, .continuation, .onCancel, .streamYield, .streamFinish,
-      .forAwait, .onTermination, .withValue:
+      .forAwait, .onTermination, .withValue, .while, .repeatWhile:
       example
     }
   }

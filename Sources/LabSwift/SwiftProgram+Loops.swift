@@ -1,0 +1,49 @@
+import LabModel
+
+extension ProgramWriter {
+  /// A loop that ends on a condition, or a `break` or `continue`: the statement Swift has.
+  func loopStep(_ kind: Step.Kind, _ context: Context) throws(NotExpressible) {
+    if case .while(let condition, let body, let checksFirst) = kind {
+      try looping(while: condition, body, checksFirst: checksFirst, context)
+    } else {
+      line(kind.key == .break ? "break" : "continue")
+    }
+  }
+
+  /// `while condition { … }`, or `repeat { … } while condition`: the condition is written with
+  /// the names around the loop, as Swift's repeat-while condition sees none of its body's.
+  func looping(
+    while condition: Expression, _ body: [Step], checksFirst: Bool, _ context: Context
+  ) throws(NotExpressible) {
+    let test = try expression(condition, context)
+    let code: SwiftCode = "\(awaitPrefix(test))\(test.code)"
+    var inner = context
+    if checksFirst {
+      try block("while \(code) {") { () throws(NotExpressible) in try steps(body, &inner) }
+    } else {
+      try block("repeat {", "} while \(code)") { () throws(NotExpressible) in
+        try steps(body, &inner)
+      }
+    }
+  }
+
+  /// `while let result = try await group.next() { … }`. A group of children that return
+  /// nothing gives `()`, which the lab shows as none: the body reads it so.
+  func whileNext(_ group: String, _ bind: String?, _ body: [Step], _ context: Context)
+    throws(NotExpressible)
+  {
+    var inner = context
+    let element = groupElementTypes[group] ?? .void
+    let reads = bind.map { Self.names(body).contains($0) } ?? false
+    let name: SwiftCode = bind.map { element == .void ? "_" : "\(Identifier($0))" } ?? "_"
+    if let bind {
+      inner.locals[bind] = element == .void ? .string : element
+      inner.declared.insert(bind)
+    }
+    try block("while let \(name) = try await \(Identifier(group)).next() {") {
+      () throws(NotExpressible) in
+      if let bind, element == .void, reads { line("let \(Identifier(bind)) = \"none\"") }
+      try steps(body, &inner)
+    }
+  }
+}

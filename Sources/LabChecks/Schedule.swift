@@ -152,6 +152,15 @@ package struct Schedule: Sendable, Equatable {
 
   private static let digits = Array("0123456789abcdef")
   private static let lastDigits = Array("ghijklmnopqrstuv")
+  /// Each byte's place among `digits` (0–15) or `lastDigits` (16–31), else -1: the reader's
+  /// table, made from the writer's two alphabets.
+  private static let digitCodes: [Int8] = {
+    var codes = [Int8](repeating: -1, count: 256)
+    for (place, character) in (digits + lastDigits).enumerated() {
+      codes[Int(character.asciiValue!)] = Int8(place)
+    }
+    return codes
+  }()
 
   package static func number(_ value: Int) -> String {
     var value = value
@@ -172,18 +181,15 @@ package struct Schedule: Sendable, Equatable {
     var value = 0
     var length = 0
     for byte in text.utf8 {
-      let digit: Int
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = Int(byte - UInt8(ascii: "0"))
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = Int(byte - UInt8(ascii: "a")) + 10
-      case UInt8(ascii: "g")...UInt8(ascii: "v"):
-        numbers.append(value << 4 | Int(byte - UInt8(ascii: "g")))
+      let code = Int(digitCodes[Int(byte)])
+      if code < 0 { return nil }
+      if code >= 16 {
+        numbers.append(value << 4 | (code - 16))
         value = 0
         length = 0
         continue
-      default: return nil
       }
-      value = value << 4 | digit
+      value = value << 4 | code
       length += 1
       if length > 8 { return nil }
     }

@@ -87,11 +87,11 @@ struct CompletionSafetyTests {
     terminal.press("Tab", "Tab")
     try terminal.tmux.waitFor("normal-two")
     #expect(terminal.tmux.screen().contains("normal-one"))
-    terminal.press("C-c")
+    try terminal.cancelLine()
     terminal.type("lab run --thr")
     terminal.press("Tab")
     try terminal.tmux.waitFor("--threads")
-    terminal.press("C-c")
+    try terminal.cancelLine()
     try terminal.run("")
     #expect(course.markers() == [])
   }
@@ -172,6 +172,16 @@ final class CompletionTerminal {
 
   /// Presses keys by their tmux names (`Tab`, `Enter`, `C-c`).
   func press(_ keys: String...) { _ = try? tmux.run(["send-keys"] + keys) }
+
+  /// Presses C-c and waits for an empty prompt: a shell still busy with a completion took the
+  /// interrupt only after the next line was typed, and the two lines ran together.
+  func cancelLine() throws {
+    press("C-c")
+    try tmux.waitUntil("showed an empty prompt") { screen in
+      let lines = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+      return lines.last { !$0.isEmpty } == "READY$"
+    }
+  }
 
   /// Runs `line` (after clearing the screen) and waits until the shell has run it.
   func run(_ line: String) throws {

@@ -211,11 +211,16 @@ struct Tmux {
   /// Polls the screen until it shows `text`, for up to thirty seconds: a shell's first completion
   /// on a machine busy with builds took longer than ten.
   func waitFor(_ text: String) throws {
+    try waitUntil("showed '\(text)'") { $0.contains(text) }
+  }
+
+  /// Polls the screen until `condition` holds of it, for up to thirty seconds.
+  func waitUntil(_ what: String, _ condition: (String) -> Bool) throws {
     for _ in 0..<600 {
-      if screen().contains(text) { return }
+      if condition(screen()) { return }
       Thread.sleep(forTimeInterval: 0.05)
     }
-    throw Timeout(description: "the screen never showed '\(text)':\n\(screen())")
+    throw Timeout(description: "the screen never \(what):\n\(screen())")
   }
 
   func close() { _ = try? run(["kill-server"]) }

@@ -33,6 +33,17 @@ extension ExhaustiveSearch.Findings {
     let runs = "\(schedules) distinct interleaving\(schedules == 1 ? "" : "s")"
     let bound = preemptionBound.map { " with at most \($0) preemption\($0 == 1 ? "" : "s")" } ?? ""
     if complete { return "all \(runs) explored: these are all the outcomes" }
+    // The search ended by itself, but its model of which turns commute is wrong here.
+    let wrong =
+      "its model of which turns commute is wrong here (docs/exploration.md, \"A known defect\")"
+    if !missed.isEmpty {
+      return "not a proof: \(runs) explored, but seeded runs reached outcomes none of them did "
+        + "(below): \(wrong)"
+    }
+    if nondeterministic > 0 {
+      return "not a proof: \(runs) explored, but \(nondeterministic) left the path the search "
+        + "set them: \(wrong)"
+    }
     if let stoppedBy, outcomes.isEmpty {
       // A budget smaller than one run: nothing to show, and saying "below" would point at an
       // empty table.
@@ -85,8 +96,12 @@ extension ExhaustiveSearch.Findings {
     }
     if let bound = boundThatFinishes { out += "\n" + bound.line + "\n" }
     out += claims(argument: argument, rules: rules, hints: hints, columns: columns, style)
-    if nondeterministic > 0 {
-      out += "\n\(nondeterministic) runs did not repeat their prefix: the search is not sound\n"
+    if !missed.isEmpty { out += "\n" }
+    for missed in missed {
+      out += Exploration.failure(
+        "✗ \(missed.label) reached an outcome no schedule did: "
+          + terminalSafe(missed.outcome.description),
+        replay: hints.command("run", argument, missed.label.replayOptions ?? ""), columns, style)
     }
     return out
   }
@@ -157,10 +172,20 @@ extension ExhaustiveSearch.Findings {
         "stopped_by": \(stoppedBy.map(Self.json) ?? "null"),\(shardJSON)\(boundJSON)
         "outcomes": \(rows.isEmpty ? "[]" : "[\n" + rows.joined(separator: ",\n") + "\n  ]"),
         "unreached": [\(unreached.joined(separator: ", "))],
+        "missed": [\(missedJSON(argument: argument, hints: hints))],
         "passed": \(passed(rules))
       }
 
       """
+  }
+
+  /// The outcomes seeded runs reached and the search did not, for `"missed"`.
+  private func missedJSON(argument: String, hints: HintCommand) -> String {
+    let quote = TraceJSON.quote
+    return missed.map {
+      "{\"outcome\": \(quote($0.outcome.description)), "
+        + "\"replay\": \(quote(hints.command("run", argument, $0.label.replayOptions ?? "")))}"
+    }.joined(separator: ", ")
   }
 
   /// The budget that stopped the search, for `"stopped_by"`: which, its value as its option

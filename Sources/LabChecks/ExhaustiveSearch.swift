@@ -48,8 +48,11 @@ public struct ExhaustiveSearch: Sendable {
     package var preemptionBound: Int?
     /// Whether the bound cut off schedules (so `complete` holds only within it).
     package var boundCut = false
-    /// Runs whose scheduling differed on replay of the same prefix (never seen; a lab bug).
+    /// Runs whose scheduling differed on replay of the same prefix: the search's model of what
+    /// each turn depends on is wrong there, and it is no proof.
     package var nondeterministic = 0
+    /// Outcomes seeded runs reached that the search did not (`audit`): it is no proof.
+    package var missed: [Missed] = []
     /// Runs that failed checks other than the outcome.
     package var failedChecks = 0
     /// Whether sleep sets were used (not for scenarios that cancel or throw: see `reducible`).
@@ -124,7 +127,15 @@ public struct ExhaustiveSearch: Sendable {
   public func run(progress: (Progress) -> Void = { _ in }) -> Findings {
     var findings = Findings()
     findings.reduced = precise
-    if splits { return runOptimal(findings, progress: progress) }
+    let deadline = Deadline(start: .now, seconds: budget.maxSeconds)
+    findings = splits ? runOptimal(findings, progress: progress) : runOnePart(findings, progress)
+    audit(&findings, until: deadline)
+    return findings
+  }
+
+  /// The search as one part: unsplit, bounded by preemptions or another reduction.
+  private func runOnePart(_ start: Findings, _ progress: (Progress) -> Void) -> Findings {
+    var findings = start
     // A search that is not split into parts (it cannot reduce, is bounded by preemptions, or
     // measures another reduction) is one part: the first shard runs it, the others run nothing,
     // so that the merge of every shard is still the whole search.

@@ -148,8 +148,9 @@ extension ExhaustiveSearch {
 
   /// The findings of the whole search from every one of its shards. Each outcome is found again
   /// by replaying its shortest schedule, so its values are typed, not read back from text.
-  package func merge(_ shards: [ShardFile]) -> Result<Findings, ShardProblem> {
-    guard let first = shards.first else { return .failure(.mismatch("name the shards to merge")) }
+  /// Why `shards` are not every shard of one search of this scenario, if they are not.
+  private func mismatch(of shards: [ShardFile]) -> ShardProblem? {
+    guard let first = shards.first else { return .mismatch("name the shards to merge") }
     let count = first.shard.count
     let indices = shards.map(\.shard.index).sorted()
     // Every shard that split the tree split it into the same parts.
@@ -157,17 +158,21 @@ extension ExhaustiveSearch {
     guard shards.allSatisfy({ $0.shard.count == count }), parts.count <= 1,
       indices == Array(1...count)
     else {
-      return .failure(
-        .mismatch(
-          "the shards are \(indices.map(String.init).joined(separator: ", ")) of "
-            + "\(count); merge each of 1…\(count) exactly once, from the same search"))
+      return .mismatch(
+        "the shards are \(indices.map(String.init).joined(separator: ", ")) of "
+          + "\(count); merge each of 1…\(count) exactly once, from the same search")
     }
     guard shards.allSatisfy({ $0.shard.identity == identityText }) else {
-      return .failure(
-        .mismatch(
-          "these shards are of another scenario, another version of it or another --threads; "
-            + "run every shard, and the merge, with one scenario file and the same options"))
+      return .mismatch(
+        "these shards are of another scenario, another version of it or another --threads; "
+          + "run every shard, and the merge, with one scenario file and the same options")
     }
+    return nil
+  }
+
+  package func merge(_ shards: [ShardFile]) -> Result<Findings, ShardProblem> {
+    if let problem = mismatch(of: shards) { return .failure(problem) }
+    let parts = Set(shards.map(\.shard.parts).filter { $0 > 0 })
     var findings = Findings()
     // What the whole search with these options would be: the shards of one that is not split
     // are of one part (`run`).
@@ -226,6 +231,8 @@ extension ExhaustiveSearch {
           }, grade: grade, reason: reason))
     }
     findings.complete = shards.allSatisfy(\.complete)
+    // The merged search is checked by the same seeds as a search run whole.
+    audit(&findings, until: meter.deadline, merged: true)
     return .success(findings)
   }
 

@@ -43,6 +43,22 @@ extension ScenarioChecker {
       failures.append(.init(run: nil, messages: [verdict], replay: nil, searched: true))
       return (failures, verdict)
     }
+    if let missed = findings.missed.first {
+      // The search ended, but a seed reached what it did not: its claims are no proof.
+      let verdict =
+        "every schedule: not a proof: \(missed.label) reached \(missed.outcome), which none of "
+        + "\(findings.schedules) schedules did (docs/exploration.md, \"A known defect\")"
+      let replay = hints.command("run", argument, missed.label.replayOptions ?? "")
+      failures.append(.init(run: nil, messages: [verdict], replay: replay, searched: true))
+      return (failures, verdict)
+    }
+    if findings.nondeterministic > 0 {
+      let verdict =
+        "every schedule: not a proof: \(findings.nondeterministic) runs left the path the "
+        + "search set them (docs/exploration.md, \"A known defect\")"
+      failures.append(.init(run: nil, messages: [verdict], replay: nil, searched: true))
+      return (failures, verdict)
+    }
     for (index, rule) in findings.unreached(rules) {
       failures.append(
         .init(

@@ -146,6 +146,9 @@ extension ProgramWriter {
     inner.declared = []
     inner.place = place
     inner.ownTask = ownTask
+    // A child's closure reaches no group's parameter, and its return is its own.
+    inner.groupBodies = []
+    inner.groupReturn = nil
     line("log(\"\(name) start\")")
     return try ending(name, throwing: Self.childThrows(work, throwsKeys)) {
       () throws(NotExpressible) -> SwiftType? in

@@ -239,6 +239,7 @@ extension ProgramWriter {
         // ends: what it changes of that task's locals needs `var` there. A child's steps are a
         // task of their own.
         if case .group(let spec) = step.kind {
+          if let bind = spec.bind { counts[bind, default: 0] += 1 }
           if let body = spec.body { visit(body) }
           continue
         }

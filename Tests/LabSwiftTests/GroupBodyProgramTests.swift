@@ -30,4 +30,25 @@ import Testing
     let program = try Self.program(#"{"log": "{sum} {x}"}"#)
     #expect(program.contains("let sum = 0"), "\(program)")
   }
+
+  @Test func theValueAsReceivesIsDeclaredWithTheTypeTheBodyReturns() throws {
+    let program = try SwiftProgram.generate(
+      try TestSupport.scenario(
+        json: """
+          {"format": 1, "steps": [
+            {"group": "jobs", "as": "total", "body": [
+              {"addTask": "jobs", "steps": [{"return": 7}]},
+              {"set": "sum", "to": "0"},
+              {"forAwait": "jobs", "as": "x", "steps": [{"add": "sum", "value": "x"}]},
+              {"if": "sum > 100", "then": [{"return": "0"}]},
+              {"return": "sum"}]},
+            {"log": "{total}"}]}
+          """))
+    #expect(
+      program.contains("let total = try await withThrowingTaskGroup(of: Int.self) { jobs in"),
+      "\(program)")
+    #expect(program.contains("for try await x in jobs {"), "\(program)")
+    #expect(program.contains("return 0"), "\(program)")
+    #expect(!program.contains("waitForAll"), "\(program)")
+  }
 }

@@ -46,7 +46,10 @@ extension ProgramWriter {
     lines = saved
     let element = groupElementTypes[spec.name] ?? .void
     let opening = groupOpening(spec, &context)
-    try block("\(opening)try await withThrowingTaskGroup(of: \(element).self) { \(group) in") {
+    // A body that returns the group's value and throws nothing out: the group rethrows nothing.
+    let tryAwait: SwiftCode =
+      Self.groupThrows(spec, throwsKeys, groups: context.groupBodies) ? "try await" : "await"
+    try block("\(opening)\(tryAwait) withThrowingTaskGroup(of: \(element).self) { \(group) in") {
       () throws(NotExpressible) in
       lines += written
       // A body with "as" ends with its return; the group then waits for what is left itself.

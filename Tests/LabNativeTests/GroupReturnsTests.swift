@@ -73,7 +73,7 @@ import Testing
       try TestSupport.programScenario(named: "group-returns-total"))
     #expect(total.contains("var failures = 0"), "\(total)")
     #expect(
-      total.contains("let total = try await withThrowingTaskGroup(of: Int.self) { downloads in"))
+      total.contains("let total = await withThrowingTaskGroup(of: Int.self) { downloads in"))
     #expect(total.contains("for try await size in downloads {"))
     #expect(total.contains("return sum"))
     #expect(!total.contains("downloads.waitForAll()"))

@@ -30,7 +30,8 @@ extension StepRows {
     swift: "try await withThrowingTaskGroup(of:) { group in group.addTask { … } }",
     lab: "real children on the pool; `for try await` with `collect`, else `waitForAll()`; "
       + "`cancelAll()` after `cancelAfter` results; a real discarding group with `discarding`; "
-      + "`group.next()` before each child past `maxInFlight`",
+      + "`group.next()` before each child past `maxInFlight`; after a body's `return`, the wait "
+      + "Swift's group makes itself, which rethrows nothing",
     options: [
       .init(
         key: "over", shape: .expression,

@@ -38,30 +38,44 @@ extension ProgramWriter {
     return throwsKeys.contains(function) ? "try " : ""
   }
 
-  /// Whether the steps can throw out: a catch-all `catch` stops what its `do` throws.
-  static func throwsIn(_ steps: [Step], _ throwing: Set<String>) -> Bool {
+  /// Whether the steps can throw out: a catch-all `catch` stops what its `do` throws. In the
+  /// body of the `groups`, a `forAwait` over one of them is `for try await`, which throws.
+  static func throwsIn(
+    _ steps: [Step], _ throwing: Set<String>, groups: Set<String> = []
+  ) -> Bool {
     steps.contains { step in
       switch step.kind {
       case .throw, .sleep, .checkCancellation, .awaitTask, .await, .next, .whileNext: return true
       case .call(let call, _): return throwing.contains(call.function)
       case .try(let body, let catches):
         let all = catches.contains { $0.error == nil }
-        return (!all && throwsIn(body, throwing))
-          || catches.contains { throwsIn($0.steps, throwing) }
+        return (!all && throwsIn(body, throwing, groups: groups))
+          || catches.contains { throwsIn($0.steps, throwing, groups: groups) }
       case .task, .dispatch, .notify: return false
       case .continuation(let spec): return spec.throwing || throwsIn(spec.steps, throwing)
-      case .onCancel(_, let operation): return throwsIn(operation, throwing)
-      // With a body the group is a throwing one, whatever its children do.
-      case .group(let spec): return spec.body != nil || childThrows(spec.child, throwing)
+      case .onCancel(_, let operation): return throwsIn(operation, throwing, groups: groups)
+      case .forAwait(let name, _, let body):
+        return groups.contains(name) || throwsIn(body, throwing, groups: groups)
+      case .group(let spec): return groupThrows(spec, throwing, groups: groups)
       case .addTask, .cancelAll: return false
       case .asyncLet: return false
       case .log, .set, .add, .repeat, .forEach, .if, .return, .block, .yield, .cancel, .onMain,
         .assumeIsolated, .enter, .leave, .wait, .withLock, .atomicAdd, .semaphoreWait,
-        .semaphoreSignal, .resume, .streamYield, .streamFinish, .forAwait, .onTermination,
+        .semaphoreSignal, .resume, .streamYield, .streamFinish, .onTermination,
         .withValue, .while, .break, .continue:
-        return throwsIn(nested(step.kind), throwing)
+        return throwsIn(nested(step.kind), throwing, groups: groups)
       }
     }
+  }
+
+  /// Whether `withThrowingTaskGroup` throws out: with a body it ends with `waitForAll()` or `for
+  /// try await`, which rethrow a child's error, but for a body that returns the group's value
+  /// ("as"): then the group rethrows only what its closure throws.
+  static func groupThrows(
+    _ spec: TaskGroupSpec, _ throwing: Set<String>, groups: Set<String> = []
+  ) -> Bool {
+    guard let body = spec.body else { return childThrows(spec.child, throwing) }
+    return spec.bind == nil || throwsIn(body, throwing, groups: groups.union([spec.name]))
   }
 
   static func childThrows(_ work: ChildWork, _ throwing: Set<String>) -> Bool {
@@ -146,6 +160,9 @@ extension ProgramWriter {
     inner.declared = []
     inner.place = place
     inner.ownTask = ownTask
+    // A child's closure reaches no group's parameter, and its return is its own.
+    inner.groupBodies = []
+    inner.groupReturn = nil
     line("log(\"\(name) start\")")
     return try ending(name, throwing: Self.childThrows(work, throwsKeys)) {
       () throws(NotExpressible) -> SwiftType? in

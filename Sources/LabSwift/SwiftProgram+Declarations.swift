@@ -235,7 +235,14 @@ extension ProgramWriter {
           break
         }
         if case .task = step.kind { continue }
-        if case .group = step.kind { continue }
+        // A group's body is a closure of the task that opened the group, run before the group
+        // ends: what it changes of that task's locals needs `var` there. A child's steps are a
+        // task of their own.
+        if case .group(let spec) = step.kind {
+          if let bind = spec.bind { counts[bind, default: 0] += 1 }
+          if let body = spec.body { visit(body) }
+          continue
+        }
         if case .asyncLet = step.kind { continue }
         if case .addTask = step.kind { continue }
         visit(nested(step.kind))

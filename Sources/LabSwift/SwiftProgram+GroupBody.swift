@@ -37,16 +37,23 @@ extension ProgramWriter {
     depth += 1
     var inner = context
     inner.rebound.formUnion(Self.rebound(body))
+    inner.groupBodies.insert(spec.name)
+    inner.groupReturn = spec.bind == nil ? nil : spec.name
     line("var \(Self.addTaskCalls(spec.name)) = 0")
     try steps(body, &inner)
     depth -= 1
     let written = lines
     lines = saved
     let element = groupElementTypes[spec.name] ?? .void
-    let opening: SwiftCode = spec.collect.map { "let \(Identifier($0)) = " } ?? ""
-    try block("\(opening)try await withThrowingTaskGroup(of: \(element).self) { \(group) in") {
+    let opening = groupOpening(spec, &context)
+    // A body that returns the group's value and throws nothing out: the group rethrows nothing.
+    let tryAwait: SwiftCode =
+      Self.groupThrows(spec, throwsKeys, groups: context.groupBodies) ? "try await" : "await"
+    try block("\(opening)\(tryAwait) withThrowingTaskGroup(of: \(element).self) { \(group) in") {
       () throws(NotExpressible) in
       lines += written
+      // A body with "as" ends with its return; the group then waits for what is left itself.
+      guard spec.bind == nil else { return }
       guard let collect = spec.collect else {
         line("try await \(group).waitForAll()")
         return
@@ -62,6 +69,20 @@ extension ProgramWriter {
       context.locals[collect] = .list(element)
       context.declared.insert(collect)
     }
+  }
+
+  /// `let NAME = ` before a group whose closure's result a variable receives: "collect"'s list,
+  /// or with "as" the value the body returns (written first, so its type is known).
+  private func groupOpening(_ spec: TaskGroupSpec, _ context: inout Context) -> SwiftCode {
+    if let collect = spec.collect { return "let \(Identifier(collect)) = " }
+    guard let bind = spec.bind else { return "" }
+    if context.declared.contains(bind) { return "\(Identifier(bind)) = " }
+    context.declared.insert(bind)
+    let key = localKey(bind, context)
+    localTypes[key] = SwiftType.merge(localTypes[key], groupResultTypes[spec.name])
+    context.locals[bind] = localTypes[key] ?? .int
+    let keyword: SwiftCode = context.rebound.contains(bind) ? "var" : "let"
+    return "\(keyword) \(Identifier(bind)) = "
   }
 
   /// The counter of a group's addTask calls, which numbers its children as the trace does.

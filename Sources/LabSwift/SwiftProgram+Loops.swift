@@ -27,11 +27,17 @@ extension ProgramWriter {
     }
   }
 
-  /// `while let result = try await group.next() { … }`. A group of children that return
-  /// nothing gives `()`, which the lab shows as none: the body reads it so.
-  func whileNext(_ group: String, _ bind: String?, _ body: [Step], _ context: Context)
-    throws(NotExpressible)
-  {
+  /// How a loop over a group's results is spelled: `whileNext`'s `while let`, or `forAwait`'s
+  /// `for try await` in the group's body. Both take `next()` until no child is left.
+  enum GroupLoop { case whileLet, forIn }
+
+  /// `while let result = try await group.next() { … }`, or `for try await result in group`. A
+  /// group of children that return nothing gives `()`, which the lab shows as none: the body
+  /// reads it so.
+  func whileNext(
+    _ group: String, _ bind: String?, _ body: [Step], _ context: Context,
+    spelling: GroupLoop = .whileLet
+  ) throws(NotExpressible) {
     var inner = context
     let element = groupElementTypes[group] ?? .void
     let reads = bind.map { Self.names(body).contains($0) } ?? false
@@ -40,7 +46,12 @@ extension ProgramWriter {
       inner.locals[bind] = element == .void ? .string : element
       inner.declared.insert(bind)
     }
-    try block("while let \(name) = try await \(Identifier(group)).next() {") {
+    let opening: SwiftCode =
+      switch spelling {
+      case .whileLet: "while let \(name) = try await \(Identifier(group)).next() {"
+      case .forIn: "for try await \(name) in \(Identifier(group)) {"
+      }
+    try block(opening) {
       () throws(NotExpressible) in
       if let bind, element == .void, reads { line("let \(Identifier(bind)) = \"none\"") }
       try steps(body, &inner)

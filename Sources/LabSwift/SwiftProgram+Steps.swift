@@ -221,7 +221,9 @@ extension ProgramWriter {
       return
     }
     let result = try expression(value, context)
-    if let key = context.function {
+    if let group = context.groupReturn, !context.inClosure {
+      groupResultTypes[group] = SwiftType.merge(groupResultTypes[group], result.type)
+    } else if let key = context.function {
       // The first return of a pass replaces what the pass before guessed (from parameters
       // whose types it did not know yet); later ones of the pass refine it.
       let known = returnedThisPass.insert(key).inserted ? nil : returnTypes[key]

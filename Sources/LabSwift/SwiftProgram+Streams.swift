@@ -23,10 +23,15 @@ extension ProgramWriter {
     line("\(Self.continuationName(name)).yield(\(awaitPrefix(value))\(value.code))")
   }
 
-  /// `for await ITEM in NAME { … }`.
+  /// `for await ITEM in NAME { … }`, or in the body of the group NAME `for try await ITEM in
+  /// NAME`, the loop `whileNext` writes.
   func forAwait(_ name: String, _ item: String, _ body: [Step], _ context: Context)
     throws(NotExpressible)
   {
+    if context.groupBodies.contains(name) {
+      try whileNext(name, item, body, context, spelling: .forIn)
+      return
+    }
     var inner = context
     inner.locals[item] = streamElementType(name)
     try block("for await \(Identifier(item)) in \(Identifier(name)) {") {

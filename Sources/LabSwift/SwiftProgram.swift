@@ -73,8 +73,13 @@ struct Context {
   /// In a closure that neither throws nor returns a value: a work item, a `notify` block, a
   /// cancellation handler, `MainActor.assumeIsolated`.
   var inClosure = false
+  /// The groups whose body encloses this code: their closure's parameter is in scope.
+  var groupBodies: Set<String> = []
+  /// In the body of a group with "as": the group, whose closure a `return` here leaves with a
+  /// value.
+  var groupReturn: String?
   /// A `return` here ends the code with no value: the root, or a closure that returns nothing.
-  var returnsNothing: Bool { inClosure || function == nil }
+  var returnsNothing: Bool { inClosure || (function == nil && groupReturn == nil) }
 }
 
 final class ProgramWriter {
@@ -99,6 +104,8 @@ final class ProgramWriter {
   var groups: Set<String> = []
   /// The type the children of each task group with a body return, from its addTask steps.
   var groupElementTypes: [String: SwiftType] = [:]
+  /// The type the body of each group with "as" returns, from its return steps.
+  var groupResultTypes: [String: SwiftType] = [:]
   /// addTask steps written so far, for names of their own.
   var addedChildren = 0
   /// Serial chains (`chain`) and the type their tasks return.

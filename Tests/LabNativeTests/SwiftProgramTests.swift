@@ -19,6 +19,7 @@ import Testing
     "stream-never-finished", "task-local-inheritance", "discarding-group",
     "group-sliding-window", "timeout-race", "queue-sync", "counter-with-atomic",
     "counter-with-mutex", "semaphore-in-async", "retry-loop", "results-as-they-come",
+    "group-returns-total", "group-returns-early",
   ]
 
   @Test(arguments: golden) func programIsTheRecordedOne(_ name: String) throws {

@@ -33,6 +33,7 @@ extension Interpreter {
     defer { context = parent }
     var started: [Context] = []
     var collected: [Value] = []
+    var returned: Value?
     do {
       try await withThrowingTaskGroup(of: BodyResult.self) { group in
         let handle = GroupBody(group)
@@ -42,8 +43,13 @@ extension Interpreter {
           started = handle.started
         }
         do {
-          _ = try await runNested(body, &parent, isolation: isolation)
-          collected = try await waitForTheRest(spec, handle, &parent)
+          let exit = try await runNested(body, &parent, isolation: isolation)
+          if case .returned(let value) = exit {
+            returned = value
+            try await waitAfterReturn(spec, handle, &parent)
+          } else {
+            collected = try await waitForTheRest(spec, handle, &parent)
+          }
         } catch {
           cancelledByError()
           throw error
@@ -58,6 +64,28 @@ extension Interpreter {
       .resume(.groupDone(spec.name)), parent,
       joins: spec.collect == nil ? started.map(\.task) : [])
     try assignCollected(spec, collected, &parent, origin: origin, isolation: isolation)
+    if let bind = spec.bind, let returned {
+      try assign(bind, returned, &parent, origin: origin, isolation: isolation)
+    }
+  }
+
+  /// After a `return` in the body: as Swift's group does once its closure returns, it waits for
+  /// the children left, cancelling none, and drops their results and errors
+  /// (Tests/NativeFacts/group-body-returns.swift).
+  private func waitAfterReturn(
+    _ spec: TaskGroupSpec, _ handle: GroupBody, _ parent: inout Context
+  ) async throws {
+    let left = handle.started.count - handle.received
+    record(
+      .await(.group(name: spec.name, children: left, discarding: false, maxInFlight: nil)),
+      parent)
+    waits.wait(parent.task, for: "group \(spec.name)")
+    defer { waits.done(parent.task) }
+    // A child's error is its result here, never thrown: the loop takes every child.
+    while let (id, _) = try await handle.group.next() {
+      handle.received += 1
+      joined(id, by: &parent)
+    }
   }
 
   /// After the body: `for try await` the rest with "collect", else `waitForAll()`; either

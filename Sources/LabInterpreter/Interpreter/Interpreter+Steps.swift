@@ -197,7 +197,7 @@ extension Interpreter {
     case .onCancel(let handler, let operation):
       return try await runOnCancel(handler, operation, &context, isolation: isolation)
     case .forAwait(let name, let item, let body):
-      return try await runForAwait(name, item, body, &context, isolation: isolation)
+      return try await runForAwaitLoop(name, item, body, step, &context, isolation: isolation)
     case .withValue(let binding):
       return try await runWithValue(binding, &context, origin: origin, isolation: isolation)
     case .task(let spec) where startsInline(spec, isolation: isolation):

@@ -27,27 +27,53 @@ extension NameChecker.Scope {
 
 extension NameChecker {
   /// The body runs in the task that opened the group, so it sees that task's names; what it
-  /// sets stays in the group's closure.
-  mutating func checkGroupBody(_ name: String, _ body: [Step], _ scope: inout Scope, _ step: Step) {
+  /// sets stays in the group's closure, but for the value it returns, which "as" receives.
+  mutating func checkGroupBody(
+    _ spec: TaskGroupSpec, _ body: [Step], _ scope: inout Scope, _ step: Step
+  ) {
     var inner = scope.nested
     inner.pending = scope.pending
-    inner.groups = scope.groups.union([name])
+    inner.groups = scope.groups.union([spec.name])
     checkBlock(body, &inner)
     scope.end(inner, "the group's body", step)
-    reportReturns(in: body, group: name)
+    reportReturns(in: body, spec)
+    guard let bind = spec.bind else { return }
+    if let last = body.last, case .return(_?) = last.kind {
+      scope.readable.insert(bind)
+      return
+    }
+    report(
+      "the body of group '\(spec.name)' gives \"as\": '\(bind)' but does not end with a "
+        + "return, and Swift needs the closure to return a value on every path; end the body "
+        + "with {\"return\": …}, or remove \"as\"", at: step.origin)
   }
 
-  /// A `return` in the body would return from the group's closure, not from the function.
-  private mutating func reportReturns(in steps: [Step], group: String) {
+  /// A `return` in the body returns from the group's closure, not from the function: only a
+  /// group with "as" receives its value.
+  private mutating func reportReturns(in steps: [Step], _ spec: TaskGroupSpec) {
     for step in steps {
-      if case .return = step.kind {
-        report(
-          "'return' inside the body of group '\(group)' would return from the group's closure, "
-            + "not from the function; set a variable in \"state\" and return after the group",
-          at: step.origin)
+      if case .return(let value) = step.kind {
+        if spec.bind == nil {
+          report(
+            "'return' inside the body of group '\(spec.name)' would return from the group's "
+              + "closure, not from the function; give the group \"as\": NAME to receive what "
+              + "it returns (let NAME = try await withThrowingTaskGroup …), or set a variable "
+              + "and return after the group", at: step.origin)
+        } else if value == nil {
+          report(
+            "'return' inside the body of group '\(spec.name)' returns the value \"as\" "
+              + "receives: give one, {\"return\": …}", at: step.origin)
+        }
       }
-      for block in LockRules.sameThreadBlocks(step.kind) { reportReturns(in: block, group: group) }
+      for block in Self.bodyBlocks(step.kind) { reportReturns(in: block, spec) }
     }
+  }
+
+  /// The blocks a `return` in them leaves the closure from: those run on the body's own thread,
+  /// and the `for try await` loops over a group.
+  private static func bodyBlocks(_ kind: Step.Kind) -> [[Step]] {
+    if case .forAwait(_, _, let body) = kind { return [body] }
+    return LockRules.sameThreadBlocks(kind)
   }
 
   /// addTask, next and cancelAll: the group they name, and what they read and bind.

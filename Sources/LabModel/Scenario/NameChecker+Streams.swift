@@ -13,6 +13,12 @@ extension NameChecker {
   mutating func checkForAwait(
     _ name: String, _ item: String, _ body: [Step], _ scope: inout Scope, _ step: Step
   ) {
+    if scope.groups.contains(name) {
+      // `for try await item in group`: the loop whileNext is, spelled as Swift's for-in.
+      checkGroupStep(name, scope, step)
+      checkLoopBody(body, binding: item, &scope)
+      return
+    }
     checkStream(name, step)
     var inner = scope
     inner.readable.insert(item)
@@ -24,10 +30,14 @@ extension NameChecker {
     let known = scenario.streams.map(\.name)
     guard !known.contains(name), !unsureNames.contains(name) else { return }
     let suggestion = didYouMean(name, in: known)
+    // A forAwait may also name a group, inside that group's body.
+    let loop =
+      step.kind.key == .forAwait
+      ? ", or, to take a group's results, put the loop in that group's \"body\"" : ""
     report(
       "unknown stream '\(name)'"
         + (suggestion.isEmpty
-          ? "; declare it in \"streams\": {\"\(name)\": \"unbounded\"}" : suggestion),
+          ? "; declare it in \"streams\": {\"\(name)\": \"unbounded\"}\(loop)" : suggestion),
       at: step.origin)
   }
 }

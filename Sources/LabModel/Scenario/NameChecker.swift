@@ -269,7 +269,7 @@ struct NameChecker {
       case .await(let names):
         checkAwait(names, &scope, step)
       case .group(let spec):
-        if let body = spec.body { checkGroupBody(spec.name, body, &scope, step) }
+        if let body = spec.body { checkGroupBody(spec, body, &scope, step) }
         read(spec.items.names, scope, step)
         checkChild(spec.child, &scope, step, extra: spec.itemName)
         if let collect = spec.collect { scope.readable.insert(collect) }

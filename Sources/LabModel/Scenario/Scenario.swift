@@ -274,6 +274,9 @@ public struct TaskGroupSpec: Sendable {
   /// The group's closure, run by the task that opened it: its `addTask` steps add the children
   /// (there are no items then), its `next` and `cancelAll` steps act on them.
   public var body: [Step]? = nil
+  /// With a body: the variable that receives the value the body returns
+  /// (`let NAME = try await withThrowingTaskGroup(of:) { … return … }`).
+  public var bind: String? = nil
 }
 
 /// A child added by a group's body.

@@ -31,7 +31,6 @@ extension ScenarioDecoder {
 extension ScenarioDecoder {
   /// The options a group with a "body" has no use for: its body adds each child, one at a time.
   static let refusedBesideBody: [(key: String, why: String)] = [
-    ("as", "there are no items; each addTask's steps see the body's variables"),
     ("maxInFlight", "the body adds each child itself; call next before an addTask"),
     ("unlessCancelled", "give it to the body's addTask steps"),
     ("discarding", "a discarding group has no next; use a group without \"body\""),
@@ -59,11 +58,23 @@ extension ScenarioDecoder {
     let cancelAfter = integer(
       step.object, "cancelAfter", path: "\(path).cancelAfter", range: 1...1_000_000)
     if cancelAfter != nil && collect == nil { reportNeed("cancelAfter", of: step) }
+    let bind = step.option("as").flatMap {
+      identifier($0, path: "\(path).as", what: "variable name", declares: .variable)
+    }
+    if collect != nil, let node = step.option("as") {
+      // Both would be what the closure returns: the list `for try await` gathers, or a value.
+      error(
+        "a group with a \"body\" takes \"as\" or \"collect\", not both: \"collect\" returns the "
+          + "children's results from the closure, \"as\" receives what the body's own return "
+          + "gives; remove one", at: node.location, path: "\(path).as")
+      refused = true
+    }
     guard let name, !refused, let body = step.object["body"] else { return nil }
     var spec = TaskGroupSpec(
       name: name, items: .list([]), itemName: nil, child: .steps([]), collect: collect,
       cancelAfter: cancelAfter)
     spec.body = decodeSteps(body, path: "\(path).body")
+    spec.bind = bind
     return .group(spec)
   }
 

@@ -54,9 +54,12 @@ extension StepRows {
     value: .name,
     doc: "`for await ITEM in NAME { … }` over a stream from \"streams\": waits for each value "
       + "(suspending, holding no thread), runs the steps with it, and ends once the stream is "
-      + "finished and its buffer is empty. One consumer per stream.",
-    swift: "for await item in stream { … }",
-    lab: "iterates a real AsyncStream; a run torn down finishes it",
+      + "finished and its buffer is empty. One consumer per stream. In the body of the group "
+      + "NAME it is `for try await ITEM in NAME { … }`: each child's result, in completion "
+      + "order, until no child is left; a child's error leaves the loop (catch it with \"try\").",
+    swift: "for await item in stream { … } / for try await result in group { … }",
+    lab: "iterates a real AsyncStream, or takes a real group's next(); a run torn down finishes "
+      + "a stream",
     options: [
       .init(
         key: "as", shape: .name, requiredExample: #""item""#,
@@ -68,5 +71,5 @@ extension StepRows {
     ],
     traits: StepTraits(
       suspends: true, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,
-      touches: [.stream]))
+      touches: [.stream, .taskLifecycle]))
 }

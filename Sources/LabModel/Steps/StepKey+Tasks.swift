@@ -30,7 +30,8 @@ extension StepRows {
     swift: "try await withThrowingTaskGroup(of:) { group in group.addTask { … } }",
     lab: "real children on the pool; `for try await` with `collect`, else `waitForAll()`; "
       + "`cancelAll()` after `cancelAfter` results; a real discarding group with `discarding`; "
-      + "`group.next()` before each child past `maxInFlight`",
+      + "`group.next()` before each child past `maxInFlight`; after a body's `return`, the wait "
+      + "Swift's group makes itself, which rethrows nothing",
     options: [
       .init(
         key: "over", shape: .expression,
@@ -38,7 +39,11 @@ extension StepRows {
       .init(
         key: "count", shape: .expression,
         doc: "A number N: children for 1…N. Give this or \"over\"."),
-      .init(key: "as", shape: .name, doc: "The variable that holds a child's item."),
+      .init(
+        key: "as", shape: .name,
+        doc: "The variable that holds a child's item; with a \"body\", the variable that "
+          + "receives what the body returns (`let NAME = try await withThrowingTaskGroup`): the "
+          + "body then ends with a return."),
     ] + StepSpec.Option.childWork + [
       .init(
         key: "collect", shape: .name,
@@ -66,7 +71,9 @@ extension StepRows {
         doc: "The group's closure, run by the task that opened it: steps that add children "
           + "(addTask), take results (next), cancel them (cancelAll) and read NAME.isCancelled, "
           + "in any order; then the group waits for what is left (with \"collect\", collecting "
-          + "it). Instead of \"over\"/\"count\" and the child's work."),
+          + "it). Instead of \"over\"/\"count\" and the child's work. A return there ends the "
+          + "closure with the value \"as\" receives: the group still waits for the children "
+          + "left, and drops their errors, as Swift does."),
     ],
     oneOf: [
       .init(

@@ -27,6 +27,7 @@ import Testing
     (["explore", "racy-counter"], "--runs"), (["check", "racy-counter"], "--seeds"),
     (["step", "racy-counter"], "--max-seconds"), (["lesson", "1"], "--max-seconds"),
     (["record", "racy-counter"], "--seeds"), (["facts"], "--seeds"), (["facts"], "--runs"),
+    (["facts"], "--max-seconds"), (["snippets"], "--max-seconds"),
   ]
 
   @Test(arguments: unplain)

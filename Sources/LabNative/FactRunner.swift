@@ -65,7 +65,8 @@ public struct FactRunner: Sendable {
   }
 
   /// What `lab facts` spends in all by default (`--max-seconds`): each compile and run is
-  /// bounded on its own, but a course may hold thousands of facts.
+  /// bounded on its own, but a course may hold thousands of facts. This repository's 193 took
+  /// 8 minutes on two busy cores, their builds cached.
   public static let defaultSeconds = 3600.0
 
   public init(

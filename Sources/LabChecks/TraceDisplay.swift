@@ -33,6 +33,49 @@ public struct TraceDisplay: Sendable, Equatable {
     (tasks.isEmpty || tasks.contains { event.task == $0 || event.task.hasPrefix($0 + "[") })
       && (lanes.isEmpty || lanes.contains(event.thread))
   }
+
+  /// A usage error's message for the first `--task` or `--lane` name that names no task or
+  /// thread among `events` (it would show an empty trace, silently): it names the nearest one
+  /// for a typo and lists the run's, at most `listed` of them. Nil when every name shows
+  /// something.
+  public func unknownName(in events: [TraceEvent], listed: Int = 20) -> String? {
+    guard filters else { return nil }
+    // What `shows` matches: a task's whole name, and each group's name in it (`g` of `g[2]`).
+    var known: Set<String> = []
+    var tasks: [String] = []
+    var listedTasks: Set<String> = []
+    var lanes: [String] = []
+    var seenLanes: Set<String> = []
+    for event in events where known.insert(event.task).inserted {
+      let groups = event.task.indices.filter { event.task[$0] == "[" }.map {
+        String(event.task[..<$0])
+      }
+      known.formUnion(groups)
+      // A group's children are listed as the group, which `--task g` shows whole.
+      let task = groups.first ?? event.task
+      if listedTasks.insert(task).inserted { tasks.append(task) }
+    }
+    for event in events where seenLanes.insert(event.thread).inserted {
+      lanes.append(event.thread)
+    }
+    if let task = self.tasks.first(where: { !known.contains($0) }) {
+      return Self.unknown("--task", task, "task", among: tasks, listed: listed)
+    }
+    if let lane = self.lanes.first(where: { !seenLanes.contains($0) }) {
+      return Self.unknown("--lane", lane, "thread", among: lanes, listed: listed)
+    }
+    return nil
+  }
+
+  private static func unknown(
+    _ option: String, _ name: String, _ kind: String, among names: [String], listed: Int
+  ) -> String {
+    let shown = names.prefix(listed).joined(separator: ", ")
+    let more = names.count > listed ? ", … (\(names.count) in all)" : ""
+    let list = names.isEmpty ? "it recorded no event" : "its \(kind)s: \(shown)\(more)"
+    return "\(option) '\(name)' names no \(kind) of this run (\(list))"
+      + didYouMean(name, in: names)
+  }
 }
 
 extension TraceText {

@@ -91,27 +91,36 @@ package struct Arguments {
   /// Whether the option was given at all, as a flag or with a value.
   package func given(_ option: Option) -> Bool { flag(option) || values[option] != nil }
 
+  /// The option's value as a whole number in `range`, written in digits (`PlainNumber`).
   package func integer(_ option: Option, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
     guard let text = value(option) else { return nil }
-    let name = option.rawValue
-    guard let number = Int(text), range.contains(number) else {
+    guard let number = PlainNumber.whole(text), range.contains(number) else {
+      let meant = Int(text).flatMap { range.contains($0) ? String($0) : nil }
       throw UsageError(
-        "'--\(name)' takes a whole number from \(range.lowerBound) to \(range.upperBound), "
-          + "not '\(text)'")
+        "'--\(option.rawValue)' takes a whole number from \(range.lowerBound) to "
+          + "\(range.upperBound), not '\(text)'" + Self.plainly(meant))
     }
     return number
   }
 
+  /// The option's value as a number in `range`, written in decimal digits (`PlainNumber`).
   package func number(_ option: Option, in range: ClosedRange<Double>) throws(UsageError)
     -> Double?
   {
     guard let text = value(option) else { return nil }
-    let name = option.rawValue
-    guard let number = Double(text), range.contains(number) else {
+    guard let number = PlainNumber.decimal(text), range.contains(number) else {
+      let meant = Double(text).flatMap { range.contains($0) ? PlainNumber.text($0) : nil }
       throw UsageError(
-        "'--\(name)' takes a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        "'--\(option.rawValue)' takes a number from \(PlainNumber.text(range.lowerBound)) to "
+          + "\(PlainNumber.text(range.upperBound)), not '\(text)'" + Self.plainly(meant))
     }
     return number
+  }
+
+  /// For a value Swift would read as a number in range though it is not written plainly (`+5`,
+  /// `0x10`, `1e3`): how to write it.
+  private static func plainly(_ meant: String?) -> String {
+    meant.map { "; write it in plain digits: \($0)" } ?? ""
   }
 
   package func choice<T: RawRepresentable<String> & CaseIterable>(_ option: Option, _: T.Type)

@@ -57,7 +57,8 @@ package enum RunArguments {
     if let jobs = try arguments.integer(.jobs, in: 1...256) { budget.jobs = jobs }
     if let text = arguments.value(.shard) {
       let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-      guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
+      guard parts.count == 2, let index = PlainNumber.whole(parts[0]),
+        let count = PlainNumber.whole(parts[1]),
         (1...1000).contains(count), (1...count).contains(index)
       else {
         throw UsageError(
@@ -94,7 +95,7 @@ package enum RunArguments {
     var options = RunOptions()
     if arguments.flag(.live) { options.mode = .live }
     if let seed = arguments.value(.seed) {
-      guard let value = UInt64(seed) else {
+      guard let value = PlainNumber.whole(seed, as: UInt64.self) else {
         throw UsageError("'--seed' takes a whole number ≥ 0, not '\(seed)'")
       }
       options.seed = value
@@ -105,8 +106,9 @@ package enum RunArguments {
     options.threads = try arguments.integer(.threads, in: 1...64)
     if let scale = try arguments.number(.scale, in: 0.001...1000) { options.scale = scale }
     if let text = arguments.value(.tolerance) {
-      let parts = text.split(separator: "+").map {
-        Double($0.trimmingCharacters(in: .init(charactersIn: " %")))
+      // The percent may keep its sign: `5+5%`.
+      let parts = text.split(separator: "+", omittingEmptySubsequences: false).enumerated().map {
+        PlainNumber.decimal($1.hasSuffix("%") && $0 == 1 ? $1.dropLast() : $1)
       }
       guard parts.count == 2, let milliseconds = parts[0], let percent = parts[1],
         Tolerance.millisecondsRange.contains(milliseconds),

@@ -1,4 +1,5 @@
 import Foundation
+import LabCommandLine
 import LabInterpreter
 import LabModel
 import LabRuntime
@@ -92,7 +93,8 @@ public struct LessonCatalog: Sendable {
 
   /// Resolves `argument` among `entries`: an exact number or name wins, then a unique prefix.
   public static func resolve(_ argument: String, in entries: [Entry]) -> Resolution {
-    if let number = Int(argument) {
+    // A number as the options take one (`PlainNumber`): `+4` and `0x4` are no lesson's number.
+    if let number = PlainNumber.whole(argument) {
       let matches = entries.filter { $0.number == number }
       switch matches.count {
       case 1: return .lesson(matches[0])

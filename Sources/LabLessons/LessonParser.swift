@@ -32,9 +32,20 @@ public enum LessonParser {
       }
     }
     guard parser.problems.isEmpty else {
-      throw LessonFileError(file: file, problems: parser.problems.sorted { $0.line < $1.line })
+      let problems = parser.problems.sorted { $0.line < $1.line }.map { located($0, parser.lines) }
+      throw LessonFileError(file: file, problems: problems)
     }
     return lesson
+  }
+
+  /// `problem` with a column: one about a whole line is at the line's first word, as a compiler
+  /// puts it, so every problem on a line reads `file:line:column:`.
+  static func located(_ problem: LessonProblem, _ lines: [String]) -> LessonProblem {
+    guard problem.column == nil, lines.indices.contains(problem.line - 1) else { return problem }
+    var located = problem
+    let indent = lines[problem.line - 1].unicodeScalars.prefix { $0 == " " || $0 == "\t" }.count
+    located.column = indent + 1
+    return located
   }
 }
 

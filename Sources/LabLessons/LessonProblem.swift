@@ -28,14 +28,14 @@ public struct LessonFileError: Error, Sendable, Equatable, CustomStringConvertib
     self.problems = problems
   }
 
-  /// One `file:line: error: message` line per problem, as compilers print them, up to the
-  /// `DiagnosticList.shownLimit` a scenario's are shown to, then a line saying how many more:
-  /// a 214 KB lesson of one repeated mistake gave 7,500 lines.
+  /// One `file:line:column: error: message` line per problem, as compilers print them (a
+  /// problem of a line with no column of its own is at column 1; one of the whole file has
+  /// neither), up to the `DiagnosticList.shownLimit` a scenario's are shown to, then a line
+  /// saying how many more: a 214 KB lesson of one repeated mistake gave 7,500 lines.
   public var description: String {
     var lines = problems.prefix(DiagnosticList.shownLimit).map { problem in
-      let line = problem.line > 0 ? "\(problem.line):" : ""
-      let column = problem.line > 0 ? problem.column.map { "\($0):" } ?? "" : ""
-      return "\(file):\(line)\(column) error: \(problem.message)"
+      let place = problem.line > 0 ? "\(problem.line):\(problem.column ?? 1):" : ""
+      return "\(file):\(place) error: \(problem.message)"
     }
     if problems.count > DiagnosticList.shownLimit {
       lines.append(DiagnosticList.notShown(problems.count - DiagnosticList.shownLimit, file: file))

@@ -285,6 +285,10 @@ package struct LessonSession {
       return
     }
     let result = ScenarioRunner.runAndCheck(scenario, options: options)
+    if let unknown = run.display.unknownName(in: result.events) {
+      fail("\(lesson.file):\(run.line): \(unknown)")
+      return
+    }
     let report = TraceText.report(result, hints: LabCommand.hint)
     reports[index] = report
     if run.timeline {

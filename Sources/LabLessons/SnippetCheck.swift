@@ -30,20 +30,52 @@ public struct SnippetCheck: Sendable {
   /// The name swiftc's diagnostics give a snippet's file.
   static let fileName = "Snippet"
 
+  /// What `lab snippets` spends on compiling in all, by default (`--max-seconds`): each compile
+  /// is bounded on its own, but a course may hold thousands of blocks. This repository's 61 took
+  /// 16 s on two cores, swiftc's verdicts cached.
+  public static let defaultSeconds = 1200.0
+
+  /// The time a command spends on its blocks in all: past `deadline` no block starts compiling,
+  /// and each one left says so (`seconds`, the budget as the command's option gave it).
+  public struct Budget: Sendable {
+    public var deadline: ContinuousClock.Instant
+    public var seconds: Double
+    /// How its message writes a command: made where the command starts, since the checks run
+    /// on threads of their own, which see no task-local.
+    public var hints: HintCommand
+    public init(seconds: Double, hints: HintCommand, from start: ContinuousClock.Instant = .now) {
+      self.seconds = seconds
+      self.hints = hints
+      deadline = start + .milliseconds(Int64((seconds * 1000).rounded(.up)))
+    }
+  }
+
   /// Compiles every snippet of `files` (each file's display path and its snippets), a few at
-  /// once — as many as the machine has cores — and returns what each did, in order.
+  /// once — as many as the machine has cores — and returns what each did, in order. Past
+  /// `budget`, a block that needs the compiler is not compiled and fails, saying why.
   public static func run(
     _ files: [(file: String, snippets: [SwiftSnippet])], compiler: SwiftCompiler,
-    environment: [String: String]
+    environment: [String: String], budget: Budget? = nil
   ) -> [SnippetCheck] {
     let work = files.flatMap { file in file.snippets.map { (file.file, $0) } }
     let results = Mutex([SnippetCheck?](repeating: nil, count: work.count))
     DispatchQueue.concurrentPerform(iterations: work.count) { index in
       let (file, snippet) = work[index]
-      let outcome = check(snippet, compiler: compiler, environment: environment)
+      let outcome =
+        if let budget, ContinuousClock.now >= budget.deadline, snippet.kind.compiles {
+          Outcome.failed(line: snippet.line, column: nil, message: notCompiled(budget))
+        } else {
+          check(snippet, compiler: compiler, environment: environment)
+        }
       results.withLock { $0[index] = SnippetCheck(file: file, snippet: snippet, outcome: outcome) }
     }
     return results.withLock { $0.compactMap { $0 } }
+  }
+
+  /// Why a block is not compiled: the command's time ran out.
+  static func notCompiled(_ budget: Budget) -> String {
+    "not compiled: the \(PlainNumber.text(budget.seconds)) s '\(budget.hints.line("snippets"))' "
+      + "spends on compiling ran out; raise it with --max-seconds, or name fewer files"
   }
 
   static func check(
@@ -106,5 +138,15 @@ public struct SnippetCheck: Sendable {
     return .failed(
       line: line, column: column,
       message: "this ```swift block does not compile in Swift 6 mode: \(message)" + advice)
+  }
+}
+
+extension SwiftSnippet.Kind {
+  /// Whether `lab snippets` compiles a block of this kind.
+  var compiles: Bool {
+    switch self {
+    case .program, .verdict: true
+    case .excerpt, .applePlatforms: false
+    }
   }
 }

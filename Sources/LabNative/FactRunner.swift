@@ -46,6 +46,28 @@ public struct FactRunner: Sendable {
     seconds: 30, memoryMegabytes: 512, cpuSeconds: 60, outputMegabytes: 4)
   /// A scenario by its path from the course's root, or why it cannot be run.
   public var loadScenario: @Sendable (String) -> Result<Scenario, FactFailure>
+  /// What `lab facts` spends in all, if bounded: past it no fact starts compiling or running
+  /// (the one under way keeps to its own limits), and each one left fails, saying so.
+  public var budget: Budget?
+
+  /// A bound on the time of all the facts' checks: `seconds` from `start`.
+  public struct Budget: Sendable {
+    public var deadline: ContinuousClock.Instant
+    public var seconds: Double
+    /// How its message writes a command: made where the command starts, since the checks run
+    /// on threads of their own, which see no task-local.
+    public var hints: HintCommand
+    public init(seconds: Double, hints: HintCommand, from start: ContinuousClock.Instant = .now) {
+      self.seconds = seconds
+      self.hints = hints
+      deadline = start + .milliseconds(Int64((seconds * 1000).rounded(.up)))
+    }
+  }
+
+  /// What `lab facts` spends in all by default (`--max-seconds`): each compile and run is
+  /// bounded on its own, but a course may hold thousands of facts. This repository's 193 took
+  /// 8 minutes on two busy cores, their builds cached.
+  public static let defaultSeconds = 3600.0
 
   public init(
     compiler: SwiftCompiler, cache: URL, records: BuildRecords, environment: [String: String],
@@ -77,7 +99,10 @@ public struct FactRunner: Sendable {
     let done = Atomic(0)
     DispatchQueue.concurrentPerform(iterations: work.count) { index in
       let (fact, runs) = work[index]
-      if runs {
+      if let left = spent(fact) {
+        builds.withLock { $0[fact.name] = .failure(FactFailure(left)) }
+        verdicts.withLock { $0[fact.name] = .failed(left) }
+      } else if runs {
         let build = build(fact)
         builds.withLock { $0[fact.name] = build }
       } else {
@@ -96,6 +121,7 @@ public struct FactRunner: Sendable {
           fact: fact, outcome: verdicts.withLock { $0[fact.name] } ?? .failed("not compiled"))
       case .output(let lines, let scenario, let order):
         progress("running \(fact.name) (\(index + 1) of \(facts.count))")
+        if let left = spent(fact) { return FactResult(fact: fact, outcome: .failed(left)) }
         switch builds.withLock({ $0[fact.name] }) ?? .failure(FactFailure("not built")) {
         case .failure(let failure): return FactResult(fact: fact, outcome: .failed(failure.text))
         case .success(let binary):
@@ -106,6 +132,14 @@ public struct FactRunner: Sendable {
         }
       }
     }
+  }
+
+  /// Why `fact` is not checked, once the budget is spent; nil while there is time left.
+  func spent(_ fact: Fact) -> String? {
+    guard let budget, ContinuousClock.now >= budget.deadline else { return nil }
+    return "not checked: the \(ExhaustiveSearch.Limit.number(budget.seconds)) s "
+      + "'\(budget.hints.line("facts"))' spends in all ran out; raise it with --max-seconds, or "
+      + "check this fact alone: " + budget.hints.line("facts \(fact.name)")
   }
 
   /// swiftc's verdict on a compiler fact, against the header's.

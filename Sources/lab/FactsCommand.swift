@@ -27,7 +27,8 @@ enum FactsCommand: Command {
     if it has one, runs on the virtual runtime on seeds 1…10 and once live, and must print the
     same lines. A compiler fact is compiled, never run. Programs are compiled a few at once and
     run one at a time. Then every link to a fact in Lessons/, docs/ and README.md must name one
-    that exists.
+    that exists. The command as a whole keeps to --max-seconds: past it no fact starts, and each
+    one left fails, saying so.
 
     Prints a line per fact, ✓ or ✗ and its claim, and under a failure what differed and which
     lessons and docs cite it; then 'facts: N held, N failed'. Needs a Swift toolchain.
@@ -44,10 +45,18 @@ enum FactsCommand: Command {
     Option.runs.helping("Native runs of each fact (default: its // runs:, else 5)."),
     Option.seeds.helping("Virtual seeds of each fact's scenario (default 10)."),
     Option.virtual.helping("Run facts' scenarios on the virtual runtime only, not live too."),
+    Option.maxSeconds.helping(
+      "The most the command spends on compiling and running, in seconds (default "
+        + "\(PlainNumber.text(FactRunner.defaultSeconds))): past it, no fact "
+        + "starts, and each one left fails, saying so."),
   ]
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     let console = context.console
+    // Counted from the command's start: loading the facts is part of the command's time.
+    let budget = FactRunner.Budget(
+      seconds: try arguments.number(.maxSeconds, in: 0.001...86_400) ?? FactRunner.defaultSeconds,
+      hints: LabCommand.hint)
     let root = try context.catalog().root
     let catalog = FactCatalog(root: root)
     // Paths as the course names them, from its root.
@@ -63,6 +72,7 @@ enum FactsCommand: Command {
     runner.seeds = seeds
     runner.live = !arguments.flag(.virtual)
     runner.runs = runs
+    runner.budget = budget
     let loaded = Dictionary(
       uniqueKeysWithValues: known.map { name in
         (name, catalog.load(name, display: shown.displayPath(catalog.file(name))))

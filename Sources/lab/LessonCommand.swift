@@ -204,7 +204,7 @@ enum LessonCommand: Command {
     case .lesson(let entry):
       return entry
     case .notFound(let suggestion):
-      if Int(argument) != nil {
+      if PlainNumber.whole(argument) != nil {
         let numbers = entries.map(\.number)
         throw UsageError(
           "no lesson \(argument): lessons are numbered \(numbers.min()!)–\(numbers.max()!); "

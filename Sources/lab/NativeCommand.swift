@@ -130,9 +130,10 @@ enum NativeCommand {
     if json {
       console.out(TraceJSON.document(run.result))
     } else {
+      let display = RunArguments.display(arguments)
+      if let unknown = display.unknownName(in: run.result.events) { throw UsageError(unknown) }
       let report = TraceText.report(
-        run.result, replaying: arguments.positionals[0], display: RunArguments.display(arguments),
-        hints: LabCommand.hint)
+        run.result, replaying: arguments.positionals[0], display: display, hints: LabCommand.hint)
       console.out(console.highlight(report))
       for note in run.notes { console.out(console.highlight("note: \(note)\n")) }
     }

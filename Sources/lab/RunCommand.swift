@@ -29,7 +29,8 @@ enum RunCommand: Command {
     task ran before its write.
 
     --task NAME and --lane NAME show only that task's or thread's events (both repeatable; a
-    group's name also shows its children, g[0], g[1]…); the heading and summary stay whole.
+    group's name also shows its children, g[0], g[1]…); the heading and summary stay whole. A
+    NAME that names no task or thread of the run is a usage error that lists the run's.
     Repeated rounds (the same 1–4 events, numbers aside, three times or more) print once, then
     one line counting the rest; --full prints every event.
 
@@ -119,6 +120,7 @@ enum RunCommand: Command {
       }
     }
     let result = ScenarioRunner.runAndCheck(scenario, options: options)
+    if let unknown = display.unknownName(in: result.events) { throw UsageError(unknown) }
     if let replay, !replay.fits {
       return scheduleError(context, Schedule.Problem.damaged.message(hints: LabCommand.hint))
     }

@@ -33,17 +33,28 @@ enum SnippetsCommand: Command {
 
     Without arguments: Lessons/ and docs/ of the course, and its README.md. A folder means its
     .md files. Prints a line FILE:LINE:COLUMN: error: … for each block that fails, then
-    'snippets: N compiled, N verdicts, N failed'. Needs a Swift toolchain.
+    'snippets: N compiled, N verdicts, N failed'. Needs a Swift toolchain. Each compile is
+    bounded on its own, and the command as a whole by --max-seconds: past it no block starts
+    compiling, and each one left fails, saying so.
     Exit status: 0 when every block did what it should, 1 otherwise, 64 on a usage error.
 
     Examples:
       lab snippets
       lab snippets Lessons/04-async-let.md
     """
-  static let options: [OptionSpec] = []
+  static let options: [OptionSpec] = [
+    Option.maxSeconds.helping(
+      "The most the command spends on compiling, in seconds (default "
+        + "\(PlainNumber.text(SnippetCheck.defaultSeconds))): past it, no block starts compiling, "
+        + "and each one left fails, saying so.")
+  ]
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     let console = context.console
+    let seconds = try arguments.number(.maxSeconds, in: 0.001...86_400)
+    // Counted from the command's start: reading the files is part of the command's time.
+    let budget = SnippetCheck.Budget(
+      seconds: seconds ?? SnippetCheck.defaultSeconds, hints: LabCommand.hint)
     let files = try files(arguments.positionals, context)
     guard let compiler = SwiftCompiler.find(environment: context.environment) else {
       console.err(
@@ -88,7 +99,8 @@ enum SnippetsCommand: Command {
     let total = scanned.reduce(0) { $0 + $1.snippets.count }
     let progress = Mutex(ProgressLine(console: console))
     progress.withLock { $0.update("compiling \(total) Swift blocks") }
-    let checks = SnippetCheck.run(scanned, compiler: compiler, environment: context.environment)
+    let checks = SnippetCheck.run(
+      scanned, compiler: compiler, environment: context.environment, budget: budget)
     progress.withLock { $0.clear() }
     var counts: [String: Int] = [:]
     for check in checks {

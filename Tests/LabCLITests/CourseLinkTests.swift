@@ -41,4 +41,39 @@ import Testing
       #expect(!html.contains("SECRET"), "\(page)")
     }
   }
+
+  /// `lab list --names`, which feeds completion, offered a folder named `x.json` as a scenario,
+  /// and a pipe, a link to a device, to nothing or out of the course, which no command runs. Only
+  /// what the course's link rules read as a file is a scenario's name; a folder is walked into.
+  @Test func onlyACoursesFilesAreScenarioNames() throws {
+    let course = CourseFolderTests.Course()
+    let scenarios = course.root.appendingPathComponent("Scenarios")
+    let folder = scenarios.appendingPathComponent("folder.json")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: scenarios.appendingPathComponent("01-first-steps/two-downloads.json"),
+      to: folder.appendingPathComponent("inside.json"))
+    #expect(mkfifo(scenarios.appendingPathComponent("pipe.json").path, 0o600) == 0)
+    let links = [
+      "zeros": "/dev/zero", "ghost": "/nowhere", "away": "/etc/hostname",
+      "linkedfolder": folder.path,
+    ]
+    for (name, target) in links {
+      try FileManager.default.createSymbolicLink(
+        atPath: scenarios.appendingPathComponent("\(name).json").path,
+        withDestinationPath: target)
+    }
+    let names = course.lab(["list", "--names"])
+    let listed = Set(names.out.split(separator: "\n").map(String.init))
+    #expect(listed.isSuperset(of: ["two-downloads", "inside"]), "\(names.out)")
+    #expect(
+      listed.isDisjoint(with: ["folder", "pipe", "linkedfolder"] + links.keys), "\(names.out)")
+    // A folder is no scenario for any command; the others are named where they are read.
+    let run = course.lab(["run", "folder"])
+    #expect(run.status == 64 && run.err.contains("no scenario named 'folder'"), "\(run.err)")
+    let validate = course.lab(["validate"])
+    #expect(!validate.err.contains("folder.json:") && validate.err.contains("pipe.json:"))
+    let list = course.lab(["list", "--scenarios"])
+    #expect(!list.out.contains("linkedfolder") && list.out.contains("inside"), "\(list.out)")
+  }
 }

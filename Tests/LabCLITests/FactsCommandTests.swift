@@ -1,4 +1,5 @@
 import Foundation
+import LabChecks
 import LabLessons
 import LabNative
 import LabSwift
@@ -289,5 +290,29 @@ import Testing
     #expect(run.err.contains("02-pipe.md: error: "), "\(run.err)")
     #expect(run.err.contains("03-gone.md: error: "), "\(run.err)")
     #expect(run.err.contains("cannot convert value of type 'String'"), "\(run.err)")
+  }
+
+  /// `lab facts` bounded each compile and run but not the command: a course of thousands of
+  /// facts ran on for hours. Past its budget no fact starts, and each says why.
+  @Test(.enabled(if: hasSwiftc, "needs swiftc"))
+  func factsLeftWhenTheCommandsTimeIsSpentFailSayingSo() throws {
+    let course = try Self.course(facts: ["holds": Self.holds])
+    let fact = try FactCatalog(root: course.root).load("holds", display: "holds").get()
+    let compiler = try #require(
+      SwiftCompiler.find(environment: ProcessInfo.processInfo.environment))
+    var runner = FactRunner(
+      compiler: compiler, cache: course.root.appendingPathComponent("cache"),
+      records: BuildRecords(folder: course.root.appendingPathComponent("built")),
+      environment: [:], loadScenario: { _ in .failure(FactFailure("no scenario")) })
+    runner.budget = FactRunner.Budget(seconds: 0, hints: .lab)
+    let results = runner.check([fact])
+    #expect(
+      results.map(\.outcome) == [
+        .failed(
+          "not checked: the 0 s 'lab facts' spends in all ran out; raise it with --max-seconds, "
+            + "or check this fact alone: lab facts holds")
+      ])
+    #expect(
+      !FileManager.default.fileExists(atPath: course.root.appendingPathComponent("cache").path))
   }
 }

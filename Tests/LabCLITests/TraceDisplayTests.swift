@@ -1,3 +1,4 @@
+import Foundation
 import LabChecks
 import LabInterpreter
 import LabLessons
@@ -43,6 +44,78 @@ import Testing
     }
     #expect(display.shows(event("g")) && display.shows(event("g[2]")))
     #expect(!display.shows(event("gg")) && !display.shows(event("g2")))
+  }
+
+  @Test func aNameThatNamesNothingInTheRunIsAUsageErrorNamingWhatThereIs() {
+    let task = InProcessLab.run(["run", "async-let-downloads", "--task", "nmu2"])
+    #expect(task.status == 64 && task.out.isEmpty, "\(task.out)")
+    #expect(
+      task.err.contains(
+        "--task 'nmu2' names no task of this run (its tasks: root, num1, num2, num3); did you "
+          + "mean 'num2'?"),
+      "\(task.err)")
+    let lane = InProcessLab.run(["run", "async-let-downloads", "--task", "num2", "--lane", "mian"])
+    #expect(lane.status == 64)
+    #expect(
+      lane.err.contains("--lane 'mian' names no thread of this run (its threads: main, worker-"),
+      "\(lane.err)")
+    // A group's name, and one child's, each name something.
+    for name in ["tasks", "tasks[3]"] {
+      let group = InProcessLab.run(["run", "task-group-five", "--task", name])
+      #expect(group.status == 0, "\(name): \(group.err)")
+    }
+  }
+
+  @Test func theRunsNamesAreListedOnceAGroupAndBounded() {
+    func event(_ task: String, _ thread: String = "main") -> TraceEvent {
+      TraceEvent(time: 0, thread: thread, task: task, kind: .start, text: "")
+    }
+    let events = [event("root"), event("g[1]", "worker-1"), event("g[2].h[1]"), event("t")]
+    #expect(TraceDisplay(tasks: ["g", "g[1]", "g[2].h", "t"]).unknownName(in: events) == nil)
+    #expect(
+      TraceDisplay(tasks: ["h"]).unknownName(in: events)
+        == "--task 'h' names no task of this run (its tasks: root, g, t)")
+    #expect(
+      TraceDisplay(lanes: ["worker-2"]).unknownName(in: events)
+        == "--lane 'worker-2' names no thread of this run (its threads: main, worker-1); did you "
+        + "mean 'worker-1'?")
+    let many = (1...30).map { event("t\($0)") }
+    #expect(
+      TraceDisplay(tasks: ["x"]).unknownName(in: many)?.hasSuffix("t19, t20, … (30 in all))")
+        == true)
+    #expect(
+      TraceDisplay(tasks: ["x"]).unknownName(in: [])?.hasSuffix("(it recorded no event)") == true)
+  }
+
+  @Test func aLessonsRunWhoseTaskNamesNothingFailsTheLesson() throws {
+    let root = try LessonCommandTests.project()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let environment = ["LAB_ROOT": root.path]
+    #expect(InProcessLab.run(["new", "starter"], environment: environment).status == 0)
+    let lesson = """
+      ---
+      name: filtered
+      title: A lesson that shows a task the run has not
+      concepts: [testing]
+      scenarios: [starter]
+      ---
+
+      ## Runs
+
+      ```lab
+      lab run starter --task nobody
+      ```
+
+      ## Questions
+
+      1. Why?
+      """
+    try Data(lesson.utf8).write(to: root.appendingPathComponent("Lessons/01-filtered.md"))
+    let (status, out, _) = InProcessLab.run(["lesson", "1"], environment: environment)
+    #expect(status == 1)
+    #expect(
+      out.contains("Lessons/01-filtered.md:11: --task 'nobody' names no task of this run"), "\(out)"
+    )
   }
 
   @Test func filtersAreForTheTextTrace() {

@@ -84,28 +84,28 @@ struct LessonVerdictTests {
     #expect(
       Self.messages("```swift-verdict\nexpect: compiles\nlet x = 1\n```\n")
         == [
-          "\(file):11: error: a ```swift-verdict block is 'expect: …' (and 'flags: …'), a '---' "
+          "\(file):11:1: error: a ```swift-verdict block is 'expect: …' (and 'flags: …'), a '---' "
             + "line, then the program; this one has no '---'"
         ])
     #expect(
       Self.messages(Self.block("flags: -default-isolation MainActor"))
         == [
-          "\(file):13: error: say what swiftc says of the program above the '---': expect: "
+          "\(file):13:1: error: say what swiftc says of the program above the '---': expect: "
             + "compiles, or expect: error: MESSAGE"
         ])
     #expect(
       Self.messages(Self.block("expect: compiles\nswiftc: /bin/sh")).first
-        == "\(file):13: error: unknown key 'swiftc'; a ```swift-verdict block takes flags: and "
+        == "\(file):13:1: error: unknown key 'swiftc'; a ```swift-verdict block takes flags: and "
         + "expect:")
     #expect(
       Self.messages(Self.block("expect: compiles\nexpect: compiles")).first
-        == "\(file):13: error: 'expect' is given twice")
+        == "\(file):13:1: error: 'expect' is given twice")
     #expect(
       Self.messages(Self.block("expect: compiles", "")).first
-        == "\(file):13: error: there is no program after the '---'")
+        == "\(file):13:1: error: there is no program after the '---'")
     #expect(
       Self.messages("```swift-verdict strict\nexpect: compiles\n---\nlet x = 1\n```\n").first
-        == "\(file):11: error: a ```swift-verdict block takes no words after 'swift-verdict'")
+        == "\(file):11:1: error: a ```swift-verdict block takes no words after 'swift-verdict'")
     let huge = String(repeating: "let x = 1\n", count: 2_000)
     #expect(
       Self.messages(Self.block("expect: compiles", huge)).first?.contains(

@@ -1,4 +1,5 @@
 import Foundation
+import LabChecks
 import LabLessons
 import LabSwift
 import LabTestSupport
@@ -146,6 +147,38 @@ import Testing
           + "cannot convert value of type 'String' to specified type 'Int'") == true,
       "\(checks.first?.problem ?? "compiled")")
     #expect(checks.last?.outcome == .compiled)
+  }
+
+  /// `lab snippets` bounded each compile but not the command: past its budget no block starts
+  /// compiling, and each one left fails, saying why; what is never compiled is not touched.
+  @Test(.enabled(if: compiler != nil, "needs swiftc"))
+  func blocksLeftWhenTheCommandsTimeIsSpentFailSayingSo() throws {
+    let compiler = try #require(Self.compiler)
+    let text = """
+      ```swift
+      let n = 1
+      ```
+
+      <!-- swift-context
+      platform: apple
+      ---
+      -->
+      ```swift
+      import UIKit
+      ```
+      """
+    let (snippets, _) = SwiftSnippet.scan(text)
+    let checks = SnippetCheck.run(
+      [("Lessons/01-x.md", snippets)], compiler: compiler,
+      environment: ProcessInfo.processInfo.environment,
+      budget: SnippetCheck.Budget(seconds: 0, hints: .lab))
+    #expect(
+      checks.map(\.problem) == [
+        "Lessons/01-x.md:1: error: not compiled: the 0 s 'lab snippets' spends on compiling ran "
+          + "out; raise it with --max-seconds, or name fewer files",
+        nil,
+      ])
+    #expect(checks.last?.outcome == .applePlatforms)
   }
 }
 

@@ -56,14 +56,25 @@ public struct ScenarioCatalog: Sendable {
   }
 
   /// The name commands call the scenario in `file` by — its file name without `.json` — or nil
-  /// when that is not a scenario name (`isScenarioName`): such a file gets no page, no place in
-  /// `lab list --names` and no completion, and loading it says why.
+  /// when that is not a scenario name (`isScenarioName`), or `file` is no scenario file once the
+  /// course's link rules are followed: a pipe, a device, a link to nothing or out of the course
+  /// (`isCourseFile`). Such a file gets no page, no place in `lab list --names` and no
+  /// completion, and loading it says why.
   public static func scenarioName(of file: URL) -> String? {
     let name = file.deletingPathExtension().lastPathComponent
-    return isScenarioName(name) ? name : nil
+    return isScenarioName(name) && isCourseFile(file) ? name : nil
   }
 
-  /// Every `.json` file under `folder`, at any depth, sorted by path.
+  /// Whether `file` is read as a course's file: a regular file once links are followed, and
+  /// inside its course (`CourseBoundary`) — what `ScenarioLoader.load(path:)` reads.
+  public static func isCourseFile(_ file: URL) -> Bool {
+    var info = stat()
+    guard stat(file.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+    return CourseBoundary.problem(inCourseOf: file) == nil
+  }
+
+  /// Every `.json` file under `folder`, at any depth, sorted by path. A folder named `x.json`,
+  /// or a link to one, is a folder: walked into, never one of the files.
   public static func jsonFiles(under folder: URL) -> [URL] {
     guard
       let enumerator = FileManager.default.enumerator(
@@ -71,6 +82,8 @@ public struct ScenarioCatalog: Sendable {
     else { return [] }
     var files: [(path: String, url: URL)] = []
     for case let url as URL in enumerator where url.pathExtension == "json" {
+      var info = stat()
+      if stat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { continue }
       let standard = url.standardizedFileURL
       files.append((standard.path, standard))
     }

@@ -22,10 +22,11 @@ extension ExhaustiveSearch.Findings {
     outcomes.filter { $0.grade?.fails ?? false }
   }
 
-  /// Whether the exploration passes: no failing outcome, and, when complete, no rule that
-  /// claims an outcome never reached.
+  /// Whether the exploration passes: no failing outcome, no sign that the search is no proof
+  /// (`audit`), and, when complete, no rule that claims an outcome never reached.
   package func passed(_ rules: [OutcomeRule]) -> Bool {
-    failures.isEmpty && (!complete || shard != nil || unreached(rules).isEmpty)
+    failures.isEmpty && missed.isEmpty && nondeterministic == 0
+      && (!complete || shard != nil || unreached(rules).isEmpty)
   }
 
   /// What was covered, in one sentence.

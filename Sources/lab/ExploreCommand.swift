@@ -35,8 +35,12 @@ enum ExploreCommand: Command {
     hardware can do more (docs/exploration.md, "assumes" and "races" in the JSON).
     The search stops at its budget — 100,000 schedules, 60 s, or 512 MB more memory, whichever
     comes first — and then says 'incomplete: stopped by the budget of …; raise it with …'.
+    A search that ends by itself is checked by 32 seeds of each policy: an outcome a seed
+    reaches that no schedule did makes it 'not a proof', with the seed that replays it
+    (docs/exploration.md, "A known defect").
 
-    Exit status: 0 when no outcome failed, 1 when one did, 64 on a usage error.
+    Exit status: 0 when no outcome failed, 1 when one did or the search is not a proof, 64 on a
+    usage error.
 
     Examples:
       lab explore racy-counter --runs 100

@@ -4,8 +4,8 @@ import Testing
 
 /// A search that ends by itself is audited by seeded runs (`ExhaustiveSearch.audit`): where a
 /// seed reaches an outcome no schedule did, `lab explore --exhaustive` says the search is no
-/// proof, names the seed that replays the outcome, in text and JSON, and `lab check` fails the
-/// scenario. The scenario is a known defect of the search's model (docs/exploration.md).
+/// proof, names the seed that replays the outcome, in text and JSON, and exits 1; `lab check`
+/// fails the scenario. The scenario is a known defect of the search's model (docs/exploration.md).
 @Suite struct ExhaustiveAuditTests {
   typealias ScratchFile = ExhaustiveBudgetTests.ScratchFile
 
@@ -14,7 +14,7 @@ import Testing
     let text = InProcessLab.run([
       "explore", file.path, "--exhaustive", "--reduction", "sleep-sets", "--max-seconds", "600",
     ])
-    #expect(text.status == 0, "\(text.err)")
+    #expect(text.status == 1, "\(text.err)")
     let lines = text.out.split(separator: "\n").map(String.init)
     #expect(lines.dropFirst().first?.hasPrefix("not a proof: 114 distinct interleavings") == true)
     #expect(!text.out.contains("these are all the outcomes"))

@@ -17,8 +17,9 @@ extension Interpreter {
   ) async throws {
     let lock = lockRecord(name)
     if let holder = lock.holder.withLock({ $0 }) {
-      // Waiters are handed the lock in the order they came.
+      // Waiters are handed the lock in the order they came; the wait saw the lock held.
       chooser?.touch(.lockWaiters(name), .write, step: true)
+      chooser?.touch(.lockHeld(name), .read, step: true)
       record(.block(.lockWait(lock: name, holder: holder)), context)
       waits.wait(
         context.task, for: "lock \(name) (held by \(holder))", holding: runtime.currentThread)
@@ -30,6 +31,7 @@ extension Interpreter {
       record(.set(.lockTaken(name)), context)
     }
     chooser?.touch(.lock(name), .write, step: true)
+    chooser?.touch(.lockHeld(name), .write, step: true)
     lock.holder.withLock { $0 = context.task }
     context.clock.join(lock.clock.withLock { $0 })
     do {
@@ -45,6 +47,7 @@ extension Interpreter {
     lock.clock.withLock { $0.join(context.clock) }
     context.clock.tick(context.id)
     chooser?.touch(.lock(name), .serial, step: true)  // the next taker comes after
+    chooser?.touch(.lockHeld(name), .write, step: true)
     lock.holder.withLock { $0 = nil }
     record(.set(.lockReleased(name)), context)
     lock.lock.unlock()

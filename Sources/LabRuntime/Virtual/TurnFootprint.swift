@@ -15,6 +15,12 @@ public struct TurnFootprint: Sendable, Equatable {
     case lock(String)
     /// The tasks waiting for a `Mutex`, in the order it is handed over to them.
     case lockWaiters(String)
+    /// Whether a `Mutex` is held: taking it and letting it go write it, and a task that finds
+    /// it held and waits has read it. That wait holds the task's thread (main, an actor's or a
+    /// worker), which other tasks see; had the holder let go first, the task would have taken
+    /// the lock at once and held nothing. So a wait races with the release it saw coming after
+    /// it, and the search runs both.
+    case lockHeld(String)
     /// A serial lane's queue (an actor, main, a serial queue): jobs run in the order they came.
     case lane(Int)
     /// A lane that runs its waiting jobs by priority (a default actor): a job that arrived before

@@ -35,34 +35,19 @@ public struct SnippetCheck: Sendable {
   /// 16 s on two cores, swiftc's verdicts cached.
   public static let defaultSeconds = 1200.0
 
-  /// The time a command spends on its blocks in all: past `deadline` no block starts compiling,
-  /// and each one left says so (`seconds`, the budget as the command's option gave it).
-  public struct Budget: Sendable {
-    public var deadline: ContinuousClock.Instant
-    public var seconds: Double
-    /// How its message writes a command: made where the command starts, since the checks run
-    /// on threads of their own, which see no task-local.
-    public var hints: HintCommand
-    public init(seconds: Double, hints: HintCommand, from start: ContinuousClock.Instant = .now) {
-      self.seconds = seconds
-      self.hints = hints
-      deadline = start + .milliseconds(Int64((seconds * 1000).rounded(.up)))
-    }
-  }
-
   /// Compiles every snippet of `files` (each file's display path and its snippets), a few at
   /// once — as many as the machine has cores — and returns what each did, in order. Past
   /// `budget`, a block that needs the compiler is not compiled and fails, saying why.
   public static func run(
     _ files: [(file: String, snippets: [SwiftSnippet])], compiler: SwiftCompiler,
-    environment: [String: String], budget: Budget? = nil
+    environment: [String: String], budget: CommandBudget? = nil
   ) -> [SnippetCheck] {
     let work = files.flatMap { file in file.snippets.map { (file.file, $0) } }
     let results = Mutex([SnippetCheck?](repeating: nil, count: work.count))
     DispatchQueue.concurrentPerform(iterations: work.count) { index in
       let (file, snippet) = work[index]
       let outcome =
-        if let budget, ContinuousClock.now >= budget.deadline, snippet.kind.compiles {
+        if let budget, budget.isSpent, snippet.kind.compiles {
           Outcome.failed(line: snippet.line, column: nil, message: notCompiled(budget))
         } else {
           check(snippet, compiler: compiler, environment: environment)
@@ -73,7 +58,7 @@ public struct SnippetCheck: Sendable {
   }
 
   /// Why a block is not compiled: the command's time ran out.
-  static func notCompiled(_ budget: Budget) -> String {
+  static func notCompiled(_ budget: CommandBudget) -> String {
     "not compiled: the \(PlainNumber.text(budget.seconds)) s '\(budget.hints.line("snippets"))' "
       + "spends on compiling ran out; raise it with --max-seconds, or name fewer files"
   }

@@ -48,21 +48,7 @@ public struct FactRunner: Sendable {
   public var loadScenario: @Sendable (String) -> Result<Scenario, FactFailure>
   /// What `lab facts` spends in all, if bounded: past it no fact starts compiling or running
   /// (the one under way keeps to its own limits), and each one left fails, saying so.
-  public var budget: Budget?
-
-  /// A bound on the time of all the facts' checks: `seconds` from `start`.
-  public struct Budget: Sendable {
-    public var deadline: ContinuousClock.Instant
-    public var seconds: Double
-    /// How its message writes a command: made where the command starts, since the checks run
-    /// on threads of their own, which see no task-local.
-    public var hints: HintCommand
-    public init(seconds: Double, hints: HintCommand, from start: ContinuousClock.Instant = .now) {
-      self.seconds = seconds
-      self.hints = hints
-      deadline = start + .milliseconds(Int64((seconds * 1000).rounded(.up)))
-    }
-  }
+  public var budget: CommandBudget?
 
   /// What `lab facts` spends in all by default (`--max-seconds`): each compile and run is
   /// bounded on its own, but a course may hold thousands of facts. This repository's 193 took
@@ -136,7 +122,7 @@ public struct FactRunner: Sendable {
 
   /// Why `fact` is not checked, once the budget is spent; nil while there is time left.
   func spent(_ fact: Fact) -> String? {
-    guard let budget, ContinuousClock.now >= budget.deadline else { return nil }
+    guard let budget, budget.isSpent else { return nil }
     return "not checked: the \(ExhaustiveSearch.Limit.number(budget.seconds)) s "
       + "'\(budget.hints.line("facts"))' spends in all ran out; raise it with --max-seconds, or "
       + "check this fact alone: " + budget.hints.line("facts \(fact.name)")

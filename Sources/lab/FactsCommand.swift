@@ -1,4 +1,5 @@
 import Foundation
+import LabChecks
 import LabCommandLine
 import LabLessons
 import LabModel
@@ -54,7 +55,7 @@ enum FactsCommand: Command {
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     let console = context.console
     // Counted from the command's start: loading the facts is part of the command's time.
-    let budget = FactRunner.Budget(
+    let budget = CommandBudget(
       seconds: try arguments.number(.maxSeconds, in: 0.001...86_400) ?? FactRunner.defaultSeconds,
       hints: LabCommand.hint)
     let root = try context.catalog().root

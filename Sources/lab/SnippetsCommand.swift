@@ -1,4 +1,5 @@
 import Foundation
+import LabChecks
 import LabCommandLine
 import LabLessons
 import LabModel
@@ -53,7 +54,7 @@ enum SnippetsCommand: Command {
     let console = context.console
     let seconds = try arguments.number(.maxSeconds, in: 0.001...86_400)
     // Counted from the command's start: reading the files is part of the command's time.
-    let budget = SnippetCheck.Budget(
+    let budget = CommandBudget(
       seconds: seconds ?? SnippetCheck.defaultSeconds, hints: LabCommand.hint)
     let files = try files(arguments.positionals, context)
     guard let compiler = SwiftCompiler.find(environment: context.environment) else {

@@ -304,7 +304,7 @@ import Testing
       compiler: compiler, cache: course.root.appendingPathComponent("cache"),
       records: BuildRecords(folder: course.root.appendingPathComponent("built")),
       environment: [:], loadScenario: { _ in .failure(FactFailure("no scenario")) })
-    runner.budget = FactRunner.Budget(seconds: 0, hints: .lab)
+    runner.budget = CommandBudget(seconds: 0, hints: .lab)
     let results = runner.check([fact])
     #expect(
       results.map(\.outcome) == [

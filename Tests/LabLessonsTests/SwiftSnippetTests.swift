@@ -171,7 +171,7 @@ import Testing
     let checks = SnippetCheck.run(
       [("Lessons/01-x.md", snippets)], compiler: compiler,
       environment: ProcessInfo.processInfo.environment,
-      budget: SnippetCheck.Budget(seconds: 0, hints: .lab))
+      budget: CommandBudget(seconds: 0, hints: .lab))
     #expect(
       checks.map(\.problem) == [
         "Lessons/01-x.md:1: error: not compiled: the 0 s 'lab snippets' spends on compiling ran "

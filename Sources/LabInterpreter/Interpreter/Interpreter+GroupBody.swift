@@ -69,17 +69,26 @@ extension Interpreter {
     }
   }
 
+  /// The body is over: the opening task awaits the children left, how many (the caller ends
+  /// the wait).
+  private func awaitsTheRest(
+    _ spec: TaskGroupSpec, _ handle: GroupBody, _ parent: Context
+  ) -> Int {
+    let left = handle.started.count - handle.received
+    record(
+      .await(.group(name: spec.name, children: left, discarding: false, maxInFlight: nil)),
+      parent)
+    waits.wait(parent.task, for: "group \(spec.name)")
+    return left
+  }
+
   /// After a `return` in the body: as Swift's group does once its closure returns, it waits for
   /// the children left, cancelling none, and drops their results and errors
   /// (Tests/NativeFacts/group-body-returns.swift).
   private func waitAfterReturn(
     _ spec: TaskGroupSpec, _ handle: GroupBody, _ parent: inout Context
   ) async throws {
-    let left = handle.started.count - handle.received
-    record(
-      .await(.group(name: spec.name, children: left, discarding: false, maxInFlight: nil)),
-      parent)
-    waits.wait(parent.task, for: "group \(spec.name)")
+    _ = awaitsTheRest(spec, handle, parent)
     defer { waits.done(parent.task) }
     // A child's error is its result here, never thrown: the loop takes every child.
     while let (id, _) = try await handle.group.next() {
@@ -93,11 +102,7 @@ extension Interpreter {
   private func waitForTheRest(
     _ spec: TaskGroupSpec, _ handle: GroupBody, _ parent: inout Context
   ) async throws -> [Value] {
-    let left = handle.started.count - handle.received
-    record(
-      .await(.group(name: spec.name, children: left, discarding: false, maxInFlight: nil)),
-      parent)
-    waits.wait(parent.task, for: "group \(spec.name)")
+    let left = awaitsTheRest(spec, handle, parent)
     defer { waits.done(parent.task) }
     var collected: [Value] = []
     while let (id, result) = try await handle.group.next() {

@@ -6,7 +6,10 @@
 # scenario beside a busy thread. Every native outcome must be one the proof holds; one outside
 # it is a FIDELITY ALARM — the model misses what the real runtime does — and its scenario is
 # saved to .build/fidelity-alarms/ (replay it with `lab check --native FILE`, minimise it, keep
-# it as a regression scenario, fix the model). `swift test` runs a sample of three scenarios.
+# it as a regression scenario, fix the model). A scenario whose search is not a proof (seeded
+# runs of the model reach outcomes the search did not: a defect of the search, not of the model)
+# is counted in the summary and saved as NAME.not-a-proof.json, without native runs.
+# `swift test` runs a sample of three scenarios.
 #
 # Usage: Scripts/fidelity-fuzz.sh SECONDS [SEED]
 #   prints a line per scenario, then

@@ -41,6 +41,9 @@ public struct ProvenOutcomes: Sendable {
   public var schedules: Int
   /// The budget that stopped an incomplete search.
   public var stoppedBy: ExhaustiveSearch.Limit?
+  /// The search ended but is no proof: seeded runs reached outcomes it did not, or runs left
+  /// their path (`ExhaustiveSearch.audit`) — the search's model is wrong for this scenario.
+  public var notAProof = false
   public var seconds: Double
   /// The variables that hold times (the scenario's `expect.times`): a native run reads its own
   /// clock into them, within the live tolerance, so the fidelity comparison leaves them out.
@@ -83,6 +86,7 @@ public struct ProvenOutcomes: Sendable {
       complete: findings.complete, schedules: findings.schedules, stoppedBy: findings.stoppedBy,
       seconds: findings.seconds)
     proven.timeVariables = Set(scenario.expect.times.map(\.name))
+    proven.notAProof = !findings.missed.isEmpty || findings.nondeterministic > 0
     return proven
   }
 

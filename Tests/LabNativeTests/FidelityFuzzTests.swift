@@ -64,7 +64,7 @@ import Testing
     let plan = Plan(environment)
     var generator = FidelityScenarios(seed: plan.seed)
     let began = ContinuousClock.now
-    var (scenarios, runs, unproven, refused, failedRuns) = (0, 0, 0, 0, 0)
+    var (scenarios, runs, unproven, refused, failedRuns, notAProof) = (0, 0, 0, 0, 0, 0)
     var alarms: [String] = []
     // Real milliseconds: at a scale such as 0.05 two sleeps of 20 and 60 ms end 2 ms apart, which
     // a loaded machine's timer latency reorders — a false alarm of the time the lab compressed.
@@ -85,6 +85,20 @@ import Testing
         continue
       }
       let proven = ProvenOutcomes.search(scenario, budget: Self.budget)
+      if proven.notAProof {
+        // The model's own search missed what its seeded runs reach: a defect of the search,
+        // found without a native run (docs/exploration.md, "A known defect"). Saved and named;
+        // the known ones would fail every run of the fixed seed, so it is not an alarm.
+        notAProof += 1
+        print("fidelity-\(index): the search is not a proof: seeded runs reach more")
+        try plan.save.map { save in
+          try FileManager.default.createDirectory(at: save, withIntermediateDirectories: true)
+          try json.write(
+            to: save.appendingPathComponent("fidelity-\(plan.seed)-\(index).not-a-proof.json"),
+            atomically: true, encoding: .utf8)
+        }
+        continue
+      }
       guard proven.complete else {
         unproven += 1
         continue
@@ -121,8 +135,9 @@ import Testing
     for alarm in alarms { print(alarm) }
     print(
       "fidelity fuzz: \(scenarios) scenarios, \(runs) native runs, \(alarms.count) alarms "
-        + "(seed \(plan.seed); \(unproven) more not proven within the budget, \(refused) refused "
-        + "by the lab; \(failedRuns) runs did not finish)")
+        + "(seed \(plan.seed); \(unproven) more not proven within the budget, \(notAProof) whose "
+        + "search is not a proof, \(refused) refused by the lab; \(failedRuns) runs did not "
+        + "finish)")
     #expect(scenarios > 0)
     #expect(alarms.isEmpty, "\(alarms.joined(separator: "\n"))")
     #expect(failedRuns == 0)

@@ -91,12 +91,7 @@ import Testing
         // the known ones would fail every run of the fixed seed, so it is not an alarm.
         notAProof += 1
         print("fidelity-\(index): the search is not a proof: seeded runs reach more")
-        try plan.save.map { save in
-          try FileManager.default.createDirectory(at: save, withIntermediateDirectories: true)
-          try json.write(
-            to: save.appendingPathComponent("fidelity-\(plan.seed)-\(index).not-a-proof.json"),
-            atomically: true, encoding: .utf8)
-        }
+        try Self.save(["not-a-proof.json": json], index: index, plan)
         continue
       }
       guard proven.complete else {
@@ -122,15 +117,7 @@ import Testing
           + (neighbour == nil ? "" : " beside a busy thread") + (found.isEmpty ? "" : ": ALARM"))
       guard !found.isEmpty else { continue }
       alarms += found.map { "fidelity-\(index) (seed \(plan.seed)): \($0)" }
-      if let save = plan.save {
-        try FileManager.default.createDirectory(at: save, withIntermediateDirectories: true)
-        try json.write(
-          to: save.appendingPathComponent("fidelity-\(plan.seed)-\(index).json"), atomically: true,
-          encoding: .utf8)
-        try found.joined(separator: "\n").write(
-          to: save.appendingPathComponent("fidelity-\(plan.seed)-\(index).alarm"),
-          atomically: true, encoding: .utf8)
-      }
+      try Self.save(["json": json, "alarm": found.joined(separator: "\n")], index: index, plan)
     }
     for alarm in alarms { print(alarm) }
     print(
@@ -141,5 +128,16 @@ import Testing
     #expect(scenarios > 0)
     #expect(alarms.isEmpty, "\(alarms.joined(separator: "\n"))")
     #expect(failedRuns == 0)
+  }
+
+  /// Saves what a scenario found, a file for each extension, where the plan keeps them.
+  static func save(_ files: [String: String], index: Int, _ plan: Plan) throws {
+    guard let save = plan.save else { return }
+    try FileManager.default.createDirectory(at: save, withIntermediateDirectories: true)
+    for (ext, text) in files {
+      try text.write(
+        to: save.appendingPathComponent("fidelity-\(plan.seed)-\(index).\(ext)"),
+        atomically: true, encoding: .utf8)
+    }
   }
 }

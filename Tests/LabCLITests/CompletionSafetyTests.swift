@@ -173,14 +173,22 @@ final class CompletionTerminal {
   /// Presses keys by their tmux names (`Tab`, `Enter`, `C-c`).
   func press(_ keys: String...) { _ = try? tmux.run(["send-keys"] + keys) }
 
-  /// Presses C-c and waits for an empty prompt: a shell still busy with a completion took the
-  /// interrupt only after the next line was typed, and the two lines ran together.
+  /// Presses C-c until the shell shows an empty prompt: a shell still busy with a completion
+  /// took the interrupt only after the next line was typed, and the two lines ran together; zsh
+  /// takes a C-c during a completion as the end of that completion and keeps the line ("Killed
+  /// by signal in _lab"), so a second one clears it. The prompt is the last line that begins
+  /// with one; zsh may leave a completion's list below it.
   func cancelLine() throws {
-    press("C-c")
-    try tmux.waitUntil("showed an empty prompt") { screen in
+    func emptyPrompt(_ screen: String) -> Bool {
       let lines = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-      return lines.last { !$0.isEmpty } == "READY$"
+      return lines.last { $0.hasPrefix("READY$") } == "READY$"
     }
+    for _ in 1..<5 {
+      press("C-c")
+      if (try? tmux.waitUntil("showed an empty prompt", seconds: 5, emptyPrompt)) != nil { return }
+    }
+    press("C-c")
+    try tmux.waitUntil("showed an empty prompt", emptyPrompt)
   }
 
   /// Runs `line` (after clearing the screen) and waits until the shell has run it.

@@ -214,9 +214,9 @@ struct Tmux {
     try waitUntil("showed '\(text)'") { $0.contains(text) }
   }
 
-  /// Polls the screen until `condition` holds of it, for up to thirty seconds.
-  func waitUntil(_ what: String, _ condition: (String) -> Bool) throws {
-    for _ in 0..<600 {
+  /// Polls the screen until `condition` holds of it, for up to `seconds` (thirty by default).
+  func waitUntil(_ what: String, seconds: Double = 30, _ condition: (String) -> Bool) throws {
+    for _ in 0..<Int(seconds * 20) {
       if condition(screen()) { return }
       Thread.sleep(forTimeInterval: 0.05)
     }

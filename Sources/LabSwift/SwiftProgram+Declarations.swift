@@ -218,15 +218,25 @@ extension ProgramWriter {
     var counts: [String: Int] = [:]
     func visit(_ steps: [Step]) {
       for step in steps {
+        // The steps that run as this task's own code: a child's steps are a task of their own,
+        // and a group's body is a closure of the task that opened the group, run before the
+        // group ends, so what it changes of that task's locals needs `var` there.
+        var inner: [Step] = nested(step.kind)
         switch step.kind {
         case .set(let name, _), .call(_, bind: let name?), .awaitTask(_, bind: let name?),
           .next(_, bind: let name?):
           counts[name, default: 0] += 1
         // A local that is added to changes after its declaration.
         case .add(let name, _): counts[name, default: 0] += 2
-        case .task(let spec): counts[spec.name, default: 0] += 1
+        case .task(let spec):
+          counts[spec.name, default: 0] += 1
+          inner = []
+        case .group(let spec):
+          if let bind = spec.bind { counts[bind, default: 0] += 1 }
+          inner = spec.body ?? []
+        case .asyncLet, .addTask: inner = []
         case .call, .awaitTask, .log, .repeat, .forEach, .if, .return, .block, .sleep,
-          .yield, .asyncLet, .await, .group, .addTask, .next, .cancelAll, .cancel, .onMain,
+          .yield, .await, .next, .cancelAll, .cancel, .onMain,
           .assumeIsolated, .throw, .try,
           .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
           .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel, .streamYield,
@@ -234,18 +244,7 @@ extension ProgramWriter {
           .whileNext:
           break
         }
-        if case .task = step.kind { continue }
-        // A group's body is a closure of the task that opened the group, run before the group
-        // ends: what it changes of that task's locals needs `var` there. A child's steps are a
-        // task of their own.
-        if case .group(let spec) = step.kind {
-          if let bind = spec.bind { counts[bind, default: 0] += 1 }
-          if let body = spec.body { visit(body) }
-          continue
-        }
-        if case .asyncLet = step.kind { continue }
-        if case .addTask = step.kind { continue }
-        visit(nested(step.kind))
+        visit(inner)
       }
     }
     visit(steps)

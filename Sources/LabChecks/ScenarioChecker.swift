@@ -118,9 +118,6 @@ public struct ScenarioVerdict: Sendable {
 /// Runs one scenario as a plan says and checks every run: its expectations, its graded outcome,
 /// and — on virtual runs — its expected trace. Pure apart from running: returns a verdict.
 public enum ScenarioChecker {
-  /// How many times a live run may be tried before its failure counts.
-  public static let liveAttempts = 3
-
   /// Checks `scenario` (given on the command line as `argument`) against its expectations and,
   /// when there is one, its expected trace `trace` read from `traceFile`. `progress` is called
   /// after each run with the number of runs done, then during the search of every schedule with
@@ -136,23 +133,21 @@ public enum ScenarioChecker {
     var checkCount = 0
     // What to do about a time a live run missed (the last run's word on it), shown as a warning.
     var timingNote: String?
+    var stallNote = ""
     let labels = plan.labels
     for (index, label) in labels.enumerated() {
       var options = plan.options
       options.mode = label.mode == .live ? .live : .virtual
       options.policy = label.policy
       options.seed = plan.seeds == nil ? plan.options.seed : label.seed
-      var result = ScenarioRunner.runAndCheck(scenario, options: options)
-      // Real time on a shared machine is noisy: a live run that misses a check gets two more
-      // tries, and fails only if all three do. Virtual runs are exact and never retried.
-      var attempt = 1
-      while label.mode == .live, attempt < Self.liveAttempts, !result.passed,
-        result.problem == nil || result.expectsProblem
-      {
-        attempt += 1
-        usleep(1_000_000)  // let a burst of noise pass before measuring again
-        result = ScenarioRunner.runAndCheck(scenario, options: options)
-      }
+      var attempts = TimedAttempts()
+      let result =
+        label.mode == .live
+        ? attempts.run(
+          { ScenarioRunner.runAndCheck(scenario, options: options) },
+          settled: { $0.passed || ($0.problem != nil && !$0.expectsProblem) })
+        : ScenarioRunner.runAndCheck(scenario, options: options)
+      stallNote = attempts.note.isEmpty ? stallNote : attempts.note
       checkCount = max(checkCount, result.checks.count)
       var messages: [String] = []
       if let problem = result.problem, !result.expectsProblem {
@@ -210,6 +205,7 @@ public enum ScenarioChecker {
       ? "nothing to check: no \"expect\" and no expected trace" : what.joined(separator: ", ")
     summary += " · " + describe(plan, scenarioSeed: scenario.seed)
     if let searched { summary += " · " + searched }
+    summary += stallNote
     let seconds = (clock.now - start).inSeconds
     var verdict = ScenarioVerdict(
       scenario: argument, file: scenario.file, status: status, summary: summary,

@@ -41,25 +41,25 @@ public enum NativeChecker {
         scenario: argument, file: display, status: status, summary: summary, runs: runs,
         failures: failures, seconds: (clock.now - began) / .seconds(1))
     }
-    var attempts = 0
+    var attempts = TimedAttempts()
     var compiled = false
-    var run: NativeRun
-    repeat {
-      attempts += 1
-      do {
-        run = try NativeRunner.run(scenario, options: options, builder: builder)
-      } catch .notExpressible(let diagnostic) {
-        return verdict(.skipped, diagnostic.message)
-      } catch {
-        let label = RunLabel(mode: .native, seed: 0, policy: .random, run: 1)
-        return verdict(
-          .failed, "native", runs: 1,
-          failures: [.made(run: label, messages: [error.message], replay: nil)])
-      }
-      compiled = compiled || run.build.compiled
-      if run.result.passed || (run.result.problem != nil && !run.result.expectsProblem) { break }
-      if attempts < ScenarioChecker.liveAttempts { usleep(1_000_000) }
-    } while attempts < ScenarioChecker.liveAttempts
+    let run: NativeRun
+    do {
+      run = try attempts.run(
+        { () throws(NativeError) -> NativeRun in
+          let run = try NativeRunner.run(scenario, options: options, builder: builder)
+          compiled = compiled || run.build.compiled
+          return run
+        },
+        settled: { $0.result.passed || ($0.result.problem != nil && !$0.result.expectsProblem) })
+    } catch .notExpressible(let diagnostic) {
+      return verdict(.skipped, diagnostic.message)
+    } catch {
+      let label = RunLabel(mode: .native, seed: 0, policy: .random, run: 1)
+      return verdict(
+        .failed, "native", runs: 1,
+        failures: [.made(run: label, messages: [error.message], replay: nil)])
+    }
     let result = run.result
     // Only a run that passed is compared: a failing one says enough.
     let fidelity =
@@ -81,7 +81,7 @@ public enum NativeChecker {
     summary += " · native, Swift \(run.build.swiftMode)" + (run.build.sanitized ? " + TSan" : "")
     summary += compiled ? " (compiled)" : " (cached build)"
     summary += fidelity.summary
-    if attempts > 1 { summary += " · \(attempts) tries" }
+    if attempts.made > 1 { summary += " · \(attempts.made) tries" + attempts.note }
     if !expectedMisses.isEmpty {
       summary += " · missed as expected on this machine: \(expectedMisses.joined(separator: ", "))"
     }

@@ -214,3 +214,53 @@ struct LiveScaleTests {
     #expect(busy.values.first { $0.name == "x" }?.value == .int(402))
   }
 }
+
+/// How a timed run is tried until its word counts (`TimedAttempts`).
+struct TimedAttemptsTests {
+  @Test func aMissOnAQuietMachineCountsAndThreeFail() {
+    // No stall explains a miss: the third miss is the verdict.
+    var attempts = TimedAttempts(explaining: .infinity, pause: 0)
+    let result = attempts.run({ false }, settled: { $0 })
+    #expect(result == false)
+    #expect(attempts.made == TimedAttempts.counted)
+    #expect(attempts.stalls.isEmpty && attempts.note.isEmpty)
+  }
+
+  @Test func aMissTheMachineExplainsDoesNotCountUpToTheLimit() {
+    // Every stall explains a miss: the attempts end at the limit, and the note says so.
+    var attempts = TimedAttempts(explaining: 0, pause: 0)
+    _ = attempts.run({ false }, settled: { $0 })
+    #expect(attempts.made == TimedAttempts.limit)
+    #expect(attempts.stalls.count == TimedAttempts.limit)
+    #expect(attempts.note.hasPrefix(" · \(TimedAttempts.limit) attempts not counted: the machine"))
+  }
+
+  @Test func aSettledResultEndsTheAttempts() {
+    var attempts = TimedAttempts(explaining: .infinity, pause: 0)
+    var made = 0
+    let result = attempts.run(
+      {
+        made += 1
+        return made
+      }, settled: { $0 == 2 })
+    #expect(result == 2 && attempts.made == 2)
+  }
+
+  @Test func anErrorEndsTheAttemptsAtOnce() {
+    struct Refused: Error {}
+    var attempts = TimedAttempts(explaining: 0, pause: 0)
+    #expect(throws: Refused.self) {
+      try attempts.run({ () throws(Refused) -> Bool in throw Refused() }, settled: { $0 })
+    }
+    #expect(attempts.made == 1)
+  }
+
+  @Test func theProbeMeasuresAWaitItSawAsLateness() {
+    // The probe's own thread is what it measures; the stall it reports is real milliseconds,
+    // finite and never negative, whatever the machine did meanwhile.
+    let probe = StallProbe()
+    usleep(20_000)
+    let stall = probe.finish()
+    #expect(stall.isFinite && stall >= 0 && stall < 20_000)
+  }
+}

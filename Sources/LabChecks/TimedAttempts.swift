@@ -1,0 +1,65 @@
+import Foundation
+import LabRuntime
+
+/// How `lab check` tries a run measured in real time (live or native) until its word counts.
+///
+/// Real time on a shared machine is noisy: a run that misses a check is tried again, and fails
+/// only if `counted` attempts miss. An attempt that missed while the machine stalled (a
+/// `StallProbe` beside it saw a wake `StallProbe.explaining` ms late or more) does not count,
+/// up to `limit` attempts in all: the machine, not the lab, was late. Virtual runs are exact and
+/// never retried.
+public struct TimedAttempts: Sendable {
+  /// Attempts that must all miss, on a machine that did not stall, for a check to fail.
+  public static let counted = 3
+  /// Attempts in all, stalled ones included: the most a failing check costs.
+  public static let limit = 8
+
+  /// Attempts made.
+  public private(set) var made = 0
+  /// The stall (real ms) of each attempt that missed and was not counted for it.
+  public private(set) var stalls: [Double] = []
+
+  /// The stall (real ms) that explains a miss.
+  let explaining: Double
+  /// The wait before each attempt after the first, in microseconds.
+  let pause: UInt32
+
+  /// `explaining` and `pause` are for tests: a stall that explains a miss, and the wait that lets
+  /// a burst of noise pass before measuring again.
+  init(explaining: Double = StallProbe.explaining, pause: UInt32 = 1_000_000) {
+    self.explaining = explaining
+    self.pause = pause
+  }
+
+  public init() { self.init(explaining: StallProbe.explaining) }
+
+  /// Runs `attempt` until `settled` says its result stands (it passed, or failed in a way no
+  /// retry changes) or the attempts are spent; returns the last result.
+  public mutating func run<Result, Failure: Error>(
+    _ attempt: () throws(Failure) -> Result, settled: (Result) -> Bool
+  ) throws(Failure) -> Result {
+    var misses = 0
+    while true {
+      if made > 0 { usleep(pause) }
+      made += 1
+      let probe = StallProbe()
+      let result: Result
+      do { result = try attempt() } catch {
+        _ = probe.finish()
+        throw error
+      }
+      let stall = probe.finish()
+      if settled(result) { return result }
+      if stall >= explaining { stalls.append(stall) } else { misses += 1 }
+      if misses == Self.counted || made == Self.limit { return result }
+    }
+  }
+
+  /// `· 2 attempts not counted: the machine stalled up to 7.1 ms`, or nothing.
+  public var note: String {
+    guard let worst = stalls.max() else { return "" }
+    let count = stalls.count
+    return " · \(count) attempt\(count == 1 ? "" : "s") not counted: the machine stalled up to "
+      + String(format: "%.1f", worst) + " ms"
+  }
+}

@@ -175,6 +175,7 @@ public enum ScenarioChecker {
           failures.append(.init(run: run, messages: messages, replay: replay))
         }
       } else if !messages.isEmpty {
+        messages[0] += attempts.note  // how often it was tried, and what the machine did meanwhile
         failures.append(.init(run: label, messages: messages, replay: nil))
       }
       progress(index + 1, nil)

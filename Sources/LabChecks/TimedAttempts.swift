@@ -55,11 +55,11 @@ public struct TimedAttempts: Sendable {
     }
   }
 
-  /// `· 2 attempts not counted: the machine stalled up to 7.1 ms`, or nothing.
+  /// `· 3 tries, 2 not counted: the machine stalled up to 7.1 ms`, `· 2 tries`, or nothing.
   public var note: String {
-    guard let worst = stalls.max() else { return "" }
-    let count = stalls.count
-    return " · \(count) attempt\(count == 1 ? "" : "s") not counted: the machine stalled up to "
+    guard made > 1 else { return "" }
+    guard let worst = stalls.max() else { return " · \(made) tries" }
+    return " · \(made) tries, \(stalls.count) not counted: the machine stalled up to "
       + String(format: "%.1f", worst) + " ms"
   }
 }

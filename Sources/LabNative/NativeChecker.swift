@@ -16,7 +16,7 @@ import LabRuntime
 public enum NativeChecker {
   /// Loads, builds, runs and checks one scenario file, named `argument` on the command line. A
   /// scenario the generator cannot write yet is skipped, not failed; a run that misses a check
-  /// gets two more tries, as a live run does, since real time on a shared machine is noisy.
+  /// is tried again as a live run is (`TimedAttempts`), since real time on a shared machine is noisy.
   ///
   /// `prove` gives the outcomes the model proves, for the fidelity comparison (a test hands in
   /// a set that lacks one).
@@ -81,13 +81,14 @@ public enum NativeChecker {
     summary += " · native, Swift \(run.build.swiftMode)" + (run.build.sanitized ? " + TSan" : "")
     summary += compiled ? " (compiled)" : " (cached build)"
     summary += fidelity.summary
-    if attempts.made > 1 { summary += " · \(attempts.made) tries" + attempts.note }
+    summary += attempts.note
     if !expectedMisses.isEmpty {
       summary += " · missed as expected on this machine: \(expectedMisses.joined(separator: ", "))"
     }
     if messages.isEmpty {
       return verdict(count == 0 ? .skipped : .passed, summary, runs: 1)
     }
+    messages[0] += attempts.note  // how often it was tried, and what the machine did meanwhile
     let label = RunLabel(mode: .native, seed: 0, policy: .random, run: 1)
     var failed = verdict(
       .failed, summary, runs: 1,

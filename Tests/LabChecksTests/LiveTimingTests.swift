@@ -223,7 +223,7 @@ struct TimedAttemptsTests {
     let result = attempts.run({ false }, settled: { $0 })
     #expect(result == false)
     #expect(attempts.made == TimedAttempts.counted)
-    #expect(attempts.stalls.isEmpty && attempts.note.isEmpty)
+    #expect(attempts.stalls.isEmpty && attempts.note == " · \(TimedAttempts.counted) tries")
   }
 
   @Test func aMissTheMachineExplainsDoesNotCountUpToTheLimit() {
@@ -232,7 +232,9 @@ struct TimedAttemptsTests {
     _ = attempts.run({ false }, settled: { $0 })
     #expect(attempts.made == TimedAttempts.limit)
     #expect(attempts.stalls.count == TimedAttempts.limit)
-    #expect(attempts.note.hasPrefix(" · \(TimedAttempts.limit) attempts not counted: the machine"))
+    #expect(
+      attempts.note.hasPrefix(
+        " · \(TimedAttempts.limit) tries, \(TimedAttempts.limit) not counted: the machine"))
   }
 
   @Test func aSettledResultEndsTheAttempts() {

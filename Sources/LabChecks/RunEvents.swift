@@ -208,13 +208,20 @@ struct EventSequence {
     counts[decision.chosen] = id.index + 1
     let enabler = decision.footprint.enabler.flatMap { $0 < events.count ? events[$0].id : nil }
     var footprint = decision.footprint
-    // Whether a lock was held when a task came to it is left to sleep sets: the optimal search
-    // names events by their task and place, and a wait that comes after the release instead of
+    // Whether a lock was held when a task came to it, and which arrival took a pool's last
+    // place within its idle threads' reach, are left to sleep sets: the optimal search names
+    // events by their task and place, and a wait that comes after the release instead of
     // before it is a take, one turn instead of three, so the events after it change names and
-    // the reversed sequences cannot be followed (docs/exploration.md, "A known defect").
+    // the reversed sequences cannot be followed (docs/exploration.md, "A known defect"); an
+    // arrival put behind another waits where it ran, with the same effect. The optimal search
+    // orders queued jobs by `queuedBehind` instead.
     footprint.accesses = footprint.accesses.filter {
-      if case .lockHeld = $0.key { return false }
-      return true
+      switch $0.key {
+      case .lockHeld, .poolReach: false
+      case .variable, .task, .completionOrder, .lock, .lockWaiters, .lane, .lanePriority,
+        .laneTurns, .pool, .poolQueue, .creation, .timers:
+        true
+      }
     }
     var event = RunEvent(id: id, footprint: footprint, enabler: enabler)
     event.queuedBehind = decision.footprint.queuedBehind.compactMap {

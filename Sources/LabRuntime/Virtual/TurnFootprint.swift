@@ -32,6 +32,10 @@ public struct TurnFootprint: Sendable, Equatable {
     case pool(Int)
     /// A pool's queue: its jobs start in the order they arrived.
     case poolQueue(Int)
+    /// The places in a pool's queue that its idle threads reach: an arrival that takes the last
+    /// one decides whether the next arrival waits (in the other order, that one would have
+    /// taken it), so two such arrivals race.
+    case poolReach(Int)
     /// Task creation: ordinals, and the ids the interpreter gives, follow it.
     case creation
     /// Timers due at one virtual time, which fire in the order they were set.

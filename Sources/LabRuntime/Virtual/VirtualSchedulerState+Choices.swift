@@ -125,11 +125,13 @@ extension VirtualSchedulerState {
     // The pool hands its jobs out in the order they arrive: a job that must wait for a thread
     // starts after the ones before it, so its arrival conflicts with theirs. Jobs that the
     // idle threads take (counting the running turn's, given back when it ends) start in any
-    // order, and commute.
+    // order, and commute — but an arrival that takes the last place within their reach decides
+    // whether the next one waits: in the other order, that one would have taken the place.
     var idle = pools[index].free
     if let running, !running.blocked, running.worker?.pool == index { idle += 1 }
     let waits = pools[index].queue.count >= idle
     oracle.chooser?.touch(.poolQueue(index), waits ? .write : .read)
+    if pools[index].queue.count + 1 == idle { oracle.chooser?.touch(.poolReach(index), .write) }
   }
 
   /// A job of `priority` arrived on lane `index`, for the chooser.

@@ -54,7 +54,11 @@ extension ProgramWriter {
     case .prefix(let count): return ".prefix(\(count))"
     case .map(let transform):
       (method, value) = ("map", try expression(transform, context))
-      context.locals[item] = value.type
+      guard let type = value.type else {
+        throw NotExpressible(
+          origin: nil, message: "the Swift type of what '\(op.source)' gives is not known")
+      }
+      context.locals[item] = type
     case .filter(let condition): (method, value) = ("filter", try expression(condition, context))
     }
     guard !value.tries else {

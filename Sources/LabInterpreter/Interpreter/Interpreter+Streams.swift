@@ -52,7 +52,7 @@ extension Interpreter {
         }
       case .prefixDone(let op):
         // Swift's prefix returns nil without pulling its base: the stream goes on (measured).
-        record(.set(.streamOperator(stream: name, operator: op.source, result: nil)), context)
+        noteOperator(op, nil, loop, context)
         return .completed
       case .ended:
         // A torn-down run finished the stream to end this wait: the task unwinds.
@@ -87,7 +87,7 @@ extension Interpreter {
       guard case .value(let value) = pulled else { return pulled }
       context.locals[loop.item] = value
       let mapped = try read(transform, &context, origin: loop.origin, isolation: isolation)
-      loop.note(op, "\(Self.shown(value)) → \(Self.shown(mapped))", self, context)
+      noteOperator(op, "\(Self.shown(value)) → \(Self.shown(mapped))", loop, context)
       return .value(mapped)
     case .filter(let condition):
       while true {
@@ -96,10 +96,17 @@ extension Interpreter {
         context.locals[loop.item] = value
         let kept = try self.condition(
           condition, &context, origin: loop.origin, isolation: isolation)
-        loop.note(op, "\(Self.shown(value)) → \(kept ? "kept" : "dropped")", self, context)
+        noteOperator(op, "\(Self.shown(value)) → \(kept ? "kept" : "dropped")", loop, context)
         if kept { return pulled }
       }
     }
+  }
+
+  /// What an operator did with a value (`1 → 10`, `10 → dropped`), or a `prefix` done (nil).
+  private func noteOperator(
+    _ op: StreamOperator, _ result: String?, _ loop: StreamLoop, _ context: Context
+  ) {
+    record(.set(.streamOperator(stream: loop.name, operator: op.source, result: result)), context)
   }
 
   /// The stream's next value, waited for holding no thread; `.ended` once it is finished or its
@@ -159,15 +166,6 @@ struct StreamLoop {
   var iterator: AsyncStream<StreamItem>.Iterator
   /// By operator position: the values a `prefix` has let through.
   var taken: [Int: Int] = [:]
-
-  /// Records what an operator did with a value.
-  func note(
-    _ op: StreamOperator, _ result: String, _ interpreter: Interpreter,
-    _ context: Interpreter.Context
-  ) {
-    interpreter.record(
-      .set(.streamOperator(stream: name, operator: op.source, result: result)), context)
-  }
 }
 
 /// A value in a stream, with what its producer had done (the race detector's clock).

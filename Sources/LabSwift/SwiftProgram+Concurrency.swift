@@ -54,7 +54,7 @@ extension ProgramWriter {
       case .task, .dispatch, .notify: return false
       case .continuation(let spec): return spec.throwing || throwsIn(spec.steps, throwing)
       case .onCancel(_, let operation): return throwsIn(operation, throwing, groups: groups)
-      case .forAwait(let name, _, let body):
+      case .forAwait(let name, _, let body, _):
         return groups.contains(name) || throwsIn(body, throwing, groups: groups)
       case .group(let spec): return groupThrows(spec, throwing, groups: groups)
       case .addTask, .cancelAll: return false
@@ -99,12 +99,13 @@ extension ProgramWriter {
       case .repeat(let count, _, _): result += count.names
       case .forEach(let list, _, _): result += list.names
       case .streamYield(_, let value), .atomicAdd(_, let value): result += value.names
+      case .forAwait(_, _, _, let operators): result += operators.flatMap(\.names)
       // What the Swift program captures from these is written with their own code.
       case .return(nil), .yield, .asyncLet, .await, .group, .addTask, .next, .cancelAll, .task,
         .awaitTask, .cancel, .onMain,
         .assumeIsolated, .throw, .try, .checkCancellation, .dispatch, .enter, .leave, .notify,
         .wait, .withLock, .semaphoreWait, .semaphoreSignal, .continuation, .resume,
-        .onCancel, .streamFinish, .forAwait, .onTermination, .withValue, .break, .continue,
+        .onCancel, .streamFinish, .onTermination, .withValue, .break, .continue,
         .whileNext:
         break
       }

@@ -92,7 +92,8 @@ extension ProgramWriter {
     case .onCancel(let handler, let operation): try onCancel(handler, operation, &context)
     case .streamYield(let name, let value): try streamYield(name, value, context)
     case .streamFinish(let name): line("\(Self.continuationName(name)).finish()")
-    case .forAwait(let name, let item, let body): try forAwait(name, item, body, context)
+    case .forAwait(let name, let item, let body, let operators):
+      try forAwait(name, item, body, operators, context)
     case .onTermination(let name, let handler): try onTermination(name, handler, context)
     case .withValue(let binding): try withValue(binding, context)
     }

@@ -25,18 +25,49 @@ extension ProgramWriter {
 
   /// `for await ITEM in NAME { … }`, or in the body of the group NAME `for try await ITEM in
   /// NAME`, the loop `whileNext` writes.
-  func forAwait(_ name: String, _ item: String, _ body: [Step], _ context: Context)
-    throws(NotExpressible)
-  {
+  func forAwait(
+    _ name: String, _ item: String, _ body: [Step], _ operators: [StreamOperator],
+    _ context: Context
+  ) throws(NotExpressible) {
     if context.groupBodies.contains(name) {
       try whileNext(name, item, body, context, spelling: .forIn)
       return
     }
     var inner = context
     inner.locals[item] = streamElementType(name)
-    try block("for await \(Identifier(item)) in \(Identifier(name)) {") {
+    var sequence = SwiftCode(Identifier(name))
+    for op in operators { sequence += try operatorCode(op, item, &inner) }
+    try block("for await \(Identifier(item)) in \(sequence) {") {
       () throws(NotExpressible) in try steps(body, &inner)
     }
+  }
+
+  /// `.map({ price in price * 2 })`, `.filter({ price in price > 2 })`, `.prefix(2)`: in
+  /// parentheses, as a `for`-`in` sequence takes no trailing closure. A `map` gives the loop's
+  /// variable the type of its result.
+  private func operatorCode(_ op: StreamOperator, _ item: String, _ context: inout Context)
+    throws(NotExpressible) -> SwiftCode
+  {
+    let method: SwiftCode
+    let value: SwiftExpression
+    switch op {
+    case .prefix(let count): return ".prefix(\(count))"
+    case .map(let transform):
+      (method, value) = ("map", try expression(transform, context))
+      guard let type = value.type else {
+        throw NotExpressible(
+          origin: nil, message: "the Swift type of what '\(op.source)' gives is not known")
+      }
+      context.locals[item] = type
+    case .filter(let condition): (method, value) = ("filter", try expression(condition, context))
+    }
+    guard !value.tries else {
+      throw NotExpressible(
+        origin: nil,
+        message: "'\(op.source)' reads an async let, which throws; the closure of an "
+          + "AsyncSequence's \(method) does not")
+    }
+    return ".\(method)({ \(Identifier(item)) in \(awaitPrefix(value))\(value.code) })"
   }
 
   /// `NAMEContinuation.onTermination = { reason in … }`: a synchronous `@Sendable` closure; the
@@ -74,7 +105,4 @@ extension ProgramWriter {
     }
     return first(scenario.steps + scenario.functions.values.flatMap(\.steps)) ?? .int
   }
-}
-
-extension ProgramWriter {
 }

@@ -35,7 +35,7 @@ struct StepOptionRulesTests {
     case .name, .names, .childCall, .binding: .string("f")
     case .expression: .integer(2)
     case .template: .string("text")
-    case .steps, .childSteps, .catchClauses: .array([])
+    case .steps, .childSteps, .catchClauses, .streamOperators: .array([])
     case .arguments: .object(JSONObject())
     case .isolation: .string("main")
     case .priority: .string("high")

@@ -4,8 +4,10 @@ import LabChecksTestSupport
 import LabInterpreter
 import LabInterpreterTestSupport
 import LabModel
+import LabNative
 import LabNativeTestSupport
 import LabRuntime
+import LabSwift
 import LabTestSupport
 import Testing
 
@@ -15,7 +17,7 @@ import Testing
 @Suite struct StreamTests {
   static let bundled = [
     "stream-buffering", "stream-buffering-oldest", "stream-buffering-newest",
-    "stream-never-finished", "stream-termination",
+    "stream-never-finished", "stream-termination", "stream-operators",
   ]
 
   /// Each policy: what the consumer receives, what each yield returns, and when the loop ends.
@@ -144,9 +146,37 @@ import Testing
 
   /// Each program compiles in Swift 6 mode: `AsyncStream.makeStream`, `yield`, `finish` and
   /// `for await`.
-  @Test(arguments: ["stream-buffering-newest", "stream-never-finished"])
+  @Test(arguments: ["stream-buffering-newest", "stream-never-finished", "stream-operators"])
   func theProgramCompilesInSwift6Mode(_ name: String) throws {
     try TestSupport.expectCompiles(name)
+  }
+
+  /// Operators whose closures await the state's actor, read a local and change the loop's type:
+  /// `s.filter({ v in await v > state.limit }).map({ v in "n\(v + base)" }).prefix(1)` compiles
+  /// in Swift 6 mode and its race build runs clean.
+  @Test func operatorsThatAwaitAndMapToTextCompileInSwift6Mode() throws {
+    guard let compiler = SwiftCompiler.find(environment: ProcessInfo.processInfo.environment)
+    else { return }
+    let scenario = try TestSupport.scenario(
+      json: """
+        { "format": 1, "name": "ops", "threads": 2, "streams": { "s": "unbounded" },
+          "state": { "limit": 1 }, "steps": [
+            { "set": "base", "to": 100 },
+            { "streamYield": "s", "value": 1 }, { "streamYield": "s", "value": 2 },
+            { "streamFinish": "s" },
+            { "forAwait": "s", "as": "v", "operators": [ { "filter": "v > limit" },
+              { "map": "'n' + (v + base)" }, { "prefix": 1 } ], "steps": [ { "log": "{v}" } ] }
+          ] }
+        """)
+    let source = try SwiftProgram.generate(scenario)
+    #expect(source.contains(#".map({ v in "n\(v + base)" }).prefix(1)"#), "\(source)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-swift-test-ops-\(ProcessInfo.processInfo.processIdentifier)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let check = try SwiftCheck.run(
+      scenario, source: source, compiler: compiler, in: folder,
+      runProgram: NativeRunner.runRaceBuild)
+    #expect(check.isExpected && check.swift6.compiled, "\(check.report)")
   }
 }
 

@@ -75,11 +75,13 @@ extension Interpreter {
   /// `forAwait`: in the body of the group it names, `for try await item in group`, the loop
   /// whileNext is; anywhere else `for await` over a stream.
   func runForAwaitLoop(
-    _ name: String, _ item: String, _ body: [Step], _ step: Step, _ context: inout Context,
+    _ name: String, _ item: String, _ body: [Step], _ operators: [StreamOperator], _ step: Step,
+    _ context: inout Context,
     isolation: isolated (any Actor)?
   ) async throws -> BlockExit {
     guard context.groups[name] != nil else {
-      return try await runForAwait(name, item, body, &context, isolation: isolation)
+      return try await runForAwait(
+        name, item, body, operators, &context, origin: step.origin, isolation: isolation)
     }
     return try await runWhileNext(name, item, body, step, &context, isolation: isolation)
   }

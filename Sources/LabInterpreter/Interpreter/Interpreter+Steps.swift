@@ -196,8 +196,9 @@ extension Interpreter {
       try await runContinuation(spec, &context, isolation: isolation)
     case .onCancel(let handler, let operation):
       return try await runOnCancel(handler, operation, &context, isolation: isolation)
-    case .forAwait(let name, let item, let body):
-      return try await runForAwaitLoop(name, item, body, step, &context, isolation: isolation)
+    case .forAwait(let name, let item, let body, let operators):
+      return try await runForAwaitLoop(
+        name, item, body, operators, step, &context, isolation: isolation)
     case .withValue(let binding):
       return try await runWithValue(binding, &context, origin: origin, isolation: isolation)
     case .task(let spec) where startsInline(spec, isolation: isolation):

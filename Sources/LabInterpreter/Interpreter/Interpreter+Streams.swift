@@ -33,40 +33,102 @@ extension Interpreter {
     Self.$finisher.withValue(context) { stream.continuation.finish() }
   }
 
-  /// `for await item in stream { body }`: each value, once the stream has one, then the end.
+  /// `for await item in stream { body }`, or over `stream.map { … }.filter { … }.prefix(n)`:
+  /// each value, once the stream has one and the operators let it through, then the end.
   func runForAwait(
-    _ name: String, _ item: String, _ body: [Step], _ context: inout Context,
-    isolation: isolated (any Actor)?
+    _ name: String, _ item: String, _ body: [Step], _ operators: [StreamOperator],
+    _ context: inout Context, origin: StepOrigin, isolation: isolated (any Actor)?
   ) async throws -> BlockExit {
     guard let stream = streams.records[name] else { return .completed }
-    var iterator = stream.stream.makeAsyncIterator()
+    var loop = StreamLoop(
+      name: name, item: item, operators: operators, origin: origin,
+      iterator: stream.stream.makeAsyncIterator())
     while true {
-      try takeStep()
-      record(.await(.stream(name)), context)
-      waits.wait(context.task, for: "stream \(name), which nothing finishes")
-      let next = await iterator.next(isolation: isolation)
-      waits.done(context.task)
-      guard let next else { break }
-      context.clock.join(next.clock)
-      context.locals[item] = next.value
-      stream.order.withLock { [context] in
-        record(
-          .resume(.streamValue(TraceEvent.Binding(item, Self.shown(next.value)), stream: name)),
-          context)
-      }
-      if let end = try await runNested(body, &context, isolation: isolation).endsLoop {
-        return end
+      switch try await pull(operators.count, &loop, &context, isolation: isolation) {
+      case .value(let value):
+        context.locals[item] = value
+        if let end = try await runNested(body, &context, isolation: isolation).endsLoop {
+          return end
+        }
+      case .prefixDone(let op):
+        // Swift's prefix returns nil without pulling its base: the stream goes on (measured).
+        noteOperator(op, nil, loop, context)
+        return .completed
+      case .ended:
+        // A torn-down run finished the stream to end this wait: the task unwinds.
+        if runtime.isAborting { throw RunAborted() }
+        if Task.isCancelled {
+          record(.resume(.streamCancelled(name)), context)
+        } else {
+          context.clock.join(stream.finishClock.withLock { $0 })
+          record(.resume(.streamFinished(name)), context)
+        }
+        return .completed
       }
     }
-    // A torn-down run finished the stream to end this wait: the task unwinds.
-    if runtime.isAborting { throw RunAborted() }
-    if Task.isCancelled {
-      record(.resume(.streamCancelled(name)), context)
-    } else {
-      context.clock.join(stream.finishClock.withLock { $0 })
-      record(.resume(.streamFinished(name)), context)
+  }
+
+  /// The value the first `stage` operators give, pulled as Swift's iterators pull their bases:
+  /// the last operator asks the one before it, down to the stream. Each runs in the consumer's
+  /// turn and reads the value by the loop's name.
+  private func pull(
+    _ stage: Int, _ loop: inout StreamLoop, _ context: inout Context,
+    isolation: isolated (any Actor)?
+  ) async throws -> StreamLoop.Pulled {
+    guard stage > 0 else { return try await pullStream(&loop, &context, isolation: isolation) }
+    let op = loop.operators[stage - 1]
+    switch op {
+    case .prefix(let count):
+      guard loop.taken[stage - 1, default: 0] < count else { return .prefixDone(op) }
+      loop.taken[stage - 1, default: 0] += 1
+      return try await pull(stage - 1, &loop, &context, isolation: isolation)
+    case .map(let transform):
+      let pulled = try await pull(stage - 1, &loop, &context, isolation: isolation)
+      guard case .value(let value) = pulled else { return pulled }
+      context.locals[loop.item] = value
+      let mapped = try read(transform, &context, origin: loop.origin, isolation: isolation)
+      noteOperator(op, "\(Self.shown(value)) → \(Self.shown(mapped))", loop, context)
+      return .value(mapped)
+    case .filter(let condition):
+      while true {
+        let pulled = try await pull(stage - 1, &loop, &context, isolation: isolation)
+        guard case .value(let value) = pulled else { return pulled }
+        context.locals[loop.item] = value
+        let kept = try self.condition(
+          condition, &context, origin: loop.origin, isolation: isolation)
+        noteOperator(op, "\(Self.shown(value)) → \(kept ? "kept" : "dropped")", loop, context)
+        if kept { return pulled }
+      }
     }
-    return .completed
+  }
+
+  /// What an operator did with a value (`1 → 10`, `10 → dropped`), or a `prefix` done (nil).
+  private func noteOperator(
+    _ op: StreamOperator, _ result: String?, _ loop: StreamLoop, _ context: Context
+  ) {
+    record(.set(.streamOperator(stream: loop.name, operator: op.source, result: result)), context)
+  }
+
+  /// The stream's next value, waited for holding no thread; `.ended` once it is finished or its
+  /// consumer cancelled.
+  private func pullStream(
+    _ loop: inout StreamLoop, _ context: inout Context, isolation: isolated (any Actor)?
+  ) async throws -> StreamLoop.Pulled {
+    guard let stream = streams.records[loop.name] else { return .ended }
+    try takeStep()
+    record(.await(.stream(loop.name)), context)
+    waits.wait(context.task, for: "stream \(loop.name), which nothing finishes")
+    let next = await loop.iterator.next(isolation: isolation)
+    waits.done(context.task)
+    guard let next else { return .ended }
+    context.clock.join(next.clock)
+    stream.order.withLock { [context] in
+      record(
+        .resume(
+          .streamValue(TraceEvent.Binding(loop.item, Self.shown(next.value)), stream: loop.name)),
+        context)
+    }
+    return .value(next.value)
   }
 
   static func text(_ result: AsyncStream<StreamItem>.Continuation.YieldResult) -> String {
@@ -83,6 +145,27 @@ extension Interpreter {
   func finishStreams() {
     for stream in streams.records.values { stream.continuation.finish() }
   }
+}
+
+/// A `forAwait` loop over a stream: its iterator, its operators and how many values each
+/// `prefix` has let through.
+struct StreamLoop {
+  enum Pulled {
+    case value(Value)
+    /// The stream is finished, or its consumer cancelled.
+    case ended
+    /// A `prefix(n)` has given its n values.
+    case prefixDone(StreamOperator)
+  }
+
+  var name: String
+  var item: String
+  var operators: [StreamOperator]
+  /// The `forAwait` step, where an operator's failure is reported.
+  var origin: StepOrigin
+  var iterator: AsyncStream<StreamItem>.Iterator
+  /// By operator position: the values a `prefix` has let through.
+  var taken: [Int: Int] = [:]
 }
 
 /// A value in a stream, with what its producer had done (the race detector's clock).

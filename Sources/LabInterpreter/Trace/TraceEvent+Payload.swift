@@ -154,6 +154,9 @@ extension TraceEvent {
     /// `yield(value)` and what it returned (`.enqueued(remaining: 1)`).
     case streamYield(stream: String, value: String, result: String)
     case streamFinish(String)
+    /// An operator between a stream and its loop applied to a value (`map { price * 2 }`,
+    /// `1 → 2`), or a `prefix(n)` done (`result` nil).
+    case streamOperator(stream: String, operator: String, result: String?)
     case onTerminationSet(stream: String)
     /// The stream's `onTermination` runs: `finished` or cancelled, `place` where.
     case onTerminationRuns(stream: String, finished: Bool, place: String)
@@ -171,7 +174,7 @@ extension TraceEvent {
       case .variable(let name, let value, _): Binding(name, value)
       case .atomic(let name, let new, _): Binding(name, String(new))
       case .lockTaken, .lockReleased, .semaphoreTaken, .semaphoreSignal, .continuationResume,
-        .streamYield, .streamFinish, .onTerminationSet, .onTerminationRuns,
+        .streamYield, .streamFinish, .streamOperator, .onTerminationSet, .onTerminationRuns,
         .groupEnter,
         .groupLeave, .groupNotify, .taskLocalBound, .taskLocalRestored:
         nil

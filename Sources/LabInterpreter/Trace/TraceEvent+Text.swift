@@ -157,6 +157,9 @@ extension TraceEvent.Change {
     case .streamYield(let stream, let value, let result):
       "stream \(stream): yield(\(value)) → \(result)"
     case .streamFinish(let stream): "stream \(stream): finish()"
+    case .streamOperator(let stream, let op, let result?): "stream \(stream): \(op): \(result)"
+    case .streamOperator(let stream, let op, nil):
+      "stream \(stream): \(op) is done: the loop ends without pulling another value"
     case .onTerminationSet(let stream): "stream \(stream): onTermination set"
     case .onTerminationRuns(let stream, let finished, let place):
       "stream \(stream): onTermination(.\(finished ? "finished" : "cancelled")) runs \(place)"

@@ -72,7 +72,7 @@ extension NameChecker {
   /// The blocks a `return` in them leaves the closure from: those run on the body's own thread,
   /// and the `for try await` loops over a group.
   private static func bodyBlocks(_ kind: Step.Kind) -> [[Step]] {
-    if case .forAwait(_, _, let body) = kind { return [body] }
+    if case .forAwait(_, _, let body, _) = kind { return [body] }
     return LockRules.sameThreadBlocks(kind)
   }
 

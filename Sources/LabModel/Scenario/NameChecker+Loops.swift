@@ -55,7 +55,7 @@ extension NameChecker {
         if let problem = LoopRules.problem(step.kind.key, place) {
           report(problem, at: step.origin)
         }
-      case .repeat(_, _, let body), .forEach(_, _, let body), .forAwait(_, _, let body),
+      case .repeat(_, _, let body), .forEach(_, _, let body), .forAwait(_, _, let body, _),
         .while(_, let body, _), .whileNext(_, _, let body):
         checkLoopExits(body, LoopPlace(inLoop: true))
       // Not closures: a `break` there ends the loop around them.

@@ -11,9 +11,15 @@ extension NameChecker {
   }
 
   mutating func checkForAwait(
-    _ name: String, _ item: String, _ body: [Step], _ scope: inout Scope, _ step: Step
+    _ name: String, _ item: String, _ body: [Step], _ operators: [StreamOperator],
+    _ scope: inout Scope, _ step: Step
   ) {
     if scope.groups.contains(name) {
+      if let first = operators.first {
+        report(
+          "'\(first.source)' applies to a stream, not to the results of group '\(name)'; "
+            + "take them as they come and test each in the loop's steps", at: step.origin)
+      }
       // `for try await item in group`: the loop whileNext is, spelled as Swift's for-in.
       checkGroupStep(name, scope, step)
       checkLoopBody(body, binding: item, &scope)
@@ -22,6 +28,8 @@ extension NameChecker {
     checkStream(name, step)
     var inner = scope
     inner.readable.insert(item)
+    // Each closure reads the value by the loop's name, and what the loop's scope reads.
+    for op in operators { read(op.names, inner, step) }
     checkBlock(body, &inner)
     scope.readable.formUnion(inner.readable)
   }

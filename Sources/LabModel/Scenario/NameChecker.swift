@@ -305,7 +305,8 @@ struct NameChecker {
         read(value.names, scope, step)
         checkStream(name, step)
       case .streamFinish(let name): checkStream(name, step)
-      case .forAwait(let name, let item, let body): checkForAwait(name, item, body, &scope, step)
+      case .forAwait(let name, let item, let body, let operators):
+        checkForAwait(name, item, body, operators, &scope, step)
       case .onTermination(let name, let handler): checkOnTermination(name, handler, scope, step)
       case .withValue(let binding): checkWithValue(binding, &scope, step)
       case .try(let body, let catches): checkTry(body, catches, &scope, step)

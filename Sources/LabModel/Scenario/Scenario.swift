@@ -205,8 +205,9 @@ public struct Step: Sendable {
     case streamYield(String, Expression)
     /// `continuation.finish()` on an `AsyncStream` from `streams`.
     case streamFinish(String)
-    /// `for await item in stream { … }`.
-    case forAwait(String, item: String, [Step])
+    /// `for await item in stream { … }`, or over `stream.map { … }.prefix(n)`: the operators
+    /// between the stream and the loop, in order.
+    case forAwait(String, item: String, [Step], operators: [StreamOperator])
     /// `continuation.onTermination = { termination in … }` on an `AsyncStream` from `streams`.
     case onTermination(String, [Step])
     /// `TaskLocals.$NAME.withValue(value) { … }`: the steps run with a task-local bound.

@@ -54,9 +54,12 @@ extension ScenarioDecoder {
       let asNode = required("as", of: step),
       let item = identifier(
         asNode, path: "\(step.path).as", what: "loop variable", declares: .variable),
-      let body = required("steps", of: step)
+      let body = required("steps", of: step),
+      let operators = decodeStreamOperators(
+        step.option("operators"), path: "\(step.path).operators")
     else { return nil }
-    return .forAwait(name, item: item, decodeSteps(body, path: "\(step.path).steps"))
+    return .forAwait(
+      name, item: item, decodeSteps(body, path: "\(step.path).steps"), operators: operators)
   }
 
   mutating func decodeOnTermination(_ step: StepInput) -> Step.Kind? {

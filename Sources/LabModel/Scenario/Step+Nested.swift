@@ -6,7 +6,7 @@ extension Step.Kind {
     switch self {
     case .repeat(_, _, let body), .forEach(_, _, let body), .onMain(let body): [body]
     case .assumeIsolated(let body): [body]
-    case .withLock(_, let body), .forAwait(_, _, let body), .onTermination(_, let body): [body]
+    case .withLock(_, let body), .forAwait(_, _, let body, _), .onTermination(_, let body): [body]
     case .try(let body, let catches): [body] + catches.map(\.steps)
     case .dispatch(_, _, let body), .notify(_, _, let body): [body]
     case .continuation(let spec): [spec.steps]

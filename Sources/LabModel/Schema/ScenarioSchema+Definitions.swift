@@ -124,6 +124,23 @@ extension ScenarioSchema {
             + "priority has a pool of its own, `threads` wide: threads worker-N (medium), "
             + "high-N, low-N, background-N. Awaiting a task of lower priority escalates it."),
       ]),
+      "streamOperator": .object([
+        "description": .string(
+          "An operator on a stream, applied by the consumer to each value as it pulls it. The "
+            + "closures of map and filter read the value by the loop's name."),
+        "oneOf": [
+          Self.streamOperator("map", Self.ref("expression", "The value the loop gets instead.")),
+          Self.streamOperator(
+            "filter", Self.ref("expression", "true keeps the value; false drops it.")),
+          Self.streamOperator(
+            "prefix",
+            .object([
+              "type": "integer", "minimum": 0,
+              "maximum": .integer(Int64(StreamOperator.maxPrefix)),
+              "description": "After this many values the loop ends, without pulling another.",
+            ])),
+        ],
+      ]),
       "catchClause": .object([
         "type": "object",
         "additionalProperties": false,
@@ -138,5 +155,15 @@ extension ScenarioSchema {
         ],
       ]),
     ]).members
+  }
+}
+
+extension ScenarioSchema {
+  /// `{"map": …}`: an object with this one key.
+  static func streamOperator(_ key: String, _ value: SchemaJSON) -> SchemaJSON {
+    .object([
+      "type": "object", "additionalProperties": false, "required": [.string(key)],
+      "properties": .object([SchemaJSON.Member(key: key, value: value)]),
+    ])
   }
 }

@@ -78,6 +78,7 @@ extension ScenarioSchema {
         "pattern": #"^[^.]+\.[^.]+$"#,
       ])
     case .catchClauses: .object(["type": "array", "items": .ref("catchClause")])
+    case .streamOperators: .object(["type": "array", "items": .ref("streamOperator")])
     case .ignored: .object([])
     }
   }

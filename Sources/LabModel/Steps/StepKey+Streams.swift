@@ -57,7 +57,8 @@ extension StepRows {
       + "finished and its buffer is empty. One consumer per stream. In the body of the group "
       + "NAME it is `for try await ITEM in NAME { … }`: each child's result, in completion "
       + "order, until no child is left; a child's error leaves the loop (catch it with \"try\").",
-    swift: "for await item in stream { … } / for try await result in group { … }",
+    swift:
+      "for await item in stream.map { … }.prefix(n) { … } / for try await result in group { … }",
     lab: "iterates a real AsyncStream, or takes a real group's next(); a run torn down finishes "
       + "a stream",
     options: [
@@ -65,9 +66,18 @@ extension StepRows {
         key: "as", shape: .name, requiredExample: #""item""#,
         doc: "The variable that holds the current value."),
       .init(key: "steps", shape: .steps, requiredExample: "[ … ]", doc: "The loop's body."),
+      .init(
+        key: "operators", shape: .streamOperators,
+        doc: "Operators between the stream and the loop, in order, as Swift chains them: "
+          + "{\"map\": EXPR}, {\"filter\": CONDITION} (their closures read the value by the "
+          + "loop's name, as `prices.map { price in price * 2 }`) and {\"prefix\": N}. Lazy: the "
+          + "consumer applies them to each value as it pulls it. After prefix(N)'s N values "
+          + "the loop ends without pulling another, and the stream goes on."),
     ],
     examples: [
-      #"{ "forAwait": "prices", "as": "price", "steps": [{ "log": "price {price}" }] }"#
+      #"{ "forAwait": "prices", "as": "price", "steps": [{ "log": "price {price}" }] }"#,
+      #"{ "forAwait": "prices", "as": "price", "operators": [{ "map": "price * 2" }, "#
+        + #"{ "filter": "price > 2" }, { "prefix": 2 }], "steps": [{ "log": "price {price}" }] }"#,
     ],
     traits: StepTraits(
       suspends: true, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,

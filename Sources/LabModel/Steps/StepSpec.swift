@@ -90,6 +90,8 @@ public struct StepSpec: Sendable {
     /// `"Actor.method"`.
     case actorMethod
     case catchClauses
+    /// `[{"map": EXPR}, {"filter": EXPR}, {"prefix": N}]`: a stream's operators, in order.
+    case streamOperators
     /// Anything: the value is ignored (`{"yield": true}`).
     case ignored
   }

@@ -1,0 +1,40 @@
+import LabModel
+import LabSwift
+import LabTestSupport
+import Testing
+
+/// `forAwait`'s operators as Swift chains them on the stream, each closure in parentheses (a
+/// `for`-`in` sequence takes no trailing closure) and reading the value by the loop's name.
+@Suite struct StreamOperatorProgramTests {
+  static func program(_ operators: String, log: String = "{price}") throws -> String {
+    try SwiftProgram.generate(
+      try TestSupport.scenario(
+        json: """
+          { "format": 1, "streams": { "prices": "unbounded" }, "state": { "limit": 2 },
+            "steps": [
+              { "streamYield": "prices", "value": 1 }, { "streamFinish": "prices" },
+              { "forAwait": "prices", "as": "price", "operators": \(operators),
+                "steps": [ { "log": "\(log)" } ] } ] }
+          """))
+  }
+
+  @Test func theOperatorsAreChainedInOrder() throws {
+    let program = try Self.program(
+      #"[{"map": "price * 10"}, {"filter": "price > 10"}, {"prefix": 2}]"#)
+    #expect(
+      program.contains(
+        "for await price in prices.map({ price in price * 10 }).filter({ price in price > 10 })"
+          + ".prefix(2) {"), "\(program)")
+  }
+
+  @Test func aClosureThatReadsTheStateAwaitsIt() throws {
+    let program = try Self.program(#"[{"filter": "price > limit"}]"#)
+    #expect(
+      program.contains("prices.filter({ price in await price > state.limit })"), "\(program)")
+  }
+
+  @Test func aLoopWithoutOperatorsIsWrittenAsBefore() throws {
+    let program = try Self.program("[]")
+    #expect(program.contains("for await price in prices {"), "\(program)")
+  }
+}

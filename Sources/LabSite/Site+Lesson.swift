@@ -90,15 +90,6 @@ extension Site.Builder {
     }
   }
 
-  /// What is left of the site's time for its lessons' runs (`Site.lessonRunSeconds`), counted
-  /// from the first run.
-  mutating func lessonRunSecondsLeft() -> Double {
-    let deadline =
-      lessonRunsDeadline ?? ContinuousClock.now + .seconds(options.lessonRunSeconds)
-    lessonRunsDeadline = deadline
-    return (deadline - ContinuousClock.now) / .seconds(1)
-  }
-
   /// One `lab run` line: the command, the run's checks, and the run as a player.
   mutating func runBlock(_ run: LessonRun, lesson: Lesson, players: inout PagePlayers) -> String {
     var parts = ["<div class=\"run\">"]
@@ -108,11 +99,11 @@ extension Site.Builder {
       return (parts + ["</div>"]).joined(separator: "\n")
     }
     parts.append("<p class=\"command\"><code>$ \(escape(run.command))</code></p>")
-    let left = lessonRunSecondsLeft()
+    let left = lessonRuns.secondsLeft()
     guard left > 0 else {
       return fail(
-        "not run: the \(Int(options.lessonRunSeconds)) s a site spends on its lessons' runs ran "
-          + "out; \(LabCommand.line("lesson \(lesson.number)")) runs it in the terminal")
+        "not run: \(lessonRuns.spent(on: "its lessons' runs")); "
+          + "\(LabCommand.line("lesson \(lesson.number)")) runs it in the terminal")
     }
     if run.compare != nil {
       // Two runs side by side are text, as wide as a wide terminal: no player of one run.

@@ -1,9 +1,11 @@
 import Foundation
 import LabChecks
+import LabCommandLine
 import LabInterpreter
 import LabLessons
 import LabModel
 import LabPictures
+import LabRuntime
 import LabSwift
 
 extension Site.Builder {
@@ -137,7 +139,23 @@ extension Site.Builder {
         player: false, style: Site.style)
     case .success(let loaded): scenario = loaded
     }
-    let result = ScenarioRunner.runAndCheck(scenario, options: RunOptions())
+    let left = scenarioRuns.secondsLeft()
+    guard left > 0 else {
+      let message =
+        "not run: \(scenarioRuns.spent(on: "its scenario pages' runs")); "
+        + "\(LabCommand.line("run \(shellWord(item.name))")) runs it in the terminal"
+      site.problems.append("\(item.catalog.displayPath(item.url)): \(message)")
+      let body = [
+        navigation(), "<h1>\(escape(item.name))</h1>",
+        "<p class=\"problem\">\(escape(message))</p>",
+      ]
+      return HTMLReport.page(
+        title: "\(item.name) — ConcurrencyLab", body: body.joined(separator: "\n"),
+        player: false, style: Site.style)
+    }
+    var options = RunOptions()
+    options.limits.runtime.wallClockSeconds = min(options.limits.runtime.wallClockSeconds, left)
+    let result = ScenarioRunner.runAndCheck(scenario, options: options)
     let expected = HTMLReport.expectedSummary(
       item.url, result, displayPath: item.catalog.displayPath)
     var extra: [String] = []

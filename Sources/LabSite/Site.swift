@@ -36,6 +36,8 @@ package struct Site: Sendable {
     package var predictionSeconds = Site.predictionSeconds
     /// What the site's lessons' runs may spend in all.
     package var lessonRunSeconds = Site.lessonRunSeconds
+    /// What the runs of the site's scenario pages may spend in all.
+    package var scenarioRunSeconds = Site.scenarioRunSeconds
     package init(liveRuns: Bool = false, courseOnly: Bool = false, title: String? = nil) {
       self.liveRuns = liveRuns
       self.courseOnly = courseOnly
@@ -97,6 +99,10 @@ package struct Site: Sendable {
   /// left as its timeout. A lesson page's players are bounded in events, but every run was made:
   /// 40 lines of one 100,000-step scenario took 150 s, and a lesson may hold 20,000 lines.
   package static let lessonRunSeconds = 600.0
+  /// What a site spends on its scenario pages' runs in all, each run getting what is left as its
+  /// timeout (the bundled 80 take about 20 s in a debug build). Each run is bounded by its own
+  /// limits (60 s), but a course of a thousand slow scenarios would have taken hours.
+  package static let scenarioRunSeconds = 600.0
 }
 
 extension Site {
@@ -113,8 +119,10 @@ extension Site {
     var challengeSecondsLeft = Site.challengeSeconds
     /// What is left of `Site.predictionSeconds`.
     var predictionSecondsLeft: Double
-    /// When the lessons' runs must be done by (`Site.lessonRunSeconds` from the first).
-    var lessonRunsDeadline: ContinuousClock.Instant?
+    /// What the lessons' runs share (`Site.lessonRunSeconds`).
+    var lessonRuns: SiteBudget
+    /// What the scenario pages' runs share (`Site.scenarioRunSeconds`).
+    var scenarioRuns: SiteBudget
     /// Each search a prediction made, by scenario and whether it watched the first task: a
     /// page's predictions about one scenario share it.
     var provenByScenario: [String: ProvenOutcomes] = [:]
@@ -125,6 +133,8 @@ extension Site {
       self.options = options
       self.progress = progress
       predictionSecondsLeft = options.predictionSeconds
+      lessonRuns = SiteBudget(seconds: options.lessonRunSeconds)
+      scenarioRuns = SiteBudget(seconds: options.scenarioRunSeconds)
     }
 
     /// The curricula the site shows whole: the course's, then the bundled one unless left out.

@@ -27,6 +27,13 @@ enum SiteCommand: Command {
     says so, and leaves the rest to 'lab challenge NAME' in a terminal. A line per challenge says
     its size and how long it took.
 
+    A course cannot keep a site busy without end: its work shares budgets — the challenge pages
+    \(Int(Site.challengeSeconds)) s, the predictions' searches \(Int(Site.predictionSeconds)) s, \
+    the lessons' runs \(Int(Site.lessonRunSeconds)) s, the scenario pages' runs \
+    \(Int(Site.scenarioRunSeconds)) s — each run getting what is left as its timeout. Past one, \
+    what is left is not done: its page says so and names the command that does it in a terminal, \
+    and the site lists it as a problem.
+
     Every run is an interactive picture: the timeline with a row per thread and per task, and the
     trace. The scrubber, the ◀ ▶ buttons and the ← → keys step through the events one at a time;
     a click on a trace line or on a mark in the timeline jumps there. PAGE.html#event=N opens a

@@ -210,4 +210,30 @@ import Testing
     }
     #expect(notRun.count == 2, "\(site.problems)")
   }
+
+  /// A site's scenario pages' runs share one budget too: each run was bounded by its own 60 s,
+  /// so a course of many slow scenarios took hours. Here the budget is 1 s: the first run is cut
+  /// at it, and the pages after it say they were not run, each a problem of the site.
+  @Test func scenarioPagesShareOneBudget() throws {
+    let slow = """
+      {"format": 1, "threads": 1, "state": {"n": 0},
+       "steps": [{"repeat": 300000, "steps": [{"add": "n"}]}]}
+      """
+    let root = try Self.course([
+      "Scenarios/slow-1.json": slow, "Scenarios/slow-2.json": slow, "Scenarios/slow-3.json": slow,
+    ])
+    defer { try? FileManager.default.removeItem(at: root) }
+    var options = Site.Options()
+    options.scenarioRunSeconds = 1
+    let started = ContinuousClock.now
+    let site = Site.build(LabLessons.Course(root: root, bundled: nil), options: options)
+    #expect(ContinuousClock.now - started < .seconds(20))
+    let notRun = site.problems.filter {
+      $0.contains(
+        ": not run: the 1 s a site spends on its scenario pages' runs ran out; lab run slow-")
+    }
+    #expect(notRun.count == 2, "\(site.problems)")
+    let page = site.pages.first { $0.path == "scenario-slow-3.html" }?.html ?? ""
+    #expect(page.contains("not run: the 1 s"))
+  }
 }

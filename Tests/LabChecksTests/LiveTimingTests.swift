@@ -1,5 +1,6 @@
 import Foundation
 import LabTestSupport
+import Synchronization
 import Testing
 
 @testable import LabChecks
@@ -264,5 +265,19 @@ struct TimedAttemptsTests {
     usleep(20_000)
     let stall = probe.finish()
     #expect(stall.isFinite && stall >= 0 && stall < 20_000)
+  }
+
+  /// A wake that comes 30 ms late, as on a machine whose host took the processor, is reported
+  /// as a stall of at least 30 ms, though every other wake was on time.
+  @Test func aWakeThatCameLateIsTheStallReported() {
+    let wakes = Atomic<Int>(0)
+    let probe = StallProbe {
+      let wake = wakes.add(1, ordering: .relaxed).newValue
+      usleep(wake == 5 ? 31_000 : 1_000)
+    }
+    while wakes.load(ordering: .relaxed) < 8 { usleep(1_000) }
+    let stall = probe.finish()
+    #expect(stall >= 30, "\(stall)")
+    #expect(stall < 30_000)
   }
 }

@@ -23,7 +23,7 @@ public final class StallProbe: Sendable {
   /// A stall at least this long (real milliseconds) explains a missed time: rarer than 1 in 100
   /// wakes on an idle machine, and longer than the lab's own cost for a run's checked times.
   public static let explaining = 2.0
-  private static let period: Int = 1_000_000  // nanoseconds between wakes
+  static let period: Int = 1_000_000  // nanoseconds between wakes
 
   private let stopped = Atomic<Bool>(false)
   private let longest = Mutex<Double>(0)
@@ -31,17 +31,25 @@ public final class StallProbe: Sendable {
   private let stolenBefore = StallProbe.stolen()
 
   /// Starts watching on a thread of its own.
-  public init() {
-    Thread.detachNewThread { [self] in watch() }
+  public convenience init() {
+    self.init {
+      var request = timespec(tv_sec: 0, tv_nsec: StallProbe.period)
+      nanosleep(&request, nil)
+    }
   }
 
-  private func watch() {
+  /// Starts watching on a thread of its own, which calls `sleep` to wait its millisecond (a test
+  /// makes it oversleep, as a stalled machine does).
+  init(sleep: @escaping @Sendable () -> Void) {
+    Thread.detachNewThread { [self] in watch(sleep) }
+  }
+
+  private func watch(_ sleep: () -> Void) {
     var worst = 0.0
     while !stopped.load(ordering: .relaxed) {
-      let before = Self.nanoseconds()
-      var request = timespec(tv_sec: 0, tv_nsec: Self.period)
-      nanosleep(&request, nil)
-      let late = Double(Self.nanoseconds() - before - Int64(Self.period)) / 1_000_000
+      let before = ContinuousClock.now
+      sleep()
+      let late = ((ContinuousClock.now - before).inSeconds - Double(Self.period) / 1e9) * 1000
       if late > worst {
         worst = late
         longest.withLock { $0 = worst }
@@ -68,11 +76,5 @@ public final class StallProbe: Sendable {
       let ticks = Double(field)
     else { return nil }
     return ticks * 1000 / Double(max(1, sysconf(Int32(_SC_CLK_TCK))))
-  }
-
-  private static func nanoseconds() -> Int64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
   }
 }

@@ -61,7 +61,7 @@ extension ProgramWriter {
       case .asyncLet: return false
       case .log, .set, .add, .repeat, .forEach, .if, .return, .block, .yield, .cancel, .onMain,
         .assumeIsolated, .enter, .leave, .wait, .withLock, .atomicAdd, .semaphoreWait,
-        .semaphoreSignal, .resume, .streamYield, .streamFinish, .onTermination,
+        .semaphoreSignal, .resume, .streamYield, .streamFinish, .streamNext, .onTermination,
         .withValue, .while, .break, .continue:
         return throwsIn(nested(step.kind), throwing, groups: groups)
       }
@@ -100,6 +100,7 @@ extension ProgramWriter {
       case .forEach(let list, _, _): result += list.names
       case .streamYield(_, let value), .atomicAdd(_, let value): result += value.names
       case .forAwait(_, _, _, let operators): result += operators.flatMap(\.names)
+      case .streamNext(_, _, let orElse): result += orElse.names
       // What the Swift program captures from these is written with their own code.
       case .return(nil), .yield, .asyncLet, .await, .group, .addTask, .next, .cancelAll, .task,
         .awaitTask, .cancel, .onMain,
@@ -128,8 +129,8 @@ extension ProgramWriter {
         .await, .next, .cancelAll, .awaitTask, .cancel, .onMain, .assumeIsolated, .throw, .try,
         .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
         .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel, .streamYield,
-        .streamFinish, .forAwait, .onTermination, .withValue, .while, .break, .continue,
-        .whileNext:
+        .streamFinish, .forAwait, .streamNext, .onTermination, .withValue, .while, .break,
+        .continue, .whileNext:
         nil
       }
     if case .call(let call)? = work { return call }

@@ -224,7 +224,7 @@ extension ProgramWriter {
         var inner: [Step] = nested(step.kind)
         switch step.kind {
         case .set(let name, _), .call(_, bind: let name?), .awaitTask(_, bind: let name?),
-          .next(_, bind: let name?):
+          .next(_, bind: let name?), .streamNext(_, bind: let name, _):
           counts[name, default: 0] += 1
         // A local that is added to changes after its declaration.
         case .add(let name, _): counts[name, default: 0] += 2
@@ -240,8 +240,8 @@ extension ProgramWriter {
           .assumeIsolated, .throw, .try,
           .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
           .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel, .streamYield,
-          .streamFinish, .forAwait, .onTermination, .withValue, .while, .break, .continue,
-          .whileNext:
+          .streamFinish, .forAwait, .onTermination, .withValue, .while, .break,
+          .continue, .whileNext:
           break
         }
         visit(inner)

@@ -90,11 +90,8 @@ extension ProgramWriter {
     case .continuation(let spec): try continuation(spec, &context)
     case .resume(let name, let result): try resume(name, result, context)
     case .onCancel(let handler, let operation): try onCancel(handler, operation, &context)
-    case .streamYield(let name, let value): try streamYield(name, value, context)
-    case .streamFinish(let name): line("\(Self.continuationName(name)).finish()")
-    case .forAwait(let name, let item, let body, let operators):
-      try forAwait(name, item, body, operators, context)
-    case .onTermination(let name, let handler): try onTermination(name, handler, context)
+    case .streamYield, .streamFinish, .forAwait, .streamNext, .onTermination:
+      try streamStep(step.kind, &context)
     case .withValue(let binding): try withValue(binding, context)
     }
   }

@@ -15,6 +15,26 @@ extension ProgramWriter {
     line("")
   }
 
+  /// A step on a stream.
+  func streamStep(_ kind: Step.Kind, _ context: inout Context) throws(NotExpressible) {
+    switch kind {
+    case .streamYield(let name, let value): try streamYield(name, value, context)
+    case .streamFinish(let name): line("\(Self.continuationName(name)).finish()")
+    case .forAwait(let name, let item, let body, let operators):
+      try forAwait(name, item, body, operators, context)
+    case .streamNext(let name, let bind, let orElse):
+      try streamNext(name, bind, orElse, &context)
+    case .onTermination(let name, let handler): try onTermination(name, handler, context)
+    // `step` writes the others.
+    case .log, .set, .add, .repeat, .forEach, .if, .return, .call, .block, .sleep, .yield,
+      .asyncLet, .await, .group, .addTask, .next, .whileNext, .cancelAll, .task, .awaitTask,
+      .cancel, .onMain, .assumeIsolated, .throw, .try, .checkCancellation, .dispatch, .enter,
+      .leave, .notify, .wait, .withLock, .atomicAdd, .semaphoreWait, .semaphoreSignal,
+      .continuation, .resume, .onCancel, .withValue, .while, .break, .continue:
+      break
+    }
+  }
+
   /// `NAMEContinuation.yield(value)`, which never waits; its `YieldResult` is discarded.
   func streamYield(_ name: String, _ value: Expression, _ context: Context)
     throws(NotExpressible)
@@ -68,6 +88,31 @@ extension ProgramWriter {
           + "AsyncSequence's \(method) does not")
     }
     return ".\(method)({ \(Identifier(item)) in \(awaitPrefix(value))\(value.code) })"
+  }
+
+  /// `var NAMEIterator = NAME.makeAsyncIterator()`, once in its scope, then `let ITEM = await
+  /// NAMEIterator.next() ?? ORELSE`. The lab's step makes an iterator each time; an
+  /// `AsyncStream`'s iterators all read its one buffer, so one kept for the scope takes the same
+  /// values (docs/runtimes.md, "Async streams, measured").
+  func streamNext(
+    _ name: String, _ bind: String, _ orElse: Expression, _ context: inout Context
+  ) throws(NotExpressible) {
+    let fallback = try expression(orElse, context)
+    guard !fallback.awaits, !fallback.tries else {
+      throw NotExpressible(
+        origin: nil,
+        message: "'orElse' \(orElse.source) needs 'await' (it reads an actor's state or an async "
+          + "let), which the right side of Swift's ?? cannot hold; set a local to it first and "
+          + "name the local")
+    }
+    let iterator = Identifier(name).suffixed("Iterator")
+    // A key no scenario name can be: the iterator is the writer's, not the scenario's.
+    if context.declared.insert("\(name) iterator").inserted {
+      line("var \(iterator) = \(Identifier(name)).makeAsyncIterator()")
+    }
+    try declare(
+      bind, type: streamElementType(name), "await \(iterator).next() ?? \(fallback.code)",
+      &context)
   }
 
   /// `NAMEContinuation.onTermination = { reason in … }`: a synchronous `@Sendable` closure; the

@@ -40,7 +40,7 @@ extension ProgramWriter {
       .try, .checkCancellation,
       .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
       .semaphoreWait, .semaphoreSignal, .continuation, .resume, .streamYield, .streamFinish,
-      .forAwait, .onTermination, .withValue, .while, .break, .continue, .whileNext:
+      .forAwait, .streamNext, .onTermination, .withValue, .while, .break, .continue, .whileNext:
       return kind.traits.suspends
     }
   }

@@ -17,7 +17,7 @@ import Testing
 @Suite struct StreamTests {
   static let bundled = [
     "stream-buffering", "stream-buffering-oldest", "stream-buffering-newest",
-    "stream-never-finished", "stream-termination", "stream-operators",
+    "stream-never-finished", "stream-termination", "stream-operators", "stream-next",
   ]
 
   /// Each policy: what the consumer receives, what each yield returns, and when the loop ends.

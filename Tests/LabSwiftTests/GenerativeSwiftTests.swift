@@ -115,13 +115,17 @@ struct GenerativeSwiftTests {
     }
   }
 
-  /// The whole space, for `Scripts/generative-swift.sh` (`LAB_GENERATIVE_SWIFT=all`); with
+  /// The whole space, for `Scripts/generative-swift.sh` (`LAB_GENERATIVE_SWIFT=all`), or the
+  /// part of one step kind (`LAB_GENERATIVE_SWIFT=streamNext`); with
   /// `LAB_GENERATIVE_SWIFT_SAVE=DIR`, each failure's scenario is saved there.
-  @Test(.enabled(if: environment["LAB_GENERATIVE_SWIFT"] == "all"))
+  @Test(.enabled(if: environment["LAB_GENERATIVE_SWIFT"] != nil))
   func theWholeSpace() throws {
     let run = try #require(GenerativeRun(environment: Self.environment))
     let start = ContinuousClock.now
-    let results = run.run(ScenarioSpace.all(), width: Self.width)
+    let part = Self.environment["LAB_GENERATIVE_SWIFT"] ?? "all"
+    let space = ScenarioSpace.all().filter { part == "all" || $0.key.rawValue == part }
+    #expect(!space.isEmpty, "LAB_GENERATIVE_SWIFT is 'all' or a step kind, not '\(part)'")
+    let results = run.run(space, width: Self.width)
     let (summary, failures) = GenerativeRun.summary(results)
     print(summary, terminator: "")
     print("generative-swift: \(ContinuousClock.now - start)")

@@ -38,3 +38,40 @@ import Testing
     #expect(program.contains("for await price in prices {"), "\(program)")
   }
 }
+
+/// `streamNext` as Swift writes it: one iterator for its scope, `?? orElse` for the end.
+@Suite struct StreamNextProgramTests {
+  static func program(_ steps: String) throws -> String {
+    try SwiftProgram.generate(
+      try TestSupport.scenario(
+        json: """
+          { "format": 1, "streams": { "prices": "unbounded" }, "state": { "limit": 2 },
+            "steps": [ { "streamYield": "prices", "value": 1 }, { "streamFinish": "prices" },
+              \(steps) ] }
+          """))
+  }
+
+  @Test func twoValuesShareOneIteratorAndARebindingIsAVar() throws {
+    let program = try Self.program(
+      """
+      { "streamNext": "prices", "as": "price", "orElse": -1 }, { "log": "{price}" },
+      { "streamNext": "prices", "as": "price", "orElse": 0 }, { "log": "{price}" }
+      """)
+    let declarations = program.split(separator: "\n").filter {
+      $0.contains("var pricesIterator = prices.makeAsyncIterator()")
+    }
+    #expect(declarations.count == 1, "\(program)")
+    #expect(program.contains("var price = await pricesIterator.next() ?? -1"), "\(program)")
+    #expect(program.contains("price = await pricesIterator.next() ?? 0"), "\(program)")
+  }
+
+  /// The right side of `??` is an autoclosure that cannot await: an `orElse` that reads the
+  /// state's actor is refused with what to do.
+  @Test func anOrElseThatAwaitsIsRefusedSayingWhatToDo() throws {
+    #expect {
+      try Self.program(#"{ "streamNext": "prices", "as": "price", "orElse": "limit" }"#)
+    } throws: { error in
+      "\(error)".contains("cannot hold; set a local to it first")
+    }
+  }
+}

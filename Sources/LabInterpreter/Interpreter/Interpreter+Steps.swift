@@ -40,7 +40,8 @@ extension Interpreter {
         .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
         .semaphoreWait,
         .semaphoreSignal, .continuation, .resume, .onCancel,
-        .streamYield, .streamFinish, .forAwait, .onTermination, .withValue, .while, .break,
+        .streamYield, .streamFinish, .forAwait, .streamNext, .onTermination, .withValue, .while,
+        .break,
         .continue, .whileNext:
         // A step that cannot suspend runs without an async call: no frame for `run` is allocated
         // in the task (which keeps its frames' memory until it is destroyed).
@@ -159,9 +160,7 @@ extension Interpreter {
       let value = try await self.call(call, &context, origin: origin, isolation: isolation)
       if let bind { context.locals[bind] = value }
     case .block(let expression):
-      let milliseconds = try integer(expression, &context, origin: origin, isolation: isolation)
-      record(.block(.work(milliseconds: milliseconds)), context)
-      await runtime.block(milliseconds: milliseconds, isolation: isolation)
+      try await holdThread(expression, &context, origin: origin, isolation: isolation)
     case .sleep(let expression):
       try await runSleep(expression, &context, origin: origin, isolation: isolation)
     case .yield:
@@ -199,6 +198,8 @@ extension Interpreter {
     case .forAwait(let name, let item, let body, let operators):
       return try await runForAwaitLoop(
         name, item, body, operators, step, &context, isolation: isolation)
+    case .streamNext(let name, let bind, let orElse):
+      try await runStreamNext(name, bind, orElse, &context, origin: origin, isolation: isolation)
     case .withValue(let binding):
       return try await runWithValue(binding, &context, origin: origin, isolation: isolation)
     case .task(let spec) where startsInline(spec, isolation: isolation):
@@ -268,11 +269,22 @@ extension Interpreter {
     case .continue: return .continued
     case .add, .repeat, .forEach, .if, .call, .block, .sleep, .yield, .asyncLet, .await, .group,
       .next, .awaitTask, .onMain, .assumeIsolated, .try, .dispatch, .enter, .leave, .notify, .wait,
-      .withLock, .semaphoreWait, .continuation, .onCancel, .forAwait, .withValue, .while,
-      .whileNext:
+      .withLock, .semaphoreWait, .continuation, .onCancel, .forAwait, .streamNext, .withValue,
+      .while, .whileNext:
       return nil
     }
     return .completed
+  }
+
+  /// Synchronous work that holds the thread (`Thread.sleep`, CPU work) for the expression's
+  /// milliseconds.
+  func holdThread(
+    _ expression: Expression, _ context: inout Context, origin: StepOrigin,
+    isolation: isolated (any Actor)?
+  ) async throws {
+    let milliseconds = try integer(expression, &context, origin: origin, isolation: isolation)
+    record(.block(.work(milliseconds: milliseconds)), context)
+    await runtime.block(milliseconds: milliseconds, isolation: isolation)
   }
 
   /// `Task.sleep`: frees the thread; cancellation wakes the task with `CancellationError`.

@@ -68,6 +68,35 @@ extension Interpreter {
     }
   }
 
+  /// `let bind = await iterator.next() ?? orElse` on an iterator of its own: the stream's next
+  /// value, or `orElse` once it is finished and empty or its consumer cancelled. An iterator of
+  /// an `AsyncStream` reads the stream's one buffer, so a new one each time goes on where the
+  /// last left off (measured: two iterators took 1 and 2 of 1, 2, 3, and after `finish()` the
+  /// first took 3 and the second nil).
+  func runStreamNext(
+    _ name: String, _ bind: String, _ orElse: Expression, _ context: inout Context,
+    origin: StepOrigin, isolation: isolated (any Actor)?
+  ) async throws {
+    guard let stream = streams.records[name] else { return }
+    var pull = StreamLoop(
+      name: name, item: bind, operators: [], origin: origin,
+      iterator: stream.stream.makeAsyncIterator())
+    switch try await pullStream(&pull, &context, isolation: isolation) {
+    case .value(let value): context.locals[bind] = value
+    case .ended, .prefixDone:
+      if runtime.isAborting { throw RunAborted() }
+      let cancelled = Task.isCancelled
+      if !cancelled { context.clock.join(stream.finishClock.withLock { $0 }) }
+      let value = try read(orElse, &context, origin: origin, isolation: isolation)
+      context.locals[bind] = value
+      record(
+        .resume(
+          .streamNoValue(
+            TraceEvent.Binding(bind, Self.shown(value)), stream: name, cancelled: cancelled)),
+        context)
+    }
+  }
+
   /// The value the first `stage` operators give, pulled as Swift's iterators pull their bases:
   /// the last operator asks the one before it, down to the stream. Each runs in the consumer's
   /// turn and reads the value by the loop's name.

@@ -121,6 +121,9 @@ extension TraceEvent {
     /// The stream's consumer was cancelled, which terminates the stream.
     case streamCancelled(String)
     case streamFinished(String)
+    /// A `streamNext` found no value: the stream is finished and empty, or its consumer was
+    /// cancelled; the binding holds its `orElse`.
+    case streamNoValue(Binding, stream: String, cancelled: Bool)
     /// `DispatchGroup.wait()` returned.
     case groupEmpty(String)
     /// `queue.sync`'s work ran.

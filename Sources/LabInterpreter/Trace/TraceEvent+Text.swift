@@ -134,6 +134,9 @@ extension TraceEvent.Resume {
     case .streamCancelled(let stream):
       "stream \(stream) ends: cancelling its consumer terminates it"
     case .streamFinished(let stream): "stream \(stream) finished: the loop ends"
+    case .streamNoValue(let binding, let stream, let cancelled):
+      "\(binding.text): next() gave nil, stream \(stream) "
+        + (cancelled ? "terminated by cancelling its consumer" : "finished")
     case .groupEmpty(let group): "group \(group) is empty"
     case .syncReturned(let work): "\(work) returned"
     }

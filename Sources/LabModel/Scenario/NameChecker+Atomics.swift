@@ -56,7 +56,8 @@ extension NameChecker {
         .assumeIsolated, .throw,
         .try, .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock,
         .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel, .streamYield,
-        .streamFinish, .forAwait, .onTermination, .withValue, .while, .break, .continue, .whileNext:
+        .streamFinish, .forAwait, .streamNext, .onTermination, .withValue, .while, .break,
+        .continue, .whileNext:
         break
       }
     }

@@ -40,7 +40,8 @@ extension NameChecker {
         .addTask, .next, .cancelAll,
         .task, .awaitTask, .cancel, .throw, .checkCancellation, .enter, .leave, .wait,
         .atomicAdd, .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel,
-        .streamYield, .streamFinish, .forAwait, .onTermination, .withValue, .break, .continue:
+        .streamYield, .streamFinish, .forAwait, .streamNext, .onTermination, .withValue, .break,
+        .continue:
         break
       }
     }

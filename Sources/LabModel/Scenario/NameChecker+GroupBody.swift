@@ -95,7 +95,8 @@ extension NameChecker {
       .asyncLet, .await, .group, .task, .awaitTask, .cancel, .onMain, .assumeIsolated, .throw,
       .try, .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
       .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel, .streamYield,
-      .streamFinish, .forAwait, .onTermination, .withValue, .while, .break, .continue:
+      .streamFinish, .forAwait, .streamNext, .onTermination, .withValue, .while, .break,
+      .continue:
       break
     }
   }

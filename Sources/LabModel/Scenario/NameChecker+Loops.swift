@@ -66,7 +66,7 @@ extension NameChecker {
         .addTask, .next, .cancelAll, .task, .awaitTask, .cancel, .onMain, .assumeIsolated,
         .throw, .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock,
         .atomicAdd, .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel,
-        .streamYield, .streamFinish, .onTermination, .withValue:
+        .streamYield, .streamFinish, .streamNext, .onTermination, .withValue:
         let inner = LoopPlace(
           inLoop: false, closure: place.inLoop || place.closure != nil ? step.kind.key : nil)
         for block in step.kind.nestedBlocks { checkLoopExits(block, inner) }

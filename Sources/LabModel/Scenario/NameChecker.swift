@@ -305,6 +305,10 @@ struct NameChecker {
         read(value.names, scope, step)
         checkStream(name, step)
       case .streamFinish(let name): checkStream(name, step)
+      case .streamNext(let name, let bind, let orElse):
+        read(orElse.names, scope, step)
+        checkStream(name, step)
+        scope.readable.insert(bind)
       case .forAwait(let name, let item, let body, let operators):
         checkForAwait(name, item, body, operators, &scope, step)
       case .onTermination(let name, let handler): checkOnTermination(name, handler, scope, step)

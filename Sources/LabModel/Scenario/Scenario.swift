@@ -208,6 +208,9 @@ public struct Step: Sendable {
     /// `for await item in stream { … }`, or over `stream.map { … }.prefix(n)`: the operators
     /// between the stream and the loop, in order.
     case forAwait(String, item: String, [Step], operators: [StreamOperator])
+    /// `let bind = await iterator.next() ?? orElse` on an iterator of an `AsyncStream` from
+    /// `streams`: one value, outside a loop; `orElse` once the stream is finished.
+    case streamNext(String, bind: String, orElse: Expression)
     /// `continuation.onTermination = { termination in … }` on an `AsyncStream` from `streams`.
     case onTermination(String, [Step])
     /// `TaskLocals.$NAME.withValue(value) { … }`: the steps run with a task-local bound.

@@ -70,7 +70,7 @@ extension NameChecker {
       case .log, .set, .add, .repeat, .forEach, .if, .return, .call, .block, .sleep, .yield,
         .await, .awaitTask, .cancel, .throw, .try, .checkCancellation, .enter, .leave, .wait,
         .withLock, .atomicAdd, .semaphoreWait, .semaphoreSignal, .resume, .streamYield,
-        .streamFinish, .next, .cancelAll, .while, .break, .continue, .whileNext:
+        .streamFinish, .streamNext, .next, .cancelAll, .while, .break, .continue, .whileNext:
         for block in step.kind.nestedBlocks {
           checkAssumeIsolated(block, synchronous: synchronous)
         }

@@ -80,8 +80,8 @@ enum HandlerRules {
       .await, .group, .addTask, .next, .cancelAll, .task, .awaitTask, .cancel, .onMain,
       .assumeIsolated, .dispatch, .enter,
       .leave, .notify, .wait, .withLock, .atomicAdd, .semaphoreWait, .semaphoreSignal,
-      .continuation, .resume, .onCancel, .streamYield, .streamFinish, .forAwait, .onTermination,
-      .withValue, .while, .break, .continue, .whileNext:
+      .continuation, .resume, .onCancel, .streamYield, .streamFinish, .forAwait, .streamNext,
+      .onTermination, .withValue, .while, .break, .continue, .whileNext:
       let call =
         handler == .onCancel ? "the canceller's `cancel()` call" : "the call that ends the stream"
       return "a step the lab cannot run inside \(name): it runs the handler at once, inside "

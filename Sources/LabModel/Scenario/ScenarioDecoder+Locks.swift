@@ -141,8 +141,8 @@ enum LockRules {
       .addTask, .next, .cancelAll,
       .task, .awaitTask, .cancel, .onMain, .assumeIsolated, .throw, .checkCancellation,
       .dispatch, .enter, .leave, .notify, .wait, .atomicAdd, .semaphoreWait, .semaphoreSignal,
-      .continuation, .resume, .onCancel, .streamYield, .streamFinish, .forAwait, .onTermination,
-      .break, .continue:
+      .continuation, .resume, .onCancel, .streamYield, .streamFinish, .forAwait, .streamNext,
+      .onTermination, .break, .continue:
       []
     }
   }

@@ -130,6 +130,7 @@ extension ScenarioDecoder {
     case .streamYield: return decodeStreamYield(step)
     case .streamFinish: return streamName(step).map { .streamFinish($0) }
     case .forAwait: return decodeForAwait(step)
+    case .streamNext: return decodeStreamNext(step)
     case .onTermination: return decodeOnTermination(step)
     case .withValue: return decodeWithValue(step)
     }

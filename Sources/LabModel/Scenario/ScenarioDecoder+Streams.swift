@@ -62,6 +62,17 @@ extension ScenarioDecoder {
       name, item: item, decodeSteps(body, path: "\(step.path).steps"), operators: operators)
   }
 
+  mutating func decodeStreamNext(_ step: StepInput) -> Step.Kind? {
+    guard let name = streamName(step),
+      let asNode = required("as", of: step),
+      let bind = identifier(
+        asNode, path: "\(step.path).as", what: "variable name", declares: .variable),
+      let orElseNode = required("orElse", of: step),
+      let orElse = expression(orElseNode, path: "\(step.path).orElse")
+    else { return nil }
+    return .streamNext(name, bind: bind, orElse: orElse)
+  }
+
   mutating func decodeOnTermination(_ step: StepInput) -> Step.Kind? {
     guard let name = streamName(step),
       let body = required("steps", of: step)

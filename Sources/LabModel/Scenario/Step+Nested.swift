@@ -22,7 +22,7 @@ extension Step.Kind {
     case .log, .set, .add, .return, .call, .block, .sleep, .yield, .await, .awaitTask, .cancel,
       .next, .cancelAll,
       .throw, .checkCancellation, .enter, .leave, .wait, .atomicAdd, .semaphoreWait,
-      .semaphoreSignal, .resume, .streamYield, .streamFinish, .break, .continue:
+      .semaphoreSignal, .resume, .streamYield, .streamFinish, .streamNext, .break, .continue:
       []
     }
   }
@@ -75,6 +75,7 @@ extension Step.Kind {
     case .streamYield: .streamYield
     case .streamFinish: .streamFinish
     case .forAwait: .forAwait
+    case .streamNext: .streamNext
     case .onTermination: .onTermination
     case .withValue: .withValue
     }

@@ -50,6 +50,28 @@ extension StepRows {
       suspends: false, inHandler: false, nestedRunElsewhere: true, mayBlockThread: false,
       touches: [.stream]))
 
+  static let streamNext = StepSpec(
+    value: .name,
+    doc: "One value of a stream from \"streams\", outside a loop: waits for it (suspending, "
+      + "holding no thread) and binds it to \"as\"; once the stream is finished and its buffer "
+      + "is empty, or its consumer's task is cancelled, `next()` returns nil and \"as\" gets "
+      + "\"orElse\". Each use makes an iterator of its own, which reads the stream's one buffer: "
+      + "two take two values, and a `forAwait` after them goes on from the third.",
+    swift: "var it = stream.makeAsyncIterator(); let item = await it.next() ?? orElse",
+    lab: "takes a real AsyncStream iterator's next()",
+    options: [
+      .init(
+        key: "as", shape: .name, requiredExample: #""item""#,
+        doc: "The variable that receives the value."),
+      .init(
+        key: "orElse", shape: .expression, requiredExample: "such as -1",
+        doc: "What \"as\" gets when `next()` returns nil: Swift's `?? orElse`."),
+    ],
+    examples: [#"{ "streamNext": "prices", "as": "first", "orElse": -1 }"#],
+    traits: StepTraits(
+      suspends: true, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,
+      touches: [.stream, .taskLifecycle]))
+
   static let forAwait = StepSpec(
     value: .name,
     doc: "`for await ITEM in NAME { … }` over a stream from \"streams\": waits for each value "

@@ -13,7 +13,7 @@ public enum StepKey: String, CaseIterable, Sendable {
   case withLock, atomicAdd, semaphoreWait, semaphoreSignal
   case continuation, resume
   case onCancel
-  case streamYield, streamFinish, forAwait, onTermination
+  case streamYield, streamFinish, forAwait, streamNext, onTermination
   case withValue
 
   /// The JSON keys, in table order.
@@ -67,6 +67,7 @@ public enum StepKey: String, CaseIterable, Sendable {
     case .streamYield: StepRows.streamYield
     case .streamFinish: StepRows.streamFinish
     case .forAwait: StepRows.forAwait
+    case .streamNext: StepRows.streamNext
     case .onTermination: StepRows.onTermination
     case .withValue: StepRows.withValue
     }

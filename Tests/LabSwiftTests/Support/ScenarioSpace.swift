@@ -179,6 +179,9 @@ enum Fixture {
       #"{"group": "jobs", "body": [\#(example)]}"#
     case .next, .whileNext:
       #"{"group": "jobs", "body": [{"addTask": "jobs", "steps": [{"return": 1}]}, \#(example)]}"#
+    // One value of a stream that has one: the consumer does not wait for ever.
+    case .streamNext:
+      #"{"streamYield": "prices", "value": 1}, "# + example
     // A loop's own steps: they stand only in a loop.
     case .break, .continue:
       #"{"repeat": 2, "steps": [{"log": "round"}, \#(example)]}"#

@@ -203,7 +203,6 @@ struct StreamItem: Sendable {
   var clock: VectorClock
 }
 
-/// One stream of a run: the real `AsyncStream` and its continuation, the clock of its `finish()`
 /// The scenario's async streams, made before its run starts, and the streams its inputs arrive
 /// on, made on first use.
 final class StreamParts: Sendable {
@@ -215,7 +214,9 @@ final class StreamParts: Sendable {
   }
 }
 
-/// and the lock that keeps a yield's event before its receipt's. Two consumers at once are Swift's to serve: each value goes to one of them.
+/// One stream of a run: the real `AsyncStream` and its continuation, the clock of its `finish()`
+/// and the lock that keeps a yield's event before its receipt's. Two consumers at once are
+/// Swift's to serve: each value goes to one of them.
 final class StreamRecord: Sendable {
   let stream: AsyncStream<StreamItem>
   let continuation: AsyncStream<StreamItem>.Continuation

@@ -20,7 +20,7 @@ extension ExhaustiveSearch {
   /// Seeds per policy that check a complete search: a few milliseconds each on the bundled
   /// scenarios, and enough to find each outcome the shrunk defect of docs/exploration.md misses
   /// (one run in ten reaches it).
-  package static let auditSeeds: UInt64 = 32
+  public static let auditSeeds: UInt64 = 32
 
   /// Runs the seeds against `findings`, within what is left of `deadline`'s time (a run the
   /// budget cuts short ends the audit), and takes `complete` back where the search was wrong.

@@ -21,7 +21,7 @@ extension ExhaustiveSearch {
     public var shard: Shard?
     /// Seeds per policy that audit a search that ended by itself (`ExhaustiveSearch.audit`);
     /// 0 audits nothing, for a test that compares searches with each other.
-    package var auditSeeds = ExhaustiveSearch.auditSeeds
+    public var auditSeeds = ExhaustiveSearch.auditSeeds
     /// Where the search reads the resident memory: the process's, or a test's stand-in.
     package var residentBytes: @Sendable () -> Int? = ProcessMemory.residentBytes
 

@@ -271,6 +271,7 @@ do {
 }
 
 rows += challengeRows(scenarios)
+rows += checkRows(scenarios)
 
 // Exploration throughput: schedules (whole runs) per second of the racy counter.
 var schedules = 0.0

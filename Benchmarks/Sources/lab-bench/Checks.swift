@@ -1,0 +1,44 @@
+import LabChecks
+import LabInterpreter
+import LabModel
+import LabRuntime
+
+/// What a check adds to what it checks: the audit a complete search makes (32 seeds under each
+/// policy, `ExhaustiveSearch.auditSeeds`) against the same search without it, and the stall
+/// probe `lab check --live` and `--native` run beside every timed attempt (a thread that wakes
+/// every millisecond, `StallProbe`) against the same live run without it.
+@MainActor func checkRows(_ scenarios: [Scenario]) -> [Row] {
+  var rows: [Row] = []
+  if let racy = scenarios.first(where: { $0.name == "racy-counter" }) {
+    var schedules = 0
+    let audited = median {
+      schedules = ExhaustiveSearch(racy, options: RunOptions(), budget: .init()).run().schedules
+    }
+    var unaudited = ExhaustiveSearch.Budget()
+    unaudited.auditSeeds = 0
+    let bare = median {
+      _ = ExhaustiveSearch(racy, options: RunOptions(), budget: unaudited).run()
+    }
+    rows.append(
+      Row(
+        name: "audit: racy-counter's complete search (\(schedules) schedules) and its "
+          + "\(2 * ExhaustiveSearch.auditSeeds) seeded runs (real column: without them)",
+        virtual: audited, real: bare, unit: "s"))
+  }
+  let json = #"{"format": 1, "steps": [{"repeat": 10, "steps": [{"block": 100}]}]}"#
+  let scenario = try! ScenarioLoader.load(bytes: Array(json.utf8), file: "blocks.json")
+  var options = RunOptions()
+  options.mode = .live
+  options.scale = 0.05
+  let probed = median {
+    let probe = StallProbe()
+    _ = ScenarioRunner.runAndCheck(scenario, options: options)
+    _ = probe.finish()
+  }
+  let plain = median { _ = ScenarioRunner.runAndCheck(scenario, options: options) }
+  rows.append(
+    Row(
+      name: "live: 10 blocks of 100 ms at scale 0.05 with a stall probe (real column: without)",
+      virtual: probed, real: plain, unit: "s"))
+  return rows
+}

@@ -128,6 +128,7 @@ struct NameChecker {
         rule.when.values.map { ($0.name, "expect.outcomes[\(index)].when.values.\($0.name)") }
       }
     checkAtomics()
+    checkStreamTypes()
     checkTaskLocalDeclarations()
     checkSyncDispatches()
     checkAssumeIsolated()

@@ -16,6 +16,17 @@ extension ProgramWriter {
       let parts = try items.map { (item) throws(NotExpressible) in
         try self.expression(item, context)
       }
+      // A Swift array holds one type: `[c, 'q']` would be an `[Any]` literal, which Swift 6
+      // refuses without a cast and the lab's values are not.
+      let types = parts.compactMap(\.type)
+      if let first = types.first,
+        let other = types.first(where: { !SwiftType.oneType($0, first) })
+      {
+        throw NotExpressible(
+          origin: nil,
+          message: "'\(expression.source)' mixes \(first) and \(other), and a Swift array holds "
+            + "one type; make every item of one type")
+      }
       return SwiftExpression(
         code: "[\(parts.map(\.code).joined(separator: ", "))]",
         type: .list(parts.first?.type), awaits: parts.contains(where: \.awaits),

@@ -252,7 +252,20 @@ extension ProgramWriter {
     var inner = context
     inner.locals[index ?? "_"] = .int
     let variable: SwiftCode = index.map { "\(Identifier($0))" } ?? "_"
-    try block("for \(variable) in 1...\(awaitPrefix(times))\(times.code) {") {
+    // `1...n` traps when n is 0, where the lab runs no round; `0..<n` (and `1..<n + 1`, which
+    // counts from 1) runs none, and traps as the lab stops when n is negative. An `await` to the
+    // right of an operator must be in parentheses.
+    let bound: SwiftCode =
+      times.awaits || times.tries ? "(\(awaitPrefix(times))\(times.code))" : times.code
+    let range: SwiftCode =
+      if case .literal(.int(let rounds)) = count, rounds >= 1 {
+        "1...\(rounds)"
+      } else if index == nil {
+        "0..<\(bound)"
+      } else {
+        "1..<\(bound) + 1"
+      }
+    try block("for \(variable) in \(range) {") {
       () throws(NotExpressible) in try steps(body, &inner)
     }
   }

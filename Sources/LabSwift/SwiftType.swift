@@ -25,6 +25,16 @@ indirect enum SwiftType: Hashable, CustomStringConvertible {
     }
   }
 
+  /// Whether values of the two types can stand in one array: the same type, or lists whose
+  /// items are, where an empty list's are not known.
+  static func oneType(_ a: SwiftType, _ b: SwiftType) -> Bool {
+    switch (a, b) {
+    case (.list(let left?), .list(let right?)): oneType(left, right)
+    case (.list, .list): true
+    case (.int, _), (.string, _), (.bool, _), (.void, _), (.list, _): a == b
+    }
+  }
+
   /// The better known of two guesses: a list whose elements are known beats `[]`.
   static func merge(_ a: SwiftType?, _ b: SwiftType?) -> SwiftType? {
     guard let a else { return b }

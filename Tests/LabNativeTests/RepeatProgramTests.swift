@@ -1,0 +1,55 @@
+import Foundation
+import LabNative
+import LabSwift
+import LabTestSupport
+import Testing
+
+/// A `repeat` of 0 rounds runs none in Swift too: it was written `for i in 1...n`, which traps
+/// ("Range requires lowerBound <= upperBound") where the lab ran no round; and a count read
+/// from the state's actor was written `1...await state.n`, which swiftc refuses.
+@Suite struct RepeatProgramTests {
+  static let scenario = """
+    { "format": 1, "name": "zero-rounds", "state": { "n": 0, "rounds": 0 }, "steps": [
+      { "repeat": 0, "as": "i", "steps": [ { "add": "rounds" } ] },
+      { "repeat": "n", "as": "i", "steps": [ { "add": "rounds" } ] },
+      { "repeat": "n", "steps": [ { "add": "rounds" } ] },
+      { "repeat": 2, "as": "i", "steps": [ { "add": "rounds" } ] },
+      { "log": "rounds {rounds}" } ],
+      "expect": { "values": { "rounds": 2 } } }
+    """
+
+  @Test func loopsOfNoRoundRunNoneAndACountFromTheActorCompiles() throws {
+    let scenario = try TestSupport.scenario(json: Self.scenario)
+    let source = try SwiftProgram.generate(scenario)
+    for loop in [
+      "for i in 1..<0 + 1 {", "for i in 1..<(await state.n) + 1 {", "for _ in 0..<(await state.n) {",
+      "for i in 1...2 {",
+    ] {
+      #expect(source.contains(loop), "\(loop)\n\(source)")
+    }
+    guard let compiler = SwiftCompiler.find(environment: ProcessInfo.processInfo.environment)
+    else { return }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-repeat-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let check = try SwiftCheck.run(
+      scenario, source: source, compiler: compiler, in: folder,
+      runProgram: NativeRunner.runRaceBuild)
+    #expect(check.isExpected && check.swift6.compiled, "\(check.report)")
+  }
+
+  /// A list of an integer and a text is no Swift array: the writer says so instead of writing an
+  /// `[Any]` literal that swiftc refuses.
+  @Test func aListOfTwoTypesIsRefusedWithAReason() throws {
+    let scenario = try TestSupport.scenario(
+      json: """
+        { "format": 1, "state": { "c": 0 }, "steps": [
+          { "set": "z", "to": "[c, 'q']" }, { "log": "{z}" } ] }
+        """)
+    #expect {
+      try SwiftProgram.generate(scenario)
+    } throws: { error in
+      "\(error)".contains("mixes Int and String, and a Swift array holds one type")
+    }
+  }
+}

@@ -22,8 +22,8 @@ import Testing
     let scenario = try TestSupport.scenario(json: Self.scenario)
     let source = try SwiftProgram.generate(scenario)
     for loop in [
-      "for i in 1..<0 + 1 {", "for i in 1..<(await state.n) + 1 {", "for _ in 0..<(await state.n) {",
-      "for i in 1...2 {",
+      "for i in 1..<0 + 1 {", "for i in 1..<(await state.n) + 1 {",
+      "for _ in 0..<(await state.n) {", "for i in 1...2 {",
     ] {
       #expect(source.contains(loop), "\(loop)\n\(source)")
     }

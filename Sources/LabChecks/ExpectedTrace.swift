@@ -32,11 +32,12 @@ public struct ExpectedTrace: Sendable {
     /// The details, to the end of the line.
     public var text: Field
 
-    /// Whether `event` is what this line expects.
+    /// Whether `event` is what this line expects. Names and text compare as a trace shows them
+    /// (`terminalSafe`: a line break is `\n`), which is how `lab record` writes them.
     public func matches(_ event: TraceEvent) -> Bool {
-      kind.matches(event.kind.rawValue) && task.matches(event.task)
-        && text.matches(trimmingBlanks(event.text))
-        && thread.matches(event.thread) && time.matches(TraceText.time(event.time))
+      kind.matches(event.kind.rawValue) && task.matches(terminalSafe(event.task))
+        && text.matches(trimmingBlanks(terminalSafe(event.text)))
+        && thread.matches(terminalSafe(event.thread)) && time.matches(TraceText.time(event.time))
     }
 
     /// The line with its fields in the trace's columns, as written (wildcards and escapes kept).
@@ -60,7 +61,8 @@ public struct ExpectedTrace: Sendable {
     public let source: String
     let pieces: [Piece]
 
-    /// Parses `source`: `*` is a wildcard, `\*` a star and `\\` a backslash.
+    /// Parses `source`: `*` is a wildcard, `\*` a star, `\\` a backslash and `\ ` a space
+    /// (which a thread's or a task's name needs: a space ends those fields).
     public init(_ source: String) {
       self.source = source
       var pieces: [Piece] = []
@@ -68,7 +70,7 @@ public struct ExpectedTrace: Sendable {
       var escaped = false
       for character in source {
         if escaped {
-          if character != "*" && character != "\\" { literal.append("\\") }
+          if character != "*" && character != "\\" && character != " " { literal.append("\\") }
           literal.append(character)
           escaped = false
         } else if character == "\\" {
@@ -237,6 +239,11 @@ public struct ExpectedTrace: Sendable {
       let start = index
       let startColumn = column
       while index < body.endIndex, body[index] != " ", body[index] != "\t" {
+        // `\ ` is a space of the field's own, as in a task named `g[a\ b]`.
+        if body[index] == "\\", body.index(after: index) < body.endIndex {
+          index = body.index(after: index)
+          column += 1
+        }
         index = body.index(after: index)
         column += 1
       }
@@ -289,8 +296,21 @@ public struct ExpectedTrace: Sendable {
   /// The expected file for `events`: `comments` as `#` lines, then one trace line per event, with
   /// `*` and `\` escaped so that every line matches only its event.
   public static func render(_ events: [TraceEvent], comments: [String] = []) -> String {
-    let lines = comments.map { $0.isEmpty ? "#" : "# \($0)" } + TraceText.lines(events).map(escape)
-    return lines.joined(separator: "\n") + "\n"
+    // A name's spaces are escaped too: a space ends the thread and task fields.
+    func name(_ text: String) -> String {
+      escape(terminalSafe(text)).replacing(" ", with: "\\ ")
+    }
+    let threadWidth = max(8, events.map { name($0.thread).count }.max() ?? 0)
+    let taskWidth = max(8, events.map { name($0.task).count }.max() ?? 0)
+    let lines = events.map { event in
+      trimmingTrailingBlanks(
+        TraceText.pad(TraceText.time(event.time), 8, left: true) + "  "
+          + TraceText.pad(name(event.thread), threadWidth) + "  "
+          + TraceText.pad(name(event.task), taskWidth) + "  "
+          + TraceText.pad(event.kind.rawValue, 7) + " " + escape(terminalSafe(event.text)))
+    }
+    let all = comments.map { $0.isEmpty ? "#" : "# \($0)" } + lines
+    return all.joined(separator: "\n") + "\n"
   }
 
   /// What re-recording changes: a unified diff of an expected file's old and new text, headed

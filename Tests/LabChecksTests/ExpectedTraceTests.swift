@@ -102,6 +102,23 @@ extension ExpectationsTests {
       changed[changed.count - 1].text = "2 x 3 \\ done"
       #expect(!TraceComparison(expected: trace, events: changed).matches)
     }
+
+    /// What `lab record` writes, `lab check` reads back as the same run: a log of a line break
+    /// and controls (shown escaped, as the trace shows them), and task names with spaces, event
+    /// words, stars and backslashes (a space is `\ ` in a name, where a space ends the field).
+    @Test func aRecordedTraceOfAnyNamesAndTextMatchesItsOwnRun() throws {
+      let text = "a\nb\u{85}c\u{2028}d\u{1B}[31me\u{202E}f\tg * h \\ i"
+      let names = ["g[a log b]", "g[* *]", "g[a]  worker-1 root log z]", #"g[x\ y]"#, "g[ ]"]
+      let events =
+        [event(0, "main", "root", .log, text)]
+        + names.map { event(0, "worker 1", $0, .log, "hi  there ") }
+      let trace = try parse(ExpectedTrace.render(events))
+      #expect(TraceComparison(expected: trace, events: events).matches)
+      // Each line matches only its own event.
+      for (index, line) in trace.lines.enumerated() {
+        #expect(events.indices.filter { line.matches(events[$0]) } == [index], "\(line)")
+      }
+    }
   }
 }
 

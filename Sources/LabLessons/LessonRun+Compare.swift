@@ -59,13 +59,39 @@ extension LessonRun {
   package func comparison(
     width: Int?, full: Bool, load: (String) -> Result<Scenario, LessonSession.LoadProblem>
   ) -> Result<String, LessonSession.LoadProblem>? {
+    compared(load: load).map { $0.map { $0.report(width: width, full: full) } }
+  }
+
+  /// The two runs of a `lab compare` line, made once and shown at any width.
+  package struct Compared {
+    let comparison: RunComparison
+    let sides: CompareArguments
+
+    /// The comparison fitted to `width` (nil: never cut), folded unless `full`.
+    package func report(width: Int?, full: Bool) -> String {
+      comparison.report(
+        labels: (sides.a.label, sides.b.label), width: width, fold: !(full || sides.full))
+    }
+  }
+
+  /// Makes both runs of the line, each within what is left before `deadline` (a lesson's time
+  /// bound: a live side got the whole 60 s of its timeout), or says why it could not.
+  package func compared(
+    load: (String) -> Result<Scenario, LessonSession.LoadProblem>,
+    deadline: ContinuousClock.Instant? = nil
+  ) -> Result<Compared, LessonSession.LoadProblem>? {
     guard let words = compare, let sides = try? CompareArguments.parse(words) else { return nil }
     var results: [RunResult] = []
-    for side in [sides.a, sides.b] {
+    for var side in [sides.a, sides.b] {
       let scenario: Scenario
       switch load(side.scenario) {
       case .success(let loaded): scenario = loaded
       case .failure(let problem): return .failure(problem)
+      }
+      if let deadline {
+        let left = max(1, (deadline - ContinuousClock.now) / .seconds(1))
+        side.options.limits.runtime.wallClockSeconds = min(
+          side.options.limits.runtime.wallClockSeconds, left)
       }
       switch CompareArguments.run(side, scenario) {
       case .success(let result): results.append(result)
@@ -73,9 +99,7 @@ extension LessonRun {
         return .failure(.init(problem.message(hints: LabCommand.hint)))
       }
     }
-    let comparison = CompareArguments.compare(results[0], results[1], sides)
     return .success(
-      comparison.report(
-        labels: (sides.a.label, sides.b.label), width: width, fold: !(full || sides.full)))
+      Compared(comparison: CompareArguments.compare(results[0], results[1], sides), sides: sides))
   }
 }

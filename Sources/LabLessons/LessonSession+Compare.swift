@@ -7,25 +7,22 @@ extension LessonSession {
   /// lesson's lines, `LessonRun.excerptWidth`, whatever the terminal: the file holds one text.
   mutating func showComparison(_ run: LessonRun, index: Int) {
     printer.command(run.pasteable)
-    let plain = run.comparison(
-      width: LessonRun.excerptWidth, full: false, load: surroundings.load)
-    switch plain {
+    // Both runs are made once, within what is left of the lesson's time, and shown twice: at a
+    // lesson's width for its excerpt, and at the terminal's.
+    let compared: LessonRun.Compared
+    switch run.compared(load: surroundings.load, deadline: deadline) {
     case .failure(let problem)?:
       fail("\(lesson.file):\(run.line): \(problem.message ?? "a scenario does not validate")")
       return
-    case .success(let report)?:
-      reports[index] = report
+    case .success(let made)?:
+      compared = made
     case nil:
       fail("\(lesson.file):\(run.line): '\(run.command)' is not a comparison")
       return
     }
-    let shown =
-      surroundings.width == LessonRun.excerptWidth && !full
-      ? plain
-      : run.comparison(width: surroundings.width, full: full, load: surroundings.load)
-    if case .success(let report)? = shown {
-      printer.out(surroundings.style.comparison(report))
-    }
+    reports[index] = compared.report(width: LessonRun.excerptWidth, full: false)
+    printer.out(
+      surroundings.style.comparison(compared.report(width: surroundings.width, full: full)))
     printer.out("\n")
   }
 }

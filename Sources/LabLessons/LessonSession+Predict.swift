@@ -57,7 +57,10 @@ extension LessonSession {
       printer.say(list.joined(separator: " · "), indent: "  ")
     }
     let picked = answer(choices.count)
-    let proven = ProvenOutcomes.search(scenario, observingFirst: prediction.subject == .first)
+    var budget = ProvenOutcomes.lessonBudget
+    if let left = secondsLeft { budget.maxSeconds = min(budget.maxSeconds ?? left, left) }
+    let proven = ProvenOutcomes.search(
+      scenario, budget: budget, observingFirst: prediction.subject == .first)
     let runs = surroundings.runNatively?(
       scenario, prediction.runs ?? Self.predictionRuns, Self.predictionSeconds)
     reveal(

@@ -182,6 +182,13 @@ package struct LessonSession {
     return lines.map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
   }
 
+  /// What is left of the lesson's budget, in seconds (at least 1, so that work started just
+  /// before the end still says what stopped it); nil without one. Every run, search and
+  /// compile the lesson starts keeps within it.
+  var secondsLeft: Double? {
+    deadline.map { max(1, ($0 - ContinuousClock.now) / .seconds(1)) }
+  }
+
   /// Whether the lesson's time is up, said once when it is: a lesson is someone's file, and what
   /// it runs and compiles has a bound as a whole, named when hit — between blocks and between
   /// the runs of one block (a block of 40 slow runs went on for 74 s past a 5 s bound).
@@ -274,8 +281,7 @@ package struct LessonSession {
     if let show = run.swift { return showSwift(show, of: scenario, index: index) }
     var options = run.options
     // A run keeps within what is left of the lesson's budget.
-    if let deadline {
-      let left = max(1, (deadline - ContinuousClock.now) / .seconds(1))
+    if let left = secondsLeft {
       options.limits.runtime.wallClockSeconds = min(options.limits.runtime.wallClockSeconds, left)
     }
     if let schedule = run.schedule,

@@ -52,26 +52,23 @@ public struct TraceExcerpt: Sendable, Equatable {
         chunks[chunks.count - 1].append((offset, Self.normalize(line)))
       }
     }
+    // Lines as numbers, so that the search compares numbers.
+    var ids: [String: Int] = [:]
+    func id(_ text: String) -> Int {
+      if let known = ids[text] { return known }
+      ids[text] = ids.count
+      return ids.count - 1
+    }
+    let printedIDs = printed.map(id)
     var position = 0
     var found: [Range<Int>] = []
     for chunk in chunks where !chunk.isEmpty {
-      var best = (start: -1, matched: 0)
-      let before = found.count
-      for start in position..<max(position, printed.count) {
-        var matched = 0
-        while matched < chunk.count, start + matched < printed.count,
-          printed[start + matched] == chunk[matched].text
-        {
-          matched += 1
-        }
-        if matched == chunk.count {
-          position = start + matched
-          found.append(start..<position)
-          break
-        }
-        if matched > best.matched { best = (start, matched) }
+      let best = Self.search(chunk.map { id($0.text) }, in: printedIDs, from: position)
+      if best.matched == chunk.count {
+        position = best.start + best.matched
+        found.append(best.start..<position)
+        continue
       }
-      if found.count > before { continue }
       let missing = chunk[best.matched]
       let fileLine = line + 1 + missing.offset
       guard best.start >= 0 else {
@@ -86,6 +83,29 @@ public struct TraceExcerpt: Sendable, Equatable {
             + "not '\(missing.text)'"))
     }
     return .success(found)
+  }
+
+  /// Where `pattern` first occurs in `text` at or after `from`; where it does not, the earliest
+  /// of the longest runs of its first lines that do (start -1 when none does), for the message.
+  /// Knuth–Morris–Pratt, in time linear in both: trying every start in turn took a minute for
+  /// an excerpt of 11,000 alike lines against a run of 100,000.
+  static func search(_ pattern: [Int], in text: [Int], from: Int) -> (start: Int, matched: Int) {
+    var border = [Int](repeating: 0, count: pattern.count)
+    var length = 0
+    for index in pattern.indices.dropFirst() {
+      while length > 0, pattern[index] != pattern[length] { length = border[length - 1] }
+      if pattern[index] == pattern[length] { length += 1 }
+      border[index] = length
+    }
+    var best = (start: -1, matched: 0)
+    var matched = 0
+    for index in from..<max(from, text.count) {
+      while matched > 0, text[index] != pattern[matched] { matched = border[matched - 1] }
+      if text[index] == pattern[matched] { matched += 1 }
+      if matched > best.matched { best = (index - matched + 1, matched) }
+      if matched == pattern.count { return best }
+    }
+    return best
   }
 
   /// `output` cut down to what the excerpt shows, its gaps filled with the real lines' count:

@@ -13,6 +13,20 @@ public struct SwiftCompiler: Sendable {
   }
 
   public var swiftc: URL
+  /// What each of its compiles may use: `SwiftCompiler.limits`, or less where the work that
+  /// compiles has a bound of its own (a lesson's time: a compile it starts gets what is left).
+  public var limits = SwiftCompiler.limits
+
+  public init(swiftc: URL) {
+    self.swiftc = swiftc
+  }
+
+  /// This compiler with each compile's time at most `seconds` (at least 1).
+  public func within(seconds: Double) -> SwiftCompiler {
+    var bounded = self
+    bounded.limits.seconds = max(1, min(limits.seconds, seconds))
+    return bounded
+  }
 
   /// `SWIFTC` when set (nil when it names no executable), else `swiftc` on `PATH`, else the
   /// toolchain at /opt/swift; nil when there is none.
@@ -101,7 +115,7 @@ public struct SwiftCompiler: Sendable {
   public func typecheck(
     _ source: String, name: String, mode: Int, in folder: URL, moduleCache: URL,
     options: [String] = [], through stage: Stage = .typecheck,
-    limits: NativeProcess.Limits = SwiftCompiler.limits
+    limits: NativeProcess.Limits? = nil
   ) throws -> Verdict {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let file = folder.appendingPathComponent("\(name).swift")
@@ -136,9 +150,10 @@ public struct SwiftCompiler: Sendable {
   /// Runs swiftc with `arguments` as an untrusted program (`NativeProcess`: a process group of
   /// its own, killed with its frontends at `limits` and with the lab, given the lab's
   /// environment); returns its status and what it printed, stdout and stderr together.
-  func run(_ arguments: [String], limits: NativeProcess.Limits = SwiftCompiler.limits) throws
+  func run(_ arguments: [String], limits chosen: NativeProcess.Limits? = nil) throws
     -> (Int32, String)
   {
+    let limits = chosen ?? self.limits
     let process = try NativeProcess.run(
       swiftc, arguments: arguments, environment: ProcessInfo.processInfo.environment,
       limits: limits)

@@ -130,11 +130,13 @@ enum LessonCommand: Command {
     _ arguments: Arguments, _ context: CommandContext, budget: Double = defaultBudget
   ) -> LessonSession.Surroundings {
     let console = context.console
-    // A verdict's compile keeps within what is left of the lesson's budget, and a minute.
+    // Every compile a lesson starts keeps within what is left of its budget: a verdict's (and
+    // a minute), a `lab swift NAME --check` line's, a prediction's native build.
     let deadline = ContinuousClock.now + .seconds(budget)
+    let secondsLeft = { (deadline - ContinuousClock.now) / .seconds(1) }
     let verdictLimits = { () -> NativeProcess.Limits in
       var limits = SwiftVerdictCheck.verdictLimits
-      limits.seconds = max(1, min(limits.seconds, (deadline - ContinuousClock.now) / .seconds(1)))
+      limits.seconds = max(1, min(limits.seconds, secondsLeft()))
       return limits
     }
     return LessonSession.Surroundings(
@@ -163,8 +165,8 @@ enum LessonCommand: Command {
               "compiling the Swift program with swiftc", console: console
             ) {
               try SwiftCheck.run(
-                scenario, source: source, compiler: compiler, environment: context.environment,
-                runProgram: NativeRunner.runRaceBuild)
+                scenario, source: source, compiler: compiler.within(seconds: secondsLeft()),
+                environment: context.environment, runProgram: NativeRunner.runRaceBuild)
             }
             return (check.report, check.isExpected)
           } catch {
@@ -188,7 +190,8 @@ enum LessonCommand: Command {
           console.out(prompt)
           return KeyReader.line()
         } : nil,
-      runNatively: NativeCommand.lessonRuns(context), budget: .seconds(budget))
+      runNatively: NativeCommand.lessonRuns(context, secondsLeft: secondsLeft),
+      budget: .seconds(budget))
   }
 
   /// The lesson an argument names, or a usage error that says what would.

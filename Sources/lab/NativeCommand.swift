@@ -70,15 +70,19 @@ enum NativeCommand {
 
   /// A lesson's native runs of a prediction's scenario; nil without a toolchain, where the
   /// lesson shows the proven outcomes alone and says why.
-  static func lessonRuns(_ context: CommandContext) -> (
+  static func lessonRuns(
+    _ context: CommandContext, secondsLeft: @escaping () -> Double = { .infinity }
+  ) -> (
     (Scenario, Int, Double) -> Result<LessonSession.NativeRuns, LessonSession.LoadProblem>
   )? {
     guard let compiler = SwiftCompiler.find(environment: context.environment),
       let (cache, records) = cache(context, report: false)
     else { return nil }
-    let builder = NativeBuilder(compiler: compiler, cache: cache, records: records)
     return {
       scenario, runs, seconds -> Result<LessonSession.NativeRuns, LessonSession.LoadProblem> in
+      // Its build keeps within what is left of the lesson's time.
+      let builder = NativeBuilder(
+        compiler: compiler.within(seconds: secondsLeft()), cache: cache, records: records)
       do throws(NativeError) {
         // A program that hangs is stopped well within the prediction's own few seconds, not at
         // `--native`'s minute.

@@ -30,6 +30,23 @@ import Testing
     #expect(report.contains("first difference at event 7: another task ran"))
   }
 
+  /// Each side of a lesson's comparison keeps within what is left of the lesson's time: a live
+  /// side got the whole 60 s of its timeout, so a lesson bounded to 3 s took 120 s.
+  @Test func eachSideKeepsWithinTheLessonsTime() throws {
+    let slow = try TestSupport.scenario(
+      json: #"{"format": 1, "name": "slow", "steps": [{"sleep": 600000}, {"log": "done"}]}"#)
+    let run = try LessonRun.parse("lab compare slow --live --vs --live", line: 7)
+    let compared = run.compared(
+      load: { _ in .success(slow) }, deadline: ContinuousClock.now + .seconds(1))
+    guard case .success(let made)? = compared else {
+      Issue.record("no comparison")
+      return
+    }
+    let report = made.report(width: nil, full: true)
+    #expect(!report.contains("done"), "\(report)")
+    #expect(report.contains("1 s"), "\(report)")
+  }
+
   @Test func whatALessonCannotCompare() {
     #expect(
       Self.problem("lab compare racy-counter --vs --native")?.contains("not '--native'") == true)

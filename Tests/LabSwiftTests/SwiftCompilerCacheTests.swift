@@ -1,4 +1,5 @@
 import Foundation
+import LabProcess
 import Testing
 
 @testable import LabSwift
@@ -81,5 +82,19 @@ extension SwiftCompilerCacheTests {
     #expect(text.contains("ThreadSanitizer saw no race in this run"))
     #expect(text.contains("The race is still in the program (Swift 6 refused it above)"))
     #expect(!text.contains("as WARNING: ThreadSanitizer:\n"))
+  }
+}
+
+/// A compile started by work with a bound of its own (a lesson's time) gets what is left of it:
+/// a lesson bounded to 5 s waited 98 s for a prediction's build, under the compiler's own 300 s.
+@Suite struct SwiftCompilerWithinTests {
+  @Test func aCompilesTimeIsWhatIsLeftAtLeastOneSecondAndAtMostItsOwn() {
+    let compiler = SwiftCompiler(swiftc: URL(fileURLWithPath: "/usr/bin/swiftc"))
+    #expect(compiler.limits.seconds == SwiftCompiler.limits.seconds)
+    #expect(compiler.within(seconds: 5).limits.seconds == 5)
+    #expect(compiler.within(seconds: 0.2).limits.seconds == 1)
+    #expect(compiler.within(seconds: 10_000).limits.seconds == SwiftCompiler.limits.seconds)
+    #expect(
+      compiler.within(seconds: 5).limits.memoryMegabytes == SwiftCompiler.limits.memoryMegabytes)
   }
 }

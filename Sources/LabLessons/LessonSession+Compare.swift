@@ -12,12 +12,13 @@ extension LessonSession {
     let compared: LessonRun.Compared
     switch run.compared(load: surroundings.load, deadline: deadline) {
     case .failure(let problem)?:
-      fail("\(lesson.file):\(run.line): \(problem.message ?? "a scenario does not validate")")
+      fail(
+        at: run.line, problem.message ?? "a scenario does not validate; fix what is named above")
       return
     case .success(let made)?:
       compared = made
     case nil:
-      fail("\(lesson.file):\(run.line): '\(run.command)' is not a comparison")
+      fail(at: run.line, "'\(run.command)' is not a comparison")
       return
     }
     reports[index] = compared.report(width: LessonRun.excerptWidth, full: false)

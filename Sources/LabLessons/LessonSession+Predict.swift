@@ -28,21 +28,23 @@ extension LessonSession {
   /// A ```` ```predict ```` block: the question and its numbered choices, the learner's answer
   /// on a terminal (none elsewhere: the lesson never waits), then the reveal.
   mutating func predict(_ prediction: Prediction) {
-    let at = "\(lesson.file):\(prediction.line)"
     printer.markdown("**Predict ·** " + terminalSafe(prediction.question))
     let scenario: Scenario
     switch surroundings.load(prediction.scenario) {
     case .success(let loaded): scenario = loaded
     case .failure(let problem):
       return fail(
-        "\(at): " + (problem.message ?? "scenario '\(prediction.scenario)' does not validate"))
+        at: prediction.line,
+        problem.message
+          ?? "scenario '\(prediction.scenario)' does not validate; fix what is named above")
     }
     if case .value(let name) = prediction.subject,
       !scenario.state.contains(where: { $0.name == name })
     {
       let names = scenario.state.map(\.name)
       return fail(
-        "\(at): 'of: \(name)' is not a shared variable of \(scenario.name)"
+        at: prediction.line,
+        "'of: \(name)' is not a shared variable of \(scenario.name)"
           + (names.isEmpty
             ? "; it has none: predict 'of: first'"
             : "\(didYouMean(name, in: names)); its variables are \(names.joined(separator: ", "))"))
@@ -67,7 +69,7 @@ extension LessonSession {
       PredictionReveal(
         prediction: prediction, scenario: scenario, choices: choices, picked: picked,
         proven: proven, native: try? runs?.get()),
-      runs: runs, at: at)
+      runs: runs, line: prediction.line)
   }
 
   /// The learner's choices, by index; nil when no answer was given (not a terminal, or Return).
@@ -108,7 +110,7 @@ extension LessonSession {
 
   /// The proven set, the native histogram, the fidelity alarm and the verdict on each choice.
   mutating func reveal(
-    _ reveal: PredictionReveal, runs: Result<NativeRuns, LoadProblem>?, at: String
+    _ reveal: PredictionReveal, runs: Result<NativeRuns, LoadProblem>?, line: Int
   ) {
     // What the reveal says quotes the course (its choices, the values its scenario sets).
     for line in reveal.provenLines { printer.say(terminalSafe(line)) }
@@ -129,7 +131,7 @@ extension LessonSession {
         printer.out("  \(terminalSafe(row))\n")
       }
       for alarm in reveal.proven.alarms(native.records) {
-        fail("\(at): FIDELITY ALARM — \(alarm)")
+        fail(at: line, "FIDELITY ALARM — \(alarm)")
       }
     }
     for (index, (line, style)) in reveal.verdictLines.enumerated() {

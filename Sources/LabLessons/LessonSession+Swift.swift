@@ -5,12 +5,14 @@ extension LessonSession {
   /// A lesson's `lab swift NAME` line: the scenario's Swift program, cut by the ```swift excerpt
   /// after it as a run is by its trace excerpt; or, with `--check`, what the Swift 6 compiler
   /// says of it, which must be what the lab expects (a race refused, all else compiled).
-  mutating func showSwift(_ show: LessonRun.SwiftShow, of scenario: Scenario, index: Int) {
+  mutating func showSwift(
+    _ show: LessonRun.SwiftShow, of scenario: Scenario, index: Int, line: Int
+  ) {
     let source: String
     do {
       source = try SwiftProgram.generate(scenario)
     } catch {
-      fail("\(lesson.file): 'lab swift \(scenario.name)': \(error.description)")
+      fail(at: line, "'lab swift \(scenario.name)': \(error.description)")
       return
     }
     switch show {
@@ -39,7 +41,10 @@ extension LessonSession {
       }
       printer.out(printer.highlight(fitted ?? report))
       if !expected {
-        fail("\(lesson.file): swiftc's verdict on \(scenario.name)'s program is not the lab's")
+        fail(
+          at: line,
+          "swiftc's verdict on \(scenario.name)'s program is not the lab's; the report above "
+            + "says how they differ")
       }
     }
     printer.out("\n")

@@ -19,7 +19,7 @@ extension LessonSession {
     do {
       check = try checkVerdict(block)
     } catch {
-      fail("\(lesson.file):\(block.line): could not run swiftc: \(error)")
+      fail(at: block.line, "could not run swiftc: \(error)")
       return
     }
     if !check.diagnostics.isEmpty {
@@ -38,7 +38,8 @@ extension LessonSession {
       printer.say("verdict: \(said) (\(time)), as the lesson expects", .green)
     } else {
       fail(
-        "\(lesson.file):\(block.line): swiftc's verdict is '\(said)', but the lesson expects "
+        at: block.line,
+        "swiftc's verdict is '\(said)', but the lesson expects "
           + "'\(block.expected)'")
     }
     printer.out("\n")

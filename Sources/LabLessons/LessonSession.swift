@@ -200,8 +200,9 @@ package struct LessonSession {
       outOfTime = true
       let seconds = budget.components.seconds
       fail(
-        "\(lesson.file): the lesson used its \(seconds) s and stops here, before the rest of "
-          + "its runs and blocks; raise the bound with --max-seconds \(seconds * 2)")
+        at: nil,
+        "the lesson used its \(seconds) s and stops here, before the rest of "
+          + "its runs and blocks; raise the bound with --max-seconds \(max(1, seconds * 2))")
     }
     return true
   }
@@ -232,7 +233,8 @@ package struct LessonSession {
       guard let report = reports[excerpt.run] else { return }
       if let mismatch = excerpt.mismatch(in: report) {
         fail(
-          "\(lesson.file):\(excerpt.line): the lesson's excerpt of this run does not match: "
+          at: excerpt.line,
+          "the lesson's excerpt of this run does not match: "
             + mismatch)
       }
     case .verdict(let verdict):
@@ -274,11 +276,12 @@ package struct LessonSession {
     switch surroundings.load(run.scenario) {
     case .success(let loaded): scenario = loaded
     case .failure(let problem):
-      let why = problem.message ?? "scenario '\(run.scenario)' does not validate"
-      fail("\(lesson.file):\(run.line): \(why)")
+      let why =
+        problem.message ?? "scenario '\(run.scenario)' does not validate; fix what is named above"
+      fail(at: run.line, why)
       return
     }
-    if let show = run.swift { return showSwift(show, of: scenario, index: index) }
+    if let show = run.swift { return showSwift(show, of: scenario, index: index, line: run.line) }
     var options = run.options
     // A run keeps within what is left of the lesson's budget.
     if let left = secondsLeft {
@@ -287,12 +290,12 @@ package struct LessonSession {
     if let schedule = run.schedule,
       case .failure(let problem) = ScheduleOption.prepare(scenario, &options, replaying: schedule)
     {
-      fail("\(lesson.file):\(run.line): \(problem.message(hints: LabCommand.hint))")
+      fail(at: run.line, "\(problem.message(hints: LabCommand.hint))")
       return
     }
     let result = ScenarioRunner.runAndCheck(scenario, options: options)
     if let unknown = run.display.unknownName(in: result.events) {
-      fail("\(lesson.file):\(run.line): \(unknown)")
+      fail(at: run.line, "\(unknown)")
       return
     }
     let report = TraceText.report(result, hints: LabCommand.hint)
@@ -323,10 +326,14 @@ package struct LessonSession {
     case .missedOnlyTimes, .failsOnPurpose:
       printer.say("(\(grade.note ?? ""))", .dim)
     case .failedACheck:
-      failures.append(terminalSafe("\(lesson.file):\(run.line): \(run.command) failed a check"))
+      failures.append(
+        terminalSafe(
+          "\(lesson.file):\(run.line):1: error: \(run.command) failed a check; its checks are "
+            + "above"))
     case .passedThoughExpectedToFail:
       fail(
-        "\(lesson.file):\(run.line): the lesson expects this run to fail a check, but every "
+        at: run.line,
+        "the lesson expects this run to fail a check, but every "
           + "check passed")
     case .asSaid:
       break
@@ -336,6 +343,13 @@ package struct LessonSession {
 
   /// Notes a failure and says so at once, where it happened. A message may quote the course
   /// (a verdict's text, a variable's name): it is printed through `terminalSafe`.
+  /// A problem of the lesson as a diagnostic: `FILE:LINE:1: error: what is wrong; what to do`
+  /// (a problem of a whole line, at its first column), or `FILE: error: …` of the lesson as a
+  /// whole.
+  mutating func fail(at line: Int?, _ message: String) {
+    fail("\(lesson.file)\(line.map { ":\($0):1" } ?? ""): error: \(message)")
+  }
+
   mutating func fail(_ message: String) {
     let safe = terminalSafe(message)
     failures.append(safe)

@@ -237,13 +237,15 @@ import Testing
     let (status, out, _) = InProcessLab.run(["lesson", "1"], environment: environment)
     #expect(status == 1)
     #expect(out.contains("✗ lesson 1 (broken): 3 things did not go as the lesson says:"))
-    #expect(out.contains("Lessons/01-broken.md:11: lab run starter --threads 1 failed a check"))
+    #expect(
+      out.contains("Lessons/01-broken.md:11:1: error: lab run starter --threads 1 failed a check"))
     #expect(
       out.contains(
-        "Lessons/01-broken.md:15: the lesson expects this run to fail a check, but every check "
+        "Lessons/01-broken.md:15:1: error: the lesson expects this run to fail a check, but every check "
           + "passed"))
     #expect(
-      out.contains("Lessons/01-broken.md:18: the lesson's excerpt of this run does not match"))
+      out.contains(
+        "Lessons/01-broken.md:18:1: error: the lesson's excerpt of this run does not match"))
   }
 
   @Test func aLessonFileWithProblemsIsReportedOnStderr() throws {

@@ -58,10 +58,12 @@ struct LessonVerdictCommandTests {
     try wrong.write(to: file, atomically: true, encoding: .utf8)
     let failed = course.lab(["lesson", "1"])
     #expect(failed.status == 1)
-    #expect(failed.out.contains("Lessons/01-first-steps.md:12: the lesson's excerpt of this run"))
+    #expect(
+      failed.out.contains("Lessons/01-first-steps.md:12:1: error: the lesson's excerpt of this run")
+    )
     #expect(
       failed.out.contains(
-        "Lessons/01-first-steps.md:16: swiftc's verdict is 'error: sending 'counter' risks "
+        "Lessons/01-first-steps.md:16:1: error: swiftc's verdict is 'error: sending 'counter' risks "
           + "causing data races', but the lesson expects 'error: passing 'counter' risks causing "
           + "data races'"))
   }

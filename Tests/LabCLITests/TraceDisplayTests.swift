@@ -114,7 +114,8 @@ import Testing
     let (status, out, _) = InProcessLab.run(["lesson", "1"], environment: environment)
     #expect(status == 1)
     #expect(
-      out.contains("Lessons/01-filtered.md:11: --task 'nobody' names no task of this run"), "\(out)"
+      out.contains("Lessons/01-filtered.md:11:1: error: --task 'nobody' names no task of this run"),
+      "\(out)"
     )
   }
 

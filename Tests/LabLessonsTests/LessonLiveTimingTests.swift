@@ -48,6 +48,9 @@ import Testing
     let (failures, output) = try Self.play(expecting: 2)
     #expect(!output.contains("(only times were missed"), "\(output)")
     #expect(
-      failures == ["Lessons/01-sample.md:7: lab run sleeper --live --tolerance 0+0 failed a check"])
+      failures == [
+        "Lessons/01-sample.md:7:1: error: lab run sleeper --live --tolerance 0+0 failed a check; "
+          + "its checks are above"
+      ])
   }
 }

@@ -166,7 +166,7 @@ struct LessonVerdictTests {
     #expect(given?.1 == [.defaultIsolationMainActor])
     #expect(
       wrong.failures == [
-        "Lessons/01-sample.md:11: swiftc's verdict is 'error: sending 'counter' risks causing data "
+        "Lessons/01-sample.md:11:1: error: swiftc's verdict is 'error: sending 'counter' risks causing data "
           + "races', but the lesson expects 'compiles'"
       ])
     #expect(wrong.output.contains("Verdict.swift:3:5: error: sending 'counter'"))
@@ -199,7 +199,7 @@ struct LessonVerdictTests {
     let wrong = try Self.play(Self.block("expect: compiles", racy), check: check)
     #expect(
       wrong.failures == [
-        "Lessons/01-sample.md:11: swiftc's verdict is 'error: sending 'counter' risks causing data "
+        "Lessons/01-sample.md:11:1: error: swiftc's verdict is 'error: sending 'counter' risks causing data "
           + "races', but the lesson expects 'compiles'"
       ])
     let right = try Self.play(

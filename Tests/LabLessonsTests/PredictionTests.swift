@@ -215,10 +215,10 @@ import Testing
     #expect(failures.count == 1)
     #expect(
       failures.first?.hasPrefix(
-        "Lessons/01-sample.md:9: FIDELITY ALARM — fidelity alarm: 1 of 2 native runs ended with "
+        "Lessons/01-sample.md:9:1: error: FIDELITY ALARM — fidelity alarm: 1 of 2 native runs ended with "
           + "{counter = 7}, which no schedule of the model ends with") == true,
       "\(failures)")
-    #expect(output.contains("✗ Lessons/01-sample.md:9: FIDELITY ALARM"))
+    #expect(output.contains("✗ Lessons/01-sample.md:9:1: error: FIDELITY ALARM"))
   }
 
   @Test func aVariableTheScenarioDoesNotHaveFailsTheLessonAtTheBlock() throws {
@@ -226,7 +226,7 @@ import Testing
       "```predict\nscenario: racy-counter\nquestion: Q?\nof: countr\nchoices: 1, 2\n```\n")
     #expect(
       failures == [
-        "Lessons/01-sample.md:7: 'of: countr' is not a shared variable of racy-counter; did you "
+        "Lessons/01-sample.md:7:1: error: 'of: countr' is not a shared variable of racy-counter; did you "
           + "mean 'counter'?; its variables are counter"
       ])
   }

@@ -32,7 +32,9 @@ shift $(( $# > 0 ? 1 : 0 ))
 
 out=.build-fuzz
 binary=$out/fuzz-$target
-corpus=$out/corpus$([[ $target == text ]] && echo -text)
+# (An `if`: under `set -e`, `$([[ … ]] && echo …)` fails the assignment for the scenario target.)
+corpus=$out/corpus
+if [[ $target == text ]]; then corpus=$out/corpus-text; fi
 mkdir -p "$corpus" "$out/artifacts"
 
 # The package's upcoming features and language mode (Package.swift), plus the sanitizers.

@@ -81,8 +81,10 @@ enum NativeCommand {
     return {
       scenario, runs, seconds -> Result<LessonSession.NativeRuns, LessonSession.LoadProblem> in
       // Its build keeps within what is left of the lesson's time.
-      let builder = NativeBuilder(
-        compiler: compiler.within(seconds: secondsLeft()), cache: cache, records: records)
+      let left = secondsLeft()
+      let bounded = compiler.within(seconds: left)
+      let builder = NativeBuilder(compiler: bounded, cache: cache, records: records)
+      let began = ContinuousClock.now
       do throws(NativeError) {
         // A program that hangs is stopped well within the prediction's own few seconds, not at
         // `--native`'s minute.
@@ -98,6 +100,15 @@ enum NativeCommand {
         return .success(
           LessonSession.NativeRuns(records: sample.records, seconds: sample.seconds, build: build))
       } catch {
+        // Stopped by the lesson's time rather than the compiler's own: say so, not "make the
+        // program smaller".
+        if bounded.limits.seconds < compiler.limits.seconds,
+          (ContinuousClock.now - began) / .seconds(1) >= bounded.limits.seconds
+        {
+          return .failure(
+            LessonSession.LoadProblem(
+              "the lesson's time ran out while the program was built; raise its --max-seconds"))
+        }
         return .failure(LessonSession.LoadProblem(error.message))
       }
     }

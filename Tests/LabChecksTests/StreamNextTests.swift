@@ -61,16 +61,9 @@ import Testing
           { "awaitTask": "ta" }, { "awaitTask": "tb" } ] }
         """)
     for reduction in [ExhaustiveSearch.Reduction.none, .optimal] {
-      var budget = ExhaustiveSearch.Budget(
-        maxSchedules: 5_000, maxSeconds: nil, maxMemoryBytes: nil)
-      budget.reduction = reduction
-      let findings = ExhaustiveSearch(scenario, options: RunOptions(), budget: budget).run()
-      #expect(findings.complete, "\(reduction)")
-      let outcomes = Set(
-        findings.outcomes.map { found in
-          found.outcome.values.filter { ["a", "b"].contains($0.name) }.map(\.value.description)
-        })
-      #expect(outcomes == [["1", "-1"], ["-1", "1"]], "\(reduction): \(outcomes)")
+      let searched = TestSupport.searchedValues(scenario, ["a", "b"], reduction: reduction)
+      #expect(searched.complete, "\(reduction)")
+      #expect(searched.values == [["1", "-1"], ["-1", "1"]], "\(reduction): \(searched.values)")
     }
   }
 }

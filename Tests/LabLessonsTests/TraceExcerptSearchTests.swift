@@ -22,17 +22,25 @@ import Testing
     return best
   }
 
+  /// Every sequence of up to 7 lines of two kinds, searched for every pattern of up to 4 such
+  /// lines, from every start.
   @Test func findsWhatTryingEveryStartFinds() {
-    var generator = SplitMix(seed: 7)
-    for _ in 0..<20_000 {
-      let text = (0..<Int(generator.next() % 12)).map { _ in Int(generator.next() % 3) }
-      let pattern = (0..<Int(1 + generator.next() % 5)).map { _ in Int(generator.next() % 3) }
-      let from = Int(generator.next() % UInt64(text.count + 1))
-      let found = TraceExcerpt.search(pattern, in: text, from: from)
-      let expected = Self.everyStart(pattern, in: text, from: from)
-      #expect(
-        found.start == expected.0 && found.matched == expected.1,
-        "\(pattern) in \(text) from \(from)")
+    func all(upTo length: Int) -> [[Int]] {
+      (0...length).flatMap { count in
+        (0..<(1 << count)).map { bits in (0..<count).map { (bits >> $0) & 1 } }
+      }
+    }
+    let patterns = all(upTo: 4).filter { !$0.isEmpty }
+    for text in all(upTo: 7) {
+      for pattern in patterns {
+        for from in 0...text.count {
+          let found = TraceExcerpt.search(pattern, in: text, from: from)
+          let expected = Self.everyStart(pattern, in: text, from: from)
+          #expect(
+            found.start == expected.0 && found.matched == expected.1,
+            "\(pattern) in \(text) from \(from)")
+        }
+      }
     }
   }
 
@@ -46,18 +54,5 @@ import Testing
       excerpt.mismatch(in: output)
         == "line 302: after '0 main root log x' the run prints '0 main root log x', not "
         + "'0 main root log y'")
-  }
-}
-
-/// A small seeded generator, so the cases are the same on every run.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

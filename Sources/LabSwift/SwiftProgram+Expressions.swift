@@ -43,7 +43,7 @@ extension ProgramWriter {
       }
       let base: SwiftCode =
         switch list {
-        case .binary, .unary: "(\(items.code))"
+        case .binary, .unary, .conditional: "(\(items.code))"
         case .literal, .name, .list, .index: items.code
         }
       return SwiftExpression(
@@ -56,7 +56,35 @@ extension ProgramWriter {
         awaits: inner.awaits, tries: inner.tries)
     case .binary(let op, let left, let right):
       return try binary(op, left, right, context)
+    case .conditional(let condition, let then, let otherwise):
+      return try conditional(condition, then, otherwise, context)
     }
+  }
+
+  /// `(c ? a : b)`, always in parentheses (it is the loosest operator), its branches of one type.
+  /// A branch that is `none` is Swift's `nil`, which only a `compactMap`'s closure may give
+  /// (`compactMapClosure`).
+  func conditional(
+    _ condition: Expression, _ then: Expression, _ otherwise: Expression, _ context: Context,
+    nilFor none: Bool = false
+  ) throws(NotExpressible) -> SwiftExpression {
+    let test = try expression(condition, context)
+    func branch(_ part: Expression) throws(NotExpressible) -> SwiftExpression? {
+      if none, case .literal(.none) = part { return nil }
+      return try expression(part, context)
+    }
+    let (yes, no) = (try branch(then), try branch(otherwise))
+    if let left = yes?.type, let right = no?.type, !SwiftType.oneType(left, right) {
+      throw NotExpressible(
+        origin: nil,
+        message: "'\(then.source)' and '\(otherwise.source)' are \(left) and \(right), and "
+          + "both sides of Swift's ?: must have one type")
+    }
+    let parts = [test, yes, no].compactMap(\.self)
+    return SwiftExpression(
+      code: "(\(test.code) ? \(yes?.code ?? "nil") : \(no?.code ?? "nil"))",
+      type: yes?.type ?? no?.type, awaits: parts.contains(where: \.awaits),
+      tries: parts.contains(where: \.tries))
   }
 
   private func parenthesized(_ code: SwiftCode, _ expression: Expression) -> SwiftCode {

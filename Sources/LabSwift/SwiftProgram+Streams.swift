@@ -80,6 +80,19 @@ extension ProgramWriter {
       }
       context.locals[item] = type
     case .filter(let condition): (method, value) = ("filter", try expression(condition, context))
+    case .compactMap(let transform):
+      // `none` in a branch of `?:` is the closure's `nil`.
+      if case .conditional(let test, let then, let otherwise) = transform {
+        value = try conditional(test, then, otherwise, context, nilFor: true)
+      } else {
+        value = try expression(transform, context)
+      }
+      method = "compactMap"
+      guard let type = value.type else {
+        throw NotExpressible(
+          origin: nil, message: "the Swift type of what '\(op.source)' gives is not known")
+      }
+      context.locals[item] = type
     }
     guard !value.tries else {
       throw NotExpressible(

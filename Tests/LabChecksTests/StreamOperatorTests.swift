@@ -74,6 +74,28 @@ import Testing
     #expect(Self.value("got", result) == Self.list([2, 10]))
   }
 
+  /// `compactMap` maps, and a `none` (Swift's `nil`) drops the value and pulls the next.
+  @Test func aCompactMapDropsItsNones() throws {
+    let result = try Self.run([1, 2, 3], #"[{"compactMap": "v % 2 == 1 ? v * 10 : none"}]"#)
+    #expect(Self.value("got", result) == Self.list([10, 30]))
+    #expect(
+      result.events.filter { $0.text.hasPrefix("stream s: compactMap") }.map(\.text) == [
+        "stream s: compactMap { (v % 2) == 1 ? v * 10 : none }: 1 → 10",
+        "stream s: compactMap { (v % 2) == 1 ? v * 10 : none }: 2 → nil, dropped",
+        "stream s: compactMap { (v % 2) == 1 ? v * 10 : none }: 3 → 30",
+      ])
+  }
+
+  @Test func theBundledCompactMapKeepsWhatSwiftKeepsOnEverySeed() throws {
+    let scenario = try TestSupport.scenario(named: "stream-compact-map")
+    for (label, result) in TestSupport.passingRunsOnEverySeed(scenario) {
+      #expect(Self.value("got", result) == Self.list([30, 40]), "\(label)")
+      #expect(
+        result.events.filter { $0.task == "reader" && $0.kind == .log }.map(\.text)
+          == ["got 30", "got 40", "the loop ended"], "\(label)")
+    }
+  }
+
   /// `prefix(0)` ends the loop before it pulls anything: the consumer never waits.
   @Test func prefixZeroPullsNothing() throws {
     let result = try Self.run([1], #"[{"prefix": 0}]"#)

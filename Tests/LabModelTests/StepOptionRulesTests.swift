@@ -60,7 +60,7 @@ struct StepOptionRulesTests {
         checked += 1
       }
     }
-    #expect(checked == 21)
+    #expect(checked == 23)
   }
 
   @Test func everyOptionalOptionMayBeLeftOutOfEveryExample() throws {

@@ -48,14 +48,20 @@ import Testing
         "error: unknown stream operator 'mapp'; did you mean 'map'? (at steps[0].operators[0].mapp)"
       ) == true, "\(messages)")
     let far = TestSupport.diagnostics(json: Self.json(#"[{"debounce": 500}]"#))
-    #expect(far.first?.contains("'debounce'; use map, filter or prefix") == true, "\(far)")
+    #expect(
+      far.first?.contains("'debounce'; use map, filter, prefix or compactMap") == true, "\(far)")
   }
 
-  @Test func compactMapSaysWhatToWriteInstead() {
-    let messages = TestSupport.diagnostics(json: Self.json(#"[{"compactMap": "price"}]"#))
-    #expect(
-      messages.first?.contains("compactMap is not in the format yet") == true, "\(messages)")
-    #expect(messages.first?.contains("{\"filter\": …} and then {\"map\": …}") == true)
+  /// `compactMap` decodes as a map whose `none` drops the value, and reads its closure's names.
+  @Test func compactMapDecodesWithItsChoice() throws {
+    let scenario = try TestSupport.scenario(
+      json: Self.json(#"[{"compactMap": "price > 2 ? price * 10 : none"}]"#))
+    guard case .forAwait(_, _, _, let operators) = scenario.steps[0].kind else {
+      Issue.record("not a forAwait")
+      return
+    }
+    #expect(operators.map(\.source) == ["compactMap { price > 2 ? price * 10 : none }"])
+    #expect(operators[0].names == ["price", "price"])
   }
 
   @Test(arguments: [

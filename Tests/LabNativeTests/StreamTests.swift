@@ -18,6 +18,7 @@ import Testing
   static let bundled = [
     "stream-buffering", "stream-buffering-oldest", "stream-buffering-newest",
     "stream-never-finished", "stream-termination", "stream-operators", "stream-next",
+    "stream-compact-map",
   ]
 
   /// Each policy: what the consumer receives, what each yield returns, and when the loop ends.

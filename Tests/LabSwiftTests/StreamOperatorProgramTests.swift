@@ -33,6 +33,23 @@ import Testing
       program.contains("prices.filter({ price in await price > state.limit })"), "\(program)")
   }
 
+  /// `compactMap`'s `none` is the closure's `nil`; anywhere else `none` has no Swift type, and
+  /// the branches of `?:` must have one.
+  @Test func aCompactMapsNoneIsNilAndNowhereElse() throws {
+    let program = try Self.program(#"[{"compactMap": "price > 1 ? price * 10 : none"}]"#)
+    #expect(
+      program.contains("prices.compactMap({ price in (price > 1 ? price * 10 : nil) })"),
+      "\(program)")
+    #expect {
+      try Self.program(#"[{"map": "price > 1 ? price : none"}]"#)
+    } throws: { "\($0)".contains("'none' has no Swift type here") }
+    #expect {
+      try Self.program(#"[{"compactMap": "price > 1 ? price : 'x'"}]"#)
+    } throws: {
+      "\($0)".contains("are Int and String, and both sides of Swift's ?: must have one type")
+    }
+  }
+
   @Test func aLoopWithoutOperatorsIsWrittenAsBefore() throws {
     let program = try Self.program("[]")
     #expect(program.contains("for await price in prices {"), "\(program)")

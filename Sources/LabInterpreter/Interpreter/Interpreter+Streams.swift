@@ -118,6 +118,17 @@ extension Interpreter {
       let mapped = try read(transform, &context, origin: loop.origin, isolation: isolation)
       noteOperator(op, "\(Self.shown(value)) → \(Self.shown(mapped))", loop, context)
       return .value(mapped)
+    case .compactMap(let transform):
+      while true {
+        let pulled = try await pull(stage - 1, &loop, &context, isolation: isolation)
+        guard case .value(let value) = pulled else { return pulled }
+        context.locals[loop.item] = value
+        let mapped = try read(transform, &context, origin: loop.origin, isolation: isolation)
+        let kept = mapped != .none
+        noteOperator(
+          op, "\(Self.shown(value)) → \(kept ? Self.shown(mapped) : "nil, dropped")", loop, context)
+        if kept { return .value(mapped) }
+      }
     case .filter(let condition):
       while true {
         let pulled = try await pull(stage - 1, &loop, &context, isolation: isolation)

@@ -39,6 +39,12 @@ extension Expression {
       }
       guard let lhs, let rhs else { return nil }
       return fold(.binary(op, .literal(lhs), .literal(rhs)), &problems)
+    case .conditional(let condition, let then, let otherwise):
+      // Both branches are checked, as Swift compiles both.
+      let picked = condition.constantValue(&problems)
+      let values = (then.constantValue(&problems), otherwise.constantValue(&problems))
+      guard case .bool(let holds)? = picked else { return nil }
+      return holds ? values.0 : values.1
     }
   }
 
@@ -70,6 +76,12 @@ extension Expression {
     case .unary(let op, let operand): return op.rawValue + operand.operandSource
     case .binary(let op, let left, let right):
       return "\(left.operandSource) \(op.rawValue) \(right.operandSource)"
+    case .conditional(let condition, let then, let otherwise):
+      // The loosest operator: only another `?:` inside it needs parentheses, to read well.
+      let parts = [condition, then, otherwise].map { part in
+        if case .conditional = part { "(\(part.source))" } else { part.source }
+      }
+      return "\(parts[0]) ? \(parts[1]) : \(parts[2])"
     }
   }
 
@@ -80,8 +92,10 @@ extension Expression {
   }
 
   private var operandSource: String {
-    if case .binary = self { return "(\(source))" }
-    return source
+    switch self {
+    case .binary, .conditional: "(\(source))"
+    case .literal, .name, .list, .index, .unary: source
+    }
   }
 
   /// What `[i]` follows: `(-x)[0]`, not `-x[0]`, which is `-(x[0])`.

@@ -1,5 +1,5 @@
-/// A small expression: integers, 'text', true/false, names, `+ - * / %`, comparisons, `&& || !`,
-/// parentheses, `[a, b]` lists and `list[i]` indexing. Parsed once when a scenario is loaded;
+/// A small expression: integers, 'text', true/false, `none`, names, `+ - * / %`, comparisons,
+/// `&& || !`, `c ? a : b`, parentheses, `[a, b]` lists and `list[i]` indexing. Parsed once when a scenario is loaded;
 /// evaluated many times.
 public indirect enum Expression: Sendable, Hashable {
   case literal(Value)
@@ -9,6 +9,8 @@ public indirect enum Expression: Sendable, Hashable {
   case index(Expression, Expression)
   case unary(UnaryOperator, Expression)
   case binary(BinaryOperator, Expression, Expression)
+  /// `condition ? then : otherwise`: only the branch the condition picks is evaluated.
+  case conditional(Expression, then: Expression, otherwise: Expression)
 
   public enum UnaryOperator: String, Sendable {
     case negate = "-"
@@ -40,6 +42,8 @@ public indirect enum Expression: Sendable, Hashable {
     case .index(let list, let position): list.names + position.names
     case .unary(_, let operand): operand.names
     case .binary(_, let left, let right): left.names + right.names
+    case .conditional(let condition, let then, let otherwise):
+      condition.names + then.names + otherwise.names
     }
   }
 }
@@ -77,6 +81,14 @@ extension Expression {
       if op == .and, case .bool(false) = lhs { return .bool(false) }
       if op == .or, case .bool(true) = lhs { return .bool(true) }
       return try Self.apply(op, lhs, try right.evaluate(lookup))
+    case .conditional(let condition, let then, let otherwise):
+      let picked = try condition.evaluate(lookup)
+      guard case .bool(let holds) = picked else {
+        throw EvaluationError(
+          description: "the condition before '?' is \(picked.typeName) (\(picked.description)), "
+            + "not true or false")
+      }
+      return try (holds ? then : otherwise).evaluate(lookup)
     }
   }
 
@@ -144,252 +156,5 @@ extension Expression {
       throw EvaluationError(
         description: "'\(op.rawValue)' cannot combine \(lhs.typeName) and \(rhs.typeName)")
     }
-  }
-}
-
-// MARK: - Parsing
-
-/// A syntax error in an expression, with the column (0-based, in characters) where it was found.
-public struct ExpressionSyntaxError: Error, Sendable {
-  public var offset: Int
-  public var message: String
-}
-
-extension Expression {
-  /// Parses an expression such as `num1 + num2 * 2 > limit && !isCancelled`.
-  public static func parse(_ source: String) throws(ExpressionSyntaxError) -> Expression {
-    var parser = ExpressionParser(Array(source))
-    let expression = try parser.parseOr()
-    parser.skipSpaces()
-    guard parser.atEnd else {
-      throw ExpressionSyntaxError(
-        offset: parser.position,
-        message:
-          "unexpected '\(parser.peek!)' in expression '\(excerpt(parser.characters, around: parser.position))'"
-      )
-    }
-    return expression
-  }
-
-  /// The expression as a message quotes it: whole when short, else 30 characters either side of
-  /// `position` with `…` for the rest (the column already points at the spot).
-  static func excerpt(_ characters: [Character], around position: Int) -> String {
-    guard characters.count > 60 else { return String(characters) }
-    let start = max(0, position - 30)
-    let end = min(characters.count, position + 30)
-    return (start > 0 ? "…" : "") + String(characters[start..<end])
-      + (end < characters.count ? "…" : "")
-  }
-}
-
-private struct ExpressionParser {
-  let characters: [Character]
-  var position = 0
-  /// Parentheses, brackets and prefix operators open at `position`, and binary operators so far.
-  /// Both bound the recursion that parsing, evaluating, hashing and freeing the tree take: a
-  /// 64 KiB string of `(` or of `a+a+…` would otherwise overflow the stack.
-  var depth = 0
-  var operators = 0
-  static let maxDepth = 64
-  static let maxOperators = 200
-
-  init(_ characters: [Character]) { self.characters = characters }
-
-  var atEnd: Bool { position >= characters.count }
-  var peek: Character? { atEnd ? nil : characters[position] }
-
-  mutating func skipSpaces() {
-    while let c = peek, c.isWhitespace { position += 1 }
-  }
-
-  mutating func take(_ token: String) -> Bool {
-    skipSpaces()
-    // Compared in place: an array per attempt made a 4 MiB file of expressions take a second.
-    var end = position
-    for character in token {
-      guard end < characters.count, characters[end] == character else { return false }
-      end += 1
-    }
-    // `<` must not swallow the first half of `<=`, nor `=` of `==`.
-    if end - position == 1, "<>=!".contains(token), end < characters.count, characters[end] == "=" {
-      return false
-    }
-    position = end
-    return true
-  }
-
-  func error(_ message: String) -> ExpressionSyntaxError {
-    ExpressionSyntaxError(offset: position, message: message)
-  }
-
-  /// Enters a parenthesis, a bracket or a prefix operator; pair with `depth -= 1`.
-  mutating func nest() throws(ExpressionSyntaxError) {
-    depth += 1
-    guard depth <= Self.maxDepth else {
-      throw error("the expression nests more than \(Self.maxDepth) deep; split it into steps")
-    }
-  }
-
-  /// Counts a binary operator; the tree grows one level deeper with each.
-  mutating func binary(
-    _ op: Expression.BinaryOperator, _ left: Expression, _ right: Expression
-  ) throws(ExpressionSyntaxError) -> Expression {
-    operators += 1
-    guard operators <= Self.maxOperators else {
-      throw error(
-        "the expression has more than \(Self.maxOperators) operators; split it into steps")
-    }
-    return .binary(op, left, right)
-  }
-
-  mutating func parseOr() throws(ExpressionSyntaxError) -> Expression {
-    var left = try parseAnd()
-    while take("||") { left = try binary(.or, left, try parseAnd()) }
-    return left
-  }
-
-  mutating func parseAnd() throws(ExpressionSyntaxError) -> Expression {
-    var left = try parseComparison()
-    while take("&&") { left = try binary(.and, left, try parseComparison()) }
-    return left
-  }
-
-  mutating func parseComparison() throws(ExpressionSyntaxError) -> Expression {
-    let left = try parseSum()
-    for op in [
-      Expression.BinaryOperator.equal, .notEqual, .lessOrEqual, .greaterOrEqual, .less, .greater,
-    ]
-    where take(op.rawValue) {
-      return try binary(op, left, try parseSum())
-    }
-    return left
-  }
-
-  mutating func parseSum() throws(ExpressionSyntaxError) -> Expression {
-    var left = try parseProduct()
-    while true {
-      if take("+") {
-        left = try binary(.add, left, try parseProduct())
-      } else if take("-") {
-        left = try binary(.subtract, left, try parseProduct())
-      } else {
-        return left
-      }
-    }
-  }
-
-  mutating func parseProduct() throws(ExpressionSyntaxError) -> Expression {
-    var left = try parseUnary()
-    while true {
-      if take("*") {
-        left = try binary(.multiply, left, try parseUnary())
-      } else if take("/") {
-        left = try binary(.divide, left, try parseUnary())
-      } else if take("%") {
-        left = try binary(.remainder, left, try parseUnary())
-      } else {
-        return left
-      }
-    }
-  }
-
-  mutating func parseUnary() throws(ExpressionSyntaxError) -> Expression {
-    if take("!") {
-      try nest()
-      defer { depth -= 1 }
-      return .unary(.not, try parseUnary())
-    }
-    if take("-") {
-      try nest()
-      defer { depth -= 1 }
-      let operand = try parseUnary()
-      if case .literal(.int(let number)) = operand { return .literal(.int(-number)) }
-      return .unary(.negate, operand)
-    }
-    return try parsePostfix()
-  }
-
-  /// A primary followed by any number of `[index]`: `lists[0][1]`.
-  mutating func parsePostfix() throws(ExpressionSyntaxError) -> Expression {
-    var value = try parsePrimary()
-    while take("[") {
-      // Each index is a level of the tree, as a binary operator is: counted against the same bound.
-      operators += 1
-      guard operators <= Self.maxOperators else {
-        throw error(
-          "the expression has more than \(Self.maxOperators) operators and indexes; split it into "
-            + "steps")
-      }
-      try nest()
-      defer { depth -= 1 }
-      let position = try parseOr()
-      guard take("]") else { throw error("expected ']' to end the index") }
-      value = .index(value, position)
-    }
-    return value
-  }
-
-  mutating func parsePrimary() throws(ExpressionSyntaxError) -> Expression {
-    skipSpaces()
-    guard let c = peek else { throw error("the expression ends too early") }
-    if c == "(" {
-      try nest()
-      defer { depth -= 1 }
-      position += 1
-      let inner = try parseOr()
-      guard take(")") else { throw error("expected ')'") }
-      return inner
-    }
-    if c == "[" {
-      try nest()
-      defer { depth -= 1 }
-      position += 1
-      var items: [Expression] = []
-      if take("]") { return .list(items) }
-      repeat { items.append(try parseOr()) } while take(",")
-      guard take("]") else { throw error("expected ']' or ','") }
-      return .list(items)
-    }
-    if c == "'" || c == "\"" {
-      position += 1
-      var text = ""
-      while let next = peek, next != c {
-        text.append(next)
-        position += 1
-      }
-      guard peek == c else { throw error("text that starts with \(c) must end with \(c)") }
-      position += 1
-      return .literal(.string(text))
-    }
-    if c.isNumber {
-      var digits = ""
-      while let next = peek, next.isNumber || next == "_" {
-        if next != "_" { digits.append(next) }
-        position += 1
-      }
-      guard let number = Int64(digits) else { throw error("the number \(digits) is too large") }
-      return .literal(.int(number))
-    }
-    if c.isLetter || c == "_" || c == "#" {
-      // `#isolation` is spelled as in Swift; any other `#` name is unknown, with that hint.
-      let start = position
-      var name = c == "#" ? "#" : ""
-      if c == "#" { position += 1 }
-      while let next = peek, next.isNameCharacter || next == "." {
-        name.append(next)
-        position += 1
-      }
-      guard name.count <= maxIdentifierLength else {
-        position = start
-        throw error(nameTooLong(name, what: "name"))
-      }
-      switch name {
-      case "true": return .literal(.bool(true))
-      case "false": return .literal(.bool(false))
-      case "none": return .literal(.none)
-      default: return .name(name)
-      }
-    }
-    throw error("unexpected '\(c)'")
   }
 }

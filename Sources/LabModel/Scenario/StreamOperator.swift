@@ -12,16 +12,21 @@ public enum StreamOperator: Sendable, Hashable {
   /// `.prefix(n)`: after n values the loop ends without pulling another; the stream is not
   /// terminated (measured: later yields are still enqueued).
   case prefix(Int)
+  /// `.compactMap { item in condition ? value : nil }`: what follows gets the expression's
+  /// value; a value for which it gives `none` (Swift's `nil`) is dropped, and the consumer
+  /// pulls the next one.
+  case compactMap(Expression)
 
   /// The keys an operator is written with, in the order the docs give them.
-  public static let keys = ["map", "filter", "prefix"]
+  public static let keys = ["map", "filter", "prefix", "compactMap"]
   /// The largest `prefix` a scenario may ask for.
   static let maxPrefix = 1_000_000
 
   /// Every name the operator's closure reads (the loop's variable among them).
   public var names: [String] {
     switch self {
-    case .map(let expression), .filter(let expression): expression.names
+    case .map(let expression), .filter(let expression), .compactMap(let expression):
+      expression.names
     case .prefix: []
     }
   }
@@ -32,6 +37,7 @@ public enum StreamOperator: Sendable, Hashable {
     case .map(let expression): "map { \(expression.source) }"
     case .filter(let expression): "filter { \(expression.source) }"
     case .prefix(let count): "prefix(\(count))"
+    case .compactMap(let expression): "compactMap { \(expression.source) }"
     }
   }
 }
@@ -59,7 +65,8 @@ extension ScenarioDecoder {
     else {
       error(
         "an operator is an object with one key: {\"map\": \"price * 2\"}, {\"filter\": "
-          + "\"price > 2\"} or {\"prefix\": 3}", at: node.location, path: path)
+          + "\"price > 2\"}, {\"prefix\": 3} or {\"compactMap\": \"price > 2 ? price : none\"}",
+        at: node.location, path: path)
       return nil
     }
     let memberPath = join(path, member.key)
@@ -69,16 +76,12 @@ extension ScenarioDecoder {
     case "prefix":
       return integer(object, "prefix", path: memberPath, range: 0...Int64(StreamOperator.maxPrefix))
         .map { .prefix(Int($0)) }
-    case "compactMap":
-      error(
-        "compactMap is not in the format yet: an expression cannot choose nil; write "
-          + "{\"filter\": …} and then {\"map\": …}", at: member.keyLocation, path: memberPath)
-      return nil
+    case "compactMap": return expression(member.value, path: memberPath).map { .compactMap($0) }
     default:
       let suggestion = didYouMean(member.key, in: StreamOperator.keys)
       error(
         "unknown stream operator '\(member.key)'"
-          + (suggestion.isEmpty ? "; use map, filter or prefix" : suggestion),
+          + (suggestion.isEmpty ? "; use map, filter, prefix or compactMap" : suggestion),
         at: member.keyLocation, path: memberPath)
       return nil
     }

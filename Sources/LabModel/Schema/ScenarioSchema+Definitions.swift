@@ -127,7 +127,7 @@ extension ScenarioSchema {
       "streamOperator": .object([
         "description": .string(
           "An operator on a stream, applied by the consumer to each value as it pulls it. The "
-            + "closures of map and filter read the value by the loop's name."),
+            + "closures of map, filter and compactMap read the value by the loop's name."),
         "oneOf": [
           Self.streamOperator("map", Self.ref("expression", "The value the loop gets instead.")),
           Self.streamOperator(
@@ -139,6 +139,12 @@ extension ScenarioSchema {
               "maximum": .integer(Int64(StreamOperator.maxPrefix)),
               "description": "After this many values the loop ends, without pulling another.",
             ])),
+          Self.streamOperator(
+            "compactMap",
+            Self.ref(
+              "expression",
+              "The value the loop gets instead; none (Swift's nil, as in "
+                + "'price > 2 ? price * 10 : none') drops the value.")),
         ],
       ]),
       "catchClause": .object([

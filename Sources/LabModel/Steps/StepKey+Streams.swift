@@ -91,7 +91,8 @@ extension StepRows {
       .init(
         key: "operators", shape: .streamOperators,
         doc: "Operators between the stream and the loop, in order, as Swift chains them: "
-          + "{\"map\": EXPR}, {\"filter\": CONDITION} (their closures read the value by the "
+          + "{\"map\": EXPR}, {\"filter\": CONDITION}, {\"compactMap\": EXPR} (none, Swift's "
+          + "nil, drops the value; their closures read the value by the "
           + "loop's name, as `prices.map { price in price * 2 }`) and {\"prefix\": N}. Lazy: the "
           + "consumer applies them to each value as it pulls it. After prefix(N)'s N values "
           + "the loop ends without pulling another, and the stream goes on."),

@@ -1,0 +1,37 @@
+import LabCommandLine
+import LabModel
+
+/// What stops a lesson or fails it: its time bound, and its problems, each said as a diagnostic.
+extension LessonSession {
+  /// What is left of the lesson's budget, in seconds (at least 1, so that work started just
+  /// before the end still says what stopped it); nil without one. Every run, search and
+  /// compile the lesson starts keeps within it.
+  var secondsLeft: Double? {
+    deadline.map { max(1, ($0 - ContinuousClock.now) / .seconds(1)) }
+  }
+
+  /// Whether the lesson's time is up, said once when it is: a lesson is someone's file, and what
+  /// it runs and compiles has a bound as a whole, named when hit — between blocks and between
+  /// the runs of one block (a block of 40 slow runs went on for 74 s past a 5 s bound).
+  mutating func outOfBudget() -> Bool {
+    guard let deadline, ContinuousClock.now >= deadline, let budget = surroundings.budget else {
+      return false
+    }
+    if !outOfTime {
+      outOfTime = true
+      let seconds = budget.components.seconds
+      fail(
+        at: nil,
+        "the lesson used its \(seconds) s and stops here, before the rest of "
+          + "its runs and blocks; raise the bound with --max-seconds \(max(1, seconds * 2))")
+    }
+    return true
+  }
+
+  /// A problem of the lesson as a diagnostic: `FILE:LINE:1: error: what is wrong; what to do`
+  /// (a problem of a whole line, at its first column), or `FILE: error: …` of the lesson as a
+  /// whole.
+  mutating func fail(at line: Int?, _ message: String) {
+    fail("\(lesson.file)\(line.map { ":\($0):1" } ?? ""): error: \(message)")
+  }
+}

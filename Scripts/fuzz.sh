@@ -58,7 +58,7 @@ build_module() {
 
 # Rebuild only when a source is newer than the fuzzer (a full -O build takes over a minute).
 # The layers the harness uses, bottom first (Package.swift's order).
-modules=(LabRuntime LabModel LabInterpreter LabChecks)
+modules=(LabRuntime LabProcess LabModel LabSwift LabInterpreter LabChecks LabPictures LabCommandLine)
 harness=Fuzz/FuzzScenario.swift
 if [[ $target == text ]]; then
   modules=(LabRuntime LabProcess LabModel LabSwift LabInterpreter LabChecks LabPictures LabCommandLine

@@ -80,7 +80,10 @@ extension ScenarioDecoder {
       error(reserved, at: node.location, path: path)
       return nil
     }
-    if let swiftProblem,
+    // `CancellationError` as an error to throw or catch is Swift's own, which the program
+    // means; as any other name it would hide Swift's.
+    let swiftsError = what == "error name" && value == "CancellationError"
+    if let swiftProblem, !swiftsError,
       !(qualified && swiftProblem == .programName && SwiftIdentifier.writerNames.contains(value))
     {
       error(swiftProblem.message(value, what: what), at: node.location, path: path)

@@ -34,7 +34,8 @@ public enum SwiftIdentifier {
         "'\(name)' is a Swift keyword, which the scenario's Swift program cannot use as a "
           + "\(what); choose another name, such as '\(name)Value'"
       case .programName:
-        "'\(name)' is a name the scenario's Swift program uses itself (lab swift), so a \(what) "
+        "'\(name)' is a name the scenario's Swift program uses itself (lab swift), so "
+          + "\("aeiou".contains(what.prefix(1)) ? "an" : "a") \(what) "
           + "'\(name)' would change what the program means; choose another name, such as "
           + "'my\(name.prefix(1).uppercased())\(name.dropFirst())'"
       }
@@ -80,7 +81,8 @@ public enum SwiftIdentifier {
     "withCheckedContinuation", "withCheckedThrowingContinuation", "withTaskCancellationHandler",
     "withUnsafeCurrentTask", "pthread_self", "sched_yield", "write", "raise", "clock_gettime",
     "timespec", "UnsafeMutablePointer", "UInt8", "Foundation", "Synchronization",
-    "Swift", "Dispatch",
+    "Swift", "Dispatch", "CancellationError", "TaskPriority", "Array", "Optional", "Any",
+    "AsyncSequence", "AsyncIteratorProtocol", "Equatable", "Hashable", "CustomStringConvertible",
   ]
 
   /// Swift's identifier-head (The Swift Programming Language, Lexical Structure), less the

@@ -6,15 +6,39 @@ public enum Value: Sendable, Hashable {
   case list([Value])
   case none
 
-  /// The value as a trace and a lesson show it: `3`, `"swift"`, `true`, `[1, 2]`, `none`.
+  /// The value as a trace and a lesson show it: `3`, `"swift"`, `true`, `[1, 2]`, `none`. Text is
+  /// quoted and escaped as Swift's `debugDescription` does, which is how Swift shows a string in
+  /// a list (`"x\(["say \"hi\""])"`): `"say \"hi\""`.
   public var description: String {
     switch self {
     case .int(let value): String(value)
-    case .string(let value): "\"\(value)\""
+    case .string(let value): Self.quoted(value)
     case .bool(let value): String(value)
     case .list(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
     case .none: "none"
     }
+  }
+
+  /// `text` in double quotes, with `"`, `\\` and control characters escaped as Swift's
+  /// `String.debugDescription` escapes them (measured with Swift 6.3: `\t`, `\n`, `\r`, `\0`,
+  /// else `\u{07}` with at least two hex digits).
+  static func quoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\t": out += "\\t"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\0": out += "\\0"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        out += "\\u{" + (hex.count < 2 ? "0" + hex : hex) + "}"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
   }
 
   /// The value as text inside a log line: strings without quotes.

@@ -89,9 +89,15 @@ extension LessonRun {
       case .failure(let problem): return .failure(problem)
       }
       if let deadline {
-        let left = max(1, (deadline - ContinuousClock.now) / .seconds(1))
+        // The first side gets at least a second to say what stopped it; a side that finds the
+        // time spent is not run.
+        let left = (deadline - ContinuousClock.now) / .seconds(1)
+        guard results.isEmpty || left > 0 else {
+          return .failure(
+            .init("the lesson's time ran out before the run after --vs; raise its --max-seconds"))
+        }
         side.options.limits.runtime.wallClockSeconds = min(
-          side.options.limits.runtime.wallClockSeconds, left)
+          side.options.limits.runtime.wallClockSeconds, max(1, left))
       }
       switch CompareArguments.run(side, scenario) {
       case .success(let result): results.append(result)

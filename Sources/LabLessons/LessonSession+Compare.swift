@@ -23,7 +23,8 @@ extension LessonSession {
     }
     reports[index] = compared.report(width: LessonRun.excerptWidth, full: false)
     printer.out(
-      surroundings.style.comparison(compared.report(width: surroundings.width, full: full)))
+      surroundings.style.comparison(
+        bounded(compared.report(width: surroundings.width, full: full), whole: run.pasteable)))
     printer.out("\n")
   }
 }

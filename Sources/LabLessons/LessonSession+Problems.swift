@@ -28,6 +28,26 @@ extension LessonSession {
     return true
   }
 
+  /// The most lines a lesson prints of one run or comparison: a course's scenario may make
+  /// hundreds of thousands of events, and a lesson compared two such runs in 47 MB of output.
+  static let maxShownLines = 2_000
+
+  /// `text` cut to `maxShownLines`, the rest counted in a line that names the command that
+  /// prints it whole.
+  func bounded(_ text: String, whole command: String) -> String {
+    Self.cut(text, whole: command)
+  }
+
+  static func cut(_ text: String, whole command: String) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    if lines.last == "" { lines.removeLast() }
+    guard lines.count > Self.maxShownLines else { return text }
+    let left = lines.count - Self.maxShownLines
+    lines.removeLast(left)
+    return lines.joined(separator: "\n") + "\n… \(left) more lines · all of them: "
+      + terminalSafe(command) + "\n"
+  }
+
   /// A problem of the lesson as a diagnostic: `FILE:LINE:1: error: what is wrong; what to do`
   /// (a problem of a whole line, at its first column), or `FILE: error: …` of the lesson as a
   /// whole.

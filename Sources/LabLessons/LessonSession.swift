@@ -294,7 +294,9 @@ package struct LessonSession {
       }
       printer.out(
         printer.highlight(
-          shown ?? TraceText.report(result, display: display, hints: LabCommand.hint)))
+          bounded(
+            shown ?? TraceText.report(result, display: display, hints: LabCommand.hint),
+            whole: run.pasteable)))
     }
     let grade = run.grade(result)
     switch grade {

@@ -30,21 +30,33 @@ import Testing
     #expect(report.contains("first difference at event 7: another task ran"))
   }
 
-  /// Each side of a lesson's comparison keeps within what is left of the lesson's time: a live
-  /// side got the whole 60 s of its timeout, so a lesson bounded to 3 s took 120 s.
-  @Test func eachSideKeepsWithinTheLessonsTime() throws {
+  /// A lesson's comparison keeps within what is left of the lesson's time: a live side got the
+  /// whole 60 s of its timeout (a lesson bounded to 3 s took 120 s), and the side after `--vs`
+  /// got a second of its own after the first had spent the lesson's.
+  @Test func bothSidesKeepWithinTheLessonsTime() throws {
     let slow = try TestSupport.scenario(
       json: #"{"format": 1, "name": "slow", "steps": [{"sleep": 600000}, {"log": "done"}]}"#)
     let run = try LessonRun.parse("lab compare slow --live --vs --live", line: 7)
+    let began = ContinuousClock.now
     let compared = run.compared(
       load: { _ in .success(slow) }, deadline: ContinuousClock.now + .seconds(1))
-    guard case .success(let made)? = compared else {
-      Issue.record("no comparison")
+    guard case .failure(let problem)? = compared else {
+      Issue.record("the second side ran")
       return
     }
-    let report = made.report(width: nil, full: true)
-    #expect(!report.contains("done"), "\(report)")
-    #expect(report.contains("1 s"), "\(report)")
+    #expect(
+      problem.message?.contains("the lesson's time ran out before the run after --vs") == true)
+    #expect(ContinuousClock.now - began < .seconds(30))
+  }
+
+  /// What a lesson prints of one run is cut at `maxShownLines`, and says how to see it all.
+  @Test func aRunsOutputIsCutAtItsBound() {
+    let long = (1...5_000).map { "line \($0)" }.joined(separator: "\n") + "\n"
+    let shown = LessonSession.cut(long, whole: "lab run big")
+    #expect(shown.split(separator: "\n").count == LessonSession.maxShownLines + 1)
+    #expect(
+      shown.hasSuffix("… 3000 more lines · all of them: lab run big\n"), "\(shown.suffix(80))")
+    #expect(LessonSession.cut("a\nb\n", whole: "x") == "a\nb\n")
   }
 
   @Test func whatALessonCannotCompare() {

@@ -156,6 +156,13 @@ extension ProgramWriter {
     try block(
       "\(prefix)func \(name)(\(parameters.joined(separator: ", ")))\(effects)\(result) {"
     ) { () throws(NotExpressible) in
+      // Swift's parameters are constants: one the steps change is copied to a variable of the
+      // same name first, as a Swift programmer writes it.
+      let changed = Set(Self.assigned(function.steps))
+      for parameter in function.parameters where changed.contains(parameter) {
+        line("var \(Identifier(parameter)) = \(Identifier(parameter))")
+        context.declared.insert(parameter)
+      }
       try steps(function.steps, &context)
     }
   }

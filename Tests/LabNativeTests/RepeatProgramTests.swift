@@ -38,6 +38,35 @@ import Testing
     #expect(check.isExpected && check.swift6.compiled, "\(check.report)")
   }
 
+  /// Swift's parameters are constants: a function or method whose steps change a parameter
+  /// copies it to a variable first (`var x = x`); it did not compile ("'x' is a 'let' constant").
+  @Test func aParameterTheStepsChangeIsCopiedToAVariable() throws {
+    let scenario = try TestSupport.scenario(
+      json: """
+        { "format": 1, "name": "params", "state": { "v": 0 },
+          "functions": { "inc": { "params": ["x"], "steps": [
+            { "set": "x", "to": "x + 1" }, { "return": "x" } ] } },
+          "actors": { "Shop": { "state": { "n": 10 }, "methods": { "bump": { "params": ["n"],
+            "steps": [ { "add": "n" }, { "return": "n" } ] } } } },
+          "steps": [ { "call": "inc", "args": { "x": 1 }, "as": "a" },
+            { "actorCall": "Shop.bump", "args": { "n": "a" }, "as": "b" },
+            { "set": "v", "to": "b" } ],
+          "expect": { "values": { "v": 3 } } }
+        """)
+    let source = try SwiftProgram.generate(scenario)
+    #expect(source.contains("var x = x\n"), "\(source)")
+    #expect(source.contains("var n = n\n"), "\(source)")
+    guard let compiler = SwiftCompiler.find(environment: ProcessInfo.processInfo.environment)
+    else { return }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-params-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let check = try SwiftCheck.run(
+      scenario, source: source, compiler: compiler, in: folder,
+      runProgram: NativeRunner.runRaceBuild)
+    #expect(check.isExpected && check.swift6.compiled, "\(check.report)")
+  }
+
   /// A list of an integer and a text is no Swift array: the writer says so instead of writing an
   /// `[Any]` literal that swiftc refuses.
   @Test func aListOfTwoTypesIsRefusedWithAReason() throws {

@@ -129,6 +129,7 @@ struct NameChecker {
       }
     checkAtomics()
     checkStreamTypes()
+    checkProgramNameClashes()
     checkTaskLocalDeclarations()
     checkSyncDispatches()
     checkAssumeIsolated()

@@ -271,7 +271,7 @@ extension CourseNameSafetyTests {
       "Tests/BadInputs/explore-terminal-injection.json"
     ).path
     let run = InProcessLab.run(["explore", path, "--exhaustive"])
-    #expect(run.out.contains("\\u{1B}]0;T\\u{7}"))
+    #expect(run.out.contains("\\u{1B}]0;T\\u{07}"))
     #expect(run.out.contains("never \\u{1B}]0;TITLE"))
     #expect(TerminalSafetyTests.controlBytes(in: run.out + run.err).isEmpty)
   }

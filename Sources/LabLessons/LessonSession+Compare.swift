@@ -24,7 +24,7 @@ extension LessonSession {
     reports[index] = compared.report(width: LessonRun.excerptWidth, full: false)
     printer.out(
       surroundings.style.comparison(
-        bounded(compared.report(width: surroundings.width, full: full), whole: run.pasteable)))
+        Self.cut(compared.report(width: surroundings.width, full: full), whole: run.pasteable)))
     printer.out("\n")
   }
 }

@@ -34,10 +34,6 @@ extension LessonSession {
 
   /// `text` cut to `maxShownLines`, the rest counted in a line that names the command that
   /// prints it whole.
-  func bounded(_ text: String, whole command: String) -> String {
-    Self.cut(text, whole: command)
-  }
-
   static func cut(_ text: String, whole command: String) -> String {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     if lines.last == "" { lines.removeLast() }

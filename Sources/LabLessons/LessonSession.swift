@@ -294,7 +294,7 @@ package struct LessonSession {
       }
       printer.out(
         printer.highlight(
-          bounded(
+          Self.cut(
             shown ?? TraceText.report(result, display: display, hints: LabCommand.hint),
             whole: run.pasteable)))
     }

@@ -42,17 +42,23 @@ extension TestSupport {
   /// `lab swift NAME --check` for a bundled scenario, in a folder of its own; nil (and a note)
   /// without a toolchain.
   public static func compileProgram(_ name: String) throws -> SwiftCheck? {
+    let scenario = try programScenario(named: name)
+    return try compileProgram(scenario, source: try SwiftProgram.generate(scenario))
+  }
+
+  /// `lab swift --check` for `scenario`'s program `source`, its race build run, in a folder of
+  /// its own; nil (and a note) without a toolchain.
+  public static func compileProgram(_ scenario: Scenario, source: String) throws -> SwiftCheck? {
     guard let compiler = SwiftCompiler.find(environment: ProcessInfo.processInfo.environment)
     else {
       print("skipped: no swiftc on PATH or at /opt/swift/usr/bin")
       return nil
     }
-    let scenario = try programScenario(named: name)
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "lab-swift-test-\(name)-\(ProcessInfo.processInfo.processIdentifier)")
+      "lab-swift-test-\(scenario.name)-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     return try SwiftCheck.run(
-      scenario, source: try SwiftProgram.generate(scenario), compiler: compiler, in: folder,
+      scenario, source: source, compiler: compiler, in: folder,
       runProgram: NativeRunner.runRaceBuild)
   }
 }

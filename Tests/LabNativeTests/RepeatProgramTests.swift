@@ -1,5 +1,6 @@
 import Foundation
 import LabNative
+import LabNativeTestSupport
 import LabSwift
 import LabTestSupport
 import Testing
@@ -27,14 +28,7 @@ import Testing
     ] {
       #expect(source.contains(loop), "\(loop)\n\(source)")
     }
-    guard let compiler = SwiftCompiler.find(environment: ProcessInfo.processInfo.environment)
-    else { return }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "lab-repeat-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let check = try SwiftCheck.run(
-      scenario, source: source, compiler: compiler, in: folder,
-      runProgram: NativeRunner.runRaceBuild)
+    guard let check = try TestSupport.compileProgram(scenario, source: source) else { return }
     #expect(check.isExpected && check.swift6.compiled, "\(check.report)")
   }
 
@@ -56,14 +50,7 @@ import Testing
     let source = try SwiftProgram.generate(scenario)
     #expect(source.contains("var x = x\n"), "\(source)")
     #expect(source.contains("var n = n\n"), "\(source)")
-    guard let compiler = SwiftCompiler.find(environment: ProcessInfo.processInfo.environment)
-    else { return }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "lab-params-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let check = try SwiftCheck.run(
-      scenario, source: source, compiler: compiler, in: folder,
-      runProgram: NativeRunner.runRaceBuild)
+    guard let check = try TestSupport.compileProgram(scenario, source: source) else { return }
     #expect(check.isExpected && check.swift6.compiled, "\(check.report)")
   }
 

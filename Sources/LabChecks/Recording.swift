@@ -10,25 +10,86 @@ package struct Recording {
   /// What was recorded, for `recorded FILE: SUMMARY (new file)`.
   package var summary: String
 
+  /// The runs to record (`lab record --seeds K`), with the time they took.
+  package struct Runs {
+    /// The scenario's own run first, then each run whose trace differs from every earlier one:
+    /// a trace that repeats adds nothing to the file, so memory grows with the distinct traces,
+    /// not with the seeds.
+    package var results: [RunResult]
+    /// Each kept run's label, for problems.
+    package var labels: [String]
+    /// How many runs were made, kept or not.
+    package var made = 1
+    /// The first run that failed its own checks, kept or not.
+    package var firstFailing: RunResult?
+    /// The budget in seconds, when it ran out before every seed had run; nothing is recorded then.
+    package var stoppedAt: Double?
+    /// Where each kept trace is, by a hash of its events.
+    private var kept: [Int: [Int]] = [:]
+
+    init(first: RunResult, label: String) {
+      results = [first]
+      labels = [label]
+      firstFailing = first.passed ? nil : first
+      kept[Self.key(first.events), default: []].append(0)
+    }
+
+    mutating func add(_ result: RunResult, label: String) {
+      made += 1
+      if firstFailing == nil, !result.passed { firstFailing = result }
+      let key = Self.key(result.events)
+      if kept[key, default: []].contains(where: { results[$0].events == result.events }) { return }
+      kept[key, default: []].append(results.count)
+      results.append(result)
+      labels.append(label)
+    }
+
+    private static func key(_ events: [TraceEvent]) -> Int {
+      var hasher = Hasher()
+      for event in events {
+        hasher.combine(event.time)
+        hasher.combine(event.task)
+        hasher.combine(event.text)
+      }
+      return hasher.finalize()
+    }
+  }
+
   /// The runs to record: the scenario's own (the one `lab diff` compares), then with `seeds`
-  /// seeds 1…K under each of `policies`; each with a label for problems.
+  /// seeds 1…K under each of `policies`, within `maxSeconds` (each run gets what is left as its
+  /// timeout; when it runs out, `stoppedAt` says so and the runs stop).
   package static func runs(
-    _ scenario: Scenario, seeds: Int?, policies: [SchedulingPolicy]
-  ) -> (results: [RunResult], labels: [String]) {
-    var results = [ScenarioRunner.runAndCheck(scenario)]
-    var labels = ["seed \(scenario.seed) (the scenario's)"]
-    guard let seeds else { return (results, labels) }
+    _ scenario: Scenario, seeds: Int?, policies: [SchedulingPolicy], maxSeconds: Double? = nil,
+    progress: (_ made: Int) -> Void = { _ in }
+  ) -> Runs {
+    let deadline = ExhaustiveSearch.Deadline(start: .now, seconds: maxSeconds)
+    var runs = Runs(
+      first: ScenarioRunner.runAndCheck(scenario, options: deadline.bounding(RunOptions())),
+      label: "seed \(scenario.seed) (the scenario's)")
+    if deadline.cut(runs.results[0].record) != nil { runs.stoppedAt = maxSeconds }
+    guard let seeds, runs.stoppedAt == nil else { return runs }
     for seed in 1...UInt64(seeds) {
       for policy in policies {
+        if let maxSeconds, deadline.elapsed >= maxSeconds {
+          runs.stoppedAt = maxSeconds
+          return runs
+        }
         var options = RunOptions()
         options.seed = seed
         options.policy = policy
-        results.append(ScenarioRunner.runAndCheck(scenario, options: options))
-        labels.append(
-          RunLabel(mode: .virtual, seed: seed, policy: policy, run: labels.count).description)
+        let result = ScenarioRunner.runAndCheck(scenario, options: deadline.bounding(options))
+        if deadline.cut(result.record) != nil {
+          runs.stoppedAt = maxSeconds
+          return runs
+        }
+        runs.add(
+          result,
+          label: RunLabel(mode: .virtual, seed: seed, policy: policy, run: runs.made + 1)
+            .description)
+        progress(runs.made)
       }
     }
-    return (results, labels)
+    return runs
   }
 
   /// The recording of one run, event by event.
@@ -42,7 +103,7 @@ package struct Recording {
   /// wildcards.
   package init(
     _ results: [RunResult], labels: [String], scenario: Scenario, argument: String, seeds: Int,
-    policies: [SchedulingPolicy], hints: HintCommand
+    policies: [SchedulingPolicy], hints: HintCommand, runsMade: Int? = nil
   ) throws(TraceGeneralizer.Problem) {
     let generalization = try TraceGeneralizer.generalize(results.map(\.events), labels: labels)
     let runs = "seeds 1…\(seeds) × " + policies.map(\.rawValue).joined(separator: ", ")
@@ -59,28 +120,27 @@ package struct Recording {
     let blocks = generalization.blocks
     let wildcards = generalization.wildcardLines
     summary =
-      "\(generalization.lines.count) lines for \(results.count) runs, \(blocks) any-order block"
+      "\(generalization.lines.count) lines for \(runsMade ?? results.count) runs "
+      + "(\(results.count) distinct trace\(results.count == 1 ? "" : "s")), \(blocks) any-order block"
       + "\(blocks == 1 ? "" : "s"), \(wildcards) line\(wildcards == 1 ? "" : "s") with wildcards"
   }
 
   /// Whether `file` already holds for every run, so recording would change nothing.
-  package static func matches(_ file: ExpectedTraceFile, _ runs: [RunResult]) -> Bool {
+  package static func matches(_ file: ExpectedTraceFile, _ runs: Runs) -> Bool {
     guard file.exists, case .success(let old) = file.load() else { return false }
-    return runs.allSatisfy { TraceComparison(expected: old, events: $0.events).matches }
+    return runs.results.allSatisfy { TraceComparison(expected: old, events: $0.events).matches }
   }
 
   /// Says that `file` was left as it is, after the ✓.
-  package static func unchanged(_ file: ExpectedTraceFile, _ runs: [RunResult]) -> String {
-    let events = runs.count == 1 ? "\(runs[0].events.count) events" : "\(runs.count) runs"
-    return " \(file.display) already matches the run" + (runs.count == 1 ? "" : "s")
+  package static func unchanged(_ file: ExpectedTraceFile, _ runs: Runs) -> String {
+    let events = runs.made == 1 ? "\(runs.results[0].events.count) events" : "\(runs.made) runs"
+    return " \(file.display) already matches the run" + (runs.made == 1 ? "" : "s")
       + " (\(events)); left unchanged\n"
   }
 
   /// A note, after `note: `, when a recorded run fails its own checks; nil when all pass.
-  package static func failingNote(
-    _ results: [RunResult], argument: String, hints: HintCommand
-  ) -> String? {
-    guard let failing = results.first(where: { !$0.passed }) else { return nil }
+  package static func failingNote(_ runs: Runs, argument: String, hints: HintCommand) -> String? {
+    guard let failing = runs.firstFailing else { return nil }
     let run = RunLabel(mode: .virtual, seed: failing.seed, policy: failing.policy, run: 1)
     return "the recorded run on \(run) does not pass its own checks; "
       + "'\(hints.command("run", argument, run.replayOptions!))' shows why\n"

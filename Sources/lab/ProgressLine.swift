@@ -1,6 +1,7 @@
 import Foundation
 import LabChecks
 import LabCommandLine
+import LabModel
 import LabRuntime
 import Synchronization
 
@@ -28,7 +29,8 @@ final class ProgressLine {
     if let lastDrawn, now - lastDrawn < .milliseconds(100) { return }
     lastDrawn = now
     shown = true
-    console.err("\r\u{1B}[2K" + console.paint(text(), .dim, forErr: true))
+    // What it shows may name a file or a scenario: it reaches the terminal escaped.
+    console.err("\r\u{1B}[2K" + console.paint(terminalSafe(text()), .dim, forErr: true))
   }
 
   /// Erases the line, if one is shown, so the next output starts on a clean line.

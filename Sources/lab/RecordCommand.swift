@@ -25,6 +25,8 @@ enum RecordCommand: Command {
     scheduling policies (or --policy). Events of one moment whose order varies become an
     'any order { … }' block and fields that vary become '*' wildcards, so 'lab check --seeds K'
     holds. Runs that differ in when things happen cannot share a file; the command says so.
+    A scenario's runs share --max-seconds (default 60): when it runs out, nothing is written for
+    it and the command says how far it got. Only distinct traces are kept in memory.
 
     An expected file that still matches (every run) is left as it is, so hand-written blocks,
     wildcards and comments survive; one that does not is replaced.
@@ -44,6 +46,9 @@ enum RecordCommand: Command {
   static let options = [
     Option.seeds.helping("Record one file that holds on seeds 1…K (and the scenario's own)."),
     Option.policy.helping("With --seeds: only this scheduling policy (default: both)."),
+    Option.maxSeconds.helping(
+      "Stop a scenario's runs after S seconds (default \(Int(ExhaustiveSearch.Budget.defaultSeconds))); "
+        + "nothing is written for it then."),
   ]
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
@@ -52,6 +57,9 @@ enum RecordCommand: Command {
     let policy = try arguments.choice(.policy, SchedulingPolicy.self)
     if policy != nil, seeds == nil { throw UsageError("--policy goes with --seeds K") }
     let policies = policy.map { [$0] } ?? SchedulingPolicy.allCases
+    let maxSeconds =
+      try arguments.number(.maxSeconds, in: 0.001...86_400)
+      ?? ExhaustiveSearch.Budget.defaultSeconds
     let urls = try arguments.positionals.map { argument throws(UsageError) in
       (argument, try context.scenarioFile(argument))
     }
@@ -68,7 +76,8 @@ enum RecordCommand: Command {
       }
       let file = ExpectedTraceFile(scenario: url, displayPath: context.displayPath)
       let recorded = record(
-        scenario, argument: argument, file: file, seeds: seeds, policies: policies, context)
+        scenario, argument: argument, file: file, seeds: seeds, policies: policies,
+        maxSeconds: maxSeconds, context)
       if recorded != ExitStatus.ok {
         status = ExitStatus.failure
       }
@@ -110,20 +119,33 @@ enum RecordCommand: Command {
   /// `refusal`.
   static func record(
     _ scenario: Scenario, argument: String, file: ExpectedTraceFile, seeds: Int? = nil,
-    policies: [SchedulingPolicy] = [], _ context: CommandContext
+    policies: [SchedulingPolicy] = [], maxSeconds: Double? = nil, _ context: CommandContext
   ) -> Int32 {
     let console = context.console
-    let (results, labels) = Recording.runs(scenario, seeds: seeds, policies: policies)
-    if Recording.matches(file, results) {
-      console.out(console.paint("✓", .green) + Recording.unchanged(file, results))
+    let progress = ProgressLine(console: console)
+    let runs = Recording.runs(scenario, seeds: seeds, policies: policies, maxSeconds: maxSeconds) {
+      made in progress.update("record \(argument): \(made)/\(1 + (seeds ?? 0) * policies.count) runs")
+    }
+    progress.clear()
+    if let stoppedAt = runs.stoppedAt {
+      console.err(
+        console.paint("error: ", .red, forErr: true)
+          + "\(file.display): recording stopped after \(runs.made) of "
+          + "\(1 + (seeds ?? 0) * policies.count) runs, when --max-seconds "
+          + "\(ExhaustiveSearch.Limit.number(stoppedAt)) ran out; nothing was written. Raise "
+          + "--max-seconds, or ask for fewer --seeds\n")
+      return ExitStatus.failure
+    }
+    if Recording.matches(file, runs) {
+      console.out(console.paint("✓", .green) + Recording.unchanged(file, runs))
       return ExitStatus.ok
     }
-    var recording = Recording(results[0], argument: argument, hints: LabCommand.hint)
+    var recording = Recording(runs.results[0], argument: argument, hints: LabCommand.hint)
     if let seeds {
       do {
         recording = try Recording(
-          results, labels: labels, scenario: scenario, argument: argument, seeds: seeds,
-          policies: policies, hints: LabCommand.hint)
+          runs.results, labels: runs.labels, scenario: scenario, argument: argument, seeds: seeds,
+          policies: policies, hints: LabCommand.hint, runsMade: runs.made)
       } catch {
         console.err(
           console.paint("error: ", .red, forErr: true)
@@ -137,7 +159,7 @@ enum RecordCommand: Command {
       console.out(
         console.paint("recorded", .green)
           + " \(file.display): \(recording.summary) (\(change))\n")
-      if let note = Recording.failingNote(results, argument: argument, hints: LabCommand.hint) {
+      if let note = Recording.failingNote(runs, argument: argument, hints: LabCommand.hint) {
         console.err(console.paint("note: ", .yellow, forErr: true) + note)
       }
     }

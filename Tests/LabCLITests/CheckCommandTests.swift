@@ -123,6 +123,11 @@ import Testing
     #expect(update.status == 1)
     #expect(project.file("passing.expected") == nil)
 
+    let outOfTime = project.lab(["record", "passing", "--seeds", "100000", "--max-seconds", "0.2"])
+    #expect(outOfTime.status == 1)
+    #expect(outOfTime.err.contains("when --max-seconds 0.2 ran out; nothing was written."))
+    #expect(project.file("passing.expected") == nil)
+
     let recorded = project.lab(["record", "passing"])
     #expect(recorded.status == 0, "\(recorded.err)")
     #expect(

@@ -1,0 +1,41 @@
+import LabChecks
+import LabInterpreter
+import LabModel
+import LabRuntime
+import LabTestSupport
+import Testing
+
+/// `lab record --seeds K` keeps one run per distinct trace, so its memory grows with what the
+/// file must hold and not with K, and it stops within its time.
+struct RecordingRunsTests {
+  @Test func aTraceThatRepeatsIsKeptOnceAndTheKeptOnesCoverEveryRun() throws {
+    let scenario = try TestSupport.scenario(named: "racy-counter")
+    let runs = Recording.runs(scenario, seeds: 20, policies: SchedulingPolicy.allCases)
+    #expect(runs.made == 41)
+    #expect(runs.results.count == runs.labels.count)
+    #expect(runs.results.count < runs.made, "racy-counter repeats its traces across 40 seeds")
+    for (index, kept) in runs.results.enumerated() {
+      #expect(!runs.results[..<index].contains { $0.events == kept.events })
+    }
+    for seed in 1...20 {
+      for policy in SchedulingPolicy.allCases {
+        var options = RunOptions()
+        options.seed = UInt64(seed)
+        options.policy = policy
+        let run = ScenarioRunner.runAndCheck(scenario, options: options)
+        #expect(runs.results.contains { $0.events == run.events }, "seed \(seed) \(policy)")
+      }
+    }
+    #expect(runs.stoppedAt == nil)
+  }
+
+  @Test func runsStopWhenTheirTimeIsSpent() throws {
+    let scenario = try TestSupport.scenario(named: "racy-counter")
+    let start = ContinuousClock.now
+    let runs = Recording.runs(
+      scenario, seeds: 100_000, policies: SchedulingPolicy.allCases, maxSeconds: 0.2)
+    #expect(runs.stoppedAt == 0.2)
+    #expect(runs.made < 200_001)
+    #expect(ContinuousClock.now - start < .seconds(5))
+  }
+}

@@ -231,7 +231,7 @@ extension ProgramWriter {
         var inner: [Step] = nested(step.kind)
         switch step.kind {
         case .set(let name, _), .call(_, bind: let name?), .awaitTask(_, bind: let name?),
-          .next(_, bind: let name?), .streamNext(_, bind: let name, _):
+          .next(_, bind: let name?, _), .streamNext(_, bind: let name, _):
           counts[name, default: 0] += 1
         // A local that is added to changes after its declaration.
         case .add(let name, _): counts[name, default: 0] += 2

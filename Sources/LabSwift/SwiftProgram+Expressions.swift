@@ -11,7 +11,15 @@ extension ProgramWriter {
       }
       return SwiftExpression(code: SwiftType.literal(value), type: SwiftType.of(value))
     case .name(let name):
-      return try reference(name, context)
+      let value = try reference(name, context)
+      if case .optional(let wrapped) = value.type {
+        throw NotExpressible(
+          origin: nil,
+          message: "'\(name)' is group.next()'s result, which is nil in Swift (none in the lab) "
+            + "once no child is left: its Swift type is \(wrapped)?, not \(wrapped); give the next "
+            + "step an \"orElse\" of type \(wrapped) to read it here (a log shows it as it is)")
+      }
+      return value
     case .list(let items):
       let parts = try items.map { (item) throws(NotExpressible) in
         try self.expression(item, context)
@@ -232,6 +240,10 @@ extension ProgramWriter {
       case .text(let text): code += "\(inLiteral: text)"
       case .expression(.name("error")) where context.caught == "":
         code += "\\(error)"
+      case .expression(.name(let name)) where context.locals[name].map(\.isOptional) ?? false:
+        // As the lab shows a value that may be none: the value, or "none".
+        let value = try reference(name, context)
+        code += "\\(\(value.code).map { \"\\($0)\" } ?? \"none\")"
       case .expression(let expression):
         let value = try self.expression(expression, context)
         awaits = awaits || value.awaits
@@ -240,6 +252,21 @@ extension ProgramWriter {
       }
     }
     return SwiftExpression(code: code + "\"", type: .string, awaits: awaits, tries: tries)
+  }
+
+  /// The right side of `?? orElse` (`streamNext`, `next`): an autoclosure, which cannot await.
+  func orElseValue(_ orElse: Expression, _ context: Context) throws(NotExpressible)
+    -> SwiftExpression
+  {
+    let fallback = try expression(orElse, context)
+    guard !fallback.awaits, !fallback.tries else {
+      throw NotExpressible(
+        origin: nil,
+        message: "'orElse' \(orElse.source) needs 'await' (it reads an actor's state or an async "
+          + "let), which the right side of Swift's ?? cannot hold; set a local to it first and "
+          + "name the local")
+    }
+    return fallback
   }
 
   /// `await ` when the expression reads something isolated elsewhere.

@@ -14,7 +14,7 @@ extension ProgramWriter {
         try group(spec, &context)
       }
     case .addTask(let spec): try addBodyTask(spec, &context)
-    case .next(let group, let bind): try next(group, bind, &context)
+    case .next(let group, let bind, let orElse): try next(group, bind, orElse, &context)
     case .whileNext(let group, let bind, let body): try whileNext(group, bind, body, context)
     case .cancelAll(let group): line("\(Identifier(group)).cancelAll()")
     // `step` writes the others.
@@ -128,16 +128,39 @@ extension ProgramWriter {
     if let bind = spec.bind { try declare(bind, type: .bool, added, &context) }
   }
 
-  /// `try await group.next()`. Its result is read as the lab shows it: the child's value as
-  /// text, or "none" once no child is left (a child that returns nothing gives none too).
-  func next(_ group: String, _ bind: String?, _ context: inout Context) throws(NotExpressible) {
+  /// `try await group.next()`, its result typed as the children's: with `orElse`, `?? orElse`;
+  /// without, an optional, which a log shows as the lab does (the value, or none) and anything
+  /// else refuses to read (`reference`). Children that return nothing give none either way.
+  func next(_ group: String, _ bind: String?, _ orElse: Expression?, _ context: inout Context)
+    throws(NotExpressible)
+  {
     let call: SwiftCode = "try await \(Identifier(group)).next()"
     guard let bind else {
       line("_ = \(call)")
       return
     }
-    let shown: SwiftCode =
-      groupElementTypes[group] ?? .void == .void ? ".map { _ in \"none\" }" : ".map { \"\\($0)\" }"
-    try declare(bind, type: .string, "\(call)\(shown) ?? \"none\"", &context)
+    let element = groupElementTypes[group] ?? .void
+    guard let orElse else {
+      if element == .void {
+        try declare(bind, type: .string, "\(call).map { _ in \"none\" } ?? \"none\"", &context)
+      } else {
+        try declare(bind, type: .optional(element), call, &context)
+      }
+      return
+    }
+    guard element != .void else {
+      throw NotExpressible(
+        origin: nil,
+        message: "the children of '\(group)' return nothing, so next() gives none whether a "
+          + "child ended or none is left; remove 'orElse'")
+    }
+    let fallback = try orElseValue(orElse, context)
+    if let type = fallback.type, !SwiftType.oneType(type, element) {
+      throw NotExpressible(
+        origin: nil,
+        message: "'orElse' is \(type) and the children of '\(group)' return \(element), and "
+          + "`?? orElse` needs one type; give an orElse of \(element)")
+    }
+    try declare(bind, type: element, "\(call) ?? \(fallback.code)", &context)
   }
 }

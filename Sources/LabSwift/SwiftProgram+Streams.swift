@@ -110,14 +110,7 @@ extension ProgramWriter {
   func streamNext(
     _ name: String, _ bind: String, _ orElse: Expression, _ context: inout Context
   ) throws(NotExpressible) {
-    let fallback = try expression(orElse, context)
-    guard !fallback.awaits, !fallback.tries else {
-      throw NotExpressible(
-        origin: nil,
-        message: "'orElse' \(orElse.source) needs 'await' (it reads an actor's state or an async "
-          + "let), which the right side of Swift's ?? cannot hold; set a local to it first and "
-          + "name the local")
-    }
+    let fallback = try orElseValue(orElse, context)
     let iterator = Identifier(name).suffixed("Iterator")
     // A key no scenario name can be: the iterator is the writer's, not the scenario's.
     if context.declared.insert("\(name) iterator").inserted {

@@ -4,6 +4,8 @@ import LabModel
 indirect enum SwiftType: Hashable, CustomStringConvertible {
   case int, string, bool, void
   case list(SwiftType?)
+  /// `group.next()`'s result without `orElse`: the child's value, or nil once no child is left.
+  case optional(SwiftType)
 
   var description: String {
     switch self {
@@ -12,7 +14,13 @@ indirect enum SwiftType: Hashable, CustomStringConvertible {
     case .bool: "Bool"
     case .void: "Void"
     case .list(let element): "[\(element?.description ?? "String")]"
+    case .optional(let wrapped): "\(wrapped)?"
     }
+  }
+
+  var isOptional: Bool {
+    if case .optional = self { return true }
+    return false
   }
 
   static func of(_ value: Value) -> SwiftType? {
@@ -31,7 +39,7 @@ indirect enum SwiftType: Hashable, CustomStringConvertible {
     switch (a, b) {
     case (.list(let left?), .list(let right?)): oneType(left, right)
     case (.list, .list): true
-    case (.int, _), (.string, _), (.bool, _), (.void, _), (.list, _): a == b
+    case (.int, _), (.string, _), (.bool, _), (.void, _), (.list, _), (.optional, _): a == b
     }
   }
 

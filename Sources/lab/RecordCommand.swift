@@ -124,7 +124,8 @@ enum RecordCommand: Command {
     let console = context.console
     let progress = ProgressLine(console: console)
     let runs = Recording.runs(scenario, seeds: seeds, policies: policies, maxSeconds: maxSeconds) {
-      made in progress.update("record \(argument): \(made)/\(1 + (seeds ?? 0) * policies.count) runs")
+      made in
+      progress.update("record \(argument): \(made)/\(1 + (seeds ?? 0) * policies.count) runs")
     }
     progress.clear()
     if let stoppedAt = runs.stoppedAt {

@@ -171,7 +171,8 @@ extension Interpreter {
   /// returns false, which ends a `whileNext` loop.
   @discardableResult
   func runNext(
-    _ name: String, _ bind: String?, _ context: inout Context, origin: StepOrigin
+    _ name: String, _ bind: String?, _ orElse: Expression?, _ context: inout Context,
+    origin: StepOrigin, isolation: isolated (any Actor)? = #isolation
   ) async throws -> Bool {
     let handle = try body(name, context, origin: origin)
     waits.wait(context.task, for: "the next child of group \(name)")
@@ -179,7 +180,11 @@ extension Interpreter {
     waits.done(context.task)
     guard let (id, result) = next else {
       record(.resume(.groupEmpty(name)), context)
-      if let bind { context.locals[bind] = Value.none }
+      if let bind {
+        context.locals[bind] =
+          try orElse.map { try read($0, &context, origin: origin, isolation: isolation) }
+          ?? Value.none
+      }
       return false
     }
     handle.received += 1

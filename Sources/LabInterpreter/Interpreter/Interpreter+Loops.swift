@@ -99,7 +99,8 @@ extension Interpreter {
         await beginStep(step, isolation: isolation)
       }
       round += 1
-      guard try await runNext(group, bind, &context, origin: step.origin) else {
+      guard try await runNext(group, bind, nil, &context, origin: step.origin, isolation: isolation)
+      else {
         return .completed
       }
       if let end = try await runNested(body, &context, isolation: isolation).endsLoop {

@@ -168,7 +168,8 @@ extension Interpreter {
       await runtime.yield(isolation: isolation)
     case .group(let spec):
       try await runGroup(spec, &context, origin: origin, isolation: isolation)
-    case .next(let group, let bind): try await runNext(group, bind, &context, origin: origin)
+    case .next(let group, let bind, let orElse):
+      try await runNext(group, bind, orElse, &context, origin: origin, isolation: isolation)
     case .whileNext(let group, let bind, let body):
       return try await runWhileNext(group, bind, body, step, &context, isolation: isolation)
     case .awaitTask(let name, let bind):

@@ -83,8 +83,9 @@ extension NameChecker {
       checkGroupStep(spec.group, scope, step)
       checkChild(spec.child, &scope, step)
       if let bind = spec.bind { scope.readable.insert(bind) }
-    case .next(let group, let bind):
+    case .next(let group, let bind, let orElse):
       checkGroupStep(group, scope, step)
+      if let orElse { read(orElse.names, scope, step) }
       if let bind { scope.readable.insert(bind) }
     case .cancelAll(let group): checkGroupStep(group, scope, step)
     case .whileNext(let group, let bind, let body):

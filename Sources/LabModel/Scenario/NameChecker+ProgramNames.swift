@@ -75,7 +75,7 @@ extension NameChecker {
     case .repeat(_, let index?, _): [index]
     case .forEach(_, let item, _), .forAwait(_, let item, _, _): [item]
     case .streamNext(_, let bind, _): [bind]
-    case .call(_, let bind?), .awaitTask(_, let bind?), .next(_, let bind?),
+    case .call(_, let bind?), .awaitTask(_, let bind?), .next(_, let bind?, _),
       .whileNext(_, let bind?, _), .semaphoreWait(_, _, let bind?):
       [bind]
     case .asyncLet(let name, _): [name]

@@ -154,8 +154,9 @@ public struct Step: Sendable {
     case group(TaskGroupSpec)
     /// `group.addTask { … }` (or `addTaskUnlessCancelled`) in the body of a group.
     case addTask(AddTaskSpec)
-    /// `try await group.next()` in the body of a group; `bind` receives the result or none.
-    case next(String, bind: String?)
+    /// `try await group.next()` in the body of a group; `bind` receives the result, or once no
+    /// child is left `orElse` (Swift's `?? orElse`), or none without one.
+    case next(String, bind: String?, orElse: Expression?)
     /// `while let bind = try await group.next() { body }` in the body of a group.
     case whileNext(String, bind: String?, body: [Step])
     /// `group.cancelAll()` in the body of a group.

@@ -92,8 +92,7 @@ extension ScenarioDecoder {
     case .group: return decodeGroup(step)
     case .addTask: return decodeAddTask(step)
     case .next:
-      guard let group = identifier(value, path: keyPath, what: "group name") else { return nil }
-      return .next(group, bind: binding(step))
+      return decodeNext(step, value, keyPath)
     case .whileNext: return decodeWhileNext(step)
     case .cancelAll:
       return identifier(value, path: keyPath, what: "group name").map { .cancelAll($0) }
@@ -137,6 +136,24 @@ extension ScenarioDecoder {
   }
 
   /// `"as"`: the variable that receives a call's or a task's result.
+  /// `next`: its group, and with `orElse` a binding to give it to.
+  mutating func decodeNext(_ step: StepInput, _ value: JSONNode, _ keyPath: String) -> Step.Kind? {
+    guard let group = identifier(value, path: keyPath, what: "group name") else { return nil }
+    let bind = binding(step)
+    guard let orElseNode = step.option("orElse") else {
+      return .next(group, bind: bind, orElse: nil)
+    }
+    guard let orElse = expression(orElseNode, path: "\(step.path).orElse") else { return nil }
+    guard bind != nil else {
+      error(
+        "\"orElse\" is what \"as\" gets when no child is left, and this next has no \"as\"; "
+          + "add \"as\": \"result\" or remove \"orElse\"",
+        at: orElseNode.location, path: "\(step.path).orElse")
+      return nil
+    }
+    return .next(group, bind: bind, orElse: orElse)
+  }
+
   mutating func binding(_ step: StepInput) -> String? {
     step.option("as").flatMap {
       identifier($0, path: "\(step.path).as", what: "variable name", declares: .variable)

@@ -38,10 +38,21 @@ extension StepRows {
     value: .name,
     doc: "`try await group.next()` in the body of the group NAME: waits for the next child to "
       + "end, in completion order, and rethrows its error (catch it with \"try\" and go on); "
-      + "none when no child is left. Only inside that group's \"body\".",
-    swift: "try await group.next()",
-    options: [.init(key: "as", shape: .binding, doc: "Receives the child's result, or none.")],
-    examples: [#"{ "next": "jobs", "as": "result" }"#],
+      + "none (Swift's nil) when no child is left. Only inside that group's \"body\".",
+    swift: "let result = try await group.next() ?? orElse",
+    options: [
+      .init(
+        key: "as", shape: .binding,
+        doc: "Receives the child's result, or \"orElse\" (without it, none) once no child is left."),
+      .init(
+        key: "orElse", shape: .expression,
+        doc: "What \"as\" gets when `next()` returns nil: Swift's `?? orElse`, of the children's "
+          + "type. Without it the result is an optional in Swift, which a log shows but nothing "
+          + "else may read."),
+    ],
+    examples: [
+      #"{ "next": "jobs", "as": "result" }"#, #"{ "next": "jobs", "as": "first", "orElse": 0 }"#,
+    ],
     traits: StepTraits(
       suspends: true, inHandler: false, nestedRunElsewhere: false, mayBlockThread: false,
       touches: [.taskLifecycle]))

@@ -1,0 +1,121 @@
+import Foundation
+import LabChecks
+import LabChecksTestSupport
+import LabInterpreter
+import LabModel
+import LabSwift
+import LabTestSupport
+import Testing
+
+@testable import LabNative
+
+/// `next`'s result is typed as the children's in the program, as the lab holds it: with
+/// `orElse`, `try await group.next() ?? orElse`; without, an optional that only a log may show.
+/// It was text in the program ("\($0)" or "none") and the child's value in the lab, so a
+/// scenario that added it up validated, ran, and did not compile.
+@Suite struct GroupNextTests {
+  static let adding = """
+    { "format": 1, "name": "next-or-else", "threads": 2, "state": { "total": 0 },
+      "steps": [ { "group": "g", "body": [
+        { "addTask": "g", "steps": [ { "sleep": 10 }, { "return": 5 } ] },
+        { "addTask": "g", "steps": [ { "sleep": 20 }, { "return": 7 } ] },
+        { "next": "g", "as": "a", "orElse": 0 },
+        { "next": "g", "as": "b", "orElse": 0 },
+        { "next": "g", "as": "c", "orElse": 100 },
+        { "set": "total", "to": "a + b + c" }
+      ] } ],
+      "expect": { "values": { "total": 112 } } }
+    """
+
+  @Test func orElseIsWhatTheBindingGetsOnceNoChildIsLeft() throws {
+    let scenario = try TestSupport.scenario(json: Self.adding)
+    for (label, result) in TestSupport.passingRunsOnEverySeed(scenario) {
+      #expect(result.values.first { $0.name == "total" }?.value == .int(112), "\(label)")
+    }
+    let program = try SwiftProgram.generate(scenario)
+    #expect(program.contains("let c = try await g.next() ?? 100"), "\(program)")
+  }
+
+  @Test func theProgramAgreesNatively() throws {
+    let environment = ProcessInfo.processInfo.environment
+    guard let compiler = SwiftCompiler.find(environment: environment) else {
+      return print("skipped: no swiftc")
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-group-next-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("next-or-else.json")
+    try Data(Self.adding.utf8).write(to: file)
+    let builder = NativeBuilder(
+      compiler: compiler, cache: try BuildFolder.folder("native", environment: environment),
+      records: try BuildRecords(environment: environment))
+    let verdict = NativeChecker.check(
+      file: file, argument: "next-or-else", options: RunOptions(), builder: builder,
+      displayPath: { $0.lastPathComponent },
+      prove: {
+        ProvenOutcomes.search($0, budget: ProvenOutcomes.budget(schedules: 1_000, seconds: 60))
+      })
+    #expect(verdict.status == .passed, "\(verdict.failures)")
+    #expect(verdict.summary.contains("within the 1 proven outcome"), "\(verdict.summary)")
+  }
+
+  /// Without `orElse` the result is `Int?`: a log shows it as the lab does, and a use as a
+  /// number is refused with what to write instead.
+  @Test func withoutOrElseTheResultIsOptionalAndOnlyALogReadsIt() throws {
+    let logged = try TestSupport.scenario(
+      json: """
+        { "format": 1, "steps": [ { "group": "g", "body": [
+          { "addTask": "g", "steps": [ { "return": 5 } ] },
+          { "next": "g", "as": "a" }, { "next": "g", "as": "b" }, { "log": "{a} then {b}" } ] } ] }
+        """)
+    for (label, result) in TestSupport.passingRunsOnEverySeed(logged) {
+      #expect(result.events.contains { $0.kind == .log && $0.text == "5 then none" }, "\(label)")
+    }
+    let program = try SwiftProgram.generate(logged)
+    #expect(program.contains(#"log("\(a.map { "\($0)" } ?? "none") then "#), "\(program)")
+
+    let added = try TestSupport.scenario(
+      json: """
+        { "format": 1, "state": { "t": 0 }, "steps": [ { "group": "g", "body": [
+          { "addTask": "g", "steps": [ { "return": 5 } ] },
+          { "next": "g", "as": "a" }, { "set": "t", "to": "a + 1" } ] } ] }
+        """)
+    #expect {
+      try SwiftProgram.generate(added)
+    } throws: {
+      "\($0)".contains(
+        "its Swift type is Int?, not Int; give the next step an \"orElse\" of type Int")
+    }
+  }
+
+  @Test func anOrElseOfAnotherTypeOrForChildrenOfNoValueIsRefused() throws {
+    let text = try TestSupport.scenario(
+      json: """
+        { "format": 1, "steps": [ { "group": "g", "body": [
+          { "addTask": "g", "steps": [ { "return": 5 } ] },
+          { "next": "g", "as": "a", "orElse": "'none left'" }, { "log": "{a}" } ] } ] }
+        """)
+    #expect {
+      try SwiftProgram.generate(text)
+    } throws: {
+      "\($0)".contains("'orElse' is String and the children of 'g' return Int")
+    }
+    let nothing = try TestSupport.scenario(
+      json: """
+        { "format": 1, "steps": [ { "group": "g", "body": [
+          { "addTask": "g", "steps": [ { "sleep": 1 } ] },
+          { "next": "g", "as": "a", "orElse": 0 }, { "log": "{a}" } ] } ] }
+        """)
+    #expect {
+      try SwiftProgram.generate(nothing)
+    } throws: {
+      "\($0)".contains("the children of 'g' return nothing")
+    }
+    let messages = TestSupport.diagnostics(
+      json: """
+        { "format": 1, "steps": [ { "group": "g", "body": [ { "next": "g", "orElse": 0 } ] } ] }
+        """)
+    #expect(messages.contains { $0.contains("this next has no \"as\"; add \"as\": \"result\"") })
+  }
+}

@@ -161,6 +161,9 @@ extension ProgramWriter {
       let type =
         stateTypes["\(actor).\(name)"]
         ?? declaration.constants.first { $0.name == name }.flatMap { SwiftType.of($0.value) }
+      if context.inSendableClosure {
+        return SwiftExpression(code: "self.\(Identifier(name))", type: type, awaits: true)
+      }
       return SwiftExpression(code: "\(Identifier(name))", type: type)
     }
     guard scenario.state.contains(where: { $0.name == name }) else {

@@ -70,22 +70,26 @@ extension ProgramWriter {
   {
     let method: SwiftCode
     let value: SwiftExpression
+    // The closure is `@Sendable` and isolated to nothing: what is isolated is awaited in it.
+    var closure = context
+    closure.place = .pool
+    closure.inSendableClosure = true
     switch op {
     case .prefix(let count): return ".prefix(\(count))"
     case .map(let transform):
-      (method, value) = ("map", try expression(transform, context))
+      (method, value) = ("map", try expression(transform, closure))
       guard let type = value.type else {
         throw NotExpressible(
           origin: nil, message: "the Swift type of what '\(op.source)' gives is not known")
       }
       context.locals[item] = type
-    case .filter(let condition): (method, value) = ("filter", try expression(condition, context))
+    case .filter(let condition): (method, value) = ("filter", try expression(condition, closure))
     case .compactMap(let transform):
       // `none` in a branch of `?:` is the closure's `nil`.
       if case .conditional(let test, let then, let otherwise) = transform {
-        value = try conditional(test, then, otherwise, context, nilFor: true)
+        value = try conditional(test, then, otherwise, closure, nilFor: true)
       } else {
-        value = try expression(transform, context)
+        value = try expression(transform, closure)
       }
       method = "compactMap"
       guard let type = value.type else {

@@ -73,6 +73,9 @@ struct Context {
   /// In a closure that neither throws nor returns a value: a work item, a `notify` block, a
   /// cancellation handler, `MainActor.assumeIsolated`.
   var inClosure = false
+  /// In an async sequence operator's `@Sendable` closure, isolated to nothing: an actor's own
+  /// state is `await self.name` there.
+  var inSendableClosure = false
   /// The groups whose body encloses this code: their closure's parameter is in scope.
   var groupBodies: Set<String> = []
   /// In the body of a group with "as": the group, whose closure a `return` here leaves with a

@@ -119,10 +119,12 @@ extension ProgramWriter {
     throws(NotExpressible)
   {
     if context.declared.contains(name) {
+      try keepsItsType(name, was: context.declaredTypes[name], now: type)
       line("\(Identifier(name)) = \(code)")
       return
     }
     context.declared.insert(name)
+    if let type, type != .list(nil) { context.declaredTypes[name] = type }
     let key = localKey(name, context)
     localTypes[key] = SwiftType.merge(localTypes[key], type)
     context.locals[name] = localTypes[key] ?? .int
@@ -157,15 +159,18 @@ extension ProgramWriter {
       } else if let actor = context.actor, context.locals[name] == nil {
         // The actor's own state: its type is the actor's declaration's.
         let key = "\(actor).\(name)"
+        try keepsItsType(name, was: initialType(actor: actor, name), now: new.type)
         stateTypes[key] = SwiftType.merge(stateTypes[key], new.type)
         line("\(Identifier(name)) \(add ? "+=" : "=") \(awaitPrefix(new))\(new.code)")
       } else {
+        try keepsItsType(name, was: context.declaredTypes[name], now: new.type)
         let key = localKey(name, context)
         localTypes[key] = SwiftType.merge(localTypes[key], new.type)
         line("\(Identifier(name)) \(add ? "+=" : "=") \(awaitPrefix(new))\(new.code)")
       }
       return
     }
+    try keepsItsType(name, was: initialType(actor: nil, name), now: new.type)
     stateTypes[name] = SwiftType.merge(stateTypes[name], new.type)
     let op: SwiftCode = add ? "+=" : "="
     let variable = Identifier(name)
@@ -192,6 +197,27 @@ extension ProgramWriter {
       let setter = variable.capitalized(after: add ? "add" : "set")
       line("\(new.tries ? "try " : "")await state.\(setter)(\(new.code))")
     }
+  }
+
+  /// Refuses a value of another type than the variable's, where both are known: the lab's
+  /// variables hold any value, Swift's keep the type they were declared with.
+  func keepsItsType(_ name: String, was: SwiftType?, now: SwiftType?) throws(NotExpressible) {
+    guard typesSettled, var was, let now else { return }
+    if case .optional(let wrapped) = was { was = wrapped }
+    guard !SwiftType.oneType(was, now) else { return }
+    throw NotExpressible(
+      origin: nil,
+      message: "'\(name)' holds \(was) and is given \(now) here, and a Swift variable keeps "
+        + "its type; use another variable for the \(now)")
+  }
+
+  /// The type of a shared variable's (or an actor's variable's) initial value, when it says one.
+  func initialType(actor: String?, _ name: String) -> SwiftType? {
+    let state = actor.flatMap { scenario.actors[$0]?.state } ?? scenario.state
+    guard let value = state.first(where: { $0.name == name })?.value,
+      let type = SwiftType.of(value), type != .list(nil)
+    else { return nil }
+    return type
   }
 
   func branch(_ condition: Expression, _ then: [Step], _ otherwise: [Step], _ context: Context)

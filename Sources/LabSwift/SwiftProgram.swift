@@ -14,6 +14,7 @@ public enum SwiftProgram {
       let writer = ProgramWriter(scenario, native: native)
       // Types flow from calls to parameters and from returns to callers: a few passes settle them.
       for _ in 0..<3 { _ = try? writer.program() }
+      writer.typesSettled = true
       return try writer.program()
     } catch {
       throw Diagnostic(
@@ -59,6 +60,9 @@ struct Context {
   var function: String?
   var actor: String?
   var locals: [String: SwiftType] = [:]
+  /// The type a local's declaration gave it, where the value said (a literal, a typed read):
+  /// a later value of another type is refused, as Swift's variables keep their type.
+  var declaredTypes: [String: SwiftType] = [:]
   var declared: Set<String> = []
   var asyncLets: Set<String> = []
   /// Names bound more than once in this body: declared with `var`.
@@ -99,6 +103,9 @@ final class ProgramWriter {
   var returnedThisPass: Set<String> = []
   /// Local variables' types, by `localKey`: what later assignments say of one declared `[]`.
   var localTypes: [String: SwiftType] = [:]
+  /// Whether the passes that learn the types are over: only then is a type known enough to
+  /// refuse a value of another (an earlier pass stopped by a refusal would learn no more).
+  var typesSettled = false
   var taskTypes: [String: SwiftType] = [:]
   var taskThrows: [String: Bool] = [:]
   var errors: Set<String> = []

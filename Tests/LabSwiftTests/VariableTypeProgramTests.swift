@@ -1,0 +1,48 @@
+import LabModel
+import LabSwift
+import LabTestSupport
+import Testing
+
+/// The lab's variables hold any value; Swift's keep the type they were declared with. A value of
+/// another type, where both types are known once the writer's passes have settled them, is
+/// refused with the reason: such a scenario validated, ran, and did not compile.
+struct VariableTypeProgramTests {
+  static func refusal(_ json: String) throws -> String? {
+    let scenario = try TestSupport.scenario(json: json)
+    do {
+      _ = try SwiftProgram.generate(scenario)
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  @Test(arguments: [
+    // A local, set and then added to.
+    #"{ "format": 1, "steps": [ { "set": "v", "to": "0" }, { "set": "v", "to": "'text'" } ] }"#,
+    #"{ "format": 1, "steps": [ { "set": "v", "to": "0" }, { "add": "v", "value": "'t'" } ] }"#,
+    // Shared state, from a task.
+    #"{ "format": 1, "state": { "s": 1 }, "steps": [ { "task": "t", "steps": [ "#
+      + #"{ "set": "s", "to": "'x'" } ] }, { "awaitTask": "t" } ] }"#,
+    // An actor's own state, in its method.
+    #"{ "format": 1, "actors": { "A": { "state": { "n": 0 }, "methods": { "m": { "params": [], "#
+      + #""steps": [ { "set": "n", "to": "'x'" } ] } } } }, "steps": [ { "actorCall": "A.m" } ] }"#,
+  ])
+  func aValueOfAnotherTypeIsRefused(json: String) throws {
+    let message = try #require(try Self.refusal(json))
+    #expect(
+      message.contains("holds Int and is given String here, and a Swift variable keeps its type"))
+  }
+
+  /// What looked like a change of type before the passes settled the types: a function's
+  /// result (here text) set into text state, an actor method's result into a local.
+  @Test func typesLearnedFromCallsAreNotRefused() throws {
+    for name in ["retry-loop", "build-message-actor"] {
+      let scenario = try TestSupport.scenario(named: name)
+      #expect(throws: Never.self) { try SwiftProgram.generate(scenario) }
+    }
+    let list =
+      #"{ "format": 1, "steps": [ { "set": "v", "to": "[]" }, { "set": "v", "to": "[1]" } ] }"#
+    #expect(try Self.refusal(list) == nil)
+  }
+}

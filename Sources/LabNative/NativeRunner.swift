@@ -271,10 +271,49 @@ public enum NativeRunner {
 
   static func element(_ text: String) -> Value {
     if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 {
-      let inner = String(text.dropFirst().dropLast())
-      return .string(inner.replacing("\\\"", with: "\"").replacing("\\\\", with: "\\"))
+      return .string(literalText(text.dropFirst().dropLast()))
     }
     return parse(text, like: .none)
+  }
+
+  /// A string as `debugDescription` wrote it between its quotes, read back: `\0 \t \n \r \"
+  /// \' \\` and `\u{…}` (which it writes for every other control), so a tab or an escape in a
+  /// list is the same text natively as in the lab. Anything else is kept as printed.
+  static func literalText(_ text: Substring) -> String {
+    guard text.utf8.contains(UInt8(ascii: "\\")) else { return String(text) }
+    var out = String.UnicodeScalarView()
+    var scalars = text.unicodeScalars[...]
+    while let scalar = scalars.popFirst() {
+      guard scalar == "\\", let next = scalars.popFirst() else {
+        out.append(scalar)
+        continue
+      }
+      switch next {
+      case "0": out.append("\0")
+      case "t": out.append("\t")
+      case "n": out.append("\n")
+      case "r": out.append("\r")
+      case "\"", "'", "\\": out.append(next)
+      case "u":
+        if scalars.first == "{", let close = scalars.firstIndex(of: "}"),
+          let value = UInt32(
+            String(
+              String.UnicodeScalarView(scalars[scalars.index(after: scalars.startIndex)..<close])),
+            radix: 16),
+          let decoded = Unicode.Scalar(value)
+        {
+          out.append(decoded)
+          scalars = scalars[scalars.index(after: close)...]
+        } else {
+          out.append(scalar)
+          out.append(next)
+        }
+      default:
+        out.append(scalar)
+        out.append(next)
+      }
+    }
+    return String(out)
   }
 }
 

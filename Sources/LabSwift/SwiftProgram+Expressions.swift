@@ -257,7 +257,8 @@ extension ProgramWriter {
     return SwiftExpression(code: code + "\"", type: .string, awaits: awaits, tries: tries)
   }
 
-  /// The right side of `?? orElse` (`streamNext`, `next`): an autoclosure, which cannot await.
+  /// The right side of `?? orElse` (`streamNext`, `next`): an autoclosure, which cannot await,
+  /// in parentheses when it is an operation.
   func orElseValue(_ orElse: Expression, _ context: Context) throws(NotExpressible)
     -> SwiftExpression
   {
@@ -269,7 +270,9 @@ extension ProgramWriter {
           + "let), which the right side of Swift's ?? cannot hold; set a local to it first and "
           + "name the local")
     }
-    return fallback
+    // `??` binds tighter than comparisons and `&&`: `next() ?? c && d` is `(next() ?? c) && d`.
+    return SwiftExpression(
+      code: parenthesized(fallback.code, orElse), type: fallback.type, awaits: false, tries: false)
   }
 
   /// `await ` when the expression reads something isolated elsewhere.

@@ -82,6 +82,18 @@ import Testing
     #expect(program.contains("price = await pricesIterator.next() ?? 0"), "\(program)")
   }
 
+  /// `??` binds tighter than comparisons and `&&`: an operation is parenthesized, or
+  /// `next() ?? c && d` is `(next() ?? c) && d`, which compiled and gave another value.
+  @Test func anOrElseThatIsAnOperationIsParenthesized() throws {
+    let program = try Self.program(
+      """
+      { "set": "c", "to": "3" }, { "streamNext": "prices", "as": "p", "orElse": "c == 3" },
+      { "streamNext": "prices", "as": "q", "orElse": "-c" }
+      """)
+    #expect(program.contains("let p = await pricesIterator.next() ?? (c == 3)"), "\(program)")
+    #expect(program.contains("let q = await pricesIterator.next() ?? -c"), "\(program)")
+  }
+
   /// The right side of `??` is an autoclosure that cannot await: an `orElse` that reads the
   /// state's actor is refused with what to do.
   @Test func anOrElseThatAwaitsIsRefusedSayingWhatToDo() throws {

@@ -154,10 +154,14 @@ extension ProgramWriter {
 
   /// The body of a child task: its work, logged as the trace shows it start and end. `name` is
   /// the text of a string literal: the child's name, with the item's interpolation in a group.
+  ///
+  /// The lab gives a child a copy of its creator's locals: the closure captures by value the
+  /// ones that are variables there or that the child changes (`[n] in`, its `captures`), and
+  /// copies the ones it changes to a variable of its own (`var n = n`).
   func child(
     _ name: SwiftCode, _ work: ChildWork, _ context: Context, collects: Bool,
     place: Context.Place = .pool, ownTask: String? = nil
-  ) throws(NotExpressible) -> SwiftType? {
+  ) throws(NotExpressible) -> (type: SwiftType?, captures: SwiftCode) {
     var inner = context
     inner.declared = []
     inner.place = place
@@ -165,11 +169,28 @@ extension ProgramWriter {
     // A child's closure reaches no group's parameter, and its return is its own.
     inner.groupBodies = []
     inner.groupReturn = nil
-    line("log(\"\(name) start\")")
-    return try ending(name, throwing: Self.childThrows(work, throwsKeys)) {
-      () throws(NotExpressible) -> SwiftType? in
-      try childWork(name, work, inner, collects: collects)
+    var captured: [String] = []
+    if case .steps(let steps) = work {
+      let changed = Set(Self.assigned(steps))
+      captured = uniqued(Self.names(steps) + Self.assigned(steps)).filter { name in
+        context.locals[name] != nil && !context.asyncLets.contains(name)
+          && context.renamed[name] == nil
+          && (context.variables.contains(name) || changed.contains(name))
+      }.sorted()
+      inner.variables = Set(captured.filter(changed.contains))
+      inner.declared.formUnion(inner.variables)
     }
+    line("log(\"\(name) start\")")
+    let type = try ending(name, throwing: Self.childThrows(work, throwsKeys)) {
+      () throws(NotExpressible) -> SwiftType? in
+      // After the start line and its `defer`, which name the child by the value it began with.
+      for copy in inner.variables.sorted() {
+        line("var \(Identifier(copy)) = \(Identifier(copy))")
+      }
+      return try childWork(name, work, inner, collects: collects)
+    }
+    let list = captured.map { SwiftCode(Identifier($0)) }.joined(separator: ", ")
+    return (type, captured.isEmpty ? "" : "[\(list)] ")
   }
 
   /// What a child does between its start and end lines.
@@ -211,11 +232,14 @@ extension ProgramWriter {
       let saved = lines
       lines = []
       depth += 1
-      type = try child("\(inLiteral: name)", work, context, collects: true)
+      let written = try child("\(inLiteral: name)", work, context, collects: true)
+      type = written.type
       depth -= 1
       let body = lines
       lines = saved
-      line("async let \(Identifier(name)) = { () async throws -> \(type ?? .void) in")
+      line(
+        "async let \(Identifier(name)) = { \(written.captures)() async throws -> \(type ?? .void) in"
+      )
       lines += body
       line("}()")
     }
@@ -246,7 +270,7 @@ extension ProgramWriter {
     if let preference = poolPreference(spec, runsOn: inner.place) {
       arguments.insert(preference, at: arguments.count - (spec.priority == nil ? 0 : 1))
     }
-    let (type, body) = try closure(spec, inner)
+    let (type, captures, body) = try closure(spec, inner)
     let throwing = Self.childThrows(spec.child, throwsKeys)
     taskThrows[spec.name] = throwing
     let creation: SwiftCode =
@@ -254,7 +278,9 @@ extension ProgramWriter {
     let list: SwiftCode = arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))"
     let throwsCode: SwiftCode = throwing ? " throws" : ""
     let signature: SwiftCode =
-      attribute.isEmpty && type == .void ? "" : " \(attribute)()\(throwsCode) -> \(type) in"
+      attribute.isEmpty && type == .void
+      ? (captures.isEmpty ? "" : " \(captures)in")
+      : " \(captures)\(attribute)()\(throwsCode) -> \(type) in"
     let inFunction = context.function.map { !$0.hasPrefix("handler ") && !$0.hasPrefix("child ") }
     if inFunction == true, !taskReferences.contains(spec.name) {
       // Fire and forget: nothing keeps the task, and the function returns without it.
@@ -268,20 +294,20 @@ extension ProgramWriter {
 
   /// A task's closure, written apart from the lines around it: its body and what it returns.
   func closure(_ spec: TaskSpec, _ inner: Context) throws(NotExpressible) -> (
-    SwiftType, [SwiftCode]
+    type: SwiftType, captures: SwiftCode, body: [SwiftCode]
   ) {
     let saved = lines
     lines = []
     depth += 1
-    let type =
-      try child(
-        "\(inLiteral: spec.name)", spec.child, inner, collects: true, place: inner.place,
-        ownTask: spec.name) ?? .void
+    let written = try child(
+      "\(inLiteral: spec.name)", spec.child, inner, collects: true, place: inner.place,
+      ownTask: spec.name)
+    let type = written.type ?? .void
     depth -= 1
     let body = lines
     lines = saved
     taskTypes[spec.name] = type
-    return (type, body)
+    return (type, written.captures, body)
   }
 
   /// `let NAME = OPENING`, the closure's body and its `}`. A handler's task that a later input
@@ -314,13 +340,14 @@ extension ProgramWriter {
     case .actor(let name):
       throw NotExpressible(origin: nil, message: "a task of a chain isolated to actor '\(name)'")
     }
-    let (type, body) = try closure(spec, inner)
+    let (type, captures, body) = try closure(spec, inner)
     // `add` takes a throwing closure, so its task's value is awaited with `try`.
     taskThrows[spec.name] = true
     chains[chain] = type
     let attribute: SwiftCode = inner.place == .main ? "@MainActor " : ""
     bind(
-      spec.name, "await \(Identifier(chain)).add { \(attribute)() async throws -> \(type) in",
+      spec.name,
+      "await \(Identifier(chain)).add { \(captures)\(attribute)() async throws -> \(type) in",
       body, &context)
   }
 

@@ -162,6 +162,7 @@ extension ProgramWriter {
       for parameter in function.parameters where changed.contains(parameter) {
         line("var \(Identifier(parameter)) = \(Identifier(parameter))")
         context.declared.insert(parameter)
+        context.variables.insert(parameter)
       }
       try steps(function.steps, &context)
     }

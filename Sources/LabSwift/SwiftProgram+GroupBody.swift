@@ -101,7 +101,9 @@ extension ProgramWriter {
     let saved = lines
     lines = []
     depth += 1
-    let type = try child(childName, spec.child, context, collects: true) ?? .void
+    let written = try child(childName, spec.child, context, collects: true)
+    let type = written.type ?? .void
+    let head: SwiftCode = written.captures.isEmpty ? "{" : "{ \(written.captures)in"
     depth -= 1
     let body = lines
     lines = saved
@@ -115,13 +117,13 @@ extension ProgramWriter {
     groupElementTypes[spec.group] = SwiftType.merge(groupElementTypes[spec.group], type)
     let named: SwiftCode = reads.contains("taskName") ? "(name: \"\(childName)\")" : ""
     guard spec.unlessCancelled else {
-      line("\(group).addTask\(named) {")
+      line("\(group).addTask\(named) \(head)")
       lines += body
       line("}")
       return
     }
     let added: SwiftCode = "\(number)Added"
-    line("let \(added) = \(group).addTaskUnlessCancelled\(named) {")
+    line("let \(added) = \(group).addTaskUnlessCancelled\(named) \(head)")
     lines += body
     line("}")
     line("if !\(added) { log(\"\(childName) not started: the group is cancelled\") }")

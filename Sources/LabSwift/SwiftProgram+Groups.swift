@@ -31,7 +31,9 @@ extension ProgramWriter {
     depth += 3
     // The child's name as its log lines say it: `fetch[\(item)]` for each item of a list.
     let childName: SwiftCode = "\(inLiteral: spec.name)[\\(\(item))]"
-    let resultType = try child(childName, spec.child, inner, collects: spec.collect != nil) ?? .void
+    let written = try child(childName, spec.child, inner, collects: spec.collect != nil)
+    let resultType = written.type ?? .void
+    let head: SwiftCode = written.captures.isEmpty ? "{" : "{ \(written.captures)in"
     depth -= 3
     let body = lines
     lines = saved
@@ -46,7 +48,7 @@ extension ProgramWriter {
         throwing ? "withThrowingDiscardingTaskGroup" : "withDiscardingTaskGroup"
       try block("\(tryAwait) \(function) { group in") { () throws(NotExpressible) in
         line("for \(item) in \(awaitPrefix(items))\(range) {")
-        addTask(spec, childName, body)
+        addTask(spec, childName, head, body)
         line("}")
       }
       return
@@ -57,11 +59,11 @@ extension ProgramWriter {
       () throws(NotExpressible) in
       if let limit = spec.maxInFlight {
         window(
-          spec, limit, item: item, range: "\(awaitPrefix(items))\(range)", body, tryAwait,
-          elementType, childName)
+          spec, limit, item: item, range: "\(awaitPrefix(items))\(range)", (head, body),
+          tryAwait, elementType, childName)
       } else {
         line("for \(item) in \(awaitPrefix(items))\(range) {")
-        addTask(spec, childName, body)
+        addTask(spec, childName, head, body)
         line("}")
         guard spec.collect != nil else {
           line("\(tryAwait) group.waitForAll()")
@@ -85,8 +87,9 @@ extension ProgramWriter {
   /// At most `limit` children at once: past the first `limit`, each child is added once
   /// `group.next()` has returned a result, and the rest are awaited at the end.
   private func window(
-    _ spec: TaskGroupSpec, _ limit: Int64, item: SwiftCode, range: SwiftCode, _ body: [SwiftCode],
-    _ tryAwait: SwiftCode, _ elementType: SwiftType, _ childName: SwiftCode
+    _ spec: TaskGroupSpec, _ limit: Int64, item: SwiftCode, range: SwiftCode,
+    _ closure: (head: SwiftCode, body: [SwiftCode]), _ tryAwait: SwiftCode,
+    _ elementType: SwiftType, _ childName: SwiftCode
   ) {
     let collects = spec.collect != nil
     let received: [SwiftCode] =
@@ -105,7 +108,7 @@ extension ProgramWriter {
     } else {
       line("  if index >= \(limit) { _ = \(tryAwait) group.next() }")
     }
-    addTask(spec, childName, body)
+    addTask(spec, childName, closure.head, closure.body)
     line("}")
     if collects {
       line("while let result = \(tryAwait) group.next() {")
@@ -118,15 +121,17 @@ extension ProgramWriter {
 
   /// `group.addTask { … }`, or `addTaskUnlessCancelled`, which says when it started nothing.
   /// A scenario that reads `taskName` names each child as the trace does (SE-0469).
-  private func addTask(_ spec: TaskGroupSpec, _ childName: SwiftCode, _ body: [SwiftCode]) {
+  private func addTask(
+    _ spec: TaskGroupSpec, _ childName: SwiftCode, _ head: SwiftCode, _ body: [SwiftCode]
+  ) {
     let named: SwiftCode = reads.contains("taskName") ? "(name: \"\(childName)\")" : ""
     guard spec.unlessCancelled else {
-      line("  group.addTask\(named) {")
+      line("  group.addTask\(named) \(head)")
       lines += body
       line("  }")
       return
     }
-    line("  let added = group.addTaskUnlessCancelled\(named) {")
+    line("  let added = group.addTaskUnlessCancelled\(named) \(head)")
     lines += body
     line("  }")
     line("  if !added { log(\"\(childName) not started: the group is cancelled\") }")

@@ -54,7 +54,20 @@ extension ProgramWriter {
     try block(opening) {
       () throws(NotExpressible) in
       if let bind, element == .void, reads { line("let \(Identifier(bind)) = \"none\"") }
-      try steps(body, &inner)
+      try loopBody(element == .void ? nil : bind, body, &inner)
     }
+  }
+
+  /// A loop's body. Swift's loop variable is a constant: one the steps change is copied to a
+  /// variable of the same name first (`var i = i`), as the lab's is a local of the round.
+  func loopBody(_ binding: String?, _ body: [Step], _ inner: inout Context)
+    throws(NotExpressible)
+  {
+    if let binding, Self.assigned(body).contains(binding) {
+      line("var \(Identifier(binding)) = \(Identifier(binding))")
+      inner.declared.insert(binding)
+      inner.variables.insert(binding)
+    }
+    try steps(body, &inner)
   }
 }

@@ -31,7 +31,7 @@ extension ProgramWriter {
       var inner = context
       if case .list(let element)? = items.type { inner.locals[item] = element ?? .int }
       try block("for \(Identifier(item)) in \(awaitPrefix(items))\(items.code) {") {
-        () throws(NotExpressible) in try steps(body, &inner)
+        () throws(NotExpressible) in try loopBody(item, body, &inner)
       }
     case .if(let condition, let then, let otherwise):
       try branch(condition, then, otherwise, context)
@@ -129,6 +129,7 @@ extension ProgramWriter {
     localTypes[key] = SwiftType.merge(localTypes[key], type)
     context.locals[name] = localTypes[key] ?? .int
     let keyword: SwiftCode = context.rebound.contains(name) ? "var" : "let"
+    if context.rebound.contains(name) { context.variables.insert(name) }
     if code == "[]" {
       // An empty literal says no type: the later assignments do (an earlier pass found them).
       line("\(keyword) \(Identifier(name)): \(localTypes[key] ?? .list(nil)) = []")
@@ -292,7 +293,7 @@ extension ProgramWriter {
         "1..<\(bound) + 1"
       }
     try block("for \(variable) in \(range) {") {
-      () throws(NotExpressible) in try steps(body, &inner)
+      () throws(NotExpressible) in try loopBody(index, body, &inner)
     }
   }
 

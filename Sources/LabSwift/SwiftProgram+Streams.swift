@@ -58,7 +58,7 @@ extension ProgramWriter {
     var sequence = SwiftCode(Identifier(name))
     for op in operators { sequence += try operatorCode(op, item, &inner) }
     try block("for await \(Identifier(item)) in \(sequence) {") {
-      () throws(NotExpressible) in try steps(body, &inner)
+      () throws(NotExpressible) in try loopBody(item, body, &inner)
     }
   }
 

@@ -60,6 +60,9 @@ struct Context {
   var function: String?
   var actor: String?
   var locals: [String: SwiftType] = [:]
+  /// The locals declared `var` here: a child's closure captures them by value (`[n] in`), as
+  /// Swift refuses a closure that sends a task a variable shared with its creator.
+  var variables: Set<String> = []
   /// The type a local's declaration gave it, where the value said (a literal, a typed read):
   /// a later value of another type is refused, as Swift's variables keep their type.
   var declaredTypes: [String: SwiftType] = [:]

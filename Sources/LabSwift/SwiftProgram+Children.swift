@@ -1,0 +1,67 @@
+import LabModel
+
+extension ProgramWriter {
+  /// The body of a child task: its work, logged as the trace shows it start and end. `name` is
+  /// the text of a string literal: the child's name, with the item's interpolation in a group.
+  ///
+  /// The lab gives a child a copy of its creator's locals: the closure captures by value the
+  /// ones that are variables there or that the child changes (`[n] in`, its `captures`), and
+  /// copies the ones it changes to a variable of its own (`var n = n`).
+  func child(
+    _ name: SwiftCode, _ work: ChildWork, _ context: Context, collects: Bool,
+    place: Context.Place = .pool, ownTask: String? = nil
+  ) throws(NotExpressible) -> (type: SwiftType?, captures: SwiftCode) {
+    var inner = context
+    inner.declared = []
+    inner.place = place
+    inner.ownTask = ownTask
+    // A child's closure reaches no group's parameter, and its return is its own.
+    inner.groupBodies = []
+    inner.groupReturn = nil
+    var captured: [String] = []
+    if case .steps(let steps) = work {
+      let changed = Set(Self.assigned(steps))
+      captured = uniqued(Self.names(steps) + Self.assigned(steps)).filter { name in
+        context.locals[name] != nil && !context.asyncLets.contains(name)
+          && context.renamed[name] == nil
+          && (context.variables.contains(name) || changed.contains(name))
+      }.sorted()
+      inner.variables = Set(captured.filter(changed.contains))
+      inner.declared.formUnion(inner.variables)
+    }
+    line("log(\"\(name) start\")")
+    let type = try ending(name, throwing: Self.childThrows(work, throwsKeys)) {
+      () throws(NotExpressible) -> SwiftType? in
+      // After the start line and its `defer`, which name the child by the value it began with.
+      for copy in inner.variables.sorted() {
+        line("var \(Identifier(copy)) = \(Identifier(copy))")
+      }
+      return try childWork(name, work, inner, collects: collects)
+    }
+    let list = captured.map { SwiftCode(Identifier($0)) }.joined(separator: ", ")
+    return (type, captured.isEmpty ? "" : "[\(list)] ")
+  }
+
+  /// What a child does between its start and end lines.
+  private func childWork(
+    _ name: SwiftCode, _ work: ChildWork, _ context: Context, collects: Bool
+  ) throws(NotExpressible) -> SwiftType? {
+    var inner = context
+    switch work {
+    case .call(let call):
+      let (arguments, _) = try self.arguments(call, inner)
+      let type = returnTypes[call.function]
+      let returns = collects && type != nil && type != .void
+      line(
+        (returns ? "return " : "") + effects(calling: call.function)
+          + "\(Identifier(call.function))(\(arguments))")
+      return returns ? type : .void
+    case .steps(let steps):
+      inner.function = "child \(name.text)"
+      returnTypes[inner.function!] = nil
+      inner.rebound = Self.rebound(steps)
+      try self.steps(steps, &inner)
+      return returnTypes[inner.function!] ?? .void
+    }
+  }
+}

@@ -25,6 +25,7 @@ import LabRuntime
           + "\(2 * ExhaustiveSearch.auditSeeds) seeded runs (real column: without them)",
         virtual: audited, real: bare, unit: "s"))
   }
+  rows.append(foldRow())
   let json = #"{"format": 1, "steps": [{"repeat": 10, "steps": [{"block": 100}]}]}"#
   let scenario = try! ScenarioLoader.load(bytes: Array(json.utf8), file: "blocks.json")
   var options = RunOptions()
@@ -41,4 +42,22 @@ import LabRuntime
       name: "live: 10 blocks of 100 ms at scale 0.05 with a stall probe (real column: without)",
       virtual: probed, real: plain, unit: "s"))
   return rows
+}
+
+/// `lab run`'s folded trace of a long run (100,000 yields to a stream, 200,000 events with an
+/// arrow in their text) against rendering every line: the text of a run stopped after a
+/// million events is what follows its stop, and it rendered all of them first.
+@MainActor func foldRow() -> Row {
+  let json = """
+    {"format": 1, "streams": {"p": "unbounded"}, "steps": [
+      {"repeat": 100000, "as": "i", "steps": [{"streamYield": "p", "value": "i"}]}]}
+    """
+  let scenario = try! ScenarioLoader.load(bytes: Array(json.utf8), file: "yields.json")
+  let events = ScenarioRunner.runAndCheck(scenario).events
+  let folded = median { _ = TraceText.lines(events, display: TraceDisplay(fold: true)) }
+  let every = median { _ = TraceText.lines(events) }
+  return Row(
+    name: "trace text: \(events.count) events folded as lab run shows them (real column: "
+      + "every line rendered)",
+    virtual: folded, real: every, unit: "s")
 }

@@ -8,16 +8,33 @@ import LabRuntime
 public enum TraceText {
   /// One line per event, without trailing spaces.
   public static func lines(_ events: [TraceEvent]) -> [String] {
-    let threadWidth = max(8, events.map { terminalSafe($0.thread).count }.max() ?? 0)
-    let taskWidth = max(8, events.map { terminalSafe($0.task).count }.max() ?? 0)
-    return events.map { event in
-      // Names and text come from the scenario file: never let them reach a terminal raw.
-      let line =
-        pad(time(event.time), 8, left: true) + "  " + pad(terminalSafe(event.thread), threadWidth)
-        + "  " + pad(terminalSafe(event.task), taskWidth) + "  " + pad(event.kind.rawValue, 7)
-        + " " + terminalSafe(event.text)
-      return trimmingTrailingSpaces(line)
+    let widths = columnWidths(events)
+    return events.map { line($0, widths) }
+  }
+
+  /// The widths of the thread and task columns for `events`: each name's width is measured
+  /// once, however many events carry it (a run of a million events has a handful of names).
+  public static func columnWidths(_ events: [TraceEvent]) -> (thread: Int, task: Int) {
+    var threads: Set<String> = []
+    var tasks: Set<String> = []
+    for event in events {
+      threads.insert(event.thread)
+      tasks.insert(event.task)
     }
+    return (
+      max(8, threads.map { terminalSafe($0).count }.max() ?? 0),
+      max(8, tasks.map { terminalSafe($0).count }.max() ?? 0)
+    )
+  }
+
+  /// One event's line, its columns `widths` wide.
+  public static func line(_ event: TraceEvent, _ widths: (thread: Int, task: Int)) -> String {
+    // Names and text come from the scenario file: never let them reach a terminal raw.
+    let line =
+      pad(time(event.time), 8, left: true) + "  " + pad(terminalSafe(event.thread), widths.thread)
+      + "  " + pad(terminalSafe(event.task), widths.task) + "  " + pad(event.kind.rawValue, 7)
+      + " " + terminalSafe(event.text)
+    return trimmingTrailingSpaces(line)
   }
 
   /// The line without the spaces at its end, found from the end in UTF-8 (a line may hold a

@@ -130,6 +130,7 @@ struct NameChecker {
     checkAtomics()
     checkStreamTypes()
     checkProgramNameClashes()
+    checkDeclarationClashes()
     checkTaskLocalDeclarations()
     checkSyncDispatches()
     checkAssumeIsolated()

@@ -66,7 +66,7 @@ public enum SwiftIdentifier {
     "input", "running",
     "state", "State", "viewModel", "ViewModel", "Input", "inputs", "events", "user", "typing",
     "handlers", "deliver", "ScenarioError", "TaskLocals", "SerialTasks", "noteTraps", "trapLine",
-    "trapClockStart", "childItem", "isolationName",
+    "trapClockStart", "childItem", "isolationName", "pool", "ScenarioPool", "mainQueueKey",
   ]
 
   /// What the program's code names from Swift, Foundation, Dispatch and Synchronization: even a

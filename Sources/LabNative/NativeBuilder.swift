@@ -6,8 +6,8 @@ import LabSwift
 public enum NativeError: Error, Sendable {
   /// The generator cannot write the scenario as a Swift program yet.
   case notExpressible(Diagnostic)
-  /// swiftc refused the program where the lab expected it to compile.
-  case refused(mode: Int, diagnostics: String)
+  /// swiftc refused the program where the lab expected it to compile: the scenario's file.
+  case refused(mode: Int, diagnostics: String, file: String)
   /// Writing the program or starting a process failed.
   case io(String)
 
@@ -15,10 +15,14 @@ public enum NativeError: Error, Sendable {
   public var message: String {
     switch self {
     case .notExpressible(let diagnostic): diagnostic.description
-    case .refused(let mode, let diagnostics):
-      "swiftc refused the program in Swift \(mode) mode: "
-        + (SwiftCompiler.firstError(diagnostics) ?? diagnostics)
-        + "; see lab swift NAME --check"
+    case .refused(let mode, let diagnostics, let file):
+      // The native program is `lab swift`'s with helpers only a native build has, so
+      // `lab swift --check` may pass where this fails: say which build, and whose defect it is.
+      "the native build of \(file) did not "
+        + (diagnostics.contains("link command failed") ? "link" : "compile")
+        + " in Swift \(mode) mode: \(SwiftCompiler.firstError(diagnostics) ?? diagnostics) (its "
+        + "program is lab swift's with the helpers only a native run adds); a scenario that "
+        + "validates should build, so please report it with this file"
     case .io(let text): text
     }
   }
@@ -88,7 +92,9 @@ public struct NativeBuilder: Sendable {
     } catch {
       throw .io("could not run \(compiler.swiftc.path): \(error)")
     }
-    guard verdict.compiled else { throw .refused(mode: mode, diagnostics: verdict.diagnostics) }
+    guard verdict.compiled else {
+      throw .refused(mode: mode, diagnostics: verdict.diagnostics, file: scenario.file)
+    }
     records.note(binary)
     build.compiled = true
     build.compileSeconds = (clock.now - began) / .seconds(1)

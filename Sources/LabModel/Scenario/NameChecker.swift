@@ -60,35 +60,6 @@ struct NameChecker {
     taskLocalNames = Set(scenario.taskLocals.map(\.name))
   }
 
-  /// What a block of steps can see.
-  struct Scope {
-    var readable: Set<String>
-    /// `async let` bindings started and not yet awaited.
-    var pending: Set<String> = []
-    /// Names set inside a nested block whose Swift scope has ended (a closure's body, a `do`
-    /// block), and that block: a read after it is told the scope, not "unknown".
-    var ended: [String: EndedScope] = [:]
-    /// The groups whose body encloses the block in the same task (NameChecker+GroupBody).
-    var groups: Set<String> = []
-
-    /// The scope of a block nested in this one: it sees what this one reads.
-    var nested: Scope { Scope(readable: readable, ended: ended) }
-
-    /// Notes what `inner`, a nested block that `step` opens, declared and took with it.
-    mutating func end(_ inner: Scope, _ block: String, _ step: Step) {
-      for name in inner.readable.subtracting(readable) where ended[name] == nil {
-        ended[name] = EndedScope(block: block, origin: step.origin)
-      }
-    }
-  }
-
-  /// A nested block whose names ended with it.
-  struct EndedScope {
-    /// What the block is, as a message names it: "the withValue block".
-    var block: String
-    var origin: StepOrigin
-  }
-
   mutating func check() {
     let globals = Set(scenario.state.map(\.name))
     var root = Scope(readable: globals)
@@ -103,6 +74,7 @@ struct NameChecker {
         let own =
           method.isolation == .actor(actor.name) ? actor.state + actor.constants : actor.constants
         var scope = Scope(readable: globals.union(own.map(\.name)).union(method.parameters))
+        scope.actorOwn = (actor.name, Set(own.map(\.name)).subtracting(method.parameters))
         checkBlock(method.steps, &scope)
       }
     }
@@ -172,6 +144,11 @@ struct NameChecker {
           at: step.origin)
       } else if let ended = scope.ended[name] {
         report(Self.outOfScope(name, ended), at: step.origin)
+      } else if let left = scope.leftActor, left.names.contains(name) {
+        report(
+          "'\(name)' belongs to actor '\(left.actor)', and this child task's steps do not run on "
+            + "the actor, so they cannot read it; set a local to it before the child starts and "
+            + "read the local (the child gets a copy)", at: step.origin)
       } else {
         let taskLocals = taskLocalNames
         report(Self.unknownName(name, scope, taskLocals, inText: inText), at: step.origin)
@@ -233,6 +210,11 @@ struct NameChecker {
       checkCall(call, inner, step)
     case .steps(let steps):
       var inner = scope.nested
+      if let own = scope.actorOwn {
+        inner.readable.subtract(own.names)
+        inner.actorOwn = nil
+        inner.leftActor = own
+      }
       if let extra { inner.readable.insert(extra) }
       checkBlock(steps, &inner)
       if let extra, !scope.readable.contains(extra) { inner.readable.remove(extra) }

@@ -1,0 +1,37 @@
+extension NameChecker {
+  /// What a block of steps can see.
+  struct Scope {
+    var readable: Set<String>
+    /// `async let` bindings started and not yet awaited.
+    var pending: Set<String> = []
+    /// Names set inside a nested block whose Swift scope has ended (a closure's body, a `do`
+    /// block), and that block: a read after it is told the scope, not "unknown".
+    var ended: [String: EndedScope] = [:]
+    /// The groups whose body encloses the block in the same task (NameChecker+GroupBody).
+    var groups: Set<String> = []
+    /// In an actor's method: the actor and its own variables and constants, which a child
+    /// task's steps do not reach (the lab runs the child off the actor).
+    var actorOwn: (actor: String, names: Set<String>)?
+    /// In a child task of an actor's method: the actor's own names it cannot read.
+    var leftActor: (actor: String, names: Set<String>)?
+
+    /// The scope of a block nested in this one: it sees what this one reads.
+    var nested: Scope {
+      Scope(readable: readable, ended: ended, actorOwn: actorOwn, leftActor: leftActor)
+    }
+
+    /// Notes what `inner`, a nested block that `step` opens, declared and took with it.
+    mutating func end(_ inner: Scope, _ block: String, _ step: Step) {
+      for name in inner.readable.subtracting(readable) where ended[name] == nil {
+        ended[name] = EndedScope(block: block, origin: step.origin)
+      }
+    }
+  }
+
+  /// A nested block whose names ended with it.
+  struct EndedScope {
+    /// What the block is, as a message names it: "the withValue block".
+    var block: String
+    var origin: StepOrigin
+  }
+}

@@ -5,11 +5,12 @@ import LabRuntime
 /// Dispatch queue's executor, so they run on Dispatch's threads, apart from the cooperative pool.
 extension Interpreter {
   /// `queue.async { steps }`: starts the work item and returns at once. A `sync` block runs inside
-  /// the caller's queues (`owned`) and calls `finished` when it ends.
+  /// the caller's queues (`owned`) and calls `finished` with its locals when it ends: Swift's
+  /// `sync` closure does not escape, and changes the caller's variables themselves.
   @discardableResult
   func dispatch(
     _ queue: String, _ steps: [Step], _ context: inout Context, clock: VectorClock? = nil,
-    sync: (owned: [String], finished: @Sendable () -> Void)? = nil
+    sync: (owned: [String], finished: @Sendable ([String: Value]) -> Void)? = nil
   ) -> Context {
     let kind = sync == nil ? "async" : "sync"
     let name = tasks.displayName(for: queue == "main" ? "main.\(kind)" : "\(queue).\(kind)")
@@ -28,11 +29,9 @@ extension Interpreter {
       task = outsideTaskLocals {
         startTask(on: runtime.mainActor) { main in
           self.waits.done(child.task)
-          defer {
-            sync?.finished()
-            self.inFlight.tasks.end()
-          }
-          return try await self.runTask(.steps(steps), child, isolation: main)
+          defer { self.inFlight.tasks.end() }
+          return try await self.runTask(
+            .steps(steps), child, isolation: main, ended: sync?.finished)
         }
       }
     } else {
@@ -45,11 +44,9 @@ extension Interpreter {
       task = outsideTaskLocals {
         Task(executorPreference: executor) {
           self.waits.done(child.task)
-          defer {
-            sync?.finished()
-            self.inFlight.tasks.end()
-          }
-          return try await self.runSerialItem(queue, serial: serial, steps, child)
+          defer { self.inFlight.tasks.end() }
+          return try await self.runSerialItem(
+            queue, serial: serial, steps, child, ended: sync?.finished)
         }
       }
     }

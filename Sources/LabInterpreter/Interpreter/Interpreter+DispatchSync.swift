@@ -1,5 +1,6 @@
 import LabModel
 import LabRuntime
+import Synchronization
 
 /// `queue.sync { steps }` (docs/runtimes.md, "Synchronous dispatch, measured"): the caller holds
 /// its thread until the block has run on the queue.
@@ -28,7 +29,16 @@ extension Interpreter {
     }
     let done = runtime.makeDispatchGroup()
     done.enter()
-    let child = dispatch(queue, steps, &context, sync: (context.queues, { done.leave() }))
+    let blockLocals = Mutex<[String: Value]>([:])
+    let child = dispatch(
+      queue, steps, &context,
+      sync: (
+        context.queues,
+        { locals in
+          blockLocals.withLock { $0 = locals }
+          done.leave()
+        }
+      ))
     // A serial queue's work holds the queue while it waits: its other work items cannot start.
     let holds = context.queues.last.map { $0 == "main" ? "main" : "queue \($0)" }
     record(.block(.sync(work: child.task)), context)
@@ -38,6 +48,10 @@ extension Interpreter {
     await done.wait(isolation: isolation)
     waits.done(context.task)
     joined(child.id, by: &context)
+    // What the block changed of the caller's variables stays changed, as in Swift.
+    for (name, value) in blockLocals.withLock({ $0 }) where context.locals[name] != nil {
+      context.locals[name] = value
+    }
     record(.resume(.syncReturned(work: child.task)), context)
     if runtime.isAborting { throw RunAborted() }
   }
@@ -47,9 +61,12 @@ extension Interpreter {
   /// A work item on a queue: on a serial queue it happens after every item that ended there before
   /// it started, as the queue runs them one after another.
   func runSerialItem(
-    _ queue: String, serial: Bool, _ steps: [Step], _ child: Context
+    _ queue: String, serial: Bool, _ steps: [Step], _ child: Context,
+    ended: (@Sendable ([String: Value]) -> Void)? = nil
   ) async throws -> Value {
-    guard serial else { return try await runTask(.steps(steps), child, isolation: nil) }
+    guard serial else {
+      return try await runTask(.steps(steps), child, isolation: nil, ended: ended)
+    }
     var started = child
     if let before = dispatch.serialQueueClocks.withLock({ $0[queue] }) {
       started.clock.join(before)
@@ -59,6 +76,6 @@ extension Interpreter {
       joined(started.id, by: &ended)
       dispatch.serialQueueClocks.withLock { $0[queue, default: VectorClock()].join(ended.clock) }
     }
-    return try await runTask(.steps(steps), started, isolation: nil)
+    return try await runTask(.steps(steps), started, isolation: nil, ended: ended)
   }
 }

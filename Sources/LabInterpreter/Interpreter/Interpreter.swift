@@ -189,12 +189,14 @@ final class Interpreter: @unchecked Sendable {
 
   /// Runs the body of a task (root, child or unstructured), recording its start and end.
   func runTask(
-    _ work: ChildWork, _ context: Context, isolation: isolated (any Actor)?
+    _ work: ChildWork, _ context: Context, isolation: isolated (any Actor)?,
+    ended whenDone: (@Sendable ([String: Value]) -> Void)? = nil
   ) async throws -> Value {
     var context = context
     record(.start(note: ""), context)
     inFlight.running.add(1, ordering: .relaxed)
     defer { inFlight.running.subtract(1, ordering: .relaxed) }
+    defer { whenDone?(context.locals) }
     defer { ended(context) }
     do {
       let value = try await runWork(work, &context, isolation: isolation)

@@ -40,6 +40,7 @@ extension ProgramWriter {
     throws(NotExpressible)
   {
     let value = try expression(value, context)
+    try ofStreamType(name, value.type, "yields")
     line("\(Self.continuationName(name)).yield(\(awaitPrefix(value))\(value.code))")
   }
 
@@ -115,6 +116,7 @@ extension ProgramWriter {
     _ name: String, _ bind: String, _ orElse: Expression, _ context: inout Context
   ) throws(NotExpressible) {
     let fallback = try orElseValue(orElse, context)
+    try ofStreamType(name, fallback.type, "gives as its orElse")
     let iterator = Identifier(name).suffixed("Iterator")
     // A key no scenario name can be: the iterator is the writer's, not the scenario's.
     if context.declared.insert("\(name) iterator").inserted {
@@ -146,7 +148,24 @@ extension ProgramWriter {
 
   /// The type of the values a stream carries: the first literal a `streamYield` sends it, else
   /// `Int` (what a loop's counter is).
-  func streamElementType(_ name: String) -> SwiftType {
+  /// Refuses a value of another type than the stream's elements, where both are known (the
+  /// writer's passes settled, and a literal yield said the stream's): `lab validate` refuses
+  /// literals of two types, and a name's type is known only here.
+  func ofStreamType(_ name: String, _ type: SwiftType?, _ what: String) throws(NotExpressible) {
+    guard typesSettled, let type, let element = literalElementType(name),
+      !SwiftType.oneType(type, element)
+    else { return }
+    throw NotExpressible(
+      origin: nil,
+      message: "stream '\(name)' holds \(element) (its first literal yield) and this step \(what) "
+        + "a value of type \(type), and an AsyncStream holds one type; give it a value of type "
+        + "\(element)")
+  }
+
+  func streamElementType(_ name: String) -> SwiftType { literalElementType(name) ?? .int }
+
+  /// The type of the stream's first literal yield, if it has one.
+  func literalElementType(_ name: String) -> SwiftType? {
     func first(_ steps: [Step]) -> SwiftType? {
       for step in steps {
         if case .streamYield(name, .literal(let value)) = step.kind,
@@ -158,6 +177,6 @@ extension ProgramWriter {
       }
       return nil
     }
-    return first(scenario.steps + scenario.functions.values.flatMap(\.steps)) ?? .int
+    return first(scenario.steps + scenario.functions.values.flatMap(\.steps))
   }
 }

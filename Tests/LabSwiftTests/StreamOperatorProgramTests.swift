@@ -82,16 +82,34 @@ import Testing
     #expect(program.contains("price = await pricesIterator.next() ?? 0"), "\(program)")
   }
 
-  /// `??` binds tighter than comparisons and `&&`: an operation is parenthesized, or
+  /// A stream holds one type: a name of another type yielded to it, or given as its `orElse`,
+  /// is refused where the type is known (`lab validate` refuses only literals of two types).
+  @Test func aNameOfAnotherTypeThanTheStreamsIsRefused() throws {
+    for steps in [
+      #"{ "set": "t", "to": "'x'" }, { "streamYield": "prices", "value": "t" }"#,
+      #"{ "set": "t", "to": "'x'" }, { "streamNext": "prices", "as": "p", "orElse": "t" }"#,
+    ] {
+      #expect {
+        try Self.program(steps)
+      } throws: { error in
+        "\(error)".contains("stream 'prices' holds Int (its first literal yield) and this step")
+      }
+    }
+  }
+
+  /// `??` binds tighter than comparisons, `&&` and `?:`: an operation is parenthesized, or
   /// `next() ?? c && d` is `(next() ?? c) && d`, which compiled and gave another value.
   @Test func anOrElseThatIsAnOperationIsParenthesized() throws {
     let program = try Self.program(
       """
-      { "set": "c", "to": "3" }, { "streamNext": "prices", "as": "p", "orElse": "c == 3" },
-      { "streamNext": "prices", "as": "q", "orElse": "-c" }
+      { "set": "c", "to": "3" }, { "streamNext": "prices", "as": "p", "orElse": "c == 3 ? 1 : 2" },
+      { "streamNext": "prices", "as": "q", "orElse": "-c" },
+      { "streamNext": "prices", "as": "r", "orElse": "c * 2" }
       """)
-    #expect(program.contains("let p = await pricesIterator.next() ?? (c == 3)"), "\(program)")
+    #expect(
+      program.contains("let p = await pricesIterator.next() ?? (c == 3 ? 1 : 2)"), "\(program)")
     #expect(program.contains("let q = await pricesIterator.next() ?? -c"), "\(program)")
+    #expect(program.contains("let r = await pricesIterator.next() ?? (c * 2)"), "\(program)")
   }
 
   /// The right side of `??` is an autoclosure that cannot await: an `orElse` that reads the

@@ -79,6 +79,10 @@ extension ProgramWriter {
     let test = try expression(condition, context)
     func branch(_ part: Expression) throws(NotExpressible) -> SwiftExpression? {
       if none, case .literal(.none) = part { return nil }
+      // A choice inside a choice may give nil too: `c ? (d ? x : nil) : nil`.
+      if none, case .conditional(let test, let then, let otherwise) = part {
+        return try conditional(test, then, otherwise, context, nilFor: true)
+      }
       return try expression(part, context)
     }
     let (yes, no) = (try branch(then), try branch(otherwise))

@@ -20,6 +20,21 @@ import Testing
     #expect(try Self.value("false ? 1 : true ? 2 : 3") == .int(2))
     #expect(try Self.value("(true ? 1 : 2) + 10") == .int(11))
     #expect(try Self.value("[true ? 1 : 2, 3][0]") == .int(1))
+    // An index is any expression, as Swift's subscript takes one.
+    #expect(try Self.value("[1, 2][false ? 0 : 1]") == .int(2))
+  }
+
+  /// Swift's comparisons do not chain: `a < b == c` is refused, saying where the parentheses go.
+  @Test func comparisonsDoNotChain() throws {
+    for source in ["1 < 2 == true", "a == 1 == true", "1 <= 2 != false"] {
+      #expect {
+        try Expression.parse(source)
+      } throws: { error in
+        (error as? ExpressionSyntaxError)?.message.contains("comparisons do not chain in Swift")
+          ?? false
+      }
+    }
+    #expect(try Self.value("(1 < 2) == true") == .bool(true))
   }
 
   /// The branch not taken is not read: `missing` would throw if it were.

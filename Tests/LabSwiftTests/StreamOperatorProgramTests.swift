@@ -40,6 +40,12 @@ import Testing
     #expect(
       program.contains("prices.compactMap({ price in (price > 1 ? price * 10 : nil) })"),
       "\(program)")
+    // A choice inside a choice gives nil too, as Swift's closure may.
+    let nested = try Self.program(
+      #"[{"compactMap": "price > 1 ? (price > 2 ? price : none) : none"}]"#)
+    #expect(
+      nested.contains("compactMap({ price in (price > 1 ? (price > 2 ? price : nil) : nil) })"),
+      "\(nested)")
     #expect {
       try Self.program(#"[{"map": "price > 1 ? price : none"}]"#)
     } throws: { "\($0)".contains("'none' has no Swift type here") }

@@ -114,13 +114,25 @@ private struct ExpressionParser {
     return left
   }
 
+  static let comparisons: [Expression.BinaryOperator] = [
+    .equal, .notEqual, .lessOrEqual, .greaterOrEqual, .less, .greater,
+  ]
+
+  /// One comparison at most: Swift's comparisons do not chain (`a < b == c` is refused, "adjacent
+  /// operators are in non-associative precedence group"), so the lab says what to write.
   mutating func parseComparison() throws(ExpressionSyntaxError) -> Expression {
     let left = try parseSum()
-    for op in [
-      Expression.BinaryOperator.equal, .notEqual, .lessOrEqual, .greaterOrEqual, .less, .greater,
-    ]
-    where take(op.rawValue) {
-      return try binary(op, left, try parseSum())
+    for op in Self.comparisons where take(op.rawValue) {
+      let compared = try binary(op, left, try parseSum())
+      let next = position
+      if let second = Self.comparisons.first(where: { take($0.rawValue) }) {
+        position = next
+        throw error(
+          "'\(op.rawValue)' and '\(second.rawValue)' side by side: comparisons do not chain in "
+            + "Swift; add parentheses around the first, such as '(a \(op.rawValue) b) "
+            + "\(second.rawValue) c'")
+      }
+      return compared
     }
     return left
   }
@@ -182,7 +194,7 @@ private struct ExpressionParser {
       }
       try nest()
       defer { depth -= 1 }
-      let position = try parseOr()
+      let position = try parseConditional()
       guard take("]") else { throw error("expected ']' to end the index") }
       value = .index(value, position)
     }

@@ -126,8 +126,8 @@ extension ScenarioDecoder {
         var location = node.location
         location.column += 1 + error.offset  // past the opening quote
         self.error(
-          "\(error.message); expressions use names, numbers, 'text' in single quotes and + - * / "
-            + "== != < > && ||", at: location, path: path)
+          "\(error.message); expressions use names, numbers, 'text' in single quotes, [lists], "
+            + "+ - * / %, == != < <= > >=, && || !, and c ? a : b", at: location, path: path)
         return nil
       }
     case .array(let items):

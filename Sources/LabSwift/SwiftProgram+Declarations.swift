@@ -253,10 +253,26 @@ extension ProgramWriter {
           break
         }
         visit(inner)
+        // Set once in each branch of an `if`: one binding, declared before it (`branch`).
+        if case .if(_, let then, let otherwise) = step.kind {
+          for name in Self.setInBoth(then, otherwise) { counts[name, default: 0] -= 1 }
+        }
       }
     }
     visit(steps)
     return Set(counts.filter { $0.value > 1 }.keys)
+  }
+
+  /// The names both branches of an `if` set in their own steps (not in a nested block).
+  static func setInBoth(_ then: [Step], _ otherwise: [Step]) -> [String] {
+    func sets(_ steps: [Step]) -> Set<String> {
+      Set(
+        steps.compactMap { step in
+          if case .set(let name, _) = step.kind { return name }
+          return nil
+        })
+    }
+    return sets(then).intersection(sets(otherwise)).sorted()
   }
 }
 

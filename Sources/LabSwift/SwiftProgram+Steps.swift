@@ -34,7 +34,7 @@ extension ProgramWriter {
         () throws(NotExpressible) in try loopBody(item, body, &inner)
       }
     case .if(let condition, let then, let otherwise):
-      try branch(condition, then, otherwise, context)
+      try branch(condition, then, otherwise, &context)
     case .while, .break, .continue: try loopStep(step.kind, context)
     case .return(let value): try returning(value, context)
     case .call(let call, let bind): try calling(call, bind, &context)
@@ -221,10 +221,24 @@ extension ProgramWriter {
     return type
   }
 
-  func branch(_ condition: Expression, _ then: [Step], _ otherwise: [Step], _ context: Context)
-    throws(NotExpressible)
-  {
+  /// `if … { } else { }`. A local both branches set first is declared before it, `let q: Int`,
+  /// as Swift's definite initialization allows: the lab reads it after the `if`.
+  func branch(
+    _ condition: Expression, _ then: [Step], _ otherwise: [Step], _ context: inout Context
+  ) throws(NotExpressible) {
     let test = try expression(condition, context)
+    for name in Self.setInBoth(then, otherwise)
+    where context.locals[name] == nil && !scenario.state.contains(where: { $0.name == name })
+      && !(context.actor.flatMap { scenario.actors[$0] }?.state.contains { $0.name == name }
+        ?? false)
+    {
+      let type = localTypes[localKey(name, context)] ?? .int
+      let rebound = context.rebound.contains(name)
+      line("\(rebound ? "var" : "let") \(Identifier(name)): \(type)")
+      context.declared.insert(name)
+      context.locals[name] = type
+      if rebound { context.variables.insert(name) }
+    }
     var inner = context
     line("if \(awaitPrefix(test))\(test.code) {")
     depth += 1

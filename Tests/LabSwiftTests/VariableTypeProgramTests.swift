@@ -45,4 +45,15 @@ struct VariableTypeProgramTests {
       #"{ "format": 1, "steps": [ { "set": "v", "to": "[]" }, { "set": "v", "to": "[1]" } ] }"#
     #expect(try Self.refusal(list) == nil)
   }
+
+  /// A local both branches of an `if` set is read after it in the lab: the program declares it
+  /// before the `if` and each branch assigns it once, as Swift's definite initialization allows.
+  @Test func aLocalBothBranchesSetIsDeclaredBeforeTheIf() throws {
+    let scenario = try TestSupport.scenario(
+      json:
+        #"{ "format": 1, "steps": [ { "if": "now == 0", "then": [ { "set": "q", "to": "1" } ], "#
+        + #""else": [ { "set": "q", "to": "2" } ] }, { "log": "{q}" } ] }"#)
+    let program = try SwiftProgram.generate(scenario)
+    #expect(program.contains("  let q: Int\n  if now() == 0 {\n    q = 1\n  } else {\n    q = 2"))
+  }
 }

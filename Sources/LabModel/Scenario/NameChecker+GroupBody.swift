@@ -90,7 +90,7 @@ extension NameChecker {
     case .cancelAll(let group): checkGroupStep(group, scope, step)
     case .whileNext(let group, let bind, let body):
       checkGroupStep(group, scope, step)
-      checkLoopBody(body, binding: bind, &scope)
+      checkLoopBody(body, binding: bind, &scope, step)
     // Not steps of a body: `checkBlock` checks them.
     case .log, .set, .add, .repeat, .forEach, .if, .return, .call, .block, .sleep, .yield,
       .asyncLet, .await, .group, .task, .awaitTask, .cancel, .onMain, .assumeIsolated, .throw,

@@ -2,12 +2,16 @@
 /// (a withLock body, MainActor.run, a continuation's body) or a task's steps end the loops
 /// around them, so a `break` there cannot reach them.
 extension NameChecker {
-  /// A loop's body, with its loop variable if it has one.
-  mutating func checkLoopBody(_ body: [Step], binding: String?, _ scope: inout Scope) {
+  /// A loop's body, with its loop variable if it has one. What the body first sets ends with it,
+  /// as in Swift (and a loop may run no round): a read after it is told to set it before.
+  mutating func checkLoopBody(
+    _ body: [Step], binding: String?, _ scope: inout Scope, _ step: Step
+  ) {
     var inner = scope
     if let binding { inner.readable.insert(binding) }
     checkBlock(body, &inner)
-    scope.readable.formUnion(inner.readable)
+    if let binding, !scope.readable.contains(binding) { inner.readable.remove(binding) }
+    scope.end(inner, "the \(step.kind.key.rawValue) loop", step)
   }
 
   /// A `while` or `repeatWhile`: its condition reads the names set before the loop, for
@@ -26,7 +30,7 @@ extension NameChecker {
         at: step.origin)
     }
     read(condition.names.filter { !bodyOnly.contains($0) }, scope, step)
-    scope.readable.formUnion(inner.readable)
+    scope.end(inner, "the \(step.kind.key.rawValue) loop", step)
   }
 
   private func uniqueNames(_ names: [String]) -> [String] {

@@ -22,7 +22,7 @@ extension NameChecker {
       }
       // `for try await item in group`: the loop whileNext is, spelled as Swift's for-in.
       checkGroupStep(name, scope, step)
-      checkLoopBody(body, binding: item, &scope)
+      checkLoopBody(body, binding: item, &scope, step)
       return
     }
     checkStream(name, step)

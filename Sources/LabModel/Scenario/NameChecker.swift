@@ -233,10 +233,10 @@ struct NameChecker {
         read(expression.names + [name], scope, step)
       case .repeat(let count, let index, let body):
         read(count.names, scope, step)
-        checkLoopBody(body, binding: index, &scope)
+        checkLoopBody(body, binding: index, &scope, step)
       case .forEach(let list, let item, let body):
         read(list.names, scope, step)
-        checkLoopBody(body, binding: item, &scope)
+        checkLoopBody(body, binding: item, &scope, step)
       case .if(let condition, let thenSteps, let elseSteps):
         read(condition.names, scope, step)
         checkBranches(thenSteps, elseSteps, &scope)

@@ -92,7 +92,15 @@ public struct LessonCatalog: Sendable {
   }
 
   /// Resolves `argument` among `entries`: an exact number or name wins, then a unique prefix.
+  /// A path to a lesson file (`Lessons/02-slow.md`, as a teacher pastes it) names that lesson.
   public static func resolve(_ argument: String, in entries: [Entry]) -> Resolution {
+    if argument.hasSuffix(".md") {
+      let path = URL(fileURLWithPath: argument).standardizedFileURL.resolvingSymlinksInPath().path
+      let file = entries.first {
+        $0.url.standardizedFileURL.resolvingSymlinksInPath().path == path
+      }
+      return file.map(Resolution.lesson) ?? .notFound(suggestion: nil)
+    }
     // A number as the options take one (`PlainNumber`): `+4` and `0x4` are no lesson's number.
     if let number = PlainNumber.whole(argument) {
       let matches = entries.filter { $0.number == number }

@@ -313,7 +313,8 @@ extension LessonParser {
       if lesson.questions.isEmpty {
         problem(
           lines.count,
-          "a lesson ends with a '## Questions' section: a list of questions for the learner")
+          "a lesson ends with a '## Questions' section: a list of questions for the learner; add "
+            + "'## Questions' at the end with at least one '- ' line")
       }
       return lesson
     }

@@ -22,7 +22,8 @@ enum LessonCommand: Command {
   static let name = "lesson"
   static let names = ShellCompletions.Names.lessons
   static let summary = "Run a lesson: read it section by section and watch its scenarios run."
-  static let usage = "lesson [<number, name or start of a name>] [--step] [--full] [--ascii]"
+  static let usage =
+    "lesson [<number, name, start of a name, or its .md file>] [--step] [--full] [--ascii]"
   static let discussion = """
     Prints a lesson from Lessons/ section by section and runs each scenario where the lesson says,
     showing its trace (or its timeline) and its checks; the lesson ends with questions to think
@@ -211,6 +212,12 @@ enum LessonCommand: Command {
         let numbers = entries.map(\.number)
         throw UsageError(
           "no lesson \(argument): lessons are numbered \(numbers.min()!)–\(numbers.max()!); "
+            + "'\(LabCommand.name) list' lists them")
+      }
+      if argument.hasSuffix(".md") {
+        throw UsageError(
+          "'\(terminalSafe(argument))' is not a lesson file of this course (\(catalog.displayPath(catalog.lessonsFolder))/); "
+            + "name a lesson by its file there, its number or its name: "
             + "'\(LabCommand.name) list' lists them")
       }
       // A scenario's exact name beats the nearest lesson name: the user named the wrong kind.

@@ -121,6 +121,10 @@ import Testing
     #expect(Self.resolved("async-l") == "async-let")
     // An exact name wins over the names it is a prefix of.
     #expect(Self.resolved("async") == "async")
+    // A path to a lesson's file, as a teacher pastes it.
+    #expect(Self.resolved("/actors.md") == "actors")
+    #expect(Self.resolved("/x/../async-let.md") == "async-let")
+    #expect(LessonCatalog.resolve("/nowhere.md", in: Self.entries) == .notFound(suggestion: nil))
   }
 
   @Test func ambiguityAndTyposAreReported() {

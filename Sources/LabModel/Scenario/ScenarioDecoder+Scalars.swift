@@ -77,7 +77,7 @@ extension ScenarioDecoder {
       case nil: nil
       }
     if let reserved {
-      error(reserved, at: node.location, path: path)
+      if refusedNames.insert(reserved).inserted { error(reserved, at: node.location, path: path) }
       return nil
     }
     // `CancellationError` as an error to throw or catch is Swift's own, which the program
@@ -86,7 +86,8 @@ extension ScenarioDecoder {
     if let swiftProblem, !swiftsError,
       !(qualified && swiftProblem == .programName && SwiftIdentifier.writerNames.contains(value))
     {
-      error(swiftProblem.message(value, what: what), at: node.location, path: path)
+      let message = swiftProblem.message(value, what: what)
+      if refusedNames.insert(message).inserted { error(message, at: node.location, path: path) }
       return nil
     }
     return value

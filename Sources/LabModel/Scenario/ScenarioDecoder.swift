@@ -13,6 +13,9 @@ struct ScenarioDecoder {
   var semaphoreNames: [String] = []
   /// What declarations with errors may have declared: uses of these are not reported as unknown.
   var unsure = NameChecker.Unsure()
+  /// The messages of names already refused: a name is refused once, where it first appears, not
+  /// at each of its uses.
+  var refusedNames: Set<String> = []
 
   /// Errors found past `DiagnosticList.collectLimit`: counted, their messages never built.
   var omitted = 0

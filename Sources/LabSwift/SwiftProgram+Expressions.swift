@@ -76,7 +76,7 @@ extension ProgramWriter {
     _ condition: Expression, _ then: Expression, _ otherwise: Expression, _ context: Context,
     nilFor none: Bool = false
   ) throws(NotExpressible) -> SwiftExpression {
-    let test = try expression(condition, context)
+    let test = try self.condition(condition, context)
     func branch(_ part: Expression) throws(NotExpressible) -> SwiftExpression? {
       if none, case .literal(.none) = part { return nil }
       // A choice inside a choice may give nil too: `c ? (d ? x : nil) : nil`.
@@ -259,6 +259,21 @@ extension ProgramWriter {
       }
     }
     return SwiftExpression(code: code + "\"", type: .string, awaits: awaits, tries: tries)
+  }
+
+  /// A condition (`if`, `while`, `?:`): Swift takes only a `Bool`, where the lab stops the run
+  /// at a value of another type; a condition whose type is known to be another is refused.
+  func condition(_ condition: Expression, _ context: Context) throws(NotExpressible)
+    -> SwiftExpression
+  {
+    let test = try expression(condition, context)
+    if let type = test.type, type != .bool {
+      throw NotExpressible(
+        origin: nil,
+        message: "the condition '\(condition.source)' is \(type) in Swift, not true or false (Bool); "
+          + "compare it, such as '\(condition.source) > 0'")
+    }
+    return test
   }
 
   /// The right side of `?? orElse` (`streamNext`, `next`): an autoclosure, which cannot await,

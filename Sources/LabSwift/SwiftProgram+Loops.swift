@@ -15,7 +15,7 @@ extension ProgramWriter {
   func looping(
     while condition: Expression, _ body: [Step], checksFirst: Bool, _ context: Context
   ) throws(NotExpressible) {
-    let test = try expression(condition, context)
+    let test = try self.condition(condition, context)
     let code: SwiftCode = "\(awaitPrefix(test))\(test.code)"
     var inner = context
     if checksFirst {

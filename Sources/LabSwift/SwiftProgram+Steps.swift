@@ -119,7 +119,7 @@ extension ProgramWriter {
   func branch(
     _ condition: Expression, _ then: [Step], _ otherwise: [Step], _ context: inout Context
   ) throws(NotExpressible) {
-    let test = try expression(condition, context)
+    let test = try self.condition(condition, context)
     for name in Self.setInBoth(then, otherwise)
     where context.locals[name] == nil && !scenario.state.contains(where: { $0.name == name })
       && !(context.actor.flatMap { scenario.actors[$0] }?.state.contains { $0.name == name }

@@ -49,6 +49,10 @@ import Testing
     #expect {
       try Self.program(#"[{"map": "price > 1 ? price : none"}]"#)
     } throws: { "\($0)".contains("'none' has no Swift type here") }
+    // Swift's condition is a Bool: an Int there is refused, as the lab stops the run at it.
+    #expect {
+      try Self.program(#"[{"compactMap": "price ? 1 : none"}]"#)
+    } throws: { "\($0)".contains("the condition 'price' is Int in Swift, not true or false") }
     #expect {
       try Self.program(#"[{"compactMap": "price > 1 ? price : 'x'"}]"#)
     } throws: {

@@ -23,8 +23,10 @@ extension ScenarioDecoder {
           at: valueNode.location, path: "\(step.path).value")
         return nil
       }
-      return identifier(errorNode, path: "\(step.path).throwing", what: "error name")
-        .map { .resume(name, .throwing($0)) }
+      return identifier(
+        errorNode, path: "\(step.path).throwing", what: "error name", declares: .error
+      )
+      .map { .resume(name, .throwing($0)) }
     }
     guard let valueNode = step.option("value") else { return .resume(name, .returning(nil)) }
     return expression(valueNode, path: "\(step.path).value").map { .resume(name, .returning($0)) }

@@ -40,6 +40,8 @@ extension ScenarioDecoder {
     case variable, task
     /// An `async let`: a child task, then a variable once awaited.
     case taskAndVariable
+    /// An error to throw or catch: Swift's own `CancellationError` is one, and means Swift's.
+    case error
   }
 
   /// A name: letters, digits and `_`, starting with a letter or `_`, at most 64 characters, and
@@ -74,7 +76,7 @@ extension ScenarioDecoder {
       case .task: ReservedNames.taskProblem(value)
       case .taskAndVariable:
         ReservedNames.taskProblem(value) ?? ReservedNames.variableProblem(value)
-      case nil: nil
+      case .error, nil: nil
       }
     if let reserved {
       if refusedNames.insert(reserved).inserted { error(reserved, at: node.location, path: path) }
@@ -82,7 +84,7 @@ extension ScenarioDecoder {
     }
     // `CancellationError` as an error to throw or catch is Swift's own, which the program
     // means; as any other name it would hide Swift's.
-    let swiftsError = what == "error name" && value == "CancellationError"
+    let swiftsError = declares == .error && value == "CancellationError"
     if let swiftProblem, !swiftsError,
       !(qualified && swiftProblem == .programName && SwiftIdentifier.writerNames.contains(value))
     {

@@ -103,7 +103,10 @@ extension ScenarioDecoder {
     case .cancel: return identifier(value, path: keyPath, what: "task name").map { .cancel($0) }
     case .onMain: return .onMain(decodeSteps(value, path: keyPath))
     case .assumeIsolated: return decodeAssumeIsolated(step)
-    case .throw: return identifier(value, path: keyPath, what: "error name").map { .throw($0) }
+    case .throw:
+      return identifier(value, path: keyPath, what: "error name", declares: .error).map {
+        .throw($0)
+      }
     case .try: return decodeTry(step)
     case .checkCancellation: return .checkCancellation
     case .actorCall:

@@ -131,7 +131,7 @@ extension ScenarioDecoder {
     }
     checkKeys(object, allowed: ["error", "steps"], path: path, what: "catch key")
     let errorName = object["error"].flatMap {
-      identifier($0, path: "\(path).error", what: "error name")
+      identifier($0, path: "\(path).error", what: "error name", declares: .error)
     }
     let steps = object["steps"].map { decodeSteps($0, path: "\(path).steps") } ?? []
     return CatchClause(error: errorName, steps: steps)

@@ -270,7 +270,8 @@ extension ProgramWriter {
     if let type = test.type, type != .bool {
       throw NotExpressible(
         origin: nil,
-        message: "the condition '\(condition.source)' is \(type) in Swift, not true or false (Bool); "
+        message:
+          "the condition '\(condition.source)' is \(type) in Swift, not true or false (Bool); "
           + "compare it, such as '\(condition.source) > 0'")
     }
     return test

@@ -113,7 +113,9 @@ let package = Package(
       path: "Tests/LabChecksTestSupport", swiftSettings: swiftSettings),
     .target(
       name: "LabNativeTestSupport",
-      dependencies: ["LabTestSupport", "LabNative", "LabSwift", "LabModel"],
+      dependencies: [
+        "LabTestSupport", "LabNative", "LabSwift", "LabModel", "LabChecks", "LabInterpreter",
+      ],
       path: "Tests/LabNativeTestSupport", swiftSettings: swiftSettings),
     // The tests, one target per layer, each file in the highest layer it imports (the script
     // Scripts/test-layers.py says which, and checks this list), so that work on a layer builds

@@ -3,6 +3,7 @@ import LabChecks
 import LabChecksTestSupport
 import LabInterpreter
 import LabModel
+import LabNativeTestSupport
 import LabSwift
 import LabTestSupport
 import Testing
@@ -53,23 +54,11 @@ import Testing
     ] {
       #expect(program.contains(expected), "\(expected)\n\(program)")
     }
-    let environment = ProcessInfo.processInfo.environment
-    guard let compiler = SwiftCompiler.find(environment: environment) else {
-      return print("skipped: no swiftc")
-    }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "lab-child-copies-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("child-copies.json")
-    try Data(Self.copies.utf8).write(to: file)
-    let builder = NativeBuilder(
-      compiler: compiler, cache: try BuildFolder.folder("native", environment: environment),
-      records: try BuildRecords(environment: environment))
-    let verdict = NativeChecker.check(
-      file: file, argument: "child-copies", options: RunOptions(), builder: builder,
-      displayPath: { $0.lastPathComponent },
-      prove: { _ in ProvenOutcomes(outcomes: [], complete: false, schedules: 0) })
+    guard
+      let verdict = try TestSupport.nativeVerdict(
+        json: Self.copies, name: "child-copies",
+        prove: { _ in ProvenOutcomes(outcomes: [], complete: false, schedules: 0) })
+    else { return }
     #expect(verdict.status == .passed, "\(verdict.failures)")
   }
 }

@@ -3,6 +3,7 @@ import LabChecks
 import LabChecksTestSupport
 import LabInterpreter
 import LabModel
+import LabNativeTestSupport
 import LabSwift
 import LabTestSupport
 import Testing
@@ -37,25 +38,12 @@ import Testing
   }
 
   @Test func theProgramAgreesNatively() throws {
-    let environment = ProcessInfo.processInfo.environment
-    guard let compiler = SwiftCompiler.find(environment: environment) else {
-      return print("skipped: no swiftc")
-    }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "lab-group-next-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("next-or-else.json")
-    try Data(Self.adding.utf8).write(to: file)
-    let builder = NativeBuilder(
-      compiler: compiler, cache: try BuildFolder.folder("native", environment: environment),
-      records: try BuildRecords(environment: environment))
-    let verdict = NativeChecker.check(
-      file: file, argument: "next-or-else", options: RunOptions(), builder: builder,
-      displayPath: { $0.lastPathComponent },
-      prove: {
-        ProvenOutcomes.search($0, budget: ProvenOutcomes.budget(schedules: 1_000, seconds: 60))
-      })
+    let budget = ProvenOutcomes.budget(schedules: 1_000, seconds: 60)
+    guard
+      let verdict = try TestSupport.nativeVerdict(
+        json: Self.adding, name: "next-or-else",
+        prove: { ProvenOutcomes.search($0, budget: budget) })
+    else { return }
     #expect(verdict.status == .passed, "\(verdict.failures)")
     #expect(verdict.summary.contains("within the 1 proven outcome"), "\(verdict.summary)")
   }

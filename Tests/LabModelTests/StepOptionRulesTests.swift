@@ -121,7 +121,7 @@ struct StepOptionRulesTests {
         checked += 1
       }
     }
-    #expect(checked == 7)
+    #expect(checked == 8)
   }
 
   /// A step that leaves out an option with a default decodes as if it had written the default;

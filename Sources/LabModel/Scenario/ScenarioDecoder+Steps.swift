@@ -146,14 +146,9 @@ extension ScenarioDecoder {
     guard let orElseNode = step.option("orElse") else {
       return .next(group, bind: bind, orElse: nil)
     }
-    guard let orElse = expression(orElseNode, path: "\(step.path).orElse") else { return nil }
-    guard bind != nil else {
-      error(
-        "\"orElse\" is what \"as\" gets when no child is left, and this next has no \"as\"; "
-          + "add \"as\": \"result\" or remove \"orElse\"",
-        at: orElseNode.location, path: "\(step.path).orElse")
-      return nil
-    }
+    guard !refusesAlone("orElse", step),
+      let orElse = expression(orElseNode, path: "\(step.path).orElse")
+    else { return nil }
     return .next(group, bind: bind, orElse: orElse)
   }
 

@@ -50,6 +50,12 @@ extension StepRows {
           + "type. Without it the result is an optional in Swift, which a log shows but nothing "
           + "else may read."),
     ],
+    needs: [
+      .init(
+        option: "orElse", needs: ["as"],
+        message: #""orElse" is what "as" gets when no child is left, and this next has no "as"; "#
+          + #"add "as": "result" or remove "orElse""#)
+    ],
     examples: [
       #"{ "next": "jobs", "as": "result" }"#, #"{ "next": "jobs", "as": "first", "orElse": 0 }"#,
     ],

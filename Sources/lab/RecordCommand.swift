@@ -123,16 +123,17 @@ enum RecordCommand: Command {
   ) -> Int32 {
     let console = context.console
     let progress = ProgressLine(console: console)
+    // The scenario's own run, then each seed under each policy.
+    let total = 1 + (seeds ?? 0) * policies.count
     let runs = Recording.runs(scenario, seeds: seeds, policies: policies, maxSeconds: maxSeconds) {
-      made in
-      progress.update("record \(argument): \(made)/\(1 + (seeds ?? 0) * policies.count) runs")
+      made in progress.update("record \(argument): \(made)/\(total) runs")
     }
     progress.clear()
     if let stoppedAt = runs.stoppedAt {
       console.err(
         console.paint("error: ", .red, forErr: true)
-          + "\(file.display): recording stopped after \(runs.made) of "
-          + "\(1 + (seeds ?? 0) * policies.count) runs, when --max-seconds "
+          + "\(file.display): recording stopped after \(runs.made) of \(total) runs, when "
+          + "--max-seconds "
           + "\(ExhaustiveSearch.Limit.number(stoppedAt)) ran out; nothing was written. Raise "
           + "--max-seconds, or ask for fewer --seeds\n")
       return ExitStatus.failure

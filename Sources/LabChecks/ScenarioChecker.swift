@@ -145,7 +145,10 @@ public enum ScenarioChecker {
         label.mode == .live
         ? attempts.run(
           { ScenarioRunner.runAndCheck(scenario, options: options) },
-          settled: { $0.passed || ($0.problem != nil && !$0.expectsProblem) })
+          settled: { $0.passed || ($0.problem != nil && !$0.expectsProblem) },
+          allowing: {
+            $0.allowing(stall: $1, scenario.expect, tolerance: scenario.tolerance(options))
+          })
         : ScenarioRunner.runAndCheck(scenario, options: options)
       stallNote = attempts.note.isEmpty ? stallNote : attempts.note
       checkCount = max(checkCount, result.checks.count)

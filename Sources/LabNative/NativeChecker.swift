@@ -51,7 +51,13 @@ public enum NativeChecker {
           compiled = compiled || run.build.compiled
           return run
         },
-        settled: { $0.result.passed || ($0.result.problem != nil && !$0.result.expectsProblem) })
+        settled: { $0.result.passed || ($0.result.problem != nil && !$0.result.expectsProblem) },
+        allowing: { run, stall in
+          var run = run
+          run.result = run.result.allowing(
+            stall: stall, scenario.expect, tolerance: scenario.tolerance(options))
+          return run
+        })
     } catch .notExpressible(let diagnostic) {
       return verdict(.skipped, diagnostic.message)
     } catch {

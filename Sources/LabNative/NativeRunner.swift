@@ -94,8 +94,8 @@ public enum NativeRunner {
       throw .io("could not run \(build.executable.path): \(error)")
     }
     let record = record(scenario, process: process, scale: scale, threads: threads)
-    let tolerance = options.tolerance ?? scenario.expect.tolerance ?? .live
-    var checks = ExpectationChecker.check(scenario.expect, against: record, tolerance: tolerance)
+    var checks = ExpectationChecker.check(
+      scenario.expect, against: record, tolerance: scenario.tolerance(options))
     if build.sanitized {
       checks = checks.map(sanitizerMiss)
       if checks.contains(where: { $0.expectedMiss != nil }) { notes.append(sanitizerNote) }

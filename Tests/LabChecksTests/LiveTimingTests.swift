@@ -238,6 +238,21 @@ struct TimedAttemptsTests {
         " · \(TimedAttempts.limit) tries, \(TimedAttempts.limit) not counted: the machine"))
   }
 
+  @Test func aStalledMissThatTheStallCoversPassesAtOnce() {
+    // The machine stopped the run longer than it was late: that attempt is the verdict.
+    var attempts = TimedAttempts(explaining: 0, pause: 0)
+    let result = attempts.run({ false }, settled: { $0 }, allowing: { _, stall in stall >= 0 })
+    #expect(result == true && attempts.made == 1 && attempts.stalls.isEmpty)
+    #expect(attempts.allowed != nil)
+    #expect(attempts.note.hasPrefix(" · within the tolerance with the "))
+  }
+
+  @Test func aStalledMissTheStallDoesNotCoverIsTriedAgain() {
+    var attempts = TimedAttempts(explaining: 0, pause: 0)
+    let result = attempts.run({ false }, settled: { $0 }, allowing: { result, _ in result })
+    #expect(result == false && attempts.made == TimedAttempts.limit && attempts.allowed == nil)
+  }
+
   @Test func aSettledResultEndsTheAttempts() {
     var attempts = TimedAttempts(explaining: .infinity, pause: 0)
     var made = 0

@@ -136,8 +136,13 @@ extension ProgramWriter {
     if name == "isCancelled" || name == "Task.isCancelled" {
       return SwiftExpression(code: "Task.isCancelled", type: .bool)
     }
-    if let group = GroupBodyRules.group(read: name) {
-      return SwiftExpression(code: "\(Identifier(group)).isCancelled", type: .bool)
+    if let (group, property) = GroupBodyRules.group(read: name) {
+      let member: SwiftCode =
+        switch property {
+        case .isCancelled: "isCancelled"
+        case .isEmpty: "isEmpty"
+        }
+      return SwiftExpression(code: "\(Identifier(group)).\(member)", type: .bool)
     }
     if name == "Task.currentPriority" {
       return SwiftExpression(code: "Task.currentPriority.name", type: .string)

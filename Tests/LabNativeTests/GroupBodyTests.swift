@@ -68,6 +68,36 @@ import Testing
     #expect(messages.allSatisfy { $0.contains("only that group's \"body\" can reach") })
   }
 
+  /// `jobs.isEmpty` counts results not yet taken (Tests/NativeFacts/group-is-empty-until-next-
+  /// takes.swift): false once both children ended, true after two `next`s, on every seed.
+  @Test func isEmptyCountsTheResultsNextHasNotTaken() throws {
+    let scenario = try TestSupport.scenario(named: "group-is-empty")
+    TestSupport.passingRunsOnEverySeed(scenario, "group-is-empty ")
+    for (label, result) in TestSupport.runsOnEverySeed(scenario) {
+      #expect(
+        Self.logs(result) == [
+          "empty at the start: true", "empty once both children ended: false", "next() took 1",
+          "next() took 2", "empty after two results were taken: true", "the total is 3",
+        ], "\(label)")
+    }
+    let program = try SwiftProgram.generate(
+      try TestSupport.programScenario(named: "group-is-empty"))
+    #expect(program.contains("while !jobs.isEmpty {"))
+    try TestSupport.expectCompiles("group-is-empty")
+  }
+
+  @Test func isEmptyOutsideItsBodyIsRefusedAsIsCancelled() {
+    let messages = TestSupport.diagnostics(
+      json: """
+        {"format": 1, "steps": [
+          {"group": "g", "body": [{"addTask": "g", "steps": [{"log": "{g.isEmpty}"}]}]},
+          {"log": "{g.isCancelled} {g.isEmpty}"}
+        ]}
+        """)
+    #expect(messages.count == 3, "\(messages)")
+    #expect(messages.allSatisfy { $0.contains("only that group's \"body\" can reach") })
+  }
+
   @Test func theProgramCompilesInSwift6Mode() throws {
     let program = try SwiftProgram.generate(try TestSupport.programScenario(named: "group-body"))
     #expect(program.contains("try await withThrowingTaskGroup(of: Int.self) { jobs in"))

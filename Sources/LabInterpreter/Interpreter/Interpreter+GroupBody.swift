@@ -211,12 +211,18 @@ extension Interpreter {
     cancelling(context) { handle.group.cancelAll() }
   }
 
-  /// `GROUP.isCancelled` read in the group's body.
-  func groupIsCancelled(_ name: String, _ context: Context) -> Value? {
-    guard let group = GroupBodyRules.group(read: name), let handle = context.groups[group] else {
-      return nil
+  /// `GROUP.isCancelled` or `GROUP.isEmpty` read in the group's body, from the real group.
+  func groupProperty(_ name: String, _ context: Context) -> Value? {
+    guard let (group, property) = GroupBodyRules.group(read: name),
+      let handle = context.groups[group]
+    else { return nil }
+    switch property {
+    case .isCancelled:
+      chooser?.touchUnknown()  // set by cancelAll and by the task's cancellation
+      return .bool(handle.group.isCancelled)
+    case .isEmpty:
+      // The body's own addTask and next decide it, whenever the children end.
+      return .bool(handle.group.isEmpty)
     }
-    chooser?.touchUnknown()  // set by cancelAll and by the task's cancellation
-    return .bool(handle.group.isCancelled)
   }
 }

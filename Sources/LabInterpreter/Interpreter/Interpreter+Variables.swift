@@ -28,7 +28,7 @@ extension Interpreter {
   ) throws -> Value {
     if let found = locate(name, context) { return found.value }
     if let bound = taskLocal(name) { return bound }
-    if let cancelled = groupIsCancelled(name, context) { return cancelled }
+    if let property = groupProperty(name, context) { return property }
     switch name {
     case "isCancelled", "Task.isCancelled":
       chooser?.touchUnknown()  // set by other tasks in ways the scheduler does not see

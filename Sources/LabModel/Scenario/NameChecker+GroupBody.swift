@@ -1,13 +1,26 @@
-/// A group's body: its addTask, next and cancelAll steps, and NAME.isCancelled, name a group whose
-/// body encloses them in the same task. In Swift they are calls on the closure's `group`
-/// parameter, which a child task's closure, a `Task`, or code after the group cannot reach.
+/// What a group's body can read of its group, as Swift's `group.NAME` spells it.
+package enum GroupProperty: String, CaseIterable, Sendable {
+  /// Whether the group is cancelled: by `cancelAll`, or with the task that opened it.
+  case isCancelled
+  /// Whether no child is left whose result `next` has not taken: a child that ended counts until
+  /// it is taken (Tests/NativeFacts/group-is-empty-until-next-takes.swift). The body's own steps
+  /// decide it — its `addTask`s and `next`s — so no other task's timing can change what it reads.
+  case isEmpty
+}
+
+/// A group's body: its addTask, next and cancelAll steps, and `NAME.isCancelled` and
+/// `NAME.isEmpty`, name a group whose body encloses them in the same task. In Swift they are calls
+/// on the closure's `group` parameter, which a child task's closure, a `Task`, or code after the
+/// group cannot reach.
 package enum GroupBodyRules {
-  /// The group a read of `NAME.isCancelled` names, if it is one.
-  package static func group(read name: String) -> String? {
-    let suffix = ".isCancelled"
-    guard name.hasSuffix(suffix), name != "Task.isCancelled" else { return nil }
-    let group = String(name.dropLast(suffix.count))
-    return group.isEmpty || group.contains(".") ? nil : group
+  /// The group and the property a read of `NAME.isCancelled` or `NAME.isEmpty` names, if it is
+  /// one.
+  package static func group(read name: String) -> (group: String, property: GroupProperty)? {
+    guard let dot = name.lastIndex(of: "."), name != "Task.isCancelled",
+      let property = GroupProperty(rawValue: String(name[name.index(after: dot)...]))
+    else { return nil }
+    let group = String(name[..<dot])
+    return group.isEmpty || group.contains(".") ? nil : (group, property)
   }
 
   /// The message for `what` (a step's key, or a read) that names a group it is not inside.
@@ -19,9 +32,10 @@ package enum GroupBodyRules {
 }
 
 extension NameChecker.Scope {
-  /// Whether `name` is `GROUP.isCancelled` for a group whose body encloses the block.
+  /// Whether `name` is `GROUP.isCancelled` or `GROUP.isEmpty` for a group whose body encloses
+  /// the block.
   func readsGroup(_ name: String) -> Bool {
-    GroupBodyRules.group(read: name).map { groups.contains($0) } ?? false
+    GroupBodyRules.group(read: name).map { groups.contains($0.group) } ?? false
   }
 }
 

@@ -136,7 +136,7 @@ struct NameChecker {
       && !taskLocalNames.contains(name) && !scope.readsGroup(name)
     {
       if unsure.anyVariable || unsure.names.contains(name) { continue }
-      if let group = GroupBodyRules.group(read: name) {
+      if let (group, _) = GroupBodyRules.group(read: name) {
         report(GroupBodyRules.outsideBody("\(name)", group: group), at: step.origin)
       } else if scope.pending.contains(name) {
         report(

@@ -325,9 +325,27 @@ extension ProgramWriter {
     inner.ownTask = nil
     inner.inClosure = true
     let target: SwiftCode = queue == "main" ? "DispatchQueue.main" : SwiftCode(Identifier(queue))
-    let call: SwiftCode = "\(target).\(sync ? "sync" : "async" as SwiftCode) {"
+    let call: SwiftCode =
+      sync
+      ? "\(target).sync {"
+      : tracksWork ? "\(target).async(group: pendingWork) {" : "\(target).async {"
     try block(call) { () throws(NotExpressible) in try steps(body, &inner) }
   }
+
+  /// Whether the scenario is an app's that queues work items: its process keeps running until
+  /// they have run, where a program ends when `main()` returns.
+  var appQueuesWork: Bool {
+    scenario.lifetime == .app
+      && Self.contains(allSteps) { kind in
+        if case .dispatch(_, sync: false, _) = kind { true } else { false }
+      }
+  }
+
+  /// Whether the program stays until its work items have run (`keepAlive`), counting them in
+  /// `pendingWork` as a `DispatchGroup` counts any work: the native build of an app's scenario,
+  /// whose run must end as the lab's does (a cycle of `sync`s hangs there, as in the app). The
+  /// program a learner reads keeps Dispatch's own calls, and says where an app would go on.
+  var tracksWork: Bool { native && appQueuesWork }
 
   /// The rest of a work item after a `sleep`: a completion handler called back later.
   func later(_ duration: Expression, _ rest: [Step], _ context: inout Context)
@@ -337,8 +355,11 @@ extension ProgramWriter {
     let queue = context.queue.map(queueCode) ?? "DispatchQueue.global()"
     let target: SwiftCode = queue == ".main" ? "DispatchQueue.main" : queue
     line("// The request's completion handler, \(value.code) ms later.")
+    if tracksWork { line("pendingWork.enter()") }
     try block("\(target).asyncAfter(deadline: .now() + \(milliseconds(value.code))) {") {
-      () throws(NotExpressible) in try steps(rest, &context)
+      () throws(NotExpressible) in
+      if tracksWork { line("defer { pendingWork.leave() }") }
+      try steps(rest, &context)
     }
   }
 }

@@ -300,6 +300,14 @@ extension ProgramWriter {
         "await withCheckedContinuation { done in \(Identifier(name)).notify(queue: .main) { "
           + "done.resume() } }")
     }
+    if tracksWork {
+      line("// Stay until every work item has run, as an app does: main() returning ends it.")
+      line(
+        "await withCheckedContinuation { done in pendingWork.notify(queue: .main) { "
+          + "done.resume() } }")
+    } else if appQueuesWork {
+      line("// An app's process keeps running the work items still queued; this program ends here.")
+    }
   }
 
   /// Whether the root's task `name` runs a continuation whose steps never resume it: Swift warns

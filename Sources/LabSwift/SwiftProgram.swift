@@ -283,6 +283,10 @@ final class ProgramWriter {
       line("let \(Identifier(name)) = DispatchQueue(label: \(.string(name))\(attributes))")
     }
     for name in groups.sorted() { line("let \(Identifier(name)) = DispatchGroup()") }
+    if tracksWork {
+      line("// The work items queued: an app's process keeps running until they have run.")
+      line("let pendingWork = DispatchGroup()")
+    }
     if !scenario.queues.isEmpty || !groups.isEmpty { line("") }
   }
 

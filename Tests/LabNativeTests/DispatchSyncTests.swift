@@ -48,6 +48,63 @@ import Testing
     #expect(program.contains("n += 1"), "\(program)")
   }
 
+  /// A `sync` block in an actor's method is the method's closure: it reads and writes the
+  /// actor's state, as Swift's `q.sync { n = x; x = 5 }` does there. The lab ran it off the actor,
+  /// where the read failed unseen and the write made a local: `--native` raised a fidelity alarm.
+  static let syncOnActor = """
+    { "format": 1, "queues": { "q": "serial" }, "state": { "r": 0, "after": 0 },
+      "actors": { "A": { "state": { "x": 1 }, "methods": { "m": { "steps": [
+        { "set": "n", "to": "0" },
+        { "dispatch": "q", "sync": true, "steps": [ { "set": "n", "to": "x" }, { "set": "x", "to": 5 } ] },
+        { "return": "n" } ] },
+        "read": { "steps": [ { "return": "x" } ] } } } },
+      "steps": [ { "actorCall": "A.m", "as": "v" }, { "set": "r", "to": "v" },
+        { "actorCall": "A.read", "as": "w" }, { "set": "after", "to": "w" } ],
+      "expect": { "values": { "r": 1, "after": 5 } } }
+    """
+
+  @Test func aSyncBlockOnAnActorReadsAndWritesItsState() throws {
+    let scenario = try TestSupport.scenario(json: Self.syncOnActor)
+    TestSupport.passingRunsOnEverySeed(scenario, "sync on actor ")
+    guard
+      let verdict = try TestSupport.nativeVerdict(
+        json: Self.syncOnActor, name: "sync-on-actor",
+        prove: { _ in ProvenOutcomes(outcomes: [], complete: false, schedules: 0) })
+    else { return }
+    #expect(verdict.status == .passed, "\(verdict.failures)")
+  }
+
+  /// An `async` work item or a notify block is a Sendable closure that runs later, off the
+  /// actor: reading the actor's state there is refused where it is written, as Swift refuses it.
+  @Test func anEscapingBlockOnAnActorCannotReadItsState() {
+    let messages = TestSupport.diagnostics(
+      json: """
+        { "format": 1, "queues": { "q": "serial" },
+          "actors": { "A": { "state": { "x": 1 }, "methods": { "m": { "steps": [
+            { "dispatch": "q", "steps": [ { "log": "{x}" } ] },
+            { "dispatch": "q", "sync": true, "steps": [ { "log": "{x}" } ] },
+            { "notify": "g", "queue": "q", "steps": [ { "log": "{x}" } ] } ] } } } },
+          "steps": [ { "actorCall": "A.m" } ] }
+        """)
+    #expect(messages.count == 2, "\(messages)")
+    #expect(messages.first?.contains("this work item's steps do not run on the actor") == true)
+    #expect(messages.last?.contains("this notify block's steps do not run on the actor") == true)
+  }
+
+  /// A step that fails in a work item nobody waits for stops the run with its place, as a
+  /// failure in the root does: it ended the item as `failed` and the run passed.
+  @Test func aStepThatFailsInAWorkItemIsTheRunsProblem() throws {
+    let scenario = try TestSupport.scenario(
+      json: """
+        { "format": 1, "queues": { "q": "serial" }, "state": { "x": [1] },
+          "steps": [ { "dispatch": "q", "steps": [ { "log": "{x[3]}" } ] }, { "sleep": 10 } ] }
+        """)
+    let result = ScenarioRunner.runAndCheck(scenario)
+    #expect(
+      result.problem?.contains("inline.json:") == true, "\(String(describing: result.problem))")
+    #expect(result.problem?.contains("index 3 is out of range") == true)
+  }
+
   /// The fix for a cycle of syncs: one direction only. It finishes on every seed, without a race.
   @Test func syncInOneDirectionNeverDeadlocksOnEverySeed() throws {
     let scenario = try TestSupport.scenario(named: "queue-sync-one-way")

@@ -47,9 +47,7 @@ extension Interpreter {
     do {
       try runHandlerSteps(steps, &context)
     } catch let failure as Failure {
-      stopForMisuse(
-        "\(scenario.file):\(failure.origin.location.line):\(failure.origin.location.column): "
-          + "error: \(failure.message) (at \(failure.origin.path))")
+      stopForMisuse(problem(failure))
     } catch {
       // The decoder lets no step that throws into a handler; a stopped run unwinds here.
     }

@@ -40,6 +40,12 @@ final class WorkInFlight: Sendable {
 }
 
 extension Interpreter {
+  /// A failed step as the run's problem: `file:line:column: error: what (at steps[2])`.
+  func problem(_ failure: Failure) -> String {
+    "\(scenario.file):\(failure.origin.location.line):\(failure.origin.location.column): "
+      + "error: \(failure.message) (at \(failure.origin.path))"
+  }
+
   /// The root task: runs the scenario's steps where the scenario says, notes when they ended, then
   /// waits for every unstructured task so the run ends with no work left behind.
   func runRoot(_ outcome: RootOutcome) async {
@@ -49,9 +55,7 @@ extension Interpreter {
     do {
       _ = try await runTask(.steps(scenario.steps), context, isolation: isolation)
     } catch let failure as Failure {
-      outcome.failure =
-        "\(scenario.file):\(failure.origin.location.line):\(failure.origin.location.column): "
-        + "error: \(failure.message) (at \(failure.origin.path))"
+      outcome.failure = problem(failure)
     } catch {
       // A thrown error or a cancellation is an outcome, recorded as the root's `end`; only a run
       // that could not go on (a failed step, a stopped run) is a problem.

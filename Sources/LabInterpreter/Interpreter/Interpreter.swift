@@ -108,8 +108,11 @@ final class Interpreter: @unchecked Sendable {
     return child
   }
 
+  /// What the trace calls the scenario's own task.
+  static let rootTask = "root"
+
   func rootContext() -> Context {
-    Context(task: "root", id: nextTaskID())
+    Context(task: Self.rootTask, id: nextTaskID())
   }
 
   func nextTaskID() -> Int { budget.nextTaskID() }
@@ -205,6 +208,11 @@ final class Interpreter: @unchecked Sendable {
     } catch {
       cancelledByError()  // a child's error can cancel its group's other children
       record(.end(Self.ending(error)), context)
+      // A step that could not run is the run's problem wherever it failed, not a task's end
+      // another task may never look at: the root reports its own (`runRoot`).
+      if let failure = error as? Failure, context.task != Self.rootTask {
+        stopForMisuse(problem(failure))
+      }
       throw error
     }
   }

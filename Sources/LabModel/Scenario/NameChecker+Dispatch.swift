@@ -60,3 +60,16 @@ public enum DispatchRules {
       + "without \"sync\""
   }
 }
+
+extension NameChecker {
+  /// A work item's or a notify block's steps. A `sync` block's closure does not escape: Swift
+  /// keeps it on the caller's actor, which waits for it. An `async` one is Sendable and runs
+  /// later, off the actor, so it does not see the actor's own names.
+  mutating func checkWorkItem(
+    _ body: [Step], escapes: Bool, what: String, _ scope: inout Scope, _ step: Step
+  ) {
+    var inner = escapes ? scope.leavingActor(what) : scope.nested
+    checkBlock(body, &inner)
+    scope.end(inner, "the \(step.kind.key.rawValue) block", step)
+  }
+}

@@ -12,12 +12,25 @@ extension NameChecker {
     /// In an actor's method: the actor and its own variables and constants, which a child
     /// task's steps do not reach (the lab runs the child off the actor).
     var actorOwn: (actor: String, names: Set<String>)?
-    /// In a child task of an actor's method: the actor's own names it cannot read.
-    var leftActor: (actor: String, names: Set<String>)?
+    /// In a child task or an escaping work item of an actor's method: the actor's own names it
+    /// cannot read, and what the block is, as a message names it ("this child task's steps").
+    var leftActor: (actor: String, names: Set<String>, block: String)?
 
     /// The scope of a block nested in this one: it sees what this one reads.
     var nested: Scope {
       Scope(readable: readable, ended: ended, actorOwn: actorOwn, leftActor: leftActor)
+    }
+
+    /// The scope of `block`, a closure that runs off the actor whose method holds this scope (a
+    /// child task, an `async` work item): it does not see the actor's own names.
+    func leavingActor(_ block: String) -> Scope {
+      var inner = nested
+      if let own = actorOwn {
+        inner.readable.subtract(own.names)
+        inner.actorOwn = nil
+        inner.leftActor = (own.actor, own.names, block)
+      }
+      return inner
     }
 
     /// Notes what `inner`, a nested block that `step` opens, declared and took with it.

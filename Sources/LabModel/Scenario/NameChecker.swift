@@ -146,9 +146,9 @@ struct NameChecker {
         report(Self.outOfScope(name, ended), at: step.origin)
       } else if let left = scope.leftActor, left.names.contains(name) {
         report(
-          "'\(name)' belongs to actor '\(left.actor)', and this child task's steps do not run on "
-            + "the actor, so they cannot read it; set a local to it before the child starts and "
-            + "read the local (the child gets a copy)", at: step.origin)
+          "'\(name)' belongs to actor '\(left.actor)', and \(left.block) do not run on the actor, "
+            + "so they cannot read it; set a local to it before the block starts and read the "
+            + "local (the block gets a copy)", at: step.origin)
       } else {
         let taskLocals = taskLocalNames
         report(Self.unknownName(name, scope, taskLocals, inText: inText), at: step.origin)
@@ -209,12 +209,7 @@ struct NameChecker {
       if let extra { inner.readable.insert(extra) }
       checkCall(call, inner, step)
     case .steps(let steps):
-      var inner = scope.nested
-      if let own = scope.actorOwn {
-        inner.readable.subtract(own.names)
-        inner.actorOwn = nil
-        inner.leftActor = own
-      }
+      var inner = scope.leavingActor("this child task's steps")
       if let extra { inner.readable.insert(extra) }
       checkBlock(steps, &inner)
       if let extra, !scope.readable.contains(extra) { inner.readable.remove(extra) }
@@ -278,10 +273,10 @@ struct NameChecker {
       case .atomicAdd(_, let expression):
         // The variable itself is checked with the atomics: it must be in "state".
         read(expression.names, scope, step)
-      case .dispatch(_, _, let body), .notify(_, _, let body):
-        var inner = scope.nested
-        checkBlock(body, &inner)
-        scope.end(inner, "the \(step.kind.key.rawValue) block", step)
+      case .dispatch(_, let sync, let body):
+        checkWorkItem(body, escapes: !sync, what: "this work item's steps", &scope, step)
+      case .notify(_, _, let body):
+        checkWorkItem(body, escapes: true, what: "this notify block's steps", &scope, step)
       case .continuation(let spec): checkContinuation(spec, &scope, step)
       case .resume(let name, let result): checkResume(name, result, scope, step)
       case .onCancel(let handler, let operation):

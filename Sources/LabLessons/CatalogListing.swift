@@ -71,11 +71,7 @@ package enum CatalogListing {
         continue
       }
       guard let scenario = try? ScenarioLoader.load(path: url.path) else {
-        // By its path, one shell word: a file that does not validate may have no name a command
-        // takes (`-rf.json` would read as options).
-        problems.append(
-          "\(terminalSafe(catalog.displayPath(url))): does not validate; see why: "
-            + LabCommand.line("validate \(shellWord(ScenarioCatalog.pathFromHere(url)))"))
+        problems.append(doesNotValidate(url, catalog))
         text += "  " + name.padding(nameWidth) + style.paint("(does not validate)", .red) + "\n"
         continue
       }
@@ -94,6 +90,14 @@ package enum CatalogListing {
     }
     if files.isEmpty { text += "  (none in Scenarios/)\n" }
     return (text, problems)
+  }
+
+  /// The line that names a scenario file that does not load, and the command that says why. By
+  /// its path, one shell word: a file that does not validate may have no name a command takes
+  /// (`-rf.json` would read as options).
+  package static func doesNotValidate(_ url: URL, _ catalog: ScenarioCatalog) -> String {
+    "\(terminalSafe(catalog.displayPath(url))): does not validate; see why: "
+      + LabCommand.line("validate \(shellWord(ScenarioCatalog.pathFromHere(url)))")
   }
 
   /// A lesson's line up to its title: its number right-aligned, its name in its column.

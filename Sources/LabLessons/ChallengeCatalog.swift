@@ -15,15 +15,23 @@ package struct ChallengeCatalog {
   }
 
   package var entries: [Entry] = []
+  /// A line for each scenario file that does not load (`CatalogListing.doesNotValidate`): it may
+  /// hold a challenge, and its name hides a bundled scenario's, so the list says so.
+  package var problems: [String] = []
 
   package init(_ course: Course) {
     var seen: Set<String> = []
     for root in [course.root] + (course.bundled.map { [$0] } ?? []) {
-      for url in ScenarioCatalog(root: root).allScenarioFiles() {
-        guard let name = ScenarioCatalog.scenarioName(of: url), seen.insert(name).inserted,
-          let scenario = try? ScenarioLoader.load(path: url.path),
-          let challenge = scenario.challenge
-        else { continue }
+      let catalog = ScenarioCatalog(root: root)
+      for url in catalog.allScenarioFiles() {
+        guard let name = ScenarioCatalog.scenarioName(of: url), seen.insert(name).inserted else {
+          continue
+        }
+        guard let scenario = try? ScenarioLoader.load(path: url.path) else {
+          problems.append(CatalogListing.doesNotValidate(url, catalog))
+          continue
+        }
+        guard let challenge = scenario.challenge else { continue }
         entries.append(Entry(name: name, url: url, scenario: scenario, challenge: challenge))
       }
     }

@@ -36,10 +36,13 @@ enum ChallengeCommand: Command {
     $XDG_STATE_HOME/concurrency-lab/challenges (~/.local/state/… when
     XDG_STATE_HOME is unset), at most 64 KiB, beside 'lab lesson''s progress
     and by the same rules. --next plays the first challenge you have not
-    played, and says which on stderr.
+    played, and says which on stderr. Both name on stderr each scenario file
+    of the course that does not load (it may hold a challenge, and its name
+    hides a bundled one), as 'lab list' does.
     Exit status: 0 (a missed goal too), 1 when the scenario does not
-    validate or working out a choice took more than --max-seconds (20), 64
-    on a usage error (a scenario without a challenge among them).
+    validate (for the list: when a file does not) or working out a choice
+    took more than --max-seconds (20), 64 on a usage error (a scenario
+    without a challenge among them).
 
     Examples:
       lab challenge
@@ -57,6 +60,11 @@ enum ChallengeCommand: Command {
     if let problem = progress?.problem {
       context.console.err(
         context.console.paint("warning: ", .yellow, forErr: true) + problem + "\n")
+    }
+    // A file that does not load may be a challenge: the list and --next name it, as `lab list`
+    // does (a challenge given by name names its own file's problems).
+    if arguments.positionals.isEmpty {
+      for problem in catalog.problems { context.console.err(problem + "\n") }
     }
     let entry: ChallengeCatalog.Entry
     if let name = arguments.positionals.first {
@@ -85,7 +93,7 @@ enum ChallengeCommand: Command {
         catalog.text(
           progress: progress, par: { listPar($0, since: start, cache: pars) },
           context.console.outStyle, width: context.console.terminalColumns))
-      return ExitStatus.ok
+      return catalog.problems.isEmpty ? ExitStatus.ok : ExitStatus.failure
     }
     guard let scenario = context.loadScenario(entry.url) else { return ExitStatus.failure }
     var session = StepSession(scenario, options: RunOptions())

@@ -179,6 +179,17 @@ import Testing
       "\(played.err)")
     #expect(!played.err.contains("has no challenge"))
     #expect(played.out.isEmpty)
+    // The list and --next name it too, as `lab list` does: it hid the bundled racy-counter and
+    // the list exited 0 without a word.
+    let list = course.lab(["challenge"])
+    #expect(list.status == 1)
+    #expect(
+      list.err.contains(
+        "Scenarios/02-broken/racy-counter.json: does not validate; see why: lab validate "),
+      "\(list.err)")
+    #expect(!list.out.contains("  racy-counter "))
+    let next = course.lab(["challenge", "--next"], input: ["q"])
+    #expect(next.err.contains("racy-counter.json: does not validate"), "\(next.err)")
   }
 
   /// The scores' store follows lessons' progress rules: a folder in its place is named in one

@@ -45,9 +45,11 @@ import Testing
 
     deinit { try? FileManager.default.removeItem(at: root) }
 
-    func lab(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
+    func lab(_ arguments: [String], input: [String] = []) -> (
+      status: Int32, out: String, err: String
+    ) {
       InProcessLab.run(
-        arguments,
+        arguments, input: input,
         environment: [
           "LAB_ROOT": root.path, "LAB_CURRICULUM": TestSupport.packageRoot.path, "CI": "",
         ])

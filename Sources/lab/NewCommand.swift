@@ -13,7 +13,7 @@ enum NewCommand: Command {
   static let summary = "Write a starter scenario NAME.json to edit (never overwrites a file)."
   static let usage = "new <name> [--path DIR]"
   static let discussion = """
-    Writes NAME.json in Scenarios/, or in DIR (a folder inside the project, created if needed): a
+    Writes NAME.json in Scenarios/, or in DIR (a folder inside Scenarios/, created if needed): a
     small scenario that validates and passes, with "$schema", "format", "title", "summary",
     "source", "steps" and an "expect" block to replace with your own. Then run it, record its
     expected trace and check it over many seeds, as docs/teachers-guide.md describes.
@@ -61,20 +61,23 @@ enum NewCommand: Command {
     }
     let file = folder.appendingPathComponent("\(name).json")
     let text = ScenarioTemplate.text(name: name, schemaPath: schemaPath(from: folder, root: root))
+    let shown = context.displayPath(file)
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      try AtomicFile.create(text, at: file.path, shown: context.displayPath(file))
     } catch {
       console.err(
         console.paint("error: ", .red, forErr: true)
-          + "cannot write \(terminalSafe(context.displayPath(file))): "
+          + "cannot make the folder of \(terminalSafe(shown)): "
           + "\(terminalSafe(error.localizedDescription))\n")
       return ExitStatus.failure
     }
-    let shown = context.displayPath(file)
-    // A file outside Scenarios/ is not found by name, so the next commands use its path.
-    let inScenarios = file.path.hasPrefix(root.appendingPathComponent("Scenarios").path + "/")
-    let handle = inScenarios ? name : shown
+    do throws(FileError) {
+      try AtomicFile.create(text, at: file.path, shown: shown)
+    } catch {
+      console.err(console.paint("error: ", .red, forErr: true) + error.description + "\n")
+      return ExitStatus.failure
+    }
+    let handle = name
     let next = [
       (LabCommand.hint.command("run", handle), "run it: its trace and its checks"),
       (
@@ -91,18 +94,23 @@ enum NewCommand: Command {
   }
 
   /// The folder to write in: `--path` resolved against the working directory, which must be inside
-  /// the project; `Scenarios/` when not given.
-  /// Links are followed as far as the path exists, so neither --path nor a `Scenarios/` that is
-  /// a link leads out of the project.
+  /// the project's `Scenarios/`, where every command finds a scenario by its name (a file
+  /// elsewhere was found by none, nor by the check that names are unique); `Scenarios/` when not
+  /// given. Links are followed as far as the path exists, so neither --path nor a `Scenarios/`
+  /// that is a link leads out of the project.
   static func folder(_ path: String?, root: URL) throws(UsageError) -> URL {
     let cwd = URL(writtenPath: FileManager.default.currentDirectoryPath)
-    let folder =
-      path.map { URL(writtenPath: $0, relativeTo: cwd).standardizedFileURL }
-      ?? root.appendingPathComponent("Scenarios")
+    let scenarios = root.appendingPathComponent("Scenarios")
+    let folder = path.map { URL(writtenPath: $0, relativeTo: cwd).standardizedFileURL } ?? scenarios
     guard OutputPlan.isInside(folder, [root]) else {
       throw UsageError(
         "--path must be a folder inside the project (\(root.path)); '\(path ?? "Scenarios/")' "
           + "is not, once its symbolic links are followed")
+    }
+    guard OutputPlan.isInside(folder, [scenarios]) else {
+      throw UsageError(
+        "--path must be Scenarios/ or a folder inside it, where 'lab run NAME' finds a scenario; "
+          + "'\(terminalSafe(path ?? ""))' is not (a topic folder such as Scenarios/08-data-races)")
     }
     let resolved = URL(writtenPath: OutputPlan.resolved(folder))
     if let problem = notAFolder(resolved, root: root) {

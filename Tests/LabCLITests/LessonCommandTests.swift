@@ -184,6 +184,30 @@ import Testing
     #expect(
       !FileManager.default.fileExists(
         atPath: root.deletingLastPathComponent().appendingPathComponent("escape.json").path))
+
+    // Inside the project but outside Scenarios/, no command finds a scenario by name, nor did
+    // the check that names are unique: refused, and nothing written.
+    for folder in [".", "Lessons", "Scenarios/.."] {
+      let beside = InProcessLab.run(
+        ["new", "demo", "--path", root.appendingPathComponent(folder).path],
+        environment: environment)
+      #expect(beside.status == 64, "\(folder): \(beside.err)")
+      #expect(beside.err.contains("--path must be Scenarios/ or a folder inside it"), "\(folder)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("demo.json").path))
+  }
+
+  /// Something already in the file's place that is not a scenario (a folder named NAME.json) is
+  /// refused with what is there, not with Foundation's "(LabModel.FileError error 1.)".
+  @Test func newNamesWhatIsInTheFilesPlace() throws {
+    let root = try Self.project()
+    defer { try? FileManager.default.removeItem(at: root) }
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("Scenarios/taken.json"), withIntermediateDirectories: true)
+    let result = InProcessLab.run(["new", "taken"], environment: ["LAB_ROOT": root.path])
+    #expect(result.status == 1)
+    #expect(result.err.contains("Scenarios/taken.json': it already exists"), "\(result.err)")
+    #expect(!result.err.contains("FileError"))
   }
 
   @Test func newRefusesNamesThatAreNotSimple() throws {

@@ -78,11 +78,26 @@ import Testing
   }
 
   @Test func anOrElseOfAnotherTypeOrForChildrenOfNoValueIsRefused() throws {
-    let text = try TestSupport.scenario(
+    // A literal of another type is refused where it is written, as a stream's is; a value of
+    // another type only the writer knows (a local) by `lab swift`.
+    let literal = TestSupport.diagnostics(
       json: """
         { "format": 1, "steps": [ { "group": "g", "body": [
-          { "addTask": "g", "steps": [ { "return": 5 } ] },
+          { "addTask": "g", "steps": [ { "if": "true", "then": [ { "return": 5 } ] }, { "return": 6 } ] },
           { "next": "g", "as": "a", "orElse": "'none left'" }, { "log": "{a}" } ] } ] }
+        """)
+    #expect(
+      literal == [
+        "bad.json:3:5: error: the children of group 'g' return integers (the first returns "
+          + "5), and this next gives as its orElse a string, \"none left\": `?? orElse` needs "
+          + "the children's type; use an integer (at steps[0].body[1])"
+      ], "\(literal)")
+    let text = try TestSupport.scenario(
+      json: """
+        { "format": 1, "steps": [ { "set": "fallback", "to": "'none left'" },
+          { "group": "g", "body": [
+          { "addTask": "g", "steps": [ { "return": 5 } ] },
+          { "next": "g", "as": "a", "orElse": "fallback" }, { "log": "{a}" } ] } ] }
         """)
     #expect {
       try SwiftProgram.generate(text)

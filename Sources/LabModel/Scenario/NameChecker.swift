@@ -101,6 +101,7 @@ struct NameChecker {
       }
     checkAtomics()
     checkStreamTypes()
+    checkGroupNextTypes()
     checkProgramNameClashes()
     checkDeclarationClashes()
     checkTaskLocalDeclarations()

@@ -22,10 +22,25 @@ package struct Recording {
     package var made = 1
     /// The first run that failed its own checks, kept or not.
     package var firstFailing: RunResult?
-    /// The budget in seconds, when it ran out before every seed had run; nothing is recorded then.
-    package var stoppedAt: Double?
+    /// Why the runs stopped before every seed had run, if they did; nothing is recorded then.
+    package var stopped: Stop?
     /// Where each kept trace is, by a hash of its events.
     private var kept: [Int: [Int]] = [:]
+    /// The events of the traces kept, in all.
+    package private(set) var keptEvents = 0
+
+    /// What ended the runs early.
+    package enum Stop: Equatable {
+      /// `--max-seconds`, in seconds, ran out.
+      case time(Double)
+      /// The distinct traces kept reached their most events (`Runs.maxKeptEvents`).
+      case memory
+    }
+
+    /// The most events the distinct traces kept may hold: about 180 bytes each once recorded,
+    /// so some 180 MB (a 24,000-event race kept 100 traces, 428 MB, in 40 s without a bound). A
+    /// file of more could not be read anyway: traces that differ this much share no lines.
+    package static let maxKeptEvents = 1_000_000
 
     init(first: RunResult, label: String) {
       results = [first]
@@ -42,6 +57,7 @@ package struct Recording {
       kept[key, default: []].append(results.count)
       results.append(result)
       labels.append(label)
+      keptEvents += result.events.count
     }
 
     private static func key(_ events: [TraceEvent]) -> Int {
@@ -57,21 +73,25 @@ package struct Recording {
 
   /// The runs to record: the scenario's own (the one `lab diff` compares), then with `seeds`
   /// seeds 1…K under each of `policies`, within `maxSeconds` (each run gets what is left as its
-  /// timeout; when it runs out, `stoppedAt` says so and the runs stop).
+  /// timeout; when it runs out, `stopped` says so and the runs stop) and `Runs.maxKeptEvents`.
   package static func runs(
     _ scenario: Scenario, seeds: Int?, policies: [SchedulingPolicy], maxSeconds: Double? = nil,
-    progress: (_ made: Int) -> Void = { _ in }
+    maxKeptEvents: Int = Runs.maxKeptEvents, progress: (_ made: Int) -> Void = { _ in }
   ) -> Runs {
     let deadline = ExhaustiveSearch.Deadline(start: .now, seconds: maxSeconds)
     var runs = Runs(
       first: ScenarioRunner.runAndCheck(scenario, options: deadline.bounding(RunOptions())),
       label: "seed \(scenario.seed) (the scenario's)")
-    if deadline.cut(runs.results[0].record) != nil { runs.stoppedAt = maxSeconds }
-    guard let seeds, runs.stoppedAt == nil else { return runs }
+    if deadline.cut(runs.results[0].record) != nil { runs.stopped = maxSeconds.map { Runs.Stop.time($0) } }
+    guard let seeds, runs.stopped == nil else { return runs }
     for seed in 1...UInt64(seeds) {
       for policy in policies {
         if let maxSeconds, deadline.elapsed >= maxSeconds {
-          runs.stoppedAt = maxSeconds
+          runs.stopped = .time(maxSeconds)
+          return runs
+        }
+        if runs.keptEvents >= maxKeptEvents {
+          runs.stopped = .memory
           return runs
         }
         var options = RunOptions()
@@ -79,7 +99,7 @@ package struct Recording {
         options.policy = policy
         let result = ScenarioRunner.runAndCheck(scenario, options: deadline.bounding(options))
         if deadline.cut(result.record) != nil {
-          runs.stoppedAt = maxSeconds
+          runs.stopped = maxSeconds.map { Runs.Stop.time($0) }
           return runs
         }
         runs.add(

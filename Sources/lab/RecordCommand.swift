@@ -26,7 +26,8 @@ enum RecordCommand: Command {
     'any order { … }' block and fields that vary become '*' wildcards, so 'lab check --seeds K'
     holds. Runs that differ in when things happen cannot share a file; the command says so.
     A scenario's runs share --max-seconds (default 60): when it runs out, nothing is written for
-    it and the command says how far it got. Only distinct traces are kept in memory.
+    it and the command says how far it got. Only distinct traces are kept in memory, at most
+    1,000,000 events of them (some 180 MB): past that the runs stop the same way.
 
     An expected file that still matches (every run) is left as it is, so hand-written blocks,
     wildcards and comments survive; one that does not is replaced.
@@ -129,13 +130,20 @@ enum RecordCommand: Command {
       made in progress.update("record \(argument): \(made)/\(total) runs")
     }
     progress.clear()
-    if let stoppedAt = runs.stoppedAt {
+    if let stopped = runs.stopped {
+      let why =
+        switch stopped {
+        case .time(let seconds):
+          "when --max-seconds \(ExhaustiveSearch.Limit.number(seconds)) ran out; nothing was "
+            + "written. Raise --max-seconds, or ask for fewer --seeds"
+        case .memory:
+          "when the \(runs.results.count) different traces kept held \(runs.keptEvents) events "
+            + "(at most \(Recording.Runs.maxKeptEvents)); nothing was written. Runs this "
+            + "different share no expected trace: ask for fewer --seeds, or record one run"
+        }
       console.err(
         console.paint("error: ", .red, forErr: true)
-          + "\(file.display): recording stopped after \(runs.made) of \(total) runs, when "
-          + "--max-seconds "
-          + "\(ExhaustiveSearch.Limit.number(stoppedAt)) ran out; nothing was written. Raise "
-          + "--max-seconds, or ask for fewer --seeds\n")
+          + "\(file.display): recording stopped after \(runs.made) of \(total) runs, \(why)\n")
       return ExitStatus.failure
     }
     if Recording.matches(file, runs) {

@@ -26,7 +26,7 @@ struct RecordingRunsTests {
         #expect(runs.results.contains { $0.events == run.events }, "seed \(seed) \(policy)")
       }
     }
-    #expect(runs.stoppedAt == nil)
+    #expect(runs.stopped == nil)
   }
 
   @Test func runsStopWhenTheirTimeIsSpent() throws {
@@ -34,8 +34,19 @@ struct RecordingRunsTests {
     let start = ContinuousClock.now
     let runs = Recording.runs(
       scenario, seeds: 100_000, policies: SchedulingPolicy.allCases, maxSeconds: 0.2)
-    #expect(runs.stoppedAt == 0.2)
+    #expect(runs.stopped == .time(0.2))
     #expect(runs.made < 200_001)
     #expect(ContinuousClock.now - start < .seconds(5))
+  }
+
+  /// Traces that all differ stop the runs once they hold the most events kept: a 24,000-event
+  /// race kept 428 MB in 40 s before there was a bound.
+  @Test func runsStopWhenTheTracesKeptHoldTheirMostEvents() throws {
+    let scenario = try TestSupport.scenario(named: "racy-counter")
+    let runs = Recording.runs(
+      scenario, seeds: 100_000, policies: SchedulingPolicy.allCases, maxKeptEvents: 200)
+    #expect(runs.stopped == .memory)
+    #expect(runs.keptEvents >= 200)
+    #expect(runs.keptEvents < 200 + runs.results.map(\.events.count).max()!)
   }
 }

@@ -82,7 +82,9 @@ package struct Recording {
     var runs = Runs(
       first: ScenarioRunner.runAndCheck(scenario, options: deadline.bounding(RunOptions())),
       label: "seed \(scenario.seed) (the scenario's)")
-    if deadline.cut(runs.results[0].record) != nil { runs.stopped = maxSeconds.map { Runs.Stop.time($0) } }
+    if deadline.cut(runs.results[0].record) != nil {
+      runs.stopped = maxSeconds.map { Runs.Stop.time($0) }
+    }
     guard let seeds, runs.stopped == nil else { return runs }
     for seed in 1...UInt64(seeds) {
       for policy in policies {

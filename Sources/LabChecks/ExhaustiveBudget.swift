@@ -22,6 +22,9 @@ extension ExhaustiveSearch {
     /// Seeds per policy that audit a search that ended by itself (`ExhaustiveSearch.audit`);
     /// 0 audits nothing, for a test that compares searches with each other.
     public var auditSeeds = ExhaustiveSearch.auditSeeds
+    /// Whether an optimal search that is no proof is followed by the sleep-set search
+    /// (`ExhaustiveSearch.secondOpinion`); a test of the optimal search alone turns it off.
+    public var secondOpinion = true
     /// Where the search reads the resident memory: the process's, or a test's stand-in.
     package var residentBytes: @Sendable () -> Int? = ProcessMemory.residentBytes
 

@@ -33,7 +33,10 @@ extension ExhaustiveSearch.Findings {
   package var coverage: String {
     let runs = "\(schedules) distinct interleaving\(schedules == 1 ? "" : "s")"
     let bound = preemptionBound.map { " with at most \($0) preemption\($0 == 1 ? "" : "s")" } ?? ""
-    if complete { return "all \(runs) explored: these are all the outcomes" }
+    if complete {
+      return "all \(runs) explored: these are all the outcomes"
+        + (replaced.map { "\n" + $0.line } ?? "")
+    }
     // The search ended by itself, but its model of which turns commute is wrong here.
     let wrong =
       "its model of which turns commute is wrong here (docs/exploration.md, \"A known defect\")"
@@ -171,6 +174,7 @@ extension ExhaustiveSearch.Findings {
         "redundant": \(redundant),
         "preemption_bound": \(preemptionBound.map(String.init) ?? "null"),
         "stopped_by": \(stoppedBy.map(Self.json) ?? "null"),\(shardJSON)\(boundJSON)
+        "replaced_optimal": \(replaced.map(Self.json) ?? "null"),
         "outcomes": \(rows.isEmpty ? "[]" : "[\n" + rows.joined(separator: ",\n") + "\n  ]"),
         "unreached": [\(unreached.joined(separator: ", "))],
         "missed": [\(missedJSON(argument: argument, hints: hints))],
@@ -187,6 +191,12 @@ extension ExhaustiveSearch.Findings {
       "{\"outcome\": \(quote($0.outcome.description)), "
         + "\"replay\": \(quote(hints.command("run", argument, $0.label.replayOptions ?? "")))}"
     }.joined(separator: ", ")
+  }
+
+  /// The optimal search a sleep-set search replaced, for `"replaced_optimal"`.
+  static func json(_ replaced: ExhaustiveSearch.Replaced) -> String {
+    "{\"schedules\": \(replaced.schedules), \"missed\": \(replaced.missed), "
+      + "\"off_path\": \(replaced.offPath)}"
   }
 
   /// The budget that stopped the search, for `"stopped_by"`: which, its value as its option

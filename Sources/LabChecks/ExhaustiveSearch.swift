@@ -67,6 +67,9 @@ public struct ExhaustiveSearch: Sendable {
     package var identity: UInt32 = 0
     /// For a search its budget stopped: a preemption bound whose search finishes.
     package var boundThatFinishes: BoundThatFinishes?
+    /// The optimal search that was no proof, when a sleep-set search that is took its place
+    /// (`secondOpinion`).
+    package var replaced: Replaced?
     public var seconds = 0.0
 
     public init() {}
@@ -130,7 +133,7 @@ public struct ExhaustiveSearch: Sendable {
     let deadline = Deadline(start: .now, seconds: budget.maxSeconds)
     findings = splits ? runOptimal(findings, progress: progress) : runOnePart(findings, progress)
     audit(&findings, until: deadline)
-    return findings
+    return secondOpinion(after: findings, deadline: deadline, progress: progress) ?? findings
   }
 
   /// The search as one part: unsplit, bounded by preemptions or another reduction.

@@ -45,6 +45,9 @@ struct ReductionAgreementTests {
     budget.reduction = reduction
     // The optimal search, the one users run, is audited by seeds; the others are held to it.
     if reduction != .optimal { budget.auditSeeds = 0 }
+    // Each reduction by itself: the sleep-set search that follows an optimal one that is no
+    // proof would hide what the optimal one missed.
+    budget.secondOpinion = false
     return ExhaustiveSearch(scenario, options: RunOptions(), budget: budget).run()
   }
 
@@ -92,6 +95,28 @@ struct ReductionAgreementTests {
     // Until then, the audit takes the search's word back and names the seed.
     #expect(optimal.missed.map(\.outcome.description) == [#"order = ["p3.1", "p3.2", "p1.1"]"#])
     #expect(optimal.missed.map(\.label.description) == ["seed 5"])
+    // And the search users run follows it with the sleep-set search, which proves all three,
+    // and says whose outcomes they are.
+    var budget = ExhaustiveSearch.Budget(
+      maxSchedules: Self.budget, maxSeconds: nil, maxMemoryBytes: nil)
+    budget.jobs = 1
+    let replaced = ExhaustiveSearch(scenario, options: RunOptions(), budget: budget).run()
+    #expect(replaced.complete && replaced.missed.isEmpty)
+    #expect(Self.outcomes(replaced) == Self.outcomes(sleepSets))
+    #expect(replaced.replaced?.schedules == optimal.schedules)
+    #expect(replaced.replaced?.missed == 1)
+    #expect(replaced.coverage.contains("the optimal search was no proof here"))
+    // The optimal search alone is reported as no proof, naming the seed, in text and JSON.
+    struct Plain: ReportPainter {
+      func mark(_ text: String, _ mark: ReportMark) -> String { text }
+    }
+    let text = optimal.report(
+      argument: "missed.json", rules: [], hints: HintCommand("lab"), Plain())
+    #expect(text.contains("not a proof: \(optimal.schedules) distinct interleavings explored"))
+    #expect(
+      text.contains(
+        #"✗ seed 5 reached an outcome no schedule did: order = ["p3.1", "p3.2", "p1.1"]"#))
+    #expect(!optimal.passed([]))
   }
 
   /// A task that finds a lock held waits holding its thread (main here), which other tasks see;

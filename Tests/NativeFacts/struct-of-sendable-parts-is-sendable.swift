@@ -1,4 +1,4 @@
-// fact: In Swift 6 mode, a struct whose stored properties are all Sendable is Sendable
+// fact: In Swift 6 mode, a struct (not public) whose stored properties are all Sendable is Sendable
 //   without saying so: it may be passed to an actor and used after.
 // checked: Swift 6.3.1, Linux
 // verdict: compiles

@@ -19,8 +19,9 @@ extension Interpreter {
     let serial = queue == "main" || scenario.queues[queue] == .serial
     spawned.queues = (sync?.owned ?? []) + (serial ? [queue] : [])
     // A `sync` block is its caller's closure: on an actor's method it reads and writes the
-    // actor's state, which the caller, waiting for it, does not touch meanwhile.
-    if sync != nil { spawned.actor = context.actor }
+    // actor's state, which the caller, waiting for it, does not touch meanwhile. Main's is the
+    // main actor's.
+    if sync != nil, queue != "main" { spawned.actor = context.actor }
     let child = spawned
     record(
       .spawn(.dispatch(queue: queue, method: kind, steps: steps.count, name: name)), context)

@@ -73,3 +73,48 @@ extension NameChecker {
     scope.end(inner, "the \(step.kind.key.rawValue) block", step)
   }
 }
+
+extension NameChecker {
+  /// A `set` of the actor's own variable from a block that runs off the actor: Swift refuses it
+  /// as it refuses the read, where the lab would make a local of that name.
+  mutating func checkNotLeftActors(_ name: String, _ scope: Scope, _ step: Step) {
+    guard let left = scope.leftActor, left.names.contains(name), !scope.readable.contains(name)
+    else { return }
+    report(
+      "'\(name)' belongs to actor '\(left.actor)', and \(left.block) do not run on the actor, so "
+        + "they cannot change it; return the value and set it after the block, in the method, "
+        + "or give the block's own variable another name", at: step.origin)
+  }
+}
+
+extension NameChecker {
+  /// `set`: what it reads, then the name it binds, which a block off its actor may not change.
+  mutating func checkSet(
+    _ name: String, _ expression: Expression, _ scope: inout Scope, _ step: Step
+  ) {
+    read(expression.names, scope, step)
+    // A read of the same name is reported already.
+    if !expression.names.contains(name) { checkNotLeftActors(name, scope, step) }
+    scope.readable.insert(name)
+  }
+
+  /// A block run in place, on the same task: `withLock`'s on the caller's thread, `onMain`'s and
+  /// `assumeIsolated`'s on the main actor, which in an actor's method is not the actor's. What it
+  /// sets stays readable after it.
+  mutating func checkInnerBlock(_ body: [Step], _ kind: Step.Kind, _ scope: inout Scope) {
+    let onMain: Bool = if case .withLock = kind { false } else { true }
+    var inner = Scope(readable: scope.readable)
+    if onMain { inner = inner.leaving(scope.actorOwn, "the main actor's steps") }
+    checkBlock(body, &inner)
+    scope.readable.formUnion(inner.readable)
+  }
+
+  /// A work item. Main's, `sync` ones too, are the main actor's (Swift makes their closures
+  /// @MainActor), so they leave an actor as an escaping item does.
+  mutating func checkDispatch(
+    _ queue: String, sync: Bool, _ body: [Step], _ scope: inout Scope, _ step: Step
+  ) {
+    let what = queue == "main" ? "the main actor's steps" : "this work item's steps"
+    checkWorkItem(body, escapes: !sync || queue == "main", what: what, &scope, step)
+  }
+}

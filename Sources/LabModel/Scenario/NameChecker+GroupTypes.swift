@@ -27,7 +27,10 @@ extension NameChecker {
           {
             returned = Self.returnedLiteral(child)
           }
-          if case .next(name, _, .literal(let value)?) = step.kind {
+          var problems: [String] = []
+          if case .next(name, _, let fallback?) = step.kind,
+            let value = fallback.constantValue(&problems)
+          {
             fallbacks.append((value, step.origin))
           }
           // A nested group of the same name is another closure's parameter.
@@ -39,23 +42,36 @@ extension NameChecker {
       guard let returned else { continue }
       for fallback in fallbacks where !Self.sameType(returned, fallback.value) {
         report(
-          "the children of group '\(name)' return \(Self.plural(returned)) (the first returns "
-            + "\(returned.description)), and this next gives as its orElse "
-            + "\(fallback.value.typeName), \(fallback.value.description): `?? orElse` needs the "
-            + "children's type; use \(returned.typeName)", at: fallback.origin)
+          "the children of group '\(name)' return \(Self.kind(returned, plural: true)) (the first "
+            + "returns \(returned.description)), and this next gives as its orElse "
+            + "\(Self.kind(fallback.value)), \(fallback.value.description): `?? orElse` needs the "
+            + "children's type; use \(Self.kind(returned))", at: fallback.origin)
       }
     }
   }
 
-  /// The first literal `steps` return in their own closure: a nested task's returns are its own.
+  /// The first constant `steps` return in their own closure: a nested task's returns are its
+  /// own.
   static func returnedLiteral(_ steps: [Step]) -> Value? {
     for step in steps {
-      if case .return(.literal(let value)?) = step.kind { return value }
+      var problems: [String] = []
+      if case .return(let value?) = step.kind, let constant = value.constantValue(&problems) {
+        return constant
+      }
       if step.kind.traits.nestedRunElsewhere { continue }
       for block in step.kind.nestedBlocks {
         if let value = returnedLiteral(block) { return value }
       }
     }
     return nil
+  }
+
+  /// `an integer`, `integers`, `a list of booleans`, `lists of integers`: a value's Swift type
+  /// in words, a list's with its items'.
+  static func kind(_ value: Value, plural: Bool = false) -> String {
+    guard case .list(let items) = value, let first = items.first else {
+      return plural ? Self.plural(value) : value.typeName
+    }
+    return (plural ? "lists of " : "a list of ") + Self.plural(first)
   }
 }

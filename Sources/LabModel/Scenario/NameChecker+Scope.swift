@@ -23,9 +23,12 @@ extension NameChecker {
 
     /// The scope of `block`, a closure that runs off the actor whose method holds this scope (a
     /// child task, an `async` work item): it does not see the actor's own names.
-    func leavingActor(_ block: String) -> Scope {
-      var inner = nested
-      if let own = actorOwn {
+    func leavingActor(_ block: String) -> Scope { nested.leaving(actorOwn, block) }
+
+    /// This scope, for `block`, which runs off the actor `own` names (when it does).
+    func leaving(_ own: (actor: String, names: Set<String>)?, _ block: String) -> Scope {
+      var inner = self
+      if let own {
         inner.readable.subtract(own.names)
         inner.actorOwn = nil
         inner.leftActor = (own.actor, own.names, block)

@@ -222,9 +222,7 @@ struct NameChecker {
     for step in steps {
       switch step.kind {
       case .log(let template): read(template.names, scope, step, inText: true)
-      case .set(let name, let expression):
-        read(expression.names, scope, step)
-        scope.readable.insert(name)
+      case .set(let name, let expression): checkSet(name, expression, &scope, step)
       case .add(let name, let expression):
         read(expression.names + [name], scope, step)
       case .repeat(let count, let index, let body):
@@ -262,10 +260,8 @@ struct NameChecker {
         if let bind { scope.readable.insert(bind) }
       case .cancel(let name):
         checkTaskName(name, step)
-      case .onMain(let body), .withLock(_, let body), .assumeIsolated(let body):
-        var inner = Scope(readable: scope.readable)
-        checkBlock(body, &inner)
-        scope.readable.formUnion(inner.readable)
+      case .onMain(let body), .assumeIsolated(let body), .withLock(_, let body):
+        checkInnerBlock(body, step.kind, &scope)
       case .yield, .throw, .checkCancellation, .enter, .leave, .wait, .break, .continue:
         break
       case .semaphoreSignal(let name): checkSemaphore(name, timeout: nil, bind: nil, &scope, step)
@@ -274,8 +270,8 @@ struct NameChecker {
       case .atomicAdd(_, let expression):
         // The variable itself is checked with the atomics: it must be in "state".
         read(expression.names, scope, step)
-      case .dispatch(_, let sync, let body):
-        checkWorkItem(body, escapes: !sync, what: "this work item's steps", &scope, step)
+      case .dispatch(let queue, let sync, let body):
+        checkDispatch(queue, sync: sync, body, &scope, step)
       case .notify(_, _, let body):
         checkWorkItem(body, escapes: true, what: "this notify block's steps", &scope, step)
       case .continuation(let spec): checkContinuation(spec, &scope, step)

@@ -71,6 +71,28 @@ extension NameChecker {
     var inner = escapes ? scope.leavingActor(what) : scope.nested
     checkBlock(body, &inner)
     scope.end(inner, "the \(step.kind.key.rawValue) block", step)
+    for thrower in Self.uncaughtThrows(body) {
+      report(
+        "'\(thrower.kind.key.rawValue)' can throw out of a work item: an `async` one's closure "
+          + "cannot throw (Swift: '() -> Void'), and the lab does not carry a `sync` one's error "
+          + "to its caller; catch it inside the block with {\"try\": […], \"catch\": […]}",
+        at: thrower.origin)
+    }
+  }
+
+  /// The steps in `steps` that throw out of them: a `throw` or `checkCancellation` of their own
+  /// code, not inside a `try` with a catch for every error, nor in a task of its own.
+  static func uncaughtThrows(_ steps: [Step]) -> [Step] {
+    steps.flatMap { step -> [Step] in
+      if case .throw = step.kind { return [step] }
+      if case .checkCancellation = step.kind { return [step] }
+      if case .try(let body, let catches) = step.kind {
+        let caught = catches.contains { $0.error == nil } ? [] : uncaughtThrows(body)
+        return caught + catches.flatMap { uncaughtThrows($0.steps) }
+      }
+      if step.kind.traits.nestedRunElsewhere { return [] }
+      return step.kind.nestedBlocks.flatMap(uncaughtThrows)
+    }
   }
 }
 
@@ -116,5 +138,47 @@ extension NameChecker {
   ) {
     let what = queue == "main" ? "the main actor's steps" : "this work item's steps"
     checkWorkItem(body, escapes: !sync || queue == "main", what: what, &scope, step)
+  }
+}
+
+extension NameChecker {
+  /// A step after a `return` in the same block never runs, and in the program Swift would read
+  /// the `return` and the line after it as one statement (`return n += 1` in a closure that
+  /// returns nothing): the step is refused where it stands. A work item's `return` gives back
+  /// nothing: its closure returns `Void`.
+  mutating func checkReturns() {
+    func visit(_ steps: [Step], inWorkItem: Bool) {
+      for (index, step) in steps.enumerated() {
+        if case .return(let value) = step.kind {
+          if index + 1 < steps.count {
+            report(
+              "this step comes after a 'return' in the same block and never runs (Swift: 'code "
+                + "after 'return' will never be executed'); remove it, or put the return in an "
+                + "{\"if\": …}", at: steps[index + 1].origin)
+          }
+          if case .literal(.none)? = value {
+            report(
+              "'return' of none gives the result no Swift type ('none' is the lab's word for "
+                + "no value, as Swift's nil needs an optional type); return a value, or write "
+                + "{\"return\": null} to return nothing", at: step.origin)
+          }
+          if inWorkItem, value != nil {
+            report(
+              "a work item's closure returns nothing ('() -> Void'), so its 'return' takes no "
+                + "value; write {\"return\": null}, or set a variable", at: step.origin)
+          }
+        }
+        var workItem = inWorkItem && !step.kind.traits.nestedRunElsewhere
+        if case .dispatch = step.kind { workItem = true }
+        if case .notify = step.kind { workItem = true }
+        for block in step.kind.nestedBlocks { visit(block, inWorkItem: workItem) }
+      }
+    }
+    for steps in [scenario.steps] + scenario.functions.values.map(\.steps)
+      + scenario.handlers.values.map(\.steps)
+      + scenario.actors.values.flatMap({ $0.methods.values.map(\.steps) })
+    {
+      visit(steps, inWorkItem: false)
+    }
   }
 }

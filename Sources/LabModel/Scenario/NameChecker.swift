@@ -102,6 +102,7 @@ struct NameChecker {
     checkAtomics()
     checkStreamTypes()
     checkGroupNextTypes()
+    checkReturns()
     checkProgramNameClashes()
     checkDeclarationClashes()
     checkTaskLocalDeclarations()

@@ -33,7 +33,7 @@ extension ExhaustiveSearch {
     after optimal: Findings, deadline: Deadline, progress: (Progress) -> Void
   ) -> Findings? {
     guard budget.reduction == .optimal, budget.secondOpinion, budget.shard == nil,
-      optimal.stoppedBy == nil, !optimal.missed.isEmpty || optimal.nondeterministic > 0
+      !optimal.missed.isEmpty || optimal.nondeterministic > 0
     else { return nil }
     var fallback = budget
     fallback.reduction = .sleepSets

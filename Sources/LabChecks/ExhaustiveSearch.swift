@@ -202,7 +202,16 @@ public struct ExhaustiveSearch: Sendable {
         return false
       }
       walk = box.walk
-      if walk.mismatch { findings.nondeterministic += 1 }
+      if walk.mismatch {
+        findings.nondeterministic += 1
+        // Most of its runs leave their path: the optimal search proves nothing here, and the
+        // sleep-set search that follows it (`secondOpinion`) gets the time left.
+        if budget.secondOpinion, findings.nondeterministic >= 100,
+          findings.nondeterministic * 2 > findings.schedules + findings.redundant
+        {
+          return false
+        }
+      }
       if walk.abandoned {
         findings.redundant += 1
         // Its races still count: the orders they reverse may lie where it could not go.

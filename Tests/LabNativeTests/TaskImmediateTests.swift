@@ -36,6 +36,34 @@ import Testing
   /// the middle of it, on every seed, and blocked on a lock the part held, which no real caller
   /// can. On every seed and in the search, nothing of the caller's comes between the task's start
   /// and its first suspension, and the caller never waits for the lock.
+  /// Off every actor, the first part ends where the task hops to main, not on arrival: the
+  /// caller's next line may come before the task's main part (Tests/NativeFacts/task-immediate-
+  /// off-actors-caller-goes-on-at-hop-to-main, most rounds natively). The lab ended the part on
+  /// arrival, so the search proved the caller always came after (fidelity fuzzer 5-305).
+  @Test func theFirstPartEndsAtTheHopToMain() throws {
+    let scenario = try TestSupport.scenario(
+      json: """
+        { "format": 1, "isolation": "concurrent", "threads": 2, "state": { "order": [] },
+          "steps": [
+            { "task": "t", "immediate": true, "steps": [
+              { "withLock": "l", "steps": [ { "add": "order", "value": "['task first part']" } ] },
+              { "onMain": [
+                { "withLock": "l", "steps": [ { "add": "order", "value": "['task on main']" } ] } ] } ] },
+            { "withLock": "l", "steps": [ { "add": "order", "value": "['caller next line']" } ] },
+            { "awaitTask": "t" } ] }
+        """)
+    let budget = ExhaustiveSearch.Budget(maxSchedules: 1_000, maxSeconds: 60, maxMemoryBytes: nil)
+    let findings = ExhaustiveSearch(scenario, options: RunOptions(), budget: budget).run()
+    #expect(findings.complete)
+    let orders = Set(findings.outcomes.map(\.outcome.description))
+    #expect(
+      orders.contains(#"order = ["task first part", "caller next line", "task on main"]"#),
+      "\(orders)")
+    #expect(
+      orders.contains(#"order = ["task first part", "task on main", "caller next line"]"#),
+      "\(orders)")
+  }
+
   @Test func theCallerNeverGoesOnInTheMiddleOfTheFirstPart() throws {
     let scenario = try TestSupport.scenario(
       "Tests/NativeFacts/task-immediate-from-pool-part-is-whole.json")

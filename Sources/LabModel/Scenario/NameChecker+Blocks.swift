@@ -1,0 +1,66 @@
+/// Steps whose blocks run in place or end their block: a `set`, a block run on the same task
+/// (`withLock`, `onMain`, `assumeIsolated`), and what may stand after a `return`.
+extension NameChecker {
+  /// `set`: what it reads, then the name it binds, which a block off its actor may not change.
+  mutating func checkSet(
+    _ name: String, _ expression: Expression, _ scope: inout Scope, _ step: Step
+  ) {
+    read(expression.names, scope, step)
+    // A read of the same name is reported already.
+    if !expression.names.contains(name) { checkNotLeftActors(name, scope, step) }
+    scope.readable.insert(name)
+  }
+
+  /// A block run in place, on the same task: `withLock`'s on the caller's thread, `onMain`'s and
+  /// `assumeIsolated`'s on the main actor, which in an actor's method is not the actor's. What it
+  /// sets stays readable after it.
+  mutating func checkInnerBlock(_ body: [Step], _ kind: Step.Kind, _ scope: inout Scope) {
+    let onMain: Bool = if case .withLock = kind { false } else { true }
+    var inner = Scope(readable: scope.readable)
+    if onMain { inner = inner.leaving(scope.actorOwn, "the main actor's steps") }
+    checkBlock(body, &inner)
+    scope.readable.formUnion(inner.readable)
+  }
+}
+
+extension NameChecker {
+  /// A step after a `return` in the same block never runs, and in the program Swift would read
+  /// the `return` and the line after it as one statement (`return n += 1` in a closure that
+  /// returns nothing): the step is refused where it stands. A work item's `return` gives back
+  /// nothing: its closure returns `Void`.
+  mutating func checkReturns() {
+    func visit(_ steps: [Step], inWorkItem: Bool) {
+      for (index, step) in steps.enumerated() {
+        if case .return(let value) = step.kind {
+          if index + 1 < steps.count {
+            report(
+              "this step comes after a 'return' in the same block and never runs (Swift: 'code "
+                + "after 'return' will never be executed'); remove it, or put the return in an "
+                + "{\"if\": …}", at: steps[index + 1].origin)
+          }
+          if case .literal(.none)? = value {
+            report(
+              "'return' of none gives the result no Swift type ('none' is the lab's word for "
+                + "no value, as Swift's nil needs an optional type); return a value, or write "
+                + "{\"return\": null} to return nothing", at: step.origin)
+          }
+          if inWorkItem, value != nil {
+            report(
+              "a work item's closure returns nothing ('() -> Void'), so its 'return' takes no "
+                + "value; write {\"return\": null}, or set a variable", at: step.origin)
+          }
+        }
+        var workItem = inWorkItem && !step.kind.traits.nestedRunElsewhere
+        if case .dispatch = step.kind { workItem = true }
+        if case .notify = step.kind { workItem = true }
+        for block in step.kind.nestedBlocks { visit(block, inWorkItem: workItem) }
+      }
+    }
+    for steps in [scenario.steps] + scenario.functions.values.map(\.steps)
+      + scenario.handlers.values.map(\.steps)
+      + scenario.actors.values.flatMap({ $0.methods.values.map(\.steps) })
+    {
+      visit(steps, inWorkItem: false)
+    }
+  }
+}

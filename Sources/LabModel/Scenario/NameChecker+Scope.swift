@@ -37,8 +37,12 @@ extension NameChecker {
     }
 
     /// Notes what `inner`, a nested block that `step` opens, declared and took with it.
+    /// The actor's own names a block off the actor set were refused there, not declared: a
+    /// later read is told the actor, not the block.
     mutating func end(_ inner: Scope, _ block: String, _ step: Step) {
-      for name in inner.readable.subtracting(readable) where ended[name] == nil {
+      let refused = leftActor?.names ?? []
+      for name in inner.readable.subtracting(readable).subtracting(refused)
+      where ended[name] == nil {
         ended[name] = EndedScope(block: block, origin: step.origin)
       }
     }

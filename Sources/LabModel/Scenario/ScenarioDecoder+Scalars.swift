@@ -107,10 +107,12 @@ extension ScenarioDecoder {
       let values = items.enumerated().map { literal($1, path: "\(path)[\($0)]") }
       guard values.allSatisfy({ $0 != nil }) else { return nil }
       return .list(values.compactMap { $0 })
-    case .number:
+    case .number(let number):
+      // A value is Swift's `Int`, `String`, `Bool`, an optional or a list: no `Double`.
       error(
-        "only whole numbers are supported; write milliseconds as integers", at: node.location,
-        path: path)
+        "a value here is a whole number written without a fraction or an exponent (not "
+          + "\(number)), 'text' in quotes, true, false, null or a list of them",
+        at: node.location, path: path)
       return nil
     case .object:
       error("a value cannot be an object here", at: node.location, path: path)

@@ -19,27 +19,50 @@ extension ProgramWriter {
     inner.groupBodies = []
     inner.groupReturn = nil
     var captured: [String] = []
-    if case .steps(let steps) = work {
-      let changed = Set(Self.assigned(steps))
-      captured = uniqued(Self.names(steps) + Self.assigned(steps)).filter { name in
-        context.locals[name] != nil && !context.asyncLets.contains(name)
-          && context.renamed[name] == nil
-          && (context.variables.contains(name) || changed.contains(name))
-      }.sorted()
-      inner.variables = Set(captured.filter(changed.contains))
-      inner.declared.formUnion(inner.variables)
-    }
+    if case .steps(let steps) = work { captured = copying(steps, context, into: &inner) }
     line("log(\"\(name) start\")")
     let type = try ending(name, throwing: Self.childThrows(work, throwsKeys)) {
       () throws(NotExpressible) -> SwiftType? in
       // After the start line and its `defer`, which name the child by the value it began with.
-      for copy in inner.variables.sorted() {
-        line("var \(Identifier(copy)) = \(Identifier(copy))")
-      }
+      copies(inner)
       return try childWork(name, work, inner, collects: collects)
     }
+    return (type, captureList(captured))
+  }
+
+  /// The caller's locals an escaping closure over `steps` captures by value: the ones that are
+  /// variables there or that the closure changes, sorted. The changed ones become `inner`'s own
+  /// variables, which `copies` declares: the lab gives the closure a copy, so a change stays in it.
+  func copying(_ steps: [Step], _ context: Context, into inner: inout Context) -> [String] {
+    let changed = Set(Self.assigned(steps))
+    let captured = uniqued(Self.names(steps) + Self.assigned(steps)).filter { name in
+      context.locals[name] != nil && !context.asyncLets.contains(name)
+        && context.renamed[name] == nil
+        && (context.variables.contains(name) || changed.contains(name))
+    }.sorted()
+    inner.variables = Set(captured.filter(changed.contains))
+    inner.declared.formUnion(inner.variables)
+    return captured
+  }
+
+  /// `var n = n` for each local the closure changes, as `copying` chose them.
+  func copies(_ inner: Context) {
+    for copy in inner.variables.sorted() {
+      line("var \(Identifier(copy)) = \(Identifier(copy))")
+    }
+  }
+
+  /// The opening of an escaping work item's closure over `steps`: `{ [n] in`, or `{`.
+  func escaping(_ steps: [Step], _ context: Context, into inner: inout Context) -> SwiftCode {
+    let captured = copying(steps, context, into: &inner)
+    inner.rebound = Self.rebound(steps)
+    return captured.isEmpty ? "{" : "{ \(captureList(captured))in"
+  }
+
+  /// `[n, m] in`, or nothing when the closure captures no local by value.
+  func captureList(_ captured: [String]) -> SwiftCode {
     let list = captured.map { SwiftCode(Identifier($0)) }.joined(separator: ", ")
-    return (type, captured.isEmpty ? "" : "[\(list)] ")
+    return captured.isEmpty ? "" : "[\(list)] "
   }
 
   /// What a child does between its start and end lines.

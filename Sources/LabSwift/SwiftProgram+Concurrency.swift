@@ -148,8 +148,12 @@ extension ProgramWriter {
   }
 
   /// Whether the steps await anything: an actor method without awaits is synchronous.
+  /// `withTaskCancellationHandler` is awaited whatever its operation does.
   static func suspends(_ steps: [Step]) -> Bool {
-    contains(steps) { $0.traits.suspends }
+    contains(steps) { kind in
+      if case .onCancel = kind { return true }
+      return kind.traits.suspends
+    }
   }
 
   func asyncLet(_ name: String, _ work: ChildWork, _ context: inout Context) throws(NotExpressible)
@@ -325,11 +329,18 @@ extension ProgramWriter {
     inner.ownTask = nil
     inner.inClosure = true
     let target: SwiftCode = queue == "main" ? "DispatchQueue.main" : SwiftCode(Identifier(queue))
+    // A `sync` block runs before the call returns, on the caller's variables; an `async` one
+    // escapes, and gets a copy of the locals it changes, as a child task does.
+    let opening = sync ? "{" : escaping(body, context, into: &inner)
     let call: SwiftCode =
       sync
       ? "\(target).sync {"
-      : tracksWork ? "\(target).async(group: pendingWork) {" : "\(target).async {"
-    try block(call) { () throws(NotExpressible) in try steps(body, &inner) }
+      : tracksWork
+        ? "\(target).async(group: pendingWork) \(opening)" : "\(target).async \(opening)"
+    try block(call) { () throws(NotExpressible) in
+      copies(inner)
+      try steps(body, &inner)
+    }
   }
 
   /// Whether the scenario is an app's that queues work items: its process keeps running until

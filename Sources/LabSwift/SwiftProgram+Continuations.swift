@@ -84,9 +84,11 @@ extension ProgramWriter {
     depth -= 1
     var cancel = context
     // The handler is a synchronous `@Sendable` closure, run by whoever cancels: off any actor.
+    // It captures the task's locals as they are when it is installed, as the lab gives it a copy.
     (cancel.isAsync, cancel.inClosure, cancel.place) = (false, true, .pool)
-    line("} onCancel: {")
+    line("} onCancel: \(escaping(handler, context, into: &cancel))")
     depth += 1
+    copies(cancel)
     try steps(handler, &cancel)
     depth -= 1
     line("}")

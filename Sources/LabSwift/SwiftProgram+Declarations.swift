@@ -242,12 +242,15 @@ extension ProgramWriter {
         case .group(let spec):
           if let bind = spec.bind { counts[bind, default: 0] += 1 }
           inner = spec.body ?? []
-        case .asyncLet, .addTask: inner = []
+        // An escaping work item changes a copy of its own (`var n = n`), not this body's.
+        case .asyncLet, .addTask, .dispatch(_, sync: false, _), .notify: inner = []
+        case .onCancel(_, let operation): inner = operation
         case .call, .awaitTask, .log, .repeat, .forEach, .if, .return, .block, .sleep,
           .yield, .await, .next, .cancelAll, .cancel, .onMain,
           .assumeIsolated, .throw, .try,
-          .checkCancellation, .dispatch, .enter, .leave, .notify, .wait, .withLock, .atomicAdd,
-          .semaphoreWait, .semaphoreSignal, .continuation, .resume, .onCancel, .streamYield,
+          .checkCancellation, .dispatch(_, sync: true, _), .enter, .leave, .wait, .withLock,
+          .atomicAdd,
+          .semaphoreWait, .semaphoreSignal, .continuation, .resume, .streamYield,
           .streamFinish, .forAwait, .onTermination, .withValue, .while, .break,
           .continue, .whileNext:
           break

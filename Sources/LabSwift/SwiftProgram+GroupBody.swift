@@ -102,13 +102,15 @@ extension ProgramWriter {
     lines = []
     depth += 1
     let written = try child(childName, spec.child, context, collects: true)
-    let type = written.type ?? .void
+    // A child that only throws says no type: Swift takes the group's from the others.
+    var type: SwiftType? = written.type ?? .void
+    if case .steps(let steps) = spec.child, steps.onlyThrows { type = nil }
     let head: SwiftCode = written.captures.isEmpty ? "{" : "{ \(written.captures)in"
     depth -= 1
     let body = lines
     lines = saved
-    if let known = groupElementTypes[spec.group], SwiftType.merge(known, type) != known,
-      SwiftType.merge(type, known) != type
+    if let known = groupElementTypes[spec.group], let type,
+      SwiftType.merge(known, type) != type, SwiftType.merge(type, known) != known
     {
       throw NotExpressible(
         origin: nil,

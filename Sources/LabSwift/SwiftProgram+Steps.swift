@@ -105,8 +105,11 @@ extension ProgramWriter {
     inner.inClosure = true
     inner.queue = queue
     inner.place = queue == "main" ? .main : .pool
-    try block("\(Identifier(name)).notify(queue: \(queueCode(queue))) {") {
-      () throws(NotExpressible) in try steps(body, &inner)
+    let opening = escaping(body, context, into: &inner)
+    try block("\(Identifier(name)).notify(queue: \(queueCode(queue))) \(opening)") {
+      () throws(NotExpressible) in
+      copies(inner)
+      try steps(body, &inner)
     }
   }
 

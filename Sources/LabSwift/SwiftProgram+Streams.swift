@@ -164,12 +164,13 @@ extension ProgramWriter {
 
   func streamElementType(_ name: String) -> SwiftType { literalElementType(name) ?? .int }
 
-  /// The type of the stream's first literal yield, if it has one.
+  /// The type of the stream's first constant yield (`7`, `[1, 2]`), if it has one.
   func literalElementType(_ name: String) -> SwiftType? {
     func first(_ steps: [Step]) -> SwiftType? {
       for step in steps {
-        if case .streamYield(name, .literal(let value)) = step.kind,
-          let type = SwiftType.of(value)
+        var problems: [String] = []
+        if case .streamYield(name, let value) = step.kind,
+          let type = value.constantValue(&problems).flatMap(SwiftType.of)
         {
           return type
         }
@@ -177,6 +178,8 @@ extension ProgramWriter {
       }
       return nil
     }
-    return first(scenario.steps + scenario.functions.values.flatMap(\.steps))
+    return first(
+      scenario.steps + scenario.functions.values.flatMap(\.steps)
+        + scenario.actors.values.flatMap { $0.methods.values.flatMap(\.steps) })
   }
 }

@@ -153,7 +153,10 @@ final class ProgramWriter {
     if SwiftProgram.showsRace(scenario) {
       storage = .captured
     } else if Self.contains(
-      stepsOfAll + methods, where: { Self.isDispatch($0) || Self.isSynchronization($0) })
+      stepsOfAll + methods,
+      where: {
+        Self.isDispatch($0) || Self.isSynchronization($0) || Self.handlerNamesState($0, scenario)
+      })
     {
       storage = .unsafeGlobal
     } else if scenario.rootIsolation == .main || !scenario.inputs.isEmpty
@@ -357,6 +360,14 @@ final class ProgramWriter {
   /// Whether a step anywhere in `steps`, nested blocks included, is of the kind `test` accepts.
   static func contains(_ steps: [Step], where test: (Step.Kind) -> Bool) -> Bool {
     steps.contains { step in test(step.kind) || contains(nested(step.kind), where: test) }
+  }
+
+  /// A cancellation handler that reads or changes shared state: synchronous, it cannot await
+  /// an actor that holds it, so the state is a global, as a work item's is.
+  static func handlerNamesState(_ kind: Step.Kind, _ scenario: Scenario) -> Bool {
+    guard case .onCancel(let handler, _) = kind else { return false }
+    let state = Set(scenario.state.map(\.name))
+    return !state.isDisjoint(with: names(handler) + assigned(handler))
   }
 
   static func nested(_ kind: Step.Kind) -> [Step] {

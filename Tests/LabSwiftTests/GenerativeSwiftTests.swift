@@ -115,6 +115,27 @@ struct GenerativeSwiftTests {
     }
   }
 
+  /// Valid scenarios whose programs did not compile, as held-out reviews wrote them
+  /// (`Tests/WriterGaps`): an `async` work item, a `notify` block or a cancellation handler that
+  /// changes its copy of a local, a group whose first child only throws, a stream of lists, a
+  /// handler in an actor's method or one that sets shared state. Each compiles now.
+  @Test func theWriterGapsCompile() throws {
+    guard let run = GenerativeRun(environment: Self.environment) else { return }
+    let folder = TestSupport.packageRoot.appendingPathComponent("Tests/WriterGaps")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasSuffix(".json") }.sorted()
+    #expect(files.count >= 8)
+    let scenarios = try files.map { file in
+      ScenarioSpace.Generated(
+        name: String(file.dropLast(5)), key: .log, example: 0, context: file,
+        isolation: "concurrent", defaultIsolation: "nonisolated", races: false,
+        json: try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8))
+    }
+    for result in run.run(scenarios, width: Self.width) {
+      #expect(result.outcome == .compiled, "\(result.scenario.context)\n\(result.program)")
+    }
+  }
+
   /// The whole space, for `Scripts/generative-swift.sh` (`LAB_GENERATIVE_SWIFT=all`), or the
   /// part of one step kind (`LAB_GENERATIVE_SWIFT=streamNext`); with
   /// `LAB_GENERATIVE_SWIFT_SAVE=DIR`, each failure's scenario is saved there.

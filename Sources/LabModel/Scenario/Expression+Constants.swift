@@ -3,7 +3,7 @@
 extension Expression {
   /// The value of the expression when it reads no names, else nil. Each constant part that
   /// divides by zero or overflows adds a message to `problems` (type mistakes are left to the run).
-  func constantValue(_ problems: inout [String]) -> Value? {
+  package func constantValue(_ problems: inout [String]) -> Value? {
     switch self {
     case .literal(let value):
       return value

@@ -3,8 +3,12 @@
 /// throws only into a throwing one. A cancellation handler sees what its task had, and what it
 /// declares stays in it.
 extension NameChecker {
+  /// The handler is a `@Sendable` closure off any actor: in an actor's method it does not reach
+  /// the actor's own names (Swift: "actor-isolated property … can not be referenced from a
+  /// Sendable closure").
   mutating func checkOnCancel(handler: [Step], operation: [Step], _ scope: inout Scope) {
     var inner = Scope(readable: scope.readable)
+      .leaving(scope.actorOwn, "this cancellation handler's steps")
     checkBlock(handler, &inner)
     inner = Scope(readable: scope.readable)
     checkBlock(operation, &inner)

@@ -17,15 +17,14 @@ extension NameChecker {
       scenario.steps + scenario.functions.values.flatMap(\.steps)
         + scenario.actors.values.flatMap { $0.methods.values.flatMap(\.steps) })
     for (name, body) in groups {
-      var returned: Value?
+      var children: [(result: ChildResult, origin: StepOrigin)] = []
       var fallbacks: [(value: Value, origin: StepOrigin)] = []
       func visit(_ steps: [Step]) {
         for step in steps {
           if case .addTask(let spec) = step.kind, spec.group == name,
-            case .steps(let child) =
-              spec.child, returned == nil
+            case .steps(let child) = spec.child
           {
-            returned = Self.returnedLiteral(child)
+            children.append((Self.childResult(child), step.origin))
           }
           var problems: [String] = []
           if case .next(name, _, let fallback?) = step.kind,
@@ -39,7 +38,8 @@ extension NameChecker {
         }
       }
       visit(body)
-      guard let returned else { continue }
+      checkChildrenAgree(name, children)
+      guard let returned = children.lazy.compactMap(\.result.value).first else { continue }
       for fallback in fallbacks where !Self.sameType(returned, fallback.value) {
         report(
           "the children of group '\(name)' return \(Self.kind(returned, plural: true)) (the first "
@@ -47,6 +47,60 @@ extension NameChecker {
             + "\(Self.kind(fallback.value)), \(fallback.value.description): `?? orElse` needs the "
             + "children's type; use \(Self.kind(returned))", at: fallback.origin)
       }
+    }
+  }
+
+  /// What a child's closure returns, as far as its literals say.
+  enum ChildResult {
+    /// The first constant it returns.
+    case value(Value)
+    /// No value: it has no `return` of one, and does not end by throwing (`Void` in Swift).
+    case nothing
+    /// A value of a type only the program's types tell, or none at all: a closure that only
+    /// throws takes its type from the other children.
+    case unknown
+
+    var value: Value? { if case .value(let value) = self { value } else { nil } }
+
+    /// The result in words: "returns 7, an integer", "returns nothing".
+    var described: String {
+      switch self {
+      case .value(let value): "returns \(value.description), \(NameChecker.kind(value))"
+      case .nothing: "returns nothing"
+      case .unknown: "returns a value"
+      }
+    }
+  }
+
+  static func childResult(_ steps: [Step]) -> ChildResult {
+    if let value = returnedLiteral(steps) { return .value(value) }
+    return steps.returnsValue || steps.onlyThrows ? .unknown : .nothing
+  }
+
+  /// Swift's group has one child type (`withThrowingTaskGroup(of: Int.self)`): children that
+  /// return values of different types, or a value and nothing, are refused at the first that
+  /// differs from the first child that says its type.
+  mutating func checkChildrenAgree(
+    _ group: String, _ children: [(result: ChildResult, origin: StepOrigin)]
+  ) {
+    var first: ChildResult?
+    for child in children {
+      guard let known = first else {
+        if case .unknown = child.result {} else { first = child.result }
+        continue
+      }
+      let agrees =
+        switch (known, child.result) {
+        case (.value(let a), .value(let b)): Self.sameType(a, b)
+        case (.nothing, .nothing), (_, .unknown): true
+        case (.value, .nothing), (.nothing, .value), (.unknown, _): false
+        }
+      guard !agrees else { continue }
+      report(
+        "the children of group '\(group)' have one result type in Swift, which the first child "
+          + "that says it sets: it \(known.described), and this child \(child.result.described); "
+          + "return one type from every child (a child that only throws takes the others' type)",
+        at: child.origin)
     }
   }
 

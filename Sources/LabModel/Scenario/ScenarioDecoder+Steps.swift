@@ -197,6 +197,12 @@ extension ScenarioDecoder {
 
   /// `sleep` and `block`: a constant negative time is refused, as Swift would not wait at all.
   mutating func decodeWait(_ step: StepInput) -> Step.Kind? {
+    if case .number(let number) = step.value.value {
+      error(
+        "a time is a whole number of milliseconds, written without a fraction or an exponent "
+          + "(not \(number))", at: step.value.location, path: step.keyPath)
+      return nil
+    }
     guard let time = expression(step.value, path: step.keyPath) else { return nil }
     if let milliseconds = constantInteger(time), milliseconds < 0 {
       error(

@@ -84,3 +84,25 @@ extension Step.Kind {
   /// What the step's row says it means (`StepTraits`).
   public var traits: StepTraits { key.spec.traits }
 }
+
+/// What a closure's steps give back, as a closure's type in Swift is inferred from them.
+extension [Step] {
+  /// Whether the steps return a value in their own closure (not in a task they start).
+  package var returnsValue: Bool {
+    contains { step in
+      if case .return(let value?) = step.kind {
+        if case .literal(.none) = value { return false }
+        return true
+      }
+      return !step.kind.traits.nestedRunElsewhere
+        && step.kind.nestedBlocks.contains(where: \.returnsValue)
+    }
+  }
+
+  /// Whether the steps return no value and end by throwing: a closure that says no result type,
+  /// so Swift takes it from the context (a group's other children).
+  package var onlyThrows: Bool {
+    guard case .throw? = last?.kind else { return false }
+    return !returnsValue
+  }
+}

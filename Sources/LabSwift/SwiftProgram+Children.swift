@@ -15,6 +15,12 @@ extension ProgramWriter {
     inner.declared = []
     inner.place = place
     inner.ownTask = ownTask
+    // A task's closure is async wherever it is made: in a work item, a handler or a lock's
+    // body too, where the code around it cannot await.
+    inner.isAsync = true
+    inner.inClosure = false
+    inner.catchesAll = false
+    inner.queue = nil
     // A child's closure reaches no group's parameter, and its return is its own.
     inner.groupBodies = []
     inner.groupReturn = nil

@@ -147,14 +147,9 @@ extension ProgramWriter {
     }
   }
 
-  /// Whether the steps await anything: an actor method without awaits is synchronous.
-  /// `withTaskCancellationHandler` is awaited whatever its operation does.
-  static func suspends(_ steps: [Step]) -> Bool {
-    contains(steps) { kind in
-      if case .onCancel = kind { return true }
-      return kind.traits.suspends
-    }
-  }
+  /// Whether the steps await anything in their own code (not in a task they start): an actor
+  /// method without awaits is synchronous, as `lab validate` judges a call in a work item.
+  static func suspends(_ steps: [Step]) -> Bool { steps.firstAwaited != nil }
 
   func asyncLet(_ name: String, _ work: ChildWork, _ context: inout Context) throws(NotExpressible)
   {
@@ -328,6 +323,7 @@ extension ProgramWriter {
     inner.place = queue == "main" ? .main : .pool
     inner.ownTask = nil
     inner.inClosure = true
+    inner.catchesAll = false
     let target: SwiftCode = queue == "main" ? "DispatchQueue.main" : SwiftCode(Identifier(queue))
     // A `sync` block runs before the call returns, on the caller's variables; an `async` one
     // escapes, and gets a copy of the locals it changes, as a child task does.

@@ -85,7 +85,9 @@ extension ProgramWriter {
     var cancel = context
     // The handler is a synchronous `@Sendable` closure, run by whoever cancels: off any actor.
     // It captures the task's locals as they are when it is installed, as the lab gives it a copy.
-    (cancel.isAsync, cancel.inClosure, cancel.place) = (false, true, .pool)
+    (cancel.isAsync, cancel.inClosure, cancel.catchesAll, cancel.place) = (
+      false, true, false, .pool
+    )
     line("} onCancel: \(escaping(handler, context, into: &cancel))")
     depth += 1
     copies(cancel)

@@ -103,6 +103,7 @@ extension ProgramWriter {
     var inner = context
     inner.isAsync = false
     inner.inClosure = true
+    inner.catchesAll = false
     inner.queue = queue
     inner.place = queue == "main" ? .main : .pool
     let opening = escaping(body, context, into: &inner)
@@ -210,7 +211,7 @@ extension ProgramWriter {
   /// `MainActor.assumeIsolated { … }`: synchronous main-actor code, in place.
   func assumingMain(_ body: [Step], _ context: Context) throws(NotExpressible) {
     var inner = context
-    (inner.place, inner.isAsync, inner.inClosure) = (.main, false, true)
+    (inner.place, inner.isAsync, inner.inClosure, inner.catchesAll) = (.main, false, true, false)
     // A closure of one expression would return that expression's value (`signal()`'s Int,
     // `yield`'s result) as `assumeIsolated`'s, which the work item around it cannot return.
     let opening: SwiftCode =
@@ -257,13 +258,16 @@ extension ProgramWriter {
       line("let \(value) = try await \(Identifier(name))")
       inner.renamed[name] = "\(value)"
     }
-    try block("await MainActor.run {") { () throws(NotExpressible) in try steps(body, &inner) }
+    // `MainActor.run` rethrows what its closure throws.
+    let call: SwiftCode = Self.throwsIn(body, throwsKeys) ? "try await" : "await"
+    try block("\(call) MainActor.run {") { () throws(NotExpressible) in try steps(body, &inner) }
   }
 
   func doCatch(_ body: [Step], _ catches: [CatchClause], _ context: inout Context)
     throws(NotExpressible)
   {
     var inner = context
+    inner.catchesAll = context.catchesAll || catches.contains { $0.error == nil }
     line("do {")
     depth += 1
     try steps(body, &inner)

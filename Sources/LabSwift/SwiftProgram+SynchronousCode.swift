@@ -15,7 +15,9 @@ extension ProgramWriter {
         message: "'\(key)' suspends, and here it stands in synchronous code (a Dispatch work "
           + "item, a cancellation handler, MainActor.assumeIsolated), which cannot await")
     }
-    if context.inClosure, !Self.isSleep(step.kind), Self.throwsIn([step], throwsKeys) {
+    if context.inClosure, !context.catchesAll, !Self.isSleep(step.kind),
+      Self.throwsIn([step], throwsKeys)
+    {
       throw NotExpressible(
         origin: nil,
         message: "'\(key)' can throw, and here it stands in a closure that cannot (a Dispatch "

@@ -80,6 +80,9 @@ struct Context {
   /// In a closure that neither throws nor returns a value: a work item, a `notify` block, a
   /// cancellation handler, `MainActor.assumeIsolated`.
   var inClosure = false
+  /// Inside a `do` whose `catch` takes every error: a step here may throw even in a closure that
+  /// cannot.
+  var catchesAll = false
   /// In an async sequence operator's `@Sendable` closure, isolated to nothing: an actor's own
   /// state is `await self.name` there.
   var inSendableClosure = false

@@ -12,14 +12,15 @@ extension NameChecker {
   }
 
   /// A block run in place, on the same task: `withLock`'s on the caller's thread, `onMain`'s and
-  /// `assumeIsolated`'s on the main actor, which in an actor's method is not the actor's. What it
-  /// sets stays readable after it.
-  mutating func checkInnerBlock(_ body: [Step], _ kind: Step.Kind, _ scope: inout Scope) {
-    let onMain: Bool = if case .withLock = kind { false } else { true }
-    var inner = Scope(readable: scope.readable)
+  /// `assumeIsolated`'s on the main actor, which in an actor's method is not the actor's. Each is
+  /// a Swift closure: what it declares ends with it, as a `sync` block's does (a variable set
+  /// before the block and assigned in it stays readable).
+  mutating func checkInnerBlock(_ body: [Step], _ step: Step, _ scope: inout Scope) {
+    var inner = scope.nested
+    let onMain: Bool = if case .withLock = step.kind { false } else { true }
     if onMain { inner = inner.leaving(scope.actorOwn, "the main actor's steps") }
     checkBlock(body, &inner)
-    scope.readable.formUnion(inner.readable)
+    scope.end(inner, "the \(step.kind.key.rawValue) block", step)
   }
 }
 

@@ -6,13 +6,15 @@ extension NameChecker {
   /// The handler is a `@Sendable` closure off any actor: in an actor's method it does not reach
   /// the actor's own names (Swift: "actor-isolated property … can not be referenced from a
   /// Sendable closure").
-  mutating func checkOnCancel(handler: [Step], operation: [Step], _ scope: inout Scope) {
-    var inner = Scope(readable: scope.readable)
-      .leaving(scope.actorOwn, "this cancellation handler's steps")
+  /// The operation is a closure run in place: what it declares ends with it.
+  mutating func checkOnCancel(
+    handler: [Step], operation: [Step], _ scope: inout Scope, _ step: Step
+  ) {
+    var inner = scope.leavingActor("this cancellation handler's steps")
     checkBlock(handler, &inner)
-    inner = Scope(readable: scope.readable)
+    inner = scope.nested
     checkBlock(operation, &inner)
-    scope.readable.formUnion(inner.readable)
+    scope.end(inner, "the onCancel operation", step)
   }
 
   mutating func checkContinuation(_ spec: ContinuationSpec, _ scope: inout Scope, _ step: Step) {
@@ -23,10 +25,11 @@ extension NameChecker {
           + "would hide; name it after what it waits for, such as '\(spec.name)Done'",
         at: step.origin)
     }
-    var inner = Scope(readable: scope.readable)
+    var inner = scope.nested
     enclosingContinuations.append(spec)
     checkBlock(spec.steps, &inner)
     enclosingContinuations.removeLast()
+    scope.end(inner, "the continuation's steps", step)
     if let bind = spec.bind { scope.readable.insert(bind) }
   }
 

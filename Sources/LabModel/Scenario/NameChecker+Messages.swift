@@ -10,6 +10,19 @@ extension NameChecker {
       + "block assigns that variable, or declare it in \"state\""
   }
 
+  /// A task awaited or cancelled where its handle is not in scope.
+  static func taskOutOfScope(_ name: String, _ ended: EndedScope?) -> String {
+    guard let ended else {
+      return "task '\(name)' is not in scope here: its handle (`let \(name) = Task { … }`) is a "
+        + "local of the code that starts it, from that step on; await or cancel it after the "
+        + "step that starts it, in that code or in a block or task inside it"
+    }
+    let place = "\(ended.origin.path), line \(ended.origin.location.line)"
+    return "task '\(name)' was started inside \(ended.block) (\(place)), so its handle (`let "
+      + "\(name) = Task { … }`) is local to that block and ended with it; start the task before "
+      + "the block, or await or cancel it inside the block"
+  }
+
   /// How a log message writes a brace of its own, said where a `{` was read as a value.
   package static let literalBrace =
     "; {…} in a log message shows a value: write {'{'} for a brace of its own"

@@ -9,6 +9,11 @@ extension NameChecker {
     var ended: [String: EndedScope] = [:]
     /// The groups whose body encloses the block in the same task (NameChecker+GroupBody).
     var groups: Set<String> = []
+    /// The tasks started in this block or a block around it: their handles (`let t = Task { … }`)
+    /// are in scope, to await or cancel.
+    var tasks: Set<String> = []
+    /// Tasks started in a nested block that has ended, with their handles.
+    var endedTasks: [String: EndedScope] = [:]
     /// In an actor's method: the actor and its own variables and constants, which a child
     /// task's steps do not reach (the lab runs the child off the actor).
     var actorOwn: (actor: String, names: Set<String>)?
@@ -18,7 +23,9 @@ extension NameChecker {
 
     /// The scope of a block nested in this one: it sees what this one reads.
     var nested: Scope {
-      Scope(readable: readable, ended: ended, actorOwn: actorOwn, leftActor: leftActor)
+      Scope(
+        readable: readable, ended: ended, tasks: tasks, endedTasks: endedTasks, actorOwn: actorOwn,
+        leftActor: leftActor)
     }
 
     /// The scope of `block`, a closure that runs off the actor whose method holds this scope (a
@@ -44,6 +51,9 @@ extension NameChecker {
       for name in inner.readable.subtracting(readable).subtracting(refused)
       where ended[name] == nil {
         ended[name] = EndedScope(block: block, origin: step.origin)
+      }
+      for name in inner.tasks.subtracting(tasks) where endedTasks[name] == nil {
+        endedTasks[name] = EndedScope(block: block, origin: step.origin)
       }
     }
   }

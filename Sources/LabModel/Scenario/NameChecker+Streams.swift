@@ -5,7 +5,8 @@ extension NameChecker {
   {
     // It runs in whichever task ends the stream, with what this task had, and reads the reason.
     checkStream(name, step)
-    var inner = Scope(readable: scope.readable)
+    // A `@Sendable` closure, off any actor: an actor's method's handler does not reach its state.
+    var inner = scope.leavingActor("this termination handler's steps")
     inner.readable.insert("termination")
     checkBlock(handler, &inner)
   }

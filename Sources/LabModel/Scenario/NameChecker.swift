@@ -86,8 +86,18 @@ struct NameChecker {
           + "so handlers could not read this variable; choose another name",
         at: nil, path: "state.\(name)")
     }
+    // A handler may cancel the task an earlier input's handler started: the view model keeps it.
+    var handlerTasks = Set<String>()
+    func collectTasks(_ steps: [Step]) {
+      for step in steps {
+        if case .task(let spec) = step.kind { handlerTasks.insert(spec.name) }
+        step.kind.nestedBlocks.forEach(collectTasks)
+      }
+    }
+    for handler in scenario.handlers.values { collectTasks(handler.steps) }
     for handler in scenario.handlers.values {
       var scope = Scope(readable: globals.union(["value", "n"]))
+      scope.tasks = handlerTasks
       for input in scenario.inputs where input.handler == handler.name {
         scope.readable.formUnion(input.with.map(\.name))
       }
@@ -107,6 +117,7 @@ struct NameChecker {
     checkDeclarationClashes()
     checkTaskLocalDeclarations()
     checkSyncDispatches()
+    checkSynchronousCalls()
     checkAssumeIsolated()
     checkLoopExits()
     for (name, path) in expected
@@ -234,7 +245,7 @@ struct NameChecker {
         checkLoopBody(body, binding: item, &scope, step)
       case .if(let condition, let thenSteps, let elseSteps):
         read(condition.names, scope, step)
-        checkBranches(thenSteps, elseSteps, &scope)
+        checkBranches(thenSteps, elseSteps, &scope, step)
       case .while(let condition, let body, _): checkWhile(condition, body, &scope, step)
       case .return(let expression):
         read(expression?.names ?? [], scope, step)
@@ -255,14 +266,16 @@ struct NameChecker {
         if let collect = spec.collect { scope.readable.insert(collect) }
       case .addTask, .next, .whileNext, .cancelAll: checkBodyStep(&scope, step)
       case .task(let spec):
+        // Its own steps may cancel it (as the current task).
+        scope.tasks.insert(spec.name)
         checkChild(spec.child, &scope, step)
       case .awaitTask(let name, let bind):
-        checkTaskName(name, step)
+        checkTaskName(name, scope, step)
         if let bind { scope.readable.insert(bind) }
       case .cancel(let name):
-        checkTaskName(name, step)
+        checkTaskName(name, scope, step)
       case .onMain(let body), .assumeIsolated(let body), .withLock(_, let body):
-        checkInnerBlock(body, step.kind, &scope)
+        checkInnerBlock(body, step, &scope)
       case .yield, .throw, .checkCancellation, .enter, .leave, .wait, .break, .continue:
         break
       case .semaphoreSignal(let name): checkSemaphore(name, timeout: nil, bind: nil, &scope, step)
@@ -278,7 +291,7 @@ struct NameChecker {
       case .continuation(let spec): checkContinuation(spec, &scope, step)
       case .resume(let name, let result): checkResume(name, result, scope, step)
       case .onCancel(let handler, let operation):
-        checkOnCancel(handler: handler, operation: operation, &scope)
+        checkOnCancel(handler: handler, operation: operation, &scope, step)
       case .streamYield(let name, let value):
         read(value.names, scope, step)
         checkStream(name, step)
@@ -297,13 +310,17 @@ struct NameChecker {
   }
 
   /// What both branches of an `if` set is readable after it.
+  /// A local both branches set is declared before the `if` (Swift's definite initialization); one
+  /// set in one branch, and a task's handle, end with the branch.
   private mutating func checkBranches(
-    _ thenSteps: [Step], _ elseSteps: [Step], _ scope: inout Scope
+    _ thenSteps: [Step], _ elseSteps: [Step], _ scope: inout Scope, _ step: Step
   ) {
     var thenScope = scope
     var elseScope = scope
     checkBlock(thenSteps, &thenScope)
     checkBlock(elseSteps, &elseScope)
+    scope.end(thenScope, "the if's then block", step)
+    scope.end(elseScope, "the if's else block", step)
     scope.readable.formUnion(thenScope.readable.intersection(elseScope.readable))
   }
 
@@ -342,7 +359,13 @@ struct NameChecker {
     }
   }
 
-  private mutating func checkTaskName(_ name: String, _ step: Step) {
+  /// A task's handle is a local of the code that starts it (`let t = Task { … }`): it is awaited
+  /// or cancelled there, or in a block or task inside it.
+  private mutating func checkTaskName(_ name: String, _ scope: Scope, _ step: Step) {
+    if taskNames.contains(name), !scope.tasks.contains(name) {
+      report(Self.taskOutOfScope(name, scope.endedTasks[name]), at: step.origin)
+      return
+    }
     guard !taskNames.contains(name), !unsure.names.contains(name) else { return }
     let tasks = taskNames
     report(

@@ -101,7 +101,10 @@ extension ScenarioDecoder {
       guard let name = identifier(value, path: keyPath, what: "task name") else { return nil }
       return .awaitTask(name, bind: binding(step))
     case .cancel: return identifier(value, path: keyPath, what: "task name").map { .cancel($0) }
-    case .onMain: return .onMain(decodeSteps(value, path: keyPath))
+    case .onMain:
+      let body = decodeSteps(value, path: keyPath)
+      checkSynchronousBody(body, .onMain)
+      return .onMain(body)
     case .assumeIsolated: return decodeAssumeIsolated(step)
     case .throw:
       return identifier(value, path: keyPath, what: "error name", declares: .error).map {
@@ -117,7 +120,9 @@ extension ScenarioDecoder {
         let body = required("steps", of: step)
       else { return nil }
       let sync = flag("sync", of: step)
-      return .dispatch(queue: queue, sync: sync, decodeSteps(body, path: "\(step.path).steps"))
+      let steps = decodeSteps(body, path: "\(step.path).steps")
+      checkSynchronousBody(steps, .workItem(sync: sync))
+      return .dispatch(queue: queue, sync: sync, steps)
     case .enter: return dispatchGroupName(step).map { .enter($0) }
     case .leave: return dispatchGroupName(step).map { .leave($0) }
     case .wait: return dispatchGroupName(step).map { .wait($0) }
@@ -238,7 +243,9 @@ extension ScenarioDecoder {
       let queue = queueName(queueNode, path: "\(step.path).queue"),
       let body = required("steps", of: step)
     else { return nil }
-    return .notify(group, queue: queue, decodeSteps(body, path: "\(step.path).steps"))
+    let steps = decodeSteps(body, path: "\(step.path).steps")
+    checkSynchronousBody(steps, .workItem(sync: false))
+    return .notify(group, queue: queue, steps)
   }
 
   /// A queue: `main` or one declared in `"queues"`.

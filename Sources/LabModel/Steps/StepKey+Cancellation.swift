@@ -19,7 +19,8 @@ extension StepRows {
     examples: [
       #"{ "onCancel": [{ "log": "cancel the request" }], "steps": [{ "sleep": 1000 }] }"#
     ],
+    // `await withTaskCancellationHandler`: the step is awaited whatever its operation does.
     traits: StepTraits(
-      suspends: false, inHandler: false, nestedRunElsewhere: true, mayBlockThread: false,
+      suspends: true, inHandler: false, nestedRunElsewhere: true, mayBlockThread: false,
       touches: [.cancellation]))
 }

@@ -334,7 +334,8 @@ extension ProgramWriter {
       : tracksWork
         ? "\(target).async(group: pendingWork) \(opening)" : "\(target).async \(opening)"
     try block(call) { () throws(NotExpressible) in
-      copies(inner)
+      // A `sync` block changes the caller's own variables: only an escaping one copies them.
+      if !sync { copies(inner) }
       try steps(body, &inner)
     }
   }

@@ -63,11 +63,6 @@ extension ProgramWriter {
     if case .literal(let literal) = value, let type = SwiftType.of(literal) { return type }
     return (try? expression(value, context))?.type ?? .int
   }
-
-  static func isContinuation(_ kind: Step.Kind) -> Bool {
-    if case .continuation = kind { return true }
-    return false
-  }
 }
 
 extension ProgramWriter {

@@ -352,14 +352,6 @@ final class ProgramWriter {
 
   static func isDispatch(_ kind: Step.Kind) -> Bool { kind.traits.isDispatch }
 
-  /// Work sent to the main queue.
-  static func isMainDispatch(_ kind: Step.Kind) -> Bool {
-    if case .dispatch("main", _, _) = kind { true } else { false }
-  }
-
-  /// Work a `DispatchGroup` counts or waits for.
-  static func isGroupWork(_ kind: Step.Kind) -> Bool { kind.traits.isGroupWork }
-
   /// Whether a step anywhere in `steps`, nested blocks included, is of the kind `test` accepts.
   static func contains(_ steps: [Step], where test: (Step.Kind) -> Bool) -> Bool {
     steps.contains { step in test(step.kind) || contains(nested(step.kind), where: test) }

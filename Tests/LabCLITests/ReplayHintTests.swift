@@ -7,7 +7,7 @@ import Testing
 /// The replay command after a failed run names the scenario as it was given: a path stays a path.
 @Suite struct ReplayHintTests {
   @Test func replayHintRepeatsThePathAsGiven() {
-    let path = "Tests/BadInputs/run-task-awaits-itself.json"
+    let path = "Tests/BadInputs/run-continuation-never-resumed.json"
     let (status, out, _) = InProcessLab.run(["run", path])
     #expect(status == 1)
     #expect(out.contains("replay: lab run \(path) --seed 1"), "\(out.suffix(300))")

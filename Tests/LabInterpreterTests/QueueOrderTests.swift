@@ -26,14 +26,15 @@ import Testing
     try TestSupport.scenario("Tests/NativeFacts/\(name).json")
   }
 
-  /// Two blockers hold both threads; waiter, which awaits the first blocker, becomes ready at
-  /// 100 ms, after A, B, C and D queued at 0 ms: no seed lets it, or a later one, go first.
+  /// Two blockers hold both threads; waiter, which sleeps as the first blocker runs, becomes
+  /// ready at 100 ms, after A, B, C and D queued at 0 ms: no seed lets it, or a later one, go
+  /// first.
   @Test func aJobThatBecameReadyLaterNeverOvertakesOnesWaitingForAThread() throws {
     let scenario = try TestSupport.scenario(
       json: """
         { "format": 1, "name": "fifo", "threads": 2, "steps": [
           { "task": "waiter", "detached": true, "steps": [
-            { "awaitTask": "blocker1" }, { "log": "waiter" }, { "block": 5 } ] },
+            { "sleep": 100 }, { "log": "waiter" }, { "block": 5 } ] },
           { "task": "blocker1", "detached": true, "steps": [ { "block": 100 } ] },
           { "task": "blocker2", "detached": true, "steps": [ { "block": 300 } ] },
           { "task": "A", "detached": true, "steps": [ { "log": "A" }, { "block": 5 } ] },

@@ -55,7 +55,7 @@ import Testing
   /// left it, not with every task's `end stopped`.
   @Test func aDeadlockShowsWhatItLeft() throws {
     let record = ScenarioRunner.run(
-      try TestSupport.loadBadInput("run-tasks-await-each-other.json"))
+      try TestSupport.loadBadInput("lock-order-deadlock.json"))
     #expect(record.end == .deadlock)
     #expect(record.duration == nil)
     #expect(!record.events.contains { $0.kind == .end && $0.task != "root" })

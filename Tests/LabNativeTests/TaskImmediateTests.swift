@@ -40,6 +40,25 @@ import Testing
   /// caller's next line may come before the task's main part (Tests/NativeFacts/task-immediate-
   /// off-actors-caller-goes-on-at-hop-to-main, most rounds natively). The lab ended the part on
   /// arrival, so the search proved the caller always came after (fidelity fuzzer 5-305).
+  /// Off every actor, the first part runs on the caller's thread before the caller's next line:
+  /// their accesses are ordered, and no schedule finds a race (Tests/NativeFacts/task-immediate-
+  /// first-part-happens-before-caller, clean under ThreadSanitizer). The race detector missed the
+  /// edge and called the two writes unordered (held-out round 12).
+  @Test func theFirstPartHappensBeforeTheCallersNextLine() throws {
+    let scenario = try TestSupport.scenario(
+      "Tests/NativeFacts/task-immediate-first-part-happens-before-caller.json")
+    let budget = ExhaustiveSearch.Budget(maxSchedules: 1_000, maxSeconds: 60, maxMemoryBytes: nil)
+    let findings = ExhaustiveSearch(scenario, options: RunOptions(), budget: budget).run()
+    #expect(findings.complete)
+    #expect(findings.outcomes.map(\.outcome.description) == ["n = 2"])
+    for seed in UInt64(1)...20 {
+      var options = RunOptions()
+      options.seed = seed
+      let record = ScenarioRunner.run(scenario, options: options)
+      #expect(!record.events.contains { $0.kind == .race }, "seed \(seed)")
+    }
+  }
+
   @Test func theFirstPartEndsAtTheHopToMain() throws {
     let scenario = try TestSupport.scenario(
       json: """

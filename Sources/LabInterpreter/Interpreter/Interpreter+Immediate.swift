@@ -18,10 +18,17 @@ final class FirstPart: Sendable {
     case ended
   }
   private let state = Locked<State>(.running)
+  /// The new task's clock where its first part ended: what the caller, going on after it, knows
+  /// happened before (the part ran on the caller's thread, ahead of it), so that the race
+  /// detector orders the part's accesses before the caller's next ones.
+  private let endClock = Locked<VectorClock?>(nil)
 
-  /// The new task reached its first suspension, or ended (or the run stopped): the caller goes on.
-  func end() {
+  /// The new task reached its first suspension, or ended (or the run stopped, `clock` nil): the
+  /// caller goes on.
+  func end(clock: VectorClock?) {
     let waiting: CheckedContinuation<Void, Never>? = state.withLock { state in
+      if case .ended = state { return nil }
+      endClock.withLock { $0 = clock }
       defer { state = .ended }
       if case .callerWaiting(let caller) = state { return caller }
       return nil
@@ -47,8 +54,9 @@ final class FirstPart: Sendable {
     }
   }
 
-  /// Waits, on the caller's actor, until the new task's first part has ended.
-  func reached(isolation: isolated (any Actor)?) async {
+  /// Waits, on the caller's actor, until the new task's first part has ended; returns the task's
+  /// clock then.
+  func reached(isolation: isolated (any Actor)?) async -> VectorClock? {
     await withCheckedContinuation(isolation: isolation) { caller in
       let ended = state.withLock { state in
         if case .ended = state { return true }
@@ -57,6 +65,7 @@ final class FirstPart: Sendable {
       }
       if ended { caller.resume() }
     }
+    return endClock.withLock { $0 }
   }
 }
 
@@ -107,10 +116,10 @@ extension Interpreter {
   ) async {
     let firstPart = FirstPart()
     // A stopped run may never start the task: the caller must not wait for it past the teardown.
-    runtime.onAbort { firstPart.end() }
+    runtime.onAbort { firstPart.end(clock: nil) }
     startTask(spec, &context, isolation: isolation, firstPart: firstPart)
     if immediateStart(spec, isolation: isolation) == .atOnce {
-      await waitOnCallersThread(for: firstPart, spec, context)
+      await waitOnCallersThread(for: firstPart, spec, &context)
       return
     }
     waits.wait(
@@ -118,7 +127,7 @@ extension Interpreter {
     defer { waits.done(context.task) }
     // In Swift the caller never lets main go: it goes on ahead of what waits for main.
     runtime.goesFirstOnMain()
-    await firstPart.reached(isolation: isolation)
+    if let clock = await firstPart.reached(isolation: isolation) { context.clock.join(clock) }
   }
 
   /// Off every actor, Swift runs the first part on the caller's thread. The lab's task goes ahead
@@ -127,14 +136,17 @@ extension Interpreter {
   /// ran the part outside the run's executors, and Swift moved it to them at its first `await` of
   /// the interpreter's own, before the task's first suspension: its caller went on in the middle
   /// of the part (fidelity alarm 4-5: every seed had the caller block on a lock the part held).
-  private func waitOnCallersThread(for firstPart: FirstPart, _ spec: TaskSpec, _ context: Context)
-    async
-  {
-    guard firstPart.isRunning else { return }
+  private func waitOnCallersThread(
+    for firstPart: FirstPart, _ spec: TaskSpec, _ context: inout Context
+  ) async {
+    guard firstPart.isRunning else {
+      if let clock = await firstPart.reached(isolation: nil) { context.clock.join(clock) }
+      return
+    }
     waits.wait(
       context.task, for: "task \(tasks.displayName(for: spec.name)) to reach its first suspension")
     defer { waits.done(context.task) }
     runtime.goesFirstOnItsPool()
-    await firstPart.reached(isolation: nil)
+    if let clock = await firstPart.reached(isolation: nil) { context.clock.join(clock) }
   }
 }

@@ -334,7 +334,7 @@ extension Interpreter {
     // As a call's hop: the task lets its thread go as it leaves for main, so a `Task.immediate`'s
     // first part ends here, not on arrival, and its caller goes on while main is reached
     // (fidelity fuzzer 5-305: natively the caller went on first in 13 of 20 runs).
-    context.firstPart?.end()
+    context.firstPart?.end(clock: context.clock)
     _ = try await enter(body, &inner, on: runtime.mainActor, named: "main")
     context.locals = inner.locals
     context.clock = inner.clock

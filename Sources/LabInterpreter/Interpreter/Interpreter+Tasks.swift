@@ -156,7 +156,7 @@ extension Interpreter {
           immediate: start == .atOnce, aheadOnMain: start == .inline
         ) { isolation in
           defer {
-            firstPart?.end()
+            firstPart?.end(clock: nil)
             known.withLock { $0 = nil }
             self.inFlight.taskEnded(child.id)
           }

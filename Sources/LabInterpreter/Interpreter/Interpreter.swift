@@ -182,7 +182,9 @@ final class Interpreter: @unchecked Sendable {
 
   func record(_ payload: TraceEvent.Payload, _ context: Context, joins: [String] = []) {
     recorder.record(payload, task: context.task, joins: joins)
-    if let firstPart = context.firstPart, FirstPart.suspends(payload) { firstPart.end() }
+    if let firstPart = context.firstPart, FirstPart.suspends(payload) {
+      firstPart.end(clock: context.clock)
+    }
   }
 
   /// A value as an event keeps it (`TraceEvent.bounded`).
@@ -280,7 +282,7 @@ final class Interpreter: @unchecked Sendable {
     if let target, !isSameActor(target, isolation) {
       // The hop is recorded on arrival, but the task lets its thread go as it leaves: a
       // `Task.immediate`'s first part ends here, and its caller goes on while the actor is reached.
-      context.firstPart?.end()
+      context.firstPart?.end(clock: context.clock)
       return try await enter(
         function.steps, &inner, on: target, named: function.isolation.description)
     }

@@ -174,11 +174,35 @@ private struct ExpressionParser {
     if take("-") {
       try nest()
       defer { depth -= 1 }
+      skipSpaces()
+      // `-9223372036854775808` is Int.min, as Swift reads it: the digits alone do not fit.
+      if let next = peek, next.isNumber { return try parseNumber(negative: true) }
       let operand = try parseUnary()
-      if case .literal(.int(let number)) = operand { return .literal(.int(-number)) }
+      // `-(Int.min)` overflows: constant folding reports it (Expression+Constants).
+      if case .literal(.int(let number)) = operand, number != .min {
+        return .literal(.int(-number))
+      }
       return .unary(.negate, operand)
     }
     return try parsePostfix()
+  }
+
+  /// Whole-number digits (with `_` between them), negated when a `-` stood before them.
+  mutating func parseNumber(negative: Bool) throws(ExpressionSyntaxError) -> Expression {
+    var digits = negative ? "-" : ""
+    while let next = peek, next.isNumber || next == "_" {
+      if next != "_" { digits.append(next) }
+      position += 1
+    }
+    guard digits.allSatisfy({ $0.isASCII }) else {
+      throw error("'\(digits)' is not a number: write whole numbers with the digits 0 to 9")
+    }
+    guard let number = Int64(digits) else {
+      throw error(
+        "the number \(digits) is out of range: Int holds -9223372036854775808 to "
+          + "9223372036854775807")
+    }
+    return .literal(.int(number))
   }
 
   /// A primary followed by any number of `[index]`: `lists[0][1]`.
@@ -233,15 +257,7 @@ private struct ExpressionParser {
       position += 1
       return .literal(.string(text))
     }
-    if c.isNumber {
-      var digits = ""
-      while let next = peek, next.isNumber || next == "_" {
-        if next != "_" { digits.append(next) }
-        position += 1
-      }
-      guard let number = Int64(digits) else { throw error("the number \(digits) is too large") }
-      return .literal(.int(number))
-    }
+    if c.isNumber { return try parseNumber(negative: false) }
     if c.isLetter || c == "_" || c == "#" {
       // `#isolation` is spelled as in Swift; any other `#` name is unknown, with that hint.
       let start = position

@@ -102,10 +102,16 @@ extension NameChecker {
   mutating func checkNotLeftActors(_ name: String, _ scope: Scope, _ step: Step) {
     guard let left = scope.leftActor, left.names.contains(name), !scope.readable.contains(name)
     else { return }
+    // Only a child's closure gives back a value; a work item's or a handler's returns nothing.
+    let giveBack =
+      left.returns
+      ? "return the value and set it after the block, in the method"
+      : "set it in the method instead, or start a task there that calls one of the actor's "
+        + "methods ({\"task\": …, \"steps\": [{\"actorCall\": …}]})"
     report(
       "'\(name)' belongs to actor '\(left.actor)', and \(left.block) do not run on the actor, so "
-        + "they cannot change it; return the value and set it after the block, in the method, "
-        + "or give the block's own variable another name", at: step.origin)
+        + "they cannot change it; \(giveBack), or give the block's own variable another name",
+      at: step.origin)
   }
 }
 

@@ -126,6 +126,6 @@ extension NameChecker {
     guard case .list(let items) = value, let first = items.first else {
       return plural ? Self.plural(value) : value.typeName
     }
-    return (plural ? "lists of " : "a list of ") + Self.plural(first)
+    return plural ? Self.plural(value) : "a list of " + Self.plural(first)
   }
 }

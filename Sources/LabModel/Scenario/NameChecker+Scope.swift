@@ -14,31 +14,39 @@ extension NameChecker {
     var tasks: Set<String> = []
     /// Tasks started in a nested block that has ended, with their handles.
     var endedTasks: [String: EndedScope] = [:]
+    /// In a task's own closure: its name. It may cancel itself (as the current task), not await
+    /// itself: its closure cannot capture its own handle.
+    var ownTask: String?
     /// In an actor's method: the actor and its own variables and constants, which a child
     /// task's steps do not reach (the lab runs the child off the actor).
     var actorOwn: (actor: String, names: Set<String>)?
     /// In a child task or an escaping work item of an actor's method: the actor's own names it
-    /// cannot read, and what the block is, as a message names it ("this child task's steps").
-    var leftActor: (actor: String, names: Set<String>, block: String)?
+    /// cannot read, what the block is, as a message names it ("this child task's steps"), and
+    /// whether it gives back a value (a child's closure does; a work item's or handler's not).
+    var leftActor: (actor: String, names: Set<String>, block: String, returns: Bool)?
 
     /// The scope of a block nested in this one: it sees what this one reads.
     var nested: Scope {
       Scope(
-        readable: readable, ended: ended, tasks: tasks, endedTasks: endedTasks, actorOwn: actorOwn,
-        leftActor: leftActor)
+        readable: readable, ended: ended, tasks: tasks, endedTasks: endedTasks, ownTask: ownTask,
+        actorOwn: actorOwn, leftActor: leftActor)
     }
 
     /// The scope of `block`, a closure that runs off the actor whose method holds this scope (a
     /// child task, an `async` work item): it does not see the actor's own names.
-    func leavingActor(_ block: String) -> Scope { nested.leaving(actorOwn, block) }
+    func leavingActor(_ block: String, returns: Bool = false) -> Scope {
+      nested.leaving(actorOwn, block, returns: returns)
+    }
 
     /// This scope, for `block`, which runs off the actor `own` names (when it does).
-    func leaving(_ own: (actor: String, names: Set<String>)?, _ block: String) -> Scope {
+    func leaving(
+      _ own: (actor: String, names: Set<String>)?, _ block: String, returns: Bool = false
+    ) -> Scope {
       var inner = self
       if let own {
         inner.readable.subtract(own.names)
         inner.actorOwn = nil
-        inner.leftActor = (own.actor, own.names, block)
+        inner.leftActor = (own.actor, own.names, block, returns)
       }
       return inner
     }

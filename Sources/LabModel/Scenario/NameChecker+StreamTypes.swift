@@ -42,12 +42,14 @@ extension NameChecker {
   }
 
   /// "integers", "strings": what a stream of such values carries.
+  /// `integers`, `lists of strings`, `lists of lists of integers`: a list's items named as far as
+  /// its first items say, so two kinds that differ are told apart.
   static func plural(_ value: Value) -> String {
     switch value {
     case .int: "integers"
     case .string: "strings"
     case .bool: "booleans"
-    case .list: "lists"
+    case .list(let items): items.first.map { "lists of " + plural($0) } ?? "lists"
     case .none: "nothing"
     }
   }

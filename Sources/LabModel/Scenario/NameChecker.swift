@@ -8,7 +8,7 @@ struct NameChecker {
   /// the errors found past that.
   var room = DiagnosticList.collectLimit
   var omitted = 0
-  private let taskNames: Set<String>
+  let taskNames: Set<String>
   let unsure: Unsure
   /// The continuations whose closures enclose the steps being checked, innermost last: the ones
   /// a `resume` can name, as Swift's closure parameter is only in scope there.
@@ -177,9 +177,10 @@ struct NameChecker {
       guard let actor = scenario.actors[parts[0]] else {
         if unsure.anyActor || unsure.names.contains(parts[0]) { return }
         let actors = scenario.actors.keys
+        let suggestion = didYouMean(parts[0], inAnyOrder: actors)
         report(
-          "unknown actor '\(parts[0])'" + didYouMean(parts[0], inAnyOrder: actors)
-            + "; declare it in \"actors\"",
+          "unknown actor '\(parts[0])'"
+            + (suggestion.isEmpty ? "; declare it in \"actors\"" : suggestion),
           at: step.origin)
         return
       }
@@ -203,18 +204,24 @@ struct NameChecker {
       return
     }
     let given = call.arguments.map(\.name)
+    // A misspelt argument is one mistake: the parameter it names is not missing as well.
+    var meant = Set<String>()
     for name in given where !function.parameters.contains(name) && !unsure.names.contains(name) {
+      if let nearest = nearestName(to: name, in: function.parameters) { meant.insert(nearest) }
       report(
         "'\(call.function)' has no parameter '\(name)'\(didYouMean(name, in: function.parameters))",
         at: step.origin)
     }
-    for parameter in function.parameters where !given.contains(parameter) {
+    for parameter in function.parameters
+    where !given.contains(parameter) && !meant.contains(parameter) {
       report("missing argument '\(parameter)' for '\(call.function)'", at: step.origin)
     }
   }
 
+  /// `ownTask`: the task whose closure the steps are; any other child's steps are no task's own.
   mutating func checkChild(
-    _ child: ChildWork, _ scope: inout Scope, _ step: Step, extra: String? = nil
+    _ child: ChildWork, _ scope: inout Scope, _ step: Step, extra: String? = nil,
+    ownTask: String? = nil
   ) {
     switch child {
     case .call(let call):
@@ -222,7 +229,8 @@ struct NameChecker {
       if let extra { inner.readable.insert(extra) }
       checkCall(call, inner, step)
     case .steps(let steps):
-      var inner = scope.leavingActor("this child task's steps")
+      var inner = scope.leavingActor("this child task's steps", returns: true)
+      inner.ownTask = ownTask
       if let extra { inner.readable.insert(extra) }
       checkBlock(steps, &inner)
       if let extra, !scope.readable.contains(extra) { inner.readable.remove(extra) }
@@ -266,14 +274,13 @@ struct NameChecker {
         if let collect = spec.collect { scope.readable.insert(collect) }
       case .addTask, .next, .whileNext, .cancelAll: checkBodyStep(&scope, step)
       case .task(let spec):
-        // Its own steps may cancel it (as the current task).
+        checkChild(spec.child, &scope, step, ownTask: spec.name)
         scope.tasks.insert(spec.name)
-        checkChild(spec.child, &scope, step)
       case .awaitTask(let name, let bind):
-        checkTaskName(name, scope, step)
+        checkTaskName(name, scope, step, awaits: true)
         if let bind { scope.readable.insert(bind) }
       case .cancel(let name):
-        checkTaskName(name, scope, step)
+        checkTaskName(name, scope, step, awaits: false)
       case .onMain(let body), .assumeIsolated(let body), .withLock(_, let body):
         checkInnerBlock(body, step, &scope)
       case .yield, .throw, .checkCancellation, .enter, .leave, .wait, .break, .continue:
@@ -359,20 +366,6 @@ struct NameChecker {
     }
   }
 
-  /// A task's handle is a local of the code that starts it (`let t = Task { … }`): it is awaited
-  /// or cancelled there, or in a block or task inside it.
-  private mutating func checkTaskName(_ name: String, _ scope: Scope, _ step: Step) {
-    if taskNames.contains(name), !scope.tasks.contains(name) {
-      report(Self.taskOutOfScope(name, scope.endedTasks[name]), at: step.origin)
-      return
-    }
-    guard !taskNames.contains(name), !unsure.names.contains(name) else { return }
-    let tasks = taskNames
-    report(
-      "no task named '\(name)'\(didYouMean(name, inAnyOrder: tasks)); "
-        + "start one with {\"task\": \"\(name)\", …}",
-      at: step.origin)
-  }
 }
 
 extension ChildWork {

@@ -123,6 +123,18 @@ extension ScenarioDecoder {
   /// An expression: a JSON number or boolean is a literal; a string is parsed as an expression
   /// (`"num1 + num2"`, `"'text'"`).
   mutating func expression(_ node: JSONNode, path: String) -> Expression? {
+    let decoded = anyExpression(node, path: path)
+    if let decoded, decoded.mentionsNone(besides: noneMayStand) {
+      error(
+        "'none' has no Swift type here: it is Swift's nil, which only an optional holds, and a "
+          + "value here has the type of what it holds (an Int, a String, a list); give a value "
+          + "of that type, or leave the variable unset", at: node.location, path: path)
+      return nil
+    }
+    return decoded
+  }
+
+  private mutating func anyExpression(_ node: JSONNode, path: String) -> Expression? {
     switch node.value {
     case .string(let source):
       do {
@@ -220,6 +232,50 @@ extension ScenarioDecoder {
         "unknown isolation '\(value)'\(didYouMean(value, in: choices)); use one of "
           + choices.map { "'\($0)'" }.joined(separator: ", "), at: node.location, path: path)
       return nil
+    }
+  }
+}
+
+/// Where Swift's `nil`, the lab's `none`, may stand in an expression: it has no type of its own,
+/// and no value of the lab is an optional but these.
+enum NoneRule {
+  case nowhere
+  /// A `compactMap`'s expression: a choice's branch gives nil, which drops the value.
+  case choiceBranch
+  /// A `return`'s whole value: refused later with the return's own words (NameChecker+Blocks).
+  case wholeReturn
+}
+
+extension Expression {
+  /// Whether `none` stands in the expression where `rule` does not allow it.
+  func mentionsNone(besides rule: NoneRule) -> Bool {
+    switch (self, rule) {
+    case (.literal(.none), .wholeReturn): false
+    case (.conditional(let test, let then, let otherwise), .choiceBranch):
+      test.mentionsNone(besides: .nowhere) || then.mentionsNone(besides: .choiceBranch)
+        || otherwise.mentionsNone(besides: .choiceBranch)
+    case (.literal(.none), .choiceBranch): false
+    case (.literal(let value), _): value.holdsNone
+    case (.name, _): false
+    case (.list(let items), _): items.contains { $0.mentionsNone(besides: .nowhere) }
+    case (.index(let list, let position), _):
+      list.mentionsNone(besides: .nowhere) || position.mentionsNone(besides: .nowhere)
+    case (.unary(_, let operand), _): operand.mentionsNone(besides: .nowhere)
+    case (.binary(_, let left, let right), _):
+      left.mentionsNone(besides: .nowhere) || right.mentionsNone(besides: .nowhere)
+    case (.conditional(let test, let then, let otherwise), _):
+      [test, then, otherwise].contains { $0.mentionsNone(besides: .nowhere) }
+    }
+  }
+}
+
+extension Value {
+  /// Whether the value is `none` or a list holding one.
+  var holdsNone: Bool {
+    switch self {
+    case .none: true
+    case .list(let items): items.contains(where: \.holdsNone)
+    case .int, .string, .bool: false
     }
   }
 }

@@ -78,6 +78,8 @@ extension ScenarioDecoder {
     case .if: return decodeIf(step)
     case .return:
       if case .null = value.value { return .return(nil) }
+      noneMayStand = .wholeReturn
+      defer { noneMayStand = .nowhere }
       return expression(value, path: keyPath).map { .return($0) }
     case .call:
       guard let call = decodeCall(value, step.object, path: step.path) else { return nil }
@@ -256,9 +258,11 @@ extension ScenarioDecoder {
     }
     guard name == "main" || queueNames.contains(name) else {
       let known = ["main"] + queueNames
+      let suggestion = didYouMean(name, in: known)
       error(
-        "unknown queue '\(name)'\(didYouMean(name, in: known)); "
-          + "declare it in \"queues\": {\"\(name)\": \"concurrent\"}",
+        "unknown queue '\(name)'"
+          + (suggestion.isEmpty
+            ? "; declare it in \"queues\": {\"\(name)\": \"concurrent\"}" : suggestion),
         at: node.location, path: path)
       return nil
     }
@@ -307,7 +311,8 @@ extension ScenarioDecoder {
           JSONNode(.string(member.key), at: member.keyLocation), path: memberPath,
           what: "parameter name") != nil
       else { return nil }
-      return expression(member.value, path: memberPath).map { (member.key, $0) }
+      // A value refused here still names its parameter: no second message calls it missing.
+      return (member.key, expression(member.value, path: memberPath) ?? .literal(.int(0)))
     }
   }
 }

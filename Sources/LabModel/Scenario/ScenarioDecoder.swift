@@ -17,6 +17,9 @@ struct ScenarioDecoder {
   /// at each of its uses.
   var refusedNames: Set<String> = []
 
+  /// Where a `none` may stand in the expression being decoded (`ScenarioDecoder+Scalars`).
+  var noneMayStand: NoneRule = .nowhere
+
   /// Errors found past `DiagnosticList.collectLimit`: counted, their messages never built.
   var omitted = 0
   /// Every error found so far, kept or omitted.
@@ -116,7 +119,7 @@ struct ScenarioDecoder {
       error(
         "the file's name '\(fallbackName.prefix(40))' "
           + "is not a valid scenario name, which commands and listings call it by; rename the "
-          + "file to up to 64 letters, digits, '-' and '_', then '.json'",
+          + "file to up to 64 ASCII letters, digits, '-' and '_', then '.json'",
         at: root.location, path: "name")
       name = "scenario"
     }

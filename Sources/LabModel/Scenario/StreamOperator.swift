@@ -76,7 +76,10 @@ extension ScenarioDecoder {
     case "prefix":
       return integer(object, "prefix", path: memberPath, range: 0...Int64(StreamOperator.maxPrefix))
         .map { .prefix(Int($0)) }
-    case "compactMap": return expression(member.value, path: memberPath).map { .compactMap($0) }
+    case "compactMap":
+      noneMayStand = .choiceBranch
+      defer { noneMayStand = .nowhere }
+      return expression(member.value, path: memberPath).map { .compactMap($0) }
     default:
       let suggestion = didYouMean(member.key, in: StreamOperator.keys)
       error(

@@ -62,7 +62,7 @@ extension TopLevelKey {
     case .format:
       "The version of the scenario format. Always 1 for now; write it as the first key."
     case .name:
-      "The scenario's name, which `lab run NAME` looks up: up to 64 letters, digits, '-' and "
+      "The scenario's name, which `lab run NAME` looks up: up to 64 ASCII letters, digits, '-' and "
         + "'_'. Defaults to the file's name without .json; keep the two equal."
     case .title: "One line shown above the trace. Defaults to the name."
     case .summary:

@@ -101,14 +101,15 @@ import Testing
     #expect(session.out.contains("schedule 3-8d4eb6--51\n"))
   }
 
-  /// A task that awaits itself: the run ends in a deadlock, announced with the lab's report.
+  /// A continuation nothing resumes: the run ends in a deadlock, announced with the lab's report.
   @Test func aDeadlockIsAnnouncedWithTheLabsReport() throws {
     let json = """
-      {"format": 1, "name": "self-wait", "title": "t", "summary": "s", "source": "s",
+      {"format": 1, "name": "never-resumed", "title": "t", "summary": "s", "source": "s",
        "threads": 2, "state": {"n": 0},
-       "steps": [{"task": "t", "steps": [{"add": "n"}, {"awaitTask": "t"}]}, {"awaitTask": "t"}],
+       "steps": [{"task": "t", "steps": [{"add": "n"}, {"continuation": "done", "steps": []}]},
+         {"awaitTask": "t"}],
        "expect": {"outcomes": [{"when": {"ended": "deadlock"}, "grade": "interesting",
-         "reason": "t waits for itself"}]}}
+         "reason": "nothing resumes done"}]}}
       """
     let file = FileManager.default.temporaryDirectory
       .appendingPathComponent("step-\(UUID().uuidString).json")
@@ -116,8 +117,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: file) }
     let session = Self.step([file.path], input: Array(repeating: "", count: 10))
     #expect(session.status == 0)
-    #expect(session.out.contains("  deadlock (interesting)\n    t waits for itself\n"))
-    #expect(session.out.contains("\ndeadlock at 0 ms: a cycle of awaits (t → t)"))
+    #expect(session.out.contains("  deadlock (interesting)\n    nothing resumes done\n"))
+    #expect(session.out.contains("\ndeadlock at 0 ms: nothing can run"), "\(session.out)")
     #expect(session.out.contains("the run ended: n = 1 · deadlock (interesting)"))
   }
 }

@@ -8,6 +8,7 @@ extension NameChecker {
     read(expression.names, scope, step)
     // A read of the same name is reported already.
     if !expression.names.contains(name) { checkNotLeftActors(name, scope, step) }
+    checkAssignedKind(name, expression, add: false, &scope, step)
     scope.readable.insert(name)
   }
 

@@ -48,7 +48,7 @@ extension NameChecker {
     var inner = scope.nested
     inner.pending = scope.pending
     inner.groups = scope.groups.union([spec.name])
-    checkBlock(body, &inner)
+    checkClosure(body, &inner)
     scope.end(inner, "the group's body", step)
     reportReturns(in: body, spec)
     guard let bind = spec.bind else { return }

@@ -8,7 +8,11 @@ extension NameChecker {
     _ body: [Step], binding: String?, _ scope: inout Scope, _ step: Step
   ) {
     var inner = scope
-    if let binding { inner.readable.insert(binding) }
+    if let binding {
+      inner.readable.insert(binding)
+      // The loop's own constant, of the kind its items have, not a variable it hides.
+      inner.types[binding] = nil
+    }
     checkBlock(body, &inner)
     if let binding, !scope.readable.contains(binding) { inner.readable.remove(binding) }
     scope.end(inner, "the \(step.kind.key.rawValue) loop", step)
@@ -19,6 +23,7 @@ extension NameChecker {
   mutating func checkWhile(
     _ condition: Expression, _ body: [Step], _ scope: inout Scope, _ step: Step
   ) {
+    _ = kind(condition, scope, step)
     var inner = scope
     checkBlock(body, &inner)
     let bodyOnly = inner.readable.subtracting(scope.readable)

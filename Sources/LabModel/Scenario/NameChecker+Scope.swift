@@ -12,8 +12,13 @@ extension NameChecker {
     /// The tasks started in this block or a block around it: their handles (`let t = Task { … }`)
     /// are in scope, to await or cancel.
     var tasks: Set<String> = []
+    /// In a handler: the tasks the view model keeps, which any handler may cancel (the one an
+    /// earlier input started), not await.
+    var storedTasks: Set<String> = []
     /// Tasks started in a nested block that has ended, with their handles.
     var endedTasks: [String: EndedScope] = [:]
+    /// The kinds of the variables in scope, where the file says them (NameChecker+ValueTypes).
+    var types: [String: ValueKind] = [:]
     /// In a task's own closure: its name. It may cancel itself (as the current task), not await
     /// itself: its closure cannot capture its own handle.
     var ownTask: String?
@@ -28,8 +33,9 @@ extension NameChecker {
     /// The scope of a block nested in this one: it sees what this one reads.
     var nested: Scope {
       Scope(
-        readable: readable, ended: ended, tasks: tasks, endedTasks: endedTasks, ownTask: ownTask,
-        actorOwn: actorOwn, leftActor: leftActor)
+        readable: readable, ended: ended, tasks: tasks, storedTasks: storedTasks,
+        endedTasks: endedTasks, types: types,
+        ownTask: ownTask, actorOwn: actorOwn, leftActor: leftActor)
     }
 
     /// The scope of `block`, a closure that runs off the actor whose method holds this scope (a

@@ -29,6 +29,7 @@ extension NameChecker {
     checkStream(name, step)
     var inner = scope
     inner.readable.insert(item)
+    inner.types[item] = nil
     // Each closure reads the value by the loop's name, and what the loop's scope reads.
     for op in operators { read(op.names, inner, step) }
     checkBlock(body, &inner)

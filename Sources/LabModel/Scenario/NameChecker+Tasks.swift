@@ -16,6 +16,7 @@ extension NameChecker {
           + "await it from the code that started it", at: step.origin)
       return
     }
+    if !awaits, scope.storedTasks.contains(name) { return }
     if taskNames.contains(name), !scope.tasks.contains(name) {
       report(Self.taskOutOfScope(name, scope.endedTasks[name]), at: step.origin)
       return

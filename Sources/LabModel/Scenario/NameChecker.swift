@@ -13,6 +13,10 @@ struct NameChecker {
   /// The continuations whose closures enclose the steps being checked, innermost last: the ones
   /// a `resume` can name, as Swift's closure parameter is only in scope there.
   var enclosingContinuations: [ContinuationSpec] = []
+  /// The closures being checked, innermost last, each with the kind its first return gave.
+  var closureReturns: [(kind: ValueKind, origin: StepOrigin)?] = []
+  /// Each function's parameters' kinds, from the constants its calls pass.
+  var parameterKinds: [String: [String: ValueKind]] = [:]
   /// Every continuation of the scenario, for a `resume` that names one out of scope.
   let continuationNames: Set<String>
   /// The task-locals of "taskLocals", which every expression may read.
@@ -62,11 +66,15 @@ struct NameChecker {
 
   mutating func check() {
     let globals = Set(scenario.state.map(\.name))
+    let stateKinds = Self.declaredKinds(scenario.state)
+    collectParameterKinds()
     var root = Scope(readable: globals)
-    checkBlock(scenario.steps, &root)
+    root.types = stateKinds
+    checkClosure(scenario.steps, &root)
     for function in scenario.functions.values {
       var scope = Scope(readable: globals.union(function.parameters))
-      checkBlock(function.steps, &scope)
+      scope.types = stateKinds.merging(parameterKinds[function.name] ?? [:]) { $1 }
+      checkClosure(function.steps, &scope)
     }
     for actor in scenario.actors.values {
       for method in actor.methods.values {
@@ -75,7 +83,9 @@ struct NameChecker {
           method.isolation == .actor(actor.name) ? actor.state + actor.constants : actor.constants
         var scope = Scope(readable: globals.union(own.map(\.name)).union(method.parameters))
         scope.actorOwn = (actor.name, Set(own.map(\.name)).subtracting(method.parameters))
-        checkBlock(method.steps, &scope)
+        scope.types = stateKinds.merging(Self.declaredKinds(own)) { $1 }
+          .merging(parameterKinds["\(actor.name).\(method.name)"] ?? [:]) { $1 }
+        checkClosure(method.steps, &scope)
       }
     }
     // Handlers read the input as `value` and `n`, which would hide a shared variable so named.
@@ -97,7 +107,8 @@ struct NameChecker {
     for handler in scenario.handlers.values { collectTasks(handler.steps) }
     for handler in scenario.handlers.values {
       var scope = Scope(readable: globals.union(["value", "n"]))
-      scope.tasks = handlerTasks
+      scope.storedTasks = handlerTasks
+      scope.types = stateKinds
       for input in scenario.inputs where input.handler == handler.name {
         scope.readable.formUnion(input.with.map(\.name))
       }
@@ -231,8 +242,11 @@ struct NameChecker {
     case .steps(let steps):
       var inner = scope.leavingActor("this child task's steps", returns: true)
       inner.ownTask = ownTask
-      if let extra { inner.readable.insert(extra) }
-      checkBlock(steps, &inner)
+      if let extra {
+        inner.readable.insert(extra)
+        inner.types[extra] = nil
+      }
+      checkClosure(steps, &inner)
       if let extra, !scope.readable.contains(extra) { inner.readable.remove(extra) }
       scope.end(inner, "the \(step.kind.key.rawValue) block", step)
     }
@@ -245,18 +259,20 @@ struct NameChecker {
       case .set(let name, let expression): checkSet(name, expression, &scope, step)
       case .add(let name, let expression):
         read(expression.names + [name], scope, step)
+        checkAssignedKind(name, expression, add: true, &scope, step)
       case .repeat(let count, let index, let body):
         read(count.names, scope, step)
         checkLoopBody(body, binding: index, &scope, step)
       case .forEach(let list, let item, let body):
-        read(list.names, scope, step)
+        readValue(list, scope, step)
         checkLoopBody(body, binding: item, &scope, step)
       case .if(let condition, let thenSteps, let elseSteps):
-        read(condition.names, scope, step)
+        readValue(condition, scope, step)
         checkBranches(thenSteps, elseSteps, &scope, step)
       case .while(let condition, let body, _): checkWhile(condition, body, &scope, step)
       case .return(let expression):
         read(expression?.names ?? [], scope, step)
+        if let expression { checkReturnedKind(expression, scope, step) }
       case .call(let call, let bind):
         checkCall(call, scope, step)
         if let bind { scope.readable.insert(bind) }
@@ -269,7 +285,7 @@ struct NameChecker {
         checkAwait(names, &scope, step)
       case .group(let spec):
         if let body = spec.body { checkGroupBody(spec, body, &scope, step) }
-        read(spec.items.names, scope, step)
+        readValue(spec.items, scope, step)
         checkChild(spec.child, &scope, step, extra: spec.itemName)
         if let collect = spec.collect { scope.readable.insert(collect) }
       case .addTask, .next, .whileNext, .cancelAll: checkBodyStep(&scope, step)
@@ -345,6 +361,7 @@ struct NameChecker {
       handler.pending = scope.pending
       handler.groups = scope.groups
       handler.readable.insert("error")
+      handler.types["error"] = .string
       checkBlock(clause.steps, &handler)
       if !scope.readable.contains("error") { handler.readable.remove("error") }
       scope.end(handler, "a catch block", step)

@@ -1,0 +1,245 @@
+/// The Swift type of a value, as far as the file says it: a literal's, a variable's first value's,
+/// a declared state's, an operator's. Swift keeps a variable's type, holds one type in an array,
+/// compares values of one type and returns one type from a closure; `lab validate` refuses what
+/// Swift would, where the file says both types. What it cannot tell (a function's result, a
+/// task-local, a priority) it leaves alone, so no valid file is refused by a guess.
+indirect enum ValueKind: Equatable {
+  case int, string, bool
+  /// A list, of items of the kind given, or unknown for an empty one.
+  case list(ValueKind?)
+
+  init?(of value: Value) {
+    switch value {
+    case .int: self = .int
+    case .string: self = .string
+    case .bool: self = .bool
+    case .list(let items): self = .list(items.lazy.compactMap(ValueKind.init(of:)).first)
+    case .none: return nil
+    }
+  }
+
+  /// Whether values of the two kinds have one Swift type: an empty list's items are any.
+  func agrees(with other: ValueKind) -> Bool {
+    switch (self, other) {
+    case (.int, .int), (.string, .string), (.bool, .bool): return true
+    case (.list(let a), .list(let b)):
+      guard let a, let b else { return true }
+      return a.agrees(with: b)
+    case (.int, _), (.string, _), (.bool, _), (.list, _): return false
+    }
+  }
+
+  /// "an integer", "a list of strings".
+  var described: String {
+    switch self {
+    case .int: "an integer"
+    case .string: "a string"
+    case .bool: "a boolean"
+    case .list(let item?): "a list of " + item.plural
+    case .list(nil): "a list"
+    }
+  }
+
+  var plural: String {
+    switch self {
+    case .int: "integers"
+    case .string: "strings"
+    case .bool: "booleans"
+    case .list(let item?): "lists of " + item.plural
+    case .list(nil): "lists"
+    }
+  }
+}
+
+extension NameChecker {
+  /// The kinds the built-in names have; the others (a priority, a name, an isolation) are left
+  /// unknown.
+  static let builtinKinds: [String: ValueKind] = [
+    "now": .int, "isCancelled": .bool, "Task.isCancelled": .bool,
+  ]
+
+  /// The kind of `expression`, reporting at `step` a part Swift refuses for its types: a list of
+  /// two kinds, a comparison or an operator between two kinds, a choice of two kinds.
+  mutating func kind(_ expression: Expression, _ scope: Scope, _ step: Step) -> ValueKind? {
+    switch expression {
+    case .literal(let value):
+      if case .list(let items) = value {
+        _ = agreeing(items.compactMap(ValueKind.init(of:)), in: expression, step)
+      }
+      return ValueKind(of: value)
+    case .name(let name):
+      return scope.types[name] ?? Self.builtinKinds[name]
+    case .list(let items):
+      let kinds = items.compactMap { kind($0, scope, step) }
+      return .list(agreeing(kinds, in: expression, step))
+    case .index(let list, let position):
+      _ = kind(position, scope, step)
+      if case .list(let item)? = kind(list, scope, step) { return item }
+      return nil
+    case .unary(let op, let operand):
+      _ = kind(operand, scope, step)
+      return op == .not ? .bool : .int
+    case .binary(let op, let left, let right):
+      return binaryKind(op, kind(left, scope, step), kind(right, scope, step), expression, step)
+    case .conditional(let test, let then, let otherwise):
+      _ = kind(test, scope, step)
+      let yes = kind(then, scope, step)
+      let no = kind(otherwise, scope, step)
+      if let yes, let no, !yes.agrees(with: no) {
+        report(
+          "'\(expression.source)' chooses between \(yes.described) and \(no.described), and "
+            + "both sides of Swift's ?: must have one type; give both one type", at: step.origin)
+        return nil
+      }
+      return yes ?? no
+    }
+  }
+
+  /// The one kind of a list's items, or nil when they disagree (reported) or say nothing.
+  private mutating func agreeing(
+    _ kinds: [ValueKind], in expression: Expression, _ step: Step
+  ) -> ValueKind? {
+    guard let first = kinds.first else { return nil }
+    if let other = kinds.first(where: { !$0.agrees(with: first) }) {
+      report(
+        "'\(expression.source)' holds \(first.described) and \(other.described), and a Swift "
+          + "array holds one type; keep one type in the list", at: step.origin)
+      return nil
+    }
+    return first
+  }
+
+  private mutating func binaryKind(
+    _ op: Expression.BinaryOperator, _ left: ValueKind?, _ right: ValueKind?,
+    _ expression: Expression, _ step: Step
+  ) -> ValueKind? {
+    switch op {
+    case .and, .or: return .bool
+    case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
+      if let left, let right, !left.agrees(with: right) {
+        report(
+          "'\(expression.source)' compares \(left.described) with \(right.described), which "
+            + "Swift refuses (binary operator '\(op.rawValue)' cannot be applied to two types); "
+            + "compare values of one type", at: step.origin)
+      }
+      return .bool
+    case .add, .subtract, .multiply, .divide, .remainder:
+      // `+` joins strings and lists too; the others are arithmetic on integers.
+      let allowed = { (kind: ValueKind) -> Bool in
+        switch kind {
+        case .int: true
+        case .string, .list: op == .add
+        case .bool: false
+        }
+      }
+      if let wrong = [left, right].compactMap({ $0 }).first(where: { !allowed($0) }) {
+        report(
+          "'\(expression.source)' applies '\(op.rawValue)' to \(wrong.described), which Swift "
+            + "refuses; '\(op.rawValue)' takes integers", at: step.origin)
+        return nil
+      }
+      guard let left, let right else { return op == .add ? left ?? right : .int }
+      guard left.agrees(with: right) else {
+        report(
+          "'\(expression.source)' applies '\(op.rawValue)' to \(left.described) and "
+            + "\(right.described), which Swift refuses; convert one side, or use values of one "
+            + "type", at: step.origin)
+        return nil
+      }
+      return left
+    }
+  }
+
+  /// The names an expression reads, and the kinds it mixes.
+  mutating func readValue(_ expression: Expression, _ scope: Scope, _ step: Step) {
+    read(expression.names, scope, step)
+    _ = kind(expression, scope, step)
+  }
+
+  /// `set` (or `add`) of `name`: a variable keeps the type its first value gave it, as a Swift
+  /// variable keeps its declared type; a new one takes the value's.
+  mutating func checkAssignedKind(
+    _ name: String, _ expression: Expression, add: Bool, _ scope: inout Scope, _ step: Step
+  ) {
+    let value = kind(expression, scope, step)
+    guard let value else { return }
+    guard let held = scope.types[name] else {
+      if !add { scope.types[name] = value }
+      return
+    }
+    guard !value.agrees(with: held) else {
+      // An empty list's items are known once a value says them.
+      if case .list(nil) = held { scope.types[name] = value }
+      return
+    }
+    let change = add ? "adds \(value.described) to it" : "sets it to \(value.described)"
+    report(
+      "'\(name)' holds \(held.described), and this \(change): a Swift variable keeps the type it "
+        + "was declared with; use another name for the new value", at: step.origin)
+  }
+}
+
+extension NameChecker {
+  /// A `return`'s value: a closure returns one type, which its first return that says it sets
+  /// (a function's, a child's, a group body's).
+  mutating func checkReturnedKind(_ expression: Expression, _ scope: Scope, _ step: Step) {
+    guard let value = kind(expression, scope, step), !closureReturns.isEmpty else { return }
+    guard let first = closureReturns[closureReturns.count - 1] else {
+      closureReturns[closureReturns.count - 1] = (value, step.origin)
+      return
+    }
+    guard !value.agrees(with: first.kind) else { return }
+    report(
+      "this returns \(value.described), and the closure returned \(first.kind.described) "
+        + "before (\(first.origin.path), line \(first.origin.location.line)): a Swift closure or "
+        + "function returns one type; return \(first.kind.described) here too", at: step.origin)
+  }
+
+  /// Checks `body`, a closure of its own, with its own returns.
+  mutating func checkClosure(_ body: [Step], _ scope: inout Scope) {
+    closureReturns.append(nil)
+    checkBlock(body, &scope)
+    closureReturns.removeLast()
+  }
+
+  /// The kinds of the shared state, as declared: a `set` keeps them.
+  static func declaredKinds(_ declarations: [(name: String, value: Value)]) -> [String: ValueKind] {
+    var kinds: [String: ValueKind] = [:]
+    for (name, value) in declarations {
+      if let kind = ValueKind(of: value) { kinds[name] = kind }
+    }
+    return kinds
+  }
+
+  /// Each function's parameters' kinds, from the constants its calls pass: a Swift parameter has
+  /// one type, so a call that passes another is refused where it stands.
+  mutating func collectParameterKinds() {
+    var firsts: [String: (kind: ValueKind, value: Value)] = [:]
+    func visit(_ steps: [Step]) {
+      for step in steps {
+        if case .call(let call, _) = step.kind { check(call, step) }
+        for block in step.kind.nestedBlocks { visit(block) }
+      }
+    }
+    func check(_ call: Call, _ step: Step) {
+      for (name, expression) in call.arguments {
+        var problems: [String] = []
+        guard let value = expression.constantValue(&problems), let kind = ValueKind(of: value)
+        else { continue }
+        let key = "\(call.function).\(name)"
+        guard let first = firsts[key] else {
+          firsts[key] = (kind, value)
+          parameterKinds[call.function, default: [:]][name] = kind
+          continue
+        }
+        guard !kind.agrees(with: first.kind) else { continue }
+        report(
+          "'\(call.function)' is called with \(name): \(first.value.description), "
+            + "\(first.kind.described), elsewhere, and here with \(value.description), "
+            + "\(kind.described): a Swift parameter has one type; pass \(first.kind.described)",
+          at: step.origin)
+      }
+    }
+    for steps in allStepLists { visit(steps) }
+  }
+}

@@ -77,6 +77,14 @@ public enum TraceGeneralizer {
         return trimmingTrailingBlanks(text)
       }
       let count = orders[0].count
+      // A block a file may not hold is refused here, in words, not by parsing what was written.
+      let varying = count - suffix - prefix
+      if varying > ExpectedTrace.maxBlockLines {
+        throw Problem(
+          difference: "the runs order \(varying) events at \(TraceText.time(moments[0][moment].time)) "
+            + "ms differently, more than the \(ExpectedTrace.maxBlockLines) lines an 'any order' "
+            + "block may hold")
+      }
       output.lines += (0..<prefix).map(line)
       if prefix < count - suffix {
         output.blocks += 1
@@ -133,7 +141,7 @@ public enum TraceGeneralizer {
   /// a file recorded from one seed fails `lab check --seeds` on the others; the outcomes are
   /// what holds for every schedule.
   static func scheduleDependent(_ hints: HintCommand) -> String {
-    "one file cannot hold for both: this trace depends on the schedule, and a file recorded "
+    "one file cannot hold for every run: this trace depends on the schedule, and a file recorded "
       + "from one seed fails 'lab check --seeds' on others. Grade the scenario by its outcomes "
       + "(\"expect\": {\"outcomes\": …}, \(hints.doc("outcomes.md"))) and keep no expected "
       + "trace, or write one by hand whose any-order blocks and wildcards hold for every seed "

@@ -363,6 +363,20 @@ extension ExpectationsTests {
       #expect(message.contains("/opt/lab/docs/outcomes.md") && !message.contains(" docs/"))
     }
 
+    /// Runs that order more events of one moment differently than a block may hold are refused
+    /// in words: the writer once wrote the block and failed to read its own file back.
+    @Test func aMomentTooLargeForOneBlockIsRefusedInWords() throws {
+      let count = ExpectedTrace.maxBlockLines + 1
+      let forward = (0..<count).map { event(0, "w", "t\($0)", .start) }
+      let backward = Array(forward.reversed())
+      let problem = #expect(throws: TraceGeneralizer.Problem.self) {
+        try TraceGeneralizer.generalize([forward, backward], labels: ["seed 1", "seed 2"])
+      }
+      let message = problem?.message(docs: HintCommand("lab", docs: "docs/")) ?? ""
+      #expect(message.contains("the runs order \(count) events at 0 ms differently"), "\(message)")
+      #expect(!message.contains("generalized:"))
+    }
+
     @Test func theTaskGroupFileStillCatchesAWrongTime() throws {
       let scenario = try TestSupport.scenario(
         json: taskGroupFive.replacingOccurrences(of: "5000", with: "4000"))

@@ -81,7 +81,8 @@ public enum TraceGeneralizer {
       let varying = count - suffix - prefix
       if varying > ExpectedTrace.maxBlockLines {
         throw Problem(
-          difference: "the runs order \(varying) events at \(TraceText.time(moments[0][moment].time)) "
+          difference:
+            "the runs order \(varying) events at \(TraceText.time(moments[0][moment].time)) "
             + "ms differently, more than the \(ExpectedTrace.maxBlockLines) lines an 'any order' "
             + "block may hold")
       }

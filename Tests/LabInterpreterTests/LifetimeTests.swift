@@ -55,6 +55,35 @@ import Testing
     #expect(record.events.last?.kind == .end)
   }
 
+  /// A root off main returns to top-level code on main, which runs what main's queue holds
+  /// first (Tests/NativeFacts/command-line-exit-runs-mains-queue-first): the work item and the
+  /// task for main run on every seed, then the process exits, on main; a root on main exits at
+  /// once, cutting both short.
+  @Test(arguments: [("concurrent", true), ("main", false)])
+  func mainsQueuedWorkRunsBeforeTheExitOfARootOffMain(_ isolation: String, _ runs: Bool) throws {
+    let scenario = try TestSupport.scenario(
+      json: """
+        {"format": 1, "lifetime": "commandLine", "isolation": "\(isolation)", "steps": [
+          {"dispatch": "main", "steps": [{"log": "main's work item"}]},
+          {"task": "onMain", "isolation": "main", "steps": [{"log": "main's task"}]}]}
+        """)
+    for seed in UInt64(1)...10 {
+      var options = RunOptions()
+      options.seed = seed
+      let record = ScenarioRunner.run(scenario, options: options)
+      let logs = record.events.compactMap { event -> String? in
+        if case .log(let text) = event.payload { return text }
+        return nil
+      }
+      #expect(logs == (runs ? ["main's work item", "main's task"] : []), "seed \(seed)")
+      #expect(record.end == .finished)
+      if !runs {
+        #expect(record.events.last?.kind == .cancel, "seed \(seed)")
+        #expect(record.events.last?.thread == "main", "seed \(seed)")
+      }
+    }
+  }
+
   @Test func theLifetimeIsReadAndItsDefaultIsApp() throws {
     #expect(try Self.scenario(nil).lifetime == .app)
     #expect(try Self.scenario("commandLine").lifetime == .commandLine)

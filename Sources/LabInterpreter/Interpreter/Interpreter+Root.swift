@@ -52,19 +52,26 @@ extension Interpreter {
     let context = rootContext()
     let isolation = actor(for: scenario.rootIsolation, caller: nil)
     scheduleInputs()
-    do {
-      _ = try await runTask(.steps(scenario.steps), context, isolation: isolation)
-    } catch let failure as Failure {
-      outcome.failure = problem(failure)
-    } catch {
-      // A thrown error or a cancellation is an outcome, recorded as the root's `end`; only a run
-      // that could not go on (a failed step, a stopped run) is a problem.
-    }
-    outcome.duration = runtime.now.rounded(toPlaces: 3)
-    if scenario.lifetime == .commandLine {
-      exitWithMain(context)
+    if scenario.lifetime == .commandLine, let main = isolation,
+      isSameActor(main, runtime.mainActor)
+    {
+      // On main, `main` returns and the process exits there, before main's queue runs again.
+      await runAndExitOnMain(context, outcome, isolation: main)
       return
     }
+    await runSteps(context, outcome, isolation: isolation)
+    if scenario.lifetime == .commandLine {
+      // Off main, `main` returns to the top-level code that called it, on the main actor: what
+      // main's queue holds by then runs first, then the process exits
+      // (Tests/NativeFacts/command-line-exit-runs-mains-queue-first).
+      if inFlight.tasks.count == 0 && inFlight.callbacks.count == 0 {
+        outcome.duration = runtime.now.rounded(toPlaces: 3)
+      } else {
+        await exitOnMain(context, outcome, isolation: runtime.mainActor)
+      }
+      return
+    }
+    outcome.duration = runtime.now.rounded(toPlaces: 3)
     // Leave nothing behind: wait out the inputs, then every task, including those they start —
     // counted, not awaited, since an await would raise a task's priority to the root's.
     waits.wait("root", for: "the scenario's inputs")
@@ -73,12 +80,45 @@ extension Interpreter {
     await inFlight.tasks.waitUntilNone()
   }
 
+  /// The scenario's steps, as the root task, where the scenario says.
+  private func runSteps(
+    _ context: Context, _ outcome: RootOutcome, isolation: isolated (any Actor)?
+  ) async {
+    do {
+      _ = try await runTask(.steps(scenario.steps), context, isolation: isolation)
+    } catch let failure as Failure {
+      outcome.failure = problem(failure)
+    } catch {
+      // A thrown error or a cancellation is an outcome, recorded as the root's `end`; only a run
+      // that could not go on (a failed step, a stopped run) is a problem.
+    }
+  }
+
+  /// A command-line tool whose root is on main: its steps, then the exit, without leaving main.
+  private func runAndExitOnMain(
+    _ context: Context, _ outcome: RootOutcome, isolation: isolated any Actor
+  ) async {
+    await runSteps(context, outcome, isolation: isolation)
+    outcome.duration = runtime.now.rounded(toPlaces: 3)
+    exitWithMain(context)
+  }
+
+  /// The top-level code goes on on main, after what main's queue held, and exits there.
+  private func exitOnMain(
+    _ root: Context, _ outcome: RootOutcome, isolation: isolated any Actor
+  ) {
+    record(.hop(.to("main")), root)
+    outcome.duration = runtime.now.rounded(toPlaces: 3)
+    exitWithMain(root)
+  }
+
   /// A command-line tool: `main` has returned, so the process exits, cutting short every task and
   /// work item still running (measured: docs/runtimes.md, "Process lifetime, measured"). The
   /// trace names them and ends there; the run ends as finished.
   func exitWithMain(_ root: Context) {
     guard inFlight.tasks.count > 0 || inFlight.callbacks.count > 0 else { return }
-    let cut = LiveDeadlockWatch.unfinished(recorder.recorded).filter { $0 != root.task }
+    let cut = TraceEvent.unfinishedTasks(recorder.recorded, workItems: true)
+      .filter { $0 != root.task }
     record(.cancel(.processExit(cut: cut)), root)
     recorder.close()
     exitedWithMain.store(true, ordering: .relaxed)

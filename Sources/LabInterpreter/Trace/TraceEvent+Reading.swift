@@ -117,13 +117,16 @@ extension TraceEvent.Payload {
 
 extension TraceEvent {
   /// The tasks that started (or were spawned) and have not ended, by their names in the trace.
-  public static func unfinishedTasks(_ events: [TraceEvent]) -> [String] {
+  /// `workItems`: Dispatch work queued and not ended is named too (what a process exit cuts).
+  public static func unfinishedTasks(_ events: [TraceEvent], workItems: Bool = false) -> [String] {
     var alive: [String] = []
     var ended: Set<String> = []
     var seen: Set<String> = []
     for event in events {
       // A spawn names the task it makes before that task's own start does.
-      if let name = event.payload.spawnedTask, seen.insert(name).inserted { alive.append(name) }
+      var spawned = event.payload.spawnedTask
+      if workItems, case .spawn(.dispatch(_, _, _, let name)) = event.payload { spawned = name }
+      if let name = spawned, seen.insert(name).inserted { alive.append(name) }
       switch event.kind.taskChange {
       case .starts: if seen.insert(event.task).inserted { alive.append(event.task) }
       case .ends: ended.insert(event.task)

@@ -24,11 +24,7 @@ extension ProgramWriter {
     // A synchronous function's `#isolation` is nil, whoever calls it; the lab's reads its
     // caller's, as a `nonisolated(nonsending)` async function's does.
     if reads.contains("#isolation") { return [] }
-    let functions = scenario.functions.values.filter {
-      $0.isolation == .caller && !$0.isolatedParameter && !Self.suspends($0.steps)
-        && !awaitsSharedState($0.steps)
-    }
-    return Set(functions.map(\.name))
+    return scenario.synchronousFunctions { !awaitsSharedState($0.steps) }
   }
 
   /// What a call of the free function needs before it: `try await `, less what a synchronous
@@ -249,7 +245,9 @@ extension ProgramWriter {
   /// cancels is kept in the view model as well, as the tutorial's `searchTask` is
   /// (`searchTask?.cancel()` before `searchTask = Task { … }`).
   func bind(_ name: String, _ opening: SwiftCode, _ body: [SwiftCode], _ context: inout Context) {
-    let binding: SwiftCode = context.declared.contains(name) ? "" : "let "
+    // A name started again later holds the latest task, as the lab's `awaitTask` takes it.
+    let binding: SwiftCode =
+      context.declared.contains(name) ? "" : context.rebound.contains(name) ? "var " : "let "
     context.declared.insert(name)
     line("\(binding)\(Identifier(name)) = \(opening)")
     lines += body
@@ -364,10 +362,14 @@ extension ProgramWriter {
     let target: SwiftCode = queue == ".main" ? "DispatchQueue.main" : queue
     line("// The request's completion handler, \(value.code) ms later.")
     if tracksWork { line("pendingWork.enter()") }
-    try block("\(target).asyncAfter(deadline: .now() + \(milliseconds(value.code))) {") {
+    // The handler escapes too: it copies the work item's variables it reads or changes.
+    var inner = context
+    let opening = escaping(rest, context, into: &inner)
+    try block("\(target).asyncAfter(deadline: .now() + \(milliseconds(value.code))) \(opening)") {
       () throws(NotExpressible) in
       if tracksWork { line("defer { pendingWork.leave() }") }
-      try steps(rest, &context)
+      copies(inner)
+      try steps(rest, &inner)
     }
   }
 }

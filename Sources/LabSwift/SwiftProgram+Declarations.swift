@@ -232,6 +232,7 @@ extension ProgramWriter {
           inner = []
         case .group(let spec):
           if let bind = spec.bind { counts[bind, default: 0] += 1 }
+          if let collect = spec.collect { counts[collect, default: 0] += 1 }
           inner = spec.body ?? []
         // An escaping work item changes a copy of its own (`var n = n`), not this body's.
         case .asyncLet, .addTask, .dispatch(_, sync: false, _), .notify: inner = []

@@ -75,7 +75,9 @@ extension ProgramWriter {
   /// `let NAME = ` before a group whose closure's result a variable receives: "collect"'s list,
   /// or with "as" the value the body returns (written first, so its type is known).
   private func groupOpening(_ spec: TaskGroupSpec, _ context: inout Context) -> SwiftCode {
-    if let collect = spec.collect { return "let \(Identifier(collect)) = " }
+    if let collect = spec.collect {
+      return "\(context.rebound.contains(collect) ? "var" : "let") \(Identifier(collect)) = "
+    }
     guard let bind = spec.bind else { return "" }
     if context.declared.contains(bind) { return "\(Identifier(bind)) = " }
     context.declared.insert(bind)

@@ -54,7 +54,10 @@ extension ProgramWriter {
       return
     }
     let function: SwiftCode = throwing ? "withThrowingTaskGroup" : "withTaskGroup"
-    let opening: SwiftCode = spec.collect.map { "let \(Identifier($0)) = " } ?? ""
+    // A list the steps after the group change is a `var`.
+    let opening: SwiftCode =
+      spec.collect.map { "\(context.rebound.contains($0) ? "var" : "let") \(Identifier($0)) = " }
+      ?? ""
     try block("\(opening)\(tryAwait) \(function)(of: \(elementType).self) { group in") {
       () throws(NotExpressible) in
       if let limit = spec.maxInFlight {

@@ -4,6 +4,8 @@ extension NameChecker {
     var readable: Set<String>
     /// `async let` bindings started and not yet awaited.
     var pending: Set<String> = []
+    /// Every `async let` binding in scope: a constant in Swift, which no step may change.
+    var asyncLets: Set<String> = []
     /// Names set inside a nested block whose Swift scope has ended (a closure's body, a `do`
     /// block), and that block: a read after it is told the scope, not "unknown".
     var ended: [String: EndedScope] = [:]
@@ -33,7 +35,8 @@ extension NameChecker {
     /// The scope of a block nested in this one: it sees what this one reads.
     var nested: Scope {
       Scope(
-        readable: readable, ended: ended, tasks: tasks, storedTasks: storedTasks,
+        readable: readable, asyncLets: asyncLets, ended: ended, tasks: tasks,
+        storedTasks: storedTasks,
         endedTasks: endedTasks, types: types,
         ownTask: ownTask, actorOwn: actorOwn, leftActor: leftActor)
     }

@@ -14,8 +14,9 @@ extension NameChecker {
   private mutating func visitSynchronousClosures(_ steps: [Step]) {
     for step in steps {
       switch step.kind {
-      case .dispatch(_, let sync, let body):
-        checkCalls(in: body, closure: "a work item", throwsOut: !sync)
+      case .dispatch(_, _, let body):
+        // A `sync` one's error the lab does not carry to its caller, as for a `throw` there.
+        checkCalls(in: body, closure: "a work item", throwsOut: true)
       case .notify(_, _, let body):
         checkCalls(in: body, closure: "a notify block", throwsOut: true)
       case .onMain(let body):
@@ -45,8 +46,9 @@ extension NameChecker {
         } else if throwsOut, canThrow(call.function, visiting: []) {
           report(
             "'\(call.function)' can throw, and here its error would leave \(closure): an `async` "
-              + "work item's closure cannot throw (Swift: '() -> Void'); call it inside "
-              + "{\"try\": […], \"catch\": […]}", at: step.origin)
+              + "work item's closure cannot throw (Swift: '() -> Void'), and the lab does not "
+              + "carry a `sync` one's error to its caller; call it inside {\"try\": […], "
+              + "\"catch\": […]} with a catch for every error", at: step.origin)
         }
       }
       // Steps the closure holds in its own code; a `try` with a catch-all holds its errors.
@@ -71,11 +73,16 @@ extension NameChecker {
     guard function.isolation == .caller, !function.isolatedParameter else {
       return "it is isolated to \(function.isolation), so the call hops and is awaited"
     }
-    if let step = function.steps.firstAwaited {
+    let synchronous = scenario.synchronousFunctions()
+    if let step = function.steps.firstAwaited(besides: synchronous) {
+      if case .call(let call, _) = step.kind {
+        return "it calls '\(call.function)', which is awaited, so it is async"
+      }
       return "it awaits ('\(step.kind.key.rawValue)'), so it is async"
     }
     return nil
   }
+
 
   /// Whether an error can leave function `name`: a `throw` or `checkCancellation` it does not
   /// catch, or a call of a function that can throw.
@@ -95,12 +102,16 @@ extension [CatchClause] {
 
 extension [Step] {
   /// The first step of this closure's own code that Swift awaits (not one in a task it starts).
-  package var firstAwaited: Step? {
+  package var firstAwaited: Step? { firstAwaited(besides: []) }
+
+  /// The first step Swift awaits, but for calls of the functions in `synchronous`.
+  package func firstAwaited(besides synchronous: Set<String>) -> Step? {
     for step in self {
+      if case .call(let call, _) = step.kind, synchronous.contains(call.function) { continue }
       if step.kind.traits.suspends { return step }
       if step.kind.traits.nestedRunElsewhere { continue }
       for block in step.kind.nestedBlocks {
-        if let found = block.firstAwaited { return found }
+        if let found = block.firstAwaited(besides: synchronous) { return found }
       }
     }
     return nil
@@ -117,5 +128,31 @@ extension [Step] {
       if step.kind.traits.nestedRunElsewhere { return [] }
       return step.kind.nestedBlocks.flatMap(\.uncaughtCalls)
     }
+  }
+}
+
+extension Scenario {
+  /// The free functions that run on their caller and await nothing — calls of such functions
+  /// included, each other's and their own — so that a synchronous closure calls them without
+  /// `await`, and the program writes them as plain functions. `candidates` may leave out more
+  /// (the program's: one reading `#isolation`, or shared state an actor holds).
+  package func synchronousFunctions(
+    candidates: (Function) -> Bool = { _ in true }
+  ) -> Set<String> {
+    var synchronous = Set(
+      functions.values.filter {
+        $0.isolation == .caller && !$0.isolatedParameter && candidates($0)
+      }.map(\.name))
+    // The largest set whose members await nothing but each other.
+    var changed = true
+    while changed {
+      changed = false
+      for name in synchronous.sorted()
+      where functions[name]?.steps.firstAwaited(besides: synchronous) != nil {
+        synchronous.remove(name)
+        changed = true
+      }
+    }
+    return synchronous
   }
 }

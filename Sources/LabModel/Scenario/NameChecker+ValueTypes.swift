@@ -123,6 +123,9 @@ extension NameChecker {
             + "compare values of one type", at: step.origin)
       }
       return .bool
+    case .add where left == .string || right == .string:
+      // Text joined with any value is text (`'a' + 1` is "a1"; the program interpolates it).
+      return .string
     case .add, .subtract, .multiply, .divide, .remainder:
       // `+` joins strings and lists too; the others are arithmetic on integers.
       let allowed = { (kind: ValueKind) -> Bool in
@@ -161,6 +164,12 @@ extension NameChecker {
   mutating func checkAssignedKind(
     _ name: String, _ expression: Expression, add: Bool, _ scope: inout Scope, _ step: Step
   ) {
+    if scope.asyncLets.contains(name) {
+      report(
+        "'\(name)' is an async let, a constant in Swift (cannot assign to value: '\(name)' is a "
+          + "'let' constant); set another name to its value and change that", at: step.origin)
+      return
+    }
     let value = kind(expression, scope, step)
     guard let value else { return }
     guard let held = scope.types[name] else {

@@ -281,6 +281,7 @@ struct NameChecker {
       case .asyncLet(let name, let child):
         checkChild(child, &scope, step)
         scope.pending.insert(name)
+        scope.asyncLets.insert(name)
       case .await(let names):
         checkAwait(names, &scope, step)
       case .group(let spec):

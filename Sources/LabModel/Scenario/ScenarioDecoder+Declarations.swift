@@ -16,7 +16,7 @@ extension ScenarioDecoder {
         identifier(
           JSONNode(.string(member.key), at: member.keyLocation), path: memberPath,
           what: "variable name", declares: .variable) != nil,
-        let value = literal(member.value, path: memberPath)
+        let value = declaredValue(member.value, path: memberPath)
       else {
         unsure.names.insert(member.key)
         continue

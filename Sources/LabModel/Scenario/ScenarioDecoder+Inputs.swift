@@ -145,7 +145,7 @@ extension ScenarioDecoder {
           JSONNode(.string(member.key), at: member.keyLocation), path: "\(path).\(member.key)",
           what: "input value name", declares: .variable) != nil
       else { return nil }
-      return literal(member.value, path: "\(path).\(member.key)").map { (member.key, $0) }
+      return declaredValue(member.value, path: "\(path).\(member.key)").map { (member.key, $0) }
     }
   }
 }

@@ -95,6 +95,20 @@ extension ScenarioDecoder {
     return value
   }
 
+  /// A variable's first value, as a declaration gives it: a literal with a Swift type, so not
+  /// null (`nil` needs an optional type, which no variable of the lab has) nor a list holding one.
+  mutating func declaredValue(_ node: JSONNode, path: String) -> Value? {
+    guard let value = literal(node, path: path) else { return nil }
+    if value.holdsNone {
+      error(
+        "a variable's value here has no Swift type: null is Swift's nil, which only an optional "
+          + "holds; give it a value of the type it will hold (0, '', false, [])",
+        at: node.location, path: path)
+      return nil
+    }
+    return value
+  }
+
   /// A JSON literal as a value: integers, strings, booleans, null and lists of them.
   mutating func literal(_ node: JSONNode, path: String) -> Value? {
     switch node.value {

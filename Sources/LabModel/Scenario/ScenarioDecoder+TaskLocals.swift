@@ -18,7 +18,7 @@ extension ScenarioDecoder {
         identifier(
           JSONNode(.string(member.key), at: member.keyLocation), path: memberPath,
           what: "task-local name", declares: .variable, qualified: true) != nil,
-        let value = literal(member.value, path: memberPath)
+        let value = declaredValue(member.value, path: memberPath)
       else {
         unsure.names.insert(member.key)
         continue

@@ -83,7 +83,6 @@ extension NameChecker {
     return nil
   }
 
-
   /// Whether an error can leave function `name`: a `throw` or `checkCancellation` it does not
   /// catch, or a call of a function that can throw.
   private func canThrow(_ name: String, visiting: Set<String>) -> Bool {

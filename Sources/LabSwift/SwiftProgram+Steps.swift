@@ -299,7 +299,11 @@ extension ProgramWriter {
     if name == context.ownTask, !context.declared.contains(name) {
       // Its own handle is not in scope in its closure: it is the current task.
       line("withUnsafeCurrentTask { $0?.cancel() }")
-    } else if context.declared.contains(name) || context.locals[name] != nil {
+    } else if context.declared.contains(name) || context.locals[name] != nil
+      || (taskTypes[name] != nil && !storedTaskNames.contains(name))
+    {
+      // A task started before, here or in a closure around this one (a child, a handler, which
+      // capture its handle): `lab validate` holds it in scope.
       line("\(Identifier(name)).cancel()")
     } else if storedTaskNames.contains(name), storage == .mainActor {
       line("viewModel.\(Identifier(name))?.cancel()")

@@ -134,10 +134,17 @@ extension ProgramWriter {
   {
     var inner = context
     inner.isAsync = false
+    inner.inClosure = true
+    inner.catchesAll = false
     inner.locals["termination"] = .string
-    try block("\(Self.continuationName(name)).onTermination = { reason in") {
+    // A `@Sendable` closure run later: it copies the locals it reads or changes, as the lab
+    // gives it a copy, the way a cancellation handler's does.
+    let captured = copying(handler, context, into: &inner)
+    inner.rebound = Self.rebound(handler)
+    try block("\(Self.continuationName(name)).onTermination = { \(captureList(captured))reason in") {
       () throws(NotExpressible) in
       if Self.names(handler).contains("termination") { line("let termination = \"\\(reason)\"") }
+      copies(inner)
       try steps(handler, &inner)
     }
   }

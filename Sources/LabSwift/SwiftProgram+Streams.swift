@@ -141,7 +141,8 @@ extension ProgramWriter {
     // gives it a copy, the way a cancellation handler's does.
     let captured = copying(handler, context, into: &inner)
     inner.rebound = Self.rebound(handler)
-    try block("\(Self.continuationName(name)).onTermination = { \(captureList(captured))reason in") {
+    try block("\(Self.continuationName(name)).onTermination = { \(captureList(captured))reason in")
+    {
       () throws(NotExpressible) in
       if Self.names(handler).contains("termination") { line("let termination = \"\\(reason)\"") }
       copies(inner)

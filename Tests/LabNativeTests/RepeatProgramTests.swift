@@ -54,13 +54,22 @@ import Testing
     #expect(check.isExpected && check.swift6.compiled, "\(check.report)")
   }
 
-  /// A list of an integer and a text is no Swift array: the writer says so instead of writing an
-  /// `[Any]` literal that swiftc refuses.
+  /// A list of an integer and a text is no Swift array: `lab validate` says so where the file
+  /// says both types, and the writer where only it knows them (a function's result), instead of
+  /// writing an `[Any]` literal that swiftc refuses.
   @Test func aListOfTwoTypesIsRefusedWithAReason() throws {
-    let scenario = try TestSupport.scenario(
+    let messages = TestSupport.diagnostics(
       json: """
         { "format": 1, "state": { "c": 0 }, "steps": [
           { "set": "z", "to": "[c, 'q']" }, { "log": "{z}" } ] }
+        """)
+    #expect(
+      messages.contains { $0.contains("holds an integer and a string, and a Swift array") },
+      "\(messages)")
+    let scenario = try TestSupport.scenario(
+      json: """
+        { "format": 1, "functions": { "f": { "steps": [ { "return": "'q'" } ] } }, "steps": [
+          { "call": "f", "as": "c" }, { "set": "z", "to": "[1, c]" }, { "log": "{z}" } ] }
         """)
     #expect {
       try SwiftProgram.generate(scenario)

@@ -29,9 +29,23 @@ struct VariableTypeProgramTests {
       + #""steps": [ { "set": "n", "to": "'x'" } ] } } } }, "steps": [ { "actorCall": "A.m" } ] }"#,
   ])
   func aValueOfAnotherTypeIsRefused(json: String) throws {
-    let message = try #require(try Self.refusal(json))
+    // The file says both types: `lab validate` refuses it before any program is written.
+    let messages = TestSupport.diagnostics(json: json)
     #expect(
-      message.contains("holds Int and is given String here, and a Swift variable keeps its type"))
+      messages.contains { $0.contains("holds an integer, and this") && $0.contains("a string") },
+      "\(messages)")
+  }
+
+  /// A type only the writer learns (a function's result) is refused by the writer, with the
+  /// reason.
+  @Test func aValueOfATypeOnlyTheProgramKnowsIsRefusedByTheWriter() throws {
+    let message = try #require(
+      try Self.refusal(
+        #"{ "format": 1, "functions": { "f": { "steps": [ { "return": "'x'" } ] } }, "steps": [ "#
+          + #"{ "set": "v", "to": "0" }, { "call": "f", "as": "v" }, { "log": "{v}" } ] }"#))
+    #expect(
+      message.contains("holds Int and is given String here, and a Swift variable keeps its type"),
+      "\(message)")
   }
 
   /// What looked like a change of type before the passes settled the types: a function's

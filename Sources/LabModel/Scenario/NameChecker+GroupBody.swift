@@ -42,6 +42,16 @@ extension NameChecker.Scope {
 extension NameChecker {
   /// The body runs in the task that opened the group, so it sees that task's names; what it
   /// sets stays in the group's closure, but for the value it returns, which "as" receives.
+  mutating func checkGroup(_ spec: TaskGroupSpec, _ scope: inout Scope, _ step: Step) {
+    if let body = spec.body { checkGroupBody(spec, body, &scope, step) }
+    // A count's children are numbered; a list's take its items.
+    let items = readValue(spec.items, scope, step)
+    checkChild(
+      spec.child, &scope, step, extra: spec.itemName,
+      extraKind: items == .int ? .int : items?.item)
+    if let collect = spec.collect { scope.readable.insert(collect) }
+  }
+
   mutating func checkGroupBody(
     _ spec: TaskGroupSpec, _ body: [Step], _ scope: inout Scope, _ step: Step
   ) {

@@ -4,14 +4,23 @@
 extension NameChecker {
   /// A loop's body, with its loop variable if it has one. What the body first sets ends with it,
   /// as in Swift (and a loop may run no round): a read after it is told to set it before.
+  /// `forEach`: its list is a list, whose items' kind the loop's constant has.
+  mutating func checkForEach(
+    _ list: Expression, _ item: String, _ body: [Step], _ scope: inout Scope, _ step: Step
+  ) {
+    let items = readValue(list, scope, step, as: .list(nil), "is the list a forEach goes through")
+    checkLoopBody(body, binding: item, kind: items?.item, &scope, step)
+  }
+
+  /// `kind`: the binding's, where the loop says it (a count's index, a list's items).
   mutating func checkLoopBody(
-    _ body: [Step], binding: String?, _ scope: inout Scope, _ step: Step
+    _ body: [Step], binding: String?, kind: ValueKind? = nil, _ scope: inout Scope, _ step: Step
   ) {
     var inner = scope
     if let binding {
       inner.readable.insert(binding)
       // The loop's own constant, of the kind its items have, not a variable it hides.
-      inner.types[binding] = nil
+      inner.types[binding] = kind
     }
     checkBlock(body, &inner)
     if let binding, !scope.readable.contains(binding) { inner.readable.remove(binding) }
@@ -23,7 +32,8 @@ extension NameChecker {
   mutating func checkWhile(
     _ condition: Expression, _ body: [Step], _ scope: inout Scope, _ step: Step
   ) {
-    _ = kind(condition, scope, step)
+    // Its names are read below, against the scope around the loop.
+    require(kind(condition, scope, step), .bool, "is a loop's condition", condition, step)
     var inner = scope
     checkBlock(body, &inner)
     let bodyOnly = inner.readable.subtracting(scope.readable)

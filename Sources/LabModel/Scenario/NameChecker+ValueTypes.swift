@@ -29,6 +29,12 @@ indirect enum ValueKind: Equatable {
     }
   }
 
+  /// A list's items' kind; nil for anything else, or a list whose items nothing says.
+  var item: ValueKind? {
+    if case .list(let item) = self { return item }
+    return nil
+  }
+
   /// "an integer", "a list of strings".
   var described: String {
     switch self {
@@ -73,16 +79,21 @@ extension NameChecker {
       let kinds = items.compactMap { kind($0, scope, step) }
       return .list(agreeing(kinds, in: expression, step))
     case .index(let list, let position):
-      _ = kind(position, scope, step)
-      if case .list(let item)? = kind(list, scope, step) { return item }
+      require(kind(position, scope, step), .int, "indexes a list by an integer", expression, step)
+      let base = kind(list, scope, step)
+      if case .list(let item)? = base { return item }
+      require(base, .list(nil), "indexes a list", expression, step)
       return nil
     case .unary(let op, let operand):
-      _ = kind(operand, scope, step)
-      return op == .not ? .bool : .int
+      let wanted: ValueKind = op == .not ? .bool : .int
+      require(
+        kind(operand, scope, step), wanted, "applies '\(op.rawValue)' to \(wanted.described)",
+        expression, step)
+      return wanted
     case .binary(let op, let left, let right):
       return binaryKind(op, kind(left, scope, step), kind(right, scope, step), expression, step)
     case .conditional(let test, let then, let otherwise):
-      _ = kind(test, scope, step)
+      require(kind(test, scope, step), .bool, "chooses by a boolean", expression, step)
       let yes = kind(then, scope, step)
       let no = kind(otherwise, scope, step)
       if let yes, let no, !yes.agrees(with: no) {
@@ -93,6 +104,18 @@ extension NameChecker {
       }
       return yes ?? no
     }
+  }
+
+  /// Reports `kind` where Swift takes only `wanted`'s (`what` says what the expression does):
+  /// `!` of an integer, a list indexed by text.
+  mutating func require(
+    _ kind: ValueKind?, _ wanted: ValueKind, _ what: String, _ expression: Expression,
+    _ step: Step
+  ) {
+    guard let kind, !kind.agrees(with: wanted) else { return }
+    report(
+      "'\(expression.source)' \(what), and here it is \(kind.described), which Swift refuses; "
+        + "give it \(wanted.described)", at: step.origin)
   }
 
   /// The one kind of a list's items, or nil when they disagree (reported) or say nothing.
@@ -114,8 +137,22 @@ extension NameChecker {
     _ expression: Expression, _ step: Step
   ) -> ValueKind? {
     switch op {
-    case .and, .or: return .bool
-    case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
+    case .and, .or:
+      for side in [left, right] {
+        require(side, .bool, "joins booleans with '\(op.rawValue)'", expression, step)
+      }
+      return .bool
+    case .less, .lessOrEqual, .greater, .greaterOrEqual:
+      // Swift orders numbers and text: not booleans, not lists.
+      for case let side? in [left, right] where side == .bool || side.agrees(with: .list(nil)) {
+        report(
+          "'\(expression.source)' orders \(side.described) with '\(op.rawValue)', which Swift "
+            + "refuses (only numbers and text are ordered); compare integers or text",
+          at: step.origin)
+        return .bool
+      }
+      fallthrough
+    case .equal, .notEqual:
       if let left, let right, !left.agrees(with: right) {
         report(
           "'\(expression.source)' compares \(left.described) with \(right.described), which "
@@ -153,10 +190,17 @@ extension NameChecker {
     }
   }
 
-  /// The names an expression reads, and the kinds it mixes.
-  mutating func readValue(_ expression: Expression, _ scope: Scope, _ step: Step) {
+  /// The names an expression reads and the kinds it mixes; with `wanted`, the kind a step takes
+  /// there (`what` says as what: "is an if's condition"). Returns the expression's kind.
+  @discardableResult
+  mutating func readValue(
+    _ expression: Expression, _ scope: Scope, _ step: Step, as wanted: ValueKind? = nil,
+    _ what: String = ""
+  ) -> ValueKind? {
     read(expression.names, scope, step)
-    _ = kind(expression, scope, step)
+    let found = kind(expression, scope, step)
+    if let wanted { require(found, wanted, what, expression, step) }
+    return found
   }
 
   /// `set` (or `add`) of `name`: a variable keeps the type its first value gave it, as a Swift
@@ -220,35 +264,42 @@ extension NameChecker {
     return kinds
   }
 
-  /// Each function's parameters' kinds, from the constants its calls pass: a Swift parameter has
-  /// one type, so a call that passes another is refused where it stands.
+  /// Each function's parameters' kinds, from the first constant a call passes: the kinds the
+  /// function's body starts with. The calls themselves are checked where they stand
+  /// (`checkArgumentKinds`), with the kinds their scope knows.
   mutating func collectParameterKinds() {
-    var firsts: [String: (kind: ValueKind, value: Value)] = [:]
     func visit(_ steps: [Step]) {
       for step in steps {
-        if case .call(let call, _) = step.kind { check(call, step) }
+        if case .call(let call, _) = step.kind {
+          for (name, expression) in call.arguments {
+            var problems: [String] = []
+            guard let value = expression.constantValue(&problems),
+              let kind = ValueKind(of: value), parameterKinds[call.function]?[name] == nil
+            else { continue }
+            parameterKinds[call.function, default: [:]][name] = kind
+          }
+        }
         for block in step.kind.nestedBlocks { visit(block) }
       }
     }
-    func check(_ call: Call, _ step: Step) {
-      for (name, expression) in call.arguments {
-        var problems: [String] = []
-        guard let value = expression.constantValue(&problems), let kind = ValueKind(of: value)
-        else { continue }
-        let key = "\(call.function).\(name)"
-        guard let first = firsts[key] else {
-          firsts[key] = (kind, value)
-          parameterKinds[call.function, default: [:]][name] = kind
-          continue
-        }
-        guard !kind.agrees(with: first.kind) else { continue }
+    for steps in allStepLists { visit(steps) }
+  }
+
+  /// A Swift parameter has one type: a call that passes another than an earlier call did (or
+  /// than the first constant any call passes) is refused where it stands.
+  mutating func checkArgumentKinds(_ call: Call, _ scope: Scope, _ step: Step) {
+    for (name, expression) in call.arguments {
+      guard let kind = kind(expression, scope, step) else { continue }
+      let key = "\(call.function).\(name)"
+      if let first = argumentKinds[key] ?? parameterKinds[call.function]?[name] {
+        guard !kind.agrees(with: first) else { continue }
         report(
-          "'\(call.function)' is called with \(name): \(first.value.description), "
-            + "\(first.kind.described), elsewhere, and here with \(value.description), "
-            + "\(kind.described): a Swift parameter has one type; pass \(first.kind.described)",
-          at: step.origin)
+          "'\(call.function)' takes \(name) as \(first.described), as another call passes it, "
+            + "and here it is given '\(expression.source)', \(kind.described): a Swift parameter "
+            + "has one type; pass \(first.described)", at: step.origin)
+      } else {
+        argumentKinds[key] = kind
       }
     }
-    for steps in allStepLists { visit(steps) }
   }
 }

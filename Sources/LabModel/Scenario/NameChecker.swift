@@ -17,6 +17,8 @@ struct NameChecker {
   var closureReturns: [(kind: ValueKind, origin: StepOrigin)?] = []
   /// Each function's parameters' kinds, from the constants its calls pass.
   var parameterKinds: [String: [String: ValueKind]] = [:]
+  /// The kinds calls checked so far passed, by `function.parameter`.
+  var argumentKinds: [String: ValueKind] = [:]
   /// Every continuation of the scenario, for a `resume` that names one out of scope.
   let continuationNames: Set<String>
   /// The task-locals of "taskLocals", which every expression may read.
@@ -182,6 +184,7 @@ struct NameChecker {
 
   private mutating func checkCall(_ call: Call, _ scope: Scope, _ step: Step) {
     for argument in call.arguments { read(argument.value.names, scope, step) }
+    checkArgumentKinds(call, scope, step)
     let function: Function
     if call.function.contains(".") {
       let parts = call.function.split(separator: ".", maxSplits: 1).map(String.init)
@@ -232,7 +235,7 @@ struct NameChecker {
   /// `ownTask`: the task whose closure the steps are; any other child's steps are no task's own.
   mutating func checkChild(
     _ child: ChildWork, _ scope: inout Scope, _ step: Step, extra: String? = nil,
-    ownTask: String? = nil
+    extraKind: ValueKind? = nil, ownTask: String? = nil
   ) {
     switch child {
     case .call(let call):
@@ -244,7 +247,7 @@ struct NameChecker {
       inner.ownTask = ownTask
       if let extra {
         inner.readable.insert(extra)
-        inner.types[extra] = nil
+        inner.types[extra] = extraKind
       }
       checkClosure(steps, &inner)
       if let extra, !scope.readable.contains(extra) { inner.readable.remove(extra) }
@@ -261,13 +264,11 @@ struct NameChecker {
         read(expression.names + [name], scope, step)
         checkAssignedKind(name, expression, add: true, &scope, step)
       case .repeat(let count, let index, let body):
-        read(count.names, scope, step)
-        checkLoopBody(body, binding: index, &scope, step)
-      case .forEach(let list, let item, let body):
-        readValue(list, scope, step)
-        checkLoopBody(body, binding: item, &scope, step)
+        readValue(count, scope, step, as: .int, "is a repeat's count")
+        checkLoopBody(body, binding: index, kind: .int, &scope, step)
+      case .forEach(let list, let item, let body): checkForEach(list, item, body, &scope, step)
       case .if(let condition, let thenSteps, let elseSteps):
-        readValue(condition, scope, step)
+        readValue(condition, scope, step, as: .bool, "is an if's condition")
         checkBranches(thenSteps, elseSteps, &scope, step)
       case .while(let condition, let body, _): checkWhile(condition, body, &scope, step)
       case .return(let expression):
@@ -277,18 +278,14 @@ struct NameChecker {
         checkCall(call, scope, step)
         if let bind { scope.readable.insert(bind) }
       case .block(let expression), .sleep(let expression):
-        read(expression.names, scope, step)
+        readValue(expression, scope, step, as: .int, "is a time in milliseconds")
       case .asyncLet(let name, let child):
         checkChild(child, &scope, step)
         scope.pending.insert(name)
         scope.asyncLets.insert(name)
       case .await(let names):
         checkAwait(names, &scope, step)
-      case .group(let spec):
-        if let body = spec.body { checkGroupBody(spec, body, &scope, step) }
-        readValue(spec.items, scope, step)
-        checkChild(spec.child, &scope, step, extra: spec.itemName)
-        if let collect = spec.collect { scope.readable.insert(collect) }
+      case .group(let spec): checkGroup(spec, &scope, step)
       case .addTask, .next, .whileNext, .cancelAll: checkBodyStep(&scope, step)
       case .task(let spec):
         checkChild(spec.child, &scope, step, ownTask: spec.name)

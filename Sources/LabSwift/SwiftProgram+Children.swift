@@ -21,6 +21,7 @@ extension ProgramWriter {
     inner.inClosure = false
     inner.catchesAll = false
     inner.queue = nil
+    inner.escapes = true
     // A child's closure reaches no group's parameter, and its return is its own.
     inner.groupBodies = []
     inner.groupReturn = nil
@@ -62,6 +63,7 @@ extension ProgramWriter {
   func escaping(_ steps: [Step], _ context: Context, into inner: inout Context) -> SwiftCode {
     let captured = copying(steps, context, into: &inner)
     inner.rebound = Self.rebound(steps)
+    inner.escapes = true
     return captured.isEmpty ? "{" : "{ \(captureList(captured))in"
   }
 

@@ -107,6 +107,7 @@ extension ProgramWriter {
   private func binary(
     _ op: Expression.BinaryOperator, _ left: Expression, _ right: Expression, _ context: Context
   ) throws(NotExpressible) -> SwiftExpression {
+    if let compared = try comparedWithNil(op, left, right, context) { return compared }
     let lhs = try expression(left, context)
     let rhs = try expression(right, context)
     let awaits = lhs.awaits || rhs.awaits
@@ -128,6 +129,28 @@ extension ProgramWriter {
       default: .bool
       }
     return SwiftExpression(code: code, type: type, awaits: awaits, tries: tries)
+  }
+
+  /// `r == none` (or `!=`) of a `next`'s result without an `orElse`, an optional: `r == nil`.
+  private func comparedWithNil(
+    _ op: Expression.BinaryOperator, _ left: Expression, _ right: Expression, _ context: Context
+  ) throws(NotExpressible) -> SwiftExpression? {
+    let name: String
+    switch (left, right) {
+    case (.name(let named), .literal(.none)), (.literal(.none), .name(let named)): name = named
+    default: return nil
+    }
+    let value = try reference(name, context)
+    guard case .optional = value.type else {
+      let type = value.type.map { "\($0)" } ?? "of no optional type"
+      throw NotExpressible(
+        origin: nil,
+        message: "'\(name)' is never nil in Swift here (it is \(type)), so "
+          + "'\(left.source) \(op.rawValue) \(right.source)' has no Swift form; compare it "
+          + "with a value")
+    }
+    let code: SwiftCode = "\(value.code) \(op.code) nil"
+    return SwiftExpression(code: code, type: .bool, awaits: value.awaits, tries: value.tries)
   }
 
   /// A name: a local, a parameter, the actor's own state, then the scenario's `state`.
@@ -170,6 +193,14 @@ extension ProgramWriter {
       let type =
         stateTypes["\(actor).\(name)"]
         ?? declaration.constants.first { $0.name == name }.flatMap { SwiftType.of($0.value) }
+      let constant = !declaration.state.contains { $0.name == name }
+      // A Sendable constant is read from anywhere, without `await`; in a closure that leaves
+      // the actor (a child task, a work item) Swift wants the capture of `self` said.
+      if constant {
+        let code: SwiftCode =
+          context.escapes ? "self.\(Identifier(name))" : "\(Identifier(name))"
+        return SwiftExpression(code: code, type: type)
+      }
       if context.inSendableClosure {
         return SwiftExpression(code: "self.\(Identifier(name))", type: type, awaits: true)
       }

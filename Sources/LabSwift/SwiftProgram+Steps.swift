@@ -128,6 +128,7 @@ extension ProgramWriter {
     where context.locals[name] == nil && !scenario.state.contains(where: { $0.name == name })
       && !(context.actor.flatMap { scenario.actors[$0] }?.state.contains { $0.name == name }
         ?? false)
+      && !setsTwoTypes(name, then, otherwise, context)
     {
       let type = localTypes[localKey(name, context)] ?? .int
       let rebound = context.rebound.contains(name)
@@ -149,6 +150,21 @@ extension ProgramWriter {
       depth -= 1
     }
     line("}")
+  }
+
+  /// Whether the branches set `name` first to values of two types Swift tells apart: then each
+  /// is a local of its own branch (`lab validate` refuses a read after the `if`).
+  private func setsTwoTypes(
+    _ name: String, _ then: [Step], _ otherwise: [Step], _ context: Context
+  ) -> Bool {
+    func firstType(_ steps: [Step]) -> SwiftType? {
+      for step in steps {
+        if case .set(name, let value) = step.kind { return try? expression(value, context).type }
+      }
+      return nil
+    }
+    guard let yes = firstType(then), let no = firstType(otherwise) else { return false }
+    return !SwiftType.oneType(yes, no)
   }
 
   func returning(_ value: Expression?, _ context: Context) throws(NotExpressible) {

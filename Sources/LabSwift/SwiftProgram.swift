@@ -86,6 +86,9 @@ struct Context {
   /// In an async sequence operator's `@Sendable` closure, isolated to nothing: an actor's own
   /// state is `await self.name` there.
   var inSendableClosure = false
+  /// In a closure that may escape (a child task's, a work item's, a handler's): an actor's
+  /// constant is `self.label` there, as Swift wants the capture of `self` said.
+  var escapes = false
   /// The groups whose body encloses this code: their closure's parameter is in scope.
   var groupBodies: Set<String> = []
   /// In the body of a group with "as": the group, whose closure a `return` here leaves with a

@@ -18,6 +18,10 @@ extension Interpreter {
     if let actor = context.actor, let value = state.load("\(actor).\(name)") {
       return (.actorState(key: "\(actor).\(name)"), value)
     }
+    // Off the actor, only its constants: `lab validate` refuses a read of its variables there.
+    if let actor = context.constantsOf, let value = state.load("\(actor).\(name)") {
+      return (.actorState(key: "\(actor).\(name)"), value)
+    }
     if let value = state.load(name) { return (.shared, value) }
     return nil
   }

@@ -70,6 +70,10 @@ final class Interpreter: @unchecked Sendable {
     var id: Int
     var locals: [String: Value] = [:]
     var actor: String?
+    /// In a block an actor's method started off the actor (a child task, a work item, a
+    /// handler): that actor, whose constants it still reads, as Swift reads a Sendable `let`
+    /// from anywhere (`self.label`).
+    var constantsOf: String?
     var clock = VectorClock()
     /// The task ids of this task's `async let` children, by binding name.
     var children: [String: Int] = [:]
@@ -100,6 +104,7 @@ final class Interpreter: @unchecked Sendable {
     var child = Context(task: name, id: nextTaskID(), locals: parent.locals)
     child.clock = parent.clock
     child.continuations = parent.continuations
+    child.constantsOf = parent.actor ?? parent.constantsOf
     // A child is one level deeper than its creator: an `async let`, a group or a task of a
     // function that calls it again would otherwise nest without end, one task per level.
     child.depth = parent.depth + 1
@@ -263,6 +268,7 @@ final class Interpreter: @unchecked Sendable {
     inner.locals = [:]
     inner.children = [:]
     inner.actor = function.owner
+    inner.constantsOf = nil
     inner.depth += 1
     if inner.depth > budget.limits.maxCallDepth {
       let tasks =

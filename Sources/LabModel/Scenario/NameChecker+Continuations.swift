@@ -27,17 +27,22 @@ extension NameChecker {
     }
     var inner = scope.nested
     enclosingContinuations.append(spec)
+    continuationResults.append(nil)
     checkBlock(spec.steps, &inner)
     enclosingContinuations.removeLast()
+    let result = continuationResults.removeLast()
     scope.end(inner, "the continuation's steps", step)
-    if let bind = spec.bind { scope.readable.insert(bind) }
+    if let bind = spec.bind {
+      scope.readable.insert(bind)
+      if let result { scope.types[bind] = result.kind }
+    }
   }
 
   mutating func checkResume(
     _ name: String, _ result: ContinuationResult, _ scope: Scope, _ step: Step
   ) {
     if case .returning(let value?) = result { read(value.names, scope, step) }
-    guard let spec = enclosingContinuations.last(where: { $0.name == name }) else {
+    guard let index = enclosingContinuations.lastIndex(where: { $0.name == name }) else {
       if unsure.names.contains(name) { return }
       let inScope = enclosingContinuations.map(\.name)
       if continuationNames.contains(name) {
@@ -58,11 +63,35 @@ extension NameChecker {
       }
       return
     }
+    let spec = enclosingContinuations[index]
+    if case .returning(let value?) = result, let found = kind(value, scope, step) {
+      checkResumedKind(found, index, value, step)
+    }
     if case .throwing(let error) = result, !spec.throwing {
       report(
         "resume \(name) throwing \(error): continuation \(name) does not throw; give it "
           + "\"throws\": true (withCheckedThrowingContinuation)",
         at: step.origin)
     }
+  }
+}
+
+extension NameChecker {
+  /// A continuation returns one type (`withCheckedContinuation { (c: CheckedContinuation<Int,
+  /// Never>) in … }`): its first resume with a value the file tells sets it.
+  mutating func checkResumedKind(
+    _ found: ValueKind, _ index: Int, _ value: Expression, _ step: Step
+  ) {
+    guard let first = continuationResults[index] else {
+      continuationResults[index] = (found, step.origin)
+      return
+    }
+    guard !found.agrees(with: first.kind) else { return }
+    let name = enclosingContinuations[index].name
+    report(
+      "continuation \(name) is resumed with \(first.kind.described) (line "
+        + "\(first.origin.location.line)) and here with '\(value.source)', \(found.described): a "
+        + "Swift continuation returns one type; resume it with \(first.kind.described)",
+      at: step.origin)
   }
 }

@@ -110,7 +110,14 @@ extension NameChecker {
     case .next(let group, let bind, let orElse):
       checkGroupStep(group, scope, step)
       if let orElse { read(orElse.names, scope, step) }
-      if let bind { scope.readable.insert(bind) }
+      if let bind {
+        scope.readable.insert(bind)
+        if orElse == nil, !groupsReturningNothing.contains(group) {
+          scope.optionals.insert(bind)
+        } else {
+          scope.optionals.remove(bind)
+        }
+      }
     case .cancelAll(let group): checkGroupStep(group, scope, step)
     case .whileNext(let group, let bind, let body):
       checkGroupStep(group, scope, step)

@@ -72,6 +72,31 @@ extension NameChecker {
     }
   }
 
+  /// The groups whose children all return nothing (`Void` in Swift), by name: their `next`
+  /// gives `()` or nil natively, none either way in the lab, so no step may compare it with none.
+  /// A name two groups share counts only when both return nothing.
+  static func groupsReturningNothing(_ scenario: Scenario) -> Set<String> {
+    var nothing = Set<String>()
+    var something = Set<String>()
+    func visit(_ steps: [Step]) {
+      for step in steps {
+        if case .addTask(let spec) = step.kind {
+          if case .steps(let child) = spec.child, case .nothing = childResult(child) {
+            nothing.insert(spec.group)
+          } else {
+            something.insert(spec.group)
+          }
+        }
+        step.kind.nestedBlocks.forEach(visit)
+      }
+    }
+    visit(
+      scenario.steps + scenario.functions.values.flatMap(\.steps)
+        + scenario.actors.values.flatMap { $0.methods.values.flatMap(\.steps) }
+        + scenario.handlers.values.flatMap(\.steps))
+    return nothing.subtracting(something)
+  }
+
   static func childResult(_ steps: [Step]) -> ChildResult {
     if let value = returnedLiteral(steps) { return .value(value) }
     return steps.returnsValue || steps.onlyThrows ? .unknown : .nothing

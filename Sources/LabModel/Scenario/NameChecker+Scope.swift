@@ -4,8 +4,9 @@ extension NameChecker {
     var readable: Set<String>
     /// `async let` bindings started and not yet awaited.
     var pending: Set<String> = []
-    /// Every `async let` binding in scope: a constant in Swift, which no step may change.
-    var asyncLets: Set<String> = []
+    /// The constants in scope, which no step may change, and what each is, as a message says
+    /// it: an `async let` binding ("an async let"), an actor's `let`.
+    var constants: [String: String] = [:]
     /// Names set inside a nested block whose Swift scope has ended (a closure's body, a `do`
     /// block), and that block: a read after it is told the scope, not "unknown".
     var ended: [String: EndedScope] = [:]
@@ -19,13 +20,17 @@ extension NameChecker {
     var storedTasks: Set<String> = []
     /// Tasks started in a nested block that has ended, with their handles.
     var endedTasks: [String: EndedScope] = [:]
+    /// The names a `next` without an `orElse` bound: Swift's optionals, none once no child is
+    /// left, the only names a comparison with `none` may read.
+    var optionals: Set<String> = []
     /// The kinds of the variables in scope, where the file says them (NameChecker+ValueTypes).
     var types: [String: ValueKind] = [:]
     /// In a task's own closure: its name. It may cancel itself (as the current task), not await
     /// itself: its closure cannot capture its own handle.
     var ownTask: String?
-    /// In an actor's method: the actor and its own variables and constants, which a child
-    /// task's steps do not reach (the lab runs the child off the actor).
+    /// In an actor's method: the actor and its own variables, which a child task's steps do not
+    /// reach (the lab runs the child off the actor). Its constants are not among them: a `let` of
+    /// a Sendable value is read from anywhere, as a nonisolated method reads it.
     var actorOwn: (actor: String, names: Set<String>)?
     /// In a child task or an escaping work item of an actor's method: the actor's own names it
     /// cannot read, what the block is, as a message names it ("this child task's steps"), and
@@ -35,9 +40,9 @@ extension NameChecker {
     /// The scope of a block nested in this one: it sees what this one reads.
     var nested: Scope {
       Scope(
-        readable: readable, asyncLets: asyncLets, ended: ended, tasks: tasks,
+        readable: readable, constants: constants, ended: ended, tasks: tasks,
         storedTasks: storedTasks,
-        endedTasks: endedTasks, types: types,
+        endedTasks: endedTasks, optionals: optionals, types: types,
         ownTask: ownTask, actorOwn: actorOwn, leftActor: leftActor)
     }
 

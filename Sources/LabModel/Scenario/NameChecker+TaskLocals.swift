@@ -2,8 +2,13 @@
 /// assigns one; a task-local's name is not also a variable's, whose reads it would make ambiguous.
 extension NameChecker {
   mutating func checkWithValue(_ binding: TaskLocalBinding, _ scope: inout Scope, _ step: Step) {
-    read(binding.value.names, scope, step)
     let name = binding.name
+    // A task-local keeps the type its declaration's value gave it (`@TaskLocal static var rid =
+    // 0`): `withValue` binds a value of that type.
+    let declared = scenario.taskLocals.first { $0.name == name }.flatMap { ValueKind(of: $0.value) }
+    readValue(
+      binding.value, scope, step, as: declared,
+      "is bound to task-local '\(name)', declared as \(declared?.described ?? "")")
     if !taskLocalNames.contains(name) && !unsure.names.contains(name) {
       if scenario.state.contains(where: { $0.name == name }) {
         report(
@@ -72,6 +77,25 @@ extension NameChecker {
         "task-local '\(name)' has the name of \(other), which expressions would read instead; "
           + "name it after what it carries, such as '\(name)Context'",
         at: nil, path: "taskLocals.\(name)")
+    }
+  }
+}
+
+extension NameChecker {
+  /// An input's `with` values are the handler's parameters in Swift (`func tap(v: Int)`): every
+  /// input of one handler gives each the type the first gave it.
+  mutating func checkInputKinds(_ input: Input, _ kinds: inout [String: ValueKind]) {
+    for (name, value) in input.with {
+      guard let found = ValueKind(of: value) else { continue }
+      guard let held = kinds[name] else {
+        kinds[name] = found
+        continue
+      }
+      guard !found.agrees(with: held) else { continue }
+      report(
+        "an earlier input to '\(input.handler)' gives '\(name)' \(held.described), and this one "
+          + "\(found.described), \(value.description): the handler takes each value as a Swift "
+          + "parameter of one type; give it \(held.described)", at: input.origin)
     }
   }
 }

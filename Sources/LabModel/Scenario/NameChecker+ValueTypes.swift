@@ -90,6 +90,15 @@ extension NameChecker {
         kind(operand, scope, step), wanted, "applies '\(op.rawValue)' to \(wanted.described)",
         expression, step)
       return wanted
+    case .binary(_, .name(let name), .literal(.none)), .binary(_, .literal(.none), .name(let name)):
+      // Only `==` and `!=` get here (the decoder refuses `none` elsewhere).
+      if !scope.optionals.contains(name), !unsure.anyVariable {
+        report(
+          "'\(expression.source)' compares '\(name)' with none, and only a next's result "
+            + "without an orElse, of children that return a value, can be none (Swift's "
+            + "optional, compared with nil); compare it with a value", at: step.origin)
+      }
+      return .bool
     case .binary(let op, let left, let right):
       return binaryKind(op, kind(left, scope, step), kind(right, scope, step), expression, step)
     case .conditional(let test, let then, let otherwise):
@@ -208,10 +217,10 @@ extension NameChecker {
   mutating func checkAssignedKind(
     _ name: String, _ expression: Expression, add: Bool, _ scope: inout Scope, _ step: Step
   ) {
-    if scope.asyncLets.contains(name) {
+    if let constant = scope.constants[name] {
       report(
-        "'\(name)' is an async let, a constant in Swift (cannot assign to value: '\(name)' is a "
-          + "'let' constant); set another name to its value and change that", at: step.origin)
+        "'\(name)' is \(constant), which Swift cannot change (cannot assign to '\(name)': it "
+          + "is a 'let' constant); set another name to its value and change that", at: step.origin)
       return
     }
     let value = kind(expression, scope, step)

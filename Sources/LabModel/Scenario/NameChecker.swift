@@ -13,6 +13,9 @@ struct NameChecker {
   /// The continuations whose closures enclose the steps being checked, innermost last: the ones
   /// a `resume` can name, as Swift's closure parameter is only in scope there.
   var enclosingContinuations: [ContinuationSpec] = []
+  /// What each enclosing continuation is resumed with, where the file says it: its first value's
+  /// kind and where.
+  var continuationResults: [(kind: ValueKind, origin: StepOrigin)?] = []
   /// The closures being checked, innermost last, each with the kind its first return gave.
   var closureReturns: [(kind: ValueKind, origin: StepOrigin)?] = []
   /// Each function's parameters' kinds, from the constants its calls pass.
@@ -23,6 +26,8 @@ struct NameChecker {
   let continuationNames: Set<String>
   /// The task-locals of "taskLocals", which every expression may read.
   let taskLocalNames: Set<String>
+  /// Groups whose children return nothing: a `next` of one gives no optional to compare.
+  let groupsReturningNothing: Set<String>
   /// Names written in parts of the file that did not decode.
   var unsureNames: Set<String> { unsure.names }
 
@@ -64,6 +69,7 @@ struct NameChecker {
     taskNames = tasks
     continuationNames = continuations
     taskLocalNames = Set(scenario.taskLocals.map(\.name))
+    groupsReturningNothing = Self.groupsReturningNothing(scenario)
   }
 
   mutating func check() {
@@ -79,43 +85,9 @@ struct NameChecker {
       checkClosure(function.steps, &scope)
     }
     for actor in scenario.actors.values {
-      for method in actor.methods.values {
-        // A nonisolated method sees the actor's constants, not its mutable state.
-        let own =
-          method.isolation == .actor(actor.name) ? actor.state + actor.constants : actor.constants
-        var scope = Scope(readable: globals.union(own.map(\.name)).union(method.parameters))
-        scope.actorOwn = (actor.name, Set(own.map(\.name)).subtracting(method.parameters))
-        scope.types = stateKinds.merging(Self.declaredKinds(own)) { $1 }
-          .merging(parameterKinds["\(actor.name).\(method.name)"] ?? [:]) { $1 }
-        checkClosure(method.steps, &scope)
-      }
+      for method in actor.methods.values { checkMethod(method, of: actor, globals, stateKinds) }
     }
-    // Handlers read the input as `value` and `n`, which would hide a shared variable so named.
-    for name in ReservedNames.handlerLocals where !scenario.handlers.isEmpty {
-      guard globals.contains(name) else { continue }
-      report(
-        "'\(name)' is what a handler calls the input's \(name == "n" ? "number" : "value"), "
-          + "so handlers could not read this variable; choose another name",
-        at: nil, path: "state.\(name)")
-    }
-    // A handler may cancel the task an earlier input's handler started: the view model keeps it.
-    var handlerTasks = Set<String>()
-    func collectTasks(_ steps: [Step]) {
-      for step in steps {
-        if case .task(let spec) = step.kind { handlerTasks.insert(spec.name) }
-        step.kind.nestedBlocks.forEach(collectTasks)
-      }
-    }
-    for handler in scenario.handlers.values { collectTasks(handler.steps) }
-    for handler in scenario.handlers.values {
-      var scope = Scope(readable: globals.union(["value", "n"]))
-      scope.storedTasks = handlerTasks
-      scope.types = stateKinds
-      for input in scenario.inputs where input.handler == handler.name {
-        scope.readable.formUnion(input.with.map(\.name))
-      }
-      checkBlock(handler.steps, &scope)
-    }
+    checkHandlers(globals, stateKinds)
     let expected =
       scenario.expect.values.map { ($0.name, "expect.values.\($0.name)") }
       + scenario.expect.times.map { ($0.name, "expect.times.\($0.name)") }
@@ -282,7 +254,7 @@ struct NameChecker {
       case .asyncLet(let name, let child):
         checkChild(child, &scope, step)
         scope.pending.insert(name)
-        scope.asyncLets.insert(name)
+        scope.constants[name] = "an async let"
       case .await(let names):
         checkAwait(names, &scope, step)
       case .group(let spec): checkGroup(spec, &scope, step)
@@ -342,7 +314,16 @@ struct NameChecker {
     checkBlock(elseSteps, &elseScope)
     scope.end(thenScope, "the if's then block", step)
     scope.end(elseScope, "the if's else block", step)
-    scope.readable.formUnion(thenScope.readable.intersection(elseScope.readable))
+    for name in thenScope.readable.intersection(elseScope.readable).subtracting(scope.readable) {
+      // Set in both, to values of two types: two locals in Swift, each ending with its branch.
+      if let yes = thenScope.types[name], let no = elseScope.types[name], !yes.agrees(with: no) {
+        scope.ended[name] = EndedScope(
+          block: "the if's branches, as \(yes.described) in one and \(no.described) in the other",
+          origin: step.origin)
+        continue
+      }
+      scope.readable.insert(name)
+    }
   }
 
   private mutating func checkTry(

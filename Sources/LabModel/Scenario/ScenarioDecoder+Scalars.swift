@@ -139,14 +139,16 @@ extension ScenarioDecoder {
   mutating func expression(_ node: JSONNode, path: String) -> Expression? {
     let decoded = anyExpression(node, path: path)
     if let decoded, decoded.mentionsNone(besides: noneMayStand) {
-      error(
-        "'none' has no Swift type here: it is Swift's nil, which only an optional holds, and a "
-          + "value here has the type of what it holds (an Int, a String, a list); give a value "
-          + "of that type, or leave the variable unset", at: node.location, path: path)
+      error(Self.noneHasNoType, at: node.location, path: path)
       return nil
     }
     return decoded
   }
+
+  static let noneHasNoType =
+    "'none' has no Swift type here: it is Swift's nil, which only an optional holds, and a "
+    + "value here has the type of what it holds (an Int, a String, a list); give a value of "
+    + "that type, or leave the variable unset"
 
   private mutating func anyExpression(_ node: JSONNode, path: String) -> Expression? {
     switch node.value {
@@ -212,6 +214,10 @@ extension ScenarioDecoder {
           guard checkConstants(expression, at: node.location, path: path) != nil else {
             return nil
           }
+          if expression.mentionsNone(besides: .nowhere) {
+            error("in '{\(inner)}': " + Self.noneHasNoType, at: node.location, path: path)
+            return nil
+          }
           parts.append(.expression(expression))
         } catch {
           let quoted = Expression.excerpt(Array(inner), around: error.offset)
@@ -275,10 +281,27 @@ extension Expression {
     case (.index(let list, let position), _):
       list.mentionsNone(besides: .nowhere) || position.mentionsNone(besides: .nowhere)
     case (.unary(_, let operand), _): operand.mentionsNone(besides: .nowhere)
+    // A name compared with none: Swift's `r == nil`, where the name is an optional (the checker
+    // says which are).
+    case (.binary(.equal, .name, .literal(.none)), _),
+      (.binary(.notEqual, .name, .literal(.none)), _),
+      (.binary(.equal, .literal(.none), .name), _), (.binary(.notEqual, .literal(.none), .name), _):
+      false
     case (.binary(_, let left, let right), _):
       left.mentionsNone(besides: .nowhere) || right.mentionsNone(besides: .nowhere)
     case (.conditional(let test, let then, let otherwise), _):
       [test, then, otherwise].contains { $0.mentionsNone(besides: .nowhere) }
+    }
+  }
+}
+
+extension Expression {
+  /// Whether every value the expression can give is `none`: `none`, or a choice of such.
+  var givesOnlyNone: Bool {
+    switch self {
+    case .literal(.none): true
+    case .conditional(_, let then, let otherwise): then.givesOnlyNone && otherwise.givesOnlyNone
+    case .literal, .name, .list, .index, .unary, .binary: false
     }
   }
 }

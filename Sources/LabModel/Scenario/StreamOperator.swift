@@ -79,7 +79,15 @@ extension ScenarioDecoder {
     case "compactMap":
       noneMayStand = .choiceBranch
       defer { noneMayStand = .nowhere }
-      return expression(member.value, path: memberPath).map { .compactMap($0) }
+      guard let transform = expression(member.value, path: memberPath) else { return nil }
+      if transform.givesOnlyNone {
+        error(
+          "compactMap '\(transform.source)' gives none for every element, so it has no Swift "
+            + "type and passes nothing on; give a value in at least one branch ('p > 2 ? p : "
+            + "none'), or use filter", at: member.value.location, path: memberPath)
+        return nil
+      }
+      return .compactMap(transform)
     default:
       let suggestion = didYouMean(member.key, in: StreamOperator.keys)
       error(

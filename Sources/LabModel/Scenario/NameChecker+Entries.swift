@@ -1,0 +1,55 @@
+/// Where a scenario's code starts besides the root and its functions: an actor's methods, which
+/// see the actor's own names, and the handlers of UI inputs, which see the input's values.
+extension NameChecker {
+  mutating func checkMethod(
+    _ method: Function, of actor: ActorDeclaration, _ globals: Set<String>,
+    _ stateKinds: [String: ValueKind]
+  ) {
+    // A nonisolated method sees the actor's constants, not its mutable state.
+    let own =
+      method.isolation == .actor(actor.name) ? actor.state + actor.constants : actor.constants
+    var scope = Scope(readable: globals.union(own.map(\.name)).union(method.parameters))
+    // Every value the format holds is Sendable, so a block off the actor still reads its
+    // constants (`self.label`): only its variables are the actor's alone.
+    let variables = method.isolation == .actor(actor.name) ? actor.state : []
+    scope.actorOwn = (actor.name, Set(variables.map(\.name)).subtracting(method.parameters))
+    for constant in actor.constants where !method.parameters.contains(constant.name) {
+      scope.constants[constant.name] = "a constant of actor '\(actor.name)' (its \"let\")"
+    }
+    scope.types = stateKinds.merging(Self.declaredKinds(own)) { $1 }
+      .merging(parameterKinds["\(actor.name).\(method.name)"] ?? [:]) { $1 }
+    checkClosure(method.steps, &scope)
+  }
+
+  mutating func checkHandlers(_ globals: Set<String>, _ stateKinds: [String: ValueKind]) {
+    // Handlers read the input as `value` and `n`, which would hide a shared variable so named.
+    for name in ReservedNames.handlerLocals where !scenario.handlers.isEmpty {
+      guard globals.contains(name) else { continue }
+      report(
+        "'\(name)' is what a handler calls the input's \(name == "n" ? "number" : "value"), "
+          + "so handlers could not read this variable; choose another name",
+        at: nil, path: "state.\(name)")
+    }
+    // A handler may cancel the task an earlier input's handler started: the view model keeps it.
+    var handlerTasks = Set<String>()
+    func collectTasks(_ steps: [Step]) {
+      for step in steps {
+        if case .task(let spec) = step.kind { handlerTasks.insert(spec.name) }
+        step.kind.nestedBlocks.forEach(collectTasks)
+      }
+    }
+    for handler in scenario.handlers.values { collectTasks(handler.steps) }
+    for handler in scenario.handlers.values {
+      var scope = Scope(readable: globals.union(["value", "n"]))
+      scope.storedTasks = handlerTasks
+      scope.types = stateKinds
+      var inputKinds: [String: ValueKind] = [:]
+      for input in scenario.inputs where input.handler == handler.name {
+        scope.readable.formUnion(input.with.map(\.name))
+        checkInputKinds(input, &inputKinds)
+      }
+      scope.types.merge(inputKinds) { $1 }
+      checkBlock(handler.steps, &scope)
+    }
+  }
+}

@@ -74,6 +74,42 @@ import Testing
     #expect(verdict.status == .passed, "\(verdict.failures)")
   }
 
+  /// Swift runs a `sync` block as part of its calling task: it reads the caller's task-locals,
+  /// name and cancellation ([fact](../NativeFacts/queue-sync-block-runs-as-its-caller.swift)).
+  /// The lab ran it as a work item of no task: 0, none and false, where Swift reads 7, worker
+  /// and true.
+  static let syncAsItsCaller = """
+    { "format": 1, "queues": { "q": "serial" }, "taskLocals": { "id": 0 },
+      "state": { "before": "", "after": "", "outside": "" },
+      "steps": [
+        { "task": "worker", "steps": [ { "withValue": "id", "value": 7, "steps": [
+          { "dispatch": "q", "sync": true, "steps": [
+            { "set": "before", "to": "id + ' ' + taskName + ' ' + isCancelled" } ] },
+          { "try": [ { "sleep": 200 } ], "catch": [ { "steps": [] } ] },
+          { "dispatch": "q", "sync": true, "steps": [
+            { "set": "after", "to": "id + ' ' + taskName + ' ' + isCancelled" } ] } ] } ] },
+        { "sleep": 50 }, { "cancel": "worker" }, { "awaitTask": "worker" },
+        { "dispatch": "q", "sync": true, "steps": [
+          { "set": "outside", "to": "id + ' ' + taskName + ' ' + isCancelled" } ] } ],
+      "expect": { "values": {
+        "before": "7 worker false", "after": "7 worker true", "outside": "0 none false" } } }
+    """
+
+  @Test func aSyncBlockReadsItsCallersTaskLocalsNameAndCancellation() throws {
+    let scenario = try TestSupport.scenario(json: Self.syncAsItsCaller)
+    TestSupport.passingRunsOnEverySeed(scenario, "sync as its caller ")
+    var live = RunOptions()
+    live.mode = .live
+    live.scale = 0.05
+    #expect(ScenarioRunner.runAndCheck(scenario, options: live).passed)
+    guard
+      let verdict = try TestSupport.nativeVerdict(
+        json: Self.syncAsItsCaller, name: "sync-as-its-caller",
+        prove: { _ in ProvenOutcomes(outcomes: [], complete: false, schedules: 0) })
+    else { return }
+    #expect(verdict.status == .passed, "\(verdict.failures)")
+  }
+
   /// An `async` work item or a notify block is a Sendable closure that runs later, off the
   /// actor: reading the actor's state there is refused where it is written, as Swift refuses it.
   @Test func anEscapingBlockOnAnActorCannotReadItsState() {

@@ -10,7 +10,9 @@ extension Interpreter {
   @discardableResult
   func dispatch(
     _ queue: String, _ steps: [Step], _ context: inout Context, clock: VectorClock? = nil,
-    sync: (owned: [String], finished: @Sendable ([String: Value]) -> Void)? = nil
+    sync: (
+      owned: [String], caller: SyncCaller, finished: @Sendable ([String: Value]) -> Void
+    )? = nil
   ) -> Context {
     let kind = sync == nil ? "async" : "sync"
     let name = tasks.displayName(for: queue == "main" ? "main.\(kind)" : "\(queue).\(kind)")
@@ -22,7 +24,10 @@ extension Interpreter {
     // actor's state, which the caller, waiting for it, does not touch meanwhile. Main's is the
     // main actor's.
     if sync != nil, queue != "main" { spawned.actor = context.actor }
+    spawned.syncCaller = sync?.caller
     let child = spawned
+    // A `sync` block reads its caller's task-locals (SyncCaller); other work, every default.
+    let bindings = sync?.caller.bindings ?? [:]
     record(
       .spawn(.dispatch(queue: queue, method: kind, steps: steps.count, name: name)), context)
     let task: Task<Value, any Error>
@@ -30,7 +35,7 @@ extension Interpreter {
     // Until it starts, the work item waits for a thread: named in a deadlock with its holder.
     if queue == "main" {
       waits.wait(name, for: "main to start", needs: "main")
-      task = outsideTaskLocals {
+      task = TaskLocalStore.$bindings.withValue(bindings) {
         startTask(on: runtime.mainActor) { main in
           self.waits.done(child.task)
           defer { self.inFlight.tasks.end() }
@@ -45,7 +50,7 @@ extension Interpreter {
         needs: serial ? "queue \(queue)" : "dispatch-")
       let executor = runtime.dispatchExecutor(
         queue: queue, serial: scenario.queues[queue] == .serial)
-      task = outsideTaskLocals {
+      task = TaskLocalStore.$bindings.withValue(bindings) {
         Task(executorPreference: executor) {
           self.waits.done(child.task)
           defer { self.inFlight.tasks.end() }

@@ -9,7 +9,10 @@ import Synchronization
 /// for it holding its thread, as `DispatchGroup.wait()` does: a real `queue.sync` would run the
 /// block on the caller's thread, and a block of scenario steps is async code, which cannot run
 /// inside it. The order is Dispatch's: the block runs after the work queued before it, and nothing
-/// else of a serial queue runs beside it.
+/// else of a serial queue runs beside it. What Swift's block reads of its task is the caller's
+/// (SyncCaller): its task-locals, its name, its cancellation, as it runs inside the caller's job
+/// ([fact](../../../Tests/NativeFacts/queue-sync-block-runs-as-its-caller.swift)); the trace still
+/// draws the block as the queue's work item, in a lane of its own.
 extension Interpreter {
   func dispatch(
     _ queue: String, sync: Bool, _ steps: [Step], _ context: inout Context,
@@ -30,10 +33,14 @@ extension Interpreter {
     let done = runtime.makeDispatchGroup()
     done.enter()
     let blockLocals = Mutex<[String: Value]>([:])
+    // A block inside a block runs as the first caller too.
+    let caller =
+      context.syncCaller
+      ?? SyncCaller(name: Task.name, bindings: TaskLocalStore.bindings, cancelled: Task.isCancelled)
     let child = dispatch(
       queue, steps, &context,
       sync: (
-        context.queues,
+        context.queues, caller,
         { locals in
           blockLocals.withLock { $0 = locals }
           done.leave()
@@ -45,7 +52,10 @@ extension Interpreter {
     waits.wait(
       context.task, for: "\(child.task) to run its block",
       holding: holds ?? runtime.currentThread)
-    await done.wait(isolation: isolation)
+    // The caller cancelled while its block runs: the block's next read of `isCancelled` sees it.
+    await withTaskCancellationHandler(
+      operation: { await done.wait(isolation: isolation) },
+      onCancel: { caller.cancel() }, isolation: isolation)
     waits.done(context.task)
     joined(child.id, by: &context)
     // What the block changed of the caller's variables stays changed, as in Swift.
@@ -78,4 +88,25 @@ extension Interpreter {
     }
     return try await runTask(.steps(steps), started, isolation: nil, ended: ended)
   }
+}
+
+/// The task a `sync` block runs as, in Swift: its caller's. The lab runs the block as a work item
+/// of its own, which reads through this what Swift's block reads of the caller's task.
+final class SyncCaller: Sendable {
+  /// The caller's `Task.name`.
+  let name: String?
+  /// The caller's task-local bindings, which do not change while it waits.
+  let bindings: [String: Value]
+  private let cancelled: Atomic<Bool>
+
+  init(name: String?, bindings: [String: Value], cancelled: Bool) {
+    self.name = name
+    self.bindings = bindings
+    self.cancelled = Atomic(cancelled)
+  }
+
+  /// The caller's `Task.isCancelled`, now.
+  var isCancelled: Bool { cancelled.load(ordering: .sequentiallyConsistent) }
+
+  func cancel() { cancelled.store(true, ordering: .sequentiallyConsistent) }
 }

@@ -36,12 +36,14 @@ extension Interpreter {
     switch name {
     case "isCancelled", "Task.isCancelled":
       chooser?.touchUnknown()  // set by other tasks in ways the scheduler does not see
-      return .bool(Task.isCancelled)
+      return .bool(context.syncCaller?.isCancelled ?? Task.isCancelled)
     case "Task.currentPriority":
       chooser?.touchUnknown()  // raised by the tasks that await this one
       return .string(Self.name(of: Task.currentPriority))
     case "now": return .int(Int64(runtime.now.rounded()))
-    case "taskName": return .string(Task.name ?? "none")
+    case "taskName":
+      let name = context.syncCaller.map(\.name) ?? Task.name
+      return .string(name ?? "none")
     case "#isolation": return .string(isolationName(isolation))
     default: throw EvaluationError(description: "unknown name '\(name)'")
     }

@@ -74,6 +74,9 @@ final class Interpreter: @unchecked Sendable {
     /// handler): that actor, whose constants it still reads, as Swift reads a Sendable `let`
     /// from anywhere (`self.label`).
     var constantsOf: String?
+    /// In a `sync` block: the task Swift runs it as, whose name, task-locals and cancellation it
+    /// reads.
+    var syncCaller: SyncCaller?
     var clock = VectorClock()
     /// The task ids of this task's `async let` children, by binding name.
     var children: [String: Int] = [:]

@@ -24,7 +24,8 @@ public struct SnippetCheck: Sendable {
   /// `FILE:LINE:COLUMN: error: MESSAGE` for a failure, as compilers print them; nil otherwise.
   public var problem: String? {
     guard case .failed(let line, let column, let message) = outcome else { return nil }
-    return "\(file):\(line):" + (column.map { "\($0):" } ?? "") + " error: \(message)"
+    // Where the block says no column, its fence's first: every error reads file:line:column.
+    return "\(file):\(line):\(column ?? 1): error: \(message)"
   }
 
   /// The name swiftc's diagnostics give a snippet's file.

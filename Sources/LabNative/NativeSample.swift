@@ -37,9 +37,11 @@ extension NativeRunner {
     // The build is not the runs' time: a first build takes many seconds.
     let start = first == nil ? clock.now - .seconds(made.process.seconds) : began
     var records = [made.result.record]
-    // A run that would end past `seconds`, judged by the last one, is not started.
+    // A run that would end past `seconds`, judged by the last one, is not started; nor one
+    // after a run that was killed at its time (a program that hangs hangs again).
     while records.count < runs,
-      clock.now - start + .seconds(made.process.seconds) <= .seconds(seconds)
+      clock.now - start + .seconds(made.process.seconds) <= .seconds(seconds),
+      !made.process.ending.isTimeout
     {
       made = try run(scenario, options: options, builder: builder)
       records.append(made.result.record)

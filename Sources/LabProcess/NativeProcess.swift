@@ -23,6 +23,14 @@ public struct NativeProcess: Sendable {
     /// It printed more than the limit, and the lab killed it.
     case outputLimit(megabytes: Int)
 
+    /// Whether it ran out of time: another run of the same program would too.
+    public var isTimeout: Bool {
+      switch self {
+      case .timedOut, .cpuLimit: true
+      case .exited, .signalled, .memoryLimit, .outputLimit: false
+      }
+    }
+
     /// How it ended, in words: `exited with status 0`, `was killed by SIGILL`.
     public var said: String {
       switch self {

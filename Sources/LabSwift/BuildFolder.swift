@@ -56,9 +56,11 @@ public enum BuildFolder {
     guard lstat(folder.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
       info.st_uid == getuid(), info.st_mode & 0o022 == 0
     else {
+      // Not "remove it": the place may be a shared folder (/tmp) or a course's, not the lab's.
       throw BuildFolderError(
-        "\(folder.path) is not a folder of yours that only you can write to; remove it, or set "
-          + "\(variable) to another folder")
+        "\(folder.path) is not a folder of yours that only you can write to (it is a link, "
+          + "another user's, or others may write in it), so the lab keeps no builds there; set "
+          + "\(variable) to a folder of your own, such as ~/.cache/concurrency-lab")
     }
     return folder
   }

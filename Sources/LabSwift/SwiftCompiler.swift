@@ -17,14 +17,31 @@ public struct SwiftCompiler: Sendable {
   /// compiles has a bound of its own (a lesson's time: a compile it starts gets what is left).
   public var limits = SwiftCompiler.limits
 
+  /// What bounds its time below its own limit, named when that time runs out: the fix is to
+  /// raise that, not to shrink the program.
+  public var timeBound: TimeBound?
+
+  public struct TimeBound: Sendable {
+    /// "the lesson's time"
+    public var name: String
+    /// The option that raises it: "--max-seconds".
+    public var option: String
+
+    public init(name: String, option: String) {
+      self.name = name
+      self.option = option
+    }
+  }
+
   public init(swiftc: URL) {
     self.swiftc = swiftc
   }
 
   /// This compiler with each compile's time at most `seconds` (at least 1).
-  public func within(seconds: Double) -> SwiftCompiler {
+  public func within(seconds: Double, bound: TimeBound? = nil) -> SwiftCompiler {
     var bounded = self
     bounded.limits.seconds = max(1, min(limits.seconds, seconds))
+    if seconds < limits.seconds { bounded.timeBound = bound }
     return bounded
   }
 
@@ -139,9 +156,15 @@ public struct SwiftCompiler: Sendable {
     public var seconds: Int64
     /// How it was stopped, when not by the clock: its memory, CPU time or output.
     public var limit: String?
+    /// What set its time, when that was less than a compile's own (`timeBound`).
+    public var bound: TimeBound?
     public var description: String {
       if let limit {
         return "swiftc \(limit); make the program smaller"
+      }
+      if let bound {
+        return "\(bound.name) ran out while swiftc compiled (after \(seconds) s), and it was "
+          + "stopped; raise \(bound.option), or make the program smaller"
       }
       return "swiftc did not finish within \(seconds) s and was stopped; make the program smaller"
     }
@@ -161,7 +184,10 @@ public struct SwiftCompiler: Sendable {
     case .exited(let status): return (status, process.output)
     // A compiler that crashed failed: its output says how.
     case .signalled(let signal): return (128 + signal, process.output)
-    case .timedOut(let seconds): throw Timeout(seconds: Int64(seconds))
+    case .timedOut(let seconds):
+      // Stopped at the bound this compiler was given, not at a compile's own minutes.
+      let bounded = timeBound != nil && seconds >= self.limits.seconds
+      throw Timeout(seconds: Int64(seconds), bound: bounded ? timeBound : nil)
     case .memoryLimit, .cpuLimit, .outputLimit:
       throw Timeout(seconds: Int64(limits.seconds), limit: process.ending.said)
     }

@@ -135,9 +135,12 @@ enum LessonCommand: Command {
     // a minute), a `lab swift NAME --check` line's, a prediction's native build.
     let deadline = ContinuousClock.now + .seconds(budget)
     let secondsLeft = { (deadline - ContinuousClock.now) / .seconds(1) }
-    let verdictLimits = { () -> NativeProcess.Limits in
+    let lessonTime = SwiftCompiler.TimeBound(name: "the lesson's time", option: "--max-seconds")
+    // One reading of the time left bounds both the verdict's limits and the compiler, so a
+    // timeout at it is known to be the lesson's.
+    let verdictLimits = { (left: Double) -> NativeProcess.Limits in
       var limits = SwiftVerdictCheck.verdictLimits
-      limits.seconds = max(1, min(limits.seconds, secondsLeft()))
+      limits.seconds = max(1, min(limits.seconds, left))
       return limits
     }
     return LessonSession.Surroundings(
@@ -166,7 +169,8 @@ enum LessonCommand: Command {
               "compiling the Swift program with swiftc", console: console
             ) {
               try SwiftCheck.run(
-                scenario, source: source, compiler: compiler.within(seconds: secondsLeft()),
+                scenario, source: source,
+                compiler: compiler.within(seconds: secondsLeft(), bound: lessonTime),
                 environment: context.environment, runProgram: NativeRunner.runRaceBuild)
             }
             return (check.report, check.isExpected)
@@ -178,10 +182,12 @@ enum LessonCommand: Command {
       checkVerdict: SwiftCompiler.find(environment: context.environment).map { compiler in
         { block in
           try WaitLine.during("compiling the verdict's program with swiftc", console: console) {
-            try SwiftVerdictCheck.run(
-              block.program, settings: block.settings, compiler: compiler,
+            let left = secondsLeft()
+            return try SwiftVerdictCheck.run(
+              block.program, settings: block.settings,
+              compiler: compiler.within(seconds: left, bound: lessonTime),
               environment: context.environment, expecting: block.expected,
-              limits: verdictLimits())
+              limits: verdictLimits(left))
           }
         }
       },

@@ -82,14 +82,20 @@ enum NativeCommand {
       scenario, runs, seconds -> Result<LessonSession.NativeRuns, LessonSession.LoadProblem> in
       // Its build keeps within what is left of the lesson's time.
       let left = secondsLeft()
+      guard left > 0.5 else {
+        return .failure(
+          LessonSession.LoadProblem(
+            "the lesson's time ran out before the program was run; raise its --max-seconds"))
+      }
       let bounded = compiler.within(seconds: left)
       let builder = NativeBuilder(compiler: bounded, cache: cache, records: records)
       let began = ContinuousClock.now
       do throws(NativeError) {
         // A program that hangs is stopped well within the prediction's own few seconds, not at
         // `--native`'s minute.
+        // Nor beyond the lesson's time (a cached build leaves it all to the run).
         var options = RunOptions()
-        options.limits.runtime.wallClockSeconds = max(5, 2 * seconds)
+        options.limits.runtime.wallClockSeconds = max(0.5, min(max(5, 2 * seconds), left))
         let sample = try WaitLine.during(
           "building and running the Swift program", console: context.console
         ) { () throws(NativeError) in
@@ -107,7 +113,7 @@ enum NativeCommand {
         {
           return .failure(
             LessonSession.LoadProblem(
-              "the lesson's time ran out while the program was built; raise its --max-seconds"))
+              "the lesson's time ran out while the program was built or ran; raise its --max-seconds"))
         }
         return .failure(LessonSession.LoadProblem(error.message))
       }

@@ -90,3 +90,65 @@ struct LessonVerdictCommandTests {
     #expect(!refused.out.contains("$ swiftc"))
   }
 }
+
+/// A lesson's time bounds what it compiles and runs, and says so when it runs out: a verdict's
+/// compile stopped by it named a compile's own limit ("make the program smaller"), and each
+/// prediction on a program that hangs ran it again and again, each for its own seconds (12
+/// blocks under `--max-seconds 1` took 8 s).
+@Suite(.serialized) struct LessonTimeCommandTests {
+  /// 2^20 inlined calls: swiftc takes well over a second (and about 1 GB) on this.
+  static let slowProgram = (1...20).map { level in
+    "@_transparent func f\(level)(_ x: Int) -> Int { f\(level - 1)(f\(level - 1)(x)) }"
+  }.joined(separator: "\n")
+
+  @Test(.enabled(if: LessonVerdictCommandTests.hasSwiftc, "needs swiftc"))
+  func aVerdictStoppedByTheLessonsTimeSaysSo() throws {
+    let course = CourseFolderTests.Course()
+    try LessonVerdictCommandTests.lesson(
+      """
+      ```swift-verdict
+      expect: compiles
+      ---
+      @_transparent func f0(_ x: Int) -> Int { x &+ 1 }
+      \(Self.slowProgram)
+      func g() -> Int { f20(1) }
+      ```
+      """
+    ).write(
+      to: course.root.appendingPathComponent("Lessons/01-first-steps.md"), atomically: true,
+      encoding: .utf8)
+    let began = ContinuousClock.now
+    let result = course.lab(["lesson", "1", "--max-seconds", "2"])
+    #expect(ContinuousClock.now - began < .seconds(15))
+    #expect(result.status == 1)
+    #expect(
+      result.out.contains("the lesson's time ran out while swiftc compiled")
+        && result.out.contains("raise --max-seconds"), "\(result.out)")
+  }
+
+  @Test(.enabled(if: LessonVerdictCommandTests.hasSwiftc, "needs swiftc"))
+  func predictionsOnAProgramThatHangsKeepWithinTheLessonsTime() throws {
+    let course = CourseFolderTests.Course()
+    try #"""
+    { "format": 1, "name": "hang", "state": { "n": 0 },
+      "steps": [ { "block": 1000000000 }, { "set": "n", "to": 1 } ] }
+    """#.write(
+      to: course.root.appendingPathComponent("Scenarios/01-first-steps/hang.json"),
+      atomically: true, encoding: .utf8)
+    let block = "```predict\nscenario: hang\nquestion: What is n?\nof: n\nchoices: 0, 1\n```\n"
+    let lesson =
+      "---\nname: first-steps\ntitle: Hangs\nconcepts: [x]\nscenarios: [hang]\n---\n\n"
+      + Array(repeating: block, count: 6).joined(separator: "\n") + "\n## Questions\n\n1. Why?\n"
+    try lesson.write(
+      to: course.root.appendingPathComponent("Lessons/01-first-steps.md"), atomically: true,
+      encoding: .utf8)
+    // Built once, outside the measured run: the bound is on what the lesson spends running.
+    _ = course.lab(["lesson", "1", "--max-seconds", "6"])
+    let began = ContinuousClock.now
+    let result = course.lab(["lesson", "1", "--max-seconds", "1"])
+    let spent = ContinuousClock.now - began
+    #expect(result.status == 1)
+    #expect(spent < .seconds(4), "\(spent)")
+    #expect(result.out.contains("the lesson used its 1 s"), "\(result.out)")
+  }
+}

@@ -113,6 +113,29 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("pwned").path))
   }
 
+  /// A folder whose name is not UTF-8 reaches the lab with U+FFFD in its place, a path no file
+  /// has: every command said "no such file; check the path" of a file that is there.
+  @Test func aFolderNameThatIsNotUTF8IsNamedAsSuch() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-names-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let scenarios = root.appendingPathComponent("Scenarios")
+    try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+    // The raw bytes `03-topic\xFF`, made with mkdir(2) and fopen(3): a String cannot hold them.
+    let folder = Array(scenarios.path.utf8) + Array("/03-topic".utf8) + [0xFF]
+    #expect(withRawPath(folder) { mkdir($0, 0o755) } == 0)
+    let written = withRawPath(folder + Array("/odd.json".utf8)) { path -> Bool in
+      guard let file = fopen(path, "w") else { return false }
+      defer { fclose(file) }
+      return fputs(#"{"format": 1, "steps": [{"log": "hi"}]}"#, file) >= 0
+    }
+    #expect(written)
+    let (status, _, err) = InProcessLab.run(["validate"], environment: ["LAB_ROOT": root.path])
+    #expect(status == 1)
+    #expect(err.contains("a file or folder name on this path is not UTF-8 text"), "\(err)")
+    #expect(!err.contains("no such file"), "\(err)")
+  }
+
   /// `lab new`, `lab record` and `lab diff` name the topic folder of the scenario they act on,
   /// escaped as `lab list` does (a held-out round found them printing it raw).
   @Test func newRecordAndDiffShowACoursesFolderEscaped() throws {
@@ -339,4 +362,11 @@ extension HeldOutRoundTests {
     #expect(made.status == 0, "\(made.err)")
     #expect(made.out.contains("  cd '\(folder.path)'\n"), "\(made.out)")
   }
+}
+
+/// `body` given `bytes` as a C path, whatever they are.
+private func withRawPath<Result>(
+  _ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result
+) -> Result {
+  (bytes + [0]).map { CChar(bitPattern: $0) }.withUnsafeBufferPointer { body($0.baseAddress!) }
 }

@@ -174,7 +174,7 @@ import Testing
       budget: CommandBudget(seconds: 0, hints: .lab))
     #expect(
       checks.map(\.problem) == [
-        "Lessons/01-x.md:1: error: not compiled: the 0 s 'lab snippets' spends on compiling ran "
+        "Lessons/01-x.md:1:1: error: not compiled: the 0 s 'lab snippets' spends on compiling ran "
           + "out; raise it with --max-seconds, or name fewer files",
         nil,
       ])

@@ -15,7 +15,7 @@ public enum ScenarioLoader {
     }
     var info = stat()
     guard stat(path, &info) == 0 else {
-      throw refused(BoundedFile.danglingLink(path) ?? "no such file; check the path")
+      throw refused(BoundedFile.missing(path))
     }
     switch info.st_mode & S_IFMT {
     case S_IFREG: break
@@ -39,7 +39,7 @@ public enum ScenarioLoader {
       throw refused("cannot be read (\(error)); check its permissions")
     }
     guard let data else {
-      throw refused(BoundedFile.danglingLink(path) ?? "no such file; check the path")
+      throw refused(BoundedFile.missing(path))
     }
     return try load(bytes: [UInt8](data), file: shown)
   }

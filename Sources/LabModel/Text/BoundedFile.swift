@@ -40,6 +40,19 @@ package enum BoundedFile {
       + "link or point it at a file"
   }
 
+  /// Why nothing can be read at `path`, which `stat` does not find: a link to nothing, a name
+  /// the lab could not read as text, or nothing there.
+  package static func missing(_ path: String) -> String {
+    if let link = danglingLink(path) { return link }
+    // A name that is not UTF-8 reaches the lab with U+FFFD in its place, a name no file has:
+    // "no such file" would send the user looking for a typo in a path they did not type.
+    if path.unicodeScalars.contains("\u{FFFD}") {
+      return "a file or folder name on this path is not UTF-8 text (shown here as \u{FFFD}), so "
+        + "the lab cannot open it by name; rename it in UTF-8"
+    }
+    return "no such file; check the path"
+  }
+
   /// The first `count` bytes (or fewer) of the regular file at `path`; nil when there is none or
   /// it cannot be read.
   package static func prefix(_ path: String, count: Int) -> Data? {

@@ -113,7 +113,8 @@ enum NativeCommand {
         {
           return .failure(
             LessonSession.LoadProblem(
-              "the lesson's time ran out while the program was built or ran; raise its --max-seconds"))
+              "the lesson's time ran out while the program was built or ran; raise its --max-seconds"
+            ))
         }
         return .failure(LessonSession.LoadProblem(error.message))
       }

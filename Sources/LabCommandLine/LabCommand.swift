@@ -20,11 +20,27 @@ public enum LabCommand {
 
   /// The lab's `docs/` as the user can open it from the working directory: relative inside the
   /// lab's folder, the whole path anywhere else (a course has no `docs/` of its own). The folder
-  /// is the package this lab was compiled from (three folders above this file), while it exists.
+  /// is the package around the running executable (`.build/debug/lab`, a copy in another clone's
+  /// `bin/`), as the bundled curriculum is found; else the package this lab was compiled from
+  /// (three folders above this file), while it exists.
   static let docs = docs(
     from: URL(writtenPath: FileManager.default.currentDirectoryPath),
-    package: URL(writtenPath: #filePath).deletingLastPathComponent()
+    package: package(around: Bundle.main.executableURL)
+      ?? URL(writtenPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent())
+
+  /// The nearest folder above `executable` that is the lab's package, with its `docs/`.
+  package static func package(around executable: URL?) -> URL? {
+    guard var folder = executable?.resolvingSymlinksInPath().deletingLastPathComponent() else {
+      return nil
+    }
+    while folder.pathComponents.count > 1 {
+      let has = { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
+      if has("Package.swift"), has("docs"), has("Scenarios") { return folder }
+      folder.deleteLastPathComponent()
+    }
+    return nil
+  }
 
   /// The lab's `docs/` in `package`, as seen from the folder `here`.
   package static func docs(from here: URL, package: URL) -> String {

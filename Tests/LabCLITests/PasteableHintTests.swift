@@ -151,4 +151,24 @@ struct DocumentationPathTests {
     #expect(
       LabCommand.docs(from: course, package: course.appendingPathComponent("gone")) == "docs/")
   }
+
+  /// A copy of the binary in another clone (`bin/lab` there) names that clone's docs, as it
+  /// finds that clone's curriculum, not the folder it was built in.
+  @Test func theDocsAreThoseOfThePackageAroundTheBinary() throws {
+    let clone = FileManager.default.temporaryDirectory.appendingPathComponent("lab-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: clone) }
+    for folder in ["docs", "Scenarios", "bin"] {
+      try FileManager.default.createDirectory(
+        at: clone.appendingPathComponent(folder), withIntermediateDirectories: true)
+    }
+    try Data().write(to: clone.appendingPathComponent("Package.swift"))
+    let binary = clone.appendingPathComponent("bin/lab")
+    #expect(
+      LabCommand.package(around: binary)?.standardizedFileURL.path == clone.standardizedFileURL.path
+    )
+    #expect(
+      LabCommand.package(
+        around: FileManager.default.temporaryDirectory.appendingPathComponent("lab"))
+        == nil)
+  }
 }

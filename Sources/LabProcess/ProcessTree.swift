@@ -73,6 +73,16 @@ struct ProcessEntry: Equatable {
     return words.count >= 2 && words[1] != "unlimited"
   }
 
+  /// Whether the process is an orphan of a program that the lab adopted before any run's look
+  /// saw it: a child of the lab's (its subreaper) from a program, that left the lab's session or
+  /// is not the leader of its own group. Every process the lab starts itself leads a group of its
+  /// own in the lab's session, so neither holds for one; a program's child that its parent put
+  /// in a group of its parent's making (Foundation's `Process` does) and then left holds the
+  /// second.
+  func isAdoptedStray(lab: pid_t, labSession: pid_t) -> Bool {
+    parent == lab && (session != labSession || group != pid) && isFromAProgram()
+  }
+
   /// Its resident memory in bytes.
   var residentBytes: Int { residentPages * Int(sysconf(Int32(_SC_PAGESIZE))) }
 
@@ -108,9 +118,10 @@ struct ProcessEntry: Equatable {
 /// still the run's. Their memory counts against the run's limit; the run ends with every one of
 /// them killed and, where the lab adopted it, reaped. The lab is the child subreaper of the
 /// processes it starts (Linux's `PR_SET_CHILD_SUBREAPER`): an orphan comes back to the lab, not
-/// to `init`. One that left the lab's session, whose parent exited before any look saw it, is
-/// killed by the first run that sees it, since no process the lab starts leaves its session;
-/// no run counts its memory, which could be another run's.
+/// to `init`. One whose parent exited before any look saw it, and that left the lab's session or
+/// leads no group of its own (`isAdoptedStray`), is killed by the first run that sees it, since
+/// every process the lab starts leads its own group in the lab's session; no run counts its
+/// memory, which could be another run's.
 struct ProcessTree {
   let root: pid_t
   /// Every process seen in the tree, by ID, with its start time.
@@ -138,9 +149,9 @@ struct ProcessTree {
     for entry in entries {
       children[entry.parent, default: []].append(entry)
       let known = members[entry.pid] == entry.started
-      if !known, entry.parent == lab, entry.session != labSession, entry.isFromAProgram() {
-        // An orphan of a program that left the lab's session before any run saw it: no run can
-        // say it is its own, so none counts its memory, and every run that sees it kills it.
+      if !known, entry.isAdoptedStray(lab: lab, labSession: labSession) {
+        // An orphan of a program that no run saw before its parent left it: no run can say it
+        // is its own, so none counts its memory, and every run that sees it kills it.
         if !entry.zombie { kill(entry.pid, SIGKILL) }
         strays[entry.pid] = entry.started
       } else if entry.pid == root || entry.group == root || known {
@@ -211,9 +222,7 @@ struct ProcessTree {
       let entries = ProcessEntry.all()
       var children: [pid_t: [ProcessEntry]] = [:]
       for entry in entries { children[entry.parent, default: []].append(entry) }
-      var pending = entries.filter {
-        $0.parent == lab && $0.session != session && $0.isFromAProgram()
-      }
+      var pending = entries.filter { $0.isAdoptedStray(lab: lab, labSession: session) }
       strays = []
       while let entry = pending.popLast() {
         strays.append(entry)

@@ -86,6 +86,21 @@ import Testing
     #expect(Self.stat(pid) == nil, "the sleep still runs, or was left a zombie")
   }
 
+  /// A child that its parent put in a process group of the parent's making (Foundation's
+  /// `Process` does; here Python's `setpgid`) and then left, before any look saw
+  /// it: the lab adopts it, in its session but leading no group, and it ends with the run (a
+  /// fact's `sleep` outlived its run and the lab that way).
+  @Test func anOrphanInAGroupOfItsParentsMakingEndsWithTheRun() throws {
+    let run = try Self.runScript(
+      "python3 -c 'import os, subprocess; subprocess.run([\"/bin/sh\", \"-c\", "
+        + "\"/bin/sleep 100 & echo $!\"], preexec_fn=lambda: os.setpgid(0, 0))'",
+      limits: Self.limits())
+    #expect(run.ending == .exited(0))
+    let pid = try #require(pid_t(run.output.trimmingCharacters(in: .whitespacesAndNewlines)))
+    #expect(Self.stat(pid) == nil, "the sleep still runs, or was left a zombie")
+    if Self.stat(pid) != nil { kill(pid, SIGKILL) }
+  }
+
   /// A process that leaves the session and then hands itself on — forks, and exits, in a loop —
   /// is swept until none is left when the run ends (one such fact lived 20 s past its run).
   /// Not under ThreadSanitizer: there a look at `/proc` takes longer than a hand-on, and the

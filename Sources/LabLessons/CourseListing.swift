@@ -24,6 +24,8 @@ package enum CourseListing {
         problems += scenarios.problems
       }
       problems += lessons.problems
+      // A lesson, fact or doc whose name is not UTF-8 is listed by nothing: named here.
+      problems += UnreadableNames.problems(inCourse: root)
       var text = parts.joined(separator: "\n")
       if course.bundled != nil {
         let label = index == 0 ? "THIS COURSE" : "BUNDLED WITH THE LAB (also available)"

@@ -18,7 +18,13 @@ extension CheckCommand {
     let course = try context.course()
     let catalog = LessonCatalog(root: course.root)
     let entries = catalog.entries()
-    guard !entries.isEmpty else { return false }
+    // A lesson, fact or doc whose name is not UTF-8 is read by nothing: each fails the check.
+    let unreadable = UnreadableNames.problems(inCourse: course.root)
+    for problem in unreadable {
+      let line = console.paint("FAIL", .red, forErr: toStderr) + "  " + problem + "\n"
+      if toStderr { console.err(line) } else { console.out(line) }
+    }
+    guard !entries.isEmpty else { return !unreadable.isEmpty }
     var lessons: [(LessonCatalog.Entry, Result<Lesson, LessonFileError>)] = []
     for entry in entries {
       do throws(LessonFileError) {
@@ -40,8 +46,8 @@ extension CheckCommand {
       }
     }
     let shared = catalog.sameNameProblems()
+    var failed = unreadable.count
     let width = entries.map { "lesson \($0.number) \($0.name)".count }.max() ?? 0
-    var failed = 0
     for (entry, read) in lessons {
       let label = "lesson \(entry.number) \(entry.name)".padding(
         toLength: width, withPad: " ", startingAt: 0)
@@ -78,7 +84,8 @@ extension CheckCommand {
         console.out(console.paint("PASS", .green) + "  \(label)  \(summary)\n")
       }
     }
-    let totals = "lessons: \(lessons.count - failed) passed, \(failed) failed\n"
+    let passed = lessons.count - (failed - unreadable.count)
+    let totals = "lessons: \(passed) passed, \(failed) failed\n"
     if toStderr { console.err(totals) } else { console.out(totals) }
     return failed > 0
   }

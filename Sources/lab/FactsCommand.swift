@@ -79,7 +79,14 @@ enum FactsCommand: Command {
         (name, catalog.load(name, display: shown.displayPath(catalog.file(name))))
       })
     var facts: [Fact] = []
-    var broken = 0
+    // A fact whose file name is not UTF-8 is listed by nothing: it fails, named.
+    let unreadable = UnreadableNames.problems(inCourse: root).filter {
+      $0.hasPrefix(Fact.folder + "/")
+    }
+    var broken = arguments.positionals.isEmpty ? unreadable.count : 0
+    for problem in unreadable where arguments.positionals.isEmpty {
+      console.err(console.paint(problem, .red, forErr: true) + "\n")
+    }
     for name in names {
       switch loaded[name] {
       case .success(let fact)?:

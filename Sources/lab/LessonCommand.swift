@@ -82,6 +82,12 @@ enum LessonCommand: Command {
       context.console.err(
         context.console.paint("warning: ", .yellow, forErr: true) + problem + "\n")
     }
+    // A lesson of the course whose name is not UTF-8 is found by no number or name: named, so a
+    // bundled lesson of its number is not taken for it without a word.
+    for problem in UnreadableNames.problems(inCourse: course.root)
+    where problem.hasPrefix("Lessons/") {
+      context.console.err(context.console.paint(problem, .red, forErr: true) + "\n")
+    }
     let catalog: LessonCatalog
     let entry: LessonCatalog.Entry
     if let argument = arguments.positionals.first {

@@ -75,15 +75,19 @@ enum SnippetsCommand: Command {
         // A course's Markdown linked out of the course is not the course's: its blocks were
         // compiled, and swiftc's diagnostics quoted their lines.
         if let outside = CourseBoundary.problem(inCourseOf: url) { throw FileError(outside) }
-        guard let read = try BoundedFile.read(url.path, cap: 1 << 20) else {
-          throw FileError("the file is gone; check the path")
+        guard let read = try BoundedFile.read(url.path, cap: 1 << 20, shown: "the file") else {
+          throw FileError(BoundedFile.missing(url.path))
         }
         data = read
       } catch {
         problems += 1
+        // At the file's first line, as every error reads, with what the file must be.
+        let advice =
+          error.description.contains(";") ? "" : "; give a Markdown file of at most 1 MiB"
         console.err(
-          console.paint("\(terminalSafe(display)): error: \(error.description)", .red, forErr: true)
-            + "\n")
+          console.paint(
+            "\(terminalSafe(display)):1:1: error: \(error.description)\(advice)", .red,
+            forErr: true) + "\n")
         continue
       }
       let text = String(decoding: data, as: UTF8.self)

@@ -287,8 +287,8 @@ import Testing
       atPath: lessons.appendingPathComponent("03-gone.md").path, withDestinationPath: "/no/such")
     let run = course.lab(["snippets", lessons.path])
     #expect(run.status == 1, "\(run.err)")
-    #expect(run.err.contains("02-pipe.md: error: "), "\(run.err)")
-    #expect(run.err.contains("03-gone.md: error: "), "\(run.err)")
+    #expect(run.err.contains("02-pipe.md:1:1: error: "), "\(run.err)")
+    #expect(run.err.contains("03-gone.md:1:1: error: "), "\(run.err)")
     #expect(run.err.contains("cannot convert value of type 'String'"), "\(run.err)")
   }
 

@@ -134,6 +134,45 @@ import Testing
     #expect(status == 1)
     #expect(err.contains("a file or folder name on this path is not UTF-8 text"), "\(err)")
     #expect(!err.contains("no such file"), "\(err)")
+    // A lesson so named was listed by nothing, and `lab lesson 2` played the bundled lesson 2.
+    let lessons = root.appendingPathComponent("Lessons")
+    try FileManager.default.createDirectory(at: lessons, withIntermediateDirectories: true)
+    let lesson = Array(lessons.path.utf8) + Array("/02-bad".utf8) + [0xFE] + Array(".md".utf8)
+    #expect(withRawPath(lesson) { path in fopen(path, "w").map { fclose($0) } } == 0)
+    for command in [["list"], ["check"]] {
+      let result = InProcessLab.run(command, environment: ["LAB_ROOT": root.path])
+      #expect(result.status == 1, "lab \(command[0])")
+      #expect(
+        (result.out + result.err).contains(
+          "Lessons/02-bad\u{FFFD}.md:1:1: error: the file's name is not UTF-8 text"),
+        "lab \(command[0]): \(result.out)\(result.err)")
+    }
+  }
+
+  /// An argument that is not UTF-8 reached the lab with U+FFFD in place of its bytes: `lab
+  /// init` made a course at a path nobody named, `lab run` said "no scenario file" of a file that
+  /// is there. The built binary refuses it from its bytes (exit 64) and writes nothing.
+  @Test func anArgumentThatIsNotUTF8IsRefusedAndNothingIsWritten() throws {
+    let parent = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-args-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: parent) }
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+    // printf writes the byte 0xFF, which a Swift String cannot hold.
+    shell.arguments = [
+      "-c", #"exec "$0" init "$1/course$(printf '\377')""#,
+      TestSupport.labBinary.path, parent.path,
+    ]
+    let errors = Pipe()
+    shell.standardError = errors
+    shell.standardOutput = FileHandle.nullDevice
+    try shell.run()
+    shell.waitUntilExit()
+    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(shell.terminationStatus == 64)
+    #expect(said.contains("is not UTF-8 text"), "\(said)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).isEmpty)
   }
 
   /// `lab new`, `lab record` and `lab diff` name the topic folder of the scenario they act on,

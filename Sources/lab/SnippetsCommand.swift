@@ -67,27 +67,8 @@ enum SnippetsCommand: Command {
     var problems = 0
     for url in files {
       let display = context.displayPath(url)
-      // A file that cannot be read (a FIFO, a link to nothing, one over 1 MiB) is that file's
-      // problem, said at its name: the other files' blocks are still compiled, and a course's CI
-      // sees their failures, not a usage error.
-      let data: Data
-      do throws(FileError) {
-        // A course's Markdown linked out of the course is not the course's: its blocks were
-        // compiled, and swiftc's diagnostics quoted their lines.
-        if let outside = CourseBoundary.problem(inCourseOf: url) { throw FileError(outside) }
-        guard let read = try BoundedFile.read(url.path, cap: 1 << 20, shown: "the file") else {
-          throw FileError(BoundedFile.missing(url.path))
-        }
-        data = read
-      } catch {
+      guard let data = read(url, display, console) else {
         problems += 1
-        // At the file's first line, as every error reads, with what the file must be.
-        let advice =
-          error.description.contains(";") ? "" : "; give a Markdown file of at most 1 MiB"
-        console.err(
-          console.paint(
-            "\(terminalSafe(display)):1:1: error: \(error.description)\(advice)", .red,
-            forErr: true) + "\n")
         continue
       }
       let text = String(decoding: data, as: UTF8.self)
@@ -132,6 +113,29 @@ enum SnippetsCommand: Command {
     if !aside.isEmpty { line += " (not compiled: " + aside.joined(separator: "; ") + ")" }
     console.out(line + "\n")
     return failed > 0 ? ExitStatus.failure : ExitStatus.ok
+  }
+
+  /// The Markdown file's bytes; nil, with the problem printed at its name, when it cannot be
+  /// read (a FIFO, a link to nothing, one over 1 MiB): the other files' blocks are still
+  /// compiled, and a course's CI sees their failures, not a usage error.
+  static func read(_ url: URL, _ display: String, _ console: Console) -> Data? {
+    do throws(FileError) {
+      // A course's Markdown linked out of the course is not the course's: its blocks were
+      // compiled, and swiftc's diagnostics quoted their lines.
+      if let outside = CourseBoundary.problem(inCourseOf: url) { throw FileError(outside) }
+      guard let read = try BoundedFile.read(url.path, cap: 1 << 20, shown: "the file") else {
+        throw FileError(BoundedFile.missing(url.path))
+      }
+      return read
+    } catch {
+      // At the file's first line, as every error reads, with what the file must be.
+      let advice = error.description.contains(";") ? "" : "; give a Markdown file of at most 1 MiB"
+      console.err(
+        console.paint(
+          "\(terminalSafe(display)):1:1: error: \(error.description)\(advice)", .red, forErr: true)
+          + "\n")
+      return nil
+    }
   }
 
   /// The Markdown files the arguments name: files as given, folders' `.md` files; without

@@ -15,7 +15,8 @@ for index in 1..<Int(CommandLine.argc) {
   guard let bytes = CommandLine.unsafeArgv[index], String(validatingCString: bytes) == nil else {
     continue
   }
-  let shown = terminalSafe(String(decoding: Data(bytes: bytes, count: strlen(bytes)), as: UTF8.self))
+  let shown = terminalSafe(
+    String(decoding: Data(bytes: bytes, count: strlen(bytes)), as: UTF8.self))
   FileHandle.standardError.write(
     Data(
       ("error: argument \(index), '\(shown)', is not UTF-8 text (shown with \u{FFFD}); the lab "

@@ -47,9 +47,10 @@ func call() async throws -> Int {
     // A timeout: each call gets 100 ms from its own start.
     var both = 0
     for _ in 0..<2 {
-      both += (try? await firstBefore(clock.now.advanced(by: .milliseconds(100))) {
-        try await call()
-      }) ?? 0
+      both +=
+        (try? await firstBefore(clock.now.advanced(by: .milliseconds(100))) {
+          try await call()
+        }) ?? 0
     }
     print("log: with a fresh 100 ms for each call, both finished: \(both == 2)")
     print("info: \(took)")

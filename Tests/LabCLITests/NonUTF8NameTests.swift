@@ -1,0 +1,81 @@
+import Foundation
+import LabTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Names that are not UTF-8 — a byte 0xFF in a folder's or file's name, in an argument — reach
+/// Swift's strings with U+FFFD in place of their bytes, a name no file has. Each is named as what
+/// it is, and nothing is written where nobody named.
+@Suite struct NonUTF8NameTests {
+  /// A folder whose name is not UTF-8 reaches the lab with U+FFFD in its place, a path no file
+  /// has: every command said "no such file; check the path" of a file that is there.
+  @Test func aFolderNameThatIsNotUTF8IsNamedAsSuch() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-names-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let scenarios = root.appendingPathComponent("Scenarios")
+    try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+    // The raw bytes `03-topic\xFF`, made with mkdir(2) and fopen(3): a String cannot hold them.
+    let folder = Array(scenarios.path.utf8) + Array("/03-topic".utf8) + [0xFF]
+    #expect(withRawPath(folder) { mkdir($0, 0o755) } == 0)
+    let written = withRawPath(folder + Array("/odd.json".utf8)) { path -> Bool in
+      guard let file = fopen(path, "w") else { return false }
+      defer { fclose(file) }
+      return fputs(#"{"format": 1, "steps": [{"log": "hi"}]}"#, file) >= 0
+    }
+    #expect(written)
+    let (status, _, err) = InProcessLab.run(["validate"], environment: ["LAB_ROOT": root.path])
+    #expect(status == 1)
+    #expect(err.contains("a file or folder name on this path is not UTF-8 text"), "\(err)")
+    #expect(!err.contains("no such file"), "\(err)")
+    // A lesson so named was listed by nothing, and `lab lesson 2` played the bundled lesson 2.
+    let lessons = root.appendingPathComponent("Lessons")
+    try FileManager.default.createDirectory(at: lessons, withIntermediateDirectories: true)
+    let lesson = Array(lessons.path.utf8) + Array("/02-bad".utf8) + [0xFE] + Array(".md".utf8)
+    #expect(withRawPath(lesson) { path in fopen(path, "w").map { fclose($0) } } == 0)
+    for command in [["list"], ["check"]] {
+      let result = InProcessLab.run(command, environment: ["LAB_ROOT": root.path])
+      #expect(result.status == 1, "lab \(command[0])")
+      #expect(
+        (result.out + result.err).contains(
+          "Lessons/02-bad\u{FFFD}.md:1:1: error: the file's name is not UTF-8 text"),
+        "lab \(command[0]): \(result.out)\(result.err)")
+    }
+  }
+
+  /// An argument that is not UTF-8 reached the lab with U+FFFD in place of its bytes: `lab
+  /// init` made a course at a path nobody named, `lab run` said "no scenario file" of a file that
+  /// is there. The built binary refuses it from its bytes (exit 64) and writes nothing.
+  @Test func anArgumentThatIsNotUTF8IsRefusedAndNothingIsWritten() throws {
+    let parent = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-args-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: parent) }
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+    // printf writes the byte 0xFF, which a Swift String cannot hold.
+    shell.arguments = [
+      "-c", #"exec "$0" init "$1/course$(printf '\377')""#,
+      TestSupport.labBinary.path, parent.path,
+    ]
+    let errors = Pipe()
+    shell.standardError = errors
+    shell.standardOutput = FileHandle.nullDevice
+    try shell.run()
+    shell.waitUntilExit()
+    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(shell.terminationStatus == 64)
+    #expect(said.contains("is not UTF-8 text"), "\(said)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).isEmpty)
+  }
+}
+
+/// `body` given `bytes` as a C path, whatever they are.
+private func withRawPath<Result>(
+  _ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result
+) -> Result {
+  (bytes + [0]).map { CChar(bitPattern: $0) }.withUnsafeBufferPointer { body($0.baseAddress!) }
+}

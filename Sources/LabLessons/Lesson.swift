@@ -72,6 +72,17 @@ public struct Lesson: Sendable, Equatable {
     /// A ```` ```predict ```` block: a question answered before the lab reveals the outcomes.
     case predict(Prediction)
 
+    /// The line of the file the block's fence opens on; nil for prose and other code.
+    public var line: Int? {
+      switch self {
+      case .text, .code: nil
+      case .runs(let runs): runs.first?.line
+      case .excerpt(let excerpt): excerpt.line
+      case .verdict(let verdict): verdict.line
+      case .predict(let prediction): prediction.line
+      }
+    }
+
     /// The block's prediction, if it is one.
     public var prediction: Prediction? {
       if case .predict(let prediction) = self { return prediction }

@@ -3,6 +3,7 @@ import LabChecks
 import LabCommandLine
 import LabInterpreter
 import LabModel
+import LabRuntime
 
 extension LessonSession {
   /// What the native runs of a prediction's scenario gave.
@@ -49,7 +50,7 @@ extension LessonSession {
             ? "; it has none: predict 'of: first'"
             : "\(didYouMean(name, in: names)); its variables are \(names.joined(separator: ", "))"))
     }
-    let choices = prediction.choices ?? Self.tasksEnded(scenario)
+    let choices = prediction.choices ?? Self.tasksEnded(scenario, seconds: secondsLeft)
     let list = choices.enumerated().map { "\($0.offset + 1)) \(terminalSafe($0.element))" }
     let spaced = "  " + list.joined(separator: "   ")
     // Spaced apart when they fit one line; wrapped (which closes up spaces) with dots between.
@@ -99,9 +100,15 @@ extension LessonSession {
 
   /// The tasks a run of `scenario` ends, but for `root`, in the order they end: the choices of a
   /// prediction `of: first` that lists none.
-  package static func tasksEnded(_ scenario: Scenario) -> [String] {
+  /// The run keeps within `seconds`, what is left of the lesson's time.
+  package static func tasksEnded(_ scenario: Scenario, seconds: Double? = nil) -> [String] {
     var tasks: [String] = []
-    for event in ScenarioRunner.run(scenario, options: RunOptions()).events
+    var options = RunOptions()
+    if let seconds {
+      options.limits.runtime.wallClockSeconds = max(
+        0.1, min(options.limits.runtime.wallClockSeconds, seconds))
+    }
+    for event in ScenarioRunner.run(scenario, options: options).events
     where event.kind == .end && event.task != "root" && !tasks.contains(event.task) {
       tasks.append(event.task)
     }

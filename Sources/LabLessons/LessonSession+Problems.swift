@@ -21,7 +21,7 @@ extension LessonSession {
       outOfTime = true
       let seconds = budget.components.seconds
       fail(
-        at: nil,
+        at: reachedLine,
         "the lesson used its \(seconds) s and stops here, before the rest of "
           + "its runs and blocks; raise the bound with --max-seconds \(max(1, seconds * 2))")
     }

@@ -100,6 +100,8 @@ package struct LessonSession {
   let deadline: ContinuousClock.Instant?
   /// The lesson stopped at its budget: what is left is not played.
   var outOfTime = false
+  /// The line of the last block or run the lesson reached: where its time ran out.
+  var reachedLine = 1
 
   package init(lesson: Lesson, surroundings: Surroundings, ascii: Bool, full: Bool = false) {
     self.lesson = lesson
@@ -183,6 +185,7 @@ package struct LessonSession {
   }
 
   mutating func show(_ block: Lesson.Block) {
+    if let line = block.line { reachedLine = line }
     guard !outOfBudget() else { return }
     switch block {
     case .text(let lesson):
@@ -199,7 +202,11 @@ package struct LessonSession {
     case .code(_, let lesson):
       printer.out(indentedCode(Self.pasteable(lesson.map(terminalSafe))) + "\n\n")
     case .runs(let runs):
-      for run in runs where !outOfBudget() { perform(run) }
+      for run in runs {
+        reachedLine = run.line
+        guard !outOfBudget() else { break }
+        perform(run)
+      }
     case .predict(let prediction):
       predictionCount += 1
       predict(prediction)

@@ -322,9 +322,14 @@ extension NativeRunner {
   /// untrusted run as `--native`'s — its own process group, its own environment, the default
   /// limits and 60 seconds — and what it printed.
   public static func runRaceBuild(_ binary: URL) throws -> String {
+    try runRaceBuild(binary, seconds: 60)
+  }
+
+  /// The same, stopped after `seconds` (at least 1): a lesson gives it what is left of its time.
+  public static func runRaceBuild(_ binary: URL, seconds: Double) throws -> String {
     try NativeProcess.run(
       binary, environment: environment(scale: 1, sanitized: true),
-      limits: NativeProcess.Limits(RunLimits(), seconds: 60)
+      limits: NativeProcess.Limits(RunLimits(), seconds: max(1, min(60, seconds)))
     ).output
   }
 }

@@ -37,11 +37,19 @@ public struct SwiftCompiler: Sendable {
     self.swiftc = swiftc
   }
 
-  /// This compiler with each compile's time at most `seconds` (at least 1).
+  /// The instant its compiles must end by, when a bound gave it one: each compile gets what is
+  /// left of it then, so two compiles of one check (Swift 6, then a race's Swift 5 build) share
+  /// the time rather than each getting all of it.
+  public var deadline: ContinuousClock.Instant?
+
+  /// This compiler with its compiles' time at most `seconds` from now (each at least 1).
   public func within(seconds: Double, bound: TimeBound? = nil) -> SwiftCompiler {
     var bounded = self
     bounded.limits.seconds = max(1, min(limits.seconds, seconds))
-    if seconds < limits.seconds { bounded.timeBound = bound }
+    if seconds < limits.seconds {
+      bounded.timeBound = bound
+      bounded.deadline = .now + .seconds(max(0, seconds))
+    }
     return bounded
   }
 
@@ -176,7 +184,10 @@ public struct SwiftCompiler: Sendable {
   func run(_ arguments: [String], limits chosen: NativeProcess.Limits? = nil) throws
     -> (Int32, String)
   {
-    let limits = chosen ?? self.limits
+    var limits = chosen ?? self.limits
+    if let deadline {
+      limits.seconds = max(1, min(limits.seconds, (deadline - .now) / .seconds(1)))
+    }
     let process = try NativeProcess.run(
       swiftc, arguments: arguments, environment: ProcessInfo.processInfo.environment,
       limits: limits)
@@ -186,7 +197,7 @@ public struct SwiftCompiler: Sendable {
     case .signalled(let signal): return (128 + signal, process.output)
     case .timedOut(let seconds):
       // Stopped at the bound this compiler was given, not at a compile's own minutes.
-      let bounded = timeBound != nil && seconds >= self.limits.seconds
+      let bounded = timeBound != nil && seconds >= limits.seconds
       throw Timeout(seconds: Int64(seconds), bound: bounded ? timeBound : nil)
     case .memoryLimit, .cpuLimit, .outputLimit:
       throw Timeout(seconds: Int64(limits.seconds), limit: process.ending.said)

@@ -177,9 +177,12 @@ enum LessonCommand: Command {
               try SwiftCheck.run(
                 scenario, source: source,
                 compiler: compiler.within(seconds: secondsLeft(), bound: lessonTime),
-                environment: context.environment, runProgram: NativeRunner.runRaceBuild)
+                environment: context.environment,
+                runProgram: { try NativeRunner.runRaceBuild($0, seconds: secondsLeft()) })
             }
             return (check.report, check.isExpected)
+          } catch let refused as BuildFolderError {
+            return ("\(refused)\n", false)
           } catch {
             return ("could not run swiftc: \(error)\n", false)
           }

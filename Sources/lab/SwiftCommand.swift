@@ -62,6 +62,10 @@ enum SwiftCommand: Command {
       }
       context.console.out(check.report(columns: context.console.terminalColumns))
       return check.isExpected ? ExitStatus.ok : ExitStatus.failure
+    } catch let refused as BuildFolderError {
+      // swiftc never started: the folder it would have written in was refused.
+      context.console.err("error: \(refused)\n")
+      return ExitStatus.failure
     } catch {
       context.console.err("error: could not run swiftc: \(error)\n")
       return ExitStatus.failure

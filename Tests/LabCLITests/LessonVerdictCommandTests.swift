@@ -151,4 +151,56 @@ struct LessonVerdictCommandTests {
     #expect(spent < .seconds(4), "\(spent)")
     #expect(result.out.contains("the lesson used its 1 s"), "\(result.out)")
   }
+
+  /// A lesson of one block, over `scenario` (its JSON) in the course's first topic.
+  static func oneBlockLesson(
+    _ course: CourseFolderTests.Course, scenario name: String, json: String, block: String
+  ) throws {
+    try json.write(
+      to: course.root.appendingPathComponent("Scenarios/01-first-steps/\(name).json"),
+      atomically: true, encoding: .utf8)
+    try
+      "---\nname: first-steps\ntitle: Long\nconcepts: [x]\nscenarios: [\(name)]\n---\n\n\(block)\n\n## Questions\n\n1. Why?\n"
+      .write(
+        to: course.root.appendingPathComponent("Lessons/01-first-steps.md"), atomically: true,
+        encoding: .utf8)
+  }
+
+  /// A `lab swift NAME --check` line of a race runs the race's Swift 5 build: that run took its
+  /// own minute, and each of the check's two compiles all the time left (`--max-seconds 2`: 60 s).
+  @Test(.enabled(if: LessonVerdictCommandTests.hasSwiftc, "needs swiftc"))
+  func aSwiftCheckLineKeepsWithinTheLessonsTime() throws {
+    let course = CourseFolderTests.Course()
+    try Self.oneBlockLesson(
+      course, scenario: "slowrace",
+      json: #"""
+        { "format": 1, "name": "slowrace", "threads": 2, "state": { "counter": 0 },
+          "steps": [ { "group": "adders", "count": 2, "steps": [ { "add": "counter" } ] },
+            { "sleep": 58000 } ],
+          "expect": { "races": "expected" } }
+        """#, block: "```lab\nlab swift slowrace --check\n```")
+    let began = ContinuousClock.now
+    let result = course.lab(["lesson", "1", "--max-seconds", "2"])
+    let spent = ContinuousClock.now - began
+    #expect(result.status == 1)
+    #expect(spent < .seconds(6), "\(spent)")
+  }
+
+  /// A prediction `of: first` without choices takes them from a run, which took its own minute.
+  @Test func aPredictionsChoicesRunKeepsWithinTheLessonsTime() throws {
+    let course = CourseFolderTests.Course()
+    try Self.oneBlockLesson(
+      course, scenario: "slow",
+      json: #"""
+        { "format": 1, "name": "slow", "state": { "n": 0 },
+          "steps": [ { "task": "worker", "steps": [ { "repeat": 100000000, "steps": [
+            { "add": "n" } ] } ] }, { "awaitTask": "worker" } ] }
+        """#,
+      block: "```predict\nscenario: slow\nquestion: Which task ends first?\nof: first\n```")
+    let began = ContinuousClock.now
+    let result = course.lab(["lesson", "1", "--max-seconds", "2"])
+    let spent = ContinuousClock.now - began
+    #expect(result.status == 1)
+    #expect(spent < .seconds(6), "\(spent)")
+  }
 }

@@ -34,7 +34,7 @@ import Testing
       budget: .zero)
     #expect(
       session.failures == [
-        "Lessons/01-sample.md: error: the lesson used its 0 s and stops here, before the rest of its "
+        "Lessons/01-sample.md:7:1: error: the lesson used its 0 s and stops here, before the rest of its "
           + "runs and blocks; raise the bound with --max-seconds 1"
       ])
     #expect(!output.contains("$ lab run racy-counter"), "nothing ran: \(output)")

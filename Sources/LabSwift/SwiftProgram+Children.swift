@@ -25,7 +25,7 @@ extension ProgramWriter {
     // A child's closure reaches no group's parameter, and its return is its own.
     inner.groupBodies = []
     inner.groupReturn = nil
-    var captured: [String] = []
+    var captured: [SwiftCode] = []
     if case .steps(let steps) = work { captured = copying(steps, context, into: &inner) }
     line("log(\"\(name) start\")")
     let type = try ending(name, throwing: Self.childThrows(work, throwsKeys)) {
@@ -40,16 +40,31 @@ extension ProgramWriter {
   /// The caller's locals an escaping closure over `steps` captures by value: the ones that are
   /// variables there or that the closure changes, sorted. The changed ones become `inner`'s own
   /// variables, which `copies` declares: the lab gives the closure a copy, so a change stays in it.
-  func copying(_ steps: [Step], _ context: Context, into inner: inout Context) -> [String] {
+  ///
+  /// The actor's constants it reads are captured by value too (`[label = self.label]`): a
+  /// closure that captured `self` would be the actor's in Swift (a `Task {}` made in its method
+  /// runs on the actor then), where the lab runs it off the actor.
+  func copying(_ steps: [Step], _ context: Context, into inner: inout Context) -> [SwiftCode] {
+    let read = Self.names(steps)
     let changed = Set(Self.assigned(steps))
-    let captured = uniqued(Self.names(steps) + Self.assigned(steps)).filter { name in
+    let captured = uniqued(read + Self.assigned(steps)).filter { name in
       context.locals[name] != nil && !context.asyncLets.contains(name)
         && context.renamed[name] == nil
         && (context.variables.contains(name) || changed.contains(name))
     }.sorted()
     inner.variables = Set(captured.filter(changed.contains))
     inner.declared.formUnion(inner.variables)
-    return captured
+    var items = captured.map { SwiftCode(Identifier($0)) }
+    if let actor = context.actor, let declaration = scenario.actors[actor] {
+      for constant in declaration.constants
+      where read.contains(constant.name) && context.locals[constant.name] == nil {
+        let name = Identifier(constant.name)
+        items.append("\(name) = self.\(name)")
+        inner.locals[constant.name] =
+          stateTypes["\(actor).\(constant.name)"] ?? SwiftType.of(constant.value)
+      }
+    }
+    return items
   }
 
   /// `var n = n` for each local the closure changes, as `copying` chose them.
@@ -68,9 +83,8 @@ extension ProgramWriter {
   }
 
   /// `[n, m] in`, or nothing when the closure captures no local by value.
-  func captureList(_ captured: [String]) -> SwiftCode {
-    let list = captured.map { SwiftCode(Identifier($0)) }.joined(separator: ", ")
-    return captured.isEmpty ? "" : "[\(list)] "
+  func captureList(_ captured: [SwiftCode]) -> SwiftCode {
+    captured.isEmpty ? "" : "[\(captured.joined(separator: ", "))] "
   }
 
   /// What a child does between its start and end lines.

@@ -198,7 +198,8 @@ extension ProgramWriter {
       // the actor (a child task, a work item) Swift wants the capture of `self` said.
       if constant {
         let code: SwiftCode =
-          context.escapes ? "self.\(Identifier(name))" : "\(Identifier(name))"
+          context.escapes || context.inSendableClosure
+          ? "self.\(Identifier(name))" : "\(Identifier(name))"
         return SwiftExpression(code: code, type: type)
       }
       if context.inSendableClosure {

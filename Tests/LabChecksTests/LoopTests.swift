@@ -218,4 +218,27 @@ import Testing
     #expect(result.problem == nil)
     #expect(logs(result) == ["got 1", "caught boom at 20"])
   }
+
+  /// A loop's variable is the loop's own constant: a name it hides — a state variable, an
+  /// actor's constant — is back after the loop, as in Swift. The lab kept the last item there
+  /// ("after y" where Swift printed "after store").
+  @Test func theNameALoopVariableHidesIsBackAfterTheLoop() throws {
+    let result = try run(
+      """
+      {"format": 1, "streams": {"s": "unbounded"},
+       "state": {"label": "store", "count": 0},
+       "steps": [
+        {"forEach": "['x', 'y']", "as": "label", "steps": []},
+        {"log": "after forEach {label}"},
+        {"repeat": 3, "as": "count", "steps": []},
+        {"log": "after repeat {count}"},
+        {"streamYield": "s", "value": "'z'"}, {"streamFinish": "s"},
+        {"forAwait": "s", "as": "label", "steps": []},
+        {"log": "after forAwait {label}"}
+      ]}
+      """)
+    #expect(result.problem == nil)
+    #expect(
+      logs(result) == ["after forEach store", "after repeat 0", "after forAwait store"])
+  }
 }

@@ -15,6 +15,9 @@ extension Interpreter {
     } catch {
       throw Failure(message: error.description, origin: origin)
     }
+    // The loop's own constant ends with it, as Swift's does: the name it hid is back after it.
+    let hidden = indexName.map { context.locals[$0] }
+    defer { if let indexName { context.locals[indexName] = hidden ?? nil } }
     var iteration: Int64 = 0
     while iteration < count {
       try takeStep()
@@ -31,6 +34,8 @@ extension Interpreter {
     _ listExpression: Expression, _ item: String, _ body: [Step], _ context: inout Context,
     origin: StepOrigin, isolation: isolated (any Actor)?
   ) async throws -> BlockExit {
+    let hidden = context.locals[item]
+    defer { context.locals[item] = hidden }
     for element in try list(listExpression, &context, origin: origin, isolation: isolation) {
       try takeStep()
       context.locals[item] = element
@@ -92,6 +97,8 @@ extension Interpreter {
     _ group: String, _ bind: String?, _ body: [Step], _ step: Step, _ context: inout Context,
     isolation: isolated (any Actor)?
   ) async throws -> BlockExit {
+    let hidden = bind.map { context.locals[$0] }
+    defer { if let bind { context.locals[bind] = hidden ?? nil } }
     var round = 0
     while true {
       if round > 0 {

@@ -40,6 +40,9 @@ extension Interpreter {
     _ context: inout Context, origin: StepOrigin, isolation: isolated (any Actor)?
   ) async throws -> BlockExit {
     guard let stream = streams.records[name] else { return .completed }
+    // The loop's own constant ends with it, as Swift's does: the name it hid is back after it.
+    let hidden = context.locals[item]
+    defer { context.locals[item] = hidden }
     var loop = StreamLoop(
       name: name, item: item, operators: operators, origin: origin,
       iterator: stream.stream.makeAsyncIterator())

@@ -91,8 +91,11 @@ extension ProgramWriter {
   /// Refuses a value of another type than the variable's, where both are known: the lab's
   /// variables hold any value, Swift's keep the type they were declared with.
   func keepsItsType(_ name: String, was: SwiftType?, now: SwiftType?) throws(NotExpressible) {
-    guard typesSettled, var was, let now else { return }
+    guard typesSettled, var was, var now else { return }
+    // An optional takes a value of what it wraps, and another optional of it (`r = try await
+    // group.next()` again).
     if case .optional(let wrapped) = was { was = wrapped }
+    if case .optional(let wrapped) = now { now = wrapped }
     guard !SwiftType.oneType(was, now) else { return }
     throw NotExpressible(
       origin: nil,

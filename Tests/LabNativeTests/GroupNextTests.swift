@@ -63,18 +63,17 @@ import Testing
     let program = try SwiftProgram.generate(logged)
     #expect(program.contains(#"log("\(a.map { "\($0)" } ?? "none") then "#), "\(program)")
 
-    let added = try TestSupport.scenario(
+    // Refused where the file is read, as `lab swift` would refuse it: validate and the program
+    // agree.
+    let added = TestSupport.diagnostics(
       json: """
         { "format": 1, "state": { "t": 0 }, "steps": [ { "group": "g", "body": [
           { "addTask": "g", "steps": [ { "return": 5 } ] },
           { "next": "g", "as": "a" }, { "set": "t", "to": "a + 1" } ] } ] }
         """)
-    #expect {
-      try SwiftProgram.generate(added)
-    } throws: {
-      "\($0)".contains(
-        "its Swift type is Int?, not Int; give the next step an \"orElse\" of type Int")
-    }
+    #expect(
+      added.contains { $0.contains("give the next an \"orElse\" of the children's type") },
+      "\(added)")
   }
 
   @Test func anOrElseOfAnotherTypeOrForChildrenOfNoValueIsRefused() throws {

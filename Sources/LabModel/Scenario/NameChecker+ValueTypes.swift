@@ -74,6 +74,14 @@ extension NameChecker {
       }
       return ValueKind(of: value)
     case .name(let name):
+      if scope.optionals.contains(name) {
+        report(
+          "'\(name)' is a next's result without an orElse, which is nil in Swift (none in the "
+            + "lab) once no child is left: an optional, which only a log shows and only a "
+            + "comparison with none reads; give the next an \"orElse\" of the children's type "
+            + "to read it here", at: step.origin)
+        return nil
+      }
       return scope.types[name] ?? Self.builtinKinds[name]
     case .list(let items):
       let kinds = items.compactMap { kind($0, scope, step) }

@@ -34,7 +34,7 @@ extension NameChecker {
     scope.end(inner, "the continuation's steps", step)
     if let bind = spec.bind {
       scope.readable.insert(bind)
-      if let result { scope.types[bind] = result.kind }
+      if let kind = result?.kind { scope.types[bind] = kind }
     }
   }
 
@@ -64,8 +64,10 @@ extension NameChecker {
       return
     }
     let spec = enclosingContinuations[index]
-    if case .returning(let value?) = result, let found = kind(value, scope, step) {
-      checkResumedKind(found, index, value, step)
+    if case .returning(let value) = result {
+      // Nothing is Void; a value whose kind the file does not say is left to the compiler.
+      let found = value.map { kind($0, scope, step) }
+      if found != .some(nil) { checkResumedKind(found ?? nil, index, value, step) }
     }
     if case .throwing(let error) = result, !spec.throwing {
       report(
@@ -79,19 +81,27 @@ extension NameChecker {
 extension NameChecker {
   /// A continuation returns one type (`withCheckedContinuation { (c: CheckedContinuation<Int,
   /// Never>) in … }`): its first resume with a value the file tells sets it.
+  /// `found` nil: a resume with nothing (`Void`).
   mutating func checkResumedKind(
-    _ found: ValueKind, _ index: Int, _ value: Expression, _ step: Step
+    _ found: ValueKind?, _ index: Int, _ value: Expression?, _ step: Step
   ) {
     guard let first = continuationResults[index] else {
       continuationResults[index] = (found, step.origin)
       return
     }
-    guard !found.agrees(with: first.kind) else { return }
+    let agrees =
+      switch (found, first.kind) {
+      case (nil, nil): true
+      case (let found?, let first?): found.agrees(with: first)
+      case (nil, _?), (_?, nil): false
+      }
+    guard !agrees else { return }
     let name = enclosingContinuations[index].name
+    let before = first.kind?.described ?? "nothing"
+    let here = value.map { "'\($0.source)', \(found?.described ?? "")" } ?? "nothing"
     report(
-      "continuation \(name) is resumed with \(first.kind.described) (line "
-        + "\(first.origin.location.line)) and here with '\(value.source)', \(found.described): a "
-        + "Swift continuation returns one type; resume it with \(first.kind.described)",
+      "continuation \(name) is resumed with \(before) (line \(first.origin.location.line)) and "
+        + "here with \(here): a Swift continuation returns one type; resume it with \(before)",
       at: step.origin)
   }
 }

@@ -39,16 +39,19 @@ extension NameChecker {
       }
     }
     for handler in scenario.handlers.values { collectTasks(handler.steps) }
+    // The program's inputs are one type, whose fields are every `with` name: one type each,
+    // across every handler.
+    var inputKinds: [String: ValueKind] = [:]
+    for input in scenario.inputs { checkInputKinds(input, &inputKinds) }
+    checkInputNamesAgree()
     for handler in scenario.handlers.values {
       var scope = Scope(readable: globals.union(["value", "n"]))
       scope.storedTasks = handlerTasks
       scope.types = stateKinds
-      var inputKinds: [String: ValueKind] = [:]
       for input in scenario.inputs where input.handler == handler.name {
         scope.readable.formUnion(input.with.map(\.name))
-        checkInputKinds(input, &inputKinds)
+        for (name, _) in input.with { scope.types[name] = inputKinds[name] }
       }
-      scope.types.merge(inputKinds) { $1 }
       checkBlock(handler.steps, &scope)
     }
   }

@@ -82,10 +82,21 @@ extension NameChecker {
 }
 
 extension NameChecker {
-  /// An input's `with` values are the handler's parameters in Swift (`func tap(v: Int)`): every
-  /// input of one handler gives each the type the first gave it.
+  /// The names an input's `with` may not take: the program's `Input` has fields of its own (the
+  /// handler, the time), and a handler reads the input's own value as `value` and `n`.
+  static let inputFields: Set<String> = Set(ReservedNames.handlerLocals + ["handler", "at"])
+
+  /// An input's `with` values are fields of the program's one `Input` type (`var v: Int`): every
+  /// input gives each the type the first gave it, whichever handler it goes to.
   mutating func checkInputKinds(_ input: Input, _ kinds: inout [String: ValueKind]) {
     for (name, value) in input.with {
+      if Self.inputFields.contains(name) {
+        report(
+          "an input's 'with' cannot name '\(name)': the program's input has a field of that "
+            + "name already (a handler reads the input's own value as 'value' and 'n'); choose "
+            + "another name", at: input.origin)
+        continue
+      }
       guard let found = ValueKind(of: value) else { continue }
       guard let held = kinds[name] else {
         kinds[name] = found
@@ -93,9 +104,36 @@ extension NameChecker {
       }
       guard !found.agrees(with: held) else { continue }
       report(
-        "an earlier input to '\(input.handler)' gives '\(name)' \(held.described), and this one "
-          + "\(found.described), \(value.description): the handler takes each value as a Swift "
-          + "parameter of one type; give it \(held.described)", at: input.origin)
+        "an earlier input gives '\(name)' \(held.described), and this one \(found.described), "
+          + "\(value.description): each 'with' value is a field of the program's one input type, "
+          + "of one type; give it \(held.described)", at: input.origin)
+    }
+  }
+
+  /// Every input to one handler gives the same `with` names: the handler reads them as what the
+  /// input brings, and an input without one left the lab's run with an unknown name where the
+  /// program read a default.
+  mutating func checkInputNamesAgree() {
+    var first: [String: (names: Set<String>, input: Input)] = [:]
+    for input in scenario.inputs {
+      let names = Set(input.with.map(\.name))
+      guard let earlier = first[input.handler] else {
+        first[input.handler] = (names, input)
+        continue
+      }
+      guard names != earlier.names else { continue }
+      let missing = earlier.names.subtracting(names).sorted()
+      let extra = names.subtracting(earlier.names).sorted()
+      let what =
+        missing.isEmpty
+        ? "gives \(extra.map { "'\($0)'" }.joined(separator: ", ")), which"
+          + " the earlier input at \(earlier.input.time) ms does not"
+        : "gives no \(missing.map { "'\($0)'" }.joined(separator: ", ")), which the earlier "
+          + "input at \(earlier.input.time) ms gives"
+      report(
+        "this input to '\(input.handler)' \(what): every input to a handler gives the same "
+          + "'with' names, which the handler reads; give each input the same names",
+        at: input.origin)
     }
   }
 }

@@ -3,7 +3,7 @@
 /// compares values of one type and returns one type from a closure; `lab validate` refuses what
 /// Swift would, where the file says both types. What it cannot tell (a function's result, a
 /// task-local, a priority) it leaves alone, so no valid file is refused by a guess.
-indirect enum ValueKind: Equatable {
+indirect enum ValueKind: Equatable, Sendable {
   case int, string, bool
   /// A list, of items of the kind given, or unknown for an empty one.
   case list(ValueKind?)

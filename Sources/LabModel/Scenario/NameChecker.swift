@@ -15,7 +15,7 @@ struct NameChecker {
   var enclosingContinuations: [ContinuationSpec] = []
   /// What each enclosing continuation is resumed with, where the file says it: its first value's
   /// kind and where.
-  var continuationResults: [(kind: ValueKind, origin: StepOrigin)?] = []
+  var continuationResults: [(kind: ValueKind?, origin: StepOrigin)?] = []
   /// The closures being checked, innermost last, each with the kind its first return gave.
   var closureReturns: [(kind: ValueKind, origin: StepOrigin)?] = []
   /// Each function's parameters' kinds, from the constants its calls pass.

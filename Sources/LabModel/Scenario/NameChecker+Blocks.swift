@@ -12,6 +12,16 @@ extension NameChecker {
     scope.readable.insert(name)
   }
 
+  /// `log`: the names it reads; a part that computes is typed as any expression is, and a bare
+  /// name is shown as it is, an optional too (`none`).
+  mutating func checkLog(_ template: Template, _ scope: Scope, _ step: Step) {
+    read(template.names, scope, step, inText: true)
+    for case .expression(let part) in template.parts {
+      if case .name = part { continue }
+      _ = kind(part, scope, step)
+    }
+  }
+
   /// A block run in place, on the same task: `withLock`'s on the caller's thread, `onMain`'s and
   /// `assumeIsolated`'s on the main actor, which in an actor's method is not the actor's. Each is
   /// a Swift closure: what it declares ends with it, as a `sync` block's does (a variable set

@@ -230,14 +230,7 @@ struct NameChecker {
   mutating func checkBlock(_ steps: [Step], _ scope: inout Scope) {
     for step in steps {
       switch step.kind {
-      case .log(let template):
-        read(template.names, scope, step, inText: true)
-        // A part that computes is typed as any expression is; a bare name is shown as it is,
-        // an optional too (`none`).
-        for case .expression(let part) in template.parts {
-          if case .name = part { continue }
-          _ = kind(part, scope, step)
-        }
+      case .log(let template): checkLog(template, scope, step)
       case .set(let name, let expression): checkSet(name, expression, &scope, step)
       case .add(let name, let expression):
         read(expression.names + [name], scope, step)

@@ -30,8 +30,17 @@ extension NameChecker {
     var inner = scope
     inner.readable.insert(item)
     inner.types[item] = nil
-    // Each closure reads the value by the loop's name, and what the loop's scope reads.
-    for op in operators { read(op.names, inner, step) }
+    // Each closure reads the value by the loop's name, and what the loop's scope reads; its
+    // expression is typed as any is (a compactMap's choice of text and a number has no type).
+    for op in operators {
+      read(op.names, inner, step)
+      switch op {
+      case .map(let expression), .compactMap(let expression): _ = kind(expression, inner, step)
+      case .filter(let condition):
+        require(kind(condition, inner, step), .bool, "is a filter's condition", condition, step)
+      case .prefix: break
+      }
+    }
     checkBlock(body, &inner)
     scope.readable.formUnion(inner.readable)
   }

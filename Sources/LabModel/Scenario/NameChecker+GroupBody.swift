@@ -111,6 +111,16 @@ extension NameChecker {
       checkGroupStep(group, scope, step)
       if let orElse { read(orElse.names, scope, step) }
       if let bind {
+        // A variable that holds a value cannot become Swift's optional: `r = try await
+        // g.next()` does not compile where `r` is an Int.
+        if orElse == nil, scope.readable.contains(bind), !scope.optionals.contains(bind),
+          !groupsReturningNothing.contains(group)
+        {
+          report(
+            "'\(bind)' holds a value here, and a next without an orElse gives Swift's optional "
+              + "(nil once no child is left), which a Swift variable of a value cannot take; "
+              + "give this next an \"orElse\", or bind it to another name", at: step.origin)
+        }
         scope.readable.insert(bind)
         if orElse == nil, !groupsReturningNothing.contains(group) {
           scope.optionals.insert(bind)

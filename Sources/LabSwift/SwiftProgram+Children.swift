@@ -41,9 +41,9 @@ extension ProgramWriter {
   /// variables there or that the closure changes, sorted. The changed ones become `inner`'s own
   /// variables, which `copies` declares: the lab gives the closure a copy, so a change stays in it.
   ///
-  /// The actor's constants it reads are captured by value too (`[label = self.label]`): a
-  /// closure that captured `self` would be the actor's in Swift (a `Task {}` made in its method
-  /// runs on the actor then), where the lab runs it off the actor.
+  /// The actor's constants it reads are captured by value too (`[label = self.label]`), not
+  /// `self`: a `Task {}` of a method that captured `self` did not link (swiftc 6.3.1), and the
+  /// lab gives the closure a copy, off the actor.
   func copying(_ steps: [Step], _ context: Context, into inner: inout Context) -> [SwiftCode] {
     let read = Self.names(steps)
     let changed = Set(Self.assigned(steps))

@@ -126,6 +126,10 @@ let package = Package(
       dependencies: ["LabRuntime"],
       swiftSettings: swiftSettings),
     .testTarget(
+      name: "LabProcessTests",
+      dependencies: ["LabProcess"],
+      swiftSettings: swiftSettings),
+    .testTarget(
       name: "LabModelTests",
       dependencies: ["LabModel", "LabTestSupport"],
       swiftSettings: swiftSettings),

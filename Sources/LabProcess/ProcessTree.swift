@@ -59,19 +59,30 @@ struct ProcessEntry: Equatable {
   }
 
   /// Whether the process descends from a program the lab started: its CPU time has a hard
-  /// limit, as `NativeSpawn`'s trampoline sets one (`ulimit -H -t`) and no process can raise it
-  /// without privilege. An orphan out of the lab's session without one is a process the lab
-  /// started some other way — a test's `tmux` server, which daemonizes — and is left alone. A
-  /// zombie has no limits left to read, and counts as a program's.
-  func isFromAProgram() -> Bool {
+  /// limit of its own, as `NativeSpawn`'s trampoline sets one (`ulimit -H -t`) and no process
+  /// can raise it without privilege. A process the lab started some other way (a test's `tmux`
+  /// server, which daemonizes; a child `posix_spawn` has not yet put in its own group) has the
+  /// lab's own limit, finite or not, and is left alone: a lab run under `ulimit -t` killed its
+  /// tmux server, and could kill a compiler it was starting. A zombie has no limits left to
+  /// read, and counts as a program's.
+  func isFromAProgram(labsLimit: rlim_t = Self.labsHardCPULimit) -> Bool {
     if zombie { return true }
     guard let text = try? String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8),
       let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Max cpu time") })
     else { return false }
     // `Max cpu time   SOFT   HARD   seconds`
     let words = line.dropFirst("Max cpu time".count).split(separator: " ")
-    return words.count >= 2 && words[1] != "unlimited"
+    guard words.count >= 2, let hard = rlim_t(words[1]) else { return false }
+    return hard != labsLimit
   }
+
+  /// The lab's own hard limit on CPU time, which every process it starts inherits until the
+  /// trampoline lowers it; the largest value (`RLIM_INFINITY`) when it has none.
+  static let labsHardCPULimit: rlim_t = {
+    var limit = rlimit()
+    guard getrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &limit) == 0 else { return .max }
+    return limit.rlim_max
+  }()
 
   /// Whether the process is an orphan of a program that the lab adopted before any run's look
   /// saw it: a child of the lab's (its subreaper) from a program, that left the lab's session or

@@ -31,8 +31,7 @@ extension LessonSession {
       }
       printer.out(printer.highlight(fitted ?? lines.joined(separator: "\n")) + "\n")
     }
-    let said = terminalSafe(
-      check.verdict?.description ?? "no verdict (swiftc failed without an error line)")
+    let said = terminalSafe(check.said)
     let time = String(format: "%.2f s", check.seconds)
     if check.verdict == block.expected {
       printer.say("verdict: \(said) (\(time)), as the lesson expects", .green)

@@ -76,7 +76,7 @@ public struct SnippetCheck: Sendable {
           block.program, settings: block.settings, compiler: compiler, environment: environment,
           expecting: block.expected)
         guard check.verdict != block.expected else { return .verdictHeld }
-        let said = check.verdict?.description ?? "no verdict (swiftc failed without an error line)"
+        let said = check.said
         return .failed(
           line: snippet.line, column: nil,
           message: "swiftc's verdict is '\(said)', but the block expects '\(block.expected)'")
@@ -90,7 +90,7 @@ public struct SnippetCheck: Sendable {
           environment: environment, library: Fact.hasMain(program.source), name: fileName,
           expecting: .compiles)
         guard check.verdict != .compiles else { return .compiled }
-        return failure(check.diagnostics, program: program, fence: snippet.line)
+        return failure(check, program: program, fence: snippet.line)
       } catch {
         return .failed(line: snippet.line, column: nil, message: "could not run swiftc: \(error)")
       }
@@ -98,7 +98,10 @@ public struct SnippetCheck: Sendable {
   }
 
   /// A program's failure, at the line of the file its first error points to.
-  static func failure(_ diagnostics: String, program: SwiftSnippet.Program, fence: Int) -> Outcome {
+  static func failure(_ check: SwiftVerdictCheck, program: SwiftSnippet.Program, fence: Int)
+    -> Outcome
+  {
+    let diagnostics = check.diagnostics
     let prefix = "\(fileName).swift:"
     let message = SwiftCompiler.firstError(diagnostics).map(SwiftVerdict.normalised)
     let advice =
@@ -106,7 +109,7 @@ public struct SnippetCheck: Sendable {
     guard let message else {
       return .failed(
         line: fence, column: nil,
-        message: "swiftc refused this ```swift block without an error line" + advice)
+        message: "\(check.silence) on this ```swift block" + advice)
     }
     var line = fence
     var column: Int?

@@ -137,7 +137,7 @@ public struct FactRunner: Sendable {
         mode: fact.mode, library: Fact.hasMain(fact.source), name: fact.name,
         expecting: expected)
       if check.verdict == expected { return .held(note: nil) }
-      let said = check.verdict?.description ?? "no verdict (swiftc failed without an error line)"
+      let said = check.said
       return .failed("swiftc's verdict is '\(said)', but the fact says '\(expected)'")
     } catch {
       return .failed("could not run swiftc: \(error)")

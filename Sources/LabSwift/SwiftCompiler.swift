@@ -10,6 +10,9 @@ public struct SwiftCompiler: Sendable {
     public var diagnostics: String
     /// The binary, when it compiled.
     public var executable: URL?
+    /// How swiftc ended: what a failure without an error line is explained by (it was killed,
+    /// or exited saying nothing).
+    public var ending: NativeProcess.Ending = .exited(0)
   }
 
   public var swiftc: URL
@@ -74,7 +77,7 @@ public struct SwiftCompiler: Sendable {
   public func version() -> String? {
     var limits = Self.limits
     limits.seconds = 30
-    guard let (_, output) = try? run(["--version"], limits: limits),
+    guard let (_, output, _) = try? run(["--version"], limits: limits),
       let range = output.range(of: "Swift version ")
     else { return nil }
     return String(output[range.upperBound...].prefix { !$0.isWhitespace })
@@ -96,9 +99,9 @@ public struct SwiftCompiler: Sendable {
     if (try? String(contentsOf: file, encoding: .utf8)) != source {
       try source.write(to: file, atomically: true, encoding: .utf8)
     }
-    var (status, output) = (Int32(0), "")
+    var (status, output, ending) = (Int32(0), "", NativeProcess.Ending.exited(0))
     for _ in 1...3 {
-      (status, output) = try run(
+      (status, output, ending) = try run(
         [
           "-swift-version", String(mode), file.path, "-o", partial.path,
           "-module-cache-path", BuildFolder.moduleCache(in: folder).path,
@@ -108,7 +111,7 @@ public struct SwiftCompiler: Sendable {
     }
     guard status == 0 else {
       try? FileManager.default.removeItem(at: partial)
-      return Verdict(compiled: false, diagnostics: output, executable: nil)
+      return Verdict(compiled: false, diagnostics: output, executable: nil, ending: ending)
     }
     guard rename(partial.path, binary.path) == 0 else {
       try? FileManager.default.removeItem(at: partial)
@@ -145,10 +148,10 @@ public struct SwiftCompiler: Sendable {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let file = folder.appendingPathComponent("\(name).swift")
     try source.write(to: file, atomically: true, encoding: .utf8)
-    let (status, output) = try run(
+    let (status, output, ending) = try run(
       ["-swift-version", String(mode), file.path, "-module-cache-path", moduleCache.path]
         + stage.arguments + options, limits: limits)
-    return Verdict(compiled: status == 0, diagnostics: output, executable: nil)
+    return Verdict(compiled: status == 0, diagnostics: output, executable: nil, ending: ending)
   }
 
   /// What one swiftc may use. The compiler is an untrusted program here: the source it reads is
@@ -180,9 +183,10 @@ public struct SwiftCompiler: Sendable {
 
   /// Runs swiftc with `arguments` as an untrusted program (`NativeProcess`: a process group of
   /// its own, killed with its frontends at `limits` and with the lab, given the lab's
-  /// environment); returns its status and what it printed, stdout and stderr together.
+  /// environment); returns its status, what it printed (stdout and stderr together) and how it
+  /// ended.
   func run(_ arguments: [String], limits chosen: NativeProcess.Limits? = nil) throws
-    -> (Int32, String)
+    -> (Int32, String, NativeProcess.Ending)
   {
     var limits = chosen ?? self.limits
     if let deadline {
@@ -192,9 +196,9 @@ public struct SwiftCompiler: Sendable {
       swiftc, arguments: arguments, environment: ProcessInfo.processInfo.environment,
       limits: limits)
     switch process.ending {
-    case .exited(let status): return (status, process.output)
-    // A compiler that crashed failed: its output says how.
-    case .signalled(let signal): return (128 + signal, process.output)
+    case .exited(let status): return (status, process.output, process.ending)
+    // A compiler that crashed failed: its output, or its ending, says how.
+    case .signalled(let signal): return (128 + signal, process.output, process.ending)
     case .timedOut(let seconds):
       // Stopped at the bound this compiler was given, not at a compile's own minutes.
       let bounded = timeBound != nil && seconds >= limits.seconds

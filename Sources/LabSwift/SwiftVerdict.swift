@@ -127,12 +127,26 @@ public struct SwiftVerdictCheck: Sendable {
   public var verdict: SwiftVerdict?
   public var diagnostics: String
   public var seconds: Double
+  /// How swiftc ended, which explains a missing verdict.
+  public var ending: NativeProcess.Ending
 
-  public init(verdict: SwiftVerdict?, diagnostics: String, seconds: Double) {
+  public init(
+    verdict: SwiftVerdict?, diagnostics: String, seconds: Double,
+    ending: NativeProcess.Ending = .exited(0)
+  ) {
     self.verdict = verdict
     self.diagnostics = diagnostics
     self.seconds = seconds
+    self.ending = ending
   }
+
+  /// The verdict as a reader sees it, or, when swiftc gave none, how it ended: "no verdict
+  /// (swiftc was killed by SIGKILL without an error line)".
+  public var said: String { verdict?.description ?? "no verdict (\(silence))" }
+
+  /// How swiftc ended when it gave no error line: "swiftc was killed by SIGKILL without an
+  /// error line".
+  public var silence: String { "swiftc \(ending.said) without an error line" }
 
   /// The program's file name, in diagnostics and in the command a lesson shows.
   public static let fileName = "Verdict"
@@ -180,6 +194,6 @@ public struct SwiftVerdictCheck: Sendable {
         compiled: verdict.compiled, diagnostics: verdict.diagnostics, expecting: expected),
       diagnostics: verdict.diagnostics.replacingOccurrences(of: file, with: "\(name).swift"),
       seconds: Double(elapsed.components.seconds)
-        + Double(elapsed.components.attoseconds) / 1e18)
+        + Double(elapsed.components.attoseconds) / 1e18, ending: verdict.ending)
   }
 }

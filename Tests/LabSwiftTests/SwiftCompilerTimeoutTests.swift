@@ -47,7 +47,23 @@ struct SwiftCompilerTimeoutTests {
 
   @Test func aCompilerThatEndsIsNotStopped() throws {
     let compiler = try Self.compiler("echo done \"$@\"")
-    let (status, output) = try compiler.run(["a", "b"])
-    #expect(status == 0 && output == "done a b\n")
+    let (status, output, ending) = try compiler.run(["a", "b"])
+    #expect(status == 0 && output == "done a b\n" && ending == .exited(0))
+  }
+
+  /// A compiler killed from outside says nothing: its verdict says how it ended, so that "no
+  /// verdict" names the signal rather than leaving the reader to guess.
+  @Test func aCompilerKilledWithoutAWordSaysHowItEnded() throws {
+    let compiler = try Self.compiler("kill -9 $$")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cc-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let verdict = try compiler.typecheck(
+      "let x = 1", name: "killed", mode: 6, in: folder,
+      moduleCache: folder.appendingPathComponent("cache"))
+    #expect(!verdict.compiled && verdict.diagnostics.isEmpty)
+    #expect(verdict.ending == .signalled(SIGKILL))
+    let check = SwiftVerdictCheck(
+      verdict: nil, diagnostics: verdict.diagnostics, seconds: 0, ending: verdict.ending)
+    #expect(check.said == "no verdict (swiftc was killed by SIGKILL without an error line)")
   }
 }

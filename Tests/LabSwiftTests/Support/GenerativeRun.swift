@@ -1,5 +1,6 @@
 import Foundation
 import LabModel
+import LabProcess
 import LabSwift
 import Synchronization
 
@@ -84,18 +85,28 @@ struct GenerativeRun {
   func typecheck(
     _ program: String, _ generated: ScenarioSpace.Generated, options: [String], moduleCache: URL
   ) -> Outcome {
-    let verdict: SwiftCompiler.Verdict
+    var verdict: SwiftCompiler.Verdict
     do {
       verdict = try compiler.typecheck(
         program, name: generated.name, mode: 6, in: folder, moduleCache: moduleCache,
         options: options)
+      // A compiler that ended without a word (killed from outside: the machine's memory) said
+      // nothing of the program: it is asked once more, and the first ending is printed.
+      if !verdict.compiled, SwiftCompiler.firstError(verdict.diagnostics) == nil {
+        print("\(generated.label): swiftc \(verdict.ending.said) without an error line; again")
+        verdict = try compiler.typecheck(
+          program, name: generated.name, mode: 6, in: folder, moduleCache: moduleCache,
+          options: options)
+      }
     } catch {
       return .failed("could not run swiftc: \(error)")
     }
     if verdict.compiled { return .compiled }
     let diagnostics = SwiftDiagnostics(verdict.diagnostics)
     if let other = diagnostics.firstOtherError { return .failed(other) }
-    if !diagnostics.isRaceRefusal { return .failed("swiftc failed: \(verdict.diagnostics)") }
+    if !diagnostics.isRaceRefusal {
+      return .failed("swiftc \(verdict.ending.said): \(verdict.diagnostics)")
+    }
     return generated.races
       ? .refusedAsRace
       : .failed("refused as a race, yet the scenario has none: \(diagnostics.errors[0])")

@@ -258,16 +258,10 @@ extension ProgramWriter {
     return Set(counts.filter { $0.value > 1 }.keys)
   }
 
-  /// The names both branches of an `if` set in their own steps (not in a nested block).
+  /// The names both branches of an `if` bind on every path of their own (a `set`, an `as`, an
+  /// inner `if` that binds in both), as `lab validate` reads them after the `if`.
   static func setInBoth(_ then: [Step], _ otherwise: [Step]) -> [String] {
-    func sets(_ steps: [Step]) -> Set<String> {
-      Set(
-        steps.compactMap { step in
-          if case .set(let name, _) = step.kind { return name }
-          return nil
-        })
-    }
-    return sets(then).intersection(sets(otherwise)).sorted()
+    Step.boundOnEveryPath(then).intersection(Step.boundOnEveryPath(otherwise)).sorted()
   }
 }
 

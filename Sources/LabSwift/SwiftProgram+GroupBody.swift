@@ -67,17 +67,14 @@ extension ProgramWriter {
         }
       }
       line("return results")
-      context.locals[collect] = .list(element)
-      context.declared.insert(collect)
+      collected(collect, .list(element), &context)
     }
   }
 
   /// `let NAME = ` before a group whose closure's result a variable receives: "collect"'s list,
   /// or with "as" the value the body returns (written first, so its type is known).
   private func groupOpening(_ spec: TaskGroupSpec, _ context: inout Context) -> SwiftCode {
-    if let collect = spec.collect {
-      return "\(context.rebound.contains(collect) ? "var" : "let") \(Identifier(collect)) = "
-    }
+    if let collect = spec.collect { return collectOpening(collect, context) }
     guard let bind = spec.bind else { return "" }
     if context.declared.contains(bind) { return "\(Identifier(bind)) = " }
     context.declared.insert(bind)

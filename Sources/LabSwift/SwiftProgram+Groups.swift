@@ -55,9 +55,7 @@ extension ProgramWriter {
     }
     let function: SwiftCode = throwing ? "withThrowingTaskGroup" : "withTaskGroup"
     // A list the steps after the group change is a `var`.
-    let opening: SwiftCode =
-      spec.collect.map { "\(context.rebound.contains($0) ? "var" : "let") \(Identifier($0)) = " }
-      ?? ""
+    let opening: SwiftCode = spec.collect.map { collectOpening($0, context) } ?? ""
     try block("\(opening)\(tryAwait) \(function)(of: \(elementType).self) { group in") {
       () throws(NotExpressible) in
       if let limit = spec.maxInFlight {
@@ -82,9 +80,23 @@ extension ProgramWriter {
       }
       guard let collect = spec.collect else { return }
       line("return results")
-      context.locals[collect] = .list(elementType)
-      context.declared.insert(collect)
+      collected(collect, .list(elementType), &context)
     }
+  }
+
+  /// `let NAME = ` before a group whose children's results a list collects; `NAME = ` when it
+  /// is declared already (both branches of an `if` collect into it).
+  func collectOpening(_ collect: String, _ context: Context) -> SwiftCode {
+    if context.declared.contains(collect) { return "\(Identifier(collect)) = " }
+    return "\(context.rebound.contains(collect) ? "var" : "let") \(Identifier(collect)) = "
+  }
+
+  /// The list a group collected into is a local of its type from here on.
+  func collected(_ collect: String, _ type: SwiftType, _ context: inout Context) {
+    let key = localKey(collect, context)
+    localTypes[key] = SwiftType.merge(localTypes[key], type)
+    context.locals[collect] = type
+    context.declared.insert(collect)
   }
 
   /// At most `limit` children at once: past the first `limit`, each child is added once

@@ -134,6 +134,7 @@ extension ProgramWriter {
       let rebound = context.rebound.contains(name)
       line("\(rebound ? "var" : "let") \(Identifier(name)): \(type)")
       context.declared.insert(name)
+      context.declaredTypes[name] = type
       context.locals[name] = type
       if rebound { context.variables.insert(name) }
     }
@@ -160,6 +161,13 @@ extension ProgramWriter {
     func firstType(_ steps: [Step]) -> SwiftType? {
       for step in steps {
         if case .set(name, let value) = step.kind { return try? expression(value, context).type }
+        if case .call(let call, name) = step.kind { return returnTypes[call.function] }
+        // An inner `if` that binds it on both paths: its first branch's type.
+        if case .if(_, let inner, let other) = step.kind,
+          Self.setInBoth(inner, other).contains(name)
+        {
+          return firstType(inner)
+        }
       }
       return nil
     }

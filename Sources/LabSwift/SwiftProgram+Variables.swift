@@ -7,6 +7,9 @@ extension ProgramWriter {
     throws(NotExpressible)
   {
     if context.declared.contains(name) {
+      // Declared before an `if` whose branches both bind it: the next pass declares its type.
+      let key = localKey(name, context)
+      localTypes[key] = SwiftType.merge(localTypes[key], type)
       try keepsItsType(name, was: context.declaredTypes[name], now: type)
       line("\(Identifier(name)) = \(code)")
       return

@@ -225,13 +225,28 @@ extension NameChecker {
   mutating func checkAssignedKind(
     _ name: String, _ expression: Expression, add: Bool, _ scope: inout Scope, _ step: Step
   ) {
+    if scope.constants[name] != nil {
+      checkHeldKind(name, nil, change: "", add: add, &scope, step)
+      return
+    }
+    let value = kind(expression, scope, step)
+    guard let value else { return }
+    let change = add ? "adds \(value.described) to it" : "sets it to \(value.described)"
+    checkHeldKind(name, value, change: change, add: add, &scope, step)
+  }
+
+  /// A name given a value of `value`'s kind (by a `set`, an `add`, a call's `as`): a constant is
+  /// never changed, and a variable keeps the kind its first value gave it.
+  mutating func checkHeldKind(
+    _ name: String, _ value: ValueKind?, change: String, add: Bool, _ scope: inout Scope,
+    _ step: Step
+  ) {
     if let constant = scope.constants[name] {
       report(
         "'\(name)' is \(constant), which Swift cannot change (cannot assign to '\(name)': it "
           + "is a 'let' constant); set another name to its value and change that", at: step.origin)
       return
     }
-    let value = kind(expression, scope, step)
     guard let value else { return }
     guard let held = scope.types[name] else {
       if !add { scope.types[name] = value }
@@ -242,7 +257,6 @@ extension NameChecker {
       if case .list(nil) = held { scope.types[name] = value }
       return
     }
-    let change = add ? "adds \(value.described) to it" : "sets it to \(value.described)"
     report(
       "'\(name)' holds \(held.described), and this \(change): a Swift variable keeps the type it "
         + "was declared with; use another name for the new value", at: step.origin)

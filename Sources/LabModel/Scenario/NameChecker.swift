@@ -20,6 +20,8 @@ struct NameChecker {
   var closureReturns: [(kind: ValueKind, origin: StepOrigin)?] = []
   /// Each function's parameters' kinds, from the constants its calls pass.
   var parameterKinds: [String: [String: ValueKind]] = [:]
+  /// Each function's result kind, from its first return that says one (`probeReturnKinds`).
+  var functionReturnKinds: [String: ValueKind] = [:]
   /// The kinds calls checked so far passed, by `function.parameter`.
   var argumentKinds: [String: ValueKind] = [:]
   /// Every continuation of the scenario, for a `resume` that names one out of scope.
@@ -76,6 +78,7 @@ struct NameChecker {
     let globals = Set(scenario.state.map(\.name))
     let stateKinds = Self.declaredKinds(scenario.state)
     collectParameterKinds()
+    functionReturnKinds = probeReturnKinds()
     var root = Scope(readable: globals)
     root.types = stateKinds
     checkClosure(scenario.steps, &root)
@@ -248,7 +251,7 @@ struct NameChecker {
         if let expression { checkReturnedKind(expression, scope, step) }
       case .call(let call, let bind):
         checkCall(call, scope, step)
-        if let bind { scope.readable.insert(bind) }
+        if let bind { bindCallResult(bind, call, &scope, step) }
       case .block(let expression), .sleep(let expression):
         readValue(expression, scope, step, as: .int, "is a time in milliseconds")
       case .asyncLet(let name, let child):
@@ -323,6 +326,8 @@ struct NameChecker {
         continue
       }
       scope.readable.insert(name)
+      // One type on every path: the name keeps it after the `if` (an outer `if` compares it).
+      if let yes = thenScope.types[name], elseScope.types[name] != nil { scope.types[name] = yes }
     }
   }
 

@@ -16,7 +16,19 @@ extension NameChecker {
           + "await it from the code that started it", at: step.origin)
       return
     }
-    if !awaits, scope.storedTasks.contains(name) { return }
+    if scope.storedTasks.contains(name), !scope.tasks.contains(name) {
+      guard awaits else { return }
+      // The view model keeps a handler's task to cancel it (`t?.cancel()`); awaiting it would
+      // read `await viewModel.t?.value`, nil before any handler started it, which the lab does
+      // not model.
+      report(
+        "task '\(name)' is started by another handler: the view model keeps it so that any "
+          + "handler can cancel it, but awaiting it would be Swift's optional "
+          + "(`await viewModel.\(name)?.value`, nothing when no handler started it yet), which "
+          + "the lab does not run; await it in the handler that starts it, or have its steps "
+          + "set a state variable that this handler reads", at: step.origin)
+      return
+    }
     if taskNames.contains(name), !scope.tasks.contains(name) {
       report(Self.taskOutOfScope(name, scope.endedTasks[name]), at: step.origin)
       return

@@ -289,9 +289,11 @@ extension LessonParser {
       // Sets, not lists: a lesson of 16,000 names and 9,000 runs took 21 s to read, and
       // `lab list` reads every lesson.
       let listed = Set(scenarios)
-      for run in runs where !listed.contains(run.scenario) {
-        problem(
-          run.line, "'\(run.scenario)' is run here but not listed in the front matter's scenarios:")
+      for run in runs {
+        for scenario in run.scenarios where !listed.contains(scenario) {
+          problem(
+            run.line, "'\(scenario)' is run here but not listed in the front matter's scenarios:")
+        }
       }
       let predictions = sections.flatMap(\.blocks).compactMap(\.prediction)
       for prediction in predictions where !listed.contains(prediction.scenario) {
@@ -300,7 +302,7 @@ extension LessonParser {
           "'\(prediction.scenario)' is predicted here but not listed in the front matter's "
             + "scenarios:")
       }
-      let used = Set(runs.map(\.scenario) + predictions.map(\.scenario))
+      let used = Set(runs.flatMap(\.scenarios) + predictions.map(\.scenario))
       for scenario in scenarios where !used.contains(scenario) {
         problem(
           scenariosLine,

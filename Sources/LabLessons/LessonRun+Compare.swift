@@ -49,6 +49,7 @@ extension LessonRun {
     }
     var run = LessonRun(scenario: sides.a.scenario, command: command, line: line)
     run.compare = words
+    if sides.b.scenario != sides.a.scenario { run.comparedScenario = sides.b.scenario }
     run.live = sides.a.options.mode == .live || sides.b.options.mode == .live
     return run
   }

@@ -50,6 +50,11 @@ public struct LessonRun: Sendable, Equatable {
   /// A `lab compare …` line: the words after `compare`, two runs to show side by side; nil for
   /// any other line.
   public var compare: [String]?
+  /// A `lab compare` line's second scenario, when it names another: the line runs both.
+  public var comparedScenario: String?
+
+  /// The scenarios this line runs: its own, and a comparison's other.
+  public var scenarios: [String] { [scenario] + (comparedScenario.map { [$0] } ?? []) }
 
   public enum SwiftShow: Sendable, Equatable {
     case program, check

@@ -59,6 +59,27 @@ import Testing
     #expect(LessonSession.cut("a\nb\n", whole: "x") == "a\nb\n")
   }
 
+  /// A comparison of two scenarios runs both: the second counts as run for the front matter's
+  /// `scenarios:`, and must be listed there (it was neither).
+  @Test func aComparisonRunsBothOfItsScenarios() throws {
+    let run = try LessonRun.parse("lab compare withdraw-reentrant withdraw-reserved", line: 7)
+    #expect(run.scenarios == ["withdraw-reentrant", "withdraw-reserved"])
+    #expect(
+      try LessonRun.parse("lab compare racy-counter --vs --seed 2", line: 7).scenarios == [
+        "racy-counter"
+      ])
+    let compare = "```lab\nlab compare sync-download async-download\n```" + LessonTests.questions
+    #expect(LessonTests.problems(compare).isEmpty == false)
+    #expect(
+      LessonTests.problems(compare).contains {
+        $0.contains("'async-download' is run here but not listed")
+      })
+    let listed = LessonTests.problems(
+      compare,
+      frontMatter: "---\nname: sample\ntitle: T\nscenarios: [sync-download, async-download]\n---")
+    #expect(listed.isEmpty, "\(listed)")
+  }
+
   @Test func whatALessonCannotCompare() {
     #expect(
       Self.problem("lab compare racy-counter --vs --native")?.contains("not '--native'") == true)

@@ -96,7 +96,7 @@ import Testing
         "task-groups", "data-races", "actors", "main-actor", "serial-tasks", "search-as-you-type",
         "dispatch-group", "starvation", "where-async-runs", "locks-atomics-semaphores",
         "continuations", "streams", "task-locals", "priorities", "compiler-verdicts",
-        "sendable-repairs", "clocks-and-deadlines", "from-gcd",
+        "sendable-repairs", "clocks-and-deadlines", "from-gcd", "actors-in-depth",
       ])
     #expect(Self.catalog.entries().map(\.number) == Array(1...Self.catalog.entries().count))
   }

@@ -222,11 +222,12 @@ import Testing
   }
 }
 
-/// The searches lessons 8 and 9 print as text (a lesson's ```lab blocks take only `lab run`)
+/// The searches lessons 8, 9 and 25 print as text (a lesson's ```lab blocks take only `lab run`)
 /// are what `lab explore --exhaustive` prints now, reasons aside.
 @Suite struct ExhaustiveLessonTests {
   @Test(arguments: [
     ("08-data-races.md", "racy-counter"), ("09-actors.md", "actor-reentrancy"),
+    ("25-actors-in-depth.md", "withdraw-reentrant"),
   ])
   func theLessonShowsTheSearchAsItIs(_ lesson: String, _ name: String) throws {
     let url = TestSupport.packageRoot.appendingPathComponent("Lessons/\(lesson)")

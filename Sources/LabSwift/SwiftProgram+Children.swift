@@ -7,10 +7,15 @@ extension ProgramWriter {
   /// The lab gives a child a copy of its creator's locals: the closure captures by value the
   /// ones that are variables there or that the child changes (`[n] in`, its `captures`), and
   /// copies the ones it changes to a variable of its own (`var n = n`).
+  ///
+  /// With `snapshots`, each variable it captures is captured from a `let` of that name made just
+  /// before (`[x = xForZ]`), which the caller declares: swiftc 6.3.1 refuses a `var` captured by
+  /// an `async let`'s closure once a later closure of the same function reads it ("sending 'x'
+  /// risks causing data races"; fact `async-let-capture-of-a-var-refused-beside-a-later-closure`).
   func child(
     _ name: SwiftCode, _ work: ChildWork, _ context: Context, collects: Bool,
-    place: Context.Place = .pool, ownTask: String? = nil
-  ) throws(NotExpressible) -> (type: SwiftType?, captures: SwiftCode) {
+    place: Context.Place = .pool, ownTask: String? = nil, snapshots: String? = nil
+  ) throws(NotExpressible) -> (type: SwiftType?, captures: SwiftCode, snapshotted: [String]) {
     var inner = context
     inner.declared = []
     inner.place = place
@@ -26,7 +31,19 @@ extension ProgramWriter {
     inner.groupBodies = []
     inner.groupReturn = nil
     var captured: [SwiftCode] = []
-    if case .steps(let steps) = work { captured = copying(steps, context, into: &inner) }
+    var snapshotted: [String] = []
+    if case .steps(let steps) = work {
+      captured = copying(steps, context, into: &inner)
+      if let snapshots {
+        snapshotted = Self.capturedLocals(steps, context)
+        captured = captured.map { item in
+          guard let local = snapshotted.first(where: { SwiftCode(Identifier($0)) == item }) else {
+            return item
+          }
+          return "\(item) = \(Self.snapshot(local, for: snapshots))"
+        }
+      }
+    }
     line("log(\"\(name) start\")")
     let type = try ending(name, throwing: Self.childThrows(work, throwsKeys)) {
       () throws(NotExpressible) -> SwiftType? in
@@ -34,7 +51,12 @@ extension ProgramWriter {
       copies(inner)
       return try childWork(name, work, inner, collects: collects)
     }
-    return (type, captureList(captured))
+    return (type, captureList(captured), snapshotted)
+  }
+
+  /// The `let` an `async let`'s closure captures `name` from: `xForZ`.
+  static func snapshot(_ name: String, for child: String) -> SwiftCode {
+    "\(Identifier(name))For\(Identifier(child.prefix(1).uppercased() + child.dropFirst()))"
   }
 
   /// The caller's locals an escaping closure over `steps` captures by value: the ones that are
@@ -47,11 +69,7 @@ extension ProgramWriter {
   func copying(_ steps: [Step], _ context: Context, into inner: inout Context) -> [SwiftCode] {
     let read = Self.names(steps)
     let changed = Set(Self.assigned(steps))
-    let captured = uniqued(read + Self.assigned(steps)).filter { name in
-      context.locals[name] != nil && !context.asyncLets.contains(name)
-        && context.renamed[name] == nil
-        && (context.variables.contains(name) || changed.contains(name))
-    }.sorted()
+    let captured = Self.capturedLocals(steps, context)
     inner.variables = Set(captured.filter(changed.contains))
     inner.declared.formUnion(inner.variables)
     var items = captured.map { SwiftCode(Identifier($0)) }
@@ -65,6 +83,17 @@ extension ProgramWriter {
       }
     }
     return items
+  }
+
+  /// The caller's locals a closure over `steps` captures by value: its variables there, and
+  /// those the closure changes; sorted.
+  static func capturedLocals(_ steps: [Step], _ context: Context) -> [String] {
+    let changed = Set(assigned(steps))
+    return uniqued(names(steps) + assigned(steps)).filter { name in
+      context.locals[name] != nil && !context.asyncLets.contains(name)
+        && context.renamed[name] == nil
+        && (context.variables.contains(name) || changed.contains(name))
+    }.sorted()
   }
 
   /// `var n = n` for each local the closure changes, as `copying` chose them.

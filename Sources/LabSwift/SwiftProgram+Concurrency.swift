@@ -163,11 +163,15 @@ extension ProgramWriter {
       let saved = lines
       lines = []
       depth += 1
-      let written = try child("\(inLiteral: name)", work, context, collects: true)
+      let written = try child(
+        "\(inLiteral: name)", work, context, collects: true, snapshots: name)
       type = written.type
       depth -= 1
       let body = lines
       lines = saved
+      for captured in written.snapshotted {
+        line("let \(Self.snapshot(captured, for: name)) = \(Identifier(captured))")
+      }
       line(
         "async let \(Identifier(name)) = { \(written.captures)() async throws -> \(type ?? .void) in"
       )

@@ -221,29 +221,28 @@ extension ProgramWriter {
         // and a group's body is a closure of the task that opened the group, run before the
         // group ends, so what it changes of that task's locals needs `var` there.
         var inner: [Step] = nested(step.kind)
+        // Every name the step binds where it stands (`Step.Kind.boundNames`); an `if`'s are
+        // its branches', counted as they are visited.
+        if !step.kind.isIf {
+          for name in step.kind.boundNames { counts[name, default: 0] += 1 }
+        }
         switch step.kind {
-        case .set(let name, _), .call(_, bind: let name?), .awaitTask(_, bind: let name?),
-          .next(_, bind: let name?, _), .streamNext(_, bind: let name, _):
-          counts[name, default: 0] += 1
         // A local that is added to changes after its declaration.
         case .add(let name, _): counts[name, default: 0] += 2
         case .task(let spec):
           counts[spec.name, default: 0] += 1
           inner = []
-        case .group(let spec):
-          if let bind = spec.bind { counts[bind, default: 0] += 1 }
-          if let collect = spec.collect { counts[collect, default: 0] += 1 }
-          inner = spec.body ?? []
+        case .group(let spec): inner = spec.body ?? []
         // An escaping work item changes a copy of its own (`var n = n`), not this body's.
         case .asyncLet, .addTask, .dispatch(_, sync: false, _), .notify: inner = []
         case .onCancel(_, let operation): inner = operation
-        case .call, .awaitTask, .log, .repeat, .forEach, .if, .return, .block, .sleep,
+        case .set, .call, .awaitTask, .log, .repeat, .forEach, .if, .return, .block, .sleep,
           .yield, .await, .next, .cancelAll, .cancel, .onMain,
           .assumeIsolated, .throw, .try,
           .checkCancellation, .dispatch(_, sync: true, _), .enter, .leave, .wait, .withLock,
           .atomicAdd,
           .semaphoreWait, .semaphoreSignal, .continuation, .resume, .streamYield,
-          .streamFinish, .forAwait, .onTermination, .withValue, .while, .break,
+          .streamFinish, .streamNext, .forAwait, .onTermination, .withValue, .while, .break,
           .continue, .whileNext:
           break
         }

@@ -26,6 +26,14 @@ extension Step.Kind {
   }
 }
 
+extension Step.Kind {
+  /// Whether this is an `if`, whose names are its branches'.
+  public var isIf: Bool {
+    if case .if = self { return true }
+    return false
+  }
+}
+
 extension Step {
   /// The names `steps` bind in their own block, whichever way its `if`s go.
   public static func boundOnEveryPath(_ steps: [Step]) -> Set<String> {

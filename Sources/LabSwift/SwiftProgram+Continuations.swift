@@ -21,7 +21,7 @@ extension ProgramWriter {
       context.declared.insert(bind)
       context.locals[bind] = type
       let key = localKey(bind, context)
-      localTypes[key] = SwiftType.merge(localTypes[key], type)
+      _ = learnLocal(key, type)
     } else if type != nil {
       binding = "_ = "
     }

@@ -79,8 +79,7 @@ extension ProgramWriter {
     if context.declared.contains(bind) { return "\(Identifier(bind)) = " }
     context.declared.insert(bind)
     let key = localKey(bind, context)
-    localTypes[key] = SwiftType.merge(localTypes[key], groupResultTypes[spec.name])
-    context.locals[bind] = localTypes[key] ?? .int
+    context.locals[bind] = learnLocal(key, groupResultTypes[spec.name]) ?? .int
     let keyword: SwiftCode = context.rebound.contains(bind) ? "var" : "let"
     return "\(keyword) \(Identifier(bind)) = "
   }

@@ -94,7 +94,7 @@ extension ProgramWriter {
   /// The list a group collected into is a local of its type from here on.
   func collected(_ collect: String, _ type: SwiftType, _ context: inout Context) {
     let key = localKey(collect, context)
-    localTypes[key] = SwiftType.merge(localTypes[key], type)
+    _ = learnLocal(key, type)
     context.locals[collect] = type
     context.declared.insert(collect)
   }

@@ -10,11 +10,32 @@ extension ProgramWriter {
           return
         }
         if !context.isAsync { try synchronousClosureAllows(step, context) }
-        try self.step(step, &context)
+        try unassignedHidden(step, &context)
       } catch {
         throw NotExpressible(origin: error.origin ?? step.origin, message: error.message)
       }
     }
+  }
+
+  /// Writes `step` with the locals an `if` declared but this branch has not assigned out of
+  /// sight, unless the step binds them here: then they are assigned.
+  private func unassignedHidden(_ step: Step, _ context: inout Context) throws(NotExpressible) {
+    guard !context.unassigned.isEmpty else { return try self.step(step, &context) }
+    let binds = step.kind.boundNames.intersection(context.unassigned)
+    let hidden = context.unassigned.subtracting(binds)
+    let kept = (locals: context.locals, declaredTypes: context.declaredTypes)
+    for name in hidden {
+      context.declared.remove(name)
+      context.locals[name] = nil
+      context.declaredTypes[name] = nil
+    }
+    try self.step(step, &context)
+    for name in hidden {
+      context.declared.insert(name)
+      context.locals[name] = kept.locals[name]
+      context.declaredTypes[name] = kept.declaredTypes[name]
+    }
+    context.unassigned.subtract(binds)
   }
 
   /// Every kind of step, with no `default`: a new kind does not compile until it is written here.
@@ -124,27 +145,35 @@ extension ProgramWriter {
     _ condition: Expression, _ then: [Step], _ otherwise: [Step], _ context: inout Context
   ) throws(NotExpressible) {
     let test = try self.condition(condition, context)
+    var hoisted: Set<String> = []
     for name in Self.setInBoth(then, otherwise)
     where context.locals[name] == nil && !scenario.state.contains(where: { $0.name == name })
       && !(context.actor.flatMap { scenario.actors[$0] }?.state.contains { $0.name == name }
         ?? false)
       && !setsTwoTypes(name, then, otherwise, context)
     {
-      let type = localTypes[localKey(name, context)] ?? .int
+      // The branches' own first value says the type; a local of that name elsewhere in the
+      // function (a loop's) may have another.
+      let type =
+        firstBoundType(name, then, context) ?? firstBoundType(name, otherwise, context)
+        ?? localTypes[localKey(name, context)] ?? .int
       let rebound = context.rebound.contains(name)
       line("\(rebound ? "var" : "let") \(Identifier(name)): \(type)")
       context.declared.insert(name)
       context.declaredTypes[name] = type
       context.locals[name] = type
       if rebound { context.variables.insert(name) }
+      hoisted.insert(name)
     }
-    var inner = context
+    var start = context
+    start.unassigned.formUnion(hoisted)
+    var inner = start
     line("if \(awaitPrefix(test))\(test.code) {")
     depth += 1
     try steps(then, &inner)
     depth -= 1
     if !otherwise.isEmpty {
-      inner = context
+      inner = start
       line("} else {")
       depth += 1
       try steps(otherwise, &inner)
@@ -158,21 +187,26 @@ extension ProgramWriter {
   private func setsTwoTypes(
     _ name: String, _ then: [Step], _ otherwise: [Step], _ context: Context
   ) -> Bool {
-    func firstType(_ steps: [Step]) -> SwiftType? {
-      for step in steps {
-        if case .set(name, let value) = step.kind { return try? expression(value, context).type }
-        if case .call(let call, name) = step.kind { return returnTypes[call.function] }
-        // An inner `if` that binds it on both paths: its first branch's type.
-        if case .if(_, let inner, let other) = step.kind,
-          Self.setInBoth(inner, other).contains(name)
-        {
-          return firstType(inner)
-        }
-      }
-      return nil
-    }
-    guard let yes = firstType(then), let no = firstType(otherwise) else { return false }
+    guard let yes = firstBoundType(name, then, context),
+      let no = firstBoundType(name, otherwise, context)
+    else { return false }
     return !SwiftType.oneType(yes, no)
+  }
+
+  /// The type of the first value `steps` bind `name` to in their own block, where the writer
+  /// knows it: a `set`'s value, a call's result, an inner `if`'s first branch.
+  private func firstBoundType(_ name: String, _ steps: [Step], _ context: Context) -> SwiftType? {
+    for step in steps {
+      if case .set(name, let value) = step.kind { return try? expression(value, context).type }
+      if case .call(let call, name) = step.kind { return returnTypes[call.function] }
+      if case .if(_, let inner, let other) = step.kind,
+        Self.setInBoth(inner, other).contains(name)
+      {
+        return firstBoundType(name, inner, context)
+      }
+      if step.kind.boundNames.contains(name) { return nil }
+    }
+    return nil
   }
 
   func returning(_ value: Expression?, _ context: Context) throws(NotExpressible) {

@@ -9,7 +9,7 @@ extension ProgramWriter {
     if context.declared.contains(name) {
       // Declared before an `if` whose branches both bind it: the next pass declares its type.
       let key = localKey(name, context)
-      localTypes[key] = SwiftType.merge(localTypes[key], type)
+      _ = learnLocal(key, type)
       try keepsItsType(name, was: context.declaredTypes[name], now: type)
       line("\(Identifier(name)) = \(code)")
       return
@@ -17,13 +17,13 @@ extension ProgramWriter {
     context.declared.insert(name)
     if let type, type != .list(nil) { context.declaredTypes[name] = type }
     let key = localKey(name, context)
-    localTypes[key] = SwiftType.merge(localTypes[key], type)
-    context.locals[name] = localTypes[key] ?? .int
+    let known = learnLocal(key, type)
+    context.locals[name] = known ?? .int
     let keyword: SwiftCode = context.rebound.contains(name) ? "var" : "let"
     if context.rebound.contains(name) { context.variables.insert(name) }
     if code == "[]" {
       // An empty literal says no type: the later assignments do (an earlier pass found them).
-      line("\(keyword) \(Identifier(name)): \(localTypes[key] ?? .list(nil)) = []")
+      line("\(keyword) \(Identifier(name)): \(known ?? .list(nil)) = []")
     } else {
       line("\(keyword) \(Identifier(name)) = \(code)")
     }
@@ -57,7 +57,7 @@ extension ProgramWriter {
       } else {
         try keepsItsType(name, was: context.declaredTypes[name], now: new.type)
         let key = localKey(name, context)
-        localTypes[key] = SwiftType.merge(localTypes[key], new.type)
+        _ = learnLocal(key, new.type)
         line("\(Identifier(name)) \(add ? "+=" : "=") \(awaitPrefix(new))\(new.code)")
       }
       return

@@ -12,8 +12,17 @@ public enum SwiftProgram {
   {
     do {
       let writer = ProgramWriter(scenario, native: native)
-      // Types flow from calls to parameters and from returns to callers: a few passes settle them.
-      for _ in 0..<3 { _ = try? writer.program() }
+      // Types flow from calls to parameters and from returns to callers, one function further
+      // each pass: passes go on until they learn nothing more (a chain of three functions
+      // needed a fourth), bounded by the number of functions.
+      let bound =
+        4 + scenario.functions.count
+        + scenario.actors.values.reduce(0) { $0 + $1.methods.count }
+      for pass in 0..<bound {
+        let before = writer.learnedTypes
+        _ = try? writer.program()
+        if pass >= 2, writer.learnedTypes == before { break }
+      }
       writer.typesSettled = true
       return try writer.program()
     } catch {
@@ -67,6 +76,10 @@ struct Context {
   /// a later value of another type is refused, as Swift's variables keep their type.
   var declaredTypes: [String: SwiftType] = [:]
   var declared: Set<String> = []
+  /// Locals an `if` declared before it (`let q: Int`) that this branch has not yet assigned: a
+  /// block before the branch's own binding (a loop, a task, `MainActor.run`) has a local of its
+  /// own by that name, as `lab validate` reads it, not the one still unassigned.
+  var unassigned: Set<String> = []
   var asyncLets: Set<String> = []
   /// Names bound more than once in this body: declared with `var`.
   var rebound: Set<String> = []
@@ -110,8 +123,14 @@ final class ProgramWriter {
   var stateTypes: [String: SwiftType] = [:]
   /// The functions whose `return` this pass has met: their earlier guesses are replaced.
   var returnedThisPass: Set<String> = []
-  /// Local variables' types, by `localKey`: what later assignments say of one declared `[]`.
+  /// Local variables' types, by `localKey`, as the previous pass learned them: what later
+  /// assignments say of one declared `[]`, what an `if`'s branches bind.
   var localTypes: [String: SwiftType] = [:]
+  /// What this pass learns of them (`learnLocal`), the next pass's `localTypes`: learned anew
+  /// each pass, so that a guess made before a function's return type was known is not kept.
+  var passLocalTypes: [String: SwiftType] = [:]
+  /// Whether a pass has run, whose `passLocalTypes` the next one starts from.
+  var passed = false
   /// Whether the passes that learn the types are over: only then is a type known enough to
   /// refuse a value of another (an earlier pass stopped by a refusal would learn no more).
   var typesSettled = false
@@ -211,9 +230,14 @@ final class ProgramWriter {
   }
 
   func program() throws(NotExpressible) -> String {
+    if passed { localTypes = passLocalTypes }
+    passed = true
+    passLocalTypes = [:]
     lines = []
     errors = []
     returnedThisPass = []
+    // Named by their order in this pass: the same names however many passes the types took.
+    addedChildren = 0
     groups = []
     chains = [:]
     let body = try mainFunction()

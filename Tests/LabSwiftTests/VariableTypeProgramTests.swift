@@ -27,6 +27,13 @@ struct VariableTypeProgramTests {
     // An actor's own state, in its method.
     #"{ "format": 1, "actors": { "A": { "state": { "n": 0 }, "methods": { "m": { "params": [], "#
       + #""steps": [ { "set": "n", "to": "'x'" } ] } } } }, "steps": [ { "actorCall": "A.m" } ] }"#,
+    // A call's result, a task's value and a group body's result: the file says their types.
+    #"{ "format": 1, "functions": { "f": { "steps": [ { "return": "'x'" } ] } }, "steps": [ "#
+      + #"{ "set": "v", "to": "0" }, { "call": "f", "as": "v" }, { "log": "{v}" } ] }"#,
+    #"{ "format": 1, "steps": [ { "task": "t", "steps": [ { "return": "'x'" } ] }, "#
+      + #"{ "set": "v", "to": "0" }, { "awaitTask": "t", "as": "v" }, { "log": "{v}" } ] }"#,
+    #"{ "format": 1, "steps": [ { "set": "v", "to": "0" }, "#
+      + #"{ "group": "g", "body": [ { "return": "'x'" } ], "as": "v" }, { "log": "{v}" } ] }"#,
   ])
   func aValueOfAnotherTypeIsRefused(json: String) throws {
     // The file says both types: `lab validate` refuses it before any program is written.
@@ -36,13 +43,14 @@ struct VariableTypeProgramTests {
       "\(messages)")
   }
 
-  /// A type only the writer learns (a function's result) is refused by the writer, with the
-  /// reason.
+  /// A type only the writer learns (a group's next with an orElse of another type than what
+  /// the name holds) is refused by the writer, with the reason.
   @Test func aValueOfATypeOnlyTheProgramKnowsIsRefusedByTheWriter() throws {
     let message = try #require(
       try Self.refusal(
-        #"{ "format": 1, "functions": { "f": { "steps": [ { "return": "'x'" } ] } }, "steps": [ "#
-          + #"{ "set": "v", "to": "0" }, { "call": "f", "as": "v" }, { "log": "{v}" } ] }"#))
+        #"{ "format": 1, "steps": [ { "set": "v", "to": 0 }, { "group": "g", "body": [ "#
+          + #"{ "addTask": "g", "steps": [ { "return": "'x'" } ] }, "#
+          + #"{ "next": "g", "as": "v", "orElse": "'none'" } ] }, { "log": "{v}" } ] }"#))
     #expect(
       message.contains("holds Int and is given String here, and a Swift variable keeps its type"),
       "\(message)")

@@ -2,25 +2,51 @@
 /// a `set` of that value would be, and an `if` whose branches bind it through two calls of two
 /// kinds is seen as Swift sees it.
 extension NameChecker {
-  /// Each function's result kind, from the first return that says one: the functions checked
-  /// alone, twice, so that one calling a function checked after it learns that one's kind the
-  /// second time. What this finds wrong is reported where the functions are checked for real.
+  /// Each function's and actor method's (`Actor.method`) result kind, from the first return
+  /// that says one: each checked alone, in rounds until a round learns nothing more (a function
+  /// calling one checked after it learns that one's kind a round later), at most one round per
+  /// function. What this finds wrong is reported where they are checked for real.
   func probeReturnKinds() -> [String: ValueKind] {
     var probe = self
     let globals = Set(scenario.state.map(\.name))
     let stateKinds = Self.declaredKinds(scenario.state)
-    for _ in 1...2 {
-      for (name, function) in scenario.functions.sorted(by: { $0.key < $1.key }) {
-        var scope = Scope(readable: globals.union(function.parameters))
-        scope.types = stateKinds.merging(parameterKinds[function.name] ?? [:]) { $1 }
-        probe.closureReturns.append(nil)
-        probe.checkBlock(function.steps, &scope)
-        if let first = probe.closureReturns.removeLast() {
-          probe.functionReturnKinds[name] = first.kind
-        }
+    var bodies: [(key: String, steps: [Step], scope: Scope)] = []
+    for (name, function) in scenario.functions.sorted(by: { $0.key < $1.key }) {
+      var scope = Scope(readable: globals.union(function.parameters))
+      scope.types = stateKinds.merging(parameterKinds[function.name] ?? [:]) { $1 }
+      bodies.append((name, function.steps, scope))
+    }
+    for (actorName, actor) in scenario.actors.sorted(by: { $0.key < $1.key }) {
+      for (name, method) in actor.methods.sorted(by: { $0.key < $1.key }) {
+        bodies.append(
+          (
+            "\(actorName).\(name)", method.steps,
+            methodScope(method, of: actor, globals, stateKinds)
+          )
+        )
       }
     }
+    for _ in 0...bodies.count {
+      let before = probe.functionReturnKinds
+      for body in bodies {
+        var scope = body.scope
+        probe.closureReturns.append(nil)
+        probe.checkBlock(body.steps, &scope)
+        if let first = probe.closureReturns.removeLast() {
+          probe.functionReturnKinds[body.key] = first.kind
+        }
+      }
+      if probe.functionReturnKinds == before { break }
+    }
     return probe.functionReturnKinds
+  }
+
+  /// `awaitTask … as NAME`: the name holds what the task returns, and keeps its kind.
+  mutating func bindTaskResult(_ name: String, _ task: String, _ scope: inout Scope, _ step: Step) {
+    let result = taskReturnKinds[task]
+    let change = result.map { "awaits a task that returns \($0.described)" } ?? ""
+    checkHeldKind(name, result, change: change, add: false, &scope, step)
+    scope.readable.insert(name)
   }
 
   /// `call … as NAME`: the name holds what the function returns, and keeps its kind.

@@ -5,6 +5,15 @@ extension NameChecker {
     _ method: Function, of actor: ActorDeclaration, _ globals: Set<String>,
     _ stateKinds: [String: ValueKind]
   ) {
+    var scope = methodScope(method, of: actor, globals, stateKinds)
+    checkClosure(method.steps, &scope)
+  }
+
+  /// What a method's steps see: the actor's names, its parameters, the shared state.
+  func methodScope(
+    _ method: Function, of actor: ActorDeclaration, _ globals: Set<String>,
+    _ stateKinds: [String: ValueKind]
+  ) -> Scope {
     // A nonisolated method sees the actor's constants, not its mutable state.
     let own =
       method.isolation == .actor(actor.name) ? actor.state + actor.constants : actor.constants
@@ -18,7 +27,7 @@ extension NameChecker {
     }
     scope.types = stateKinds.merging(Self.declaredKinds(own)) { $1 }
       .merging(parameterKinds["\(actor.name).\(method.name)"] ?? [:]) { $1 }
-    checkClosure(method.steps, &scope)
+    return scope
   }
 
   mutating func checkHandlers(_ globals: Set<String>, _ stateKinds: [String: ValueKind]) {

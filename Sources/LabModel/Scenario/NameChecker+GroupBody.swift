@@ -58,11 +58,13 @@ extension NameChecker {
     var inner = scope.nested
     inner.pending = scope.pending
     inner.groups = scope.groups.union([spec.name])
-    checkClosure(body, &inner)
+    let returned = checkClosure(body, &inner)
     scope.end(inner, "the group's body", step)
     reportReturns(in: body, spec)
     guard let bind = spec.bind else { return }
     if let last = body.last, case .return(_?) = last.kind {
+      let change = returned.map { "group's body returns \($0.described)" } ?? ""
+      checkHeldKind(bind, returned, change: change, add: false, &scope, step)
       scope.readable.insert(bind)
       return
     }

@@ -279,11 +279,13 @@ extension NameChecker {
         + "function returns one type; return \(first.kind.described) here too", at: step.origin)
   }
 
-  /// Checks `body`, a closure of its own, with its own returns.
-  mutating func checkClosure(_ body: [Step], _ scope: inout Scope) {
+  /// Checks `body`, a closure of its own, with its own returns; returns the kind its first
+  /// return that says one gave.
+  @discardableResult
+  mutating func checkClosure(_ body: [Step], _ scope: inout Scope) -> ValueKind? {
     closureReturns.append(nil)
     checkBlock(body, &scope)
-    closureReturns.removeLast()
+    return closureReturns.removeLast()?.kind
   }
 
   /// The kinds of the shared state, as declared: a `set` keeps them.

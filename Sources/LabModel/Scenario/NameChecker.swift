@@ -22,6 +22,8 @@ struct NameChecker {
   var parameterKinds: [String: [String: ValueKind]] = [:]
   /// Each function's result kind, from its first return that says one (`probeReturnKinds`).
   var functionReturnKinds: [String: ValueKind] = [:]
+  /// Each task's result kind, from its steps' first return that says one, or its call's.
+  var taskReturnKinds: [String: ValueKind] = [:]
   /// The kinds calls checked so far passed, by `function.parameter`.
   var argumentKinds: [String: ValueKind] = [:]
   /// Every continuation of the scenario, for a `resume` that names one out of scope.
@@ -217,6 +219,7 @@ struct NameChecker {
       var inner = scope
       if let extra { inner.readable.insert(extra) }
       checkCall(call, inner, step)
+      if let ownTask { taskReturnKinds[ownTask] = functionReturnKinds[call.function] }
     case .steps(let steps):
       var inner = scope.leavingActor("this child task's steps", returns: true)
       inner.ownTask = ownTask
@@ -224,7 +227,8 @@ struct NameChecker {
         inner.readable.insert(extra)
         inner.types[extra] = extraKind
       }
-      checkClosure(steps, &inner)
+      let returned = checkClosure(steps, &inner)
+      if let ownTask { taskReturnKinds[ownTask] = returned }
       if let extra, !scope.readable.contains(extra) { inner.readable.remove(extra) }
       scope.end(inner, "the \(step.kind.key.rawValue) block", step)
     }
@@ -267,7 +271,7 @@ struct NameChecker {
         scope.tasks.insert(spec.name)
       case .awaitTask(let name, let bind):
         checkTaskName(name, scope, step, awaits: true)
-        if let bind { scope.readable.insert(bind) }
+        if let bind { bindTaskResult(bind, name, &scope, step) }
       case .cancel(let name):
         checkTaskName(name, scope, step, awaits: false)
       case .onMain(let body), .assumeIsolated(let body), .withLock(_, let body):

@@ -30,10 +30,8 @@ extension NameChecker {
       let before = probe.functionReturnKinds
       for body in bodies {
         var scope = body.scope
-        probe.closureReturns.append(nil)
-        probe.checkBlock(body.steps, &scope)
-        if let first = probe.closureReturns.removeLast() {
-          probe.functionReturnKinds[body.key] = first.kind
+        if let kind = probe.checkClosure(body.steps, &scope) {
+          probe.functionReturnKinds[body.key] = kind
         }
       }
       if probe.functionReturnKinds == before { break }
@@ -51,9 +49,49 @@ extension NameChecker {
 
   /// `call … as NAME`: the name holds what the function returns, and keeps its kind.
   mutating func bindCallResult(_ name: String, _ call: Call, _ scope: inout Scope, _ step: Step) {
+    if let steps = calledSteps(call.function), !Self.returnsAValue(steps) {
+      report(
+        "'\(call.function)' returns nothing, so \"as\": '\(name)' has no value to take (Swift: "
+          + "'()'); remove \"as\", or end '\(call.function)' with {\"return\": …}",
+        at: step.origin)
+    }
     let result = functionReturnKinds[call.function]
     let change = result.map { "call gives \($0.described)" } ?? ""
     checkHeldKind(name, result, change: change, add: false, &scope, step)
     scope.readable.insert(name)
+  }
+
+  /// The steps of the function or actor method (`Actor.method`) a call names; nil when it names
+  /// none.
+  func calledSteps(_ function: String) -> [Step]? {
+    if let found = scenario.functions[function] { return found.steps }
+    let parts = function.split(separator: ".", maxSplits: 1).map(String.init)
+    guard parts.count == 2 else { return nil }
+    return scenario.actors[parts[0]]?.methods[parts[1]]?.steps
+  }
+
+  /// Whether any `return` in `steps`, at any depth, gives a value: when none does, the function
+  /// returns nothing. (A child task's return counts too, which only ever lets a binding pass.)
+  static func returnsAValue(_ steps: [Step]) -> Bool {
+    steps.contains { step in
+      if case .return(_?) = step.kind { return true }
+      return step.kind.nestedBlocks.contains(where: returnsAValue)
+    }
+  }
+
+  /// An `as` that names a shared variable (`state`, or the actor's own in its method): in Swift
+  /// it declares a new local that hides the variable, while the lab's run gave that local's
+  /// value to later reads the program makes of the variable.
+  mutating func checkBindsNoSharedVariable(_ step: Step, _ scope: Scope) {
+    if case .set = step.kind { return }
+    if step.kind.isIf { return }
+    let shared = Set(scenario.state.map(\.name)).union(scope.actorOwn?.names ?? [])
+    for name in step.kind.boundNames.sorted() where shared.contains(name) {
+      report(
+        "\"as\": '\(name)' names a shared variable, and in Swift it declares a new local that "
+          + "hides it; bind another name, then set the variable to it ({\"set\": \"\(name)\", "
+          + "\"to\": \"NAME\"})",
+        at: step.origin)
+    }
   }
 }

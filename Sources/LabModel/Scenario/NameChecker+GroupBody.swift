@@ -58,7 +58,7 @@ extension NameChecker {
     var inner = scope.nested
     inner.pending = scope.pending
     inner.groups = scope.groups.union([spec.name])
-    let returned = checkClosure(body, &inner)
+    let returned = checkClosure(body, &inner, checksShape: false)
     scope.end(inner, "the group's body", step)
     reportReturns(in: body, spec)
     guard let bind = spec.bind else { return }

@@ -18,6 +18,16 @@ struct NameChecker {
   var continuationResults: [(kind: ValueKind?, origin: StepOrigin)?] = []
   /// The closures being checked, innermost last, each with the kind its first return gave.
   var closureReturns: [(kind: ValueKind, origin: StepOrigin)?] = []
+  /// The closures being checked, innermost last, each with its first `return` and whether it
+  /// gave a value: a closure returns a value on every path or on none.
+  var closureReturnShapes: [ReturnShape] = []
+
+  enum ReturnShape {
+    /// A group's body, whose returns its own rule checks (`reportReturns`).
+    case unchecked
+    case noReturnYet
+    case first(valued: Bool, origin: StepOrigin)
+  }
   /// Each function's parameters' kinds, from the constants its calls pass.
   var parameterKinds: [String: [String: ValueKind]] = [:]
   /// Each function's result kind, from its first return that says one (`probeReturnKinds`).
@@ -236,6 +246,7 @@ struct NameChecker {
 
   mutating func checkBlock(_ steps: [Step], _ scope: inout Scope) {
     for step in steps {
+      checkBindsNoSharedVariable(step, scope)
       switch step.kind {
       case .log(let template): checkLog(template, scope, step)
       case .set(let name, let expression): checkSet(name, expression, &scope, step)
@@ -252,6 +263,7 @@ struct NameChecker {
       case .while(let condition, let body, _): checkWhile(condition, body, &scope, step)
       case .return(let expression):
         read(expression?.names ?? [], scope, step)
+        checkReturnShape(valued: expression != nil, step)
         if let expression { checkReturnedKind(expression, scope, step) }
       case .call(let call, let bind):
         checkCall(call, scope, step)
@@ -350,6 +362,9 @@ struct NameChecker {
       handler.groups = scope.groups
       handler.readable.insert("error")
       handler.types["error"] = .string
+      if !scope.readable.contains("error") {
+        handler.constants["error"] = "the error this catch receives"
+      }
       checkBlock(clause.steps, &handler)
       if !scope.readable.contains("error") { handler.readable.remove("error") }
       scope.end(handler, "a catch block", step)

@@ -155,7 +155,8 @@ extension ProgramWriter {
       // The branches' own first value says the type; a local of that name elsewhere in the
       // function (a loop's) may have another.
       let type =
-        firstBoundType(name, then, context) ?? firstBoundType(name, otherwise, context)
+        SwiftType.joined(
+          firstBoundType(name, then, context), firstBoundType(name, otherwise, context))
         ?? localTypes[localKey(name, context)] ?? .int
       let rebound = context.rebound.contains(name)
       line("\(rebound ? "var" : "let") \(Identifier(name)): \(type)")
@@ -190,7 +191,7 @@ extension ProgramWriter {
     guard let yes = firstBoundType(name, then, context),
       let no = firstBoundType(name, otherwise, context)
     else { return false }
-    return !SwiftType.oneType(yes, no)
+    return SwiftType.joined(yes, no) == nil
   }
 
   /// The type of the first value `steps` bind `name` to in their own block, where the writer
@@ -199,6 +200,10 @@ extension ProgramWriter {
     for step in steps {
       if case .set(name, let value) = step.kind { return try? expression(value, context).type }
       if case .call(let call, name) = step.kind { return returnTypes[call.function] }
+      // A next without orElse: the group's optional (children of nothing: text, "none").
+      if case .next(let group, name, nil) = step.kind, let element = groupElementTypes[group] {
+        return element == .void ? .string : .optional(element)
+      }
       if case .if(_, let inner, let other) = step.kind,
         Self.setInBoth(inner, other).contains(name)
       {

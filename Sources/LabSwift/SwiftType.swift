@@ -43,6 +43,16 @@ indirect enum SwiftType: Hashable, CustomStringConvertible {
     }
   }
 
+  /// The type one declaration takes for values of `a` and of `b`, nil when none does: an
+  /// optional takes a value of what it wraps (`let r: Int?`, `r = try await g.next()` in one
+  /// branch, `r = 9` in the other).
+  static func joined(_ a: SwiftType?, _ b: SwiftType?) -> SwiftType? {
+    guard let a, let b else { return a ?? b }
+    if case .optional(let wrapped) = a, oneType(wrapped, b) { return a }
+    if case .optional(let wrapped) = b, oneType(a, wrapped) { return b }
+    return oneType(a, b) ? merge(a, b) : nil
+  }
+
   /// The better known of two guesses: a list whose elements are known beats `[]`.
   static func merge(_ a: SwiftType?, _ b: SwiftType?) -> SwiftType? {
     guard let a else { return b }

@@ -344,6 +344,10 @@ struct NameChecker {
       scope.readable.insert(name)
       // One type on every path: the name keeps it after the `if` (an outer `if` compares it).
       if let yes = thenScope.types[name], elseScope.types[name] != nil { scope.types[name] = yes }
+      // Optional on one path (a next without orElse): Swift's optional after the `if`.
+      if thenScope.optionals.contains(name) || elseScope.optionals.contains(name) {
+        scope.optionals.insert(name)
+      }
     }
   }
 

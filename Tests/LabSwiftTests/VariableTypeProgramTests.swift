@@ -43,16 +43,18 @@ struct VariableTypeProgramTests {
       "\(messages)")
   }
 
-  /// A type only the writer learns (a group's next with an orElse of another type than what
-  /// the name holds) is refused by the writer, with the reason.
+  /// A type only the writer learns (a task that calls a function returning its parameter,
+  /// which the file types only through the task's call) is refused by the writer, with the
+  /// reason.
   @Test func aValueOfATypeOnlyTheProgramKnowsIsRefusedByTheWriter() throws {
     let message = try #require(
       try Self.refusal(
-        #"{ "format": 1, "steps": [ { "set": "v", "to": 0 }, { "group": "g", "body": [ "#
-          + #"{ "addTask": "g", "steps": [ { "return": "'x'" } ] }, "#
-          + #"{ "next": "g", "as": "v", "orElse": "'none'" } ] }, { "log": "{v}" } ] }"#))
+        #"{ "format": 1, "functions": { "id": { "params": ["v"], "steps": [ "#
+          + #"{ "return": "v" } ] } }, "steps": [ { "task": "t", "call": "id", "#
+          + #""args": { "v": "'a'" } }, { "awaitTask": "t", "as": "x" }, "#
+          + #"{ "set": "x", "to": 1 }, { "log": "{x}" } ] }"#))
     #expect(
-      message.contains("holds Int and is given String here, and a Swift variable keeps its type"),
+      message.contains("holds String and is given Int here, and a Swift variable keeps its type"),
       "\(message)")
   }
 

@@ -41,7 +41,9 @@ extension NameChecker {
   /// returns nothing): the step is refused where it stands. A work item's `return` gives back
   /// nothing: its closure returns `Void`.
   mutating func checkReturns() {
-    func visit(_ steps: [Step], inWorkItem: Bool) {
+    /// `inWorkItem`: what returns nothing around the steps, "a work item's closure" or "a
+    /// handler"; nil where a value may be returned.
+    func visit(_ steps: [Step], inWorkItem: String?) {
       for (index, step) in steps.enumerated() {
         if case .return(let value) = step.kind {
           if index + 1 < steps.count {
@@ -56,23 +58,24 @@ extension NameChecker {
                 + "no value, as Swift's nil needs an optional type); return a value, or write "
                 + "{\"return\": null} to return nothing", at: step.origin)
           }
-          if inWorkItem, value != nil {
+          if let inWorkItem, value != nil {
             report(
-              "a work item's closure returns nothing ('() -> Void'), so its 'return' takes no "
+              "\(inWorkItem) returns nothing ('() -> Void'), so its 'return' takes no "
                 + "value; write {\"return\": null}, or set a variable", at: step.origin)
           }
         }
-        var workItem = inWorkItem && !step.kind.traits.nestedRunElsewhere
-        if case .dispatch = step.kind { workItem = true }
-        if case .notify = step.kind { workItem = true }
+        var workItem = step.kind.traits.nestedRunElsewhere ? nil : inWorkItem
+        if case .dispatch = step.kind { workItem = "a work item's closure" }
+        if case .notify = step.kind { workItem = "a work item's closure" }
         for block in step.kind.nestedBlocks { visit(block, inWorkItem: workItem) }
       }
     }
     for steps in [scenario.steps] + scenario.functions.values.map(\.steps)
-      + scenario.handlers.values.map(\.steps)
       + scenario.actors.values.flatMap({ $0.methods.values.map(\.steps) })
     {
-      visit(steps, inWorkItem: false)
+      visit(steps, inWorkItem: nil)
     }
+    // A handler is a method of the view model that returns nothing.
+    for steps in scenario.handlers.values.map(\.steps) { visit(steps, inWorkItem: "a handler") }
   }
 }

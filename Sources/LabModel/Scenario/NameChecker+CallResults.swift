@@ -39,17 +39,33 @@ extension NameChecker {
     return probe.functionReturnKinds
   }
 
+  /// A name an `as` binds to a value of `kind` (nil: the file does not say): a variable keeps
+  /// its kind. `gives` says what gives it: "this next gives".
+  mutating func bindKind(
+    _ name: String, _ kind: ValueKind?, _ gives: String, _ scope: inout Scope, _ step: Step
+  ) {
+    let change = kind.map { "\(gives.dropFirst("this ".count)) \($0.described)" } ?? ""
+    checkHeldKind(name, kind, change: change, add: false, &scope, step, declaresLocal: true)
+    scope.readable.insert(name)
+  }
+
   /// `awaitTask … as NAME`: the name holds what the task returns, and keeps its kind.
   mutating func bindTaskResult(_ name: String, _ task: String, _ scope: inout Scope, _ step: Step) {
+    if tasksReturningNothing.contains(task) {
+      report(
+        "task '\(task)' returns nothing, so \"as\": '\(name)' has no value to take (Swift: "
+          + "'()'); remove \"as\", or end the task's steps with {\"return\": …}",
+        at: step.origin)
+    }
     let result = taskReturnKinds[task]
     let change = result.map { "awaits a task that returns \($0.described)" } ?? ""
-    checkHeldKind(name, result, change: change, add: false, &scope, step)
+    checkHeldKind(name, result, change: change, add: false, &scope, step, declaresLocal: true)
     scope.readable.insert(name)
   }
 
   /// `call … as NAME`: the name holds what the function returns, and keeps its kind.
   mutating func bindCallResult(_ name: String, _ call: Call, _ scope: inout Scope, _ step: Step) {
-    if let steps = calledSteps(call.function), !Self.returnsAValue(steps) {
+    if let steps = calledSteps(call.function), Self.returnsNothing(steps) {
       report(
         "'\(call.function)' returns nothing, so \"as\": '\(name)' has no value to take (Swift: "
           + "'()'); remove \"as\", or end '\(call.function)' with {\"return\": …}",
@@ -57,7 +73,7 @@ extension NameChecker {
     }
     let result = functionReturnKinds[call.function]
     let change = result.map { "call gives \($0.described)" } ?? ""
-    checkHeldKind(name, result, change: change, add: false, &scope, step)
+    checkHeldKind(name, result, change: change, add: false, &scope, step, declaresLocal: true)
     scope.readable.insert(name)
   }
 
@@ -70,13 +86,15 @@ extension NameChecker {
     return scenario.actors[parts[0]]?.methods[parts[1]]?.steps
   }
 
-  /// Whether any `return` in `steps`, at any depth, gives a value: when none does, the function
-  /// returns nothing. (A child task's return counts too, which only ever lets a binding pass.)
-  static func returnsAValue(_ steps: [Step]) -> Bool {
-    steps.contains { step in
+  /// Whether code reaches its end, or a `return` of its own (not a child task's), without a
+  /// value: its result is Swift's `()`. Code that throws on every path gives nothing to read
+  /// either, but no `()` is ever read from it.
+  static func returnsNothing(_ steps: [Step]) -> Bool {
+    let valued = Step.ownReturns(steps).contains { step in
       if case .return(_?) = step.kind { return true }
-      return step.kind.nestedBlocks.contains(where: returnsAValue)
+      return false
     }
+    return !valued && !Step.alwaysEnd(steps)
   }
 
   /// An `as` that names a shared variable (`state`, or the actor's own in its method): in Swift

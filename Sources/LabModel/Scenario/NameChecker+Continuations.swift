@@ -33,6 +33,13 @@ extension NameChecker {
     let result = continuationResults.removeLast()
     scope.end(inner, "the continuation's steps", step)
     if let bind = spec.bind {
+      // Resumed with nothing, wherever the file says: Void, no value for "as".
+      if let result, result.kind == nil {
+        report(
+          "continuation \(spec.name) is resumed with nothing, so \"as\": '\(bind)' has no value "
+            + "to take (Swift: '()'); resume it with a value ({\"resume\": \"\(spec.name)\", "
+            + "\"value\": …}), or remove \"as\"", at: step.origin)
+      }
       scope.readable.insert(bind)
       if let kind = result?.kind { scope.types[bind] = kind }
     }

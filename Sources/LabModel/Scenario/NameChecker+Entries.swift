@@ -24,6 +24,7 @@ extension NameChecker {
     scope.actorOwn = (actor.name, Set(variables.map(\.name)).subtracting(method.parameters))
     for constant in actor.constants where !method.parameters.contains(constant.name) {
       scope.constants[constant.name] = "a constant of actor '\(actor.name)' (its \"let\")"
+      scope.hideable.insert(constant.name)
     }
     scope.types = stateKinds.merging(Self.declaredKinds(own)) { $1 }
       .merging(parameterKinds["\(actor.name).\(method.name)"] ?? [:]) { $1 }

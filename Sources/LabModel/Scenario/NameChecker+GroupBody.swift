@@ -46,10 +46,17 @@ extension NameChecker {
     if let body = spec.body { checkGroupBody(spec, body, &scope, step) }
     // A count's children are numbered; a list's take its items.
     let items = readValue(spec.items, scope, step)
-    checkChild(
+    let child = checkChild(
       spec.child, &scope, step, extra: spec.itemName,
       extraKind: items == .int ? .int : items?.item)
-    if let collect = spec.collect { scope.readable.insert(collect) }
+    guard let collect = spec.collect else { return }
+    if child.nothing {
+      report(
+        "the children of group '\(spec.name)' return nothing, so \"collect\": '\(collect)' has "
+          + "nothing to collect (Swift: '[()]'); return a value from each child, or remove "
+          + "\"collect\"", at: step.origin)
+    }
+    bindKind(collect, child.kind.map { .list($0) }, "this group collects", &scope, step)
   }
 
   mutating func checkGroupBody(
@@ -58,13 +65,13 @@ extension NameChecker {
     var inner = scope.nested
     inner.pending = scope.pending
     inner.groups = scope.groups.union([spec.name])
-    let returned = checkClosure(body, &inner, checksShape: false)
+    let returned = checkClosure(body, &inner)
     scope.end(inner, "the group's body", step)
     reportReturns(in: body, spec)
     guard let bind = spec.bind else { return }
     if let last = body.last, case .return(_?) = last.kind {
       let change = returned.map { "group's body returns \($0.described)" } ?? ""
-      checkHeldKind(bind, returned, change: change, add: false, &scope, step)
+      checkHeldKind(bind, returned, change: change, add: false, &scope, step, declaresLocal: true)
       scope.readable.insert(bind)
       return
     }
@@ -108,7 +115,7 @@ extension NameChecker {
     case .addTask(let spec):
       checkGroupStep(spec.group, scope, step)
       checkChild(spec.child, &scope, step)
-      if let bind = spec.bind { scope.readable.insert(bind) }
+      if let bind = spec.bind { bindKind(bind, .bool, "this addTask gives", &scope, step) }
     case .next(let group, let bind, let orElse):
       checkGroupStep(group, scope, step)
       if let orElse { read(orElse.names, scope, step) }
@@ -122,6 +129,9 @@ extension NameChecker {
             "'\(bind)' holds a value here, and a next without an orElse gives Swift's optional "
               + "(nil once no child is left), which a Swift variable of a value cannot take; "
               + "give this next an \"orElse\", or bind it to another name", at: step.origin)
+        }
+        if let orElse, let given = kind(orElse, scope, step) {
+          bindKind(bind, given, "this next gives", &scope, step)
         }
         scope.readable.insert(bind)
         if orElse == nil, !groupsReturningNothing.contains(group) {

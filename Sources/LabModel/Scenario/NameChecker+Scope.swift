@@ -4,9 +4,15 @@ extension NameChecker {
     var readable: Set<String>
     /// `async let` bindings started and not yet awaited.
     var pending: Set<String> = []
+    /// `async let` bindings of code that returns nothing: awaited, never read.
+    var givesNothing: Set<String> = []
     /// The constants in scope, which no step may change, and what each is, as a message says
     /// it: an `async let` binding ("an async let"), an actor's `let`.
     var constants: [String: String] = [:]
+    /// The constants an `as` may hide with a new local of its own, as Swift's `let` in a nested
+    /// scope does: an actor's `let` (a property), a catch's `error`. An async let is not: it is
+    /// a local of the same scope, and a second `let` of it is a redeclaration.
+    var hideable: Set<String> = []
     /// Names set inside a nested block whose Swift scope has ended (a closure's body, a `do`
     /// block), and that block: a read after it is told the scope, not "unknown".
     var ended: [String: EndedScope] = [:]
@@ -40,7 +46,8 @@ extension NameChecker {
     /// The scope of a block nested in this one: it sees what this one reads.
     var nested: Scope {
       Scope(
-        readable: readable, constants: constants, ended: ended, tasks: tasks,
+        readable: readable, givesNothing: givesNothing, constants: constants, hideable: hideable,
+        ended: ended, tasks: tasks,
         storedTasks: storedTasks,
         endedTasks: endedTasks, optionals: optionals, types: types,
         ownTask: ownTask, actorOwn: actorOwn, leftActor: leftActor)

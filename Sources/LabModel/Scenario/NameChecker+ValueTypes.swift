@@ -239,8 +239,16 @@ extension NameChecker {
   /// never changed, and a variable keeps the kind its first value gave it.
   mutating func checkHeldKind(
     _ name: String, _ value: ValueKind?, change: String, add: Bool, _ scope: inout Scope,
-    _ step: Step
+    _ step: Step, declaresLocal: Bool = false
   ) {
+    // An `as` declares a local (`let x = …`), which hides a property or a catch's `error`: from
+    // here on the name is that local.
+    if declaresLocal, scope.hideable.contains(name) {
+      scope.constants[name] = nil
+      scope.hideable.remove(name)
+      scope.types[name] = value
+      return
+    }
     if let constant = scope.constants[name] {
       report(
         "'\(name)' is \(constant), which Swift cannot change (cannot assign to '\(name)': it "
@@ -282,39 +290,10 @@ extension NameChecker {
   /// Checks `body`, a closure of its own, with its own returns; returns the kind its first
   /// return that says one gave.
   @discardableResult
-  mutating func checkClosure(_ body: [Step], _ scope: inout Scope, checksShape: Bool = true)
-    -> ValueKind?
-  {
+  mutating func checkClosure(_ body: [Step], _ scope: inout Scope) -> ValueKind? {
     closureReturns.append(nil)
-    closureReturnShapes.append(checksShape ? .noReturnYet : .unchecked)
     checkBlock(body, &scope)
-    closureReturnShapes.removeLast()
     return closureReturns.removeLast()?.kind
-  }
-
-  /// A `return` with a value where the closure returned nothing before, or the other way: Swift
-  /// refuses a bare `return` in a function that returns a value, and a value from one that
-  /// returns nothing.
-  mutating func checkReturnShape(valued: Bool, _ step: Step) {
-    guard let shape = closureReturnShapes.last else { return }
-    let first: (valued: Bool, origin: StepOrigin)
-    switch shape {
-    case .unchecked: return
-    case .noReturnYet:
-      closureReturnShapes[closureReturnShapes.count - 1] = .first(
-        valued: valued, origin: step.origin)
-      return
-    case .first(let valuedFirst, let origin): first = (valuedFirst, origin)
-    }
-    guard first.valued != valued else { return }
-    let before = "(\(first.origin.path), line \(first.origin.location.line))"
-    report(
-      valued
-        ? "this returns a value, and the closure returned nothing before \(before): a Swift "
-          + "function or closure returns a value on every path or on none; return one there too"
-        : "this returns nothing, and the closure returned a value before \(before): a Swift "
-          + "function or closure returns a value on every path or on none; return one here "
-          + "too", at: step.origin)
   }
 
   /// The kinds of the shared state, as declared: a `set` keeps them.

@@ -18,22 +18,14 @@ struct NameChecker {
   var continuationResults: [(kind: ValueKind?, origin: StepOrigin)?] = []
   /// The closures being checked, innermost last, each with the kind its first return gave.
   var closureReturns: [(kind: ValueKind, origin: StepOrigin)?] = []
-  /// The closures being checked, innermost last, each with its first `return` and whether it
-  /// gave a value: a closure returns a value on every path or on none.
-  var closureReturnShapes: [ReturnShape] = []
-
-  enum ReturnShape {
-    /// A group's body, whose returns its own rule checks (`reportReturns`).
-    case unchecked
-    case noReturnYet
-    case first(valued: Bool, origin: StepOrigin)
-  }
   /// Each function's parameters' kinds, from the constants its calls pass.
   var parameterKinds: [String: [String: ValueKind]] = [:]
   /// Each function's result kind, from its first return that says one (`probeReturnKinds`).
   var functionReturnKinds: [String: ValueKind] = [:]
   /// Each task's result kind, from its steps' first return that says one, or its call's.
   var taskReturnKinds: [String: ValueKind] = [:]
+  /// The tasks whose steps, or whose function, return nothing.
+  var tasksReturningNothing: Set<String> = []
   /// The kinds calls checked so far passed, by `function.parameter`.
   var argumentKinds: [String: ValueKind] = [:]
   /// Every continuation of the scenario, for a `resume` that names one out of scope.
@@ -113,6 +105,7 @@ struct NameChecker {
     checkStreamTypes()
     checkGroupNextTypes()
     checkReturns()
+    checkReturnPaths()
     checkProgramNameClashes()
     checkDeclarationClashes()
     checkTaskLocalDeclarations()
@@ -151,6 +144,11 @@ struct NameChecker {
       if unsure.anyVariable || unsure.names.contains(name) { continue }
       if let (group, _) = GroupBodyRules.group(read: name) {
         report(GroupBodyRules.outsideBody("\(name)", group: group), at: step.origin)
+      } else if scope.givesNothing.contains(name) {
+        report(
+          "'\(name)' is an async let of code that returns nothing: awaiting it is all it gives "
+            + "(Swift: '()'); read something else, or return a value from its steps",
+          at: step.origin)
       } else if scope.pending.contains(name) {
         report(
           "'\(name)' is an async let that has not been awaited; add {\"await\": \"\(name)\"} first",
@@ -220,16 +218,26 @@ struct NameChecker {
   }
 
   /// `ownTask`: the task whose closure the steps are; any other child's steps are no task's own.
+  /// Returns what the child gives: the kind of its result where the file says it, and whether
+  /// it returns nothing.
+  @discardableResult
   mutating func checkChild(
     _ child: ChildWork, _ scope: inout Scope, _ step: Step, extra: String? = nil,
     extraKind: ValueKind? = nil, ownTask: String? = nil
-  ) {
+  ) -> (kind: ValueKind?, nothing: Bool) {
+    let nothing =
+      switch child {
+      case .call(let call): calledSteps(call.function).map(Self.returnsNothing) ?? false
+      case .steps(let steps): Self.returnsNothing(steps)
+      }
+    if let ownTask, nothing { tasksReturningNothing.insert(ownTask) }
     switch child {
     case .call(let call):
       var inner = scope
       if let extra { inner.readable.insert(extra) }
       checkCall(call, inner, step)
       if let ownTask { taskReturnKinds[ownTask] = functionReturnKinds[call.function] }
+      return (functionReturnKinds[call.function], nothing)
     case .steps(let steps):
       var inner = scope.leavingActor("this child task's steps", returns: true)
       inner.ownTask = ownTask
@@ -241,6 +249,7 @@ struct NameChecker {
       if let ownTask { taskReturnKinds[ownTask] = returned }
       if let extra, !scope.readable.contains(extra) { inner.readable.remove(extra) }
       scope.end(inner, "the \(step.kind.key.rawValue) block", step)
+      return (returned, nothing)
     }
   }
 
@@ -263,7 +272,6 @@ struct NameChecker {
       case .while(let condition, let body, _): checkWhile(condition, body, &scope, step)
       case .return(let expression):
         read(expression?.names ?? [], scope, step)
-        checkReturnShape(valued: expression != nil, step)
         if let expression { checkReturnedKind(expression, scope, step) }
       case .call(let call, let bind):
         checkCall(call, scope, step)
@@ -271,7 +279,7 @@ struct NameChecker {
       case .block(let expression), .sleep(let expression):
         readValue(expression, scope, step, as: .int, "is a time in milliseconds")
       case .asyncLet(let name, let child):
-        checkChild(child, &scope, step)
+        if checkChild(child, &scope, step).nothing { scope.givesNothing.insert(name) }
         scope.pending.insert(name)
         scope.constants[name] = "an async let"
       case .await(let names):
@@ -311,81 +319,12 @@ struct NameChecker {
       case .streamNext(let name, let bind, let orElse):
         read(orElse.names, scope, step)
         checkStream(name, step)
-        scope.readable.insert(bind)
+        bindKind(bind, kind(orElse, scope, step), "this next gives", &scope, step)
       case .forAwait(let name, let item, let body, let operators):
         checkForAwait(name, item, body, operators, &scope, step)
       case .onTermination(let name, let handler): checkOnTermination(name, handler, scope, step)
       case .withValue(let binding): checkWithValue(binding, &scope, step)
       case .try(let body, let catches): checkTry(body, catches, &scope, step)
-      }
-    }
-  }
-
-  /// What both branches of an `if` set is readable after it.
-  /// A local both branches set is declared before the `if` (Swift's definite initialization); one
-  /// set in one branch, and a task's handle, end with the branch.
-  private mutating func checkBranches(
-    _ thenSteps: [Step], _ elseSteps: [Step], _ scope: inout Scope, _ step: Step
-  ) {
-    var thenScope = scope
-    var elseScope = scope
-    checkBlock(thenSteps, &thenScope)
-    checkBlock(elseSteps, &elseScope)
-    scope.end(thenScope, "the if's then block", step)
-    scope.end(elseScope, "the if's else block", step)
-    for name in thenScope.readable.intersection(elseScope.readable).subtracting(scope.readable) {
-      // Set in both, to values of two types: two locals in Swift, each ending with its branch.
-      if let yes = thenScope.types[name], let no = elseScope.types[name], !yes.agrees(with: no) {
-        scope.ended[name] = EndedScope(
-          block: "the if's branches, as \(yes.described) in one and \(no.described) in the other",
-          origin: step.origin)
-        continue
-      }
-      scope.readable.insert(name)
-      // One type on every path: the name keeps it after the `if` (an outer `if` compares it).
-      if let yes = thenScope.types[name], elseScope.types[name] != nil { scope.types[name] = yes }
-      // Optional on one path (a next without orElse): Swift's optional after the `if`.
-      if thenScope.optionals.contains(name) || elseScope.optionals.contains(name) {
-        scope.optionals.insert(name)
-      }
-    }
-  }
-
-  private mutating func checkTry(
-    _ body: [Step], _ catches: [CatchClause], _ scope: inout Scope, _ step: Step
-  ) {
-    // A `do` block is not a closure: it may await the async lets of the scope around it.
-    var inner = scope.nested
-    inner.pending = scope.pending
-    inner.groups = scope.groups
-    checkBlock(body, &inner)
-    scope.end(inner, "the try block", step)
-    for clause in catches {
-      var handler = scope.nested
-      handler.pending = scope.pending
-      handler.groups = scope.groups
-      handler.readable.insert("error")
-      handler.types["error"] = .string
-      if !scope.readable.contains("error") {
-        handler.constants["error"] = "the error this catch receives"
-      }
-      checkBlock(clause.steps, &handler)
-      if !scope.readable.contains("error") { handler.readable.remove("error") }
-      scope.end(handler, "a catch block", step)
-    }
-  }
-
-  /// `await` reads async lets of this block or of a block around it that is not a closure (a
-  /// `do` block's), which are then readable; awaiting one twice is fine.
-  private mutating func checkAwait(_ names: [String], _ scope: inout Scope, _ step: Step) {
-    for name in names {
-      if scope.pending.remove(name) != nil {
-        scope.readable.insert(name)
-      } else if !scope.readable.contains(name) && !unsure.names.contains(name) {
-        report(
-          "'\(name)' is not an async let of this block or of one around it"
-            + didYouMean(name, in: scope.pending.sorted()),
-          at: step.origin)
       }
     }
   }

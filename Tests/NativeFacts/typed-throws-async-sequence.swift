@@ -1,5 +1,6 @@
 // fact: An AsyncSequence whose `Failure` is a concrete error type (SE-0421) throws it typed: in
-//   `do throws(FeedError) { for try await … }`, the catch's `error` is a FeedError, not `any Error`.
+//   a plain `do { for try await … } catch`, the catch's `error` is a FeedError, not `any Error`
+//   (Swift 6.3.1 infers the `do`'s error type from what its body throws).
 // checked: Swift 6.3.1, Linux
 // compare: sequence
 // log: the feed gave [1, 2], then threw offline as a FeedError
@@ -25,7 +26,7 @@ struct Feed: AsyncSequence {
 @main struct Main {
   static func main() async {
     var items: [Int] = []
-    do throws(FeedError) {
+    do {
       for try await n in Feed() { items.append(n) }
     } catch {
       let typed: FeedError = error  // compiles only because the error is typed

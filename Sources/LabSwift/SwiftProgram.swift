@@ -240,7 +240,15 @@ final class ProgramWriter {
     addedChildren = 0
     groups = []
     chains = [:]
-    let body = try mainFunction()
+    // The functions are written even when main() cannot be yet: a pass that stopped in main()
+    // at a name whose type comes from a function learned nothing, and nor did the next.
+    let body: [SwiftCode]
+    do {
+      body = try mainFunction()
+    } catch {
+      _ = try? declarations()
+      throw error
+    }
     let functions = try declarations()
     let top = lines
     lines = []

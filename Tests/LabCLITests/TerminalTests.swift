@@ -135,7 +135,9 @@ struct TerminalTests {
   }
 
   @Test func shortOutputIsNotHeldByThePager() throws {
-    let tmux = try Tmux(command: "\(TestSupport.labBinary.path) list --lessons", environment: [:])
+    // 50 rows: the curriculum's list, with room to grow.
+    let tmux = try Tmux(
+      command: "\(TestSupport.labBinary.path) list --lessons", environment: [:], rows: 50)
     defer { tmux.close() }
     // LESS=FRX: less quits by itself when the text fits one screen.
     try tmux.waitFor("EXITED-0")

@@ -47,8 +47,8 @@ import Testing
         {"format": 1, "threads": 2, "steps": [
           {"group": "race", "count": 2, "as": "n", "collect": "results", "cancelAfter": 1,
            "steps": [{"onCancel": [{"log": "stop {n}"}],
-                      "steps": [{"if": "n == 1", "then": [{"sleep": 10}], "else": [{"block": 50}]},
-                                {"return": "n"}]}]}
+                      "steps": [{"if": "n == 1", "then": [{"sleep": 10}], "else": [{"block": 50}]}]},
+                     {"return": "n"}]}
         ]}
         """#)
     let result = ScenarioRunner.runAndCheck(scenario)

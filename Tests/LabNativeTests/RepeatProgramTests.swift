@@ -68,8 +68,9 @@ import Testing
       "\(messages)")
     let scenario = try TestSupport.scenario(
       json: """
-        { "format": 1, "functions": { "f": { "steps": [ { "return": "'q'" } ] } }, "steps": [
-          { "call": "f", "as": "c" }, { "set": "z", "to": "[1, c]" }, { "log": "{z}" } ] }
+        { "format": 1, "functions": { "id": { "params": ["v"], "steps": [ { "return": "v" } ] } },
+          "steps": [ { "task": "t", "call": "id", "args": { "v": "'q'" } },
+          { "awaitTask": "t", "as": "c" }, { "set": "z", "to": "[1, c]" }, { "log": "{z}" } ] }
         """)
     #expect {
       try SwiftProgram.generate(scenario)

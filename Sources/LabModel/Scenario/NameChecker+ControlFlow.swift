@@ -61,8 +61,8 @@ extension NameChecker {
     for name in names {
       if scope.pending.remove(name) != nil {
         // Awaited, an async let of code that returns nothing has no value to read.
-        if !scope.givesNothing.contains(name) { scope.readable.insert(name) }
-      } else if scope.givesNothing.contains(name) {
+        if scope.givesNothing[name] == nil { scope.readable.insert(name) }
+      } else if scope.givesNothing[name] != nil {
         continue
       } else if !scope.readable.contains(name) && !unsure.names.contains(name) {
         report(

@@ -50,11 +50,12 @@ extension NameChecker {
       spec.child, &scope, step, extra: spec.itemName,
       extraKind: items == .int ? .int : items?.item)
     guard let collect = spec.collect else { return }
+    // Children of nothing: the group still iterates them (`for try await`, which cancels the
+    // rest when one throws), and the list of `()` is not a value to read.
     if child.nothing {
-      report(
-        "the children of group '\(spec.name)' return nothing, so \"collect\": '\(collect)' has "
-          + "nothing to collect (Swift: '[()]'); return a value from each child, or remove "
-          + "\"collect\"", at: step.origin)
+      scope.givesNothing[collect] =
+        "what group '\(spec.name)' collected from children that return nothing (Swift: '[()]')"
+      return
     }
     bindKind(collect, child.kind.map { .list($0) }, "this group collects", &scope, step)
   }

@@ -4,8 +4,9 @@ extension NameChecker {
     var readable: Set<String>
     /// `async let` bindings started and not yet awaited.
     var pending: Set<String> = []
-    /// `async let` bindings of code that returns nothing: awaited, never read.
-    var givesNothing: Set<String> = []
+    /// Names of what code that returns nothing gave, never read, and what each is: an `async
+    /// let` of such code (awaited, never read), a group's `collect` of such children.
+    var givesNothing: [String: String] = [:]
     /// The constants in scope, which no step may change, and what each is, as a message says
     /// it: an `async let` binding ("an async let"), an actor's `let`.
     var constants: [String: String] = [:]

@@ -144,11 +144,10 @@ struct NameChecker {
       if unsure.anyVariable || unsure.names.contains(name) { continue }
       if let (group, _) = GroupBodyRules.group(read: name) {
         report(GroupBodyRules.outsideBody("\(name)", group: group), at: step.origin)
-      } else if scope.givesNothing.contains(name) {
+      } else if let nothing = scope.givesNothing[name] {
         report(
-          "'\(name)' is an async let of code that returns nothing: awaiting it is all it gives "
-            + "(Swift: '()'); read something else, or return a value from its steps",
-          at: step.origin)
+          "'\(name)' is \(nothing), which has no value to read; read something else, or return "
+            + "a value from its steps", at: step.origin)
       } else if scope.pending.contains(name) {
         report(
           "'\(name)' is an async let that has not been awaited; add {\"await\": \"\(name)\"} first",
@@ -279,7 +278,9 @@ struct NameChecker {
       case .block(let expression), .sleep(let expression):
         readValue(expression, scope, step, as: .int, "is a time in milliseconds")
       case .asyncLet(let name, let child):
-        if checkChild(child, &scope, step).nothing { scope.givesNothing.insert(name) }
+        if checkChild(child, &scope, step).nothing {
+          scope.givesNothing[name] = "an async let of code that returns nothing (Swift: '()')"
+        }
         scope.pending.insert(name)
         scope.constants[name] = "an async let"
       case .await(let names):

@@ -48,7 +48,8 @@ import Testing
     TestSupport.passingRunsOnEverySeed(scenario, "child-copies ")
     let program = try SwiftProgram.generate(scenario)
     for expected in [
-      "let t = Task { [x] in", "let xForA = x", "async let a = { [x = xForA] () async throws -> Int in",
+      "let t = Task { [x] in", "let xForA = x",
+      "async let a = { [x = xForA] () async throws -> Int in",
       "group.addTask { [i, n] in", "for k in 1...2 {\n    var k = k",
       "for await v in p {\n    var v = v",
     ] {

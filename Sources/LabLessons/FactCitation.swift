@@ -96,14 +96,18 @@ public struct FactCitation: Sendable, Equatable {
     return links
   }
 
-  /// The fact a link's target names, if it names one: a path ending `Tests/NativeFacts/NAME.swift`.
+  /// The fact a link's target names, if it names one: a path to a Swift file in the facts'
+  /// folder, `Tests/NativeFacts/NAME.swift`, with what comes before the folder. Any such target
+  /// is a citation: one with a title (`"t"`), an anchor (`#x`), `..` or a doubled `/` gives a
+  /// name or a prefix `scan` refuses, never a link that passes unchecked. (The folder's other
+  /// files, its README and scenarios, are plain links.)
   public static func factName(_ target: String) -> (name: String, prefix: Substring)? {
-    let suffix = ".swift"
-    guard target.hasSuffix(suffix),
-      let folder = target.range(of: Fact.folder + "/", options: .backwards)
+    let folderName = Fact.folder.split(separator: "/").last.map(String.init) ?? Fact.folder
+    guard let folder = target.range(of: folderName + "/", options: .backwards),
+      target[folder.upperBound...].contains(".swift")
     else { return nil }
-    let name = String(target[folder.upperBound..<target.index(target.endIndex, offsetBy: -6)])
-    guard !name.contains("/") else { return nil }
+    let rest = target[folder.upperBound...]
+    let name = rest.hasSuffix(".swift") ? String(rest.dropLast(".swift".count)) : String(rest)
     return (name, target[..<folder.lowerBound])
   }
 
@@ -132,11 +136,14 @@ public struct FactCitation: Sendable, Equatable {
       guard let (name, prefix) = factName(link.target) else { return nil }
       let column = line.distance(from: line.startIndex, to: link.range.lowerBound) + 1
       var problem: String?
-      let expected = String(repeating: "../", count: depth)
+      // What comes before the facts' folder: `../` for each level, then its parent, `Tests/`.
+      let parent = Fact.folder.split(separator: "/").dropLast().map { $0 + "/" }.joined()
+      let expected = String(repeating: "../", count: depth) + parent
       if !isSimpleName(name) {
         problem =
-          "'\(name)' is not a fact's name (letters, digits, '-' and '_'); link to "
+          "'\(terminalSafe(link.target))' is not a fact's path: link to "
           + path(to: "NAME", depth: depth)
+          + ", a name of letters, digits, '-' and '_' with no title or #anchor"
       } else if prefix != expected {
         problem =
           "a fact is linked by its path from this file, \(path(to: name, depth: depth)), "

@@ -141,11 +141,11 @@ public struct LessonCatalog: Sendable {
       throw problem(line: 1, "\(error.description); a lesson is Markdown text of at most 256 KiB")
     }
     guard let data else { throw problem(line: 1, "the file is gone; list the lessons again") }
-    guard let text = String(validating: data, as: UTF8.self) else {
-      // A character never spans a line break, so the first line that is not UTF-8 is where.
-      let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
-      let bad = lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0
-      throw problem(line: bad + 1, "this line is not UTF-8 text; save the lesson as UTF-8")
+    let text: String
+    switch BoundedFile.utf8Text(data) {
+    case .success(let read): text = read
+    case .failure(let bad):
+      throw problem(line: bad.line, "this line is not UTF-8 text; save the lesson as UTF-8")
     }
     return try LessonParser.parse(
       text, file: file, number: entry.number, name: entry.name, facts: facts())

@@ -249,7 +249,8 @@ extension Site {
       case .notFound(let suggestion):
         return .failure(
           Failure(
-            "no scenario named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")))
+            "no scenario named '\(terminalSafe(name))'"
+              + (suggestion.map { "; did you mean '\($0)'?" } ?? "")))
       case .ambiguous(let urls):
         return .failure(Failure("'\(name)' names \(urls.count) scenario files"))
       case .file(let url):

@@ -333,6 +333,15 @@ public struct FactCatalog: Sendable {
       return .failure(
         FactProblems([FactProblem(file: display, line: 1, message: "there is no such file")]))
     }
-    return Fact.parse(String(decoding: data, as: UTF8.self), name: name, file: display)
+    switch BoundedFile.utf8Text(data) {
+    case .success(let text): return Fact.parse(text, name: name, file: display)
+    case .failure(let bad):
+      return .failure(
+        FactProblems([
+          FactProblem(
+            file: display, line: bad.line,
+            message: "this line is not UTF-8 text; save the fact as UTF-8")
+        ]))
+    }
   }
 }

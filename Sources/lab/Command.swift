@@ -124,7 +124,7 @@ struct CommandContext {
     case .notFound(let suggestion):
       // A lesson's exact name beats the nearest scenario name: the user named the wrong kind.
       throw UsageError(
-        "no scenario named '\(argument)' under \(catalog.displayPath(catalog.scenariosFolder))/"
+        "no scenario named '\(terminalSafe(argument))' under \(catalog.displayPath(catalog.scenariosFolder))/"
           + (course.lesson(named: argument).map {
             "; that's a lesson: '\(LabCommand.line("lesson \($0.name)"))'"
           } ?? suggestion.map { "; did you mean '\($0)'?" }

@@ -64,7 +64,8 @@ enum FactsCommand: Command {
     let shown = ScenarioCatalog(root: root)
     let known = catalog.names()
     for name in arguments.positionals where !known.contains(name) {
-      throw UsageError("no fact named '\(name)' in \(Fact.folder)/" + didYouMean(name, in: known))
+      throw UsageError(
+        "no fact named '\(terminalSafe(name))' in \(Fact.folder)/" + didYouMean(name, in: known))
     }
     let names = arguments.positionals.isEmpty ? known : arguments.positionals
     let runs = try arguments.integer(.runs, in: 1...Fact.maxRuns)

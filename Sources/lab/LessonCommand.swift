@@ -240,7 +240,7 @@ enum LessonCommand: Command {
         course.hasScenario(named: argument)
         ? "; that's a scenario: '\(LabCommand.hint.command("run", argument))'" : nil
       throw UsageError(
-        "no lesson named '\(argument)'"
+        "no lesson named '\(terminalSafe(argument))'"
           + (scenario ?? suggestion.map { "; did you mean '\($0)'?" }
             ?? "; '\(LabCommand.name) list' lists the lessons"))
     case .ambiguous(let matches):

@@ -210,6 +210,23 @@ import Testing
     #expect(course.lab(["run", secret.path]).status == 0)
   }
 
+  /// A fact whose text is not UTF-8 is refused at its line, as a lesson is: it passed with
+  /// U+FFFD shown in its claim.
+  @Test func aFactThatIsNotUTF8IsRefusedAtItsLine() throws {
+    let course = try Self.course(facts: [:])
+    let file = course.root.appendingPathComponent("Tests/NativeFacts/bytes.swift")
+    let source = "// fact: x\n// checked: Swift 6.3.1, Linux\n// verdict: compiles\nlet a = 1\n"
+    var bytes = Array(source.utf8)
+    bytes.insert(0xFF, at: "// fact: x".utf8.count)
+    try Data(bytes).write(to: file)
+    let result = course.lab(["facts", "bytes"])
+    #expect(result.status == 1)
+    #expect(
+      (result.out + result.err).contains(
+        "Tests/NativeFacts/bytes.swift:1:1: error: this line is not UTF-8 text"),
+      "\(result.out)\(result.err)")
+  }
+
   @Test func aFactNameThatIsNoFactIsAUsageErrorWithTheNearest() throws {
     let course = try Self.course(facts: ["holds": Self.holds])
     let result = course.lab(["facts", "hold"])

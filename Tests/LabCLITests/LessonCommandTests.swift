@@ -57,6 +57,16 @@ import Testing
     #expect(err.isEmpty)
   }
 
+  /// A name given on the command line is quoted escaped: a line break in it cannot make the
+  /// error a second line of the lab's own ("error: forged").
+  @Test(arguments: [["lesson"], ["run"], ["facts"], ["swift"]])
+  func anUnknownNameIsQuotedOnOneLine(_ command: [String]) {
+    let run = InProcessLab.run(command + ["x\nerror: forged"])
+    #expect(run.status == 64)
+    #expect(run.err.contains("'x\\nerror: forged'"), "\(run.err)")
+    #expect(!run.err.split(separator: "\n").contains { $0.hasPrefix("error: forged") })
+  }
+
   @Test func unknownLessonsSuggestOrList() throws {
     let typo = InProcessLab.run(["lesson", "asynclet"])
     #expect(typo.status == 64)

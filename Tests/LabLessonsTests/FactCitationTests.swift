@@ -42,12 +42,26 @@ import Testing
           + "'Tests/NativeFacts/x.swift'",
         "a fact is linked by its path from this file, ../Tests/NativeFacts/y.swift, not "
           + "'../../Tests/NativeFacts/y.swift'",
-        "'no good' is not a fact's name (letters, digits, '-' and '_'); link to "
-          + "../Tests/NativeFacts/NAME.swift",
+        "'../Tests/NativeFacts/no good.swift' is not a fact's path: link to "
+          + "../Tests/NativeFacts/NAME.swift, a name of letters, digits, '-' and '_' with no "
+          + "title or #anchor",
       ])
     // From the course's root, the path has no `../`.
     #expect(
       FactCitation.scan(["[fact](Tests/NativeFacts/x.swift)"], depth: 0).first?.problem == nil)
+  }
+
+  /// A link into the facts' folder in any other form is a citation that fails, not a link
+  /// that passes unchecked: a title, an anchor, a path out of the folder, a doubled `/`.
+  @Test func aLinkIntoTheFactsFolderInAnotherFormIsAProblem() {
+    let targets = [
+      #"../Tests/NativeFacts/nope.swift "t""#, "../Tests/NativeFacts/gone.swift#x",
+      "../Tests/NativeFacts/../../../../etc/passwd.swift", "../Tests//NativeFacts/x.swift",
+      "../Tests/NativeFacts/<script>.swift",
+    ]
+    let citations = FactCitation.scan(targets.map { "[fact](\($0))" }, depth: 1)
+    #expect(citations.count == targets.count)
+    #expect(citations.allSatisfy { $0.problem != nil }, "\(citations.map(\.problem))")
   }
 
   static let lesson = """

@@ -124,3 +124,20 @@ package struct FileError: Error, CustomStringConvertible {
   package var description: String
   package init(_ description: String) { self.description = terminalSafe(description) }
 }
+
+extension BoundedFile {
+  /// `data` as UTF-8 text, or the 1-based number of its first line that is not UTF-8: a
+  /// character never spans a line break, so that line is where. Never text with U+FFFD in
+  /// place of what the file holds.
+  public static func utf8Text(_ data: Data) -> Result<String, NotUTF8> {
+    if let text = String(validating: data, as: UTF8.self) { return .success(text) }
+    let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
+    let bad = lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0
+    return .failure(NotUTF8(line: bad + 1))
+  }
+
+  /// A file's first line that is not UTF-8 text.
+  public struct NotUTF8: Error, Sendable {
+    public var line: Int
+  }
+}

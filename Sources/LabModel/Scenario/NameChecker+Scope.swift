@@ -78,12 +78,19 @@ extension NameChecker {
     /// later read is told the actor, not the block.
     mutating func end(_ inner: Scope, _ block: String, _ step: Step) {
       let refused = leftActor?.names ?? []
-      for name in inner.readable.subtracting(readable).subtracting(refused)
-      where ended[name] == nil {
-        ended[name] = EndedScope(block: block, origin: step.origin)
+      // A block's scope starts as a copy of this one and only gains names (it removes only
+      // what it added): when it gained none, there is nothing to compare. A scenario of 40,000
+      // tasks compared its 40,000 handles after each one, and took 52 s to validate.
+      if inner.readable.count > readable.count {
+        for name in inner.readable.subtracting(readable).subtracting(refused)
+        where ended[name] == nil {
+          ended[name] = EndedScope(block: block, origin: step.origin)
+        }
       }
-      for name in inner.tasks.subtracting(tasks) where endedTasks[name] == nil {
-        endedTasks[name] = EndedScope(block: block, origin: step.origin)
+      if inner.tasks.count > tasks.count {
+        for name in inner.tasks.subtracting(tasks) where endedTasks[name] == nil {
+          endedTasks[name] = EndedScope(block: block, origin: step.origin)
+        }
       }
     }
   }

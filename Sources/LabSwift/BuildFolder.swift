@@ -36,14 +36,27 @@ public enum BuildFolder {
     }
     // The root is held to the same rules as each folder in it: a world-writable root, or a link,
     // would let another user swap the folders under the lab.
-    let root = try checked(root(environment: environment), variable: "LAB_CACHE")
+    let named = environment["LAB_CACHE"].map { $0.hasPrefix("/") } ?? false
+    let root = try checked(
+      root(environment: environment), variable: "LAB_CACHE", makesParents: !named)
     return try checked(root.appendingPathComponent(kind, isDirectory: true), variable: "LAB_CACHE")
   }
 
   /// `folder`, made if missing (0700), when it is one a cache may be: a folder of the user's,
   /// not a link, that no one else may write to. Every cache location is checked so, however it
-  /// is named (`variable` is what moves it, for the message).
-  public static func checked(_ folder: URL, variable: String) throws -> URL {
+  /// is named (`variable` is what moves it, for the message). A folder the user named
+  /// (`makesParents` false) is made only in a folder that exists: a mistyped path is said, not
+  /// made, folder by folder.
+  public static func checked(_ folder: URL, variable: String, makesParents: Bool = true) throws
+    -> URL
+  {
+    let parent = folder.deletingLastPathComponent()
+    var parentInfo = stat()
+    if !makesParents, stat(parent.path, &parentInfo) != 0 {
+      throw BuildFolderError(
+        "\(variable) names \(terminalSafe(folder.path)), and \(terminalSafe(parent.path)) does "
+          + "not exist; make that folder first, or set \(variable) to a folder that exists")
+    }
     do {
       try FileManager.default.createDirectory(
         at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

@@ -57,7 +57,8 @@ enum NativeCommand {
               + "~/.cache/lab-native, or unset it")
         }
         return (
-          try BuildFolder.checked(URL(writtenPath: chosen), variable: "LAB_NATIVE_CACHE"),
+          try BuildFolder.checked(
+            URL(writtenPath: chosen), variable: "LAB_NATIVE_CACHE", makesParents: false),
           records
         )
       }

@@ -15,6 +15,9 @@ import Testing
   static func freshState() -> [String: String] {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("lab-challenges-\(UUID().uuidString)")
+    // A LAB_CACHE the user names is made only in a folder that exists.
+    try? FileManager.default.createDirectory(
+      at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     return [
       "XDG_STATE_HOME": folder.path, "LAB_CACHE": folder.appendingPathComponent("cache").path,
     ]

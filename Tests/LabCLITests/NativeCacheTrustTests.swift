@@ -71,6 +71,9 @@ import Testing
     defer { try? FileManager.default.removeItem(at: home) }
     // The cache in a folder the course could write to, as a teacher's course might name it.
     let cache = home.appendingPathComponent("course/.build/lab-native")
+    // A named cache is made only in a folder that exists: the course's `.build`, as shipped.
+    try FileManager.default.createDirectory(
+      at: cache.deletingLastPathComponent(), withIntermediateDirectories: true)
     let environment = [
       "LAB_NATIVE_CACHE": cache.path, "LAB_CACHE": home.appendingPathComponent("cache").path,
     ]

@@ -24,6 +24,24 @@ import Testing
     #expect(relative.path == "/h/.cache/concurrency-lab")
   }
 
+  /// A LAB_CACHE the user names is made only in a folder that exists: a mistyped path is said,
+  /// not made folder by folder (`mkdir -p` made a chain, an escape in its name included).
+  @Test func aNamedCacheIsMadeOnlyInAFolderThatExists() throws {
+    let scratch = Self.scratch()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let deep = scratch.appendingPathComponent("a/b/c")
+    #expect {
+      try BuildFolder.folder("native", environment: ["LAB_CACHE": deep.path])
+    } throws: { error in
+      "\(error)".contains("does not exist; make that folder first")
+    }
+    #expect(!FileManager.default.fileExists(atPath: scratch.path))
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let one = scratch.appendingPathComponent("cache")
+    let folder = try BuildFolder.folder("native", environment: ["LAB_CACHE": one.path])
+    #expect(folder.path == one.appendingPathComponent("native").path)
+  }
+
   /// A relative LAB_CACHE would be a folder of whatever course the lab runs in: refused with
   /// what to set, not passed over for the default.
   @Test func aRelativeCacheIsRefusedNotIgnored() {

@@ -54,7 +54,10 @@ package enum CourseInit {
         try manager.createDirectory(
           at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       } catch {
-        throw Refusal(message: "cannot create '\(shown)/\(path)': \(error.localizedDescription)")
+        // The system's words say what failed, not what to do: the lab says that.
+        throw Refusal(
+          message: "cannot create '\(shown)/\(path)' (\(error.localizedDescription)); give lab "
+            + "init a folder you can write in, under your home or your projects")
       }
       do throws(FileError) {
         try AtomicFile.create(text, at: url.path, shown: "\(shown)/\(path)")

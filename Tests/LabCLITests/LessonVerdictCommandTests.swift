@@ -9,26 +9,27 @@ import Testing
 struct LessonVerdictCommandTests {
   static let hasSwiftc = SwiftCompiler.find(environment: ProcessInfo.processInfo.environment) != nil
 
-  static func lesson(_ body: String) -> String {
-    """
-    ---
-    name: first-steps
-    title: Verdicts
-    concepts: [sending]
-    scenarios: [two-downloads]
-    ---
+  /// A lesson of `body` after a section that checks a scenario's program; with `bodyFirst`,
+  /// before it, so that a time bound meets the body's work first.
+  static func lesson(_ body: String, bodyFirst: Bool = false) -> String {
+    let check = "```lab\nlab swift two-downloads --check\n```"
+    return """
+      ---
+      name: first-steps
+      title: Verdicts
+      concepts: [sending]
+      scenarios: [two-downloads]
+      ---
 
-    ```lab
-    lab swift two-downloads --check
-    ```
+      \(bodyFirst ? body : check)
 
-    \(body)
+      \(bodyFirst ? check : body)
 
-    ## Questions
+      ## Questions
 
-    1. Why?
+      1. Why?
 
-    """
+      """
   }
 
   @Test(.enabled(if: hasSwiftc, "needs swiftc"))
@@ -113,7 +114,7 @@ struct LessonVerdictCommandTests {
       \(Self.slowProgram)
       func g() -> Int { f20(1) }
       ```
-      """
+      """, bodyFirst: true
     ).write(
       to: course.root.appendingPathComponent("Lessons/01-first-steps.md"), atomically: true,
       encoding: .utf8)

@@ -3,7 +3,7 @@ import LabModel
 extension ProgramWriter {
   /// Every free function is `async throws`, as the scenario format says, but for a synchronous
   /// one, which throws when its body can, like a method.
-  var throwsKeys: Set<String> {
+  func findThrowsKeys() -> Set<String> {
     let synchronous = synchronousFunctions
     var keys = Set(scenario.functions.keys).subtracting(synchronous)
     for name in synchronous where Self.throwsIn(scenario.functions[name]?.steps ?? [], keys) {
@@ -20,7 +20,7 @@ extension ProgramWriter {
   /// Free functions that run on their caller's executor and never suspend: written as plain
   /// synchronous functions, which Swift runs on the caller's thread as the lab runs them — and
   /// which a Dispatch work item, itself synchronous, can call.
-  var synchronousFunctions: Set<String> {
+  func findSynchronousFunctions() -> Set<String> {
     // A synchronous function's `#isolation` is nil, whoever calls it; the lab's reads its
     // caller's, as a `nonisolated(nonsending)` async function's does.
     if reads.contains("#isolation") { return [] }

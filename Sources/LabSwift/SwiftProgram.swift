@@ -10,18 +10,23 @@ public enum SwiftProgram {
   public static func generate(_ scenario: Scenario, native: Bool = false) throws(Diagnostic)
     -> String
   {
-    do {
+    do throws(NotExpressible) {
       let writer = ProgramWriter(scenario, native: native)
       // Types flow from calls to parameters and from returns to callers, one function further
       // each pass: passes go on until they learn nothing more (a chain of three functions
-      // needed a fourth), bounded by the number of functions.
-      let bound =
-        4 + scenario.functions.count
-        + scenario.actors.values.reduce(0) { $0 + $1.methods.count }
-      for pass in 0..<bound {
+      // needed a fourth), as many as `lab validate` takes.
+      var settled = false
+      for pass in 0..<Scenario.typeLearningRounds where !settled {
         let before = writer.learnedTypes
         _ = try? writer.program()
-        if pass >= 2, writer.learnedTypes == before { break }
+        settled = pass >= 2 && writer.learnedTypes == before
+      }
+      guard settled else {
+        throw NotExpressible(
+          origin: nil,
+          message: "its types flow through more calls than the writer follows "
+            + "(\(Scenario.typeLearningRounds) passes); shorten the chain of functions that "
+            + "return what they call")
       }
       writer.typesSettled = true
       return try writer.program()
@@ -94,6 +99,10 @@ final class ProgramWriter {
   var chains: [String: SwiftType] = [:]
   /// Every name read anywhere: a result no one reads is bound to `_`.
   let reads: Set<String>
+  /// Functions of the scenario alone, read for every call the writer writes: found once (a
+  /// chain of 3,000 functions found them again for each, 5 s a pass).
+  lazy var synchronousFunctions: Set<String> = findSynchronousFunctions()
+  lazy var throwsKeys: Set<String> = findThrowsKeys()
   /// Tasks a handler cancels before it starts one of that name: the one a previous input
   /// started, which the view model keeps.
   let storedTaskNames: Set<String>

@@ -80,4 +80,25 @@ struct VariableTypeProgramTests {
     let program = try SwiftProgram.generate(scenario)
     #expect(program.contains("  let q: Int\n  if now() == 0 {\n    q = 1\n  } else {\n    q = 2"))
   }
+
+  /// A result type flows one call further each pass, for at most `typeLearningRounds` passes:
+  /// a chain of eight calls is typed; one of forty is refused with the reason, not written with
+  /// a guessed type (each pass writes the whole program; the passes were one per function).
+  @Test func typesFlowThroughAChainOfCallsWithinTheWritersPasses() throws {
+    func chain(_ length: Int) -> String {
+      let functions = (0..<length).map { index in
+        let steps =
+          index == length - 1
+          ? #"[{"return": "'text'"}]"#
+          : #"[{"call": "f\#(index + 1)", "as": "v"}, {"return": "v"}]"#
+        return #""f\#(index)": {"params": [], "steps": \#(steps)}"#
+      }
+      return #"{"format": 1, "functions": {\#(functions.joined(separator: ", "))}, "#
+        + #""steps": [{"call": "f0", "as": "x"}, {"log": "{x}"}]}"#
+    }
+    let program = try SwiftProgram.generate(try TestSupport.scenario(json: chain(8)))
+    #expect(program.contains("func f0() async throws -> String"), "\(program)")
+    let message = try #require(try Self.refusal(chain(40)))
+    #expect(message.contains("its types flow through more calls than the writer follows"))
+  }
 }

@@ -8,7 +8,7 @@ extension NameChecker {
     _ name: String, timeout: Expression?, bind: String?, _ scope: inout Scope, _ step: Step
   ) {
     read(timeout?.names ?? [], scope, step)
-    if let bind { bindKind(bind, .bool, "this wait gives", &scope, step) }
+    if let bind { bindKind(bind, .bool, "wait gives", &scope, step) }
     let known = scenario.semaphores.map(\.name)
     guard !known.contains(name), !unsureNames.contains(name) else { return }
     let suggestion = didYouMean(name, in: known)

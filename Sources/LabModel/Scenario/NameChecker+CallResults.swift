@@ -4,29 +4,27 @@
 extension NameChecker {
   /// Each function's and actor method's (`Actor.method`) result kind, from the first return
   /// that says one: each checked alone, in rounds until a round learns nothing more (a function
-  /// calling one checked after it learns that one's kind a round later), at most one round per
-  /// function. What this finds wrong is reported where they are checked for real.
+  /// calling one checked after it learns that one's kind a round later), at most
+  /// `Scenario.typeLearningRounds`. What this finds wrong is reported where they are checked
+  /// for real.
   func probeReturnKinds() -> [String: ValueKind] {
     var probe = self
-    let globals = Set(scenario.state.map(\.name))
     let stateKinds = Self.declaredKinds(scenario.state)
     var bodies: [(key: String, steps: [Step], scope: Scope)] = []
     for (name, function) in scenario.functions.sorted(by: { $0.key < $1.key }) {
-      var scope = Scope(readable: globals.union(function.parameters))
-      scope.types = stateKinds.merging(parameterKinds[function.name] ?? [:]) { $1 }
-      bodies.append((name, function.steps, scope))
+      bodies.append((name, function.steps, functionScope(function, stateNames, stateKinds)))
     }
     for (actorName, actor) in scenario.actors.sorted(by: { $0.key < $1.key }) {
       for (name, method) in actor.methods.sorted(by: { $0.key < $1.key }) {
         bodies.append(
           (
             "\(actorName).\(name)", method.steps,
-            methodScope(method, of: actor, globals, stateKinds)
+            methodScope(method, of: actor, stateNames, stateKinds)
           )
         )
       }
     }
-    for _ in 0...bodies.count {
+    for _ in 0..<min(bodies.count + 1, Scenario.typeLearningRounds) {
       let before = probe.functionReturnKinds
       for body in bodies {
         var scope = body.scope
@@ -40,11 +38,12 @@ extension NameChecker {
   }
 
   /// A name an `as` binds to a value of `kind` (nil: the file does not say): a variable keeps
-  /// its kind. `gives` says what gives it: "this next gives".
+  /// its kind. `gives` says what gives it, as "'x' holds …, and this GIVES a string" reads:
+  /// "next gives".
   mutating func bindKind(
     _ name: String, _ kind: ValueKind?, _ gives: String, _ scope: inout Scope, _ step: Step
   ) {
-    let change = kind.map { "\(gives.dropFirst("this ".count)) \($0.described)" } ?? ""
+    let change = kind.map { "\(gives) \($0.described)" } ?? ""
     checkHeldKind(name, kind, change: change, add: false, &scope, step, declaresLocal: true)
     scope.readable.insert(name)
   }
@@ -57,10 +56,7 @@ extension NameChecker {
           + "'()'); remove \"as\", or end the task's steps with {\"return\": …}",
         at: step.origin)
     }
-    let result = taskReturnKinds[task]
-    let change = result.map { "awaits a task that returns \($0.described)" } ?? ""
-    checkHeldKind(name, result, change: change, add: false, &scope, step, declaresLocal: true)
-    scope.readable.insert(name)
+    bindKind(name, taskReturnKinds[task], "awaits a task that returns", &scope, step)
   }
 
   /// `call … as NAME`: the name holds what the function returns, and keeps its kind.
@@ -71,10 +67,7 @@ extension NameChecker {
           + "'()'); remove \"as\", or end '\(call.function)' with {\"return\": …}",
         at: step.origin)
     }
-    let result = functionReturnKinds[call.function]
-    let change = result.map { "call gives \($0.described)" } ?? ""
-    checkHeldKind(name, result, change: change, add: false, &scope, step, declaresLocal: true)
-    scope.readable.insert(name)
+    bindKind(name, functionReturnKinds[call.function], "call gives", &scope, step)
   }
 
   /// The steps of the function or actor method (`Actor.method`) a call names; nil when it names
@@ -103,8 +96,8 @@ extension NameChecker {
   mutating func checkBindsNoSharedVariable(_ step: Step, _ scope: Scope) {
     if case .set = step.kind { return }
     if step.kind.isIf { return }
-    let shared = Set(scenario.state.map(\.name)).union(scope.actorOwn?.names ?? [])
-    for name in step.kind.boundNames.sorted() where shared.contains(name) {
+    for name in step.kind.boundNames.sorted()
+    where stateNames.contains(name) || scope.actorOwn?.names.contains(name) == true {
       report(
         "\"as\": '\(name)' names a shared variable, and in Swift it declares a new local that "
           + "hides it; bind another name, then set the variable to it ({\"set\": \"\(name)\", "
@@ -112,4 +105,11 @@ extension NameChecker {
         at: step.origin)
     }
   }
+}
+
+extension Scenario {
+  /// How many rounds `lab validate` and the Swift program writer take to learn the types that
+  /// flow between functions, one call further each round: a chain of ten calls, and not a
+  /// pass per function of a file of thousands (each round checks or writes them all).
+  public static let typeLearningRounds = 12
 }

@@ -9,6 +9,15 @@ extension NameChecker {
     checkClosure(method.steps, &scope)
   }
 
+  /// What a function's steps see: its parameters, the shared state.
+  func functionScope(
+    _ function: Function, _ globals: Set<String>, _ stateKinds: [String: ValueKind]
+  ) -> Scope {
+    var scope = Scope(readable: globals.union(function.parameters))
+    scope.types = stateKinds.merging(parameterKinds[function.name] ?? [:]) { $1 }
+    return scope
+  }
+
   /// What a method's steps see: the actor's names, its parameters, the shared state.
   func methodScope(
     _ method: Function, of actor: ActorDeclaration, _ globals: Set<String>,

@@ -57,7 +57,7 @@ extension NameChecker {
         "what group '\(spec.name)' collected from children that return nothing (Swift: '[()]')"
       return
     }
-    bindKind(collect, child.kind.map { .list($0) }, "this group collects", &scope, step)
+    bindKind(collect, child.kind.map { .list($0) }, "group collects", &scope, step)
   }
 
   mutating func checkGroupBody(
@@ -116,7 +116,7 @@ extension NameChecker {
     case .addTask(let spec):
       checkGroupStep(spec.group, scope, step)
       checkChild(spec.child, &scope, step)
-      if let bind = spec.bind { bindKind(bind, .bool, "this addTask gives", &scope, step) }
+      if let bind = spec.bind { bindKind(bind, .bool, "addTask gives", &scope, step) }
     case .next(let group, let bind, let orElse):
       checkGroupStep(group, scope, step)
       if let orElse { read(orElse.names, scope, step) }
@@ -132,7 +132,7 @@ extension NameChecker {
               + "give this next an \"orElse\", or bind it to another name", at: step.origin)
         }
         if let orElse, let given = kind(orElse, scope, step) {
-          bindKind(bind, given, "this next gives", &scope, step)
+          bindKind(bind, given, "next gives", &scope, step)
         }
         scope.readable.insert(bind)
         if orElse == nil, !groupsReturningNothing.contains(group) {

@@ -32,6 +32,8 @@ struct NameChecker {
   let continuationNames: Set<String>
   /// The task-locals of "taskLocals", which every expression may read.
   let taskLocalNames: Set<String>
+  /// The names of "state": the shared variables.
+  let stateNames: Set<String>
   /// Groups whose children return nothing: a `next` of one gives no optional to compare.
   let groupsReturningNothing: Set<String>
   /// Names written in parts of the file that did not decode.
@@ -75,11 +77,12 @@ struct NameChecker {
     taskNames = tasks
     continuationNames = continuations
     taskLocalNames = Set(scenario.taskLocals.map(\.name))
+    stateNames = Set(scenario.state.map(\.name))
     groupsReturningNothing = Self.groupsReturningNothing(scenario)
   }
 
   mutating func check() {
-    let globals = Set(scenario.state.map(\.name))
+    let globals = stateNames
     let stateKinds = Self.declaredKinds(scenario.state)
     collectParameterKinds()
     functionReturnKinds = probeReturnKinds()
@@ -87,8 +90,7 @@ struct NameChecker {
     root.types = stateKinds
     checkClosure(scenario.steps, &root)
     for function in scenario.functions.values {
-      var scope = Scope(readable: globals.union(function.parameters))
-      scope.types = stateKinds.merging(parameterKinds[function.name] ?? [:]) { $1 }
+      var scope = functionScope(function, globals, stateKinds)
       checkClosure(function.steps, &scope)
     }
     for actor in scenario.actors.values {
@@ -320,7 +322,7 @@ struct NameChecker {
       case .streamNext(let name, let bind, let orElse):
         read(orElse.names, scope, step)
         checkStream(name, step)
-        bindKind(bind, kind(orElse, scope, step), "this next gives", &scope, step)
+        bindKind(bind, kind(orElse, scope, step), "next gives", &scope, step)
       case .forAwait(let name, let item, let body, let operators):
         checkForAwait(name, item, body, operators, &scope, step)
       case .onTermination(let name, let handler): checkOnTermination(name, handler, scope, step)

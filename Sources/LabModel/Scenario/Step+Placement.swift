@@ -83,12 +83,16 @@ extension Step {
     }
   }
 
+  /// The loops, whose `break` is their own.
+  private static let loopKeys: Set<StepKey> = [
+    .repeat, .forEach, .while, .repeatWhile, .whileNext, .forAwait,
+  ]
+
   /// Whether a `break` in `steps` leaves the loop they are the body of (not an inner loop's).
   static func breaks(_ steps: [Step]) -> Bool {
-    let loops: Set<StepKey> = [.repeat, .forEach, .while, .repeatWhile, .whileNext, .forAwait]
-    return steps.contains { step in
+    steps.contains { step in
       if case .break = step.kind { return true }
-      if loops.contains(step.kind.key) { return false }
+      if loopKeys.contains(step.kind.key) { return false }
       return step.kind.placedBlocks.contains { $0.placement == .inline && breaks($0.steps) }
     }
   }

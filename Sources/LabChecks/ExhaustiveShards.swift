@@ -109,6 +109,16 @@ extension ExhaustiveSearch {
           return problem
         }
       }
+      // Every schedule a search runs gives one outcome, so a shard's counts add up to at most
+      // its schedules; more, and the merge would claim runs no search made.
+      var runs = 0
+      for row in outcomes {
+        let (sum, overflow) = runs.addingReportingOverflow(row.count)
+        guard !overflow, sum <= schedules else {
+          return "its outcomes' counts add up to more than its \(schedules) schedules"
+        }
+        runs = sum
+      }
       if let stop = stoppedBy {
         let ranges: [String: ClosedRange<Double>] = [
           "seconds": 0.001...86_400, "memory": 1...1_048_576,
@@ -215,7 +225,7 @@ extension ExhaustiveSearch {
         findings.complete = false
         return .success(findings)
       }
-      guard case .success((let schedule, .outcome(let outcome))) = replayed else {
+      guard case .success((let schedule, .outcome(let outcome, let preemptions))) = replayed else {
         // The file's text, quoted: escaped for the terminal and cut to a line's length.
         let shown = best.schedule.count > 120 ? best.schedule.prefix(120) + "…" : best.schedule
         return .failure(.mismatch("the schedule \(terminalSafe(shown)) does not replay here"))
@@ -223,7 +233,9 @@ extension ExhaustiveSearch {
       let (grade, reason) = OutcomeHistogram.grade(outcome, by: rules)
       findings.add(
         Found(
-          outcome: outcome, schedule: schedule, preemptions: best.preemptions,
+          // The preemptions are the replay's, as the search counts them: a file's row only
+          // chose which schedule to replay.
+          outcome: outcome, schedule: schedule, preemptions: preemptions,
           count: group.rows.reduce(0) { sum, row in
             // A thousand shards' counts of one outcome cannot overflow; a file's rows might.
             let (total, overflow) = sum.addingReportingOverflow(row.count)
@@ -246,7 +258,8 @@ extension ExhaustiveSearch {
 
   /// What replaying a shard's schedule gave.
   private enum Replayed {
-    case outcome(Outcome)
+    /// The run's outcome, and the preemptions its schedule made.
+    case outcome(Outcome, preemptions: Int)
     /// The schedule does not fit this scenario: another scenario's, or a forged one.
     case misfit
     /// The merge's budget ran out during the replay.
@@ -262,7 +275,9 @@ extension ExhaustiveSearch {
     let result = ScenarioRunner.runAndCheck(scenario, options: runOptions)
     if let limit = deadline.cut(result.record) { return .cut(limit) }
     guard replay.fits else { return .misfit }
-    return .outcome(Outcome(of: result.record, observingFirst: Outcome.observesFirst(rules)))
+    return .outcome(
+      Outcome(of: result.record, observingFirst: Outcome.observesFirst(rules)),
+      preemptions: Self.preemptions(chooser.decisions))
   }
 }
 

@@ -37,6 +37,12 @@ public enum BuildFolder {
     // The root is held to the same rules as each folder in it: a world-writable root, or a link,
     // would let another user swap the folders under the lab.
     let named = environment["LAB_CACHE"].map { $0.hasPrefix("/") } ?? false
+    if named, let course = course(holding: root(environment: environment), environment) {
+      throw BuildFolderError(
+        "LAB_CACHE names \(terminalSafe(root(environment: environment).path)), inside the course "
+          + "at \(terminalSafe(course)), which could ship the records of what the lab built; set "
+          + "it to a folder outside every course, or unset it for ~/.cache/concurrency-lab")
+    }
     let root = try checked(
       root(environment: environment), variable: "LAB_CACHE", makesParents: !named)
     return try checked(root.appendingPathComponent(kind, isDirectory: true), variable: "LAB_CACHE")
@@ -76,6 +82,33 @@ public enum BuildFolder {
           + "\(variable) to a folder of your own, such as ~/.cache/concurrency-lab")
     }
     return folder
+  }
+
+  /// The course the lab runs in — `LAB_ROOT`, or the folder with `Scenarios/` at or above the
+  /// working directory — when `folder` is that course or inside it; links resolved, so a link
+  /// out of the course, or into it, is judged by where it leads. The records of what the lab
+  /// built live in the cache: kept in a course, they could be the course's.
+  static func course(holding folder: URL, _ environment: [String: String]) -> String? {
+    func real(_ url: URL) -> String? {
+      // The folder itself may not exist yet: its parent must (a named cache is made only there).
+      guard let parent = realpath(url.deletingLastPathComponent().path, nil) else { return nil }
+      defer { free(parent) }
+      let base = String(cString: parent)
+      return (base == "/" ? "" : base) + "/" + url.lastPathComponent
+    }
+    let here = URL(writtenPath: FileManager.default.currentDirectoryPath)
+    let courses = [
+      environment["LAB_ROOT"].flatMap { $0.isEmpty ? nil : URL(writtenPath: $0) },
+      ScenarioCatalog.locateRoot(from: here),
+    ]
+    guard let cache = real(folder.standardizedFileURL) else { return nil }
+    for case let course? in courses {
+      guard let resolved = realpath(course.standardizedFileURL.path, nil) else { continue }
+      defer { free(resolved) }
+      let root = String(cString: resolved)
+      if cache == root || cache.hasPrefix(root == "/" ? "/" : root + "/") { return root }
+    }
+    return nil
   }
 
   /// FNV-1a, 64 bits, of `url`'s standardized path, in hex: a file name for what belongs to

@@ -182,12 +182,16 @@ import Testing
     #expect(ref.count == 40, "pinned to a commit: \(ref)")
     let scratch = course.root.appendingPathComponent("build/scratch")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    // The lab's cache keeps the records of what it built: never inside a course.
+    let cache = URL(fileURLWithPath: course.root.path + "-cache")
+    try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: cache) }
     let environment = [
       "CI": "true", "NO_COLOR": "1", "LAB_REF": String(ref),
       "LAB_REPOSITORY": "file://\(TestSupport.packageRoot.path)",
       "LAB": TestSupport.labBinary.path, "GITHUB_ENV": scratch.appendingPathComponent("env").path,
       "LAB_CURRICULUM": TestSupport.packageRoot.path,
-      "LAB_CACHE": scratch.appendingPathComponent("cache").path,
+      "LAB_CACHE": cache.path,
       "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
       "HOME": scratch.path,
     ]

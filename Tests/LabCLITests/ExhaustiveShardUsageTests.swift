@@ -151,6 +151,8 @@ import Testing
       #""stopped_by": null"#, #""stopped_by": {"budget": "seconds", "limit": 60}"#,
       "it is complete, yet names a budget that stopped it"
     ),
+    // One outcome a schedule: counts past the schedules would merge into runs no search made.
+    (#""count": 7,"#, #""count": 7000,"#, "its outcomes' counts add up to more than its"),
   ])
   func aNumberOutOfRangeIsNotAShard(_ edit: (String, String, String)) throws {
     let folder = try ShardFolder()
@@ -181,5 +183,25 @@ import Testing
       #expect(run.err.contains("its seconds limit is"), "\(limit): \(run.err)")
       #expect(!run.err.contains("raise it"), "\(limit)")
     }
+  }
+
+  /// A row's preemptions only choose which schedule is replayed: the merge reports the replay's
+  /// own count, so a file cannot make a schedule look simpler than it is.
+  @Test func aRowsPreemptionsAreTheReplays() throws {
+    let folder = try ShardFolder()
+    let shards = try folder.shards("racy-counter", 3)
+    let text = try String(contentsOfFile: shards[0], encoding: .utf8)
+    let truth = #""preemptions": 5, "schedule": "3-8d4eb6-hgggighggg-71""#
+    let forged = #""preemptions": 0, "schedule": "3-8d4eb6-hgggighggg-71""#
+    #expect(text.contains(truth), "\(text.prefix(300))")
+    let edited = try folder.write(
+      "edited.json", text.replacingOccurrences(of: truth, with: forged))
+    let run = InProcessLab.run(
+      ["explore", "racy-counter", "--exhaustive", "--format", "json"]
+        + Self.merging([edited, shards[1], shards[2]]))
+    #expect(run.status == 0, "\(run.err)")
+    // The forged row is chosen (it claims the fewest), and said with its true count.
+    #expect(run.out.contains(truth), "\(run.out)")
+    #expect(!run.out.contains(forged))
   }
 }

@@ -72,4 +72,36 @@ import Testing
       try BuildFolder.folder("swift", environment: ["LAB_CACHE": cache.path])
     }
   }
+
+  /// The records of what the lab built live under LAB_CACHE: in the course the lab runs in, the
+  /// course could ship records for its own "builds". A cache in the course, or a link into it,
+  /// is refused, and nothing is made there; a folder beside the course is a cache like any.
+  @Test func aCacheInsideTheCourseIsRefused() throws {
+    let scratch = Self.scratch()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let course = scratch.appendingPathComponent("course")
+    try FileManager.default.createDirectory(
+      at: course.appendingPathComponent("Scenarios/.build"), withIntermediateDirectories: true)
+    let link = scratch.appendingPathComponent("into-course")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: course)
+    for named in [
+      course.path, course.appendingPathComponent("cache").path,
+      course.appendingPathComponent("Scenarios/.build/cache").path,
+      link.appendingPathComponent("cache").path,
+    ] {
+      do {
+        _ = try BuildFolder.folder(
+          "native", environment: ["LAB_CACHE": named, "LAB_ROOT": course.path])
+        Issue.record("\(named) was taken as a cache")
+      } catch {
+        #expect("\(error)".contains("inside the course at"), "\(error)")
+        #expect("\(error)".contains("set it to a folder outside every course"), "\(error)")
+      }
+    }
+    #expect(!FileManager.default.fileExists(atPath: course.appendingPathComponent("cache").path))
+    let beside = scratch.appendingPathComponent("cache")
+    let folder = try BuildFolder.folder(
+      "native", environment: ["LAB_CACHE": beside.path, "LAB_ROOT": course.path])
+    #expect(folder.path == beside.appendingPathComponent("native").path)
+  }
 }

@@ -2,11 +2,6 @@
 /// function, method or task returns a value on every path or on none, and a `return` inside a
 /// closure run in place would leave the closure, not the function.
 extension NameChecker {
-  /// The blocks run in place whose `return` the file is refused for where it is read.
-  private static let refusedWhereRead: Set<StepKey> = [
-    .withLock, .continuation, .assumeIsolated, .withValue,
-  ]
-
   mutating func checkReturnPaths() {
     for function in scenario.functions.values {
       checkReturnsOneWay(function.steps)
@@ -27,14 +22,12 @@ extension NameChecker {
       for block in step.kind.placedBlocks {
         switch block.placement {
         case .inline: visitBlocks(block.steps)
-        case .closure:
-          if !Self.refusedWhereRead.contains(step.kind.key) {
-            for inner in Step.ownReturns(block.steps) {
-              report(
-                "'return' inside \(step.kind.key.rawValue) would return from its closure, not "
-                  + "from the function; set a variable inside and return after the "
-                  + "\(step.kind.key.rawValue)", at: inner.origin)
-            }
+        case .closure(let name):
+          for inner in Step.ownReturns(block.steps) {
+            report(
+              "'return' inside \(name) would return from its closure, not from the function; "
+                + "set a variable inside and return after the \(step.kind.key.rawValue)",
+              at: inner.origin)
           }
           visitBlocks(block.steps)
         case .task:

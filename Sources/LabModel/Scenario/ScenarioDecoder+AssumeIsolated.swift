@@ -19,7 +19,8 @@ extension ScenarioDecoder {
     return .assumeIsolated(steps)
   }
 
-  /// The closure is synchronous: nothing in it may await, and a `return` would leave the closure.
+  /// The closure is synchronous: nothing in it may await (its returns are read with every
+  /// closure's, `NameChecker.checkReturnPaths`).
   private mutating func checkAssumedSteps(_ steps: [Step]) {
     for step in steps {
       if let awaiting = LockRules.awaiting(step.kind) {
@@ -27,11 +28,6 @@ extension ScenarioDecoder {
           "'\(awaiting)' inside assumeIsolated: its closure is synchronous and cannot await "
             + "(Swift: 'cannot pass function of type '() async -> ()' to parameter "
             + "expecting synchronous function type'); do it before or after the assumeIsolated",
-          at: step.origin.location, path: step.origin.path)
-      } else if case .return = step.kind {
-        error(
-          "'return' inside assumeIsolated would return from its closure, not from the function; "
-            + "set a variable inside and return after it",
           at: step.origin.location, path: step.origin.path)
       }
       for block in step.kind.nestedBlocks where !step.kind.traits.nestedRunElsewhere {

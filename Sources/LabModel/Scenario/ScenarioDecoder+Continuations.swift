@@ -69,10 +69,6 @@ enum ContinuationRules {
       return "'checkCancellation' inside continuation \(name): its closure cannot throw; check "
         + "for cancellation before the continuation"
     }
-    if case .return = kind {
-      return "'return' inside continuation \(name) would return from its closure, not from the "
-        + "function; resume the continuation and return after it"
-    }
     return nil
   }
 }

@@ -116,10 +116,6 @@ enum LockRules {
       return "'\(awaiting)' inside withLock \(lock): its body is synchronous and cannot await "
         + "(\(compilerSays)); end the withLock before this step"
     }
-    if case .return = kind {
-      return "'return' inside withLock \(lock) would return from its closure, not from the "
-        + "function; set a variable inside and return after the withLock"
-    }
     if case .withLock(let inner, _) = kind, inner == lock {
       return "withLock \(lock) inside withLock \(lock): Mutex is not recursive, and a real "
         + "program stops here ('Fatal error: Recursive call to lock Mutex'); take it once"

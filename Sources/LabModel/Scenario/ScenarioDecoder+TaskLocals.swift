@@ -38,24 +38,7 @@ extension ScenarioDecoder {
     else { return nil }
     let value = expression(valueNode, path: "\(step.path).value")
     let body = decodeSteps(bodyNode, path: "\(step.path).steps")
-    checkWithValueBody(body, name: name)
     return value.map { .withValue(TaskLocalBinding(name: name, value: $0, steps: body)) }
-  }
-
-  /// The steps are `withValue`'s closure: a `return` there would end the closure, not the
-  /// function, so it is refused.
-  mutating func checkWithValueBody(_ steps: [Step], name: String) {
-    for step in steps {
-      if case .return = step.kind {
-        error(
-          "'return' inside withValue \(name) would return from its closure, not from the "
-            + "function; set a variable inside and return after the withValue",
-          at: step.origin.location, path: step.origin.path)
-      }
-      for nested in LockRules.sameThreadBlocks(step.kind) {
-        checkWithValueBody(nested, name: name)
-      }
-    }
   }
 }
 

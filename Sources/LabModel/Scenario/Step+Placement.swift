@@ -7,8 +7,9 @@ public enum BlockPlacement: Sendable, Equatable {
   case inline
   /// A closure run in place (`Mutex.withLock`, `MainActor.run`, `withValue`, a continuation's,
   /// a cancellation handler's operation): a `return` there would leave the closure, not the
-  /// function, so the lab refuses it.
-  case closure
+  /// function, so the lab refuses it. `named` is the closure as the file names it, for the
+  /// message ("withLock counterLock").
+  case closure(named: String)
   /// A child task's code (a `Task`'s, an `async let`'s, a group child's): its returns give the
   /// task's value, on every path or on none.
   case task
@@ -28,10 +29,13 @@ extension Step.Kind {
       [(body, .inline)]
     case .if(_, let thenSteps, let elseSteps): [(thenSteps, .inline), (elseSteps, .inline)]
     case .try(let body, let catches): [(body, .inline)] + catches.map { ($0.steps, .inline) }
-    case .withLock(_, let body), .onMain(let body), .assumeIsolated(let body): [(body, .closure)]
-    case .withValue(let binding): [(binding.steps, .closure)]
-    case .continuation(let spec): [(spec.steps, .closure)]
-    case .onCancel(let handler, let operation): [(handler, .handler), (operation, .closure)]
+    case .withLock(let lock, let body): [(body, .closure(named: "withLock \(lock)"))]
+    case .onMain(let body): [(body, .closure(named: "onMain"))]
+    case .assumeIsolated(let body): [(body, .closure(named: "assumeIsolated"))]
+    case .withValue(let binding): [(binding.steps, .closure(named: "withValue \(binding.name)"))]
+    case .continuation(let spec): [(spec.steps, .closure(named: "continuation \(spec.name)"))]
+    case .onCancel(let handler, let operation):
+      [(handler, .handler), (operation, .closure(named: "onCancel"))]
     case .onTermination(_, let body), .dispatch(_, _, let body), .notify(_, _, let body):
       [(body, .handler)]
     case .asyncLet(_, let child): child.steps.map { [($0, .task)] } ?? []

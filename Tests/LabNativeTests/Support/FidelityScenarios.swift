@@ -76,7 +76,7 @@ struct FidelityScenarios {
 
   /// The steps of one part named `name`: one to three markers, each maybe after a gap. A hop to
   /// main holds its marker (the gap then is the marker's own place). A task the root may cancel
-  /// may run them under a cancellation handler that counts in `handlers` when it runs.
+  /// may run them under a cancellation handler that counts in `handlerRuns` when it runs.
   private mutating func steps(_ name: String, cancellable: Bool) -> String {
     var steps: [String] = []
     for beat in 1...Int.random(in: 1...3, using: &random) {
@@ -86,7 +86,7 @@ struct FidelityScenarios {
     }
     if cancellable, chance(30) {
       // A handler runs inside `cancel()` and may not take a lock: it counts itself instead.
-      let handler = #"{"atomicAdd": "handlers"}"#
+      let handler = #"{"atomicAdd": "handlerRuns"}"#
       return #"{"onCancel": [\#(handler)], "steps": [\#(steps.joined(separator: ", "))]}"#
     }
     return steps.joined(separator: ", ")
@@ -123,8 +123,8 @@ struct FidelityScenarios {
       // a pool of its own, but a yield's or a sleep's way back to main goes by Swift's pool,
       // which the model's one pool does not tell apart (`yield-on-main-waits-for-the-pool`).
       #""threads": \#(ProcessInfo.processInfo.activeProcessorCount)"#,
-      root.contains { $0.contains("handlers") }
-        ? #""state": {"order": [], "handlers": 0}"# : #""state": {"order": []}"#,
+      root.contains { $0.contains("handlerRuns") }
+        ? #""state": {"order": [], "handlerRuns": 0}"# : #""state": {"order": []}"#,
     ]
     if usesStore {
       members.append(

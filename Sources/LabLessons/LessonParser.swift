@@ -141,9 +141,11 @@ extension LessonParser {
       var end = start + 1
       while end < lines.count, !MarkdownFence.closes(lines[end], fence.marker) { end += 1 }
       guard end < lines.count else {
-        problem(
-          start + 1,
-          "this \(fence.marker) block is never closed; end it with a \(fence.marker) line")
+        // A marker is quoted as it is up to a line's worth; past that, by its length.
+        let shown =
+          fence.marker.count <= 16
+          ? fence.marker : "\(fence.marker.prefix(3))… (\(fence.marker.count) characters)"
+        problem(start + 1, "this \(shown) block is never closed; end it with a \(shown) line")
         return lines.count
       }
       let body = Array(lines[(start + 1)..<end])

@@ -31,11 +31,16 @@ public struct LessonFileError: Error, Sendable, Equatable, CustomStringConvertib
   /// One `file:line:column: error: message` line per problem, as compilers print them (a
   /// problem of a line with no column of its own is at column 1; one of the whole file has
   /// neither), up to the `DiagnosticList.shownLimit` a scenario's are shown to, then a line
-  /// saying how many more: a 214 KB lesson of one repeated mistake gave 7,500 lines.
+  /// saying how many more: a 214 KB lesson of one repeated mistake gave 7,500 lines. Each line
+  /// is terminal-safe wherever it is printed.
   public var description: String {
     var lines = problems.prefix(DiagnosticList.shownLimit).map { problem in
       let place = problem.line > 0 ? "\(problem.line):\(problem.column ?? 1):" : ""
-      return "\(file):\(place) error: \(problem.message)"
+      // A message quotes the lesson's text: escaped for the terminal, and cut to a line a
+      // terminal can show (a fence of 240,000 backticks, quoted, was a 480 KB line).
+      return cut(
+        terminalSafe("\(file):\(place) error: \(problem.message)"),
+        toWidth: DiagnosticList.longestLine)
     }
     if problems.count > DiagnosticList.shownLimit {
       lines.append(DiagnosticList.notShown(problems.count - DiagnosticList.shownLimit, file: file))

@@ -64,7 +64,7 @@ enum ChallengeCommand: Command {
     // A file that does not load may be a challenge: the list and --next name it, as `lab list`
     // does (a challenge given by name names its own file's problems).
     if arguments.positionals.isEmpty {
-      for problem in catalog.problems { context.console.err(problem + "\n") }
+      for problem in catalog.problems { context.console.err(terminalSafeLines(problem) + "\n") }
     }
     let entry: ChallengeCatalog.Entry
     if let name = arguments.positionals.first {

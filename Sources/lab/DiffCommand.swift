@@ -88,11 +88,13 @@ enum DiffCommand: Command {
       return ExitStatus.ok
     }
     if update { return RecordCommand.record(scenario, argument: argument, file: file, context) }
-    // The expected file's lines are the course's text: each escaped for the terminal.
+    // The expected file's lines are the course's text: each escaped for the terminal, and cut
+    // to a line's length (a 3 MB line was printed twice).
     let report = comparison.report(
       expectedName: file.display, actualName: "\(argument) (\(description))")
     let safe = report.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { terminalSafe(String($0)) }.joined(separator: "\n")
+      .map { cut(terminalSafe(String($0)), toWidth: DiagnosticList.longestLine) }
+      .joined(separator: "\n")
     console.out(console.outStyle.diff(safe))
     console.out(
       console.paint("✗", .red) + " \(terminalSafe(argument)) differs from \(file.display)\n"

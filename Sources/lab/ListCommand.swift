@@ -48,8 +48,9 @@ enum ListCommand: Command {
     let listing = CourseListing.text(
       try context.course(), lessons: !onlyScenarios, scenarios: !onlyLessons, console.outStyle,
       width: console.terminalColumns)
+    // A problem quotes the course's files: escaped here, however it was made.
     for problem in listing.problems {
-      console.err(console.paint(problem, .red, forErr: true) + "\n")
+      console.err(console.paint(terminalSafeLines(problem), .red, forErr: true) + "\n")
     }
     console.out(listing.text)
     let broken = !listing.problems.isEmpty

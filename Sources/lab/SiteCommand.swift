@@ -123,8 +123,9 @@ enum SiteCommand: Command {
       try? FileManager.default.removeItem(
         atPath: URL(writtenPath: folder).appendingPathComponent(stale).path)
     }
+    // A problem quotes the course's files: escaped here, however it was made.
     for problem in site.problems {
-      console.err(console.paint(problem, .red, forErr: true) + "\n")
+      console.err(console.paint(terminalSafeLines(problem), .red, forErr: true) + "\n")
     }
     for line in site.challengeLines { console.out(console.fitted(line)) }
     let seconds = Double((ContinuousClock.now - start) / .milliseconds(1)) / 1000

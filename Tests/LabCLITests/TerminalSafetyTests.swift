@@ -113,6 +113,38 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("pwned").path))
   }
 
+  /// A lesson's problems quote its text: `lab list`, `lab site` and `lab challenge` print them
+  /// escaped, as `lab lesson` does, and a quote of a megabyte is cut to a line (a round found
+  /// the first two printing a front-matter key's escapes raw, and a 480 KB error line).
+  @Test func aLessonsProblemsAreEscapedAndCutWhereverTheyArePrinted() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-lesson-problems-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let topic = root.appendingPathComponent("Scenarios/01-first")
+    try FileManager.default.createDirectory(at: topic, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("Lessons"), withIntermediateDirectories: true)
+    try #"{"format": 1, "steps": [{"log": "hi"}]}"#
+      .write(to: topic.appendingPathComponent("fine.json"), atomically: true, encoding: .utf8)
+    try "---\nname: evil\ntitle: t\nx\u{1B}]0;PWNED\u{07}\u{1B}[2J: y\n---\n\n# t\n"
+      .write(
+        to: root.appendingPathComponent("Lessons/01-evil.md"), atomically: true, encoding: .utf8)
+    let fence = String(repeating: "`", count: 200_000)
+    try "---\nname: long\ntitle: t\n---\n\n# t\n\n\(fence)\nx\n"
+      .write(
+        to: root.appendingPathComponent("Lessons/02-long.md"), atomically: true, encoding: .utf8)
+    let site = root.appendingPathComponent("site").path
+    for command in [["list"], ["list", "--lessons"], ["site", site, "--course-only"], ["challenge"]] {
+      let run = InProcessLab.run(command, environment: ["LAB_ROOT": root.path])
+      #expect(TerminalSafetyTests.controlBytes(in: run.out + run.err).isEmpty, "\(command)")
+      let longest = (run.out + run.err).split(separator: "\n").map(\.count).max() ?? 0
+      #expect(longest <= 1_100, "\(command): a line of \(longest) characters")
+    }
+    let list = InProcessLab.run(["list"], environment: ["LAB_ROOT": root.path])
+    #expect(list.err.contains("unknown front matter key 'x\\u{1B}]0;PWNED"), "\(list.err)")
+    #expect(list.err.contains("this ```… (200000 characters) block is never closed"))
+  }
+
   /// `lab new`, `lab record` and `lab diff` name the topic folder of the scenario they act on,
   /// escaped as `lab list` does (a held-out round found them printing it raw).
   @Test func newRecordAndDiffShowACoursesFolderEscaped() throws {

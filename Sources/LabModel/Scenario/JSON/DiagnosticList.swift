@@ -13,6 +13,10 @@ public struct DiagnosticList: Sendable, Hashable {
   /// mistakes is usually one mistake repeated, and its first lines say what it is.
   public static let shownLimit = 50
 
+  /// The longest line a diagnostic is shown as: what it quotes of a file past that is cut, so a
+  /// mistake of a megabyte is not a line of a megabyte.
+  public static let longestLine = 1_000
+
   /// The line that follows the first `shownLimit` errors of `file`: how many more it has.
   public static func notShown(_ hidden: Int, file: String) -> String {
     "\(file): note: \(hidden) more error\(hidden == 1 ? "" : "s") not shown; fix these first"

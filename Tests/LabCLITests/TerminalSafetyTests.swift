@@ -134,7 +134,9 @@ import Testing
       .write(
         to: root.appendingPathComponent("Lessons/02-long.md"), atomically: true, encoding: .utf8)
     let site = root.appendingPathComponent("site").path
-    for command in [["list"], ["list", "--lessons"], ["site", site, "--course-only"], ["challenge"]] {
+    for command in [
+      ["list"], ["list", "--lessons"], ["site", site, "--course-only"], ["challenge"],
+    ] {
       let run = InProcessLab.run(command, environment: ["LAB_ROOT": root.path])
       #expect(TerminalSafetyTests.controlBytes(in: run.out + run.err).isEmpty, "\(command)")
       let longest = (run.out + run.err).split(separator: "\n").map(\.count).max() ?? 0

@@ -40,6 +40,8 @@ extension ExhaustiveSearch {
     /// `mode`: only a search of every schedule is split into shards.
     var mode: String
     var shard: Info
+    /// The pool the search ran on: the merge's must be the same (the identity says so too).
+    var threads: Int
     var complete: Bool
     var schedules: Int
     var redundant: Int
@@ -94,6 +96,7 @@ extension ExhaustiveSearch {
         // 0: its budget stopped the shard before the tree was split (the probes that split it
         // are runs too), which only a stopped shard may say.
         ?? count(shard.parts, "parts", from: stoppedBy == nil ? 1 : 0)
+        ?? count(threads, "threads", from: 1, to: 1024)
         ?? count(schedules, "schedules") ?? count(redundant, "redundant schedules")
         ?? count(preemptionBound ?? 0, "preemption bound")
         ?? count(outcomes.count, "number of outcomes", to: Self.maxRows)
@@ -172,7 +175,8 @@ extension ExhaustiveSearch {
         "the shards are \(indices.map(String.init).joined(separator: ", ")) of "
           + "\(count); merge each of 1…\(count) exactly once, from the same search")
     }
-    guard shards.allSatisfy({ $0.shard.identity == identityText }) else {
+    let threads = options.threads ?? scenario.threads
+    guard shards.allSatisfy({ $0.shard.identity == identityText && $0.threads == threads }) else {
       return .mismatch(
         "these shards are of another scenario, another version of it or another --threads; "
           + "run every shard, and the merge, with one scenario file and the same options")
@@ -206,8 +210,9 @@ extension ExhaustiveSearch {
     // Each outcome is replayed once: within the search's own time and memory budget, so a merge
     // of many shards' rows stops, and says so, as a search does.
     var meter = Meter(budget)
-    for (_, group) in groups.sorted(by: { $0.value.first.lexicographicallyPrecedes($1.value.first) }
-    ) {
+    for (named, group) in groups.sorted(by: {
+      $0.value.first.lexicographicallyPrecedes($1.value.first)
+    }) {
       if let limit = meter.spent(schedules: 0) {
         findings.stoppedBy = limit
         findings.complete = false
@@ -226,9 +231,16 @@ extension ExhaustiveSearch {
         return .success(findings)
       }
       guard case .success((let schedule, .outcome(let outcome, let preemptions))) = replayed else {
-        // The file's text, quoted: escaped for the terminal and cut to a line's length.
-        let shown = best.schedule.count > 120 ? best.schedule.prefix(120) + "…" : best.schedule
-        return .failure(.mismatch("the schedule \(terminalSafe(shown)) does not replay here"))
+        return .failure(.mismatch("the schedule \(Self.quoted(best.schedule)) does not replay here"))
+      }
+      // The row's outcome is the file's word; the replay is the lab's. A schedule that gives
+      // another outcome is a forged or corrupted row, not a search whose model is wrong.
+      guard outcome.description == named else {
+        return .failure(
+          .mismatch(
+            "the outcome \(Self.quoted(named)) was found by a schedule that gives "
+              + "\(Self.quoted(outcome.description)) here: the shards were changed after they "
+              + "were written; write them again with 'lab explore NAME --exhaustive --shard K/N'"))
       }
       let (grade, reason) = OutcomeHistogram.grade(outcome, by: rules)
       findings.add(
@@ -246,6 +258,11 @@ extension ExhaustiveSearch {
     // The merged search is checked by the same seeds as a search run whole.
     audit(&findings, until: meter.deadline, merged: true)
     return .success(findings)
+  }
+
+  /// A file's text, quoted: escaped for the terminal and cut to a line's length.
+  private static func quoted(_ text: String) -> String {
+    "'" + terminalSafe(text.count > 120 ? text.prefix(120) + "…" : text) + "'"
   }
 
   private func limit(_ stop: ShardFile.Stop) -> Limit {

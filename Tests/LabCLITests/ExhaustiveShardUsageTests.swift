@@ -153,6 +153,7 @@ import Testing
     ),
     // One outcome a schedule: counts past the schedules would merge into runs no search made.
     (#""count": 7,"#, #""count": 7000,"#, "its outcomes' counts add up to more than its"),
+    (#""threads": 2"#, #""threads": 5000"#, "its threads is 5000, not 1 to 1024"),
   ])
   func aNumberOutOfRangeIsNotAShard(_ edit: (String, String, String)) throws {
     let folder = try ShardFolder()
@@ -203,5 +204,38 @@ import Testing
     // The forged row is chosen (it claims the fewest), and said with its true count.
     #expect(run.out.contains(truth), "\(run.out)")
     #expect(!run.out.contains(forged))
+  }
+
+  /// A row's schedule must give the row's outcome: one that gives another is a changed file,
+  /// refused as such — not merged into the other outcome and blamed on the lab's model.
+  @Test func aRowWhoseScheduleGivesAnotherOutcomeIsRefused() throws {
+    let folder = try ShardFolder()
+    let shards = try folder.shards("racy-counter", 3)
+    // Every row of 'counter = 6' (shards 1 and 2 find it) given a schedule of 'counter = 3'.
+    var edited: [String] = []
+    for (index, own) in [#""schedule": "3-8d4eb6--51""#, #""schedule": "3-8d4eb6-gg-ff""#]
+      .enumerated()
+    {
+      let text = try String(contentsOfFile: shards[index], encoding: .utf8)
+      #expect(text.contains(own), "\(text.prefix(300))")
+      edited.append(
+        try folder.write(
+          "edited-\(index).json",
+          text.replacingOccurrences(of: own, with: #""schedule": "3-8d4eb6-jg-f2""#)))
+    }
+    let explore = ["explore", "racy-counter", "--exhaustive"]
+    let run = InProcessLab.run(explore + Self.merging(edited + [shards[2]]))
+    #expect(run.status == 64, "\(run.err)")
+    #expect(
+      run.err.contains(
+        "--merge: the outcome 'counter = 6 · race' was found by a schedule that gives "
+          + "'counter = 3 · race' here"), "\(run.err)")
+    // The same pool is named in the file as in its identity: another is refused.
+    let text = try String(contentsOfFile: shards[0], encoding: .utf8)
+    let other = try folder.write(
+      "threads.json", text.replacingOccurrences(of: #""threads": 2"#, with: #""threads": 3"#))
+    let threads = InProcessLab.run(explore + Self.merging([other, shards[1], shards[2]]))
+    #expect(threads.status == 64, "\(threads.err)")
+    #expect(threads.err.contains("another version of it or another --threads"), "\(threads.err)")
   }
 }

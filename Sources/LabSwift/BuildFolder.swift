@@ -24,6 +24,13 @@ public enum BuildFolder {
       .appendingPathComponent("concurrency-lab-\(getuid())", isDirectory: true)
   }
 
+  /// The variable that names the cache's root, when one does: nil for the home folder's.
+  static func naming(_ environment: [String: String]) -> String? {
+    if environment["LAB_CACHE"]?.hasPrefix("/") == true { return "LAB_CACHE" }
+    if environment["XDG_CACHE_HOME"]?.hasPrefix("/") == true { return "XDG_CACHE_HOME" }
+    return nil
+  }
+
   /// The folder `kind` (`native`, `swift`) under the root, made if missing: only the user may
   /// write in it (0700), and it must be a folder of the user's, not a link to one.
   public static func folder(_ kind: String, environment: [String: String]) throws -> URL {
@@ -35,17 +42,25 @@ public enum BuildFolder {
           + "yours, or unset it for ~/.cache/concurrency-lab")
     }
     // The root is held to the same rules as each folder in it: a world-writable root, or a link,
-    // would let another user swap the folders under the lab.
-    let named = environment["LAB_CACHE"].map { $0.hasPrefix("/") } ?? false
-    if named, let course = course(holding: root(environment: environment), environment) {
-      throw BuildFolderError(
-        "LAB_CACHE names \(terminalSafe(root(environment: environment).path)), inside the course "
-          + "at \(terminalSafe(course)), which could ship the records of what the lab built; set "
-          + "it to a folder outside every course, or unset it for ~/.cache/concurrency-lab")
+    // would let another user swap the folders under the lab. A folder a variable names —
+    // LAB_CACHE, or XDG_CACHE_HOME that holds it — is held to them too, is made only in a folder
+    // that exists, and is never in the course the lab runs in.
+    let variable = naming(environment)
+    let root = root(environment: environment)
+    if let variable {
+      let named = variable == "LAB_CACHE" ? root : root.deletingLastPathComponent()
+      if let course = course(holding: named, environment) {
+        throw BuildFolderError(
+          "\(variable) names \(terminalSafe(named.path)), inside the course at "
+            + "\(terminalSafe(course)), which could ship the records of what the lab built; set "
+            + "it to a folder outside every course, or unset it for ~/.cache/concurrency-lab")
+      }
+      if variable != "LAB_CACHE" { _ = try checked(named, variable: variable, makesParents: false) }
     }
-    let root = try checked(
-      root(environment: environment), variable: "LAB_CACHE", makesParents: !named)
-    return try checked(root.appendingPathComponent(kind, isDirectory: true), variable: "LAB_CACHE")
+    let checkedRoot = try checked(
+      root, variable: variable ?? "LAB_CACHE", makesParents: variable == nil)
+    return try checked(
+      checkedRoot.appendingPathComponent(kind, isDirectory: true), variable: variable ?? "LAB_CACHE")
   }
 
   /// `folder`, made if missing (0700), when it is one a cache may be: a folder of the user's,
@@ -79,7 +94,8 @@ public enum BuildFolder {
       throw BuildFolderError(
         "\(folder.path) is not a folder of yours that only you can write to (it is a link, "
           + "another user's, or others may write in it), so the lab keeps no builds there; set "
-          + "\(variable) to a folder of your own, such as ~/.cache/concurrency-lab")
+          + "\(variable) to a folder of your own, such as "
+          + (variable == "XDG_CACHE_HOME" ? "~/.cache" : "~/.cache/concurrency-lab"))
     }
     return folder
   }

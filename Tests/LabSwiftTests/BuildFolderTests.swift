@@ -104,4 +104,39 @@ import Testing
       "native", environment: ["LAB_CACHE": beside.path, "LAB_ROOT": course.path])
     #expect(folder.path == beside.appendingPathComponent("native").path)
   }
+
+  /// XDG_CACHE_HOME moves the cache as LAB_CACHE does, and is held to the same rules: a folder
+  /// of the user's only they can write to, not a link, made only in a folder that exists, and
+  /// outside the course (a round found each of these accepted, and a chain of folders made).
+  @Test func xdgCacheHomeIsHeldToTheSameRules() throws {
+    let scratch = Self.scratch()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let course = scratch.appendingPathComponent("course")
+    try FileManager.default.createDirectory(
+      at: course.appendingPathComponent("Scenarios"), withIntermediateDirectories: true)
+    let shared = scratch.appendingPathComponent("shared")
+    try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+    #expect(chmod(shared.path, 0o777) == 0)
+    let link = scratch.appendingPathComponent("link")
+    try FileManager.default.createSymbolicLink(
+      at: link, withDestinationURL: scratch.appendingPathComponent("elsewhere"))
+    try FileManager.default.createDirectory(
+      at: scratch.appendingPathComponent("elsewhere"), withIntermediateDirectories: true)
+    for (named, says) in [
+      (shared.path, "only you can write to"), (link.path, "only you can write to"),
+      (scratch.appendingPathComponent("typo/cache").path, "does not exist; make that folder"),
+      (course.appendingPathComponent(".cache").path, "inside the course at"),
+    ] {
+      do {
+        _ = try BuildFolder.folder(
+          "native", environment: ["XDG_CACHE_HOME": named, "LAB_ROOT": course.path])
+        Issue.record("\(named) was taken as a cache")
+      } catch {
+        #expect("\(error)".contains(says), "\(named): \(error)")
+        #expect("\(error)".contains("XDG_CACHE_HOME"), "\(error)")
+      }
+    }
+    #expect(!FileManager.default.fileExists(atPath: scratch.appendingPathComponent("typo").path))
+    #expect(!FileManager.default.fileExists(atPath: course.appendingPathComponent(".cache").path))
+  }
 }

@@ -60,7 +60,8 @@ public enum BuildFolder {
     let checkedRoot = try checked(
       root, variable: variable ?? "LAB_CACHE", makesParents: variable == nil)
     return try checked(
-      checkedRoot.appendingPathComponent(kind, isDirectory: true), variable: variable ?? "LAB_CACHE")
+      checkedRoot.appendingPathComponent(kind, isDirectory: true), variable: variable ?? "LAB_CACHE"
+    )
   }
 
   /// `folder`, made if missing (0700), when it is one a cache may be: a folder of the user's,

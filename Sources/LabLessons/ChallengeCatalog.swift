@@ -24,9 +24,13 @@ package struct ChallengeCatalog {
     for root in [course.root] + (course.bundled.map { [$0] } ?? []) {
       let catalog = ScenarioCatalog(root: root)
       for url in catalog.allScenarioFiles() {
-        guard let name = ScenarioCatalog.scenarioName(of: url), seen.insert(name).inserted else {
+        // A file whose name is no scenario name does not load either: named, as `lab list`
+        // names it, not passed over.
+        guard let name = ScenarioCatalog.scenarioName(of: url) else {
+          problems.append(CatalogListing.doesNotValidate(url, catalog))
           continue
         }
+        guard seen.insert(name).inserted else { continue }
         guard let scenario = try? ScenarioLoader.load(path: url.path) else {
           problems.append(CatalogListing.doesNotValidate(url, catalog))
           continue

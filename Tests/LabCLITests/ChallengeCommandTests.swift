@@ -193,6 +193,14 @@ import Testing
     #expect(!list.out.contains("  racy-counter "))
     let next = course.lab(["challenge", "--next"], input: ["q"])
     #expect(next.err.contains("racy-counter.json: does not validate"), "\(next.err)")
+    // A file whose name is no scenario name is named too: it was passed over without a word.
+    try text.write(
+      to: folder.appendingPathComponent("my race.json"), atomically: true, encoding: .utf8)
+    let misnamed = course.lab(["challenge"])
+    #expect(misnamed.status == 1)
+    #expect(
+      misnamed.err.contains("Scenarios/02-broken/my race.json: does not validate"),
+      "\(misnamed.err)")
   }
 
   /// The scores' store follows lessons' progress rules: a folder in its place is named in one

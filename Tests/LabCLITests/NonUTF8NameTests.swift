@@ -46,6 +46,47 @@ import Testing
     }
   }
 
+  /// A lesson or fact file whose name the lab cannot take — `03-a b.md`, an escape in a fact's
+  /// name — was passed over the same way, and `lab lesson 3` played the bundled lesson 3: each
+  /// is named, escaped, by every command that lists them.
+  @Test func aLessonOrFactFileWithoutAUsableNameIsNamed() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-misnamed-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    for folder in ["Scenarios", "Lessons", "Tests/NativeFacts"] {
+      try FileManager.default.createDirectory(
+        at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+    }
+    for file in [
+      "Lessons/03-a b.md", "Lessons/04-x\u{1B}[2J.md", "Tests/NativeFacts/f\u{1B}.swift",
+    ] {
+      try "text".write(to: root.appendingPathComponent(file), atomically: true, encoding: .utf8)
+    }
+    try "notes".write(
+      to: root.appendingPathComponent("Lessons/README.md"), atomically: true, encoding: .utf8)
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("Scenarios/01-a"), withIntermediateDirectories: true)
+    try #"{"format": 1, "steps": [{"log": "hi"}]}"#.write(
+      to: root.appendingPathComponent("Scenarios/01-a/fine.json"), atomically: true,
+      encoding: .utf8)
+    let environment = ["LAB_ROOT": root.path]
+    for command in [["list"], ["check"], ["facts"], ["lesson", "3"]] {
+      let run = InProcessLab.run(command, input: ["q"], environment: environment)
+      let said = run.out + run.err
+      #expect(TerminalSafetyTests.controlBytes(in: said).isEmpty, "lab \(command)")
+      #expect(!said.contains("README.md"), "lab \(command): \(said)")
+      let expected =
+        command == ["facts"]
+        ? ["Tests/NativeFacts/f\\u{1B}.swift:1:1: error: the file's name is not a fact name"]
+        : [
+          "Lessons/03-a b.md:1:1: error: the file's name is not a lesson name",
+          "Lessons/04-x\\u{1B}[2J.md:1:1: error: the file's name is not a lesson name",
+        ]
+      for line in expected { #expect(said.contains(line), "lab \(command): \(said)") }
+      if command != ["lesson", "3"] { #expect(run.status == 1, "lab \(command)") }
+    }
+  }
+
   /// An argument that is not UTF-8 reached the lab with U+FFFD in place of its bytes: `lab
   /// init` made a course at a path nobody named, `lab run` said "no scenario file" of a file that
   /// is there. The built binary refuses it from its bytes (exit 64) and writes nothing.

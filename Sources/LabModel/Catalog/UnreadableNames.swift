@@ -29,14 +29,36 @@ public enum UnreadableNames {
   }
 
   /// Every such name among a course's lessons, facts and docs, as `PATH:1:1: error: …` lines,
-  /// paths from the course's root. (A scenario so named, or in a folder so named, is reported
-  /// where the scenarios are loaded: `BoundedFile.missing`.)
+  /// paths from the course's root — and every lesson or fact file whose name the lab cannot
+  /// take as one (`03-a b.md`, `f\u{1B}.swift`): each was passed over without a word, and the
+  /// bundled lesson of its number played in its place. (A scenario so named, or in a folder so
+  /// named, is reported where the scenarios are loaded: `BoundedFile.missing`.)
   public static func problems(inCourse root: URL) -> [String] {
-    ["Lessons", "Tests/NativeFacts", "docs"].flatMap { folder in
+    let unreadable = ["Lessons", "Tests/NativeFacts", "docs"].flatMap { folder in
       find(in: root.appendingPathComponent(folder)).map {
         "\(terminalSafe("\(folder)/\($0)")):1:1: error: \(problem)"
       }
     }
+    return unreadable + misnamed(in: root, "Lessons", kind: "lesson", ".md") { stem in
+      // `NN-name`: a file that starts as a lesson's name does, and whose name is not one.
+      let digits = stem.prefix(while: { $0.isASCII && $0.isNumber })
+      guard !digits.isEmpty, stem.dropFirst(digits.count).first == "-" else { return true }
+      return isSimpleName(String(stem.dropFirst(digits.count + 1)))
+    } + misnamed(in: root, "Tests/NativeFacts", kind: "fact", ".swift") { isSimpleName($0) }
+  }
+
+  /// The files of `folder` ending in `suffix` whose stems `isName` refuses, named with what to do.
+  private static func misnamed(
+    in root: URL, _ folder: String, kind: String, _ suffix: String, isName: (String) -> Bool
+  ) -> [String] {
+    let files =
+      (try? FileManager.default.contentsOfDirectory(
+        atPath: root.appendingPathComponent(folder).path)) ?? []
+    return files.filter { $0.hasSuffix(suffix) && !isName(String($0.dropLast(suffix.count))) }
+      .sorted().prefix(100).map {
+        "\(terminalSafe("\(folder)/\($0)")):1:1: error: the file's name is not a \(kind) name "
+          + "(letters, digits, '-' and '_'), so the lab passes it over; rename it"
+      }
   }
 
   /// What is wrong with such a name, and what to do.

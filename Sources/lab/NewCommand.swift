@@ -13,9 +13,9 @@ enum NewCommand: Command {
   static let summary = "Write a starter scenario NAME.json to edit (never overwrites a file)."
   static let usage = "new <name> [--path DIR]"
   static let discussion = """
-    Writes NAME.json in Scenarios/, or in DIR (a folder inside Scenarios/, created if needed): a
-    small scenario that validates and passes, with "$schema", "format", "title", "summary",
-    "source", "steps" and an "expect" block to replace with your own. Then run it, record its
+    Writes NAME.json in Scenarios/, or in DIR (a folder inside Scenarios/, whose last folder
+    is made if missing): a small scenario that validates and passes, with "$schema", "format",
+    "title", "summary", "source", "steps" and an "expect" block to replace with your own. Then run it, record its
     expected trace and check it over many seeds, as docs/teachers-guide.md describes.
 
     NAME is the scenario's name and its file's: letters, digits, '-' and '_' only. The command
@@ -104,7 +104,8 @@ enum NewCommand: Command {
     let folder = path.map { URL(writtenPath: $0, relativeTo: cwd).standardizedFileURL } ?? scenarios
     guard OutputPlan.isInside(folder, [root]) else {
       throw UsageError(
-        "--path must be a folder inside the project (\(root.path)); '\(path ?? "Scenarios/")' "
+        "--path must be a folder inside the project (\(terminalSafe(root.path))); "
+          + "'\(terminalSafe(path ?? "Scenarios/"))' "
           + "is not, once its symbolic links are followed")
     }
     guard OutputPlan.isInside(folder, [scenarios]) else {
@@ -115,6 +116,24 @@ enum NewCommand: Command {
     let resolved = URL(writtenPath: OutputPlan.resolved(folder))
     if let problem = notAFolder(resolved, root: root) {
       throw UsageError("--path: \(problem); give a folder, or a path to make one")
+    }
+    // One missing folder is made — the new topic — and only with a name a terminal shows as it
+    // is: a typo made a chain of folders, and an escape in a topic's name was made a folder.
+    var isFolder: ObjCBool = false
+    if !FileManager.default.fileExists(atPath: resolved.path, isDirectory: &isFolder) {
+      let parent = resolved.deletingLastPathComponent()
+      let shown = "'\(terminalSafe(ScenarioCatalog(root: root).displayPath(parent)))'"
+      guard FileManager.default.fileExists(atPath: parent.path, isDirectory: &isFolder) else {
+        throw UsageError(
+          "--path: \(shown) does not exist, and lab new makes only the last folder of the path; "
+            + "check the path, or make \(shown) first")
+      }
+      guard resolved.lastPathComponent.unicodeScalars.allSatisfy({ !movesTheTerminal($0.value) })
+      else {
+        throw UsageError(
+          "--path: the folder's name '\(terminalSafe(resolved.lastPathComponent))' holds control "
+            + "characters; name the topic with letters, digits and '-', such as 09-my-topic")
+      }
     }
     return resolved
   }

@@ -183,7 +183,7 @@ import Testing
     #expect(Self.snapshot(outside) == before)
   }
 
-  /// `lab new --path` makes a folder that is missing, but a part of the path that is a file, a
+  /// `lab new --path` makes the folder that is missing, but a part of the path that is a file, a
   /// FIFO or a link to nothing is named, as a usage error — not Foundation's error, raw.
   @Test func newNamesThePartOfItsPathThatIsNoFolder() throws {
     let project = try Self.twoScenarios()
@@ -208,6 +208,18 @@ import Testing
       !FileManager.default.fileExists(atPath: project.root.appendingPathComponent("missing").path))
     let made = project.lab(["new", "fresh", "--path", scenarios.appendingPathComponent("new").path])
     #expect(made.status == 0, "\(made.err)")
+    // Only the last folder is made, and only with a name a terminal shows as it is: a typo made
+    // a chain of folders, and an escape was made a topic's name.
+    let chain = project.lab(
+      ["new", "other", "--path", scenarios.appendingPathComponent("typo1/typo2").path])
+    #expect(chain.status == 64)
+    #expect(chain.err.contains("'Scenarios/typo1' does not exist"), "\(chain.err)")
+    let escaped = project.lab(
+      ["new", "other", "--path", scenarios.appendingPathComponent("x\u{1B}[2J").path])
+    #expect(escaped.status == 64)
+    #expect(escaped.err.contains("'x\\u{1B}[2J' holds control characters"), "\(escaped.err)")
+    let left = try FileManager.default.contentsOfDirectory(atPath: scenarios.path)
+    #expect(!left.contains("typo1") && !left.contains("x\u{1B}[2J"), "\(left)")
   }
 
   @Test func initMakesTheFolderButNotTheFoldersAboveIt() throws {

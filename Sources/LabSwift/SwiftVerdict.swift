@@ -177,7 +177,10 @@ public struct SwiftVerdictCheck: Sendable {
     limits: NativeProcess.Limits = verdictLimits
   ) throws -> SwiftVerdictCheck {
     let root = try BuildFolder.folder("verdict", environment: environment)
-    let folder = root.appendingPathComponent(UUID().uuidString, isDirectory: true)
+    sweepLeftovers(in: root)
+    // Named by the lab's process: a lab stopped by a signal cannot remove its folder, and the
+    // next lab removes it, knowing its lab is gone.
+    let folder = root.appendingPathComponent("\(getpid())-\(UUID().uuidString)", isDirectory: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let start = ContinuousClock.now
     let verdict = try compiler.typecheck(
@@ -195,5 +198,16 @@ public struct SwiftVerdictCheck: Sendable {
       diagnostics: verdict.diagnostics.replacingOccurrences(of: file, with: "\(name).swift"),
       seconds: Double(elapsed.components.seconds)
         + Double(elapsed.components.attoseconds) / 1e18, ending: verdict.ending)
+  }
+
+  /// Removes the folders in `root` of labs that are gone (stopped by a signal mid-check), and
+  /// those of an older lab's form (a bare UUID), which no lab still running makes.
+  package static func sweepLeftovers(in root: URL) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+    for name in names where name != "module-cache" {
+      let owner = name.split(separator: "-", maxSplits: 1).first.flatMap { pid_t($0) }
+      if let owner, owner > 0, kill(owner, 0) == 0 || errno == EPERM { continue }
+      try? FileManager.default.removeItem(at: root.appendingPathComponent(name))
+    }
   }
 }

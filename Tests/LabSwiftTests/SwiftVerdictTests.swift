@@ -100,3 +100,24 @@ struct SwiftVerdictTests {
     #expect(onMain.verdict == .compiles, "\(onMain.diagnostics)")
   }
 }
+
+/// A verdict's folder is named by its lab's process: a lab stopped by a signal mid-compile left
+/// its source in the cache, and the next lab removes it, knowing its lab is gone.
+@Suite struct VerdictFolderSweepTests {
+  @Test func foldersOfLabsThatAreGoneAreRemovedAndLiveOnesKept() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-verdict-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    // A pid past any pid_max is one no process has.
+    let names = [
+      "\(getpid())-mine", "999999999-gone", UUID().uuidString, "module-cache",
+    ]
+    for name in names {
+      try FileManager.default.createDirectory(
+        at: root.appendingPathComponent(name), withIntermediateDirectories: true)
+    }
+    SwiftVerdictCheck.sweepLeftovers(in: root)
+    let left = try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
+    #expect(left == ["\(getpid())-mine", "module-cache"].sorted())
+  }
+}

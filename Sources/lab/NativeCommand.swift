@@ -89,6 +89,9 @@ enum NativeCommand {
             "the lesson's time ran out before the program was run; raise its --max-seconds"))
       }
       let bounded = compiler.within(seconds: left)
+      // Its sampling too: a prediction's few seconds of runs, begun with one second of the
+      // lesson left, ran three seconds past it.
+      let seconds = min(seconds, left)
       let builder = NativeBuilder(compiler: bounded, cache: cache, records: records)
       let began = ContinuousClock.now
       do throws(NativeError) {

@@ -153,6 +153,33 @@ struct LessonVerdictCommandTests {
     #expect(result.out.contains("the lesson used its 1 s"), "\(result.out)")
   }
 
+  /// A prediction samples its native runs for a few seconds: begun with less of the lesson
+  /// left, it samples only that (300 predictions under `--max-seconds 5` took 8 s).
+  @Test(.enabled(if: LessonVerdictCommandTests.hasSwiftc, "needs swiftc"))
+  func aPredictionsSamplingKeepsWithinTheLessonsTime() throws {
+    let course = CourseFolderTests.Course()
+    try #"""
+    { "format": 1, "name": "quick", "state": { "n": 0 },
+      "steps": [ { "sleep": 20 }, { "set": "n", "to": 1 } ] }
+    """#.write(
+      to: course.root.appendingPathComponent("Scenarios/01-first-steps/quick.json"),
+      atomically: true, encoding: .utf8)
+    let block = "```predict\nscenario: quick\nquestion: What is n?\nof: n\nchoices: 0, 1\n"
+      + "runs: 1000\n```\n"
+    try Self.oneBlockLesson(
+      course, scenario: "quick",
+      json: try String(
+        contentsOf: course.root.appendingPathComponent("Scenarios/01-first-steps/quick.json"),
+        encoding: .utf8), block: block + "\n" + block)
+    // Built once, outside the measured run: the bound is on what the lesson spends running.
+    _ = course.lab(["lesson", "1", "--max-seconds", "6"])
+    let began = ContinuousClock.now
+    let result = course.lab(["lesson", "1", "--max-seconds", "1"])
+    let spent = ContinuousClock.now - began
+    #expect(result.status == 1, "\(result.out)")
+    #expect(spent < .seconds(3), "\(spent)")
+  }
+
   /// A lesson of one block, over `scenario` (its JSON) in the course's first topic.
   static func oneBlockLesson(
     _ course: CourseFolderTests.Course, scenario name: String, json: String, block: String

@@ -164,7 +164,8 @@ struct LessonVerdictCommandTests {
     """#.write(
       to: course.root.appendingPathComponent("Scenarios/01-first-steps/quick.json"),
       atomically: true, encoding: .utf8)
-    let block = "```predict\nscenario: quick\nquestion: What is n?\nof: n\nchoices: 0, 1\n"
+    let block =
+      "```predict\nscenario: quick\nquestion: What is n?\nof: n\nchoices: 0, 1\n"
       + "runs: 1000\n```\n"
     try Self.oneBlockLesson(
       course, scenario: "quick",

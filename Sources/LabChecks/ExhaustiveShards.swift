@@ -112,8 +112,9 @@ extension ExhaustiveSearch {
           return problem
         }
       }
-      // Every schedule a search runs gives one outcome, so a shard's counts add up to at most
-      // its schedules; more, and the merge would claim runs no search made.
+      // Every schedule a search runs gives one outcome, so a shard's counts add up to its
+      // schedules: more, and the merge would claim runs no search made; fewer, and a row was
+      // taken out (a shard without its rarest outcome merged into a false proof).
       var runs = 0
       for row in outcomes {
         let (sum, overflow) = runs.addingReportingOverflow(row.count)
@@ -121,6 +122,9 @@ extension ExhaustiveSearch {
           return "its outcomes' counts add up to more than its \(schedules) schedules"
         }
         runs = sum
+      }
+      guard runs == schedules else {
+        return "its outcomes' counts add up to \(runs), not its \(schedules) schedules"
       }
       if let stop = stoppedBy {
         let ranges: [String: ClosedRange<Double>] = [

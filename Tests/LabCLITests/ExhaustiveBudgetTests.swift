@@ -134,7 +134,7 @@ import Testing
     let shard = try ExhaustiveSearch.ShardFile.read(
       Data(
         """
-        { "format": 1, "mode": "exhaustive",
+        { "format": 1, "mode": "exhaustive", "threads": \(scenario.threads),
           "shard": {"index": 1, "count": 1, "parts": 1, "identity": "\(identity)"}, "complete": true,
           "schedules": 1, "redundant": 0, "stopped_by": null, "preemption_bound": null,
           "outcomes": [ {"outcome": "counter = 2", "schedule": "\(schedule)",

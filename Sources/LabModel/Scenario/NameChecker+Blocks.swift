@@ -64,10 +64,22 @@ extension NameChecker {
                 + "value; write {\"return\": null}, or set a variable", at: step.origin)
           }
         }
-        var workItem = step.kind.traits.nestedRunElsewhere ? nil : inWorkItem
-        if case .dispatch = step.kind { workItem = "a work item's closure" }
-        if case .notify = step.kind { workItem = "a work item's closure" }
-        for block in step.kind.nestedBlocks { visit(block, inWorkItem: workItem) }
+        var isWorkItem = false
+        if case .dispatch = step.kind { isWorkItem = true }
+        if case .notify = step.kind { isWorkItem = true }
+        for block in step.kind.placedBlocks {
+          // What returns nothing around the block: the same as around the step where it runs
+          // inline; a work item's closure for its work item's; nothing for a closure run in
+          // place (a return there is refused as such, `checkReturnPaths`), a task or a group,
+          // whose returns give their values, or a handler (refused where it is decoded).
+          let around: String? =
+            switch block.placement {
+            case .inline: inWorkItem
+            case .closure, .task, .groupBody: nil
+            case .handler: isWorkItem ? "a work item's closure" : nil
+            }
+          visit(block.steps, inWorkItem: around)
+        }
       }
     }
     for steps in [scenario.steps] + scenario.functions.values.map(\.steps)

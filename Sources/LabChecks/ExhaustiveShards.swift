@@ -235,7 +235,8 @@ extension ExhaustiveSearch {
         return .success(findings)
       }
       guard case .success((let schedule, .outcome(let outcome, let preemptions))) = replayed else {
-        return .failure(.mismatch("the schedule \(Self.quoted(best.schedule)) does not replay here"))
+        return .failure(
+          .mismatch("the schedule \(Self.quoted(best.schedule)) does not replay here"))
       }
       // The row's outcome is the file's word; the replay is the lab's. A schedule that gives
       // another outcome is a forged or corrupted row, not a search whose model is wrong.

@@ -39,12 +39,13 @@ public enum UnreadableNames {
         "\(terminalSafe("\(folder)/\($0)")):1:1: error: \(problem)"
       }
     }
-    return unreadable + misnamed(in: root, "Lessons", kind: "lesson", ".md") { stem in
-      // `NN-name`: a file that starts as a lesson's name does, and whose name is not one.
-      let digits = stem.prefix(while: { $0.isASCII && $0.isNumber })
-      guard !digits.isEmpty, stem.dropFirst(digits.count).first == "-" else { return true }
-      return isSimpleName(String(stem.dropFirst(digits.count + 1)))
-    } + misnamed(in: root, "Tests/NativeFacts", kind: "fact", ".swift") { isSimpleName($0) }
+    return unreadable
+      + misnamed(in: root, "Lessons", kind: "lesson", ".md") { stem in
+        // `NN-name`: a file that starts as a lesson's name does, and whose name is not one.
+        let digits = stem.prefix(while: { $0.isASCII && $0.isNumber })
+        guard !digits.isEmpty, stem.dropFirst(digits.count).first == "-" else { return true }
+        return isSimpleName(String(stem.dropFirst(digits.count + 1)))
+      } + misnamed(in: root, "Tests/NativeFacts", kind: "fact", ".swift") { isSimpleName($0) }
   }
 
   /// The files of `folder` ending in `suffix` whose stems `isName` refuses, named with what to do.

@@ -1,3 +1,4 @@
+import Foundation
 import LabModel
 
 /// Swift source the program writer has built. Its text comes from four places only, each safe by
@@ -111,7 +112,10 @@ struct Identifier: Hashable, Sendable, CustomStringConvertible {
 
   init(_ name: String) {
     self.name = name
-    token = Self.token(for: name)
+    // In Unicode's composed form: the lab's names compare as Swift's strings do, so "é" typed
+    // as one letter or as "e" and an accent is one name, and swiftc, which compares a token's
+    // bytes, is given one spelling of it ("cannot find 'é' in scope" otherwise).
+    token = Self.token(for: name.precomposedStringWithCanonicalMapping)
   }
 
   var description: String { token }

@@ -96,7 +96,9 @@ public struct SwiftCompiler: Sendable {
     let partial = folder.appendingPathComponent(".\(name)-swift\(mode)-\(UUID().uuidString)")
     // The same folder always holds the same source (its name is the source's hash): rewriting it
     // under another compile of it would make that one fail ("modified during the build").
-    if (try? String(contentsOf: file, encoding: .utf8)) != source {
+    // Compared as bytes: Swift's strings compare "é" and "e" + accent as equal, and a source
+    // that differed only so was left as it was and compiled again.
+    if (try? Data(contentsOf: file)) != Data(source.utf8) {
       try source.write(to: file, atomically: true, encoding: .utf8)
     }
     var (status, output, ending) = (Int32(0), "", NativeProcess.Ending.exited(0))

@@ -55,8 +55,12 @@ extension NameChecker {
     }
   }
 
+  /// What an async let is, as a message says it: the constant its `let` makes.
+  static let asyncLetConstant = "an async let"
+
   /// `await` reads async lets of this block or of a block around it that is not a closure (a
-  /// `do` block's), which are then readable; awaiting one twice is fine.
+  /// `do` block's), which are then readable; awaiting one twice is fine — an async let, not any
+  /// name that is readable (a variable and a task of one name: the run trapped on its await).
   mutating func checkAwait(_ names: [String], _ scope: inout Scope, _ step: Step) {
     for name in names {
       if scope.pending.remove(name) != nil {
@@ -64,7 +68,9 @@ extension NameChecker {
         if scope.givesNothing[name] == nil { scope.readable.insert(name) }
       } else if scope.givesNothing[name] != nil {
         continue
-      } else if !scope.readable.contains(name) && !unsure.names.contains(name) {
+      } else if !(scope.readable.contains(name) && scope.constants[name] == Self.asyncLetConstant)
+        && !unsure.names.contains(name)
+      {
         report(
           "'\(name)' is not an async let of this block or of one around it"
             + didYouMean(name, in: scope.pending.sorted()),

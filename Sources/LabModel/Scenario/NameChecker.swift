@@ -284,7 +284,7 @@ struct NameChecker {
           scope.givesNothing[name] = "an async let of code that returns nothing (Swift: '()')"
         }
         scope.pending.insert(name)
-        scope.constants[name] = "an async let"
+        scope.constants[name] = Self.asyncLetConstant
       case .await(let names):
         checkAwait(names, &scope, step)
       case .group(let spec): checkGroup(spec, &scope, step)

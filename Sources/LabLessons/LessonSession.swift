@@ -329,7 +329,9 @@ package struct LessonSession {
   /// (a verdict's text, a variable's name): it is printed through `terminalSafe`.
   /// A problem of the lesson, said and kept: the lesson fails.
   mutating func fail(_ message: String) {
-    let safe = terminalSafe(message)
+    // A message may quote a lesson's text: escaped, and cut to a line (a 60,000-character
+    // `of:` gave a 60 KB line, shown where it failed and again in the lesson's last lines).
+    let safe = LabModel.cut(terminalSafe(message), toWidth: DiagnosticList.longestLine)
     failures.append(safe)
     printer.say("✗ \(safe)", .red)
   }

@@ -121,7 +121,11 @@ public struct Prediction: Sendable, Equatable {
         line: start + 1))
   }
 
-  /// `a, b, c` (or `[a, b, c]`) as choices: at least two, none twice.
+  /// The most answers a prediction offers, and the longest: each is shown on the learner's line.
+  static let maxChoices = 20
+  static let maxChoiceLength = 80
+
+  /// `a, b, c` (or `[a, b, c]`) as choices: at least two, at most `maxChoices`, none twice.
   static func choices(
     _ value: String, line: Int, problem: (Int, String) -> Void
   ) -> [String] {
@@ -131,6 +135,20 @@ public struct Prediction: Sendable, Equatable {
     if items.count < 2 || items.contains(where: \.isEmpty) {
       problem(
         line, "'choices:' lists at least two answers, separated by commas: 'choices: 1, 2, 3'")
+    }
+    // A question a learner answers at a glance: a line of 30,000 choices was 427 KB.
+    if items.count > maxChoices {
+      problem(
+        line,
+        "'choices:' lists \(items.count) answers, and a prediction offers at most "
+          + "\(maxChoices); ask about fewer")
+      return Array(items.prefix(maxChoices))
+    }
+    if let long = items.first(where: { $0.count > maxChoiceLength }) {
+      problem(
+        line,
+        "the choice '\(long.prefix(40))…' is \(long.count) characters long, and a choice is at "
+          + "most \(maxChoiceLength); shorten it")
     }
     var seen: Set<String> = []
     for item in items where !seen.insert(item).inserted {

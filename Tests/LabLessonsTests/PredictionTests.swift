@@ -88,6 +88,16 @@ import Testing
     #expect(
       problems("scenario: racy-counter\nquestion: Q?\nof: counter\nchoices: 1").contains(
         "11: 'choices:' lists at least two answers, separated by commas: 'choices: 1, 2, 3'"))
+    // Each choice is shown on the learner's line: 30,000 of them made a line of 427 KB.
+    let many = (1...21).map(String.init).joined(separator: ", ")
+    #expect(
+      problems("scenario: racy-counter\nquestion: Q?\nof: counter\nchoices: \(many)").contains(
+        "11: 'choices:' lists 21 answers, and a prediction offers at most 20; ask about fewer"))
+    let long = String(repeating: "x", count: 81)
+    #expect(
+      problems("scenario: racy-counter\nquestion: Q?\nof: counter\nchoices: 1, \(long)").contains {
+        $0.contains("is 81 characters long, and a choice is at most 80; shorten it")
+      })
     #expect(
       problems("scenario: racy-counter\nquestion: Q?\nof: first\nruns: 0").contains(
         "11: 'runs: 0' is not a number of runs from 1 to 1000"))

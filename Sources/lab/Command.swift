@@ -74,7 +74,21 @@ struct CommandContext {
   /// Commands that write a scenario (`lab new`) use only this: never the bundled curriculum.
   func projectCatalog() throws(UsageError) -> ScenarioCatalog? {
     if let root = environment["LAB_ROOT"], !root.isEmpty {
-      return ScenarioCatalog(root: try CourseRoot.existing(root))
+      let folder = try CourseRoot.existing(root)
+      // A folder without Scenarios/ is no course: `lab new` made one there (at `/` too), and
+      // `lab run` said only that no scenario had the name.
+      var isFolder: ObjCBool = false
+      guard
+        FileManager.default.fileExists(
+          atPath: folder.appendingPathComponent("Scenarios").path, isDirectory: &isFolder),
+        isFolder.boolValue
+      else {
+        throw UsageError(
+          "LAB_ROOT names a folder with no Scenarios/ in it, so no course; set it to a course "
+            + "folder (one with Scenarios/, such as 'lab init' makes) or unset it to use the "
+            + "folder you are in", location: "LAB_ROOT=\(terminalSafe(root))")
+      }
+      return ScenarioCatalog(root: folder)
     }
     let here = URL(writtenPath: FileManager.default.currentDirectoryPath)
     return ScenarioCatalog.locateRoot(from: here).map { ScenarioCatalog(root: $0) }

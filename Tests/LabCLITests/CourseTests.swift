@@ -30,6 +30,23 @@ import Testing
     #expect(result.status == 64)
     #expect(result.err.hasPrefix("LAB_ROOT=\(file.path): error: LAB_ROOT names a file"))
   }
+
+  /// A folder with no `Scenarios/` is no course: `lab new` made `Scenarios/` there (at `/`
+  /// too), and `lab run` said only that no scenario had the name.
+  @Test func aLabRootWithoutScenariosIsAnErrorAndGetsNoFolder() throws {
+    let empty = FileManager.default.temporaryDirectory.appendingPathComponent("lab-empty-\(UUID())")
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: empty) }
+    for arguments in [["new", "my-race"], ["run", "racy-counter"], ["list"]] {
+      let result = InProcessLab.run(arguments, environment: ["LAB_ROOT": empty.path])
+      #expect(result.status == 64, "\(arguments)")
+      #expect(
+        result.err.hasPrefix(
+          "LAB_ROOT=\(empty.path): error: LAB_ROOT names a folder with no Scenarios/ in it"),
+        "\(arguments): \(result.err)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: empty.path).isEmpty)
+  }
 }
 
 /// `lab init`, and a course beside the bundled curriculum.

@@ -56,6 +56,13 @@ public enum BuildFolder {
             + "it to a folder outside every course, or unset it for ~/.cache/concurrency-lab")
       }
       if variable != "LAB_CACHE" { _ = try checked(named, variable: variable, makesParents: false) }
+    } else if let course = course(holding: root, environment) {
+      // The home folder's cache, inside the course (HOME set to the course's folder, or a
+      // course made in the home folder itself): named so, with the way out.
+      throw BuildFolderError(
+        "the lab's cache \(terminalSafe(root.path)) is inside the course at "
+          + "\(terminalSafe(course)), which could ship the records of what the lab built; set "
+          + "LAB_CACHE to a folder outside every course")
     }
     let checkedRoot = try checked(
       root, variable: variable ?? "LAB_CACHE", makesParents: variable == nil)
@@ -106,12 +113,20 @@ public enum BuildFolder {
   /// out of the course, or into it, is judged by where it leads. The records of what the lab
   /// built live in the cache: kept in a course, they could be the course's.
   static func course(holding folder: URL, _ environment: [String: String]) -> String? {
+    // The folder with its links resolved, as far as it exists: the rest is appended as named.
     func real(_ url: URL) -> String? {
-      // The folder itself may not exist yet: its parent must (a named cache is made only there).
-      guard let parent = realpath(url.deletingLastPathComponent().path, nil) else { return nil }
-      defer { free(parent) }
-      let base = String(cString: parent)
-      return (base == "/" ? "" : base) + "/" + url.lastPathComponent
+      var missing: [String] = []
+      var existing = url
+      while existing.path != "/" {
+        if let resolved = realpath(existing.path, nil) {
+          defer { free(resolved) }
+          let base = String(cString: resolved)
+          return ([base == "/" ? "" : base] + missing.reversed()).joined(separator: "/")
+        }
+        missing.append(existing.lastPathComponent)
+        existing = existing.deletingLastPathComponent()
+      }
+      return "/" + missing.reversed().joined(separator: "/")
     }
     let here = URL(writtenPath: FileManager.default.currentDirectoryPath)
     let courses = [

@@ -138,5 +138,15 @@ import Testing
     }
     #expect(!FileManager.default.fileExists(atPath: scratch.appendingPathComponent("typo").path))
     #expect(!FileManager.default.fileExists(atPath: course.appendingPathComponent(".cache").path))
+    // The home folder's cache too, when the home folder is the course's.
+    do {
+      _ = try BuildFolder.folder(
+        "native", environment: ["HOME": course.path, "LAB_ROOT": course.path])
+      Issue.record("a cache inside the course was taken")
+    } catch {
+      #expect("\(error)".contains("is inside the course at"), "\(error)")
+      #expect("\(error)".contains("set LAB_CACHE to a folder outside every course"), "\(error)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: course.appendingPathComponent(".cache").path))
   }
 }

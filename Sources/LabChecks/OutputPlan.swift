@@ -99,6 +99,13 @@ package struct OutputPlan {
       return "no folder '\(parent)': the lab creates '\(folder)' but not the folders above it; "
         + "check the path"
     }
+    // Whether it can be made at all, tried now (and undone): a folder the system refuses
+    // (`/proc/x`, a read-only disk) was said only after a minute of building the pages.
+    guard mkdir(folder, 0o755) == 0 else {
+      return "'\(folder)' cannot be made (\(String(cString: strerror(errno)))); name a folder "
+        + "in a place you can write to"
+    }
+    rmdir(folder)
     return nil
   }
 

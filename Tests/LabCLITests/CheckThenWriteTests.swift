@@ -222,6 +222,20 @@ import Testing
     #expect(!left.contains("typo1") && !left.contains("x\u{1B}[2J"), "\(left)")
   }
 
+  /// A folder the system refuses to make (`/proc/x`) is said before a site is built or a report
+  /// run, not after a minute of pages; nothing is left behind by the try.
+  @Test func aFolderTheSystemRefusesIsSaidBeforeAnyWork() throws {
+    let began = ContinuousClock.now
+    let site = InProcessLab.run(["site", "/proc/lab-site"])
+    #expect(site.status == 1)
+    #expect(site.err.contains("'/proc/lab-site' cannot be made"), "\(site.err)")
+    #expect(ContinuousClock.now - began < .seconds(10))
+    let project = try Self.twoScenarios()
+    let fresh = project.root.appendingPathComponent("fresh")
+    #expect(OutputPlan.folderRefusal(fresh.path) == nil)
+    #expect(!FileManager.default.fileExists(atPath: fresh.path), "the try left the folder")
+  }
+
   @Test func initMakesTheFolderButNotTheFoldersAboveIt() throws {
     let project = try Self.twoScenarios()
     let deep = project.root.appendingPathComponent("no/course")

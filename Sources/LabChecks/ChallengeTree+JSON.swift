@@ -1,4 +1,5 @@
 import Foundation
+import LabModel
 
 /// The tree as the challenge page's script reads it: every text once in `strings` (trace lines
 /// repeat across the branches that share them), and nodes that refer to texts by index.
@@ -73,7 +74,10 @@ extension ChallengeTree {
           s: strings.id(leaf.schedule))
       }
     }
-    let document = Encoded(strings: strings.list, bound: bound, pruned: pruned, nodes: encoded)
+    // Shown on the page as a terminal shows them: a right-to-left override or a C1 control in
+    // a name would reorder or hide the text around it once the script sets it.
+    let document = Encoded(
+      strings: strings.list.map(terminalSafe), bound: bound, pruned: pruned, nodes: encoded)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     // Strings, integers and booleans always encode.

@@ -89,6 +89,24 @@ import Testing
     #expect(html.contains("<title>\(name) — ConcurrencyLab</title>"))
   }
 
+  /// A right-to-left override, a C1 control or a line separator reorders or hides the text around
+  /// it in a page as on a terminal: a report shows each as the terminal does, `\u{202E}` (a
+  /// failed check's "expected … got …" was shown reversed).
+  @Test func marksThatMoveTextAreShownAsTextInAPage() throws {
+    #expect(
+      Markup.escape("a\u{202E}b\u{85}c\u{2028}d\u{9B}e") == "a\\u{202E}b\\u{85}c\\u{2028}d\\u{9B}e")
+    #expect(Markup.escape("é\u{200D}x") == "é\u{200D}x", "a joiner stays")
+    let course = try Course([
+      "Scenarios/marks.json": #"{"format": 1, "steps": [{"log": "a\u202eb\u0085c"}]}"#
+    ])
+    let page = course.root.appendingPathComponent("marks.html")
+    let run = course.lab(["run", "marks", "--html", page.path])
+    #expect(run.status == 0, "\(run.err)")
+    let html = try String(contentsOf: page, encoding: .utf8)
+    #expect(!html.unicodeScalars.contains { [0x202E, 0x85].contains($0.value) })
+    #expect(html.contains("a\\u{202E}b\\u{85}c"))
+  }
+
   @Test func hostileScenarioAndLessonTextComesOutInert() throws {
     let course = try Course([
       "Scenarios/hostile.json": Self.hostileScenario, "Lessons/01-hostile.md": Self.hostileLesson,

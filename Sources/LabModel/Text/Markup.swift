@@ -1,7 +1,8 @@
 /// Escaping for XML and HTML, shared by the JUnit writer and the HTML report.
 package enum Markup {
   /// Text escaped for XML or HTML: `& < > " '` as entities; in attributes line breaks and tabs as
-  /// character references too; characters XML 1.0 forbids become `?`.
+  /// character references too; characters XML 1.0 forbids become `?`, and those that reorder or
+  /// hide the text around them are written as `\u{202E}`, as `terminalSafe` writes them.
   package static func escape(_ text: String, attribute: Bool = false) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
@@ -13,6 +14,10 @@ package enum Markup {
       case "'": out += "&#39;"
       case "\n", "\t", "\r": out += attribute ? "&#\(scalar.value);" : String(scalar)
       case let c where c.value < 0x20 || c.value == 0xFFFE || c.value == 0xFFFF: out += "?"
+      // What reorders or hides text around it (a right-to-left override, a C1 control, a line
+      // separator) is shown as a terminal shows it, as text.
+      case let c where movesTheTerminal(c.value):
+        out += "\\u{" + String(c.value, radix: 16, uppercase: true) + "}"
       default: out.unicodeScalars.append(scalar)
       }
     }

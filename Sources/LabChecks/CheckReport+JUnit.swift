@@ -82,13 +82,16 @@ extension CheckReport {
     }
   }
 
-  /// What `--junit FILE` writes, to check before anything is: FILE, over any file (the user
-  /// named it), and its folder, created when missing (`build/` in a fresh checkout: a CI job
+  /// What `--junit FILE` writes, to check before anything is: FILE, over a JUnit report the lab
+  /// wrote (never over a scenario or a lesson a slip named), and its folder, created when missing (`build/` in a fresh checkout: a CI job
   /// should not need a `mkdir` first) as long as the folder above it exists.
   package static func junitPlan(_ path: String, into plan: inout OutputPlan) {
     plan.folder(URL(writtenPath: path).deletingLastPathComponent().path)
-    plan.file(path, replaces: .anyFile)
+    plan.file(path, replaces: .report(marker: junitMarker))
   }
+
+  /// What every JUnit report the lab writes begins with.
+  static let junitMarker = "<testsuites name=\"lab check\""
 
   /// Writes the JUnit report to `path`; the caller has checked `junitPlan`.
   package static func writeJUnit(_ verdicts: [ScenarioVerdict], toPath path: String)

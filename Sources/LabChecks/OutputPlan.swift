@@ -19,7 +19,11 @@ package struct OutputPlan {
     /// A page the lab wrote, and nothing else: in a folder whose file names come from a course's
     /// scenario and lesson names (`lab check --html DIR`, `lab site DIR`).
     case labPage
-    /// Any regular file: the user named this one on the command line (`--junit FILE`).
+    /// A report the lab wrote, its first 4 KB holding `marker`, and nothing else: the user named
+    /// the file (`--junit FILE`, `--html FILE`), and a slip of the hand named a scenario or a
+    /// lesson, which was replaced by a report.
+    case report(marker: String)
+    /// Any regular file: what the lab keeps there is its own (`lab record`'s expected traces).
     case anyFile
   }
 
@@ -142,6 +146,14 @@ package struct OutputPlan {
       case .labPage:
         return "'\(file.path)' is not a page the lab wrote, and the lab overwrites only its "
           + "own; move it away or choose another folder"
+      case .report(let marker)
+      where BoundedFile.prefix(file.path, count: 4096).map {
+        String(decoding: $0, as: UTF8.self).contains(marker)
+      } == true:
+        return nil
+      case .report:
+        return "'\(file.path)' exists and is not a report the lab wrote, so the lab does not "
+          + "replace it; name a new file, or move that one away first"
       case .nothing: return "'\(file.path)' already exists, and the lab never overwrites it"
       }
     case S_IFDIR: return "cannot write '\(file.path)': it is a folder"

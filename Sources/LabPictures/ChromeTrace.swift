@@ -15,6 +15,9 @@ import LabRuntime
 /// microseconds. The legacy `S`/`F` phases and `T` are avoided: Perfetto ignores the first two and
 /// reads `T` as thread state.
 public enum ChromeTrace {
+  /// How every trace the lab writes begins: `--chrome FILE` replaces only such a file.
+  package static let marker = "{\"traceEvents\":[\n{\"ph\":\"M\",\"name\":\"process_name\""
+
   /// The whole JSON document: `{"traceEvents":[…],"displayTimeUnit":"ms"}`, one event per line.
   public static func document(_ result: RunResult) -> String {
     let picture = RunPicture(result)

@@ -101,9 +101,12 @@ enum RunCommand: Command {
         scenario, arguments, options: options, json: format == .json, context)
     }
     // --html and --chrome are checked before the run: a file that cannot be written stops it.
-    var output = OutputPlan()
-    for path in [arguments.value(.html), arguments.value(.chrome)].compactMap({ $0 }) {
-      output.file(path, replaces: .anyFile)
+    // Each replaces only a report of its kind the lab wrote: a slip that named a scenario or a
+    // lesson replaced it with a report.
+    var output = OutputPlan(isLabPage: HTMLReport.isLabPage(atPath:))
+    if let html = arguments.value(.html) { output.file(html, replaces: .labPage) }
+    if let chrome = arguments.value(.chrome) {
+      output.file(chrome, replaces: .report(marker: ChromeTrace.marker))
     }
     if let refusal = output.refusal() {
       context.console.err(context.console.paint("error: ", .red, forErr: true) + refusal + "\n")

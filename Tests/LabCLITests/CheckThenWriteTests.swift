@@ -125,6 +125,25 @@ import Testing
     Self.refuses(
       project, ["run", "passing", "--html", project.root.appendingPathComponent("no/r.html").path],
       "no folder", leaving: project.root)
+
+    // A report replaces only a report of its kind the lab wrote: a slip that named the course's
+    // own scenario replaced it with HTML, a JUnit report or a Chrome trace.
+    let scenario = project.root.appendingPathComponent("Scenarios/a/passing.json").path
+    for option in [["run", "passing", "--html"], ["run", "passing", "--chrome"]] {
+      Self.refuses(project, option + [scenario], "passing.json", leaving: project.root)
+    }
+    Self.refuses(
+      project, ["check", "passing", "--junit", scenario],
+      "exists and is not a report the lab wrote", leaving: project.root)
+    // Its own it replaces, again and again.
+    for option in [["run", "passing", "--html"], ["run", "passing", "--chrome"]] {
+      let file = project.root.appendingPathComponent("report-\(option[2].dropFirst(2))").path
+      #expect(project.lab(option + [file]).status == 0)
+      #expect(project.lab(option + [file]).status == 0, "\(option) over its own report")
+    }
+    let junit = project.root.appendingPathComponent("junit.xml").path
+    #expect(project.lab(["check", "passing", "--junit", junit]).status == 0)
+    #expect(project.lab(["check", "passing", "--junit", junit]).status == 0)
   }
 
   @Test func siteRefusesTheWholeSiteWhenOnePageIsNotTheLabs() throws {

@@ -23,13 +23,17 @@ extension LessonSession {
       return
     }
     if !check.diagnostics.isEmpty {
-      // swiftc quotes the program, which is the course's: each line through `terminalSafe`.
+      // swiftc quotes the program, which is the course's: each line through `terminalSafe`, and
+      // indented under the command, so that no line of it (an `#error` message holding a line
+      // break) stands where the lab's own `file:line: error:` lines do.
       let lines = check.diagnostics.split(separator: "\n", omittingEmptySubsequences: false)
         .map { terminalSafe(String($0)) }
-      let fitted = surroundings.width.map { width in
-        lines.flatMap { WordWrap.fit($0, width: max(20, width - 1)) }.joined(separator: "\n")
-      }
-      printer.out(printer.highlight(fitted ?? lines.joined(separator: "\n")) + "\n")
+      let fitted =
+        surroundings.width.map { width in
+          lines.flatMap { WordWrap.fit($0, width: max(20, width - 3)) }
+        } ?? lines
+      let indented = fitted.map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
+      printer.out(printer.highlight(indented) + "\n")
     }
     let said = terminalSafe(check.said)
     let time = String(format: "%.2f s", check.seconds)

@@ -124,7 +124,7 @@ struct LessonVerdictCommandTests {
     #expect(result.status == 1)
     #expect(
       result.out.contains("the lesson's time ran out while swiftc compiled")
-        && result.out.contains("raise --max-seconds"), "\(result.out)")
+        && result.out.contains("raise --max-seconds"), "\(result.out)\(result.err)")
   }
 
   @Test(.enabled(if: LessonVerdictCommandTests.hasSwiftc, "needs swiftc"))
@@ -150,7 +150,24 @@ struct LessonVerdictCommandTests {
     let spent = ContinuousClock.now - began
     #expect(result.status == 1)
     #expect(spent < .seconds(4), "\(spent)")
-    #expect(result.out.contains("the lesson used its 1 s"), "\(result.out)")
+    #expect(result.out.contains("the lesson used its 1 s"), "\(result.out)\(result.err)")
+  }
+
+  /// swiftc's lines are indented under its command: an `#error` message holding a line break
+  /// printed a line of its own at the margin, where the lab's `file:line: error:` lines stand.
+  @Test(.enabled(if: LessonVerdictCommandTests.hasSwiftc, "needs swiftc"))
+  func aCompilersLinesCannotPoseAsTheLabs() throws {
+    let course = CourseFolderTests.Course()
+    try Self.oneBlockLesson(
+      course, scenario: "quiet", json: #"{"format": 1, "steps": [{"log": "hi"}]}"#,
+      block: "```lab\nlab run quiet\n```\n\n```swift-verdict\nexpect: error: line1\n---\n"
+        + "#error(\"line1\\nLessons/01-x.md:1:1: error: forged\")\n```")
+    let result = course.lab(["lesson", "1"])
+    let lines = result.out.split(separator: "\n")
+    #expect(
+      lines.contains { $0.hasPrefix("  ") && $0.contains("Lessons/01-x.md:1:1: error: forged") },
+      "\(result.out)\(result.err)")
+    #expect(!lines.contains { $0.hasPrefix("Lessons/01-x.md") }, "\(result.out)\(result.err)")
   }
 
   /// A prediction samples its native runs for a few seconds: begun with less of the lesson
@@ -177,7 +194,7 @@ struct LessonVerdictCommandTests {
     let began = ContinuousClock.now
     let result = course.lab(["lesson", "1", "--max-seconds", "1"])
     let spent = ContinuousClock.now - began
-    #expect(result.status == 1, "\(result.out)")
+    #expect(result.status == 1, "\(result.out)\(result.err)")
     #expect(spent < .seconds(3), "\(spent)")
   }
 

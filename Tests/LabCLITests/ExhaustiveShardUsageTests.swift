@@ -156,6 +156,8 @@ import Testing
     // Fewer: a row was taken out, and the merge of the rest was a false proof.
     (#""count": 7,"#, #""count": 6,"#, "its outcomes' counts add up to 154, not its 155 schedules"),
     (#""threads": 2"#, #""threads": 5000"#, "its threads is 5000, not 1 to 1024"),
+    // A key given twice is one value to the lab and another to the next tool that reads it.
+    (#""schedules": "#, #""schedules": 1, "schedules": "#, "duplicate key 'schedules'"),
   ])
   func aNumberOutOfRangeIsNotAShard(_ edit: (String, String, String)) throws {
     let folder = try ShardFolder()

@@ -144,11 +144,14 @@ public struct Prediction: Sendable, Equatable {
           + "\(maxChoices); ask about fewer")
       return Array(items.prefix(maxChoices))
     }
-    if let long = items.first(where: { $0.count > maxChoiceLength }) {
+    // Counted in Unicode scalars: a letter with 60,000 combining marks is one character.
+    if let long = items.first(where: { $0.unicodeScalars.count > maxChoiceLength }) {
+      let shown = String(String.UnicodeScalarView(long.unicodeScalars.prefix(40)))
       problem(
         line,
-        "the choice '\(long.prefix(40))…' is \(long.count) characters long, and a choice is at "
-          + "most \(maxChoiceLength); shorten it")
+        "the choice '\(shown)…' is \(long.unicodeScalars.count) characters long, and a choice "
+          + "is at most \(maxChoiceLength); shorten it")
+      return []
     }
     var seen: Set<String> = []
     for item in items where !seen.insert(item).inserted {

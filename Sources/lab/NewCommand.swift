@@ -117,8 +117,8 @@ enum NewCommand: Command {
     if let problem = notAFolder(resolved, root: root) {
       throw UsageError("--path: \(problem); give a folder, or a path to make one")
     }
-    // One missing folder is made — the new topic — and only with a name a terminal shows as it
-    // is: a typo made a chain of folders, and an escape in a topic's name was made a folder.
+    // One missing folder is made — the new topic — and only with a topic's name: a typo made a
+    // chain of folders, and an escape in a topic's name was made a folder.
     var isFolder: ObjCBool = false
     if !FileManager.default.fileExists(atPath: resolved.path, isDirectory: &isFolder) {
       let parent = resolved.deletingLastPathComponent()
@@ -128,11 +128,13 @@ enum NewCommand: Command {
           "--path: \(shown) does not exist, and lab new makes only the last folder of the path; "
             + "check the path, or make \(shown) first")
       }
-      guard resolved.lastPathComponent.unicodeScalars.allSatisfy({ !movesTheTerminal($0.value) })
-      else {
+      // A topic's name, as `lab list` shows it: not one with control characters, nor one
+      // named like a file (`--path …/z.json` made a folder `z.json` with `z.json` in it).
+      guard isSimpleName(resolved.lastPathComponent) else {
         throw UsageError(
-          "--path: the folder's name '\(terminalSafe(resolved.lastPathComponent))' holds control "
-            + "characters; name the topic with letters, digits and '-', such as 09-my-topic")
+          "--path: '\(terminalSafe(resolved.lastPathComponent))' is not a topic folder's name; "
+            + "name the folder to make with letters, digits, '-' and '_', such as 09-my-topic "
+            + "(--path is the folder, not the file)")
       }
     }
     return resolved

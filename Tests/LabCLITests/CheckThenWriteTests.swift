@@ -236,7 +236,11 @@ import Testing
     let escaped = project.lab(
       ["new", "other", "--path", scenarios.appendingPathComponent("x\u{1B}[2J").path])
     #expect(escaped.status == 64)
-    #expect(escaped.err.contains("'x\\u{1B}[2J' holds control characters"), "\(escaped.err)")
+    #expect(escaped.err.contains("'x\\u{1B}[2J' is not a topic folder's name"), "\(escaped.err)")
+    let file = project.lab(
+      ["new", "other", "--path", scenarios.appendingPathComponent("a/other.json").path])
+    #expect(file.status == 64)
+    #expect(file.err.contains("(--path is the folder, not the file)"), "\(file.err)")
     let left = try FileManager.default.contentsOfDirectory(atPath: scenarios.path)
     #expect(!left.contains("typo1") && !left.contains("x\u{1B}[2J"), "\(left)")
   }

@@ -58,7 +58,8 @@ import Testing
         at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
     }
     for file in [
-      "Lessons/03-a b.md", "Lessons/04-x\u{1B}[2J.md", "Tests/NativeFacts/f\u{1B}.swift",
+      "Lessons/03-a b.md", "Lessons/04-x\u{1B}[2J.md", "Lessons/99999999999999999999-big.md",
+      "Tests/NativeFacts/f\u{1B}.swift",
     ] {
       try "text".write(to: root.appendingPathComponent(file), atomically: true, encoding: .utf8)
     }
@@ -81,6 +82,7 @@ import Testing
         : [
           "Lessons/03-a b.md:1:1: error: the file's name is not a lesson name",
           "Lessons/04-x\\u{1B}[2J.md:1:1: error: the file's name is not a lesson name",
+          "Lessons/99999999999999999999-big.md:1:1: error: the file's name is not a lesson name",
         ]
       for line in expected { #expect(said.contains(line), "lab \(command): \(said)") }
       if command != ["lesson", "3"] { #expect(run.status == 1, "lab \(command)") }

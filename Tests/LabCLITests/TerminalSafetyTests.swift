@@ -24,6 +24,16 @@ import Testing
     return found
   }
 
+  /// A line is cut by its scalars too: a letter with 200,000 combining marks is one character,
+  /// and was printed whole (400 KB) by a cut to 1,000 characters.
+  @Test func aCutBoundsScalarsNotOnlyCharacters() {
+    let zalgo = "x" + String(repeating: "\u{301}", count: 200_000)
+    let shown = cut("a " + zalgo + " b", toWidth: 100)
+    #expect(shown.unicodeScalars.count <= 400)
+    #expect(shown.hasSuffix("…"))
+    #expect(cut("short", toWidth: 100) == "short")
+  }
+
   @Test func escapesAreShownAsSwiftWritesThem() {
     #expect(terminalSafe("a\u{1B}[2Jb") == "a\\u{1B}[2Jb")
     #expect(terminalSafe("tab\there\nline") == "tab\\there\\nline")

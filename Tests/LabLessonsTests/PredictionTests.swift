@@ -93,6 +93,12 @@ import Testing
     #expect(
       problems("scenario: racy-counter\nquestion: Q?\nof: counter\nchoices: \(many)").contains(
         "11: 'choices:' lists 21 answers, and a prediction offers at most 20; ask about fewer"))
+    // Counted in scalars: a letter with thousands of combining marks is one character.
+    let marks = "1" + String(repeating: "\u{301}", count: 100)
+    #expect(
+      problems("scenario: racy-counter\nquestion: Q?\nof: counter\nchoices: \(marks), 2").contains {
+        $0.contains("is 101 characters long, and a choice is at most 80")
+      })
     let long = String(repeating: "x", count: 81)
     #expect(
       problems("scenario: racy-counter\nquestion: Q?\nof: counter\nchoices: 1, \(long)").contains {

@@ -39,18 +39,24 @@ public enum UnreadableNames {
         "\(terminalSafe("\(folder)/\($0)")):1:1: error: \(problem)"
       }
     }
+    let lesson = "a number of at most six digits, '-', then letters, digits, '-' and '_'"
+    let fact = "letters, digits, '-' and '_'"
     return unreadable
-      + misnamed(in: root, "Lessons", kind: "lesson", ".md") { stem in
+      + misnamed(in: root, "Lessons", kind: "lesson", form: lesson, ".md") { stem in
         // `NN-name`: a file that starts as a lesson's name does, and whose name is not one.
         let digits = stem.prefix(while: { $0.isASCII && $0.isNumber })
         guard !digits.isEmpty, stem.dropFirst(digits.count).first == "-" else { return true }
-        return isSimpleName(String(stem.dropFirst(digits.count + 1)))
-      } + misnamed(in: root, "Tests/NativeFacts", kind: "fact", ".swift") { isSimpleName($0) }
+        return digits.count <= 6 && isSimpleName(String(stem.dropFirst(digits.count + 1)))
+      }
+      + misnamed(in: root, "Tests/NativeFacts", kind: "fact", form: fact, ".swift") {
+        isSimpleName($0)
+      }
   }
 
   /// The files of `folder` ending in `suffix` whose stems `isName` refuses, named with what to do.
   private static func misnamed(
-    in root: URL, _ folder: String, kind: String, _ suffix: String, isName: (String) -> Bool
+    in root: URL, _ folder: String, kind: String, form: String, _ suffix: String,
+    isName: (String) -> Bool
   ) -> [String] {
     let files =
       (try? FileManager.default.contentsOfDirectory(
@@ -58,7 +64,7 @@ public enum UnreadableNames {
     return files.filter { $0.hasSuffix(suffix) && !isName(String($0.dropLast(suffix.count))) }
       .sorted().prefix(100).map {
         "\(terminalSafe("\(folder)/\($0)")):1:1: error: the file's name is not a \(kind) name "
-          + "(letters, digits, '-' and '_'), so the lab passes it over; rename it"
+          + "(\(form)), so the lab passes it over; rename it"
       }
   }
 

@@ -60,6 +60,9 @@ extension LessonParser {
     var current = Lesson.Section(heading: nil, blocks: [])
     var text: [String] = []
     var runs: [LessonRun] = []
+    /// The words of the `lab` lines refused: a scenario named on one is run there, as far as
+    /// the lesson's author is concerned, and is not also "never run".
+    var refusedRunWords: Set<String> = []
     var citations: [FactCitation] = []
     /// The index in `runs` of the last run of the current section, for the excerpt after it.
     var lastRunInSection: Int?
@@ -209,6 +212,8 @@ extension LessonParser {
           parsed.append(run)
         } catch {
           problems.append(error)
+          refusedRunWords.formUnion(
+            line.split(whereSeparator: \.isWhitespace).prefix(8).map(String.init))
         }
       }
       if body.allSatisfy({ isBlank($0) }) {
@@ -305,6 +310,7 @@ extension LessonParser {
             + "scenarios:")
       }
       let used = Set(runs.flatMap(\.scenarios) + predictions.map(\.scenario))
+        .union(refusedRunWords)
       for scenario in scenarios where !used.contains(scenario) {
         problem(
           scenariosLine,

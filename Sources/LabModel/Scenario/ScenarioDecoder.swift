@@ -128,7 +128,7 @@ struct ScenarioDecoder {
         name = named
       } else {
         error(
-          "'\(named)' is not a valid scenario name; use up to 64 letters, digits, '-' and '_', "
+          "'\(named)' is not a valid scenario name; use up to 64 ASCII letters, digits, '-' and '_', "
             + (isScenarioName(fallbackName)
               ? "such as \"\(fallbackName)\" (the file's name)" : "such as \"my-scenario\""),
           at: object["name"]?.location, path: "name")

@@ -22,7 +22,9 @@ package enum CatalogListing {
         problems.append("\(terminalSafe(catalog.displayPath(entry.url))): \(problem)")
         text +=
           row(String(entry.number), entry.name, nameWidth)
-          + style.paint("(shares its name)", .red) + "\n"
+          + style.paint(
+            problem.hasPrefix("shares its number") ? "(shares its number)" : "(shares its name)",
+            .red) + "\n"
         continue
       }
       do {

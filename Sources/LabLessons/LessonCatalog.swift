@@ -48,11 +48,21 @@ public struct LessonCatalog: Sendable {
   /// passed them). The first by number, then file name, keeps the name.
   public func sameNameProblems() -> [String: String] {
     var first: [String: Entry] = [:]
+    var firstNumbered: [Int: Entry] = [:]
     var problems: [String: String] = [:]
     for entry in entries().sorted(by: { ($0.number, $0.url.path) < ($1.number, $1.url.path) }) {
       let name = entry.name.lowercased()
       guard let earlier = first[name] else {
         first[name] = entry
+        // A number two lessons share finds neither: `lab lesson 2` asked for "the number".
+        if let earlier = firstNumbered[entry.number] {
+          problems[entry.url.standardizedFileURL.path] =
+            "shares its number: lesson \(entry.number) is also "
+            + "\(terminalSafe(displayPath(earlier.url))); 'lab lesson \(entry.number)' cannot tell "
+            + "them apart: renumber one of the two files"
+        } else {
+          firstNumbered[entry.number] = entry
+        }
         continue
       }
       problems[entry.url.standardizedFileURL.path] =

@@ -245,7 +245,14 @@ enum LessonCommand: Command {
             ?? "; '\(LabCommand.name) list' lists the lessons"))
     case .ambiguous(let matches):
       let names = matches.map { "\($0.name) (\($0.number))" }.joined(separator: ", ")
-      throw UsageError("'\(argument)' could be \(names); type more of the name, or the number")
+      // Lessons that share the number typed: the number cannot tell them apart, their names can.
+      if Int(argument) != nil, Set(matches.map(\.number)).count == 1 {
+        throw UsageError(
+          "\(matches.count) lessons are numbered \(matches[0].number): \(names); give one's "
+            + "name, such as 'lab lesson \(matches[0].name)', and number each lesson once")
+      }
+      throw UsageError(
+        "'\(terminalSafe(argument))' could be \(names); type more of the name, or the number")
     }
   }
 

@@ -33,6 +33,28 @@ import Testing
     }.joined(separator: "\n")
   }
 
+  /// Two lessons of one number: `lab lesson 2` asked for "more of the name, or the number",
+  /// which is what was typed, and nothing named the shared number.
+  @Test func lessonsThatShareANumberAreNamed() throws {
+    let course = CourseFolderTests.Course()
+    let lessons = course.root.appendingPathComponent("Lessons")
+    let first = try String(
+      contentsOf: lessons.appendingPathComponent("01-first-steps.md"), encoding: .utf8)
+    for name in ["a", "b"] {
+      try first.replacingOccurrences(of: "name: first-steps", with: "name: \(name)").write(
+        to: lessons.appendingPathComponent("02-\(name).md"), atomically: true, encoding: .utf8)
+    }
+    let played = course.lab(["lesson", "2"])
+    #expect(played.status == 64)
+    #expect(
+      played.err.contains("2 lessons are numbered 2: a (2), b (2); give one's name"),
+      "\(played.err)")
+    let list = course.lab(["list", "--lessons"])
+    #expect(list.status == 1)
+    #expect(
+      list.err.contains("Lessons/02-b.md: shares its number: lesson 2 is also"), "\(list.err)")
+  }
+
   @Test func aLessonPrintsItsSectionsRunsChecksAndQuestions() throws {
     let (status, out, err) = try TestSupport.runLab(["lesson", "async-let", "--step"])
     #expect(status == 0, "\(err)")

@@ -101,14 +101,7 @@ enum RunCommand: Command {
         scenario, arguments, options: options, json: format == .json, context)
     }
     // --html and --chrome are checked before the run: a file that cannot be written stops it.
-    // Each replaces only a report of its kind the lab wrote: a slip that named a scenario or a
-    // lesson replaced it with a report.
-    var output = OutputPlan(isLabPage: HTMLReport.isLabPage(atPath:))
-    if let html = arguments.value(.html) { output.file(html, replaces: .labPage) }
-    if let chrome = arguments.value(.chrome) {
-      output.file(chrome, replaces: .report(marker: ChromeTrace.marker))
-    }
-    if let refusal = output.refusal() {
+    if let refusal = reportsPlan(arguments).refusal() {
       context.console.err(context.console.paint("error: ", .red, forErr: true) + refusal + "\n")
       return ExitStatus.failure
     }
@@ -163,6 +156,17 @@ enum RunCommand: Command {
       }
     }
     return result.passed ? ExitStatus.ok : ExitStatus.failure
+  }
+
+  /// What `--html` and `--chrome` write. Each replaces only a report of its kind the lab wrote:
+  /// a slip that named a scenario or a lesson replaced it with a report.
+  private static func reportsPlan(_ arguments: Arguments) -> OutputPlan {
+    var output = OutputPlan(isLabPage: HTMLReport.isLabPage(atPath:))
+    if let html = arguments.value(.html) { output.file(html, replaces: .labPage) }
+    if let chrome = arguments.value(.chrome) {
+      output.file(chrome, replaces: .report(marker: ChromeTrace.marker))
+    }
+    return output
   }
 
   /// A schedule that cannot be used: one line saying what to do, and the usage status.

@@ -40,4 +40,13 @@ import Testing
       #expect(error.description.hasPrefix("Lessons/01-big.md:1:1: error: "), "\(error)")
     }
   }
+
+  /// A refused `lab` line that names a listed scenario is the lesson's run of it: one problem
+  /// (the refusal), not a second that says the scenario is never run.
+  @Test func aRefusedRunLineIsNotAlsoNeverRun() {
+    let refused = LessonTests.problems(
+      "```lab\nlab run sync-download --html ../../x.html\n```" + LessonTests.questions)
+    #expect(refused.count == 1, "\(refused)")
+    #expect(!refused.contains { $0.contains("never run") }, "\(refused)")
+  }
 }

@@ -246,12 +246,6 @@ import Testing
     #expect(problems.contains { $0.contains("'async-download' is run here but not listed") })
     #expect(
       problems.contains { $0.contains("'sync-download' is listed in scenarios: but never run") })
-
-    // A refused line that names it is the lesson's run of it: one problem, not a second.
-    let refused = Self.problems(
-      "```lab\nlab run sync-download --html ../../x.html\n```" + Self.questions)
-    #expect(refused.count == 1, "\(refused)")
-    #expect(!refused.contains { $0.contains("never run") }, "\(refused)")
   }
 
   @Test func badRunLinesAreReportedWithTheirLine() {

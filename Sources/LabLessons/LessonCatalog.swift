@@ -79,8 +79,9 @@ public struct LessonCatalog: Sendable {
     guard fileName.hasSuffix(".md") else { return nil }
     let stem = fileName.dropLast(3)
     let digits = stem.prefix(while: { $0.isASCII && $0.isNumber })
-    // At most six digits: twenty overflowed `Int`, and the file was passed over without a word.
-    guard !digits.isEmpty, digits.count <= 6, let number = Int(digits),
+    // A number `Int` holds: twenty digits overflowed, and the file is named as no lesson's
+    // (`UnreadableNames.problems`), not passed over without a word.
+    guard !digits.isEmpty, let number = Int(digits),
       stem.dropFirst(digits.count).first == "-"
     else {
       return nil

@@ -6,7 +6,8 @@ import Testing
 /// them: they were `file:line: error:`, with a column only for a verdict's setting or a citation.
 @Suite struct LessonProblemColumnTests {
   @Test func everyProblemOnALineHasAColumnAtItsFirstWord() {
-    let body = "```lab\nlab run sync-download --sed 3\n   lab run ../x\n```" + LessonTests.questions
+    let body =
+      "```lab\nlab run async-download --sed 3\n   lab run ../x\n```" + LessonTests.questions
     let front = "---\nname: other\ntitle: T\nscenarios: [sync-download]\n---"
     guard case .failure(let error) = LessonTests.parse(body, frontMatter: front) else {
       Issue.record("the lesson loaded")

@@ -39,14 +39,14 @@ public enum UnreadableNames {
         "\(terminalSafe("\(folder)/\($0)")):1:1: error: \(problem)"
       }
     }
-    let lesson = "a number of at most six digits, '-', then letters, digits, '-' and '_'"
+    let lesson = "a number up to \(Int.max), '-', then letters, digits, '-' and '_'"
     let fact = "letters, digits, '-' and '_'"
     return unreadable
       + misnamed(in: root, "Lessons", kind: "lesson", form: lesson, ".md") { stem in
         // `NN-name`: a file that starts as a lesson's name does, and whose name is not one.
         let digits = stem.prefix(while: { $0.isASCII && $0.isNumber })
         guard !digits.isEmpty, stem.dropFirst(digits.count).first == "-" else { return true }
-        return digits.count <= 6 && isSimpleName(String(stem.dropFirst(digits.count + 1)))
+        return Int(digits) != nil && isSimpleName(String(stem.dropFirst(digits.count + 1)))
       }
       + misnamed(in: root, "Tests/NativeFacts", kind: "fact", form: fact, ".swift") {
         isSimpleName($0)

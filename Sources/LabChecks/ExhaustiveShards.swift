@@ -61,7 +61,10 @@ extension ExhaustiveSearch {
         return .failure(.notAShard(Self.rewrite))
       }
       // Read too as the lab reads a scenario: a key given twice (`"index": 1, "index": 2`) is
-      // one value to the decoder and another to the next tool that reads the file.
+      // one value to the decoder and another to the next tool that reads the file. The
+      // decoder reads first so that text that is no JSON at all is told it is not a shard,
+      // not given the scenario reader's advice on quoting words; the file is at most
+      // `shardFileCap` bytes, so reading it twice costs little.
       do {
         _ = try JSONParser.parse(
           Array(data), file: "shard",

@@ -114,7 +114,7 @@ public enum BuildFolder {
   /// built live in the cache: kept in a course, they could be the course's.
   static func course(holding folder: URL, _ environment: [String: String]) -> String? {
     // The folder with its links resolved, as far as it exists: the rest is appended as named.
-    func real(_ url: URL) -> String? {
+    func real(_ url: URL) -> String {
       var missing: [String] = []
       var existing = url
       while existing.path != "/" {
@@ -133,7 +133,7 @@ public enum BuildFolder {
       environment["LAB_ROOT"].flatMap { $0.isEmpty ? nil : URL(writtenPath: $0) },
       ScenarioCatalog.locateRoot(from: here),
     ]
-    guard let cache = real(folder.standardizedFileURL) else { return nil }
+    let cache = real(folder.standardizedFileURL)
     for case let course? in courses {
       guard let resolved = realpath(course.standardizedFileURL.path, nil) else { continue }
       defer { free(resolved) }

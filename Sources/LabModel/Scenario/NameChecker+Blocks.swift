@@ -64,19 +64,17 @@ extension NameChecker {
                 + "value; write {\"return\": null}, or set a variable", at: step.origin)
           }
         }
-        var isWorkItem = false
-        if case .dispatch = step.kind { isWorkItem = true }
-        if case .notify = step.kind { isWorkItem = true }
         for block in step.kind.placedBlocks {
           // What returns nothing around the block: the same as around the step where it runs
-          // inline; a work item's closure for its work item's; nothing for a closure run in
-          // place (a return there is refused as such, `checkReturnPaths`), a task or a group,
-          // whose returns give their values, or a handler (refused where it is decoded).
+          // inline; a work item's closure; nothing for a closure run in place (a return there
+          // is refused as such, `checkReturnPaths`), a task or a group, whose returns give
+          // their values, or a handler (refused where it is decoded).
           let around: String? =
             switch block.placement {
             case .inline: inWorkItem
             case .closure, .task, .groupBody: nil
-            case .handler: isWorkItem ? "a work item's closure" : nil
+            case .workItem: "a work item's closure"
+            case .handler: nil
             }
           visit(block.steps, inWorkItem: around)
         }

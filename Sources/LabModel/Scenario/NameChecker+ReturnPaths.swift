@@ -35,7 +35,7 @@ extension NameChecker {
           visitBlocks(block.steps)
         // Their returns are checked where the group (`checkGroupBody`) and the work item
         // (`checkReturns`) are.
-        case .groupBody, .handler: visitBlocks(block.steps)
+        case .groupBody, .workItem, .handler: visitBlocks(block.steps)
         }
       }
     }

@@ -15,8 +15,11 @@ public enum BlockPlacement: Sendable, Equatable {
   case task
   /// A group's body: its returns give the group's value ("as").
   case groupBody
-  /// Code that returns nothing, run later or elsewhere: a work item, a `notify` block, a
-  /// cancellation or termination handler.
+  /// A work item's closure (`dispatch`, a group's `notify`), run later or elsewhere: it returns
+  /// nothing, so a `return` there takes no value.
+  case workItem
+  /// A cancellation or termination handler, run later or elsewhere; the decoder refuses a
+  /// `return` in it.
   case handler
 }
 
@@ -36,8 +39,8 @@ extension Step.Kind {
     case .continuation(let spec): [(spec.steps, .closure(named: "continuation \(spec.name)"))]
     case .onCancel(let handler, let operation):
       [(handler, .handler), (operation, .closure(named: "onCancel"))]
-    case .onTermination(_, let body), .dispatch(_, _, let body), .notify(_, _, let body):
-      [(body, .handler)]
+    case .onTermination(_, let body): [(body, .handler)]
+    case .dispatch(_, _, let body), .notify(_, _, let body): [(body, .workItem)]
     case .asyncLet(_, let child): child.steps.map { [($0, .task)] } ?? []
     case .group(let spec):
       (spec.body.map { [($0, .groupBody)] } ?? []) + (spec.child.steps.map { [($0, .task)] } ?? [])

@@ -14,10 +14,33 @@ extension RunComparison {
 
   /// The comparison as text. `labels` name the runs as the command line gave them; `width` fits
   /// every line to a terminal (rows cut with `…`, other lines wrapped), nil: never cut; `fold`
-  /// folds identical events away from any difference into one line that counts them.
-  public func report(labels: (a: String, b: String), width: Int?, fold: Bool) -> String {
+  /// folds identical events away from any difference into one line that counts them. With
+  /// `rows` (a lesson's), at most that many rows are made, and `more` says what the rest are:
+  /// a run of a million events is shown as its first lines, not made whole and then cut.
+  public func report(
+    labels: (a: String, b: String), width: Int?, fold: Bool,
+    rows limit: (count: Int, more: (Int) -> String)? = nil
+  ) -> String {
     let short = width.map { $0 < Self.wideWidth } ?? false
-    let columns = (a: Columns(a.events, short: short), b: Columns(b.events, short: short))
+    let parts = parts(fold: fold, limit: limit.map { $0.count + 1 } ?? .max)
+    let isCut = limit.map { parts.count > $0.count } ?? false
+    let shownParts = isCut ? Array(parts.prefix(limit?.count ?? 0)) : parts
+    // The rows after the last part shown, folded or not.
+    let shownRows = shownParts.reduce(0) { count, part in
+      switch part {
+      case .row: count + 1
+      case .folded(let folded): count + folded
+      }
+    }
+    let more = isCut ? limit?.more(rows.count - shownRows) : nil
+    // The columns' widths are those of the events shown.
+    let shown = more == nil ? nil : shownParts.flatMap { part -> [Row] in
+      if case .row(let index) = part { [rows[index]] } else { [] }
+    }
+    let columns = (
+      a: Columns(shown.map { $0.compactMap(\.a).map { a.events[$0] } } ?? a.events, short: short),
+      b: Columns(shown.map { $0.compactMap(\.b).map { b.events[$0] } } ?? b.events, short: short)
+    )
     let number = String(max(rows.count, 1)).count
     let prefix = 2 + number + 1
     let halves: (a: Int?, b: Int?) =
@@ -27,7 +50,7 @@ extension RunComparison {
       } ?? (nil, nil)
     var cells: [(mark: String, number: String, a: String, b: String)] = []
     cells.append(("", "#", columns.a.header, columns.b.header))
-    for part in parts(fold: fold) {
+    for part in shownParts {
       switch part {
       case .row(let index):
         let row = rows[index]
@@ -42,7 +65,7 @@ extension RunComparison {
       }
     }
     let aWidth = halves.a ?? (cells.map(\.a.count).max() ?? 0)
-    let table = cells.map { cell in
+    var table = cells.map { cell in
       let left = halves.a.map { cut(cell.a, toWidth: $0) } ?? cell.a
       let right = halves.b.map { cut(cell.b, toWidth: $0) } ?? cell.b
       let line =
@@ -50,11 +73,16 @@ extension RunComparison {
         + TableText.pad(left, aWidth) + " │ " + right
       return TraceText.trimmingTrailingSpaces(line)
     }
+    if let more { table.append(more) }
     var heading = [
       "A  " + terminalSafe(labels.a) + " · " + Self.describe(a),
       "B  " + terminalSafe(labels.b) + " · " + Self.describe(b),
     ]
-    if let legend = Self.legend(a.events + b.events, short: short) { heading.append(legend) }
+    let legendEvents =
+      shown.map { rows in
+        rows.compactMap(\.a).map { a.events[$0] } + rows.compactMap(\.b).map { b.events[$0] }
+      } ?? (a.events + b.events)
+    if let legend = Self.legend(legendEvents, short: short) { heading.append(legend) }
     let fitted = { (lines: [String]) in
       width.map { width in lines.flatMap { WordWrap.fit($0, width: max(20, width - 1)) } } ?? lines
     }
@@ -80,14 +108,10 @@ extension RunComparison {
 
   /// The rows to show: every one, or with `fold` the identical ones more than `context` rows from
   /// a difference counted instead (a stretch of fewer than three is shown: the line would be as
-  /// long as what it leaves out).
-  func parts(fold: Bool) -> [Part] {
-    guard fold else { return rows.indices.map(Part.row) }
-    let differing = rows.indices.filter { rows[$0].difference != nil }
-    var near = Set<Int>()
-    for index in differing {
-      near.formUnion(max(0, index - Self.context)...min(rows.count - 1, index + Self.context))
-    }
+  /// long as what it leaves out). With `limit`, the first `limit` parts only, read no further
+  /// than they need: a lesson shows the start of a comparison of millions of rows.
+  func parts(fold: Bool, limit: Int = .max) -> [Part] {
+    guard fold else { return rows.indices.prefix(limit).map(Part.row) }
     var parts: [Part] = []
     var hidden: [Int] = []
     func flush() {
@@ -98,8 +122,16 @@ extension RunComparison {
       }
       hidden = []
     }
+    // The last difference at or before the row, and the next at or after it.
+    var last = Int.min / 2
+    var next = -1
     for index in rows.indices {
-      if near.contains(index) {
+      if parts.count >= limit { break }
+      if rows[index].difference != nil { last = index }
+      if next < index {
+        next = rows[index...].firstIndex { $0.difference != nil } ?? Int.max / 2
+      }
+      if index - last <= Self.context || next - index <= Self.context {
         flush()
         parts.append(.row(index))
       } else {
@@ -107,7 +139,7 @@ extension RunComparison {
       }
     }
     flush()
-    return parts
+    return Array(parts.prefix(limit))
   }
 
   /// The lines under the table: the first difference in words, the counts, durations and values.

@@ -51,11 +51,16 @@ public struct RunComparison: Sendable {
 
   /// Aligns `a`'s events with `b`'s. Times closer than `tolerance` count as the same (a live or
   /// native run's measured times); nil: only equal times are the same.
-  public init(_ a: RunRecord, _ b: RunRecord, tolerance: Tolerance? = nil) {
+  /// Past `deadline` (a lesson's time), what is not yet aligned is shown as A's events, then
+  /// B's, as when the runs differ in more than `SequenceDiff.maxEdits` places.
+  public init(
+    _ a: RunRecord, _ b: RunRecord, tolerance: Tolerance? = nil,
+    deadline: ContinuousClock.Instant? = nil
+  ) {
     self.a = a
     self.b = b
     self.tolerance = tolerance
-    rows = Self.align(a.events, b.events, tolerance: tolerance)
+    rows = Self.align(a.events, b.events, tolerance: tolerance, deadline: deadline)
   }
 
   /// The index in `rows` of the first row that differs; nil when the runs are the same.
@@ -113,13 +118,16 @@ public struct RunComparison: Sendable {
   /// script; between two such pairs, what is left of each run is paired again by task and kind
   /// (the same step with other details), and what is left after that side by side in order.
   public static func align(
-    _ a: [TraceEvent], _ b: [TraceEvent], tolerance: Tolerance? = nil
+    _ a: [TraceEvent], _ b: [TraceEvent], tolerance: Tolerance? = nil,
+    deadline: ContinuousClock.Instant? = nil
   ) -> [Row] {
-    let steps = SequenceDiff.steps(a.count, b.count) { sameStep(a[$0], b[$1]) }
+    let steps = SequenceDiff.steps(a.count, b.count, deadline: deadline) {
+      sameStep(a[$0], b[$1])
+    }
     var rows: [Row] = []
     var gap: (a: [Int], b: [Int]) = ([], [])
     func closeGap() {
-      rows += alignGap(gap.a, gap.b, a, b)
+      rows += alignGap(gap.a, gap.b, a, b, deadline: deadline)
       gap = ([], [])
     }
     for step in steps {
@@ -155,10 +163,11 @@ public struct RunComparison: Sendable {
   /// The rows of a stretch where the runs did different things: the same task's same kind of
   /// event paired first (another value), the rest side by side in order.
   private static func alignGap(
-    _ left: [Int], _ right: [Int], _ a: [TraceEvent], _ b: [TraceEvent]
+    _ left: [Int], _ right: [Int], _ a: [TraceEvent], _ b: [TraceEvent],
+    deadline: ContinuousClock.Instant?
   ) -> [Row] {
     guard !left.isEmpty || !right.isEmpty else { return [] }
-    let steps = SequenceDiff.steps(left.count, right.count) {
+    let steps = SequenceDiff.steps(left.count, right.count, deadline: deadline) {
       a[left[$0]].task == b[right[$1]].task && a[left[$0]].kind == b[right[$1]].kind
     }
     var rows: [Row] = []

@@ -16,8 +16,12 @@ enum SequenceDiff {
   static let maxEdits = 2000
 
   /// The steps that turn the left sequence (`count` elements) into the right (`otherCount`),
-  /// where `equal(i, j)` says whether left `i` and right `j` are the same.
-  static func steps(_ count: Int, _ otherCount: Int, equal: (Int, Int) -> Bool) -> [Step] {
+  /// where `equal(i, j)` says whether left `i` and right `j` are the same. Past `deadline` the
+  /// middle not yet aligned is shown as removed, then added, as past `maxEdits`.
+  static func steps(
+    _ count: Int, _ otherCount: Int, deadline: ContinuousClock.Instant? = nil,
+    equal: (Int, Int) -> Bool
+  ) -> [Step] {
     var prefix = 0
     while prefix < count, prefix < otherCount, equal(prefix, prefix) { prefix += 1 }
     var suffix = 0
@@ -28,13 +32,15 @@ enum SequenceDiff {
     }
     var steps = (0..<prefix).map { Step.same($0, $0) }
     steps += middle(
-      prefix..<(count - suffix), prefix..<(otherCount - suffix), equal: equal)
+      prefix..<(count - suffix), prefix..<(otherCount - suffix), deadline: deadline,
+      equal: equal)
     steps += (0..<suffix).reversed().map { Step.same(count - 1 - $0, otherCount - 1 - $0) }
     return steps
   }
 
   private static func middle(
-    _ left: Range<Int>, _ right: Range<Int>, equal: (Int, Int) -> Bool
+    _ left: Range<Int>, _ right: Range<Int>, deadline: ContinuousClock.Instant?,
+    equal: (Int, Int) -> Bool
   ) -> [Step] {
     let n = left.count
     let m = right.count
@@ -46,6 +52,7 @@ enum SequenceDiff {
     var frontier = [Int](repeating: 0, count: 2 * limit + 3)
     var history: [[Int]] = []
     for edits in 0...limit {
+      if let deadline, edits % 16 == 0, ContinuousClock.now >= deadline { break }
       // Only diagonals -edits-1…edits+1 are read back, so keep just those.
       history.append(Array(frontier[(offset - edits - 1)...(offset + edits + 1)]))
       for diagonal in stride(from: -edits, through: edits, by: 2) {

@@ -131,11 +131,13 @@ package struct CompareArguments: Sendable {
 
   /// The comparison of two runs: times within the tolerance count as the same when either run's
   /// times were measured (live, native).
-  package static func compare(_ a: RunResult, _ b: RunResult, _ sides: CompareArguments)
-    -> RunComparison
-  {
+  package static func compare(
+    _ a: RunResult, _ b: RunResult, _ sides: CompareArguments,
+    deadline: ContinuousClock.Instant? = nil
+  ) -> RunComparison {
     let measured = a.record.mode != .virtual || b.record.mode != .virtual
     let tolerance = sides.a.options.tolerance ?? sides.b.options.tolerance ?? Tolerance.live
-    return RunComparison(a.record, b.record, tolerance: measured ? tolerance : nil)
+    return RunComparison(
+      a.record, b.record, tolerance: measured ? tolerance : nil, deadline: deadline)
   }
 }

@@ -68,10 +68,14 @@ extension LessonRun {
     let comparison: RunComparison
     let sides: CompareArguments
 
-    /// The comparison fitted to `width` (nil: never cut), folded unless `full`.
-    package func report(width: Int?, full: Bool) -> String {
+    /// The comparison fitted to `width` (nil: never cut), folded unless `full`, of at most
+    /// `rows` rows when given.
+    package func report(
+      width: Int?, full: Bool, rows: (count: Int, more: (Int) -> String)? = nil
+    ) -> String {
       comparison.report(
-        labels: (sides.a.label, sides.b.label), width: width, fold: !(full || sides.full))
+        labels: (sides.a.label, sides.b.label), width: width, fold: !(full || sides.full),
+        rows: rows)
     }
   }
 
@@ -107,6 +111,8 @@ extension LessonRun {
       }
     }
     return .success(
-      Compared(comparison: CompareArguments.compare(results[0], results[1], sides), sides: sides))
+      Compared(
+        comparison: CompareArguments.compare(results[0], results[1], sides, deadline: deadline),
+        sides: sides))
   }
 }

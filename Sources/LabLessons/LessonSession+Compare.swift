@@ -21,10 +21,19 @@ extension LessonSession {
       fail(at: run.line, "'\(run.command)' is not a comparison")
       return
     }
-    reports[index] = compared.report(width: LessonRun.excerptWidth, full: false)
+    // At most as many rows as a lesson shows of anything are made: a comparison of two runs
+    // of a million events each took a minute to make whole, past the lesson's time, and was
+    // then cut to its first lines.
+    let whole = terminalSafe(run.pasteable)
+    let rows: (count: Int, more: (Int) -> String) = (
+      Self.maxShownLines / 2, { "… \($0) more rows · all of them: \(whole)" }
+    )
+    reports[index] = compared.report(width: LessonRun.excerptWidth, full: false, rows: rows)
     printer.out(
       surroundings.style.comparison(
-        Self.cut(compared.report(width: surroundings.width, full: full), whole: run.pasteable)))
+        Self.cut(
+          compared.report(width: surroundings.width, full: full, rows: rows),
+          whole: run.pasteable)))
     printer.out("\n")
   }
 }

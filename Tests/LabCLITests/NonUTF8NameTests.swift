@@ -48,7 +48,8 @@ import Testing
 
   /// A lesson or fact file whose name the lab cannot take — `03-a b.md`, an escape in a fact's
   /// name — was passed over the same way, and `lab lesson 3` played the bundled lesson 3: each
-  /// is named, escaped, by every command that lists them.
+  /// is named, escaped, by every command that lists them. So is a name that starts as a number
+  /// does and is no lesson's: digits alone, a sign, digits of another script.
   @Test func aLessonOrFactFileWithoutAUsableNameIsNamed() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lab-misnamed-\(UUID().uuidString)")
@@ -59,6 +60,7 @@ import Testing
     }
     for file in [
       "Lessons/03-a b.md", "Lessons/04-x\u{1B}[2J.md", "Lessons/99999999999999999999-big.md",
+      "Lessons/06.md", "Lessons/+4-plus.md", "Lessons/\u{0660}3-arabic.md", "Lessons/\u{FF11}-full.md",
       "Tests/NativeFacts/f\u{1B}.swift",
     ] {
       try "text".write(to: root.appendingPathComponent(file), atomically: true, encoding: .utf8)
@@ -83,6 +85,8 @@ import Testing
           "Lessons/03-a b.md:1:1: error: the file's name is not a lesson name",
           "Lessons/04-x\\u{1B}[2J.md:1:1: error: the file's name is not a lesson name",
           "Lessons/99999999999999999999-big.md:1:1: error: the file's name is not a lesson name",
+          "Lessons/06.md:1:1: error", "Lessons/+4-plus.md:1:1: error",
+          "Lessons/\u{0660}3-arabic.md:1:1: error", "Lessons/\u{FF11}-full.md:1:1: error",
         ]
       for line in expected { #expect(said.contains(line), "lab \(command): \(said)") }
       if command != ["lesson", "3"] { #expect(run.status == 1, "lab \(command)") }

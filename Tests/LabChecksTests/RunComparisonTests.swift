@@ -10,6 +10,18 @@ import Testing
 /// `lab compare`'s alignment: events paired by what they are, not when they ran, and the first
 /// parting of two runs named for what it is.
 @Suite struct RunComparisonTests {
+  /// Past its deadline (a lesson's time), the alignment stops: what is not aligned yet stands
+  /// as removed, then added, as past `maxEdits`; before it, the shortest script is found.
+  @Test func theAlignmentStopsAtItsDeadline() {
+    let left = Array("xaby")
+    let right = Array("xbay")
+    let equal = { (i: Int, j: Int) in left[i] == right[j] }
+    let late = SequenceDiff.steps(4, 4, deadline: ContinuousClock.now - .seconds(1), equal: equal)
+    #expect(late == [.same(0, 0), .removed(1), .removed(2), .added(1), .added(2), .same(3, 3)])
+    let timely = SequenceDiff.steps(4, 4, deadline: ContinuousClock.now + .seconds(60), equal: equal)
+    #expect(timely.count(where: { if case .same = $0 { true } else { false } }) == 3)
+  }
+
   static let common = [
     event(0, "worker-1", "root", .start),
     event(0, "worker-1", "root", .spawn, "adders[1]"),

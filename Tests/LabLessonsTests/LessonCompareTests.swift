@@ -59,6 +59,33 @@ import Testing
     #expect(LessonSession.cut("a\nb\n", whole: "x") == "a\nb\n")
   }
 
+  /// A lesson makes no more of a comparison than it shows: two runs of 30,000 events that
+  /// differ in every row were aligned and made whole (a million events each: a minute past
+  /// `--max-seconds 20`), then cut. Now its first rows are made, and a line counts the rest and
+  /// names the command that shows them.
+  @Test func aLongComparisonIsMadeOnlyAsFarAsItIsShown() throws {
+    func counter(_ name: String, by step: Int) throws -> Scenario {
+      try TestSupport.scenario(
+        json: #"{"format": 1, "name": "\#(name)", "state": {"i": 0}, "steps": [{"repeat": 15000, "#
+          + #""steps": [{"add": "i", "value": \#(step)}, {"log": "at {i}"}]}]}"#)
+    }
+    let (a, b) = (try counter("a", by: 1), try counter("b", by: 3))
+    let run = try LessonRun.parse("lab compare a b", line: 7)
+    guard case .success(let compared)? = run.compared(load: { $0 == "a" ? .success(a) : .success(b) })
+    else {
+      Issue.record("no comparison")
+      return
+    }
+    let rows: (count: Int, more: (Int) -> String) = (50, { "… \($0) more rows · lab compare a b" })
+    let report = compared.report(width: 100, full: false, rows: rows)
+    let lines = report.split(separator: "\n")
+    #expect(lines.count < 70, "\(lines.count)")
+    #expect(report.contains("… 29952 more rows · lab compare a b"), "\(report)")
+    #expect(report.contains("first difference at event 2"))
+    // Whole, it is every row.
+    #expect(compared.report(width: 100, full: false).split(separator: "\n").count > 30_000)
+  }
+
   /// A comparison of two scenarios runs both: the second counts as run for the front matter's
   /// `scenarios:`, and must be listed there (it was neither).
   @Test func aComparisonRunsBothOfItsScenarios() throws {

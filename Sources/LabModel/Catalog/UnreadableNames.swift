@@ -43,9 +43,13 @@ public enum UnreadableNames {
     let fact = "letters, digits, '-' and '_'"
     return unreadable
       + misnamed(in: root, "Lessons", kind: "lesson", form: lesson, ".md") { stem in
-        // `NN-name`: a file that starts as a lesson's name does, and whose name is not one.
+        // `NN-name`: a file that starts as a lesson's name does — a digit of any script, or a
+        // sign before one (`06.md`, `+4-a.md`, `١-a.md`) — and whose name is not one. Any
+        // other (`README.md`) is the course's own note, not a lesson.
+        let sign = stem.first == "+" || stem.first == "-"
+        guard stem.dropFirst(sign ? 1 : 0).first?.isNumber == true else { return true }
         let digits = stem.prefix(while: { $0.isASCII && $0.isNumber })
-        guard !digits.isEmpty, stem.dropFirst(digits.count).first == "-" else { return true }
+        guard !digits.isEmpty, stem.dropFirst(digits.count).first == "-" else { return false }
         return Int(digits) != nil && isSimpleName(String(stem.dropFirst(digits.count + 1)))
       }
       + misnamed(in: root, "Tests/NativeFacts", kind: "fact", form: fact, ".swift") {

@@ -34,9 +34,12 @@ extension RunComparison {
     }
     let more = isCut ? limit?.more(rows.count - shownRows) : nil
     // The columns' widths are those of the events shown.
-    let shown = more == nil ? nil : shownParts.flatMap { part -> [Row] in
-      if case .row(let index) = part { [rows[index]] } else { [] }
-    }
+    let shown =
+      more == nil
+      ? nil
+      : shownParts.flatMap { part -> [Row] in
+        if case .row(let index) = part { [rows[index]] } else { [] }
+      }
     let columns = (
       a: Columns(shown.map { $0.compactMap(\.a).map { a.events[$0] } } ?? a.events, short: short),
       b: Columns(shown.map { $0.compactMap(\.b).map { b.events[$0] } } ?? b.events, short: short)

@@ -76,7 +76,12 @@ public struct FactRunner: Sendable {
     -> [FactResult]
   {
     let builds = Mutex([String: Result<URL, FactFailure>]())
-    let built = facts.filter { if case .output = $0.check { return true } else { return false } }
+    let built = facts.filter {
+      switch $0.check {
+      case .output, .tests: true
+      case .verdict, .script: false
+      }
+    }
     let verdicts = Mutex([String: FactResult.Outcome]())
     let compiled = facts.filter {
       if case .verdict = $0.check { return true } else { return false }
@@ -105,16 +110,13 @@ public struct FactRunner: Sendable {
       case .verdict:
         return FactResult(
           fact: fact, outcome: verdicts.withLock { $0[fact.name] } ?? .failed("not compiled"))
-      case .output(let lines, let scenario, let order):
+      case .output, .tests:
         progress("running \(fact.name) (\(index + 1) of \(facts.count))")
         if let left = spent(fact) { return FactResult(fact: fact, outcome: .failed(left)) }
         switch builds.withLock({ $0[fact.name] }) ?? .failure(FactFailure("not built")) {
         case .failure(let failure): return FactResult(fact: fact, outcome: .failed(failure.text))
         case .success(let binary):
-          return FactResult(
-            fact: fact,
-            outcome: output(
-              fact, binary: binary, lines: lines, scenario: scenario, order: order))
+          return FactResult(fact: fact, outcome: run(fact, binary: binary))
         }
       }
     }
@@ -144,13 +146,32 @@ public struct FactRunner: Sendable {
     }
   }
 
+  /// A built fact held to its claim: by what it prints, or by how its tests end.
+  func run(_ fact: Fact, binary: URL) -> FactResult.Outcome {
+    switch fact.check {
+    case .output(let lines, let scenario, let order):
+      output(fact, binary: binary, lines: lines, scenario: scenario, order: order)
+    case .tests(let expected): tests(fact, binary: binary, expected: expected)
+    case .verdict, .script: .failed("not a program the lab runs")
+    }
+  }
+
+  /// The program swiftc builds of a fact: its own, or with Swift Testing's entry point added.
+  static func program(_ fact: Fact) -> String {
+    switch fact.check {
+    case .tests: fact.source + Fact.testEntryPoint
+    case .output, .verdict, .script: fact.source
+    }
+  }
+
   /// The fact's program, built once for its source, settings and compiler.
   func build(_ fact: Fact) -> Result<URL, FactFailure> {
+    let source = Self.program(fact)
     let options =
-      ["-O", "-warnings-as-errors"] + (Fact.hasMain(fact.source) ? ["-parse-as-library"] : [])
+      ["-O", "-warnings-as-errors"] + (Fact.hasMain(source) ? ["-parse-as-library"] : [])
       + fact.settings.flatMap(\.arguments)
     let key = NativeBuilder.key(
-      [fact.source, compiler.swiftc.path, NativeBuilder.identity(of: compiler.swiftc)]
+      [source, compiler.swiftc.path, NativeBuilder.identity(of: compiler.swiftc)]
         + ["\(fact.mode)"] + options)
     let folder = cache.appendingPathComponent("\(fact.name)-\(key)", isDirectory: true)
     let binary = folder.appendingPathComponent("\(fact.name)-swift\(fact.mode)")
@@ -159,7 +180,7 @@ public struct FactRunner: Sendable {
     }
     do {
       let verdict = try compiler.compile(
-        fact.source, name: fact.name, mode: fact.mode, in: folder, options: options)
+        source, name: fact.name, mode: fact.mode, in: folder, options: options)
       guard let executable = verdict.executable else {
         let first = SwiftCompiler.firstError(verdict.diagnostics) ?? verdict.diagnostics
         return .failure(FactFailure("does not compile: \(first)"))

@@ -38,6 +38,13 @@ extension Site.Builder {
       how = "swiftc's verdict on the program: <code>\(escape(verdict.description))</code>."
     case .script(let script):
       how = "Shown by <code>\(escape(script))</code>."
+    case .tests(let tests):
+      let each = tests.map {
+        "<code>\(escape($0.name))</code> \($0.passes ? "passes" : "fails")"
+      }
+      how =
+        "Its tests are run as <code>swift test</code> runs them, \(fact.runs) times; in every run "
+        + each.joined(separator: ", ") + "."
     }
     body.append("<p>\(how)</p>")
     body.append(

@@ -43,6 +43,21 @@ public struct Fact: Sendable, Equatable {
     case verdict(SwiftVerdict)
     /// Shown by a script of its own (`script:`): the lab cannot model it, and a script runs it.
     case script(String)
+    /// Run as Swift Testing runs a test target (`tests:`): each of its tests must pass or fail
+    /// as the header says, and every test it holds must be named there.
+    case tests([TestExpectation])
+  }
+
+  /// One test of a `tests:` fact and how it must end: `quickTest() passes`.
+  public struct TestExpectation: Sendable, Equatable {
+    /// The test's name as Swift Testing shows it: `onlyTheLastQuery()`, `sum(of:)`.
+    public var name: String
+    public var passes: Bool
+
+    public init(name: String, passes: Bool) {
+      self.name = name
+      self.passes = passes
+    }
   }
 
   /// How printed lines are compared (`compare:`).
@@ -55,7 +70,8 @@ public struct Fact: Sendable, Equatable {
 
   /// The header keys, in the order a fact usually writes them; `log` may repeat.
   public static let keys = [
-    "fact", "checked", "compare", "log", "scenario", "verdict", "script", "mode", "flags", "runs",
+    "fact", "checked", "compare", "log", "scenario", "verdict", "script", "tests", "mode", "flags",
+    "runs",
   ]
   /// The bare header line that marks a slow fact.
   public static let slowLine = "// slow"
@@ -152,6 +168,11 @@ extension Fact {
       }
     }
     let check = Self.check(values: values, logs: logs) { problem($0, column: $1, $2) }
+    if case .tests? = check, hasMain(text) {
+      problem(
+        values["tests"]?.line ?? 1,
+        "a tests: fact declares no '@main': the lab adds Swift Testing's entry point")
+    }
     guard problems.isEmpty, let check else { return .failure(FactProblems(problems)) }
     return .success(
       Fact(
@@ -237,18 +258,24 @@ extension Fact {
     let verdict = values["verdict"]
     let script = values["script"]
     let scenario = values["scenario"]
+    let tests = values["tests"]
     let prints = !logs.isEmpty || scenario != nil
-    let kinds = [verdict != nil, script != nil, prints].filter { $0 }.count
+    let kinds = [verdict != nil, script != nil, prints, tests != nil].filter { $0 }.count
     guard kinds == 1 else {
       problem(
         1, 1,
         kinds == 0
           ? "say how the fact is checked: '// log: LINE' lines (what the program prints after "
             + "'log: '), a '// scenario: PATH' that prints the same, a '// verdict: compiles' or "
-            + "'// verdict: error: MESSAGE', or a '// script: PATH'"
+            + "'// verdict: error: MESSAGE', '// tests: NAME() passes, …', or a "
+            + "'// script: PATH'"
           : "a fact is checked one way: by what it prints (log:, scenario:), by its verdict, "
-            + "or by a script; this header gives more than one")
+            + "by its tests, or by a script; this header gives more than one")
       return nil
+    }
+    if let tests {
+      return testExpectations(tests.value) { problem(tests.line, tests.column + $0, $1) }
+        .map(Check.tests)
     }
     if let verdict {
       guard let expected = SwiftVerdict(expected: verdict.value) else {

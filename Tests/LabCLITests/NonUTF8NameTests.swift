@@ -60,7 +60,8 @@ import Testing
     }
     for file in [
       "Lessons/03-a b.md", "Lessons/04-x\u{1B}[2J.md", "Lessons/99999999999999999999-big.md",
-      "Lessons/06.md", "Lessons/+4-plus.md", "Lessons/\u{0660}3-arabic.md", "Lessons/\u{FF11}-full.md",
+      "Lessons/06.md", "Lessons/+4-plus.md", "Lessons/\u{0660}3-arabic.md",
+      "Lessons/\u{FF11}-full.md",
       "Tests/NativeFacts/f\u{1B}.swift",
     ] {
       try "text".write(to: root.appendingPathComponent(file), atomically: true, encoding: .utf8)

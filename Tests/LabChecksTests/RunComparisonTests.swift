@@ -18,7 +18,8 @@ import Testing
     let equal = { (i: Int, j: Int) in left[i] == right[j] }
     let late = SequenceDiff.steps(4, 4, deadline: ContinuousClock.now - .seconds(1), equal: equal)
     #expect(late == [.same(0, 0), .removed(1), .removed(2), .added(1), .added(2), .same(3, 3)])
-    let timely = SequenceDiff.steps(4, 4, deadline: ContinuousClock.now + .seconds(60), equal: equal)
+    let timely = SequenceDiff.steps(
+      4, 4, deadline: ContinuousClock.now + .seconds(60), equal: equal)
     #expect(timely.count(where: { if case .same = $0 { true } else { false } }) == 3)
   }
 

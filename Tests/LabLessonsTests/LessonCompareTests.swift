@@ -71,7 +71,8 @@ import Testing
     }
     let (a, b) = (try counter("a", by: 1), try counter("b", by: 3))
     let run = try LessonRun.parse("lab compare a b", line: 7)
-    guard case .success(let compared)? = run.compared(load: { $0 == "a" ? .success(a) : .success(b) })
+    guard
+      case .success(let compared)? = run.compared(load: { $0 == "a" ? .success(a) : .success(b) })
     else {
       Issue.record("no comparison")
       return

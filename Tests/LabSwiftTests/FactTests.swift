@@ -60,6 +60,44 @@ import Testing
     #expect(fact.slow)
   }
 
+  /// A `tests:` fact names each of its tests and how it ends; anything else is said where it
+  /// stands, and an entry point of its own is refused (the lab adds Swift Testing's).
+  @Test func aTestsFactNamesHowEachTestEnds() throws {
+    let header = "// fact: x\n// checked: Swift 6.3.1, Linux\n"
+    let fact = try Self.parse(
+      header + "// tests: quick() passes, sum(of:) fails,  _x(_:label:) passes\nimport Testing\n"
+    ).get()
+    #expect(
+      fact.check
+        == .tests([
+          .init(name: "quick()", passes: true), .init(name: "sum(of:)", passes: false),
+          .init(name: "_x(_:label:)", passes: true),
+        ]))
+    for (value, column) in [
+      ("quick passes", 11), ("quick() works", 11), ("quick() passes,", 26),
+      ("a() passes, b-c() fails", 23),
+      ("f(x) passes", 11), ("", 11),
+    ] {
+      let said = Self.messages(header + "// tests: \(value)\n")
+      #expect(
+        said.first?.hasPrefix(
+          "Tests/NativeFacts/sample.swift:3:\(column): error: tests: lists each test")
+          == true, "\(value): \(said)")
+    }
+    #expect(
+      Self.messages(header + "// tests: a() passes, a() fails\n") == [
+        "Tests/NativeFacts/sample.swift:3:23: error: 'a()' is named twice"
+      ])
+    #expect(
+      Self.messages(header + "// tests: a() passes\nimport Testing\n@main struct M {}\n") == [
+        "Tests/NativeFacts/sample.swift:3:1: error: a tests: fact declares no '@main': the lab "
+          + "adds Swift Testing's entry point"
+      ])
+    #expect(
+      Self.messages(header + "// tests: a() passes\n// verdict: compiles\n").first?.contains(
+        "a fact is checked one way") == true)
+  }
+
   @Test func aFactWithAScenarioAndLinesComparesBoth() throws {
     let fact = try Self.parse(
       """
@@ -85,8 +123,8 @@ import Testing
     #expect(
       Self.messages("// fact: x\n// checked: Swift 6.3.1, Linux\n// verdit: compiles\n").first
         == "\(file):3:4: error: unknown header key 'verdit'; did you mean 'verdict'?; a fact's "
-        + "header takes fact, checked, compare, log, scenario, verdict, script, mode, flags, runs "
-        + "and // slow")
+        + "header takes fact, checked, compare, log, scenario, verdict, script, tests, mode, flags, "
+        + "runs and // slow")
     #expect(
       Self.messages("// fact: x\n// checked: S\n// log: a\n// compare: sequnce\n")
         == [
@@ -98,7 +136,7 @@ import Testing
         "// fact: x\n// checked: S\n// verdict: compiles\n// log: a\n// compare: lines\n")
         == [
           "\(file):1:1: error: a fact is checked one way: by what it prints (log:, scenario:), by "
-            + "its verdict, or by a script; this header gives more than one"
+            + "its verdict, by its tests, or by a script; this header gives more than one"
         ])
     #expect(
       Self.messages("// fact: x\n// checked: S\n// verdict: fails\n").first?.hasPrefix(

@@ -1,0 +1,66 @@
+import Foundation
+import LabTestSupport
+import Testing
+
+/// A fact checked by its tests (`// tests:`): its program is run as `swift test` runs a test
+/// target, Swift Testing's event stream read, and each test held to how the header says it ends.
+@Suite(.serialized) struct TestsFactTests {
+  static let header = "// fact: Tests end as said.\n// checked: Swift 6.3.1, Linux\n"
+
+  static let holds =
+    header + """
+      // tests: adds() passes, addsWrongly() fails
+      import Testing
+
+      @Test func adds() async { #expect(await sum([1, 2]) == 3) }
+      @Test func addsWrongly() async { #expect(await sum([1, 2]) == 4) }
+      @Test func knownIssuesPass() { withKnownIssue { #expect(Bool(false)) } }
+      func sum(_ values: [Int]) async -> Int { values.reduce(0, +) }
+      """
+
+  /// Each way a run can part from its header: a test that fails where it should pass, one that
+  /// passes where it should fail, one not named, a name no test has — and a run that traps.
+  @Test(.enabled(if: FactsCommandTests.hasSwiftc, "needs swiftc"))
+  func eachTestIsHeldToHowItsHeaderSaysItEnds() throws {
+    let holds = Self.holds.replacingOccurrences(
+      of: "addsWrongly() fails", with: "addsWrongly() fails, knownIssuesPass() passes")
+    let differs = Self.holds.replacingOccurrences(
+      of: "// tests: adds() passes, addsWrongly() fails",
+      with: "// tests: adds() fails, addsWrongly() passes, gone() passes")
+    let traps =
+      Self.header + "// tests: crashes() passes\nimport Testing\n"
+      + "@Test func crashes() { let n: [Int] = []; _ = n[1] }\n"
+    let course = try FactsCommandTests.course(facts: [
+      "holds": holds, "differs": differs, "traps": traps,
+    ])
+    let result = course.lab(["facts", "--runs", "2"])
+    #expect(result.status == 1)
+    #expect(result.out.contains("✓ holds: Tests end as said.\n"), "\(result.out)")
+    #expect(
+      result.out.contains(
+        """
+        ✗ differs: Tests end as said.
+            native run 1 of 2: 'adds()' passed, and the fact says it fails
+            'addsWrongly()' failed, and the fact says it passes: Expectation failed: await sum([1, 2]) == 4 (line 7)
+            it has no test named 'gone()'; its tests: adds(), addsWrongly(), knownIssuesPass()
+            its test 'knownIssuesPass()' is not named in tests:; say how it ends
+        """), "\(result.out)")
+    #expect(
+      result.out.contains(
+        "✗ traps: Tests end as said.\n    native run 1 of 2 was killed by SIGILL"),
+      "\(result.out)")
+  }
+
+  /// A test's issue is the course's text: it reaches the terminal escaped.
+  @Test(.enabled(if: FactsCommandTests.hasSwiftc, "needs swiftc"))
+  func aTestsIssueIsShownEscaped() throws {
+    let fact =
+      Self.header + "// tests: says() passes\nimport Testing\n"
+      + #"@Test func says() { Issue.record("\u{1B}[2J\u{202E}gone") }"# + "\n"
+    let course = try FactsCommandTests.course(facts: ["says": fact])
+    let result = course.lab(["facts", "--runs", "1"])
+    #expect(result.status == 1)
+    #expect(TerminalSafetyTests.controlBytes(in: result.out + result.err).isEmpty)
+    #expect(result.out.contains(#"\u{1B}[2J\u{202E}gone"#), "\(result.out)")
+  }
+}

@@ -125,7 +125,12 @@ package struct ChallengeProgress {
 
   private func entries() -> [(score: Score, file: String)]? {
     guard case .success(let lines) = store.lines() else { return nil }
-    return lines.compactMap { line in
+    return Self.entries(lines)
+  }
+
+  /// The scores the store's lines hold; lines of no score are left out.
+  private static func entries(_ lines: [Substring]) -> [(score: Score, file: String)] {
+    lines.compactMap { line in
       let fields = line.split(separator: "\t", maxSplits: 2).map(String.init)
       guard fields.count == 3 else { return nil }
       switch fields[0] {
@@ -151,22 +156,23 @@ package struct ChallengeProgress {
   /// Notes a play: `reachedIn` choices when the goal was reached (kept when fewer than the
   /// best so far), nil when it was not (a best already kept stays).
   package func record(reachedIn choices: Int?, file: URL) {
-    guard var entries = entries() else { return }
     let path = file.standardizedFileURL.path
-    var score: Score = choices.map { .best($0) } ?? .tried
-    switch (self.score(of: file), score) {
-    case (.best(let old)?, .best(let new)) where old <= new: score = .best(old)
-    case (.best(let old)?, .tried): score = .best(old)
-    default: break
-    }
-    entries.removeAll { $0.file == path }
-    entries.append((score, path))
-    store.write(
-      entries.map { entry in
+    store.update(maxLines: 500) { lines in
+      var entries = Self.entries(lines)
+      var score: Score = choices.map { .best($0) } ?? .tried
+      switch (entries.last { $0.file == path }?.score, score) {
+      case (.best(let old)?, .best(let new)) where old <= new: score = .best(old)
+      case (.best(let old)?, .tried): score = .best(old)
+      default: break
+      }
+      entries.removeAll { $0.file == path }
+      entries.append((score, path))
+      return entries.map { entry in
         switch entry.score {
         case .best(let choices): "best\t\(choices)\t\(StateFile.field(entry.file))"
         case .tried: "tried\t-\t\(StateFile.field(entry.file))"
         }
-      }, maxLines: 500)
+      }
+    }
   }
 }

@@ -33,15 +33,19 @@ package struct LessonProgress {
 
   /// The store's places, each with its course folder.
   private func lines() -> Result<[(Place, String)], FileError> {
-    store.lines().map { lines in
-      lines.compactMap { line in
-        let fields = line.split(separator: "\t", maxSplits: 2).map(String.init)
-        guard fields.count == 3, ["finished", "stopped"].contains(fields[0]) else { return nil }
-        let place = Place(
-          lessonFile: URL(writtenPath: StateFile.text(ofField: fields[1])),
-          finished: fields[0] == "finished")
-        return (place, StateFile.text(ofField: fields[2]))
-      }
+    store.lines().map(Self.entries)
+  }
+
+  /// The places the store's lines hold, each with its course folder; lines of no place are
+  /// left out.
+  private static func entries(_ lines: [Substring]) -> [(Place, String)] {
+    lines.compactMap { line in
+      let fields = line.split(separator: "\t", maxSplits: 2).map(String.init)
+      guard fields.count == 3, ["finished", "stopped"].contains(fields[0]) else { return nil }
+      let place = Place(
+        lessonFile: URL(writtenPath: StateFile.text(ofField: fields[1])),
+        finished: fields[0] == "finished")
+      return (place, StateFile.text(ofField: fields[2]))
     }
   }
 
@@ -62,16 +66,16 @@ package struct LessonProgress {
   /// store that cannot be read (`problem`) is left as it is. The oldest courses go first when
   /// the store would outgrow `sizeCap`, so the lab can always read what it wrote.
   package func record(_ place: Place, in root: URL) {
-    guard case .success(let entries) = lines() else { return }
     let course = root.standardizedFileURL.path
-    var kept = entries.filter { $0.1 != course }
-    kept.append((place, course))
-    store.write(
-      kept.map { place, course in
+    store.update(maxLines: 100) { lines in
+      var kept = Self.entries(lines).filter { $0.1 != course }
+      kept.append((place, course))
+      return kept.map { place, course in
         "\(place.finished ? "finished" : "stopped")\t"
           + StateFile.field(place.lessonFile.standardizedFileURL.path) + "\t"
           + StateFile.field(course)
-      }, maxLines: 100)
+      }
+    }
   }
 }
 

@@ -93,10 +93,34 @@ package struct StateFile: Sendable {
     return String(decoding: out, as: UTF8.self)
   }
 
+  /// Reads the file, lets `change` make its new lines from them (nil: leave it), and writes
+  /// those, all while holding the file's lock (`NAME.lock` beside it, `flock`): labs that play
+  /// at once, each reading, changing and writing back, lost each other's lines (7 of 20 kept).
+  /// A lock another lab holds for more than `lockWait` is given up on, and the file left as it
+  /// is: state is a convenience, and no lab waits on another for long.
+  package func update(maxLines: Int, _ change: ([Substring]) -> [String]?) {
+    try? FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let lock = open(file.path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard lock >= 0 else { return }
+    defer { close(lock) }
+    let until = ContinuousClock.now + Self.lockWait
+    while flock(lock, LOCK_EX | LOCK_NB) != 0 {
+      guard ContinuousClock.now < until else { return }
+      usleep(5_000)
+    }
+    defer { flock(lock, LOCK_UN) }
+    guard case .success(let lines) = lines(), let changed = change(lines) else { return }
+    write(changed, maxLines: maxLines)
+  }
+
+  /// How long a lab waits for another to finish with a state file.
+  package static let lockWait = Duration.seconds(2)
+
   /// Writes `lines`, oldest first, keeping the newest `maxLines` that fit within `sizeCap`, so
   /// the lab can always read what it wrote. State is a convenience: a home that cannot be
   /// written to costs the learner nothing but it.
-  package func write(_ lines: [String], maxLines: Int) {
+  private func write(_ lines: [String], maxLines: Int) {
     var text: [String] = []
     var bytes = 0
     for line in lines.suffix(maxLines).reversed() {

@@ -23,6 +23,7 @@ extension FactRunner {
   private func testRuns(_ fact: Fact, binary: URL, expected: [Fact.TestExpectation]) -> String? {
     let count = runs ?? fact.runs
     for run in 1...count {
+      if let left = spent(fact) { return left }
       // The stream is written where only this run looks, and read within its bound.
       let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
         "lab-tests-\(getpid())-\(UUID().uuidString)", isDirectory: true)
@@ -37,7 +38,8 @@ extension FactRunner {
           arguments: [
             "--event-stream-output-path", stream.path, "--event-stream-version", "0",
           ],
-          environment: Self.programEnvironment, limits: limits)
+          environment: Self.programEnvironment, limits: runLimits)
+        if let left = spent(fact) { return left }
         // Swift Testing exits 1 when a test fails; anything else is the run's own end.
         guard process.ending == .exited(0) || process.ending == .exited(1) else {
           return "native run \(run) of \(count) \(process.ending.said)"

@@ -130,6 +130,29 @@ public struct FactRunner: Sendable {
       + "check this fact alone: " + budget.hints.line("facts \(fact.name)")
   }
 
+  /// The seconds left of the budget, if there is one; nil without a budget.
+  var secondsLeft: Double? {
+    budget.map { max(0, ($0.deadline - ContinuousClock.now) / .seconds(1)) }
+  }
+
+  /// What one native run of a fact may use: its limits, its time cut to what is left of the
+  /// budget, so a fact that started in time keeps to the command's bound.
+  var runLimits: NativeProcess.Limits {
+    var bounded = limits
+    if let left = secondsLeft { bounded.seconds = min(bounded.seconds, max(0.1, left)) }
+    return bounded
+  }
+
+  /// `options` with its wall-clock limit cut to what is left of the budget.
+  func bounded(_ options: RunOptions) -> RunOptions {
+    var bounded = options
+    if let left = secondsLeft {
+      bounded.limits.runtime.wallClockSeconds = min(
+        bounded.limits.runtime.wallClockSeconds, max(0.1, left))
+    }
+    return bounded
+  }
+
   /// swiftc's verdict on a compiler fact, against the header's.
   func verdict(_ fact: Fact) -> FactResult.Outcome {
     guard case .verdict(let expected) = fact.check else { return .failed("not a verdict") }
@@ -201,7 +224,7 @@ public struct FactRunner: Sendable {
     func normal(_ lines: [String]) -> [String] { order == .lines ? lines.sorted() : lines }
     var expected = lines.map(normal)
     if let scenario {
-      switch scenarioLines(scenario, normal: normal) {
+      switch scenarioLines(fact, scenario, normal: normal) {
       case .failure(let problem): return .failed(problem.text)
       case .success(let printed):
         if let expected, expected != printed {
@@ -231,13 +254,16 @@ public struct FactRunner: Sendable {
   {
     let count = runs ?? fact.runs
     for run in 1...count {
+      // A fact that started in time stops with the budget, between its runs and within one.
+      if let left = spent(fact) { return left }
       let process: NativeProcess
       do {
         process = try NativeProcess.run(
-          binary, environment: Self.programEnvironment, limits: limits)
+          binary, environment: Self.programEnvironment, limits: runLimits)
       } catch {
         return "could not run \(binary.path): \(error)"
       }
+      if let left = spent(fact) { return left }
       let printed = normal(
         process.output.split(separator: "\n").compactMap { line in
           line.hasPrefix("log: ") ? String(line.dropFirst(5)) : nil
@@ -254,7 +280,7 @@ public struct FactRunner: Sendable {
   }
 
   /// The `log` lines of a fact's scenario: the same on every seed and live, or why not.
-  func scenarioLines(_ path: String, normal: ([String]) -> [String])
+  func scenarioLines(_ fact: Fact, _ path: String, normal: ([String]) -> [String])
     -> Result<[String], FactFailure>
   {
     let scenario: Scenario
@@ -264,7 +290,7 @@ public struct FactRunner: Sendable {
     }
     func lines(_ options: RunOptions) -> [String] {
       normal(
-        ScenarioRunner.run(scenario, options: options).events.compactMap { event in
+        ScenarioRunner.run(scenario, options: bounded(options)).events.compactMap { event in
           if case .log(let text) = event.payload { return text }
           return nil
         })
@@ -273,6 +299,7 @@ public struct FactRunner: Sendable {
     options.seed = 1
     let first = lines(options)
     for seed in 2...max(2, seeds) where seed <= seeds {
+      if let left = spent(fact) { return .failure(FactFailure(left)) }
       options.seed = UInt64(seed)
       let other = lines(options)
       if other != first {
@@ -283,6 +310,7 @@ public struct FactRunner: Sendable {
       }
     }
     if live {
+      if let left = spent(fact) { return .failure(FactFailure(left)) }
       var liveOptions = RunOptions()
       liveOptions.mode = .live
       let other = lines(liveOptions)

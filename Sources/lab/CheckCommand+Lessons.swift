@@ -92,7 +92,11 @@ extension CheckCommand {
 
   /// The facts' results, as `lab facts` finds them; nil (with the reason printed) without a
   /// toolchain.
+  /// They keep to `lab facts`' own bound, counted from here: a course's facts set no time of
+  /// their own.
   static func runCitedFacts(_ facts: [Fact], _ context: CommandContext) -> [FactResult]? {
-    FactsCommand.runner(context).map { FactsCommand.check(facts, with: $0, context) }
+    guard var runner = FactsCommand.runner(context) else { return nil }
+    runner.budget = CommandBudget(seconds: FactRunner.defaultSeconds, hints: LabCommand.hint)
+    return FactsCommand.check(facts, with: runner, context)
   }
 }

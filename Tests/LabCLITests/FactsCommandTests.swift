@@ -332,4 +332,31 @@ import Testing
     #expect(
       !FileManager.default.fileExists(atPath: course.root.appendingPathComponent("cache").path))
   }
+
+  /// A fact that started in time stops with the budget: twenty runs of a second each took 62 s
+  /// under `--max-seconds 5` (only a fact's start was held to it). Now each run gets what is
+  /// left, none starts after it, and the fact fails saying why.
+  @Test(.enabled(if: hasSwiftc, "needs swiftc"))
+  func aFactThatStartedInTimeStopsWithTheBudget() throws {
+    let slow = """
+      // fact: A slow program.
+      // checked: Swift 6.3.1, Linux
+      // compare: sequence
+      // log: done
+      // runs: 20
+      import Foundation
+      Thread.sleep(forTimeInterval: 1)
+      print("log: done")
+      """
+    let course = try Self.course(facts: ["slow": slow])
+    _ = course.lab(["facts", "slow", "--runs", "1"])  // built, so the budget is the runs'
+    let began = ContinuousClock.now
+    let result = course.lab(["facts", "slow", "--max-seconds", "2.5"])
+    #expect(ContinuousClock.now - began < .seconds(8))
+    #expect(result.status == 1)
+    #expect(
+      result.out.contains(
+        "not checked: the 2.5 s 'lab facts' spends in all ran out; raise it with --max-seconds"),
+      "\(result.out)")
+  }
 }

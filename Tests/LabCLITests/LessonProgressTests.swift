@@ -74,6 +74,27 @@ struct LessonProgressTests {
     #expect(progress.last(in: root) == nil)
   }
 
+  /// Labs that play at once each read, change and write the store: without its lock they lost
+  /// each other's places (7 of 20 kept) and left a lesson played to its end marked stopped.
+  /// Twenty at once keep all twenty, and so do twenty challenge scores.
+  @Test func labsThatPlayAtOnceKeepEveryPlace() throws {
+    let state = Self.freshState()
+    let progress = try #require(LessonProgress(environment: state))
+    let scores = try #require(ChallengeProgress(environment: state))
+    let lesson = TestSupport.packageRoot.appendingPathComponent("Lessons/01-blocking-main.md")
+    let courses = (0..<20).map { URL(fileURLWithPath: "/tmp/course-\($0)") }
+    DispatchQueue.concurrentPerform(iterations: courses.count) { index in
+      progress.record(.init(lessonFile: lesson, finished: true), in: courses[index])
+      scores.record(
+        reachedIn: index + 1, file: courses[index].appendingPathComponent("challenge.json"))
+    }
+    for (index, course) in courses.enumerated() {
+      #expect(progress.last(in: course)?.finished == true, "\(course.path)")
+      #expect(
+        scores.score(of: course.appendingPathComponent("challenge.json")) == .best(index + 1))
+    }
+  }
+
   /// `lab lesson 1` with `make` putting something in the store's place: the lesson plays, stderr
   /// has one warning line that says what is there, and it is left as it was.
   static func playsWithAWarning(_ expected: String, make: (URL) throws -> Void) throws {

@@ -155,9 +155,11 @@ package struct ChallengeProgress {
 
   /// Notes a play: `reachedIn` choices when the goal was reached (kept when fewer than the
   /// best so far), nil when it was not (a best already kept stays).
-  package func record(reachedIn choices: Int?, file: URL) {
+  /// Returns why the score was not kept, when the store could not be changed.
+  @discardableResult
+  package func record(reachedIn choices: Int?, file: URL) -> String? {
     let path = file.standardizedFileURL.path
-    store.update(maxLines: 500) { lines in
+    return store.update(maxLines: 500, lost: "your best score is not kept") { lines in
       var entries = Self.entries(lines)
       var score: Score = choices.map { .best($0) } ?? .tried
       switch (entries.last { $0.file == path }?.score, score) {

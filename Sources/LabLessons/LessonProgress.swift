@@ -65,9 +65,11 @@ package struct LessonProgress {
   /// convenience: a home that cannot be written to costs the learner nothing but this, and a
   /// store that cannot be read (`problem`) is left as it is. The oldest courses go first when
   /// the store would outgrow `sizeCap`, so the lab can always read what it wrote.
-  package func record(_ place: Place, in root: URL) {
+  /// Returns why the place was not kept, when the store could not be changed.
+  @discardableResult
+  package func record(_ place: Place, in root: URL) -> String? {
     let course = root.standardizedFileURL.path
-    store.update(maxLines: 100) { lines in
+    return store.update(maxLines: 100, lost: "where you are is not kept") { lines in
       var kept = Self.entries(lines).filter { $0.1 != course }
       kept.append((place, course))
       return kept.map { place, course in

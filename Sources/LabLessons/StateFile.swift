@@ -96,26 +96,39 @@ package struct StateFile: Sendable {
   /// Reads the file, lets `change` make its new lines from them (nil: leave it), and writes
   /// those, all while holding the file's lock (`NAME.lock` beside it, `flock`): labs that play
   /// at once, each reading, changing and writing back, lost each other's lines (7 of 20 kept).
-  /// A lock another lab holds for more than `lockWait` is given up on, and the file left as it
-  /// is: state is a convenience, and no lab waits on another for long.
-  package func update(maxLines: Int, _ change: ([Substring]) -> [String]?) {
+  /// A lock another lab holds for more than `lockWait`, or a lock that is no file the lab can
+  /// open (a folder, a link), leaves the file as it is and says so, ending in what the learner
+  /// loses (`lost`): state is a convenience, and no lab waits on another for long.
+  @discardableResult
+  package func update(maxLines: Int, lost: String, _ change: ([Substring]) -> [String]?)
+    -> String?
+  {
     try? FileManager.default.createDirectory(
       at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    let lock = open(file.path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    guard lock >= 0 else { return }
+    let path = file.path + ".lock"
+    let lock = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+    guard lock >= 0 else {
+      let why = String(cString: strerror(errno))
+      return "'\(terminalSafe(path))' is no file the lab can lock (\(why)); \(lost) until it is "
+        + "removed"
+    }
     defer { close(lock) }
     let until = ContinuousClock.now + Self.lockWait
     while flock(lock, LOCK_EX | LOCK_NB) != 0 {
-      guard ContinuousClock.now < until else { return }
+      guard ContinuousClock.now < until else {
+        return "another lab holds '\(terminalSafe(path))'; \(lost) this time"
+      }
       usleep(5_000)
     }
     defer { flock(lock, LOCK_UN) }
-    guard case .success(let lines) = lines(), let changed = change(lines) else { return }
+    guard case .success(let lines) = lines(), let changed = change(lines) else { return nil }
     write(changed, maxLines: maxLines)
+    return nil
   }
 
-  /// How long a lab waits for another to finish with a state file.
-  package static let lockWait = Duration.seconds(2)
+  /// How long a lab waits for another to finish with a state file: reading and writing one
+  /// takes well under a millisecond.
+  package static let lockWait = Duration.milliseconds(500)
 
   /// Writes `lines`, oldest first, keeping the newest `maxLines` that fit within `sizeCap`, so
   /// the lab can always read what it wrote. State is a convenience: a home that cannot be

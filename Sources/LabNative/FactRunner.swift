@@ -103,7 +103,8 @@ public struct FactRunner: Sendable {
       let count = done.add(1, ordering: .relaxed).newValue
       progress("compiled \(count) of \(work.count) facts")
     }
-    return facts.enumerated().map { index, fact in
+    // What a failure says is cut as a diagnostic is: a course's program chose its words.
+    return facts.enumerated().map { index, fact -> FactResult in
       switch fact.check {
       case .script(let script):
         return FactResult(fact: fact, outcome: .elsewhere("shown by \(script)"))
@@ -119,7 +120,7 @@ public struct FactRunner: Sendable {
           return FactResult(fact: fact, outcome: run(fact, binary: binary))
         }
       }
-    }
+    }.map(\.shown)
   }
 
   /// Why `fact` is not checked, once the budget is spent; nil while there is time left.
@@ -335,6 +336,25 @@ public struct FactRunner: Sendable {
       lines.append("  line \(index + 1): \(names.1): " + (other.map { "'\($0)'" } ?? "(none)"))
     }
     return lines.joined(separator: "\n")
+  }
+}
+
+extension FactResult {
+  /// The most lines a failure is shown in, each cut at `DiagnosticList.longestLine`.
+  static let shownLines = 20
+
+  /// The result as it is shown: a failure's lines cut, and at most `shownLines` of them — a
+  /// test's issue of three megabytes was a line of three megabytes.
+  var shown: FactResult {
+    guard case .failed(let text) = outcome else { return self }
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      cut(String($0), toWidth: DiagnosticList.longestLine)
+    }
+    if lines.count > Self.shownLines {
+      let more = lines.count - Self.shownLines
+      lines = Array(lines.prefix(Self.shownLines)) + ["… \(more) more lines"]
+    }
+    return FactResult(fact: fact, outcome: .failed(lines.joined(separator: "\n")))
   }
 }
 

@@ -85,9 +85,10 @@ struct SwiftTestingRun: Sendable, Equatable {
     let names = Set(expected.map(\.name))
     for expectation in expected {
       guard let test = tests.first(where: { $0.name == expectation.name }) else {
+        let named = tests.prefix(20).map(\.name) + (tests.count > 20 ? ["…"] : [])
         lines.append(
           "it has no test named '\(expectation.name)'; its tests: "
-            + tests.map(\.name).joined(separator: ", "))
+            + named.joined(separator: ", "))
         continue
       }
       if !test.ended {

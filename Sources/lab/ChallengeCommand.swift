@@ -108,9 +108,13 @@ enum ChallengeCommand: Command {
       write: context.console.out, readAnswer: context.readAnswer)
     switch end {
     case .ended(let ending, let departures):
-      progress?.record(
+      let lost = progress?.record(
         reachedIn: entry.challenge.isReached(by: ending.outcome) ? departures : nil,
         file: entry.url)
+      if let lost {
+        context.console.err(
+          context.console.paint("warning: ", .yellow, forErr: true) + lost + "\n")
+      }
     case .quit: break
     case .outOfTime: return ExitStatus.failure
     }

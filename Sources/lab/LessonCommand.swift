@@ -119,16 +119,20 @@ enum LessonCommand: Command {
       arguments.flag(.step) || (asks && isatty(STDIN_FILENO) != 0) ? nil : Pager.start(context)
     defer { pager?.finish() }
     let budget = try arguments.number(.maxSeconds, in: 1...86_400) ?? Self.defaultBudget
+    // Stopped until played to its end: a lesson left any way at all (q, Ctrl-C, a closed
+    // terminal) is the one `lab lesson` offers again. Noted before the lesson's time starts.
+    let unkept = progress?.record(.init(lessonFile: entry.url, finished: false), in: course.root)
     var session = LessonSession(
       lesson: lesson, surroundings: surroundings(arguments, context, budget: budget),
       ascii: arguments.flag(.ascii), full: arguments.flag(.full))
-    // Stopped until played to its end: a lesson left any way at all (q, Ctrl-C, a closed
-    // terminal) is the one `lab lesson` offers again.
-    progress?.record(.init(lessonFile: entry.url, finished: false), in: course.root)
     session.play()
     session.finish(next: catalog.entries().first { $0.number > lesson.number })
-    progress?.record(
+    let lost = progress?.record(
       .init(lessonFile: entry.url, finished: session.playedToTheEnd), in: course.root)
+    if let problem = lost ?? unkept {
+      context.console.err(
+        context.console.paint("warning: ", .yellow, forErr: true) + problem + "\n")
+    }
     return session.failures.isEmpty ? ExitStatus.ok : ExitStatus.failure
   }
 

@@ -95,6 +95,36 @@ struct LessonProgressTests {
     }
   }
 
+  /// A lock another lab holds is waited for half a second, then the place is not kept and the
+  /// lab says so; so is a lock that is no file (a folder, a link), where it was lost in silence.
+  @Test func aLockThatCannotBeTakenSaysThePlaceIsNotKept() throws {
+    let state = Self.freshState()
+    let progress = try #require(LessonProgress(environment: state))
+    let course = URL(fileURLWithPath: "/tmp/course-locked")
+    let lesson = TestSupport.packageRoot.appendingPathComponent("Lessons/01-blocking-main.md")
+    let lockPath = progress.file.path + ".lock"
+    try FileManager.default.createDirectory(
+      at: progress.file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let held = open(lockPath, O_RDWR | O_CREAT, 0o600)
+    #expect(flock(held, LOCK_EX) == 0)
+    let began = ContinuousClock.now
+    let said = progress.record(.init(lessonFile: lesson, finished: true), in: course)
+    #expect(ContinuousClock.now - began < .seconds(2))
+    #expect(said?.hasPrefix("another lab holds '\(lockPath)'; where you are is not kept") == true)
+    #expect(progress.last(in: course) == nil)
+    flock(held, LOCK_UN)
+    close(held)
+    #expect(progress.record(.init(lessonFile: lesson, finished: true), in: course) == nil)
+    #expect(progress.last(in: course)?.finished == true)
+    // A folder in the lock's place.
+    try FileManager.default.removeItem(atPath: lockPath)
+    try FileManager.default.createDirectory(atPath: lockPath, withIntermediateDirectories: false)
+    #expect(
+      progress.record(.init(lessonFile: lesson, finished: false), in: course)?.contains(
+        "is no file the lab can lock") == true)
+    #expect(progress.last(in: course)?.finished == true)
+  }
+
   /// `lab lesson 1` with `make` putting something in the store's place: the lesson plays, stderr
   /// has one warning line that says what is there, and it is left as it was.
   static func playsWithAWarning(_ expected: String, make: (URL) throws -> Void) throws {

@@ -63,4 +63,20 @@ import Testing
     #expect(TerminalSafetyTests.controlBytes(in: result.out + result.err).isEmpty)
     #expect(result.out.contains(#"\u{1B}[2J\u{202E}gone"#), "\(result.out)")
   }
+
+  /// What a failing fact says is the course's words: a test's issue of megabytes was a line of
+  /// megabytes. Each line is cut as a diagnostic's is, and a failure shows at most 20 lines.
+  @Test(.enabled(if: FactsCommandTests.hasSwiftc, "needs swiftc"))
+  func aFailuresLinesAreCut() throws {
+    let fact =
+      Self.header + "// tests: says() passes\nimport Testing\n"
+      + #"@Test func says() { Issue.record(Comment(rawValue: String(repeating: "x", count: 100_000))) }"#
+      + "\n"
+    let course = try FactsCommandTests.course(facts: ["says": fact])
+    let result = course.lab(["facts", "--runs", "1"])
+    #expect(result.status == 1)
+    let longest = (result.out + result.err).split(separator: "\n").map(\.count).max() ?? 0
+    #expect(longest <= 1_010, "\(longest)")
+    #expect(result.out.contains("xxx…"), "\(result.out.prefix(300))")
+  }
 }

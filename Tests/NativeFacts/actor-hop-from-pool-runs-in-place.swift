@@ -39,6 +39,8 @@ final class Log: Sendable {
       let order = log.lines.withLock { $0 }
       if order == ["actor", "back", "queued"] { inPlace = true }
     }
-    print("log: the actor's method and the way back ran before the task queued ahead of them, in some round: \(inPlace)")
+    print(
+      "log: the actor's method and the way back ran before the task queued ahead of them, "
+        + "in some round: \(inPlace)")
   }
 }

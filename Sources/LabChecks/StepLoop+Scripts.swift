@@ -53,9 +53,20 @@ package enum ChallengeText {
     par.map { "par \($0)" } ?? "par unknown (lab check says why)"
   }
 
+  /// The most of a challenge's goal or hint shown, in columns: a few lines, since the goal is
+  /// shown again at every choice (a course's goal of 60,000 letters printed 60 KB a key).
+  static let shownText = 400
+
+  /// A goal or hint as shown: at most `shownText` columns, no word wider than a line.
+  static func shown(_ text: String) -> String {
+    cut(text, toWidth: shownText).split(separator: " ", omittingEmptySubsequences: false)
+      .map { cut(String($0), toWidth: 70) }.joined(separator: " ")
+  }
+
   package static func intro(_ scenario: Scenario, _ challenge: Challenge, par: Int?) -> String {
     var text = "challenge \(terminalSafe(scenario.name)): you are the scheduler.\n\n"
-    text += StepText.wrap("goal: " + challenge.goal, indent: "", hanging: "      ")
+    text += StepText.wrap(
+      "goal: " + shown(challenge.goal), indent: "", hanging: "      ")
     text += "\(self.par(par)): the fewest choices against the default order that reach it.\n\n"
     text += StepText.wrap(
       "When more than one task can run, you pick which goes next. Enter takes the default; "
@@ -66,13 +77,17 @@ package enum ChallengeText {
   /// The line repeated at each decision.
   package static func goal(_ challenge: Challenge, par: Int?, departures: Int) -> String {
     StepText.wrap(
-      "goal: \(challenge.goal) (\(self.par(par)); your choices so far: \(departures))",
+      "goal: \(shown(challenge.goal)) (\(self.par(par)); your choices so far: "
+        + "\(departures))",
       indent: "", hanging: "      ")
   }
 
   package static func help(_ challenge: Challenge) -> String {
     StepText.help
-      + (challenge.hint.map { StepText.wrap("hint: " + $0, indent: "", hanging: "      ") + "\n" }
+      + (challenge.hint.map {
+        StepText.wrap("hint: " + shown($0), indent: "", hanging: "      ")
+          + "\n"
+      }
         ?? "this challenge has no hint.\n\n")
   }
 

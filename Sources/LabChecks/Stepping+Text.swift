@@ -222,14 +222,16 @@ package enum StepText {
 
   /// `text` in lines of at most `width` columns, broken between words: the first line after
   /// `first` (else `indent`), the others after `hanging` (else `indent`). A word longer than a
-  /// line stays whole on its own.
+  /// line stays whole on its own, up to a diagnostic's longest line: a course's word of 60,000
+  /// letters was a line of 60,000.
   static func wrap(
     _ text: String, indent: String, width: Int = 78, first: String? = nil, hanging: String? = nil
   ) -> String {
     var lines: [String] = []
     var line = first ?? indent
     var empty = true
-    for word in terminalSafe(text).split(separator: " ") {
+    for whole in terminalSafe(text).split(separator: " ") {
+      let word = cut(String(whole), toWidth: DiagnosticList.longestLine)
       if !empty, line.count + 1 + word.count > width {
         lines.append(line)
         (line, empty) = (hanging ?? indent, true)

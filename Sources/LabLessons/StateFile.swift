@@ -9,17 +9,46 @@ import LabModel
 /// and atomically, the oldest lines dropped first.
 package struct StateFile: Sendable {
   package let file: URL
+  /// The `XDG_STATE_HOME` the file is under, when the environment names one: it must be a
+  /// folder already, as a cache variable must (a typo made a chain of folders without a word).
+  private let stateHome: URL?
 
   /// The file `name` in the state folder the environment names; nil when it names no home.
   package init?(_ name: String, environment: [String: String]) {
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+      stateHome = URL(writtenPath: state)
       file = URL(writtenPath: state).appendingPathComponent("concurrency-lab/\(name)")
     } else if let home = environment["HOME"], home.hasPrefix("/") {
+      stateHome = nil
       file = URL(writtenPath: home).appendingPathComponent(
         ".local/state/concurrency-lab/\(name)")
     } else {
       return nil
     }
+  }
+
+  /// Why the state folder cannot be used: an `XDG_STATE_HOME` that is something other than a
+  /// folder, or whose parent does not exist (a typo made a chain of folders without a word, one
+  /// named with an escape); nil when it can. As XDG's rules say, a missing `XDG_STATE_HOME`
+  /// is made (0700) — only it, as `XDG_CACHE_HOME` is.
+  private var folderProblem: String? {
+    guard let stateHome else { return nil }
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: stateHome.path, isDirectory: &isFolder) {
+      return isFolder.boolValue
+        ? nil
+        : "XDG_STATE_HOME names '\(terminalSafe(stateHome.path))', which is not a folder; "
+          + "name a folder, or unset it for ~/.local/state"
+    }
+    let parent = stateHome.deletingLastPathComponent()
+    guard FileManager.default.fileExists(atPath: parent.path, isDirectory: &isFolder),
+      isFolder.boolValue
+    else {
+      return "XDG_STATE_HOME names '\(terminalSafe(stateHome.path))', and "
+        + "'\(terminalSafe(parent.path))' does not exist; make that folder first, or unset it "
+        + "for ~/.local/state"
+    }
+    return nil
   }
 
   /// The most of a state file the lab reads, and writes: 64 KiB is a hundred courses at paths
@@ -43,6 +72,7 @@ package struct StateFile: Sendable {
   /// Why the file cannot be used, as one line for stderr ending in what the learner loses
   /// (`lost`); nil when it can (or is not there yet).
   package func problem(_ lost: String) -> String? {
+    if let folderProblem { return "\(folderProblem); \(lost)" }
     guard case .failure(let error) = lines() else { return nil }
     return "\(error.description); \(lost) until it is removed"
   }
@@ -103,8 +133,16 @@ package struct StateFile: Sendable {
   package func update(maxLines: Int, lost: String, _ change: ([Substring]) -> [String]?)
     -> String?
   {
+    if let folderProblem { return "\(folderProblem); \(lost)" }
+    // The lab's own folder, for the learner alone: XDG_STATE_HOME and it, or ~/.local/state
+    // as the XDG rules say, made if missing.
+    if let stateHome {
+      try? FileManager.default.createDirectory(
+        at: stateHome, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+    }
     try? FileManager.default.createDirectory(
-      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: stateHome == nil,
+      attributes: [.posixPermissions: 0o700])
     let path = file.path + ".lock"
     let lock = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
     guard lock >= 0 else {
@@ -141,8 +179,7 @@ package struct StateFile: Sendable {
       if bytes > Self.sizeCap { break }
       text.append(line + "\n")
     }
-    try? FileManager.default.createDirectory(
-      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
     try? AtomicFile.write(text.reversed().joined(), toPath: file.path)
+    chmod(file.path, 0o600)
   }
 }

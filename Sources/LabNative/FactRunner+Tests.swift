@@ -22,17 +22,22 @@ extension FactRunner {
   /// The first run of a round whose tests do not end as `expected` says, said; nil when all do.
   private func testRuns(_ fact: Fact, binary: URL, expected: [Fact.TestExpectation]) -> String? {
     let count = runs ?? fact.runs
+    // Each run's stream is written in a folder of the lab's cache, named by the lab's process:
+    // one a signal left behind is removed by the next lab that runs tests.
+    let streams = cache.appendingPathComponent("test-runs", isDirectory: true)
+    SwiftVerdictCheck.sweepLeftovers(in: streams)
     for run in 1...count {
       if let left = spent(fact) { return left }
       // The stream is written where only this run looks, and read within its bound.
-      let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "lab-tests-\(getpid())-\(UUID().uuidString)", isDirectory: true)
+      let folder = streams.appendingPathComponent(
+        "\(getpid())-\(UUID().uuidString)", isDirectory: true)
       defer { try? FileManager.default.removeItem(at: folder) }
       let stream = folder.appendingPathComponent("events.jsonl")
       let process: NativeProcess
       let tested: SwiftTestingRun
       do {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+          at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         process = try NativeProcess.run(
           binary,
           arguments: [

@@ -112,6 +112,20 @@ public enum BuildFolder {
   /// working directory — when `folder` is that course or inside it; links resolved, so a link
   /// out of the course, or into it, is judged by where it leads. The records of what the lab
   /// built live in the cache: kept in a course, they could be the course's.
+  /// A cache folder a variable names outright (`LAB_NATIVE_CACHE`): an absolute path outside
+  /// every course, held to `checked`'s rules, its parent made by no one but the user.
+  public static func chosen(_ folder: URL, variable: String, environment: [String: String])
+    throws -> URL
+  {
+    if let course = course(holding: folder, environment) {
+      throw BuildFolderError(
+        "\(variable) names \(terminalSafe(folder.path)), inside the course at "
+          + "\(terminalSafe(course)), which could ship what the lab would run as its builds; set "
+          + "it to a folder outside every course, or unset it")
+    }
+    return try checked(folder, variable: variable, makesParents: false)
+  }
+
   static func course(holding folder: URL, _ environment: [String: String]) -> String? {
     // The folder with its links resolved, as far as it exists: the rest is appended as named.
     func real(_ url: URL) -> String {

@@ -90,7 +90,18 @@ public struct SwiftCompiler: Sendable {
   public func compile(
     _ source: String, name: String, mode: Int, in folder: URL, options: [String] = []
   ) throws -> Verdict {
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    // Written only into a folder of the user's own: a link in its place (one a course put in a
+    // cache it was given) would take the source and the binary wherever it leads.
+    var info = stat()
+    guard lstat(folder.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
+      info.st_uid == getuid(), info.st_mode & 0o022 == 0
+    else {
+      throw BuildFolderError(
+        "\(folder.path) is not a folder of yours that only you can write to (a link, another "
+          + "user's, or others may write in it), so nothing is built there; remove it")
+    }
     let file = folder.appendingPathComponent("\(name).swift")
     let binary = folder.appendingPathComponent("\(name)-swift\(mode)")
     let partial = folder.appendingPathComponent(".\(name)-swift\(mode)-\(UUID().uuidString)")
@@ -147,7 +158,18 @@ public struct SwiftCompiler: Sendable {
     options: [String] = [], through stage: Stage = .typecheck,
     limits: NativeProcess.Limits? = nil
   ) throws -> Verdict {
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    // Written only into a folder of the user's own: a link in its place (one a course put in a
+    // cache it was given) would take the source and the binary wherever it leads.
+    var info = stat()
+    guard lstat(folder.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
+      info.st_uid == getuid(), info.st_mode & 0o022 == 0
+    else {
+      throw BuildFolderError(
+        "\(folder.path) is not a folder of yours that only you can write to (a link, another "
+          + "user's, or others may write in it), so nothing is built there; remove it")
+    }
     let file = folder.appendingPathComponent("\(name).swift")
     try source.write(to: file, atomically: true, encoding: .utf8)
     let (status, output, ending) = try run(

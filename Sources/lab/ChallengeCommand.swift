@@ -57,7 +57,8 @@ enum ChallengeCommand: Command {
     let course = try context.course()
     let catalog = ChallengeCatalog(course)
     let progress = ChallengeProgress(environment: context.environment)
-    if let problem = progress?.problem {
+    let storeProblem = progress?.problem
+    if let problem = storeProblem {
       context.console.err(
         context.console.paint("warning: ", .yellow, forErr: true) + problem + "\n")
     }
@@ -111,7 +112,7 @@ enum ChallengeCommand: Command {
       let lost = progress?.record(
         reachedIn: entry.challenge.isReached(by: ending.outcome) ? departures : nil,
         file: entry.url)
-      if let lost {
+      if storeProblem == nil, let lost {
         context.console.err(
           context.console.paint("warning: ", .yellow, forErr: true) + lost + "\n")
       }

@@ -78,7 +78,8 @@ enum LessonCommand: Command {
     guard arguments.positionals.count <= 1 else { throw UsageError("lesson takes one lesson") }
     let course = try context.course()
     let progress = LessonProgress(environment: context.environment)
-    if let problem = progress?.problem {
+    let storeProblem = progress?.problem
+    if let problem = storeProblem {
       context.console.err(
         context.console.paint("warning: ", .yellow, forErr: true) + problem + "\n")
     }
@@ -129,7 +130,8 @@ enum LessonCommand: Command {
     session.finish(next: catalog.entries().first { $0.number > lesson.number })
     let lost = progress?.record(
       .init(lessonFile: entry.url, finished: session.playedToTheEnd), in: course.root)
-    if let problem = lost ?? unkept {
+    // Said once: a store already named unusable above is not named again.
+    if storeProblem == nil, let problem = lost ?? unkept {
       context.console.err(
         context.console.paint("warning: ", .yellow, forErr: true) + problem + "\n")
     }

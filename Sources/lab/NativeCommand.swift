@@ -57,8 +57,9 @@ enum NativeCommand {
               + "~/.cache/lab-native, or unset it")
         }
         return (
-          try BuildFolder.checked(
-            URL(writtenPath: chosen), variable: "LAB_NATIVE_CACHE", makesParents: false),
+          try BuildFolder.chosen(
+            URL(writtenPath: chosen), variable: "LAB_NATIVE_CACHE",
+            environment: context.environment),
           records
         )
       }

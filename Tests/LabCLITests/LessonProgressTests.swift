@@ -125,6 +125,30 @@ struct LessonProgressTests {
     #expect(progress.last(in: course)?.finished == true)
   }
 
+  /// An XDG_STATE_HOME in a folder that does not exist (a typo) is named, and nothing is made —
+  /// a chain of folders was made without a word; the lab's own folder is the learner's (0700).
+  @Test func aStateHomeThatIsNoFolderIsNamedAndNotMade() throws {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-state-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let typo = scratch.appendingPathComponent("typo/state")
+    let run = InProcessLab.run(["lesson", "1"], environment: ["XDG_STATE_HOME": typo.path])
+    #expect(run.status == 0)
+    #expect(
+      run.err.contains(
+        "XDG_STATE_HOME names '\(typo.path)', and '\(typo.deletingLastPathComponent().path)' "
+          + "does not exist; make that folder first"), "\(run.err)")
+    #expect(run.err.components(separatedBy: "XDG_STATE_HOME names").count == 2, "said once")
+    #expect(!FileManager.default.fileExists(atPath: scratch.appendingPathComponent("typo").path))
+    _ = InProcessLab.run(["lesson", "1"], environment: ["XDG_STATE_HOME": scratch.path])
+    var info = stat()
+    #expect(stat(scratch.appendingPathComponent("concurrency-lab").path, &info) == 0)
+    #expect(info.st_mode & 0o777 == 0o700)
+    #expect(stat(scratch.appendingPathComponent("concurrency-lab/progress").path, &info) == 0)
+    #expect(info.st_mode & 0o777 == 0o600)
+  }
+
   /// `lab lesson 1` with `make` putting something in the store's place: the lesson plays, stderr
   /// has one warning line that says what is there, and it is left as it was.
   static func playsWithAWarning(_ expected: String, make: (URL) throws -> Void) throws {

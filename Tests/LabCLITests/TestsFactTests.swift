@@ -1,4 +1,6 @@
 import Foundation
+import LabNative
+import LabSwift
 import LabTestSupport
 import Testing
 
@@ -78,5 +80,37 @@ import Testing
     let longest = (result.out + result.err).split(separator: "\n").map(\.count).max() ?? 0
     #expect(longest <= 1_010, "\(longest)")
     #expect(result.out.contains("xxx…"), "\(result.out.prefix(300))")
+  }
+
+  /// A run's event stream is written in the lab's cache, in a folder named by the lab's process;
+  /// one a signal left behind (in /tmp, world-readable, for good) is removed by the next lab
+  /// that runs tests, and a run leaves none of its own.
+  @Test(.enabled(if: FactsCommandTests.hasSwiftc, "needs swiftc"))
+  func aStreamsFolderIsTheCachesAndALeftoverIsSwept() throws {
+    let holds = Self.holds.replacingOccurrences(
+      of: "addsWrongly() fails", with: "addsWrongly() fails, knownIssuesPass() passes")
+    let course = try FactsCommandTests.course(facts: ["holds": holds])
+    let fact = try FactCatalog(root: course.root).load("holds", display: "holds").get()
+    let compiler = try #require(
+      SwiftCompiler.find(environment: ProcessInfo.processInfo.environment))
+    let cache = course.root.deletingLastPathComponent().appendingPathComponent(
+      "cache-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: cache) }
+    var runner = FactRunner(
+      compiler: compiler, cache: cache,
+      records: BuildRecords(folder: cache.appendingPathComponent("built")),
+      environment: [:], loadScenario: { _ in .failure(FactFailure("no scenario")) })
+    runner.runs = 1
+    // A lab that is gone: a process that has ended.
+    let ended = Process()
+    ended.executableURL = URL(fileURLWithPath: "/bin/true")
+    try ended.run()
+    ended.waitUntilExit()
+    let streams = cache.appendingPathComponent("test-runs")
+    let leftover = streams.appendingPathComponent("\(ended.processIdentifier)-left")
+    try FileManager.default.createDirectory(at: leftover, withIntermediateDirectories: true)
+    let results = runner.check([fact])
+    #expect(results.map(\.outcome) == [.held(note: nil)])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: streams.path).isEmpty)
   }
 }

@@ -149,4 +149,40 @@ import Testing
     }
     #expect(!FileManager.default.fileExists(atPath: course.appendingPathComponent(".cache").path))
   }
+
+  /// LAB_NATIVE_CACHE, named outright, is held to the same rule: inside the course it is
+  /// refused (a course shipped a link there, and the lab wrote a program's source and binary
+  /// wherever it led). And a compile writes only into a folder of the user's own, never
+  /// through a link in a build folder's place.
+  @Test func aNativeCacheInsideTheCourseIsRefusedAndNoBuildGoesThroughALink() throws {
+    let scratch = Self.scratch()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let course = scratch.appendingPathComponent("course")
+    let shipped = course.appendingPathComponent("shipped-cache")
+    try FileManager.default.createDirectory(
+      at: course.appendingPathComponent("Scenarios"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: shipped, withIntermediateDirectories: true)
+    do {
+      _ = try BuildFolder.chosen(
+        shipped, variable: "LAB_NATIVE_CACHE", environment: ["LAB_ROOT": course.path])
+      Issue.record("a cache inside the course was taken")
+    } catch {
+      #expect("\(error)".contains("LAB_NATIVE_CACHE names"), "\(error)")
+      #expect("\(error)".contains("inside the course at"), "\(error)")
+    }
+    let beside = scratch.appendingPathComponent("native")
+    #expect(
+      try BuildFolder.chosen(
+        beside, variable: "LAB_NATIVE_CACHE", environment: ["LAB_ROOT": course.path]) == beside)
+    let victim = scratch.appendingPathComponent("victim")
+    try FileManager.default.createDirectory(at: victim, withIntermediateDirectories: true)
+    let linked = beside.appendingPathComponent("hello-1234")
+    try FileManager.default.createSymbolicLink(at: linked, withDestinationURL: victim)
+    let compiler = try #require(
+      SwiftCompiler.find(environment: ProcessInfo.processInfo.environment))
+    #expect(throws: BuildFolderError.self) {
+      _ = try compiler.compile("print(1)", name: "hello", mode: 6, in: linked)
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: victim.path).isEmpty)
+  }
 }

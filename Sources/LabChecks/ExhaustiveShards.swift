@@ -197,6 +197,30 @@ extension ExhaustiveSearch {
         "these shards are of another scenario, another version of it or another --threads; "
           + "run every shard, and the merge, with one scenario file and the same options")
     }
+    // A bounded search's shards are of that bound, the merge's own: one edited to say it was
+    // unbounded, or shards of two bounds, are not one search.
+    // (A shard of a bounded search names the largest bound it reached, or none when its part
+    // needed no bound; never one past the search's.)
+    let beyond = shards.compactMap(\.preemptionBound).filter { bound in
+      budget.preemptions.map { bound > $0 } ?? true
+    }
+    if let bound = beyond.max() {
+      return .mismatch(
+        "a shard was searched with --preemptions \(bound), and this merge with "
+          + "\(budget.preemptions.map(String.init) ?? "none"); give the merge the options every "
+          + "shard was made with")
+    }
+    // The parts are the split this scenario's search makes, worked out again here (a few
+    // runs): a shard that says it is 1 of 1 of a search that splits into 8 is not that search.
+    if splits, let wanted = parts.first,
+      let made = split(until: Deadline(start: .now, seconds: budget.maxSeconds))?.count,
+      wanted != made
+    {
+      return .mismatch(
+        "the shards say the search splits into \(wanted) parts, and this scenario's splits into "
+          + "\(made); merge the shards of one search, made with 'lab explore NAME --exhaustive "
+          + "--shard K/N'")
+    }
     return nil
   }
 

@@ -242,4 +242,36 @@ import Testing
     #expect(threads.status == 64, "\(threads.err)")
     #expect(threads.err.contains("another version of it or another --threads"), "\(threads.err)")
   }
+
+  /// Shards must be of the merge's own search: a shard edited to another `--preemptions`, or
+  /// shards that say the search splits into other parts than this scenario's does (a bounded
+  /// shard edited to say it was 1 of 1 of an unbounded search was merged, and the model
+  /// blamed), are refused.
+  @Test func aShardOfAnotherBoundOrSplitIsRefused() throws {
+    let folder = try ShardFolder()
+    let shards = try folder.shards("racy-counter", 3)
+    let text = try String(contentsOfFile: shards[0], encoding: .utf8)
+    #expect(text.contains(#""preemption_bound": null"#), "\(text.prefix(300))")
+    let bounded = try folder.write(
+      "bounded.json",
+      text.replacingOccurrences(of: #""preemption_bound": null"#, with: #""preemption_bound": 1"#))
+    Self.expectUsageError(
+      Self.merging([bounded, shards[1], shards[2]]),
+      "--merge: a shard was searched with --preemptions 1, and this merge with none; give the "
+        + "merge the options every shard was made with")
+    var split: [String] = []
+    for (index, shard) in shards.enumerated() {
+      let own = try String(contentsOfFile: shard, encoding: .utf8)
+      #expect(own.contains(#""parts": 8"#))
+      split.append(
+        try folder.write(
+          "split-\(index).json", own.replacingOccurrences(of: #""parts": 8"#, with: #""parts": 2"#))
+      )
+    }
+    Self.expectUsageError(
+      Self.merging(split),
+      "--merge: the shards say the search splits into 2 parts, and this scenario's splits into "
+        + "8; merge the shards of one search, made with 'lab explore NAME --exhaustive "
+        + "--shard K/N'")
+  }
 }

@@ -58,22 +58,23 @@ struct SwiftTestingRun: Sendable, Equatable {
         throw FactFailure("its test run wrote a line that is no Swift Testing event (version 0)")
       }
       let payload = record.payload
-      switch (record.kind, payload.kind) {
-      case ("test", "function"):
-        guard let id = payload.id, let name = payload.name, index[id] == nil else { continue }
+      // The stream holds many kinds of record; three say how a test ended, the rest are passed
+      // over (a stream's version may add kinds).
+      let at = payload.testID.flatMap { index[$0] }
+      if record.kind == "test", payload.kind == "function", let id = payload.id,
+        let name = payload.name, index[id] == nil
+      {
         index[id] = tests.count
         tests.append(Test(id: id, name: name))
-      case ("event", "issueRecorded"):
-        guard let at = payload.testID.flatMap({ index[$0] }), let issue = payload.issue,
-          !issue.isKnown, tests[at].issue == nil
-        else { continue }
+      } else if record.kind == "event", payload.kind == "issueRecorded", let at,
+        let issue = payload.issue, !issue.isKnown, tests[at].issue == nil
+      {
         // What the issue says, then its comments ("Issue recorded: the sum is off").
         let text = payload.messages.map { $0.map(\.text).joined(separator: ": ") } ?? "an issue"
         let place = issue.sourceLocation.map { " (line \($0.line))" } ?? ""
         tests[at].issue = text + place
-      case ("event", "testEnded"):
-        if let at = payload.testID.flatMap({ index[$0] }) { tests[at].ended = true }
-      default: continue
+      } else if record.kind == "event", payload.kind == "testEnded", let at {
+        tests[at].ended = true
       }
     }
   }

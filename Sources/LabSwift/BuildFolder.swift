@@ -94,10 +94,7 @@ public enum BuildFolder {
         "\(folder.path) cannot be made a folder (something else is in its place, or its parent "
           + "is not writable); set \(variable) to another folder")
     }
-    var info = stat()
-    guard lstat(folder.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
-      info.st_uid == getuid(), info.st_mode & 0o022 == 0
-    else {
+    guard isOwnFolder(folder) else {
       // Not "remove it": the place may be a shared folder (/tmp) or a course's, not the lab's.
       throw BuildFolderError(
         "\(folder.path) is not a folder of yours that only you can write to (it is a link, "
@@ -112,6 +109,14 @@ public enum BuildFolder {
   /// working directory — when `folder` is that course or inside it; links resolved, so a link
   /// out of the course, or into it, is judged by where it leads. The records of what the lab
   /// built live in the cache: kept in a course, they could be the course's.
+  /// Whether `folder` is a folder, not a link, of the user's, that no one else may write in:
+  /// the only kind the lab builds or keeps records in.
+  static func isOwnFolder(_ folder: URL) -> Bool {
+    var info = stat()
+    return lstat(folder.path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+      && info.st_uid == getuid() && info.st_mode & 0o022 == 0
+  }
+
   /// A cache folder a variable names outright (`LAB_NATIVE_CACHE`): an absolute path outside
   /// every course, held to `checked`'s rules, its parent made by no one but the user.
   public static func chosen(_ folder: URL, variable: String, environment: [String: String])

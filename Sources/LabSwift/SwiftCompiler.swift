@@ -90,18 +90,7 @@ public struct SwiftCompiler: Sendable {
   public func compile(
     _ source: String, name: String, mode: Int, in folder: URL, options: [String] = []
   ) throws -> Verdict {
-    try FileManager.default.createDirectory(
-      at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    // Written only into a folder of the user's own: a link in its place (one a course put in a
-    // cache it was given) would take the source and the binary wherever it leads.
-    var info = stat()
-    guard lstat(folder.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
-      info.st_uid == getuid(), info.st_mode & 0o022 == 0
-    else {
-      throw BuildFolderError(
-        "\(folder.path) is not a folder of yours that only you can write to (a link, another "
-          + "user's, or others may write in it), so nothing is built there; remove it")
-    }
+    try Self.makeOwnFolder(folder)
     let file = folder.appendingPathComponent("\(name).swift")
     let binary = folder.appendingPathComponent("\(name)-swift\(mode)")
     let partial = folder.appendingPathComponent(".\(name)-swift\(mode)-\(UUID().uuidString)")
@@ -150,6 +139,19 @@ public struct SwiftCompiler: Sendable {
     }
   }
 
+  /// Makes `folder` if missing, and writes into it only if it is a folder of the user's own: a
+  /// link in its place (one a course put in a cache it was given) would take the source and the
+  /// binary wherever it leads.
+  private static func makeOwnFolder(_ folder: URL) throws {
+    try FileManager.default.createDirectory(
+      at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    guard BuildFolder.isOwnFolder(folder) else {
+      throw BuildFolderError(
+        "\(folder.path) is not a folder of yours that only you can write to (a link, another "
+          + "user's, or others may write in it), so nothing is built there; remove it")
+    }
+  }
+
   /// Type-checks `source` (`-typecheck`: no code generated, several times faster than a build;
   /// or through the SIL `stage`'s diagnostics) as `NAME.swift` in `folder`, in `-swift-version`
   /// `mode`; `moduleCache` may be shared by many checks. The verdict has no executable.
@@ -158,18 +160,7 @@ public struct SwiftCompiler: Sendable {
     options: [String] = [], through stage: Stage = .typecheck,
     limits: NativeProcess.Limits? = nil
   ) throws -> Verdict {
-    try FileManager.default.createDirectory(
-      at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    // Written only into a folder of the user's own: a link in its place (one a course put in a
-    // cache it was given) would take the source and the binary wherever it leads.
-    var info = stat()
-    guard lstat(folder.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
-      info.st_uid == getuid(), info.st_mode & 0o022 == 0
-    else {
-      throw BuildFolderError(
-        "\(folder.path) is not a folder of yours that only you can write to (a link, another "
-          + "user's, or others may write in it), so nothing is built there; remove it")
-    }
+    try Self.makeOwnFolder(folder)
     let file = folder.appendingPathComponent("\(name).swift")
     try source.write(to: file, atomically: true, encoding: .utf8)
     let (status, output, ending) = try run(

@@ -84,14 +84,14 @@ import Testing
     }
   }
 
-  /// S's sleep ends at 40 ms and T's at 170 ms, while both threads are held until 210 ms; B is
-  /// queued at 150 ms and C at 250 ms. The woken sleepers join the queue when the first thread
+  /// S's sleep ends at 80 ms and T's at 170 ms, while both threads are held until 300 ms; B is
+  /// queued at 150 ms and C at 400 ms. The woken sleepers join the queue when the first thread
   /// frees, behind B: on every seed and policy, as Swift's pool runs them.
   @Test func aSleepThatEndsOnAHeldPoolQueuesWhenAThreadIsNextFree() throws {
     let scenario = try fact("sleep-wake-held-pool")
     let expected = [
-      "B starts (queued at 150 ms)", "S wakes (its sleep ended at 40 ms)",
-      "T wakes (its sleep ended at 170 ms)", "C starts (queued at 250 ms)",
+      "B starts (queued at 150 ms)", "S wakes (its sleep ended at 80 ms)",
+      "T wakes (its sleep ended at 170 ms)", "C starts (queued at 400 ms)",
     ]
     for policy in SchedulingPolicy.allCases {
       for seed in UInt64(1)...20 {

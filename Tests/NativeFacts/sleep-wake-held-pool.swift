@@ -3,11 +3,12 @@
 // scenario: Tests/NativeFacts/sleep-wake-held-pool.json
 // compare: sequence
 //
-// S and T sleep 40 and 170 ms; from 10 ms, blockers hold every thread of the pool, the first
-// until 210 ms. B is started at 150 ms and C at 250 ms. When the first thread frees at 210, it
-// runs B, then S and T (woken at 40 and 170, both while the pool was held), then C: S, whose
+// S and T sleep 80 and 170 ms; from 10 ms, blockers hold every thread of the pool, the first
+// until 300 ms. B is started at 150 ms and C at 400 ms. When the first thread frees at 300, it
+// runs B, then S and T (woken at 80 and 170, both while the pool was held), then C: S, whose
 // sleep ended long before B was queued, still runs after B. (libdispatch hands a timer's job to
-// the queue only once a worker is free.)
+// the queue only once a worker is free.) Each moment is 70 ms or more from the next one it is
+// ordered against, so that a loaded machine's late thread does not swap them.
 import Foundation
 
 let start = ContinuousClock.now
@@ -20,7 +21,7 @@ func wait(until moment: Int) { block(max(0, moment - ms())) }
   static func main() async {
     _ = start  // a global is set on first use: start the clock now
     var all: [Task<Void, Never>] = []
-    for (name, due) in [("S", 40), ("T", 170)] {
+    for (name, due) in [("S", 80), ("T", 170)] {
       all.append(
         Task.detached {
           try? await Task.sleep(for: .milliseconds(due))
@@ -29,12 +30,12 @@ func wait(until moment: Int) { block(max(0, moment - ms())) }
         })
     }
     wait(until: 10)
-    // One blocker per thread of the pool (the cores): the first frees its thread at 210 ms.
-    all.append(Task.detached { block(200) })
+    // One blocker per thread of the pool (the cores): the first frees its thread at 300 ms.
+    all.append(Task.detached { block(290) })
     for _ in 1..<ProcessInfo.processInfo.activeProcessorCount {
-      all.append(Task.detached { block(400) })
+      all.append(Task.detached { block(590) })
     }
-    for (name, moment) in [("B", 150), ("C", 250)] {
+    for (name, moment) in [("B", 150), ("C", 400)] {
       wait(until: moment)
       all.append(
         Task.detached {

@@ -51,12 +51,17 @@ public struct ChallengeSearch: Sendable {
     public var seconds: Double
   }
 
-  /// One run: the choices that made it (turn index, ordinal) and its turns.
+  /// One run: the choices that made it, the runs one more choice makes of it, and its end.
   private struct Path {
     var choices: [(turn: Int, ordinal: Int)]
-    var decisions: [ScheduleChooser.Decision]
-    var reached: Bool
-    var schedule: String
+    /// Each later turn's other candidates, in order: the next level's runs from this one. Only as
+    /// many as the search could still make are kept, so a run of a million turns is not kept
+    /// whole in the frontier (at most `maxRuns` pairs in all).
+    var departures: [(turn: Int, ordinal: Int)]
+    /// The run's schedule, when it reached the goal (nil otherwise: the frontier keeps no more).
+    var schedule: String?
+    /// The search's deadline stopped the run: it is no outcome of the scenario.
+    var cut: Bool
   }
 
   public let scenario: Scenario
@@ -73,61 +78,63 @@ public struct ChallengeSearch: Sendable {
     var options = options
     options.chooser = nil
     options.mode = .virtual
-    // No one run may take longer than the whole search: the budget is looked at between runs.
-    options.limits.runtime.wallClockSeconds = min(
-      options.limits.runtime.wallClockSeconds, budget.maxSeconds)
     self.options = options
     self.budget = budget
   }
 
-  public func run() -> Result {
-    let start = ContinuousClock.now
+  /// The search; `progress` hears, before each run, the number of choices being tried and the
+  /// runs made so far.
+  public func run(progress: (_ choices: Int, _ runs: Int) -> Void = { _, _ in }) -> Result {
+    // Each run gets what is left of the budget as its own timeout, so one long run cannot carry
+    // the search past it; a run the deadline cut ends the search as an empty budget does.
+    let deadline = ExhaustiveSearch.Deadline(start: .now, seconds: budget.maxSeconds)
     var runs = 1
-    let seconds = { (ContinuousClock.now - start).inSeconds }
-    let root = run([])
-    if root.reached {
-      return Result(
-        verdict: .reachedByDefault(schedule: root.schedule), runs: runs, seconds: seconds())
+    func result(_ verdict: Verdict) -> Result {
+      Result(verdict: verdict, runs: runs, seconds: deadline.elapsed)
     }
+    progress(0, 0)
+    let root = run([], from: 0, room: budget.maxRuns - runs, deadline: deadline)
+    if root.cut { return result(.unknown) }
+    if let schedule = root.schedule { return result(.reachedByDefault(schedule: schedule)) }
     var frontier = [root]
     for level in 1...max(1, budget.maxChoices) {
       var next: [Path] = []
-      var best: Path?
+      var kept = 0
+      var best: String?
       for path in frontier {
-        let from = (path.choices.last?.turn ?? -1) + 1
-        for turn in path.decisions.indices.dropFirst(from) {
-          let decision = path.decisions[turn]
-          for ordinal in decision.candidates where ordinal != decision.preferred {
-            guard runs < budget.maxRuns, seconds() < budget.maxSeconds else {
-              let verdict = best.map { Verdict.par(choices: level, schedule: $0.schedule) }
-              return Result(verdict: verdict ?? .unknown, runs: runs, seconds: seconds())
-            }
-            runs += 1
-            let child = run(path.choices + [(turn, ordinal)])
-            if child.reached {
-              if best.map({ child.schedule.count < $0.schedule.count }) ?? true { best = child }
-            } else if best == nil {
-              next.append(child)
-            }
+        for (turn, ordinal) in path.departures {
+          let verdict = best.map { Verdict.par(choices: level, schedule: $0) }
+          guard runs < budget.maxRuns, deadline.elapsed < budget.maxSeconds else {
+            return result(verdict ?? .unknown)
+          }
+          progress(level, runs)
+          runs += 1
+          let child = run(
+            path.choices + [(turn, ordinal)], from: turn + 1,
+            room: best == nil ? budget.maxRuns - runs - kept : 0, deadline: deadline)
+          if child.cut { return result(verdict ?? .unknown) }
+          if let schedule = child.schedule {
+            if best.map({ schedule.count < $0.count }) ?? true { best = schedule }
+          } else if best == nil {
+            next.append(child)
+            kept += child.departures.count
           }
         }
       }
-      if let best {
-        return Result(
-          verdict: .par(choices: level, schedule: best.schedule), runs: runs, seconds: seconds())
-      }
-      if next.isEmpty { return Result(verdict: .unreachable, runs: runs, seconds: seconds()) }
+      if let best { return result(.par(choices: level, schedule: best)) }
+      if next.isEmpty { return result(.unreachable) }
       frontier = next
     }
-    let verdict: Verdict =
-      provenUnreachable() ? .unreachable : .tooFar(maxChoices: budget.maxChoices)
-    return Result(verdict: verdict, runs: runs, seconds: seconds())
+    return result(
+      provenUnreachable(deadline: deadline) ? .unreachable : .tooFar(maxChoices: budget.maxChoices))
   }
 
   /// Whether the exhaustive search, which runs one schedule of each way the turns can be
   /// ordered, covered every schedule and met no outcome that reaches the goal: a goal too far
   /// for the search by choices may be one no schedule reaches at all.
-  private func provenUnreachable() -> Bool {
+  private func provenUnreachable(deadline: ExhaustiveSearch.Deadline) -> Bool {
+    let left = budget.maxSeconds - deadline.elapsed
+    guard left > 0 else { return false }
     var scenario = scenario
     // The search keeps in an outcome only what some rule asks about, such as the first task to
     // end; a rule that is the goal makes it keep what the goal asks.
@@ -136,29 +143,44 @@ public struct ChallengeSearch: Sendable {
     let findings = ExhaustiveSearch(
       scenario, options: options,
       budget: ExhaustiveSearch.Budget(
-        maxSchedules: budget.maxRuns, maxSeconds: budget.maxSeconds)
+        maxSchedules: budget.maxRuns, maxSeconds: left)
     ).run()
     return findings.complete && findings.nondeterministic == 0
       && !findings.outcomes.contains { challenge.isReached(by: $0.outcome) }
   }
 
-  /// The run that makes `choices` and takes the default at every other turn.
-  private func run(_ choices: [(turn: Int, ordinal: Int)]) -> Path {
+  /// The run that makes `choices` and takes the default at every other turn, with at most `room`
+  /// of its departures from turn `from` on.
+  private func run(
+    _ choices: [(turn: Int, ordinal: Int)], from: Int, room: Int,
+    deadline: ExhaustiveSearch.Deadline
+  ) -> Path {
     let forced = Dictionary(choices.map { ($0.turn, $0.ordinal) }, uniquingKeysWith: { $1 })
     let chooser = ScheduleChooser { turn, candidates, preferred in
       forced[turn].flatMap { candidates.contains($0) ? $0 : nil } ?? preferred
     }
     chooser.ordersTaskEnds = observesFirst
-    var options = options
+    var options = deadline.bounding(options)
     options.chooser = chooser
     let record = ScenarioRunner.run(scenario, options: options)
     let outcome = Outcome(of: record, observingFirst: observesFirst)
-    let schedule = Schedule(
-      scenario: Schedule.identity(of: scenario, threads: options.threads),
-      decisions: chooser.decisions)
+    let reached = challenge.isReached(by: outcome)
+    let schedule =
+      reached
+      ? Schedule(
+        scenario: Schedule.identity(of: scenario, threads: options.threads),
+        decisions: chooser.decisions
+      ).text : nil
+    var departures: [(turn: Int, ordinal: Int)] = []
+    departing: for (turn, decision) in chooser.decisions.enumerated().dropFirst(from) {
+      for ordinal in decision.candidates where ordinal != decision.preferred {
+        guard departures.count < room else { break departing }
+        departures.append((turn, ordinal))
+      }
+    }
     return Path(
-      choices: choices, decisions: chooser.decisions, reached: challenge.isReached(by: outcome),
-      schedule: schedule.text)
+      choices: choices, departures: departures, schedule: schedule, cut: deadline.cut(record) != nil
+    )
   }
 
   private var observesFirst: Bool { challenge.observesFirst(rules: scenario.expect.outcomes) }

@@ -75,14 +75,16 @@ package struct ParCache: Sendable {
   }
 
   /// The par of the scenario file `url`'s challenge (nil: it has none, or a search within
-  /// `budget` does not find it), as kept, or searched for within `budget` and kept.
+  /// `budget` does not find it), as kept, or searched for within `budget` and kept; `progress`
+  /// hears the search's, as `ChallengeSearch.run(progress:)` tells it.
   package static func par(
-    of entry: ChallengeCatalog.Entry, within budget: ChallengeSearch.Budget, cache: ParCache?
+    of entry: ChallengeCatalog.Entry, within budget: ChallengeSearch.Budget, cache: ParCache?,
+    progress: (_ choices: Int, _ runs: Int) -> Void = { _, _ in }
   ) -> Int? {
     var found = cache?.kept(for: entry.url).flatMap { $0.answers(budget) ? $0 : nil }
     if found == nil {
       let verdict = ChallengeSearch(entry.scenario, challenge: entry.challenge, budget: budget)
-        .run().verdict
+        .run(progress: progress).verdict
       found = Kept(verdict, budget: budget)
       if let found { cache?.keep(found, for: entry.url) }
     }

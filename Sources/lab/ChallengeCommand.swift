@@ -22,7 +22,7 @@ enum ChallengeCommand: Command {
     bundled with the lab: name, par, your best score (or "new", or "tried"
     when you have not reached the goal yet) and the goal. The list searches
     each par for at most 12 s and all of them for 30 s ("par ?" past it), a
-    play for 120 s; what a search found, even that it ran out, is kept in the
+    play for 120 s, counted on stderr; what a search found, even that it ran out, is kept in the
     lab's cache (pars/), so the next list shows it at once. With a name, plays
     that challenge: the goal and the par stay on screen at each choice, with
     your choices so far; ? shows the help and the challenge's hint, u undoes,
@@ -99,10 +99,9 @@ enum ChallengeCommand: Command {
     guard let scenario = context.loadScenario(entry.url) else { return ExitStatus.failure }
     var session = StepSession(scenario, options: RunOptions())
     session.secondsPerAnswer = try RunArguments.secondsPerAnswer(arguments)
+    let par = Self.par(of: entry, context)
     let script = StepLoop.Script.challenge(
-      scenario, entry.challenge,
-      par: ParCache.par(
-        of: entry, within: .standard, cache: ParCache.user(environment: context.environment)),
+      scenario, entry.challenge, par: par,
       replay: StepReplay(entry.name), hints: LabCommand.hint)
     let end = StepLoop.play(
       &session, script: script, width: context.console.terminalColumns,
@@ -120,6 +119,25 @@ enum ChallengeCommand: Command {
     case .outOfTime: return ExitStatus.failure
     }
     return ExitStatus.ok
+  }
+
+  /// The par of `entry`'s challenge, searched for before the first choice (or read from the
+  /// cache): up to 120 s, which a line on stderr counts, with the runs made so far.
+  static func par(of entry: ChallengeCatalog.Entry, _ context: CommandContext) -> Int? {
+    let budget = ChallengeSearch.Budget.standard
+    let searching = WaitLine(
+      "finding the par (at most \(Int(budget.maxSeconds)) s)", console: context.console)
+    defer { searching.finish() }
+    return ParCache.par(
+      of: entry, within: budget, cache: ParCache.user(environment: context.environment)
+    ) { choices, runs in
+      searching.show(
+        "finding the par (at most \(Int(budget.maxSeconds)) s): "
+          + (choices == 0
+            ? "the default run"
+            : "runs with \(choices) " + (choices == 1 ? "choice" : "choices")
+              + ", \(runs) made"))
+    }
   }
 
   /// The list's budget for one par: a tenth of a play's, so a course of slow challenges lists in

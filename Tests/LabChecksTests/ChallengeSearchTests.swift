@@ -2,6 +2,7 @@ import Foundation
 import LabChecks
 import LabInterpreter
 import LabModel
+import LabRuntime
 import LabTestSupport
 import Testing
 
@@ -56,6 +57,46 @@ import Testing
     let result = ChallengeSearch(scenario, challenge: challenge, budget: budget).run()
     #expect(result.verdict == .unknown)
     #expect(result.runs == 20)
+  }
+
+  /// Each run gets what is left of the search's seconds as its own timeout: a run that starts
+  /// late cannot carry the search past its budget (here each run would take 4 s, the default
+  /// run ends at 4 and the next, started then, is cut at 5 — not at 8).
+  @Test func aRunStartedLateKeepsToTheSearchsBudget() throws {
+    let scenario = try TestSupport.scenario(
+      json: """
+        { "format": 1, "name": "long-runs", "title": "t", "summary": "s", "threads": 2,
+          "state": { "counter": 0, "x": 0 },
+          "steps": [ { "group": "adders", "count": 2, "steps": [
+            { "add": "counter" },
+            { "repeat": 100000000, "steps": [ { "set": "x", "to": "x + 1" } ] } ] } ] }
+        """)
+    let challenge = Challenge(
+      goal: "unreachable",
+      when: OutcomeCondition(values: [ValueCondition("counter", .equals(.int(-1)))]))
+    var options = RunOptions()
+    options.limits.runtime.wallClockSeconds = 4
+    options.limits.interpreter.maxEvents = .max
+    options.limits.interpreter.maxSteps = .max
+    options.limits.interpreter.maxTraceBytes = .max
+    let budget = ChallengeSearch.Budget(maxRuns: 100, maxChoices: 6, maxSeconds: 5)
+    let result = ChallengeSearch(scenario, challenge: challenge, options: options, budget: budget)
+      .run()
+    #expect(result.verdict == .unknown)
+    #expect(result.runs == 2)
+    #expect(result.seconds < 7, "the search took \(result.seconds) s of its 5")
+  }
+
+  /// The search says, before each run, how many choices it tries and how many runs it made.
+  @Test func theSearchTellsItsProgressBeforeEachRun() throws {
+    let (scenario, challenge) = try Self.racyCounter(reaching: 2)
+    var heard: [(choices: Int, runs: Int)] = []
+    let result = ChallengeSearch(scenario, challenge: challenge).run { heard.append(($0, $1)) }
+    #expect(heard.count == result.runs)
+    #expect(heard.map(\.runs) == Array(0..<result.runs))
+    #expect(heard.first?.choices == 0)
+    #expect(heard.last?.choices == 4)
+    #expect(zip(heard, heard.dropFirst()).allSatisfy { $0.choices <= $1.choices })
   }
 }
 

@@ -114,9 +114,12 @@ package func shellWord(_ text: String) -> String {
     case "\t": word += #"\t"#
     case "\r": word += #"\r"#
     case _ where movesTheTerminal(scalar.value):
+      // bash's \u takes four digits at most: a TAG character (U+E0061) needs \U and eight.
       word +=
         scalar.value < 0x100
-        ? #"\x"# + hexDigits(scalar.value, 2) : #"\u"# + hexDigits(scalar.value, 4)
+        ? #"\x"# + hexDigits(scalar.value, 2)
+        : scalar.value < 0x10000
+          ? #"\u"# + hexDigits(scalar.value, 4) : #"\U"# + hexDigits(scalar.value, 8)
     default: word.unicodeScalars.append(scalar)
     }
   }

@@ -84,6 +84,11 @@ public enum SwiftIdentifier {
     "timespec", "UnsafeMutablePointer", "UInt8", "Foundation", "Synchronization",
     "Swift", "Dispatch", "CancellationError", "TaskPriority", "Array", "Optional", "Any",
     "AsyncSequence", "AsyncIteratorProtocol", "Equatable", "Hashable", "CustomStringConvertible",
+    "type",
+    // A native build's pool, its main queue's key and its trap handler use these too.
+    "NSCondition", "TaskExecutor", "ExecutorJob", "UnownedJob", "DispatchSpecificKey",
+    "withTaskExecutorPreference", "asUnownedTaskExecutor", "CLOCK_MONOTONIC", "SIGILL",
+    "SIGTRAP", "SIGABRT", "SIGSEGV", "SIGBUS", "SIGFPE", "SIG_DFL",
   ]
 
   /// Swift's identifier-head (The Swift Programming Language, Lexical Structure), less the

@@ -64,13 +64,9 @@ private func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
 /// escaped too: one event is one line. So are the bidirectional overrides and isolates, which
 /// would make a name or a line read in another order than it is written.
 package func terminalSafe(_ text: String) -> String {
-  // The lead bytes of every scalar `movesTheTerminal` names: C1 (C2), U+061C (D8), U+2000–U+2FFF
-  // (E2) and U+FEFF (EF); text without them is returned as it is.
-  guard
-    text.utf8.contains(where: {
-      $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 || $0 == 0xEF
-    })
-  else {
+  // The lead bytes of every scalar `movesTheTerminal` names (`escapedLeadBytes`); text without
+  // them is returned as it is.
+  guard text.utf8.contains(where: { escapedLeadBytes[Int($0)] }) else {
     return text
   }
   var out = ""
@@ -88,6 +84,15 @@ package func terminalSafe(_ text: String) -> String {
   return out
 }
 
+/// Whether a byte may begin a scalar `movesTheTerminal` names: C0 and DEL; C2 (C1, U+00AD); CD
+/// (U+034F); D8 (U+061C); E1 (U+115F, U+1160, U+17B4, U+17B5, U+180E); E2 (U+200B–U+206F); E3
+/// (U+3164); EF (U+FEFF, U+FFA0); F0 (U+1BCA0–U+1BCA3, U+1D173–U+1D17A); F3 (U+E0000–U+E0FFF).
+/// `escapedLeadBytesCoverEveryEscapedScalar` holds the table to the function.
+package let escapedLeadBytes: [Bool] = (0..<256).map { byte in
+  byte < 0x20 || byte == 0x7F
+    || [0xC2, 0xCD, 0xD8, 0xE1, 0xE2, 0xE3, 0xEF, 0xF0, 0xF3].contains(byte)
+}
+
 /// Text of several lines, each made `terminalSafe` and the line breaks between them kept: for a
 /// message whose lines are the lab's own but whose words are anyone's (a usage error quoting
 /// what was typed, a JUnit report's failure).
@@ -97,15 +102,18 @@ package func terminalSafeLines(_ text: String) -> String {
 }
 
 /// Whether a scalar acts on a terminal instead of showing: a control character (C0, DEL, C1),
-/// a bidirectional override, isolate or mark (U+200E, U+200F, U+061C: they reorder what is
-/// around them), a line or paragraph separator, or an invisible space (U+200B, U+FEFF) that
-/// hides what a word is. (U+200C and U+200D join letters and emoji and stay.) Declared once for
-/// the terminal's text and for JSON, which a terminal shows as often as a program reads it.
+/// a line or paragraph separator, or a default-ignorable code point — what a terminal draws as
+/// nothing: the bidirectional overrides, isolates and marks (they reorder what is around them),
+/// invisible spaces, the soft hyphen, word joiners, Hangul fillers and the TAG characters, which
+/// can hide a whole sentence in a line that reads as empty. The joiners U+200C and U+200D and the
+/// variation selectors shape letters and emoji, and stay. Declared once for the terminal's text,
+/// for JSON (which a terminal shows as often as a program reads it) and for pages.
 package func movesTheTerminal(_ value: UInt32) -> Bool {
   switch value {
-  case 0..<0x20, 0x7F, 0x80..<0xA0, 0x061C, 0x200B, 0x200E, 0x200F, 0x2028, 0x2029,
-    0x202A...0x202E, 0x2066...0x2069, 0xFEFF:
-    true
+  case 0..<0x20, 0x7F, 0x80..<0xA0, 0x2028, 0x2029: true
+  case 0xA0..<0xAD, 0x200C, 0x200D, 0x180B...0x180D, 0x180F, 0xFE00...0xFE0F, 0xE0100...0xE01EF:
+    false
+  case 0xAD...: Unicode.Scalar(value)?.properties.isDefaultIgnorableCodePoint ?? false
   default: false
   }
 }
@@ -123,8 +131,11 @@ package func jsonQuoted(_ text: String) -> String {
     case "\r": out += "\\r"
     case "\t": out += "\\t"
     case let c where movesTheTerminal(c.value):
-      let hex = String(c.value, radix: 16)
-      out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      // Past U+FFFF, JSON writes the scalar as its two UTF-16 halves.
+      for unit in String(c).utf16 {
+        let hex = String(unit, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      }
     default: out.unicodeScalars.append(scalar)
     }
   }

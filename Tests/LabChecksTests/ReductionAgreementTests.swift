@@ -144,8 +144,12 @@ struct ReductionAgreementTests {
   /// from the actor and the main-actor task's way back from its yield both join the pool's queue
   /// and each took its last place within the idle threads' reach, so both started at once; in
   /// the other order the second arrival waits behind the detached task. Such an arrival now
-  /// writes the pool's reach (`poolReach`), and the two race: sleep sets find 20 outcomes, the
-  /// 18 of the seeds and two that each is a schedule of the model no seed of 2,000 took.
+  /// writes the pool's reach (`poolReach`), and the two race: sleep sets found 20 outcomes, the
+  /// 18 of the seeds and two that each is a schedule of the model no seed of 2,000 took. Since
+  /// the child's hop to the idle actor and back runs in place, as in Swift, its way back no
+  /// longer queues, and a yield's mark is its own task's: 2,000 seeds under both policies reach
+  /// 13 outcomes, sleep sets 14 (none has `p2.1` right after `root.3` now: the yield's job waits
+  /// behind the child and the detached task, which each lock before a thread is free for it).
   @Test func sleepSetsFindAnOutcomeThatTwoArrivalsOnAFullPoolDecide() throws {
     let lock = { (name: String) in
       #"{"withLock": "orderLock", "steps": [{"add": "order", "value": "['\#(name)']"}]}"#
@@ -171,10 +175,10 @@ struct ReductionAgreementTests {
     seeded.seed = 205
     let reached = Outcome(
       of: ScenarioRunner.runAndCheck(scenario, options: seeded).record, observingFirst: false)
-    #expect(reached.description == #"order = ["root.3", "p2.1", "p1.1", "p3.2", "p2.2"]"#)
+    #expect(reached.description == #"order = ["root.3", "p1.1", "p2.1", "p3.2", "p2.2"]"#)
     #expect(findings.complete)
     #expect(Self.outcomes(findings).contains(reached))
-    #expect(Self.outcomes(findings).count == 20)
+    #expect(Self.outcomes(findings).count == 14)
   }
 
   @Test func theLeftOutScenariosStillExist() {

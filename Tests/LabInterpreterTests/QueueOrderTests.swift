@@ -84,6 +84,42 @@ import Testing
     }
   }
 
+  /// A pool task that calls an actor nobody runs goes on on its own worker, into the actor and
+  /// back, ahead of a task queued while the other thread is held; so does one on an actor that
+  /// calls another idle actor (Tests/NativeFacts/actor-hop-from-pool-runs-in-place.swift,
+  /// actor-to-idle-actor-runs-in-place.swift). On every seed and policy: the model had put the
+  /// way back behind the queued task, an order Swift never took in 200 rounds.
+  @Test(arguments: [false, true])
+  func aHopToAnIdleActorRunsInPlace(throughAnotherActor: Bool) throws {
+    let call =
+      throughAnotherActor
+      ? #"{ "actorCall": "A.call" }"# : #"{ "actorCall": "B.hit" }"#
+    let scenario = try TestSupport.scenario(
+      json: """
+        { "format": 1, "name": "in-place", "threads": 2,
+          "actors": {
+            "A": { "state": {}, "methods": { "call": { "params": [], "steps": [
+              { "log": "A" }, { "actorCall": "B.hit" }, { "log": "A again" } ] } } },
+            "B": { "state": {}, "methods": { "hit": { "params": [], "steps": [
+              { "log": "B" } ] } } } },
+          "steps": [
+            { "task": "T", "detached": true, "steps": [
+              { "task": "hold", "detached": true, "steps": [ { "block": 5 } ] },
+              { "block": 1 },
+              { "task": "queued", "detached": true, "steps": [ { "log": "queued" } ] },
+              \(call),
+              { "log": "back" },
+              { "awaitTask": "hold" }, { "awaitTask": "queued" } ] },
+            { "awaitTask": "T" } ] }
+        """)
+    let expected = (throughAnotherActor ? ["A", "B", "A again"] : ["B"]) + ["back", "queued"]
+    for policy in SchedulingPolicy.allCases {
+      for seed in UInt64(1)...20 {
+        #expect(logs(scenario, seed: seed, policy: policy) == expected, "seed \(seed) \(policy)")
+      }
+    }
+  }
+
   /// S's sleep ends at 80 ms and T's at 170 ms, while both threads are held until 300 ms; B is
   /// queued at 150 ms and C at 400 ms. The woken sleepers join the queue when the first thread
   /// frees, behind B: on every seed and policy, as Swift's pool runs them.
@@ -129,6 +165,36 @@ import Testing
     idle.sleeperWaking(false)
     #expect(idle.pools[0].heldWakes.isEmpty)
     #expect(idle.nextTurn()?.first.job == "sleeper")
+  }
+
+  /// A yield marks its own task only: task 1 yields on main, its job going by the pool, and
+  /// until it resumes, task 2's hop to an idle actor still runs in place. (The mark was the
+  /// run's: every task's hop while a yield was out queued, and seeded runs reached orders the
+  /// search, where the yield came at another time, did not.)
+  @Test func aYieldMarksOnlyItsOwnTask() throws {
+    var state = State(oracle: ChoiceOracle(seed: 1, policy: .random))
+    _ = state.addPool(name: "worker", width: 2)
+    let main = state.addLane(name: "main", hostPool: nil, taskPool: 0)
+    let actor = state.addLane(name: "Store", hostPool: 0, taskPool: 0)
+    state.enqueue("yielder", task: 1, to: .lane(main))
+    let first = state.nextTurn()
+    let yielding = try #require(first)
+    state.jobStarting(yielding.first, of: yielding)
+    state.yieldRequested(true)
+    state.enqueue("yielder, back", task: 1, to: .pool(0))
+    #expect(state.jobReturned() == nil)
+    state.turnEnded(yielding)
+    state.enqueue("caller", task: 2, to: .pool(0))
+    while let turn = state.nextTurn() {
+      state.jobStarting(turn.first, of: turn)
+      if turn.first.task == 2 {
+        state.enqueue("caller, on the actor", task: 2, to: .lane(actor), host: 0)
+        #expect(state.jobReturned()?.job == "caller, on the actor")
+        #expect(state.lanes[actor].busy)
+      }
+      state.turnEnded(turn)
+    }
+    #expect(!state.lanes[actor].busy)
   }
 
   /// Of three jobs waiting for a pool of two threads, one held by a block, only the first is a

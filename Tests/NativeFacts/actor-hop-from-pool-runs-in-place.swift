@@ -3,9 +3,9 @@
 // compare: sequence
 // log: the actor's method and the way back ran before the task queued ahead of them, in some round: true
 //
-// The lab's model does not do this yet: it puts the hop to the actor behind the queued task
-// (docs/runtimes.md, "Known gaps"). Two threads in the pool, as on this machine; one is kept busy
-// by a task that blocks for 5 ms, so the task queued after it waits for a thread.
+// The lab's virtual runtime does the same (docs/runtimes.md, "The hop to an idle actor runs in
+// place"). Two threads in the pool, as on this machine; one is kept busy by a task that blocks
+// for 5 ms, so the task queued after it waits for a thread.
 import Foundation
 import Synchronization
 

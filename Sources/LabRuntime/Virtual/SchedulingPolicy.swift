@@ -226,6 +226,10 @@ public final class ScheduleChooser: @unchecked Sendable {
     if step { visibleInTurn = true }
   }
 
+  /// The running turn did something another thread sees at once that no object of the
+  /// footprint describes (it let an actor go): its task's next step begins a turn of its own.
+  func sawStep() { if turnOpen { visibleInTurn = true } }
+
   /// The running turn did something the footprint cannot describe (read a cancellation flag,
   /// cancelled a task, resumed a continuation): it conflicts with every other turn.
   public func touchUnknown() {

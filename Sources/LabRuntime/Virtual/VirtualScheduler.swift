@@ -271,7 +271,7 @@ public final class VirtualScheduler: @unchecked Sendable {
     var job = turn.first
     while true {
       state.jobStarting(job, of: turn)
-      run(job.job, on: turn.target)
+      run(job.job, on: state.running!.target)
       guard let next = state.jobReturned() else { break }
       job = next
     }

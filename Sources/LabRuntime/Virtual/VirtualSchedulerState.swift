@@ -14,42 +14,6 @@ struct VirtualSchedulerState<Job, Sleeper, Timer> {
   typealias Pool = VirtualPool<Job>
   typealias Lane = VirtualLane<Job>
 
-  /// Where a blocked task holds on: its worker, its lane, or both.
-  struct Pin {
-    var worker: VirtualWorker?
-    var lane: Int?
-    /// Held at a preemption point of a run whose choices are made, which a run that only notes
-    /// its choices passes without a turn: its way back is one turn, as the pass is one decision.
-    var preempted = false
-    var home: VirtualTarget { lane.map { .lane($0) } ?? .pool(worker!.pool) }
-  }
-
-  /// A job whose worker (and lane) are reserved for it: the continuation of a blocked task.
-  struct PinnedJob {
-    var queued: QueuedJob
-    var target: VirtualTarget
-    var pin: Pin
-  }
-
-  /// The job being run, and what it did to the scheduler while it ran.
-  struct Running {
-    var task: UInt64
-    var target: VirtualTarget
-    var worker: VirtualWorker?
-    /// The running task re-enqueued itself where it runs: the driver continues it in place.
-    var inlineNext: QueuedJob?
-    /// The task blocked: its worker and lane stay held when the job returns.
-    var blocked = false
-  }
-
-  /// A chosen job, with the worker and lane reserved for it, for the driver to run.
-  struct Turn {
-    var first: QueuedJob
-    var target: VirtualTarget
-    var worker: VirtualWorker?
-    var pin: Pin?
-  }
-
   /// Virtual time in scenario milliseconds.
   private(set) var now: Int64 = 0
   /// How many runtime jobs have run.
@@ -73,7 +37,10 @@ struct VirtualSchedulerState<Job, Sleeper, Timer> {
   private(set) var ordinals: [UInt64: Int] = [:]
   /// How many turns (runs from a queue) each task has had, by ordinal.
   private var turns: [Int] = []
-  private var yieldRequested = false
+  /// The task about to yield: its next enqueue where it runs goes to the queue. Its own, not the
+  /// run's: a yield whose job goes elsewhere (from main, to the pool) leaves it set until the task
+  /// resumes, and another task's hop meanwhile is no yield.
+  private(set) var yieldingTask: UInt64?
   /// A sleeper's timer fired and the driver is resuming it: its job may have to wait (`heldWakes`).
   private var sleeperWaking = false
   /// Jobs that go ahead of the ones waiting: a `Task.immediate`'s part and its caller.
@@ -103,20 +70,11 @@ struct VirtualSchedulerState<Job, Sleeper, Timer> {
 
   // MARK: - Queries
 
-  var hasRunnableWork: Bool {
-    !pinned.isEmpty || pools.contains { $0.free > 0 && !$0.queue.isEmpty }
-      || lanes.contains { !$0.busy && !$0.isEmpty }
-  }
-
   /// `now + milliseconds`, saturating: a scenario may ask for `Int64.max` ms, which must reach the
   /// `--max-time` limit, not overflow.
   private func deadline(after milliseconds: Int64) -> Int64 {
     let (sum, overflow) = now.addingReportingOverflow(max(0, milliseconds))
     return overflow ? .max : sum
-  }
-
-  func threadName(_ worker: VirtualWorker) -> String {
-    "\(pools[worker.pool].name)-\(worker.index + 1)"
   }
 
   func priority(of job: QueuedJob) -> (UInt64, Int) {
@@ -145,14 +103,20 @@ extension VirtualSchedulerState {
     oracle.chooser?.enqueued(
       ordinal: queued.ordinal, byRunningTask: running.map { $0.task == task }, created: created)
     if let running, running.task == task, running.target == target {
-      if yieldRequested {
-        yieldRequested = false
+      if yieldingTask == task {
+        yieldingTask = nil
       } else {
         // The running task hopped to where it already runs (a hop the optimizer keeps in one build
         // and removes in another): continue it in place so both builds schedule alike.
         self.running!.inlineNext = queued
         return
       }
+    }
+    if let running, running.task == task, !first,
+      switchesInPlace(running, to: target, host: host)
+    {
+      switchInPlace(to: queued, on: target)
+      return
     }
     // A blocked task's way back to its worker or lane is reserved; once it runs there again, its
     // further hops are ordinary.
@@ -185,6 +149,32 @@ extension VirtualSchedulerState {
       noteLaneArrival(index, priority: priority)
       lanes[index].append(queued, first: first || marked != nil)
     }
+  }
+
+  /// The running task goes on at `target` in its turn, on its worker: it lets go of the actor it
+  /// leaves (whose waiting jobs, if any, then wait for a worker, as Swift schedules them on the
+  /// pool) and holds the one it goes to, as if it had started a turn there.
+  private mutating func switchInPlace(to queued: QueuedJob, on target: VirtualTarget) {
+    // Each switch acts on its actor as an arrival there does, and no more: two tasks that switch
+    // in turn race for the idle actor (a turn that ran a queued job would be ordered after every
+    // arrival, and the search would never try the other task first). And each is a step another
+    // thread sees — whether the actor is free — so the task's next step may begin a turn of its
+    // own: another task may take the actor between this task's calls, as on a thread beside it.
+    let from = running!.target
+    if case .lane(let index) = from {
+      oracle.chooser?.sawStep()
+      releaseLane(index)
+    }
+    if case .lane(let index) = target {
+      oracle.chooser?.touch(.lane(index), .write, step: true)
+      lanes[index].busy = true
+      lanes[index].busySince = now
+    }
+    // A task that blocked is home again once it runs there; leaving, it holds nothing more.
+    pins[queued.task] = nil
+    running!.target = target
+    running!.switched = true
+    running!.inlineNext = queued
   }
 
   private mutating func appendToQueue(_ queued: QueuedJob, pool index: Int, first: Bool = false) {
@@ -232,7 +222,10 @@ extension VirtualSchedulerState {
 
   /// The driver is about to run `job` of `turn`.
   mutating func jobStarting(_ job: QueuedJob, of turn: Turn) {
-    running = Running(task: job.task, target: turn.target, worker: turn.worker)
+    // A job continued in place runs where its task is now: it may have switched executors.
+    running = Running(
+      task: job.task, target: running?.target ?? turn.target, worker: turn.worker,
+      switched: running?.switched ?? false)
     jobsRun += 1
   }
 
@@ -255,8 +248,9 @@ extension VirtualSchedulerState {
       oracle.chooser?.ended(blocked: true, tightPool: pool.flatMap { starves($0) ? $0 : nil })
       return
     }
-    // A blocked task's transient hop on the way back to its lane keeps what it holds.
-    let givesBack = turn.pin.map { turn.target == $0.home } ?? true
+    // A blocked task's transient hop on the way back to its lane keeps what it holds; a task
+    // that switched in place left its home, and gives back where it runs now.
+    let givesBack = last.switched || (turn.pin.map { turn.target == $0.home } ?? true)
     var tight: Int?
     if turn.pin != nil, givesBack, let worker = turn.worker {
       // A held worker comes back to a pool that had none free for a waiting job.
@@ -270,7 +264,7 @@ extension VirtualSchedulerState {
     guard givesBack else { return }
     if turn.pin != nil { pins[last.task] = nil }
     if let worker = turn.worker { releaseWorker(worker) }
-    if case .lane(let index) = turn.target { releaseLane(index) }
+    if case .lane(let index) = last.target { releaseLane(index) }
   }
 
   /// Whether pool `index` has no free worker while a job waits for one.
@@ -378,7 +372,13 @@ extension VirtualSchedulerState {
   mutating func sleeperWaking(_ waking: Bool) { sleeperWaking = waking }
 
   /// The running task is about to yield: its next enqueue where it runs goes to the queue.
-  mutating func yieldRequested(_ requested: Bool) { yieldRequested = requested }
+  mutating func yieldRequested(_ requested: Bool) {
+    if requested {
+      yieldingTask = running?.task
+    } else if yieldingTask == running?.task {
+      yieldingTask = nil
+    }
+  }
 
   mutating func rootStarted() { rootFinished = false }
   mutating func rootEnded() { rootFinished = true }

@@ -1,6 +1,7 @@
 import Foundation
 import LabChecks
 import LabModel
+import LabSwift
 
 /// A file of the learner's state the lab keeps outside the course (a course folder is often a
 /// repository the learner does not own): in `$XDG_STATE_HOME/concurrency-lab/`, else
@@ -12,14 +13,19 @@ package struct StateFile: Sendable {
   /// The `XDG_STATE_HOME` the file is under, when the environment names one: it must be a
   /// folder already, as a cache variable must (a typo made a chain of folders without a word).
   private let stateHome: URL?
+  /// The course an `XDG_STATE_HOME` lies in, links resolved: a course could ship a link in the
+  /// lab's place there, and the learner's state would be written wherever it leads.
+  private let courseHolding: String?
 
   /// The file `name` in the state folder the environment names; nil when it names no home.
   package init?(_ name: String, environment: [String: String]) {
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
       stateHome = URL(writtenPath: state)
       file = URL(writtenPath: state).appendingPathComponent("concurrency-lab/\(name)")
+      courseHolding = BuildFolder.course(holding: URL(writtenPath: state), environment)
     } else if let home = environment["HOME"], home.hasPrefix("/") {
       stateHome = nil
+      courseHolding = nil
       file = URL(writtenPath: home).appendingPathComponent(
         ".local/state/concurrency-lab/\(name)")
     } else {
@@ -33,6 +39,11 @@ package struct StateFile: Sendable {
   /// is made (0700) — only it, as `XDG_CACHE_HOME` is.
   private var folderProblem: String? {
     guard let stateHome else { return nil }
+    if let courseHolding {
+      return "XDG_STATE_HOME names '\(terminalSafe(stateHome.path))', inside the course at "
+        + "'\(terminalSafe(courseHolding))', which could lead the learner's state elsewhere; set "
+        + "it to a folder outside every course, or unset it for ~/.local/state"
+    }
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: stateHome.path, isDirectory: &isFolder) {
       return isFolder.boolValue
@@ -69,10 +80,26 @@ package struct StateFile: Sendable {
     return .success(text.split(separator: "\n"))
   }
 
+  /// Why the folders that exist on the way to the file cannot hold it: `XDG_STATE_HOME` and the
+  /// lab's own folder must each be a folder, not a link, of the user's, that no one else may
+  /// write in — as the cache's are — or another user could plant a link there (in a shared
+  /// folder such as /tmp) and have the lab write, and chmod, a file of theirs.
+  private var ownershipProblem: String? {
+    let folders = [stateHome, file.deletingLastPathComponent()].compactMap { $0 }
+    for folder in folders where FileManager.default.fileExists(atPath: folder.path) {
+      guard BuildFolder.isOwnFolder(folder) else {
+        return "'\(terminalSafe(folder.path))' is not a folder of yours that only you can write "
+          + "to (it is a link, another user's, or others may write in it)"
+      }
+    }
+    return nil
+  }
+
   /// Why the file cannot be used, as one line for stderr ending in what the learner loses
   /// (`lost`); nil when it can (or is not there yet).
   package func problem(_ lost: String) -> String? {
     if let folderProblem { return "\(folderProblem); \(lost)" }
+    if let ownershipProblem { return "\(ownershipProblem); \(lost)" }
     guard case .failure(let error) = lines() else { return nil }
     return "\(error.description); \(lost) until it is removed"
   }
@@ -143,6 +170,7 @@ package struct StateFile: Sendable {
     try? FileManager.default.createDirectory(
       at: file.deletingLastPathComponent(), withIntermediateDirectories: stateHome == nil,
       attributes: [.posixPermissions: 0o700])
+    if let ownershipProblem { return "\(ownershipProblem); \(lost)" }
     let path = file.path + ".lock"
     let lock = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
     guard lock >= 0 else {

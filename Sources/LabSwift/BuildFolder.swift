@@ -111,7 +111,7 @@ public enum BuildFolder {
   /// built live in the cache: kept in a course, they could be the course's.
   /// Whether `folder` is a folder, not a link, of the user's, that no one else may write in:
   /// the only kind the lab builds or keeps records in.
-  static func isOwnFolder(_ folder: URL) -> Bool {
+  package static func isOwnFolder(_ folder: URL) -> Bool {
     var info = stat()
     return lstat(folder.path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
       && info.st_uid == getuid() && info.st_mode & 0o022 == 0
@@ -131,7 +131,7 @@ public enum BuildFolder {
     return try checked(folder, variable: variable, makesParents: false)
   }
 
-  static func course(holding folder: URL, _ environment: [String: String]) -> String? {
+  package static func course(holding folder: URL, _ environment: [String: String]) -> String? {
     // The folder with its links resolved, as far as it exists: the rest is appended as named.
     func real(_ url: URL) -> String {
       var missing: [String] = []

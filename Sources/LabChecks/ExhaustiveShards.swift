@@ -350,21 +350,34 @@ extension ExhaustiveSearch.Findings {
 
 extension ExhaustiveSearch {
   /// A shard's JSON is small: an outcome a row. A file past this is not one.
-  static let shardFileCap = 64 << 20
+  static let shardFileCap = 16 << 20
+  /// All the shards of one merge together: their reading is bounded too, as is the time it takes
+  /// (a merge of three 64 MB shards padded with empty arrays took 38 s and 1.76 GB, silent).
+  static let shardFilesCap = 64 << 20
 
-  /// The findings of the whole search from the shard files at `paths`.
+  /// The findings of the whole search from the shard files at `paths`, read within the search's
+  /// `--max-seconds` and `shardFilesCap` bytes in all.
   package func merge(files paths: [String]) -> Result<Findings, ShardProblem> {
     var shards: [ShardFile] = []
+    var bytes = 0
+    let start = ContinuousClock.now
     for path in paths {
+      if let seconds = budget.maxSeconds, (ContinuousClock.now - start).inSeconds >= seconds {
+        return .failure(
+          .notAShard(
+            "reading the shards took longer than --max-seconds \(Limit.number(seconds)) before "
+              + "\(terminalSafe(path)); merge fewer or smaller shards, or raise it"))
+      }
       let data: Data?
       do {
-        data = try BoundedFile.read(path, cap: Self.shardFileCap)
+        data = try BoundedFile.read(path, cap: min(Self.shardFileCap, Self.shardFilesCap - bytes))
       } catch {
         return .failure(.notAShard("\(terminalSafe(path)): \(error.description)"))
       }
       guard let data else {
         return .failure(.notAShard("\(terminalSafe(path)): no such file; name each shard's JSON"))
       }
+      bytes += data.count
       switch ShardFile.read(data) {
       case .success(let shard): shards.append(shard)
       case .failure(let problem):

@@ -85,7 +85,7 @@ package enum Exploration {
         "explore \(argument): \(heading) · \(rows.count) outcome\(rows.count == 1 ? "" : "s")",
         columns) + "\n\n"
     // An outcome's values and a rule's reason are the scenario's text: escaped for the terminal.
-    let outcomes = rows.map { terminalSafe($0.outcome.description) }
+    let outcomes = rows.map { shownLine($0.outcome.description) }
     let outcomeWidth = max(7, outcomes.map(\.count).max() ?? 0)
     let countWidth = max(5, String(histogram.runs).count)
     let indent = 2 + countWidth + 2 + 6 + 2
@@ -131,7 +131,7 @@ package enum Exploration {
         hints.command("run", argument, "\($0)\(extra)")
       }
       let said =
-        "✗ \(row.grade!.rawValue) outcome \(terminalSafe(row.outcome.description)) seen \(row.count) "
+        "✗ \(row.grade!.rawValue) outcome \(shownLine(row.outcome.description)) seen \(row.count) "
         + "time\(row.count == 1 ? "" : "s"), first on \(row.firstSeen)" + (replay == nil ? "" : ":")
       out += failure(said, replay: replay, columns, style)
     }

@@ -52,7 +52,7 @@ extension TraceText {
     out.append("duration \(duration) · main thread stalled at most \(time(result.mainStall)) ms")
     if !result.values.isEmpty {
       let values = result.values.map { "\($0.name) = \($0.value.description)" }
-      out.append(terminalSafe(values.joined(separator: " · ")))
+      out.append(shownLine(values.joined(separator: " · ")))
     }
     if let problem = result.problem { out.append("problem: \(terminalSafe(problem))") }
     for warning in result.record.warnings { out.append("warning: \(terminalSafe(warning))") }

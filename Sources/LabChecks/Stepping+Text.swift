@@ -73,9 +73,10 @@ package enum StepText {
     text += decision.lines.map { wrapTraceLine($0, width: width) }.joined()
     if !decision.values.isEmpty {
       text +=
-        "now: "
-        + decision.values.map { "\($0.name) = \(terminalSafe($0.value))" }
-        .joined(separator: ", ") + "\n"
+        shownLine(
+          "now: " + decision.values.map { "\($0.name) = \($0.value)" }.joined(separator: ", "),
+          columns: width.map { max(80, 2 * $0) } ?? 1_000)
+        + "\n"
     }
     text += goals + "choice \(decision.number): who runs next?\n"
     let taskWidth = decision.candidates.map(\.task.count).max() ?? 0

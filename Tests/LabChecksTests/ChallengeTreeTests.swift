@@ -80,6 +80,26 @@ import Testing
     #expect(tree.json.contains("-1"))
   }
 
+  /// A letter with 30,000 combining marks is one character: a value is cut by its scalars too,
+  /// so a node's values, and the page, stay small (fifty such values made a 2.9 MB page that a
+  /// browser took 103 s to open; held-out round 30). The terminal's lines are cut the same way.
+  @Test func aValueOfCombiningMarksIsCutByItsScalars() throws {
+    let marks = "a" + String(repeating: "\u{301}", count: 30_000)
+    let scenario = try TestSupport.scenario(
+      json: """
+        {"format": 1, "name": "marks", "state": {"n": 0, "s": "\(marks)"}, "steps": [
+          {"group": "tasks", "count": 2, "steps": [{"add": "n"}]}
+        ], "expect": {"races": "expected"},
+        "challenge": {"goal": "n ends at 1", "when": {"values": {"n": 1}}}}
+        """)
+    let challenge = try #require(scenario.challenge)
+    let tree = ChallengeTree.build(scenario, challenge: challenge, par: nil)
+    #expect(tree.json.unicodeScalars.count < 200_000, "\(tree.json.unicodeScalars.count)")
+    let result = ScenarioRunner.runAndCheck(scenario)
+    let summary = TraceText.summary(result, hints: .lab)
+    #expect(summary.split(separator: "\n").allSatisfy { $0.unicodeScalars.count <= 4_000 })
+  }
+
   /// A scenario that logs long lines in a loop between its choices makes a tree whose nodes each
   /// hold thousands of lines: each node shows its first ones and how many more there are, and the
   /// tree stays within its byte limit however the walk is cut (one such page was 9.9 MB).

@@ -93,6 +93,13 @@ package let escapedLeadBytes: [Bool] = (0..<256).map { byte in
     || [0xC2, 0xCD, 0xD8, 0xE1, 0xE2, 0xE3, 0xEF, 0xF0, 0xF3].contains(byte)
 }
 
+/// Text from a course shown as one line of the lab's output: escaped, and cut at `columns`
+/// (and its scalars), so a value of megabytes — a shared string, an outcome built of them —
+/// is never printed whole, once per choice or row.
+package func shownLine(_ text: String, columns: Int = 1_000) -> String {
+  cut(terminalSafe(text), toWidth: columns)
+}
+
 /// Text of several lines, each made `terminalSafe` and the line breaks between them kept: for a
 /// message whose lines are the lab's own but whose words are anyone's (a usage error quoting
 /// what was typed, a JUnit report's failure).

@@ -360,9 +360,9 @@ extension ExhaustiveSearch {
   package func merge(files paths: [String]) -> Result<Findings, ShardProblem> {
     var shards: [ShardFile] = []
     var bytes = 0
-    let start = ContinuousClock.now
+    let deadline = Deadline(start: .now, seconds: budget.maxSeconds)
     for path in paths {
-      if let seconds = budget.maxSeconds, (ContinuousClock.now - start).inSeconds >= seconds {
+      if let seconds = deadline.seconds, deadline.elapsed >= seconds {
         return .failure(
           .notAShard(
             "reading the shards took longer than --max-seconds \(Limit.number(seconds)) before "

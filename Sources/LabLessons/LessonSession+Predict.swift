@@ -129,6 +129,7 @@ extension LessonSession {
     case .failure(let problem)?:
       printer.say(
         "Native runs: \(terminalSafe(problem.message ?? "the program could not run")).", .dim)
+      if problem.lessonTimeRanOut { timeRanOut() }
     case .success(let native)?:
       let count = native.records.count
       printer.say(

@@ -14,18 +14,22 @@ extension LessonSession {
   /// it runs and compiles has a bound as a whole, named when hit — between blocks and between
   /// the runs of one block (a block of 40 slow runs went on for 74 s past a 5 s bound).
   mutating func outOfBudget() -> Bool {
-    guard let deadline, ContinuousClock.now >= deadline, let budget = surroundings.budget else {
-      return false
-    }
-    if !outOfTime {
-      outOfTime = true
-      let seconds = budget.components.seconds
-      fail(
-        at: reachedLine,
-        "the lesson used its \(seconds) s and stops here, before the rest of "
-          + "its runs and blocks; raise the bound with --max-seconds \(max(1, seconds * 2))")
-    }
+    guard let deadline, ContinuousClock.now >= deadline else { return false }
+    timeRanOut()
     return true
+  }
+
+  /// Fails the lesson, once, for its time: at its end, or where a block's work found too little
+  /// of it left to start (a prediction's native runs refused with half a second left had the
+  /// lesson pass, its second reveal without runs).
+  mutating func timeRanOut() {
+    guard !outOfTime, let budget = surroundings.budget else { return }
+    outOfTime = true
+    let seconds = budget.components.seconds
+    fail(
+      at: reachedLine,
+      "the lesson used its \(seconds) s and stops here, before the rest of "
+        + "its runs and blocks; raise the bound with --max-seconds \(max(1, seconds * 2))")
   }
 
   /// The most lines a lesson prints of one run or comparison: a course's scenario may make

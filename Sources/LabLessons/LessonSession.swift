@@ -75,7 +75,13 @@ package struct LessonSession {
   /// Why a run's scenario could not be loaded: `message` says why, nil when it does not validate.
   package struct LoadProblem: Error {
     package var message: String?
-    package init(_ message: String?) { self.message = message }
+    /// The lesson's own time stopped the work (not the program or the course): the lesson
+    /// fails as when its time runs out between blocks, rather than passing with a part unshown.
+    package var lessonTimeRanOut: Bool
+    package init(_ message: String?, lessonTimeRanOut: Bool = false) {
+      self.message = message
+      self.lessonTimeRanOut = lessonTimeRanOut
+    }
   }
 
   let lesson: Lesson

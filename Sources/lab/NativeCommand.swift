@@ -87,7 +87,8 @@ enum NativeCommand {
       guard left > 0.5 else {
         return .failure(
           LessonSession.LoadProblem(
-            "the lesson's time ran out before the program was run; raise its --max-seconds"))
+            "the lesson's time ran out before the program was run; raise its --max-seconds",
+            lessonTimeRanOut: true))
       }
       let bounded = compiler.within(seconds: left)
       // Its sampling too: a prediction's few seconds of runs, begun with one second of the
@@ -118,8 +119,8 @@ enum NativeCommand {
         {
           return .failure(
             LessonSession.LoadProblem(
-              "the lesson's time ran out while the program was built or ran; raise its --max-seconds"
-            ))
+              "the lesson's time ran out while the program was built or ran; raise its --max-seconds",
+              lessonTimeRanOut: true))
         }
         return .failure(LessonSession.LoadProblem(error.message))
       }

@@ -152,7 +152,8 @@ import Testing
 
   static func play(
     _ block: String = block, answer: String? = nil, inputEnds: Bool = false, color: Bool = false,
-    native: Result<LessonSession.NativeRuns, LessonSession.LoadProblem>? = nil
+    native: Result<LessonSession.NativeRuns, LessonSession.LoadProblem>? = nil,
+    budget: Duration? = nil
   ) throws -> (output: String, failures: [String]) {
     let lesson = try LessonTests.parse(block + LessonTests.questions, frontMatter: frontMatter)
       .get()
@@ -170,7 +171,7 @@ import Testing
           printed.text += prompt
           return nil
         } : answer.map { answer in { _ in answer } },
-      runNatively: native.map { native in { _, _, _ in native } })
+      runNatively: native.map { native in { _, _, _ in native } }, budget: budget)
     var session = LessonSession(lesson: lesson, surroundings: surroundings, ascii: true)
     session.play()
     return (printed.text, session.failures)
@@ -221,6 +222,22 @@ import Testing
     #expect(failures.isEmpty)
     #expect(output.contains("counter ends as 2, 3, 4, 5 or 6."))
     #expect(output.contains("Native runs: no Swift toolchain found (swiftc)"))
+  }
+
+  /// Native runs the lesson's time left no room for fail the lesson for its time, as running out
+  /// between blocks does: they once left it passing, its reveal without runs.
+  @Test func nativeRunsTheLessonsTimeRefusedFailTheLesson() throws {
+    let refused = LessonSession.LoadProblem(
+      "the lesson's time ran out before the program was run; raise its --max-seconds",
+      lessonTimeRanOut: true)
+    let (output, failures) = try Self.play(native: .failure(refused), budget: .seconds(60))
+    #expect(output.contains("Native runs: the lesson's time ran out before the program was run"))
+    #expect(
+      failures.count == 1 && failures[0].contains("the lesson used its 60 s and stops here"),
+      "\(failures)")
+    // A program that could not run for its own reasons is said, and fails nothing.
+    let own = try Self.play(native: .failure(.init("the build failed")), budget: .seconds(60))
+    #expect(own.failures.isEmpty, "\(own.failures)")
   }
 
   @Test func aNativeOutcomeOutsideTheProvenSetIsAFidelityAlarm() throws {

@@ -59,6 +59,13 @@ extension ExhaustiveSearch {
     func includes(_ part: Int) -> Bool { part % count == index - 1 }
   }
 
+  /// The options that decide which schedules a search's tree holds: a shard records them, and
+  /// its merge must be given the same.
+  package struct Searched: Sendable, Equatable {
+    package var reduction = Reduction.optimal
+    package var preemptions: Int?
+  }
+
   /// How a search skips schedules: the others are kept to measure what the optimal one saves.
   public enum Reduction: String, Sendable, CaseIterable {
     /// One schedule for each order of the conflicting turns (optimal DPOR).

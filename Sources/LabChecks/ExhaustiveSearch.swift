@@ -63,6 +63,8 @@ public struct ExhaustiveSearch: Sendable {
     package var parts: Int?
     /// The shard of those parts this search explored; nil: all of them.
     package var shard: Shard?
+    /// The options that decide the search's tree, which a shard records for its merge.
+    package var searched = Searched()
     /// The scenario identity its schedules carry, for a shard's JSON.
     package var identity: UInt32 = 0
     /// For a search its budget stopped: a preemption bound whose search finishes.
@@ -130,6 +132,7 @@ public struct ExhaustiveSearch: Sendable {
   public func run(progress: (Progress) -> Void = { _ in }) -> Findings {
     var findings = Findings()
     findings.reduced = precise
+    findings.searched = Searched(reduction: budget.reduction, preemptions: budget.preemptions)
     let deadline = Deadline(start: .now, seconds: budget.maxSeconds)
     findings = splits ? runOptimal(findings, progress: progress) : runOnePart(findings, progress)
     audit(&findings, until: deadline)

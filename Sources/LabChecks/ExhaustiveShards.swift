@@ -14,6 +14,10 @@ extension ExhaustiveSearch {
       var parts: Int
       /// The schedules' scenario identity: shards of another scenario or pool width differ.
       var identity: String
+      /// The search's `--reduction` and `--preemptions`, which its merge must be given: a
+      /// shard's counts and completeness are of its own tree, not another's.
+      var reduction: String
+      var preemptions: Int?
     }
 
     package struct Row: Decodable, Sendable {
@@ -111,6 +115,7 @@ extension ExhaustiveSearch {
         ?? count(threads, "threads", from: 1, to: 1024)
         ?? count(schedules, "schedules") ?? count(redundant, "redundant schedules")
         ?? count(preemptionBound ?? 0, "preemption bound")
+        ?? count(shard.preemptions ?? 0, "search's preemptions", to: 1000)
         ?? count(outcomes.count, "number of outcomes", to: Self.maxRows)
       {
         return problem
@@ -151,6 +156,7 @@ extension ExhaustiveSearch {
             "its \(stop.budget) limit is \(stop.limit), not \(range.lowerBound) to \(range.upperBound)"
         }
       }
+      if let problem = searchedOptionsDisagree { return problem }
       // A search is incomplete only where a budget stopped it or a preemption bound cut it.
       if complete, stoppedBy != nil { return "it is complete, yet names a budget that stopped it" }
       if !complete, stoppedBy == nil, preemptionBound == nil {
@@ -197,18 +203,21 @@ extension ExhaustiveSearch {
         "these shards are of another scenario, another version of it or another --threads; "
           + "run every shard, and the merge, with one scenario file and the same options")
     }
-    // A bounded search's shards are of that bound, the merge's own: one edited to say it was
-    // unbounded, or shards of two bounds, are not one search.
-    // (A shard of a bounded search names the largest bound it reached, or none when its part
-    // needed no bound; never one past the search's.)
-    let beyond = shards.compactMap(\.preemptionBound).filter { bound in
-      budget.preemptions.map { bound > $0 } ?? true
-    }
-    if let bound = beyond.max() {
+    // Every shard is of the merge's own reduction and bound: a shard edited to say it was
+    // complete and unbounded was taken by a merge with --preemptions 5 or --reduction none, and
+    // "proven" where that search fails.
+    if let other = shards.first(where: {
+      $0.shard.reduction != budget.reduction.rawValue || $0.shard.preemptions != budget.preemptions
+    }) {
+      func options(_ reduction: String, _ preemptions: Int?) -> String {
+        "--reduction \(terminalSafe(reduction)) "
+          + (preemptions.map { "--preemptions \($0)" } ?? "and no --preemptions")
+      }
       return .mismatch(
-        "a shard was searched with --preemptions \(bound), and this merge with "
-          + "\(budget.preemptions.map(String.init) ?? "none"); give the merge the options every "
-          + "shard was made with")
+        "shard \(other.shard.index) was searched with "
+          + options(other.shard.reduction, other.shard.preemptions) + ", and this merge with "
+          + options(budget.reduction.rawValue, budget.preemptions)
+          + "; give the merge the options every shard was made with")
     }
     // The parts are the split this scenario's search makes, worked out again here (a few
     // runs): a shard that says it is 1 of 1 of a search that splits into 8 is not that search.
@@ -344,46 +353,8 @@ extension ExhaustiveSearch.Findings {
   var shardJSON: String {
     guard let shard else { return "" }
     return "\n  \"shard\": {\"index\": \(shard.index), \"count\": \(shard.count), "
-      + "\"parts\": \(parts ?? 0), \"identity\": \"\(Schedule.hex(identity, 6))\"},"
-  }
-}
-
-extension ExhaustiveSearch {
-  /// A shard's JSON is small: an outcome a row. A file past this is not one.
-  static let shardFileCap = 16 << 20
-  /// All the shards of one merge together: their reading is bounded too, as is the time it takes
-  /// (a merge of three 64 MB shards padded with empty arrays took 38 s and 1.76 GB, silent).
-  static let shardFilesCap = 64 << 20
-
-  /// The findings of the whole search from the shard files at `paths`, read within the search's
-  /// `--max-seconds` and `shardFilesCap` bytes in all.
-  package func merge(files paths: [String]) -> Result<Findings, ShardProblem> {
-    var shards: [ShardFile] = []
-    var bytes = 0
-    let deadline = Deadline(start: .now, seconds: budget.maxSeconds)
-    for path in paths {
-      if let seconds = deadline.seconds, deadline.elapsed >= seconds {
-        return .failure(
-          .notAShard(
-            "reading the shards took longer than --max-seconds \(Limit.number(seconds)) before "
-              + "\(terminalSafe(path)); merge fewer or smaller shards, or raise it"))
-      }
-      let data: Data?
-      do {
-        data = try BoundedFile.read(path, cap: min(Self.shardFileCap, Self.shardFilesCap - bytes))
-      } catch {
-        return .failure(.notAShard("\(terminalSafe(path)): \(error.description)"))
-      }
-      guard let data else {
-        return .failure(.notAShard("\(terminalSafe(path)): no such file; name each shard's JSON"))
-      }
-      bytes += data.count
-      switch ShardFile.read(data) {
-      case .success(let shard): shards.append(shard)
-      case .failure(let problem):
-        return .failure(.notAShard("\(terminalSafe(path)): \(problem.message)"))
-      }
-    }
-    return merge(shards)
+      + "\"parts\": \(parts ?? 0), \"identity\": \"\(Schedule.hex(identity, 6))\", "
+      + "\"reduction\": \"\(searched.reduction.rawValue)\", "
+      + "\"preemptions\": \(searched.preemptions.map(String.init) ?? "null")},"
   }
 }

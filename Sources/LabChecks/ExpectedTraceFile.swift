@@ -35,19 +35,24 @@ package struct ExpectedTraceFile {
   package func load() -> Result<ExpectedTrace, ExpectedTraceProblem> {
     // A course's expected trace linked to a file of the reader's was read: `lab diff` printed
     // its lines and a scenario's page published them.
+    // A file that cannot be read says what to do, as one that does not parse does: a folder or
+    // a pipe in its place was named without a word on the fix.
+    let record = "'lab record \(shellWord(url.deletingPathExtension().lastPathComponent))'"
+    func unreadable(_ why: String, _ fix: String) -> ExpectedTraceProblem {
+      ExpectedTraceProblem(lines: ["\(display): error: \(why); \(fix)"], unreadable: true)
+    }
     if let outside = CourseBoundary.problem(inCourseOf: url) {
-      return .failure(ExpectedTraceProblem(lines: ["\(display): \(outside)"], unreadable: true))
+      return .failure(unreadable(outside, "put the course's own trace there with \(record)"))
     }
     let bytes: Data?
     do {
       bytes = try BoundedFile.read(url.path, cap: Self.maxBytes)
     } catch {
-      return .failure(ExpectedTraceProblem(lines: ["\(display): \(error)"], unreadable: true))
+      return .failure(unreadable("\(error)", "remove it, then record the trace with \(record)"))
     }
     guard let bytes, let text = String(bytes: bytes, encoding: .utf8) else {
       return .failure(
-        ExpectedTraceProblem(
-          lines: ["\(display): cannot be read as UTF-8 text"], unreadable: true))
+        unreadable("it cannot be read as UTF-8 text", "record it again with \(record)"))
     }
     do {
       return .success(try ExpectedTrace.parse(text, file: display))

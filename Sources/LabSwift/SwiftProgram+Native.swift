@@ -48,34 +48,8 @@ extension ProgramWriter {
 
   /// The helpers of a native build: time, the trace line, `log`, `block`, the final values.
   func nativeHelpers() {
+    nativeTimeHelpers()
     let text: StaticString = """
-      /// Real milliseconds per scenario millisecond: `lab run --native` sets LAB_SCALE so that a
-      /// run stays short; 1 when unset.
-      let scale = Double(ProcessInfo.processInfo.environment["LAB_SCALE"] ?? "") ?? 1
-
-      /// Time 0: set again just before the root task starts, once the helpers have printed a line.
-      nonisolated(unsafe) var start = ContinuousClock.now
-
-      /// Scenario milliseconds since the program started, to a nanosecond.
-      func elapsed() -> Double { (ContinuousClock.now - start) / .milliseconds(1) / scale }
-
-      /// Milliseconds since the program started, as the lab's trace counts them.
-      func now() -> Int { Int(elapsed()) }
-
-      extension Duration {
-        /// `milliseconds` of scenario time, played at the scale.
-        static func scaled(_ milliseconds: Int) -> Duration {
-          .nanoseconds(Int64((Double(milliseconds) * scale * 1_000_000).rounded()))
-        }
-      }
-
-      extension DispatchTimeInterval {
-        /// `milliseconds` of scenario time, played at the scale.
-        static func scaled(_ milliseconds: Int) -> DispatchTimeInterval {
-          .nanoseconds(Int((Double(milliseconds) * scale * 1_000_000).rounded()))
-        }
-      }
-
       /// Marks the main queue, which runs the main actor's jobs: a synchronous function called
       /// from the main actor has no isolation of its own (`#isolation` is nil) but runs there.
       nonisolated(unsafe) let mainQueueKey = {
@@ -121,6 +95,46 @@ extension ProgramWriter {
     nativeWorkHelpers()
     nativePoolHelper()
     nativeTrapHelper()
+  }
+
+  /// Scenario time in a native build: the scale, the clock since the start, scaled durations.
+  func nativeTimeHelpers() {
+    let text: StaticString = """
+      /// Real milliseconds per scenario millisecond: `lab run --native` sets LAB_SCALE so that a
+      /// run stays short; 1 when unset.
+      let scale = Double(ProcessInfo.processInfo.environment["LAB_SCALE"] ?? "") ?? 1
+
+      /// Time 0: set again just before the root task starts, once the helpers have printed a line.
+      nonisolated(unsafe) var start = ContinuousClock.now
+
+      /// Scenario milliseconds since the program started, to a nanosecond.
+      func elapsed() -> Double { (ContinuousClock.now - start) / .milliseconds(1) / scale }
+
+      /// Milliseconds since the program started, as the lab's trace counts them.
+      func now() -> Int { Int(elapsed()) }
+
+      /// `milliseconds` of scenario time played at the scale, in nanoseconds: at most a century,
+      /// which no run waits out (a scenario's `Int.max` ms trapped converting to `Int64`).
+      func scaledNanoseconds(_ milliseconds: Int) -> Int64 {
+        Int64(Swift.min((Double(milliseconds) * scale * 1_000_000).rounded(), 3.2e18))
+      }
+
+      extension Duration {
+        /// `milliseconds` of scenario time, played at the scale.
+        static func scaled(_ milliseconds: Int) -> Duration {
+          .nanoseconds(scaledNanoseconds(milliseconds))
+        }
+      }
+
+      extension DispatchTimeInterval {
+        /// `milliseconds` of scenario time, played at the scale.
+        static func scaled(_ milliseconds: Int) -> DispatchTimeInterval {
+          .nanoseconds(Int(scaledNanoseconds(milliseconds)))
+        }
+      }
+
+      """
+    for code in SwiftCode.lines(text) { line(code) }
   }
 
   /// `block`, `named` and `reportValue`: the work and the values a native build traces.

@@ -151,6 +151,19 @@ enum ExploreCommand: Command {
     _ arguments: Arguments, _ console: Console
   ) throws(UsageError) -> Int32 {
     if options.mode == .live { throw UsageError("--exhaustive searches virtual runs; drop --live") }
+    // Ignored, they let a command line say what it did not do (exit 0).
+    if let given = [Option.runs, .policy].first(where: arguments.given) {
+      throw UsageError(
+        "--\(given.rawValue) belongs to seeded runs, and --exhaustive runs every schedule: "
+          + "drop one of them")
+    }
+    if !arguments.values(.merge).isEmpty,
+      let given = [Option.shard, .maxSchedules, .jobs].first(where: arguments.given)
+    {
+      throw UsageError(
+        "--\(given.rawValue) belongs to a search, and --merge reads one's shards, running only "
+          + "their outcomes' schedules: drop --\(given.rawValue)")
+    }
     var budget = try RunArguments.searchBudget(arguments, options: options, .init())
     budget.preemptions = try arguments.integer(.preemptions, in: 0...1000)
     let progress = ProgressLine(console: console)

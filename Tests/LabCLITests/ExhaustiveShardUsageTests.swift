@@ -40,6 +40,30 @@ import Testing
     #expect(err.contains("\(option[0]) belongs to the exhaustive search: add --exhaustive"))
   }
 
+  /// Options the search does not read were taken and ignored (exit 0): `--runs` and `--policy`
+  /// with `--exhaustive`, a search's own options with `--merge` (held-out round 30).
+  @Test(arguments: [
+    (
+      ["--runs", "5"],
+      "--runs belongs to seeded runs, and --exhaustive runs every schedule: drop one of them"
+    ),
+    (
+      ["--policy", "pct"],
+      "--policy belongs to seeded runs, and --exhaustive runs every schedule: drop one of them"
+    ),
+    (
+      ["--merge", "a.json", "--shard", "1/2"],
+      "--shard belongs to a search, and --merge reads one's shards, running only their outcomes' schedules: drop --shard"
+    ),
+    (
+      ["--merge", "a.json", "--max-schedules", "64"],
+      "--max-schedules belongs to a search, and --merge reads one's shards, running only their outcomes' schedules: drop --max-schedules"
+    ),
+  ])
+  func anOptionTheSearchDoesNotReadIsAUsageError(_ given: ([String], String)) {
+    Self.expectUsageError(given.0, given.1)
+  }
+
   @Test func aMissingShardIsRefused() throws {
     let folder = try ShardFolder()
     let shards = try folder.shards("racy-counter", 3)
@@ -271,8 +295,8 @@ import Testing
       text.replacingOccurrences(of: #""preemption_bound": null"#, with: #""preemption_bound": 1"#))
     Self.expectUsageError(
       Self.merging([bounded, shards[1], shards[2]]),
-      "--merge: a shard was searched with --preemptions 1, and this merge with none; give the "
-        + "merge the options every shard was made with")
+      "--merge: \(bounded): it names preemption bound 1, yet its search had no --preemptions; "
+        + "it is not a shard; write each with 'lab explore NAME --exhaustive --shard K/N > FILE'")
     var split: [String] = []
     for (index, shard) in shards.enumerated() {
       let own = try String(contentsOfFile: shard, encoding: .utf8)
@@ -287,5 +311,52 @@ import Testing
       "--merge: the shards say the search splits into 2 parts, and this scenario's splits into "
         + "8; merge the shards of one search, made with 'lab explore NAME --exhaustive "
         + "--shard K/N'")
+  }
+
+  /// A shard records its search's `--reduction` and `--preemptions`, and the merge must be given
+  /// both: a bounded shard edited to say it was complete and unbounded was taken by a merge with
+  /// `--preemptions 5`, and one of the optimal search by `--reduction none` ("proven", where that
+  /// search exits 1; held-out round 30).
+  @Test func aShardIsMergedOnlyWithItsOwnReductionAndBound() throws {
+    let folder = try ShardFolder()
+    let bounded = try folder.shards("racy-counter", 2, ["--preemptions", "1"])
+    let text = try String(contentsOfFile: bounded[0], encoding: .utf8)
+    #expect(text.contains(#""reduction": "optimal", "preemptions": 1}"#), "\(text.prefix(400))")
+    let forged = try folder.write(
+      "forged.json",
+      text.replacingOccurrences(of: #""complete": false"#, with: #""complete": true"#)
+        .replacingOccurrences(of: #""preemption_bound": 1"#, with: #""preemption_bound": null"#))
+    Self.expectUsageError(
+      Self.merging([forged, bounded[1]]) + ["--preemptions", "5"],
+      "--merge: \(forged): its search had --preemptions, yet it names no preemption bound it "
+        + "reached; it is not a shard; write each with 'lab explore NAME --exhaustive --shard K/N "
+        + "> FILE'")
+    Self.expectUsageError(
+      Self.merging(bounded) + ["--preemptions", "5"],
+      "--merge: shard 1 was searched with --reduction optimal --preemptions 1, and this merge "
+        + "with --reduction optimal --preemptions 5; give the merge the options every shard was "
+        + "made with")
+    // In a folder of their own: they would be written over the bounded shards' files.
+    let other = try ShardFolder()
+    let optimal = try other.shards("racy-counter", 2)
+    Self.expectUsageError(
+      Self.merging(optimal) + ["--reduction", "none"],
+      "--merge: shard 1 was searched with --reduction optimal and no --preemptions, and this "
+        + "merge with --reduction none and no --preemptions; give the merge the options every "
+        + "shard was made with")
+    withExtendedLifetime(other) {}
+    // An unsplit search's shard that says it is one of many parts is not that search's.
+    let parts = try folder.write(
+      "parts.json",
+      text.replacingOccurrences(of: #""parts": 1"#, with: #""parts": 8"#))
+    Self.expectUsageError(
+      Self.merging([parts, bounded[1]]) + ["--preemptions", "1"],
+      "--merge: \(parts): its search is not split (--reduction optimal --preemptions 1), yet it "
+        + "says 8 parts; it is not a shard; write each with 'lab explore NAME --exhaustive "
+        + "--shard K/N > FILE'")
+    // And with the options they were made with, they merge.
+    let merged = InProcessLab.run(
+      ["explore", "racy-counter", "--exhaustive", "--preemptions", "1"] + Self.merging(bounded))
+    #expect(merged.status == 0, "\(merged.err)")
   }
 }

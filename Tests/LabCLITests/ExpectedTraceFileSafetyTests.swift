@@ -31,7 +31,12 @@ import Testing
     }
     let (status, _, err) = InProcessLab.run(["diff", "s"], environment: ["LAB_ROOT": root.path])
     #expect(status == 1)
-    #expect(err.contains("not a regular file") || err.contains("is a folder"), "\(err)")
+    // Said as an error, with what to do (it once named the thing and stopped there).
+    let said = kind == "fifo" ? "is not a regular file" : "is a folder, not a file"
+    #expect(
+      err.contains("s.expected: error: ")
+        && err.contains("\(said); remove it, then record the trace with 'lab record s'"),
+      "\(err)")
     // lab check names what is there, not a scenario that "does not validate".
     let check = InProcessLab.run(["check", "s"], environment: ["LAB_ROOT": root.path])
     #expect(check.status == 1)

@@ -94,6 +94,25 @@ import Testing
     #expect(run.out.contains("  main      root      block   5000 ms"), "\(run.out)")
   }
 
+  /// A sleep of `Int.max` ms, in a task and in a work item, and a block as long: the program
+  /// waits until the timeout stops it, as the model's run waits until `--max-time` (its time
+  /// scaling trapped converting to `Int64`, reported as a crash; held-out round 30).
+  @Test func aSleepAsLongAsAnIntHoldsIsWaitedNotATrap() throws {
+    guard Self.hasToolchain else { return print("skipped: no swiftc") }
+    let project = try CheckCommandTests.Project([
+      "forever.json": """
+      {"format": 1, "name": "forever", "queues": {"q": "concurrent"}, "steps": [
+        {"dispatch": "q", "steps": [{"sleep": 9223372036854775807}, {"log": "late"}]},
+        {"block": 9223372036854775807}
+      ]}
+      """
+    ])
+    let run = project.lab(["run", "forever", "--native", "--timeout", "2"])
+    #expect(run.status == 1)
+    #expect(run.out.contains("stopped after 2 s (--timeout)"), "\(run.out)\(run.err)")
+    #expect(!run.out.contains("crashed"), "\(run.out)")
+  }
+
   @Test func noToolchainIsOneErrorLine() {
     let run = InProcessLab.run(
       ["run", "async-download", "--native"], environment: ["SWIFTC": "/nonexistent/swiftc"])

@@ -57,9 +57,10 @@ package enum ChallengeText {
   /// shown again at every choice (a course's goal of 60,000 letters printed 60 KB a key).
   static let shownText = 400
 
-  /// A goal or hint as shown: at most `shownText` columns, no word wider than a line.
+  /// A goal or hint as shown: one line of at most `shownText` columns, escaped before it is cut
+  /// (so an escape cannot push it past them), no word wider than a line.
   static func shown(_ text: String) -> String {
-    cut(text, toWidth: shownText).split(separator: " ", omittingEmptySubsequences: false)
+    shownLine(text, columns: shownText).split(separator: " ", omittingEmptySubsequences: false)
       .map { cut(String($0), toWidth: 70) }.joined(separator: " ")
   }
 

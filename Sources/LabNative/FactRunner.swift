@@ -343,12 +343,12 @@ extension FactResult {
   /// The most lines a failure is shown in, each cut at `DiagnosticList.longestLine`.
   static let shownLines = 20
 
-  /// The result as it is shown: a failure's lines cut, and at most `shownLines` of them — a
+  /// The result as it is shown: a failure's lines escaped and cut, and at most `shownLines` of them — a
   /// test's issue of three megabytes was a line of three megabytes.
   var shown: FactResult {
     guard case .failed(let text) = outcome else { return self }
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-      cut(String($0), toWidth: DiagnosticList.longestLine)
+      shownLine(String($0), columns: DiagnosticList.longestLine)
     }
     if lines.count > Self.shownLines {
       let more = lines.count - Self.shownLines

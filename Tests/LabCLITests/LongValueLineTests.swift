@@ -1,0 +1,51 @@
+import Foundation
+import LabChecks
+import LabInterpreter
+import LabModel
+import LabTestSupport
+import Testing
+
+/// A course's values shown on one line — `lab run`'s values, `lab step`'s `now:`, the outcome
+/// rows of `lab explore` and of its exhaustive search — are escaped and cut: whole, a value of
+/// 3 MB made lines of 3 MB (`lab step` printed 21 MB; held-out round 30).
+@Suite struct LongValueLineTests {
+  /// Two tasks that race on `counter` beside a string of 6,000 letters with an escape in it.
+  static let scenario = """
+    { "format": 1, "name": "long-value",
+      "state": { "note": "\\u001b[2J\(String(repeating: "w", count: 6_000))", "counter": 0 },
+      "steps": [ { "group": "adders", "count": 2, "steps": [ { "add": "counter" } ] } ] }
+    """
+
+  /// The lines of `text` that show the long value.
+  static func valueLines(_ text: String) -> [Substring] {
+    text.split(separator: "\n").filter { $0.contains("www") }
+  }
+
+  @Test(arguments: [["run"], ["explore", "--runs", "3"], ["explore", "--exhaustive"]])
+  func aLongValueIsOneCutLine(_ command: [String]) throws {
+    let project = try CheckCommandTests.Project(["long-value.json": Self.scenario])
+    let run = project.lab([command[0], "long-value"] + command.dropFirst())
+    let lines = Self.valueLines(run.out)
+    #expect(!lines.isEmpty, "\(run.out.prefix(500))\(run.err)")
+    // A row is the outcome and a few columns of grade and count around it.
+    #expect(lines.allSatisfy { $0.count <= 1_100 && $0.contains("w…") }, "\(lines.map(\.count))")
+    #expect(!run.out.contains("\u{1B}"), "the raw escape reached the terminal")
+    #expect(run.out.contains("\\u{1B}[2J"))
+  }
+
+  /// At a choice, `now:` takes at most two lines of the terminal, or 1,000 columns piped.
+  @Test func nowAtAChoiceIsCutToTwoLines() throws {
+    let scenario = try TestSupport.scenario(json: Self.scenario)
+    var session = StepSession(scenario, options: RunOptions())
+    guard case .decision(let decision) = session.next() else {
+      Issue.record("no choice")
+      return
+    }
+    for (width, most) in [(80, 160), (120, 240), (nil, 1_000)] as [(Int?, Int)] {
+      let now = StepText.decision(decision, width: width).split(separator: "\n")
+        .filter { $0.hasPrefix("now: ") }
+      #expect(now.count == 1 && now[0].count == most && now[0].hasSuffix("…"), "\(width ?? 0)")
+      #expect(!now.joined().contains("\u{1B}"))
+    }
+  }
+}

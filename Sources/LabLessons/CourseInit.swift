@@ -47,6 +47,7 @@ package enum CourseInit {
           "no folder '\(terminalSafe(parent.path))': lab init makes '\(shown)' but not the folders "
           + "above it; check the path")
     }
+    if let problem = insideAnotherCourse(folder, shown: shown) { throw Refusal(message: problem) }
     var written: [String] = []
     for (path, text) in CourseTemplate.files(lab: lab) {
       let url = folder.appendingPathComponent(path)
@@ -67,5 +68,36 @@ package enum CourseInit {
       written.append(path)
     }
     return written
+  }
+
+  /// The folders of a course whose files it reads as its own, each file under them.
+  static let readFolders = ["Scenarios", "Lessons"]
+
+  /// Why `folder` is no place for a course: inside the scenarios or lessons of another, which
+  /// would read the new course's files as its own (its starter scenario and its schema, a
+  /// `.json` too, as scenarios of the outer course).
+  static func insideAnotherCourse(_ folder: URL, shown: String) -> String? {
+    // Links resolved, as far as the path exists: the outer course is where the files would land.
+    var existing = folder.standardizedFileURL
+    var missing: [String] = []
+    while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+      missing.insert(existing.lastPathComponent, at: 0)
+      existing = existing.deletingLastPathComponent()
+    }
+    guard let resolved = realpath(existing.path, nil) else { return nil }
+    let real = missing.reduce(URL(fileURLWithPath: String(cString: resolved))) {
+      $0.appendingPathComponent($1)
+    }
+    free(resolved)
+    guard let root = ScenarioCatalog.locateRoot(from: real.deletingLastPathComponent()) else {
+      return nil
+    }
+    let inside = real.path.dropFirst(root.path.count).split(separator: "/").first.map(String.init)
+    guard real.path.hasPrefix(root.path + "/"), let inside, readFolders.contains(inside) else {
+      return nil
+    }
+    return "'\(shown)' is inside the \(inside) folder of the course at "
+      + "'\(terminalSafe(root.path))', which would read the new course's files as its own; make "
+      + "the course outside it, or add a scenario to that course with 'lab new NAME'"
   }
 }

@@ -268,6 +268,31 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: deep.deletingLastPathComponent().path))
   }
 
+  /// A course inside another's Scenarios or Lessons (named so, or through a link) would be read as
+  /// that course's files: its starter scenario and its schema as two more scenarios. Refused;
+  /// beside them it is a course of its own.
+  @Test func initRefusesAFolderInsideAnotherCoursesScenariosOrLessons() throws {
+    let project = try Self.twoScenarios()
+    let link = project.root.appendingPathComponent("link")
+    try FileManager.default.createSymbolicLink(
+      at: link, withDestinationURL: project.root.appendingPathComponent("Scenarios"))
+    for (inner, folder) in [("Scenarios/inner", "Scenarios"), ("link/inner", "Scenarios")] {
+      let path = project.root.appendingPathComponent(inner).path
+      let run = InProcessLab.run(["init", path])
+      #expect(run.status == 1)
+      #expect(
+        run.err.contains("is inside the \(folder) folder of the course at")
+          && run.err.contains("add a scenario to that course with 'lab new NAME'"), "\(run.err)")
+      #expect(!FileManager.default.fileExists(atPath: path))
+    }
+    try FileManager.default.createDirectory(
+      at: project.root.appendingPathComponent("Lessons"), withIntermediateDirectories: true)
+    let lessons = project.root.appendingPathComponent("Lessons/inner").path
+    #expect(InProcessLab.run(["init", lessons]).err.contains("inside the Lessons folder"))
+    let beside = project.root.appendingPathComponent("beside").path
+    #expect(InProcessLab.run(["init", beside]).status == 0)
+  }
+
   /// An empty or blank folder name is a slip (an unset variable), not the current folder: `lab
   /// init ''` wrote a course into whatever folder the shell was in.
   @Test(arguments: ["", " ", "\t "]) func initRefusesAFolderNameOfNothing(_ name: String) {

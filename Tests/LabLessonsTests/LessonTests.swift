@@ -97,7 +97,7 @@ import Testing
         "dispatch-group", "starvation", "where-async-runs", "locks-atomics-semaphores",
         "continuations", "streams", "task-locals", "priorities", "compiler-verdicts",
         "sendable-repairs", "clocks-and-deadlines", "from-gcd", "actors-in-depth",
-        "testing-async-code",
+        "testing-async-code", "swiftui-tasks",
       ])
     #expect(Self.catalog.entries().map(\.number) == Array(1...Self.catalog.entries().count))
   }

@@ -30,6 +30,8 @@ package enum CatalogListing {
       do {
         let lesson = try catalog.load(entry)
         for scenario in lesson.scenarios { usedBy[scenario, default: []].append(lesson.number) }
+        // A part's name is the course's text, as a title is; bold, as a topic is below.
+        if let part = lesson.part { text += style.paint(terminalSafe(part), .bold) + "\n" }
         text += hanging(
           row(String(lesson.number), lesson.name, nameWidth), terminalSafe(lesson.title),
           width: width)

@@ -16,6 +16,9 @@ public struct Lesson: Sendable, Equatable {
   public var title: String
   /// What it teaches, a few words each.
   public var concepts: [String]
+  /// The part of the course it begins (`part:`), which runs until the next lesson that names
+  /// one: `lab list` and the site show it as a heading. Nil: it continues the part before.
+  public var part: String?
   /// The scenarios it runs, by name: every one is run, or predicted, at least once.
   public var scenarios: [String]
   /// The file it was read from, for messages.

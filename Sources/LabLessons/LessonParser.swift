@@ -7,8 +7,11 @@ import LabSwift
 /// Reads a lesson's Markdown: the front matter, the sections, the ```` ```lab ```` runs and the
 /// ```` ```trace ```` excerpts. Reports every problem of the file, not just the first.
 public enum LessonParser {
-  /// The front matter keys a lesson has: all required except `concepts`.
-  public static let frontMatterKeys = ["name", "title", "concepts", "scenarios"]
+  /// The front matter keys a lesson has: all required except `concepts` and `part`.
+  public static let frontMatterKeys = ["name", "title", "concepts", "scenarios", "part"]
+
+  /// The most characters a part's name has: it is a heading in `lab list` and on the site.
+  static let longestPart = 60
 
   /// Parses a lesson file's text.
   ///
@@ -316,10 +319,20 @@ extension LessonParser {
           scenariosLine,
           "'\(scenario)' is listed in scenarios: but never run; add a ```lab block that runs it")
       }
-      let lesson = Lesson(
+      var lesson = Lesson(
         number: number, name: lessonName.isEmpty ? name : lessonName, title: title,
         concepts: Self.list(fields["concepts"]?.value ?? ""), scenarios: scenarios, file: file,
         sections: sections, citations: citations)
+      if let part = fields["part"] {
+        if isBlank(part.value) || part.value.count > LessonParser.longestPart {
+          problem(
+            part.line,
+            "'part:' names the part of the course this lesson begins, in 1 to "
+              + "\(LessonParser.longestPart) characters, such as 'part: Shared state'")
+        } else {
+          lesson.part = part.value
+        }
+      }
       if lesson.questions.isEmpty {
         problem(
           lines.count,

@@ -38,9 +38,17 @@ extension Site.Builder {
       let mine = lessons.indices.filter { lessons[$0].bundled == bundled }
       if !mine.isEmpty {
         body.append("<h2>Lessons</h2>")
+        var listed = 0
         body.append("<ol class=\"lessons\">")
         for index in mine {
           let item = lessons[index]
+          // A part's heading between the lists; the numbers go on (`value`).
+          if let part = loaded[index]?.part {
+            if listed == 0 { body.removeLast() } else { body.append("</ol>") }
+            body.append("<h3 class=\"lesson-part\">\(escape(part))</h3>")
+            body.append("<ol class=\"lessons\">")
+          }
+          listed += 1
           let title = loaded[index].map { escape($0.title) } ?? "(does not parse)"
           let concepts = loaded[index]?.concepts.joined(separator: ", ") ?? ""
           let link =

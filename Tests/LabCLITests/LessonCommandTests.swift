@@ -139,6 +139,12 @@ import Testing
     #expect(out.contains("\n   1  blocking-main             Blocking the main thread\n"))
     #expect(out.contains("\n  16  locks-atomics-semaphores  Locks"))
     #expect(out.contains("\n  15  where-async-runs"))
+    // The course's parts head the lessons they begin.
+    #expect(
+      out.contains("LESSONS   take one with 'lab lesson N'\nFirst steps: async/await\n   1  "))
+    #expect(
+      out.contains("\n  20  priorities")
+        && out.contains("\nIsolation and Sendable in Swift 6\n  21  "))
     let scenarios = try #require(out.range(of: "\nSCENARIOS"))
     let topics = [
       "01-blocking", "02-async-await", "07-task-groups", "14-starvation", "15-isolation",

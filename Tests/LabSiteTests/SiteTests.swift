@@ -22,6 +22,12 @@ import Testing
     let index = try #require(pages["index.html"])
     let lessons = LessonCatalog(root: root).entries()
     #expect(lessons.count >= 15)
+    // The course's parts head their lessons; no list is left empty before the first.
+    #expect(
+      index.contains(
+        "<h2>Lessons</h2>\n<h3 class=\"lesson-part\">First steps: async/await</h3>\n"
+          + "<ol class=\"lessons\">\n<li value=\"1\">"), "\(index.prefix(3000))")
+    #expect(index.contains("</ol>\n<h3 class=\"lesson-part\">Swift 6 in practice</h3>"))
     for entry in lessons {
       let page = "lesson-\(String(format: "%02d", entry.number))-\(entry.name).html"
       #expect(index.contains("href=\"\(page)\""), "\(page)")

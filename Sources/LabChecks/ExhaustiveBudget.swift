@@ -64,6 +64,9 @@ extension ExhaustiveSearch {
   package struct Searched: Sendable, Equatable {
     package var reduction = Reduction.optimal
     package var preemptions: Int?
+    /// The limits that decide how its runs end (`RunLimits.shaping`): a merge given other
+    /// limits replayed schedules the shards' runs could not reach, and said "proven".
+    package var limits = RunLimits().shaping
   }
 
   /// How a search skips schedules: the others are kept to measure what the optimal one saves.
@@ -147,9 +150,11 @@ extension ExhaustiveSearch {
     private var memory: MemoryBudget?
     private var runs = 0
 
-    init(_ budget: Budget) {
+    /// A meter of `budget`, whose time ends at `deadline` (by default, `--max-seconds` from
+    /// now): a merge that has spent part of it reading shards meters the rest.
+    init(_ budget: Budget, deadline: Deadline? = nil) {
       self.budget = budget
-      deadline = Deadline(start: .now, seconds: budget.maxSeconds)
+      self.deadline = deadline ?? Deadline(start: .now, seconds: budget.maxSeconds)
       memory = budget.maxMemoryBytes.map {
         MemoryBudget(maxGrowth: $0, resident: budget.residentBytes)
       }

@@ -40,13 +40,16 @@ extension ExhaustiveSearch.Findings {
     // The search ended by itself, but its model of which turns commute is wrong here.
     let wrong =
       "its model of which turns commute is wrong here (docs/exploration.md, \"A known defect\")"
+    // Shards, or an optimal search whose sleep-set second opinion ran out of budget: the
+    // sleep-set search is the one to run.
+    let instead = optimal ? "; search with --reduction sleep-sets instead" : ""
     if !missed.isEmpty {
       return "not a proof: \(runs) explored, but seeded runs reached outcomes none of them did "
-        + "(below): \(wrong)"
+        + "(below): \(wrong)\(instead)"
     }
     if nondeterministic > 0 {
       return "not a proof: \(runs) explored, but \(nondeterministic) left the path the search "
-        + "set them: \(wrong)"
+        + "set them: \(wrong)\(instead)"
     }
     if let stoppedBy, outcomes.isEmpty {
       // A budget smaller than one run: nothing to show, and saying "below" would point at an
@@ -90,7 +93,7 @@ extension ExhaustiveSearch.Findings {
       out += "  \(painted)  \(text.padding(width))  \(found.preemptions)\n"
       out += Exploration.reason(found.reason, indent: 15, columns: columns, style)
       // The command that replays it, on lines of its own: pasted, it runs whole.
-      let replay = hints.command("run", argument, "--schedule \(found.schedule.text)")
+      let replay = hints.command("run", argument, "--schedule \(found.schedule.text)" + RunLimits.options(searched.limits))
       let indent = String(repeating: " ", count: 15)
       let lines =
         columns.map {
@@ -120,7 +123,7 @@ extension ExhaustiveSearch.Findings {
     for found in failures {
       out += Exploration.failure(
         "✗ \(found.grade!.rawValue) outcome \(shownLine(found.outcome.description)):",
-        replay: hints.command("run", argument, "--schedule \(found.schedule.text)"), columns, style)
+        replay: hints.command("run", argument, "--schedule \(found.schedule.text)" + RunLimits.options(searched.limits)), columns, style)
     }
     for (index, rule) in unreached {
       let line =
@@ -155,7 +158,7 @@ extension ExhaustiveSearch.Findings {
           shard == nil
             ? nil
             : "\"first_found\": [\((found.firstFound ?? []).map(String.init).joined(separator: ", "))]",
-          "\"replay\": \(quote(hints.command("run", argument, "--schedule \(found.schedule.text)")))",
+          "\"replay\": \(quote(hints.command("run", argument, "--schedule \(found.schedule.text)" + RunLimits.options(searched.limits))))",
         ].compactMap { $0 }.joined(separator: ", ") + "}"
     }
     let unreached = (complete && shard == nil ? unreached(rules) : []).map {
@@ -172,6 +175,7 @@ extension ExhaustiveSearch.Findings {
         \(assumptionFields(indent: "  "))
         "schedules": \(schedules),
         "redundant": \(redundant),
+        "off_path": \(nondeterministic),
         "preemption_bound": \(preemptionBound.map(String.init) ?? "null"),
         "stopped_by": \(stoppedBy.map(Self.json) ?? "null"),\(shardJSON)\(boundJSON)
         "replaced_optimal": \(replaced.map(Self.json) ?? "null"),

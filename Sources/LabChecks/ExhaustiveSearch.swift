@@ -129,10 +129,17 @@ public struct ExhaustiveSearch: Sendable {
   }
 
   /// Runs the search, calling `progress` every few runs (from the calling thread).
+  /// The options that decide this search's tree.
+  var searched: Searched {
+    Searched(
+      reduction: budget.reduction, preemptions: budget.preemptions,
+      limits: options.limits.shaping)
+  }
+
   public func run(progress: (Progress) -> Void = { _ in }) -> Findings {
     var findings = Findings()
     findings.reduced = precise
-    findings.searched = Searched(reduction: budget.reduction, preemptions: budget.preemptions)
+    findings.searched = searched
     let deadline = Deadline(start: .now, seconds: budget.maxSeconds)
     findings = splits ? runOptimal(findings, progress: progress) : runOnePart(findings, progress)
     audit(&findings, until: deadline)

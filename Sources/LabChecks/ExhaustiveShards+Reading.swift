@@ -1,4 +1,5 @@
 import Foundation
+import LabInterpreter
 import LabModel
 
 /// Reading shard files within the search's budget, and what a shard says of its own search.
@@ -38,7 +39,7 @@ extension ExhaustiveSearch {
         return .failure(.notAShard("\(terminalSafe(path)): \(problem.message)"))
       }
     }
-    return merge(shards)
+    return merge(shards, until: deadline)
   }
 }
 
@@ -50,6 +51,11 @@ extension ExhaustiveSearch.ShardFile {
     guard let reduction = ExhaustiveSearch.Reduction(rawValue: shard.reduction) else {
       return "its reduction '\(terminalSafe(shard.reduction))' is none of "
         + ExhaustiveSearch.Reduction.allCases.map(\.rawValue).joined(separator: ", ")
+    }
+    let known = RunLimits().shaping.map(\.option)
+    guard Set(shard.limits.keys) == Set(known), shard.limits.values.allSatisfy({ $0 >= 1 }) else {
+      return "its limits are not \(known.joined(separator: ", ")), each at least 1: write every "
+        + "shard with one lab"
     }
     switch (shard.preemptions, preemptionBound) {
     case (nil, let reached?):

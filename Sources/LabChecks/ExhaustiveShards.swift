@@ -18,6 +18,8 @@ extension ExhaustiveSearch {
       /// shard's counts and completeness are of its own tree, not another's.
       var reduction: String
       var preemptions: Int?
+      /// The limits that decide how its runs end, by option (`RunLimits.shaping`).
+      var limits: [String: Int]
     }
 
     package struct Row: Decodable, Sendable {
@@ -49,6 +51,9 @@ extension ExhaustiveSearch {
     var complete: Bool
     var schedules: Int
     var redundant: Int
+    /// Runs that left the path the optimal search set them: its model is wrong here, and the
+    /// shard, complete or not, is no proof (the merge says so, as the search does).
+    var offPath: Int
     var stoppedBy: Stop?
     /// The largest preemption bound searched, for a search bounded by `--preemptions`.
     var preemptionBound: Int?
@@ -114,6 +119,7 @@ extension ExhaustiveSearch {
         ?? count(shard.parts, "parts", from: stoppedBy == nil ? 1 : 0)
         ?? count(threads, "threads", from: 1, to: 1024)
         ?? count(schedules, "schedules") ?? count(redundant, "redundant schedules")
+        ?? count(offPath, "runs off the path")
         ?? count(preemptionBound ?? 0, "preemption bound")
         ?? count(shard.preemptions ?? 0, "search's preemptions", to: 1000)
         ?? count(outcomes.count, "number of outcomes", to: Self.maxRows)
@@ -159,8 +165,12 @@ extension ExhaustiveSearch {
       if let problem = searchedOptionsDisagree { return problem }
       // A search is incomplete only where a budget stopped it or a preemption bound cut it.
       if complete, stoppedBy != nil { return "it is complete, yet names a budget that stopped it" }
-      if !complete, stoppedBy == nil, preemptionBound == nil {
-        return "it is incomplete, yet names no budget or preemption bound that stopped it"
+      if complete, offPath > 0 {
+        return "it is complete, yet \(offPath) of its runs left their path"
+      }
+      if !complete, stoppedBy == nil, preemptionBound == nil, offPath == 0 {
+        return "it is incomplete, yet names no budget, preemption bound or run off its path that "
+          + "stopped it"
       }
       return nil
     }
@@ -184,7 +194,7 @@ extension ExhaustiveSearch {
   /// The findings of the whole search from every one of its shards. Each outcome is found again
   /// by replaying its shortest schedule, so its values are typed, not read back from text.
   /// Why `shards` are not every shard of one search of this scenario, if they are not.
-  private func mismatch(of shards: [ShardFile]) -> ShardProblem? {
+  private func mismatch(of shards: [ShardFile], until deadline: Deadline) -> ShardProblem? {
     guard let first = shards.first else { return .mismatch("name the shards to merge") }
     let count = first.shard.count
     let indices = shards.map(\.shard.index).sorted()
@@ -219,10 +229,24 @@ extension ExhaustiveSearch {
           + options(budget.reduction.rawValue, budget.preemptions)
           + "; give the merge the options every shard was made with")
     }
+    let limits = options.limits.shaping
+    let own = Dictionary(uniqueKeysWithValues: limits.map { ($0.option, $0.value) })
+    if let other = shards.first(where: { $0.shard.limits != own }) {
+      let differing = limits.filter { other.shard.limits[$0.option] != $0.value }
+      func words(_ value: (String) -> Int?) -> String {
+        differing.map { "--\($0.option) \(value($0.option).map(String.init) ?? "?")" }
+          .joined(separator: " ")
+      }
+      return .mismatch(
+        "shard \(other.shard.index) was searched with "
+          + words { other.shard.limits[$0] } + ", and this merge with "
+          + words { name in limits.first { $0.option == name }?.value }
+          + "; give the merge the options every shard was made with")
+    }
     // The parts are the split this scenario's search makes, worked out again here (a few
     // runs): a shard that says it is 1 of 1 of a search that splits into 8 is not that search.
     if splits, let wanted = parts.first,
-      let made = split(until: Deadline(start: .now, seconds: budget.maxSeconds))?.count,
+      let made = split(until: deadline)?.count,
       wanted != made
     {
       return .mismatch(
@@ -233,8 +257,14 @@ extension ExhaustiveSearch {
     return nil
   }
 
+  /// The merge's time, reading included, is one `--max-seconds` from `deadline`'s start (a
+  /// merge read, split and replayed, each with a budget of its own: twice the bound in all).
   package func merge(_ shards: [ShardFile]) -> Result<Findings, ShardProblem> {
-    if let problem = mismatch(of: shards) { return .failure(problem) }
+    merge(shards, until: Deadline(start: .now, seconds: budget.maxSeconds))
+  }
+
+  func merge(_ shards: [ShardFile], until deadline: Deadline) -> Result<Findings, ShardProblem> {
+    if let problem = mismatch(of: shards, until: deadline) { return .failure(problem) }
     let parts = Set(shards.map(\.shard.parts).filter { $0 > 0 })
     var findings = Findings()
     // What the whole search with these options would be: the shards of one that is not split
@@ -244,10 +274,12 @@ extension ExhaustiveSearch {
     findings.preemptionBound = shards.compactMap(\.preemptionBound).max()
     findings.parts = parts.first ?? 0
     findings.identity = identity
+    findings.searched = searched
     var groups: [String: (rows: [ShardFile.Row], first: [Int])] = [:]
     for shard in shards {
       findings.schedules += shard.schedules
       findings.redundant += shard.redundant
+      findings.nondeterministic += shard.offPath
       if findings.stoppedBy == nil, let stop = shard.stoppedBy { findings.stoppedBy = limit(stop) }
       for row in shard.outcomes {
         groups[row.outcome, default: ([], row.firstFound)].rows.append(row)
@@ -258,7 +290,7 @@ extension ExhaustiveSearch {
     }
     // Each outcome is replayed once: within the search's own time and memory budget, so a merge
     // of many shards' rows stops, and says so, as a search does.
-    var meter = Meter(budget)
+    var meter = Meter(budget, deadline: deadline)
     for (named, group) in groups.sorted(by: {
       $0.value.first.lexicographicallyPrecedes($1.value.first)
     }) {
@@ -355,6 +387,8 @@ extension ExhaustiveSearch.Findings {
     return "\n  \"shard\": {\"index\": \(shard.index), \"count\": \(shard.count), "
       + "\"parts\": \(parts ?? 0), \"identity\": \"\(Schedule.hex(identity, 6))\", "
       + "\"reduction\": \"\(searched.reduction.rawValue)\", "
-      + "\"preemptions\": \(searched.preemptions.map(String.init) ?? "null")},"
+      + "\"preemptions\": \(searched.preemptions.map(String.init) ?? "null"), "
+      + "\"limits\": {"
+      + searched.limits.map { "\"\($0.option)\": \($0.value)" }.joined(separator: ", ") + "}},"
   }
 }

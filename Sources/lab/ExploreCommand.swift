@@ -58,7 +58,8 @@ enum ExploreCommand: Command {
       guard option.option == .maxSeconds else { return option }
       return option.helping(
         "Stop the runs of seeds, or a search of every schedule, after S seconds (default: "
-          + "\(ExhaustiveSearch.Limit.number(ExhaustiveSearch.Budget.defaultSeconds))).")
+          + "\(ExhaustiveSearch.Limit.number(ExhaustiveSearch.Budget.defaultSeconds))); a search "
+          + "it stops takes up to 6 s more to name a preemption bound that finishes.")
     }
     + [
       Option.policy.helping("Virtual runs: only this policy (default: both)."),
@@ -114,7 +115,8 @@ enum ExploreCommand: Command {
             + "counts those; raise it, or ask for fewer --runs"))
     }
     let histogram = findings.histogram
-    let extra = options.threads.map { " --threads \($0)" } ?? ""
+    // A replay needs what shaped the run: the pool, and a limit that may have stopped it.
+    let extra = (options.threads.map { " --threads \($0)" } ?? "") + options.limits.shapingOptions
     switch format {
     case .text:
       var heading = Exploration.heading(mode: options.mode, count: count, policies: policies)
@@ -193,8 +195,9 @@ enum ExploreCommand: Command {
       }
     }
     progress.clear()
-    // Stopped by its budget: say which smaller search would finish.
-    if findings.stoppedBy != nil, budget.preemptions == nil, budget.shard == nil {
+    // Stopped by its budget: say which smaller search would finish (a search of its own, of at
+    // most `boundThatFinishes`' 6 s; not after a merge, whose searches were the shards').
+    if findings.stoppedBy != nil, budget.preemptions == nil, budget.shard == nil, shards.isEmpty {
       findings.boundThatFinishes = search.boundThatFinishes()
     }
     let rules = scenario.expect.outcomes

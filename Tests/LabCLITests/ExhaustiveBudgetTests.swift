@@ -131,12 +131,16 @@ import Testing
       budget: .init(maxSchedules: nil, maxSeconds: 0.5, maxMemoryBytes: nil))
     let schedule = Schedule(scenario: search.identity, choices: []).text
     let identity = Schedule.hex(search.identity, 6)
+    let limits = RunLimits().shaping.map { "\"\($0.option)\": \($0.value)" }
+      .joined(separator: ", ")
     let shard = try ExhaustiveSearch.ShardFile.read(
       Data(
         """
         { "format": 1, "mode": "exhaustive", "threads": \(scenario.threads),
-          "shard": {"index": 1, "count": 1, "parts": 1, "identity": "\(identity)"}, "complete": true,
-          "schedules": 1, "redundant": 0, "stopped_by": null, "preemption_bound": null,
+          "shard": {"index": 1, "count": 1, "parts": 1, "identity": "\(identity)",
+            "reduction": "optimal", "preemptions": null, "limits": {\(limits)}}, "complete": true,
+          "schedules": 1, "redundant": 0, "off_path": 0, "stopped_by": null,
+          "preemption_bound": null,
           "outcomes": [ {"outcome": "counter = 2", "schedule": "\(schedule)",
             "preemptions": 0, "count": 1, "first_found": [0, 0]} ] }
         """.utf8)
@@ -294,7 +298,8 @@ import Testing
     #expect(
       explore.contains(
         "--max-seconds S Stop the runs of seeds, or a search of every schedule, after S seconds "
-          + "(default: 60)."))
+          + "(default: 60); a search it stops takes up to 6 s more to name a preemption bound "
+          + "that finishes."))
     #expect(explore.contains("a search of every schedule as a whole"))
     let check = words(InProcessLab.run(["check", "--help"]).out)
     #expect(check.contains("after N schedules (default: 20000)."))

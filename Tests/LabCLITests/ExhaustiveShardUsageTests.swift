@@ -183,7 +183,7 @@ import Testing
     // schedules explored" and "more may give other outcomes" at once.
     (
       #""complete": true"#, #""complete": false"#,
-      "it is incomplete, yet names no budget or preemption bound that stopped it"
+      "it is incomplete, yet names no budget, preemption bound or run off its path that stopped it"
     ),
     (
       #""stopped_by": null"#, #""stopped_by": {"budget": "seconds", "limit": 60}"#,
@@ -321,7 +321,9 @@ import Testing
     let folder = try ShardFolder()
     let bounded = try folder.shards("racy-counter", 2, ["--preemptions", "1"])
     let text = try String(contentsOfFile: bounded[0], encoding: .utf8)
-    #expect(text.contains(#""reduction": "optimal", "preemptions": 1}"#), "\(text.prefix(400))")
+    #expect(
+      text.contains(#""reduction": "optimal", "preemptions": 1, "limits": {"#),
+      "\(text.prefix(400))")
     let forged = try folder.write(
       "forged.json",
       text.replacingOccurrences(of: #""complete": false"#, with: #""complete": true"#)

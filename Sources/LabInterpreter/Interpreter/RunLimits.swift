@@ -52,3 +52,38 @@ public struct RunLimits: Sendable, Equatable {
     self.maxCPUSeconds = maxCPUSeconds
   }
 }
+
+extension RunLimits {
+  /// One limit that decides how a virtual run ends, by the option that sets it and in that
+  /// option's unit.
+  public struct Shaping: Sendable, Equatable {
+    public var option: String
+    public var value: Int
+  }
+
+  /// The limits that decide how a virtual run ends, whatever the machine: a run one stops is an
+  /// outcome of its own (`stopped`), so a search's shards record them, its merge must be given
+  /// the same, and a schedule's replay needs them. `--timeout`, `--max-memory-mb` and
+  /// `--max-cpu` stop a run by the machine's speed or size, not by what the run did.
+  public var shaping: [Shaping] {
+    [
+      Shaping(option: "max-time", value: Int(runtime.maxTime)),
+      Shaping(option: "max-jobs", value: runtime.maxJobs),
+      Shaping(option: "max-events", value: interpreter.maxEvents),
+      Shaping(option: "max-trace-mb", value: interpreter.maxTraceBytes >> 20),
+      Shaping(option: "max-tasks", value: interpreter.maxTasks),
+      Shaping(option: "max-steps", value: interpreter.maxSteps),
+      Shaping(option: "max-depth", value: interpreter.maxCallDepth),
+    ]
+  }
+
+  /// The options of `shaping` that differ from the defaults, as a command line gives them
+  /// (`--max-steps 21`); empty when none do.
+  public var shapingOptions: String { Self.options(shaping) }
+
+  /// The options of `limits` (a `shaping`) that differ from the defaults, as `shapingOptions`.
+  public static func options(_ limits: [Shaping]) -> String {
+    zip(limits, RunLimits().shaping).filter { $0.0 != $0.1 }
+      .map { " --\($0.0.option) \($0.0.value)" }.joined()
+  }
+}

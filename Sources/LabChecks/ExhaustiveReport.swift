@@ -93,7 +93,8 @@ extension ExhaustiveSearch.Findings {
       out += "  \(painted)  \(text.padding(width))  \(found.preemptions)\n"
       out += Exploration.reason(found.reason, indent: 15, columns: columns, style)
       // The command that replays it, on lines of its own: pasted, it runs whole.
-      let replay = hints.command("run", argument, "--schedule \(found.schedule.text)" + RunLimits.options(searched.limits))
+      let replay = hints.command(
+        "run", argument, "--schedule \(found.schedule.text)" + RunLimits.options(searched.limits))
       let indent = String(repeating: " ", count: 15)
       let lines =
         columns.map {
@@ -123,7 +124,9 @@ extension ExhaustiveSearch.Findings {
     for found in failures {
       out += Exploration.failure(
         "✗ \(found.grade!.rawValue) outcome \(shownLine(found.outcome.description)):",
-        replay: hints.command("run", argument, "--schedule \(found.schedule.text)" + RunLimits.options(searched.limits)), columns, style)
+        replay: hints.command(
+          "run", argument, "--schedule \(found.schedule.text)" + RunLimits.options(searched.limits)),
+        columns, style)
     }
     for (index, rule) in unreached {
       let line =

@@ -107,7 +107,8 @@ public struct LessonRun: Sendable, Equatable {
     else {
       throw problem(
         "a ```lab block holds 'lab run NAME [options]', 'lab swift NAME [--check]' and "
-          + "'lab compare NAME [options] --vs [options]' lines, not '\(command)'")
+          + "'lab compare NAME [options] --vs [options]' lines, not '\(command)'; show other "
+          + "commands in a ```sh block, or as `\(command)` in the prose")
     }
     if words[1] == "swift" { return try parseSwift(Array(words.dropFirst(2)), command, line) }
     if words[1] == "compare" { return try parseCompare(Array(words.dropFirst(2)), command, line) }

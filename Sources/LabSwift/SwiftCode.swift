@@ -188,9 +188,12 @@ enum SwiftEscaping {
   }
 
   /// Controls (C0, DEL, C1 — LF, CR and NEL among them), the line and paragraph separators and
-  /// format characters (zero-width and bidirectional ones).
+  /// format characters (zero-width and bidirectional ones), and whatever else the terminal's
+  /// text escapes (`movesTheTerminal`: the combining grapheme joiner and the Hangul fillers are
+  /// letters and marks to Unicode, yet draw nothing: `lab swift` printed them raw).
   static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.properties.generalCategory {
+    if movesTheTerminal(scalar.value) { return true }
+    return switch scalar.properties.generalCategory {
     case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse,
       .unassigned:
       true

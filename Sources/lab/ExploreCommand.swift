@@ -156,7 +156,7 @@ enum ExploreCommand: Command {
     // Ignored, they let a command line say what it did not do (exit 0).
     if let given = [Option.runs, .policy].first(where: arguments.given) {
       throw UsageError(
-        "--\(given.rawValue) belongs to seeded runs, and --exhaustive runs every schedule: "
+        "--\(given.rawValue) belongs to seeded runs, and --exhaustive runs every schedule; "
           + "drop one of them")
     }
     if !arguments.values(.merge).isEmpty,
@@ -164,7 +164,7 @@ enum ExploreCommand: Command {
     {
       throw UsageError(
         "--\(given.rawValue) belongs to a search, and --merge reads one's shards, running only "
-          + "their outcomes' schedules: drop --\(given.rawValue)")
+          + "their outcomes' schedules; drop --\(given.rawValue)")
     }
     var budget = try RunArguments.searchBudget(arguments, options: options, .init())
     budget.preemptions = try arguments.integer(.preemptions, in: 0...1000)

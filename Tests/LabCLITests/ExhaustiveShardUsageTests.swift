@@ -45,19 +45,19 @@ import Testing
   @Test(arguments: [
     (
       ["--runs", "5"],
-      "--runs belongs to seeded runs, and --exhaustive runs every schedule: drop one of them"
+      "--runs belongs to seeded runs, and --exhaustive runs every schedule; drop one of them"
     ),
     (
       ["--policy", "pct"],
-      "--policy belongs to seeded runs, and --exhaustive runs every schedule: drop one of them"
+      "--policy belongs to seeded runs, and --exhaustive runs every schedule; drop one of them"
     ),
     (
       ["--merge", "a.json", "--shard", "1/2"],
-      "--shard belongs to a search, and --merge reads one's shards, running only their outcomes' schedules: drop --shard"
+      "--shard belongs to a search, and --merge reads one's shards, running only their outcomes' schedules; drop --shard"
     ),
     (
       ["--merge", "a.json", "--max-schedules", "64"],
-      "--max-schedules belongs to a search, and --merge reads one's shards, running only their outcomes' schedules: drop --max-schedules"
+      "--max-schedules belongs to a search, and --merge reads one's shards, running only their outcomes' schedules; drop --max-schedules"
     ),
   ])
   func anOptionTheSearchDoesNotReadIsAUsageError(_ given: ([String], String)) {

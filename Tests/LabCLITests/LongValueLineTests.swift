@@ -5,15 +5,17 @@ import LabModel
 import LabTestSupport
 import Testing
 
-/// A course's values shown on one line — `lab run`'s values, `lab step`'s `now:`, the outcome
-/// rows of `lab explore` and of its exhaustive search — are escaped and cut: whole, a value of
-/// 3 MB made lines of 3 MB (`lab step` printed 21 MB; held-out round 30).
+/// A course's values shown on one line — `lab run`'s values and its checks (the outcome check
+/// quotes every value), `lab step`'s `now:`, the outcome rows of `lab explore` and of its
+/// exhaustive search — are escaped and cut: whole, a value of 3 MB made lines of 3 MB (`lab step`
+/// printed 21 MB; held-out round 30; `lab run`'s outcome check 3.7 MB, round 31).
 @Suite struct LongValueLineTests {
   /// Two tasks that race on `counter` beside a string of 6,000 letters with an escape in it.
   static let scenario = """
     { "format": 1, "name": "long-value",
       "state": { "note": "\\u001b[2J\(String(repeating: "w", count: 6_000))", "counter": 0 },
-      "steps": [ { "group": "adders", "count": 2, "steps": [ { "add": "counter" } ] } ] }
+      "steps": [ { "group": "adders", "count": 2, "steps": [ { "add": "counter" } ] } ],
+      "expect": { "outcomes": [ { "grade": "acceptable", "reason": "any" } ] } }
     """
 
   /// The lines of `text` that show the long value.
@@ -27,6 +29,7 @@ import Testing
     let run = project.lab([command[0], "long-value"] + command.dropFirst())
     let lines = Self.valueLines(run.out)
     #expect(!lines.isEmpty, "\(run.out.prefix(500))\(run.err)")
+    if command == ["run"] { #expect(lines.contains { $0.hasPrefix("✓ outcome: ") }) }
     // A row is the outcome and a few columns of grade and count around it.
     #expect(lines.allSatisfy { $0.count <= 1_100 && $0.contains("w…") }, "\(lines.map(\.count))")
     #expect(!run.out.contains("\u{1B}"), "the raw escape reached the terminal")

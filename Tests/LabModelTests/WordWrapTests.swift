@@ -65,4 +65,17 @@ struct WordWrapTests {
     #expect(lines.map { $0.count(where: { $0 == "a" }) }.reduce(0, +) == 250_000)
     #expect(lines.last?.hasSuffix(" y") == true)
   }
+
+  /// A letter with 30,000 combining marks is one character: wrapped whole, it was a line of
+  /// 60 KB. It keeps 16 scalars and says it was cut; a family's emoji (7 scalars) stays whole.
+  @Test func aCharacterOfThousandsOfMarksIsCut() {
+    let flood = "e" + String(repeating: "\u{301}", count: 30_000)
+    let family = "👨\u{200D}👩\u{200D}👧\u{200D}👦"
+    let lines = WordWrap.lines("x \(flood) \(family) y", width: 30)
+    #expect(
+      lines.allSatisfy { $0.unicodeScalars.count <= 60 }, "\(lines.map(\.unicodeScalars.count))")
+    #expect(lines.joined(separator: " ").contains(family))
+    let joined = lines.joined(separator: " ")
+    #expect(joined.unicodeScalars.filter { $0 == "\u{301}" }.count == 15 && joined.contains("…"))
+  }
 }

@@ -38,6 +38,19 @@ import Testing
     #expect(unescapedQuotes == 2)
   }
 
+  /// What the terminal's text escapes, the program's does too: the combining grapheme joiner
+  /// and the Hangul fillers are marks and letters to Unicode, yet draw nothing, and `lab swift`
+  /// printed them raw (held-out round 31).
+  @Test func everyScalarTheTerminalEscapesIsEscapedInTheProgram() {
+    for value in UInt32(0)...0x10FFFF where movesTheTerminal(value) {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      #expect(SwiftEscaping.isInvisible(scalar), "U+\(String(value, radix: 16))")
+    }
+    let text = "a\u{34F}b\u{3164}c\u{115F}d\u{FFA0}e"
+    #expect(SwiftCode.string(text).text == #""a\u{34f}b\u{3164}c\u{115f}d\u{ffa0}e""#)
+    #expect(SwiftCode.comment(text).text == #"// a\u{34f}b\u{3164}c\u{115f}d\u{ffa0}e"#)
+  }
+
   @Test func aKeywordIsBacktickedAndAnythingElseIsOneToken() {
     #expect(Identifier("count").token == "count")
     #expect(Identifier("class").token == "`class`")

@@ -44,7 +44,7 @@ extension ScenarioDecoder {
       return nil
     }
     checkKeys(object, allowed: ["goal", "when", "hint"], path: path, what: "challenge key")
-    let goal = string(object, "goal", path: "\(path).goal")
+    let goal = string(object, "goal", path: "\(path).goal", shown: .paragraph)
     if object["goal"] == nil {
       error(
         "a challenge needs \"goal\": what the learner should make happen, in a sentence",
@@ -71,7 +71,7 @@ extension ScenarioDecoder {
           + "\"when\" says it, such as {\"values\": {\"counter\": 4}}",
         at: node.location, path: path)
     }
-    let hint = string(object, "hint", path: "\(path).hint")
+    let hint = string(object, "hint", path: "\(path).hint", shown: .paragraph)
     guard let goal, let when else { return nil }
     return Challenge(goal: goal, when: when, hint: hint, location: node.location)
   }

@@ -54,7 +54,7 @@ extension ScenarioDecoder {
             + grades.map { "\"\($0)\"" }.joined(separator: ", "),
           at: item.location, path: itemPath)
       }
-      let reason = string(object, "reason", path: "\(itemPath).reason")
+      let reason = string(object, "reason", path: "\(itemPath).reason", shown: .paragraph)
       if object["reason"] == nil {
         error(
           "an outcome needs \"reason\": what it means, for the learner", at: item.location,

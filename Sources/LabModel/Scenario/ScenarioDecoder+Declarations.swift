@@ -66,7 +66,7 @@ extension ScenarioDecoder {
     checkKeys(
       object, allowed: ["params", "steps", "isolation", "isolatedParameter", "summary"],
       path: path, what: "function key")
-    _ = string(object, "summary", path: "\(path).summary")
+    _ = string(object, "summary", path: "\(path).summary", shown: .paragraph)
     var parameters: [String] = []
     if let params = object["params"] {
       if case .array(let items) = params.value {
@@ -127,7 +127,7 @@ extension ScenarioDecoder {
       checkKeys(
         body, allowed: ["state", "let", "methods", "summary"], path: memberPath,
         what: "actor key")
-      _ = string(body, "summary", path: "\(memberPath).summary")
+      _ = string(body, "summary", path: "\(memberPath).summary", shown: .paragraph)
       let state = decodeState(body["state"], path: "\(memberPath).state")
       let constants = decodeState(body["let"], path: "\(memberPath).let")
       _ = identifier(

@@ -50,7 +50,7 @@ extension ScenarioDecoder {
       checkKeys(
         body, allowed: ["steps", "debounce", "removeDuplicates", "switchToLatest", "summary"],
         path: memberPath, what: "handler key")
-      _ = string(body, "summary", path: "\(memberPath).summary")
+      _ = string(body, "summary", path: "\(memberPath).summary", shown: .paragraph)
       let steps = body["steps"].map { decodeSteps($0, path: "\(memberPath).steps") } ?? []
       handlers[member.key] = Handler(
         name: member.key, steps: steps,

@@ -94,9 +94,9 @@ struct ScenarioDecoder {
     let inputs = decodeInputs(object["inputs"], path: "inputs", handlers: handlers)
     let expect = object["expect"].map { decodeExpectations($0, path: "expect") } ?? Expectations()
     var scenario = Scenario(
-      file: file, name: name, title: string(object, "title", path: "title") ?? name,
-      summary: string(object, "summary", path: "summary") ?? "",
-      source: string(object, "source", path: "source") ?? "",
+      file: file, name: name, title: string(object, "title", path: "title", shown: .line) ?? name,
+      summary: string(object, "summary", path: "summary", shown: .paragraph) ?? "",
+      source: string(object, "source", path: "source", shown: .line) ?? "",
       threads: threads ?? Scenario.defaultThreads, seed: seed ?? 1,
       rootIsolation: isolation ?? defaultIsolation.ofUnannotated, steps: steps, state: state,
       functions: functions,

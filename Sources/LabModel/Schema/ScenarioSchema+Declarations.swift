@@ -26,8 +26,12 @@ extension ScenarioSchema {
     .object(["$ref": .string("#/$defs/\(definition)"), "description": .string(description)])
   }
 
+  /// A paragraph of the course's text (`ShownText.paragraph`).
   static func summary(_ description: String) -> SchemaJSON {
-    .object(["type": "string", "description": .string(description)])
+    .object([
+      "type": "string", "maxLength": .integer(Int64(ShownText.paragraph.most)),
+      "description": .string(description),
+    ])
   }
 
   static var function: SchemaJSON {

@@ -9,7 +9,11 @@ extension TopLevelKey {
   /// The JSON the key takes. An exhaustive switch: a new key does not compile without one.
   private var shape: SchemaJSON {
     switch self {
-    case .schema, .title, .summary, .source: .object(["type": "string"])
+    case .schema: .object(["type": "string"])
+    case .title, .source:
+      .object(["type": "string", "maxLength": .integer(Int64(ShownText.line.most))])
+    case .summary:
+      .object(["type": "string", "maxLength": .integer(Int64(ShownText.paragraph.most))])
     case .format:
       .object([
         "type": "integer", "minimum": 1, "maximum": .integer(Int64(Scenario.currentFormat)),

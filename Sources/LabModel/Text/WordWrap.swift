@@ -11,6 +11,7 @@ package enum WordWrap {
   package static func lines(
     _ text: String, width: Int, first: String = "", hanging: String = "", codeSpans: Bool = false
   ) -> [String] {
+    let text = boundingCharacters(text)
     var out: [String] = []
     var line = first
     var lineHasWord = false
@@ -44,6 +45,30 @@ package enum WordWrap {
       }
     }
     out.append(line)
+    return out
+  }
+
+  /// The most scalars a character keeps when it is wrapped: an emoji of a family, or a flag of
+  /// a region, has under ten.
+  static let maxScalarsPerCharacter = 16
+
+  /// `text` with each character of more than `maxScalarsPerCharacter` scalars cut to that many
+  /// and marked `…`: a letter that carries 30,000 combining marks is one character, one column
+  /// wide, and wrapped whole it was a line of 60 KB.
+  static func boundingCharacters(_ text: String) -> String {
+    guard text.contains(where: { $0.unicodeScalars.count > maxScalarsPerCharacter }) else {
+      return text
+    }
+    var out = ""
+    for character in text {
+      let scalars = character.unicodeScalars
+      if scalars.count > maxScalarsPerCharacter {
+        out.unicodeScalars.append(contentsOf: scalars.prefix(maxScalarsPerCharacter))
+        out += "…"
+      } else {
+        out.append(character)
+      }
+    }
     return out
   }
 

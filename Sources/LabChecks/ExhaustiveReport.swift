@@ -77,7 +77,7 @@ extension ExhaustiveSearch.Findings {
     let sorted = outcomes.sorted { ($0.preemptions, $0.count) < ($1.preemptions, $1.count) }
     // An outcome's values and a rule's reason are the course's text: escaped, as everywhere.
     let texts = sorted.map { shownLine($0.outcome.description) }
-    let width = max(7, texts.map(\.count).max() ?? 0)
+    let width = max(7, min(texts.map(\.count).max() ?? 0, String.widestColumn))
     if !sorted.isEmpty {
       out += "  " + "grade".padding(11) + "  " + "outcome".padding(width) + "  preemptions\n"
     }

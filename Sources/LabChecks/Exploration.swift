@@ -86,7 +86,7 @@ package enum Exploration {
         columns) + "\n\n"
     // An outcome's values and a rule's reason are the scenario's text: escaped for the terminal.
     let outcomes = rows.map { shownLine($0.outcome.description) }
-    let outcomeWidth = max(7, outcomes.map(\.count).max() ?? 0)
+    let outcomeWidth = max(7, min(outcomes.map(\.count).max() ?? 0, String.widestColumn))
     let countWidth = max(5, String(histogram.runs).count)
     let indent = 2 + countWidth + 2 + 6 + 2
     let seenWidth = rows.map { "\($0.firstSeen)".count }.max() ?? 0

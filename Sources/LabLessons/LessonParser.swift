@@ -10,9 +10,6 @@ public enum LessonParser {
   /// The front matter keys a lesson has: all required except `concepts` and `part`.
   public static let frontMatterKeys = ["name", "title", "concepts", "scenarios", "part"]
 
-  /// The most characters a part's name has: it is a heading in `lab list` and on the site.
-  static let longestPart = 60
-
   /// Parses a lesson file's text.
   ///
   /// - Parameters:
@@ -323,12 +320,17 @@ extension LessonParser {
         number: number, name: lessonName.isEmpty ? name : lessonName, title: title,
         concepts: Self.list(fields["concepts"]?.value ?? ""), scenarios: scenarios, file: file,
         sections: sections, citations: citations)
+      if let field = fields["title"], let long = ShownText.line.problem(title, key: "title") {
+        problem(field.line, long)
+      }
       if let part = fields["part"] {
-        if isBlank(part.value) || part.value.count > LessonParser.longestPart {
+        if isBlank(part.value) {
           problem(
             part.line,
-            "'part:' names the part of the course this lesson begins, in 1 to "
-              + "\(LessonParser.longestPart) characters, such as 'part: Shared state'")
+            "'part:' names the part of the course this lesson begins, such as "
+              + "'part: Shared state'")
+        } else if let long = ShownText.heading.problem(part.value, key: "part") {
+          problem(part.line, long)
         } else {
           lesson.part = part.value
         }

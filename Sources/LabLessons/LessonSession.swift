@@ -383,7 +383,7 @@ struct Printer {
     let lines =
       surroundings.width.map {
         WordWrap.lines(text, width: max(20, $0 - 1), first: indent, hanging: indent + "  ")
-      } ?? [indent + text]
+      } ?? [indent + WordWrap.boundingCharacters(text)]
     out(lines.map { line in (style.map { paint(line, $0) } ?? line) + "\n" }.joined())
   }
 }

@@ -18,12 +18,39 @@ import Testing
     #expect(plain.part == nil)
   }
 
-  @Test(arguments: ["part:", "part:   ", "part: " + String(repeating: "p", count: 61)])
-  func aPartOfNothingOrPastALineIsRefused(_ line: String) {
+  @Test(arguments: ["part:", "part:   "])
+  func aPartOfNothingIsRefused(_ line: String) {
     #expect(
       LessonTests.problems(Self.body, frontMatter: Self.front(line)) == [
-        "4: 'part:' names the part of the course this lesson begins, in 1 to 60 characters, such "
-          + "as 'part: Shared state'"
+        "4: 'part:' names the part of the course this lesson begins, such as 'part: Shared state'"
+      ])
+  }
+
+  /// A heading of 60 characters at most, and 240 scalars: 60 letters of 2,000 combining marks
+  /// each made a 240 KB heading in `lab list` and on the site's index (held-out round 32).
+  @Test func aPartPastAHeadingIsRefused() {
+    let marks = String(repeating: "a" + String(repeating: "\u{301}", count: 2_000), count: 60)
+    for (part, said) in [
+      (String(repeating: "p", count: 61), "61 characters (61 Unicode scalars)"),
+      (marks, "60 characters (120060 Unicode scalars)"),
+    ] {
+      #expect(
+        LessonTests.problems(Self.body, frontMatter: Self.front("part: " + part)) == [
+          "4: 'part' is \(said); the lab shows it as a heading of at most 60 characters and 240 "
+            + "Unicode scalars: shorten it"
+        ])
+    }
+  }
+
+  /// A lesson's title is one line, as a scenario's is: a title of one letter and 100,000 marks
+  /// was a 200 KB line of `lab list` and twice on its page.
+  @Test func aTitlePastALineIsRefused() {
+    let title = "a" + String(repeating: "\u{301}", count: 1_200)
+    let front = "---\nname: sample\ntitle: \(title)\nscenarios: [sync-download]\n---"
+    #expect(
+      LessonTests.problems(Self.body, frontMatter: front) == [
+        "3: 'title' is 1 character (1201 Unicode scalars); the lab shows it as one line of at "
+          + "most 300 characters and 1200 Unicode scalars: shorten it"
       ])
   }
 

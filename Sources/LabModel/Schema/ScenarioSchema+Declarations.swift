@@ -26,10 +26,11 @@ extension ScenarioSchema {
     .object(["$ref": .string("#/$defs/\(definition)"), "description": .string(description)])
   }
 
-  /// A paragraph of the course's text (`ShownText.paragraph`).
+  /// A paragraph of the course's text (`ShownText.paragraph`). JSON Schema's `maxLength` counts
+  /// Unicode scalars, so it holds the scalars' bound: the schema refuses nothing the lab takes.
   static func summary(_ description: String) -> SchemaJSON {
     .object([
-      "type": "string", "maxLength": .integer(Int64(ShownText.paragraph.most)),
+      "type": "string", "maxLength": .integer(Int64(ShownText.paragraph.mostScalars)),
       "description": .string(description),
     ])
   }

@@ -11,9 +11,9 @@ extension TopLevelKey {
     switch self {
     case .schema: .object(["type": "string"])
     case .title, .source:
-      .object(["type": "string", "maxLength": .integer(Int64(ShownText.line.most))])
+      .object(["type": "string", "maxLength": .integer(Int64(ShownText.line.mostScalars))])
     case .summary:
-      .object(["type": "string", "maxLength": .integer(Int64(ShownText.paragraph.most))])
+      .object(["type": "string", "maxLength": .integer(Int64(ShownText.paragraph.mostScalars))])
     case .format:
       .object([
         "type": "integer", "minimum": 1, "maximum": .integer(Int64(Scenario.currentFormat)),

@@ -55,7 +55,7 @@ package enum WordWrap {
   /// `text` with each character of more than `maxScalarsPerCharacter` scalars cut to that many
   /// and marked `…`: a letter that carries 30,000 combining marks is one character, one column
   /// wide, and wrapped whole it was a line of 60 KB.
-  static func boundingCharacters(_ text: String) -> String {
+  package static func boundingCharacters(_ text: String) -> String {
     guard text.contains(where: { $0.unicodeScalars.count > maxScalarsPerCharacter }) else {
       return text
     }

@@ -181,11 +181,13 @@ enum RecordCommand: Command {
   {
     let console = context.console
     if let old = file.text() {
+      // The old file is the course's text, each line escaped as `lab diff` shows it: its
+      // escapes reached the terminal raw in the "before" lines.
       console.out(
         console.outStyle.diff(
           ExpectedTrace.changes(
-            from: old, to: text, oldName: "\(file.display) (before)",
-            newName: "\(file.display) (recorded)")))
+            from: terminalSafeLines(old), to: terminalSafeLines(text),
+            oldName: "\(file.display) (before)", newName: "\(file.display) (recorded)")))
     }
     do {
       try file.write(text)

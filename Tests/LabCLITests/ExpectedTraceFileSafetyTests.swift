@@ -43,4 +43,29 @@ import Testing
     #expect(check.out.contains("FAIL  s  its expected trace cannot be read: "), "\(check.out)")
     #expect(!check.out.contains("does not validate"))
   }
+
+  /// `lab record` and `lab diff --update` show the lines of the file they replace escaped, as
+  /// `lab diff` does: a course's file of escapes retitled and cleared the terminal (held-out
+  /// round 33).
+  @Test func theFileARecordingReplacesIsShownEscaped() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-expected-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let scenarios = root.appendingPathComponent("Scenarios")
+    try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+    try #"{"format": 1, "steps": [{"log": "hi"}]}"#.write(
+      to: scenarios.appendingPathComponent("s.json"), atomically: true, encoding: .utf8)
+    let expected = scenarios.appendingPathComponent("s.expected")
+    for command in [["record", "s"], ["diff", "s", "--update"]] {
+      try "garbage \u{1B}]0;TITLE\u{7} \u{1B}[2J\u{202E}\u{9B}\n".write(
+        to: expected, atomically: true, encoding: .utf8)
+      let run = InProcessLab.run(command, environment: ["LAB_ROOT": root.path, "CI": ""])
+      #expect(run.out.contains("garbage \\u{1B}]0;TITLE\\u{7}"), "\(command): \(run.out)")
+      #expect(
+        !(run.out + run.err).unicodeScalars.contains {
+          [0x1B, 0x7, 0x202E, 0x9B].contains($0.value)
+        },
+        "\(command): a raw escape reached the terminal")
+    }
+  }
 }

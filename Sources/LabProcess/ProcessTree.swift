@@ -267,8 +267,15 @@ struct ProcessTree {
     #if os(Linux)
       typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
       guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "prctl") else { return false }
+      let prctl = unsafeBitCast(symbol, to: Prctl.self)
       let setChildSubreaper: Int32 = 36
-      return unsafeBitCast(symbol, to: Prctl.self)(setChildSubreaper, 1, 0, 0, 0) == 0
+      // Not dumpable: the lab's /proc/PID files become root's, so a program it starts (a
+      // course's fact, its own user's) cannot read the lab's environment or memory there — a
+      // fact read the user's tokens from /proc/PPID/environ, its own environment only PATH. A
+      // program's exec makes it dumpable again, so its own /proc files stay its own.
+      let setDumpable: Int32 = 4
+      _ = prctl(setDumpable, 0, 0, 0, 0)
+      return prctl(setChildSubreaper, 1, 0, 0, 0) == 0
     #else
       return false
     #endif

@@ -29,14 +29,17 @@ extension CheckReport {
   /// GitLab and GitHub reporters also read) accepts: `<testsuites>` with no `skipped` attribute,
   /// one `<testsuite>`, one `<testcase>` per scenario (class name: its folder) holding a
   /// `<failure>`, an `<error>` or a `<skipped>`; times in seconds. Tests/JUnit keeps the schema.
-  public static func junit(_ verdicts: [ScenarioVerdict], suite: String = "lab check") -> String {
+  public static func junit(
+    _ verdicts: [ScenarioVerdict], lessons: [LessonCheck] = [], suite: String = "lab check"
+  ) -> String {
     let kinds = verdicts.map(junitKind)
-    let failures = kinds.filter { $0 == .failure }.count
+    let failures =
+      kinds.filter { $0 == .failure }.count + lessons.filter { $0.problem != nil }.count
     let errors = kinds.filter { $0 == .error }.count
     let skipped = kinds.filter { $0 == .skipped }.count
     let time = junitSeconds(verdicts.reduce(0) { $0 + $1.seconds })
     let counts =
-      "name=\"\(xml(suite))\" tests=\"\(verdicts.count)\" failures=\"\(failures)\" "
+      "name=\"\(xml(suite))\" tests=\"\(verdicts.count + lessons.count)\" failures=\"\(failures)\" "
       + "errors=\"\(errors)\""
     var out = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
     out.append("<testsuites \(counts) time=\"\(time)\">")
@@ -44,6 +47,7 @@ extension CheckReport {
     for (verdict, kind) in zip(verdicts, kinds) {
       out += testcase(verdict, kind)
     }
+    out += testcases(lessons)
     out.append("  </testsuite>")
     out.append("</testsuites>")
     return out.joined(separator: "\n") + "\n"
@@ -94,10 +98,11 @@ extension CheckReport {
   static let junitMarker = "<testsuites name=\"lab check\""
 
   /// Writes the JUnit report to `path`; the caller has checked `junitPlan`.
-  package static func writeJUnit(_ verdicts: [ScenarioVerdict], toPath path: String)
-    throws(ExpectedTraceProblem)
-  {
-    try AtomicFile.write(junit(verdicts), to: URL(writtenPath: path), display: path)
+  package static func writeJUnit(
+    _ verdicts: [ScenarioVerdict], lessons: [LessonCheck] = [], toPath path: String
+  ) throws(ExpectedTraceProblem) {
+    try AtomicFile.write(
+      junit(verdicts, lessons: lessons), to: URL(writtenPath: path), display: path)
   }
 
   /// Seconds with three decimals and no exponent (`12.345`), as the schema's time pattern wants.

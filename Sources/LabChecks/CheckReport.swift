@@ -28,7 +28,7 @@ public enum CheckReport {
   public static let jsonFormat = 1
 
   /// The verdicts as one JSON document (`lab check --format json`).
-  public static func json(_ verdicts: [ScenarioVerdict]) -> String {
+  public static func json(_ verdicts: [ScenarioVerdict], lessons: [LessonCheck] = []) -> String {
     let counts = count(verdicts)
     let quote = TraceJSON.quote
     let scenarios = verdicts.map { verdict -> String in
@@ -63,7 +63,8 @@ public enum CheckReport {
         "passed": \(counts.passed),
         "failed": \(counts.failed),
         "skipped": \(counts.skipped),
-        "scenarios": \(scenarios.isEmpty ? "[]" : "[\n" + scenarios.joined(separator: ",\n") + "\n  ]")
+        "scenarios": \(scenarios.isEmpty ? "[]" : "[\n" + scenarios.joined(separator: ",\n") + "\n  ]"),
+        \(json(lessons))
       }
 
       """

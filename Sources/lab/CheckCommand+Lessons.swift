@@ -10,9 +10,10 @@ import Synchronization
 extension CheckCommand {
   /// Reads every lesson of the course — each must parse, and each of its citations must name a
   /// fact the course has — and with `runFacts` holds the facts they cite to their claims. Prints
-  /// a line per lesson (on stderr for failures only, when `toStderr`); true when one failed.
+  /// a line per lesson (on stderr for failures only, when `toStderr`); returns each lesson's
+  /// verdict (and each unreadable name's), for the JSON and JUnit reports.
   static func checkLessons(runFacts: Bool, toStderr: Bool, _ context: CommandContext)
-    throws(UsageError) -> Bool
+    throws(UsageError) -> [CheckReport.LessonCheck]
   {
     let console = context.console
     let course = try context.course()
@@ -20,11 +21,13 @@ extension CheckCommand {
     let entries = catalog.entries()
     // A lesson, fact or doc whose name is not UTF-8 is read by nothing: each fails the check.
     let unreadable = UnreadableNames.problems(inCourse: course.root)
+    var checks: [CheckReport.LessonCheck] = []
     for problem in unreadable {
       let line = console.paint("FAIL", .red, forErr: toStderr) + "  " + problem + "\n"
       if toStderr { console.err(line) } else { console.out(line) }
+      checks.append(.init(name: "unreadable name", file: "", problem: problem, summary: ""))
     }
-    guard !entries.isEmpty else { return !unreadable.isEmpty }
+    guard !entries.isEmpty else { return checks }
     var lessons: [(LessonCatalog.Entry, Result<Lesson, LessonFileError>)] = []
     for entry in entries {
       do throws(LessonFileError) {
@@ -40,7 +43,13 @@ extension CheckCommand {
         cited.merge(lesson.facts) { first, _ in first }
       }
       guard let results = runCitedFacts(cited.values.sorted { $0.name < $1.name }, context)
-      else { return true }
+      else {
+        return checks + [
+          .init(
+            name: "facts", file: "", problem: "the cited facts could not be checked",
+            summary: "")
+        ]
+      }
       for result in results {
         if case .failed(let why) = result.outcome { failedFacts[result.fact.name] = why }
       }
@@ -74,6 +83,10 @@ extension CheckCommand {
             + "hold: \(why); see \(LabCommand.line("facts \(bad.name)"))"
         }
       }
+      checks.append(
+        .init(
+          name: "lesson \(entry.number) \(entry.name)", file: catalog.displayPath(entry.url),
+          problem: problem.map(terminalSafe), summary: summary))
       if let problem {
         failed += 1
         let line =
@@ -87,7 +100,7 @@ extension CheckCommand {
     let passed = lessons.count - (failed - unreadable.count)
     let totals = "lessons: \(passed) passed, \(failed) failed\n"
     if toStderr { console.err(totals) } else { console.out(totals) }
-    return failed > 0
+    return checks
   }
 
   /// The facts' results, as `lab facts` finds them; nil (with the reason printed) without a

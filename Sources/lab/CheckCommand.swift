@@ -148,19 +148,17 @@ enum CheckCommand: Command {
         if verbose { console.out(CheckReport.details(verdict)) }
       }
     }
-    switch format {
-    case .text: console.out(CheckReport.totals(verdicts) + "\n")
-    case .json: console.out(CheckReport.json(verdicts))
-    }
-    // The whole course: its lessons too, and what they cite.
-    let lessonsFailed =
+    if format == .text { console.out(CheckReport.totals(verdicts) + "\n") }
+    // The whole course: its lessons too, and what they cite — in the reports as well.
+    let lessons =
       arguments.positionals.isEmpty
       ? try checkLessons(runFacts: arguments.flag(.facts), toStderr: format == .json, context)
-      : false
-    if let failed = writeReports(verdicts, targets, plan, output, arguments, context) {
+      : []
+    if format == .json { console.out(CheckReport.json(verdicts, lessons: lessons)) }
+    if let failed = writeReports(verdicts, lessons, targets, plan, output, arguments, context) {
       return failed
     }
-    return verdicts.contains { $0.status == .failed } || lessonsFailed
+    return verdicts.contains { $0.status == .failed } || lessons.contains { $0.problem != nil }
       ? ExitStatus.failure : ExitStatus.ok
   }
 
@@ -198,7 +196,8 @@ enum CheckCommand: Command {
   /// Writes `--html` pages with their index and the `--junit` file, as `output` has checked;
   /// the exit status when one cannot be written.
   static func writeReports(
-    _ verdicts: [ScenarioVerdict], _ targets: [Target], _ plan: CheckPlan,
+    _ verdicts: [ScenarioVerdict], _ lessons: [CheckReport.LessonCheck], _ targets: [Target],
+    _ plan: CheckPlan,
     _ output: OutputPlan, _ arguments: Arguments, _ context: CommandContext
   ) -> Int32? {
     let console = context.console
@@ -226,7 +225,7 @@ enum CheckCommand: Command {
     }
     if let junit = arguments.value(.junit) {
       do {
-        try CheckReport.writeJUnit(verdicts, toPath: junit)
+        try CheckReport.writeJUnit(verdicts, lessons: lessons, toPath: junit)
       } catch {
         for line in error.lines {
           console.err(console.paint("error: ", .red, forErr: true) + line + "\n")

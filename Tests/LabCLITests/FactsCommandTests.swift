@@ -250,6 +250,24 @@ import Testing
     let lesson = course.lab(["lesson", "1"])
     #expect(lesson.status == 1)
     #expect(lesson.err.contains("cites the fact 'hold'"))
+    // The reports a CI reads say so too: the lesson is a test case that failed, and the JSON
+    // counts it (they said every test passed while the job failed; held-out round 33).
+    let junit = course.root.appendingPathComponent("check.xml").path
+    let reported = course.lab(["check", "--junit", junit])
+    #expect(reported.status == 1)
+    let xml = try String(contentsOfFile: junit, encoding: .utf8)
+    #expect(xml.contains(#"failures="1""#), "\(xml)")
+    #expect(
+      xml.contains(#"<testcase classname="Lessons" name="lesson 1 first-steps" time="0.000">"#),
+      "\(xml)")
+    let json = course.lab(["check", "--format", "json"])
+    #expect(json.status == 1)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+    #expect(document["lessons_failed"] as? Int == 1, "\(json.out)")
+    let entry = try #require((document["lessons"] as? [[String: Any]])?.first)
+    #expect(entry["status"] as? String == "failed")
+    #expect((entry["problem"] as? String)?.contains("cites the fact 'hold'") == true)
   }
 
   @Test(.enabled(if: hasSwiftc, "needs swiftc"))

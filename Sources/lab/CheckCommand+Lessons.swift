@@ -60,29 +60,9 @@ extension CheckCommand {
     for (entry, read) in lessons {
       let label = "lesson \(entry.number) \(entry.name)".padding(
         toLength: width, withPad: " ", startingAt: 0)
-      var problem: String?
-      var summary = ""
-      let sharesItsName = shared[entry.url.standardizedFileURL.path]
-      switch read {
-      case _ where sharesItsName != nil:
-        problem = "\(catalog.displayPath(entry.url)): " + sharesItsName!
-      case .failure(let error):
-        problem = error.description.split(separator: "\n").first.map(String.init)
-        if error.problems.count > 1 { problem! += " (+\(error.problems.count - 1) more)" }
-      case .success(let lesson):
-        let names = Set(lesson.citations.map(\.name))
-        summary =
-          names.isEmpty
-          ? "cites no fact" : "cites \(names.count) fact\(names.count == 1 ? "" : "s")"
-        if let missing = course.scenarioProblems(of: lesson).first {
-          problem = missing
-        } else if let bad = lesson.citations.first(where: { failedFacts[$0.name] != nil }) {
-          let why = failedFacts[bad.name]?.split(separator: "\n").first ?? ""
-          problem =
-            "\(lesson.file):\(bad.line):\(bad.column): the fact '\(bad.name)' it cites does not "
-            + "hold: \(why); see \(LabCommand.line("facts \(bad.name)"))"
-        }
-      }
+      let (problem, summary) = verdict(
+        of: read, sharesItsName: shared[entry.url.standardizedFileURL.path],
+        file: catalog.displayPath(entry.url), failedFacts: failedFacts, course)
       checks.append(
         .init(
           name: "lesson \(entry.number) \(entry.name)", file: catalog.displayPath(entry.url),
@@ -101,6 +81,34 @@ extension CheckCommand {
     let totals = "lessons: \(passed) passed, \(failed) failed\n"
     if toStderr { console.err(totals) } else { console.out(totals) }
     return checks
+  }
+
+  /// One lesson's problem, nil when it passed, and what was checked: it parses, shares its name
+  /// with no other, runs scenarios the course has and cites facts that hold.
+  static func verdict(
+    of read: Result<Lesson, LessonFileError>, sharesItsName: String?, file: String,
+    failedFacts: [String: String], _ course: LabLessons.Course
+  ) -> (problem: String?, summary: String) {
+    if let sharesItsName { return ("\(file): " + sharesItsName, "") }
+    switch read {
+    case .failure(let error):
+      let first = error.description.split(separator: "\n").first.map(String.init) ?? ""
+      return (first + (error.problems.count > 1 ? " (+\(error.problems.count - 1) more)" : ""), "")
+    case .success(let lesson):
+      let names = Set(lesson.citations.map(\.name))
+      let summary =
+        names.isEmpty
+        ? "cites no fact" : "cites \(names.count) fact\(names.count == 1 ? "" : "s")"
+      if let missing = course.scenarioProblems(of: lesson).first { return (missing, summary) }
+      guard let bad = lesson.citations.first(where: { failedFacts[$0.name] != nil }) else {
+        return (nil, summary)
+      }
+      let why = failedFacts[bad.name]?.split(separator: "\n").first ?? ""
+      return (
+        "\(lesson.file):\(bad.line):\(bad.column): the fact '\(bad.name)' it cites does not "
+          + "hold: \(why); see \(LabCommand.line("facts \(bad.name)"))", summary
+      )
+    }
   }
 
   /// The facts' results, as `lab facts` finds them; nil (with the reason printed) without a

@@ -62,9 +62,15 @@ public enum TraceGeneralizer {
       func line(_ position: Int) -> String {
         let key = orders[0][position]
         let group = events.indices.map { run in events[run][orders[run].firstIndex(of: key)!] }
+        // Written as `ExpectedTrace.render` writes one run: text escaped as the terminal shows
+        // it (a tab, a line break or an escape in a log broke the file), and a name's spaces
+        // escaped too, since a space ends its field.
+        func name(_ values: [String]) -> String {
+          pattern(values.map(terminalSafe)).replacing(" ", with: "\\ ")
+        }
         let fields = [
-          TraceText.time(group[0].time), pattern(group.map(\.thread)), pattern(group.map(\.task)),
-          group[0].kind.rawValue, pattern(group.map(\.text)),
+          TraceText.time(group[0].time), name(group.map(\.thread)), name(group.map(\.task)),
+          group[0].kind.rawValue, pattern(group.map { terminalSafe($0.text) }),
         ]
         if fields[1...].contains(where: { ExpectedTrace.Field($0).isPattern }) {
           output.wildcardLines += 1

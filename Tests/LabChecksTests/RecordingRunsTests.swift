@@ -49,4 +49,20 @@ struct RecordingRunsTests {
     #expect(runs.keptEvents >= 200)
     #expect(runs.keptEvents < 200 + runs.results.map(\.events.count).max()!)
   }
+
+  /// A log with a tab, a line break or an escape in an any-order block is written as one run's
+  /// recording writes it: the many-seed file broke on them
+  /// ("does not match … write the file by hand"; held-out round 33).
+  @Test(arguments: ["a\\tb", "a\\nb", "x\\u001b[2J\\u202e"])
+  func textThatMustBeEscapedIsGeneralized(_ log: String) throws {
+    let scenario = try TestSupport.scenario(
+      json: #"{ "format": 1, "name": "escaped", "threads": 2, "steps": [ { "group": "g", "#
+        + #""count": 3, "steps": [ { "log": "\#(log)" } ] } ] }"#)
+    let runs = Recording.runs(scenario, seeds: 3, policies: SchedulingPolicy.allCases)
+    let recording = try Recording(
+      runs.results, labels: runs.labels, scenario: scenario, argument: "escaped", seeds: 3,
+      policies: SchedulingPolicy.allCases, hints: HintCommand("lab"), runsMade: runs.made)
+    #expect(recording.text.contains("any order {"), "\(recording.text)")
+    #expect(!recording.text.unicodeScalars.contains { $0 == "\t" || $0 == "\u{1B}" })
+  }
 }

@@ -57,7 +57,12 @@ package struct ExpectedTraceFile {
     do {
       return .success(try ExpectedTrace.parse(text, file: display))
     } catch {
-      return .failure(ExpectedTraceProblem(lines: error.diagnostics.map(\.description)))
+      // The first errors, as for a scenario: a file of 100,000 broken lines printed them all.
+      let shown = error.diagnostics.prefix(DiagnosticList.shownLimit).map(\.description)
+      let hidden = error.diagnostics.count - shown.count + error.omitted
+      return .failure(
+        ExpectedTraceProblem(
+          lines: shown + (hidden > 0 ? [DiagnosticList.notShown(hidden, file: display)] : [])))
     }
   }
 

@@ -68,4 +68,23 @@ import Testing
         "\(command): a raw escape reached the terminal")
     }
   }
+
+  /// An expected trace of 100,000 broken lines shows its first 50 errors and counts the rest, as a
+  /// scenario does (it printed 100,000 lines; held-out round 33).
+  @Test func aTraceOfManyMistakesShowsTheFirstFifty() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-expected-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let scenarios = root.appendingPathComponent("Scenarios")
+    try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+    try #"{"format": 1, "steps": [{"log": "hi"}]}"#.write(
+      to: scenarios.appendingPathComponent("s.json"), atomically: true, encoding: .utf8)
+    try String(repeating: "any order {\n", count: 100_000).write(
+      to: scenarios.appendingPathComponent("s.expected"), atomically: true, encoding: .utf8)
+    let run = InProcessLab.run(["diff", "s"], environment: ["LAB_ROOT": root.path])
+    #expect(run.status == 1)
+    let lines = run.err.split(separator: "\n")
+    #expect(lines.count == 51, "\(lines.count)")
+    #expect(lines.last?.hasSuffix("note: 99950 more errors not shown; fix these first") == true)
+  }
 }

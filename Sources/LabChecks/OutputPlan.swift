@@ -126,12 +126,14 @@ package struct OutputPlan {
         isFolder.boolValue
       else { return "cannot write '\(file.path)': no folder '\(folder)'; check the path" }
       guard access(folder, W_OK) == 0 else {
-        return "cannot write '\(file.path)': the folder '\(folder)' is not writable"
+        return "cannot write '\(file.path)': the folder '\(folder)' is not writable; name a "
+          + "folder you can write in"
       }
     }
     if !file.within.isEmpty, !Self.isInside(url, file.within) {
       return "'\(file.path)' is outside the project once its symbolic links are followed; "
-        + "the lab writes a name's files only inside it"
+        + "the lab writes a name's files only inside it: replace the link with a file or a "
+        + "folder of the project's own"
     }
     var status = stat()
     guard lstat(file.path, &status) == 0 else {
@@ -154,13 +156,14 @@ package struct OutputPlan {
       case .report:
         return "'\(file.path)' exists and is not a report the lab wrote, so the lab does not "
           + "replace it; name a new file, or move that one away first"
-      case .nothing: return "'\(file.path)' already exists, and the lab never overwrites it"
+      case .nothing:
+        return "'\(file.path)' already exists, and the lab never overwrites it; choose another name"
       }
-    case S_IFDIR: return "cannot write '\(file.path)': it is a folder"
+    case S_IFDIR: return "cannot write '\(file.path)': it is a folder; name a file"
     case S_IFLNK:
       return "cannot write '\(file.path)': it is a symbolic link, and the lab replaces only a "
-        + "regular file"
-    default: return "cannot write '\(file.path)': it is not a regular file"
+        + "regular file; remove the link, or name another file"
+    default: return "cannot write '\(file.path)': it is not a regular file; name a regular file"
     }
   }
 

@@ -49,7 +49,11 @@ enum NewCommand: Command {
     let root = catalog.root.resolvingSymlinksInPath().standardizedFileURL
     let folder = try folder(arguments.value(.path), root: root)
     let console = context.console
-    for existing in ScenarioCatalog(root: root).allScenarioFiles()
+    // The bundled curriculum's names too: a course's scenario of such a name hides the bundled
+    // one beside the course, which `lab new` should not make by accident.
+    let bundled = (try? context.bundledCurriculum()).flatMap { $0 }
+    let names = [root] + [bundled].compactMap { $0?.standardizedFileURL }.filter { $0 != root }
+    for existing in names.flatMap({ ScenarioCatalog(root: $0).allScenarioFiles() })
     where existing.deletingPathExtension().lastPathComponent == name {
       console.err(
         console.paint("error: ", .red, forErr: true)

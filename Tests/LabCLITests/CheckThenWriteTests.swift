@@ -1,6 +1,7 @@
 import Foundation
 import LabChecks
 import LabPictures
+import LabTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -291,6 +292,23 @@ import Testing
     #expect(InProcessLab.run(["init", lessons]).err.contains("inside the Lessons folder"))
     let beside = project.root.appendingPathComponent("beside").path
     #expect(InProcessLab.run(["init", beside]).status == 0)
+  }
+
+  /// A course's `lab new` refuses a bundled scenario's name too: the course's file would hide
+  /// the bundled one beside the course (held-out round 33).
+  @Test func newRefusesABundledScenariosName() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("lab-new-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: root) }
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("Scenarios"), withIntermediateDirectories: true)
+    let run = InProcessLab.run(
+      ["new", "racy-counter"],
+      environment: ["LAB_ROOT": root.path, "LAB_CURRICULUM": TestSupport.packageRoot.path])
+    #expect(run.status == 1)
+    #expect(run.err.contains("a scenario named 'racy-counter' already exists: "), "\(run.err)")
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: root.appendingPathComponent("Scenarios/racy-counter.json").path))
   }
 
   /// An empty or blank folder name is a slip (an unset variable), not the current folder: `lab

@@ -60,27 +60,10 @@ public enum TraceGeneralizer {
         suffix += 1
       }
       func line(_ position: Int) -> String {
-        let key = orders[0][position]
-        let group = events.indices.map { run in events[run][orders[run].firstIndex(of: key)!] }
-        // Written as `ExpectedTrace.render` writes one run: text escaped as the terminal shows
-        // it (a tab, a line break or an escape in a log broke the file), and a name's spaces
-        // escaped too, since a space ends its field.
-        func name(_ values: [String]) -> String {
-          pattern(values.map(terminalSafe)).replacing(" ", with: "\\ ")
-        }
-        let fields = [
-          TraceText.time(group[0].time), name(group.map(\.thread)), name(group.map(\.task)),
-          group[0].kind.rawValue, pattern(group.map { terminalSafe($0.text) }),
-        ]
-        if fields[1...].contains(where: { ExpectedTrace.Field($0).isPattern }) {
-          output.wildcardLines += 1
-        }
-        let text =
-          TraceText.pad(fields[0], 8, left: true) + "  " + TraceText.pad(fields[1], threadWidth)
-          + "  "
-          + TraceText.pad(fields[2], taskWidth) + "  " + TraceText.pad(fields[3], 7) + " "
-          + fields[4]
-        return trimmingTrailingBlanks(text)
+        let (text, wildcards) = Self.line(
+          of: orders[0][position], in: events, orders: orders, widths: (threadWidth, taskWidth))
+        if wildcards { output.wildcardLines += 1 }
+        return text
       }
       let count = orders[0].count
       // A block a file may not hold is refused here, in words, not by parsing what was written.
@@ -119,6 +102,31 @@ public enum TraceGeneralizer {
       }
     }
     return output
+  }
+
+  /// The line of the event `key` names in every run of one moment, and whether it holds a
+  /// wildcard. Written as `ExpectedTrace.render` writes one run: text escaped as the terminal
+  /// shows it (a tab, a line break or an escape in a log broke the file), and a name's spaces
+  /// escaped too, since a space ends its field.
+  static func line(
+    of key: String, in events: [[TraceEvent]], orders: [[String]],
+    widths: (thread: Int, task: Int)
+  ) -> (text: String, wildcards: Bool) {
+    let group = events.indices.map { run in events[run][orders[run].firstIndex(of: key)!] }
+    func name(_ values: [String]) -> String {
+      pattern(values.map(terminalSafe)).replacing(" ", with: "\\ ")
+    }
+    let fields = [
+      TraceText.time(group[0].time), name(group.map(\.thread)), name(group.map(\.task)),
+      group[0].kind.rawValue, pattern(group.map { terminalSafe($0.text) }),
+    ]
+    let text =
+      TraceText.pad(fields[0], 8, left: true) + "  " + TraceText.pad(fields[1], widths.thread)
+      + "  " + TraceText.pad(fields[2], widths.task) + "  " + TraceText.pad(fields[3], 7) + " "
+      + fields[4]
+    return (
+      trimmingTrailingBlanks(text), fields[1...].contains { ExpectedTrace.Field($0).isPattern }
+    )
   }
 
   /// Throws unless every run has events at the same moments, in the same numbers: only the order

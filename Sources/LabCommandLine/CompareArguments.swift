@@ -84,13 +84,16 @@ package struct CompareArguments: Sendable {
       throw UsageError("run B takes at most one scenario after --vs (none: A's)")
     }
     let nameB = second.positionals.first ?? first.positionals[0]
-    if second.positionals.isEmpty, after.isEmpty {
+    // A first: its own mistakes are said before B's. B takes none of A's options, so an empty
+    // B is the scenario's own run — the same as A only when A gives no options either.
+    let a = try side(first, given: before, scenario: first.positionals[0])
+    if second.positionals.isEmpty, after.isEmpty, before.count == 1 {
       throw UsageError(
         "run B is the same as run A: after --vs give what B changes (--threads 8, --seed 2, "
           + "--native, another scenario)")
     }
     return CompareArguments(
-      a: try side(first, given: before, scenario: first.positionals[0]),
+      a: a,
       b: try side(
         second, given: second.positionals.isEmpty ? [nameB] + after : after, scenario: nameB),
       full: first.flag(.full) || second.flag(.full))

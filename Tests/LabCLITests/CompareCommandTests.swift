@@ -97,12 +97,23 @@ import Testing
     (["racy-counter", "--vs", "--sed", "2"], "unknown option '--sed'; did you mean '--seed'?"),
     (["racy-counter", "--vs", "--live", "--schedule", "3-8d4eb6--51"], "a schedule is virtual"),
     (["racy-counter", "--vs", "--schedule", "nonsense"], "schedule"),
+    // A's mistakes are said before B's emptiness (held-out round 33).
+    (["racy-counter", "--schedule", "zzz", "--vs"], "schedule string is damaged"),
   ])
   func usageErrors(_ arguments: [String], _ message: String) {
     let run = Self.lab(arguments)
     #expect(run.status == 64, "\(arguments): \(run.out)\(run.err)")
     #expect(run.out.isEmpty)
     #expect(run.err.contains(message), "\(arguments): \(run.err)")
+  }
+
+  /// B takes none of A's options: with none of its own it is the scenario's own run, which
+  /// differs from an A that gives options ("run B is the same as run A" said otherwise).
+  @Test func anEmptyBIsTheScenariosOwnRun() {
+    let run = Self.lab(["racy-counter", "--seed", "5", "--vs"])
+    #expect(run.status == 0 || run.status == 1, "\(run.err)")
+    #expect(run.out.contains("A  racy-counter --seed 5 ·"), "\(run.out)")
+    #expect(run.out.contains("B  racy-counter · virtual"), "\(run.out)")
   }
 
   @Test func rowsFitEightyColumns() {

@@ -14,15 +14,26 @@ import Testing
 /// An expected trace is a course's file: a pipe or a folder in its place is named, never waited
 /// on or read.
 @Suite(.timeLimit(TestSupport.hangLimit)) struct ExpectedTraceFileSafetyTests {
-  @Test(arguments: ["fifo", "folder"])
-  func somethingElseInTheExpectedTracesPlaceIsNamed(_ kind: String) throws {
+  /// A course of one scenario, `s`, that logs a line; removed when the test is done.
+  final class Course {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lab-expected-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: root) }
-    let scenarios = root.appendingPathComponent("Scenarios")
-    try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
-    try #"{"format": 1, "steps": [{"log": "hi"}]}"#.write(
-      to: scenarios.appendingPathComponent("s.json"), atomically: true, encoding: .utf8)
+    var scenarios: URL { root.appendingPathComponent("Scenarios") }
+
+    init() throws {
+      try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+      try #"{"format": 1, "steps": [{"log": "hi"}]}"#.write(
+        to: scenarios.appendingPathComponent("s.json"), atomically: true, encoding: .utf8)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+  }
+
+  @Test(arguments: ["fifo", "folder"])
+  func somethingElseInTheExpectedTracesPlaceIsNamed(_ kind: String) throws {
+    let course = try Course()
+    defer { withExtendedLifetime(course) {} }
+    let (root, scenarios) = (course.root, course.scenarios)
     let expected = scenarios.appendingPathComponent("s.expected").path
     if kind == "fifo" {
       #expect(mkfifo(expected, 0o600) == 0)
@@ -48,13 +59,9 @@ import Testing
   /// `lab diff` does: a course's file of escapes retitled and cleared the terminal (held-out
   /// round 33).
   @Test func theFileARecordingReplacesIsShownEscaped() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "lab-expected-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: root) }
-    let scenarios = root.appendingPathComponent("Scenarios")
-    try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
-    try #"{"format": 1, "steps": [{"log": "hi"}]}"#.write(
-      to: scenarios.appendingPathComponent("s.json"), atomically: true, encoding: .utf8)
+    let course = try Course()
+    defer { withExtendedLifetime(course) {} }
+    let (root, scenarios) = (course.root, course.scenarios)
     let expected = scenarios.appendingPathComponent("s.expected")
     for command in [["record", "s"], ["diff", "s", "--update"]] {
       try "garbage \u{1B}]0;TITLE\u{7} \u{1B}[2J\u{202E}\u{9B}\n".write(
@@ -72,13 +79,9 @@ import Testing
   /// An expected trace of 100,000 broken lines shows its first 50 errors and counts the rest, as a
   /// scenario does (it printed 100,000 lines; held-out round 33).
   @Test func aTraceOfManyMistakesShowsTheFirstFifty() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "lab-expected-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: root) }
-    let scenarios = root.appendingPathComponent("Scenarios")
-    try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
-    try #"{"format": 1, "steps": [{"log": "hi"}]}"#.write(
-      to: scenarios.appendingPathComponent("s.json"), atomically: true, encoding: .utf8)
+    let course = try Course()
+    defer { withExtendedLifetime(course) {} }
+    let (root, scenarios) = (course.root, course.scenarios)
     try String(repeating: "any order {\n", count: 100_000).write(
       to: scenarios.appendingPathComponent("s.expected"), atomically: true, encoding: .utf8)
     let run = InProcessLab.run(["diff", "s"], environment: ["LAB_ROOT": root.path])

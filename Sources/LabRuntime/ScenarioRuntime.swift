@@ -41,6 +41,9 @@ public protocol ScenarioRuntime: AnyObject, Sendable {
   /// Suspends the current task for `milliseconds` of scenario time (`Task.sleep`); throws on
   /// cancel.
   func sleep(milliseconds: Int64, isolation: isolated (any Actor)?) async throws
+  /// Suspends the current task until scenario time `deadline`, in milliseconds since the run
+  /// started (`Task.sleep(until:)`): a deadline already past still suspends. Throws on cancel.
+  func sleep(untilMilliseconds deadline: Int64, isolation: isolated (any Actor)?) async throws
   /// `Task.yield()`.
   func yield(isolation: isolated (any Actor)?) async
   /// A point inside a non-atomic read–modify–write where another thread may run. The virtual

@@ -25,7 +25,7 @@ struct ReductionAgreementTests {
     "async-let-downloads", "group-sliding-window", "task-group-collect",
     "task-group-five-two-threads", "task-group-five", "captured-var-race", "actor-time-store",
     "main-actor-time-store", "search-cancel-previous", "task-sleep-five-two-threads",
-    "semaphore-in-async",
+    "semaphore-in-async", "button-double-tap",
   ]
 
   static func name(_ path: String) -> String {

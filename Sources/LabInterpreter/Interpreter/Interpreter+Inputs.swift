@@ -5,13 +5,25 @@ import Synchronization
 /// UI inputs: taps and keystrokes arrive at their times and run their handler on the main actor,
 /// behind the handler's Combine-style operators.
 extension Interpreter {
-  /// Schedules every input of the scenario; called once as the run starts.
+  /// Starts the user, as the scenario's Swift program has it: a detached task that sleeps until
+  /// each input's time, then sends it. The inputs arrive one at a time, through their own sleep:
+  /// between two inputs due at one moment, main can run the first one's handler and what that
+  /// starts (fact same-moment-inputs-arrive-one-at-a-time) — a turn of the user's, so a search
+  /// takes the choice, and a seeded run makes it as it makes any other. The program's detached
+  /// task runs on Swift's global pool, outside the scenario's threads: the user runs on a pool
+  /// of its own, which work blocking the scenario's pool does not hold up. Called once as the
+  /// run starts.
   func scheduleInputs() {
-    for (index, input) in scenario.inputs.enumerated() {
-      inFlight.callbacks.begin()
-      runtime.schedule(atMilliseconds: input.time) {
+    guard !scenario.inputs.isEmpty else { return }
+    inFlight.callbacks.begin()
+    // A name no scenario's queue can have (names take no spaces): the user's queue is its own.
+    let elsewhere = runtime.dispatchExecutor(queue: "the user", serial: false)
+    Task.detached(executorPreference: elsewhere, priority: .medium) {
+      defer { self.inFlight.callbacks.end() }
+      for (index, input) in self.scenario.inputs.enumerated() {
+        // A deadline already past still suspends, as `Task.sleep(until:)` does.
+        try await self.runtime.sleep(untilMilliseconds: input.time, isolation: nil)
         self.receive(input, ordinal: index + 1)
-        self.inFlight.callbacks.end()
       }
     }
   }

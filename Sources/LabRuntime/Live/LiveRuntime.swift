@@ -76,7 +76,16 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
   /// Ends on time (`LiveTiming.fire`), then waits for a free thread of the task's pool before it
   /// queues, as a sleep on Swift's pool does (`LiveSleep`).
   public func sleep(milliseconds: Int64, isolation: isolated (any Actor)?) async throws {
-    let deadline = ContinuousClock.now + realDuration(milliseconds)
+    try await sleep(until: ContinuousClock.now + realDuration(milliseconds))
+  }
+
+  public func sleep(untilMilliseconds deadline: Int64, isolation: isolated (any Actor)?)
+    async throws
+  {
+    try await sleep(until: clock.origin + realDuration(deadline))
+  }
+
+  private func sleep(until deadline: ContinuousClock.Instant) async throws {
     let sleep = LiveSleep()
     let timers = callbacks
     try await withTaskCancellationHandler {

@@ -58,6 +58,12 @@ public final class VirtualRuntime: ScenarioRuntime, @unchecked Sendable {
     try await scheduler.sleep(milliseconds: milliseconds)
   }
 
+  public func sleep(untilMilliseconds deadline: Int64, isolation: isolated (any Actor)?)
+    async throws
+  {
+    try await scheduler.sleep(milliseconds: max(0, deadline - scheduler.now))
+  }
+
   public func yield(isolation: isolated (any Actor)?) async {
     await scheduler.yield()
   }

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The differential fidelity fuzzer: generated scenarios (two or three concurrent parts — tasks of
 # each isolation, detached tasks, async let and group children — whose yields, sleeps, actor
-# calls and hops to main stand between markers that record the order the parts ran in) are each
-# proven by the exhaustive search, built with swiftc and run natively 20 times, every other
-# scenario beside a busy thread. Every native outcome must be one the proof holds; one outside
+# calls and hops to main stand between markers that record the order the parts ran in; in some,
+# taps at one moment handled on main) are each proven by the exhaustive search, built with swiftc
+# and run natively 20 times, every other scenario beside a busy thread. Every native outcome must be one the proof holds; one outside
 # it is a FIDELITY ALARM — the model misses what the real runtime does — and its scenario is
 # saved to .build/fidelity-alarms/ (replay it with `lab check --native FILE`, minimise it, keep
 # it as a regression scenario, fix the model). A scenario whose search is not a proof (seeded
@@ -20,7 +20,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
-  sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
   exit 0
 fi
 seconds=${1:-}

@@ -3,8 +3,8 @@ import LabTestSupport
 
 /// Random scenarios for the fidelity fuzzer (`FidelityFuzzTests`, `Scripts/fidelity-fuzz.sh`):
 /// two or three concurrent parts — tasks of each isolation, detached and immediate tasks, `async
-/// let` and group children — whose steps (a yield, a sleep, an actor call, a hop to main) stand between
-/// markers. A marker appends its name to `order` under a lock, so the final `order` is the
+/// let` and group children, and in some scenarios taps handled on main — whose steps (a yield, a
+/// sleep, an actor call, a hop to main) stand between markers. A marker appends its name to `order` under a lock, so the final `order` is the
 /// interleaving the run took, without a data race, and the outcome compared with the proof is
 /// exactly the order the parts' steps ran in. The same seed and index give the same scenario.
 struct FidelityScenarios {
@@ -92,6 +92,30 @@ struct FidelityScenarios {
     return steps.joined(separator: ", ")
   }
 
+  /// UI inputs, in some scenarios: two or three taps, some due at one moment, each handled on
+  /// main by a handler that marks, and may start a task (main's, as the handler is) that marks.
+  /// The taps arrive one at a time, as the program's user sends them: between two due at one
+  /// moment, main may run the first one's handler and its task.
+  private mutating func inputs() -> [String] {
+    guard chance(35) else { return [] }
+    var inputs: [String] = []
+    var handlers: [String] = []
+    for number in 1...Int.random(in: 2...3, using: &random) {
+      let name = "tap\(number)"
+      inputs.append(#"{"at": \#(pick([0, 0, 20])), "tap": "\#(name)"}"#)
+      var steps = [Self.marker("\(name).1")]
+      if chance(50) {
+        steps.append(#"{"task": "\#(name)Task", "steps": [\#(Self.marker("\(name).task"))]}"#)
+      }
+      if chance(50) { steps.append(Self.marker("\(name).2")) }
+      handlers.append(#""\#(name)": {"steps": [\#(steps.joined(separator: ", "))]}"#)
+    }
+    return [
+      #""inputs": [\#(inputs.joined(separator: ", "))]"#,
+      #""handlers": {\#(handlers.joined(separator: ", "))}"#,
+    ]
+  }
+
   /// The scenario numbered `index` of this seed's sequence, as a file's JSON.
   mutating func scenario(_ index: Int) -> String {
     var root: [String] = []
@@ -131,6 +155,7 @@ struct FidelityScenarios {
         #""actors": {"Store": {"state": {"n": 0}, "methods": {"bump": {"steps": [{"add": "n"}]}}}}"#
       )
     }
+    members += inputs()
     members.append(#""steps": [\#(root.joined(separator: ",\n    "))]"#)
     return "{" + members.joined(separator: ",\n  ") + "}\n"
   }

@@ -77,13 +77,23 @@ extension CheckReport {
         if !heading.isEmpty { body.append(heading) }
         body += failure.messages.map { (heading.isEmpty ? "" : "  ") + $0 }
       }
-      return [
-        opening + ">",
-        "      <\(element) message=\"\(xml(first))\" type=\"\(type)\">"
-          + xml(body.joined(separator: "\n"), attribute: false) + "</\(element)>",
-        "    </testcase>",
-      ]
+      return failed(
+        opening, element: element, message: first, type: type,
+        body: body.joined(separator: "\n"))
     }
+  }
+
+  /// A test case that did not pass: its `<failure>` or `<error>` with a message, a type and the
+  /// whole text.
+  static func failed(
+    _ opening: String, element: String, message: String, type: String, body: String
+  ) -> [String] {
+    [
+      opening + ">",
+      "      <\(element) message=\"\(xml(message))\" type=\"\(type)\">"
+        + xml(body, attribute: false) + "</\(element)>",
+      "    </testcase>",
+    ]
   }
 
   /// What `--junit FILE` writes, to check before anything is: FILE, over a JUnit report the lab

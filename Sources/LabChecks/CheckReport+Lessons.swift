@@ -29,12 +29,7 @@ extension CheckReport {
       let opening =
         "    <testcase classname=\"Lessons\" name=\"\(xml(lesson.name))\" time=\"0.000\""
       guard let problem = lesson.problem else { return [opening + "/>"] }
-      return [
-        opening + ">",
-        "      <failure message=\"\(xml(problem))\" type=\"check\">"
-          + xml(problem, attribute: false) + "</failure>",
-        "    </testcase>",
-      ]
+      return failed(opening, element: "failure", message: problem, type: "check", body: problem)
     }
   }
 

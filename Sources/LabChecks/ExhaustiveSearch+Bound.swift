@@ -8,10 +8,17 @@ extension ExhaustiveSearch {
     package var seconds: Double
   }
 
+  /// How long each bound's search may take; all of them together take at most twice this.
+  package static let secondsForEachBound: Double = 3
+  /// The most the search for a bound that finishes adds after a stopped search.
+  package static var secondsForTheBounds: Double { 2 * secondsForEachBound }
+
   /// For a search its budget stopped: the largest preemption bound, from 0 up, whose search
   /// finishes within `seconds` (each bound given that long, all of them twice that), so the
   /// report can say what would finish. Nil when even none does.
-  package func boundThatFinishes(within seconds: Double = 3) -> BoundThatFinishes? {
+  package func boundThatFinishes(
+    within seconds: Double = secondsForEachBound
+  ) -> BoundThatFinishes? {
     var best: BoundThatFinishes?
     let start = Date()
     for bound in 0...8 {

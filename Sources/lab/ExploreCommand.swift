@@ -59,7 +59,9 @@ enum ExploreCommand: Command {
       return option.helping(
         "Stop the runs of seeds, or a search of every schedule, after S seconds (default: "
           + "\(ExhaustiveSearch.Limit.number(ExhaustiveSearch.Budget.defaultSeconds))); a search "
-          + "it stops takes up to 6 s more to name a preemption bound that finishes.")
+          + "it stops takes up to "
+          + "\(ExhaustiveSearch.Limit.number(ExhaustiveSearch.secondsForTheBounds)) s more to "
+          + "name a preemption bound that finishes.")
     }
     + [
       Option.policy.helping("Virtual runs: only this policy (default: both)."),
@@ -196,7 +198,7 @@ enum ExploreCommand: Command {
     }
     progress.clear()
     // Stopped by its budget: say which smaller search would finish (a search of its own, of at
-    // most `boundThatFinishes`' 6 s; not after a merge, whose searches were the shards').
+    // most `secondsForTheBounds`; not after a merge, whose searches were the shards').
     if findings.stoppedBy != nil, budget.preemptions == nil, budget.shard == nil, shards.isEmpty {
       findings.boundThatFinishes = search.boundThatFinishes()
     }

@@ -149,19 +149,13 @@ package func jsonQuoted(_ text: String) -> String {
   return out + "\""
 }
 
-/// `line` cut to `width` columns (and `4 × width` Unicode scalars) with `…` as its last, when it
-/// is longer: how a trace or a table
-/// fits a terminal — cut, not wrapped, so its columns stay columns.
+/// `line` cut to `width` columns with `…` as its last, when it is longer: how a trace or a table
+/// fits a terminal — cut, not wrapped, so its columns stay columns. Each character keeps at most
+/// `WordWrap.maxScalarsPerCharacter` scalars, as wrapped text does: a letter with 200,000
+/// combining marks is one character, one column wide, and was once printed whole (400 KB).
 package func cut(_ line: String, toWidth width: Int) -> String {
   guard width > 1 else { return line }
-  // A letter with thousands of combining marks is one character: bounded by its scalars too,
-  // four to a column, or a 400 KB line passed as one column wide.
-  var line = line
-  var scalarsCut = false
-  if line.unicodeScalars.count > 4 * width {
-    line = String(String.UnicodeScalarView(line.unicodeScalars.prefix(4 * width - 1)))
-    scalarsCut = true
-  }
-  if line.count > width { return String(line.prefix(width - 1)) + "…" }
-  return scalarsCut ? line + "…" : line
+  let head = line.prefix(width)
+  guard head.endIndex < line.endIndex else { return WordWrap.boundingCharacters(line) }
+  return WordWrap.boundingCharacters(String(head.dropLast())) + "…"
 }

@@ -50,7 +50,7 @@ package enum WordWrap {
 
   /// The most scalars a character keeps when it is wrapped: an emoji of a family, or a flag of
   /// a region, has under ten.
-  static let maxScalarsPerCharacter = 16
+  package static let maxScalarsPerCharacter = 16
 
   /// `text` with each character of more than `maxScalarsPerCharacter` scalars cut to that many
   /// and marked `…`: a letter that carries 30,000 combining marks is one character, one column

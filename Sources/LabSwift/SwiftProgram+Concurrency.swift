@@ -217,14 +217,16 @@ extension ProgramWriter {
       ? (captures.isEmpty ? "" : " \(captures)in")
       : " \(captures)\(attribute)()\(throwsCode) -> \(type) in"
     let inFunction = context.function.map { !$0.hasPrefix("handler ") && !$0.hasPrefix("child ") }
+    let kept = keepsUntilTheEnd(spec)
     if inFunction == true, !taskReferences.contains(spec.name) {
       // Fire and forget: nothing keeps the task, and the function returns without it.
-      line("\(creation)\(list) {\(signature)")
+      line("\(kept ? "keptTasks.keep(" : "")\(creation)\(list) {\(signature)")
       lines += body
-      line("}")
+      line(kept ? "})" : "}")
       return
     }
     bind(spec.name, "\(creation)\(list) {\(signature)", body, &context)
+    if kept { line("keptTasks.keep(\(Identifier(spec.name)))") }
   }
 
   /// A task's closure, written apart from the lines around it: its body and what it returns.

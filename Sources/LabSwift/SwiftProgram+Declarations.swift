@@ -180,6 +180,7 @@ extension ProgramWriter {
       if native { line("log(\"root end\")") }
       try keepAlive(&context)
       awaitInputs()
+      if keepsTasks { line("await keptTasks.waitForAll()") }
     }
     line("")
     if native {
@@ -302,15 +303,8 @@ extension ProgramWriter {
   /// that it leaked, and the task never goes on.
   static func waitsForever(task name: String, in steps: [Step]) -> Bool {
     steps.contains { step in
-      guard case .task(let spec) = step.kind, spec.name == name,
-        case .steps(let body) = spec.child
-      else { return false }
-      return contains(body) { kind in
-        guard case .continuation(let continuation) = kind else { return false }
-        return !contains(continuation.steps) { inner in
-          if case .resume(continuation.name, _) = inner { true } else { false }
-        }
-      }
+      guard case .task(let spec) = step.kind, spec.name == name else { return false }
+      return waitsForever(spec)
     }
   }
 }

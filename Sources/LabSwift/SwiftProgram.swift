@@ -212,6 +212,7 @@ final class ProgramWriter {
     taskLocalDeclarations()
     serialTasksDeclaration()
     inputDeclarations()
+    keptTaskDeclarations()
     var all: [SwiftCode] = headerLines + lines + functions + body + top
     if scenario.defaultIsolation == .main { all = Self.underDefaultMainActor(all) }
     return all.map(\.text).joined(separator: "\n") + "\n"

@@ -45,6 +45,22 @@ import Testing
     withExtendedLifetime(file) {}
   }
 
+  /// A merge that its shards' budget stopped names no preemption bound that finishes: such a
+  /// bound's search is a search of its own, which the merge's shards did not run (the search
+  /// not split names one).
+  @Test func aStoppedMergeNamesNoBound() throws {
+    let folder = try ShardFolder()
+    let shards = try folder.shards("racy-counter", 2, ["--max-schedules", "20"])
+    let merge = InProcessLab.run(
+      ["explore", "racy-counter", "--exhaustive"] + ExhaustiveShardUsageTests.merging(shards))
+    #expect(merge.out.contains("incomplete: stopped by the budget"), "\(merge.out)")
+    #expect(!merge.out.contains("a search of at most"), "\(merge.out)")
+    let whole = InProcessLab.run(
+      ["explore", "racy-counter", "--exhaustive", "--max-schedules", "40"])
+    #expect(whole.out.contains("a search of at most"), "\(whole.out)")
+    withExtendedLifetime(folder) {}
+  }
+
   /// The optimal search's runs left its path here: its shards say so (`off_path`), and their
   /// merge is "not a proof" (exit 1) that names the search to run — it was refused as "not a
   /// shard", with advice that looped.

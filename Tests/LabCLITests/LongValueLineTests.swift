@@ -36,6 +36,32 @@ import Testing
     #expect(run.out.contains("\\u{1B}[2J"))
   }
 
+  /// A long outcome runs past the outcome column on its own row: the column is at most
+  /// `String.widestColumn` wide, and the short outcome's row is not padded to the long one's.
+  @Test(arguments: [["--exhaustive"], ["--runs", "20"]])
+  func theOutcomeColumnIsAtMost80Wide(_ options: [String]) throws {
+    let long = String(repeating: "w", count: 200)
+    let project = try CheckCommandTests.Project([
+      "two-writers.json": """
+      { "format": 1, "name": "two-writers", "threads": 2, "state": { "s": "" },
+        "steps": [ { "task": "a", "steps": [ { "set": "s", "to": "'\(long)'" } ] },
+          { "task": "b", "steps": [ { "set": "s", "to": "'x'" } ] },
+          { "awaitTask": "a" }, { "awaitTask": "b" } ],
+        "expect": { "outcomes": [ { "grade": "acceptable", "reason": "any" } ] } }
+      """
+    ])
+    let run = project.lab(["explore", "two-writers"] + options)
+    let rows = run.out.split(separator: "\n")
+    let short = rows.first { $0.contains("s = \"x\"") }
+    let wide = rows.first { $0.contains(long) }
+    #expect(short != nil && wide != nil, "\(run.out)\(run.err)")
+    if let short, let wide {
+      let column = short.count - short.drop { $0 != "s" }.count
+      #expect(short.count - column <= String.widestColumn + 30, "\(short)")
+      #expect(wide.count > String.widestColumn + column, "\(wide)")
+    }
+  }
+
   /// At a choice, `now:` takes at most two lines of the terminal, or 1,000 columns piped.
   @Test func nowAtAChoiceIsCutToTwoLines() throws {
     let scenario = try TestSupport.scenario(json: Self.scenario)

@@ -197,16 +197,19 @@ package struct LessonSession {
     case .text(let lesson):
       let (marked, notes) = markCitations(lesson.map(terminalSafe))
       let written = Self.pasteable(marked)
-      // On a terminal, prose fits its width (capped for reading); piped, it stays as written.
+      // On a terminal, prose fits its width (capped for reading); piped, it stays as written,
+      // each character bounded as wrapping bounds it.
       let lines = surroundings.width.map {
         TextFlow.reflow(written, width: min($0 - 1, TextFlow.readingWidth))
       }
-      let shown = TerminalMarkdown.render(lines ?? written, surroundings.style)
+      let shown = TerminalMarkdown.render(
+        lines ?? written.map(WordWrap.boundingCharacters), surroundings.style)
       printer.out(shown.joined(separator: "\n") + "\n")
       for note in notes { printer.say(note, .dim, indent: "  ") }
       printer.out("\n")
     case .code(_, let lesson):
-      printer.out(indentedCode(Self.pasteable(lesson.map(terminalSafe))) + "\n\n")
+      let code = lesson.map { WordWrap.boundingCharacters(terminalSafe($0)) }
+      printer.out(indentedCode(Self.pasteable(code)) + "\n\n")
     case .runs(let runs):
       for run in runs {
         reachedLine = run.line
@@ -373,9 +376,10 @@ struct Printer {
   /// One paragraph of a lesson's inline Markdown (`**bold**`, `` `code` ``), wrapped to the
   /// terminal and marked as the lesson's prose is.
   func markdown(_ text: String) {
+    // Piped, unwrapped: each character bounded as wrapping bounds it (`say`).
     let lines =
       surroundings.width.map { WordWrap.lines(text, width: max(20, $0 - 1), codeSpans: true) }
-      ?? [text]
+      ?? [WordWrap.boundingCharacters(text)]
     out(TerminalMarkdown.render(lines, surroundings.style).joined(separator: "\n") + "\n")
   }
 

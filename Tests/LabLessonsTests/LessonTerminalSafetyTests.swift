@@ -1,6 +1,7 @@
 import Foundation
 import LabCommandLine
 import LabLessons
+import LabModel
 import LabPictures
 import LabSwift
 import LabTestSupport
@@ -54,14 +55,8 @@ import Testing
       """
   }
 
-  @Test func noEscapeFromTheCourseReachesTheTerminal() throws {
-    let fact = try Fact.parse(
-      "// fact: x\n// checked: Swift 6.3.1, Linux \(Self.hostile)\n// verdict: compiles\n",
-      name: "x", file: "x.swift"
-    ).get()
-    let lesson = try LessonParser.parse(
-      Self.lesson, file: "Lessons/01-sample.md", number: 1, name: "sample",
-      facts: ["x": .success(fact)])
+  /// What `lab lesson` prints of `lesson` piped (no terminal width), and the lesson's failures.
+  static func played(_ lesson: Lesson) -> (text: String, failures: [String]) {
     final class Box: @unchecked Sendable { var text = "" }
     let output = Box()
     let hostile = Self.hostile
@@ -82,11 +77,58 @@ import Testing
       ascii: true)
     session.play()
     session.finish(next: nil)
-    let text = output.text
+    return (output.text, session.failures)
+  }
+
+  @Test func noEscapeFromTheCourseReachesTheTerminal() throws {
+    let fact = try Fact.parse(
+      "// fact: x\n// checked: Swift 6.3.1, Linux \(Self.hostile)\n// verdict: compiles\n",
+      name: "x", file: "x.swift"
+    ).get()
+    let lesson = try LessonParser.parse(
+      Self.lesson, file: "Lessons/01-sample.md", number: 1, name: "sample",
+      facts: ["x": .success(fact)])
+    let (text, failures) = Self.played(lesson)
     #expect(text.contains("A title \\u{1B}]0;pwned\\u{7}"), "\(text.prefix(400))")
     for scalar in ["\u{1B}", "\u{07}", "\u{9B}", "\u{202E}"] {
       #expect(!text.contains(scalar), "a raw \(scalar.unicodeScalars.first!.value) was printed")
     }
-    #expect(session.failures.allSatisfy { !$0.contains("\u{1B}") })
+    #expect(failures.allSatisfy { !$0.contains("\u{1B}") })
+  }
+
+  /// Piped, a paragraph is printed unwrapped, and each character keeps as many scalars as
+  /// wrapped text keeps of it: a letter of 100,000 combining marks was printed whole (200 KB),
+  /// and so it was in a code block, on a terminal too.
+  @Test func pipedProseBoundsEachCharacter() throws {
+    let flood = "e" + String(repeating: "\u{301}", count: 100_000)
+    let lesson = try LessonParser.parse(
+      """
+      ---
+      name: sample
+      title: A title
+      concepts: [one]
+      scenarios: [racy-counter]
+      ---
+
+      # 1 · ignored
+
+      A flood: \(flood) done.
+
+      ```swift
+      let flood = "\(flood)"
+      ```
+
+      ```lab
+      lab run racy-counter
+      ```
+
+      ## Questions
+
+      1. Why?
+      """, file: "Lessons/01-sample.md", number: 1, name: "sample", facts: [:])
+    let (text, _) = Self.played(lesson)
+    #expect(text.contains("A flood: " + WordWrap.boundingCharacters(flood) + " done."))
+    #expect(text.contains("let flood = \"" + WordWrap.boundingCharacters(flood) + "\""))
+    #expect(text.utf8.count < 2_000, "\(text.utf8.count) bytes")
   }
 }

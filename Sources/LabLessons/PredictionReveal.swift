@@ -45,7 +45,7 @@ package struct PredictionReveal {
       let outcome = Outcome(of: record, observingFirst: subject == .first)
       let answer =
         record.end == .finished && record.problem == nil
-        ? subject.answer(outcome) ?? "nothing" : "did not finish"
+        ? subject.answer(outcome) ?? "nothing" : Self.unfinished
       if let index = counts.firstIndex(where: { $0.answer == answer }) {
         counts[index].runs += 1
       } else {
@@ -103,8 +103,12 @@ package struct PredictionReveal {
     return items.dropLast().joined(separator: ", ") + " or " + items.last!
   }
 
+  /// The answer of a native run that did not finish: no outcome, so neither proven nor not.
+  static let unfinished = "did not finish"
+
   /// One row per answer proven or seen: its native count as a bar, and its grade by the
-  /// scenario's rules (`lab explore`'s grades) when it has any.
+  /// scenario's rules (`lab explore`'s grades) when it has any. Where the row would not fit the
+  /// terminal, the grade and the warning go on a line of their own beneath it.
   package func histogram(width: Int?) -> [String] {
     let seen = nativeAnswers
     var answers = provenAnswers
@@ -113,16 +117,24 @@ package struct PredictionReveal {
     let labelWidth = labels.map(\.count).max() ?? 0
     let total = max(1, seen.map(\.runs).reduce(0, +))
     let barWidth = width.map { min(24, max(4, $0 - labelWidth - 34)) } ?? 24
-    return zip(answers, labels).map { answer, label in
+    return zip(answers, labels).flatMap { answer, label in
       let runs = seen.first { $0.answer == answer }?.runs ?? 0
       let bar = String(repeating: "█", count: (runs * barWidth + total - 1) / total)
-      var row =
+      let row =
         label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + "  "
         + bar.padding(toLength: barWidth, withPad: " ", startingAt: 0)
         + " \(String(runs).leftPadded(to: String(total).count))"
-      if let grade = grade(answer) { row += "  \(grade.rawValue)" }
-      if possible(answer) == false { row += "  ⚠ outside the proven set" }
-      return row
+      var notes: [String] = []
+      if let grade = grade(answer) { notes.append(grade.rawValue) }
+      if answer != Self.unfinished, possible(answer) == false {
+        notes.append("⚠ outside the proven set")
+      }
+      let tail = notes.map { "  " + $0 }.joined()
+      // The caller indents each row by two.
+      guard let width, 2 + row.count + tail.count > width, !notes.isEmpty else {
+        return [row + tail]
+      }
+      return [row, "    " + notes.joined(separator: "  ")]
     }
   }
 

@@ -188,6 +188,19 @@ import Testing
     return LessonSession.NativeRuns(records: records, seconds: 1.5, build: "Swift 5")
   }
 
+  /// A native run that did not finish ended with no outcome: it is counted, and not called an
+  /// outcome outside the proven set (the warning once made its row 71 columns wide).
+  @Test func aRunThatDidNotFinishIsNoOutcomeOutsideTheProvenSet() throws {
+    var native = try Self.native([6, 6, 9])
+    native.records[0].problem = "killed after 30 s"
+    let (output, failures) = try Self.play(native: .success(native))
+    let rows = output.split(separator: "\n").filter { $0.hasPrefix("  counter = ") }
+    let unfinished = rows.first { $0.contains("did not finish") }
+    #expect(unfinished != nil && unfinished?.contains("⚠") == false, "\(rows)")
+    #expect(rows.contains { $0.contains("counter = 9") && $0.contains("⚠ outside the proven set") })
+    #expect(failures.count == 1 && failures[0].contains("FIDELITY ALARM"), "\(failures)")
+  }
+
   @Test func withoutAnAnswerTheRevealShowsTheProvenSetAndWhatIsPossible() throws {
     let (output, failures) = try Self.play(native: .success(Self.native([6, 6, 6, 5])))
     #expect(failures.isEmpty)

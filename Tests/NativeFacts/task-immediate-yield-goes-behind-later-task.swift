@@ -1,7 +1,7 @@
-// fact: A `Task.immediate` made by a task on the pool that yields in its first part goes on after a `Task.detached` its caller makes after that yield, when one thread of the pool is free (in 20 of 20 rounds in each of 2 runs here, on 2 cores): the yield does not keep its place in the pool's queue.
+// fact: A `Task.immediate` made by a task on the pool that yields in its first part goes on after a `Task.detached` its caller makes after that yield, when one thread of the pool is free (in 20 of 20 rounds in each of 2 runs here, on 2 cores; with two tasks made after the yield, it went on after both in 9 of 10): the yield need not keep its place in the pool's queue.
 // checked: Swift 6.3.1, Linux
 // compare: sequence
-// log: rounds where the later task ran before the yielded task went on: most
+// log: rounds where the later task ran before the yielded task went on: some
 // The caller holds its own thread for 50 ms after making both tasks, so one other thread of the
 // cooperative pool (as wide as the cores) is free for the two jobs waiting. The lab's model
 // queues the yielded task first (docs/runtimes.md, "Task.immediate, measured": a known gap).
@@ -33,7 +33,7 @@ func mark(_ name: String) { order.withLock { $0.append(name) } }
     for _ in 1...20 where await round() { after += 1 }
     print(
       "log: rounds where the later task ran before the yielded task went on: "
-        + (after >= 15 ? "most" : "few"))
+        + (after > 0 ? "some" : "none"))
     print("(\(after) of 20 rounds)")
   }
 }

@@ -67,7 +67,7 @@ public enum SwiftIdentifier {
     "state", "State", "viewModel", "ViewModel", "Input", "inputs", "events", "user", "typing",
     "handlers", "deliver", "ScenarioError", "TaskLocals", "SerialTasks", "noteTraps", "trapLine",
     "trapClockStart", "childItem", "isolationName", "pool", "ScenarioPool", "mainQueueKey",
-    "pendingWork", "scaledNanoseconds",
+    "pendingWork", "scaledNanoseconds", "KeptTasks", "keptTasks",
   ]
 
   /// What the program's code names from Swift, Foundation, Dispatch and Synchronization: even a
@@ -89,6 +89,8 @@ public enum SwiftIdentifier {
     "NSCondition", "TaskExecutor", "ExecutorJob", "UnownedJob", "DispatchSpecificKey",
     "withTaskExecutorPreference", "asUnownedTaskExecutor", "CLOCK_MONOTONIC", "SIGILL",
     "SIGTRAP", "SIGABRT", "SIGSEGV", "SIGBUS", "SIGFPE", "SIG_DFL",
+    // An app's native build keeps the tasks it cannot await by name (`KeptTasks`).
+    "NSLock", "Success", "Failure",
   ]
 
   /// Swift's identifier-head (The Swift Programming Language, Lexical Structure), less the

@@ -1,6 +1,7 @@
 import Foundation
 import LabChecks
 import LabCommandLine
+import LabRuntime
 import LabSwift
 import Synchronization
 
@@ -44,7 +45,7 @@ public struct SnippetCheck: Sendable {
     environment: [String: String], budget: CommandBudget? = nil
   ) -> [SnippetCheck] {
     let work = files.flatMap { file in file.snippets.map { (file.file, $0) } }
-    let results = Mutex([SnippetCheck?](repeating: nil, count: work.count))
+    let results = Locked([SnippetCheck?](repeating: nil, count: work.count))
     DispatchQueue.concurrentPerform(iterations: work.count) { index in
       let (file, snippet) = work[index]
       let outcome =

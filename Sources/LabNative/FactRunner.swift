@@ -75,14 +75,14 @@ public struct FactRunner: Sendable {
   public func check(_ facts: [Fact], progress: @Sendable (String) -> Void = { _ in })
     -> [FactResult]
   {
-    let builds = Mutex([String: Result<URL, FactFailure>]())
+    let builds = Locked([String: Result<URL, FactFailure>]())
     let built = facts.filter {
       switch $0.check {
       case .output, .tests: true
       case .verdict, .script: false
       }
     }
-    let verdicts = Mutex([String: FactResult.Outcome]())
+    let verdicts = Locked([String: FactResult.Outcome]())
     let compiled = facts.filter {
       if case .verdict = $0.check { return true } else { return false }
     }

@@ -4,6 +4,7 @@ import LabCommandLine
 import LabLessons
 import LabModel
 import LabNative
+import LabRuntime
 import LabSwift
 import Synchronization
 
@@ -142,7 +143,7 @@ enum FactsCommand: Command {
     -> [FactResult]
   {
     // The programs compile on several threads at once, each saying so.
-    let progress = Mutex(ProgressLine(console: context.console))
+    let progress = Locked(ProgressLine(console: context.console))
     let results = runner.check(facts) { text in progress.withLock { $0.update(text) } }
     progress.withLock { $0.clear() }
     return results

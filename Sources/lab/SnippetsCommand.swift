@@ -3,6 +3,7 @@ import LabChecks
 import LabCommandLine
 import LabLessons
 import LabModel
+import LabRuntime
 import LabSwift
 import Synchronization
 
@@ -83,7 +84,7 @@ enum SnippetsCommand: Command {
       scanned.append((display, snippets))
     }
     let total = scanned.reduce(0) { $0 + $1.snippets.count }
-    let progress = Mutex(ProgressLine(console: console))
+    let progress = Locked(ProgressLine(console: console))
     progress.withLock { $0.update("compiling \(total) Swift blocks") }
     let checks = SnippetCheck.run(
       scanned, compiler: compiler, environment: context.environment, budget: budget)

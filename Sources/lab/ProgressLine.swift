@@ -51,7 +51,7 @@ final class WaitLine: Sendable {
     var finished = false
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
   private let start = ContinuousClock.now
   /// Draws the line in place of the one shown; "" erases it.
   private let write: @Sendable (String) -> Void
@@ -68,7 +68,7 @@ final class WaitLine: Sendable {
     _ text: String, enabled: Bool, delay: Duration = .seconds(1),
     tick: Duration = .milliseconds(250), write: @escaping @Sendable (String) -> Void
   ) {
-    state = Mutex(State(text: text))
+    state = Locked(State(text: text))
     self.write = write
     guard enabled else {
       state.withLock { $0.finished = true }

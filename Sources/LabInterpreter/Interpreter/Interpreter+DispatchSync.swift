@@ -32,7 +32,7 @@ extension Interpreter {
     }
     let done = runtime.makeDispatchGroup()
     done.enter()
-    let blockLocals = Mutex<[String: Value]>([:])
+    let blockLocals = Locked<[String: Value]>([:])
     // A block inside a block runs as the first caller too.
     let caller =
       context.syncCaller

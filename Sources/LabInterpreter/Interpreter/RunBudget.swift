@@ -20,7 +20,7 @@ final class RunBudget: Sendable {
   private let seconds: Double
   /// The `while` or `repeatWhile` loop that last went round and has not ended, named when the
   /// run passes `--max-steps`: a condition that stays true is the runaway a teacher meets most.
-  private let loopGoingRound = Mutex<String?>(nil)
+  private let loopGoingRound = Locked<String?>(nil)
 
   init(_ limits: RunLimits) {
     self.limits = limits.interpreter

@@ -26,7 +26,7 @@ public final class StallProbe: Sendable {
   static let period: Int = 1_000_000  // nanoseconds between wakes
 
   private let stopped = Atomic<Bool>(false)
-  private let longest = Mutex<Double>(0)
+  private let longest = Locked<Double>(0)
   private let ended = DispatchSemaphore(value: 0)
   private let stolenBefore = StallProbe.stolen()
 

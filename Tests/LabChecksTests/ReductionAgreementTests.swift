@@ -174,8 +174,9 @@ struct ReductionAgreementTests {
   /// 18 of the seeds and two that each is a schedule of the model no seed of 2,000 took. Since
   /// the child's hop to the idle actor and back runs in place, as in Swift, its way back no
   /// longer queues, and a yield's mark is its own task's: 2,000 seeds under both policies reach
-  /// 13 outcomes, sleep sets 14 (none has `p2.1` right after `root.3` now: the yield's job waits
-  /// behind the child and the detached task, which each lock before a thread is free for it).
+  /// 13 outcomes, sleep sets 14. Since a yield goes round the pool's queue twice, as in Swift
+  /// (its job, then the task), the same 14 with more schedules; the one no seed takes is
+  /// `p1.1, root.3, p2.1, p3.2, p2.2`, and seed 28 reaches the outcome this test names.
   @Test func sleepSetsFindAnOutcomeThatTwoArrivalsOnAFullPoolDecide() throws {
     let lock = { (name: String) in
       #"{"withLock": "orderLock", "steps": [{"add": "order", "value": "['\#(name)']"}]}"#
@@ -198,7 +199,7 @@ struct ReductionAgreementTests {
     budget.auditSeeds = 0
     let findings = ExhaustiveSearch(scenario, options: RunOptions(), budget: budget).run()
     var seeded = RunOptions()
-    seeded.seed = 205
+    seeded.seed = 28
     let reached = Outcome(
       of: ScenarioRunner.runAndCheck(scenario, options: seeded).record, observingFirst: false)
     #expect(reached.description == #"order = ["root.3", "p1.1", "p2.1", "p3.2", "p2.2"]"#)

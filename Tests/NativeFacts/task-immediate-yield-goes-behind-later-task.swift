@@ -3,8 +3,10 @@
 // compare: sequence
 // log: rounds where the later task ran before the yielded task went on: some
 // The caller holds its own thread for 50 ms after making both tasks, so one other thread of the
-// cooperative pool (as wide as the cores) is free for the two jobs waiting. The lab's model
-// queues the yielded task first (docs/runtimes.md, "Task.immediate, measured": a known gap).
+// cooperative pool (as wide as the cores) is free for the two jobs waiting. The yield's job is
+// queued before the later task, but when a thread takes it, it queues the yielded task behind
+// it (fact yield-goes-round-the-queue-twice); the lab models it so (docs/runtimes.md,
+// "Task.immediate, measured").
 import Foundation
 import Synchronization
 

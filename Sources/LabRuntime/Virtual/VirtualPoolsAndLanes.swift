@@ -24,6 +24,9 @@ struct VirtualQueuedJob<Job> {
   /// In a search: the turns that started a job ahead of this one, or gave a worker back, while it
   /// waited beyond the idle threads' reach (`TurnFootprint.queuedBehind`).
   var queuedBehind: [Int] = []
+  /// A runtime helper of the task (`Task.yield()`'s continuation job), not the task itself: when
+  /// it runs, it enqueues the task, which joins the back of its queue.
+  var forwards = false
 }
 
 /// A pool of virtual worker threads and the jobs waiting for any of them.

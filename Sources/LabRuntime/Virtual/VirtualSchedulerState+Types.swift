@@ -29,6 +29,9 @@ extension VirtualSchedulerState {
     /// The task switched in place to another executor during the turn (`switchesInPlace`):
     /// `target` is where it runs now, and its turn gives back what it holds there.
     var switched = false
+    /// The job is a runtime helper of the task (`QueuedJob.forwards`): what it enqueues for the
+    /// task is queued, never continued in place.
+    var forwards = false
   }
 
   /// A chosen job, with the worker and lane reserved for it, for the driver to run.

@@ -94,15 +94,18 @@ extension VirtualSchedulerState {
   ) {
     var task = id
     // A job that is not a task (id 0) is the runtime's helper for the task that made it —
-    // `Task.yield()` enqueues one that, when run, enqueues the task. It belongs to that task: so
-    // choices see the yielding task, and the task it forwards to continues in place.
+    // `Task.yield()` enqueues one that, when run, resumes the task's continuation, which
+    // enqueues the task. It belongs to that task, so choices see the yielding task; and the task
+    // joins the back of its queue behind what was enqueued while the helper waited, not in place
+    // (docs/runtimes.md, "A yield goes round the queue twice").
     if task == 0, let running { task = running.task }
     let created = ordinals[task] == nil
     let queued = QueuedJob(
-      job: job, task: task, ordinal: ordinal(of: task), host: host, priority: priority)
+      job: job, task: task, ordinal: ordinal(of: task), host: host, priority: priority,
+      forwards: id == 0)
     oracle.chooser?.enqueued(
       ordinal: queued.ordinal, byRunningTask: running.map { $0.task == task }, created: created)
-    if let running, running.task == task, running.target == target {
+    if let running, running.task == task, running.target == target, !running.forwards {
       if yieldingTask == task {
         yieldingTask = nil
       } else {
@@ -112,7 +115,7 @@ extension VirtualSchedulerState {
         return
       }
     }
-    if let running, running.task == task, !first,
+    if let running, running.task == task, !first, !running.forwards,
       switchesInPlace(running, to: target, host: host)
     {
       switchInPlace(to: queued, on: target)
@@ -225,7 +228,7 @@ extension VirtualSchedulerState {
     // A job continued in place runs where its task is now: it may have switched executors.
     running = Running(
       task: job.task, target: running?.target ?? turn.target, worker: turn.worker,
-      switched: running?.switched ?? false)
+      switched: running?.switched ?? false, forwards: job.forwards)
     jobsRun += 1
   }
 

@@ -48,6 +48,9 @@ public struct ProvenOutcomes: Sendable {
   /// The variables that hold times (the scenario's `expect.times`): a native run reads its own
   /// clock into them, within the live tolerance, so the fidelity comparison leaves them out.
   public var timeVariables: Set<String> = []
+  /// Seeded runs of the model whose outcomes `outcomes` also holds, standing in for a proof the
+  /// search could not give (`addingSeededOutcomes`); 0 for a proof alone.
+  public var seededRuns = 0
 
   /// A search of at most 20,000 schedules and 10 seconds: the three lessons' predictions finish
   /// well within it (racy-counter: 328 schedules) and a learner waits no longer.
@@ -90,6 +93,30 @@ public struct ProvenOutcomes: Sendable {
     return proven
   }
 
+  /// Where the search is no proof or did not end: `outcomes` with those `seeds` seeded runs of
+  /// each policy reach added. The set is then a sample of the model, not a proof: a native
+  /// outcome outside it is one the model did not reach in that many tries, which more seeds may
+  /// yet reach (the fidelity fuzzer asks for more before it calls it an alarm).
+  public func addingSeededOutcomes(
+    of scenario: Scenario, seeds: ClosedRange<UInt64>, observingFirst: Bool = false
+  ) -> ProvenOutcomes {
+    var sampled = self
+    for policy in [SchedulingPolicy.random, .pct] {
+      for seed in seeds {
+        var options = RunOptions()
+        options.seed = seed
+        options.policy = policy
+        let record = ScenarioRunner.runAndCheck(scenario, options: options).record
+        let outcome = Outcome(of: record, observingFirst: observingFirst)
+        sampled.seededRuns += 1
+        guard !sampled.outcomes.contains(outcome) else { continue }
+        sampled.outcomes.append(outcome)
+        sampled.grades.append(nil)
+      }
+    }
+    return sampled
+  }
+
   /// The distinct answers the proven outcomes give about `subject`, in the order first found.
   public func answers(_ subject: OutcomeSubject) -> [String] {
     var seen: [String] = []
@@ -120,10 +147,11 @@ public struct ProvenOutcomes: Sendable {
   }
 
   /// The fidelity alarm: each distinct outcome of a finished native run that no schedule of the
-  /// model ends with, with how many runs gave it. Empty when the search did not complete (its
-  /// set is not proven) or every native outcome is in it.
+  /// model ends with (nor, with `seededRuns`, a seeded run), with how many runs gave it. Empty
+  /// when the search did not complete and no seeded runs stand in for it, or every native
+  /// outcome is in the set.
   public func outsiders(_ native: [RunRecord]) -> [(outcome: Outcome, runs: Int)] {
-    guard complete else { return [] }
+    guard complete || seededRuns > 0 else { return [] }
     let first = outcomes.contains { $0.first != nil }
     let proven = Set(outcomes.map { comparable($0, first: first) })
     var found: [(outcome: Outcome, runs: Int)] = []
@@ -143,11 +171,15 @@ public struct ProvenOutcomes: Sendable {
   /// search's proven set, with how many of the runs gave it.
   public func alarms(_ native: [RunRecord]) -> [String] {
     let set = comparableOutcomes.map { "{\($0)}" }.joined(separator: ", ")
+    let model =
+      seededRuns == 0
+      ? "no schedule of the model ends with (the exhaustive search proves \(set))"
+      : "neither the search nor \(seededRuns) seeded runs of the model reached (they reach "
+        + "\(set); the search is no proof here)"
     return outsiders(native).map { outsider in
       "fidelity alarm: \(outsider.runs) of \(native.count) native run"
-        + "\(native.count == 1 ? "" : "s") ended with {\(outsider.outcome)}, which no schedule "
-        + "of the model ends with (the exhaustive search proves \(set)); the model misses "
-        + "something the real runtime does: report it"
+        + "\(native.count == 1 ? "" : "s") ended with {\(outsider.outcome)}, which \(model); "
+        + "the model misses something the real runtime does: report it"
     }
   }
 }

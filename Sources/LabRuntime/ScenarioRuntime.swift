@@ -25,6 +25,10 @@ public protocol ScenarioRuntime: AnyObject, Sendable {
   /// The next task the running code creates goes ahead of the jobs waiting on its pool: a
   /// `Task.immediate` made off every actor, whose first part runs while its caller waits.
   func nextTaskGoesFirstOnItsPool()
+  /// The running task's next hop to an actor is queued there, never run in place: a
+  /// `Task.immediate`'s first part runs on its caller's thread, inside the caller's job, which
+  /// Swift does not give to the actor (docs/runtimes.md, "Task.immediate, measured").
+  func nextHopIsQueued()
   /// The lab's main actor: a serial executor on its own thread, like an app's main thread.
   var mainActor: any Actor { get }
   /// A new actor for a scenario, running its jobs on the cooperative pool.

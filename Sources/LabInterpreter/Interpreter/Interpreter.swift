@@ -290,7 +290,11 @@ final class Interpreter: @unchecked Sendable {
     let target = actor(for: function.isolation, caller: isolation)
     if let target, !isSameActor(target, isolation) {
       // The hop is recorded on arrival, but the task lets its thread go as it leaves: a
-      // `Task.immediate`'s first part ends here, and its caller goes on while the actor is reached.
+      // `Task.immediate`'s first part ends here, and its caller goes on while the actor is reached:
+      // the part ran on the caller's thread, which Swift does not give to the actor, so the hop
+      // is queued even where the actor is idle
+      // ([fact](Tests/NativeFacts/task-immediate-from-pool-hop-to-idle-actor-is-queued.swift)).
+      if context.firstPart?.isRunning == true { runtime.nextHopIsQueued() }
       context.firstPart?.end(clock: context.clock)
       return try await enter(
         function.steps, &inner, on: target, named: function.isolation.description)

@@ -57,6 +57,10 @@ public final class LiveRuntime: ScenarioRuntime, @unchecked Sendable {
 
   public func nextTaskGoesFirstOnItsPool() { ThreadNames.nextTaskGoesFirst = true }
 
+  /// Nothing to do: a live task prefers the run's pool, and Swift never runs a hop from a task
+  /// with a preference in place.
+  public func nextHopIsQueued() {}
+
   public var now: Double { clock.now }
 
   public var currentThread: String { ThreadNames.current ?? "?" }

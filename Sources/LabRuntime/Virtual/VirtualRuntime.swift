@@ -39,6 +39,8 @@ public final class VirtualRuntime: ScenarioRuntime, @unchecked Sendable {
 
   public func nextTaskGoesFirstOnItsPool() { scheduler.nextTaskGoesFirstOnItsPool() }
 
+  public func nextHopIsQueued() { scheduler.runningTaskQueuesItsNextHop() }
+
   public func makeActor(named name: String) -> any Actor {
     // A default actor: a busy one runs its waiting calls highest priority first.
     let lane = scheduler.addLane(

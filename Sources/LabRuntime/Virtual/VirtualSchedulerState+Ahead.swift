@@ -9,6 +9,8 @@ struct AheadMarks {
   var onPool: Set<UInt64> = []
   /// The task whose next creation goes ahead of the jobs waiting on its pool.
   var creator: UInt64?
+  /// Tasks whose next hop is queued, never switched in place (`switchesInPlace`).
+  var queuedHop: Set<UInt64> = []
 
   /// Whether `task`'s job, arriving on a pool, goes ahead: the task was marked, or it is a task
   /// just `created` by the marked creator (`running`). Either mark is used up.
@@ -35,6 +37,12 @@ extension VirtualSchedulerState {
   mutating func nextTaskGoesFirstOnItsPool() {
     ahead.creator = running?.task
   }
+
+  /// The running task's next job is queued where it goes, not continued in place: a
+  /// `Task.immediate`'s hop at the end of its first part.
+  mutating func runningTaskQueuesItsNextHop() {
+    running.map { _ = ahead.queuedHop.insert($0.task) }
+  }
 }
 
 extension VirtualScheduler {
@@ -46,4 +54,7 @@ extension VirtualScheduler {
 
   /// The next task the running one creates goes ahead of the jobs waiting on its pool.
   public func nextTaskGoesFirstOnItsPool() { state.nextTaskGoesFirstOnItsPool() }
+
+  /// The running task's next hop is queued, not run in place.
+  public func runningTaskQueuesItsNextHop() { state.runningTaskQueuesItsNextHop() }
 }

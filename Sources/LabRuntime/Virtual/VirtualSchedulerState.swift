@@ -115,7 +115,8 @@ extension VirtualSchedulerState {
         return
       }
     }
-    if let running, running.task == task, !first, !running.forwards,
+    let hopQueued = ahead.queuedHop.remove(task) != nil
+    if let running, running.task == task, !first, !running.forwards, !hopQueued,
       switchesInPlace(running, to: target, host: host)
     {
       switchInPlace(to: queued, on: target)

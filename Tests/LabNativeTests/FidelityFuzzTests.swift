@@ -91,20 +91,15 @@ import Testing
         print("fidelity-\(index): refused: \(String(describing: error).prefix(300))")
         continue
       }
-      var proven = ProvenOutcomes.search(scenario, budget: Self.budget)
+      var proven = Self.model(of: scenario)
       if proven.notAProof {
         // The model's own search missed what its seeded runs reach: a defect of the search,
-        // found without a native run (docs/exploration.md, "A known defect"). Saved and named,
-        // and compared against seeded runs of the model as an unproven search is.
+        // found without a native run (docs/exploration.md, "A known defect"). Saved and named.
         notAProof += 1
         try Self.save(["not-a-proof.json": json], index: index, plan)
-      } else if !proven.complete {
-        unproven += 1
       }
-      if !proven.complete {
-        proven = proven.addingSeededOutcomes(of: scenario, seeds: Self.seeds)
-        sampled += 1
-      }
+      if proven.seededRuns > 0 { sampled += 1 }
+      if proven.seededRuns > 0, !proven.notAProof { unproven += 1 }
       let neighbour = index % 2 == 1 ? BusyNeighbour() : nil
       let sample = try NativeRunner.sample(
         scenario, runs: plan.runs, seconds: 60, builder: builder, options: options)
@@ -123,14 +118,9 @@ import Testing
         found = proven.alarms(sample.records)
       }
       let seen = Set(sample.records.map { Outcome(of: $0, observingFirst: false).values })
-      let model =
-        proven.seededRuns == 0
-        ? "\(proven.comparableOutcomes.count) proven outcomes (\(proven.schedules) schedules)"
-        : "no proof (\(proven.notAProof ? "not a proof" : "over budget")): "
-          + "\(proven.comparableOutcomes.count) outcomes in \(proven.schedules) schedules and "
-          + "\(proven.seededRuns) seeded runs"
       print(
-        "fidelity-\(index): \(model), \(seen.count) seen in \(sample.records.count) runs"
+        "fidelity-\(index): \(Self.describe(proven)), \(seen.count) seen in "
+          + "\(sample.records.count) runs"
           + (neighbour == nil ? "" : " beside a busy thread") + (found.isEmpty ? "" : ": ALARM"))
       guard !found.isEmpty else { continue }
       alarms += found.map { "fidelity-\(index) (seed \(plan.seed)): \($0)" }
@@ -145,6 +135,24 @@ import Testing
     #expect(scenarios > 0)
     #expect(alarms.isEmpty, "\(alarms.joined(separator: "\n"))")
     #expect(failedRuns == 0)
+  }
+
+  /// The outcomes of the model a native run is held to: the search's proof, or where it is none
+  /// (out of budget, or no proof), what the search and `seeds` seeded runs reach.
+  static func model(of scenario: Scenario) -> ProvenOutcomes {
+    let proven = ProvenOutcomes.search(scenario, budget: Self.budget)
+    guard !proven.complete else { return proven }
+    return proven.addingSeededOutcomes(of: scenario, seeds: Self.seeds)
+  }
+
+  /// What a native run is held to: a proof, or a search and seeded runs.
+  static func describe(_ proven: ProvenOutcomes) -> String {
+    guard proven.seededRuns > 0 else {
+      return "\(proven.comparableOutcomes.count) proven outcomes (\(proven.schedules) schedules)"
+    }
+    return "no proof (\(proven.notAProof ? "not a proof" : "over budget")): "
+      + "\(proven.comparableOutcomes.count) outcomes in \(proven.schedules) schedules and "
+      + "\(proven.seededRuns) seeded runs"
   }
 
   /// Saves what a scenario found, a file for each extension, where the plan keeps them.

@@ -57,8 +57,10 @@ actor Store {
       if next < method { callerFirst = true }
       if method < next, seen[method].thread == seen[next].thread { inPlace = true }
     }
-    print("log: the caller's next line came before the actor's method in some round: \(callerFirst)")
     print(
-      "log: the actor's method ran on the caller's thread before the caller's next line: \(inPlace)")
+      "log: the caller's next line came before the actor's method in some round: \(callerFirst)")
+    print(
+      "log: the actor's method ran on the caller's thread before the caller's next line: \(inPlace)"
+    )
   }
 }

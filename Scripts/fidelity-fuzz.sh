@@ -10,7 +10,8 @@
 # runs of the model reach outcomes the search did not: a defect of the search, not of the model)
 # is saved as NAME.not-a-proof.json; it, and one whose search is out of budget, is held to what
 # the search and 1,000 seeded runs of the model reach (10,000 before an outcome outside is an
-# alarm), and counted apart in the summary.
+# alarm; where that sample is far from complete and the outcome a minority of the native runs,
+# it is saved as NAME.unconfirmed to replay instead), and counted apart in the summary.
 # `swift test` runs a sample of three scenarios.
 #
 # Usage: Scripts/fidelity-fuzz.sh SECONDS [SEED]
@@ -22,7 +23,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
-  sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'
   exit 0
 fi
 seconds=${1:-}

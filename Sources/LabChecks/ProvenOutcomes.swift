@@ -51,6 +51,16 @@ public struct ProvenOutcomes: Sendable {
   /// Seeded runs of the model whose outcomes `outcomes` also holds, standing in for a proof the
   /// search could not give (`addingSeededOutcomes`); 0 for a proof alone.
   public var seededRuns = 0
+  /// How many of the seeded runs ended with each outcome they reached.
+  public private(set) var seededHits: [Outcome: Int] = [:]
+
+  /// The share of runs that would end with an outcome no seeded run reached, as the seeded runs
+  /// estimate it (Good–Turing: the outcomes seen once, over the runs): near 0 when the sample has
+  /// met nearly every outcome the seeds reach, near 1 when most runs found a new one.
+  public var unseenShare: Double {
+    guard seededRuns > 0 else { return 0 }
+    return Double(seededHits.values.count { $0 == 1 }) / Double(seededRuns)
+  }
 
   /// A search of at most 20,000 schedules and 10 seconds: the three lessons' predictions finish
   /// well within it (racy-counter: 328 schedules) and a learner waits no longer.
@@ -109,6 +119,7 @@ public struct ProvenOutcomes: Sendable {
         let record = ScenarioRunner.runAndCheck(scenario, options: options).record
         let outcome = Outcome(of: record, observingFirst: observingFirst)
         sampled.seededRuns += 1
+        sampled.seededHits[outcome, default: 0] += 1
         guard !sampled.outcomes.contains(outcome) else { continue }
         sampled.outcomes.append(outcome)
         sampled.grades.append(nil)

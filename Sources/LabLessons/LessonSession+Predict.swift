@@ -51,6 +51,15 @@ extension LessonSession {
             : "\(didYouMean(name, in: names)); its variables are \(names.joined(separator: ", "))"))
     }
     let choices = prediction.choices ?? Self.tasksEnded(scenario, seconds: secondsLeft)
+    // The tasks that end stand in for 'choices:', under the same bound: an app of 3,000 taps
+    // offered 3,000 on one line, and its native build took swiftc past its memory limit.
+    if prediction.choices == nil, choices.count > Prediction.maxChoices {
+      return fail(
+        at: prediction.line,
+        "'of: first' without 'choices:' offers the tasks that end, and \(choices.count) end in "
+          + "\(scenario.name), more than the \(Prediction.maxChoices) a prediction offers; list "
+          + "the ones to ask about: 'choices: a, b'")
+    }
     let list = choices.enumerated().map { "\($0.offset + 1)) \(terminalSafe($0.element))" }
     let spaced = "  " + list.joined(separator: "   ")
     // Spaced apart when they fit one line; wrapped (which closes up spaces) with dots between.

@@ -3,37 +3,57 @@ import LabModel
 /// Inputs and handlers: an `AsyncStream` of UI events, fed at their times by a "user" task and
 /// read on the main actor, where each delivered input starts its handler in a `Task`.
 extension ProgramWriter {
-  /// The values an input carries beyond its handler, number and text: the `with` names, sorted.
+  /// The values an input carries beyond its handler, number and text: the `with` names, sorted,
+  /// each with the type its values share (a list's elements from the first that has any). One
+  /// pass over the inputs: the program is written once per build, a page or a prediction, and a
+  /// course may give thousands of inputs.
   var inputFields: [(name: String, type: SwiftType)] {
     var fields: [String: SwiftType] = [:]
     for input in scenario.inputs {
-      for (name, value) in input.with { fields[name] = SwiftType.of(value) ?? .int }
+      for (name, value) in input.with {
+        fields[name] = SwiftType.merge(fields[name], SwiftType.of(value)) ?? .int
+      }
     }
     return fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
   }
 
+  /// The value a field takes in an input that does not give it: its type's empty value.
+  static func emptyLiteral(_ type: SwiftType) -> SwiftCode {
+    switch type {
+    case .int: "0"
+    case .string: "\"\""
+    case .bool: "false"
+    case .list: "[]"
+    case .optional, .void: "nil"
+    }
+  }
+
   func inputDeclarations() {
-    guard !scenario.inputs.isEmpty else { return }
+    // A handler reads its `Input` even where no input comes to it.
+    guard !scenario.inputs.isEmpty || !scenario.handlers.isEmpty else { return }
+    let fields = inputFields
     line("/// A tap or a keystroke: the handler it goes to, when, its number and the field's text.")
     line("struct Input: Sendable {")
     line("  var handler: String")
     line("  var at: Int")
     line("  var n: Int")
     line("  var value = \"\"")
-    for (name, type) in inputFields { line("  var \(Identifier(name)): \(type)") }
+    for (name, type) in fields { line("  var \(Identifier(name)): \(type)") }
     line("}")
     line("")
-    line("let inputs = [")
+    guard !scenario.inputs.isEmpty else { return }
+    line("let inputs: [Input] = [")
     for (index, input) in scenario.inputs.enumerated() {
-      var fields: [SwiftCode] = [
+      var values: [SwiftCode] = [
         "handler: \(.string(input.handler))", "at: \(input.time)", "n: \(index + 1)",
       ]
-      if case .string(let text) = input.value { fields.append("value: \(.string(text))") }
-      for (name, _) in inputFields {
+      if case .string(let text) = input.value { values.append("value: \(.string(text))") }
+      for (name, type) in fields {
         let value = input.with.first { $0.name == name }?.value
-        fields.append("\(Identifier(name)): \(value.map(SwiftType.literal) ?? "0")")
+        values.append(
+          "\(Identifier(name)): \(value.map(SwiftType.literal) ?? Self.emptyLiteral(type))")
       }
-      line("  Input(\(fields.joined(separator: ", "))),")
+      line("  Input(\(values.joined(separator: ", "))),")
     }
     line("]")
     line("let (events, user) = AsyncStream.makeStream(of: Input.self)")
@@ -42,12 +62,13 @@ extension ProgramWriter {
 
   /// Each handler as a `@MainActor` function of its input.
   func handlerFunctions() throws(NotExpressible) {
+    let fields = inputFields
     for handler in scenario.handlers.values.sorted(by: { $0.name < $1.name }) {
       var context = Context(place: .main, function: "handler \(handler.name)")
       context.locals["value"] = .string
       context.locals["n"] = .int
       context.renamed = ["value": "input.value", "n": "input.n"]
-      for (name, type) in inputFields {
+      for (name, type) in fields {
         context.locals[name] = type
         context.renamed[name] = "input.\(Identifier(name))"
       }

@@ -13,11 +13,30 @@ extension ProgramWriter {
   /// The pipeline object's name for a handler: `searchPipeline`.
   func pipeline(_ handler: String) -> Identifier { Identifier(handler).suffixed("Pipeline") }
 
-  /// The class and the one instance of each handler's pipeline.
-  func pipelineDeclarations() {
+  /// Each piped handler's class name: `SearchPipeline` for `search`, made unlike every
+  /// instance's name and every other class's (`Search` has the instance `SearchPipeline`, so its
+  /// class is `SearchPipelineType`).
+  private var pipelineTypes: [String: Identifier] {
+    var taken = Set(scenario.handlers.keys.map { pipeline($0).name })
+    var types: [String: Identifier] = [:]
     for handler in scenario.handlers.values.sorted(by: { $0.name < $1.name })
     where hasOperators(handler) {
-      let type = Identifier(handler.name).capitalized(after: "").suffixed("Pipeline")
+      var type = Identifier(handler.name).capitalized(after: "").suffixed("Pipeline")
+      while taken.contains(type.name) { type = type.suffixed("Type") }
+      taken.insert(type.name)
+      types[handler.name] = type
+    }
+    return types
+  }
+
+  /// The class and the one instance of each handler's pipeline. The class calls the handler
+  /// through the function it is given, never by its name: inside the class a handler named
+  /// `send` or `finish` would name the class's own method.
+  func pipelineDeclarations() {
+    let types = pipelineTypes
+    for handler in scenario.handlers.values.sorted(by: { $0.name < $1.name })
+    where hasOperators(handler) {
+      let type = types[handler.name]!
       line("/// `\(Identifier(handler.name))`'s operators, as the Combine pipeline has them:")
       line("/// \(operators(handler)).")
       line("@MainActor final class \(type) {")
@@ -35,6 +54,11 @@ extension ProgramWriter {
         line("private var current: Task<Void, Never>?")
       }
       line("private var started: [Task<Void, Never>] = []")
+      line("private let handler: @MainActor (Input) async throws -> Void")
+      line("")
+      line("init(handler: @escaping @MainActor (Input) async throws -> Void) {")
+      line("  self.handler = handler")
+      line("}")
       line("")
       pipelineSend(handler)
       line("")
@@ -50,7 +74,7 @@ extension ProgramWriter {
       line("}")
       depth -= 1
       line("}")
-      line("let \(pipeline(handler.name)) = \(type)()")
+      line("let \(pipeline(handler.name)) = \(type)(handler: \(Identifier(handler.name)))")
       line("")
     }
   }
@@ -98,7 +122,7 @@ extension ProgramWriter {
       line("  lastValue = input.value")
     }
     if handler.switchToLatest { line("  current?.cancel()") }
-    line("  let run = Task { _ = try? await \(Identifier(handler.name))(input) }")
+    line("  let run = Task { _ = try? await self.handler(input) }")
     if handler.switchToLatest { line("  current = run") }
     line("  started.append(run)")
     line("}")

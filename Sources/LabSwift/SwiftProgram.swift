@@ -61,6 +61,9 @@ enum Storage {
 }
 
 final class ProgramWriter {
+  /// The most inputs a program is written for: each is an element of one array literal, and
+  /// swiftc's memory grows faster than their count (300: 0.4 GB, 1,000: 2.8 GB).
+  static let maxInputs = 500
   let scenario: Scenario
   /// Writing the program `lab run --native` builds (`SwiftProgram+Native`).
   let native: Bool
@@ -183,6 +186,13 @@ final class ProgramWriter {
   }
 
   func program() throws(NotExpressible) -> String {
+    if scenario.inputs.count > Self.maxInputs {
+      throw NotExpressible(
+        origin: nil,
+        message: "\(scenario.inputs.count) inputs are more than a program swiftc can build within "
+          + "its memory limit (1,000 took 2.8 GB and 4 s, 3,000 more than 4 GB); a Swift "
+          + "program is written for at most \(Self.maxInputs): keep the inputs to that many")
+    }
     if passed { localTypes = passLocalTypes }
     passed = true
     passLocalTypes = [:]

@@ -153,7 +153,7 @@ import Testing
   static func play(
     _ block: String = block, answer: String? = nil, inputEnds: Bool = false, color: Bool = false,
     native: Result<LessonSession.NativeRuns, LessonSession.LoadProblem>? = nil,
-    budget: Duration? = nil
+    budget: Duration? = nil, scenario: Scenario? = nil
   ) throws -> (output: String, failures: [String]) {
     let lesson = try LessonTests.parse(block + LessonTests.questions, frontMatter: frontMatter)
       .get()
@@ -162,7 +162,8 @@ import Testing
     let surroundings = LessonSession.Surroundings(
       write: { printed.text += $0 }, style: TextStyle(color: color),
       load: { name in
-        (try? TestSupport.scenario(named: name)).map { .success($0) } ?? .failure(.init(nil))
+        (scenario ?? (try? TestSupport.scenario(named: name))).map { .success($0) }
+          ?? .failure(.init(nil))
       },
       timeline: { _, _ in Timeline.Options() }, pause: nil,
       // A terminal's prompt is printed by the one who asks; at the end of input, nil.
@@ -275,6 +276,22 @@ import Testing
         "Lessons/01-sample.md:7:1: error: 'of: countr' is not a shared variable of racy-counter; did you "
           + "mean 'counter'?; its variables are counter"
       ])
+  }
+
+  /// The tasks that end stand in for 'choices:' under its bound: an app of 3,000 taps offered
+  /// 3,000 choices on one line, and its native build took swiftc past 4 GB.
+  @Test func aPredictionOfFirstWithMoreTasksThanChoicesFailsAtTheBlock() throws {
+    let tasks = (1...21).map { #"{"task": "t\#($0)", "steps": []}"# }
+    let scenario = try TestSupport.scenario(
+      json: #"{"format": 1, "name": "racy-counter", "steps": [\#(tasks.joined(separator: ", "))]}"#)
+    let block = "```predict\nscenario: racy-counter\nquestion: Which first?\nof: first\n```\n"
+    let (output, failures) = try Self.play(block, scenario: scenario)
+    #expect(
+      failures.first?.hasSuffix(
+        "'of: first' without 'choices:' offers the tasks that end, and 21 end in racy-counter, "
+          + "more than the 20 a prediction offers; list the ones to ask about: 'choices: a, b'")
+        == true, "\(failures)")
+    #expect(!output.contains("21) t21"))
   }
 
   @Test func aPredictionOfFirstOffersTheTasksAndProvesEitherCanEndFirst() throws {

@@ -62,9 +62,9 @@ extension ScenarioDecoder {
     return handlers
   }
 
-  mutating func decodeInputs(_ node: JSONNode?, path: String, handlers: [String: Handler])
-    -> [Input]
-  {
+  mutating func decodeInputs(
+    _ node: JSONNode?, path: String, handlers: [String: Handler], state: Set<String>
+  ) -> [Input] {
     guard let node else { return [] }
     guard case .array(let items) = node.value else {
       error(
@@ -120,13 +120,32 @@ extension ScenarioDecoder {
           at: handlerNode.location, path: "\(itemPath).\(kind.rawValue)")
       }
       let value = object["value"].flatMap { literal($0, path: "\(itemPath).value") } ?? Value.none
+      if kind == .key { checkKeyValue(value, at: object["value"] ?? item, path: itemPath) }
+      let fields = decodeWith(object["with"], path: "\(itemPath).with")
+      // A field is the handler's local: named as a shared variable, the run's `add` went to the
+      // local while the program's went to the variable.
+      for (name, _) in fields where state.contains(name) {
+        error(
+          "'\(name)' in \"with\" is also a shared variable, which the handler could no longer "
+            + "reach; name the value otherwise", at: object["with"]?.location ?? item.location,
+          path: "\(itemPath).with.\(name)")
+      }
       inputs.append(
         Input(
           time: time, kind: kind, handler: handler, value: value,
-          with: decodeWith(object["with"], path: "\(itemPath).with"),
+          with: fields,
           origin: StepOrigin(location: item.location, path: itemPath)))
     }
     return inputs.sorted { $0.time < $1.time }
+  }
+
+  /// A key's value is the field's text, which the handler reads as `value` and the program as a
+  /// String: without one the run read `none` and the program "".
+  mutating func checkKeyValue(_ value: Value, at node: JSONNode, path: String) {
+    if case .string = value { return }
+    error(
+      "a \"key\" input's \"value\" is the text in the field, a string: add \"value\": \"swift\"",
+      at: node.location, path: "\(path).value")
   }
 
   /// An input's `with`: values its handler sees as locals.

@@ -91,7 +91,8 @@ struct ScenarioDecoder {
         path: "steps")
     }
     let handlers = decodeHandlers(object["handlers"], path: "handlers")
-    let inputs = decodeInputs(object["inputs"], path: "inputs", handlers: handlers)
+    let inputs = decodeInputs(
+      object["inputs"], path: "inputs", handlers: handlers, state: Set(state.map(\.name)))
     let expect = object["expect"].map { decodeExpectations($0, path: "expect") } ?? Expectations()
     var scenario = Scenario(
       file: file, name: name, title: string(object, "title", path: "title", shown: .line) ?? name,

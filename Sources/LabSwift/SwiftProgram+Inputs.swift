@@ -78,7 +78,7 @@ extension ProgramWriter {
         line("log(\"\(inLiteral: handler.name) start (input \\(input.n))\")")
         line("defer { log(\"\(inLiteral: handler.name) end (input \\(input.n))\") }")
         try steps(handler.steps, &context)
-        for name in unawaitedTasks(handler.steps) {
+        for name in unawaitedTasks(handler.steps) where !handlersKeepTheirTasks {
           line("_ = await \(Identifier(name)).result  // the program would end before it")
         }
       }

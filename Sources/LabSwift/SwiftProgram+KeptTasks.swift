@@ -34,9 +34,18 @@ extension ProgramWriter {
     }
     visit(allSteps)
     names.formUnion(unawaitedTasks(scenario.steps))
-    for handler in scenario.handlers.values { names.formUnion(unawaitedTasks(handler.steps)) }
+    if !handlersKeepTheirTasks {
+      for handler in scenario.handlers.values { names.formUnion(unawaitedTasks(handler.steps)) }
+    }
     return names
   }
+
+  /// Whether a handler leaves the tasks it starts to `keptTasks` rather than awaiting them at its
+  /// end: in an app's native build, so that the handler ends when its steps do, as the lab's
+  /// does. Awaiting them there made every such task end before its handler natively, and a
+  /// prediction of which ends first called the lab's order a fidelity alarm. The program a
+  /// learner reads awaits them, saying why.
+  var handlersKeepTheirTasks: Bool { native && scenario.lifetime == .app }
 
   /// Whether the task runs a continuation whose steps never resume it.
   static func waitsForever(_ spec: TaskSpec) -> Bool {

@@ -61,6 +61,21 @@ import Testing
     #expect(verdict.compiled, "\(name): \(verdict.diagnostics)")
   }
 
+  /// In an app's native build a handler leaves the tasks it starts to `keptTasks`, so it ends
+  /// when its steps do, as the lab's handler does: awaiting them made each such task end before
+  /// its handler natively, and a prediction of which ends first raised a false fidelity alarm on
+  /// search-same-moment. The program a learner reads still awaits them, saying why.
+  @Test func anAppsNativeHandlerEndsBeforeTheTasksItStarts() throws {
+    let scenario = try Self.scenario(
+      #"[{"at": 0, "tap": "save"}]"#,
+      #"{"save": {"steps": [{"task": "saving", "steps": [{"add": "c"}]}]}}"#)
+    let native = try SwiftProgram.generate(scenario, native: true)
+    let plain = try SwiftProgram.generate(scenario)
+    #expect(native.contains("keptTasks.keep(saving)"), "\(native)")
+    #expect(!native.contains("_ = await saving.result"))
+    #expect(plain.contains("_ = await saving.result  // the program would end before it"))
+  }
+
   /// One pass over the inputs (each input's fields were found again over every input: 10,000
   /// taps took 32 s, 180,000 would have taken hours), and no program past what swiftc builds
   /// within its memory limit (1,000 taps took 2.8 GB).

@@ -73,10 +73,17 @@ extension ProgramWriter {
         context.renamed[name] = "input.\(Identifier(name))"
       }
       context.rebound = Self.rebound(handler.steps)
+      // The input is a constant: a field the handler changes is copied into a variable first.
+      let changed = Self.changedNames(handler.steps).filter { context.renamed[$0] != nil }.sorted()
+      for name in changed {
+        context.renamed[name] = nil
+        context.declared.insert(name)
+      }
       try block("@MainActor func \(Identifier(handler.name))(_ input: Input) async throws {") {
         () throws(NotExpressible) in
         line("log(\"\(inLiteral: handler.name) start (input \\(input.n))\")")
         line("defer { log(\"\(inLiteral: handler.name) end (input \\(input.n))\") }")
+        for name in changed { line("var \(Identifier(name)) = input.\(Identifier(name))") }
         try steps(handler.steps, &context)
         for name in unawaitedTasks(handler.steps) where !handlersKeepTheirTasks {
           line("_ = await \(Identifier(name)).result  // the program would end before it")
@@ -131,6 +138,20 @@ extension ProgramWriter {
     guard !scenario.inputs.isEmpty else { return }
     line("await typing.value")
     line("await handlers.value")
+  }
+
+  /// The names the steps `set` or `add` to, anywhere among them.
+  static func changedNames(_ steps: [Step]) -> Set<String> {
+    var names: Set<String> = []
+    func visit(_ steps: [Step]) {
+      for step in steps {
+        if case .set(let name, _) = step.kind { names.insert(name) }
+        if case .add(let name, _) = step.kind { names.insert(name) }
+        visit(nested(step.kind))
+      }
+    }
+    visit(steps)
+    return names
   }
 
   /// Tasks the steps start and never await.

@@ -13,6 +13,24 @@ extension ProgramWriter {
   func keepsUntilTheEnd(_ spec: TaskSpec) -> Bool {
     native && scenario.lifetime == .app && spec.chain == nil
       && !awaitedByName.contains(spec.name) && !Self.waitsForever(spec)
+      && !readsAStreamForGood(spec)
+  }
+
+  /// Whether the task loops over a stream that no step finishes, and nothing cancels it: the
+  /// lab calls the run a deadlock where the loop waits, and a native run that waited for the
+  /// task stopped only at its 60 s timeout.
+  func readsAStreamForGood(_ spec: TaskSpec) -> Bool {
+    guard case .steps(let body) = spec.child else { return false }
+    let cancelled = Self.contains(allSteps) { kind in
+      if case .cancel(spec.name) = kind { true } else { false }
+    }
+    guard !cancelled else { return false }
+    return Self.contains(body) { kind in
+      guard case .forAwait(let stream, _, _, _) = kind else { return false }
+      return !Self.contains(allSteps) { other in
+        if case .streamFinish(stream) = other { true } else { false }
+      }
+    }
   }
 
   /// Whether the native build keeps any task, and so declares `keptTasks`.

@@ -47,6 +47,11 @@ import Testing
     ),
     // No `Input` type was declared.
     ("a handler no input reaches", "[]", #"{"a": {"steps": [{"add": "c"}]}}"#),
+    // The program assigned to a field of its constant input ("cannot find 'w' in scope").
+    (
+      "a handler that changes a field", #"[{"at": 0, "tap": "a", "with": {"w": 5}}]"#,
+      #"{"a": {"steps": [{"set": "w", "to": "w + 1"}, {"add": "w"}, {"set": "c", "to": "w"}]}}"#
+    ),
   ]
 
   @Test(arguments: cases.indices) func theProgramCompiles(_ index: Int) throws {
@@ -74,6 +79,21 @@ import Testing
     #expect(native.contains("keptTasks.keep(saving)"), "\(native)")
     #expect(!native.contains("_ = await saving.result"))
     #expect(plain.contains("_ = await saving.result  // the program would end before it"))
+  }
+
+  /// A task that loops over a stream nothing finishes is not kept to the end: the native run
+  /// waited for it until its 60 s timeout, where the lab stops at once.
+  @Test func aTaskThatReadsAStreamForGoodIsNotKept() throws {
+    let scenario = try TestSupport.scenario(
+      json: #"""
+        {"format": 1, "state": {"c": 0}, "streams": {"s": "unbounded"},
+         "inputs": [{"at": 0, "tap": "h"}],
+         "handlers": {"h": {"steps": [{"if": "true", "then": [{"task": "t", "steps": [
+           {"forAwait": "s", "as": "x", "steps": [{"add": "c"}]}]}]}]}},
+         "steps": []}
+        """#)
+    let native = try SwiftProgram.generate(scenario, native: true)
+    #expect(!native.contains("keptTasks.keep(t)"), "\(native)")
   }
 
   /// One pass over the inputs (each input's fields were found again over every input: 10,000

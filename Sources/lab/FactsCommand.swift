@@ -250,7 +250,9 @@ enum FactsCommand: Command {
         .standardizedFileURL.resolvingSymlinksInPath()
       guard url.path.hasPrefix(base), path.hasSuffix(".json") else {
         return .failure(
-          FactFailure("its scenario '\(path)' is not a .json file inside the course"))
+          FactFailure(
+            "its scenario '\(path)' is not a .json file inside the course; name one under the "
+              + "course's Scenarios/ or Tests/NativeFacts/, as a path from the course's root"))
       }
       do throws(DiagnosticList) {
         return .success(try ScenarioLoader.load(path: url.path))

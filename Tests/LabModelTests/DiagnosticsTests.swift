@@ -40,7 +40,10 @@ import Testing
   @Test func wrongTypeSaysWhatWasExpected() {
     let messages = TestSupport.diagnostics(json: #"{"format": 1, "threads": "four", "steps": []}"#)
     #expect(
-      messages == ["bad.json:1:26: error: 'threads' must be an integer, not a string (at threads)"])
+      messages == [
+        "bad.json:1:26: error: 'threads' must be an integer, not a string; write a whole number "
+          + "such as 1 (at threads)"
+      ])
   }
 
   @Test func everyProblemOfAFileIsReportedAtOnce() {

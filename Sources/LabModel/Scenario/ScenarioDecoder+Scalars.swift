@@ -14,12 +14,15 @@ extension ScenarioDecoder {
   ) -> Int64? {
     guard let node = object[key] else { return nil }
     guard case .integer(let value) = node.value else {
-      error("'\(key)' must be an integer, not \(node.typeName)", at: node.location, path: path)
+      error(
+        "'\(key)' must be an integer, not \(node.typeName); write a whole number such as "
+          + "\(range.lowerBound)", at: node.location, path: path)
       return nil
     }
     guard range.contains(value) else {
       error(
-        "'\(key)' must be between \(range.lowerBound) and \(range.upperBound), not \(value)",
+        "'\(key)' must be between \(range.lowerBound) and \(range.upperBound), not \(value); "
+          + "give one in that range",
         at: node.location, path: path)
       return nil
     }

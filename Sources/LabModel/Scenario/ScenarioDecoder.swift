@@ -173,8 +173,11 @@ struct ScenarioDecoder {
 
   mutating func checkKeys(_ object: JSONObject, allowed: [String], path: String, what: String) {
     for member in object.members where !allowed.contains(member.key) {
+      let suggestion = didYouMean(member.key, in: allowed)
       error(
-        "unknown \(what) '\(member.key)'\(didYouMean(member.key, in: allowed))",
+        "unknown \(what) '\(member.key)'"
+          + (suggestion.isEmpty
+            ? "; the keys here are \(allowed.joined(separator: ", "))" : suggestion),
         at: member.keyLocation, path: join(path, member.key))
     }
   }

@@ -1,4 +1,5 @@
 import LabChecks
+import LabChecksTestSupport
 import LabInterpreter
 import LabModel
 import LabTestSupport
@@ -29,10 +30,6 @@ import Testing
         { "awaitTask": "caller" } ] }
     """
 
-  private static func last(_ values: [NamedValue]) -> Value? {
-    values.first { $0.name == "last" }?.value
-  }
-
   @Test func theDefaultRunShowsTheNativeOrder() throws {
     let scenario = try TestSupport.scenario(json: Self.immediateYieldThenDetached)
     let record = ScenarioRunner.run(scenario, options: RunOptions())
@@ -44,11 +41,9 @@ import Testing
   /// with a 30 ms spin first): the proof holds both orders.
   @Test func theSearchProvesBothOrders() throws {
     let scenario = try TestSupport.scenario(json: Self.immediateYieldThenDetached)
-    let findings = ExhaustiveSearch(
-      scenario, options: RunOptions(), budget: ExhaustiveSearch.Budget(maxSchedules: 1_000)
-    ).run()
-    #expect(findings.complete)
-    let seen = Set(findings.outcomes.compactMap { Self.last($0.outcome.values) })
-    #expect(seen == [.int(2), .int(3)], "\(seen)")
+    let searched = TestSupport.searchedValues(scenario, ["last"], reduction: .optimal)
+    #expect(searched.complete)
+    #expect(searched.values == [["2"], ["3"]], "\(searched.values)")
   }
+
 }

@@ -269,7 +269,9 @@ import Testing
     #expect(failing.status == 1)
     #expect(failing.out == "ok  \(good)\n1 valid, 1 invalid\n")
     #expect(
-      failing.err.contains(":1:26: error: 'threads' must be between 1 and 64, not 0; give one in that range (at threads)"),
+      failing.err.contains(
+        ":1:26: error: 'threads' must be between 1 and 64, not 0; give one in that range "
+          + "(at threads)"),
       "\(failing.err)")
     #expect(failing.err.contains(":1:52: error: unknown option 'as' for 'sleep'"), "\(failing.err)")
 

@@ -74,7 +74,7 @@ extension ProgramWriter {
       }
       context.rebound = Self.rebound(handler.steps)
       // The input is a constant: a field the handler changes is copied into a variable first.
-      let changed = Self.changedNames(handler.steps).filter { context.renamed[$0] != nil }.sorted()
+      let changed = Set(Self.assigned(handler.steps)).filter { context.renamed[$0] != nil }.sorted()
       for name in changed {
         context.renamed[name] = nil
         context.declared.insert(name)
@@ -138,20 +138,6 @@ extension ProgramWriter {
     guard !scenario.inputs.isEmpty else { return }
     line("await typing.value")
     line("await handlers.value")
-  }
-
-  /// The names the steps `set` or `add` to, anywhere among them.
-  static func changedNames(_ steps: [Step]) -> Set<String> {
-    var names: Set<String> = []
-    func visit(_ steps: [Step]) {
-      for step in steps {
-        if case .set(let name, _) = step.kind { names.insert(name) }
-        if case .add(let name, _) = step.kind { names.insert(name) }
-        visit(nested(step.kind))
-      }
-    }
-    visit(steps)
-    return names
   }
 
   /// Tasks the steps start and never await.

@@ -97,7 +97,7 @@ extension VirtualSchedulerState {
     // `Task.yield()` enqueues one that, when run, resumes the task's continuation, which
     // enqueues the task. It belongs to that task, so choices see the yielding task; and the task
     // joins the back of its queue behind what was enqueued while the helper waited, not in place
-    // (docs/runtimes.md, "A yield goes round the queue twice").
+    // (docs/runtimes.md, "Queue order, measured": a yield goes round the queue twice).
     if task == 0, let running { task = running.task }
     let created = ordinals[task] == nil
     let queued = QueuedJob(

@@ -87,9 +87,7 @@ import Testing
     let binary = cache.appendingPathComponent(try #require(binaries.first))
     // The course replaces the build with its own program, in place.
     try FileManager.default.removeItem(at: binary)
-    try "#!/bin/sh\necho pwned > \(home.path)/pwned\n".write(
-      to: binary, atomically: true, encoding: .utf8)
-    chmod(binary.path, 0o755)
+    try TestSupport.writeExecutable("#!/bin/sh\necho pwned > \(home.path)/pwned\n", to: binary)
     let second = InProcessLab.run(["run", "async-property", "--native"], environment: environment)
     #expect(second.status == 0 || second.status == 1, "\(second.out)\(second.err)")
     #expect(second.err.contains("compiled in Swift 6 mode"), "built again: \(second.err)")

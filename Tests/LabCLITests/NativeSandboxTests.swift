@@ -114,9 +114,8 @@ import Testing
     let log = folder.appendingPathComponent("log")
     // A hand-on every few milliseconds, as the fact that lived on did (one with none at all can
     // stay ahead of the sweep: docs/security.md).
-    try "#!/bin/sh\necho $$ >> \(log.path)\nsleep 0.005\n\"$0\" &\nexit 0\n".write(
-      to: chain, atomically: true, encoding: .utf8)
-    chmod(chain.path, 0o755)
+    try TestSupport.writeExecutable(
+      "#!/bin/sh\necho $$ >> \(log.path)\nsleep 0.005\n\"$0\" &\nexit 0\n", to: chain)
     let run = try Self.runScript(
       "setsid \(chain.path) & sleep 0.3", limits: Self.limits())
     #expect(run.ending == .exited(0))

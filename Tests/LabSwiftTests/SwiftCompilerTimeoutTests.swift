@@ -1,5 +1,6 @@
 import Foundation
 import LabProcess
+import LabTestSupport
 import Testing
 
 @testable import LabSwift
@@ -13,8 +14,7 @@ struct SwiftCompilerTimeoutTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cc-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let file = folder.appendingPathComponent("swiftc")
-    try ("#!/bin/sh\n" + script + "\n").write(to: file, atomically: true, encoding: .utf8)
-    chmod(file.path, 0o755)
+    try TestSupport.writeExecutable("#!/bin/sh\n" + script + "\n", to: file)
     return SwiftCompiler(swiftc: file)
   }
 

@@ -51,16 +51,6 @@ public struct ProvenOutcomes: Sendable {
   /// Seeded runs of the model whose outcomes `outcomes` also holds, standing in for a proof the
   /// search could not give (`addingSeededOutcomes`); 0 for a proof alone.
   public var seededRuns = 0
-  /// How many of the seeded runs ended with each outcome they reached.
-  public private(set) var seededHits: [Outcome: Int] = [:]
-
-  /// The share of runs that would end with an outcome no seeded run reached, as the seeded runs
-  /// estimate it (Good–Turing: the outcomes seen once, over the runs): near 0 when the sample has
-  /// met nearly every outcome the seeds reach, near 1 when most runs found a new one.
-  public var unseenShare: Double {
-    guard seededRuns > 0 else { return 0 }
-    return Double(seededHits.values.count { $0 == 1 }) / Double(seededRuns)
-  }
 
   /// A search of at most 20,000 schedules and 10 seconds: the three lessons' predictions finish
   /// well within it (racy-counter: 328 schedules) and a learner waits no longer.
@@ -106,7 +96,8 @@ public struct ProvenOutcomes: Sendable {
   /// Where the search is no proof or did not end: `outcomes` with those `seeds` seeded runs of
   /// each policy reach added. The set is then a sample of the model, not a proof: a native
   /// outcome outside it is one the model did not reach in that many tries, which more seeds may
-  /// yet reach (the fidelity fuzzer asks for more before it calls it an alarm).
+  /// yet reach (the fidelity fuzzer looks for a schedule to it, `schedule(reaching:)`, before it
+  /// calls it an alarm).
   public func addingSeededOutcomes(
     of scenario: Scenario, seeds: ClosedRange<UInt64>, observingFirst: Bool = false
   ) -> ProvenOutcomes {
@@ -119,13 +110,26 @@ public struct ProvenOutcomes: Sendable {
         let record = ScenarioRunner.runAndCheck(scenario, options: options).record
         let outcome = Outcome(of: record, observingFirst: observingFirst)
         sampled.seededRuns += 1
-        sampled.seededHits[outcome, default: 0] += 1
         guard !sampled.outcomes.contains(outcome) else { continue }
         sampled.outcomes.append(outcome)
         sampled.grades.append(nil)
       }
     }
     return sampled
+  }
+
+  /// Looks for a schedule of the model that ends with `outcome` (as `outsiders` compares it), by
+  /// the challenge search: the fewest departures from the default order first, so a rare
+  /// interleaving — one task taking many turns in a row, which seeded runs almost never pick —
+  /// is found in a few runs. `.unreachable` proves no schedule ends with it.
+  public func schedule(
+    reaching outcome: Outcome, of scenario: Scenario, budget: ChallengeSearch.Budget
+  ) -> ChallengeSearch.Verdict {
+    let goal = OutcomeCondition(
+      values: outcome.values.map { ValueCondition($0.name, .equals($0.value)) },
+      first: outcome.first, ended: .finished)
+    let challenge = Challenge(goal: "the native outcome", when: goal)
+    return ChallengeSearch(scenario, challenge: challenge, budget: budget).run().verdict
   }
 
   /// The distinct answers the proven outcomes give about `subject`, in the order first found.

@@ -10,9 +10,9 @@
 # runs of the model reach outcomes the search did not: a defect of the search, not of the model)
 # is saved as NAME.not-a-proof.json; it, and one whose search is out of budget, is held to what
 # the search and 1,000 seeded runs of the model reach; an outcome outside that is looked for by
-# the challenge search, and is an alarm when no schedule reaches it (or, where the search's
-# budget does not settle it, when most native runs ended with it; else it is saved as
-# NAME.unconfirmed to step through), and counted apart in the summary.
+# the challenge search and then by one guided by the order, and is an alarm when no schedule
+# reaches it (or, where neither settles it, when most native runs ended with it; else it is
+# saved as NAME.unconfirmed to step through), and counted apart in the summary.
 # `swift test` runs a sample of three scenarios.
 #
 # Usage: Scripts/fidelity-fuzz.sh SECONDS [SEED]

@@ -15,28 +15,31 @@
 # saved as NAME.unconfirmed to step through), and counted apart in the summary.
 # `swift test` runs a sample of three scenarios.
 #
-# Usage: Scripts/fidelity-fuzz.sh SECONDS [SEED]
+# Usage: Scripts/fidelity-fuzz.sh SECONDS [SEED [FROM]]
 #   prints a line per scenario, then
 #   "fidelity fuzz: N scenarios, M native runs, K alarms (…)"; exits 1 when K is not 0.
-#   SEED (default 1) fixes the scenarios: the same seed gives the same ones on every machine.
+#   SEED (default 1) fixes the scenarios: the same seed gives the same ones on every machine;
+#   FROM (default 0) starts at that scenario of the seed's, to see a saved one again.
 #   About 9 s a scenario on two cores (its build is most of it; builds are cached).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
-  sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'
   exit 0
 fi
 seconds=${1:-}
 seed=${2:-1}
+from=${3:-0}
 [[ $seconds =~ ^[0-9]+$ ]] || { echo "error: SECONDS is a whole number, not '$seconds'; see --help" >&2; exit 64; }
 [[ $seed =~ ^[0-9]+$ ]] || { echo "error: SEED is a whole number, not '$seed'" >&2; exit 64; }
+[[ $from =~ ^[0-9]+$ ]] || { echo "error: FROM is a whole number, not '$from'" >&2; exit 64; }
 
 swift build --build-tests 2>&1 | grep -E 'error|warning: ' && exit 1
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
-LAB_FIDELITY_FUZZ_SECONDS=$seconds LAB_FIDELITY_FUZZ_SEED=$seed \
+LAB_FIDELITY_FUZZ_SECONDS=$seconds LAB_FIDELITY_FUZZ_SEED=$seed LAB_FIDELITY_FUZZ_FROM=$from \
   LAB_FIDELITY_FUZZ_SAVE=.build/fidelity-alarms \
   swift test --skip-build --filter 'LabNativeTests.FidelityFuzzTests' >"$log" 2>&1 || status=$?
 grep -E '^fidelity' "$log" || tail -40 "$log"

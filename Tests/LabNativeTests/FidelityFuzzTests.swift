@@ -23,6 +23,9 @@ import Testing
     var scenarios = 3
     var runs = 5
     var seed: UInt64 = 1
+    /// The first scenario of the seed's sequence to compare: a saved one's number, to see it
+    /// again (those before it are generated and skipped, as the sequence needs them).
+    var first = 0
     var save: URL?
 
     init(_ environment: [String: String]) {
@@ -33,6 +36,7 @@ import Testing
       }
       if let runs = environment["LAB_FIDELITY_FUZZ_RUNS"].flatMap(Int.init) { self.runs = runs }
       if let seed = environment["LAB_FIDELITY_FUZZ_SEED"].flatMap(UInt64.init) { self.seed = seed }
+      if let first = environment["LAB_FIDELITY_FUZZ_FROM"].flatMap(Int.init) { self.first = first }
       save = environment["LAB_FIDELITY_FUZZ_SAVE"].map { URL(fileURLWithPath: $0) }
     }
   }
@@ -77,9 +81,10 @@ import Testing
     var options = RunOptions()
     options.scale = 1
     options.tolerance = Tolerance(milliseconds: 1_000, percent: 100)
-    for index in 0..<plan.scenarios {
+    for index in 0..<plan.first.addingReportingOverflow(plan.scenarios).partialValue {
       guard plan.seconds == 0 || ContinuousClock.now - began < .seconds(plan.seconds) else { break }
       let json = generator.scenario(index)
+      guard index >= plan.first else { continue }
       // The generator may write what the lab refuses with its reason (a program it cannot
       // model yet): counted and named, not compared.
       let scenario: Scenario

@@ -47,7 +47,10 @@ extension ProgramWriter {
       var values: [SwiftCode] = [
         "handler: \(.string(input.handler))", "at: \(input.time)", "n: \(index + 1)",
       ]
-      if case .string(let text) = input.value { values.append("value: \(.string(text))") }
+      // A tap's value is the declaration's "" (the lab's too).
+      if input.kind == .key, case .string(let text) = input.value {
+        values.append("value: \(.string(text))")
+      }
       for (name, type) in fields {
         let value = input.with.first { $0.name == name }?.value
         values.append(

@@ -9,8 +9,8 @@ struct InputStreamStateMachine {
     case deliver(Value, ordinal: Int)
     /// Call `timerFired(generation:)` at this time (a debounce window).
     case startTimer(at: Int64, generation: Int)
-    /// The value was dropped, for this reason.
-    case drop(Value, reason: String)
+    /// Input `ordinal`, of this value, was dropped, for this reason.
+    case drop(Value, ordinal: Int, reason: String)
   }
 
   let debounce: Int64?
@@ -30,7 +30,9 @@ struct InputStreamStateMachine {
     var actions: [Action] = []
     if let superseded = pending {
       actions.append(
-        .drop(superseded.value, reason: "debounce: a newer input came within \(debounce) ms"))
+        .drop(
+          superseded.value, ordinal: superseded.ordinal,
+          reason: "debounce: a newer input came within \(debounce) ms"))
     }
     generation += 1
     pending = (value, ordinal)
@@ -47,7 +49,9 @@ struct InputStreamStateMachine {
 
   private mutating func deliverIfNew(_ value: Value, ordinal: Int) -> [Action] {
     if removeDuplicates, lastDelivered == value {
-      return [.drop(value, reason: "removeDuplicates: same as the last value delivered")]
+      return [
+        .drop(value, ordinal: ordinal, reason: "removeDuplicates: same as the last value delivered")
+      ]
     }
     lastDelivered = value
     return [.deliver(value, ordinal: ordinal)]

@@ -61,10 +61,11 @@ extension Interpreter {
           self.perform(fired, handler: handler, stream: stream)
           self.inFlight.callbacks.end()
         }
-      case .drop(let value, let reason):
+      case .drop(let value, let ordinal, let reason):
+        // A tap has no value to show: it is the tap that was dropped.
+        let shown = scenario.inputs[ordinal - 1].kind == .tap ? "tap" : Self.shown(value)
         recorder.record(
-          .input(.dropped(value: Self.shown(value), reason: reason)), task: handler.name,
-          thread: "ui")
+          .input(.dropped(value: shown, reason: reason)), task: handler.name, thread: "ui")
       case .deliver(let value, let ordinal):
         deliver(value, ordinal: ordinal, to: handler, stream: stream)
       }

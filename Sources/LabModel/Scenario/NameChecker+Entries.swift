@@ -67,6 +67,9 @@ extension NameChecker {
       var scope = Scope(readable: globals.union(["value", "n"]))
       scope.storedTasks = handlerTasks
       scope.types = stateKinds
+      // A key's text, and a tap's "" (the program's `Input.value`, a `String`); its number.
+      scope.types["value"] = .string
+      scope.types["n"] = .int
       for input in scenario.inputs where input.handler == handler.name {
         scope.readable.formUnion(input.with.map(\.name))
         for (name, _) in input.with { scope.types[name] = inputKinds[name] }

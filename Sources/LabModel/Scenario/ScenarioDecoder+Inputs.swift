@@ -119,8 +119,7 @@ extension ScenarioDecoder {
             + "declare it in \"handlers\"",
           at: handlerNode.location, path: "\(itemPath).\(kind.rawValue)")
       }
-      let value = object["value"].flatMap { literal($0, path: "\(itemPath).value") } ?? Value.none
-      if kind == .key { checkKeyValue(value, at: object["value"] ?? item, path: itemPath) }
+      let value = inputValue(object["value"], kind: kind, item: item, path: itemPath)
       let fields = decodeWith(object["with"], path: "\(itemPath).with")
       // A field is the handler's local: named as a shared variable, the run's `add` went to the
       // local while the program's went to the variable.
@@ -141,11 +140,28 @@ extension ScenarioDecoder {
 
   /// A key's value is the field's text, which the handler reads as `value` and the program as a
   /// String: without one the run read `none` and the program "".
-  mutating func checkKeyValue(_ value: Value, at node: JSONNode, path: String) {
-    if case .string = value { return }
-    error(
-      "a \"key\" input's \"value\" is the text in the field, a string: add \"value\": \"swift\"",
-      at: node.location, path: "\(path).value")
+  /// What a handler's `value` holds for an input: a key's text, which must be a string; for a
+  /// tap, `""`, as the program `lab swift` writes has it (its `Input.value` is a `String` that a
+  /// tap leaves empty) — a tap carries no value of its own.
+  mutating func inputValue(_ node: JSONNode?, kind: Input.Kind, item: JSONNode, path: String)
+    -> Value
+  {
+    switch kind {
+    case .tap:
+      if let node {
+        error(
+          "a \"tap\" carries no value; make it a \"key\" input to send text, or give its "
+            + "handler data in \"with\"", at: node.location, path: "\(path).value")
+      }
+      return .string("")
+    case .key:
+      let value = node.flatMap { literal($0, path: "\(path).value") } ?? Value.none
+      if case .string = value { return value }
+      error(
+        "a \"key\" input's \"value\" is the text in the field, a string: add \"value\": "
+          + "\"swift\"", at: (node ?? item).location, path: "\(path).value")
+      return value
+    }
   }
 
   /// An input's `with`: values its handler sees as locals.

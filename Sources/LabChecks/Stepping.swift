@@ -29,6 +29,9 @@ package struct StepSession: Sendable {
     package var lines: [String]
     /// Shared values now.
     package var values: [(name: String, value: String)]
+    /// How the run ends when each candidate goes now and every later turn the default way, in
+    /// the candidates' order: where each choice leads by itself.
+    package var endings: [Outcome]
     fileprivate var eventCount: Int
   }
 
@@ -133,11 +136,14 @@ package struct StepSession: Sendable {
         next: TraceText.trimmingTrailingSpaces(next))
     }
     let lines = TraceText.lines(events)
+    let endings = turn.candidates.compactMap { runs[$0] }.map {
+      Outcome(of: $0, observingFirst: true)
+    }
     return Decision(
       number: automatic.filter { !$0 }.count + 1, candidates: candidates,
       preferred: turn.candidates.firstIndex(of: turn.preferred) ?? 0,
       lines: Array(lines[min(shown.last ?? 0, lines.count)...]),
-      values: Self.values(scenario, after: events), eventCount: events.count)
+      values: Self.values(scenario, after: events), endings: endings, eventCount: events.count)
   }
 
   /// Shared values after `events`: the declared ones, updated by each `set` that names them.

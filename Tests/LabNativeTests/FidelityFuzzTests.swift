@@ -81,7 +81,8 @@ import Testing
     var options = RunOptions()
     options.scale = 1
     options.tolerance = Tolerance(milliseconds: 1_000, percent: 100)
-    for index in 0..<plan.first.addingReportingOverflow(plan.scenarios).partialValue {
+    let (end, past) = plan.first.addingReportingOverflow(plan.scenarios)
+    for index in 0..<(past ? .max : end) {
       guard plan.seconds == 0 || ContinuousClock.now - began < .seconds(plan.seconds) else { break }
       let json = generator.scenario(index)
       guard index >= plan.first else { continue }

@@ -198,11 +198,20 @@ extension ExhaustiveSearch {
     guard let first = shards.first else { return .mismatch("name the shards to merge") }
     let count = first.shard.count
     let indices = shards.map(\.shard.index).sorted()
+    if let other = shards.first(where: { $0.shard.count != count }) {
+      return .mismatch(
+        "shard \(first.shard.index) says it is one of \(count) and shard \(other.shard.index) one "
+          + "of \(other.shard.count): they are of different searches; merge the shards of one "
+          + "--shard K/N run")
+    }
     // Every shard that split the tree split it into the same parts.
-    let parts = Set(shards.map(\.shard.parts).filter { $0 > 0 })
-    guard shards.allSatisfy({ $0.shard.count == count }), parts.count <= 1,
-      indices == Array(1...count)
-    else {
+    let parts = shards.map(\.shard.parts).filter { $0 > 0 }
+    if let one = parts.first, let other = parts.first(where: { $0 != one }) {
+      return .mismatch(
+        "the shards split the search into \(one) and \(other) parts: they are of different "
+          + "searches or versions of the lab; merge the shards of one --shard K/N run")
+    }
+    guard indices == Array(1...count) else {
       return .mismatch(
         "the shards are \(indices.map(String.init).joined(separator: ", ")) of "
           + "\(count); merge each of 1…\(count) exactly once, from the same search")

@@ -313,6 +313,27 @@ import Testing
         + "--shard K/N'")
   }
 
+  /// Shards that disagree on their count or their split are of different searches, and say so:
+  /// they were called "not each of 1…N exactly once" (held-out round 35).
+  @Test func shardsThatDisagreeOnTheirCountOrSplitSaySo() throws {
+    let folder = try ShardFolder()
+    let shards = try folder.shards("racy-counter", 3)
+    let last = try String(contentsOfFile: shards[2], encoding: .utf8)
+    #expect(last.contains(#""count": 3"#) && last.contains(#""parts": 8"#))
+    let ofFour = try folder.write(
+      "of-four.json", last.replacingOccurrences(of: #""count": 3"#, with: #""count": 4"#))
+    Self.expectUsageError(
+      Self.merging([shards[0], shards[1], ofFour]),
+      "--merge: shard 1 says it is one of 3 and shard 3 one of 4: they are of different "
+        + "searches; merge the shards of one --shard K/N run")
+    let nine = try folder.write(
+      "nine.json", last.replacingOccurrences(of: #""parts": 8"#, with: #""parts": 9"#))
+    Self.expectUsageError(
+      Self.merging([shards[0], shards[1], nine]),
+      "--merge: the shards split the search into 8 and 9 parts: they are of different "
+        + "searches or versions of the lab; merge the shards of one --shard K/N run")
+  }
+
   /// A shard records its search's `--reduction` and `--preemptions`, and the merge must be given
   /// both: a bounded shard edited to say it was complete and unbounded was taken by a merge with
   /// `--preemptions 5`, and one of the optimal search by `--reduction none` ("proven", where that

@@ -153,6 +153,13 @@ extension ScenarioDecoder {
       error("name at least two tasks to relate", at: node.location, path: path)
       return nil
     }
+    // A task related to itself holds for any run: `concurrent` with itself, say.
+    for (index, name) in names.enumerated() where names[..<index].contains(name) {
+      error(
+        "'\(name)' is named twice here; a task is not related to itself, so name each task "
+          + "once", at: items[index].location, path: "\(path)[\(index)]")
+      return nil
+    }
     return names
   }
 

@@ -103,6 +103,7 @@ struct NameChecker {
       + scenario.expect.outcomes.enumerated().flatMap { index, rule in
         rule.when.values.map { ($0.name, "expect.outcomes[\(index)].when.values.\($0.name)") }
       }
+      + (scenario.challenge?.when.values ?? []).map { ($0.name, "challenge.when.values.\($0.name)") }
     checkAtomics()
     checkStreamTypes()
     checkGroupNextTypes()
@@ -117,9 +118,10 @@ struct NameChecker {
     checkLoopExits()
     for (name, path) in expected
     where !globals.contains(name) && !unsure.anyVariable && !unsure.names.contains(name) {
+      let suggestion = didYouMean(name, in: globals.sorted())
       report(
         "expected value of '\(name)', which is not in \"state\""
-          + didYouMean(name, in: globals.sorted()),
+          + (suggestion.isEmpty ? "; name a shared variable, or declare it there" : suggestion),
         at: nil, path: path)
     }
   }

@@ -103,7 +103,9 @@ struct NameChecker {
       + scenario.expect.outcomes.enumerated().flatMap { index, rule in
         rule.when.values.map { ($0.name, "expect.outcomes[\(index)].when.values.\($0.name)") }
       }
-      + (scenario.challenge?.when.values ?? []).map { ($0.name, "challenge.when.values.\($0.name)") }
+      + (scenario.challenge?.when.values ?? []).map {
+        ($0.name, "challenge.when.values.\($0.name)")
+      }
     checkAtomics()
     checkStreamTypes()
     checkGroupNextTypes()

@@ -45,7 +45,7 @@ struct BlockHead {
         continue
       }
       guard values[key] == nil else {
-        problems.append(LessonProblem(line: line, message: "'\(key)' is given twice"))
+        problems.append(LessonProblem(line: line, message: "'\(key)' is given twice; keep one"))
         continue
       }
       values[key] = Value(

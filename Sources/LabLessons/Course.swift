@@ -121,7 +121,7 @@ extension Course {
       let line =
         lesson.runs.first { $0.scenario == name }?.line
         ?? predictions.first { $0.scenario == name }?.line ?? 1
-      let at = "\(lesson.file):\(line): "
+      let at = "\(lesson.file):\(line):1: error: "
       switch resolveScenario(name).resolution {
       case .file: return nil
       case .notFound(let suggestion):

@@ -104,7 +104,7 @@ extension LessonParser {
               + frontMatterKeys.joined(separator: ", "))
           continue
         }
-        if fields[key] != nil { problem(index + 1, "'\(key)' is given twice") }
+        if fields[key] != nil { problem(index + 1, "'\(key)' is given twice; keep one") }
         fields[key] = (Self.unquote(value), index + 1)
       }
       return end + 1
@@ -298,16 +298,20 @@ extension LessonParser {
       let listed = Set(scenarios)
       for run in runs {
         for scenario in run.scenarios where !listed.contains(scenario) {
+          let near = didYouMean(scenario, in: scenarios)
           problem(
-            run.line, "'\(scenario)' is run here but not listed in the front matter's scenarios:")
+            run.line,
+            "'\(scenario)' is run here, and the front matter's scenarios: list does not name it"
+              + (near.isEmpty ? "; add it there" : near))
         }
       }
       let predictions = sections.flatMap(\.blocks).compactMap(\.prediction)
       for prediction in predictions where !listed.contains(prediction.scenario) {
+        let near = didYouMean(prediction.scenario, in: scenarios)
         problem(
           prediction.line,
-          "'\(prediction.scenario)' is predicted here but not listed in the front matter's "
-            + "scenarios:")
+          "'\(prediction.scenario)' is predicted here, and the front matter's scenarios: list "
+            + "does not name it" + (near.isEmpty ? "; add it there" : near))
       }
       let used = Set(runs.flatMap(\.scenarios) + predictions.map(\.scenario))
         .union(refusedRunWords)

@@ -177,12 +177,19 @@ public struct LessonRun: Sendable, Equatable {
     _ positionals: [String], _ problem: (String) -> LessonProblem
   ) throws(LessonProblem) {
     guard let first = positionals.first else { throw problem("'lab run' needs a scenario name") }
+    // A lesson's line is read as words, without a shell: quotes are part of the name.
+    let unquoted = first.trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
+    if unquoted != first, isSimpleName(unquoted) {
+      throw problem("write the scenario's name without quotes: '\(unquoted)'")
+    }
     guard isSimpleName(first) else {
       throw problem(
         "name the scenario, not a path: '\(first)' should be a name such as 'async-let-downloads'")
     }
     guard positionals.count == 1 else {
-      throw problem("'lab run' takes one scenario; '\(positionals[1])' is a second")
+      throw problem(
+        "'lab run' takes one scenario; '\(positionals[1])' is a second: put each run on a line "
+          + "of its own, and words about it in the prose (a line takes no comment)")
     }
     scenario = first
   }

@@ -49,7 +49,9 @@ extension Fact {
         continue
       }
       if expectations.contains(where: { $0.name == words[0] }) {
-        problem(offset + leading, "'\(words[0])' is named twice")
+        problem(
+          offset + leading,
+          "'\(words[0])' is named twice; name each test once, with how it ends")
         failed = true
       }
       expectations.append(TestExpectation(name: words[0], passes: words[1] == "passes"))

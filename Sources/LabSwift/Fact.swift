@@ -230,7 +230,9 @@ extension Fact {
           logs.append(value)
           continue
         }
-        if values[key] != nil { problem(number, "'\(key):' is given twice") }
+        if values[key] != nil {
+          problem(number, "'\(key):' is given twice; keep one line of it")
+        }
         values[key] = (value, number, column)
       }
       // A key in the comments after the header's end was meant for it: say where it ends.

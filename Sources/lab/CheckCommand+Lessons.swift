@@ -105,7 +105,7 @@ extension CheckCommand {
       }
       let why = failedFacts[bad.name]?.split(separator: "\n").first ?? ""
       return (
-        "\(lesson.file):\(bad.line):\(bad.column): the fact '\(bad.name)' it cites does not "
+        "\(lesson.file):\(bad.line):\(bad.column): error: the fact '\(bad.name)' it cites does not "
           + "hold: \(why); see \(LabCommand.line("facts \(bad.name)"))", summary
       )
     }

@@ -64,10 +64,13 @@ struct CommandContext {
   func catalog() throws(UsageError) -> ScenarioCatalog {
     if let project = try projectCatalog() { return project }
     if let bundled = try bundledCurriculum() { return ScenarioCatalog(root: bundled) }
+    let why =
+      environment["LAB_CURRICULUM"] == ""
+      ? "LAB_CURRICULUM is set and empty, which turns the curriculum off"
+      : "this lab has no curriculum (the folder it was built from is gone)"
     throw UsageError(
-      "no Scenarios/ folder here or above, and this lab has no curriculum (the folder it was "
-        + "built from is gone); run lab inside a course or the ConcurrencyLab folder, set "
-        + "LAB_ROOT or LAB_CURRICULUM, or give a path to a .json file")
+      "no Scenarios/ folder here or above, and \(why); run lab inside a course or the "
+        + "ConcurrencyLab folder, set LAB_ROOT or LAB_CURRICULUM, or give a path to a .json file")
   }
 
   /// The project named by `LAB_ROOT` or found at or above the working directory; nil outside any.

@@ -63,7 +63,7 @@ enum InitCommand: Command {
     }
     console.out(
       """
-      wrote a course to \(shellWord(path))/
+      wrote a course to \(shellWord(path))\(path.hasSuffix("/") ? "" : "/")
       next:
         cd \(shellWord(path.hasPrefix("-") ? "./" + path : path))
         lab list               its lesson and scenario, then the bundled ones

@@ -93,7 +93,8 @@ import Testing
           + "'two-downloads' is also Scenarios/01-first-steps/two-downloads.json"), "\(twice.out)")
     #expect(
       twice.out.contains(
-        "FAIL  lesson 1 first-steps  Lessons/01-first-steps.md:17: several scenarios are named "
+        "FAIL  lesson 1 first-steps  Lessons/01-first-steps.md:17:1: error: several scenarios are "
+          + "named "
           + "'two-downloads'"), "\(twice.out)")
     let validate = course.lab(["validate"])
     #expect(validate.status == 1 && validate.out.hasSuffix("1 valid, 1 invalid\n"))
@@ -115,7 +116,8 @@ import Testing
     #expect(missing.status == 1)
     #expect(
       missing.out.contains(
-        "Lessons/01-first-steps.md:17: no scenario is named 'no-such-thing', in this course or the "
+        "Lessons/01-first-steps.md:17:1: error: no scenario is named 'no-such-thing', in this "
+          + "course or the "
           + "bundled curriculum"), "\(missing.out)")
   }
 

@@ -55,6 +55,13 @@ import Testing
       ["new", "mine"], environment: Self.unset, executable: lab, directory: outside)
     #expect(new.status == 64)
     #expect(new.err.hasPrefix("error: no Scenarios/ folder here or above to write 'mine.json'"))
+    // An empty LAB_CURRICULUM turns the curriculum off, and the error says so, not that its
+    // folder is gone (held-out round 35).
+    let off = try TestSupport.runLab(
+      ["list"], environment: ["LAB_ROOT": "", "LAB_CURRICULUM": ""], executable: lab,
+      directory: outside)
+    #expect(off.status == 64)
+    #expect(off.err.contains("LAB_CURRICULUM is set and empty, which turns the curriculum off"))
   }
 
   @Test func aNewCourseOfAnInstalledLabHasTheBundledLessonsBesideItsOwn() throws {

@@ -100,7 +100,8 @@ import Testing
     #expect(LessonTests.problems(compare).isEmpty == false)
     #expect(
       LessonTests.problems(compare).contains {
-        $0.contains("'async-download' is run here but not listed")
+        $0.contains(
+          "'async-download' is run here, and the front matter's scenarios: list does not name it")
       })
     let listed = LessonTests.problems(
       compare,

@@ -99,7 +99,7 @@ struct LessonVerdictTests {
         + "expect:")
     #expect(
       Self.messages(Self.block("expect: compiles\nexpect: compiles")).first
-        == "\(file):13:1: error: 'expect' is given twice")
+        == "\(file):13:1: error: 'expect' is given twice; keep one")
     #expect(
       Self.messages(Self.block("expect: compiles", "")).first
         == "\(file):13:1: error: there is no program after the '---'")

@@ -125,7 +125,8 @@ import Testing
     #expect(
       Self.problems("```predict\nscenario: sync-download\nquestion: Q?\nof: first\n```\n")
         .contains(
-          "7: 'sync-download' is predicted here but not listed in the front matter's scenarios:"))
+          "7: 'sync-download' is predicted here, and the front matter's scenarios: list does not "
+            + "name it; add it there"))
   }
 
   // MARK: - The reveal

@@ -86,7 +86,7 @@ import Testing
     }
     #expect(
       Self.messages(header + "// tests: a() passes, a() fails\n") == [
-        "Tests/NativeFacts/sample.swift:3:23: error: 'a()' is named twice"
+        "Tests/NativeFacts/sample.swift:3:23: error: 'a()' is named twice; name each test once, with how it ends"
       ])
     #expect(
       Self.messages(header + "// tests: a() passes\nimport Testing\n@main struct M {}\n") == [

@@ -178,7 +178,7 @@ extension ScenarioDecoder {
       guard
         identifier(
           JSONNode(.string(member.key), at: member.keyLocation), path: "\(path).\(member.key)",
-          what: "input value name", declares: .variable) != nil
+          what: "with-name", declares: .variable) != nil
       else { return nil }
       return declaredValue(member.value, path: "\(path).\(member.key)").map { (member.key, $0) }
     }

@@ -76,11 +76,6 @@ import Testing
     var (scenarios, runs, unproven, refused, failedRuns, notAProof) = (0, 0, 0, 0, 0, 0)
     var (sampled, unconfirmed) = (0, 0)
     var alarms: [String] = []
-    // Real milliseconds: at a scale such as 0.05 two sleeps of 20 and 60 ms end 2 ms apart, which
-    // a loaded machine's timer latency reorders — a false alarm of the time the lab compressed.
-    var options = RunOptions()
-    options.scale = 1
-    options.tolerance = Tolerance(milliseconds: 1_000, percent: 100)
     let (end, past) = plan.first.addingReportingOverflow(plan.scenarios)
     for index in 0..<(past ? .max : end) {
       guard plan.seconds == 0 || ContinuousClock.now - began < .seconds(plan.seconds) else { break }
@@ -107,7 +102,7 @@ import Testing
       if proven.seededRuns > 0, !proven.notAProof { unproven += 1 }
       let neighbour = index % 2 == 1 ? BusyNeighbour() : nil
       let sample = try NativeRunner.sample(
-        scenario, runs: plan.runs, seconds: 60, builder: builder, options: options)
+        scenario, runs: plan.runs, seconds: 60, builder: builder, options: Self.nativeOptions)
       neighbour?.stop()
       scenarios += 1
       runs += sample.records.count
@@ -143,6 +138,15 @@ import Testing
     #expect(alarms.isEmpty, "\(alarms.joined(separator: "\n"))")
     #expect(failedRuns == 0)
   }
+
+  /// Real milliseconds: at a scale such as 0.05 two sleeps of 20 and 60 ms end 2 ms apart, which
+  /// a loaded machine's timer latency reorders — a false alarm of the time the lab compressed.
+  static let nativeOptions = {
+    var options = RunOptions()
+    options.scale = 1
+    options.tolerance = Tolerance(milliseconds: 1_000, percent: 100)
+    return options
+  }()
 
   /// The outcomes of the model a native run is held to: the search's proof, or where it is none
   /// (out of budget, or no proof), what the search and `seeds` seeded runs reach.

@@ -1,5 +1,6 @@
 import Foundation
 import LabChecks
+import LabChecksTestSupport
 import LabInterpreter
 import LabModel
 import LabRuntime
@@ -34,14 +35,7 @@ import Testing
     }
     #expect(choices == par)
     // The par's schedule replays to the goal, as `lab run racy-counter --schedule S` does.
-    let identity = Schedule.identity(of: scenario, threads: nil)
-    guard case .success(let parsed) = Schedule.parse(schedule, scenario: identity) else {
-      Issue.record("the par's schedule \(schedule) does not parse")
-      return
-    }
-    var options = RunOptions()
-    options.chooser = parsed.replay().0
-    let record = ScenarioRunner.run(scenario, options: options)
+    let record = try #require(TestSupport.replay(schedule, of: scenario))
     #expect(challenge.isReached(by: Outcome(of: record, observingFirst: false)))
   }
 

@@ -1,4 +1,5 @@
 import LabChecks
+import LabChecksTestSupport
 import LabInterpreter
 import LabModel
 import LabTestSupport
@@ -49,15 +50,8 @@ struct RareOutcomeSearchTests {
       return
     }
     #expect(choices == 1)
-    let identity = Schedule.identity(of: scenario, threads: nil)
-    guard case .success(let parsed) = Schedule.parse(schedule, scenario: identity) else {
-      Issue.record("\(schedule) does not parse")
-      return
-    }
-    var options = RunOptions()
-    options.chooser = parsed.replay().0
-    #expect(
-      Outcome(of: ScenarioRunner.run(scenario, options: options), observingFirst: false) == rare)
+    let record = try #require(TestSupport.replay(schedule, of: scenario))
+    #expect(Outcome(of: record, observingFirst: false) == rare)
   }
 
   /// p1 appends p1.2 after p1.1 in every schedule: no search clears an order that says otherwise.

@@ -1,4 +1,5 @@
 import LabChecks
+import LabChecksTestSupport
 import LabInterpreter
 import LabModel
 import LabTestSupport
@@ -55,14 +56,7 @@ struct MarkerOrderSearchTests {
   static func expectReplay(_ schedule: String, of scenario: Scenario, endsWith target: Outcome)
     throws
   {
-    let identity = Schedule.identity(of: scenario, threads: nil)
-    guard case .success(let parsed) = Schedule.parse(schedule, scenario: identity) else {
-      Issue.record("\(schedule) does not parse")
-      return
-    }
-    var options = RunOptions()
-    options.chooser = parsed.replay().0
-    let record = ScenarioRunner.run(scenario, options: options)
+    let record = try #require(TestSupport.replay(schedule, of: scenario))
     #expect(Outcome(of: record, observingFirst: false).values == target.values)
   }
 

@@ -54,9 +54,10 @@ SUPPORT_MEMBER = re.compile(r"^  (?:public\s+)?static\s+(?:func|var|let)\s+(\w+)
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 IMPORT = re.compile(r"^(?:@testable\s+)?import\s+(?:(?:struct|enum|class|func)\s+)?(\w+)", re.M)
 TEST_MARK = re.compile(r"^\s*@(Test|Suite)\b", re.M)
-# Folders of programs that stand alone, each compiled with swiftc by its own script and part of
-# no target (Tests/NativeFacts/README.md): no test target holds them.
-STANDALONE = ["Tests/NativeFacts/"]
+# Folders of programs that stand alone, each compiled with swiftc by its own script or test and
+# part of no target (Tests/NativeFacts/README.md, Tests/OwnPrograms/README.md): no test target
+# holds them.
+STANDALONE = ["Tests/NativeFacts/", "Tests/OwnPrograms/"]
 
 
 def test_target_name(layer):

@@ -10,6 +10,9 @@ public enum NativeError: Error, Sendable {
   case refused(mode: Int, diagnostics: String, file: String)
   /// Writing the program or starting a process failed.
   case io(String)
+  /// swiftc refused a learner's own program (`lab run FILE.swift`): its diagnostics, naming the
+  /// learner's file; `schedulerMissing` when they name the lab's scheduler instead.
+  case ownProgramRefused(diagnostics: String, schedulerMissing: Bool)
 
   /// One line for `error: …`.
   public var message: String {
@@ -24,6 +27,12 @@ public enum NativeError: Error, Sendable {
         + "program is lab swift's with the helpers only a native run adds); a scenario that "
         + "validates should build, so please report it with this file"
     case .io(let text): text
+    case .ownProgramRefused(let diagnostics, schedulerMissing: false):
+      "the program did not compile in Swift 6 mode:\n\(diagnostics)"
+    case .ownProgramRefused(let diagnostics, schedulerMissing: true):
+      "this Swift toolchain cannot build the lab's scheduler, which needs the executor SPI of "
+        + "Swift 6.3 (ExperimentalCustomExecutors, ExperimentalScheduling): "
+        + "\(SwiftCompiler.firstError(diagnostics) ?? diagnostics)"
     }
   }
 }

@@ -1,0 +1,162 @@
+import Foundation
+import LabInterpreter
+import LabProcess
+import LabRuntime
+import LabSwift
+
+extension RunMode {
+  /// A learner's own Swift program, run under the lab's scheduler (`lab run FILE.swift`).
+  public static let scheduled = RunMode(rawValue: "scheduled")
+}
+
+/// One run of a learner's program under the scheduler.
+public struct OwnRun: Sendable {
+  public var record: RunRecord
+  /// How many jobs the scheduler ran, nil when the program did not end on its own.
+  public var jobs: Int?
+  /// Sleeps on a clock other than `ContinuousClock`, whose length is rounded to the millisecond.
+  public var inexactSleeps: Int
+  /// What the program wrote other than through `print`: the runtime's messages among them.
+  public var otherOutput: [String]
+
+  /// What the program printed, in order: the outcome two runs are compared by.
+  public var printed: [String] {
+    record.events.compactMap { if case .log(let text) = $0.payload { text } else { nil } }
+  }
+}
+
+/// A learner's own Swift file, compiled with the lab's scheduler beside it and run one job at a
+/// time in an order a seed chooses, with virtual time (docs/own-programs.md).
+public struct OwnProgram: Sendable {
+  /// The file as the learner named it, for messages.
+  public var path: String
+  public var source: String
+
+  public init(path: String, source: String) {
+    self.path = path
+    self.source = source
+  }
+
+  /// The file's name without `.swift`: the run's name in traces.
+  public var name: String {
+    let last = (path as NSString).lastPathComponent
+    return last.hasSuffix(".swift") ? String(last.dropLast(6)) : last
+  }
+
+  /// A program with a `@main` type has no top-level code: swiftc must parse it as a library,
+  /// since the lab compiles it as `main.swift` beside the scheduler.
+  var hasMainType: Bool {
+    source.split(separator: "\n").contains {
+      $0.trimmingCharacters(in: .whitespaces).hasPrefix("@main")
+    }
+  }
+
+  /// Compiles the program with the scheduler in Swift 6 mode, unless the cache holds it.
+  public func build(with builder: NativeBuilder) throws(NativeError) -> NativeBuild {
+    let options =
+      OwnProgramScheduler.compilerOptions + (hasMainType ? ["-parse-as-library"] : [])
+    let compiler = builder.compiler
+    let scheduler = OwnProgramScheduler.files
+    let key = NativeBuilder.key(
+      [source, compiler.swiftc.path, NativeBuilder.identity(of: compiler.swiftc)]
+        + scheduler.map(\.text) + options)
+    let folder = builder.cache.appendingPathComponent("own-\(Self.safe(name))-\(key)")
+    let binary = folder.appendingPathComponent("main-swift6")
+    var build = NativeBuild(
+      executable: binary, swiftMode: 6, sanitized: false, compiled: false, compileSeconds: 0,
+      key: key)
+    if FileManager.default.isExecutableFile(atPath: binary.path), builder.records.trusts(binary) {
+      return build
+    }
+    let clock = ContinuousClock()
+    let began = clock.now
+    let verdict: SwiftCompiler.Verdict
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      var paths: [String] = []
+      for file in scheduler {
+        let url = folder.appendingPathComponent(file.name)
+        try Data(file.text.utf8).write(to: url, options: .atomic)
+        paths.append(url.path)
+      }
+      verdict = try compiler.compile(
+        source, name: "main", mode: 6, in: folder, options: paths + options)
+    } catch {
+      throw .io("could not build \(path): \(error)")
+    }
+    guard verdict.compiled else {
+      throw .ownProgramRefused(
+        diagnostics: ownDiagnostics(verdict.diagnostics, folder: folder),
+        schedulerMissing: scheduler.contains { verdict.diagnostics.contains($0.name) })
+    }
+    builder.records.note(binary)
+    build.compiled = true
+    build.compileSeconds = (clock.now - began) / .seconds(1)
+    return build
+  }
+
+  /// swiftc's diagnostics as the learner's file: the build folder's `main.swift` is their file.
+  func ownDiagnostics(_ diagnostics: String, folder: URL) -> String {
+    diagnostics.replacingOccurrences(
+      of: folder.appendingPathComponent("main.swift").path, with: path)
+  }
+
+  /// A name for a folder: letters, digits, `-` and `_` only.
+  static func safe(_ name: String) -> String {
+    let kept = name.unicodeScalars.map { scalar -> Character in
+      scalar.isASCII
+        && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+          || scalar == "-" || scalar == "_")
+        ? Character(scalar) : "_"
+    }
+    return String(kept.prefix(40))
+  }
+
+  /// Runs a build of the program under seed `seed` (0: first in, first out), stopped at the
+  /// limits of `options`.
+  public static func run(
+    _ build: NativeBuild, name: String, seed: UInt64, options: RunOptions
+  ) throws(NativeError) -> OwnRun {
+    let environment = [
+      "LAB_SEED": String(seed), "SWIFT_BACKTRACE": "enable=no",
+      "LAB_MAX_JOBS": String(options.limits.runtime.maxJobs),
+      "LAB_MAX_TIME_MS": String(options.limits.runtime.maxTime),
+    ]
+    let process: NativeProcess
+    do {
+      process = try NativeProcess.run(
+        build.executable, environment: environment,
+        limits: NativeProcess.Limits(
+          options.limits, seconds: options.limits.runtime.wallClockSeconds))
+    } catch {
+      throw .io("could not run \(build.executable.path): \(error)")
+    }
+    let trace = OwnProgramTrace(output: process.output)
+    var record = trace.record(name: name, seed: seed)
+    if record.problem == nil, let problem = Self.problem(process) {
+      record.problem = problem
+      if case .exited = process.ending {
+      } else if case .signalled = process.ending {
+      } else {
+        record.end = .limitReached(problem)
+      }
+    }
+    return OwnRun(
+      record: record, jobs: trace.jobs, inexactSleeps: trace.inexactSleeps,
+      otherOutput: trace.otherOutput)
+  }
+
+  /// How the process ended, when it did not end well.
+  static func problem(_ process: NativeProcess) -> String? {
+    switch process.ending {
+    case .exited(0): nil
+    case .exited(let status): "the program exited with status \(status)"
+    case .signalled(let signal):
+      "the program crashed: killed by \(NativeProcess.signalName(signal))"
+    case .timedOut(let seconds):
+      "stopped after \(TraceText.time(seconds)) real s (--timeout): a job did not return — a "
+        + "blocking call (a semaphore, a lock, Thread.sleep) holds the scheduler's one thread"
+    case .memoryLimit, .cpuLimit, .outputLimit: "the program \(process.ending.said)"
+    }
+  }
+}

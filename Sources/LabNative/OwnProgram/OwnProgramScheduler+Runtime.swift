@@ -1,0 +1,295 @@
+// The text of the scheduler's LabSchedulerRuntime.swift, a file of the learner's program, not of the lab.
+extension OwnProgramScheduler {
+  /// `LabSchedulerRuntime.swift`: task IDs, the records, `print`, the clock and the watchdog.
+  static let runtimeSource = #"""
+    // What the lab's scheduler (LabScheduler.swift) reaches into the runtime and the C library with,
+    // and the records it writes: on standard output, one a line, each starting with the byte 0x01.
+    // `print` in the program is this file's `print`, which writes a record too.
+    @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+    import Glibc
+
+    @_silgen_name("swift_task_getJobTaskId")
+    func labSchedulerJobID(_ job: UnsafeRawPointer) -> UInt64
+
+    /// The task a job runs, or 0 for the runtime's own jobs (an actor draining its queue, a timer).
+    func labSchedulerTaskID(_ job: UnownedJob) -> UInt64 {
+      guard ExecutorJob(job).kind == .task else { return 0 }
+      return labSchedulerJobID(unsafeBitCast(job, to: UnsafeRawPointer.self))
+    }
+
+    /// The task running now, or 0 outside any.
+    func labSchedulerCurrentTaskID() -> UInt64 {
+      // An `UnsafeCurrentTask` holds the task's reference and nothing else; a task is a job.
+      withUnsafeCurrentTask { task in
+        task.map { labSchedulerJobID(unsafeBitCast($0, to: UnsafeRawPointer.self)) } ?? 0
+      }
+    }
+
+    func labSchedulerExit(_ status: Int32) -> Never {
+      LabSchedulerRecord.end()
+      _exit(status)
+    }
+
+    enum LabSchedulerRecord {
+      /// Records wait here and go out 64 KB at a time, and whenever the program ends: at exit, at a
+      /// stop the scheduler makes, and on a crash's signal (`flushOnCrash`). A write per record
+      /// cost 4 times the job it records.
+      static let capacity = 1 << 16
+      nonisolated(unsafe) static let buffer = UnsafeMutableRawPointer.allocate(
+        byteCount: capacity, alignment: 1)
+      nonisolated(unsafe) static var count = 0
+      nonisolated(unsafe) static var lock = pthread_mutex_t()
+
+      /// One record: `0x01 lab1 KIND TIME TASK LANE NAME TEXT`, tab-separated.
+      static func write(
+        _ kind: String, time: Int64, task: UInt64, lane: String = "", name: String = "",
+        text: String = ""
+      ) {
+        var line = "\u{1}lab1\t\(kind)\t\(time)\t\(task)\t\(lane)\t"
+        escape(name, into: &line)
+        line += "\t"
+        escape(text, into: &line)
+        line += "\n"
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        line.withUTF8 { bytes in
+          if count + bytes.count > capacity { flushHeld() }
+          if bytes.count > capacity {
+            writeAll(UnsafeRawBufferPointer(bytes))
+          } else {
+            buffer.advanced(by: count).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+            count += bytes.count
+          }
+        }
+      }
+
+      /// A record with no text — a task's start or resume, the hot path, once per job — written
+      /// into the buffer byte by byte, without a string.
+      static func write(_ kind: StaticString, time: Int64, task: UInt64, onMain: Bool) {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        if count + 96 > capacity { flushHeld() }
+        func tab() {
+          buffer.storeBytes(of: 9, toByteOffset: count, as: UInt8.self)
+          count += 1
+        }
+        func put(_ text: StaticString) {
+          buffer.advanced(by: count).copyMemory(from: text.utf8Start, byteCount: text.utf8CodeUnitCount)
+          count += text.utf8CodeUnitCount
+        }
+        func put(_ number: UInt64) {
+          var digits: (UInt64, Int) = (number, 0)
+          repeat {
+            digits.0 /= 10
+            digits.1 += 1
+          } while digits.0 > 0
+          var value = number
+          for index in stride(from: digits.1 - 1, through: 0, by: -1) {
+            buffer.storeBytes(of: UInt8(48 + value % 10), toByteOffset: count + index, as: UInt8.self)
+            value /= 10
+          }
+          count += digits.1
+        }
+        put("\u{1}lab1\t")
+        put(kind)
+        tab()
+        put(UInt64(max(0, time)))
+        tab()
+        put(task)
+        tab()
+        put(onMain ? "main" : "pool")
+        put("\t\t\n")
+      }
+
+      static func flush() {
+        pthread_mutex_lock(&lock)
+        flushHeld()
+        pthread_mutex_unlock(&lock)
+      }
+
+      /// Writes what waits; the caller holds `lock`, or is a crash's signal handler.
+      static func flushHeld() {
+        writeAll(UnsafeRawBufferPointer(start: buffer, count: count))
+        count = 0
+      }
+
+      private static func writeAll(_ bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset < bytes.count {
+          let written = Glibc.write(1, bytes.baseAddress! + offset, bytes.count - offset)
+          if written <= 0 { break }
+          offset += written
+        }
+      }
+
+      private static func escape(_ text: String, into line: inout String) {
+        for scalar in text.unicodeScalars {
+          switch scalar {
+          case "\\": line += "\\\\"
+          case "\n": line += "\\n"
+          case "\t": line += "\\t"
+          case "\r": line += "\\r"
+          default: line.unicodeScalars.append(scalar)
+          }
+        }
+      }
+
+      static func end() {
+        let loop = LabSchedulerLoop.shared
+        write("end", time: loop.now, task: 0, text: loop.summary)
+        flush()
+      }
+
+      /// On the signal of a crash (a trap, a bad access, an abort): what waits goes out, then the
+      /// signal does what it would have done.
+      static func flushOnCrash() {
+        pthread_mutex_init(&lock, nil)
+        for signal in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE] {
+          var action = sigaction()
+          action.__sigaction_handler.sa_handler = { signal in
+            LabSchedulerRecord.flushHeld()
+            Glibc.signal(signal, SIG_DFL)
+            raise(signal)
+          }
+          sigaction(signal, &action, nil)
+        }
+      }
+    }
+
+    final class LabSchedulerMain: MainExecutor, SchedulingExecutor, @unchecked Sendable {
+      static let shared = LabSchedulerMain()
+      func enqueue(_ job: consuming ExecutorJob) {
+        LabSchedulerLoop.shared.enqueue(UnownedJob(job), onMain: true)
+      }
+      func run() throws { LabSchedulerLoop.shared.run() }
+      func stop() {}
+      func enqueue<C: Clock>(
+        _ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C
+      ) {
+        LabSchedulerLoop.shared.enqueue(
+          UnownedJob(job), onMain: true, after: labNanoseconds(delay, exact: true))
+      }
+      func enqueue<C: Clock>(
+        _ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C
+      ) {
+        LabSchedulerLoop.shared.enqueue(
+          UnownedJob(job), onMain: true,
+          after: labNanoseconds(clock.now.duration(to: instant), exact: clock is ContinuousClock))
+      }
+    }
+
+    final class LabSchedulerPool: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
+      static let shared = LabSchedulerPool()
+      func enqueue(_ job: consuming ExecutorJob) {
+        LabSchedulerLoop.shared.enqueue(UnownedJob(job), onMain: false)
+      }
+      func enqueue<C: Clock>(
+        _ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C
+      ) {
+        LabSchedulerLoop.shared.enqueue(
+          UnownedJob(job), onMain: false, after: labNanoseconds(delay, exact: true))
+      }
+      func enqueue<C: Clock>(
+        _ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C
+      ) {
+        LabSchedulerLoop.shared.enqueue(
+          UnownedJob(job), onMain: false,
+          after: labNanoseconds(clock.now.duration(to: instant), exact: clock is ContinuousClock))
+      }
+    }
+
+    /// A delay in nanoseconds. Only `ContinuousClock` reads the virtual time, so a deadline on
+    /// another clock (`SuspendingClock`) comes a little short, by the real time since the program
+    /// read that clock: it is rounded to the nearest millisecond, and the run says so.
+    func labNanoseconds<D: DurationProtocol>(_ delay: D, exact: Bool) -> Int64 {
+      guard let duration = delay as? Swift.Duration else { return 0 }
+      let (seconds, attoseconds) = duration.components
+      let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+      if exact { return nanoseconds }
+      LabSchedulerRecord.write("inexact", time: labSchedulerNow, task: 0)
+      return (nanoseconds + 500_000) / 1_000_000 * 1_000_000
+    }
+
+    struct LabSchedulerFactory: ExecutorFactory {
+      static var mainExecutor: any MainExecutor { LabSchedulerMain.shared }
+      static var defaultExecutor: any TaskExecutor { LabSchedulerPool.shared }
+    }
+
+    // Runs before `main`: the runtime asks for its executors when the first task is made.
+    @used @section(".init_array")
+    let labSchedulerInstall: @convention(c) () -> Void = {
+      labSchedulerThread = pthread_self()
+      _ = labRealClockGetTime(CLOCK_BOOTTIME, &labSchedulerOrigins)
+      labSchedulerInJob.store(true, ordering: .releasing)
+      labSchedulerStartWatchdog()
+      LabSchedulerRecord.flushOnCrash()
+      _createExecutors(factory: LabSchedulerFactory.self)
+      atexit { LabSchedulerRecord.end() }
+    }
+
+    /// A job that has not returned after `LAB_BLOCK_SECONDS` real seconds (3 unless given) holds the
+    /// scheduler's only thread: a semaphore, a lock or `Thread.sleep` waiting for a task that cannot
+    /// run until it returns. The watchdog names it and ends the program.
+    func labSchedulerStartWatchdog() {
+      let seconds = getenv("LAB_BLOCK_SECONDS").flatMap { Int(String(cString: $0)) } ?? 3
+      guard seconds > 0 else { return }
+      var thread = pthread_t()
+      let started = pthread_create(&thread, nil, { _ in
+        let ticks = (getenv("LAB_BLOCK_SECONDS").flatMap { Int(String(cString: $0)) } ?? 3) * 10
+        var last = -1
+        var still = 0
+        while true {
+          usleep(100_000)
+          let begun = labSchedulerJobsBegun.load(ordering: .relaxed)
+          if labSchedulerInJob.load(ordering: .acquiring), begun == last {
+            still += 1
+            if still >= ticks {
+              LabSchedulerRecord.write(
+                "blocked", time: labSchedulerNow, task: 0, text: String(ticks / 10))
+              LabSchedulerRecord.end()
+              _exit(5)
+            }
+          } else {
+            still = 0
+          }
+          last = begun
+        }
+      }, nil)
+      if started == 0 { pthread_detach(thread) }
+    }
+
+    // `ContinuousClock` (CLOCK_BOOTTIME) reads the virtual time on the scheduler's thread, and so do
+    // the deadlines `Task.sleep(for:)` computes from it. `SuspendingClock` and Dispatch
+    // (CLOCK_MONOTONIC) and `Date()` (CLOCK_REALTIME) stay the machine's: Dispatch's timers fire on
+    // threads of its own, in real time.
+    // A process's clock reads go through the dynamic linker, so the program's own definition wins.
+    typealias LabClockGetTime =
+      @convention(c) (clockid_t, UnsafeMutablePointer<timespec>?) -> Int32
+    nonisolated(unsafe) let labRealClockGetTime = unsafeBitCast(
+      dlsym(UnsafeMutableRawPointer(bitPattern: -1), "clock_gettime"), to: LabClockGetTime.self)
+
+    @_cdecl("clock_gettime")
+    public func labSchedulerClockGetTime(_ id: clockid_t, _ time: UnsafeMutablePointer<timespec>?)
+      -> Int32
+    {
+      // Only the scheduler's thread reads the virtual time: Dispatch's own threads keep its timers
+      // on the machine's clock. The virtual clock starts where the machine's stood at launch.
+      guard id == CLOCK_BOOTTIME, let time, pthread_equal(pthread_self(), labSchedulerThread) != 0
+      else { return labRealClockGetTime(id, time) }
+      let origin = labSchedulerOrigins
+      let now = Int64(origin.tv_sec) * 1_000_000_000 + Int64(origin.tv_nsec) + labSchedulerNow
+      time.pointee = timespec(tv_sec: Int(now / 1_000_000_000), tv_nsec: Int(now % 1_000_000_000))
+      return 0
+    }
+
+    /// `print` in the program: a record of what it printed, which task printed it, and when.
+    func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+      let text = items.map { "\($0)" }.joined(separator: separator)
+      let loop = LabSchedulerLoop.shared
+      loop.printed(by: labSchedulerCurrentTaskID())
+      LabSchedulerRecord.write(
+        "print", time: loop.now, task: loop.current, lane: loop.currentLane, name: Task.name ?? "",
+        text: terminator == "\n" ? text : text + terminator)
+    }
+    """#
+}

@@ -1,0 +1,149 @@
+import LabInterpreter
+import LabRuntime
+
+/// What the scheduler wrote, read back as a run record: its records become trace events, and
+/// any other line (the runtime's `Fatal error: …`, a write that bypassed `print`) is kept as
+/// the program's other output.
+struct OwnProgramTrace {
+  /// One record, as the scheduler writes it: `KIND TIME TASK LANE NAME TEXT`, tab-separated.
+  struct Record {
+    var kind: Substring
+    /// Virtual nanoseconds.
+    var time: Int64
+    /// The runtime's task ID; 0 outside any task.
+    var task: UInt64
+    var lane: Substring
+    var name: String
+    var text: String
+  }
+
+  var records: [Record] = []
+  var otherOutput: [String] = []
+
+  /// How many sleeps ran on a clock other than `ContinuousClock`, rounded to the millisecond.
+  var inexactSleeps: Int { records.count { $0.kind == "inexact" } }
+
+  /// How many jobs ran, from the record written at exit; nil when the program did not exit.
+  var jobs: Int? {
+    records.last(where: { $0.kind == "end" }).flatMap {
+      $0.text.split(separator: " ").first.flatMap { Int($0) }
+    }
+  }
+
+  init(output: String) {
+    for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
+      guard line.hasPrefix(OwnProgramScheduler.recordPrefix) else {
+        if !line.isEmpty { otherOutput.append(String(line)) }
+        continue
+      }
+      let fields = line.dropFirst(OwnProgramScheduler.recordPrefix.count).split(
+        separator: "\t", maxSplits: 5, omittingEmptySubsequences: false)
+      guard fields.count == 6, let time = Int64(fields[1]), let task = UInt64(fields[2]) else {
+        otherOutput.append(String(line))
+        continue
+      }
+      records.append(
+        Record(
+          kind: fields[0], time: time, task: task, lane: fields[3],
+          name: Self.unescaped(fields[4]), text: Self.unescaped(fields[5])))
+    }
+  }
+
+  /// The scheduler's escapes undone: `\\`, `\n`, `\t`, `\r`.
+  static func unescaped(_ text: Substring) -> String {
+    guard text.contains("\\") else { return String(text) }
+    var result = ""
+    var escaping = false
+    for character in text {
+      if escaping {
+        switch character {
+        case "n": result.append("\n")
+        case "t": result.append("\t")
+        case "r": result.append("\r")
+        default: result.append(character)
+        }
+        escaping = false
+      } else if character == "\\" {
+        escaping = true
+      } else {
+        result.append(character)
+      }
+    }
+    return result
+  }
+
+  /// The name each task is shown by: the name it was given (`Task(name:)`, `addTask(name:)`),
+  /// "main" for the program's first task, else "task N" by the runtime's ID.
+  func taskNames() -> [UInt64: String] {
+    var names: [UInt64: String] = [1: "main"]
+    for record in records where record.task != 0 && !record.name.isEmpty {
+      names[record.task] = record.name
+    }
+    return names
+  }
+
+  func record(name: String, seed: UInt64) -> RunRecord {
+    let names = taskNames()
+    func label(_ task: UInt64) -> String { task == 0 ? "-" : names[task] ?? "task \(task)" }
+    var events: [TraceEvent] = []
+    var end = RunEnd.finished
+    var problem: String?
+    var escaped = 0
+    var last = 0.0
+    for record in records {
+      let time = Double(record.time) / 1_000_000
+      last = max(last, time)
+      let thread = record.lane.isEmpty ? "-" : String(record.lane)
+      let payload: TraceEvent.Payload
+      switch record.kind {
+      case "start": payload = .start(note: "")
+      case "resume": payload = .text(.resume, "")
+      case "print": payload = .log(record.text)
+      case "sleep":
+        payload = .sleep(milliseconds: (Int64(record.text) ?? 0) / 1_000_000)
+      case "foreign":
+        escaped += 1
+        continue
+      case "inexact":
+        continue
+      case "stuck":
+        end = .deadlock
+        problem =
+          "every task is waiting and nothing can resume one (no other thread did within a real "
+          + "second): a deadlock, or a continuation never resumed"
+        continue
+      case "blocked":
+        end = .deadlock
+        problem =
+          "a job ran \(record.text) real seconds without returning: a blocking call (a "
+          + "semaphore, a lock, Thread.sleep) holds the scheduler's only thread, and the task "
+          + "that would release it cannot run until it returns"
+        continue
+      case "limit":
+        let limit =
+          record.lane == "time"
+          ? "the next sleep ends after --max-time" : "the program ran more than --max-jobs jobs"
+        end = .limitReached(limit)
+        problem = "stopped: \(limit)"
+        continue
+      case "end":
+        continue
+      default:
+        continue
+      }
+      events.append(
+        TraceEvent(time: time, thread: thread, task: label(record.task), payload: payload))
+    }
+    if problem == nil, jobs == nil, !otherOutput.isEmpty {
+      let said = otherOutput.first { $0.contains("Fatal error") } ?? otherOutput[0]
+      problem = "the program stopped: \(said)"
+    }
+    var run = RunRecord(
+      scenario: name, title: name + ".swift", mode: .scheduled, threads: 1, duration: last,
+      mainStall: 0,
+      values: [], events: events, busySpans: [], end: end, problem: problem, scale: nil)
+    run.seed = seed
+    run.escapedJobs = escaped
+    return run
+  }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import LabInterpreter
+import LabNative
+import LabProcess
+import LabRuntime
+import LabSwift
+import LabTestSupport
+import Testing
+
+/// A learner's own Swift program under the lab's scheduler (`lab run FILE.swift`): built with
+/// the real compiler and run as a process, so these are few and run one at a time. The programs
+/// are `Tests/OwnPrograms/*.swift`, which docs/own-programs.md shows.
+@Suite(.serialized) struct OwnProgramTests {
+  static let environment = ProcessInfo.processInfo.environment
+
+  /// The builder the lab uses, on the user's native cache; nil without a toolchain.
+  static func builder() throws -> NativeBuilder? {
+    guard let compiler = SwiftCompiler.find(environment: environment) else { return nil }
+    return NativeBuilder(
+      compiler: compiler, cache: try BuildFolder.folder("native", environment: environment),
+      records: try BuildRecords(environment: environment))
+  }
+
+  static func program(_ name: String) throws -> OwnProgram {
+    let path = "Tests/OwnPrograms/\(name).swift"
+    let url = TestSupport.packageRoot.appendingPathComponent(path)
+    return OwnProgram(path: path, source: try String(contentsOf: url, encoding: .utf8))
+  }
+
+  /// Runs `program` once per seed.
+  static func runs(
+    _ program: OwnProgram, seeds: some Sequence<UInt64>, options: RunOptions = RunOptions()
+  ) throws -> [OwnRun] {
+    guard let builder = try builder() else { return [] }
+    let build = try program.build(with: builder)
+    return try seeds.map { seed in
+      try OwnProgram.run(build, name: program.name, seed: seed, options: options)
+    }
+  }
+
+  @Test func aSeedReplaysTheSameTrace() throws {
+    let runs = try Self.runs(Self.program("yields"), seeds: [7, 7, 0, 0])
+    guard runs.count == 4 else { return print("skipped: no swiftc") }
+    #expect(runs[0].record.events == runs[1].record.events)
+    #expect(runs[2].record.events == runs[3].record.events)
+    #expect(runs[0].record.events.count > 10)
+  }
+
+  /// Seed 0 is first in, first out: the two tasks alternate as they were enqueued.
+  @Test func seedZeroIsFirstInFirstOut() throws {
+    let runs = try Self.runs(Self.program("yields"), seeds: [0])
+    guard let run = runs.first else { return print("skipped: no swiftc") }
+    #expect(run.printed == ["a0", "b0", "a1", "b1", "a2", "b2", "done"])
+    #expect(run.record.problem == nil)
+    // The group's children ran on the pool, and the rest of main on the main actor.
+    let threads = Set(run.record.events.map { "\($0.task)@\($0.thread)" })
+    #expect(threads.contains("a@pool") && threads.contains("main@main"), "\(threads)")
+  }
+
+  /// Of the 20 orders of two tasks of three steps, 100 seeds find most; a native run finds 2–3.
+  @Test func seedsReachManyOrders() throws {
+    let runs = try Self.runs(Self.program("yields"), seeds: 1...100)
+    guard !runs.isEmpty else { return print("skipped: no swiftc") }
+    let orders = Set(runs.map(\.printed))
+    #expect(orders.count >= 12, "\(orders.count) orders")
+    // Each task's own steps stay in order whatever the seed.
+    for order in orders {
+      #expect(order.filter { $0.hasPrefix("a") } == ["a0", "a1", "a2"])
+    }
+  }
+
+  @Test func actorReentrancyShowsBothOutcomes() throws {
+    let runs = try Self.runs(Self.program("bank"), seeds: 1...40)
+    guard !runs.isEmpty else { return print("skipped: no swiftc") }
+    let outcomes = Set(runs.compactMap(\.printed.first))
+    #expect(outcomes.contains("withdrawals: true true, balance: -60"), "\(outcomes)")
+    #expect(
+      outcomes.contains("withdrawals: true false, balance: 20")
+        || outcomes.contains("withdrawals: false true, balance: 20"), "\(outcomes)")
+  }
+
+  /// Five 5-second sleeps at once end at a virtual 5,000 ms, which `ContinuousClock` reads.
+  @Test func sleepsTakeVirtualTime() throws {
+    let runs = try Self.runs(Self.program("sleeps"), seeds: [0, 3])
+    guard runs.count == 2 else { return print("skipped: no swiftc") }
+    for run in runs {
+      #expect(run.printed == ["5 children finished", "took 5.0 seconds"])
+      #expect(run.record.duration == 5000)
+      #expect(run.record.events.contains { $0.payload == .sleep(milliseconds: 5000) })
+    }
+  }
+
+  @Test func cancellingASleepEndsItThen() throws {
+    let runs = try Self.runs(Self.program("cancel"), seeds: [0, 1, 2])
+    guard !runs.isEmpty else { return print("skipped: no swiftc") }
+    for run in runs {
+      #expect(run.printed == ["sleep ended: cancelled", "done"])
+      #expect(run.record.duration == 100)
+    }
+  }
+
+  /// No seed reorders the main actor's jobs.
+  @Test func theMainActorKeepsItsOrder() throws {
+    let runs = try Self.runs(Self.program("mainactor"), seeds: 0...30)
+    guard !runs.isEmpty else { return print("skipped: no swiftc") }
+    for run in runs { #expect(run.printed == ["first", "second", "third", "done"]) }
+  }
+
+  @Test func aContinuationNeverResumedIsNamed() throws {
+    let source = """
+      print("before")
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        _ = continuation
+      }
+      print("never")
+      """
+    let runs = try Self.runs(OwnProgram(path: "leak.swift", source: source), seeds: [0])
+    guard let run = runs.first else { return print("skipped: no swiftc") }
+    #expect(run.printed == ["before"])
+    #expect(run.record.end == .deadlock)
+    #expect(run.record.problem?.contains("nothing can resume one") == true)
+    #expect(run.otherOutput.contains { $0.contains("leaked its continuation") })
+  }
+
+  /// A semaphore a task would signal blocks the scheduler's only thread: the watchdog says so
+  /// after 3 real seconds rather than letting the run wait for its timeout.
+  @Test func aBlockingCallIsNamed() throws {
+    let source = """
+      import Dispatch
+      let semaphore = DispatchSemaphore(value: 0)
+      Task { semaphore.signal() }
+      semaphore.wait()
+      print("never")
+      """
+    let runs = try Self.runs(OwnProgram(path: "semaphore.swift", source: source), seeds: [0])
+    guard let run = runs.first else { return print("skipped: no swiftc") }
+    #expect(run.printed.isEmpty)
+    #expect(run.record.problem?.contains("blocking call") == true, "\(run.record.problem ?? "")")
+  }
+
+  /// A continuation resumed from Dispatch arrives from a thread the lab does not run: the run
+  /// completes, and counts it as escaped.
+  @Test func aJobFromAnotherThreadIsCounted() throws {
+    let source = """
+      import Dispatch
+      let value: Int = await withCheckedContinuation { continuation in
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) {
+          continuation.resume(returning: 7)
+        }
+      }
+      print("got \\(value)")
+      """
+    let runs = try Self.runs(OwnProgram(path: "dispatch.swift", source: source), seeds: [0])
+    guard let run = runs.first else { return print("skipped: no swiftc") }
+    #expect(run.printed == ["got 7"])
+    #expect(run.record.escapedJobs == 1)
+  }
+
+  @Test func whatAProgramPrintsIsKeptWhole() throws {
+    let source = #"""
+      print("tab\t back\\slash \"quote\" é 🧵")
+      print("two\nlines", 3, separator: "|")
+      """#
+    let runs = try Self.runs(OwnProgram(path: "text.swift", source: source), seeds: [0])
+    guard let run = runs.first else { return print("skipped: no swiftc") }
+    #expect(run.printed == ["tab\t back\\slash \"quote\" é 🧵", "two\nlines|3"])
+  }
+
+  /// The scheduler's records wait in a buffer: a trap's signal writes them before the process
+  /// dies, so what the program printed before it is kept, and the runtime's message is the
+  /// problem.
+  @Test func aCrashKeepsWhatWasPrintedBeforeIt() throws {
+    let source = """
+      print("one")
+      Task { print("two") }
+      await Task.yield()
+      let empty: [Int] = []
+      print(empty[1])
+      """
+    let runs = try Self.runs(OwnProgram(path: "trap.swift", source: source), seeds: [0])
+    guard let run = runs.first else { return print("skipped: no swiftc") }
+    #expect(run.printed == ["one", "two"])
+    #expect(run.record.problem?.contains("Fatal error: Index out of range") == true)
+  }
+
+  @Test func aRunawayStopsAtTheJobLimit() throws {
+    let source = "while true { await Task.yield() }\n"
+    var options = RunOptions()
+    options.limits.runtime.maxJobs = 1000
+    let runs = try Self.runs(
+      OwnProgram(path: "runaway.swift", source: source), seeds: [0], options: options)
+    guard let run = runs.first else { return print("skipped: no swiftc") }
+    #expect(run.record.end == .limitReached("the program ran more than --max-jobs jobs"))
+  }
+
+  @Test func aSleepPastTheTimeLimitStopsTheRun() throws {
+    var options = RunOptions()
+    options.limits.runtime.maxTime = 1000
+    let runs = try Self.runs(Self.program("sleeps"), seeds: [0], options: options)
+    guard let run = runs.first else { return print("skipped: no swiftc") }
+    #expect(run.record.end == .limitReached("the next sleep ends after --max-time"))
+    #expect(run.printed.isEmpty)
+  }
+
+  @Test func aProgramWithAMainTypeRuns() throws {
+    let source = """
+      @main struct App {
+        static func main() async {
+          let task = Task.detached(name: "worker") { 21 * 2 }
+          print(await task.value)
+        }
+      }
+      """
+    let runs = try Self.runs(OwnProgram(path: "app.swift", source: source), seeds: [0])
+    guard let run = runs.first else { return print("skipped: no swiftc") }
+    #expect(run.printed == ["42"])
+  }
+
+  @Test func aCompileErrorNamesTheLearnersFile() throws {
+    guard let builder = try Self.builder() else { return print("skipped: no swiftc") }
+    let program = OwnProgram(path: "lessons/mine.swift", source: "let x: Int = \"no\"\n")
+    #expect {
+      _ = try program.build(with: builder)
+    } throws: { error in
+      guard case .ownProgramRefused(let diagnostics, false) = error as? NativeError else {
+        return false
+      }
+      return diagnostics.contains("lessons/mine.swift:1:14: error:")
+        && !diagnostics.contains("main.swift")
+    }
+  }
+}

@@ -115,7 +115,8 @@ struct CommandContext {
     if !argument.hasSuffix(".json"), argument.contains("/") || argument.contains("..") {
       throw UsageError(
         "'\(argument)' is neither a scenario name nor a .json file; names are looked up under "
-          + "Scenarios/, and a path must end in .json")
+          + "Scenarios/, and a path must end in .json (lab run and lab explore also take a "
+          + ".swift program of yours)")
     }
     if argument.hasSuffix(".json") {
       let url = URL(writtenPath: argument)

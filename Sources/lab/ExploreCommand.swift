@@ -12,7 +12,7 @@ enum ExploreCommand: Command {
   static let name = "explore"
   static let names = ShellCompletions.Names.scenarios
   static let summary = "Run a scenario many times and show a graded histogram of its outcomes."
-  static let usage = "explore <scenario name or path.json> [--runs N] [options]"
+  static let usage = "explore <scenario name, path.json or program.swift> [--runs N] [options]"
   static let discussion = """
     Runs the scenario N times — virtual: seeds 1…N under each scheduling policy (random and pct,
     or --policy); --live: N real runs — and counts the outcomes: the final values of its shared
@@ -39,6 +39,10 @@ enum ExploreCommand: Command {
     reaches that no schedule did makes it 'not a proof', with the seed that replays it
     (docs/exploration.md, "A known defect").
 
+    A .swift file is a program of yours, built with the lab's scheduler (as 'lab run FILE.swift'
+    does) and run with seeds 1…N: its outcomes are what it printed, each with the seed that
+    replays it. That is a sample, not a proof (docs/own-programs.md).
+
     Exit status: 0 when no outcome failed, 1 when one did or the search is not a proof, 64 on a
     usage error.
 
@@ -47,6 +51,7 @@ enum ExploreCommand: Command {
       lab explore racy-counter --runs 500 --policy pct
       lab explore racy-counter --runs 50 --live
       lab explore racy-counter --exhaustive
+      lab explore Tests/OwnPrograms/bank.swift --runs 50
       lab explore racy-counter --exhaustive --shard 1/2 > shard-1.json
     """
   static let options: [OptionSpec] =
@@ -75,6 +80,9 @@ enum ExploreCommand: Command {
     guard arguments.positionals.count == 1 else {
       throw UsageError(
         arguments.positionals.isEmpty ? "name a scenario to explore" : "explore takes one scenario")
+    }
+    if OwnProgramCommand.names(arguments.positionals[0]) {
+      return try OwnProgramCommand.explore(arguments, context)
     }
     let count = try arguments.integer(.runs, in: 1...10_000_000) ?? 100
     let options = try RunArguments.parse(arguments)

@@ -12,7 +12,7 @@ enum RunCommand: Command {
   static let name = "run"
   static let names = ShellCompletions.Names.scenarios
   static let summary = "Run a scenario and print its timestamped trace and checks."
-  static let usage = "run <scenario name or path.json> [options]"
+  static let usage = "run <scenario name, path.json or program.swift> [options]"
   static let discussion = """
     Runs the scenario on the deterministic virtual runtime (or on real threads with --live), prints
     one line per event — time in scenario milliseconds, thread, task, event, details — then the
@@ -47,6 +47,14 @@ enum RunCommand: Command {
     as missed, expected on this machine. Notes on the run follow the checks. See
     docs/swift-programs.md.
 
+    A .swift file is a program of yours: compiled (Swift 6, cached) with the lab's scheduler
+    beside it, which runs its jobs one at a time on one thread in an order --seed chooses (0:
+    first in, first out), with virtual time for Task.sleep and ContinuousClock. Its prints are
+    the trace's log events, each with its task and whether it ran on main or the pool; --seed S
+    replays a run, --timeline draws it, --format json and --chrome write it. What escaped the
+    scheduler (another thread, Dispatch) is noted; a deadlock, a continuation never resumed and
+    a blocking call are named. See docs/own-programs.md.
+
     A name is looked up under Scenarios/ at any depth; a path runs that file.
     Exit status: 0 when every check passes, 1 when one fails, 64 on a usage error.
 
@@ -60,6 +68,7 @@ enum RunCommand: Command {
       lab run racy-counter --seed 2 --show-schedule
       lab run async-let-downloads --task num2
       lab run task-group-five --native
+      lab run Tests/OwnPrograms/bank.swift --seed 3
     """
   static func pages(_ arguments: Arguments) -> Bool { true }
   static let options: [OptionSpec] =
@@ -87,6 +96,9 @@ enum RunCommand: Command {
     guard arguments.positionals.count == 1 else {
       throw UsageError(
         arguments.positionals.isEmpty ? "name a scenario to run" : "run takes one scenario")
+    }
+    if OwnProgramCommand.names(arguments.positionals[0]) {
+      return try OwnProgramCommand.run(arguments, context)
     }
     var options = try RunArguments.parse(arguments)
     let format = try arguments.choice(.format, Format.self) ?? .text

@@ -13,6 +13,9 @@ public enum SwiftSetting: String, Sendable, CaseIterable {
   case inferIsolatedConformances = "-enable-upcoming-feature InferIsolatedConformances"
   /// ThreadSanitizer: a fact about a data race that Swift 5 mode builds reports it as it runs.
   case sanitizeThread = "-sanitize=thread"
+  /// The program's own `clock_gettime` is the one the runtime's clocks call: a fact about which
+  /// clock each reads, and `lab run FILE.swift`'s virtual time (docs/own-programs.md).
+  case exportClockGetTime = "-Xlinker --export-dynamic-symbol=clock_gettime"
 
   /// How a lesson writes it: exactly swiftc's spelling, so the reader can paste it.
   public var spelling: String { rawValue }

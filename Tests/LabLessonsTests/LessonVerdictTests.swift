@@ -61,8 +61,12 @@ struct LessonVerdictTests {
           "\(file):12:37: error: '-Xfrontend' is not a setting a lesson may give swiftc; flags: "
             + "takes '-enable-upcoming-feature NonisolatedNonsendingByDefault', "
             + "'-default-isolation MainActor', '-enable-upcoming-feature InferIsolatedConformances', "
-            + "'-sanitize=thread'"
+            + "'-sanitize=thread', '-Xlinker --export-dynamic-symbol=clock_gettime'"
         ])
+    // The linker takes that one export, nothing else a lesson writes after -Xlinker.
+    #expect(
+      Self.messages(Self.block("flags: -Xlinker -rpath -Xlinker /tmp\nexpect: compiles"))
+        .first?.hasPrefix("\(file):12:8: error: '-Xlinker' is not a setting") == true)
     // Half a setting, or a feature that is not on the list, is not a setting either.
     #expect(
       Self.messages(Self.block("flags: -enable-upcoming-feature ExistentialAny\nexpect: compiles"))

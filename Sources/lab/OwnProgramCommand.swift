@@ -124,7 +124,7 @@ enum OwnProgramCommand {
     let order =
       seed == 0 ? "seed 0: first in, first out" : "seed \(seed) chose the order of ready jobs"
     var lines = [
-      "scheduled by the lab: \(run.jobs.map { "\($0) jobs" } ?? "the jobs") one at a time on one "
+      "scheduled by the lab: \(run.jobs.map { "\($0) job\($0 == 1 ? "" : "s")" } ?? "the jobs") one at a time on one "
         + "thread (\(order)); 'lab run \(terminalSafe(path)) --seed \(seed)' replays it. Time is "
         + "virtual for Task.sleep and ContinuousClock; SuspendingClock, Dispatch and Date() are "
         + "real."

@@ -284,7 +284,16 @@ extension OwnProgramScheduler {
 
     /// `print` in the program: a record of what it printed, which task printed it, and when.
     func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-      let text = items.map { "\($0)" }.joined(separator: separator)
+      labSchedulerPrinted(items.map { "\($0)" }.joined(separator: separator), terminator: terminator)
+    }
+
+    /// `debugPrint` in the program, as `print`.
+    func debugPrint(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+      labSchedulerPrinted(
+        items.map { String(reflecting: $0) }.joined(separator: separator), terminator: terminator)
+    }
+
+    func labSchedulerPrinted(_ text: String, terminator: String) {
       let loop = LabSchedulerLoop.shared
       loop.printed(by: labSchedulerCurrentTaskID())
       LabSchedulerRecord.write(

@@ -16,6 +16,11 @@ public struct OwnRun: Sendable {
   public var jobs: Int?
   /// Sleeps on a clock other than `ContinuousClock`, whose length is rounded to the millisecond.
   public var inexactSleeps: Int
+  /// Where the run had a choice of job, what it chose; nil when the program did not end on its
+  /// own.
+  public var choices: OwnChoices?
+  /// Why the schedule given does not fit the program; nil when it did, or none was given.
+  public var unfitSchedule: String?
   /// What the program wrote other than through `print`: the runtime's messages among them.
   public var otherOutput: [String]
 
@@ -41,6 +46,16 @@ public struct OwnProgram: Sendable {
   public var name: String {
     let last = (path as NSString).lastPathComponent
     return last.hasSuffix(".swift") ? String(last.dropLast(6)) : last
+  }
+
+  /// Whether the program draws random numbers from the system generator, which a seed does not
+  /// replay: a look at its text, for a note.
+  public var drawsRandomNumbers: Bool {
+    [
+      ".random(", ".random()", "shuffled()", "shuffle()", "randomElement()",
+      "SystemRandomNumberGenerator",
+    ]
+    .contains { source.contains($0) }
   }
 
   /// A program with a `@main` type has no top-level code: swiftc must parse it as a library,
@@ -112,16 +127,20 @@ public struct OwnProgram: Sendable {
     return String(kept.prefix(40))
   }
 
-  /// Runs a build of the program under seed `seed` (0: first in, first out), stopped at the
-  /// limits of `options`.
+  /// Runs a build of the program: the jobs chosen by `schedule` while it lasts, then by `seed`
+  /// (0: first in, first out); stopped at the limits of `options`.
   public static func run(
-    _ build: NativeBuild, name: String, seed: UInt64, options: RunOptions
+    _ build: NativeBuild, name: String, seed: UInt64, schedule: OwnSchedule? = nil,
+    options: RunOptions
   ) throws(NativeError) -> OwnRun {
-    let environment = [
+    var environment = [
       "LAB_SEED": String(seed), "SWIFT_BACKTRACE": "enable=no",
+      // A Set's or a Dictionary's order is the same in every run, so a seed replays it.
+      "SWIFT_DETERMINISTIC_HASHING": "1",
       "LAB_MAX_JOBS": String(options.limits.runtime.maxJobs),
       "LAB_MAX_TIME_MS": String(options.limits.runtime.maxTime),
     ]
+    if let schedule { environment["LAB_SCHEDULE"] = schedule.text }
     let process: NativeProcess
     do {
       process = try NativeProcess.run(
@@ -131,19 +150,22 @@ public struct OwnProgram: Sendable {
     } catch {
       throw .io("could not run \(build.executable.path): \(error)")
     }
-    let trace = OwnProgramTrace(output: process.output)
+    var trace = OwnProgramTrace(output: process.output)
+    // The runtime names the file it compiled, main.swift: the learner's is theirs.
+    trace.otherOutput = trace.otherOutput.map {
+      $0.replacingOccurrences(of: "main/main.swift:", with: "\(name).swift:")
+    }
     var record = trace.record(name: name, seed: seed)
     if record.problem == nil, let problem = Self.problem(process) {
       record.problem = problem
-      if case .exited = process.ending {
-      } else if case .signalled = process.ending {
-      } else {
-        record.end = .limitReached(problem)
+      switch process.ending {
+      case .exited, .signalled: break
+      case .timedOut, .memoryLimit, .cpuLimit, .outputLimit: record.end = .limitReached(problem)
       }
     }
     return OwnRun(
       record: record, jobs: trace.jobs, inexactSleeps: trace.inexactSleeps,
-      otherOutput: trace.otherOutput)
+      choices: trace.choices, unfitSchedule: trace.unfit, otherOutput: trace.otherOutput)
   }
 
   /// How the process ended, when it did not end well.

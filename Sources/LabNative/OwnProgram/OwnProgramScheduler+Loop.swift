@@ -18,6 +18,14 @@ extension OwnProgramScheduler {
     nonisolated(unsafe) var labSchedulerNow: Int64 = 0
     nonisolated(unsafe) var labSchedulerOrigins = timespec()
     nonisolated(unsafe) var labSchedulerThread = pthread_self()
+    /// The thread the pool's jobs run on, once it has started.
+    nonisolated(unsafe) var labSchedulerPoolThread: pthread_t?
+
+    func labSchedulerOwnsThread() -> Bool {
+      let me = pthread_self()
+      if pthread_equal(me, labSchedulerThread) != 0 { return true }
+      return labSchedulerPoolThread.map { pthread_equal(me, $0) != 0 } ?? false
+    }
     /// Jobs begun, and whether one is running: what the watchdog reads from its own thread.
     let labSchedulerJobsBegun = Atomic<Int>(0)
     let labSchedulerInJob = Atomic<Bool>(false)
@@ -44,7 +52,8 @@ extension OwnProgramScheduler {
       private let seeded: Bool
       private let maxJobs: Int
       private let maxTime: Int64
-      private var loopThread: pthread_t { labSchedulerThread }
+      /// Whether the calling thread is one of the scheduler's: main, or the pool's.
+      private var onOwnThread: Bool { labSchedulerOwnsThread() }
       private(set) var now: Int64 {
         get { labSchedulerNow }
         set { labSchedulerNow = newValue }
@@ -55,6 +64,12 @@ extension OwnProgramScheduler {
       /// Jobs run, the program's first (its top-level code up to its first suspension) among them.
       private(set) var jobs = 1
       private var seen: Set<UInt64> = []
+      /// The schedule given (`LAB_SCHEDULE`, choices separated by dots), and the choices made.
+      private let schedule: [Int]
+      private var branching: [Int] = []
+      private var chosen: [Int] = []
+      private var pointsSeen = 0
+      static let maxNoted = 100_000
       private var foreign = 0
 
       init() {
@@ -62,6 +77,10 @@ extension OwnProgramScheduler {
         pthread_cond_init(&arrived, nil)
         random = Self.number("LAB_SEED") ?? 0
         seeded = random != 0
+        schedule =
+          getenv("LAB_SCHEDULE").map {
+            String(cString: $0).split(separator: ".").compactMap { Int($0) }
+          } ?? []
         maxJobs = Int(Self.number("LAB_MAX_JOBS") ?? 5_000_000)
         maxTime = Int64(Self.number("LAB_MAX_TIME_MS") ?? 3_600_000) * 1_000_000
       }
@@ -84,7 +103,7 @@ extension OwnProgramScheduler {
         pthread_mutex_lock(&lock)
         order += 1
         entry.order = order
-        if !pthread_equal(pthread_self(), loopThread).isTrue {
+        if !onOwnThread {
           foreign += 1
           let lane = onMain ? "main" : "pool"
           LabSchedulerRecord.write("foreign", time: now, task: entry.task, lane: lane)
@@ -100,7 +119,7 @@ extension OwnProgramScheduler {
         pthread_mutex_lock(&lock)
         order += 1
         timers.append((now + max(0, nanoseconds), order, entry))
-        if pthread_equal(pthread_self(), loopThread).isTrue { announce(labSchedulerCurrentTaskID()) }
+        if onOwnThread { announce(labSchedulerCurrentTaskID()) }
         LabSchedulerRecord.write(
           "sleep", time: now, task: current, lane: currentLane, name: Task.name ?? "",
           text: String(max(0, nanoseconds)))
@@ -114,10 +133,13 @@ extension OwnProgramScheduler {
         while true {
           let mainReady = mainHead < mainQueue.count
           if mainReady || !pool.isEmpty {
-            // The main actor runs its jobs in order; any ready pool job may run before them.
-            let choices = pool.count + (mainReady ? 1 : 0)
-            let pick = seeded ? Int(nextRandom() % UInt64(choices)) : 0
-            if mainReady, seeded ? pick == pool.count : !earlierPoolJob() {
+            // The candidates in the order they arrived, 0 the oldest: the pool's ready jobs and the
+            // main actor's next one, which keeps its own jobs in order.
+            let mainAt =
+              mainReady
+              ? pool.firstIndex { $0.order > mainQueue[mainHead].order } ?? pool.count : -1
+            let pick = choose(among: pool.count + (mainReady ? 1 : 0))
+            if pick == mainAt {
               let job = mainQueue[mainHead]
               mainHead += 1
               if mainHead > 1024, mainHead * 2 > mainQueue.count {
@@ -126,7 +148,7 @@ extension OwnProgramScheduler {
               }
               return job
             }
-            return pool.remove(at: seeded ? pick : 0)
+            return pool.remove(at: mainReady && pick > mainAt ? pick - 1 : pick)
           }
           if let due = timers.map(\.due).min() {
             if due > maxTime {
@@ -158,41 +180,90 @@ extension OwnProgramScheduler {
         }
       }
 
-      /// In first-in-first-out order, whether the pool's oldest job came before main's next one.
-      private func earlierPoolJob() -> Bool {
-        guard let first = pool.first else { return false }
-        return first.order < mainQueue[mainHead].order
+      /// Which of `count` ready jobs runs next: the schedule's choice while it lasts (`LAB_SCHEDULE`),
+      /// then the seed's, or the oldest for seed 0. Each point with a choice is noted, up to
+      /// `maxNoted`, so that the lab can search the others.
+      private func choose(among count: Int) -> Int {
+        guard count > 1 else { return 0 }
+        let point = pointsSeen
+        pointsSeen += 1
+        var pick = 0
+        if point < schedule.count {
+          pick = schedule[point]
+          if pick >= count {
+            LabSchedulerRecord.write(
+              "unfit", time: now, task: 0, text: "\(point + 1) \(count) \(pick)")
+            labSchedulerExit(6)
+          }
+        } else if seeded {
+          pick = Int(nextRandom() % UInt64(count))
+        }
+        if point < Self.maxNoted {
+          branching.append(count)
+          chosen.append(pick)
+        }
+        return pick
       }
 
+      /// The choices of the run, for the records: `COUNTS` and `PICKS`, space-separated.
+      var choices: (counts: String, picks: String, whole: Bool) {
+        (
+          branching.map(String.init).joined(separator: " "),
+          chosen.map(String.init).joined(separator: " "), pointsSeen <= Self.maxNoted
+        )
+      }
+
+      /// The main executor's run loop, on the program's main thread. The pool's jobs run on a
+      /// thread of their own, so that `Thread.isMainThread`, `dispatchPrecondition` and the main
+      /// actor's checks see what they would on Swift's pool; but only one job runs at a time: the
+      /// two threads pass a baton, and the one holding it chooses the next job.
       func run() -> Never {
         // The program's first job (its top-level code up to its first suspension) ran before this.
         labSchedulerInJob.store(false, ordering: .releasing)
-        while let job = next() {
-          jobs += 1
-          labSchedulerJobsBegun.add(1, ordering: .relaxed)
-          if jobs > maxJobs {
-            LabSchedulerRecord.write("limit", time: now, task: job.task, lane: "jobs")
-            labSchedulerExit(4)
+        drive(onMain: true, holding: nil)
+      }
+
+      /// Chooses and runs jobs while they are this thread's, and hands the baton over when one is
+      /// the other's.
+      func drive(onMain: Bool, holding first: Job?) -> Never {
+        var held = first
+        while true {
+          guard let job = held ?? next() else {
+            LabSchedulerRecord.write("stuck", time: now, task: 0)
+            labSchedulerExit(3)
           }
-          current = 0
-          currentLane = job.onMain ? "main" : "pool"
-          if job.task != 0 { announce(job.task) }
-          labSchedulerInJob.store(true, ordering: .releasing)
-          if job.onMain {
-            job.job.runSynchronously(on: LabSchedulerMain.shared.asUnownedSerialExecutor())
+          if job.onMain == onMain {
+            execute(job)
+            held = nil
           } else {
-            job.job.runSynchronously(on: LabSchedulerPool.shared.asUnownedTaskExecutor())
+            held = LabSchedulerBaton.shared.pass(job, waitingAsMain: onMain)
           }
-          labSchedulerInJob.store(false, ordering: .releasing)
-          current = 0
-          currentLane = ""
         }
-        LabSchedulerRecord.write("stuck", time: now, task: 0)
-        labSchedulerExit(3)
+      }
+
+      private func execute(_ job: Job) {
+        jobs += 1
+        labSchedulerJobsBegun.add(1, ordering: .relaxed)
+        if jobs > maxJobs {
+          LabSchedulerRecord.write("limit", time: now, task: job.task, lane: "jobs")
+          labSchedulerExit(4)
+        }
+        current = 0
+        currentLane = job.onMain ? "main" : "pool"
+        if job.task != 0 { announce(job.task) }
+        labSchedulerInJob.store(true, ordering: .releasing)
+        if job.onMain {
+          job.job.runSynchronously(on: LabSchedulerMain.shared.asUnownedSerialExecutor())
+        } else {
+          job.job.runSynchronously(on: LabSchedulerPool.shared.asUnownedTaskExecutor())
+        }
+        labSchedulerInJob.store(false, ordering: .releasing)
+        current = 0
+        currentLane = ""
       }
 
       func printed(by task: UInt64) {
-        if pthread_equal(pthread_self(), loopThread).isTrue, currentLane != "" { announce(task) }
+        if onOwnThread, currentLane != "" { announce(task) }
       }
 
       /// Writes that `task` starts or resumes, once per job: a job of the runtime's own (an actor
@@ -210,6 +281,55 @@ extension OwnProgramScheduler {
 
     extension Int32 {
       fileprivate var isTrue: Bool { self != 0 }
+    }
+
+    /// The baton the scheduler's two threads pass: only its holder runs a job or chooses one.
+    final class LabSchedulerBaton: @unchecked Sendable {
+      static let shared = LabSchedulerBaton()
+      private var lock = pthread_mutex_t()
+      private var changed = pthread_cond_t()
+      /// The job handed over, and to which thread.
+      private var handed: LabSchedulerLoop.Job?
+      private var poolStarted = false
+
+      init() {
+        pthread_mutex_init(&lock, nil)
+        pthread_cond_init(&changed, nil)
+      }
+
+      /// Hands `job` to the thread it belongs to, starting the pool's on its first job, and waits
+      /// until a job of this thread's is handed back.
+      func pass(_ job: LabSchedulerLoop.Job, waitingAsMain onMain: Bool) -> LabSchedulerLoop.Job {
+        pthread_mutex_lock(&lock)
+        handed = job
+        if !job.onMain, !poolStarted {
+          poolStarted = true
+          var thread = pthread_t()
+          pthread_create(
+            &thread, nil,
+            { _ in
+              labSchedulerPoolThread = pthread_self()
+              let first = LabSchedulerBaton.shared.wait(asMain: false)
+              LabSchedulerLoop.shared.drive(onMain: false, holding: first)
+            }, nil)
+          pthread_detach(thread)
+        }
+        pthread_cond_broadcast(&changed)
+        pthread_mutex_unlock(&lock)
+        return wait(asMain: onMain)
+      }
+
+      func wait(asMain onMain: Bool) -> LabSchedulerLoop.Job {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        while true {
+          if let job = handed, job.onMain == onMain {
+            handed = nil
+            return job
+          }
+          pthread_cond_wait(&changed, &lock)
+        }
+      }
     }
     """#
 }

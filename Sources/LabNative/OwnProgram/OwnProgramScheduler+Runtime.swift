@@ -136,6 +136,10 @@ extension OwnProgramScheduler {
 
       static func end() {
         let loop = LabSchedulerLoop.shared
+        let choices = loop.choices
+        write(
+          "choices", time: loop.now, task: 0, lane: choices.whole ? "whole" : "cut",
+          name: choices.picks, text: choices.counts)
         write("end", time: loop.now, task: 0, text: loop.summary)
         flush()
       }
@@ -274,7 +278,7 @@ extension OwnProgramScheduler {
     {
       // Only the scheduler's thread reads the virtual time: Dispatch's own threads keep its timers
       // on the machine's clock. The virtual clock starts where the machine's stood at launch.
-      guard id == CLOCK_BOOTTIME, let time, pthread_equal(pthread_self(), labSchedulerThread) != 0
+      guard id == CLOCK_BOOTTIME, let time, labSchedulerOwnsThread()
       else { return labRealClockGetTime(id, time) }
       let origin = labSchedulerOrigins
       let now = Int64(origin.tv_sec) * 1_000_000_000 + Int64(origin.tv_nsec) + labSchedulerNow

@@ -23,6 +23,25 @@ struct OwnProgramTrace {
   /// How many sleeps ran on a clock other than `ContinuousClock`, rounded to the millisecond.
   var inexactSleeps: Int { records.count { $0.kind == "inexact" } }
 
+  /// Why the schedule given does not fit the program, when it does not.
+  var unfit: String? {
+    records.last(where: { $0.kind == "unfit" }).flatMap { record in
+      let numbers = record.text.split(separator: " ").compactMap { Int($0) }
+      guard numbers.count == 3 else { return nil }
+      return "the schedule does not fit this program: at its choice \(numbers[0]) only "
+        + "\(numbers[1]) jobs were ready, and it asks for job \(numbers[2]) (0 the oldest)"
+    }
+  }
+
+  /// The choices the run made, from the record written at exit.
+  var choices: OwnChoices? {
+    records.last(where: { $0.kind == "choices" }).map {
+      OwnChoices(
+        counts: $0.text.split(separator: " ").compactMap { Int($0) },
+        picks: $0.name.split(separator: " ").compactMap { Int($0) }, whole: $0.lane == "whole")
+    }
+  }
+
   /// How many jobs ran, from the record written at exit; nil when the program did not exit.
   var jobs: Int? {
     records.last(where: { $0.kind == "end" }).flatMap {
@@ -104,7 +123,11 @@ struct OwnProgramTrace {
       case "foreign":
         escaped += 1
         continue
-      case "inexact":
+      case "inexact", "choices":
+        continue
+      case "unfit":
+        problem = unfit
+        end = .limitReached(problem ?? "")
         continue
       case "stuck":
         end = .deadlock

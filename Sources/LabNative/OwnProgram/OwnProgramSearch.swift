@@ -1,0 +1,109 @@
+import Foundation
+import LabInterpreter
+
+/// Every schedule of a program within a number of departures from first in, first out — a
+/// delay-bounded search: a run that takes the ready job N places behind the oldest departs N,
+/// and the search runs each schedule whose departures add up to at most the bound, once. Within
+/// the bound it is complete; past it, it says nothing (docs/own-programs.md).
+public enum OwnProgramSearch {
+  /// One outcome: what the runs printed, and how they ended.
+  public struct Outcome: Sendable {
+    public var printed: [String]
+    public var problem: String?
+    /// How many schedules reached it.
+    public var count: Int
+    /// The schedule of fewest departures that reaches it.
+    public var schedule: OwnSchedule
+  }
+
+  public struct Result: Sendable {
+    /// In the order the search first met them.
+    public var outcomes: [Outcome]
+    public var schedules: Int
+    /// Why it stopped before the bound was searched: nil when it was.
+    public var stoppedBy: String?
+    /// Runs that took jobs from a thread the scheduler does not run, or whose choices did not
+    /// repeat: the search is then not complete, even within its bound.
+    public var uncontrolledRuns: Int
+    /// Runs with more points of choice than the scheduler notes: the search did not vary those.
+    public var cutRuns: Int
+
+    public var complete: Bool { stoppedBy == nil && uncontrolledRuns == 0 && cutRuns == 0 }
+  }
+
+  /// The budget a search stops at.
+  public struct Budget: Sendable {
+    public var departures: Int
+    public var maxSchedules: Int
+    public var maxSeconds: Double
+
+    public init(departures: Int = 2, maxSchedules: Int = 10_000, maxSeconds: Double = 60) {
+      self.departures = departures
+      self.maxSchedules = maxSchedules
+      self.maxSeconds = maxSeconds
+    }
+  }
+
+  public static func run(
+    _ build: NativeBuild, name: String, budget: Budget, options: RunOptions,
+    progress: (Int) -> Void = { _ in }
+  ) throws(NativeError) -> Result {
+    let clock = ContinuousClock()
+    let deadline = clock.now + .milliseconds(Int64(budget.maxSeconds * 1000))
+    var result = Result(
+      outcomes: [], schedules: 0, stoppedBy: nil, uncontrolledRuns: 0, cutRuns: 0)
+    var index: [[String]: Int] = [:]
+    var stack: [[Int]] = [[]]
+    while let prefix = stack.popLast() {
+      if result.schedules >= budget.maxSchedules {
+        result.stoppedBy = "--max-schedules \(budget.maxSchedules)"
+        break
+      }
+      if clock.now >= deadline {
+        result.stoppedBy = "--max-seconds \(ExhaustiveLimitText.seconds(budget.maxSeconds))"
+        break
+      }
+      let run = try OwnProgram.run(
+        build, name: name, seed: 0, schedule: OwnSchedule(picks: prefix), options: options)
+      result.schedules += 1
+      progress(result.schedules)
+      guard let choices = run.choices, choices.picks.starts(with: prefix) else {
+        result.uncontrolledRuns += 1
+        continue
+      }
+      if run.record.escapedJobs > 0 { result.uncontrolledRuns += 1 }
+      if !choices.whole { result.cutRuns += 1 }
+      let key = run.printed + (run.record.problem.map { ["⚠ \($0)"] } ?? [])
+      let schedule = choices.schedule
+      if let at = index[key] {
+        result.outcomes[at].count += 1
+        if schedule.departures < result.outcomes[at].schedule.departures {
+          result.outcomes[at].schedule = schedule
+        }
+      } else {
+        index[key] = result.outcomes.count
+        result.outcomes.append(
+          Outcome(
+            printed: run.printed, problem: run.record.problem, count: 1, schedule: schedule))
+      }
+      // Each schedule once: a child departs at a point past its parent's last departure.
+      let spent = prefix.reduce(0, +)
+      guard spent < budget.departures else { continue }
+      for point in (prefix.count..<choices.counts.count).reversed() {
+        let most = min(choices.counts[point] - 1, budget.departures - spent)
+        guard most >= 1 else { continue }
+        for pick in (1...most).reversed() {
+          stack.append(prefix + Array(repeating: 0, count: point - prefix.count) + [pick])
+        }
+      }
+    }
+    return result
+  }
+}
+
+/// Seconds as the budget's messages write them.
+enum ExhaustiveLimitText {
+  static func seconds(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+  }
+}

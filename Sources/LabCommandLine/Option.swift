@@ -19,7 +19,7 @@ package enum Option: String, CaseIterable, Sendable {
   // A search of every schedule.
   case maxSchedules = "max-schedules"
   case maxSeconds = "max-seconds"
-  case exhaustive, preemptions, reduction, jobs, shard, merge, runs, seeds
+  case exhaustive, preemptions, reduction, jobs, shard, merge, runs, seeds, departures
   // What a run shows, and where else it goes.
   case task, lane, full, format, timeline, tasks, ascii, html, chrome, junit, verbose
   case schedule
@@ -60,6 +60,7 @@ package enum Option: String, CaseIterable, Sendable {
     case .maxSeconds: OptionRows.maxSeconds
     case .exhaustive: OptionRows.exhaustive
     case .preemptions: OptionRows.preemptions
+    case .departures: OptionRows.departures
     case .reduction: OptionRows.reduction
     case .jobs: OptionRows.jobs
     case .shard: OptionRows.shard

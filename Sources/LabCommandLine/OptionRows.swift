@@ -60,6 +60,10 @@ enum OptionRows {
   static let exhaustive = OptionSpec.flag(.exhaustive, "Run every schedule, not a sample of seeds.")
   static let preemptions = OptionSpec.value(
     .preemptions, "K", "Exhaustive: at most K preemptions, fewest first.")
+  static let departures = OptionSpec.value(
+    .departures, "K",
+    "A program of yours, exhaustive: every schedule at most K departures from first in, first "
+      + "out, where running the ready job N places behind the oldest is N (default: 2).")
   static let reduction = OptionSpec.value(
     .reduction, "optimal|sleep-sets|none",
     "Exhaustive: skip orders that only swap independent turns, running one schedule for each "

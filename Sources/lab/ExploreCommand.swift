@@ -41,7 +41,9 @@ enum ExploreCommand: Command {
 
     A .swift file is a program of yours, built with the lab's scheduler (as 'lab run FILE.swift'
     does) and run with seeds 1…N: its outcomes are what it printed, each with the seed that
-    replays it. That is a sample, not a proof (docs/own-programs.md).
+    replays it. That is a sample, not a proof. With --exhaustive it runs instead every schedule
+    within --departures K (2) of first in, first out, where taking the ready job N places behind
+    the oldest departs N: complete within that bound, silent past it (docs/own-programs.md).
 
     Exit status: 0 when no outcome failed, 1 when one did or the search is not a proof, 64 on a
     usage error.
@@ -71,7 +73,7 @@ enum ExploreCommand: Command {
     + [
       Option.policy.helping("Virtual runs: only this policy (default: both)."),
       Option.format.spec, Option.exhaustive.spec, Option.preemptions.spec, Option.reduction.spec,
-      Option.jobs.spec, Option.shard.spec, Option.merge.spec,
+      Option.jobs.spec, Option.shard.spec, Option.merge.spec, Option.departures.spec,
     ]
 
   enum Format: String, CaseIterable { case text, json }
@@ -83,6 +85,9 @@ enum ExploreCommand: Command {
     }
     if OwnProgramCommand.names(arguments.positionals[0]) {
       return try OwnProgramCommand.explore(arguments, context)
+    }
+    if arguments.given(.departures) {
+      throw UsageError("--departures belongs to a .swift program's search; drop it")
     }
     let count = try arguments.integer(.runs, in: 1...10_000_000) ?? 100
     let options = try RunArguments.parse(arguments)

@@ -15,7 +15,8 @@ enum OwnProgramCommand {
 
   /// The options that mean nothing for an own program: refused, not ignored.
   static let refused: [Option] = [
-    .live, .native, .policy, .threads, .scale, .schedule, .showSchedule, .html, .exhaustive,
+    .live, .native, .policy, .threads, .scale, .html, .preemptions, .reduction, .jobs, .shard,
+    .merge,
   ]
 
   /// The largest program file the lab reads.
@@ -74,16 +75,25 @@ enum OwnProgramCommand {
     let json = try arguments.choice(.format, RunCommand.Format.self) == .json
     guard let build = try build(program, arguments, context) else { return ExitStatus.failure }
     let seed = options.seed ?? 0
+    let schedule = try Self.schedule(arguments)
     let run: OwnRun
     do throws(NativeError) {
-      run = try OwnProgram.run(build, name: program.name, seed: seed, options: options)
+      run = try OwnProgram.run(
+        build, name: program.name, seed: seed, schedule: schedule, options: options)
     } catch {
       context.console.err(
         context.console.paint("error: ", .red, forErr: true) + error.message + "\n")
       return ExitStatus.failure
     }
-    let result = RunResult(record: run.record, checks: [])
     let console = context.console
+    if let unfit = run.unfitSchedule {
+      console.err(
+        console.paint("error: ", .red, forErr: true) + unfit + "; take one that 'lab run "
+          + "\(terminalSafe(program.path)) --show-schedule' or 'lab explore "
+          + "\(terminalSafe(program.path)) --exhaustive' printed\n")
+      return ExitStatus.usage
+    }
+    let result = RunResult(record: run.record, checks: [])
     if json {
       console.out(TraceJSON.document(result))
     } else if arguments.flag(.timeline) || arguments.flag(.tasks) {
@@ -103,7 +113,13 @@ enum OwnProgramCommand {
             result, replaying: program.path, display: display, hints: LabCommand.hint)))
     }
     if !json {
-      for note in notes(run, seed: seed, path: program.path) {
+      if arguments.flag(.showSchedule), let choices = run.choices {
+        console.out("schedule \(choices.schedule.text)\n")
+      }
+      let notes = notes(
+        run, seed: seed, schedule: schedule, path: program.path,
+        drawsRandomNumbers: program.drawsRandomNumbers)
+      for note in notes {
         console.out(console.fitted(note))
       }
     }
@@ -120,12 +136,16 @@ enum OwnProgramCommand {
   }
 
   /// What the scheduler controlled in this run and what it did not: the run's honest edges.
-  static func notes(_ run: OwnRun, seed: UInt64, path: String) -> [String] {
+  static func notes(
+    _ run: OwnRun, seed: UInt64, schedule: OwnSchedule?, path: String, drawsRandomNumbers: Bool
+  ) -> [String] {
     let order =
-      seed == 0 ? "seed 0: first in, first out" : "seed \(seed) chose the order of ready jobs"
+      schedule.map { "schedule \($0.text)" }
+      ?? (seed == 0 ? "seed 0: first in, first out" : "seed \(seed) chose the order of ready jobs")
+    let replay = schedule.map { "--schedule \($0.text)" } ?? "--seed \(seed)"
     var lines = [
       "scheduled by the lab: \(run.jobs.map { "\($0) job\($0 == 1 ? "" : "s")" } ?? "the jobs") one at a time on one "
-        + "thread (\(order)); 'lab run \(terminalSafe(path)) --seed \(seed)' replays it. Time is "
+        + "thread (\(order)); 'lab run \(terminalSafe(path)) \(replay)' replays it. Time is "
         + "virtual for Task.sleep and ContinuousClock; SuspendingClock, Dispatch and Date() are "
         + "real."
     ]
@@ -140,26 +160,64 @@ enum OwnProgramCommand {
           + "run (Dispatch, Thread): their moment is real time, so this seed may not replay")
     }
     lines.append(
-      "not shown: data races through shared memory — no two jobs overlap here; run the program "
-        + "under ThreadSanitizer for those")
+      "not shown: what needs two jobs at once — a task starting between two synchronous "
+        + "statements of another, a data race through shared memory; run the program natively, "
+        + "under ThreadSanitizer for races")
+    if drawsRandomNumbers {
+      lines.append(
+        "the program draws random numbers from the system: a seed replays the order of its jobs, "
+          + "not them; give it a generator of your own, seeded, to replay those too")
+    }
     // The runtime's message, not the stack trace it prints after it.
     let said = run.otherOutput.prefix { !$0.hasPrefix("Current stack trace") }.prefix(3)
     lines += said.map { "the program wrote: \(terminalSafe($0))" }
     return lines.map { "note: \($0)" }
   }
 
-  /// `lab explore FILE.swift`: seeds 1…N, the outcomes by what the program printed.
+  /// `--schedule S`, read; a usage error when it is not one, or comes with `--seed`.
+  static func schedule(_ arguments: Arguments) throws(UsageError) -> OwnSchedule? {
+    guard let text = arguments.value(.schedule) else { return nil }
+    if arguments.given(.seed) {
+      throw UsageError("--schedule replays a run exactly; drop --seed")
+    }
+    guard let schedule = OwnSchedule(text) else {
+      throw UsageError(
+        "'--schedule \(terminalSafe(text))' is not a schedule of a program: whole numbers "
+          + "separated by dots, as 'lab run FILE.swift --show-schedule' prints (0 for first in, "
+          + "first out)")
+    }
+    return schedule
+  }
+
+  /// `lab explore FILE.swift`: seeds 1…N, or with `--exhaustive` every schedule within
+  /// `--departures` of first in, first out; the outcomes by what the program printed.
   static func explore(_ arguments: Arguments, _ context: CommandContext) throws(UsageError)
     -> Int32
   {
     let program = try load(arguments.positionals[0])
-    let count = try arguments.integer(.runs, in: 1...100_000) ?? 100
     let options = try RunArguments.parse(arguments)
+    if arguments.flag(.exhaustive) {
+      if arguments.given(.runs) {
+        throw UsageError("--runs samples seeds; drop it or --exhaustive")
+      }
+      let budget = OwnProgramSearch.Budget(
+        departures: try arguments.integer(.departures, in: 0...20) ?? 2,
+        maxSchedules: try arguments.integer(.maxSchedules, in: 1...10_000_000) ?? 10_000,
+        maxSeconds: try arguments.number(.maxSeconds, in: 0.001...86_400) ?? 60)
+      guard let build = try build(program, arguments, context) else { return ExitStatus.failure }
+      return searched(program, build, budget: budget, options: options, context)
+    }
+    for option in [Option.departures, .maxSchedules, .maxSeconds] where arguments.given(option) {
+      throw UsageError(
+        "--\(option.rawValue) belongs to the search of every schedule: add --exhaustive")
+    }
+    let count = try arguments.integer(.runs, in: 1...100_000) ?? 100
     guard let build = try build(program, arguments, context) else { return ExitStatus.failure }
-    var outcomes: [[String]: (count: Int, seed: UInt64, problem: String?)] = [:]
-    var order: [[String]] = []
+    var outcomes: [Found] = []
+    var index: [[String]: Int] = [:]
     let console = context.console
-    for seed in 1...UInt64(count) {
+    // Seed 0 first: first in, first out is the order a real run most often shows.
+    for seed in 0..<UInt64(count) {
       let run: OwnRun
       do throws(NativeError) {
         run = try OwnProgram.run(build, name: program.name, seed: seed, options: options)
@@ -168,19 +226,84 @@ enum OwnProgramCommand {
         return ExitStatus.failure
       }
       let key = run.printed + (run.record.problem.map { ["⚠ \($0)"] } ?? [])
-      if outcomes[key] == nil { order.append(key) }
-      outcomes[key, default: (0, seed, run.record.problem)].count += 1
+      if let at = index[key] {
+        outcomes[at].count += 1
+      } else {
+        index[key] = outcomes.count
+        outcomes.append(
+          Found(lines: key, count: 1, replay: "--seed \(seed)", failed: run.record.problem != nil))
+      }
     }
     console.out(
-      "\(terminalSafe(program.path)): \(order.count) outcome\(order.count == 1 ? "" : "s") in "
-        + "\(count) seeded runs (sampled, not a proof: seeds 1…\(count)), by what it printed\n")
-    for (index, key) in order.enumerated() {
-      guard let outcome = outcomes[key] else { continue }
+      "\(terminalSafe(program.path)): \(outcomes.count) outcome\(outcomes.count == 1 ? "" : "s") in "
+        + "\(count) seeded runs (sampled, not a proof: seeds 0…\(count - 1)), by what it printed\n")
+    show(outcomes, of: program, unit: "run", console)
+    return outcomes.contains { $0.failed } ? ExitStatus.failure : ExitStatus.ok
+  }
+
+  /// An outcome as `explore` lists it.
+  struct Found {
+    var lines: [String]
+    var count: Int
+    /// The options that replay it: `--seed 3`, `--schedule 0.2`.
+    var replay: String
+    var failed: Bool
+  }
+
+  static func show(_ outcomes: [Found], of program: OwnProgram, unit: String, _ console: Console) {
+    for (number, outcome) in outcomes.enumerated() {
+      let replay = LabCommand.hint.command("run", program.path, outcome.replay)
       console.out(
-        "\n\(index + 1). \(outcome.count) run\(outcome.count == 1 ? "" : "s"); replay: lab run "
-          + "\(terminalSafe(program.path)) --seed \(outcome.seed)\n")
-      for line in key { console.out("   \(terminalSafe(line))\n") }
+        "\n\(number + 1). \(outcome.count) \(unit)\(outcome.count == 1 ? "" : "s"); replay: "
+          + "\(replay)\n")
+      for line in outcome.lines { console.out("   \(terminalSafe(line))\n") }
     }
-    return outcomes.values.contains { $0.problem != nil } ? ExitStatus.failure : ExitStatus.ok
+  }
+
+  /// The bounded search of every schedule, and what it proves.
+  static func searched(
+    _ program: OwnProgram, _ build: NativeBuild, budget: OwnProgramSearch.Budget,
+    options: RunOptions, _ context: CommandContext
+  ) -> Int32 {
+    let console = context.console
+    let result: OwnProgramSearch.Result
+    do throws(NativeError) {
+      result = try OwnProgramSearch.run(build, name: program.name, budget: budget, options: options)
+    } catch {
+      console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
+      return ExitStatus.failure
+    }
+    let bound =
+      "every schedule within \(budget.departures) departure\(budget.departures == 1 ? "" : "s") "
+      + "from first in, first out"
+    let verdict =
+      result.stoppedBy.map { "incomplete: stopped by \($0)" }
+      ?? (result.complete ? "complete within that bound" : "not complete")
+    console.out(
+      "\(terminalSafe(program.path)): \(result.outcomes.count) outcome"
+        + "\(result.outcomes.count == 1 ? "" : "s") in \(bound) (\(result.schedules) schedules; "
+        + "\(verdict)), by what it printed\n")
+    let found = result.outcomes.map {
+      Found(
+        lines: $0.printed + ($0.problem.map { ["⚠ \($0)"] } ?? []), count: $0.count,
+        replay: "--schedule \($0.schedule.text)", failed: $0.problem != nil)
+    }
+    show(found, of: program, unit: "schedule", console)
+    var notes = [
+      "a schedule past the bound may reach more: raise --departures, or sample with --runs N"
+    ]
+    if result.uncontrolledRuns > 0 {
+      notes.append(
+        "\(result.uncontrolledRuns) run(s) took a job from a thread the lab does not run, or did "
+          + "not repeat their choices: the search is not complete")
+    }
+    if result.cutRuns > 0 {
+      notes.append(
+        "\(result.cutRuns) run(s) had more than 100,000 points of choice; the search varied the "
+          + "first 100,000")
+    }
+    console.out("\n")
+    for note in notes { console.out(console.fitted("note: " + note)) }
+    return found.contains { $0.failed } || !result.complete ? ExitStatus.failure : ExitStatus.ok
   }
 }

@@ -51,7 +51,8 @@ enum RunCommand: Command {
     beside it, which runs its jobs one at a time on one thread in an order --seed chooses (0:
     first in, first out), with virtual time for Task.sleep and ContinuousClock. Its prints are
     the trace's log events, each with its task and whether it ran on main or the pool; --seed S
-    replays a run, --timeline draws it, --format json and --chrome write it. What escaped the
+    replays a run, as does --schedule S from --show-schedule; --timeline draws it, --format json
+    and --chrome write it. What escaped the
     scheduler (another thread, Dispatch) is noted; a deadlock, a continuation never resumed and
     a blocking call are named. See docs/own-programs.md.
 

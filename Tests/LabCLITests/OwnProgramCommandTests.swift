@@ -30,6 +30,36 @@ import Testing
     #expect(run.out.contains("replay: lab run Tests/OwnPrograms/bank.swift --seed "))
   }
 
+  @Test func exhaustiveSearchesEveryScheduleWithinTheBound() {
+    guard Self.hasToolchain else { return print("skipped: no swiftc") }
+    let run = InProcessLab.run([
+      "explore", "Tests/OwnPrograms/yields.swift", "--exhaustive", "--departures", "1",
+    ])
+    #expect(run.status == 0, "\(run.err)")
+    #expect(
+      run.out.contains("in every schedule within 1 departure from first in, first out ("),
+      "\(run.out)")
+    #expect(run.out.contains("complete within that bound"))
+    #expect(run.out.contains("replay: lab run Tests/OwnPrograms/yields.swift --schedule 0\n"))
+  }
+
+  @Test func aScheduleReplaysAndOneThatDoesNotFitIsAUsageError() {
+    guard Self.hasToolchain else { return print("skipped: no swiftc") }
+    let shown = InProcessLab.run([
+      "run", "Tests/OwnPrograms/yields.swift", "-s", "9", "--show-schedule",
+    ])
+    let line = shown.out.split(separator: "\n").first { $0.hasPrefix("schedule ") }
+    let schedule = String(line?.dropFirst("schedule ".count) ?? "")
+    let replayed = InProcessLab.run([
+      "run", "Tests/OwnPrograms/yields.swift", "--schedule", schedule,
+    ])
+    let events = { (out: String) in out.split(separator: "\n").filter { $0.hasPrefix("   ") } }
+    #expect(!schedule.isEmpty && events(replayed.out) == events(shown.out), "\(shown.out)")
+    let unfit = InProcessLab.run(["run", "Tests/OwnPrograms/yields.swift", "--schedule", "7"])
+    #expect(unfit.status == 64)
+    #expect(unfit.err.contains("the schedule does not fit this program"), "\(unfit.err)")
+  }
+
   @Test func aProgramThatDoesNotCompileShowsSwiftcsErrorsAtTheFile() throws {
     guard Self.hasToolchain else { return print("skipped: no swiftc") }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -51,8 +81,21 @@ import Testing
     (
       ["run", "Tests/OwnPrograms/yields.swift", "--live"], "--live has no meaning for a Swift file"
     ),
-    (["explore", "Tests/OwnPrograms/yields.swift", "--exhaustive"], "--exhaustive has no meaning"),
     (["run", "Tests/OwnPrograms"], "also take a .swift program of yours"),
+    (["run", "Tests/OwnPrograms/yields.swift", "--schedule", "1", "-s", "2"], "drop --seed"),
+    (
+      ["run", "Tests/OwnPrograms/yields.swift", "--schedule", "1,2"],
+      "whole numbers separated by dots"
+    ),
+    (["explore", "Tests/OwnPrograms/yields.swift", "--departures", "2"], "add --exhaustive"),
+    (
+      ["explore", "racy-counter", "--exhaustive", "--departures", "2"],
+      "--departures belongs to a .swift"
+    ),
+    (
+      ["explore", "Tests/OwnPrograms/yields.swift", "--exhaustive", "--jobs", "2"],
+      "--jobs has no meaning"
+    ),
   ])
   func usageErrors(_ arguments: [String], _ message: String) {
     let run = InProcessLab.run(arguments)

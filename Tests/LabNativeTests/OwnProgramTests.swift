@@ -216,6 +216,37 @@ import Testing
     #expect(run.printed == ["42"])
   }
 
+  /// The pool's jobs run on a thread of their own, one at a time with main's: a check of the
+  /// thread or the queue sees what it would on Swift's pool.
+  @Test func poolJobsAreNotOnTheMainThread() throws {
+    let source = """
+      import Foundation
+      actor Counter { func onMain() -> Bool { Thread.isMainThread } }
+      print("top-level code: \\(Thread.isMainThread)")
+      print("detached: \\(await Task.detached { Thread.isMainThread }.value)")
+      print("an actor: \\(await Counter().onMain())")
+      await Task.detached { dispatchPrecondition(condition: .notOnQueue(.main)) }.value
+      await MainActor.run { dispatchPrecondition(condition: .onQueue(.main)) }
+      print("both preconditions held")
+      """
+    let runs = try Self.runs(OwnProgram(path: "threads.swift", source: source), seeds: [0, 5])
+    guard !runs.isEmpty else { return print("skipped: no swiftc") }
+    for run in runs {
+      #expect(
+        run.printed == [
+          "top-level code: true", "detached: false", "an actor: false", "both preconditions held",
+        ], "\(run.record.problem ?? "")")
+    }
+  }
+
+  /// A Set's order is Swift's hashing's, seeded per process unless the lab fixes it.
+  @Test func aSetsOrderReplays() throws {
+    let source = "print(Set([\"a\", \"b\", \"c\", \"d\", \"e\", \"f\"]))\n"
+    let runs = try Self.runs(OwnProgram(path: "set.swift", source: source), seeds: [0, 0, 0])
+    guard !runs.isEmpty else { return print("skipped: no swiftc") }
+    #expect(Set(runs.map(\.printed)).count == 1)
+  }
+
   @Test func aCompileErrorNamesTheLearnersFile() throws {
     guard let builder = try Self.builder() else { return print("skipped: no swiftc") }
     let program = OwnProgram(path: "lessons/mine.swift", source: "let x: Int = \"no\"\n")

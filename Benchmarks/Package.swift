@@ -13,7 +13,10 @@ let package = Package(
         .product(name: "LabChecks", package: "ConcurrencyLab"),
         .product(name: "LabInterpreter", package: "ConcurrencyLab"),
         .product(name: "LabModel", package: "ConcurrencyLab"),
+        .product(name: "LabNative", package: "ConcurrencyLab"),
+        .product(name: "LabProcess", package: "ConcurrencyLab"),
         .product(name: "LabRuntime", package: "ConcurrencyLab"),
+        .product(name: "LabSwift", package: "ConcurrencyLab"),
       ],
       swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")])
   ],

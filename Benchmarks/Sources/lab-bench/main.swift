@@ -272,6 +272,7 @@ do {
 
 rows += challengeRows(scenarios)
 rows += checkRows(scenarios)
+rows += ownProgramRows(yields: n)
 
 // Exploration throughput: schedules (whole runs) per second of the racy counter.
 var schedules = 0.0

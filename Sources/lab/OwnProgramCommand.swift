@@ -295,7 +295,13 @@ enum OwnProgramCommand {
     if result.uncontrolledRuns > 0 {
       notes.append(
         "\(result.uncontrolledRuns) run(s) took a job from a thread the lab does not run, or did "
-          + "not repeat their choices: the search is not complete")
+          + "not repeat their choices: the search is not complete (the first: "
+          + "\(result.firstUncontrolled ?? "?"))")
+    }
+    if result.repeatedRuns > 0 {
+      notes.append(
+        "\(result.repeatedRuns) run(s) did not follow their schedule the first time and ran "
+          + "again")
     }
     if result.cutRuns > 0 {
       notes.append(

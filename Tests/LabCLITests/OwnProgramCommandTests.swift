@@ -24,7 +24,7 @@ import Testing
   @Test func exploreListsTheOutcomesWithASeedForEach() {
     guard Self.hasToolchain else { return print("skipped: no swiftc") }
     let run = InProcessLab.run(["explore", "Tests/OwnPrograms/bank.swift", "--runs", "40"])
-    #expect(run.status == 0, "\(run.err)")
+    #expect(run.status == 0, "\(run.out)\(run.err)")
     #expect(run.out.contains("in 40 seeded runs (sampled, not a proof"), "\(run.out)")
     #expect(run.out.contains("withdrawals: true true, balance: -60"))
     #expect(run.out.contains("replay: lab run Tests/OwnPrograms/bank.swift --seed "))

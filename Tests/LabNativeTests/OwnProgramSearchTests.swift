@@ -57,7 +57,7 @@ import Testing
     for departures in 0...2 {
       let result = try OwnProgramSearch.run(
         build, name: program.name, budget: .init(departures: departures), options: RunOptions())
-      #expect(result.complete)
+      #expect(result.complete, "\(result.firstUncontrolled ?? "")")
       if departures == 0 { #expect(result.schedules == 1) }
       found.append(result.outcomes.count)
       for outcome in result.outcomes {

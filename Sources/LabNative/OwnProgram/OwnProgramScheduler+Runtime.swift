@@ -160,46 +160,42 @@ extension OwnProgramScheduler {
       }
     }
 
-    final class LabSchedulerMain: MainExecutor, SchedulingExecutor, @unchecked Sendable {
-      static let shared = LabSchedulerMain()
+    /// What the two executors share: each hands its jobs to the loop, marked as its own.
+    protocol LabSchedulerExecutor: SchedulingExecutor {
+      var onMain: Bool { get }
+    }
+
+    extension LabSchedulerExecutor {
       func enqueue(_ job: consuming ExecutorJob) {
-        LabSchedulerLoop.shared.enqueue(UnownedJob(job), onMain: true)
+        LabSchedulerLoop.shared.enqueue(UnownedJob(job), onMain: onMain)
       }
-      func run() throws { LabSchedulerLoop.shared.run() }
-      func stop() {}
+
       func enqueue<C: Clock>(
         _ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C
       ) {
         LabSchedulerLoop.shared.enqueue(
-          UnownedJob(job), onMain: true, after: labNanoseconds(delay, exact: true))
+          UnownedJob(job), onMain: onMain, after: labNanoseconds(delay, exact: true))
       }
+
       func enqueue<C: Clock>(
         _ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C
       ) {
         LabSchedulerLoop.shared.enqueue(
-          UnownedJob(job), onMain: true,
+          UnownedJob(job), onMain: onMain,
           after: labNanoseconds(clock.now.duration(to: instant), exact: clock is ContinuousClock))
       }
     }
 
-    final class LabSchedulerPool: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
+    final class LabSchedulerMain: MainExecutor, LabSchedulerExecutor, @unchecked Sendable {
+      static let shared = LabSchedulerMain()
+      var onMain: Bool { true }
+      func run() throws { LabSchedulerLoop.shared.run() }
+      func stop() {}
+    }
+
+    final class LabSchedulerPool: TaskExecutor, LabSchedulerExecutor, @unchecked Sendable {
       static let shared = LabSchedulerPool()
-      func enqueue(_ job: consuming ExecutorJob) {
-        LabSchedulerLoop.shared.enqueue(UnownedJob(job), onMain: false)
-      }
-      func enqueue<C: Clock>(
-        _ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C
-      ) {
-        LabSchedulerLoop.shared.enqueue(
-          UnownedJob(job), onMain: false, after: labNanoseconds(delay, exact: true))
-      }
-      func enqueue<C: Clock>(
-        _ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C
-      ) {
-        LabSchedulerLoop.shared.enqueue(
-          UnownedJob(job), onMain: false,
-          after: labNanoseconds(clock.now.duration(to: instant), exact: clock is ContinuousClock))
-      }
+      var onMain: Bool { false }
     }
 
     /// A delay in nanoseconds. Only `ContinuousClock` reads the virtual time, so a deadline on

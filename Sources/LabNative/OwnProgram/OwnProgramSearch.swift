@@ -25,6 +25,10 @@ public enum OwnProgramSearch {
     /// Runs that took jobs from a thread the scheduler does not run, or whose choices did not
     /// repeat: the search is then not complete, even within its bound.
     public var uncontrolledRuns: Int
+    /// The first of them: its schedule, and what went otherwise.
+    public var firstUncontrolled: String?
+    /// Runs that did not follow their schedule the first time and were run again.
+    public var repeatedRuns: Int
     /// Runs with more points of choice than the scheduler notes: the search did not vary those.
     public var cutRuns: Int
 
@@ -51,7 +55,8 @@ public enum OwnProgramSearch {
     let clock = ContinuousClock()
     let deadline = clock.now + .milliseconds(Int64(budget.maxSeconds * 1000))
     var result = Result(
-      outcomes: [], schedules: 0, stoppedBy: nil, uncontrolledRuns: 0, cutRuns: 0)
+      outcomes: [], schedules: 0, stoppedBy: nil, uncontrolledRuns: 0, firstUncontrolled: nil,
+      repeatedRuns: 0, cutRuns: 0)
     var index: [[String]: Int] = [:]
     var stack: [[Int]] = [[]]
     while let prefix = stack.popLast() {
@@ -63,28 +68,46 @@ public enum OwnProgramSearch {
         result.stoppedBy = "--max-seconds \(ExhaustiveLimitText.seconds(budget.maxSeconds))"
         break
       }
-      let run = try OwnProgram.run(
+      var run = try OwnProgram.run(
         build, name: name, seed: 0, schedule: OwnSchedule(picks: prefix), options: options)
+      if !Self.followed(run, prefix) {
+        // Once more: a program whose order is all the scheduler's repeats it; one that takes
+        // jobs from other threads may not, and is counted below.
+        result.repeatedRuns += 1
+        run = try OwnProgram.run(
+          build, name: name, seed: 0, schedule: OwnSchedule(picks: prefix), options: options)
+      }
       result.schedules += 1
       progress(result.schedules)
+      let schedule = OwnSchedule(picks: prefix).text
       guard let choices = run.choices, choices.picks.starts(with: prefix) else {
         result.uncontrolledRuns += 1
+        result.firstUncontrolled =
+          result.firstUncontrolled
+          ?? "schedule \(schedule): "
+          + (run.choices.map { "it chose \($0.schedule.text)" }
+            ?? "it ended without its record (\(run.record.problem ?? "no problem named"))")
         continue
       }
-      if run.record.escapedJobs > 0 { result.uncontrolledRuns += 1 }
+      if run.record.escapedJobs > 0 {
+        result.uncontrolledRuns += 1
+        result.firstUncontrolled =
+          result.firstUncontrolled
+          ?? "schedule \(schedule): \(run.record.escapedJobs) job(s) came from another thread"
+      }
       if !choices.whole { result.cutRuns += 1 }
       let key = run.printed + (run.record.problem.map { ["⚠ \($0)"] } ?? [])
-      let schedule = choices.schedule
+      let reached = choices.schedule
       if let at = index[key] {
         result.outcomes[at].count += 1
-        if schedule.departures < result.outcomes[at].schedule.departures {
-          result.outcomes[at].schedule = schedule
+        if reached.departures < result.outcomes[at].schedule.departures {
+          result.outcomes[at].schedule = reached
         }
       } else {
         index[key] = result.outcomes.count
         result.outcomes.append(
           Outcome(
-            printed: run.printed, problem: run.record.problem, count: 1, schedule: schedule))
+            printed: run.printed, problem: run.record.problem, count: 1, schedule: reached))
       }
       // Each schedule once: a child departs at a point past its parent's last departure.
       let spent = prefix.reduce(0, +)
@@ -98,6 +121,15 @@ public enum OwnProgramSearch {
       }
     }
     return result
+  }
+}
+
+extension OwnProgramSearch {
+  /// Whether a run chose as its schedule said, ended with its record, and took no job from a
+  /// thread the scheduler does not run.
+  static func followed(_ run: OwnRun, _ prefix: [Int]) -> Bool {
+    guard let choices = run.choices else { return false }
+    return choices.picks.starts(with: prefix) && run.record.escapedJobs == 0
   }
 }
 

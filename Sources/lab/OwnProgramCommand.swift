@@ -94,6 +94,8 @@ enum OwnProgramCommand {
       return ExitStatus.usage
     }
     let result = RunResult(record: run.record, checks: [])
+    var display = RunArguments.display(arguments)
+    if let unknown = display.unknownName(in: result.events) { throw UsageError(unknown) }
     if json {
       console.out(TraceJSON.document(result))
     } else if arguments.flag(.timeline) || arguments.flag(.tasks) {
@@ -105,7 +107,6 @@ enum OwnProgramCommand {
           Timeline.report(
             result, options: style, replaying: program.path, hints: LabCommand.hint)))
     } else {
-      var display = RunArguments.display(arguments)
       display.width = console.terminalColumns
       console.out(
         console.highlight(

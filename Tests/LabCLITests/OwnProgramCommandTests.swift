@@ -83,6 +83,7 @@ import Testing
     ),
     (["run", "Tests/OwnPrograms"], "also take a .swift program of yours"),
     (["run", "Tests/OwnPrograms/yields.swift", "--schedule", "1", "-s", "2"], "drop --seed"),
+    (["run", "Tests/OwnPrograms/yields.swift", "--task", "c"], "'c'"),
     (
       ["run", "Tests/OwnPrograms/yields.swift", "--schedule", "1,2"],
       "whole numbers separated by dots"

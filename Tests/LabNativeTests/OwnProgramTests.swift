@@ -122,8 +122,8 @@ import Testing
     #expect(run.otherOutput.contains { $0.contains("leaked its continuation") })
   }
 
-  /// A semaphore a task would signal blocks the scheduler's only thread: the watchdog says so
-  /// after 3 real seconds rather than letting the run wait for its timeout.
+  /// A semaphore a task would signal blocks the scheduler's turn: the watchdog says so after 3
+  /// real seconds rather than letting the run wait for its timeout.
   @Test func aBlockingCallIsNamed() throws {
     let source = """
       import Dispatch
@@ -136,6 +136,25 @@ import Testing
     guard let run = runs.first else { return print("skipped: no swiftc") }
     #expect(run.printed.isEmpty)
     #expect(run.record.problem?.contains("blocking call") == true, "\(run.record.problem ?? "")")
+  }
+
+  /// The watchdog counts only the time a job's thread sleeps in the kernel: a job that computes
+  /// for longer than the limit is not blocked.
+  @Test func aJobThatComputesIsNotTakenForBlocked() throws {
+    let source = """
+      let clock = SuspendingClock()
+      let start = clock.now
+      var spins = 0
+      while clock.now - start < .milliseconds(2500) { spins &+= 1 }
+      print("computed")
+      """
+    guard let builder = try Self.builder() else { return print("skipped: no swiftc") }
+    let program = OwnProgram(path: "spin.swift", source: source)
+    let run = try OwnProgram.run(
+      try program.build(with: builder), name: program.name, seed: 0, options: RunOptions(),
+      blockSeconds: 1)
+    #expect(run.printed == ["computed"], "\(run.record.problem ?? "")")
+    #expect(run.record.problem == nil)
   }
 
   /// A continuation resumed from Dispatch arrives from a thread the lab does not run: the run

@@ -129,9 +129,10 @@ public struct OwnProgram: Sendable {
 
   /// Runs a build of the program: the jobs chosen by `schedule` while it lasts, then by `seed`
   /// (0: first in, first out); stopped at the limits of `options`.
+  /// `blockSeconds`: how long a job may wait in the kernel before the run stops as blocked.
   public static func run(
     _ build: NativeBuild, name: String, seed: UInt64, schedule: OwnSchedule? = nil,
-    options: RunOptions
+    options: RunOptions, blockSeconds: Int = 3
   ) throws(NativeError) -> OwnRun {
     var environment = [
       "LAB_SEED": String(seed), "SWIFT_BACKTRACE": "enable=no",
@@ -139,6 +140,7 @@ public struct OwnProgram: Sendable {
       "SWIFT_DETERMINISTIC_HASHING": "1",
       "LAB_MAX_JOBS": String(options.limits.runtime.maxJobs),
       "LAB_MAX_TIME_MS": String(options.limits.runtime.maxTime),
+      "LAB_BLOCK_SECONDS": String(blockSeconds),
     ]
     if let schedule { environment["LAB_SCHEDULE"] = schedule.text }
     let process: NativeProcess

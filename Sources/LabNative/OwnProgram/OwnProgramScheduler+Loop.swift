@@ -3,8 +3,9 @@ extension OwnProgramScheduler {
   /// `LabScheduler.swift`: the executors, the loop that runs their jobs, and the virtual clock.
   static let loopSource = #"""
     // The lab's scheduler, compiled into the learner's program (`lab run FILE.swift`). It installs
-    // the program's main and default executors before `main` runs, runs every job they receive on
-    // this one thread, one at a time, in an order a seed chooses, and keeps a virtual clock that
+    // the program's main and default executors before `main` runs, runs every job they receive one
+    // at a time (the main actor's on the main thread, the pool's on a second thread, passing a
+    // baton), in an order a seed or a schedule chooses, and keeps a virtual clock that
     // `Task.sleep` and `ContinuousClock` read. LabSchedulerRuntime.swift holds what it reaches into
     // the runtime and the C library with, and the records it writes. docs/own-programs.md explains
     // each part.
@@ -29,6 +30,12 @@ extension OwnProgramScheduler {
     /// Jobs begun, and whether one is running: what the watchdog reads from its own thread.
     let labSchedulerJobsBegun = Atomic<Int>(0)
     let labSchedulerInJob = Atomic<Bool>(false)
+    /// The thread the running job runs on, the main thread and the pool's, by their kernel IDs, and
+    /// whether the scheduler waits for a job from another thread: for the watchdog.
+    let labSchedulerRunningThread = Atomic<Int32>(0)
+    let labSchedulerMainTID = Atomic<Int32>(0)
+    let labSchedulerPoolTID = Atomic<Int32>(0)
+    let labSchedulerIdle = Atomic<Bool>(false)
 
     final class LabSchedulerLoop: @unchecked Sendable {
       static let shared = LabSchedulerLoop()
@@ -172,7 +179,10 @@ extension OwnProgramScheduler {
           var deadline = timespec()
           clock_gettime(CLOCK_REALTIME, &deadline)
           deadline.tv_sec += 1
-          if pthread_cond_timedwait(&arrived, &lock, &deadline) != 0, mainHead == mainQueue.count,
+          labSchedulerIdle.store(true, ordering: .releasing)
+          let waited = pthread_cond_timedwait(&arrived, &lock, &deadline)
+          labSchedulerIdle.store(false, ordering: .releasing)
+          if waited != 0, mainHead == mainQueue.count,
             pool.isEmpty
           {
             return nil
@@ -251,6 +261,11 @@ extension OwnProgramScheduler {
         current = 0
         currentLane = job.onMain ? "main" : "pool"
         if job.task != 0 { announce(job.task) }
+        let thread =
+          job.onMain
+          ? labSchedulerMainTID.load(ordering: .acquiring)
+          : labSchedulerPoolTID.load(ordering: .acquiring)
+        labSchedulerRunningThread.store(thread, ordering: .releasing)
         labSchedulerInJob.store(true, ordering: .releasing)
         if job.onMain {
           job.job.runSynchronously(on: LabSchedulerMain.shared.asUnownedSerialExecutor())
@@ -305,13 +320,19 @@ extension OwnProgramScheduler {
         if !job.onMain, !poolStarted {
           poolStarted = true
           var thread = pthread_t()
-          pthread_create(
+          let started = pthread_create(
             &thread, nil,
             { _ in
               labSchedulerPoolThread = pthread_self()
+              labSchedulerPoolTID.store(labSchedulerTID(), ordering: .releasing)
               let first = LabSchedulerBaton.shared.wait(asMain: false)
               LabSchedulerLoop.shared.drive(onMain: false, holding: first)
             }, nil)
+          guard started == 0 else {
+            // Without its thread the pool's jobs could never run: say so rather than wait for good.
+            LabSchedulerRecord.write("nothread", time: labSchedulerNow, task: 0, text: String(started))
+            labSchedulerExit(7)
+          }
           pthread_detach(thread)
         }
         pthread_cond_broadcast(&changed)

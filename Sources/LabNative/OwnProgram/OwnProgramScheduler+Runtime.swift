@@ -221,41 +221,92 @@ extension OwnProgramScheduler {
       labSchedulerThread = pthread_self()
       _ = labRealClockGetTime(CLOCK_BOOTTIME, &labSchedulerOrigins)
       labSchedulerInJob.store(true, ordering: .releasing)
+      labSchedulerRunningThread.store(labSchedulerTID(), ordering: .releasing)
+      labSchedulerMainTID.store(labSchedulerTID(), ordering: .releasing)
       labSchedulerStartWatchdog()
       LabSchedulerRecord.flushOnCrash()
       _createExecutors(factory: LabSchedulerFactory.self)
       atexit { LabSchedulerRecord.end() }
     }
 
-    /// A job that has not returned after `LAB_BLOCK_SECONDS` real seconds (3 unless given) holds the
-    /// scheduler's only thread: a semaphore, a lock or `Thread.sleep` waiting for a task that cannot
-    /// run until it returns. The watchdog names it and ends the program.
+    /// A job that has waited, not returning, for `LAB_BLOCK_SECONDS` real seconds (3 unless given)
+    /// holds the scheduler's only thread: a semaphore, a lock or `Thread.sleep` waiting for a task
+    /// that cannot run until it returns. The watchdog names it and ends the program. It counts only
+    /// the time the job's thread sleeps in the kernel (`/proc`'s state S or D): a job that computes,
+    /// or a program the machine is too busy to run, is not blocked.
     func labSchedulerStartWatchdog() {
       let seconds = getenv("LAB_BLOCK_SECONDS").flatMap { Int(String(cString: $0)) } ?? 3
       guard seconds > 0 else { return }
       var thread = pthread_t()
-      let started = pthread_create(&thread, nil, { _ in
-        let ticks = (getenv("LAB_BLOCK_SECONDS").flatMap { Int(String(cString: $0)) } ?? 3) * 10
-        var last = -1
-        var still = 0
-        while true {
-          usleep(100_000)
-          let begun = labSchedulerJobsBegun.load(ordering: .relaxed)
-          if labSchedulerInJob.load(ordering: .acquiring), begun == last {
-            still += 1
-            if still >= ticks {
-              LabSchedulerRecord.write(
-                "blocked", time: labSchedulerNow, task: 0, text: String(ticks / 10))
-              LabSchedulerRecord.end()
-              _exit(5)
+      let started = pthread_create(
+        &thread, nil,
+        { _ in
+          let ticks = (getenv("LAB_BLOCK_SECONDS").flatMap { Int(String(cString: $0)) } ?? 3) * 10
+          var last = -1
+          var still = 0
+          var lost = 0
+          while true {
+            usleep(100_000)
+            let begun = labSchedulerJobsBegun.load(ordering: .relaxed)
+            if labSchedulerInJob.load(ordering: .acquiring), begun == last,
+              labSchedulerSleeping(labSchedulerRunningThread.load(ordering: .acquiring))
+            {
+              still += 1
+              if still >= ticks {
+                LabSchedulerRecord.write(
+                  "blocked", time: labSchedulerNow, task: 0, text: String(ticks / 10))
+                LabSchedulerRecord.end()
+                _exit(5)
+              }
+            } else if begun != last {
+              still = 0
+              lost = 0
+            } else if !labSchedulerInJob.load(ordering: .acquiring),
+              !labSchedulerIdle.load(ordering: .acquiring), labSchedulerBothThreadsWait()
+            {
+              // Between jobs, not waiting for another thread, and both of the scheduler's threads
+              // asleep: the turn was lost, which is the lab's defect, not the program's.
+              lost += 1
+              if lost >= ticks {
+                LabSchedulerRecord.write("lost", time: labSchedulerNow, task: 0)
+                LabSchedulerRecord.end()
+                _exit(8)
+              }
             }
-          } else {
-            still = 0
+            last = begun
           }
-          last = begun
-        }
-      }, nil)
+        }, nil)
       if started == 0 { pthread_detach(thread) }
+    }
+
+    /// The calling thread's kernel ID (`gettid`, which the Glibc module does not show).
+    func labSchedulerTID() -> Int32 {
+      typealias GetTID = @convention(c) () -> Int32
+      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "gettid") else { return 0 }
+      return unsafeBitCast(symbol, to: GetTID.self)()
+    }
+
+    /// Whether the main thread and the pool's (once started) both sleep in the kernel.
+    func labSchedulerBothThreadsWait() -> Bool {
+      let pool = labSchedulerPoolTID.load(ordering: .acquiring)
+      return labSchedulerSleeping(labSchedulerMainTID.load(ordering: .acquiring))
+        && (pool == 0 || labSchedulerSleeping(pool))
+    }
+
+    /// Whether thread `tid` of this process sleeps in the kernel: the state after the command name
+    /// in `/proc/self/task/TID/stat` is S (waiting) or D (waiting, uninterruptible).
+    func labSchedulerSleeping(_ tid: Int32) -> Bool {
+      guard tid > 0 else { return false }
+      let file = open("/proc/self/task/\(tid)/stat", O_RDONLY)
+      guard file >= 0 else { return false }
+      defer { close(file) }
+      var bytes = [UInt8](repeating: 0, count: 512)
+      let count = bytes.withUnsafeMutableBytes { read(file, $0.baseAddress!, 512) }
+      guard count > 0, let close = bytes[..<count].lastIndex(of: UInt8(ascii: ")")),
+        close + 2 < count
+      else { return false }
+      let state = bytes[close + 2]
+      return state == UInt8(ascii: "S") || state == UInt8(ascii: "D")
     }
 
     // `ContinuousClock` (CLOCK_BOOTTIME) reads the virtual time on the scheduler's thread, and so do

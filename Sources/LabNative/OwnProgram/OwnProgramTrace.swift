@@ -138,9 +138,18 @@ struct OwnProgramTrace {
       case "blocked":
         end = .deadlock
         problem =
-          "a job ran \(record.text) real seconds without returning: a blocking call (a "
-          + "semaphore, a lock, Thread.sleep) holds the scheduler's only thread, and the task "
-          + "that would release it cannot run until it returns"
+          "a job waited \(record.text) real seconds without returning: a blocking call (a "
+          + "semaphore, a lock, Thread.sleep) holds the scheduler's turn — one job runs at a "
+          + "time — and the task that would release it cannot run until it returns"
+        continue
+      case "nothread", "lost":
+        end = .limitReached("the lab's scheduler")
+        problem =
+          record.kind == "lost"
+          ? "the lab's scheduler lost its turn: both of its threads waited for 3 real seconds "
+            + "between jobs — a defect of the lab, not of the program; please report it"
+          : "the lab's scheduler could not start the pool's thread (error \(record.text)), so "
+            + "the pool's jobs could not run"
         continue
       case "limit":
         let limit =

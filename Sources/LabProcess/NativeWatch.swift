@@ -97,9 +97,17 @@ struct OutputReader {
     }
   }
 
-  /// Reads until the pipe's end or `deadline`, whichever comes first.
+  /// Reads until the pipe's end or `deadline`, whichever comes first; then whatever the pipe
+  /// holds already, however late this thread ran: on a loaded machine the deadline could pass
+  /// before the first read, and a dead program's last lines were lost.
   mutating func drain(until deadline: ContinuousClock.Instant) {
     while !closed, clock.now < deadline { read(waiting: 10) }
+    // At most a pipe's worth of reads at a time, 1,024 times: no writer is left to refill it.
+    for _ in 0..<1024 where !closed {
+      var descriptor = pollfd(fd: file, events: Int16(POLLIN), revents: 0)
+      guard poll(&descriptor, 1, 0) > 0 else { break }
+      read(waiting: 0)
+    }
   }
 }
 

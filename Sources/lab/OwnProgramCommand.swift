@@ -145,8 +145,8 @@ enum OwnProgramCommand {
       ?? (seed == 0 ? "seed 0: first in, first out" : "seed \(seed) chose the order of ready jobs")
     let replay = schedule.map { "--schedule \($0.text)" } ?? "--seed \(seed)"
     var lines = [
-      "scheduled by the lab: \(run.jobs.map { "\($0) job\($0 == 1 ? "" : "s")" } ?? "the jobs") one at a time on one "
-        + "thread (\(order)); 'lab run \(terminalSafe(path)) \(replay)' replays it. Time is "
+      "scheduled by the lab: \(run.jobs.map { "\($0) job\($0 == 1 ? "" : "s")" } ?? "the jobs"), "
+        + "one at a time (\(order)); 'lab run \(terminalSafe(path)) \(replay)' replays it. Time is "
         + "virtual for Task.sleep and ContinuousClock; SuspendingClock, Dispatch and Date() are "
         + "real."
     ]

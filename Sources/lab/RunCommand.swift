@@ -48,8 +48,9 @@ enum RunCommand: Command {
     docs/swift-programs.md.
 
     A .swift file is a program of yours: compiled (Swift 6, cached) with the lab's scheduler
-    beside it, which runs its jobs one at a time on one thread in an order --seed chooses (0:
-    first in, first out), with virtual time for Task.sleep and ContinuousClock. Its prints are
+    beside it, which runs its jobs one at a time — the main actor's on the main thread, the
+    pool's on one other — in an order --seed chooses (0: first in, first out), with virtual time
+    for Task.sleep and ContinuousClock. Its prints are
     the trace's log events, each with its task and whether it ran on main or the pool; --seed S
     replays a run, as does --schedule S from --show-schedule; --timeline draws it, --format json
     and --chrome write it. What escaped the

@@ -88,9 +88,9 @@ enum OwnProgramCommand {
     let console = context.console
     if let unfit = run.unfitSchedule {
       console.err(
-        console.paint("error: ", .red, forErr: true) + unfit + "; take one that 'lab run "
-          + "\(terminalSafe(program.path)) --show-schedule' or 'lab explore "
-          + "\(terminalSafe(program.path)) --exhaustive' printed\n")
+        console.paint("error: ", .red, forErr: true) + unfit + "; take one that '"
+          + LabCommand.hint.command("run", program.path, "--show-schedule") + "' or '"
+          + LabCommand.hint.command("explore", program.path, "--exhaustive") + "' printed\n")
       return ExitStatus.usage
     }
     let result = RunResult(record: run.record, checks: [])
@@ -146,7 +146,8 @@ enum OwnProgramCommand {
     let replay = schedule.map { "--schedule \($0.text)" } ?? "--seed \(seed)"
     var lines = [
       "scheduled by the lab: \(run.jobs.map { "\($0) job\($0 == 1 ? "" : "s")" } ?? "the jobs"), "
-        + "one at a time (\(order)); 'lab run \(terminalSafe(path)) \(replay)' replays it. Time is "
+        + "one at a time (\(order)); '\(LabCommand.hint.command("run", path, replay))' replays "
+        + "it. Time is "
         + "virtual for Task.sleep and ContinuousClock; SuspendingClock, Dispatch and Date() are "
         + "real."
     ]

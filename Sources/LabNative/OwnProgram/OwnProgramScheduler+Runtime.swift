@@ -122,14 +122,18 @@ extension OwnProgramScheduler {
         }
       }
 
+      /// What stands for a character a record cannot hold as it is: a field ends at a tab, a record
+      /// at a newline.
+      static let escapes: [Unicode.Scalar: String] = [
+        "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r",
+      ]
+
       private static func escape(_ text: String, into line: inout String) {
         for scalar in text.unicodeScalars {
-          switch scalar {
-          case "\\": line += "\\\\"
-          case "\n": line += "\\n"
-          case "\t": line += "\\t"
-          case "\r": line += "\\r"
-          default: line.unicodeScalars.append(scalar)
+          if let escaped = escapes[scalar] {
+            line += escaped
+          } else {
+            line.unicodeScalars.append(scalar)
           }
         }
       }

@@ -1,4 +1,5 @@
 import Foundation
+import LabChecks
 import LabInterpreter
 
 /// Every schedule of a program within a number of departures from first in, first out — a
@@ -65,7 +66,7 @@ public enum OwnProgramSearch {
         break
       }
       if clock.now >= deadline {
-        result.stoppedBy = "--max-seconds \(ExhaustiveLimitText.seconds(budget.maxSeconds))"
+        result.stoppedBy = "--max-seconds \(ExhaustiveSearch.Limit.number(budget.maxSeconds))"
         break
       }
       var run = try OwnProgram.run(
@@ -130,12 +131,5 @@ extension OwnProgramSearch {
   static func followed(_ run: OwnRun, _ prefix: [Int]) -> Bool {
     guard let choices = run.choices else { return false }
     return choices.picks.starts(with: prefix) && run.record.escapedJobs == 0
-  }
-}
-
-/// Seconds as the budget's messages write them.
-enum ExhaustiveLimitText {
-  static func seconds(_ value: Double) -> String {
-    value == value.rounded() ? String(Int(value)) : String(value)
   }
 }

@@ -5,9 +5,22 @@ import LabRuntime
 /// any other line (the runtime's `Fatal error: …`, a write that bypassed `print`) is kept as
 /// the program's other output.
 struct OwnProgramTrace {
+  /// What a record says happened: the scheduler's kinds, each written by it once (a kind it does
+  /// not know is not a record: the line is kept as other output).
+  enum Kind: String {
+    case start, resume, print, sleep
+    /// A job came from a thread the scheduler does not run.
+    case foreign
+    /// A sleep on a clock other than `ContinuousClock`, rounded to the millisecond.
+    case inexact
+    case choices, unfit, stuck, blocked
+    case noThread = "nothread"
+    case lost, limit, end
+  }
+
   /// One record, as the scheduler writes it: `KIND TIME TASK LANE NAME TEXT`, tab-separated.
   struct Record {
-    var kind: Substring
+    var kind: Kind
     /// Virtual nanoseconds.
     var time: Int64
     /// The runtime's task ID; 0 outside any task.
@@ -21,11 +34,11 @@ struct OwnProgramTrace {
   var otherOutput: [String] = []
 
   /// How many sleeps ran on a clock other than `ContinuousClock`, rounded to the millisecond.
-  var inexactSleeps: Int { records.count { $0.kind == "inexact" } }
+  var inexactSleeps: Int { records.count { $0.kind == .inexact } }
 
   /// Why the schedule given does not fit the program, when it does not.
   var unfit: String? {
-    records.last(where: { $0.kind == "unfit" }).flatMap { record in
+    records.last(where: { $0.kind == .unfit }).flatMap { record in
       let numbers = record.text.split(separator: " ").compactMap { Int($0) }
       guard numbers.count == 3 else { return nil }
       return "the schedule does not fit this program: at its choice \(numbers[0]) only "
@@ -35,7 +48,7 @@ struct OwnProgramTrace {
 
   /// The choices the run made, from the record written at exit.
   var choices: OwnChoices? {
-    records.last(where: { $0.kind == "choices" }).map {
+    records.last(where: { $0.kind == .choices }).map {
       OwnChoices(
         counts: $0.text.split(separator: " ").compactMap { Int($0) },
         picks: $0.name.split(separator: " ").compactMap { Int($0) }, whole: $0.lane == "whole")
@@ -44,7 +57,7 @@ struct OwnProgramTrace {
 
   /// How many jobs ran, from the record written at exit; nil when the program did not exit.
   var jobs: Int? {
-    records.last(where: { $0.kind == "end" }).flatMap {
+    records.last(where: { $0.kind == .end }).flatMap {
       $0.text.split(separator: " ").first.flatMap { Int($0) }
     }
   }
@@ -57,30 +70,31 @@ struct OwnProgramTrace {
       }
       let fields = line.dropFirst(OwnProgramScheduler.recordPrefix.count).split(
         separator: "\t", maxSplits: 5, omittingEmptySubsequences: false)
-      guard fields.count == 6, let time = Int64(fields[1]), let task = UInt64(fields[2]) else {
+      guard fields.count == 6, let kind = Kind(rawValue: String(fields[0])),
+        let time = Int64(fields[1]), let task = UInt64(fields[2])
+      else {
         otherOutput.append(String(line))
         continue
       }
       records.append(
         Record(
-          kind: fields[0], time: time, task: task, lane: fields[3],
+          kind: kind, time: time, task: task, lane: fields[3],
           name: Self.unescaped(fields[4]), text: Self.unescaped(fields[5])))
     }
   }
 
-  /// The scheduler's escapes undone: `\\`, `\n`, `\t`, `\r`.
+  /// What the scheduler's escapes stand for: `\n`, `\t`, `\r`; any other escaped character
+  /// (`\\`) stands for itself.
+  static let escapes: [Character: Character] = ["n": "\n", "t": "\t", "r": "\r"]
+
+  /// The scheduler's escapes undone.
   static func unescaped(_ text: Substring) -> String {
     guard text.contains("\\") else { return String(text) }
     var result = ""
     var escaping = false
     for character in text {
       if escaping {
-        switch character {
-        case "n": result.append("\n")
-        case "t": result.append("\t")
-        case "r": result.append("\r")
-        default: result.append(character)
-        }
+        result.append(escapes[character] ?? character)
         escaping = false
       } else if character == "\\" {
         escaping = true
@@ -115,52 +129,48 @@ struct OwnProgramTrace {
       let thread = record.lane.isEmpty ? "-" : String(record.lane)
       let payload: TraceEvent.Payload
       switch record.kind {
-      case "start": payload = .start(note: "")
-      case "resume": payload = .text(.resume, "")
-      case "print": payload = .log(record.text)
-      case "sleep":
+      case .start: payload = .start(note: "")
+      case .resume: payload = .text(.resume, "")
+      case .print: payload = .log(record.text)
+      case .sleep:
         payload = .sleep(milliseconds: (Int64(record.text) ?? 0) / 1_000_000)
-      case "foreign":
+      case .foreign:
         escaped += 1
         continue
-      case "inexact", "choices":
+      case .inexact, .choices, .end:
         continue
-      case "unfit":
+      case .unfit:
         problem = unfit
         end = .limitReached(problem ?? "")
         continue
-      case "stuck":
+      case .stuck:
         end = .deadlock
         problem =
           "every task is waiting and nothing can resume one (no other thread did within a real "
           + "second): a deadlock, or a continuation never resumed"
         continue
-      case "blocked":
+      case .blocked:
         end = .deadlock
         problem =
           "a job waited \(record.text) real seconds without returning: a blocking call (a "
           + "semaphore, a lock, Thread.sleep) holds the scheduler's turn — one job runs at a "
           + "time — and the task that would release it cannot run until it returns"
         continue
-      case "nothread", "lost":
+      case .noThread, .lost:
         end = .limitReached("the lab's scheduler")
         problem =
-          record.kind == "lost"
+          record.kind == .lost
           ? "the lab's scheduler lost its turn: both of its threads waited for 3 real seconds "
             + "between jobs — a defect of the lab, not of the program; please report it"
           : "the lab's scheduler could not start the pool's thread (error \(record.text)), so "
             + "the pool's jobs could not run"
         continue
-      case "limit":
+      case .limit:
         let limit =
           record.lane == "time"
           ? "the next sleep ends after --max-time" : "the program ran more than --max-jobs jobs"
         end = .limitReached(limit)
         problem = "stopped: \(limit)"
-        continue
-      case "end":
-        continue
-      default:
         continue
       }
       events.append(

@@ -87,13 +87,16 @@ public struct SwiftCompiler: Sendable {
   /// The binary is linked under a name of this compile's own and renamed into place when whole:
   /// another lab (a second terminal, a parallel test) that finds it in the cache never runs a
   /// file the linker is still writing.
+  /// `product` `.object` compiles to `NAME.o` (`-c`), to be linked into programs.
   public func compile(
-    _ source: String, name: String, mode: Int, in folder: URL, options: [String] = []
+    _ source: String, name: String, mode: Int, in folder: URL, options: [String] = [],
+    product: Product = .executable
   ) throws -> Verdict {
     try Self.makeOwnFolder(folder)
     let file = folder.appendingPathComponent("\(name).swift")
-    let binary = folder.appendingPathComponent("\(name)-swift\(mode)")
-    let partial = folder.appendingPathComponent(".\(name)-swift\(mode)-\(UUID().uuidString)")
+    let made = product == .object ? "\(name).o" : "\(name)-swift\(mode)"
+    let binary = folder.appendingPathComponent(made)
+    let partial = folder.appendingPathComponent(".\(made)-\(UUID().uuidString)")
     // The same folder always holds the same source (its name is the source's hash): rewriting it
     // under another compile of it would make that one fail ("modified during the build").
     // Compared as bytes: Swift's strings compare "é" and "e" + accent as equal, and a source
@@ -107,7 +110,7 @@ public struct SwiftCompiler: Sendable {
         [
           "-swift-version", String(mode), file.path, "-o", partial.path,
           "-module-cache-path", BuildFolder.moduleCache(in: folder).path,
-        ] + options)
+        ] + (product == .object ? ["-c"] : []) + options)
       // Two labs that both found no source wrote it at once: the later write is the same text.
       guard status != 0, output.contains("was modified during the build") else { break }
     }
@@ -120,6 +123,14 @@ public struct SwiftCompiler: Sendable {
       throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: binary.path])
     }
     return Verdict(compiled: true, diagnostics: output, executable: binary)
+  }
+
+  /// What a compile makes.
+  public enum Product: Sendable {
+    /// A program.
+    case executable
+    /// An object file, linked into programs later.
+    case object
   }
 
   /// How far a check without a build goes.

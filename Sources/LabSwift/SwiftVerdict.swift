@@ -16,6 +16,9 @@ public enum SwiftSetting: String, Sendable, CaseIterable {
   /// The program's own `clock_gettime` is the one the runtime's clocks call: a fact about which
   /// clock each reads, and `lab run FILE.swift`'s virtual time (docs/own-programs.md).
   case exportClockGetTime = "-Xlinker --export-dynamic-symbol=clock_gettime"
+  /// The program's own `nanosleep` is the one Foundation's `Thread.sleep` calls: a fact about
+  /// how it waits, and `lab run FILE.swift`'s blocking sleeps.
+  case exportNanosleep = "-Xlinker --export-dynamic-symbol=nanosleep"
 
   /// How a lesson writes it: exactly swiftc's spelling, so the reader can paste it.
   public var spelling: String { rawValue }

@@ -15,8 +15,7 @@ enum OwnProgramCommand {
 
   /// The options that mean nothing for an own program: refused, not ignored.
   static let refused: [Option] = [
-    .live, .native, .policy, .threads, .scale, .html, .preemptions, .reduction, .jobs, .shard,
-    .merge,
+    .live, .native, .policy, .scale, .html, .preemptions, .reduction, .jobs, .shard, .merge,
   ]
 
   /// The largest program file the lab reads.
@@ -143,18 +142,20 @@ enum OwnProgramCommand {
     let order =
       schedule.map { "schedule \($0.text)" }
       ?? (seed == 0 ? "seed 0: first in, first out" : "seed \(seed) chose the order of ready jobs")
-    let replay = schedule.map { "--schedule \($0.text)" } ?? "--seed \(seed)"
+    let threads = run.record.threads
+    let replay = (schedule.map { "--schedule \($0.text)" } ?? "--seed \(seed)") + width(threads)
     var lines = [
       "scheduled by the lab: \(run.jobs.map { "\($0) job\($0 == 1 ? "" : "s")" } ?? "the jobs"), "
-        + "one at a time (\(order)); '\(LabCommand.hint.command("run", path, replay))' replays "
-        + "it. Time is "
-        + "virtual for Task.sleep and ContinuousClock; SuspendingClock, Dispatch and Date() are "
-        + "real."
+        + "one at a time, on the main thread and a pool of \(threads) (\(order)); '"
+        + LabCommand.hint.command("run", path, replay)
+        + "' replays it. Time is virtual: Task.sleep, the clocks (ContinuousClock, "
+        + "SuspendingClock, Date(), DispatchTime) and blocking sleeps (Thread.sleep, usleep) "
+        + "take it; Dispatch's own threads keep the machine's."
     ]
     if run.inexactSleeps > 0 {
       lines.append(
-        "\(run.inexactSleeps) sleep(s) on a clock other than ContinuousClock: their lengths "
-          + "are rounded to the millisecond")
+        "\(run.inexactSleeps) sleep(s) on a clock of the program's own: their lengths are "
+          + "rounded to the millisecond")
     }
     if run.record.escapedJobs > 0 {
       lines.append(
@@ -174,6 +175,11 @@ enum OwnProgramCommand {
     let said = run.otherOutput.prefix { !$0.hasPrefix("Current stack trace") }.prefix(3)
     lines += said.map { "the program wrote: \(terminalSafe($0))" }
     return lines.map { "note: \($0)" }
+  }
+
+  /// ` --threads N` for a pool of other than a scenario's width, to replay a run with.
+  static func width(_ threads: Int?) -> String {
+    threads.flatMap { $0 == Scenario.defaultThreads ? nil : " --threads \($0)" } ?? ""
   }
 
   /// `--schedule S`, read; a usage error when it is not one, or comes with `--seed`.
@@ -239,7 +245,7 @@ enum OwnProgramCommand {
     console.out(
       "\(terminalSafe(program.path)): \(outcomes.count) outcome\(outcomes.count == 1 ? "" : "s") in "
         + "\(count) seeded runs (sampled, not a proof: seeds 0…\(count - 1)), by what it printed\n")
-    show(outcomes, of: program, unit: "run", console)
+    show(outcomes, of: program, unit: "run", threads: options.threads, console)
     return outcomes.contains { $0.failed } ? ExitStatus.failure : ExitStatus.ok
   }
 
@@ -252,9 +258,11 @@ enum OwnProgramCommand {
     var failed: Bool
   }
 
-  static func show(_ outcomes: [Found], of program: OwnProgram, unit: String, _ console: Console) {
+  static func show(
+    _ outcomes: [Found], of program: OwnProgram, unit: String, threads: Int?, _ console: Console
+  ) {
     for (number, outcome) in outcomes.enumerated() {
-      let replay = LabCommand.hint.command("run", program.path, outcome.replay)
+      let replay = LabCommand.hint.command("run", program.path, outcome.replay + width(threads))
       console.out(
         "\n\(number + 1). \(outcome.count) \(unit)\(outcome.count == 1 ? "" : "s"); replay: "
           + "\(replay)\n")
@@ -290,7 +298,7 @@ enum OwnProgramCommand {
         lines: $0.printed + ($0.problem.map { ["⚠ \($0)"] } ?? []), count: $0.count,
         replay: "--schedule \($0.schedule.text)", failed: $0.problem != nil)
     }
-    show(found, of: program, unit: "schedule", console)
+    show(found, of: program, unit: "schedule", threads: options.threads, console)
     var notes = [
       "a schedule past the bound may reach more: raise --departures, or sample with --runs N"
     ]

@@ -47,15 +47,15 @@ enum RunCommand: Command {
     as missed, expected on this machine. Notes on the run follow the checks. See
     docs/swift-programs.md.
 
-    A .swift file is a program of yours: compiled (Swift 6, cached) with the lab's scheduler
-    beside it, which runs its jobs one at a time — the main actor's on the main thread, the
-    pool's on one other — in an order --seed chooses (0: first in, first out), with virtual time
-    for Task.sleep and ContinuousClock. Its prints are
-    the trace's log events, each with its task and whether it ran on main or the pool; --seed S
-    replays a run, as does --schedule S from --show-schedule; --timeline draws it, --format json
-    and --chrome write it. What escaped the
-    scheduler (another thread, Dispatch) is noted; a deadlock, a continuation never resumed and
-    a blocking call are named. See docs/own-programs.md.
+    A .swift file is a program of yours: compiled (Swift 6, cached) and linked with the lab's
+    scheduler, which runs its jobs one at a time — the main actor's on the main thread, the
+    pool's on workers as many as --threads says (4) — in an order --seed chooses (0: first in,
+    first out), with virtual time: Task.sleep, every clock, and a blocking sleep (Thread.sleep,
+    usleep), which holds its worker meanwhile. Its prints are the trace's log events, each with
+    its task and thread; --seed S replays a run, as does --schedule S from --show-schedule;
+    --timeline draws it, --format json and --chrome write it. What escaped the scheduler
+    (another thread, Dispatch) is noted; a deadlock, a continuation never resumed and a blocking
+    call (a semaphore, a lock) are named. See docs/own-programs.md.
 
     A name is looked up under Scenarios/ at any depth; a path runs that file.
     Exit status: 0 when every check passes, 1 when one fails, 64 on a usage error.

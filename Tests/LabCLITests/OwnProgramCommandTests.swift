@@ -13,7 +13,7 @@ import Testing
     guard Self.hasToolchain else { return print("skipped: no swiftc") }
     let run = InProcessLab.run(["run", "Tests/OwnPrograms/yields.swift", "--seed", "4"])
     #expect(run.status == 0, "\(run.err)")
-    #expect(run.out.contains("# scheduled · 1 thread"), "\(run.out)")
+    #expect(run.out.contains("# scheduled · 4 threads"), "\(run.out)")
     #expect(run.out.contains("log     a0"))
     let unwrapped = run.out.replacingOccurrences(of: "\n  ", with: " ")
     #expect(unwrapped.contains("'lab run Tests/OwnPrograms/yields.swift --seed 4' replays it"))

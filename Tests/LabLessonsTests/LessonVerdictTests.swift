@@ -61,9 +61,10 @@ struct LessonVerdictTests {
           "\(file):12:37: error: '-Xfrontend' is not a setting a lesson may give swiftc; flags: "
             + "takes '-enable-upcoming-feature NonisolatedNonsendingByDefault', "
             + "'-default-isolation MainActor', '-enable-upcoming-feature InferIsolatedConformances', "
-            + "'-sanitize=thread', '-Xlinker --export-dynamic-symbol=clock_gettime'"
+            + "'-sanitize=thread', '-Xlinker --export-dynamic-symbol=clock_gettime', "
+            + "'-Xlinker --export-dynamic-symbol=nanosleep'"
         ])
-    // The linker takes that one export, nothing else a lesson writes after -Xlinker.
+    // The linker takes those two exports, nothing else a lesson writes after -Xlinker.
     #expect(
       Self.messages(Self.block("flags: -Xlinker -rpath -Xlinker /tmp\nexpect: compiles"))
         .first?.hasPrefix("\(file):12:8: error: '-Xlinker' is not a setting") == true)

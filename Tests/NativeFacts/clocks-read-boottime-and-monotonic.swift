@@ -6,8 +6,9 @@
 // log: SuspendingClock.now reads CLOCK_MONOTONIC
 // log: DispatchTime.now() reads CLOCK_MONOTONIC
 // `lab run FILE.swift` builds on this (docs/own-programs.md): its scheduler's clock_gettime gives
-// CLOCK_BOOTTIME the virtual time on its thread, so ContinuousClock and Task.sleep(for:) read it,
-// and leaves CLOCK_MONOTONIC to the machine, so Dispatch's timers keep real time.
+// CLOCK_BOOTTIME, CLOCK_MONOTONIC and CLOCK_REALTIME the virtual time on its threads, so every
+// clock and Task.sleep read it, and moves a Dispatch deadline back onto the machine's clock,
+// which Dispatch's own threads keep.
 import Dispatch
 import Glibc
 

@@ -1,5 +1,6 @@
 import Foundation
 import LabInterpreter
+import LabModel
 import LabProcess
 import LabRuntime
 import LabSwift
@@ -14,7 +15,7 @@ public struct OwnRun: Sendable {
   public var record: RunRecord
   /// How many jobs the scheduler ran, nil when the program did not end on its own.
   public var jobs: Int?
-  /// Sleeps on a clock other than `ContinuousClock`, whose length is rounded to the millisecond.
+  /// Sleeps on a clock of the program's own, whose length is rounded to the millisecond.
   public var inexactSleeps: Int
   /// Where the run had a choice of job, what it chose; nil when the program did not end on its
   /// own.
@@ -66,15 +67,15 @@ public struct OwnProgram: Sendable {
     }
   }
 
-  /// Compiles the program with the scheduler in Swift 6 mode, unless the cache holds it.
+  /// Compiles the program in Swift 6 mode and links it with the scheduler's object, unless the
+  /// cache holds it.
   public func build(with builder: NativeBuilder) throws(NativeError) -> NativeBuild {
-    let options =
-      OwnProgramScheduler.compilerOptions + (hasMainType ? ["-parse-as-library"] : [])
+    let scheduler = try Self.schedulerObject(with: builder)
     let compiler = builder.compiler
-    let scheduler = OwnProgramScheduler.files
+    let printFile = OwnProgramScheduler.printFile
     let key = NativeBuilder.key(
-      [source, compiler.swiftc.path, NativeBuilder.identity(of: compiler.swiftc)]
-        + scheduler.map(\.text) + options)
+      [source, compiler.swiftc.path, NativeBuilder.identity(of: compiler.swiftc), printFile.text]
+        + [scheduler.key] + OwnProgramScheduler.linkOptions + (hasMainType ? ["@main"] : []))
     let folder = builder.cache.appendingPathComponent("own-\(Self.safe(name))-\(key)")
     let binary = folder.appendingPathComponent("main-swift6")
     var build = NativeBuild(
@@ -88,26 +89,63 @@ public struct OwnProgram: Sendable {
     let verdict: SwiftCompiler.Verdict
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      var paths: [String] = []
-      for file in scheduler {
-        let url = folder.appendingPathComponent(file.name)
-        try Data(file.text.utf8).write(to: url, options: .atomic)
-        paths.append(url.path)
-      }
+      let printURL = folder.appendingPathComponent(printFile.name)
+      try Data(printFile.text.utf8).write(to: printURL, options: .atomic)
       verdict = try compiler.compile(
-        source, name: "main", mode: 6, in: folder, options: paths + options)
+        source, name: "main", mode: 6, in: folder,
+        options: [printURL.path, scheduler.object.path] + OwnProgramScheduler.linkOptions
+          + (hasMainType ? ["-parse-as-library"] : []))
     } catch {
       throw .io("could not build \(path): \(error)")
     }
     guard verdict.compiled else {
       throw .ownProgramRefused(
-        diagnostics: ownDiagnostics(verdict.diagnostics, folder: folder),
-        schedulerMissing: scheduler.contains { verdict.diagnostics.contains($0.name) })
+        diagnostics: ownDiagnostics(verdict.diagnostics, folder: folder), schedulerMissing: false)
     }
     builder.records.note(binary)
     build.compiled = true
-    build.compileSeconds = (clock.now - began) / .seconds(1)
+    build.compileSeconds = scheduler.seconds + (clock.now - began) / .seconds(1)
     return build
+  }
+
+  /// The scheduler's object file, compiled once per toolchain and scheduler (about 4 s) and
+  /// linked into every program (about 0.5 s each, where compiling the scheduler with each took
+  /// 2): its path, its key, and the seconds its compile took now (0 from the cache).
+  static func schedulerObject(with builder: NativeBuilder) throws(NativeError)
+    -> (object: URL, key: String, seconds: Double)
+  {
+    let compiler = builder.compiler
+    let files = OwnProgramScheduler.objectFiles
+    let key = NativeBuilder.key(
+      [compiler.swiftc.path, NativeBuilder.identity(of: compiler.swiftc)] + files.map(\.text)
+        + OwnProgramScheduler.objectOptions)
+    let folder = builder.cache.appendingPathComponent("own-scheduler-\(key)")
+    let object = folder.appendingPathComponent("LabScheduler.o")
+    if FileManager.default.fileExists(atPath: object.path), builder.records.trusts(object) {
+      return (object, key, 0)
+    }
+    let clock = ContinuousClock()
+    let began = clock.now
+    let verdict: SwiftCompiler.Verdict
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      var paths: [String] = []
+      for file in files.dropFirst() {
+        let url = folder.appendingPathComponent(file.name)
+        try Data(file.text.utf8).write(to: url, options: .atomic)
+        paths.append(url.path)
+      }
+      verdict = try compiler.compile(
+        files[0].text, name: "LabScheduler", mode: 6, in: folder,
+        options: paths + OwnProgramScheduler.objectOptions, product: .object)
+    } catch {
+      throw .io("could not build the lab's scheduler: \(error)")
+    }
+    guard verdict.compiled else {
+      throw .ownProgramRefused(diagnostics: verdict.diagnostics, schedulerMissing: true)
+    }
+    builder.records.note(object)
+    return (object, key, (clock.now - began) / .seconds(1))
   }
 
   /// swiftc's diagnostics as the learner's file: the build folder's `main.swift` is their file.
@@ -128,7 +166,8 @@ public struct OwnProgram: Sendable {
   }
 
   /// Runs a build of the program: the jobs chosen by `schedule` while it lasts, then by `seed`
-  /// (0: first in, first out); stopped at the limits of `options`.
+  /// (0: first in, first out), on a pool `options.threads` wide (a scenario's 4 unless given);
+  /// stopped at the limits of `options`.
   /// `blockSeconds`: how long a job may wait in the kernel before the run stops as blocked.
   public static func run(
     _ build: NativeBuild, name: String, seed: UInt64, schedule: OwnSchedule? = nil,
@@ -141,6 +180,7 @@ public struct OwnProgram: Sendable {
       "LAB_MAX_JOBS": String(options.limits.runtime.maxJobs),
       "LAB_MAX_TIME_MS": String(options.limits.runtime.maxTime),
       "LAB_BLOCK_SECONDS": String(blockSeconds),
+      "LAB_POOL_WIDTH": String(width(options)),
     ]
     if let schedule { environment["LAB_SCHEDULE"] = schedule.text }
     let process: NativeProcess
@@ -157,7 +197,7 @@ public struct OwnProgram: Sendable {
     trace.otherOutput = trace.otherOutput.map {
       $0.replacingOccurrences(of: "main/main.swift:", with: "\(name).swift:")
     }
-    var record = trace.record(name: name, seed: seed)
+    var record = trace.record(name: name, seed: seed, threads: width(options))
     if record.problem == nil, let problem = Self.problem(process) {
       record.problem = problem
       switch process.ending {
@@ -170,6 +210,9 @@ public struct OwnProgram: Sendable {
       choices: trace.choices, unfitSchedule: trace.unfit, otherOutput: trace.otherOutput)
   }
 
+  /// The pool's width: `--threads`, else a scenario's.
+  static func width(_ options: RunOptions) -> Int { options.threads ?? Scenario.defaultThreads }
+
   /// How the process ended, when it did not end well.
   static func problem(_ process: NativeProcess) -> String? {
     switch process.ending {
@@ -179,7 +222,7 @@ public struct OwnProgram: Sendable {
       "the program crashed: killed by \(NativeProcess.signalName(signal))"
     case .timedOut(let seconds):
       "stopped after \(TraceText.time(seconds)) real s (--timeout): a job did not return — a "
-        + "blocking call (a semaphore, a lock, Thread.sleep) holds the scheduler's one thread"
+        + "blocking call (a semaphore, a lock) holds the scheduler's turn"
     case .memoryLimit, .cpuLimit, .outputLimit: "the program \(process.ending.said)"
     }
   }

@@ -1,40 +1,29 @@
 // The text of the scheduler's LabScheduler.swift, a file of the learner's program, not of the lab.
 extension OwnProgramScheduler {
-  /// `LabScheduler.swift`: the executors, the loop that runs their jobs, and the virtual clock.
+  /// `LabScheduler.swift`: the queues, the workers, the choice of what runs next, and virtual time.
   static let loopSource = #"""
     // The lab's scheduler, compiled into the learner's program (`lab run FILE.swift`). It installs
-    // the program's main and default executors before `main` runs, runs every job they receive one
-    // at a time (the main actor's on the main thread, the pool's on a second thread, passing a
-    // baton), in an order a seed or a schedule chooses, and keeps a virtual clock that
-    // `Task.sleep` and `ContinuousClock` read. LabSchedulerRuntime.swift holds what it reaches into
-    // the runtime and the C library with, and the records it writes. docs/own-programs.md explains
-    // each part.
+    // the program's main and default executors before `main` runs and runs every job they receive
+    // one at a time — the main actor's on the main thread, the pool's on workers as many as
+    // `LAB_POOL_WIDTH` says — in an order a seed or a schedule chooses, with a virtual clock that
+    // `Task.sleep`, the clocks and a blocking sleep (`Thread.sleep`, `usleep`) move.
+    // LabSchedulerRuntime.swift holds what it reaches into the runtime with and the records it
+    // writes; LabSchedulerClock.swift the C library's clocks and sleeps. docs/own-programs.md
+    // explains each part.
     @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
     import Glibc
     import Synchronization
 
-    /// The virtual time in nanoseconds since the program began; the machine's continuous clock at
-    /// that moment; the scheduler's thread. Plain globals, since `clock_gettime` reads them from any
-    /// thread and before anything else is made.
+    /// The virtual time in nanoseconds since the program began. A plain global, since the clocks
+    /// read it from any thread and before anything else is made.
     nonisolated(unsafe) var labSchedulerNow: Int64 = 0
-    nonisolated(unsafe) var labSchedulerOrigins = timespec()
-    nonisolated(unsafe) var labSchedulerThread = pthread_self()
-    /// The thread the pool's jobs run on, once it has started.
-    nonisolated(unsafe) var labSchedulerPoolThread: pthread_t?
 
-    func labSchedulerOwnsThread() -> Bool {
-      let me = pthread_self()
-      if pthread_equal(me, labSchedulerThread) != 0 { return true }
-      return labSchedulerPoolThread.map { pthread_equal(me, $0) != 0 } ?? false
-    }
     /// Jobs begun, and whether one is running: what the watchdog reads from its own thread.
     let labSchedulerJobsBegun = Atomic<Int>(0)
     let labSchedulerInJob = Atomic<Bool>(false)
-    /// The thread the running job runs on, the main thread and the pool's, by their kernel IDs, and
-    /// whether the scheduler waits for a job from another thread: for the watchdog.
+    /// The kernel ID of the thread the running job runs on, and whether the scheduler waits for a
+    /// job from another thread: for the watchdog.
     let labSchedulerRunningThread = Atomic<Int32>(0)
-    let labSchedulerMainTID = Atomic<Int32>(0)
-    let labSchedulerPoolTID = Atomic<Int32>(0)
     let labSchedulerIdle = Atomic<Bool>(false)
 
     final class LabSchedulerLoop: @unchecked Sendable {
@@ -47,30 +36,56 @@ extension OwnProgramScheduler {
         var order: UInt64 = 0
       }
 
+      /// What a thread is handed with the turn: a job to run, or its blocking sleep's end.
+      enum Turn {
+        case run(Job)
+        case resume
+      }
+
+      /// One of the scheduler's threads: 0 the main thread, 1… the pool's workers.
+      struct Worker {
+        enum State {
+          case idle, running
+          /// In a blocking sleep until `until`; `order` places it among the jobs when it ends.
+          case blocked(until: Int64, order: UInt64)
+          /// Its blocking sleep has ended: it may go on when chosen.
+          case ready
+        }
+        var state: State
+        var handed: Turn?
+        let wake: UnsafeMutablePointer<pthread_cond_t>
+      }
+
       // Guards everything below: a job may arrive from a thread the lab does not control.
-      private var lock = pthread_mutex_t()
-      private var arrived = pthread_cond_t()
-      private var mainQueue: [Job] = []
-      private var mainHead = 0
-      private var pool: [Job] = []
+      var lock = pthread_mutex_t()
+      var arrived = pthread_cond_t()
+      var mainQueue: [Job] = []
+      var mainHead = 0
+      var pool: [Job] = []
       private var timers: [(due: Int64, order: UInt64, job: Job)] = []
-      private var order: UInt64 = 0
+      /// Workers whose blocking sleep has ended, oldest first.
+      private var resumable: [(order: UInt64, worker: Int)] = []
+      var workers: [Worker]
+      /// The pool's width, its workers started, and those not idle.
+      let width: Int
+      var started = 0
+      var poolBusy = 0
+      var order: UInt64 = 0
       private var random: UInt64
       private let seeded: Bool
-      private let maxJobs: Int
+      let maxJobs: Int
       private let maxTime: Int64
-      /// Whether the calling thread is one of the scheduler's: main, or the pool's.
-      private var onOwnThread: Bool { labSchedulerOwnsThread() }
       private(set) var now: Int64 {
         get { labSchedulerNow }
         set { labSchedulerNow = newValue }
       }
-      private(set) var current: UInt64 = 0
-      /// The program's first job runs on the main thread before the loop starts.
-      private(set) var currentLane = "main"
+      var current: UInt64 = 0
+      /// The worker of the running job; the program's first job runs on the main thread before
+      /// the loop starts.
+      var currentWorker = 0
       /// Jobs run, the program's first (its top-level code up to its first suspension) among them.
-      private(set) var jobs = 1
-      private var seen: Set<UInt64> = []
+      var jobs = 1
+      var seen: Set<UInt64> = []
       /// The schedule given (`LAB_SCHEDULE`, choices separated by dots), and the choices made.
       private let schedule: [Int]
       private var branching: [Int] = []
@@ -90,6 +105,12 @@ extension OwnProgramScheduler {
           } ?? []
         maxJobs = Int(Self.number("LAB_MAX_JOBS") ?? 5_000_000)
         maxTime = Int64(Self.number("LAB_MAX_TIME_MS") ?? 3_600_000) * 1_000_000
+        width = Int(min(max(Self.number("LAB_POOL_WIDTH") ?? 4, 1), UInt64(LabSchedulerThreads.pool)))
+        workers = (0...width).map { index in
+          let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+          pthread_cond_init(wake, nil)
+          return Worker(state: index == 0 ? .running : .idle, wake: wake)
+        }
       }
 
       private static func number(_ name: String) -> UInt64? {
@@ -110,7 +131,7 @@ extension OwnProgramScheduler {
         pthread_mutex_lock(&lock)
         order += 1
         entry.order = order
-        if !onOwnThread {
+        if LabSchedulerThreads.current == nil {
           foreign += 1
           let lane = onMain ? "main" : "pool"
           LabSchedulerRecord.write("foreign", time: now, task: entry.task, lane: lane)
@@ -125,69 +146,124 @@ extension OwnProgramScheduler {
         let entry = Job(job: job, onMain: onMain, task: 0)
         pthread_mutex_lock(&lock)
         order += 1
-        timers.append((now + max(0, nanoseconds), order, entry))
-        if onOwnThread { announce(labSchedulerCurrentTaskID()) }
+        timers.append((Self.later(now, by: nanoseconds), order, entry))
+        if LabSchedulerThreads.current != nil { announce(labSchedulerCurrentTaskID()) }
         LabSchedulerRecord.write(
-          "sleep", time: now, task: current, lane: currentLane, name: Task.name ?? "",
-          text: String(max(0, nanoseconds)))
+          "sleep", time: now, task: current, lane: LabSchedulerThreads.lane(currentWorker),
+          name: Task.name ?? "", text: String(max(0, nanoseconds)))
         pthread_mutex_unlock(&lock)
       }
 
-      /// The next job, or nil when none can ever come: every task waits on something nothing will do.
-      private func next() -> Job? {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
+      /// `time` moved on by `nanoseconds`, never back and never past the largest time.
+      static func later(_ time: Int64, by nanoseconds: Int64) -> Int64 {
+        let (sum, overflow) = time.addingReportingOverflow(max(0, nanoseconds))
+        return overflow ? .max : sum
+      }
+
+      /// The next turn — a job and the worker to run it, or a worker's blocking sleep to end — or
+      /// nil when none can ever come: every task waits on something nothing will do. `me` gives the
+      /// turn up: an idle pool worker runs the pool's next job itself.
+      func nextTurn(givenUpBy me: Int) -> (worker: Int, turn: Turn)? {
         while true {
-          let mainReady = mainHead < mainQueue.count
-          if mainReady || !pool.isEmpty {
-            // The candidates in the order they arrived, 0 the oldest: the pool's ready jobs and the
-            // main actor's next one, which keeps its own jobs in order.
-            let mainAt =
-              mainReady
-              ? pool.firstIndex { $0.order > mainQueue[mainHead].order } ?? pool.count : -1
-            let pick = choose(among: pool.count + (mainReady ? 1 : 0))
-            if pick == mainAt {
-              let job = mainQueue[mainHead]
-              mainHead += 1
-              if mainHead > 1024, mainHead * 2 > mainQueue.count {
-                mainQueue.removeFirst(mainHead)
-                mainHead = 0
+          let mainReady = mainHead < mainQueue.count && workers[0].isIdle
+          let poolCount = poolBusy < width ? pool.count : 0
+          let count = poolCount + (mainReady ? 1 : 0) + resumable.count
+          if count > 0 {
+            // The candidates in the order they arrived, 0 the oldest: the pool's ready jobs while a
+            // worker is free, the main actor's next one (its own jobs keep their order), and the
+            // workers whose blocking sleep has ended.
+            var pick = choose(among: count)
+            var (inPool, inResumable, mainLeft) = (0, 0, mainReady)
+            while true {
+              let poolOrder = inPool < poolCount ? pool[inPool].order : .max
+              let resumableOrder =
+                inResumable < resumable.count ? resumable[inResumable].order : .max
+              let mainOrder = mainLeft ? mainQueue[mainHead].order : .max
+              let oldest = min(poolOrder, resumableOrder, mainOrder)
+              if pick == 0 {
+                if oldest == mainOrder { return (0, .run(takeMainJob())) }
+                if oldest == resumableOrder {
+                  return (resumable.remove(at: inResumable).worker, .resume)
+                }
+                return (poolWorker(preferring: me), .run(pool.remove(at: inPool)))
               }
-              return job
+              pick -= 1
+              if oldest == mainOrder {
+                mainLeft = false
+              } else if oldest == resumableOrder {
+                inResumable += 1
+              } else {
+                inPool += 1
+              }
             }
-            return pool.remove(at: mainReady && pick > mainAt ? pick - 1 : pick)
           }
-          if let due = timers.map(\.due).min() {
-            if due > maxTime {
-              LabSchedulerRecord.write("limit", time: now, task: 0, lane: "time")
-              labSchedulerExit(4)
-            }
-            // Nothing can run until the earliest sleep ends: time moves there at once.
-            now = due
-            let woken = timers.filter { $0.due == due }.sorted { $0.order < $1.order }
-            timers.removeAll { $0.due == due }
-            for timer in woken {
-              var job = timer.job
-              order += 1
-              job.order = order
-              if job.onMain { mainQueue.append(job) } else { pool.append(job) }
-            }
-            continue
-          }
+          if advanceTime() { continue }
           // Only a thread the lab does not control can still enqueue (a Dispatch timer, a callback):
           // wait a real second for it.
           var deadline = timespec()
-          clock_gettime(CLOCK_REALTIME, &deadline)
+          _ = labRealClockGetTime(CLOCK_REALTIME, &deadline)
           deadline.tv_sec += 1
           labSchedulerIdle.store(true, ordering: .releasing)
           let waited = pthread_cond_timedwait(&arrived, &lock, &deadline)
           labSchedulerIdle.store(false, ordering: .releasing)
-          if waited != 0, mainHead == mainQueue.count,
-            pool.isEmpty
-          {
-            return nil
+          if waited != 0, mainHead == mainQueue.count, pool.isEmpty { return nil }
+        }
+      }
+
+      private func takeMainJob() -> Job {
+        let job = mainQueue[mainHead]
+        mainHead += 1
+        if mainHead > 1024, mainHead * 2 > mainQueue.count {
+          mainQueue.removeFirst(mainHead)
+          mainHead = 0
+        }
+        return job
+      }
+
+      /// The worker that runs the pool's next job: `me` if it is an idle worker of the pool, else the
+      /// idle one started first, else a new one.
+      private func poolWorker(preferring me: Int) -> Int {
+        if me > 0, workers[me].isIdle { return me }
+        if let idle = (1..<started + 1).first(where: { workers[$0].isIdle }) { return idle }
+        started += 1
+        return started
+      }
+
+      /// When nothing can run until the earliest sleep ends, moves time there at once and makes
+      /// ready what ends then — sleeping tasks and blocked workers, in the order they began. False
+      /// when nothing sleeps.
+      private func advanceTime() -> Bool {
+        var due = timers.map(\.due).min()
+        for worker in workers {
+          if case .blocked(let until, _) = worker.state { due = min(due ?? until, until) }
+        }
+        guard let due else { return false }
+        if due > maxTime {
+          LabSchedulerRecord.write("limit", time: now, task: 0, lane: "time")
+          labSchedulerExit(4)
+        }
+        now = due
+        var woken: [(order: UInt64, timer: Job?, worker: Int)] = timers.filter { $0.due == due }.map
+        {
+          ($0.order, $0.job, 0)
+        }
+        timers.removeAll { $0.due == due }
+        for index in workers.indices {
+          if case .blocked(due, let order) = workers[index].state {
+            woken.append((order, nil, index))
+            workers[index].state = .ready
           }
         }
+        for wake in woken.sorted(by: { $0.order < $1.order }) {
+          order += 1
+          if var job = wake.timer {
+            job.order = order
+            if job.onMain { mainQueue.append(job) } else { pool.append(job) }
+          } else {
+            resumable.append((order, wake.worker))
+          }
+        }
+        return true
       }
 
       /// Which of `count` ready jobs runs next: the schedule's choice while it lasts (`LAB_SCHEDULE`),
@@ -223,134 +299,7 @@ extension OwnProgramScheduler {
         )
       }
 
-      /// The main executor's run loop, on the program's main thread. The pool's jobs run on a
-      /// thread of their own, so that `Thread.isMainThread`, `dispatchPrecondition` and the main
-      /// actor's checks see what they would on Swift's pool; but only one job runs at a time: the
-      /// two threads pass a baton, and the one holding it chooses the next job.
-      func run() -> Never {
-        // The program's first job (its top-level code up to its first suspension) ran before this.
-        labSchedulerInJob.store(false, ordering: .releasing)
-        drive(onMain: true, holding: nil)
-      }
-
-      /// Chooses and runs jobs while they are this thread's, and hands the baton over when one is
-      /// the other's.
-      func drive(onMain: Bool, holding first: Job?) -> Never {
-        var held = first
-        while true {
-          guard let job = held ?? next() else {
-            LabSchedulerRecord.write("stuck", time: now, task: 0)
-            labSchedulerExit(3)
-          }
-          if job.onMain == onMain {
-            execute(job)
-            held = nil
-          } else {
-            held = LabSchedulerBaton.shared.pass(job, waitingAsMain: onMain)
-          }
-        }
-      }
-
-      private func execute(_ job: Job) {
-        jobs += 1
-        labSchedulerJobsBegun.add(1, ordering: .relaxed)
-        if jobs > maxJobs {
-          LabSchedulerRecord.write("limit", time: now, task: job.task, lane: "jobs")
-          labSchedulerExit(4)
-        }
-        current = 0
-        currentLane = job.onMain ? "main" : "pool"
-        if job.task != 0 { announce(job.task) }
-        let thread =
-          job.onMain
-          ? labSchedulerMainTID.load(ordering: .acquiring)
-          : labSchedulerPoolTID.load(ordering: .acquiring)
-        labSchedulerRunningThread.store(thread, ordering: .releasing)
-        labSchedulerInJob.store(true, ordering: .releasing)
-        if job.onMain {
-          job.job.runSynchronously(on: LabSchedulerMain.shared.asUnownedSerialExecutor())
-        } else {
-          job.job.runSynchronously(on: LabSchedulerPool.shared.asUnownedTaskExecutor())
-        }
-        labSchedulerInJob.store(false, ordering: .releasing)
-        current = 0
-        currentLane = ""
-      }
-
-      func printed(by task: UInt64) {
-        if onOwnThread, currentLane != "" { announce(task) }
-      }
-
-      /// Writes that `task` starts or resumes, once per job: a job of the runtime's own (an actor
-      /// draining its queue) shows the task it runs when that task first does something visible.
-      func announce(_ task: UInt64) {
-        guard task != current else { return }
-        current = task
-        let first = seen.insert(task).inserted
-        LabSchedulerRecord.write(
-          first ? "start" : "resume", time: now, task: task, onMain: currentLane == "main")
-      }
-
       var summary: String { "\(jobs) \(foreign)" }
-    }
-
-    extension Int32 {
-      fileprivate var isTrue: Bool { self != 0 }
-    }
-
-    /// The baton the scheduler's two threads pass: only its holder runs a job or chooses one.
-    final class LabSchedulerBaton: @unchecked Sendable {
-      static let shared = LabSchedulerBaton()
-      private var lock = pthread_mutex_t()
-      private var changed = pthread_cond_t()
-      /// The job handed over, and to which thread.
-      private var handed: LabSchedulerLoop.Job?
-      private var poolStarted = false
-
-      init() {
-        pthread_mutex_init(&lock, nil)
-        pthread_cond_init(&changed, nil)
-      }
-
-      /// Hands `job` to the thread it belongs to, starting the pool's on its first job, and waits
-      /// until a job of this thread's is handed back.
-      func pass(_ job: LabSchedulerLoop.Job, waitingAsMain onMain: Bool) -> LabSchedulerLoop.Job {
-        pthread_mutex_lock(&lock)
-        handed = job
-        if !job.onMain, !poolStarted {
-          poolStarted = true
-          var thread = pthread_t()
-          let started = pthread_create(
-            &thread, nil,
-            { _ in
-              labSchedulerPoolThread = pthread_self()
-              labSchedulerPoolTID.store(labSchedulerTID(), ordering: .releasing)
-              let first = LabSchedulerBaton.shared.wait(asMain: false)
-              LabSchedulerLoop.shared.drive(onMain: false, holding: first)
-            }, nil)
-          guard started == 0 else {
-            // Without its thread the pool's jobs could never run: say so rather than wait for good.
-            LabSchedulerRecord.write("nothread", time: labSchedulerNow, task: 0, text: String(started))
-            labSchedulerExit(7)
-          }
-          pthread_detach(thread)
-        }
-        pthread_cond_broadcast(&changed)
-        pthread_mutex_unlock(&lock)
-        return wait(asMain: onMain)
-      }
-
-      func wait(asMain onMain: Bool) -> LabSchedulerLoop.Job {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        while true {
-          if let job = handed, job.onMain == onMain {
-            handed = nil
-            return job
-          }
-          pthread_cond_wait(&changed, &lock)
-        }
-      }
     }
     """#
 }

@@ -1,10 +1,9 @@
 // The text of the scheduler's LabSchedulerRuntime.swift, a file of the learner's program, not of the lab.
 extension OwnProgramScheduler {
-  /// `LabSchedulerRuntime.swift`: task IDs, the records, `print`, the clock and the watchdog.
+  /// `LabSchedulerRuntime.swift`: task IDs, the records, the executors and the watchdog.
   static let runtimeSource = #"""
-    // What the lab's scheduler (LabScheduler.swift) reaches into the runtime and the C library with,
-    // and the records it writes: on standard output, one a line, each starting with the byte 0x01.
-    // `print` in the program is this file's `print`, which writes a record too.
+    // What the lab's scheduler (LabScheduler.swift) reaches into the runtime with, the records it
+    // writes — on standard output, one a line, each starting with the byte 0x01 — and its watchdog.
     @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
     import Glibc
 
@@ -65,7 +64,7 @@ extension OwnProgramScheduler {
 
       /// A record with no text — a task's start or resume, the hot path, once per job — written
       /// into the buffer byte by byte, without a string.
-      static func write(_ kind: StaticString, time: Int64, task: UInt64, onMain: Bool) {
+      static func write(_ kind: StaticString, time: Int64, task: UInt64, worker: Int) {
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
         if count + 96 > capacity { flushHeld() }
@@ -74,7 +73,8 @@ extension OwnProgramScheduler {
           count += 1
         }
         func put(_ text: StaticString) {
-          buffer.advanced(by: count).copyMemory(from: text.utf8Start, byteCount: text.utf8CodeUnitCount)
+          buffer.advanced(by: count).copyMemory(
+            from: text.utf8Start, byteCount: text.utf8CodeUnitCount)
           count += text.utf8CodeUnitCount
         }
         func put(_ number: UInt64) {
@@ -85,7 +85,8 @@ extension OwnProgramScheduler {
           } while digits.0 > 0
           var value = number
           for index in stride(from: digits.1 - 1, through: 0, by: -1) {
-            buffer.storeBytes(of: UInt8(48 + value % 10), toByteOffset: count + index, as: UInt8.self)
+            buffer.storeBytes(
+              of: UInt8(48 + value % 10), toByteOffset: count + index, as: UInt8.self)
             value /= 10
           }
           count += digits.1
@@ -97,7 +98,12 @@ extension OwnProgramScheduler {
         tab()
         put(task)
         tab()
-        put(onMain ? "main" : "pool")
+        if worker == 0 {
+          put("main")
+        } else {
+          put("worker-")
+          put(UInt64(worker))
+        }
         put("\t\t\n")
       }
 
@@ -186,7 +192,9 @@ extension OwnProgramScheduler {
       ) {
         LabSchedulerLoop.shared.enqueue(
           UnownedJob(job), onMain: onMain,
-          after: labNanoseconds(clock.now.duration(to: instant), exact: clock is ContinuousClock))
+          after: labNanoseconds(
+            clock.now.duration(to: instant),
+            exact: clock is ContinuousClock || clock is SuspendingClock))
       }
     }
 
@@ -202,14 +210,17 @@ extension OwnProgramScheduler {
       var onMain: Bool { false }
     }
 
-    /// A delay in nanoseconds. Only `ContinuousClock` reads the virtual time, so a deadline on
-    /// another clock (`SuspendingClock`) comes a little short, by the real time since the program
-    /// read that clock: it is rounded to the nearest millisecond, and the run says so.
+    /// A delay in nanoseconds. `ContinuousClock` and `SuspendingClock` read the virtual time; a
+    /// deadline on a clock of the program's own may come a little short, by the real time since the
+    /// program read it: it is rounded to the nearest millisecond, and the run says so.
     func labNanoseconds<D: DurationProtocol>(_ delay: D, exact: Bool) -> Int64 {
       guard let duration = delay as? Swift.Duration else { return 0 }
       let (seconds, attoseconds) = duration.components
-      let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-      if exact { return nanoseconds }
+      // A sleep of `UInt64.max` nanoseconds is longer than an `Int64` of them: it ends never.
+      let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+      if overflow { return seconds < 0 ? 0 : .max }
+      let nanoseconds = LabSchedulerLoop.later(whole, by: attoseconds / 1_000_000_000)
+      if exact || nanoseconds > .max - 500_000 { return nanoseconds }
       LabSchedulerRecord.write("inexact", time: labSchedulerNow, task: 0)
       return (nanoseconds + 500_000) / 1_000_000 * 1_000_000
     }
@@ -222,11 +233,10 @@ extension OwnProgramScheduler {
     // Runs before `main`: the runtime asks for its executors when the first task is made.
     @used @section(".init_array")
     let labSchedulerInstall: @convention(c) () -> Void = {
-      labSchedulerThread = pthread_self()
-      _ = labRealClockGetTime(CLOCK_BOOTTIME, &labSchedulerOrigins)
+      labSchedulerClockOrigins()
+      LabSchedulerThreads.enter(0)
       labSchedulerInJob.store(true, ordering: .releasing)
       labSchedulerRunningThread.store(labSchedulerTID(), ordering: .releasing)
-      labSchedulerMainTID.store(labSchedulerTID(), ordering: .releasing)
       labSchedulerStartWatchdog()
       LabSchedulerRecord.flushOnCrash()
       _createExecutors(factory: LabSchedulerFactory.self)
@@ -234,8 +244,8 @@ extension OwnProgramScheduler {
     }
 
     /// A job that has waited, not returning, for `LAB_BLOCK_SECONDS` real seconds (3 unless given)
-    /// holds the scheduler's only thread: a semaphore, a lock or `Thread.sleep` waiting for a task
-    /// that cannot run until it returns. The watchdog names it and ends the program. It counts only
+    /// holds the scheduler's turn: a semaphore or a lock waiting for a task that cannot run until it
+    /// returns. The watchdog names it and ends the program. It counts only
     /// the time the job's thread sleeps in the kernel (`/proc`'s state S or D): a job that computes,
     /// or a program the machine is too busy to run, is not blocked.
     func labSchedulerStartWatchdog() {
@@ -266,9 +276,9 @@ extension OwnProgramScheduler {
               still = 0
               lost = 0
             } else if !labSchedulerInJob.load(ordering: .acquiring),
-              !labSchedulerIdle.load(ordering: .acquiring), labSchedulerBothThreadsWait()
+              !labSchedulerIdle.load(ordering: .acquiring), labSchedulerAllThreadsWait()
             {
-              // Between jobs, not waiting for another thread, and both of the scheduler's threads
+              // Between jobs, not waiting for another thread, and all of the scheduler's threads
               // asleep: the turn was lost, which is the lab's defect, not the program's.
               lost += 1
               if lost >= ticks {
@@ -290,11 +300,14 @@ extension OwnProgramScheduler {
       return unsafeBitCast(symbol, to: GetTID.self)()
     }
 
-    /// Whether the main thread and the pool's (once started) both sleep in the kernel.
-    func labSchedulerBothThreadsWait() -> Bool {
-      let pool = labSchedulerPoolTID.load(ordering: .acquiring)
-      return labSchedulerSleeping(labSchedulerMainTID.load(ordering: .acquiring))
-        && (pool == 0 || labSchedulerSleeping(pool))
+    /// Whether every thread of the scheduler's that has started sleeps in the kernel.
+    func labSchedulerAllThreadsWait() -> Bool {
+      for tid in LabSchedulerThreads.tids {
+        let id = tid.value.load(ordering: .acquiring)
+        if id == 0 { return true }
+        if !labSchedulerSleeping(id) { return false }
+      }
+      return true
     }
 
     /// Whether thread `tid` of this process sleeps in the kernel: the state after the command name
@@ -311,49 +324,6 @@ extension OwnProgramScheduler {
       else { return false }
       let state = bytes[close + 2]
       return state == UInt8(ascii: "S") || state == UInt8(ascii: "D")
-    }
-
-    // `ContinuousClock` (CLOCK_BOOTTIME) reads the virtual time on the scheduler's thread, and so do
-    // the deadlines `Task.sleep(for:)` computes from it. `SuspendingClock` and Dispatch
-    // (CLOCK_MONOTONIC) and `Date()` (CLOCK_REALTIME) stay the machine's: Dispatch's timers fire on
-    // threads of its own, in real time.
-    // A process's clock reads go through the dynamic linker, so the program's own definition wins.
-    typealias LabClockGetTime =
-      @convention(c) (clockid_t, UnsafeMutablePointer<timespec>?) -> Int32
-    nonisolated(unsafe) let labRealClockGetTime = unsafeBitCast(
-      dlsym(UnsafeMutableRawPointer(bitPattern: -1), "clock_gettime"), to: LabClockGetTime.self)
-
-    @_cdecl("clock_gettime")
-    public func labSchedulerClockGetTime(_ id: clockid_t, _ time: UnsafeMutablePointer<timespec>?)
-      -> Int32
-    {
-      // Only the scheduler's thread reads the virtual time: Dispatch's own threads keep its timers
-      // on the machine's clock. The virtual clock starts where the machine's stood at launch.
-      guard id == CLOCK_BOOTTIME, let time, labSchedulerOwnsThread()
-      else { return labRealClockGetTime(id, time) }
-      let origin = labSchedulerOrigins
-      let now = Int64(origin.tv_sec) * 1_000_000_000 + Int64(origin.tv_nsec) + labSchedulerNow
-      time.pointee = timespec(tv_sec: Int(now / 1_000_000_000), tv_nsec: Int(now % 1_000_000_000))
-      return 0
-    }
-
-    /// `print` in the program: a record of what it printed, which task printed it, and when.
-    func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-      labSchedulerPrinted(items.map { "\($0)" }.joined(separator: separator), terminator: terminator)
-    }
-
-    /// `debugPrint` in the program, as `print`.
-    func debugPrint(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-      labSchedulerPrinted(
-        items.map { String(reflecting: $0) }.joined(separator: separator), terminator: terminator)
-    }
-
-    func labSchedulerPrinted(_ text: String, terminator: String) {
-      let loop = LabSchedulerLoop.shared
-      loop.printed(by: labSchedulerCurrentTaskID())
-      LabSchedulerRecord.write(
-        "print", time: loop.now, task: loop.current, lane: loop.currentLane, name: Task.name ?? "",
-        text: terminator == "\n" ? text : text + terminator)
     }
     """#
 }

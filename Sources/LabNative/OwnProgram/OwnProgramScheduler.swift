@@ -2,19 +2,35 @@
 /// source: it is the same text on every machine, so the build is cached by the program's hash
 /// and this text's. docs/own-programs.md explains what it controls and what escapes it.
 enum OwnProgramScheduler {
-  /// The scheduler's files, by name, as the build folder holds them beside the learner's
-  /// program (`main.swift`).
-  static var files: [(name: String, text: String)] {
-    [("LabScheduler.swift", loopSource), ("LabSchedulerRuntime.swift", runtimeSource)]
+  /// The scheduler's files, by name, compiled once per toolchain into an object file (module
+  /// `LabScheduler`, optimized) that every program links.
+  static var objectFiles: [(name: String, text: String)] {
+    [
+      ("LabScheduler.swift", loopSource), ("LabSchedulerTurns.swift", turnsSource),
+      ("LabSchedulerRuntime.swift", runtimeSource), ("LabSchedulerClock.swift", clockSource),
+    ]
   }
 
-  /// What swiftc needs beyond Swift 6 mode: `@section` and `@used` to install the executors
-  /// before `main` (an ELF constructor), and `clock_gettime` exported, so that the runtime's
-  /// clocks read the scheduler's virtual time rather than the machine's.
-  static let compilerOptions = [
+  /// The file compiled with each program, in its module: its `print`.
+  static let printFile = (name: "LabSchedulerPrint.swift", text: printSource)
+
+  /// How the object is compiled: one optimized module, with `@section` and `@used` to install
+  /// the executors before `main` (an ELF constructor).
+  static let objectOptions = [
+    "-wmo", "-O", "-parse-as-library", "-module-name", "LabScheduler",
     "-enable-experimental-feature", "SymbolLinkageMarkers",
-    "-Xlinker", "--export-dynamic-symbol=clock_gettime",
   ]
+
+  /// The C library's and Dispatch's functions the scheduler defines again, exported so that
+  /// the runtime's, Foundation's and Dispatch's calls find them: the clocks read the virtual
+  /// time, a blocking sleep takes it, and a Dispatch deadline moves back onto the machine's.
+  static let interposed = [
+    "clock_gettime", "gettimeofday", "nanosleep", "clock_nanosleep", "usleep", "sleep",
+    "dispatch_after", "dispatch_source_set_timer",
+  ]
+
+  /// What a program's link needs: the `interposed` functions exported.
+  static let linkOptions = interposed.flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] }
 
   /// The prefix of each record the scheduler writes; no text the program prints starts with it,
   /// since its `print` is the scheduler's and writes a record of its own.

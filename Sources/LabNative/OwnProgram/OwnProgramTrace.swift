@@ -9,9 +9,11 @@ struct OwnProgramTrace {
   /// not know is not a record: the line is kept as other output).
   enum Kind: String {
     case start, resume, print, sleep
+    /// A blocking sleep (`Thread.sleep`, `usleep`): its thread held for virtual time.
+    case block
     /// A job came from a thread the scheduler does not run.
     case foreign
-    /// A sleep on a clock other than `ContinuousClock`, rounded to the millisecond.
+    /// A sleep on a clock of the program's own, rounded to the millisecond.
     case inexact
     case choices, unfit, stuck, blocked
     case noThread = "nothread"
@@ -33,7 +35,7 @@ struct OwnProgramTrace {
   var records: [Record] = []
   var otherOutput: [String] = []
 
-  /// How many sleeps ran on a clock other than `ContinuousClock`, rounded to the millisecond.
+  /// How many sleeps ran on a clock of the program's own, rounded to the millisecond.
   var inexactSleeps: Int { records.count { $0.kind == .inexact } }
 
   /// Why the schedule given does not fit the program, when it does not.
@@ -115,7 +117,7 @@ struct OwnProgramTrace {
     return names
   }
 
-  func record(name: String, seed: UInt64) -> RunRecord {
+  func record(name: String, seed: UInt64, threads: Int) -> RunRecord {
     let names = taskNames()
     func label(_ task: UInt64) -> String { task == 0 ? "-" : names[task] ?? "task \(task)" }
     var events: [TraceEvent] = []
@@ -123,6 +125,8 @@ struct OwnProgramTrace {
     var problem: String?
     var escaped = 0
     var last = 0.0
+    // Where a blocking sleep held a thread: the main thread's longest is its stall.
+    var spans: [ThreadSpan] = []
     for record in records {
       let time = Double(record.time) / 1_000_000
       last = max(last, time)
@@ -134,6 +138,10 @@ struct OwnProgramTrace {
       case .print: payload = .log(record.text)
       case .sleep:
         payload = .sleep(milliseconds: (Int64(record.text) ?? 0) / 1_000_000)
+      case .block:
+        let length = (Int64(record.text) ?? 0) / 1_000_000
+        spans.append(ThreadSpan(thread: thread, start: time, end: time + Double(length)))
+        payload = .block(.work(milliseconds: length))
       case .foreign:
         escaped += 1
         continue
@@ -153,17 +161,16 @@ struct OwnProgramTrace {
         end = .deadlock
         problem =
           "a job waited \(record.text) real seconds without returning: a blocking call (a "
-          + "semaphore, a lock, Thread.sleep) holds the scheduler's turn — one job runs at a "
-          + "time — and the task that would release it cannot run until it returns"
+          + "semaphore, a lock) holds the scheduler's turn — one job runs at a time — and the "
+          + "task that would release it cannot run until it returns"
         continue
       case .noThread, .lost:
         end = .limitReached("the lab's scheduler")
         problem =
           record.kind == .lost
-          ? "the lab's scheduler lost its turn: both of its threads waited for 3 real seconds "
+          ? "the lab's scheduler lost its turn: all of its threads waited for 3 real seconds "
             + "between jobs — a defect of the lab, not of the program; please report it"
-          : "the lab's scheduler could not start the pool's thread (error \(record.text)), so "
-            + "the pool's jobs could not run"
+          : "the lab's scheduler could not start a thread of the pool, so its jobs could not run"
         continue
       case .limit:
         let limit =
@@ -181,9 +188,9 @@ struct OwnProgramTrace {
       problem = "the program stopped: \(said)"
     }
     var run = RunRecord(
-      scenario: name, title: name + ".swift", mode: .scheduled, threads: 1, duration: last,
-      mainStall: 0,
-      values: [], events: events, busySpans: [], end: end, problem: problem, scale: nil)
+      scenario: name, title: name + ".swift", mode: .scheduled, threads: threads, duration: last,
+      mainStall: spans.filter { $0.thread == "main" }.map { $0.end - $0.start }.max() ?? 0,
+      values: [], events: events, busySpans: spans, end: end, problem: problem, scale: nil)
     run.seed = seed
     run.escapedJobs = escaped
     return run

@@ -1,0 +1,194 @@
+// The text of the scheduler's LabSchedulerClock.swift, a file of the learner's program, not of the lab.
+extension OwnProgramScheduler {
+  /// `LabSchedulerClock.swift`: the C library's clocks and sleeps, Dispatch's deadlines, and what `print` writes.
+  static let clockSource = #"""
+    // The C library's clocks and sleeps, as the program's jobs see them: on the scheduler's threads
+    // the clocks read the virtual time, and a blocking sleep holds its thread for virtual time
+    // while other jobs run. A process's calls to them go through the dynamic linker, so the
+    // program's own definitions, exported, win; other threads (Dispatch's) get the machine's.
+    // `print` in the program ends here, and writes a record.
+    @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+    import Glibc
+
+    typealias LabClockGetTime = @convention(c) (clockid_t, UnsafeMutablePointer<timespec>?) -> Int32
+    typealias LabNanosleep =
+      @convention(c) (UnsafePointer<timespec>?, UnsafeMutablePointer<timespec>?) -> Int32
+
+    /// The C library's own definition of `name`, which the program's hides.
+    func labSchedulerReal<F>(_ name: String, as type: F.Type) -> F? {
+      dlsym(UnsafeMutableRawPointer(bitPattern: -1), name).map { unsafeBitCast($0, to: type) }
+    }
+
+    nonisolated(unsafe) let labRealClockGetTime = labSchedulerReal(
+      "clock_gettime", as: LabClockGetTime.self)!
+    nonisolated(unsafe) let labRealNanosleep = labSchedulerReal("nanosleep", as: LabNanosleep.self)!
+    typealias LabGetTimeOfDay =
+      @convention(c) (UnsafeMutablePointer<timeval>?, UnsafeMutableRawPointer?) -> Int32
+    nonisolated(unsafe) let labRealGetTimeOfDay = labSchedulerReal(
+      "gettimeofday", as: LabGetTimeOfDay.self)!
+
+    /// Where each clock the scheduler makes virtual stood on the machine when the program began,
+    /// in nanoseconds, by clock ID: the realtime clocks (`Date()`), the monotonic ones
+    /// (`SuspendingClock`, Dispatch, `Thread.sleep`'s loop) and the boot-time one
+    /// (`ContinuousClock`); -1 for the others (a thread's CPU time).
+    nonisolated(unsafe) var labSchedulerOrigins = [Int64](repeating: -1, count: 8)
+
+    /// Which clock each virtual clock ID follows: its own reading at launch.
+    func labSchedulerClockOrigins() {
+      for id in [CLOCK_REALTIME, CLOCK_MONOTONIC, CLOCK_BOOTTIME] {
+        var time = timespec()
+        _ = labRealClockGetTime(id, &time)
+        labSchedulerOrigins[Int(id)] = Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+      }
+      labSchedulerOrigins[Int(CLOCK_REALTIME_COARSE)] = labSchedulerOrigins[Int(CLOCK_REALTIME)]
+      labSchedulerOrigins[Int(CLOCK_MONOTONIC_RAW)] = labSchedulerOrigins[Int(CLOCK_MONOTONIC)]
+      labSchedulerOrigins[Int(CLOCK_MONOTONIC_COARSE)] = labSchedulerOrigins[Int(CLOCK_MONOTONIC)]
+    }
+
+    /// Threads in a call to Dispatch that reads the machine's clock (`labSchedulerOnMachineClock`).
+    nonisolated(unsafe) let labSchedulerMachineClock = {
+      let flags = UnsafeMutablePointer<Bool>.allocate(capacity: LabSchedulerThreads.pool + 1)
+      flags.initialize(repeating: false, count: LabSchedulerThreads.pool + 1)
+      return flags
+    }()
+
+    /// Clock `id`'s virtual reading in nanoseconds, on a thread of the scheduler's; nil elsewhere,
+    /// and for a clock that stays the machine's.
+    func labSchedulerVirtualTime(_ id: clockid_t) -> Int64? {
+      guard id >= 0, id < 8, let me = LabSchedulerThreads.current, !labSchedulerMachineClock[me]
+      else { return nil }
+      let origin = labSchedulerOrigins[Int(id)]
+      return origin < 0 ? nil : origin + labSchedulerNow
+    }
+
+    @_cdecl("clock_gettime")
+    public func labSchedulerClockGetTime(_ id: clockid_t, _ time: UnsafeMutablePointer<timespec>?)
+      -> Int32
+    {
+      guard let time, let now = labSchedulerVirtualTime(id) else {
+        return labRealClockGetTime(id, time)
+      }
+      time.pointee = timespec(tv_sec: Int(now / 1_000_000_000), tv_nsec: Int(now % 1_000_000_000))
+      return 0
+    }
+
+    @_cdecl("gettimeofday")
+    public func labSchedulerGetTimeOfDay(
+      _ time: UnsafeMutablePointer<timeval>?, _ zone: UnsafeMutableRawPointer?
+    ) -> Int32 {
+      guard let time, let now = labSchedulerVirtualTime(CLOCK_REALTIME) else {
+        return labRealGetTimeOfDay(time, zone)
+      }
+      time.pointee = timeval(
+        tv_sec: Int(now / 1_000_000_000), tv_usec: Int(now % 1_000_000_000 / 1000))
+      return 0
+    }
+
+    /// The scheduler's thread whose job calls a blocking sleep, which then takes virtual time; nil
+    /// where the sleep is the machine's (another thread, or between jobs).
+    func labSchedulerSleeper() -> Int? {
+      guard let me = LabSchedulerThreads.current, !labSchedulerMachineClock[me],
+        labSchedulerInJob.load(ordering: .acquiring)
+      else { return nil }
+      return me
+    }
+
+    func labSchedulerNanoseconds(_ time: timespec) -> Int64 {
+      let (seconds, overflow) = Int64(time.tv_sec).multipliedReportingOverflow(by: 1_000_000_000)
+      return overflow ? .max : LabSchedulerLoop.later(seconds, by: Int64(time.tv_nsec))
+    }
+
+    @_cdecl("nanosleep")
+    public func labSchedulerNanosleep(
+      _ request: UnsafePointer<timespec>?, _ remaining: UnsafeMutablePointer<timespec>?
+    ) -> Int32 {
+      guard let request, let me = labSchedulerSleeper() else {
+        return labRealNanosleep(request, remaining)
+      }
+      LabSchedulerLoop.shared.block(for: labSchedulerNanoseconds(request.pointee), on: me)
+      return 0
+    }
+
+    @_cdecl("clock_nanosleep")
+    public func labSchedulerClockNanosleep(
+      _ id: clockid_t, _ flags: Int32, _ request: UnsafePointer<timespec>?,
+      _ remaining: UnsafeMutablePointer<timespec>?
+    ) -> Int32 {
+      typealias ClockNanosleep =
+        @convention(c) (clockid_t, Int32, UnsafePointer<timespec>?, UnsafeMutablePointer<timespec>?)
+        -> Int32
+      guard let request, let me = labSchedulerSleeper(), let now = labSchedulerVirtualTime(id)
+      else {
+        return labSchedulerReal("clock_nanosleep", as: ClockNanosleep.self)!(
+          id, flags, request, remaining)
+      }
+      let length = labSchedulerNanoseconds(request.pointee)
+      LabSchedulerLoop.shared.block(for: flags & TIMER_ABSTIME != 0 ? length - now : length, on: me)
+      return 0
+    }
+
+    @_cdecl("usleep")
+    public func labSchedulerUsleep(_ microseconds: useconds_t) -> Int32 {
+      var request = timespec(
+        tv_sec: Int(microseconds / 1_000_000), tv_nsec: Int(microseconds % 1_000_000) * 1000)
+      return labSchedulerNanosleep(&request, nil)
+    }
+
+    @_cdecl("sleep")
+    public func labSchedulerSleep(_ seconds: UInt32) -> UInt32 {
+      var request = timespec(tv_sec: Int(seconds), tv_nsec: 0)
+      return labSchedulerNanosleep(&request, nil) == 0 ? 0 : seconds
+    }
+
+    /// A Dispatch deadline made on a scheduler's thread read the virtual clock, but Dispatch's
+    /// timers keep the machine's: the deadline moves onto it, as far ahead of the machine's now as it
+    /// lay ahead of the virtual now, and Dispatch reads the machine's clock while it takes it.
+    func labSchedulerOnMachineClock(_ deadline: UInt64, _ body: (UInt64) -> Void) {
+      // 0 is now, and a deadline with either of the two top bits set is on the wall clock or is
+      // `.distantFuture`: those need nothing.
+      guard deadline != 0, deadline < 1 << 62, let me = LabSchedulerThreads.current,
+        let now = labSchedulerVirtualTime(CLOCK_MONOTONIC)
+      else { return body(deadline) }
+      var machine = timespec()
+      _ = labRealClockGetTime(CLOCK_MONOTONIC, &machine)
+      let ahead = max(0, Int64(bitPattern: deadline) - now)
+      labSchedulerMachineClock[me] = true
+      body(UInt64(LabSchedulerLoop.later(labSchedulerNanoseconds(machine), by: ahead)))
+      labSchedulerMachineClock[me] = false
+    }
+
+    @_cdecl("dispatch_after")
+    public func labSchedulerDispatchAfter(
+      _ deadline: UInt64, _ queue: OpaquePointer?, _ block: UnsafeMutableRawPointer?
+    ) {
+      typealias DispatchAfter =
+        @convention(c) (UInt64, OpaquePointer?, UnsafeMutableRawPointer?) -> Void
+      labSchedulerOnMachineClock(deadline) {
+        labSchedulerReal("dispatch_after", as: DispatchAfter.self)?($0, queue, block)
+      }
+    }
+
+    @_cdecl("dispatch_source_set_timer")
+    public func labSchedulerDispatchSourceSetTimer(
+      _ source: OpaquePointer?, _ start: UInt64, _ interval: UInt64, _ leeway: UInt64
+    ) {
+      typealias SetTimer = @convention(c) (OpaquePointer?, UInt64, UInt64, UInt64) -> Void
+      labSchedulerOnMachineClock(start) {
+        labSchedulerReal("dispatch_source_set_timer", as: SetTimer.self)?(
+          source, $0, interval, leeway)
+      }
+    }
+
+    /// What the program's `print` (LabSchedulerPrint.swift, compiled with it) writes: a record of
+    /// the text, the task that printed it, and the time.
+    @_silgen_name("labSchedulerPrinted")
+    public func labSchedulerPrinted(_ text: String, terminator: String) {
+      let loop = LabSchedulerLoop.shared
+      loop.printed(by: labSchedulerCurrentTaskID())
+      LabSchedulerRecord.write(
+        "print", time: loop.now, task: loop.current,
+        lane: LabSchedulerThreads.current.map(LabSchedulerThreads.lane) ?? "",
+        name: Task.name ?? "", text: terminator == "\n" ? text : text + terminator)
+    }
+    """#
+}

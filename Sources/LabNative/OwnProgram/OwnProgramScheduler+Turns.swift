@@ -1,0 +1,188 @@
+// The text of the scheduler's LabSchedulerTurns.swift, a file of the learner's program, not of the lab.
+extension OwnProgramScheduler {
+  /// `LabSchedulerTurns.swift`: how the threads pass the turn, run jobs and block.
+  static let turnsSource = #"""
+    // How the scheduler's threads pass the turn (LabScheduler.swift chooses what comes next): only
+    // the thread holding it runs a job or chooses one. A thread gives it up when its job returns
+    // or blocks (`Thread.sleep`, `usleep`: LabSchedulerClock.swift), hands it to the thread of what
+    // comes next, and waits to be handed it back.
+    @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+    import Glibc
+    import Synchronization
+
+    /// The scheduler's threads: 0 the program's main thread, 1… the pool's workers, each knowing
+    /// its number by a thread-specific value (the number + 1; none on another thread).
+    enum LabSchedulerThreads {
+      /// The widest pool a program may ask for.
+      static let pool = 64
+      nonisolated(unsafe) static var key = pthread_key_t()
+      /// Whether `key` exists yet: the clocks are read before the executors are installed.
+      nonisolated(unsafe) static var keyMade = false
+      /// Each thread's kernel ID once started, for the watchdog.
+      static let tids = (0...pool).map { _ in LabSchedulerTID() }
+      /// The lanes of the trace: `main`, `worker-1`, ….
+      static let lanes = ["main"] + (1...pool).map { "worker-\($0)" }
+
+      final class LabSchedulerTID: Sendable {
+        let value = Atomic<Int32>(0)
+      }
+
+      static func lane(_ worker: Int) -> String { lanes[worker] }
+
+      /// The calling thread's number, or nil on a thread the scheduler does not run.
+      static var current: Int? {
+        guard keyMade else { return nil }
+        let value = Int(bitPattern: pthread_getspecific(key))
+        return value == 0 ? nil : value - 1
+      }
+
+      static func enter(_ worker: Int) {
+        if !keyMade {
+          pthread_key_create(&key, nil)
+          keyMade = true
+        }
+        pthread_setspecific(key, UnsafeRawPointer(bitPattern: worker + 1))
+        tids[worker].value.store(labSchedulerTID(), ordering: .releasing)
+      }
+    }
+
+    extension LabSchedulerLoop.Worker {
+      var isIdle: Bool {
+        if case .idle = state { return true }
+        return false
+      }
+    }
+
+    extension LabSchedulerLoop {
+      /// The main executor's run loop, on the program's main thread, once the program's first job
+      /// (its top-level code up to its first suspension) has returned.
+      func run() -> Never {
+        pthread_mutex_lock(&lock)
+        labSchedulerInJob.store(false, ordering: .releasing)
+        workers[0].state = .idle
+        serve(0, pass(from: 0))
+      }
+
+      /// Runs what `me` is handed, giving the turn up after each job. Holds `lock` between jobs.
+      func serve(_ me: Int, _ first: Turn) -> Never {
+        var turn = first
+        while true {
+          // Only a thread in a blocking sleep is handed `.resume`, and it is not here.
+          if case .run(let job) = turn {
+            pthread_mutex_unlock(&lock)
+            execute(job, on: me)
+            pthread_mutex_lock(&lock)
+          }
+          workers[me].state = .idle
+          if me > 0 { poolBusy -= 1 }
+          turn = pass(from: me)
+        }
+      }
+
+      /// Gives the turn up: chooses what comes next, hands it to its thread (starting a worker on
+      /// its first job), and waits until `me` is handed something. Holds `lock`.
+      func pass(from me: Int) -> Turn {
+        guard let (worker, turn) = nextTurn(givenUpBy: me) else {
+          LabSchedulerRecord.write("stuck", time: now, task: 0)
+          labSchedulerExit(3)
+        }
+        if case .run = turn, worker > 0, workers[worker].isIdle { poolBusy += 1 }
+        workers[worker].state = .running
+        if worker == me { return turn }
+        workers[worker].handed = turn
+        if worker > 0, LabSchedulerThreads.tids[worker].value.load(ordering: .acquiring) == 0,
+          !startWorker(worker)
+        {
+          LabSchedulerRecord.write("nothread", time: now, task: 0)
+          labSchedulerExit(7)
+        }
+        pthread_cond_signal(workers[worker].wake)
+        while workers[me].handed == nil { pthread_cond_wait(workers[me].wake, &lock) }
+        defer { workers[me].handed = nil }
+        return workers[me].handed!
+      }
+
+      /// Starts pool worker `worker`'s thread, which waits for the turn it has been handed.
+      private func startWorker(_ worker: Int) -> Bool {
+        var thread = pthread_t()
+        // A worker's ID marks it started; its thread writes its real one when it runs.
+        LabSchedulerThreads.tids[worker].value.store(-1, ordering: .releasing)
+        let started = pthread_create(
+          &thread, nil,
+          { argument in
+            let me = Int(bitPattern: argument) - 1
+            LabSchedulerThreads.enter(me)
+            let loop = LabSchedulerLoop.shared
+            pthread_mutex_lock(&loop.lock)
+            while loop.workers[me].handed == nil {
+              pthread_cond_wait(loop.workers[me].wake, &loop.lock)
+            }
+            let turn = loop.workers[me].handed!
+            loop.workers[me].handed = nil
+            loop.serve(me, turn)
+          }, UnsafeMutableRawPointer(bitPattern: worker + 1))
+        guard started == 0 else { return false }
+        pthread_detach(thread)
+        return true
+      }
+
+      /// A blocking sleep of the running job (`Thread.sleep`, `usleep`): its thread is held until
+      /// the virtual time has moved on by `nanoseconds`, while other jobs run on other threads —
+      /// none on this one — and it goes on when chosen after that.
+      func block(for nanoseconds: Int64, on me: Int) {
+        pthread_mutex_lock(&lock)
+        order += 1
+        workers[me].state = .blocked(until: Self.later(now, by: nanoseconds), order: order)
+        announce(labSchedulerCurrentTaskID())
+        let task = current
+        LabSchedulerRecord.write(
+          "block", time: now, task: task, lane: LabSchedulerThreads.lane(me), name: Task.name ?? "",
+          text: String(max(0, nanoseconds)))
+        labSchedulerInJob.store(false, ordering: .releasing)
+        _ = pass(from: me)
+        current = task
+        currentWorker = me
+        labSchedulerRunningThread.store(
+          LabSchedulerThreads.tids[me].value.load(ordering: .acquiring), ordering: .releasing)
+        labSchedulerInJob.store(true, ordering: .releasing)
+        pthread_mutex_unlock(&lock)
+      }
+
+      private func execute(_ job: Job, on me: Int) {
+        jobs += 1
+        labSchedulerJobsBegun.add(1, ordering: .relaxed)
+        if jobs > maxJobs {
+          LabSchedulerRecord.write("limit", time: now, task: job.task, lane: "jobs")
+          labSchedulerExit(4)
+        }
+        current = 0
+        currentWorker = me
+        if job.task != 0 { announce(job.task) }
+        labSchedulerRunningThread.store(
+          LabSchedulerThreads.tids[me].value.load(ordering: .acquiring), ordering: .releasing)
+        labSchedulerInJob.store(true, ordering: .releasing)
+        if job.onMain {
+          job.job.runSynchronously(on: LabSchedulerMain.shared.asUnownedSerialExecutor())
+        } else {
+          job.job.runSynchronously(on: LabSchedulerPool.shared.asUnownedTaskExecutor())
+        }
+        labSchedulerInJob.store(false, ordering: .releasing)
+        current = 0
+      }
+
+      func printed(by task: UInt64) {
+        if LabSchedulerThreads.current != nil { announce(task) }
+      }
+
+      /// Writes that `task` starts or resumes, once per job: a job of the runtime's own (an actor
+      /// draining its queue) shows the task it runs when that task first does something visible.
+      func announce(_ task: UInt64) {
+        guard task != current else { return }
+        current = task
+        let first = seen.insert(task).inserted
+        LabSchedulerRecord.write(
+          first ? "start" : "resume", time: now, task: task, worker: currentWorker)
+      }
+    }
+    """#
+}

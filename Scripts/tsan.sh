@@ -60,6 +60,7 @@ skipped=(
   CourseFolderTests ExhaustiveShardUsageTests theBundledSiteListsEveryLessonAndScenarioOnWellFormedPages
   lesson8AsksWhichValuesTheCounterCanEndWith
   OwnProgramTests OwnProgramFidelityTests OwnProgramSearchTests OwnProgramCommandTests
+  OwnProgramPoolTests ScheduledScenarioTests ScheduledCommandTests
 )
 swift test --sanitize=thread --scratch-path .build-tsan "${skipped[@]/#/--skip=}" "$@" \
   || status=$?

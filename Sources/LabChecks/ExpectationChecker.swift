@@ -137,7 +137,7 @@ private struct RunFacts {
     let set = events.lastIndex { $0.payload.assignment?.name == name }
     var text = actual?.description ?? "no such variable"
     // A native trace holds only what the program prints, no `set`: no set there says nothing.
-    if !passed, actual != nil, result.mode != .native {
+    if !passed, actual != nil, !result.mode.isSwiftProgram {
       text +=
         set.map { " (last set \(at($0)) by \(events[$0].task))" }
         ?? " (never set: its initial value)"
@@ -284,9 +284,9 @@ private struct RunFacts {
     }
   }
 
-  /// The problem that stopped the run, against the words the scenario expects in it. A native run
-  /// is a real program whose runtime words its own stop (a trap's message, a hang the timeout
-  /// ends): that it stopped is what can be checked.
+  /// The problem that stopped the run, against the words the scenario expects in it. A native or
+  /// scheduled run is a real program whose runtime words its own stop (a trap's message, a hang
+  /// the timeout or the scheduler ends): that it stopped is what can be checked.
   func checkProblem(_ words: String) -> CheckResult {
     let expected = "the run stops with a problem saying '\(words)'"
     guard let problem = result.problem else {
@@ -295,12 +295,12 @@ private struct RunFacts {
         actual: "it finished without a problem")
     }
     // The problem is printed whole above the checks: a match repeats only the words matched.
-    if result.mode != .native, problem.contains(words) {
+    if !result.mode.isSwiftProgram, problem.contains(words) {
       return CheckResult(
         name: CheckResult.problem, passed: true, expected: expected, actual: "stopped: …\(words)…")
     }
     return CheckResult(
-      name: CheckResult.problem, passed: result.mode == .native, expected: expected,
+      name: CheckResult.problem, passed: result.mode.isSwiftProgram, expected: expected,
       actual: problem)
   }
 

@@ -91,8 +91,9 @@ public struct RunLabel: Sendable, Hashable {
   }
 
   /// The `lab run` options that replay this run exactly; nil for live runs, which cannot be
-  /// replayed.
+  /// replayed. (A run under the lab's scheduler has a seed and no policy.)
   public var replayOptions: String? {
+    if mode == .scheduled { return "--seed \(seed)" }
     guard mode == .virtual else { return nil }
     return "--seed \(seed)" + (policy == .random ? "" : " --policy \(policy.rawValue)")
   }
@@ -103,6 +104,7 @@ public struct RunLabel: Sendable, Hashable {
 extension RunLabel: CustomStringConvertible {
   /// `seed 3`, `seed 3 (pct)`, `live run 2`, `native run 1`.
   public var description: String {
+    if mode == .scheduled { return "seed \(seed)" }
     guard mode == .virtual else { return "\(mode.rawValue) run \(run)" }
     return "seed \(seed)" + (policy == .random ? "" : " (\(policy.rawValue))")
   }

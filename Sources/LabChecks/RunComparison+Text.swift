@@ -166,9 +166,9 @@ extension RunComparison {
     // A native program's trace is what it prints: the rows the runtime alone knows of are not
     // there, and a reader should not take them for a difference in what ran.
     for (side, record, other) in [("A", a, "B"), ("B", b, "A")]
-    where record.mode == .native && count(side == "A" ? .onlyB : .onlyA) > 0 {
+    where record.mode.isSwiftProgram && count(side == "A" ? .onlyB : .onlyA) > 0 {
       out.append(
-        "note: \(side) is a native run, whose trace holds only what its program prints — each "
+        "note: \(side) is a Swift program's run, whose trace holds only what it prints — each "
           + "task's start and end, its logs and the main thread's blocks — not the awaits, hops "
           + "and sets the lab records, so rows only in \(other) are expected")
     }

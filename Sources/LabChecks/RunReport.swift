@@ -81,9 +81,10 @@ extension TraceText {
 extension TraceText {
   /// What to do about a time a live or native run missed: its times are the machine's, which a
   /// busy machine stretches; the tolerance is what allows for that, from the command line or the
-  /// scenario. Nil when no time was missed, or the run was virtual (its times are the model's).
+  /// scenario. Nil when no time was missed, or the run's time was virtual (the model's, or the
+  /// lab's scheduler's).
   public static func timingNote(_ result: RunResult) -> String? {
-    guard result.mode != .virtual,
+    guard result.mode != .virtual, result.mode != .scheduled,
       result.checks.contains(where: { !$0.holds && $0.measuresTime })
     else { return nil }
     let load = result.load.map { " (\($0)\($0.isBusy ? ", busy" : ""))" } ?? ""

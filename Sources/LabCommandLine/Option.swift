@@ -24,7 +24,8 @@ package enum Option: String, CaseIterable, Sendable {
   case task, lane, full, format, timeline, tasks, ascii, html, chrome, junit, verbose
   case schedule
   case showSchedule = "show-schedule"
-  case native, check, update, step, lessons, scenarios, names, path, virtual, next, fast, facts
+  case native, scheduled, check, update, step, lessons, scenarios, names, path, virtual, next, fast,
+    facts
   // `lab compare`: the word between its two runs.
   case vs
   case liveRuns = "live-runs"
@@ -81,6 +82,7 @@ package enum Option: String, CaseIterable, Sendable {
     case .schedule: OptionRows.schedule
     case .showSchedule: OptionRows.showSchedule
     case .native: OptionRows.native
+    case .scheduled: OptionRows.scheduled
     case .check: OptionRows.check
     case .update: OptionRows.update
     case .step: OptionRows.step

@@ -113,6 +113,11 @@ enum OptionRows {
     .showSchedule, "Print the run's schedule, to replay it.")
   static let native = OptionSpec.flag(
     .native, "Compile the scenario's Swift program and run it on the real Swift runtime.")
+  static let scheduled = OptionSpec.flag(
+    .scheduled,
+    "Compile the scenario's Swift program and run it on the real Swift runtime under the lab's "
+      + "scheduler: jobs one at a time in the order --seed chooses, on the scenario's pool, in "
+      + "virtual time.")
 
   // One command's each.
   static let check = OptionSpec.flag(.check, "Compile the program and print swiftc's verdict.")

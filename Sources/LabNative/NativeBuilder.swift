@@ -13,6 +13,8 @@ public enum NativeError: Error, Sendable {
   /// swiftc refused a learner's own program (`lab run FILE.swift`): its diagnostics, naming the
   /// learner's file; `schedulerMissing` when they name the lab's scheduler instead.
   case ownProgramRefused(diagnostics: String, schedulerMissing: Bool)
+  /// A scenario's program the lab's scheduler cannot run, and why (`lab run NAME --scheduled`).
+  case notSchedulable(String)
 
   /// One line for `error: …`.
   public var message: String {
@@ -29,6 +31,7 @@ public enum NativeError: Error, Sendable {
     case .io(let text): text
     case .ownProgramRefused(let diagnostics, schedulerMissing: false):
       "the program did not compile in Swift 6 mode:\n\(diagnostics)"
+    case .notSchedulable(let why): why
     case .ownProgramRefused(let diagnostics, schedulerMissing: true):
       "this Swift toolchain cannot build the lab's scheduler, which needs the executor SPI of "
         + "Swift 6.3 (ExperimentalCustomExecutors, ExperimentalScheduling): "
@@ -77,6 +80,10 @@ public struct NativeBuilder: Sendable {
     }
   }
 
+  /// The module cache every build here shares: Clang's modules (Glibc, Dispatch, Foundation's)
+  /// are built once, not once per program.
+  public var moduleCache: URL { BuildFolder.moduleCache(in: cache) }
+
   /// Compiles `source` for `scenario` unless the cache holds it already.
   public func build(_ scenario: Scenario, source: String) throws(NativeError) -> NativeBuild {
     let race = SwiftProgram.showsRace(scenario)
@@ -97,7 +104,8 @@ public struct NativeBuilder: Sendable {
     let verdict: SwiftCompiler.Verdict
     do {
       verdict = try compiler.compile(
-        source, name: scenario.name, mode: mode, in: folder, options: options)
+        source, name: scenario.name, mode: mode, in: folder, options: options,
+        moduleCache: moduleCache)
     } catch {
       throw .io("could not run \(compiler.swiftc.path): \(error)")
     }

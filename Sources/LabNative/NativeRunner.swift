@@ -147,15 +147,7 @@ public enum NativeRunner {
           payload: .race(
             .sanitizer("\(what)\(races.count > 1 ? " (and \(races.count - 1) more)" : "")"))))
     }
-    // A command-line tool's process ended with main: the tasks still running were cut short.
-    if scenario.lifetime == .commandLine, let rootEnd = trace.duration {
-      let cut = TraceEvent.unfinishedTasks(events).filter { $0 != "root" }
-      if !cut.isEmpty {
-        events.append(
-          TraceEvent(
-            time: rootEnd, thread: "-", task: "root", payload: .cancel(.processExit(cut: cut))))
-      }
-    }
+    cutShortAtExit(scenario, trace: trace, &events)
     var problem = problem(process, trace: trace, scale: scale)
     var end = RunEnd.finished
     switch process.ending {
@@ -171,14 +163,32 @@ public enum NativeRunner {
         "the program ended (\(process.ending.said)) without printing 'root end'"
         + printed
     }
-    let values = scenario.state.map { variable in
-      (variable.name, trace.values[variable.name].map { parse($0, like: variable.value) } ?? .none)
-    }
     return RunRecord(
       scenario: scenario.name, title: scenario.title, mode: .native,
       threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, duration: trace.duration,
-      mainStall: trace.mainStall, values: values, events: events, busySpans: trace.mainSpans,
-      end: end, problem: problem, scale: scale)
+      mainStall: trace.mainStall, values: values(scenario, trace), events: events,
+      busySpans: trace.mainSpans, end: end, problem: problem, scale: scale)
+  }
+
+  /// A command-line tool's process ends with main: the tasks still running then are cut short,
+  /// which an event at main's end says.
+  static func cutShortAtExit(_ scenario: Scenario, trace: NativeTrace, _ events: inout [TraceEvent])
+  {
+    guard scenario.lifetime == .commandLine, let rootEnd = trace.duration else { return }
+    let cut = TraceEvent.unfinishedTasks(events).filter { $0 != "root" }
+    if !cut.isEmpty {
+      events.append(
+        TraceEvent(
+          time: rootEnd, thread: "-", task: "root", payload: .cancel(.processExit(cut: cut))))
+    }
+  }
+
+  /// Each shared variable's final value as the program printed it, read as its initial value's
+  /// type; none where it printed none.
+  static func values(_ scenario: Scenario, _ trace: NativeTrace) -> [(name: String, value: Value)] {
+    scenario.state.map { variable in
+      (variable.name, trace.values[variable.name].map { parse($0, like: variable.value) } ?? .none)
+    }
   }
 
   /// The problem of a run that did not end well: how it ended, when, and what it printed.

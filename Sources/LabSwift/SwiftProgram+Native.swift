@@ -140,13 +140,18 @@ extension ProgramWriter {
   /// `block`, `named` and `reportValue`: the work and the values a native build traces.
   func nativeWorkHelpers() {
     let text: StaticString = """
+      /// Whether the lab's scheduler runs the program (`lab run NAME --scheduled`), whose clock
+      /// is virtual: a sleep there ends exactly on time, and watching the clock would spin for
+      /// good, since nothing but a sleep moves it.
+      let labScheduled = ProcessInfo.processInfo.environment["LAB_SCHEDULED"] != nil
+
       /// Synchronous work that holds its thread (`Thread.sleep` is unavailable in async code).
       /// It sleeps until 0.4 ms before the end and watches the clock for the rest: a thread sleep
       /// wakes 0.1–0.25 ms late, which the time scale would multiply (docs/runtimes.md).
       func block(_ milliseconds: Int, isolation: isolated (any Actor)? = #isolation) {
         let began = elapsed()
         let end = ContinuousClock.now + .scaled(milliseconds)
-        let early = (end - .microseconds(400) - .now) / .seconds(1)
+        let early = (end - (labScheduled ? .zero : .microseconds(400)) - .now) / .seconds(1)
         if early > 0 { Thread.sleep(forTimeInterval: early) }
         while ContinuousClock.now < end { sched_yield() }
         let held = elapsed() - began

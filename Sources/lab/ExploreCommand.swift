@@ -74,6 +74,9 @@ enum ExploreCommand: Command {
       Option.policy.helping("Virtual runs: only this policy (default: both)."),
       Option.format.spec, Option.exhaustive.spec, Option.preemptions.spec, Option.reduction.spec,
       Option.jobs.spec, Option.shard.spec, Option.merge.spec, Option.departures.spec,
+      Option.scheduled.helping(
+        "Run the scenario's Swift program under the lab's scheduler instead, seeds 0…N-1, and "
+          + "count its outcomes in the scenario's table."),
     ]
 
   enum Format: String, CaseIterable { case text, json }
@@ -101,6 +104,10 @@ enum ExploreCommand: Command {
     let console = context.console
     let url = try context.scenarioFile(argument)
     guard let scenario = context.loadScenario(url) else { return ExitStatus.failure }
+    if arguments.flag(.scheduled) {
+      return try ScheduledCommand.explore(
+        scenario, arguments, count: count, options: options, json: format == .json, context)
+    }
 
     if arguments.flag(.exhaustive) {
       return try exhaustive(scenario, argument, options, format, arguments, console)

@@ -146,7 +146,7 @@ enum OwnProgramCommand {
     let replay = (schedule.map { "--schedule \($0.text)" } ?? "--seed \(seed)") + width(threads)
     var lines = [
       "scheduled by the lab: \(run.jobs.map { "\($0) job\($0 == 1 ? "" : "s")" } ?? "the jobs"), "
-        + "one at a time, on the main thread and a pool of \(threads) (\(order)); '"
+        + "one at a time, on the main thread and a pool of \(threads) per priority (\(order)); '"
         + LabCommand.hint.command("run", path, replay)
         + "' replays it. Time is virtual: Task.sleep, the clocks (ContinuousClock, "
         + "SuspendingClock, Date(), DispatchTime) and blocking sleeps (Thread.sleep, usleep) "
@@ -162,6 +162,9 @@ enum OwnProgramCommand {
         "not controlled: \(run.record.escapedJobs) job(s) arrived from a thread the lab does not "
           + "run (Dispatch, Thread): their moment is real time, so this seed may not replay")
     }
+    if run.dispatchBlocks > 0 {
+      lines.append(dispatchNote(run.dispatchBlocks))
+    }
     lines.append(
       "not shown: what needs two jobs at once — a task starting between two synchronous "
         + "statements of another, a data race through shared memory; run the program natively, "
@@ -175,6 +178,12 @@ enum OwnProgramCommand {
     let said = run.otherOutput.prefix { !$0.hasPrefix("Current stack trace") }.prefix(3)
     lines += said.map { "the program wrote: \(terminalSafe($0))" }
     return lines.map { "note: \($0)" }
+  }
+
+  /// What a run that gave Dispatch work should know of its times.
+  static func dispatchNote(_ blocks: Int) -> String {
+    "not controlled: \(blocks) Dispatch block(s) and timer(s) ran on Dispatch's threads in real "
+      + "time; the virtual clock followed the machine's while the run waited for them"
   }
 
   /// ` --threads N` for a pool of other than a scenario's width, to replay a run with.

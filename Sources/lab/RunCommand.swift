@@ -47,12 +47,17 @@ enum RunCommand: Command {
     as missed, expected on this machine. Notes on the run follow the checks. See
     docs/swift-programs.md.
 
+    --scheduled runs that program under the lab's scheduler instead: the real runtime, its jobs
+    one at a time in the order --seed chooses (0: first in, first out), on a pool of the
+    scenario's width, in virtual time; its trace is read back and checked like a native run's,
+    and --seed S replays it. A race scenario is refused. See docs/own-programs.md.
+
     A .swift file is a program of yours: compiled (Swift 6, cached) and linked with the lab's
     scheduler, which runs its jobs one at a time — the main actor's on the main thread, the
-    pool's on workers as many as --threads says (4) — in an order --seed chooses (0: first in,
-    first out), with virtual time: Task.sleep, every clock, and a blocking sleep (Thread.sleep,
-    usleep), which holds its worker meanwhile. Its prints are the trace's log events, each with
-    its task and thread; --seed S replays a run, as does --schedule S from --show-schedule;
+    rest on a pool per priority as wide as --threads says (4) — in an order --seed chooses (0:
+    first in, first out), with virtual time: Task.sleep, every clock, and a blocking sleep
+    (Thread.sleep, usleep), which holds its worker meanwhile. Its prints are the trace's log
+    events, each with its task and thread; --seed S replays a run, as does --schedule S from --show-schedule;
     --timeline draws it, --format json and --chrome write it. What escaped the scheduler
     (another thread, Dispatch) is noted; a deadlock, a continuation never resumed and a blocking
     call (a semaphore, a lock) are named. See docs/own-programs.md.
@@ -77,6 +82,7 @@ enum RunCommand: Command {
     RunArguments.options + RunArguments.displayOptions
     + [
       Option.format, .timeline, .tasks, .ascii, .html, .chrome, .schedule, .showSchedule, .native,
+      .scheduled,
     ].specs
 
   enum Format: String, CaseIterable { case text, json }
@@ -91,6 +97,25 @@ enum RunCommand: Command {
     if timeline, json { throw UsageError("--timeline draws text; drop --format json") }
     if arguments.flag(.ascii), !timeline {
       throw UsageError("--ascii draws the timeline in plain ASCII: add --timeline, or drop --ascii")
+    }
+  }
+
+  /// `--native` or `--scheduled`: the scenario's Swift program rather than the interpreter; nil
+  /// when neither is asked for.
+  static func programRun(
+    _ scenario: Scenario, _ arguments: Arguments, options: RunOptions, json: Bool,
+    _ context: CommandContext
+  ) throws(UsageError) -> Int32? {
+    switch (arguments.flag(.native), arguments.flag(.scheduled)) {
+    case (true, true):
+      throw UsageError(
+        "--native runs on Swift's own executors, --scheduled under the lab's: pick one")
+    case (true, false):
+      return try NativeCommand.run(scenario, arguments, options: options, json: json, context)
+    case (false, true):
+      return try ScheduledCommand.run(scenario, arguments, options: options, json: json, context)
+    case (false, false):
+      return nil
     }
   }
 
@@ -110,10 +135,12 @@ enum RunCommand: Command {
     var display = RunArguments.display(arguments)
     display.width = context.console.terminalColumns
     try refuseOptionsThatDrawNothing(arguments, display, timeline: timeline, json: format == .json)
-    if arguments.flag(.native) {
-      return try NativeCommand.run(
-        scenario, arguments, options: options, json: format == .json, context)
+    if let status = try programRun(
+      scenario, arguments, options: options, json: format == .json, context)
+    {
+      return status
     }
+
     // --html and --chrome are checked before the run: a file that cannot be written stops it.
     if let refusal = reportsPlan(arguments).refusal() {
       context.console.err(context.console.paint("error: ", .red, forErr: true) + refusal + "\n")

@@ -70,7 +70,7 @@ import Testing
     // The rows the native trace cannot have are said to be expected, not left as a puzzle.
     #expect(
       run.out.replacingOccurrences(of: "\n", with: " ").contains(
-        "note: B is a native run, whose trace holds only what its program prints"), "\(run.out)")
+        "note: B is a Swift program's run, whose trace holds only what it prints"), "\(run.out)")
   }
 
   @Test func nativeWithoutAToolchainIsARunNotMade() {

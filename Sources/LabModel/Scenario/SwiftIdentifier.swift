@@ -67,7 +67,7 @@ public enum SwiftIdentifier {
     "state", "State", "viewModel", "ViewModel", "Input", "inputs", "events", "user", "typing",
     "handlers", "deliver", "ScenarioError", "TaskLocals", "SerialTasks", "noteTraps", "trapLine",
     "trapClockStart", "childItem", "isolationName", "pool", "ScenarioPool", "mainQueueKey",
-    "pendingWork", "scaledNanoseconds", "KeptTasks", "keptTasks",
+    "pendingWork", "scaledNanoseconds", "KeptTasks", "keptTasks", "labScheduled",
   ]
 
   /// What the program's code names from Swift, Foundation, Dispatch and Synchronization: even a

@@ -5,11 +5,6 @@ import LabProcess
 import LabRuntime
 import LabSwift
 
-extension RunMode {
-  /// A learner's own Swift program, run under the lab's scheduler (`lab run FILE.swift`).
-  public static let scheduled = RunMode(rawValue: "scheduled")
-}
-
 /// One run of a learner's program under the scheduler.
 public struct OwnRun: Sendable {
   public var record: RunRecord
@@ -24,6 +19,8 @@ public struct OwnRun: Sendable {
   public var unfitSchedule: String?
   /// What the program wrote other than through `print`: the runtime's messages among them.
   public var otherOutput: [String]
+  /// The blocks and timers the program gave Dispatch, which ran on its threads in real time.
+  public var dispatchBlocks = 0
 
   /// What the program printed, in order: the outcome two runs are compared by.
   public var printed: [String] {
@@ -37,10 +34,13 @@ public struct OwnProgram: Sendable {
   /// The file as the learner named it, for messages.
   public var path: String
   public var source: String
+  /// What swiftc is given besides: a scenario's upcoming features, for its program.
+  public var compilerOptions: [String]
 
-  public init(path: String, source: String) {
+  public init(path: String, source: String, compilerOptions: [String] = []) {
     self.path = path
     self.source = source
+    self.compilerOptions = compilerOptions
   }
 
   /// The file's name without `.swift`: the run's name in traces.
@@ -75,7 +75,8 @@ public struct OwnProgram: Sendable {
     let printFile = OwnProgramScheduler.printFile
     let key = NativeBuilder.key(
       [source, compiler.swiftc.path, NativeBuilder.identity(of: compiler.swiftc), printFile.text]
-        + [scheduler.key] + OwnProgramScheduler.linkOptions + (hasMainType ? ["@main"] : []))
+        + [scheduler.key] + OwnProgramScheduler.linkOptions + (hasMainType ? ["@main"] : [])
+        + compilerOptions)
     let folder = builder.cache.appendingPathComponent("own-\(Self.safe(name))-\(key)")
     let binary = folder.appendingPathComponent("main-swift6")
     var build = NativeBuild(
@@ -94,7 +95,8 @@ public struct OwnProgram: Sendable {
       verdict = try compiler.compile(
         source, name: "main", mode: 6, in: folder,
         options: [printURL.path, scheduler.object.path] + OwnProgramScheduler.linkOptions
-          + (hasMainType ? ["-parse-as-library"] : []))
+          + (hasMainType ? ["-parse-as-library"] : []) + compilerOptions,
+        moduleCache: builder.moduleCache)
     } catch {
       throw .io("could not build \(path): \(error)")
     }
@@ -137,7 +139,8 @@ public struct OwnProgram: Sendable {
       }
       verdict = try compiler.compile(
         files[0].text, name: "LabScheduler", mode: 6, in: folder,
-        options: paths + OwnProgramScheduler.objectOptions, product: .object)
+        options: paths + OwnProgramScheduler.objectOptions, product: .object,
+        moduleCache: builder.moduleCache)
     } catch {
       throw .io("could not build the lab's scheduler: \(error)")
     }
@@ -169,11 +172,12 @@ public struct OwnProgram: Sendable {
   /// (0: first in, first out), on a pool `options.threads` wide (a scenario's 4 unless given);
   /// stopped at the limits of `options`.
   /// `blockSeconds`: how long a job may wait in the kernel before the run stops as blocked.
+  /// `environment`: more for the program, as a scenario's program reads.
   public static func run(
     _ build: NativeBuild, name: String, seed: UInt64, schedule: OwnSchedule? = nil,
-    options: RunOptions, blockSeconds: Int = 3
+    options: RunOptions, blockSeconds: Int = 3, environment more: [String: String] = [:]
   ) throws(NativeError) -> OwnRun {
-    var environment = [
+    var environment = more.merging([
       "LAB_SEED": String(seed), "SWIFT_BACKTRACE": "enable=no",
       // A Set's or a Dictionary's order is the same in every run, so a seed replays it.
       "SWIFT_DETERMINISTIC_HASHING": "1",
@@ -181,7 +185,7 @@ public struct OwnProgram: Sendable {
       "LAB_MAX_TIME_MS": String(options.limits.runtime.maxTime),
       "LAB_BLOCK_SECONDS": String(blockSeconds),
       "LAB_POOL_WIDTH": String(width(options)),
-    ]
+    ]) { _, lab in lab }
     if let schedule { environment["LAB_SCHEDULE"] = schedule.text }
     let process: NativeProcess
     do {
@@ -207,7 +211,8 @@ public struct OwnProgram: Sendable {
     }
     return OwnRun(
       record: record, jobs: trace.jobs, inexactSleeps: trace.inexactSleeps,
-      choices: trace.choices, unfitSchedule: trace.unfit, otherOutput: trace.otherOutput)
+      choices: trace.choices, unfitSchedule: trace.unfit, otherOutput: trace.otherOutput,
+      dispatchBlocks: trace.dispatchBlocks)
   }
 
   /// The pool's width: `--threads`, else a scenario's.

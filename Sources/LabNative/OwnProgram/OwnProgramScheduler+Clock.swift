@@ -9,6 +9,7 @@ extension OwnProgramScheduler {
     // `print` in the program ends here, and writes a record.
     @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
     import Glibc
+    import Synchronization
 
     typealias LabClockGetTime = @convention(c) (clockid_t, UnsafeMutablePointer<timespec>?) -> Int32
     typealias LabNanosleep =
@@ -47,8 +48,8 @@ extension OwnProgramScheduler {
 
     /// Threads in a call to Dispatch that reads the machine's clock (`labSchedulerOnMachineClock`).
     nonisolated(unsafe) let labSchedulerMachineClock = {
-      let flags = UnsafeMutablePointer<Bool>.allocate(capacity: LabSchedulerThreads.pool + 1)
-      flags.initialize(repeating: false, count: LabSchedulerThreads.pool + 1)
+      let flags = UnsafeMutablePointer<Bool>.allocate(capacity: LabSchedulerThreads.capacity)
+      flags.initialize(repeating: false, count: LabSchedulerThreads.capacity)
       return flags
     }()
 
@@ -58,7 +59,23 @@ extension OwnProgramScheduler {
       guard id >= 0, id < 8, let me = LabSchedulerThreads.current, !labSchedulerMachineClock[me]
       else { return nil }
       let origin = labSchedulerOrigins[Int(id)]
-      return origin < 0 ? nil : origin + labSchedulerNow
+      guard origin >= 0 else { return nil }
+      let following = labSchedulerFollowing
+      return origin + labSchedulerNow
+        + (following == 0 ? 0 : labSchedulerMachineTime(CLOCK_BOOTTIME) - following)
+    }
+
+    /// Clock `id` as the machine reads it, in nanoseconds.
+    func labSchedulerMachineTime(_ id: clockid_t) -> Int64 {
+      var time = timespec()
+      _ = labRealClockGetTime(id, &time)
+      return labSchedulerNanoseconds(time)
+    }
+
+    /// A deadline for `pthread_cond_timedwait`, `nanoseconds` from the machine's now.
+    func labSchedulerDeadline(in nanoseconds: Int64) -> timespec {
+      let at = LabSchedulerLoop.later(labSchedulerMachineTime(CLOCK_REALTIME), by: nanoseconds)
+      return timespec(tv_sec: Int(at / 1_000_000_000), tv_nsec: Int(at % 1_000_000_000))
     }
 
     @_cdecl("clock_gettime")
@@ -140,45 +157,6 @@ extension OwnProgramScheduler {
       return labSchedulerNanosleep(&request, nil) == 0 ? 0 : seconds
     }
 
-    /// A Dispatch deadline made on a scheduler's thread read the virtual clock, but Dispatch's
-    /// timers keep the machine's: the deadline moves onto it, as far ahead of the machine's now as it
-    /// lay ahead of the virtual now, and Dispatch reads the machine's clock while it takes it.
-    func labSchedulerOnMachineClock(_ deadline: UInt64, _ body: (UInt64) -> Void) {
-      // 0 is now, and a deadline with either of the two top bits set is on the wall clock or is
-      // `.distantFuture`: those need nothing.
-      guard deadline != 0, deadline < 1 << 62, let me = LabSchedulerThreads.current,
-        let now = labSchedulerVirtualTime(CLOCK_MONOTONIC)
-      else { return body(deadline) }
-      var machine = timespec()
-      _ = labRealClockGetTime(CLOCK_MONOTONIC, &machine)
-      let ahead = max(0, Int64(bitPattern: deadline) - now)
-      labSchedulerMachineClock[me] = true
-      body(UInt64(LabSchedulerLoop.later(labSchedulerNanoseconds(machine), by: ahead)))
-      labSchedulerMachineClock[me] = false
-    }
-
-    @_cdecl("dispatch_after")
-    public func labSchedulerDispatchAfter(
-      _ deadline: UInt64, _ queue: OpaquePointer?, _ block: UnsafeMutableRawPointer?
-    ) {
-      typealias DispatchAfter =
-        @convention(c) (UInt64, OpaquePointer?, UnsafeMutableRawPointer?) -> Void
-      labSchedulerOnMachineClock(deadline) {
-        labSchedulerReal("dispatch_after", as: DispatchAfter.self)?($0, queue, block)
-      }
-    }
-
-    @_cdecl("dispatch_source_set_timer")
-    public func labSchedulerDispatchSourceSetTimer(
-      _ source: OpaquePointer?, _ start: UInt64, _ interval: UInt64, _ leeway: UInt64
-    ) {
-      typealias SetTimer = @convention(c) (OpaquePointer?, UInt64, UInt64, UInt64) -> Void
-      labSchedulerOnMachineClock(start) {
-        labSchedulerReal("dispatch_source_set_timer", as: SetTimer.self)?(
-          source, $0, interval, leeway)
-      }
-    }
-
     /// What the program's `print` (LabSchedulerPrint.swift, compiled with it) writes: a record of
     /// the text, the task that printed it, and the time.
     @_silgen_name("labSchedulerPrinted")
@@ -187,7 +165,7 @@ extension OwnProgramScheduler {
       loop.printed(by: labSchedulerCurrentTaskID())
       LabSchedulerRecord.write(
         "print", time: loop.now, task: loop.current,
-        lane: LabSchedulerThreads.current.map(LabSchedulerThreads.lane) ?? "",
+        lane: LabSchedulerThreads.current.map { loop.lanes[$0] } ?? "",
         name: Task.name ?? "", text: terminator == "\n" ? text : text + terminator)
     }
     """#

@@ -4,8 +4,8 @@ extension OwnProgramScheduler {
   static let loopSource = #"""
     // The lab's scheduler, compiled into the learner's program (`lab run FILE.swift`). It installs
     // the program's main and default executors before `main` runs and runs every job they receive
-    // one at a time — the main actor's on the main thread, the pool's on workers as many as
-    // `LAB_POOL_WIDTH` says — in an order a seed or a schedule chooses, with a virtual clock that
+    // one at a time — the main actor's on the main thread, the pools' on workers, each priority's
+    // pool as wide as `LAB_POOL_WIDTH` says — in an order a seed or a schedule chooses, with a virtual clock that
     // `Task.sleep`, the clocks and a blocking sleep (`Thread.sleep`, `usleep`) move.
     // LabSchedulerRuntime.swift holds what it reaches into the runtime with and the records it
     // writes; LabSchedulerClock.swift the C library's clocks and sleeps. docs/own-programs.md
@@ -17,6 +17,9 @@ extension OwnProgramScheduler {
     /// The virtual time in nanoseconds since the program began. A plain global, since the clocks
     /// read it from any thread and before anything else is made.
     nonisolated(unsafe) var labSchedulerNow: Int64 = 0
+    /// While the virtual clock follows the machine's (a Dispatch timer is set and nothing else can
+    /// run), the machine's boot-time clock when it began to; else 0.
+    nonisolated(unsafe) var labSchedulerFollowing: Int64 = 0
 
     /// Jobs begun, and whether one is running: what the watchdog reads from its own thread.
     let labSchedulerJobsBegun = Atomic<Int>(0)
@@ -30,10 +33,13 @@ extension OwnProgramScheduler {
       static let shared = LabSchedulerLoop()
 
       struct Job {
-        var job: UnownedJob
+        /// The runtime's job; nil for a drain of Dispatch's main queue.
+        var job: UnownedJob?
         var onMain: Bool
         var task: UInt64
         var order: UInt64 = 0
+        /// The pool of its priority (`Band`).
+        var band = 1
       }
 
       /// What a thread is handed with the turn: a job to run, or its blocking sleep's end.
@@ -42,7 +48,8 @@ extension OwnProgramScheduler {
         case resume
       }
 
-      /// One of the scheduler's threads: 0 the main thread, 1… the pool's workers.
+      /// One of the scheduler's threads: 0 the main thread, then each pool's workers, band by band:
+      /// worker `1 + band × width + k` is the k-th (from 0) of `band`'s pool.
       struct Worker {
         enum State {
           case idle, running
@@ -61,15 +68,20 @@ extension OwnProgramScheduler {
       var arrived = pthread_cond_t()
       var mainQueue: [Job] = []
       var mainHead = 0
-      var pool: [Job] = []
+      /// Each band's ready jobs, oldest first.
+      var pools: [[Job]] = Array(repeating: [], count: Band.count)
       private var timers: [(due: Int64, order: UInt64, job: Job)] = []
       /// Workers whose blocking sleep has ended, oldest first.
       private var resumable: [(order: UInt64, worker: Int)] = []
       var workers: [Worker]
-      /// The pool's width, its workers started, and those not idle.
+      /// Each pool's width; each band's workers started, and those not idle.
       let width: Int
-      var started = 0
-      var poolBusy = 0
+      var started = Array(repeating: 0, count: Band.count)
+      var poolBusy = Array(repeating: 0, count: Band.count)
+      /// Each worker's lane in the trace: `main`, `worker-1` (medium), `high-1`, `low-1`, ….
+      let lanes: [String]
+      /// Where a choice stands in each band's queue; kept, so that no choice allocates.
+      private var cursors = Array(repeating: 0, count: Band.count)
       var order: UInt64 = 0
       private var random: UInt64
       private let seeded: Bool
@@ -106,7 +118,11 @@ extension OwnProgramScheduler {
         maxJobs = Int(Self.number("LAB_MAX_JOBS") ?? 5_000_000)
         maxTime = Int64(Self.number("LAB_MAX_TIME_MS") ?? 3_600_000) * 1_000_000
         width = Int(min(max(Self.number("LAB_POOL_WIDTH") ?? 4, 1), UInt64(LabSchedulerThreads.pool)))
-        workers = (0...width).map { index in
+        let width = width
+        lanes =
+          ["main"]
+          + (0..<Band.count).flatMap { band in (1...width).map { "\(Band.lanes[band])-\($0)" } }
+        workers = (0...(Band.count * width)).map { index in
           let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
           pthread_cond_init(wake, nil)
           return Worker(state: index == 0 ? .running : .idle, wake: wake)
@@ -127,7 +143,7 @@ extension OwnProgramScheduler {
       }
 
       func enqueue(_ job: UnownedJob, onMain: Bool) {
-        var entry = Job(job: job, onMain: onMain, task: labSchedulerTaskID(job))
+        var entry = Job(job: job, onMain: onMain, task: labSchedulerTaskID(job), band: Band.of(job))
         pthread_mutex_lock(&lock)
         order += 1
         entry.order = order
@@ -136,20 +152,47 @@ extension OwnProgramScheduler {
           let lane = onMain ? "main" : "pool"
           LabSchedulerRecord.write("foreign", time: now, task: entry.task, lane: lane)
         }
-        if onMain { mainQueue.append(entry) } else { pool.append(entry) }
+        if onMain { mainQueue.append(entry) } else { pools[entry.band].append(entry) }
         pthread_cond_signal(&arrived)
         pthread_mutex_unlock(&lock)
       }
 
+      /// A block of the program's Dispatch work has run to its end: a run waiting for it looks again.
+      func dispatchWorkEnded() {
+        pthread_mutex_lock(&lock)
+        pthread_cond_signal(&arrived)
+        pthread_mutex_unlock(&lock)
+      }
+
+      /// Whether a drain of Dispatch's main queue waits among the main actor's jobs.
+      var mainQueueDrainWaits = false
+
+      /// Dispatch's main queue has work (`DispatchQueue.main.async`, a group's `notify` on it): a
+      /// job of the main thread's drains it, in its turn among the main actor's, since the main
+      /// thread runs the scheduler's loop rather than Dispatch's.
+      func mainQueuePoked() {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        guard !mainQueueDrainWaits else { return }
+        mainQueueDrainWaits = true
+        order += 1
+        if LabSchedulerThreads.current == nil {
+          foreign += 1
+          LabSchedulerRecord.write("foreign", time: now, task: 0, lane: "main")
+        }
+        mainQueue.append(Job(job: nil, onMain: true, task: 0, order: order))
+        pthread_cond_signal(&arrived)
+      }
+
       func enqueue(_ job: UnownedJob, onMain: Bool, after nanoseconds: Int64) {
         // The job of a sleep's end is a small task of the runtime's own, which resumes the sleeper.
-        let entry = Job(job: job, onMain: onMain, task: 0)
+        let entry = Job(job: job, onMain: onMain, task: 0, band: Band.of(job))
         pthread_mutex_lock(&lock)
         order += 1
         timers.append((Self.later(now, by: nanoseconds), order, entry))
         if LabSchedulerThreads.current != nil { announce(labSchedulerCurrentTaskID()) }
         LabSchedulerRecord.write(
-          "sleep", time: now, task: current, lane: LabSchedulerThreads.lane(currentWorker),
+          "sleep", time: now, task: current, lane: lanes[currentWorker],
           name: Task.name ?? "", text: String(max(0, nanoseconds)))
         pthread_mutex_unlock(&lock)
       }
@@ -166,48 +209,77 @@ extension OwnProgramScheduler {
       func nextTurn(givenUpBy me: Int) -> (worker: Int, turn: Turn)? {
         while true {
           let mainReady = mainHead < mainQueue.count && workers[0].isIdle
-          let poolCount = poolBusy < width ? pool.count : 0
-          let count = poolCount + (mainReady ? 1 : 0) + resumable.count
+          var count = (mainReady ? 1 : 0) + resumable.count
+          for band in 0..<Band.count { count += free(band) }
           if count > 0 {
-            // The candidates in the order they arrived, 0 the oldest: the pool's ready jobs while a
-            // worker is free, the main actor's next one (its own jobs keep their order), and the
-            // workers whose blocking sleep has ended.
+            // The candidates in the order they arrived, 0 the oldest: each pool's oldest ready
+            // jobs, as many as it has free workers (a pool hands its jobs out first in, first out:
+            // only those a thread has taken may go in any order), the main actor's next one (its
+            // own jobs keep their order), and the workers whose blocking sleep has ended.
             var pick = choose(among: count)
-            var (inPool, inResumable, mainLeft) = (0, 0, mainReady)
+            for band in 0..<Band.count { cursors[band] = 0 }
+            var (inResumable, mainLeft) = (0, mainReady)
             while true {
-              let poolOrder = inPool < poolCount ? pool[inPool].order : .max
-              let resumableOrder =
-                inResumable < resumable.count ? resumable[inResumable].order : .max
-              let mainOrder = mainLeft ? mainQueue[mainHead].order : .max
-              let oldest = min(poolOrder, resumableOrder, mainOrder)
+              // The oldest candidate not yet passed over: -1 main's, -2 a woken worker, else a band.
+              var (oldest, source) = (UInt64.max, -1)
+              if mainLeft { oldest = mainQueue[mainHead].order }
+              if inResumable < resumable.count, resumable[inResumable].order < oldest {
+                (oldest, source) = (resumable[inResumable].order, -2)
+              }
+              for band in 0..<Band.count
+              where cursors[band] < free(band) && pools[band][cursors[band]].order < oldest {
+                (oldest, source) = (pools[band][cursors[band]].order, band)
+              }
               if pick == 0 {
-                if oldest == mainOrder { return (0, .run(takeMainJob())) }
-                if oldest == resumableOrder {
-                  return (resumable.remove(at: inResumable).worker, .resume)
+                switch source {
+                case -1: return (0, .run(takeMainJob()))
+                case -2: return (resumable.remove(at: inResumable).worker, .resume)
+                default:
+                  let job = pools[source].remove(at: cursors[source])
+                  return (poolWorker(preferring: me, band: source), .run(job))
                 }
-                return (poolWorker(preferring: me), .run(pool.remove(at: inPool)))
               }
               pick -= 1
-              if oldest == mainOrder {
-                mainLeft = false
-              } else if oldest == resumableOrder {
-                inResumable += 1
-              } else {
-                inPool += 1
+              switch source {
+              case -1: mainLeft = false
+              case -2: inResumable += 1
+              default: cursors[source] += 1
               }
             }
           }
-          if advanceTime() { continue }
-          // Only a thread the lab does not control can still enqueue (a Dispatch timer, a callback):
-          // wait a real second for it.
-          var deadline = timespec()
-          _ = labRealClockGetTime(CLOCK_REALTIME, &deadline)
-          deadline.tv_sec += 1
-          labSchedulerIdle.store(true, ordering: .releasing)
-          let waited = pthread_cond_timedwait(&arrived, &lock, &deadline)
-          labSchedulerIdle.store(false, ordering: .releasing)
-          if waited != 0, mainHead == mainQueue.count, pool.isEmpty { return nil }
+          // Nothing is ready. While Dispatch has work of the program's in flight, time follows the
+          // machine's clock until the next sleep ends or another thread enqueues, so that the work
+          // and the sleeps keep their order; else it moves to the next sleep's end at once.
+          let due = nextDue()
+          let dispatchBusy = labSchedulerDispatchWork.load(ordering: .acquiring) > 0
+          if let due, due <= now || !dispatchBusy {
+            wake(at: due)
+            continue
+          }
+          // Only a thread the lab does not control can enqueue now (Dispatch's, a thread of the
+          // program's own): its moment is real time, which the virtual clock follows meanwhile.
+          // With no Dispatch work in flight, a real second without a job is the end.
+          if followMachineClock(until: due), mainHead == mainQueue.count,
+            pools.allSatisfy(\.isEmpty),
+            labSchedulerDispatchWork.load(ordering: .acquiring) == 0
+          {
+            return nil
+          }
         }
+      }
+
+      /// Waits for another thread's job, or until the next sleep ends (`due`), or a real second,
+      /// with the virtual clock following the machine's meanwhile. True when the wait timed out.
+      private func followMachineClock(until due: Int64?) -> Bool {
+        let began = labSchedulerMachineTime(CLOCK_BOOTTIME)
+        labSchedulerFollowing = began
+        var deadline = labSchedulerDeadline(in: min(due.map { $0 - now } ?? .max, 1_000_000_000))
+        labSchedulerIdle.store(true, ordering: .releasing)
+        let waited = pthread_cond_timedwait(&arrived, &lock, &deadline)
+        labSchedulerIdle.store(false, ordering: .releasing)
+        now = min(Self.later(now, by: labSchedulerMachineTime(CLOCK_BOOTTIME) - began), due ?? .max)
+        labSchedulerFollowing = 0
+        return waited != 0
       }
 
       private func takeMainJob() -> Job {
@@ -220,36 +292,49 @@ extension OwnProgramScheduler {
         return job
       }
 
-      /// The worker that runs the pool's next job: `me` if it is an idle worker of the pool, else the
-      /// idle one started first, else a new one.
-      private func poolWorker(preferring me: Int) -> Int {
-        if me > 0, workers[me].isIdle { return me }
-        if let idle = (1..<started + 1).first(where: { workers[$0].isIdle }) { return idle }
-        started += 1
-        return started
+      /// How many of `band`'s ready jobs its free workers may take.
+      private func free(_ band: Int) -> Int {
+        min(pools[band].count, max(0, width - poolBusy[band]))
       }
 
-      /// When nothing can run until the earliest sleep ends, moves time there at once and makes
-      /// ready what ends then — sleeping tasks and blocked workers, in the order they began. False
-      /// when nothing sleeps.
-      private func advanceTime() -> Bool {
+      /// The band of worker `worker` (> 0).
+      func band(of worker: Int) -> Int { (worker - 1) / width }
+
+      /// The worker that runs `band`'s next job: `me` if it is an idle worker of that pool, else the
+      /// idle one started first, else a new one.
+      private func poolWorker(preferring me: Int, band: Int) -> Int {
+        if me > 0, self.band(of: me) == band, workers[me].isIdle { return me }
+        let first = 1 + band * width
+        if let idle = (first..<first + started[band]).first(where: { workers[$0].isIdle }) {
+          return idle
+        }
+        started[band] += 1
+        return first + started[band] - 1
+      }
+
+      /// When the earliest sleep ends — a task's or a blocked worker's — or nil when none sleeps.
+      private func nextDue() -> Int64? {
         var due = timers.map(\.due).min()
         for worker in workers {
           if case .blocked(let until, _) = worker.state { due = min(due ?? until, until) }
         }
-        guard let due else { return false }
+        return due
+      }
+
+      /// Moves time to `due`, unless it is there already, and makes ready what ends then —
+      /// sleeping tasks and blocked workers, in the order they began.
+      private func wake(at due: Int64) {
         if due > maxTime {
           LabSchedulerRecord.write("limit", time: now, task: 0, lane: "time")
           labSchedulerExit(4)
         }
-        now = due
-        var woken: [(order: UInt64, timer: Job?, worker: Int)] = timers.filter { $0.due == due }.map
-        {
+        now = max(now, due)
+        var woken: [(order: UInt64, timer: Job?, worker: Int)] = timers.filter { $0.due <= now }.map {
           ($0.order, $0.job, 0)
         }
-        timers.removeAll { $0.due == due }
+        timers.removeAll { $0.due <= now }
         for index in workers.indices {
-          if case .blocked(due, let order) = workers[index].state {
+          if case .blocked(let until, let order) = workers[index].state, until <= now {
             woken.append((order, nil, index))
             workers[index].state = .ready
           }
@@ -258,12 +343,11 @@ extension OwnProgramScheduler {
           order += 1
           if var job = wake.timer {
             job.order = order
-            if job.onMain { mainQueue.append(job) } else { pool.append(job) }
+            if job.onMain { mainQueue.append(job) } else { pools[job.band].append(job) }
           } else {
             resumable.append((order, wake.worker))
           }
         }
-        return true
       }
 
       /// Which of `count` ready jobs runs next: the schedule's choice while it lasts (`LAB_SCHEDULE`),
@@ -299,7 +383,8 @@ extension OwnProgramScheduler {
         )
       }
 
-      var summary: String { "\(jobs) \(foreign)" }
+      /// What the end record says: jobs run, jobs from other threads, Dispatch blocks submitted.
+      var summary: String { "\(jobs) \(foreign) \(labSchedulerDispatched.load(ordering: .relaxed))" }
     }
     """#
 }

@@ -98,11 +98,10 @@ extension OwnProgramScheduler {
         tab()
         put(task)
         tab()
-        if worker == 0 {
-          put("main")
-        } else {
-          put("worker-")
-          put(UInt64(worker))
+        var lane = LabSchedulerLoop.shared.lanes[worker]
+        lane.withUTF8 { bytes in
+          buffer.advanced(by: count).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+          count += bytes.count
         }
         put("\t\t\n")
       }
@@ -240,6 +239,7 @@ extension OwnProgramScheduler {
       labSchedulerStartWatchdog()
       LabSchedulerRecord.flushOnCrash()
       _createExecutors(factory: LabSchedulerFactory.self)
+      labSchedulerWatchMainQueue()
       atexit { LabSchedulerRecord.end() }
     }
 
@@ -304,8 +304,7 @@ extension OwnProgramScheduler {
     func labSchedulerAllThreadsWait() -> Bool {
       for tid in LabSchedulerThreads.tids {
         let id = tid.value.load(ordering: .acquiring)
-        if id == 0 { return true }
-        if !labSchedulerSleeping(id) { return false }
+        if id != 0, !labSchedulerSleeping(id) { return false }
       }
       return true
     }

@@ -13,21 +13,19 @@ extension OwnProgramScheduler {
     /// The scheduler's threads: 0 the program's main thread, 1… the pool's workers, each knowing
     /// its number by a thread-specific value (the number + 1; none on another thread).
     enum LabSchedulerThreads {
-      /// The widest pool a program may ask for.
+      /// The widest pool a program may ask for, and how many threads the scheduler may have: the
+      /// main thread and each priority's pool.
       static let pool = 64
+      static let capacity = 1 + LabSchedulerLoop.Band.count * pool
       nonisolated(unsafe) static var key = pthread_key_t()
       /// Whether `key` exists yet: the clocks are read before the executors are installed.
       nonisolated(unsafe) static var keyMade = false
       /// Each thread's kernel ID once started, for the watchdog.
-      static let tids = (0...pool).map { _ in LabSchedulerTID() }
-      /// The lanes of the trace: `main`, `worker-1`, ….
-      static let lanes = ["main"] + (1...pool).map { "worker-\($0)" }
+      static let tids = (0..<capacity).map { _ in LabSchedulerTID() }
 
       final class LabSchedulerTID: Sendable {
         let value = Atomic<Int32>(0)
       }
-
-      static func lane(_ worker: Int) -> String { lanes[worker] }
 
       /// The calling thread's number, or nil on a thread the scheduler does not run.
       static var current: Int? {
@@ -43,6 +41,20 @@ extension OwnProgramScheduler {
         }
         pthread_setspecific(key, UnsafeRawPointer(bitPattern: worker + 1))
         tids[worker].value.store(labSchedulerTID(), ordering: .releasing)
+      }
+    }
+
+    extension LabSchedulerLoop {
+      /// The priorities' pools, as Swift on Linux has them, each as wide as the others: high (25
+      /// and up), medium (21–24, or none), low (17–20) and background.
+      enum Band {
+        static let count = 4
+        static let lanes = ["high", "worker", "low", "background"]
+
+        static func of(_ job: UnownedJob) -> Int {
+          let priority = ExecutorJob(job).priority.rawValue
+          return priority >= 25 ? 0 : priority >= 21 || priority == 0 ? 1 : priority >= 17 ? 2 : 3
+        }
       }
     }
 
@@ -74,7 +86,7 @@ extension OwnProgramScheduler {
             pthread_mutex_lock(&lock)
           }
           workers[me].state = .idle
-          if me > 0 { poolBusy -= 1 }
+          if me > 0 { poolBusy[band(of: me)] -= 1 }
           turn = pass(from: me)
         }
       }
@@ -86,7 +98,7 @@ extension OwnProgramScheduler {
           LabSchedulerRecord.write("stuck", time: now, task: 0)
           labSchedulerExit(3)
         }
-        if case .run = turn, worker > 0, workers[worker].isIdle { poolBusy += 1 }
+        if case .run = turn, worker > 0, workers[worker].isIdle { poolBusy[band(of: worker)] += 1 }
         workers[worker].state = .running
         if worker == me { return turn }
         workers[worker].handed = turn
@@ -129,15 +141,22 @@ extension OwnProgramScheduler {
       /// A blocking sleep of the running job (`Thread.sleep`, `usleep`): its thread is held until
       /// the virtual time has moved on by `nanoseconds`, while other jobs run on other threads —
       /// none on this one — and it goes on when chosen after that.
+      ///
+      /// A sleep of nothing still moves time on by a nanosecond: `Thread.sleep` sleeps again for
+      /// what its `Double` arithmetic says is left, which after a whole sleep can be a fraction of a
+      /// nanosecond it asks for as 0, and it would ask for ever. Only a sleep of a microsecond or
+      /// more is a record: the rest take no time a trace shows.
       func block(for nanoseconds: Int64, on me: Int) {
         pthread_mutex_lock(&lock)
         order += 1
-        workers[me].state = .blocked(until: Self.later(now, by: nanoseconds), order: order)
+        workers[me].state = .blocked(until: Self.later(now, by: max(1, nanoseconds)), order: order)
         announce(labSchedulerCurrentTaskID())
         let task = current
-        LabSchedulerRecord.write(
-          "block", time: now, task: task, lane: LabSchedulerThreads.lane(me), name: Task.name ?? "",
-          text: String(max(0, nanoseconds)))
+        if nanoseconds >= 1000 {
+          LabSchedulerRecord.write(
+            "block", time: now, task: task, lane: lanes[me],
+            name: Task.name ?? "", text: String(nanoseconds))
+        }
         labSchedulerInJob.store(false, ordering: .releasing)
         _ = pass(from: me)
         current = task
@@ -161,10 +180,17 @@ extension OwnProgramScheduler {
         labSchedulerRunningThread.store(
           LabSchedulerThreads.tids[me].value.load(ordering: .acquiring), ordering: .releasing)
         labSchedulerInJob.store(true, ordering: .releasing)
-        if job.onMain {
-          job.job.runSynchronously(on: LabSchedulerMain.shared.asUnownedSerialExecutor())
+        if let unowned = job.job {
+          if job.onMain {
+            unowned.runSynchronously(on: LabSchedulerMain.shared.asUnownedSerialExecutor())
+          } else {
+            unowned.runSynchronously(on: LabSchedulerPool.shared.asUnownedTaskExecutor())
+          }
         } else {
-          job.job.runSynchronously(on: LabSchedulerPool.shared.asUnownedTaskExecutor())
+          pthread_mutex_lock(&lock)
+          mainQueueDrainWaits = false
+          pthread_mutex_unlock(&lock)
+          labSchedulerDrainMainQueue()
         }
         labSchedulerInJob.store(false, ordering: .releasing)
         current = 0

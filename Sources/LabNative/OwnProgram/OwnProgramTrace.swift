@@ -1,3 +1,4 @@
+import LabChecks
 import LabInterpreter
 import LabRuntime
 
@@ -58,9 +59,16 @@ struct OwnProgramTrace {
   }
 
   /// How many jobs ran, from the record written at exit; nil when the program did not exit.
-  var jobs: Int? {
+  var jobs: Int? { endField(0) }
+
+  /// How many blocks and timers the program gave Dispatch, from the record written at exit.
+  var dispatchBlocks: Int { endField(2) ?? 0 }
+
+  /// Field `index` of the end record's counts: jobs, jobs from other threads, Dispatch blocks.
+  private func endField(_ index: Int) -> Int? {
     records.last(where: { $0.kind == .end }).flatMap {
-      $0.text.split(separator: " ").first.flatMap { Int($0) }
+      let fields = $0.text.split(separator: " ")
+      return index < fields.count ? Int(fields[index]) : nil
     }
   }
 

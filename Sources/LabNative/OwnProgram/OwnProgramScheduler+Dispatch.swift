@@ -1,0 +1,175 @@
+// The text of the scheduler's LabSchedulerDispatch.swift, a file of the learner's program, not of the lab.
+extension OwnProgramScheduler {
+  /// `LabSchedulerDispatch.swift`: the program's Dispatch work counted, its deadlines and its main queue.
+  static let dispatchSource = #"""
+    // Dispatch, as the program's jobs meet it. Its own threads are not the scheduler's: what runs
+    // there takes real time. The scheduler counts the program's Dispatch work in flight, so that a
+    // run waits for it with its clock following the machine's; moves a deadline made on the
+    // virtual clock back onto the machine's, which Dispatch's timers keep; and drains Dispatch's
+    // main queue on the main thread, which runs the scheduler's loop rather than Dispatch's.
+    @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+    import Glibc
+    import Synchronization
+
+    /// A Dispatch deadline made on a scheduler's thread read the virtual clock, but Dispatch's
+    /// timers keep the machine's: the deadline moves onto it, as far ahead of the machine's now as it
+    /// lay ahead of the virtual now, and Dispatch reads the machine's clock while it takes it.
+    func labSchedulerOnMachineClock(_ deadline: UInt64, _ body: (UInt64) -> Void) {
+      // 0 is now, and a deadline with either of the two top bits set is on the wall clock or is
+      // `.distantFuture`: those need nothing.
+      guard deadline != 0, deadline < 1 << 62, let me = LabSchedulerThreads.current,
+        let now = labSchedulerVirtualTime(CLOCK_MONOTONIC)
+      else { return body(deadline) }
+      var machine = timespec()
+      _ = labRealClockGetTime(CLOCK_MONOTONIC, &machine)
+      let ahead = max(0, Int64(bitPattern: deadline) - now)
+      labSchedulerMachineClock[me] = true
+      body(UInt64(LabSchedulerLoop.later(labSchedulerNanoseconds(machine), by: ahead)))
+      labSchedulerMachineClock[me] = false
+    }
+
+    /// The program's Dispatch work in flight: blocks submitted and not yet run to their end, timers
+    /// set and not yet fired. While some is, a run with nothing ready waits for it, its clock
+    /// following the machine's, rather than move to the next sleep's end at once or stop as stuck:
+    /// the work's moments are real time.
+    let labSchedulerDispatchWork = Atomic<Int>(0)
+    /// The program's Dispatch blocks and timers, all told: for the run's note.
+    let labSchedulerDispatched = Atomic<Int>(0)
+
+    /// A block as Dispatch takes one: `invoke`, 16 bytes in, is its function, called with the block.
+    typealias LabBlockInvoke = @convention(c) (UnsafeMutableRawPointer?) -> Void
+    typealias LabBlockCopy = @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?
+    typealias LabBlockRelease = @convention(c) (UnsafeMutableRawPointer?) -> Void
+
+    /// `block`, copied, as the context of a function Dispatch calls instead: it runs the block,
+    /// releases it and counts the work done. Counted in flight from now.
+    func labSchedulerCountedBlock(_ block: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+      labSchedulerDispatchWork.add(1, ordering: .acquiringAndReleasing)
+      labSchedulerDispatched.add(1, ordering: .relaxed)
+      return labSchedulerReal("_Block_copy", as: LabBlockCopy.self)?(block)
+    }
+
+    /// What Dispatch calls for a counted block.
+    let labSchedulerRunCountedBlock: LabBlockInvoke = { block in
+      guard let block else { return }
+      block.load(fromByteOffset: 16, as: LabBlockInvoke.self)(block)
+      labSchedulerReal("_Block_release", as: LabBlockRelease.self)?(block)
+      labSchedulerDispatchWork.subtract(1, ordering: .acquiringAndReleasing)
+      LabSchedulerLoop.shared.dispatchWorkEnded()
+    }
+
+    typealias LabAsyncF =
+      @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, LabBlockInvoke) -> Void
+
+    @_cdecl("dispatch_after")
+    public func labSchedulerDispatchAfter(
+      _ deadline: UInt64, _ queue: OpaquePointer?, _ block: UnsafeMutableRawPointer?
+    ) {
+      typealias AfterF =
+        @convention(c) (UInt64, OpaquePointer?, UnsafeMutableRawPointer?, LabBlockInvoke) -> Void
+      guard let after = labSchedulerReal("dispatch_after_f", as: AfterF.self) else { return }
+      let counted = labSchedulerCountedBlock(block)
+      labSchedulerOnMachineClock(deadline) { after($0, queue, counted, labSchedulerRunCountedBlock) }
+    }
+
+    @_cdecl("dispatch_async")
+    public func labSchedulerDispatchAsync(_ queue: OpaquePointer?, _ block: UnsafeMutableRawPointer?) {
+      labSchedulerReal("dispatch_async_f", as: LabAsyncF.self)?(
+        queue, labSchedulerCountedBlock(block), labSchedulerRunCountedBlock)
+    }
+
+    @_cdecl("dispatch_barrier_async")
+    public func labSchedulerDispatchBarrierAsync(
+      _ queue: OpaquePointer?, _ block: UnsafeMutableRawPointer?
+    ) {
+      labSchedulerReal("dispatch_barrier_async_f", as: LabAsyncF.self)?(
+        queue, labSchedulerCountedBlock(block), labSchedulerRunCountedBlock)
+    }
+
+    @_cdecl("dispatch_group_async")
+    public func labSchedulerDispatchGroupAsync(
+      _ group: OpaquePointer?, _ queue: OpaquePointer?, _ block: UnsafeMutableRawPointer?
+    ) {
+      typealias GroupAsyncF =
+        @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?, LabBlockInvoke)
+        -> Void
+      labSchedulerReal("dispatch_group_async_f", as: GroupAsyncF.self)?(
+        group, queue, labSchedulerCountedBlock(block), labSchedulerRunCountedBlock)
+    }
+
+    @_cdecl("dispatch_source_set_timer")
+    public func labSchedulerDispatchSourceSetTimer(
+      _ source: OpaquePointer?, _ start: UInt64, _ interval: UInt64, _ leeway: UInt64
+    ) {
+      typealias SetTimer = @convention(c) (OpaquePointer?, UInt64, UInt64, UInt64) -> Void
+      labSchedulerOnMachineClock(start) {
+        labSchedulerReal("dispatch_source_set_timer", as: SetTimer.self)?(
+          source, $0, interval, leeway)
+      }
+    }
+
+    /// Dispatch's main queue, as a run loop drains it: its handle, an event counter Dispatch writes
+    /// to when the queue gets work, and the call that runs what it holds. Asking for the handle
+    /// makes Dispatch wake it rather than wait for `dispatchMain()`, which never runs here.
+    typealias LabMainQueueHandle = @convention(c) () -> Int32
+    typealias LabMainQueueCallback = @convention(c) (UnsafeMutableRawPointer?) -> Void
+    nonisolated(unsafe) var labSchedulerMainQueueHandle: Int32 = -1
+
+    func labSchedulerWatchMainQueue() {
+      labSchedulerMainQueueHandle =
+        labSchedulerReal("_dispatch_get_main_queue_handle_4CF", as: LabMainQueueHandle.self)?() ?? -1
+    }
+
+    func labSchedulerDrainMainQueue() {
+      labSchedulerReal("_dispatch_main_queue_callback_4CF", as: LabMainQueueCallback.self)?(nil)
+    }
+
+    @_cdecl("eventfd_write")
+    public func labSchedulerEventFDWrite(_ descriptor: Int32, _ value: UInt64) -> Int32 {
+      typealias EventFDWrite = @convention(c) (Int32, UInt64) -> Int32
+      if descriptor >= 0, descriptor == labSchedulerMainQueueHandle {
+        LabSchedulerLoop.shared.mainQueuePoked()
+      }
+      return labSchedulerReal("eventfd_write", as: EventFDWrite.self)!(descriptor, value)
+    }
+
+    /// A job that waits in a Dispatch semaphore or group (`DispatchSemaphore.wait`,
+    /// `DispatchGroup.wait`) holds the scheduler's turn until another thread signals it: the
+    /// virtual clock follows the machine's meanwhile, as it does while the run waits for Dispatch.
+    func labSchedulerWaiting<Result>(_ body: () -> Result) -> Result {
+      guard labSchedulerSleeper() != nil, labSchedulerFollowing == 0 else { return body() }
+      let began = labSchedulerMachineTime(CLOCK_BOOTTIME)
+      labSchedulerFollowing = began
+      let result = body()
+      labSchedulerNow = LabSchedulerLoop.later(
+        labSchedulerNow, by: labSchedulerMachineTime(CLOCK_BOOTTIME) - began)
+      labSchedulerFollowing = 0
+      return result
+    }
+
+    typealias LabSemaphoreWait = @convention(c) (UnsafeMutablePointer<sem_t>?) -> Int32
+    typealias LabSemaphoreTimedWait =
+      @convention(c) (UnsafeMutablePointer<sem_t>?, UnsafePointer<timespec>?) -> Int32
+
+    @_cdecl("sem_wait")
+    public func labSchedulerSemaphoreWait(_ semaphore: UnsafeMutablePointer<sem_t>?) -> Int32 {
+      labSchedulerWaiting { labSchedulerReal("sem_wait", as: LabSemaphoreWait.self)!(semaphore) }
+    }
+
+    @_cdecl("sem_timedwait")
+    public func labSchedulerSemaphoreTimedWait(
+      _ semaphore: UnsafeMutablePointer<sem_t>?, _ deadline: UnsafePointer<timespec>?
+    ) -> Int32 {
+      let wait = labSchedulerReal("sem_timedwait", as: LabSemaphoreTimedWait.self)!
+      // The deadline was read on the virtual realtime clock; the kernel keeps the machine's.
+      guard let deadline, let now = labSchedulerVirtualTime(CLOCK_REALTIME) else {
+        return wait(semaphore, deadline)
+      }
+      let at = LabSchedulerLoop.later(
+        labSchedulerMachineTime(CLOCK_REALTIME),
+        by: labSchedulerNanoseconds(deadline.pointee) - now)
+      var machine = timespec(tv_sec: Int(at / 1_000_000_000), tv_nsec: Int(at % 1_000_000_000))
+      return labSchedulerWaiting { wait(semaphore, &machine) }
+    }
+    """#
+}

@@ -1,0 +1,152 @@
+import Foundation
+import LabChecks
+import LabCommandLine
+import LabInterpreter
+import LabModel
+import LabNative
+import LabPictures
+import LabRuntime
+
+/// `lab run NAME --scheduled` and `lab explore NAME --scheduled`: a scenario's Swift program
+/// under the lab's scheduler (docs/own-programs.md, "A scenario's own program"); `LabNative`
+/// does the work.
+enum ScheduledCommand {
+  /// Options with no meaning here: the order is the scheduler's, the time virtual.
+  static let refused: [Option] = [
+    .live, .native, .policy, .scale, .tolerance, .schedule, .showSchedule, .html, .exhaustive,
+    .preemptions, .reduction, .jobs, .shard, .merge, .departures,
+  ]
+
+  /// The program built with the scheduler; nil with the error printed.
+  static func build(_ scenario: Scenario, _ arguments: Arguments, _ context: CommandContext)
+    throws(UsageError) -> NativeBuild?
+  {
+    for option in refused where arguments.given(option) {
+      throw UsageError(
+        "--\(option.rawValue) has no meaning for a run under the lab's scheduler; drop it or "
+          + "--scheduled")
+    }
+    let console = context.console
+    let program: OwnProgram
+    do throws(NativeError) {
+      program = try ScheduledScenario.program(scenario)
+    } catch {
+      console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
+      return nil
+    }
+    return try OwnProgramCommand.build(program, arguments, context)
+  }
+
+  /// One run: the trace in the scenario's terms, its checks, and what the scheduler controlled.
+  static func run(
+    _ scenario: Scenario, _ arguments: Arguments, options: RunOptions, json: Bool,
+    _ context: CommandContext
+  ) throws(UsageError) -> Int32 {
+    guard let build = try build(scenario, arguments, context) else { return ExitStatus.failure }
+    let console = context.console
+    let seed = options.seed ?? 0
+    let run: ScheduledRun
+    do throws(NativeError) {
+      run = try ScheduledScenario.run(scenario, build: build, seed: seed, options: options)
+    } catch {
+      console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
+      return ExitStatus.failure
+    }
+    let argument = arguments.positionals[0]
+    if json {
+      console.out(TraceJSON.document(run.result))
+    } else if arguments.flag(.timeline) || arguments.flag(.tasks) {
+      let style = Timeline.Options(
+        environment: context.environment, terminalColumns: console.terminalColumns,
+        ascii: arguments.flag(.ascii), color: console.colorOut, taskRows: arguments.flag(.tasks))
+      console.out(
+        console.highlight(
+          Timeline.report(run.result, options: style, replaying: argument, hints: LabCommand.hint)))
+    } else {
+      var display = RunArguments.display(arguments)
+      if let unknown = display.unknownName(in: run.result.events) { throw UsageError(unknown) }
+      display.width = console.terminalColumns
+      console.out(
+        console.highlight(
+          TraceText.report(
+            run.result, replaying: argument, display: display, hints: LabCommand.hint)))
+    }
+    if !json {
+      let replay = "--scheduled --seed \(seed)" + OwnProgramCommand.width(options.threads)
+      for note in notes(run, seed: seed, replay: LabCommand.hint.command("run", argument, replay)) {
+        console.out(console.fitted(note))
+      }
+    }
+    if let path = arguments.value(.chrome) {
+      do {
+        try AtomicFile.write(ChromeTrace.document(run.result), toPath: path)
+        console.err("wrote \(terminalSafe(path))\n")
+      } catch {
+        console.err(console.paint("error: ", .red, forErr: true) + "\(error)\n")
+        return ExitStatus.failure
+      }
+    }
+    return run.result.passed ? ExitStatus.ok : ExitStatus.failure
+  }
+
+  /// What the scheduler controlled in this run, and what it did not.
+  static func notes(_ run: ScheduledRun, seed: UInt64, replay: String) -> [String] {
+    let order = seed == 0 ? "seed 0: first in, first out" : "seed \(seed) chose the order"
+    var lines = [
+      "the scenario's Swift program ('lab swift' prints it), run under the lab's scheduler: "
+        + "\(run.own.jobs.map { "\($0) job\($0 == 1 ? "" : "s")" } ?? "its jobs"), one at a "
+        + "time, on the main thread and a pool of \(run.result.record.threads) per priority (\(order)), in "
+        + "virtual time; '\(replay)' replays it"
+    ]
+    if run.result.record.escapedJobs > 0 {
+      lines.append(
+        "not controlled: \(run.result.record.escapedJobs) job(s) arrived from a thread the lab "
+          + "does not run (Dispatch): their moment is real time, so this seed may not replay")
+    }
+    if run.own.dispatchBlocks > 0 {
+      lines.append(OwnProgramCommand.dispatchNote(run.own.dispatchBlocks))
+    }
+    let said = run.own.otherOutput.filter { $0.contains("Fatal error") }.prefix(2)
+    lines += said.map { "the program wrote: \(terminalSafe($0))" }
+    return lines.map { "note: \($0)" }
+  }
+
+  /// `lab explore NAME --scheduled --runs N`: seeds 0…N-1 of the program under the scheduler,
+  /// counted in the scenario's outcome table.
+  static func explore(
+    _ scenario: Scenario, _ arguments: Arguments, count: Int, options: RunOptions, json: Bool,
+    _ context: CommandContext
+  ) throws(UsageError) -> Int32 {
+    if json { throw UsageError("--scheduled lists its outcomes as text; drop --format") }
+    guard let build = try build(scenario, arguments, context) else { return ExitStatus.failure }
+    let console = context.console
+    let argument = arguments.positionals[0]
+    let progress = ProgressLine(console: console)
+    var histogram = OutcomeHistogram(rules: scenario.expect.outcomes)
+    for seed in 0..<UInt64(count) {
+      let run: ScheduledRun
+      do throws(NativeError) {
+        run = try ScheduledScenario.run(scenario, build: build, seed: seed, options: options)
+      } catch {
+        progress.clear()
+        console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
+        return ExitStatus.failure
+      }
+      histogram.add(
+        run.result,
+        as: RunLabel(mode: .scheduled, seed: seed, policy: .random, run: Int(seed) + 1))
+      progress.update(
+        "explore \(argument) --scheduled: \(seed + 1)/\(count) runs · \(histogram.rows.count) "
+          + "outcomes")
+    }
+    progress.clear()
+    let extra = " --scheduled" + OwnProgramCommand.width(options.threads)
+    console.out(
+      Exploration.report(
+        histogram, argument: argument,
+        heading:
+          "\(count) runs of its Swift program under the lab's scheduler: seeds 0…\(count - 1)",
+        extra: extra, hints: LabCommand.hint, columns: console.terminalColumns, console.outStyle))
+    return histogram.failures.isEmpty ? ExitStatus.ok : ExitStatus.failure
+  }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import LabSwift
+import LabTestSupport
+import Testing
+
+/// `lab run NAME --scheduled` and `lab explore NAME --scheduled` in process: a scenario's Swift
+/// program under the lab's scheduler, built with the real compiler (cached after the first).
+@Suite(.serialized) struct ScheduledCommandTests {
+  static let hasToolchain = OwnProgramCommandTests.hasToolchain
+
+  @Test func runShowsTheProgramsTraceInTheScenariosTermsAndItsChecks() {
+    guard Self.hasToolchain else { return print("skipped: no swiftc") }
+    let run = InProcessLab.run(["run", "async-let-result", "--scheduled"])
+    #expect(run.status == 0, "\(run.out)\(run.err)")
+    #expect(run.out.contains("# scheduled · 4 threads"), "\(run.out)")
+    #expect(run.out.contains("result    block   5000 ms"))
+    #expect(run.out.contains("✓ duration: 5000 ms"))
+    let unwrapped = run.out.replacingOccurrences(of: "\n  ", with: " ")
+    #expect(unwrapped.contains("'lab run async-let-result --scheduled --seed 0' replays it"))
+    let again = InProcessLab.run(["run", "async-let-result", "--scheduled"])
+    #expect(again.out == run.out)
+  }
+
+  @Test func exploreCountsTheSeedsInTheScenariosOutcomeTable() {
+    guard Self.hasToolchain else { return print("skipped: no swiftc") }
+    let run = InProcessLab.run(["explore", "actor-reentrancy", "--scheduled", "--runs", "3"])
+    #expect(run.status == 0, "\(run.out)\(run.err)")
+    #expect(
+      run.out.contains("3 runs of its Swift program under the lab's scheduler: seeds 0…2"),
+      "\(run.out)")
+    #expect(run.out.contains("downloads = 2"))
+  }
+
+  @Test(arguments: [
+    (["run", "async-let-result", "--scheduled", "--native"], "pick one"),
+    (["run", "async-let-result", "--scheduled", "--schedule", "1"], "--schedule has no meaning"),
+    (["run", "async-let-result", "--scheduled", "--live"], "--live has no meaning"),
+    (
+      ["explore", "async-let-result", "--scheduled", "--exhaustive"], "--exhaustive has no meaning"
+    ),
+    (["explore", "async-let-result", "--scheduled", "--format", "json"], "drop --format"),
+  ])
+  func optionsWithNoMeaningAreUsageErrors(_ arguments: [String], _ said: String) {
+    let run = InProcessLab.run(arguments)
+    #expect(run.status == 64, "\(run.err)")
+    #expect(run.err.contains(said), "\(run.err)")
+  }
+
+  /// A race's program does not compile in Swift 6, and one job at a time could not show it.
+  @Test func aRaceScenarioIsRefusedWithWhatToRunInstead() {
+    let run = InProcessLab.run(["run", "racy-counter", "--scheduled"])
+    #expect(run.status == 1)
+    #expect(run.err.contains("shows a data race"), "\(run.err)")
+    #expect(run.err.contains("--native"))
+  }
+}

@@ -23,6 +23,8 @@ package struct CompareArguments: Sendable {
     package var schedule: String?
     /// Whether the scenario's Swift program runs natively (`--native`).
     package var native: Bool
+    /// Whether the scenario's Swift program runs under the lab's scheduler (`--scheduled`).
+    package var scheduled = false
     /// The words that gave this side's options, for a native run's refusals (`NativeCommand`).
     package var optionWords: [String]
     /// The run as the heading names it: its scenario and options, as typed.
@@ -34,9 +36,10 @@ package struct CompareArguments: Sendable {
   /// Every aligned event, unfolded (`--full`).
   package var full: Bool
 
-  /// What each side may take: `lab run`'s run options, `--schedule`, `--native`; and `--full`.
+  /// What each side may take: `lab run`'s run options, `--schedule`, `--native`, `--scheduled`;
+  /// and `--full`.
   package static let options =
-    RunArguments.options + [Option.schedule, .native].specs + [
+    RunArguments.options + [Option.schedule, .native, .scheduled].specs + [
       Option.full.helping(
         "Show every aligned event: do not fold identical ones far from a difference."),
       Option.vs.spec,
@@ -105,14 +108,21 @@ package struct CompareArguments: Sendable {
     let options = try RunArguments.parse(arguments)
     let schedule = arguments.value(.schedule)
     let native = arguments.flag(.native)
-    if native, options.mode == .live { throw UsageError("a run is --live or --native; drop one") }
+    let scheduled = arguments.flag(.scheduled)
+    if [native, scheduled, options.mode == .live].filter({ $0 }).count > 1 {
+      throw UsageError("a run is one of --live, --native and --scheduled; keep one")
+    }
+    if scheduled, schedule != nil {
+      throw UsageError("--scheduled takes a --seed, not a --schedule; drop one")
+    }
     if schedule != nil, options.mode == .live {
       throw UsageError("a schedule is virtual; drop --live")
     }
     let optionWords = given.filter { $0 != scenario }
     return Side(
       scenario: scenario, options: options, schedule: schedule, native: native,
-      optionWords: optionWords, label: given.map(shellWord).joined(separator: " "))
+      scheduled: scheduled, optionWords: optionWords,
+      label: given.map(shellWord).joined(separator: " "))
   }
 
   /// Runs one side that runs in process (virtual or live) on its loaded scenario: its schedule

@@ -23,8 +23,9 @@ enum CompareCommand: Command {
 
     The words before --vs are run A, those after it run B: B runs A's scenario unless it names
     its own, and takes none of A's options. Without --vs, two scenarios run with the same options.
-    Each side takes lab run's run options, --schedule S (as 'lab run' and 'lab step' print them)
-    and --native; where a side is live or native, times within the tolerance count as the same.
+    Each side takes lab run's run options, --schedule S (as 'lab run' and 'lab step' print them),
+    --native and --scheduled (the scenario's Swift program under the lab's scheduler, with
+    --seed); where a side is live or native, times within the tolerance count as the same.
     Rows fit the terminal (COLUMNS): details are cut with … at 80 columns; from 140 columns
     threads show their full names.
 
@@ -36,6 +37,7 @@ enum CompareCommand: Command {
       lab compare task-sleep-five-two-threads --threads 2 --vs --threads 8
       lab compare task-immediate task-immediate-main
       lab compare racy-counter --seed 1 --vs --native
+      lab compare async-let-result --vs --scheduled
       lab compare racy-counter --seed 1 --vs --seed 2
       lab compare racy-counter --schedule S1 --vs --schedule S2
     """
@@ -67,6 +69,18 @@ enum CompareCommand: Command {
     _ side: CompareArguments.Side, _ scenario: Scenario, _ context: CommandContext
   ) throws(UsageError) -> RunResult? {
     let console = context.console
+    if side.scheduled {
+      let words = try Arguments(side.optionWords, options: CompareArguments.options)
+      guard let build = try ScheduledCommand.build(scenario, words, context) else { return nil }
+      do throws(NativeError) {
+        return try ScheduledScenario.run(
+          scenario, build: build, seed: side.options.seed ?? 0, options: side.options
+        ).result
+      } catch {
+        console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
+        return nil
+      }
+    }
     guard side.native else {
       switch CompareArguments.run(side, scenario) {
       case .success(let result): return result

@@ -46,6 +46,20 @@ import Testing
     #expect(run.err.contains(said), "\(run.err)")
   }
 
+  /// The model and the real program in its order, side by side: the same times, and only the
+  /// rows a program cannot print (hops, awaits) apart.
+  @Test func compareSetsTheModelBesideTheScheduledProgram() {
+    guard Self.hasToolchain else { return print("skipped: no swiftc") }
+    let run = InProcessLab.run(["compare", "async-let-result", "--vs", "--scheduled"])
+    #expect(run.status == 0, "\(run.err)")
+    #expect(
+      run.out.contains("B  async-let-result --scheduled · scheduled · 4 threads"), "\(run.out)")
+    #expect(run.out.contains("duration A 5000 ms · B 5000 ms"))
+    let refused = InProcessLab.run(["compare", "async-let-result", "--vs", "--scheduled", "--live"])
+    #expect(refused.status == 64)
+    #expect(refused.err.contains("keep one"), "\(refused.err)")
+  }
+
   /// A race's program does not compile in Swift 6, and one job at a time could not show it.
   @Test func aRaceScenarioIsRefusedWithWhatToRunInstead() {
     let run = InProcessLab.run(["run", "racy-counter", "--scheduled"])

@@ -41,15 +41,21 @@ enum OwnProgramCommand {
     return OwnProgram(path: argument, source: source)
   }
 
+  /// A usage error for the first of `options` given: it has no meaning `here`, and what to do.
+  static func refuse(_ options: [Option], in arguments: Arguments, _ here: String)
+    throws(UsageError)
+  {
+    for option in options where arguments.given(option) {
+      throw UsageError("--\(option.rawValue) has no meaning \(here)")
+    }
+  }
+
   /// The program built, or nil with the error printed.
   static func build(_ program: OwnProgram, _ arguments: Arguments, _ context: CommandContext)
     throws(UsageError) -> NativeBuild?
   {
-    for option in refused where arguments.given(option) {
-      throw UsageError(
-        "--\(option.rawValue) has no meaning for a Swift file, which runs under the lab's "
-          + "scheduler; drop it")
-    }
+    try refuse(
+      refused, in: arguments, "for a Swift file, which runs under the lab's scheduler; drop it")
     guard let compiler = SwiftCompiler.find(environment: context.environment) else {
       context.console.err(
         "error: no Swift toolchain: swiftc is neither on PATH nor at /opt/swift/usr/bin; install "

@@ -21,11 +21,8 @@ enum ScheduledCommand {
   static func build(_ scenario: Scenario, _ arguments: Arguments, _ context: CommandContext)
     throws(UsageError) -> NativeBuild?
   {
-    for option in refused where arguments.given(option) {
-      throw UsageError(
-        "--\(option.rawValue) has no meaning for a run under the lab's scheduler; drop it or "
-          + "--scheduled")
-    }
+    try OwnProgramCommand.refuse(
+      refused, in: arguments, "for a run under the lab's scheduler; drop it or --scheduled")
     let console = context.console
     let program: OwnProgram
     do throws(NativeError) {

@@ -99,25 +99,7 @@ enum OwnProgramCommand {
       return ExitStatus.usage
     }
     let result = RunResult(record: run.record, checks: [])
-    var display = RunArguments.display(arguments)
-    if let unknown = display.unknownName(in: result.events) { throw UsageError(unknown) }
-    if json {
-      console.out(TraceJSON.document(result))
-    } else if arguments.flag(.timeline) || arguments.flag(.tasks) {
-      let style = Timeline.Options(
-        environment: context.environment, terminalColumns: console.terminalColumns,
-        ascii: arguments.flag(.ascii), color: console.colorOut, taskRows: arguments.flag(.tasks))
-      console.out(
-        console.highlight(
-          Timeline.report(
-            result, options: style, replaying: program.path, hints: LabCommand.hint)))
-    } else {
-      display.width = console.terminalColumns
-      console.out(
-        console.highlight(
-          TraceText.report(
-            result, replaying: program.path, display: display, hints: LabCommand.hint)))
-    }
+    try show(result, replaying: program.path, arguments, json: json, context)
     if !json {
       if arguments.flag(.showSchedule), let choices = run.choices {
         console.out("schedule \(choices.schedule.text)\n")
@@ -129,16 +111,50 @@ enum OwnProgramCommand {
         console.out(console.fitted(note))
       }
     }
-    if let path = arguments.value(.chrome) {
-      do {
-        try AtomicFile.write(ChromeTrace.document(result), toPath: path)
-        console.err("wrote \(terminalSafe(path))\n")
-      } catch {
-        console.err(console.paint("error: ", .red, forErr: true) + "\(error)\n")
-        return ExitStatus.failure
-      }
-    }
+    guard writeChrome(result, arguments, context) else { return ExitStatus.failure }
     return run.record.problem == nil ? ExitStatus.ok : ExitStatus.failure
+  }
+
+  /// A run under the scheduler as asked: its JSON, its timeline, or its text trace, replayed by
+  /// `replaying`; a usage error for a `--task` or `--lane` that names nothing in it.
+  static func show(
+    _ result: RunResult, replaying: String, _ arguments: Arguments, json: Bool,
+    _ context: CommandContext
+  ) throws(UsageError) {
+    let console = context.console
+    var display = RunArguments.display(arguments)
+    if let unknown = display.unknownName(in: result.events) { throw UsageError(unknown) }
+    if json {
+      console.out(TraceJSON.document(result))
+    } else if arguments.flag(.timeline) || arguments.flag(.tasks) {
+      let style = Timeline.Options(
+        environment: context.environment, terminalColumns: console.terminalColumns,
+        ascii: arguments.flag(.ascii), color: console.colorOut, taskRows: arguments.flag(.tasks))
+      console.out(
+        console.highlight(
+          Timeline.report(result, options: style, replaying: replaying, hints: LabCommand.hint)))
+    } else {
+      display.width = console.terminalColumns
+      console.out(
+        console.highlight(
+          TraceText.report(result, replaying: replaying, display: display, hints: LabCommand.hint)))
+    }
+  }
+
+  /// Writes `--chrome FILE` when given; false, with the error printed, when it could not.
+  static func writeChrome(_ result: RunResult, _ arguments: Arguments, _ context: CommandContext)
+    -> Bool
+  {
+    guard let path = arguments.value(.chrome) else { return true }
+    let console = context.console
+    do {
+      try AtomicFile.write(ChromeTrace.document(result), toPath: path)
+      console.err("wrote \(terminalSafe(path))\n")
+      return true
+    } catch {
+      console.err(console.paint("error: ", .red, forErr: true) + "\(error)\n")
+      return false
+    }
   }
 
   /// What the scheduler controlled in this run and what it did not: the run's honest edges.

@@ -50,38 +50,15 @@ enum ScheduledCommand {
       return ExitStatus.failure
     }
     let argument = arguments.positionals[0]
-    if json {
-      console.out(TraceJSON.document(run.result))
-    } else if arguments.flag(.timeline) || arguments.flag(.tasks) {
-      let style = Timeline.Options(
-        environment: context.environment, terminalColumns: console.terminalColumns,
-        ascii: arguments.flag(.ascii), color: console.colorOut, taskRows: arguments.flag(.tasks))
-      console.out(
-        console.highlight(
-          Timeline.report(run.result, options: style, replaying: argument, hints: LabCommand.hint)))
-    } else {
-      var display = RunArguments.display(arguments)
-      if let unknown = display.unknownName(in: run.result.events) { throw UsageError(unknown) }
-      display.width = console.terminalColumns
-      console.out(
-        console.highlight(
-          TraceText.report(
-            run.result, replaying: argument, display: display, hints: LabCommand.hint)))
-    }
+    try OwnProgramCommand.show(run.result, replaying: argument, arguments, json: json, context)
     if !json {
       let replay = "--scheduled --seed \(seed)" + OwnProgramCommand.width(options.threads)
       for note in notes(run, seed: seed, replay: LabCommand.hint.command("run", argument, replay)) {
         console.out(console.fitted(note))
       }
     }
-    if let path = arguments.value(.chrome) {
-      do {
-        try AtomicFile.write(ChromeTrace.document(run.result), toPath: path)
-        console.err("wrote \(terminalSafe(path))\n")
-      } catch {
-        console.err(console.paint("error: ", .red, forErr: true) + "\(error)\n")
-        return ExitStatus.failure
-      }
+    guard OwnProgramCommand.writeChrome(run.result, arguments, context) else {
+      return ExitStatus.failure
     }
     return run.result.passed ? ExitStatus.ok : ExitStatus.failure
   }

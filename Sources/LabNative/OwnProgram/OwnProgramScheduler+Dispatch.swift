@@ -46,14 +46,14 @@ extension OwnProgramScheduler {
     func labSchedulerCountedBlock(_ block: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
       labSchedulerDispatchWork.add(1, ordering: .acquiringAndReleasing)
       labSchedulerDispatched.add(1, ordering: .relaxed)
-      return labSchedulerReal("_Block_copy", as: LabBlockCopy.self)?(block)
+      return labRealBlockCopy?(block)
     }
 
     /// What Dispatch calls for a counted block.
     let labSchedulerRunCountedBlock: LabBlockInvoke = { block in
       guard let block else { return }
       block.load(fromByteOffset: 16, as: LabBlockInvoke.self)(block)
-      labSchedulerReal("_Block_release", as: LabBlockRelease.self)?(block)
+      labRealBlockRelease?(block)
       labSchedulerDispatchWork.subtract(1, ordering: .acquiringAndReleasing)
       LabSchedulerLoop.shared.dispatchWorkEnded()
     }
@@ -74,7 +74,7 @@ extension OwnProgramScheduler {
 
     @_cdecl("dispatch_async")
     public func labSchedulerDispatchAsync(_ queue: OpaquePointer?, _ block: UnsafeMutableRawPointer?) {
-      labSchedulerReal("dispatch_async_f", as: LabAsyncF.self)?(
+      labRealDispatchAsyncF?(
         queue, labSchedulerCountedBlock(block), labSchedulerRunCountedBlock)
     }
 
@@ -121,16 +121,15 @@ extension OwnProgramScheduler {
     }
 
     func labSchedulerDrainMainQueue() {
-      labSchedulerReal("_dispatch_main_queue_callback_4CF", as: LabMainQueueCallback.self)?(nil)
+      labRealDrainMainQueue?(nil)
     }
 
     @_cdecl("eventfd_write")
     public func labSchedulerEventFDWrite(_ descriptor: Int32, _ value: UInt64) -> Int32 {
-      typealias EventFDWrite = @convention(c) (Int32, UInt64) -> Int32
       if descriptor >= 0, descriptor == labSchedulerMainQueueHandle {
         LabSchedulerLoop.shared.mainQueuePoked()
       }
-      return labSchedulerReal("eventfd_write", as: EventFDWrite.self)!(descriptor, value)
+      return labRealEventFDWrite(descriptor, value)
     }
 
     /// A job that waits in a Dispatch semaphore or group (`DispatchSemaphore.wait`,
@@ -153,14 +152,14 @@ extension OwnProgramScheduler {
 
     @_cdecl("sem_wait")
     public func labSchedulerSemaphoreWait(_ semaphore: UnsafeMutablePointer<sem_t>?) -> Int32 {
-      labSchedulerWaiting { labSchedulerReal("sem_wait", as: LabSemaphoreWait.self)!(semaphore) }
+      labSchedulerWaiting { labRealSemaphoreWait(semaphore) }
     }
 
     @_cdecl("sem_timedwait")
     public func labSchedulerSemaphoreTimedWait(
       _ semaphore: UnsafeMutablePointer<sem_t>?, _ deadline: UnsafePointer<timespec>?
     ) -> Int32 {
-      let wait = labSchedulerReal("sem_timedwait", as: LabSemaphoreTimedWait.self)!
+      let wait = labRealSemaphoreTimedWait
       // The deadline was read on the virtual realtime clock; the kernel keeps the machine's.
       guard let deadline, let now = labSchedulerVirtualTime(CLOCK_REALTIME) else {
         return wait(semaphore, deadline)
@@ -171,5 +170,22 @@ extension OwnProgramScheduler {
       var machine = timespec(tv_sec: Int(at / 1_000_000_000), tv_nsec: Int(at % 1_000_000_000))
       return labSchedulerWaiting { wait(semaphore, &machine) }
     }
+
+    // The C library's and Dispatch's own definitions of what runs for every block, wait and wake,
+    // looked up once.
+    typealias LabEventFDWrite = @convention(c) (Int32, UInt64) -> Int32
+    let labRealBlockCopy = labSchedulerReal("_Block_copy", as: LabBlockCopy.self)
+    let labRealBlockRelease = labSchedulerReal(
+      "_Block_release", as: LabBlockRelease.self)
+    let labRealDispatchAsyncF = labSchedulerReal(
+      "dispatch_async_f", as: LabAsyncF.self)
+    let labRealDrainMainQueue = labSchedulerReal(
+      "_dispatch_main_queue_callback_4CF", as: LabMainQueueCallback.self)
+    let labRealEventFDWrite = labSchedulerReal(
+      "eventfd_write", as: LabEventFDWrite.self)!
+    let labRealSemaphoreWait = labSchedulerReal(
+      "sem_wait", as: LabSemaphoreWait.self)!
+    let labRealSemaphoreTimedWait = labSchedulerReal(
+      "sem_timedwait", as: LabSemaphoreTimedWait.self)!
     """#
 }

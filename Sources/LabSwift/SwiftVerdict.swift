@@ -19,6 +19,14 @@ public enum SwiftSetting: String, Sendable, CaseIterable {
   /// The program's own `nanosleep` is the one Foundation's `Thread.sleep` calls: a fact about
   /// how it waits, and `lab run FILE.swift`'s blocking sleeps.
   case exportNanosleep = "-Xlinker --export-dynamic-symbol=nanosleep"
+  /// The program's own `syscall` is the one a `Mutex` waits and wakes through: a fact about
+  /// how it waits, and `lab run FILE.swift`'s waits for a lock.
+  case exportSyscall = "-Xlinker --export-dynamic-symbol=syscall"
+  /// The program's own semaphore functions are the ones `DispatchSemaphore` calls: likewise.
+  case exportSemaphores = """
+    -Xlinker --export-dynamic-symbol=sem_wait -Xlinker --export-dynamic-symbol=sem_timedwait \
+    -Xlinker --export-dynamic-symbol=sem_post
+    """
 
   /// How a lesson writes it: exactly swiftc's spelling, so the reader can paste it.
   public var spelling: String { rawValue }

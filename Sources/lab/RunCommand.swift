@@ -56,11 +56,12 @@ enum RunCommand: Command {
     scheduler, which runs its jobs one at a time — the main actor's on the main thread, the
     rest on a pool per priority as wide as --threads says (4) — in an order --seed chooses (0:
     first in, first out), with virtual time: Task.sleep, every clock, and a blocking sleep
-    (Thread.sleep, usleep), which holds its worker meanwhile. Its prints are the trace's log
+    (Thread.sleep, usleep), which holds its worker meanwhile; a semaphore's or a Mutex's wait
+    holds its thread while other jobs run. Its prints are the trace's log
     events, each with its task and thread; --seed S replays a run, as does --schedule S from --show-schedule;
     --timeline draws it, --format json and --chrome write it. What escaped the scheduler
     (another thread, Dispatch) is noted; a deadlock, a continuation never resumed and a blocking
-    call (a semaphore, a lock) are named. See docs/own-programs.md.
+    call (NSLock, DispatchQueue.sync, a read) are named. See docs/own-programs.md.
 
     A name is looked up under Scenarios/ at any depth; a path runs that file.
     Exit status: 0 when every check passes, 1 when one fails, 64 on a usage error.

@@ -62,9 +62,12 @@ struct LessonVerdictTests {
             + "takes '-enable-upcoming-feature NonisolatedNonsendingByDefault', "
             + "'-default-isolation MainActor', '-enable-upcoming-feature InferIsolatedConformances', "
             + "'-sanitize=thread', '-Xlinker --export-dynamic-symbol=clock_gettime', "
-            + "'-Xlinker --export-dynamic-symbol=nanosleep'"
+            + "'-Xlinker --export-dynamic-symbol=nanosleep', "
+            + "'-Xlinker --export-dynamic-symbol=syscall', "
+            + "'-Xlinker --export-dynamic-symbol=sem_wait -Xlinker "
+            + "--export-dynamic-symbol=sem_timedwait -Xlinker --export-dynamic-symbol=sem_post'"
         ])
-    // The linker takes those two exports, nothing else a lesson writes after -Xlinker.
+    // The linker takes those exports, nothing else a lesson writes after -Xlinker.
     #expect(
       Self.messages(Self.block("flags: -Xlinker -rpath -Xlinker /tmp\nexpect: compiles"))
         .first?.hasPrefix("\(file):12:8: error: '-Xlinker' is not a setting") == true)

@@ -123,9 +123,27 @@ import Testing
     #expect(run.otherOutput.contains { $0.contains("leaked its continuation") })
   }
 
-  /// A semaphore a task would signal blocks the scheduler's turn: the watchdog says so after 3
-  /// real seconds rather than letting the run wait for its timeout.
+  /// A call that blocks in a way the scheduler does not model — a read from a pipe nothing
+  /// writes — holds its turn: the watchdog says so after 3 real seconds rather than letting the
+  /// run wait for its timeout.
   @Test func aBlockingCallIsNamed() throws {
+    let source = """
+      import Glibc
+      var ends: [Int32] = [0, 0]
+      _ = pipe(&ends)
+      var byte: UInt8 = 0
+      _ = read(ends[0], &byte, 1)
+      print("never")
+      """
+    let runs = try Self.runs(OwnProgram(path: "pipe.swift", source: source), seeds: [0])
+    guard let run = runs.first else { return print("skipped: no swiftc") }
+    #expect(run.printed.isEmpty)
+    #expect(run.record.problem?.contains("blocking call") == true, "\(run.record.problem ?? "")")
+  }
+
+  /// Main waits in a semaphore that a task of its own actor would signal: the task cannot run
+  /// while main's thread is held, as in Swift — a deadlock, named with the waiting thread.
+  @Test func mainWaitingForItsOwnTaskIsADeadlock() throws {
     let source = """
       import Dispatch
       let semaphore = DispatchSemaphore(value: 0)
@@ -136,7 +154,8 @@ import Testing
     let runs = try Self.runs(OwnProgram(path: "semaphore.swift", source: source), seeds: [0])
     guard let run = runs.first else { return print("skipped: no swiftc") }
     #expect(run.printed.isEmpty)
-    #expect(run.record.problem?.contains("blocking call") == true, "\(run.record.problem ?? "")")
+    #expect(run.record.end == .deadlock)
+    #expect(run.record.problem?.contains("1 thread waits in a semaphore") == true)
   }
 
   /// The watchdog counts only the time a job's thread sleeps in the kernel: a job that computes

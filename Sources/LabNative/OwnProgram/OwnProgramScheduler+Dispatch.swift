@@ -132,43 +132,30 @@ extension OwnProgramScheduler {
       return labRealEventFDWrite(descriptor, value)
     }
 
-    /// A job that waits in a Dispatch semaphore or group (`DispatchSemaphore.wait`,
-    /// `DispatchGroup.wait`) holds the scheduler's turn until another thread signals it: the
-    /// virtual clock follows the machine's meanwhile, as it does while the run waits for Dispatch.
-    func labSchedulerWaiting<Result>(_ body: () -> Result) -> Result {
-      guard labSchedulerSleeper() != nil, labSchedulerFollowing == 0 else { return body() }
-      let began = labSchedulerMachineTime(CLOCK_BOOTTIME)
-      labSchedulerFollowing = began
-      let result = body()
-      labSchedulerNow = LabSchedulerLoop.later(
-        labSchedulerNow, by: labSchedulerMachineTime(CLOCK_BOOTTIME) - began)
-      labSchedulerFollowing = 0
-      return result
-    }
-
-    typealias LabSemaphoreWait = @convention(c) (UnsafeMutablePointer<sem_t>?) -> Int32
-    typealias LabSemaphoreTimedWait =
-      @convention(c) (UnsafeMutablePointer<sem_t>?, UnsafePointer<timespec>?) -> Int32
-
-    @_cdecl("sem_wait")
-    public func labSchedulerSemaphoreWait(_ semaphore: UnsafeMutablePointer<sem_t>?) -> Int32 {
-      labSchedulerWaiting { labRealSemaphoreWait(semaphore) }
-    }
-
-    @_cdecl("sem_timedwait")
-    public func labSchedulerSemaphoreTimedWait(
-      _ semaphore: UnsafeMutablePointer<sem_t>?, _ deadline: UnsafePointer<timespec>?
-    ) -> Int32 {
-      let wait = labRealSemaphoreTimedWait
-      // The deadline was read on the virtual realtime clock; the kernel keeps the machine's.
-      guard let deadline, let now = labSchedulerVirtualTime(CLOCK_REALTIME) else {
-        return wait(semaphore, deadline)
+    extension LabSchedulerLoop {
+      /// A block of the program's Dispatch work has run to its end: a run waiting for it looks again.
+      func dispatchWorkEnded() {
+        pthread_mutex_lock(&lock)
+        pthread_cond_signal(&arrived)
+        pthread_mutex_unlock(&lock)
       }
-      let at = LabSchedulerLoop.later(
-        labSchedulerMachineTime(CLOCK_REALTIME),
-        by: labSchedulerNanoseconds(deadline.pointee) - now)
-      var machine = timespec(tv_sec: Int(at / 1_000_000_000), tv_nsec: Int(at % 1_000_000_000))
-      return labSchedulerWaiting { wait(semaphore, &machine) }
+
+      /// Dispatch's main queue has work (`DispatchQueue.main.async`, a group's `notify` on it): a
+      /// job of the main thread's drains it, in its turn among the main actor's, since the main
+      /// thread runs the scheduler's loop rather than Dispatch's.
+      func mainQueuePoked() {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        guard !mainQueueDrainWaits else { return }
+        mainQueueDrainWaits = true
+        order += 1
+        if LabSchedulerThreads.current == nil {
+          foreign += 1
+          LabSchedulerRecord.write("foreign", time: now, task: 0, lane: "main")
+        }
+        mainQueue.append(Job(job: nil, onMain: true, task: 0, order: order))
+        pthread_cond_signal(&arrived)
+      }
     }
 
     // The C library's and Dispatch's own definitions of what runs for every block, wait and wake,
@@ -183,9 +170,5 @@ extension OwnProgramScheduler {
       "_dispatch_main_queue_callback_4CF", as: LabMainQueueCallback.self)
     let labRealEventFDWrite = labSchedulerReal(
       "eventfd_write", as: LabEventFDWrite.self)!
-    let labRealSemaphoreWait = labSchedulerReal(
-      "sem_wait", as: LabSemaphoreWait.self)!
-    let labRealSemaphoreTimedWait = labSchedulerReal(
-      "sem_timedwait", as: LabSemaphoreTimedWait.self)!
     """#
 }

@@ -57,6 +57,9 @@ extension OwnProgramScheduler {
           case blocked(until: Int64, order: UInt64)
           /// Its blocking sleep has ended: it may go on when chosen.
           case ready
+          /// Waiting in a semaphore or for a lock (LabSchedulerWaits.swift) since `releases` was
+          /// `since`, until `until` (nil: no limit); `order` places its next try among the jobs.
+          case waiting(since: UInt64, order: UInt64, until: Int64?)
         }
         var state: State
         var handed: Turn?
@@ -73,6 +76,13 @@ extension OwnProgramScheduler {
       private var timers: [(due: Int64, order: UInt64, job: Job)] = []
       /// Workers whose blocking sleep has ended, oldest first.
       private var resumable: [(order: UInt64, worker: Int)] = []
+      /// Semaphore signals and lock releases so far, from any thread; the workers waiting in a
+      /// semaphore or for a lock; and, at a choice, those that may try again, oldest first.
+      var releases: UInt64 = 0
+      var waiters = 0
+      /// Whether a drain of Dispatch's main queue waits among the main actor's jobs.
+      var mainQueueDrainWaits = false
+      var retrying: [(order: UInt64, worker: Int)] = []
       var workers: [Worker]
       /// Each pool's width; each band's workers started, and those not idle.
       let width: Int
@@ -104,7 +114,7 @@ extension OwnProgramScheduler {
       private var chosen: [Int] = []
       private var pointsSeen = 0
       static let maxNoted = 100_000
-      private var foreign = 0
+      var foreign = 0
 
       init() {
         pthread_mutex_init(&lock, nil)
@@ -157,33 +167,6 @@ extension OwnProgramScheduler {
         pthread_mutex_unlock(&lock)
       }
 
-      /// A block of the program's Dispatch work has run to its end: a run waiting for it looks again.
-      func dispatchWorkEnded() {
-        pthread_mutex_lock(&lock)
-        pthread_cond_signal(&arrived)
-        pthread_mutex_unlock(&lock)
-      }
-
-      /// Whether a drain of Dispatch's main queue waits among the main actor's jobs.
-      var mainQueueDrainWaits = false
-
-      /// Dispatch's main queue has work (`DispatchQueue.main.async`, a group's `notify` on it): a
-      /// job of the main thread's drains it, in its turn among the main actor's, since the main
-      /// thread runs the scheduler's loop rather than Dispatch's.
-      func mainQueuePoked() {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        guard !mainQueueDrainWaits else { return }
-        mainQueueDrainWaits = true
-        order += 1
-        if LabSchedulerThreads.current == nil {
-          foreign += 1
-          LabSchedulerRecord.write("foreign", time: now, task: 0, lane: "main")
-        }
-        mainQueue.append(Job(job: nil, onMain: true, task: 0, order: order))
-        pthread_cond_signal(&arrived)
-      }
-
       func enqueue(_ job: UnownedJob, onMain: Bool, after nanoseconds: Int64) {
         // The job of a sleep's end is a small task of the runtime's own, which resumes the sleeper.
         let entry = Job(job: job, onMain: onMain, task: 0, band: Band.of(job))
@@ -207,24 +190,33 @@ extension OwnProgramScheduler {
       /// nil when none can ever come: every task waits on something nothing will do. `me` gives the
       /// turn up: an idle pool worker runs the pool's next job itself.
       func nextTurn(givenUpBy me: Int) -> (worker: Int, turn: Turn)? {
+        // Whether the scheduler last waited a real second for another thread, in vain.
+        var waitedInVain = false
         while true {
           let mainReady = mainHead < mainQueue.count && workers[0].isIdle
-          var count = (mainReady ? 1 : 0) + resumable.count
+          retrying.removeAll(keepingCapacity: true)
+          if waiters > 0 { collectRetrying() }
+          var count = (mainReady ? 1 : 0) + resumable.count + retrying.count
           for band in 0..<Band.count { count += free(band) }
           if count > 0 {
             // The candidates in the order they arrived, 0 the oldest: each pool's oldest ready
             // jobs, as many as it has free workers (a pool hands its jobs out first in, first out:
             // only those a thread has taken may go in any order), the main actor's next one (its
-            // own jobs keep their order), and the workers whose blocking sleep has ended.
+            // own jobs keep their order), the workers whose blocking sleep has ended, and those
+            // that may try their wait again.
             var pick = choose(among: count)
             for band in 0..<Band.count { cursors[band] = 0 }
-            var (inResumable, mainLeft) = (0, mainReady)
+            var (inResumable, inRetrying, mainLeft) = (0, 0, mainReady)
             while true {
-              // The oldest candidate not yet passed over: -1 main's, -2 a woken worker, else a band.
+              // The oldest candidate not yet passed over: -1 main's, -2 a woken worker, -3 a
+              // waiting one, else a band.
               var (oldest, source) = (UInt64.max, -1)
               if mainLeft { oldest = mainQueue[mainHead].order }
               if inResumable < resumable.count, resumable[inResumable].order < oldest {
                 (oldest, source) = (resumable[inResumable].order, -2)
+              }
+              if inRetrying < retrying.count, retrying[inRetrying].order < oldest {
+                (oldest, source) = (retrying[inRetrying].order, -3)
               }
               for band in 0..<Band.count
               where cursors[band] < free(band) && pools[band][cursors[band]].order < oldest {
@@ -234,6 +226,9 @@ extension OwnProgramScheduler {
                 switch source {
                 case -1: return (0, .run(takeMainJob()))
                 case -2: return (resumable.remove(at: inResumable).worker, .resume)
+                case -3:
+                  waiters -= 1
+                  return (retrying[inRetrying].worker, .resume)
                 default:
                   let job = pools[source].remove(at: cursors[source])
                   return (poolWorker(preferring: me, band: source), .run(job))
@@ -243,6 +238,7 @@ extension OwnProgramScheduler {
               switch source {
               case -1: mainLeft = false
               case -2: inResumable += 1
+              case -3: inRetrying += 1
               default: cursors[source] += 1
               }
             }
@@ -257,14 +253,12 @@ extension OwnProgramScheduler {
             continue
           }
           // Only a thread the lab does not control can enqueue now (Dispatch's, a thread of the
-          // program's own): its moment is real time, which the virtual clock follows meanwhile.
-          // With no Dispatch work in flight, a real second without a job is the end.
-          if followMachineClock(until: due), mainHead == mainQueue.count,
-            pools.allSatisfy(\.isEmpty),
-            labSchedulerDispatchWork.load(ordering: .acquiring) == 0
-          {
-            return nil
-          }
+          // program's own), or signal a semaphore: its moment is real time, which the virtual
+          // clock follows meanwhile. With no Dispatch work in flight and no sleep to end, a real
+          // second after which still nothing can run is the end — whatever jobs wait for a
+          // thread that a wait holds.
+          if waitedInVain, due == nil, !dispatchBusy { return nil }
+          waitedInVain = followMachineClock(until: due)
         }
       }
 
@@ -312,11 +306,15 @@ extension OwnProgramScheduler {
         return first + started[band] - 1
       }
 
-      /// When the earliest sleep ends — a task's or a blocked worker's — or nil when none sleeps.
+      /// When the earliest sleep ends — a task's or a blocked worker's — or a timed wait's time is
+      /// up; nil when none sleeps.
       private func nextDue() -> Int64? {
         var due = timers.map(\.due).min()
         for worker in workers {
-          if case .blocked(let until, _) = worker.state { due = min(due ?? until, until) }
+          switch worker.state {
+          case .blocked(let until, _), .waiting(_, _, let until?): due = min(due ?? until, until)
+          case .idle, .running, .ready, .waiting: break
+          }
         }
         return due
       }

@@ -95,7 +95,7 @@ extension OwnProgramScheduler {
       /// its first job), and waits until `me` is handed something. Holds `lock`.
       func pass(from me: Int) -> Turn {
         guard let (worker, turn) = nextTurn(givenUpBy: me) else {
-          LabSchedulerRecord.write("stuck", time: now, task: 0)
+          LabSchedulerRecord.write("stuck", time: now, task: 0, text: String(waiters))
           labSchedulerExit(3)
         }
         if case .run = turn, worker > 0, workers[worker].isIdle { poolBusy[band(of: worker)] += 1 }
@@ -159,12 +159,50 @@ extension OwnProgramScheduler {
         }
         labSchedulerInJob.store(false, ordering: .releasing)
         _ = pass(from: me)
+        retake(task, on: me)
+        pthread_mutex_unlock(&lock)
+      }
+
+      /// A wait of the running job in a semaphore or for a lock (LabSchedulerWaits.swift): its
+      /// thread is held, as Swift's would be, while other jobs run on other threads, and `attempt`
+      /// is tried again when the thread is chosen after something was released since the last try
+      /// (`released`), or once `until` (virtual) has passed. True when `attempt` succeeded, false
+      /// when the time was up first. `what` names the wait in the record.
+      func wait(for what: String, until: Int64?, on me: Int, attempt: () -> Bool) -> Bool {
+        pthread_mutex_lock(&lock)
+        // Read before the try: a release another thread makes meanwhile is not missed.
+        var since = releases
+        pthread_mutex_unlock(&lock)
+        if attempt() { return true }
+        pthread_mutex_lock(&lock)
+        order += 1
+        let first = order
+        announce(labSchedulerCurrentTaskID())
+        let task = current
+        LabSchedulerRecord.write(
+          "wait", time: now, task: task, lane: lanes[me], name: Task.name ?? "", text: what)
+        while until.map({ now < $0 }) ?? true {
+          workers[me].state = .waiting(since: since, order: first, until: until)
+          waiters += 1
+          labSchedulerInJob.store(false, ordering: .releasing)
+          _ = pass(from: me)
+          retake(task, on: me)
+          since = releases
+          pthread_mutex_unlock(&lock)
+          if attempt() { return true }
+          pthread_mutex_lock(&lock)
+        }
+        pthread_mutex_unlock(&lock)
+        return false
+      }
+
+      /// The running job's thread has the turn back after a blocking sleep or a wait. Holds `lock`.
+      private func retake(_ task: UInt64, on me: Int) {
         current = task
         currentWorker = me
         labSchedulerRunningThread.store(
           LabSchedulerThreads.tids[me].value.load(ordering: .acquiring), ordering: .releasing)
         labSchedulerInJob.store(true, ordering: .releasing)
-        pthread_mutex_unlock(&lock)
       }
 
       private func execute(_ job: Job, on me: Int) {

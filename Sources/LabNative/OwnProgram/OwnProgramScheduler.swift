@@ -8,7 +8,7 @@ enum OwnProgramScheduler {
     [
       ("LabScheduler.swift", loopSource), ("LabSchedulerTurns.swift", turnsSource),
       ("LabSchedulerRuntime.swift", runtimeSource), ("LabSchedulerClock.swift", clockSource),
-      ("LabSchedulerDispatch.swift", dispatchSource),
+      ("LabSchedulerDispatch.swift", dispatchSource), ("LabSchedulerWaits.swift", waitsSource),
     ]
   }
 
@@ -25,11 +25,12 @@ enum OwnProgramScheduler {
   /// The C library's and Dispatch's functions the scheduler defines again, exported so that
   /// the runtime's, Foundation's and Dispatch's calls find them: the clocks read the virtual
   /// time, a blocking sleep takes it, a Dispatch deadline moves back onto the machine's, the
-  /// program's Dispatch work is counted, and Dispatch's main queue wakes the scheduler.
+  /// program's Dispatch work is counted, Dispatch's main queue wakes the scheduler, and a
+  /// semaphore's or a `Mutex`'s wait gives the turn up (`syscall`: the `Mutex`'s futex).
   static let interposed = [
     "clock_gettime", "gettimeofday", "nanosleep", "clock_nanosleep", "usleep", "sleep",
     "dispatch_after", "dispatch_source_set_timer", "dispatch_async", "dispatch_barrier_async",
-    "dispatch_group_async", "eventfd_write", "sem_wait", "sem_timedwait",
+    "dispatch_group_async", "eventfd_write", "sem_wait", "sem_timedwait", "sem_post", "syscall",
   ]
 
   /// What a program's link needs: the `interposed` functions exported.

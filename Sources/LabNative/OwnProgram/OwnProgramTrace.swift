@@ -12,6 +12,9 @@ struct OwnProgramTrace {
     case start, resume, print, sleep
     /// A blocking sleep (`Thread.sleep`, `usleep`): its thread held for virtual time.
     case block
+    /// A wait in a semaphore (text `semaphore`, or `semaphore N` with N nanoseconds at most) or
+    /// for a `Mutex` (`lock`): its thread held until a signal or a release.
+    case wait
     /// A job came from a thread the scheduler does not run.
     case foreign
     /// A sleep on a clock of the program's own, rounded to the millisecond.
@@ -125,6 +128,28 @@ struct OwnProgramTrace {
     return names
   }
 
+  /// What a wait record says, in the trace: what the thread waits in, and for how long at most.
+  static func waitText(_ text: String) -> String {
+    let words = text.split(separator: " ")
+    guard words.first == "semaphore" else {
+      return "a Mutex another task holds: waits, holding the thread"
+    }
+    let most = words.count > 1 ? Int64(words[1]).map { " for at most \($0 / 1_000_000) ms" } : nil
+    return "a semaphore: wait() holds the thread" + (most ?? "")
+  }
+
+  /// Why a run stopped with every task waiting: `waiting` threads wait in a semaphore or for a
+  /// lock that no task left can signal or release.
+  static func stuckText(waiting: Int) -> String {
+    let threads =
+      waiting == 0
+      ? ""
+      : "; \(waiting) thread\(waiting == 1 ? "" : "s") wait\(waiting == 1 ? "s" : "") in a "
+        + "semaphore or for a lock that no task left to run can signal or release"
+    return "every task is waiting and nothing can resume one (no other thread did within a real "
+      + "second): a deadlock, or a continuation never resumed" + threads
+  }
+
   func record(name: String, seed: UInt64, threads: Int) -> RunRecord {
     let names = taskNames()
     func label(_ task: UInt64) -> String { task == 0 ? "-" : names[task] ?? "task \(task)" }
@@ -150,6 +175,8 @@ struct OwnProgramTrace {
         let length = (Int64(record.text) ?? 0) / 1_000_000
         spans.append(ThreadSpan(thread: thread, start: time, end: time + Double(length)))
         payload = .block(.work(milliseconds: length))
+      case .wait:
+        payload = .text(.block, Self.waitText(record.text))
       case .foreign:
         escaped += 1
         continue
@@ -161,16 +188,14 @@ struct OwnProgramTrace {
         continue
       case .stuck:
         end = .deadlock
-        problem =
-          "every task is waiting and nothing can resume one (no other thread did within a real "
-          + "second): a deadlock, or a continuation never resumed"
+        problem = Self.stuckText(waiting: Int(record.text) ?? 0)
         continue
       case .blocked:
         end = .deadlock
         problem =
-          "a job waited \(record.text) real seconds without returning: a blocking call (a "
-          + "semaphore, a lock) holds the scheduler's turn — one job runs at a time — and the "
-          + "task that would release it cannot run until it returns"
+          "a job waited \(record.text) real seconds without returning: a blocking call the lab "
+          + "does not model (NSLock, DispatchQueue.sync, a read) holds the scheduler's turn — "
+          + "one job runs at a time — and the task that would end it cannot run until it returns"
         continue
       case .noThread, .lost:
         end = .limitReached("the lab's scheduler")

@@ -1,0 +1,124 @@
+import Foundation
+import LabInterpreter
+import LabNative
+import LabRuntime
+import Testing
+
+/// Waits that hold a thread in an own program: a `Mutex` another task holds and a Dispatch
+/// semaphore's `wait`. The waiter's thread is held, as on Swift's pool, but other jobs run on
+/// other threads meanwhile, and a wait with a deadline takes virtual time.
+@Suite(.serialized) struct OwnProgramWaitTests {
+  /// Three tasks each hold one `Mutex` across 100 ms of blocking work: the others wait for it
+  /// on their own threads, so the work runs one after another — in any order a seed chooses,
+  /// always ending at 300 ms, with no blocking call named.
+  @Test func aMutexHeldAcrossBlockingWorkMakesTheOthersWaitTheirTurn() throws {
+    let source = """
+      import Foundation
+      import Synchronization
+      let lock = Mutex(0)
+      let start = ContinuousClock.now
+      await withTaskGroup(of: Void.self) { group in
+        for name in ["a", "b", "c"] {
+          group.addTask {
+            lock.withLock { count in
+              usleep(100_000)
+              count += 1
+            }
+            print(name, Int((ContinuousClock.now - start) / .milliseconds(1)))
+          }
+        }
+      }
+      print("count", lock.withLock { $0 })
+      """
+    let runs = try OwnProgramTests.runs(
+      OwnProgram(path: "mutex.swift", source: source), seeds: Array(0...8))
+    guard let first = runs.first else { return print("skipped: no swiftc") }
+    #expect(
+      first.printed == ["a 100", "b 200", "c 300", "count 3"], "\(first.record.problem ?? "")")
+    #expect(
+      Set(runs.map { $0.printed.map { $0.split(separator: " ")[1] } }) == [
+        ["100", "200", "300", "3"]
+      ])
+    #expect(Set(runs.map { $0.printed.map(\.first) }).count > 1, "seeds choose who waits")
+    #expect(runs.allSatisfy { $0.record.problem == nil && $0.record.duration == 300 })
+    let waits = first.record.events.filter { $0.payload == .text(.block, Self.mutexWait) }
+    #expect(waits.count == 2)
+  }
+
+  static let mutexWait = "a Mutex another task holds: waits, holding the thread"
+
+  /// A task that waits in a semaphore holds its thread, and the task that will signal it runs
+  /// on another: the wait ends when the signaller's 50-ms sleep does.
+  static let signalled = """
+    import Dispatch
+    let semaphore = DispatchSemaphore(value: 0)
+    let signaller = Task.detached {
+      try await Task.sleep(for: .milliseconds(50))
+      semaphore.signal()
+    }
+    let waiter = Task.detached {
+      let result = semaphore.wait(timeout: .now() + .milliseconds(200))
+      print(result == .timedOut ? "timed out" : "signalled")
+    }
+    await waiter.value
+    try await signaller.value
+    print("done")
+    """
+
+  /// On a pool of two the signaller gets the second thread: the wait ends at 50 ms. On a pool
+  /// of one the waiter holds the only thread until its 200 ms are up, and the signaller runs
+  /// only then — virtual time, not the machine's.
+  @Test(arguments: [(2, ["signalled", "done"], 50.0), (1, ["timed out", "done"], 200.0)])
+  func aSemaphoreWaitLeavesTheOtherThreadsToItsSignaller(
+    threads: Int, printed: [String], duration: Double
+  ) throws {
+    var options = RunOptions()
+    options.threads = threads
+    let runs = try OwnProgramTests.runs(
+      OwnProgram(path: "semaphore.swift", source: Self.signalled), seeds: [0, 1, 2],
+      options: options)
+    guard !runs.isEmpty else { return print("skipped: no swiftc") }
+    for run in runs {
+      #expect(run.printed == printed, "\(run.record.problem ?? "")")
+      #expect(run.record.duration == duration)
+      #expect(run.record.events.contains { $0.payload == .text(.block, Self.semaphoreWait) })
+    }
+  }
+
+  static let semaphoreWait = "a semaphore: wait() holds the thread for at most 200 ms"
+
+  /// A wait nothing can end — no deadline, the only thread held — stops the run as a deadlock
+  /// that names the waiting thread, at once rather than after the watchdog's seconds.
+  @Test func aWaitNoTaskCanEndIsADeadlockNamedAsSuch() throws {
+    let source = Self.signalled.replacingOccurrences(
+      of: "semaphore.wait(timeout: .now() + .milliseconds(200))",
+      with: "semaphore.wait(timeout: .distantFuture)")
+    var options = RunOptions()
+    options.threads = 1
+    let runs = try OwnProgramTests.runs(
+      OwnProgram(path: "stuck.swift", source: source), seeds: [0], options: options)
+    guard let run = runs.first else { return print("skipped: no swiftc") }
+    #expect(run.record.end == .deadlock)
+    #expect(run.record.problem?.contains("1 thread waits in a semaphore or for a lock") == true)
+  }
+
+  /// A semaphore signalled from a Dispatch thread, which the scheduler does not run, ends the
+  /// wait when the signal comes.
+  @Test func aSignalFromAnotherThreadEndsTheWait() throws {
+    let source = """
+      import Dispatch
+      let semaphore = DispatchSemaphore(value: 0)
+      DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) {
+        semaphore.signal()
+      }
+      let waiter = Task.detached { semaphore.wait() }
+      await waiter.value
+      print("signalled")
+      """
+    let runs = try OwnProgramTests.runs(
+      OwnProgram(path: "foreign.swift", source: source), seeds: [0])
+    guard let run = runs.first else { return print("skipped: no swiftc") }
+    #expect(run.printed == ["signalled"], "\(run.record.problem ?? "")")
+    #expect(run.record.problem == nil)
+  }
+}

@@ -41,11 +41,16 @@ import Testing
       ])
     #expect(Set(runs.map { $0.printed.map(\.first) }).count > 1, "seeds choose who waits")
     #expect(runs.allSatisfy { $0.record.problem == nil && $0.record.duration == 300 })
-    let waits = first.record.events.filter { $0.payload == .text(.block, Self.mutexWait) }
-    #expect(waits.count == 2)
+    // The two that wait are held for 100 and 200 ms: drawn as blocked in the timeline.
+    let waits = first.record.events.compactMap { event in
+      if case .block(.held("a Mutex another task holds", let milliseconds)) = event.payload {
+        milliseconds
+      } else {
+        nil
+      }
+    }
+    #expect(waits == [100, 200])
   }
-
-  static let mutexWait = "a Mutex another task holds: waits, holding the thread"
 
   /// A task that waits in a semaphore holds its thread, and the task that will signal it runs
   /// on another: the wait ends when the signaller's 50-ms sleep does.
@@ -81,11 +86,11 @@ import Testing
     for run in runs {
       #expect(run.printed == printed, "\(run.record.problem ?? "")")
       #expect(run.record.duration == duration)
-      #expect(run.record.events.contains { $0.payload == .text(.block, Self.semaphoreWait) })
+      let wait = TraceEvent.Block.held(
+        what: "a semaphore's wait() (at most 200 ms)", milliseconds: Int64(duration))
+      #expect(run.record.events.contains { $0.payload == .block(wait) })
     }
   }
-
-  static let semaphoreWait = "a semaphore: wait() holds the thread for at most 200 ms"
 
   /// A wait nothing can end — no deadline, the only thread held — stops the run as a deadlock
   /// that names the waiting thread, at once rather than after the watchdog's seconds.

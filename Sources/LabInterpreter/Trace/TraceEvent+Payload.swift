@@ -76,6 +76,9 @@ extension TraceEvent {
     case syncOntoOwnQueue(queue: String)
     /// `queue.sync`: the caller waits for `work` to run.
     case sync(work: String)
+    /// An own program's wait that held its thread (a semaphore, a `Mutex`): what it waited in,
+    /// and how long it waited.
+    case held(what: String, milliseconds: Int64)
   }
 
   /// Why a sleep ended.
@@ -262,7 +265,8 @@ extension TraceEvent.Payload {
   /// The held time of blocking work, in milliseconds (0 for a negative time); nil for a wait.
   public var blockedMilliseconds: Int64? {
     switch self {
-    case .block(.work(let milliseconds)), .block(.printed(let milliseconds)):
+    case .block(.work(let milliseconds)), .block(.printed(let milliseconds)),
+      .block(.held(_, let milliseconds)):
       max(0, milliseconds)
     default: nil
     }

@@ -87,6 +87,7 @@ extension TraceEvent.Block {
     case .syncOntoOwnQueue(let queue):
       "\(queue == "main" ? "DispatchQueue.main" : queue).sync { … }"
     case .sync(let work): "\(work) holds the thread until its block has run"
+    case .held(let what, let milliseconds): "\(what): waited \(milliseconds) ms, holding the thread"
     }
   }
 }

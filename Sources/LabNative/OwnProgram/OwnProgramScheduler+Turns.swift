@@ -179,8 +179,11 @@ extension OwnProgramScheduler {
         let first = order
         announce(labSchedulerCurrentTaskID())
         let task = current
+        let began = now
         LabSchedulerRecord.write(
           "wait", time: now, task: task, lane: lanes[me], name: Task.name ?? "", text: what)
+        // Where the wait ended, for the thread's span in the timeline.
+        defer { LabSchedulerRecord.write("waited", time: now, task: task, text: String(now - began)) }
         while until.map({ now < $0 }) ?? true {
           workers[me].state = .waiting(since: since, order: first, until: until)
           waiters += 1

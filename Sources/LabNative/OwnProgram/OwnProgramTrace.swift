@@ -15,6 +15,8 @@ struct OwnProgramTrace {
     /// A wait in a semaphore (text `semaphore`, or `semaphore N` with N nanoseconds at most) or
     /// for a `Mutex` (`lock`): its thread held until a signal or a release.
     case wait
+    /// Where a wait ended: its length in nanoseconds, for the thread's span.
+    case waited
     /// A job came from a thread the scheduler does not run.
     case foreign
     /// A sleep on a clock of the program's own, rounded to the millisecond.
@@ -128,14 +130,29 @@ struct OwnProgramTrace {
     return names
   }
 
-  /// What a wait record says, in the trace: what the thread waits in, and for how long at most.
+  /// What a wait record says it waited in: a `Mutex`, or a semaphore and for how long at most.
   static func waitText(_ text: String) -> String {
     let words = text.split(separator: " ")
-    guard words.first == "semaphore" else {
-      return "a Mutex another task holds: waits, holding the thread"
+    guard words.first == "semaphore" else { return "a Mutex another task holds" }
+    let most = words.count > 1 ? Int64(words[1]).map { " (at most \($0 / 1_000_000) ms)" } : nil
+    return "a semaphore's wait()" + (most ?? "")
+  }
+
+  /// How long each wait (by its record's index) held its thread, in nanoseconds: to the record
+  /// of where it ended, or to the run's last record when it never did.
+  func waitLengths() -> [Int: Int64] {
+    var open: [UInt64: Int] = [:]
+    var lengths: [Int: Int64] = [:]
+    for (index, record) in records.enumerated() {
+      if record.kind == .wait {
+        open[record.task] = index
+      } else if record.kind == .waited, let begun = open.removeValue(forKey: record.task) {
+        lengths[begun] = Int64(record.text) ?? 0
+      }
     }
-    let most = words.count > 1 ? Int64(words[1]).map { " for at most \($0 / 1_000_000) ms" } : nil
-    return "a semaphore: wait() holds the thread" + (most ?? "")
+    let last = records.last?.time ?? 0
+    for (_, begun) in open { lengths[begun] = last - records[begun].time }
+    return lengths
   }
 
   /// Why a run stopped with every task waiting: `waiting` threads wait in a semaphore or for a
@@ -160,7 +177,8 @@ struct OwnProgramTrace {
     var last = 0.0
     // Where a blocking sleep held a thread: the main thread's longest is its stall.
     var spans: [ThreadSpan] = []
-    for record in records {
+    let waitLengths = waitLengths()
+    for (index, record) in records.enumerated() {
       let time = Double(record.time) / 1_000_000
       last = max(last, time)
       let thread = record.lane.isEmpty ? "-" : String(record.lane)
@@ -176,7 +194,10 @@ struct OwnProgramTrace {
         spans.append(ThreadSpan(thread: thread, start: time, end: time + Double(length)))
         payload = .block(.work(milliseconds: length))
       case .wait:
-        payload = .text(.block, Self.waitText(record.text))
+        let length = (waitLengths[index] ?? 0) / 1_000_000
+        payload = .block(.held(what: Self.waitText(record.text), milliseconds: length))
+      case .waited:
+        continue
       case .foreign:
         escaped += 1
         continue

@@ -167,6 +167,14 @@ struct OwnProgramTrace {
       + "second): a deadlock, or a continuation never resumed" + threads
   }
 
+  /// What a run the scheduler could not go on with says: it lost its turn, or a thread.
+  static func schedulerDefect(lost: Bool) -> String {
+    lost
+      ? "the lab's scheduler lost its turn: all of its threads waited for 3 real seconds "
+        + "between jobs — a defect of the lab, not of the program; please report it"
+      : "the lab's scheduler could not start a thread of the pool, so its jobs could not run"
+  }
+
   func record(name: String, seed: UInt64, threads: Int) -> RunRecord {
     let names = taskNames()
     func label(_ task: UInt64) -> String { task == 0 ? "-" : names[task] ?? "task \(task)" }
@@ -220,11 +228,7 @@ struct OwnProgramTrace {
         continue
       case .noThread, .lost:
         end = .limitReached("the lab's scheduler")
-        problem =
-          record.kind == .lost
-          ? "the lab's scheduler lost its turn: all of its threads waited for 3 real seconds "
-            + "between jobs — a defect of the lab, not of the program; please report it"
-          : "the lab's scheduler could not start a thread of the pool, so its jobs could not run"
+        problem = Self.schedulerDefect(lost: record.kind == .lost)
         continue
       case .limit:
         let limit =

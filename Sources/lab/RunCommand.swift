@@ -61,7 +61,7 @@ enum RunCommand: Command {
     events, each with its task and thread; --seed S replays a run, as does --schedule S from --show-schedule;
     --timeline draws it, --format json and --chrome write it. What escaped the scheduler
     (another thread, Dispatch) is noted; a deadlock, a continuation never resumed and a blocking
-    call (NSLock, DispatchQueue.sync, a read) are named. See docs/own-programs.md.
+    call (NSLock, a read) are named. See docs/own-programs.md.
 
     A name is looked up under Scenarios/ at any depth; a path runs that file.
     Exit status: 0 when every check passes, 1 when one fails, 64 on a usage error.

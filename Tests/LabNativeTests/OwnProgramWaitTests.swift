@@ -127,3 +127,40 @@ import Testing
     #expect(run.record.problem == nil)
   }
 }
+
+extension OwnProgramWaitTests {
+  /// A `DispatchGroup`'s `wait()` in a task is Dispatch's own futex wait: its thread is held
+  /// while the task that leaves the group runs on another (50 ms); on a pool of one, a wait
+  /// with a deadline times out at it (200 ms), and only then does the other task run.
+  @Test(arguments: [(2, ["left", "done"], 50.0), (1, ["timed out", "done"], 200.0)])
+  func aGroupsWaitLeavesTheOtherThreadsToTheTaskThatLeaves(
+    threads: Int, printed: [String], duration: Double
+  ) throws {
+    let source = """
+      import Dispatch
+      let group = DispatchGroup()
+      group.enter()
+      let leaver = Task.detached {
+        try await Task.sleep(for: .milliseconds(50))
+        group.leave()
+      }
+      let waiter = Task.detached {
+        let result = group.wait(timeout: .now() + .milliseconds(200))
+        print(result == .timedOut ? "timed out" : "left")
+      }
+      await waiter.value
+      try await leaver.value
+      print("done")
+      """
+    var options = RunOptions()
+    options.threads = threads
+    let runs = try OwnProgramTests.runs(
+      OwnProgram(path: "group.swift", source: source), seeds: [0, 1], options: options)
+    guard !runs.isEmpty else { return print("skipped: no swiftc") }
+    for run in runs {
+      #expect(run.printed == printed, "\(run.record.problem ?? "")")
+      #expect(run.record.duration == duration)
+      #expect(run.record.problem == nil)
+    }
+  }
+}

@@ -227,7 +227,7 @@ public struct OwnProgram: Sendable {
       "the program crashed: killed by \(NativeProcess.signalName(signal))"
     case .timedOut(let seconds):
       "stopped after \(TraceText.time(seconds)) real s (--timeout): a job did not return — a "
-        + "blocking call (NSLock, DispatchQueue.sync, a read) holds the scheduler's turn"
+        + "blocking call (NSLock, a pthread mutex, a read) holds the scheduler's turn"
     case .memoryLimit, .cpuLimit, .outputLimit: "the program \(process.ending.said)"
     }
   }

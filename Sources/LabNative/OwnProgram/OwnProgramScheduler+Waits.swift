@@ -3,13 +3,14 @@ extension OwnProgramScheduler {
   /// `LabSchedulerWaits.swift`: a semaphore's and a `Mutex`'s waits, which give the turn up.
   static let waitsSource = #"""
     // Waits that hold a thread, as the program's jobs meet them: a Dispatch semaphore's `wait`
-    // (`sem_wait`, `sem_timedwait`) and a `Mutex` another thread holds (the kernel's priority-
-    // inheriting futex, which Synchronization reaches through `syscall`). On a scheduler's thread
+    // (`sem_wait`, `sem_timedwait`), a `Mutex` another thread holds (the kernel's priority-
+    // inheriting futex, which Synchronization reaches through `syscall`) and Dispatch's own futex
+    // waits (a group's `wait`, `sync` onto a busy queue). On a scheduler's thread
     // such a wait holds the thread, as on Swift's pool, but gives the turn up: other jobs run on
     // other threads, and the waiter tries again after a signal or a release (`sem_post`, the
     // futex's unlock), in its turn among the jobs. A wait with a deadline takes virtual time.
-    // Anything else that blocks (a pthread mutex, `NSLock`, `DispatchQueue.sync`) holds the turn,
-    // and the watchdog names it (LabSchedulerRuntime.swift).
+    // Anything else that blocks (a pthread mutex, `NSLock`, a read) holds the turn, and the
+    // watchdog names it (LabSchedulerRuntime.swift).
     import Glibc
     import Synchronization
 
@@ -85,42 +86,90 @@ extension OwnProgramScheduler {
       return result
     }
 
-    /// The futex operations a `Mutex` uses, and the bits of its word (the owner's thread ID, and
-    /// whether others wait).
+    /// The futex operations a `Mutex` and Dispatch use, and the bits of a lock's word (the owner's
+    /// thread ID, and whether others wait).
     enum LabFutex {
       #if arch(x86_64)
         static let call = 202
       #else
         static let call = 98
       #endif
+      static let wait = 0
+      static let wake = 1
       static let lockPI = 6
       static let unlockPI = 7
+      static let waitBitset = 9
+      static let wakeBitset = 10
       static let operation = 127
+      static let realtime = 256
       static let waiters: UInt32 = 0x8000_0000
       static let owner: UInt32 = 0x3FFF_FFFF
     }
 
-    /// The C library's `syscall`, through which Synchronization's `Mutex` waits and wakes.
-    /// A lock is taken here as the kernel would (`LabFutex`); every other call goes on unchanged.
+    /// The C library's `syscall`, through which Synchronization's `Mutex` and Dispatch's waits
+    /// (a group's `wait`, `sync`) wait and wake. On a scheduler's thread in a job, a futex wait is
+    /// the scheduler's (`labSchedulerFutexWait`); a wake or an unlock, from any thread, lets the
+    /// waiters try again. Every other call goes on unchanged.
     @_cdecl("syscall")
     public func labSchedulerSyscall(
       _ number: Int, _ a1: Int, _ a2: Int, _ a3: Int, _ a4: Int, _ a5: Int, _ a6: Int
     ) -> Int {
-      if number == LabFutex.call, a2 & LabFutex.operation == LabFutex.lockPI,
-        let me = labSchedulerSleeper(), let word = UnsafeMutablePointer<UInt32>(bitPattern: a1)
+      guard number == LabFutex.call else { return labRealSyscall()(number, a1, a2, a3, a4, a5, a6) }
+      let operation = a2 & LabFutex.operation
+      if let me = labSchedulerSleeper(), let word = UnsafeMutablePointer<UInt32>(bitPattern: a1),
+        let result = labSchedulerFutexWait(
+          operation, word, expected: a3, deadline: a4, realtime: a2 & LabFutex.realtime != 0, on: me)
       {
-        _ = LabSchedulerLoop.shared.wait(for: "lock", until: nil, on: me) {
-          labSchedulerTryLock(word, for: me)
-        }
-        return 0
+        return result
       }
       let result = labRealSyscall()(number, a1, a2, a3, a4, a5, a6)
-      if number == LabFutex.call, a2 & LabFutex.operation == LabFutex.unlockPI,
-        LabSchedulerThreads.keyMade
+      if operation == LabFutex.wake || operation == LabFutex.unlockPI
+        || operation == LabFutex.wakeBitset, LabSchedulerThreads.keyMade
       {
         LabSchedulerLoop.shared.released()
       }
       return result
+    }
+
+    /// A futex wait of worker `me`'s job, as the scheduler's wait: a lock is taken as the kernel
+    /// would (`labSchedulerTryLock`); a plain wait returns at once when the word no longer holds
+    /// `expected` (`EAGAIN`), else after the next wake or release anywhere — a futex waiter may
+    /// wake for nothing and looks again — or at its deadline (`ETIMEDOUT`), which takes virtual
+    /// time. Nil for an operation that is no wait.
+    func labSchedulerFutexWait(
+      _ operation: Int, _ word: UnsafeMutablePointer<UInt32>, expected: Int, deadline: Int,
+      realtime: Bool, on me: Int
+    ) -> Int? {
+      let loop = LabSchedulerLoop.shared
+      if operation == LabFutex.lockPI {
+        _ = loop.wait(for: "lock", until: nil, on: me) { labSchedulerTryLock(word, for: me) }
+        return 0
+      }
+      guard operation == LabFutex.wait || operation == LabFutex.waitBitset else { return nil }
+      let atomic = UnsafeMutablePointer<Atomic<UInt32>>(OpaquePointer(word))
+      guard atomic.pointee.load(ordering: .acquiring) == UInt32(truncatingIfNeeded: expected) else {
+        errno = EAGAIN
+        return -1
+      }
+      var until: Int64?
+      if let time = UnsafePointer<timespec>(bitPattern: deadline) {
+        let length = labSchedulerNanoseconds(time.pointee)
+        // FUTEX_WAIT's timeout is relative; FUTEX_WAIT_BITSET's is a moment on the monotonic
+        // clock, or the realtime one.
+        let clock = realtime ? CLOCK_REALTIME : CLOCK_MONOTONIC
+        let left = operation == LabFutex.wait ? length : length - (labSchedulerVirtualTime(clock) ?? 0)
+        until = LabSchedulerLoop.later(loop.now, by: left)
+      }
+      // The first try looks at the word again, after the wait has noted the releases so far: a
+      // waker on another thread changes the word before it wakes.
+      var tried = false
+      let woke = loop.wait(for: "futex", until: until, on: me) {
+        defer { tried = true }
+        return tried || atomic.pointee.load(ordering: .acquiring) != UInt32(truncatingIfNeeded: expected)
+      }
+      if woke { return 0 }
+      errno = ETIMEDOUT
+      return -1
     }
 
     /// Takes a `Mutex`'s word for worker `me` if no thread owns it; else marks it as waited for,

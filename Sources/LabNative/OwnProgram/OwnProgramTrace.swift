@@ -130,12 +130,27 @@ struct OwnProgramTrace {
     return names
   }
 
-  /// What a wait record says it waited in: a `Mutex`, or a semaphore and for how long at most.
+  /// What a wait record says its thread waited in: its text's first word.
+  enum WaitKind: String {
+    /// A `Mutex` another thread holds.
+    case lock
+    /// A semaphore, and the nanoseconds it waits at most as the text's second word.
+    case semaphore
+    /// A futex wait of Dispatch's own: a group's `wait()`, `sync` onto a busy queue.
+    case futex
+  }
+
+  /// What a wait record's text says it waited in, for the trace.
   static func waitText(_ text: String) -> String {
     let words = text.split(separator: " ")
-    guard words.first == "semaphore" else { return "a Mutex another task holds" }
-    let most = words.count > 1 ? Int64(words[1]).map { " (at most \($0 / 1_000_000) ms)" } : nil
-    return "a semaphore's wait()" + (most ?? "")
+    switch words.first.flatMap({ WaitKind(rawValue: String($0)) }) {
+    case .lock: return "a Mutex another task holds"
+    case .semaphore:
+      let most = words.count > 1 ? Int64(words[1]).map { " (at most \($0 / 1_000_000) ms)" } : nil
+      return "a semaphore's wait()" + (most ?? "")
+    case .futex: return "a wait of Dispatch's (a group's wait(), sync)"
+    case nil: return text
+    }
   }
 
   /// How long each wait (by its record's index) held its thread, in nanoseconds: to the record
@@ -223,7 +238,7 @@ struct OwnProgramTrace {
         end = .deadlock
         problem =
           "a job waited \(record.text) real seconds without returning: a blocking call the lab "
-          + "does not model (NSLock, DispatchQueue.sync, a read) holds the scheduler's turn — "
+          + "does not model (NSLock, a pthread mutex, a read) holds the scheduler's turn — "
           + "one job runs at a time — and the task that would end it cannot run until it returns"
         continue
       case .noThread, .lost:

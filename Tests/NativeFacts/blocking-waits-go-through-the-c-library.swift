@@ -2,6 +2,8 @@
 //   library's syscall (futex FUTEX_LOCK_PI), and both its holder's unlock and then the waiter's
 //   go through it too (FUTEX_UNLOCK_PI); an uncontended one calls nothing. DispatchSemaphore's wait() waits in sem_wait, its
 //   wait(timeout:) in sem_timedwait, and its signal() calls sem_post only when a thread waits.
+//   A DispatchGroup's wait() and a sync onto a serial queue busy on another thread wait through
+//   syscall too (futex FUTEX_WAIT), and are woken through it (FUTEX_WAKE).
 // checked: Swift 6.3.1, Linux
 // compare: sequence
 // flags: -Xlinker --export-dynamic-symbol=syscall -Xlinker --export-dynamic-symbol=sem_wait -Xlinker --export-dynamic-symbol=sem_timedwait -Xlinker --export-dynamic-symbol=sem_post
@@ -10,9 +12,11 @@
 // log: DispatchSemaphore.signal() with no waiter: nothing
 // log: DispatchSemaphore.wait() until another thread signals: sem_wait, sem_post
 // log: DispatchSemaphore.wait(timeout:) that times out: sem_timedwait
+// log: DispatchGroup.wait() until another thread leaves: FUTEX_WAIT, FUTEX_WAKE
+// log: DispatchQueue.sync onto a queue busy on another thread: FUTEX_WAIT, FUTEX_WAKE
 // `lab run FILE.swift` builds on this (docs/own-programs.md): its scheduler defines these
-// functions again, so that a job waiting in a semaphore or for a Mutex gives the turn up while
-// its thread stays held, and tries again after a signal or a release.
+// functions again, so that a job waiting in a semaphore, for a Mutex or in Dispatch gives the
+// turn up while its thread stays held, and tries again after a signal, a release or a wake.
 import Dispatch
 import Glibc
 import Synchronization
@@ -53,6 +57,8 @@ public func recordingSyscall(
     switch a2 & 127 {
     case 6: note("FUTEX_LOCK_PI")
     case 7: note("FUTEX_UNLOCK_PI")
+    case 0: note("FUTEX_WAIT")
+    case 1: note("FUTEX_WAKE")
     default: break
     }
   }
@@ -83,6 +89,8 @@ public func recordingSemaphorePost(_ semaphore: UnsafeMutablePointer<sem_t>?) ->
 enum Shared {
   static let lock = Mutex(0)
   static let semaphore = DispatchSemaphore(value: 0)
+  static let group = DispatchGroup()
+  static let queue = DispatchQueue(label: "serial")
 }
 
 /// Runs `body` on a thread of its own after `milliseconds`.
@@ -107,12 +115,15 @@ func later(_ milliseconds: Int, _ body: @escaping @Sendable () -> Void) -> pthre
   return thread
 }
 
-func calls(_ what: String, _ body: () -> Void) {
+/// Prints what `body` called, or only the futex calls: Dispatch's own threads wait in a
+/// semaphore between blocks, whenever they come to it.
+func calls(_ what: String, onlyFutex: Bool = false, _ body: () -> Void) {
   calls = []
   recording = true
   body()
   recording = false
-  print("log: \(what): \(calls.isEmpty ? "nothing" : calls.joined(separator: ", "))")
+  let shown = onlyFutex ? calls.filter { $0.hasPrefix("FUTEX") } : calls
+  print("log: \(what): \(shown.isEmpty ? "nothing" : shown.joined(separator: ", "))")
 }
 
 @main struct Main {
@@ -136,6 +147,17 @@ func calls(_ what: String, _ body: () -> Void) {
     }
     calls("DispatchSemaphore.wait(timeout:) that times out") {
       _ = Shared.semaphore.wait(timeout: .now() + .milliseconds(20))
+    }
+    calls("DispatchGroup.wait() until another thread leaves") {
+      Shared.group.enter()
+      let leaver = later(50) { Shared.group.leave() }
+      Shared.group.wait()
+      pthread_join(leaver, nil)
+    }
+    calls("DispatchQueue.sync onto a queue busy on another thread", onlyFutex: true) {
+      Shared.queue.async { usleep(50_000) }
+      usleep(10_000)
+      Shared.queue.sync {}
     }
   }
 }

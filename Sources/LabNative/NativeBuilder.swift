@@ -16,8 +16,11 @@ public enum NativeError: Error, Sendable {
   /// A scenario's program the lab's scheduler cannot run, and why (`lab run NAME --scheduled`).
   case notSchedulable(String)
 
-  /// One line for `error: …`.
-  public var message: String {
+  /// One line for `error: …` (swiftc's diagnostics several): made safe for the terminal here,
+  /// since a program's source lines and its file's name are anyone's text.
+  public var message: String { terminalSafeLines(said) }
+
+  private var said: String {
     switch self {
     case .notExpressible(let diagnostic): diagnostic.description
     case .refused(let mode, let diagnostics, let file):

@@ -18,14 +18,20 @@ public enum ChromeTrace {
   /// How every trace the lab writes begins: `--chrome FILE` replaces only such a file.
   package static let marker = "{\"traceEvents\":[\n{\"ph\":\"M\",\"name\":\"process_name\""
 
+  /// How the run is named in the title: its mode, and its seed where a seed replays it (a
+  /// virtual run, one under the lab's scheduler).
+  static func runName(_ result: RunResult) -> String {
+    result.mode == .virtual || result.mode == .scheduled
+      ? "\(result.mode.rawValue), seed \(result.seed)" : result.mode.rawValue
+  }
+
   /// The whole JSON document: `{"traceEvents":[…],"displayTimeUnit":"ms"}`, one event per line.
   public static func document(_ result: RunResult) -> String {
     let picture = RunPicture(result)
     var tids: [String: Int] = [:]
     for (index, lane) in picture.lanes.enumerated() { tids[lane.name] = index + 1 }
     let main = tids["main"] ?? 1
-    var run = result.mode == .virtual ? "virtual, seed \(result.seed)" : "live"
-    run += ", \(result.threads) thread\(result.threads == 1 ? "" : "s")"
+    let run = Self.runName(result) + ", \(result.threads) thread\(result.threads == 1 ? "" : "s")"
 
     let process = quote("lab run \(result.scenario) (\(run))")
     var metadata = [line("M", "process_name", tid: 0, args: [("name", process)])]

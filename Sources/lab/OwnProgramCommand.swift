@@ -14,29 +14,35 @@ enum OwnProgramCommand {
   static func names(_ argument: String) -> Bool { argument.hasSuffix(".swift") }
 
   /// The options that mean nothing for an own program: refused, not ignored.
-  static let refused: [Option] = [
-    .live, .native, .policy, .scale, .html, .preemptions, .reduction, .jobs, .shard, .merge,
-  ]
+  static let refused: [Option] =
+    [
+      .live, .native, .policy, .scale, .html, .preemptions, .reduction, .jobs, .shard, .merge,
+    ] + interpreterLimits
+
+  /// The limits of what the virtual runtime's interpreter does, which a Swift program's run
+  /// has no part in: refused, not ignored.
+  static let interpreterLimits: [Option] = [.maxEvents, .maxTasks, .maxSteps, .maxDepth]
 
   /// The largest program file the lab reads.
   static let maxBytes = 1 << 20
 
-  /// The file, read; a usage error when it does not exist or is no program file.
+  /// The file, read; a usage error when it does not exist or is no program file. Read as a
+  /// course's files are: a regular file, at most `maxBytes` whatever its size says (a link to
+  /// `/proc` says 0), never a folder, a pipe or a device.
   static func load(_ argument: String) throws(UsageError) -> OwnProgram {
-    let url = URL(writtenPath: argument)
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder),
-      !isFolder.boolValue
-    else {
-      throw UsageError("no Swift file at '\(terminalSafe(argument))'; check the path")
+    let shown = "'\(terminalSafe(argument))'"
+    let data: Data?
+    do throws(FileError) {
+      // FileError makes its text safe for the terminal itself.
+      data = try BoundedFile.read(argument, cap: maxBytes, shown: "'\(argument)'")
+    } catch {
+      throw UsageError("\(error); a Swift program is UTF-8 text of at most 1 MB")
     }
-    let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-    guard size <= maxBytes, let data = FileManager.default.contents(atPath: url.path),
-      let source = String(data: data, encoding: .utf8)
-    else {
-      throw UsageError(
-        "'\(terminalSafe(argument))' is not a Swift program the lab can read: UTF-8 text of at "
-          + "most 1 MB")
+    guard let data else {
+      throw UsageError("no Swift file at \(shown): \(BoundedFile.missing(argument))")
+    }
+    guard let source = String(data: data, encoding: .utf8) else {
+      throw UsageError("\(shown) is not UTF-8 text; a Swift program is UTF-8 text of at most 1 MB")
     }
     return OwnProgram(path: argument, source: source)
   }
@@ -56,6 +62,12 @@ enum OwnProgramCommand {
   {
     try refuse(
       refused, in: arguments, "for a Swift file, which runs under the lab's scheduler; drop it")
+    // --chrome is checked before the build and the run, as for a scenario's run: it replaces
+    // only a Chrome trace the lab wrote, never the program, a scenario or a lesson.
+    if let refusal = RunCommand.reportsPlan(arguments).refusal() {
+      context.console.err(context.console.paint("error: ", .red, forErr: true) + refusal + "\n")
+      return nil
+    }
     guard let compiler = SwiftCompiler.find(environment: context.environment) else {
       context.console.err(
         "error: no Swift toolchain: swiftc is neither on PATH nor at /opt/swift/usr/bin; install "
@@ -246,24 +258,31 @@ enum OwnProgramCommand {
       guard let build = try build(program, arguments, context) else { return ExitStatus.failure }
       return searched(program, build, budget: budget, options: options, context)
     }
-    for option in [Option.departures, .maxSchedules, .maxSeconds] where arguments.given(option) {
+    for option in [Option.departures, .maxSchedules] where arguments.given(option) {
       throw UsageError(
         "--\(option.rawValue) belongs to the search of every schedule: add --exhaustive")
     }
     let count = try arguments.integer(.runs, in: 1...100_000) ?? 100
+    let budget = try SeedBudget(arguments)
     guard let build = try build(program, arguments, context) else { return ExitStatus.failure }
     var outcomes: [Found] = []
     var index: [[String]: Int] = [:]
     let console = context.console
+    let progress = ProgressLine(console: console)
+    var made = 0
     // Seed 0 first: first in, first out is the order a real run most often shows.
-    for seed in 0..<UInt64(count) {
+    for seed in 0..<UInt64(count) where !budget.spent(after: made) {
       let run: OwnRun
       do throws(NativeError) {
         run = try OwnProgram.run(build, name: program.name, seed: seed, options: options)
       } catch {
+        progress.clear()
         console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
         return ExitStatus.failure
       }
+      made += 1
+      progress.update(
+        "explore \(program.path): \(made)/\(count) runs · \(outcomes.count) outcomes")
       let key = run.printed + (run.record.problem.map { ["⚠ \($0)"] } ?? [])
       if let at = index[key] {
         outcomes[at].count += 1
@@ -273,9 +292,11 @@ enum OwnProgramCommand {
           Found(lines: key, count: 1, replay: "--seed \(seed)", failed: run.record.problem != nil))
       }
     }
+    progress.clear()
     console.out(
       "\(terminalSafe(program.path)): \(outcomes.count) outcome\(outcomes.count == 1 ? "" : "s") in "
-        + "\(count) seeded runs (sampled, not a proof: seeds 0…\(count - 1)), by what it printed\n")
+        + "\(made) seeded runs (sampled, not a proof: seeds 0…\(made - 1)"
+        + budget.stopped(made: made, of: count) + "), by what it printed\n")
     show(outcomes, of: program, unit: "run", threads: options.threads, console)
     return outcomes.contains { $0.failed } ? ExitStatus.failure : ExitStatus.ok
   }

@@ -202,7 +202,7 @@ enum RunCommand: Command {
 
   /// What `--html` and `--chrome` write. Each replaces only a report of its kind the lab wrote:
   /// a slip that named a scenario or a lesson replaced it with a report.
-  private static func reportsPlan(_ arguments: Arguments) -> OutputPlan {
+  static func reportsPlan(_ arguments: Arguments) -> OutputPlan {
     var output = OutputPlan(isLabPage: HTMLReport.isLabPage(atPath:))
     if let html = arguments.value(.html) { output.file(html, replaces: .labPage) }
     if let chrome = arguments.value(.chrome) {

@@ -12,10 +12,11 @@ import LabRuntime
 /// does the work.
 enum ScheduledCommand {
   /// Options with no meaning here: the order is the scheduler's, the time virtual.
-  static let refused: [Option] = [
-    .live, .native, .policy, .scale, .tolerance, .schedule, .showSchedule, .html, .exhaustive,
-    .preemptions, .reduction, .jobs, .shard, .merge, .departures,
-  ]
+  static let refused: [Option] =
+    [
+      .live, .native, .policy, .scale, .tolerance, .schedule, .showSchedule, .html, .exhaustive,
+      .preemptions, .reduction, .jobs, .shard, .merge, .departures,
+    ] + OwnProgramCommand.interpreterLimits
 
   /// The program built with the scheduler; nil with the error printed.
   static func build(_ scenario: Scenario, _ arguments: Arguments, _ context: CommandContext)
@@ -96,8 +97,10 @@ enum ScheduledCommand {
     let console = context.console
     let argument = arguments.positionals[0]
     let progress = ProgressLine(console: console)
+    let budget = try SeedBudget(arguments)
     var histogram = OutcomeHistogram(rules: scenario.expect.outcomes)
-    for seed in 0..<UInt64(count) {
+    var made = 0
+    for seed in 0..<UInt64(count) where !budget.spent(after: made) {
       let run: ScheduledRun
       do throws(NativeError) {
         run = try ScheduledScenario.run(scenario, build: build, seed: seed, options: options)
@@ -106,6 +109,7 @@ enum ScheduledCommand {
         console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
         return ExitStatus.failure
       }
+      made += 1
       histogram.add(
         run.result,
         as: RunLabel(mode: .scheduled, seed: seed, policy: .random, run: Int(seed) + 1))
@@ -119,7 +123,8 @@ enum ScheduledCommand {
       Exploration.report(
         histogram, argument: argument,
         heading:
-          "\(count) runs of its Swift program under the lab's scheduler: seeds 0…\(count - 1)",
+          "\(made) runs of its Swift program under the lab's scheduler: seeds 0…\(made - 1)"
+          + budget.stopped(made: made, of: count),
         extra: extra, hints: LabCommand.hint, columns: console.terminalColumns, console.outStyle))
     return histogram.failures.isEmpty ? ExitStatus.ok : ExitStatus.failure
   }

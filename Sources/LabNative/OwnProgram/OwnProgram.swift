@@ -22,10 +22,29 @@ public struct OwnRun: Sendable {
   /// The blocks and timers the program gave Dispatch, which ran on its threads in real time.
   public var dispatchBlocks = 0
 
-  /// What the program printed, in order: the outcome two runs are compared by.
+  /// What the program printed, in order: the outcome two runs are compared by. At most
+  /// `shownLines` lines (each cut at `OwnProgramTrace.shownColumns`), and then one line
+  /// counting the rest with a digest of them, so that runs that differ there still differ and
+  /// a search that keeps every outcome keeps each in bounded memory.
   public var printed: [String] {
-    record.events.compactMap { if case .log(let text) = $0.payload { text } else { nil } }
+    let lines = record.events.lazy.compactMap {
+      if case .log(let text) = $0.payload { text } else { nil }
+    }
+    var printed = Array(lines.prefix(Self.shownLines))
+    let rest = lines.dropFirst(Self.shownLines)
+    guard !rest.isEmpty else { return printed }
+    var digest: UInt64 = 0xCBF2_9CE4_8422_2325
+    var count = 0
+    for line in rest {
+      count += 1
+      for byte in line.utf8 + [10] { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    }
+    printed.append("… and \(count) more lines (digest \(String(digest, radix: 16)))")
+    return printed
   }
+
+  /// How many printed lines an outcome keeps whole.
+  public static let shownLines = 1_000
 }
 
 /// A learner's own Swift file, compiled with the lab's scheduler beside it and run one job at a
@@ -175,7 +194,8 @@ public struct OwnProgram: Sendable {
   /// `environment`: more for the program, as a scenario's program reads.
   public static func run(
     _ build: NativeBuild, name: String, seed: UInt64, schedule: OwnSchedule? = nil,
-    options: RunOptions, blockSeconds: Int = 3, environment more: [String: String] = [:]
+    options: RunOptions, blockSeconds: Int = 3, environment more: [String: String] = [:],
+    keepsAllOutput: Bool = false
   ) throws(NativeError) -> OwnRun {
     var environment = more.merging([
       "LAB_SEED": String(seed), "SWIFT_BACKTRACE": "enable=no",
@@ -187,6 +207,8 @@ public struct OwnProgram: Sendable {
       "LAB_POOL_WIDTH": String(width(options)),
     ]) { _, lab in lab }
     if let schedule { environment["LAB_SCHEDULE"] = schedule.text }
+    let key = OwnProgramScheduler.newRecordKey()
+    environment["LAB_RECORD_KEY"] = key
     let process: NativeProcess
     do {
       process = try NativeProcess.run(
@@ -196,23 +218,36 @@ public struct OwnProgram: Sendable {
     } catch {
       throw .io("could not run \(build.executable.path): \(error)")
     }
-    var trace = OwnProgramTrace(output: process.output)
+    let trace = OwnProgramTrace(output: process.output, key: key, keepsAllOutput: keepsAllOutput)
     // The runtime names the file it compiled, main.swift: the learner's is theirs.
-    trace.otherOutput = trace.otherOutput.map {
+    let otherOutput = trace.otherOutput.map {
       $0.replacingOccurrences(of: "main/main.swift:", with: "\(name).swift:")
     }
     var record = trace.record(name: name, seed: seed, threads: width(options))
-    if record.problem == nil, let problem = Self.problem(process) {
+    // A limit the lab stopped the program at is why it ended, whatever it wrote last.
+    if let problem = Self.problem(process), process.ending.isLimit || record.problem == nil {
       record.problem = problem
-      switch process.ending {
-      case .exited, .signalled: break
-      case .timedOut, .memoryLimit, .cpuLimit, .outputLimit: record.end = .limitReached(problem)
-      }
+      if process.ending.isLimit { record.end = .limitReached(problem) }
     }
     return OwnRun(
       record: record, jobs: trace.jobs, inexactSleeps: trace.inexactSleeps,
-      choices: trace.choices, unfitSchedule: trace.unfit, otherOutput: trace.otherOutput,
+      choices: trace.choices,
+      unfitSchedule: trace.unfit ?? Self.unused(schedule, choices: trace.choices),
+      otherOutput: otherOutput,
       dispatchBlocks: trace.dispatchBlocks)
+  }
+
+  /// Why a schedule longer than the run's points of choice does not fit: its last departures
+  /// were never taken, so it does not replay what it says. Nil when it fits.
+  static func unused(_ schedule: OwnSchedule?, choices: OwnChoices?) -> String? {
+    guard let schedule, let choices, choices.whole else { return nil }
+    let points = choices.counts.count
+    // Trailing zeros are dropped from a schedule's text: only a departure past the end counts.
+    guard let last = schedule.picks.lastIndex(where: { $0 != 0 }), last >= points else {
+      return nil
+    }
+    return "the schedule does not fit this program: it departs at choice \(last + 1), but the "
+      + "run had only \(points) point\(points == 1 ? "" : "s") of choice"
   }
 
   /// The pool's width: `--threads`, else a scenario's.
@@ -228,7 +263,25 @@ public struct OwnProgram: Sendable {
     case .timedOut(let seconds):
       "stopped after \(TraceText.time(seconds)) real s (--timeout): a job did not return — a "
         + "blocking call (NSLock, a pthread mutex, a read) holds the scheduler's turn"
-    case .memoryLimit, .cpuLimit, .outputLimit: "the program \(process.ending.said)"
+    case .memoryLimit(let megabytes):
+      "the program used more than \(megabytes) MB of memory (the --max-memory-mb limit); "
+        + "raise it with --max-memory-mb \(megabytes * 2)"
+    case .cpuLimit(let seconds):
+      "the program used more than \(seconds) s of CPU time (the --max-cpu limit); raise it "
+        + "with --max-cpu \(seconds * 2)"
+    case .outputLimit(let megabytes):
+      "the program and the scheduler's records of it came to more than \(megabytes) MB of "
+        + "output (the --max-trace-mb limit); raise it with --max-trace-mb \(megabytes * 2)"
+    }
+  }
+}
+
+extension NativeProcess.Ending {
+  /// Whether the lab stopped the program at one of its limits.
+  var isLimit: Bool {
+    switch self {
+    case .exited, .signalled: false
+    case .timedOut, .memoryLimit, .cpuLimit, .outputLimit: true
     }
   }
 }

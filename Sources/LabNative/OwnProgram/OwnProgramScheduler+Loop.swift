@@ -125,8 +125,11 @@ extension OwnProgramScheduler {
           getenv("LAB_SCHEDULE").map {
             String(cString: $0).split(separator: ".").compactMap { Int($0) }
           } ?? []
-        maxJobs = Int(Self.number("LAB_MAX_JOBS") ?? 5_000_000)
-        maxTime = Int64(Self.number("LAB_MAX_TIME_MS") ?? 3_600_000) * 1_000_000
+        maxJobs = Int(clamping: Self.number("LAB_MAX_JOBS") ?? 5_000_000)
+        // Milliseconds to nanoseconds, saturating: a limit past the largest time is no limit.
+        let (maxTime, overflow) = Int64(clamping: Self.number("LAB_MAX_TIME_MS") ?? 3_600_000)
+          .multipliedReportingOverflow(by: 1_000_000)
+        self.maxTime = overflow ? .max : maxTime
         width = Int(min(max(Self.number("LAB_POOL_WIDTH") ?? 4, 1), UInt64(LabSchedulerThreads.pool)))
         let width = width
         lanes =

@@ -38,13 +38,26 @@ extension OwnProgramScheduler {
         byteCount: capacity, alignment: 1)
       nonisolated(unsafe) static var count = 0
       nonisolated(unsafe) static var lock = pthread_mutex_t()
+      /// What begins each record: 0x01, `lab`, the run's key and a tab. The key is the lab's, new
+      /// for each run (`LAB_RECORD_KEY`), and taken out of the environment before `main`: text the
+      /// program writes cannot begin a record, wherever it stands in a line.
+      nonisolated(unsafe) static var prefix: [UInt8] = Array("\u{1}lab\t".utf8)
 
-      /// One record: `0x01 lab1 KIND TIME TASK LANE NAME TEXT`, tab-separated.
+      /// Reads the run's key and wipes it from the environment, its bytes as well as its name.
+      static func takeKey() {
+        guard let value = getenv("LAB_RECORD_KEY") else { return }
+        let key = String(cString: value)
+        prefix = Array("\u{1}lab\(key)\t".utf8)
+        memset(value, 0x2D, strlen(value))
+        unsetenv("LAB_RECORD_KEY")
+      }
+
+      /// One record: `0x01 labKEY KIND TIME TASK LANE NAME TEXT`, tab-separated.
       static func write(
         _ kind: String, time: Int64, task: UInt64, lane: String = "", name: String = "",
         text: String = ""
       ) {
-        var line = "\u{1}lab1\t\(kind)\t\(time)\t\(task)\t\(lane)\t"
+        var line = String(decoding: prefix, as: UTF8.self) + "\(kind)\t\(time)\t\(task)\t\(lane)\t"
         escape(name, into: &line)
         line += "\t"
         escape(text, into: &line)
@@ -67,7 +80,7 @@ extension OwnProgramScheduler {
       static func write(_ kind: StaticString, time: Int64, task: UInt64, worker: Int) {
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
-        if count + 96 > capacity { flushHeld() }
+        if count + 96 + prefix.count > capacity { flushHeld() }
         func tab() {
           buffer.storeBytes(of: 9, toByteOffset: count, as: UInt8.self)
           count += 1
@@ -91,7 +104,10 @@ extension OwnProgramScheduler {
           }
           count += digits.1
         }
-        put("\u{1}lab1\t")
+        prefix.withUnsafeBytes { bytes in
+          buffer.advanced(by: count).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+          count += bytes.count
+        }
         put(kind)
         tab()
         put(UInt64(max(0, time)))
@@ -232,6 +248,7 @@ extension OwnProgramScheduler {
     // Runs before `main`: the runtime asks for its executors when the first task is made.
     @used @section(".init_array")
     let labSchedulerInstall: @convention(c) () -> Void = {
+      LabSchedulerRecord.takeKey()
       labSchedulerClockOrigins()
       LabSchedulerThreads.enter(0)
       labSchedulerInJob.store(true, ordering: .releasing)

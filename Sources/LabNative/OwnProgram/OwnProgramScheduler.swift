@@ -36,7 +36,15 @@ enum OwnProgramScheduler {
   /// What a program's link needs: the `interposed` functions exported.
   static let linkOptions = interposed.flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] }
 
-  /// The prefix of each record the scheduler writes; no text the program prints starts with it,
-  /// since its `print` is the scheduler's and writes a record of its own.
-  static let recordPrefix = "\u{1}lab1\t"
+  /// What begins each record the scheduler writes in a run with `key`. The key is new for each
+  /// run and gone from the program's environment before its `main`, so no text the program
+  /// writes — through `print`, which writes a record of its own, or around it — is a record.
+  static func recordPrefix(key: String) -> String { "\u{1}lab\(key)\t" }
+
+  /// A run's key: 64 random bits in hex.
+  static func newRecordKey() -> String {
+    let bits = UInt64.random(in: .min ... .max)
+    let hex = String(bits, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
 }

@@ -59,8 +59,15 @@ public enum OwnProgramSearch {
       outcomes: [], schedules: 0, stoppedBy: nil, uncontrolledRuns: 0, firstUncontrolled: nil,
       repeatedRuns: 0, cutRuns: 0)
     var index: [[String]: Int] = [:]
-    var stack: [[Int]] = [[]]
-    while let prefix = stack.popLast() {
+    // Each schedule to run as the run it departs from (shared, not copied: a run with N
+    // points of choice pushes up to N children, and N copies of its schedule would take N²),
+    // and its one departure: at `point`, the job `pick` places behind the oldest.
+    var stack: [(base: [Int], point: Int, pick: Int)] = [([], -1, 0)]
+    while let next = stack.popLast() {
+      let prefix =
+        next.point < 0
+        ? next.base
+        : next.base + Array(repeating: 0, count: next.point - next.base.count) + [next.pick]
       if result.schedules >= budget.maxSchedules {
         result.stoppedBy = "--max-schedules \(budget.maxSchedules)"
         break
@@ -117,7 +124,7 @@ public enum OwnProgramSearch {
         let most = min(choices.counts[point] - 1, budget.departures - spent)
         guard most >= 1 else { continue }
         for pick in (1...most).reversed() {
-          stack.append(prefix + Array(repeating: 0, count: point - prefix.count) + [pick])
+          stack.append((prefix, point, pick))
         }
       }
     }

@@ -1,5 +1,6 @@
 import LabChecks
 import LabInterpreter
+import LabModel
 import LabRuntime
 
 /// What the scheduler wrote, read back as a run record: its records become trace events, and
@@ -39,7 +40,35 @@ struct OwnProgramTrace {
   }
 
   var records: [Record] = []
-  var otherOutput: [String] = []
+  /// What the program wrote other than through `print`. A learner's program: its first
+  /// `otherHeadLines` lines and its last `otherTailLines`, each cut at `shownColumns` — the
+  /// runtime's last words are at the end. A scenario's program, which the lab wrote: all of it,
+  /// since its helpers write the trace there (`keepsAllOutput`).
+  var otherOutput: [String] { otherHead + otherTail }
+  private let keepsAllOutput: Bool
+  private var otherHead: [String] = []
+  private var otherTail: [String] = []
+  /// How many lines of other output were left out between the head and the tail.
+  private(set) var otherLeftOut = 0
+
+  /// The widest a printed line or a line of other output is kept; the rest is cut.
+  static let shownColumns = 1_000
+  /// The widest a task's name is kept: it is shown on every line of the task's.
+  static let shownNameColumns = 100
+  static let otherHeadLines = 200
+  static let otherTailLines = 50
+
+  /// Keeps a line of other output, within the head and tail's bounds.
+  private mutating func other(_ line: Substring) {
+    if keepsAllOutput { return otherHead.append(String(line)) }
+    let kept = cut(String(line), toWidth: Self.shownColumns)
+    if otherHead.count < Self.otherHeadLines { return otherHead.append(kept) }
+    otherTail.append(kept)
+    if otherTail.count > Self.otherTailLines {
+      otherTail.removeFirst()
+      otherLeftOut += 1
+    }
+  }
 
   /// How many sleeps ran on a clock of the program's own, rounded to the millisecond.
   var inexactSleeps: Int { records.count { $0.kind == .inexact } }
@@ -56,12 +85,17 @@ struct OwnProgramTrace {
 
   /// The choices the run made, from the record written at exit.
   var choices: OwnChoices? {
+    // As many as the scheduler notes, however many a record says.
     records.last(where: { $0.kind == .choices }).map {
       OwnChoices(
-        counts: $0.text.split(separator: " ").compactMap { Int($0) },
-        picks: $0.name.split(separator: " ").compactMap { Int($0) }, whole: $0.lane == "whole")
+        counts: $0.text.split(separator: " ").prefix(Self.maxChoices).compactMap { Int($0) },
+        picks: $0.name.split(separator: " ").prefix(Self.maxChoices).compactMap { Int($0) },
+        whole: $0.lane == "whole")
     }
   }
+
+  /// The most points of choice the scheduler notes (`LabSchedulerLoop.maxNoted`).
+  static let maxChoices = 100_000
 
   /// How many jobs ran, from the record written at exit; nil when the program did not exit.
   var jobs: Int? { endField(0) }
@@ -77,24 +111,39 @@ struct OwnProgramTrace {
     }
   }
 
-  init(output: String) {
-    for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
-      guard line.hasPrefix(OwnProgramScheduler.recordPrefix) else {
-        if !line.isEmpty { otherOutput.append(String(line)) }
+  /// Reads the output of a run with `key`: a record may stand anywhere in a line, after text the
+  /// program wrote without ending its line (records go out in blocks, the program's writes as
+  /// it makes them).
+  init(output: String, key: String, keepsAllOutput: Bool = false) {
+    self.keepsAllOutput = keepsAllOutput
+    let prefix = OwnProgramScheduler.recordPrefix(key: key)
+    for whole in output.split(separator: "\n", omittingEmptySubsequences: false) {
+      var line = whole
+      if let found = line.firstRange(of: prefix) {
+        if found.lowerBound > line.startIndex {
+          other(line[..<found.lowerBound])
+        }
+        line = line[found.lowerBound...]
+      } else {
+        if !line.isEmpty { other(line) }
         continue
       }
-      let fields = line.dropFirst(OwnProgramScheduler.recordPrefix.count).split(
+      let fields = line.dropFirst(prefix.count).split(
         separator: "\t", maxSplits: 5, omittingEmptySubsequences: false)
       guard fields.count == 6, let kind = Kind(rawValue: String(fields[0])),
         let time = Int64(fields[1]), let task = UInt64(fields[2])
       else {
-        otherOutput.append(String(line))
+        other(line)
         continue
       }
       records.append(
         Record(
           kind: kind, time: time, task: task, lane: fields[3],
-          name: Self.unescaped(fields[4]), text: Self.unescaped(fields[5])))
+          // A task's name, cut; the choices record keeps its picks there, whole.
+          name: kind == .choices
+            ? Self.unescaped(fields[4])
+            : cut(Self.unescaped(fields[4]), toWidth: Self.shownNameColumns),
+          text: Self.unescaped(fields[5])))
     }
   }
 
@@ -209,7 +258,7 @@ struct OwnProgramTrace {
       switch record.kind {
       case .start: payload = .start(note: "")
       case .resume: payload = .text(.resume, "")
-      case .print: payload = .log(record.text)
+      case .print: payload = .log(cut(record.text, toWidth: Self.shownColumns))
       case .sleep:
         payload = .sleep(milliseconds: (Int64(record.text) ?? 0) / 1_000_000)
       case .block:

@@ -45,8 +45,10 @@ public enum ScheduledScenario {
   ) throws(NativeError) -> ScheduledRun {
     var options = options
     options.threads = options.threads ?? scenario.threads
+    // The program's helpers write the trace as other output: all of it is read.
     let own = try OwnProgram.run(
-      build, name: scenario.name, seed: seed, options: options, environment: environment)
+      build, name: scenario.name, seed: seed, options: options, environment: environment,
+      keepsAllOutput: true)
     let record = record(scenario, own: own, seed: seed, threads: options.threads ?? 1)
     let checks = ExpectationChecker.check(
       scenario.expect, against: record, tolerance: scenario.tolerance(options))

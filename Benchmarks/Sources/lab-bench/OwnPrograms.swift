@@ -8,8 +8,10 @@ import LabSwift
 /// `-O`, the scheduler's object with it) and timed as processes: two tasks yielding `yields / 2`
 /// times each (a start or resume record written for every job), and four tasks on a pool of 4
 /// blocking `blocks / 4` times each in `usleep(0)`, where each block passes the turn to another
-/// thread of the scheduler's and back. Empty where there is no toolchain.
-@MainActor func ownProgramRows(yields: Int, blocks: Int) -> [Row] {
+/// thread of the scheduler's and back, and four tasks taking one `Mutex` `locks / 4` times each
+/// and holding it across a `usleep(0)`, so that the others wait for it and try again when it is
+/// released. Empty where there is no toolchain.
+@MainActor func ownProgramRows(yields: Int, blocks: Int, locks: Int) -> [Row] {
   let environment = ProcessInfo.processInfo.environment
   guard let compiler = SwiftCompiler.find(environment: environment) else { return [] }
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -35,6 +37,24 @@ import LabSwift
         for _ in 0..<4 { group.addTask { for _ in 0..<\(blocks / 4) { usleep(0) } } }
       }
       print("done")
+      """
+    ),
+    (
+      "own program: \(locks) Mutex.withLock sections of four tasks on a pool of 4, each held "
+        + "across a usleep(0) while the others wait (real column: on Swift's executors; both "
+        + "processes)",
+      """
+      import Glibc
+      import Synchronization
+      let lock = Mutex(0)
+      await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<4 {
+          group.addTask {
+            for _ in 0..<\(locks / 4) { lock.withLock { count in usleep(0); count += 1 } }
+          }
+        }
+      }
+      print(lock.withLock { $0 })
       """
     ),
   ]

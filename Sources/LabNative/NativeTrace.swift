@@ -214,7 +214,7 @@ public struct NativeTrace: Sendable {
   }
 
   /// The lab's names for what the program prints as numbers: `thread-1`, `thread-2`… in order
-  /// of appearance (`main` stays `main`); a task is named by its `NAME start` line, and one that
+  /// of appearance (`main` stays `main`, as does a lane the lab's scheduler named); a task is named by its `NAME start` line, and one that
   /// prints none (the task that delivers inputs) is `task-1`, `task-2`….
   struct Names {
     var threads: [String: String] = [:]
@@ -222,7 +222,8 @@ public struct NativeTrace: Sendable {
     var unnamed = 0
 
     mutating func thread(_ lane: String) -> String {
-      if lane == "main" { return "main" }
+      // `main`, and a name the lab's scheduler gave (`worker-1`), stay; a number is a thread.
+      if lane == "main" || !lane.allSatisfy(\.isNumber) { return lane }
       if let name = threads[lane] { return name }
       let name = "thread-\(threads.count + 1)"
       threads[lane] = name

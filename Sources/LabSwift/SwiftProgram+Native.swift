@@ -58,6 +58,12 @@ extension ProgramWriter {
         return key
       }()
 
+      /// Under the lab's scheduler (`lab run NAME --scheduled`), its name for the calling thread,
+      /// `worker-1` as the virtual runtime names it; nil elsewhere, where a thread is its number.
+      nonisolated(unsafe) let labSchedulerLane = dlsym(nil, "labSchedulerLane").map {
+        unsafeBitCast($0, to: (@convention(c) () -> UnsafePointer<CChar>?).self)
+      }
+
       /// One line of the trace for the lab: scenario time, where it ran (`main` on the main
       /// actor or the main queue, else the thread), the task, the kind of line, then what
       /// happened. The lab reads the output a line at a time, so a line break in the text is
@@ -67,7 +73,10 @@ extension ProgramWriter {
       ) {
         let onMain =
           isolation === MainActor.shared || DispatchQueue.getSpecific(key: mainQueueKey) == true
-        let lane = onMain ? "main" : "\\(pthread_self())"
+        let lane =
+          onMain
+          ? "main" : labSchedulerLane.flatMap { $0() }.map { String(cString: $0) }
+            ?? "\\(pthread_self())"
         let task = withUnsafeCurrentTask { $0.map { String($0.hashValue, radix: 16) } } ?? "none"
         var shown = text
         if text.utf8.contains(where: { $0 == 0x5C || $0 == 0x0A || $0 == 0x0D }) {

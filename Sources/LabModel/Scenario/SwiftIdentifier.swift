@@ -68,6 +68,7 @@ public enum SwiftIdentifier {
     "handlers", "deliver", "ScenarioError", "TaskLocals", "SerialTasks", "noteTraps", "trapLine",
     "trapClockStart", "childItem", "isolationName", "pool", "ScenarioPool", "mainQueueKey",
     "pendingWork", "scaledNanoseconds", "KeptTasks", "keptTasks", "labScheduled",
+    "labSchedulerLane",
   ]
 
   /// What the program's code names from Swift, Foundation, Dispatch and Synchronization: even a

@@ -341,5 +341,19 @@ extension OwnProgramScheduler {
       let state = bytes[close + 2]
       return state == UInt8(ascii: "S") || state == UInt8(ascii: "D")
     }
+
+    /// The lab's name for the calling thread — `worker-1`, `high-2`, as the virtual runtime names
+    /// them — for the helpers of a scenario's program, which print where each step ran; nil on a
+    /// thread the scheduler does not run.
+    @_cdecl("labSchedulerLane")
+    public func labSchedulerLane() -> UnsafePointer<CChar>? {
+      guard let me = LabSchedulerThreads.current else { return nil }
+      return labSchedulerLaneNames[me]
+    }
+
+    /// Each thread's lane name as C text, made once.
+    nonisolated(unsafe) let labSchedulerLaneNames: [UnsafePointer<CChar>] = LabSchedulerLoop.shared.lanes.map {
+      UnsafePointer(strdup($0)!)
+    }
     """#
 }

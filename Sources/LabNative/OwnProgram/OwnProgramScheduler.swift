@@ -33,8 +33,11 @@ enum OwnProgramScheduler {
     "dispatch_group_async", "eventfd_write", "sem_wait", "sem_timedwait", "sem_post", "syscall",
   ]
 
-  /// What a program's link needs: the `interposed` functions exported.
-  static let linkOptions = interposed.flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] }
+  /// What a program's link needs: the `interposed` functions exported, and `labSchedulerLane`,
+  /// which a scenario's program looks up to name the thread each step ran on.
+  static let linkOptions = (interposed + ["labSchedulerLane"]).flatMap {
+    ["-Xlinker", "--export-dynamic-symbol=\($0)"]
+  }
 
   /// What begins each record the scheduler writes in a run with `key`. The key is new for each
   /// run and gone from the program's environment before its `main`, so no text the program

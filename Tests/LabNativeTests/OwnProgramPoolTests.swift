@@ -136,3 +136,28 @@ import Testing
     #expect(run.record.duration == 10)
   }
 }
+
+extension OwnProgramPoolTests {
+  /// A print from a Dispatch queue's thread, which the scheduler does not run, is no task's of
+  /// the scheduler's, whatever job it runs meanwhile; a print of two lines is two lines of what
+  /// the program printed, as a real run's output reads.
+  @Test func aPrintFromDispatchIsNoTasksAndLinesAreLines() throws {
+    let source = """
+      import Dispatch
+      let done = DispatchSemaphore(value: 0)
+      DispatchQueue.global().async {
+        print("from dispatch")
+        done.signal()
+      }
+      done.wait()
+      print("one\\ntwo")
+      """
+    let runs = try OwnProgramTests.runs(
+      OwnProgram(path: "dispatch-print.swift", source: source), seeds: [0])
+    guard let run = runs.first else { return print("skipped: no swiftc") }
+    #expect(run.printed == ["from dispatch", "one", "two"], "\(run.record.problem ?? "")")
+    let fromDispatch = run.record.events.first { $0.payload == .log("from dispatch") }
+    #expect(fromDispatch?.task == "-")
+    #expect(fromDispatch?.thread == "-")
+  }
+}

@@ -202,7 +202,12 @@ import Testing
       """#
     let runs = try Self.runs(OwnProgram(path: "text.swift", source: source), seeds: [0])
     guard let run = runs.first else { return print("skipped: no swiftc") }
-    #expect(run.printed == ["tab\t back\\slash \"quote\" é 🧵", "two\nlines|3"])
+    // The trace keeps each print whole, one log event each; what it printed is its lines.
+    let logs = run.record.events.compactMap {
+      if case .log(let text) = $0.payload { text } else { nil }
+    }
+    #expect(logs == ["tab\t back\\slash \"quote\" é 🧵", "two\nlines|3"])
+    #expect(run.printed == ["tab\t back\\slash \"quote\" é 🧵", "two", "lines|3"])
   }
 
   /// The scheduler's records wait in a buffer: a trap's signal writes them before the process

@@ -27,9 +27,10 @@ public struct OwnRun: Sendable {
   /// counting the rest with a digest of them, so that runs that differ there still differ and
   /// a search that keeps every outcome keeps each in bounded memory.
   public var printed: [String] {
+    // A print of several lines is several lines of output, as a real run's output reads.
     let lines = record.events.lazy.compactMap {
       if case .log(let text) = $0.payload { text } else { nil }
-    }
+    }.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).lazy.map(String.init) }
     var printed = Array(lines.prefix(Self.shownLines))
     let rest = lines.dropFirst(Self.shownLines)
     guard !rest.isEmpty else { return printed }

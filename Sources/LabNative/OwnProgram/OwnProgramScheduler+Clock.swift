@@ -162,9 +162,13 @@ extension OwnProgramScheduler {
     @_silgen_name("labSchedulerPrinted")
     public func labSchedulerPrinted(_ text: String, terminator: String) {
       let loop = LabSchedulerLoop.shared
-      loop.printed(by: labSchedulerCurrentTaskID())
+      let task = labSchedulerCurrentTaskID()
+      loop.printed(by: task)
+      // On a thread the scheduler does not run (a Dispatch queue's), the task is the one running
+      // there, if any, not the scheduler's current job's.
+      let onScheduler = LabSchedulerThreads.current != nil
       LabSchedulerRecord.write(
-        "print", time: loop.now, task: loop.current,
+        "print", time: loop.now, task: onScheduler ? loop.current : task,
         lane: LabSchedulerThreads.current.map { loop.lanes[$0] } ?? "",
         name: Task.name ?? "", text: terminator == "\n" ? text : text + terminator)
     }

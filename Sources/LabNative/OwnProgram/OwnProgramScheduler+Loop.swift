@@ -173,13 +173,16 @@ extension OwnProgramScheduler {
       func enqueue(_ job: UnownedJob, onMain: Bool, after nanoseconds: Int64) {
         // The job of a sleep's end is a small task of the runtime's own, which resumes the sleeper.
         let entry = Job(job: job, onMain: onMain, task: 0, band: Band.of(job))
+        // The task's name is read before the lock: the runtime may take a lock of its own for it,
+        // and a wait for that lock comes back to the scheduler (LabSchedulerWaits.swift).
+        let name = Task.name ?? ""
         pthread_mutex_lock(&lock)
         order += 1
         timers.append((Self.later(now, by: nanoseconds), order, entry))
         if LabSchedulerThreads.current != nil { announce(labSchedulerCurrentTaskID()) }
         LabSchedulerRecord.write(
           "sleep", time: now, task: current, lane: lanes[currentWorker],
-          name: Task.name ?? "", text: String(max(0, nanoseconds)))
+          name: name, text: String(max(0, nanoseconds)))
         pthread_mutex_unlock(&lock)
       }
 

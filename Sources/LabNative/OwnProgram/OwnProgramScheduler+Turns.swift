@@ -147,6 +147,8 @@ extension OwnProgramScheduler {
       /// nanosecond it asks for as 0, and it would ask for ever. Only a sleep of a microsecond or
       /// more is a record: the rest take no time a trace shows.
       func block(for nanoseconds: Int64, on me: Int) {
+        // Read before the lock, as `enqueue(_:onMain:after:)` says why.
+        let name = Task.name ?? ""
         pthread_mutex_lock(&lock)
         order += 1
         workers[me].state = .blocked(until: Self.later(now, by: max(1, nanoseconds)), order: order)
@@ -154,8 +156,7 @@ extension OwnProgramScheduler {
         let task = current
         if nanoseconds >= 1000 {
           LabSchedulerRecord.write(
-            "block", time: now, task: task, lane: lanes[me],
-            name: Task.name ?? "", text: String(nanoseconds))
+            "block", time: now, task: task, lane: lanes[me], name: name, text: String(nanoseconds))
         }
         labSchedulerInJob.store(false, ordering: .releasing)
         _ = pass(from: me)
@@ -169,6 +170,8 @@ extension OwnProgramScheduler {
       /// (`released`), or once `until` (virtual) has passed. True when `attempt` succeeded, false
       /// when the time was up first. `what` names the wait in the record.
       func wait(for what: String, until: Int64?, on me: Int, attempt: () -> Bool) -> Bool {
+        // Read before the lock, as `enqueue(_:onMain:after:)` says why.
+        let name = Task.name ?? ""
         pthread_mutex_lock(&lock)
         // Read before the try: a release another thread makes meanwhile is not missed.
         var since = releases
@@ -181,7 +184,7 @@ extension OwnProgramScheduler {
         let task = current
         let began = now
         LabSchedulerRecord.write(
-          "wait", time: now, task: task, lane: lanes[me], name: Task.name ?? "", text: what)
+          "wait", time: now, task: task, lane: lanes[me], name: name, text: what)
         // Where the wait ended, for the thread's span in the timeline.
         defer { LabSchedulerRecord.write("waited", time: now, task: task, text: String(now - began)) }
         while until.map({ now < $0 }) ?? true {

@@ -92,6 +92,8 @@ public enum SwiftIdentifier {
     "SIGTRAP", "SIGABRT", "SIGSEGV", "SIGBUS", "SIGFPE", "SIG_DFL",
     // An app's native build keeps the tasks it cannot await by name (`KeptTasks`).
     "NSLock", "Success", "Failure",
+    // Under the lab's scheduler, the helpers look up its name for their thread.
+    "dlsym", "unsafeBitCast", "convention", "UnsafePointer", "CChar",
   ]
 
   /// Swift's identifier-head (The Swift Programming Language, Lexical Structure), less the

@@ -114,15 +114,22 @@ public struct SwiftCompiler: Sendable {
           "-module-cache-path", (moduleCache ?? BuildFolder.moduleCache(in: folder)).path,
         ] + (product == .object ? ["-c"] : []) + options)
       // Two labs that both found no source wrote it at once: the later write is the same text.
-      guard status != 0, output.contains("was modified during the build") else { break }
+      if status != 0, output.contains("was modified during the build") { continue }
+      // Once, under a whole test suite's builds at once, swiftc ended well and left no file:
+      // built again rather than reported as the program's failure.
+      if status == 0, !FileManager.default.fileExists(atPath: partial.path) { continue }
+      break
     }
     guard status == 0 else {
       try? FileManager.default.removeItem(at: partial)
       return Verdict(compiled: false, diagnostics: output, executable: nil, ending: ending)
     }
     guard rename(partial.path, binary.path) == 0 else {
+      let reason = String(cString: strerror(errno))
       try? FileManager.default.removeItem(at: partial)
-      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: binary.path])
+      throw CompileError(
+        "swiftc ended without error, but its program could not be put in place at "
+          + "\(binary.path) (\(reason)); build it again")
     }
     return Verdict(compiled: true, diagnostics: output, executable: binary)
   }
@@ -191,6 +198,12 @@ public struct SwiftCompiler: Sendable {
     seconds: 300, memoryMegabytes: 4096, cpuSeconds: 600, outputMegabytes: 16)
 
   /// What stopped a compile that did not end by itself.
+  /// A compile that ended well but whose program is not there to be put in place.
+  public struct CompileError: Error, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+  }
+
   public struct Timeout: Error, CustomStringConvertible {
     public var seconds: Int64
     /// How it was stopped, when not by the clock: its memory, CPU time or output.

@@ -67,3 +67,31 @@ struct SwiftCompilerTimeoutTests {
     #expect(check.said == "no verdict (swiftc was killed by SIGKILL without an error line)")
   }
 }
+
+extension SwiftCompilerTimeoutTests {
+  /// A compiler that ends well and leaves no program — seen once under a whole suite's builds —
+  /// is run again, and past its tries the error says so, not that a file could not be written.
+  @Test func aCompileThatLeavesNoProgramIsTriedAgainThenNamed() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cc-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let count = folder.appendingPathComponent("tries")
+    // Writes its program only on its third try.
+    let compiler = try Self.compiler(
+      """
+      echo x >> \(count.path)
+      [ "$(wc -l < \(count.path))" -ge 3 ] || exit 0
+      while [ "$1" != "-o" ]; do shift; done
+      echo program > "$2"
+      """)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let built = try compiler.compile("", name: "main", mode: 6, in: folder)
+    #expect(built.compiled)
+    #expect(try String(contentsOf: count, encoding: .utf8).count == 6)
+    let never = try Self.compiler("exit 0")
+    #expect {
+      _ = try never.compile("", name: "other", mode: 6, in: folder)
+    } throws: { error in
+      "\(error)".contains("ended without error, but its program could not be put in place")
+    }
+  }
+}

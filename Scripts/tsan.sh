@@ -60,7 +60,8 @@ skipped=(
   CourseFolderTests ExhaustiveShardUsageTests theBundledSiteListsEveryLessonAndScenarioOnWellFormedPages
   lesson8AsksWhichValuesTheCounterCanEndWith
   OwnProgramTests OwnProgramFidelityTests OwnProgramSearchTests OwnProgramCommandTests
-  OwnProgramPoolTests ScheduledScenarioTests ScheduledCommandTests
+  OwnProgramPoolTests ScheduledScenarioTests ScheduledCommandTests OwnProgramWaitTests
+  OwnProgramHostileTests
 )
 swift test --sanitize=thread --scratch-path .build-tsan "${skipped[@]/#/--skip=}" "$@" \
   || status=$?

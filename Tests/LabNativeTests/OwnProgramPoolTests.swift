@@ -161,3 +161,19 @@ extension OwnProgramPoolTests {
     #expect(fromDispatch?.thread == "-")
   }
 }
+
+extension OwnProgramPoolTests {
+  /// An outcome keeps the first 1,000 printed lines and counts the rest with a digest of them,
+  /// so runs that differ only past line 1,000 still differ, in bounded memory.
+  @Test func anOutcomeKeepsItsFirstLinesAndADigestOfTheRest() throws {
+    let source = "for line in 0..<1_005 { print(line) }\n"
+    let runs = try OwnProgramTests.runs(
+      OwnProgram(path: "many-lines.swift", source: source), seeds: [0])
+    guard let run = runs.first else { return print("skipped: no swiftc") }
+    #expect(run.printed.count == 1_001)
+    #expect(run.printed[999] == "999")
+    #expect(
+      run.printed.last?.hasPrefix("… and 5 more lines (digest ") == true,
+      "\(run.printed.last ?? "")")
+  }
+}

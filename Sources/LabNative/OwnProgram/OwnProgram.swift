@@ -34,13 +34,8 @@ public struct OwnRun: Sendable {
     var printed = Array(lines.prefix(Self.shownLines))
     let rest = lines.dropFirst(Self.shownLines)
     guard !rest.isEmpty else { return printed }
-    var digest: UInt64 = 0xCBF2_9CE4_8422_2325
-    var count = 0
-    for line in rest {
-      count += 1
-      for byte in line.utf8 + [10] { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01B3 }
-    }
-    printed.append("… and \(count) more lines (digest \(String(digest, radix: 16)))")
+    let more = Array(rest)
+    printed.append("… and \(more.count) more lines (digest \(NativeBuilder.key(more)))")
     return printed
   }
 

@@ -227,8 +227,16 @@ struct ProcessTree {
     let deadline = ContinuousClock.now + .seconds(2)
     var quiet = 0
     var strays: [ProcessEntry] = []
-    // Out of time, nothing seen is left stopped for good.
-    defer { for entry in strays where !entry.zombie { kill(entry.pid, SIGKILL) } }
+    // Every process this sweep stopped, by ID and start time. None is left stopped for good,
+    // out of time or not: one whose stray parent another run's look killed between two looks
+    // may no longer count as a stray (a child that leads its own group in the lab's session,
+    // as swiftc starts its frontends), and left stopped it would hold what it held — a pipe,
+    // a lock in a shared module cache — for as long as the lab lives.
+    var stoppedHere: [pid_t: UInt64] = [:]
+    defer {
+      for entry in strays where !entry.zombie { kill(entry.pid, SIGKILL) }
+      killAndReap(stoppedHere, lab: lab)
+    }
     while quiet < 3, ContinuousClock.now < deadline {
       let entries = ProcessEntry.all()
       var children: [pid_t: [ProcessEntry]] = [:]
@@ -245,7 +253,10 @@ struct ProcessTree {
       }
       quiet = 0
       let running = strays.filter { !$0.zombie && !$0.stopped }
-      for entry in running { kill(entry.pid, SIGSTOP) }
+      for entry in running {
+        kill(entry.pid, SIGSTOP)
+        stoppedHere[entry.pid] = entry.started
+      }
       guard running.isEmpty else { continue }
       for entry in strays {
         var status: Int32 = 0
@@ -255,6 +266,27 @@ struct ProcessTree {
           kill(entry.pid, SIGKILL)
         }
       }
+    }
+  }
+
+  /// Kills every process of `stopped` that still is the one stopped (its start time unchanged),
+  /// and reaps those that came to the lab, waiting up to 100 ms for them.
+  static func killAndReap(_ stopped: [pid_t: UInt64], lab: pid_t) {
+    var left = stopped
+    for (pid, started) in stopped {
+      if ProcessEntry.read(pid)?.started == started { kill(pid, SIGKILL) } else { left[pid] = nil }
+    }
+    let deadline = ContinuousClock.now + .milliseconds(100)
+    while !left.isEmpty, ContinuousClock.now < deadline {
+      for (pid, started) in left {
+        guard let now = ProcessEntry.read(pid), now.started == started else {
+          left[pid] = nil
+          continue
+        }
+        var status: Int32 = 0
+        if now.parent == lab, waitpid(pid, &status, WNOHANG) == pid { left[pid] = nil }
+      }
+      if !left.isEmpty { usleep(1_000) }
     }
   }
 

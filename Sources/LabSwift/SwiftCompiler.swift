@@ -107,11 +107,13 @@ public struct SwiftCompiler: Sendable {
       try source.write(to: file, atomically: true, encoding: .utf8)
     }
     var (status, output, ending) = (Int32(0), "", NativeProcess.Ending.exited(0))
+    let cache = moduleCache ?? BuildFolder.moduleCache(in: folder)
     for _ in 1...3 {
+      ModuleCacheLocks.clearStale(in: cache)
       (status, output, ending) = try run(
         [
           "-swift-version", String(mode), file.path, "-o", partial.path,
-          "-module-cache-path", (moduleCache ?? BuildFolder.moduleCache(in: folder)).path,
+          "-module-cache-path", cache.path,
         ] + (product == .object ? ["-c"] : []) + options)
       // Two labs that both found no source wrote it at once: the later write is the same text.
       if status != 0, output.contains("was modified during the build") { continue }
@@ -183,6 +185,7 @@ public struct SwiftCompiler: Sendable {
     try Self.makeOwnFolder(folder)
     let file = folder.appendingPathComponent("\(name).swift")
     try source.write(to: file, atomically: true, encoding: .utf8)
+    ModuleCacheLocks.clearStale(in: moduleCache)
     let (status, output, ending) = try run(
       ["-swift-version", String(mode), file.path, "-module-cache-path", moduleCache.path]
         + stage.arguments + options, limits: limits)

@@ -40,8 +40,9 @@ enum ExploreCommand: Command {
     (docs/exploration.md, "A known defect").
 
     A .swift file is a program of yours, built with the lab's scheduler (as 'lab run FILE.swift'
-    does) and run with seeds 1…N: its outcomes are what it printed, each with the seed that
-    replays it. That is a sample, not a proof. With --exhaustive it runs instead every schedule
+    does) and run with seeds 0…N-1 under each policy (a fair choice at every point, and pct:
+    priorities, so that one task runs on), or --policy's: its outcomes are what it printed, each
+    with the options that replay it. That is a sample, not a proof. With --exhaustive it runs instead every schedule
     within --departures K (2) of first in, first out, where taking the ready job N places behind
     the oldest departs N: complete within that bound, silent past it (docs/own-programs.md).
 

@@ -5,6 +5,7 @@ import LabInterpreter
 import LabModel
 import LabNative
 import LabPictures
+import LabRuntime
 import LabSwift
 
 /// `lab run FILE.swift` and `lab explore FILE.swift`: a learner's own program under the lab's
@@ -16,7 +17,7 @@ enum OwnProgramCommand {
   /// The options that mean nothing for an own program: refused, not ignored.
   static let refused: [Option] =
     [
-      .live, .native, .policy, .scale, .html, .preemptions, .reduction, .jobs, .shard, .merge,
+      .live, .native, .scale, .html, .preemptions, .reduction, .jobs, .shard, .merge,
     ] + interpreterLimits
 
   /// The limits of what the virtual runtime's interpreter does, which a Swift program's run
@@ -117,7 +118,7 @@ enum OwnProgramCommand {
         console.out("schedule \(choices.schedule.text)\n")
       }
       let notes = notes(
-        run, seed: seed, schedule: schedule, path: program.path,
+        run, seed: seed, policy: options.policy, schedule: schedule, path: program.path,
         drawsRandomNumbers: program.drawsRandomNumbers)
       for note in notes {
         console.out(console.fitted(note))
@@ -171,13 +172,23 @@ enum OwnProgramCommand {
 
   /// What the scheduler controlled in this run and what it did not: the run's honest edges.
   static func notes(
-    _ run: OwnRun, seed: UInt64, schedule: OwnSchedule?, path: String, drawsRandomNumbers: Bool
+    _ run: OwnRun, seed: UInt64, policy: SchedulingPolicy = .random, schedule: OwnSchedule?,
+    path: String, drawsRandomNumbers: Bool
   ) -> [String] {
-    let order =
-      schedule.map { "schedule \($0.text)" }
-      ?? (seed == 0 ? "seed 0: first in, first out" : "seed \(seed) chose the order of ready jobs")
+    let order: String
+    switch (schedule, policy) {
+    case (let schedule?, _): order = "schedule \(schedule.text)"
+    case (nil, .random):
+      order =
+        seed == 0 ? "seed 0: first in, first out" : "seed \(seed) chose the order of ready jobs"
+    case (nil, .pct):
+      order =
+        "seed \(seed) gave each task a priority and dropped one at \(OwnProgram.pctChanges) points"
+    }
     let threads = run.record.threads
-    let replay = (schedule.map { "--schedule \($0.text)" } ?? "--seed \(seed)") + width(threads)
+    let replay =
+      (schedule.map { "--schedule \($0.text)" } ?? "--seed \(seed)\(Self.policy(policy))")
+      + width(threads)
     var lines = [
       "scheduled by the lab: \(run.jobs.map { "\($0) job\($0 == 1 ? "" : "s")" } ?? "the jobs"), "
         + "one at a time, on the main thread and a pool of \(threads) per priority (\(order)); '"
@@ -220,6 +231,14 @@ enum OwnProgramCommand {
       + "time; the virtual clock followed the machine's while the run waited for them"
   }
 
+  /// ` --policy pct` for priorities, to replay a run with; nothing for the fair choice.
+  static func policy(_ policy: SchedulingPolicy) -> String {
+    switch policy {
+    case .random: ""
+    case .pct: " --policy pct"
+    }
+  }
+
   /// ` --threads N` for a pool of other than a scenario's width, to replay a run with.
   static func width(_ threads: Int?) -> String {
     threads.flatMap { $0 == Scenario.defaultThreads ? nil : " --threads \($0)" } ?? ""
@@ -228,8 +247,8 @@ enum OwnProgramCommand {
   /// `--schedule S`, read; a usage error when it is not one, or comes with `--seed`.
   static func schedule(_ arguments: Arguments) throws(UsageError) -> OwnSchedule? {
     guard let text = arguments.value(.schedule) else { return nil }
-    if arguments.given(.seed) {
-      throw UsageError("--schedule replays a run exactly; drop --seed")
+    for option in [Option.seed, .policy] where arguments.given(option) {
+      throw UsageError("--schedule replays a run exactly; drop --\(option.rawValue)")
     }
     guard let schedule = OwnSchedule(text) else {
       throw UsageError(
@@ -238,140 +257,5 @@ enum OwnProgramCommand {
           + "first out)")
     }
     return schedule
-  }
-
-  /// `lab explore FILE.swift`: seeds 1…N, or with `--exhaustive` every schedule within
-  /// `--departures` of first in, first out; the outcomes by what the program printed.
-  static func explore(_ arguments: Arguments, _ context: CommandContext) throws(UsageError)
-    -> Int32
-  {
-    let program = try load(arguments.positionals[0])
-    let options = try RunArguments.parse(arguments)
-    if arguments.flag(.exhaustive) {
-      if arguments.given(.runs) {
-        throw UsageError("--runs samples seeds; drop it or --exhaustive")
-      }
-      let budget = OwnProgramSearch.Budget(
-        departures: try arguments.integer(.departures, in: 0...20) ?? 2,
-        maxSchedules: try arguments.integer(.maxSchedules, in: 1...10_000_000) ?? 10_000,
-        maxSeconds: try arguments.number(.maxSeconds, in: 0.001...86_400) ?? 60)
-      guard let build = try build(program, arguments, context) else { return ExitStatus.failure }
-      return searched(program, build, budget: budget, options: options, context)
-    }
-    for option in [Option.departures, .maxSchedules] where arguments.given(option) {
-      throw UsageError(
-        "--\(option.rawValue) belongs to the search of every schedule: add --exhaustive")
-    }
-    let count = try arguments.integer(.runs, in: 1...100_000) ?? 100
-    let budget = try SeedBudget(arguments)
-    guard let build = try build(program, arguments, context) else { return ExitStatus.failure }
-    var outcomes: [Found] = []
-    var index: [[String]: Int] = [:]
-    let console = context.console
-    let progress = ProgressLine(console: console)
-    var made = 0
-    // Seed 0 first: first in, first out is the order a real run most often shows.
-    for seed in 0..<UInt64(count) where !budget.spent(after: made) {
-      let run: OwnRun
-      do throws(NativeError) {
-        run = try OwnProgram.run(build, name: program.name, seed: seed, options: options)
-      } catch {
-        progress.clear()
-        console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
-        return ExitStatus.failure
-      }
-      made += 1
-      progress.update(
-        "explore \(program.path): \(made)/\(count) runs · \(outcomes.count) outcomes")
-      let key = run.printed + (run.record.problem.map { ["⚠ \($0)"] } ?? [])
-      if let at = index[key] {
-        outcomes[at].count += 1
-      } else {
-        index[key] = outcomes.count
-        outcomes.append(
-          Found(lines: key, count: 1, replay: "--seed \(seed)", failed: run.record.problem != nil))
-      }
-    }
-    progress.clear()
-    console.out(
-      "\(terminalSafe(program.path)): \(outcomes.count) outcome\(outcomes.count == 1 ? "" : "s") in "
-        + "\(made) seeded runs (sampled, not a proof: seeds 0…\(made - 1)"
-        + budget.stopped(made: made, of: count) + "), by what it printed\n")
-    show(outcomes, of: program, unit: "run", threads: options.threads, console)
-    return outcomes.contains { $0.failed } ? ExitStatus.failure : ExitStatus.ok
-  }
-
-  /// An outcome as `explore` lists it.
-  struct Found {
-    var lines: [String]
-    var count: Int
-    /// The options that replay it: `--seed 3`, `--schedule 0.2`.
-    var replay: String
-    var failed: Bool
-  }
-
-  static func show(
-    _ outcomes: [Found], of program: OwnProgram, unit: String, threads: Int?, _ console: Console
-  ) {
-    for (number, outcome) in outcomes.enumerated() {
-      let replay = LabCommand.hint.command("run", program.path, outcome.replay + width(threads))
-      console.out(
-        "\n\(number + 1). \(outcome.count) \(unit)\(outcome.count == 1 ? "" : "s"); replay: "
-          + "\(replay)\n")
-      for line in outcome.lines { console.out("   \(terminalSafe(line))\n") }
-    }
-  }
-
-  /// The bounded search of every schedule, and what it proves.
-  static func searched(
-    _ program: OwnProgram, _ build: NativeBuild, budget: OwnProgramSearch.Budget,
-    options: RunOptions, _ context: CommandContext
-  ) -> Int32 {
-    let console = context.console
-    let result: OwnProgramSearch.Result
-    do throws(NativeError) {
-      result = try OwnProgramSearch.run(build, name: program.name, budget: budget, options: options)
-    } catch {
-      console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
-      return ExitStatus.failure
-    }
-    let bound =
-      "every schedule within \(budget.departures) departure\(budget.departures == 1 ? "" : "s") "
-      + "from first in, first out"
-    let verdict =
-      result.stoppedBy.map { "incomplete: stopped by \($0)" }
-      ?? (result.complete ? "complete within that bound" : "not complete")
-    console.out(
-      "\(terminalSafe(program.path)): \(result.outcomes.count) outcome"
-        + "\(result.outcomes.count == 1 ? "" : "s") in \(bound) (\(result.schedules) schedules; "
-        + "\(verdict)), by what it printed\n")
-    let found = result.outcomes.map {
-      Found(
-        lines: $0.printed + ($0.problem.map { ["⚠ \($0)"] } ?? []), count: $0.count,
-        replay: "--schedule \($0.schedule.text)", failed: $0.problem != nil)
-    }
-    show(found, of: program, unit: "schedule", threads: options.threads, console)
-    var notes = [
-      "a schedule past the bound may reach more: raise --departures, or sample with --runs N"
-    ]
-    if result.uncontrolledRuns > 0 {
-      notes.append(
-        "\(result.uncontrolledRuns) run(s) took a job from a thread the lab does not run, or did "
-          + "not repeat their choices: the search is not complete (the first: "
-          + "\(result.firstUncontrolled ?? "?"))")
-    }
-    if result.repeatedRuns > 0 {
-      notes.append(
-        "\(result.repeatedRuns) run(s) did not follow their schedule the first time and ran "
-          + "again")
-    }
-    if result.cutRuns > 0 {
-      notes.append(
-        "\(result.cutRuns) run(s) had more than 100,000 points of choice; the search varied the "
-          + "first 100,000")
-    }
-    console.out("\n")
-    for note in notes { console.out(console.fitted("note: " + note)) }
-    return found.contains { $0.failed } || !result.complete ? ExitStatus.failure : ExitStatus.ok
   }
 }

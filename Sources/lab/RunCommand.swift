@@ -55,11 +55,12 @@ enum RunCommand: Command {
     A .swift file is a program of yours: compiled (Swift 6, cached) and linked with the lab's
     scheduler, which runs its jobs one at a time — the main actor's on the main thread, the
     rest on a pool per priority as wide as --threads says (4) — in an order --seed chooses (0:
-    first in, first out), with virtual time: Task.sleep, every clock, and a blocking sleep
-    (Thread.sleep, usleep), which holds its worker meanwhile; a semaphore's or a Mutex's wait
-    holds its thread while other jobs run. Its prints are the trace's log
-    events, each with its task and thread; --seed S replays a run, as does --schedule S from --show-schedule;
-    --timeline draws it, --format json and --chrome write it. What escaped the scheduler
+    first in, first out; with --policy pct each task gets a priority, dropped at 3 points, so
+    that one task runs on as a real thread often does), with virtual time: Task.sleep, every
+    clock, and a blocking sleep (Thread.sleep, usleep), which holds its worker meanwhile; a
+    semaphore's or a Mutex's wait holds its thread while other jobs run. Its prints are the
+    trace's log events, each with its task and thread; --seed S replays a run, as does
+    --schedule S from --show-schedule; --timeline draws it, --format json and --chrome write it. What escaped the scheduler
     (another thread, Dispatch) is noted; a deadlock, a continuation never resumed and a blocking
     call (NSLock, a read) are named. See docs/own-programs.md.
 

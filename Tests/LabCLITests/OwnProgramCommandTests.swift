@@ -25,9 +25,30 @@ import Testing
     guard Self.hasToolchain else { return print("skipped: no swiftc") }
     let run = InProcessLab.run(["explore", "Tests/OwnPrograms/bank.swift", "--runs", "40"])
     #expect(run.status == 0, "\(run.out)\(run.err)")
-    #expect(run.out.contains("in 40 seeded runs (sampled, not a proof"), "\(run.out)")
+    #expect(
+      run.out.contains(
+        "in 80 seeded runs (sampled, not a proof: seeds 0…39 under each policy, random and pct)"),
+      "\(run.out)")
     #expect(run.out.contains("withdrawals: true true, balance: -60"))
     #expect(run.out.contains("replay: lab run Tests/OwnPrograms/bank.swift --seed "))
+  }
+
+  /// `--policy pct` alone: its runs only, each outcome replayed by its seed and the policy.
+  @Test func exploreWithPrioritiesReplaysWithThePolicy() throws {
+    guard Self.hasToolchain else { return print("skipped: no swiftc") }
+    let run = InProcessLab.run([
+      "explore", "Tests/OwnPrograms/bank.swift", "--runs", "20", "--policy", "pct",
+    ])
+    #expect(run.status == 0, "\(run.out)\(run.err)")
+    #expect(run.out.contains("in 20 seeded runs (sampled, not a proof: seeds 0…19)"), "\(run.out)")
+    let replay = try #require(
+      run.out.split(separator: "\n").first { $0.contains("replay: lab run") }
+    ).components(separatedBy: "replay: lab run ")[1]
+    #expect(replay.hasSuffix(" --policy pct"), "\(replay)")
+    let again = InProcessLab.run(["run"] + replay.split(separator: " ").map(String.init))
+    #expect(again.status == 0, "\(again.err)")
+    let unwrapped = again.out.replacingOccurrences(of: "\n  ", with: " ")
+    #expect(unwrapped.contains("lab run \(replay)' replays it"), "\(unwrapped)")
   }
 
   @Test func exhaustiveSearchesEveryScheduleWithinTheBound() {

@@ -10,23 +10,63 @@ import LabSwift
 /// blocking `blocks / 4` times each in `usleep(0)`, where each block passes the turn to another
 /// thread of the scheduler's and back, and four tasks taking one `Mutex` `locks / 4` times each
 /// and holding it across a `usleep(0)`, so that the others wait for it and try again when it is
-/// released. Empty where there is no toolchain.
+/// released; and the yielding tasks again under `--policy pct`'s priorities. Empty where there
+/// is no toolchain.
 @MainActor func ownProgramRows(yields: Int, blocks: Int, locks: Int) -> [Row] {
   let environment = ProcessInfo.processInfo.environment
   guard let compiler = SwiftCompiler.find(environment: environment) else { return [] }
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
     "lab-bench-own-\(UUID().uuidString)")
   defer { try? FileManager.default.removeItem(at: folder) }
-  let programs = [
+  let programs = ownPrograms(yields: yields, blocks: blocks, locks: locks)
+  do {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let builder = NativeBuilder(
+      compiler: compiler, cache: folder.appendingPathComponent("cache"),
+      records: BuildRecords(folder: folder.appendingPathComponent("records")))
+    let limits = NativeProcess.Limits(
+      seconds: 120, memoryMegabytes: 2048, cpuSeconds: 120, outputMegabytes: 256)
+    return try programs.enumerated().map { index, program in
+      let (name, source, environment) = program
+      let scheduled = try OwnProgram(path: "own\(index).swift", source: source).build(
+        with: builder)
+      let plain = try compiler.compile(source, name: "plain\(index)", mode: 6, in: folder)
+      guard let plainBinary = plain.executable else { throw CocoaError(.executableLoad) }
+      let underLab = median {
+        _ = try? NativeProcess.run(
+          scheduled.executable,
+          environment: environment.merging(["LAB_MAX_JOBS": "100000000"]) { _, bench in bench },
+          limits: limits)
+      }
+      let onSwift = median {
+        _ = try? NativeProcess.run(plainBinary, environment: [:], limits: limits)
+      }
+      return Row(name: name, virtual: underLab, real: onSwift, unit: "s")
+    }
+  } catch {
+    FileHandle.standardError.write(Data("  own program: skipped (\(error))\n".utf8))
+    return []
+  }
+}
+
+/// The programs of `ownProgramRows`: each row's name, source, and environment beside the lab's.
+func ownPrograms(yields: Int, blocks: Int, locks: Int) -> [(String, String, [String: String])] {
+  let yielding = """
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<2 { group.addTask { for _ in 0..<\(yields / 2) { await Task.yield() } } }
+    }
+    print("done")
+    """
+  return [
     (
       "own program: \(yields) Task.yield()s of two tasks under the lab's scheduler (real column: "
         + "on Swift's executors; both processes)",
-      """
-      await withTaskGroup(of: Void.self) { group in
-        for _ in 0..<2 { group.addTask { for _ in 0..<\(yields / 2) { await Task.yield() } } }
-      }
-      print("done")
-      """
+      yielding, [:]
+    ),
+    (
+      "own program: the same under --policy pct, seed 1: a priority per task, looked up at each "
+        + "of its points of choice (real column: on Swift's executors; both processes)",
+      yielding, ["LAB_SEED": "1", "LAB_PCT": "\(OwnProgram.pctChanges + 1) \(yields)"]
     ),
     (
       "own program: \(blocks) blocking usleep(0)s of four tasks on a pool of 4, each passing the "
@@ -37,7 +77,8 @@ import LabSwift
         for _ in 0..<4 { group.addTask { for _ in 0..<\(blocks / 4) { usleep(0) } } }
       }
       print("done")
-      """
+      """,
+      [:]
     ),
     (
       "own program: \(locks) Mutex.withLock sections of four tasks on a pool of 4, each held "
@@ -55,33 +96,8 @@ import LabSwift
         }
       }
       print(lock.withLock { $0 })
-      """
+      """,
+      [:]
     ),
   ]
-  do {
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let builder = NativeBuilder(
-      compiler: compiler, cache: folder.appendingPathComponent("cache"),
-      records: BuildRecords(folder: folder.appendingPathComponent("records")))
-    let limits = NativeProcess.Limits(
-      seconds: 120, memoryMegabytes: 2048, cpuSeconds: 120, outputMegabytes: 256)
-    return try programs.enumerated().map { index, program in
-      let (name, source) = program
-      let scheduled = try OwnProgram(path: "own\(index).swift", source: source).build(
-        with: builder)
-      let plain = try compiler.compile(source, name: "plain\(index)", mode: 6, in: folder)
-      guard let plainBinary = plain.executable else { throw CocoaError(.executableLoad) }
-      let underLab = median {
-        _ = try? NativeProcess.run(
-          scheduled.executable, environment: ["LAB_MAX_JOBS": "100000000"], limits: limits)
-      }
-      let onSwift = median {
-        _ = try? NativeProcess.run(plainBinary, environment: [:], limits: limits)
-      }
-      return Row(name: name, virtual: underLab, real: onSwift, unit: "s")
-    }
-  } catch {
-    FileHandle.standardError.write(Data("  own program: skipped (\(error))\n".utf8))
-    return []
-  }
 }

@@ -188,10 +188,13 @@ public struct OwnProgram: Sendable {
   /// stopped at the limits of `options`.
   /// `blockSeconds`: how long a job may wait in the kernel before the run stops as blocked.
   /// `environment`: more for the program, as a scenario's program reads.
+  /// `options.policy` `.pct`: priorities with `pctChanges` changes among the first `horizon`
+  /// points of choice — those of the program's first in, first out run, which is made first
+  /// when `horizon` is nil.
   public static func run(
     _ build: NativeBuild, name: String, seed: UInt64, schedule: OwnSchedule? = nil,
-    options: RunOptions, blockSeconds: Int = 3, environment more: [String: String] = [:],
-    keepsAllOutput: Bool = false
+    options: RunOptions, horizon: Int? = nil, blockSeconds: Int = 3,
+    environment more: [String: String] = [:], keepsAllOutput: Bool = false
   ) throws(NativeError) -> OwnRun {
     var environment = more.merging([
       "LAB_SEED": String(seed), "SWIFT_BACKTRACE": "enable=no",
@@ -203,6 +206,13 @@ public struct OwnProgram: Sendable {
       "LAB_POOL_WIDTH": String(width(options)),
     ]) { _, lab in lab }
     if let schedule { environment["LAB_SCHEDULE"] = schedule.text }
+    switch options.policy {
+    case .random: break
+    case .pct:
+      var points = horizon
+      if points == nil { points = try Self.horizon(build, name: name, options: options) }
+      environment["LAB_PCT"] = "\(pctChanges + 1) \(max(1, points ?? 1))"
+    }
     let key = OwnProgramScheduler.newRecordKey()
     environment["LAB_RECORD_KEY"] = key
     let process: NativeProcess
@@ -231,6 +241,20 @@ public struct OwnProgram: Sendable {
       unfitSchedule: trace.unfit ?? Self.unused(schedule, choices: trace.choices),
       otherOutput: otherOutput,
       dispatchBlocks: trace.dispatchBlocks)
+  }
+
+  /// How many times a run of `--policy pct` changes a priority: three, as the virtual
+  /// scheduler's does.
+  public static let pctChanges = 3
+
+  /// The points of choice of the program's first in, first out run: where `--policy pct` draws
+  /// its changes.
+  public static func horizon(_ build: NativeBuild, name: String, options: RunOptions)
+    throws(NativeError) -> Int
+  {
+    var fair = options
+    fair.policy = .random
+    return try run(build, name: name, seed: 0, options: fair).choices?.counts.count ?? 1
   }
 
   /// Why a schedule longer than the run's points of choice does not fit: its last departures

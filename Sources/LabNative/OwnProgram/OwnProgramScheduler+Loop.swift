@@ -38,6 +38,9 @@ extension OwnProgramScheduler {
         var onMain: Bool
         var task: UInt64
         var order: UInt64 = 0
+        /// What it runs for, for the choice's priorities: its task, the actor whose turn it is, or
+        /// a sleep's end's sleeper.
+        var owner: UInt64 = 0
         /// The pool of its priority (`Band`).
         var band = 1
       }
@@ -75,7 +78,7 @@ extension OwnProgramScheduler {
       var pools: [[Job]] = Array(repeating: [], count: Band.count)
       private var timers: [(due: Int64, order: UInt64, job: Job)] = []
       /// Workers whose blocking sleep has ended, oldest first.
-      private var resumable: [(order: UInt64, worker: Int)] = []
+      var resumable: [(order: UInt64, worker: Int)] = []
       /// Semaphore signals and lock releases so far, from any thread; the workers waiting in a
       /// semaphore or for a lock; and, at a choice, those that may try again, oldest first.
       var releases: UInt64 = 0
@@ -90,11 +93,14 @@ extension OwnProgramScheduler {
       var poolBusy = Array(repeating: 0, count: Band.count)
       /// Each worker's lane in the trace: `main`, `worker-1` (medium), `high-1`, `low-1`, ….
       let lanes: [String]
-      /// Where a choice stands in each band's queue; kept, so that no choice allocates.
-      private var cursors = Array(repeating: 0, count: Band.count)
+      /// Where the walk over the candidates stands in each band's queue, and the candidates it
+      /// found; kept, so that no choice allocates.
+      var cursors = Array(repeating: 0, count: Band.count)
+      var candidates: [(source: Int, position: Int)] = []
+      var candidateKeys: [UInt64] = []
       var order: UInt64 = 0
-      private var random: UInt64
-      private let seeded: Bool
+      var policy: LabSchedulerPolicy
+      let seeded: Bool
       let maxJobs: Int
       private let maxTime: Int64
       private(set) var now: Int64 {
@@ -109,18 +115,23 @@ extension OwnProgramScheduler {
       var jobs = 1
       var seen: Set<UInt64> = []
       /// The schedule given (`LAB_SCHEDULE`, choices separated by dots), and the choices made.
-      private let schedule: [Int]
-      private var branching: [Int] = []
-      private var chosen: [Int] = []
-      private var pointsSeen = 0
+      let schedule: [Int]
+      var branching: [Int] = []
+      var chosen: [Int] = []
+      var pointsSeen = 0
       static let maxNoted = 100_000
       var foreign = 0
 
       init() {
         pthread_mutex_init(&lock, nil)
         pthread_cond_init(&arrived, nil)
-        random = Self.number("LAB_SEED") ?? 0
-        seeded = random != 0
+        let seed = Self.number("LAB_SEED") ?? 0
+        let pct = getenv("LAB_PCT").map {
+          String(cString: $0).split(separator: " ").compactMap { Int($0) }
+        }
+        policy = LabSchedulerPolicy(
+          seed: seed, pct: pct.flatMap { $0.count == 2 ? ($0[0], $0[1]) : nil })
+        seeded = seed != 0 || policy.depth > 0
         schedule =
           getenv("LAB_SCHEDULE").map {
             String(cString: $0).split(separator: ".").compactMap { Int($0) }
@@ -146,17 +157,12 @@ extension OwnProgramScheduler {
         getenv(name).flatMap { UInt64(String(cString: $0)) }
       }
 
-      /// SplitMix64: the same numbers from the same seed on every machine.
-      private func nextRandom() -> UInt64 {
-        random &+= 0x9E37_79B9_7F4A_7C15
-        var z = random
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-      }
-
       func enqueue(_ job: UnownedJob, onMain: Bool) {
         var entry = Job(job: job, onMain: onMain, task: labSchedulerTaskID(job), band: Band.of(job))
+        // A job of no task — an actor's turn to run what waits for it — is known by its address,
+        // the same for each turn of one actor.
+        entry.owner =
+          entry.task != 0 ? entry.task : UInt64(UInt(bitPattern: unsafeBitCast(job, to: Int.self)))
         pthread_mutex_lock(&lock)
         order += 1
         entry.order = order
@@ -172,14 +178,17 @@ extension OwnProgramScheduler {
 
       func enqueue(_ job: UnownedJob, onMain: Bool, after nanoseconds: Int64) {
         // The job of a sleep's end is a small task of the runtime's own, which resumes the sleeper.
-        let entry = Job(job: job, onMain: onMain, task: 0, band: Band.of(job))
+        var entry = Job(job: job, onMain: onMain, task: 0, band: Band.of(job))
         // The task's name is read before the lock: the runtime may take a lock of its own for it,
         // and a wait for that lock comes back to the scheduler (LabSchedulerWaits.swift).
         let name = Task.name ?? ""
         pthread_mutex_lock(&lock)
         order += 1
+        if LabSchedulerThreads.current != nil {
+          entry.owner = labSchedulerCurrentTaskID()
+          announce(entry.owner)
+        }
         timers.append((Self.later(now, by: nanoseconds), order, entry))
-        if LabSchedulerThreads.current != nil { announce(labSchedulerCurrentTaskID()) }
         LabSchedulerRecord.write(
           "sleep", time: now, task: current, lane: lanes[currentWorker],
           name: name, text: String(max(0, nanoseconds)))
@@ -205,48 +214,17 @@ extension OwnProgramScheduler {
           var count = (mainReady ? 1 : 0) + resumable.count + retrying.count
           for band in 0..<Band.count { count += free(band) }
           if count > 0 {
-            // The candidates in the order they arrived, 0 the oldest: each pool's oldest ready
-            // jobs, as many as it has free workers (a pool hands its jobs out first in, first out:
-            // only those a thread has taken may go in any order), the main actor's next one (its
-            // own jobs keep their order), the workers whose blocking sleep has ended, and those
-            // that may try their wait again.
-            var pick = choose(among: count)
-            for band in 0..<Band.count { cursors[band] = 0 }
-            var (inResumable, inRetrying, mainLeft) = (0, 0, mainReady)
-            while true {
-              // The oldest candidate not yet passed over: -1 main's, -2 a woken worker, -3 a
-              // waiting one, else a band.
-              var (oldest, source) = (UInt64.max, -1)
-              if mainLeft { oldest = mainQueue[mainHead].order }
-              if inResumable < resumable.count, resumable[inResumable].order < oldest {
-                (oldest, source) = (resumable[inResumable].order, -2)
-              }
-              if inRetrying < retrying.count, retrying[inRetrying].order < oldest {
-                (oldest, source) = (retrying[inRetrying].order, -3)
-              }
-              for band in 0..<Band.count
-              where cursors[band] < free(band) && pools[band][cursors[band]].order < oldest {
-                (oldest, source) = (pools[band][cursors[band]].order, band)
-              }
-              if pick == 0 {
-                switch source {
-                case -1: return (0, .run(takeMainJob()))
-                case -2: return (resumable.remove(at: inResumable).worker, .resume)
-                case -3:
-                  waiters -= 1
-                  return (retrying[inRetrying].worker, .resume)
-                default:
-                  let job = pools[source].remove(at: cursors[source])
-                  return (poolWorker(preferring: me, band: source), .run(job))
-                }
-              }
-              pick -= 1
-              switch source {
-              case -1: mainLeft = false
-              case -2: inResumable += 1
-              case -3: inRetrying += 1
-              default: cursors[source] += 1
-              }
+            collectCandidates(mainReady: mainReady)
+            let chosen = candidates[choose()]
+            switch chosen.source {
+            case -1: return (0, .run(takeMainJob()))
+            case -2: return (resumable.remove(at: chosen.position).worker, .resume)
+            case -3:
+              waiters -= 1
+              return (retrying[chosen.position].worker, .resume)
+            default:
+              let job = pools[chosen.source].remove(at: chosen.position)
+              return (poolWorker(preferring: me, band: chosen.source), .run(job))
             }
           }
           // Nothing is ready. While Dispatch has work of the program's in flight, time follows the
@@ -293,7 +271,7 @@ extension OwnProgramScheduler {
       }
 
       /// How many of `band`'s ready jobs its free workers may take.
-      private func free(_ band: Int) -> Int {
+      func free(_ band: Int) -> Int {
         min(pools[band].count, max(0, width - poolBusy[band]))
       }
 
@@ -352,39 +330,6 @@ extension OwnProgramScheduler {
             resumable.append((order, wake.worker))
           }
         }
-      }
-
-      /// Which of `count` ready jobs runs next: the schedule's choice while it lasts (`LAB_SCHEDULE`),
-      /// then the seed's, or the oldest for seed 0. Each point with a choice is noted, up to
-      /// `maxNoted`, so that the lab can search the others.
-      private func choose(among count: Int) -> Int {
-        guard count > 1 else { return 0 }
-        let point = pointsSeen
-        pointsSeen += 1
-        var pick = 0
-        if point < schedule.count {
-          pick = schedule[point]
-          if pick >= count {
-            LabSchedulerRecord.write(
-              "unfit", time: now, task: 0, text: "\(point + 1) \(count) \(pick)")
-            labSchedulerExit(6)
-          }
-        } else if seeded {
-          pick = Int(nextRandom() % UInt64(count))
-        }
-        if point < Self.maxNoted {
-          branching.append(count)
-          chosen.append(pick)
-        }
-        return pick
-      }
-
-      /// The choices of the run, for the records: `COUNTS` and `PICKS`, space-separated.
-      var choices: (counts: String, picks: String, whole: Bool) {
-        (
-          branching.map(String.init).joined(separator: " "),
-          chosen.map(String.init).joined(separator: " "), pointsSeen <= Self.maxNoted
-        )
       }
 
       /// What the end record says: jobs run, jobs from other threads, Dispatch blocks submitted.

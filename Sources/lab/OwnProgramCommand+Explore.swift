@@ -1,0 +1,183 @@
+import Foundation
+import LabChecks
+import LabCommandLine
+import LabInterpreter
+import LabModel
+import LabNative
+import LabPictures
+import LabRuntime
+import LabSwift
+
+/// `lab explore FILE.swift`: seeded runs of a program of one's own, or the bounded search of
+/// its schedules.
+extension OwnProgramCommand {
+  /// `lab explore FILE.swift`: seeds 0…N-1 under each policy (or `--policy`'s), or with
+  /// `--exhaustive` every schedule within `--departures` of first in, first out; the outcomes
+  /// by what the program printed.
+  static func explore(_ arguments: Arguments, _ context: CommandContext) throws(UsageError)
+    -> Int32
+  {
+    let program = try load(arguments.positionals[0])
+    let options = try RunArguments.parse(arguments)
+    if arguments.flag(.exhaustive) {
+      if arguments.given(.runs) {
+        throw UsageError("--runs samples seeds; drop it or --exhaustive")
+      }
+      let budget = OwnProgramSearch.Budget(
+        departures: try arguments.integer(.departures, in: 0...20) ?? 2,
+        maxSchedules: try arguments.integer(.maxSchedules, in: 1...10_000_000) ?? 10_000,
+        maxSeconds: try arguments.number(.maxSeconds, in: 0.001...86_400) ?? 60)
+      guard let build = try build(program, arguments, context) else { return ExitStatus.failure }
+      return searched(program, build, budget: budget, options: options, context)
+    }
+    for option in [Option.departures, .maxSchedules] where arguments.given(option) {
+      throw UsageError(
+        "--\(option.rawValue) belongs to the search of every schedule: add --exhaustive")
+    }
+    let count = try arguments.integer(.runs, in: 1...100_000) ?? 100
+    let policies =
+      try arguments.choice(.policy, SchedulingPolicy.self).map { [$0] }
+      ?? SchedulingPolicy.allCases
+    let budget = try SeedBudget(arguments)
+    guard let build = try build(program, arguments, context) else { return ExitStatus.failure }
+    var sample = Sample(path: program.path, of: count * policies.count)
+    let progress = ProgressLine(console: context.console)
+    do throws(NativeError) {
+      // Priorities change among the points of choice of the first in, first out run: seed 0's
+      // under the fair choice, which runs first when it is asked for.
+      var horizon: Int?
+      for policy in policies {
+        var options = options
+        options.policy = policy
+        // Seed 0 first: first in, first out is the order a real run most often shows.
+        for seed in 0..<UInt64(count) where !budget.spent(after: sample.made) {
+          if policy == .pct, horizon == nil {
+            horizon = try OwnProgram.horizon(build, name: program.name, options: options)
+          }
+          let run = try OwnProgram.run(
+            build, name: program.name, seed: seed, options: options, horizon: horizon)
+          if policy == .random, seed == 0 { horizon = run.choices?.counts.count }
+          sample.add(run, replay: "--seed \(seed)\(Self.policy(policy))")
+          progress.update(sample.progress)
+        }
+      }
+    } catch {
+      progress.clear()
+      let console = context.console
+      console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
+      return ExitStatus.failure
+    }
+    progress.clear()
+    let made = sample.made
+    let each = policies.count == 1 ? "" : " under each policy, random and pct"
+    context.console.out(
+      "\(terminalSafe(program.path)): \(sample.outcomes.count) outcome"
+        + "\(sample.outcomes.count == 1 ? "" : "s") in \(made) seeded runs (sampled, not a proof: "
+        + "seeds 0…\(min(made, count) - 1)\(each)"
+        + budget.stopped(made: made, of: count * policies.count) + "), by what it printed\n")
+    show(sample.outcomes, of: program, unit: "run", threads: options.threads, context.console)
+    return sample.outcomes.contains { $0.failed } ? ExitStatus.failure : ExitStatus.ok
+  }
+
+  /// The outcomes of seeded runs, as they come.
+  struct Sample {
+    var path: String
+    var of: Int
+    private(set) var outcomes: [Found] = []
+    private var index: [[String]: Int] = [:]
+    private(set) var made = 0
+
+    init(path: String, of count: Int) {
+      self.path = path
+      of = count
+    }
+
+    mutating func add(_ run: OwnRun, replay: String) {
+      made += 1
+      let key = run.printed + (run.record.problem.map { ["⚠ \($0)"] } ?? [])
+      if let at = index[key] {
+        outcomes[at].count += 1
+      } else {
+        index[key] = outcomes.count
+        outcomes.append(
+          Found(lines: key, count: 1, replay: replay, failed: run.record.problem != nil))
+      }
+    }
+
+    var progress: String { "explore \(path): \(made)/\(of) runs · \(outcomes.count) outcomes" }
+  }
+
+  /// An outcome as `explore` lists it.
+  struct Found {
+    var lines: [String]
+    var count: Int
+    /// The options that replay it: `--seed 3`, `--schedule 0.2`.
+    var replay: String
+    var failed: Bool
+  }
+
+  static func show(
+    _ outcomes: [Found], of program: OwnProgram, unit: String, threads: Int?, _ console: Console
+  ) {
+    for (number, outcome) in outcomes.enumerated() {
+      let replay = LabCommand.hint.command("run", program.path, outcome.replay + width(threads))
+      console.out(
+        "\n\(number + 1). \(outcome.count) \(unit)\(outcome.count == 1 ? "" : "s"); replay: "
+          + "\(replay)\n")
+      for line in outcome.lines { console.out("   \(terminalSafe(line))\n") }
+    }
+  }
+
+  /// The bounded search of every schedule, and what it proves.
+  static func searched(
+    _ program: OwnProgram, _ build: NativeBuild, budget: OwnProgramSearch.Budget,
+    options: RunOptions, _ context: CommandContext
+  ) -> Int32 {
+    let console = context.console
+    let result: OwnProgramSearch.Result
+    do throws(NativeError) {
+      result = try OwnProgramSearch.run(build, name: program.name, budget: budget, options: options)
+    } catch {
+      console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
+      return ExitStatus.failure
+    }
+    let bound =
+      "every schedule within \(budget.departures) departure\(budget.departures == 1 ? "" : "s") "
+      + "from first in, first out"
+    let verdict =
+      result.stoppedBy.map { "incomplete: stopped by \($0)" }
+      ?? (result.complete ? "complete within that bound" : "not complete")
+    console.out(
+      "\(terminalSafe(program.path)): \(result.outcomes.count) outcome"
+        + "\(result.outcomes.count == 1 ? "" : "s") in \(bound) (\(result.schedules) schedules; "
+        + "\(verdict)), by what it printed\n")
+    let found = result.outcomes.map {
+      Found(
+        lines: $0.printed + ($0.problem.map { ["⚠ \($0)"] } ?? []), count: $0.count,
+        replay: "--schedule \($0.schedule.text)", failed: $0.problem != nil)
+    }
+    show(found, of: program, unit: "schedule", threads: options.threads, console)
+    var notes = [
+      "a schedule past the bound may reach more: raise --departures, or sample with --runs N"
+    ]
+    if result.uncontrolledRuns > 0 {
+      notes.append(
+        "\(result.uncontrolledRuns) run(s) took a job from a thread the lab does not run, or did "
+          + "not repeat their choices: the search is not complete (the first: "
+          + "\(result.firstUncontrolled ?? "?"))")
+    }
+    if result.repeatedRuns > 0 {
+      notes.append(
+        "\(result.repeatedRuns) run(s) did not follow their schedule the first time and ran "
+          + "again")
+    }
+    if result.cutRuns > 0 {
+      notes.append(
+        "\(result.cutRuns) run(s) had more than 100,000 points of choice; the search varied the "
+          + "first 100,000")
+    }
+    console.out("\n")
+    for note in notes { console.out(console.fitted("note: " + note)) }
+    return found.contains { $0.failed } || !result.complete ? ExitStatus.failure : ExitStatus.ok
+  }
+}

@@ -20,8 +20,10 @@ extension OwnProgramCommand {
     let program = try load(arguments.positionals[0])
     let options = try RunArguments.parse(arguments)
     if arguments.flag(.exhaustive) {
-      if arguments.given(.runs) {
-        throw UsageError("--runs samples seeds; drop it or --exhaustive")
+      for option in [Option.runs, .policy] where arguments.given(option) {
+        throw UsageError(
+          "--\(option.rawValue) belongs to the seeded runs, which --exhaustive does not make; "
+            + "drop it or --exhaustive")
       }
       let budget = OwnProgramSearch.Budget(
         departures: try arguments.integer(.departures, in: 0...20) ?? 2,

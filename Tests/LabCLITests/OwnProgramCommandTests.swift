@@ -104,6 +104,15 @@ import Testing
     ),
     (["run", "Tests/OwnPrograms"], "also take a .swift program of yours"),
     (["run", "Tests/OwnPrograms/yields.swift", "--schedule", "1", "-s", "2"], "drop --seed"),
+    (
+      ["run", "Tests/OwnPrograms/yields.swift", "--schedule", "1", "--policy", "pct"],
+      "drop --policy"
+    ),
+    (["run", "Tests/OwnPrograms/yields.swift", "--policy", "fair"], "random"),
+    (
+      ["explore", "Tests/OwnPrograms/yields.swift", "--exhaustive", "--policy", "pct"],
+      "--policy belongs to the seeded runs"
+    ),
     (["run", "Tests/OwnPrograms/yields.swift", "--task", "c"], "'c'"),
     (
       ["run", "Tests/OwnPrograms/yields.swift", "--schedule", "1,2"],

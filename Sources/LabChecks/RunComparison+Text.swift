@@ -164,9 +164,12 @@ extension RunComparison {
     out.append(
       "\(rows.count) aligned events: \(same) the same" + counts.map { ", " + $0 }.joined())
     // A native program's trace is what it prints: the rows the runtime alone knows of are not
-    // there, and a reader should not take them for a difference in what ran.
-    for (side, record, other) in [("A", a, "B"), ("B", b, "A")]
-    where record.mode.isSwiftProgram && count(side == "A" ? .onlyB : .onlyA) > 0 {
+    // there, and a reader should not take them for a difference in what ran. Two programs'
+    // runs both hold only what they print: a row only in one is a difference.
+    for (side, record, other, otherRecord) in [("A", a, "B", b), ("B", b, "A", a)]
+    where record.mode.isSwiftProgram && !otherRecord.mode.isSwiftProgram
+      && count(side == "A" ? .onlyB : .onlyA) > 0
+    {
       out.append(
         "note: \(side) is a Swift program's run, whose trace holds only what it prints — each "
           + "task's start and end, its logs and the main thread's blocks — not the awaits, hops "

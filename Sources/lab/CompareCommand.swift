@@ -1,9 +1,11 @@
+import Foundation
 import LabChecks
 import LabCommandLine
 import LabInterpreter
 import LabLessons
 import LabModel
 import LabNative
+import LabPictures
 
 /// `lab compare`: two runs side by side; `CompareArguments` reads them, `RunComparison` aligns
 /// and draws them.
@@ -25,7 +27,9 @@ enum CompareCommand: Command {
     its own, and takes none of A's options. Without --vs, two scenarios run with the same options.
     Each side takes lab run's run options, --schedule S (as 'lab run' and 'lab step' print them),
     --native and --scheduled (the scenario's Swift program under the lab's scheduler, with
-    --seed); where a side is live or native, times within the tolerance count as the same.
+    --seed); where a side is live or native, times within the tolerance count as the same. A side
+    may name a .swift program of yours instead of a scenario: it runs as 'lab run FILE.swift'
+    runs it, with that side's --seed, --policy, --schedule and --threads.
     Rows fit the terminal (COLUMNS): details are cut with … at 80 columns; from 140 columns
     threads show their full names.
 
@@ -40,20 +44,25 @@ enum CompareCommand: Command {
       lab compare async-let-result --vs --scheduled
       lab compare racy-counter --seed 1 --vs --seed 2
       lab compare racy-counter --schedule S1 --vs --schedule S2
+      lab compare Tests/OwnPrograms/bank.swift --seed 0 --vs --seed 3
     """
   static func pages(_ arguments: Arguments) -> Bool { true }
   static let options = CompareArguments.options
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     let sides = try CompareArguments.parse(arguments.words)
-    // Both scenarios are found before either runs: a misspelt B costs no run of A.
-    let urls = (
-      try context.scenarioFile(sides.a.scenario), try context.scenarioFile(sides.b.scenario)
-    )
+    // Both are found before either runs: a misspelt B costs no run of A.
+    let subjects = (try Subject(sides.a, context), try Subject(sides.b, context))
     var results: [RunResult] = []
-    for (side, url) in [(sides.a, urls.0), (sides.b, urls.1)] {
-      guard let scenario = context.loadScenario(url) else { return ExitStatus.failure }
-      guard let result = try run(side, scenario, context) else { return ExitStatus.failure }
+    for (side, subject) in [(sides.a, subjects.0), (sides.b, subjects.1)] {
+      let result: RunResult?
+      switch subject {
+      case .scenario(let url):
+        guard let scenario = context.loadScenario(url) else { return ExitStatus.failure }
+        result = try run(side, scenario, context)
+      case .program(let program): result = try run(side, program, context)
+      }
+      guard let result else { return ExitStatus.failure }
       results.append(result)
     }
     let comparison = CompareArguments.compare(results[0], results[1], sides)
@@ -62,6 +71,57 @@ enum CompareCommand: Command {
       fold: !sides.full)
     context.console.out(context.console.outStyle.comparison(report))
     return ExitStatus.ok
+  }
+
+  /// What a side runs: a scenario's file, or a Swift program of one's own.
+  enum Subject {
+    case scenario(URL)
+    case program(OwnProgram)
+
+    init(_ side: CompareArguments.Side, _ context: CommandContext) throws(UsageError) {
+      if OwnProgramCommand.names(side.scenario) {
+        self = .program(try OwnProgramCommand.load(side.scenario))
+      } else {
+        self = .scenario(try context.scenarioFile(side.scenario))
+      }
+    }
+  }
+
+  /// A side that runs a program of one's own under the lab's scheduler, as `lab run FILE.swift`
+  /// does with the side's seed, policy or schedule; nil with the reason printed when it could
+  /// not be made.
+  private static func run(
+    _ side: CompareArguments.Side, _ program: OwnProgram, _ context: CommandContext
+  ) throws(UsageError) -> RunResult? {
+    let words = try Arguments(side.optionWords, options: CompareArguments.options)
+    try OwnProgramCommand.refuse(
+      [.scheduled], in: words, "for a Swift file, which runs under the lab's scheduler; drop it")
+    let schedule = try side.schedule.map { text throws(UsageError) in
+      guard let schedule = OwnSchedule(text) else {
+        throw UsageError(
+          "'--schedule \(terminalSafe(text))' is not a schedule of a program: whole numbers "
+            + "separated by dots, as 'lab run FILE.swift --show-schedule' prints")
+      }
+      return schedule
+    }
+    if schedule != nil, words.given(.seed) || words.given(.policy) {
+      throw UsageError("--schedule replays a run exactly; drop --seed and --policy")
+    }
+    guard let build = try OwnProgramCommand.build(program, words, context) else { return nil }
+    let console = context.console
+    let run: OwnRun
+    do throws(NativeError) {
+      run = try OwnProgram.run(
+        build, name: program.name, seed: side.options.seed ?? 0, schedule: schedule,
+        options: side.options)
+    } catch {
+      console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
+      return nil
+    }
+    if let unfit = run.unfitSchedule {
+      throw UsageError(unfit + "; take one that 'lab run FILE.swift --show-schedule' printed")
+    }
+    return RunResult(record: run.record, checks: [])
   }
 
   /// One side's run; nil with the reason printed when it could not be made.

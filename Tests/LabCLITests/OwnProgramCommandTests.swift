@@ -51,6 +51,25 @@ import Testing
     #expect(unwrapped.contains("lab run \(replay)' replays it"), "\(unwrapped)")
   }
 
+  /// `lab compare` runs a program of one's own on either side: two seeds of it, or a scenario
+  /// beside it; the rows only one program's run has are differences, not the other's silence.
+  @Test func compareTakesAProgramOnEitherSide() {
+    guard Self.hasToolchain else { return print("skipped: no swiftc") }
+    let seeds = InProcessLab.run([
+      "compare", "Tests/OwnPrograms/bank.swift", "--seed", "0", "--vs", "--seed", "3",
+    ])
+    #expect(seeds.status == 0, "\(seeds.err)")
+    #expect(seeds.out.contains("B  Tests/OwnPrograms/bank.swift --seed 3 · scheduled"))
+    #expect(seeds.out.contains("withdrawals: false true, balance: 20"), "\(seeds.out)")
+    #expect(seeds.out.contains("first difference at event 1"))
+    #expect(!seeds.out.contains("note: A is a Swift program's run"))
+    let beside = InProcessLab.run([
+      "compare", "async-let-result", "--vs", "Tests/OwnPrograms/bank.swift",
+    ])
+    #expect(beside.status == 0, "\(beside.err)")
+    #expect(beside.out.contains("note: B is a Swift program's run"), "\(beside.out)")
+  }
+
   @Test func exhaustiveSearchesEveryScheduleWithinTheBound() {
     guard Self.hasToolchain else { return print("skipped: no swiftc") }
     let run = InProcessLab.run([
@@ -114,6 +133,14 @@ import Testing
       "--policy belongs to the seeded runs"
     ),
     (["run", "Tests/OwnPrograms/yields.swift", "--task", "c"], "'c'"),
+    (
+      ["compare", "Tests/OwnPrograms/yields.swift", "--vs", "--native"],
+      "--native has no meaning for a Swift file"
+    ),
+    (
+      ["compare", "Tests/OwnPrograms/yields.swift", "--vs", "--schedule", "0.9"],
+      "the schedule does not fit this program"
+    ),
     (
       ["run", "Tests/OwnPrograms/yields.swift", "--schedule", "1,2"],
       "whole numbers separated by dots"

@@ -42,7 +42,7 @@ public enum HTMLReport {
     body.append("<section class=\"checks\">")
     let (verdict, word) = result.passed ? ("pass", "passed") : ("fail", "failed")
     body.append("<h2>Checks <span class=\"verdict \(verdict)\">\(word)</span></h2>")
-    body.append(checks(result))
+    body.append(checks(result, of: scenario == nil ? "run" : "scenario"))
     if !result.values.isEmpty {
       let values = result.values.map {
         "<code>\(escape($0.name)) = \(escape($0.value.description))</code>"
@@ -106,7 +106,7 @@ public enum HTMLReport {
   package static let generator = "ConcurrencyLab"
 
   package static func meta(_ result: RunResult) -> String {
-    var parts = [result.mode == .virtual ? "virtual run, seed \(result.seed)" : "live run"]
+    var parts = [kind(of: result)]
     parts.append("\(result.threads) thread\(result.threads == 1 ? "" : "s")")
     let duration = result.duration.map { "\(TraceText.time($0)) ms" } ?? "never finished"
     parts.append("duration \(duration)")
@@ -114,9 +114,20 @@ public enum HTMLReport {
     return parts.joined(separator: " · ")
   }
 
-  package static func checks(_ result: RunResult) -> String {
+  /// What ran, as the page's heading says it: the runtime, and the seed that replays it.
+  static func kind(of result: RunResult) -> String {
+    let seed = "seed \(result.seed)" + (result.policy == .pct ? " (pct)" : "")
+    if result.mode == .virtual { return "virtual run, \(seed)" }
+    if result.mode == .scheduled {
+      return "real runtime under the lab's scheduler, \(seed)"
+    }
+    if result.mode == .native { return "native run" }
+    return "live run"
+  }
+
+  package static func checks(_ result: RunResult, of subject: String = "scenario") -> String {
     guard !result.checks.isEmpty else {
-      return "<p class=\"none\">This scenario checks nothing.</p>"
+      return "<p class=\"none\">This \(subject) checks nothing.</p>"
     }
     var rows = ["<ul class=\"check-list\">"]
     for check in result.checks {

@@ -17,7 +17,7 @@ enum OwnProgramCommand {
   /// The options that mean nothing for an own program: refused, not ignored.
   static let refused: [Option] =
     [
-      .live, .native, .scale, .html, .preemptions, .reduction, .jobs, .shard, .merge,
+      .live, .native, .scale, .preemptions, .reduction, .jobs, .shard, .merge,
     ] + interpreterLimits
 
   /// The limits of what the virtual runtime's interpreter does, which a Swift program's run
@@ -124,7 +124,9 @@ enum OwnProgramCommand {
         console.out(console.fitted(note))
       }
     }
-    guard writeChrome(result, arguments, context) else { return ExitStatus.failure }
+    guard writeReports(result, program: program, arguments, context) else {
+      return ExitStatus.failure
+    }
     return run.record.problem == nil ? ExitStatus.ok : ExitStatus.failure
   }
 
@@ -154,20 +156,47 @@ enum OwnProgramCommand {
     }
   }
 
-  /// Writes `--chrome FILE` when given; false, with the error printed, when it could not.
-  static func writeChrome(_ result: RunResult, _ arguments: Arguments, _ context: CommandContext)
-    -> Bool
-  {
-    guard let path = arguments.value(.chrome) else { return true }
-    let console = context.console
-    do {
-      try AtomicFile.write(ChromeTrace.document(result), toPath: path)
-      console.err("wrote \(terminalSafe(path))\n")
-      return true
-    } catch {
-      console.err(console.paint("error: ", .red, forErr: true) + "\(error)\n")
-      return false
+  /// Writes `--html FILE` (the run's page: its player, and the program's source when it is one
+  /// of one's own) and `--chrome FILE` when given; false, with the error printed, when one
+  /// could not be written.
+  static func writeReports(
+    _ result: RunResult, program: OwnProgram? = nil, _ arguments: Arguments,
+    _ context: CommandContext
+  ) -> Bool {
+    var files: [(path: String, text: () -> String)] = []
+    if let path = arguments.value(.html) {
+      files.append((path, { page(result, program: program) }))
     }
+    if let path = arguments.value(.chrome) {
+      files.append((path, { ChromeTrace.document(result) }))
+    }
+    let console = context.console
+    for file in files {
+      do {
+        try AtomicFile.write(file.text(), toPath: file.path)
+        console.err("wrote \(terminalSafe(file.path))\n")
+      } catch {
+        console.err(console.paint("error: ", .red, forErr: true) + "\(error)\n")
+        return false
+      }
+    }
+    return true
+  }
+
+  /// A run's page, as `lab run NAME --html` writes a scenario's, with the program's source in
+  /// place of the scenario's Swift program.
+  static func page(_ result: RunResult, program: OwnProgram?) -> String {
+    let source = program.map { program in
+      [
+        "<section class=\"swift\">", "<h2>The program</h2>",
+        "<p class=\"meta\">\(Markup.escape(program.path)), as the lab built it.</p>",
+        "<pre class=\"program\"><code>\(Markup.escape(program.source))</code></pre>",
+        "</section>",
+      ].joined(separator: "\n")
+    }
+    return HTMLReport.page(
+      title: "\(result.scenario) — ConcurrencyLab",
+      body: HTMLReport.body(result, scenario: nil, extra: source.map { [$0] } ?? []))
   }
 
   /// What the scheduler controlled in this run and what it did not: the run's honest edges.

@@ -60,7 +60,8 @@ enum RunCommand: Command {
     clock, and a blocking sleep (Thread.sleep, usleep), which holds its worker meanwhile; a
     semaphore's or a Mutex's wait holds its thread while other jobs run. Its prints are the
     trace's log events, each with its task and thread; --seed S replays a run, as does
-    --schedule S from --show-schedule; --timeline draws it, --format json and --chrome write it. What escaped the scheduler
+    --schedule S from --show-schedule; --timeline draws it, --format json and --chrome write it,
+    --html writes its page with the program's source. What escaped the scheduler
     (another thread, Dispatch) is noted; a deadlock, a continuation never resumed and a blocking
     call (NSLock, a read) are named. See docs/own-programs.md.
 

@@ -58,7 +58,7 @@ enum ScheduledCommand {
         console.out(console.fitted(note))
       }
     }
-    guard OwnProgramCommand.writeChrome(run.result, arguments, context) else {
+    guard OwnProgramCommand.writeReports(run.result, arguments, context) else {
       return ExitStatus.failure
     }
     return run.result.passed ? ExitStatus.ok : ExitStatus.failure

@@ -70,6 +70,27 @@ import Testing
     #expect(beside.out.contains("note: B is a Swift program's run"), "\(beside.out)")
   }
 
+  /// `--html` writes the run's page, as a scenario's: the player, and the program's source,
+  /// escaped, where a scenario's page shows its Swift program; the heading names the policy.
+  @Test func htmlWritesThePageWithTheProgram() throws {
+    guard Self.hasToolchain else { return print("skipped: no swiftc") }
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("own-page-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let page = folder.appendingPathComponent("bank.html").path
+    let run = InProcessLab.run([
+      "run", "Tests/OwnPrograms/bank.swift", "--seed", "3", "--policy", "pct", "--html", page,
+    ])
+    #expect(run.status == 0, "\(run.err)")
+    let html = try String(contentsOfFile: page, encoding: .utf8)
+    TestSupport.wellFormed(html, "bank.html")
+    #expect(html.contains("real runtime under the lab&#39;s scheduler, seed 3 (pct)"))
+    #expect(html.contains("<h2>The program</h2>"))
+    #expect(html.contains("func withdraw(_ amount: Int) async -&gt; Bool"), "\(html)")
+    #expect(html.contains("This run checks nothing."))
+  }
+
   @Test func exhaustiveSearchesEveryScheduleWithinTheBound() {
     guard Self.hasToolchain else { return print("skipped: no swiftc") }
     let run = InProcessLab.run([

@@ -230,6 +230,7 @@ public struct OwnProgram: Sendable {
       $0.replacingOccurrences(of: "main/main.swift:", with: "\(name).swift:")
     }
     var record = trace.record(name: name, seed: seed, threads: width(options))
+    record.policy = options.policy
     // A limit the lab stopped the program at is why it ended, whatever it wrote last.
     if let problem = Self.problem(process), process.ending.isLimit || record.problem == nil {
       record.problem = problem

@@ -90,11 +90,11 @@ public struct RunLabel: Sendable, Hashable {
     self.run = run
   }
 
-  /// The `lab run` options that replay this run exactly; nil for live runs, which cannot be
-  /// replayed. (A run under the lab's scheduler has a seed and no policy.)
+  /// The `lab run` options that replay this run exactly; nil for live and native runs, which
+  /// cannot be replayed. A run under the lab's scheduler has a seed and a policy, as a virtual
+  /// one.
   public var replayOptions: String? {
-    if mode == .scheduled { return "--seed \(seed)" }
-    guard mode == .virtual else { return nil }
+    guard mode == .virtual || mode == .scheduled else { return nil }
     return "--seed \(seed)" + (policy == .random ? "" : " --policy \(policy.rawValue)")
   }
 }
@@ -104,8 +104,7 @@ public struct RunLabel: Sendable, Hashable {
 extension RunLabel: CustomStringConvertible {
   /// `seed 3`, `seed 3 (pct)`, `live run 2`, `native run 1`.
   public var description: String {
-    if mode == .scheduled { return "seed \(seed)" }
-    guard mode == .virtual else { return "\(mode.rawValue) run \(run)" }
+    guard mode == .virtual || mode == .scheduled else { return "\(mode.rawValue) run \(run)" }
     return "seed \(seed)" + (policy == .random ? "" : " (\(policy.rawValue))")
   }
 }

@@ -14,7 +14,7 @@ enum ScheduledCommand {
   /// Options with no meaning here: the order is the scheduler's, the time virtual.
   static let refused: [Option] =
     [
-      .live, .native, .policy, .scale, .tolerance, .schedule, .showSchedule, .html, .exhaustive,
+      .live, .native, .scale, .tolerance, .schedule, .showSchedule, .html, .exhaustive,
       .preemptions, .reduction, .jobs, .shard, .merge, .departures,
     ] + OwnProgramCommand.interpreterLimits
 
@@ -53,8 +53,11 @@ enum ScheduledCommand {
     let argument = arguments.positionals[0]
     try OwnProgramCommand.show(run.result, replaying: argument, arguments, json: json, context)
     if !json {
-      let replay = "--scheduled --seed \(seed)" + OwnProgramCommand.width(options.threads)
-      for note in notes(run, seed: seed, replay: LabCommand.hint.command("run", argument, replay)) {
+      let replay =
+        "--scheduled --seed \(seed)" + OwnProgramCommand.policy(options.policy)
+        + OwnProgramCommand.width(options.threads)
+      let command = LabCommand.hint.command("run", argument, replay)
+      for note in notes(run, seed: seed, policy: options.policy, replay: command) {
         console.out(console.fitted(note))
       }
     }
@@ -65,8 +68,14 @@ enum ScheduledCommand {
   }
 
   /// What the scheduler controlled in this run, and what it did not.
-  static func notes(_ run: ScheduledRun, seed: UInt64, replay: String) -> [String] {
-    let order = seed == 0 ? "seed 0: first in, first out" : "seed \(seed) chose the order"
+  static func notes(
+    _ run: ScheduledRun, seed: UInt64, policy: SchedulingPolicy, replay: String
+  ) -> [String] {
+    let order: String
+    switch policy {
+    case .random: order = seed == 0 ? "seed 0: first in, first out" : "seed \(seed) chose the order"
+    case .pct: order = "seed \(seed) gave each task a priority"
+    }
     var lines = [
       "the scenario's Swift program ('lab swift' prints it), run under the lab's scheduler: "
         + "\(run.own.jobs.map { "\($0) job\($0 == 1 ? "" : "s")" } ?? "its jobs"), one at a "
@@ -99,23 +108,39 @@ enum ScheduledCommand {
     let progress = ProgressLine(console: console)
     let budget = try SeedBudget(arguments)
     var histogram = OutcomeHistogram(rules: scenario.expect.outcomes)
+    let policies =
+      try arguments.choice(.policy, SchedulingPolicy.self).map { [$0] }
+      ?? SchedulingPolicy.allCases
     var made = 0
-    for seed in 0..<UInt64(count) where !budget.spent(after: made) {
-      let run: ScheduledRun
-      do throws(NativeError) {
-        run = try ScheduledScenario.run(scenario, build: build, seed: seed, options: options)
-      } catch {
-        progress.clear()
-        console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
-        return ExitStatus.failure
+    var horizon: Int?
+    do throws(NativeError) {
+      for policy in policies {
+        var options = options
+        options.policy = policy
+        for seed in 0..<UInt64(count) where !budget.spent(after: made) {
+          // The changes of pct fall among the points of the first in, first out run's choices.
+          if policy == .pct, horizon == nil {
+            var fair = options
+            fair.policy = .random
+            horizon =
+              try ScheduledScenario.run(scenario, build: build, seed: 0, options: fair).own
+              .choices?.counts.count ?? 1
+          }
+          let run = try ScheduledScenario.run(
+            scenario, build: build, seed: seed, options: options, horizon: horizon)
+          if policy == .random, seed == 0 { horizon = run.own.choices?.counts.count }
+          made += 1
+          histogram.add(
+            run.result, as: RunLabel(mode: .scheduled, seed: seed, policy: policy, run: made))
+          progress.update(
+            "explore \(argument) --scheduled: \(made)/\(count * policies.count) runs · "
+              + "\(histogram.rows.count) outcomes")
+        }
       }
-      made += 1
-      histogram.add(
-        run.result,
-        as: RunLabel(mode: .scheduled, seed: seed, policy: .random, run: Int(seed) + 1))
-      progress.update(
-        "explore \(argument) --scheduled: \(seed + 1)/\(count) runs · \(histogram.rows.count) "
-          + "outcomes")
+    } catch {
+      progress.clear()
+      console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
+      return ExitStatus.failure
     }
     progress.clear()
     let extra = " --scheduled" + OwnProgramCommand.width(options.threads)
@@ -123,8 +148,9 @@ enum ScheduledCommand {
       Exploration.report(
         histogram, argument: argument,
         heading:
-          "\(made) runs of its Swift program under the lab's scheduler: seeds 0…\(made - 1)"
-          + budget.stopped(made: made, of: count),
+          "\(made) runs of its Swift program under the lab's scheduler: seeds "
+          + "0…\(min(made, count) - 1)" + (policies.count == 1 ? "" : " under each policy")
+          + budget.stopped(made: made, of: count * policies.count),
         extra: extra, hints: LabCommand.hint, columns: console.terminalColumns, console.outStyle))
     return histogram.failures.isEmpty ? ExitStatus.ok : ExitStatus.failure
   }

@@ -26,9 +26,29 @@ import Testing
     let run = InProcessLab.run(["explore", "actor-reentrancy", "--scheduled", "--runs", "3"])
     #expect(run.status == 0, "\(run.out)\(run.err)")
     #expect(
-      run.out.contains("3 runs of its Swift program under the lab's scheduler: seeds 0…2"),
+      run.out.contains(
+        "6 runs of its Swift program under the lab's scheduler: seeds 0…2 under each policy"),
       "\(run.out)")
     #expect(run.out.contains("downloads = 2"))
+  }
+
+  /// `--policy pct` alone: its runs, each labelled and replayed with the policy.
+  @Test func exploreAndRunTakeThePolicy() {
+    guard Self.hasToolchain else { return print("skipped: no swiftc") }
+    let explore = InProcessLab.run([
+      "explore", "actor-reentrancy", "--scheduled", "--runs", "2", "--policy", "pct",
+    ])
+    #expect(explore.status == 0, "\(explore.out)\(explore.err)")
+    #expect(explore.out.contains("under the lab's scheduler: seeds 0…1 ·"), "\(explore.out)")
+    #expect(explore.out.contains("seed 0 (pct)"), "\(explore.out)")
+    let run = InProcessLab.run([
+      "run", "async-let-result", "--scheduled", "--seed", "2", "--policy", "pct",
+    ])
+    #expect(run.status == 0, "\(run.err)")
+    let unwrapped = run.out.replacingOccurrences(of: "\n  ", with: " ")
+    #expect(
+      unwrapped.contains("'lab run async-let-result --scheduled --seed 2 --policy pct' replays it"),
+      "\(unwrapped)")
   }
 
   @Test(arguments: [

@@ -38,17 +38,19 @@ public enum ScheduledScenario {
   /// What the program reads: its time unscaled, and that the lab's scheduler runs it.
   static let environment = ["LAB_SCALE": "1", "LAB_SCHEDULED": "1"]
 
-  /// Runs a build of the program with `seed` on a pool of `options.threads` or the scenario's
-  /// width, and checks the scenario's expectations against what it printed.
+  /// Runs a build of the program with `seed` (and `options.policy`; `horizon` as
+  /// `OwnProgram.run` takes it) on a pool of `options.threads` or the scenario's width, and
+  /// checks the scenario's expectations against what it printed.
   public static func run(
-    _ scenario: Scenario, build: NativeBuild, seed: UInt64, options: RunOptions
+    _ scenario: Scenario, build: NativeBuild, seed: UInt64, options: RunOptions,
+    horizon: Int? = nil
   ) throws(NativeError) -> ScheduledRun {
     var options = options
     options.threads = options.threads ?? scenario.threads
     // The program's helpers write the trace as other output: all of it is read.
     let own = try OwnProgram.run(
-      build, name: scenario.name, seed: seed, options: options, environment: environment,
-      keepsAllOutput: true)
+      build, name: scenario.name, seed: seed, options: options, horizon: horizon,
+      environment: environment, keepsAllOutput: true)
     let record = record(scenario, own: own, seed: seed, threads: options.threads ?? 1)
     let checks = ExpectationChecker.check(
       scenario.expect, against: record, tolerance: scenario.tolerance(options))
@@ -73,6 +75,7 @@ public enum ScheduledScenario {
       values: NativeRunner.values(scenario, trace), events: events, busySpans: trace.mainSpans,
       end: own.record.end, problem: problem, scale: nil)
     record.seed = seed
+    record.policy = own.record.policy
     record.escapedJobs = own.record.escapedJobs
     return record
   }

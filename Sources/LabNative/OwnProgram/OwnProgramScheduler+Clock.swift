@@ -61,8 +61,22 @@ extension OwnProgramScheduler {
       let origin = labSchedulerOrigins[Int(id)]
       guard origin >= 0 else { return nil }
       let following = labSchedulerFollowing
-      return origin + labSchedulerNow
-        + (following == 0 ? 0 : labSchedulerMachineTime(CLOCK_BOOTTIME) - following)
+      // Saturating: a run may sleep to the largest time (`--max-time` lets it), and a clock read
+      // then must not trap.
+      let followed = following == 0 ? 0 : labSchedulerMachineTime(CLOCK_BOOTTIME) - following
+      return LabSchedulerLoop.later(LabSchedulerLoop.later(origin, by: labSchedulerNow), by: followed)
+    }
+
+    /// `a - b`, saturating at the ends of `Int64`: a deadline a program gives may be anything.
+    func labSchedulerDifference(_ a: Int64, _ b: Int64) -> Int64 {
+      let (difference, overflow) = a.subtractingReportingOverflow(b)
+      return overflow ? (b > 0 ? .min : .max) : difference
+    }
+
+    /// Whether `time` is a time the C library takes: nanoseconds within a second, and, where
+    /// `negative` is false, no second before 0 (`nanosleep` refuses one with EINVAL).
+    func labSchedulerIsValid(_ time: timespec, negative: Bool = false) -> Bool {
+      (0..<1_000_000_000).contains(time.tv_nsec) && (negative || time.tv_sec >= 0)
     }
 
     /// Clock `id` as the machine reads it, in nanoseconds.
@@ -112,7 +126,8 @@ extension OwnProgramScheduler {
 
     func labSchedulerNanoseconds(_ time: timespec) -> Int64 {
       let (seconds, overflow) = Int64(time.tv_sec).multipliedReportingOverflow(by: 1_000_000_000)
-      return overflow ? .max : LabSchedulerLoop.later(seconds, by: Int64(time.tv_nsec))
+      guard !overflow else { return time.tv_sec < 0 ? .min : .max }
+      return LabSchedulerLoop.later(seconds, by: Int64(time.tv_nsec))
     }
 
     @_cdecl("nanosleep")
@@ -121,6 +136,10 @@ extension OwnProgramScheduler {
     ) -> Int32 {
       guard let request, let me = labSchedulerSleeper() else {
         return labRealNanosleep(request, remaining)
+      }
+      guard labSchedulerIsValid(request.pointee) else {
+        errno = EINVAL
+        return -1
       }
       LabSchedulerLoop.shared.block(for: labSchedulerNanoseconds(request.pointee), on: me)
       return 0
@@ -139,8 +158,13 @@ extension OwnProgramScheduler {
         return labSchedulerReal("clock_nanosleep", as: ClockNanosleep.self)!(
           id, flags, request, remaining)
       }
+      // A negative time is refused, as the kernel does, a deadline or not; a deadline in the past
+      // is no sleep.
+      let absolute = flags & TIMER_ABSTIME != 0
+      guard labSchedulerIsValid(request.pointee) else { return EINVAL }
       let length = labSchedulerNanoseconds(request.pointee)
-      LabSchedulerLoop.shared.block(for: flags & TIMER_ABSTIME != 0 ? length - now : length, on: me)
+      LabSchedulerLoop.shared.block(
+        for: absolute ? max(0, labSchedulerDifference(length, now)) : length, on: me)
       return 0
     }
 

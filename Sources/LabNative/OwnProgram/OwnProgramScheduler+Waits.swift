@@ -62,7 +62,11 @@ extension OwnProgramScheduler {
       guard let deadline, let now = labSchedulerVirtualTime(CLOCK_REALTIME) else {
         return labRealSemaphoreTimedWait(semaphore, deadline)
       }
-      let left = labSchedulerNanoseconds(deadline.pointee) - now
+      guard labSchedulerIsValid(deadline.pointee, negative: true) else {
+        errno = EINVAL
+        return -1
+      }
+      let left = labSchedulerDifference(labSchedulerNanoseconds(deadline.pointee), now)
       guard let semaphore, let me = labSchedulerSleeper() else {
         let at = LabSchedulerLoop.later(labSchedulerMachineTime(CLOCK_REALTIME), by: left)
         var machine = timespec(tv_sec: Int(at / 1_000_000_000), tv_nsec: Int(at % 1_000_000_000))
@@ -157,7 +161,9 @@ extension OwnProgramScheduler {
         // FUTEX_WAIT's timeout is relative; FUTEX_WAIT_BITSET's is a moment on the monotonic
         // clock, or the realtime one.
         let clock = realtime ? CLOCK_REALTIME : CLOCK_MONOTONIC
-        let left = operation == LabFutex.wait ? length : length - (labSchedulerVirtualTime(clock) ?? 0)
+        let left =
+          operation == LabFutex.wait
+          ? length : labSchedulerDifference(length, labSchedulerVirtualTime(clock) ?? 0)
         until = LabSchedulerLoop.later(loop.now, by: left)
       }
       // The first try looks at the word again, after the wait has noted the releases so far: a

@@ -83,16 +83,29 @@ struct OwnProgramTrace {
     }
   }
 
-  /// The choices the run made, from the record written at exit.
+  /// The choices the run made, from the record written at exit; nil when there is none, or
+  /// when it is not one the scheduler could write (a count below 2 or past `maxCandidates`, a
+  /// pick outside its count, fewer counts than picks): a program that forged it is not followed.
   var choices: OwnChoices? {
     // As many as the scheduler notes, however many a record says.
-    records.last(where: { $0.kind == .choices }).map {
-      OwnChoices(
-        counts: $0.text.split(separator: " ").prefix(Self.maxChoices).compactMap { Int($0) },
-        picks: $0.name.split(separator: " ").prefix(Self.maxChoices).compactMap { Int($0) },
-        whole: $0.lane == "whole")
+    records.last(where: { $0.kind == .choices }).flatMap { record in
+      let counts = record.text.split(separator: " ").prefix(Self.maxChoices).compactMap {
+        Int($0)
+      }
+      let picks = record.name.split(separator: " ").prefix(Self.maxChoices).compactMap {
+        Int($0)
+      }
+      guard picks.count <= counts.count,
+        counts.allSatisfy({ (2...Self.maxCandidates).contains($0) }),
+        zip(picks, counts).allSatisfy({ pick, count in (0..<count).contains(pick) })
+      else { return nil }
+      return OwnChoices(counts: counts, picks: picks, whole: record.lane == "whole")
     }
   }
+
+  /// The most jobs the scheduler chooses among at one point: far more than its threads and
+  /// queues hold at once (a few pools of at most 64 workers, the main actor's next job).
+  static let maxCandidates = 10_000
 
   /// The most points of choice the scheduler notes (`LabSchedulerLoop.maxNoted`).
   static let maxChoices = 100_000
@@ -130,8 +143,9 @@ struct OwnProgramTrace {
       }
       let fields = line.dropFirst(prefix.count).split(
         separator: "\t", maxSplits: 5, omittingEmptySubsequences: false)
+      // A time before the run began is no record the scheduler wrote (a program forged it).
       guard fields.count == 6, let kind = Kind(rawValue: String(fields[0])),
-        let time = Int64(fields[1]), let task = UInt64(fields[2])
+        let time = Int64(fields[1]), time >= 0, let task = UInt64(fields[2])
       else {
         other(line)
         continue
@@ -211,7 +225,7 @@ struct OwnProgramTrace {
       if record.kind == .wait {
         open[record.task] = index
       } else if record.kind == .waited, let begun = open.removeValue(forKey: record.task) {
-        lengths[begun] = Int64(record.text) ?? 0
+        lengths[begun] = max(0, Int64(record.text) ?? 0)
       }
     }
     let last = records.last?.time ?? 0
@@ -260,9 +274,9 @@ struct OwnProgramTrace {
       case .resume: payload = .text(.resume, "")
       case .print: payload = .log(cut(record.text, toWidth: Self.shownColumns))
       case .sleep:
-        payload = .sleep(milliseconds: (Int64(record.text) ?? 0) / 1_000_000)
+        payload = .sleep(milliseconds: max(0, Int64(record.text) ?? 0) / 1_000_000)
       case .block:
-        let length = (Int64(record.text) ?? 0) / 1_000_000
+        let length = max(0, Int64(record.text) ?? 0) / 1_000_000
         spans.append(ThreadSpan(thread: thread, start: time, end: time + Double(length)))
         payload = .block(.work(milliseconds: length))
       case .wait:
@@ -305,9 +319,16 @@ struct OwnProgramTrace {
       events.append(
         TraceEvent(time: time, thread: thread, task: label(record.task), payload: payload))
     }
-    if problem == nil, jobs == nil, !otherOutput.isEmpty {
-      let said = otherOutput.first { $0.contains("Fatal error") } ?? otherOutput[0]
-      problem = "the program stopped: \(said)"
+    // No end record: the scheduler's exit never ran, or its records never came.
+    if problem == nil, jobs == nil {
+      if let said = otherOutput.first(where: { $0.contains("Fatal error") }) ?? otherOutput.first {
+        problem = "the program stopped: \(said)"
+      } else {
+        problem =
+          "the run's record of its end never came: the program left without the scheduler "
+          + "seeing it go (`_exit`), or its standard output went elsewhere (closed, or redirected "
+          + "with `dup2`), so what it printed may be missing too"
+      }
     }
     var run = RunRecord(
       scenario: name, title: name + ".swift", mode: .scheduled, threads: threads, duration: last,

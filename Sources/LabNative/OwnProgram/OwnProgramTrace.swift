@@ -233,6 +233,16 @@ struct OwnProgramTrace {
     return lengths
   }
 
+  /// Why a run has no end record: the scheduler's exit never ran, or its records never came.
+  var missingEnd: String {
+    if let said = otherOutput.first(where: { $0.contains("Fatal error") }) ?? otherOutput.first {
+      return "the program stopped: \(said)"
+    }
+    return "the run's record of its end never came: the program left without the scheduler "
+      + "seeing it go (`_exit`), or its standard output went elsewhere (closed, or redirected "
+      + "with `dup2`), so what it printed may be missing too"
+  }
+
   /// Why a run stopped with every task waiting: `waiting` threads wait in a semaphore or for a
   /// lock that no task left can signal or release.
   static func stuckText(waiting: Int) -> String {
@@ -319,17 +329,7 @@ struct OwnProgramTrace {
       events.append(
         TraceEvent(time: time, thread: thread, task: label(record.task), payload: payload))
     }
-    // No end record: the scheduler's exit never ran, or its records never came.
-    if problem == nil, jobs == nil {
-      if let said = otherOutput.first(where: { $0.contains("Fatal error") }) ?? otherOutput.first {
-        problem = "the program stopped: \(said)"
-      } else {
-        problem =
-          "the run's record of its end never came: the program left without the scheduler "
-          + "seeing it go (`_exit`), or its standard output went elsewhere (closed, or redirected "
-          + "with `dup2`), so what it printed may be missing too"
-      }
-    }
+    if problem == nil, jobs == nil { problem = missingEnd }
     var run = RunRecord(
       scenario: name, title: name + ".swift", mode: .scheduled, threads: threads, duration: last,
       mainStall: spans.filter { $0.thread == "main" }.map { $0.end - $0.start }.max() ?? 0,

@@ -59,7 +59,7 @@ extension OwnProgramCommand {
           let run = try OwnProgram.run(
             build, name: program.name, seed: seed, options: options, horizon: horizon)
           if policy == .random, seed == 0 { horizon = run.choices?.counts.count }
-          sample.add(run, replay: "--seed \(seed)\(Self.policy(policy))")
+          sample.add(run, policy: policy, replay: "--seed \(seed)\(Self.policy(policy))")
           progress.update(sample.progress)
         }
       }
@@ -71,11 +71,11 @@ extension OwnProgramCommand {
     }
     progress.clear()
     let made = sample.made
-    let each = policies.count == 1 ? "" : " under each policy, random and pct"
+    let seeds = SeedBudget.seeds(policies.map { ($0, sample.made(by: $0)) })
     context.console.out(
       "\(terminalSafe(program.path)): \(sample.outcomes.count) outcome"
         + "\(sample.outcomes.count == 1 ? "" : "s") in \(made) seeded runs (sampled, not a proof: "
-        + "seeds 0…\(min(made, count) - 1)\(each)"
+        + seeds
         + budget.stopped(made: made, of: count * policies.count) + "), by what it printed\n")
     show(sample.outcomes, of: program, unit: "run", threads: options.threads, context.console)
     return sample.outcomes.contains { $0.failed } ? ExitStatus.failure : ExitStatus.ok
@@ -88,14 +88,18 @@ extension OwnProgramCommand {
     private(set) var outcomes: [Found] = []
     private var index: [[String]: Int] = [:]
     private(set) var made = 0
+    private var madeBy: [SchedulingPolicy: Int] = [:]
+
+    func made(by policy: SchedulingPolicy) -> Int { madeBy[policy] ?? 0 }
 
     init(path: String, of count: Int) {
       self.path = path
       of = count
     }
 
-    mutating func add(_ run: OwnRun, replay: String) {
+    mutating func add(_ run: OwnRun, policy: SchedulingPolicy, replay: String) {
       made += 1
+      madeBy[policy, default: 0] += 1
       let key = run.printed + (run.record.problem.map { ["⚠ \($0)"] } ?? [])
       if let at = index[key] {
         outcomes[at].count += 1

@@ -112,6 +112,7 @@ enum ScheduledCommand {
       try arguments.choice(.policy, SchedulingPolicy.self).map { [$0] }
       ?? SchedulingPolicy.allCases
     var made = 0
+    var madeBy: [SchedulingPolicy: Int] = [:]
     var horizon: Int?
     do throws(NativeError) {
       for policy in policies {
@@ -130,6 +131,7 @@ enum ScheduledCommand {
             scenario, build: build, seed: seed, options: options, horizon: horizon)
           if policy == .random, seed == 0 { horizon = run.own.choices?.counts.count }
           made += 1
+          madeBy[policy, default: 0] += 1
           histogram.add(
             run.result, as: RunLabel(mode: .scheduled, seed: seed, policy: policy, run: made))
           progress.update(
@@ -148,8 +150,8 @@ enum ScheduledCommand {
       Exploration.report(
         histogram, argument: argument,
         heading:
-          "\(made) runs of its Swift program under the lab's scheduler: seeds "
-          + "0…\(min(made, count) - 1)" + (policies.count == 1 ? "" : " under each policy")
+          "\(made) runs of its Swift program under the lab's scheduler: "
+          + SeedBudget.seeds(policies.map { ($0, madeBy[$0] ?? 0) })
           + budget.stopped(made: made, of: count * policies.count),
         extra: extra, hints: LabCommand.hint, columns: console.terminalColumns, console.outStyle))
     return histogram.failures.isEmpty ? ExitStatus.ok : ExitStatus.failure

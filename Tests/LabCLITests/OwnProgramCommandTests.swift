@@ -33,6 +33,21 @@ import Testing
     #expect(run.out.contains("replay: lab run Tests/OwnPrograms/bank.swift --seed "))
   }
 
+  /// A budget spent within the first policy's seeds: the heading says each policy's own, not
+  /// seeds that never ran.
+  @Test func aSpentBudgetNamesTheSeedsEachPolicyMade() {
+    guard Self.hasToolchain else { return print("skipped: no swiftc") }
+    let run = InProcessLab.run([
+      "explore", "Tests/OwnPrograms/bank.swift", "--runs", "5", "--max-seconds", "0.001",
+    ])
+    #expect(run.status == 0, "\(run.out)\(run.err)")
+    #expect(
+      run.out.contains(
+        "in 1 seeded runs (sampled, not a proof: random: seeds 0…0, pct: none; stopped by "
+          + "--max-seconds 0.001 after 1 of 10)"),
+      "\(run.out)")
+  }
+
   /// `--policy pct` alone: its runs only, each outcome replayed by its seed and the policy.
   @Test func exploreWithPrioritiesReplaysWithThePolicy() throws {
     guard Self.hasToolchain else { return print("skipped: no swiftc") }

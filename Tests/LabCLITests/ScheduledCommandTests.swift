@@ -27,7 +27,8 @@ import Testing
     #expect(run.status == 0, "\(run.out)\(run.err)")
     #expect(
       run.out.contains(
-        "6 runs of its Swift program under the lab's scheduler: seeds 0…2 under each policy"),
+        "6 runs of its Swift program under the lab's scheduler: seeds 0…2 under each policy, random "
+          + "and pct"),
       "\(run.out)")
     #expect(run.out.contains("downloads = 2"))
   }

@@ -18,11 +18,12 @@ public enum ChromeTrace {
   /// How every trace the lab writes begins: `--chrome FILE` replaces only such a file.
   package static let marker = "{\"traceEvents\":[\n{\"ph\":\"M\",\"name\":\"process_name\""
 
-  /// How the run is named in the title: its mode, and its seed where a seed replays it (a
-  /// virtual run, one under the lab's scheduler).
+  /// How the run is named in the title: its mode, and its seed (and policy, when not the fair
+  /// choice) where a seed replays it (a virtual run, one under the lab's scheduler).
   static func runName(_ result: RunResult) -> String {
-    result.mode == .virtual || result.mode == .scheduled
-      ? "\(result.mode.rawValue), seed \(result.seed)" : result.mode.rawValue
+    guard result.mode == .virtual || result.mode == .scheduled else { return result.mode.rawValue }
+    let policy = result.policy == .random ? "" : " (\(result.policy.rawValue))"
+    return "\(result.mode.rawValue), seed \(result.seed)\(policy)"
   }
 
   /// The whole JSON document: `{"traceEvents":[…],"displayTimeUnit":"ms"}`, one event per line.

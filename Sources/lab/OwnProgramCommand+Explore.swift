@@ -19,6 +19,11 @@ extension OwnProgramCommand {
   {
     let program = try load(arguments.positionals[0])
     let options = try RunArguments.parse(arguments)
+    if arguments.given(.format) {
+      throw UsageError(
+        "--format has no meaning for a Swift file's explore, which lists its outcomes as text; "
+          + "drop it (lab run FILE.swift --format json writes one run)")
+    }
     if arguments.flag(.exhaustive) {
       for option in [Option.runs, .policy] where arguments.given(option) {
         throw UsageError(
@@ -131,6 +136,10 @@ extension OwnProgramCommand {
         "\n\(number + 1). \(outcome.count) \(unit)\(outcome.count == 1 ? "" : "s"); replay: "
           + "\(replay)\n")
       for line in outcome.lines { console.out("   \(terminalSafe(line))\n") }
+    }
+    if program.drawsRandomNumbers {
+      console.out(
+        "\n" + console.fitted("note: " + randomNumbers + ", and a replay may print otherwise"))
     }
   }
 

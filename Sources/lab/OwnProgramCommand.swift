@@ -112,11 +112,16 @@ enum OwnProgramCommand {
       return ExitStatus.usage
     }
     let result = RunResult(record: run.record, checks: [])
-    try show(result, replaying: program.path, arguments, json: json, context)
+    let shown = arguments.flag(.showSchedule) ? run.choices?.schedule.text : nil
+    if json, let shown {
+      let display = RunArguments.display(arguments)
+      if let unknown = display.unknownName(in: result.events) { throw UsageError(unknown) }
+      console.out(ScheduleOption.addingField(shown, to: TraceJSON.document(result)))
+    } else {
+      try show(result, replaying: program.path, arguments, json: json, context)
+    }
     if !json {
-      if arguments.flag(.showSchedule), let choices = run.choices {
-        console.out("schedule \(choices.schedule.text)\n")
-      }
+      if let shown { console.out("schedule \(shown)\n") }
       let notes = notes(
         run, seed: seed, policy: options.policy, schedule: schedule, path: program.path,
         drawsRandomNumbers: program.drawsRandomNumbers)
@@ -243,16 +248,17 @@ enum OwnProgramCommand {
       "not shown: what needs two jobs at once — a task starting between two synchronous "
         + "statements of another, a data race through shared memory; run the program natively, "
         + "under ThreadSanitizer for races")
-    if drawsRandomNumbers {
-      lines.append(
-        "the program draws random numbers from the system: a seed replays the order of its jobs, "
-          + "not them; give it a generator of your own, seeded, to replay those too")
-    }
+    if drawsRandomNumbers { lines.append(randomNumbers) }
     // The runtime's message, not the stack trace it prints after it.
     let said = run.otherOutput.prefix { !$0.hasPrefix("Current stack trace") }.prefix(3)
     lines += said.map { "the program wrote: \(terminalSafe($0))" }
     return lines.map { "note: \($0)" }
   }
+
+  /// What a run of a program that draws random numbers should know of its replays.
+  static let randomNumbers =
+    "the program draws random numbers from the system: a seed replays the order of its jobs, "
+    + "not them; give it a generator of your own, seeded, to replay those too"
 
   /// What a run that gave Dispatch work should know of its times.
   static func dispatchNote(_ blocks: Int) -> String {

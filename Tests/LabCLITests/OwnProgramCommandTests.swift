@@ -33,6 +33,21 @@ import Testing
     #expect(run.out.contains("replay: lab run Tests/OwnPrograms/bank.swift --seed "))
   }
 
+  /// `--show-schedule` with `--format json`: the schedule is a field of the document.
+  @Test func theScheduleIsAFieldOfTheJSON() {
+    guard Self.hasToolchain else { return print("skipped: no swiftc") }
+    let run = InProcessLab.run([
+      "run", "Tests/OwnPrograms/yields.swift", "--seed", "3", "--show-schedule", "--format", "json",
+    ])
+    #expect(run.status == 0, "\(run.err)")
+    #expect(run.out.contains("\"schedule\": \""), "\(run.out)")
+    #expect(run.out.contains("\"policy\": \"random\""))
+    let pct = InProcessLab.run([
+      "run", "Tests/OwnPrograms/yields.swift", "--seed", "3", "--policy", "pct", "--format", "json",
+    ])
+    #expect(pct.out.contains("\"policy\": \"pct\""), "\(pct.out)")
+  }
+
   /// A budget spent within the first policy's seeds: the heading says each policy's own, not
   /// seeds that never ran.
   @Test func aSpentBudgetNamesTheSeedsEachPolicyMade() {
@@ -169,6 +184,10 @@ import Testing
       "--policy belongs to the seeded runs"
     ),
     (["run", "Tests/OwnPrograms/yields.swift", "--task", "c"], "'c'"),
+    (
+      ["explore", "Tests/OwnPrograms/yields.swift", "--format", "json"],
+      "--format has no meaning for a Swift file's explore"
+    ),
     (
       ["compare", "Tests/OwnPrograms/yields.swift", "--vs", "--native"],
       "--native has no meaning for a Swift file"

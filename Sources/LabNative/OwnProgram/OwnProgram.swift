@@ -69,7 +69,7 @@ public struct OwnProgram: Sendable {
   public var drawsRandomNumbers: Bool {
     [
       ".random(", ".random()", "shuffled()", "shuffle()", "randomElement()",
-      "SystemRandomNumberGenerator",
+      "SystemRandomNumberGenerator", "UUID()", "arc4random", "getrandom", "/dev/urandom",
     ]
     .contains { source.contains($0) }
   }

@@ -128,9 +128,28 @@ extension OwnProgramScheduler {
         pthread_mutex_unlock(&lock)
       }
 
-      /// Writes what waits; the caller holds `lock`, or is a crash's signal handler.
+      /// Writes what waits; the caller holds `lock`, or is a crash's signal handler. In pieces of at
+      /// most `PIPE_BUF` bytes that end where a record does: the kernel writes such a piece to the
+      /// pipe whole, so a thread of the program's writing to its standard output meanwhile cannot
+      /// land inside a record (one 64-KB write tore records, and prints were lost). Only a record
+      /// longer than a piece goes out alone, and may still be torn so.
       static func flushHeld() {
-        writeAll(UnsafeRawBufferPointer(start: buffer, count: count))
+        let piece = 4096
+        var start = 0
+        while start < count {
+          var end = min(count, start + piece)
+          if end < count {
+            var cut = end
+            while cut > start, buffer.load(fromByteOffset: cut - 1, as: UInt8.self) != 10 { cut -= 1 }
+            if cut > start {
+              end = cut
+            } else {
+              while end < count, buffer.load(fromByteOffset: end - 1, as: UInt8.self) != 10 { end += 1 }
+            }
+          }
+          writeAll(UnsafeRawBufferPointer(start: buffer + start, count: end - start))
+          start = end
+        }
         count = 0
       }
 

@@ -25,6 +25,12 @@ extension RunPicture {
     var latest: Double = 0
     /// Each task's previous event's time: where a wait that a hop ends began.
     var previous: [String: Double] = [:]
+    /// A run under the lab's scheduler: each job runs in no virtual time, and its trace has no
+    /// suspensions (a program prints no awaits). A task is drawn running only at its events and
+    /// suspended between them, unless it blocks; after its last event nothing is drawn, since
+    /// the trace does not say whether it ended there. Else a task that resumed at 1 ms and
+    /// printed next at 10,000 was drawn holding its thread all that while.
+    var jobsTakeNoTime = false
 
     mutating func add(_ event: TraceEvent) {
       let task = event.task
@@ -37,7 +43,14 @@ extension RunPicture {
       rows[task]!.instants.append(time)
       threadInstants.append((event.thread, time))
       if let mark = Self.mark(for: event) { rows[task]!.marks.append(mark) }
-      defer { previous[task] = time }
+      defer {
+        previous[task] = time
+        // Any event is a job at that instant: what came before it ends there.
+        if jobsTakeNoTime, let current = open[task], current.state != .blocked {
+          if current.since < time { close(task, at: time) }
+          open[task] = Open(state: .suspended, since: time, thread: event.thread, note: "")
+        }
+      }
 
       switch event.kind.taskChange {
       case .starts:
@@ -124,6 +137,10 @@ extension RunPicture {
     /// Tasks still open when the trace ends (a deadlock, a limit) stay open to the picture's edge.
     mutating func finish(at end: Double) {
       for task in order where open[task] != nil {
+        if jobsTakeNoTime, open[task]?.state == .suspended {
+          open[task] = nil
+          continue
+        }
         let until = open[task]!.until
         close(task, at: until.map { min($0, end) } ?? end)
       }

@@ -110,12 +110,18 @@ public struct RunPicture: Sendable {
   public init(_ result: RunResult) {
     self.init(
       events: result.events, busySpans: result.busySpans, duration: result.duration,
-      threads: result.threads)
+      threads: result.threads, jobsTakeNoTime: result.mode == .scheduled)
   }
 
-  /// The picture of a trace; `threads` workers are shown even when idle.
-  public init(events: [TraceEvent], busySpans: [ThreadSpan], duration: Double?, threads: Int) {
+  /// The picture of a trace; `threads` workers are shown even when idle. `jobsTakeNoTime`: a
+  /// run under the lab's scheduler, where a job takes no virtual time, so between a task's
+  /// events it held no thread unless it blocked (`Builder.jobsTakeNoTime`).
+  public init(
+    events: [TraceEvent], busySpans: [ThreadSpan], duration: Double?, threads: Int,
+    jobsTakeNoTime: Bool = false
+  ) {
     var builder = Builder()
+    builder.jobsTakeNoTime = jobsTakeNoTime
     for event in events { builder.add(event) }
     var end = max(duration ?? 0, events.map(\.time).max() ?? 0)
     end = max(end, busySpans.map(\.end).max() ?? 0, builder.latest)

@@ -127,6 +127,24 @@ func tinyRun(live: Bool = false) throws -> (RunResult, Scenario) {
       picture.stalls.count == 1 && picture.stalls[0].start == 200 && picture.stalls[0].end == 300)
   }
 
+  /// Under the lab's scheduler a job takes no virtual time: a task that resumed at 1 ms and
+  /// printed at 10,000 held no thread between, and after its last event nothing is drawn.
+  @Test func underTheSchedulerATaskRunsOnlyAtItsEvents() {
+    let events = [
+      TraceEvent(time: 0, thread: "main", task: "main", kind: .start, text: ""),
+      TraceEvent(time: 1, thread: "worker-1", task: "main", kind: .resume, text: ""),
+      TraceEvent(time: 10_000, thread: "worker-1", task: "main", kind: .log, text: "late"),
+    ]
+    let scheduled = RunPicture(
+      events: events, busySpans: [], duration: 10_000, threads: 1, jobsTakeNoTime: true)
+    let main = scheduled.tasks.first { $0.name == "main" }!
+    #expect(main.spans.map(\.state) == [.suspended, .suspended])
+    #expect(main.spans.map(\.end) == [1, 10_000])
+    #expect(scheduled.lanes.flatMap(\.spans).allSatisfy { $0.state != .running })
+    let virtual = RunPicture(events: events, busySpans: [], duration: 10_000, threads: 1)
+    #expect(virtual.tasks.first { $0.name == "main" }!.spans.map(\.state).contains(.running))
+  }
+
   @Test func aRunWhereNoTimePassedSaysSo() {
     let events = [
       TraceEvent(time: 0, thread: "worker-1", task: "root", kind: .start, text: ""),

@@ -249,6 +249,11 @@ enum OwnProgramCommand {
         + "statements of another, a data race through shared memory; run the program natively, "
         + "under ThreadSanitizer for races")
     if drawsRandomNumbers { lines.append(randomNumbers) }
+    if let problem = run.horizonProblem {
+      lines.append(
+        "pct placed its priorities' changes among the points of choice of the first in, first "
+          + "out run, which ended early (\(terminalSafe(problem))): they fall early in this run")
+    }
     // The runtime's message, not the stack trace it prints after it.
     let said = run.otherOutput.prefix { !$0.hasPrefix("Current stack trace") }.prefix(3)
     lines += said.map { "the program wrote: \(terminalSafe($0))" }

@@ -75,6 +75,29 @@ import Testing
     #expect(replayed.printed == runs[0].printed)
   }
 
+  /// The first in, first out run that counts the points of choice ended badly: the run says
+  /// so, since its changes then fall early.
+  @Test func aFirstInFirstOutRunThatEndsBadlyIsNamed() throws {
+    let program = OwnProgram(
+      path: "fifo-exits.swift",
+      source: """
+        import Glibc
+        import Synchronization
+        final class Order: Sendable { let names = Mutex<[String]>([]) }
+        let order = Order()
+        await withTaskGroup(of: Void.self) { group in
+          for name in ["a", "b", "c"] { group.addTask { order.names.withLock { $0.append(name) } } }
+        }
+        if order.names.withLock({ $0 }) == ["a", "b", "c"] { exit(3) }
+        print("not first in, first out")
+        """)
+    let runs = try OwnProgramTests.runs(program, seeds: [1], options: Self.pct())
+    guard let run = runs.first else { return print("skipped: no swiftc") }
+    #expect(
+      run.horizonProblem?.contains("exited with status 3") == true,
+      "\(run.horizonProblem ?? "none")")
+  }
+
   /// The changes fall among the points of choice of the first in, first out run.
   @Test func theHorizonIsTheFirstInFirstOutRunsPoints() throws {
     guard let builder = try OwnProgramTests.builder() else { return print("skipped: no swiftc") }

@@ -21,6 +21,10 @@ public struct OwnRun: Sendable {
   public var otherOutput: [String]
   /// The blocks and timers the program gave Dispatch, which ran on its threads in real time.
   public var dispatchBlocks = 0
+  /// Under `--policy pct` with no horizon given: the first in, first out run made to count the
+  /// points of choice, when it did not end well — its points are then fewer than the program
+  /// has, and the priorities change early.
+  public var horizonProblem: String?
 
   /// What the program printed, in order: the outcome two runs are compared by. At most
   /// `shownLines` lines (each cut at `OwnProgramTrace.shownColumns`), and then one line
@@ -206,11 +210,18 @@ public struct OwnProgram: Sendable {
       "LAB_POOL_WIDTH": String(width(options)),
     ]) { _, lab in lab }
     if let schedule { environment["LAB_SCHEDULE"] = schedule.text }
+    var horizonProblem: String?
     switch options.policy {
     case .random: break
     case .pct:
       var points = horizon
-      if points == nil { points = try Self.horizon(build, name: name, options: options) }
+      if points == nil {
+        var fair = options
+        fair.policy = .random
+        let first = try run(build, name: name, seed: 0, options: fair)
+        points = first.choices?.counts.count ?? 1
+        horizonProblem = first.record.problem
+      }
       environment["LAB_PCT"] = "\(pctChanges + 1) \(max(1, points ?? 1))"
     }
     let key = OwnProgramScheduler.newRecordKey()
@@ -241,7 +252,7 @@ public struct OwnProgram: Sendable {
       choices: trace.choices,
       unfitSchedule: trace.unfit ?? Self.unused(schedule, choices: trace.choices),
       otherOutput: otherOutput,
-      dispatchBlocks: trace.dispatchBlocks)
+      dispatchBlocks: trace.dispatchBlocks, horizonProblem: horizonProblem)
   }
 
   /// How many times a run of `--policy pct` changes a priority: three, as the virtual

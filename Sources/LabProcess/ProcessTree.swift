@@ -197,8 +197,15 @@ struct ProcessTree {
   func reap() {
     defer { Self.sweepStrays() }
     let lab = getpid()
-    var left = members.merging(strays) { kept, _ in kept }.filter { $0.key != root }
-    let deadline = ContinuousClock.now + .seconds(1)
+    let left = members.merging(strays) { kept, _ in kept }.filter { $0.key != root }
+    Self.reap(left, lab: lab, within: .seconds(1))
+  }
+
+  /// Reaps each process of `processes` that is still the one named (its start time unchanged)
+  /// as it comes to the lab, waiting up to `time` for them; one gone, or another's, is dropped.
+  static func reap(_ processes: [pid_t: UInt64], lab: pid_t, within time: Duration) {
+    var left = processes
+    let deadline = ContinuousClock.now + time
     while !left.isEmpty, ContinuousClock.now < deadline {
       for (pid, started) in left {
         guard let now = ProcessEntry.read(pid), now.started == started else {
@@ -272,22 +279,10 @@ struct ProcessTree {
   /// Kills every process of `stopped` that still is the one stopped (its start time unchanged),
   /// and reaps those that came to the lab, waiting up to 100 ms for them.
   static func killAndReap(_ stopped: [pid_t: UInt64], lab: pid_t) {
-    var left = stopped
-    for (pid, started) in stopped {
-      if ProcessEntry.read(pid)?.started == started { kill(pid, SIGKILL) } else { left[pid] = nil }
+    for (pid, started) in stopped where ProcessEntry.read(pid)?.started == started {
+      kill(pid, SIGKILL)
     }
-    let deadline = ContinuousClock.now + .milliseconds(100)
-    while !left.isEmpty, ContinuousClock.now < deadline {
-      for (pid, started) in left {
-        guard let now = ProcessEntry.read(pid), now.started == started else {
-          left[pid] = nil
-          continue
-        }
-        var status: Int32 = 0
-        if now.parent == lab, waitpid(pid, &status, WNOHANG) == pid { left[pid] = nil }
-      }
-      if !left.isEmpty { usleep(1_000) }
-    }
+    reap(stopped, lab: lab, within: .milliseconds(100))
   }
 
   /// Makes the lab the child subreaper of every process it starts, once (Linux only; elsewhere

@@ -61,7 +61,7 @@ skipped=(
   lesson8AsksWhichValuesTheCounterCanEndWith
   OwnProgramTests OwnProgramFidelityTests OwnProgramSearchTests OwnProgramCommandTests
   OwnProgramPoolTests ScheduledScenarioTests ScheduledCommandTests OwnProgramWaitTests
-  OwnProgramHostileTests
+  OwnProgramHostileTests OwnProgramPolicyTests OwnProgramTimeEdgeTests OwnProgramOutputTests
 )
 swift test --sanitize=thread --scratch-path .build-tsan "${skipped[@]/#/--skip=}" "$@" \
   || status=$?

@@ -59,7 +59,7 @@ extension OwnProgramCommand {
         // Seed 0 first: first in, first out is the order a real run most often shows.
         for seed in 0..<UInt64(count) where !budget.spent(after: sample.made) {
           if policy == .pct, horizon == nil {
-            horizon = try OwnProgram.horizon(build, name: program.name, options: options)
+            horizon = try OwnProgram.horizon(build, name: program.name, options: options).points
           }
           let run = try OwnProgram.run(
             build, name: program.name, seed: seed, options: options, horizon: horizon)

@@ -104,6 +104,7 @@ import Testing
     let build = try Self.twoActors.build(with: builder)
     let fifo = try OwnProgram.run(build, name: Self.twoActors.name, seed: 0, options: RunOptions())
     let horizon = try OwnProgram.horizon(build, name: Self.twoActors.name, options: Self.pct())
+      .points
     #expect(horizon == fifo.choices?.counts.count)
     #expect(horizon >= 60)
   }

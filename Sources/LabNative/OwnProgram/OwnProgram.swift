@@ -216,11 +216,12 @@ public struct OwnProgram: Sendable {
     case .pct:
       var points = horizon
       if points == nil {
-        var fair = options
-        fair.policy = .random
-        let first = try run(build, name: name, seed: 0, options: fair)
-        points = first.choices?.counts.count ?? 1
-        horizonProblem = first.record.problem
+        // Counted with this run's environment: a scenario's program reads its own.
+        let counted = try Self.horizon(
+          build, name: name, options: options, blockSeconds: blockSeconds, environment: more,
+          keepsAllOutput: keepsAllOutput)
+        points = counted.points
+        horizonProblem = counted.problem
       }
       environment["LAB_PCT"] = "\(pctChanges + 1) \(max(1, points ?? 1))"
     }
@@ -259,14 +260,18 @@ public struct OwnProgram: Sendable {
   /// scheduler's does.
   public static let pctChanges = 3
 
-  /// The points of choice of the program's first in, first out run: where `--policy pct` draws
-  /// its changes.
-  public static func horizon(_ build: NativeBuild, name: String, options: RunOptions)
-    throws(NativeError) -> Int
-  {
+  /// The points of choice of the program's first in, first out run, where `--policy pct` draws
+  /// its changes, and that run's problem when it did not end well; made as `run` makes a run.
+  public static func horizon(
+    _ build: NativeBuild, name: String, options: RunOptions, blockSeconds: Int = 3,
+    environment more: [String: String] = [:], keepsAllOutput: Bool = false
+  ) throws(NativeError) -> (points: Int, problem: String?) {
     var fair = options
     fair.policy = .random
-    return try run(build, name: name, seed: 0, options: fair).choices?.counts.count ?? 1
+    let first = try run(
+      build, name: name, seed: 0, options: fair, blockSeconds: blockSeconds, environment: more,
+      keepsAllOutput: keepsAllOutput)
+    return (first.choices?.counts.count ?? 1, first.record.problem)
   }
 
   /// Why a schedule longer than the run's points of choice does not fit: its last departures

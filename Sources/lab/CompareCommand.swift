@@ -5,7 +5,6 @@ import LabInterpreter
 import LabLessons
 import LabModel
 import LabNative
-import LabPictures
 
 /// `lab compare`: two runs side by side; `CompareArguments` reads them, `RunComparison` aligns
 /// and draws them.
@@ -97,12 +96,7 @@ enum CompareCommand: Command {
     try OwnProgramCommand.refuse(
       [.scheduled], in: words, "for a Swift file, which runs under the lab's scheduler; drop it")
     let schedule = try side.schedule.map { text throws(UsageError) in
-      guard let schedule = OwnSchedule(text) else {
-        throw UsageError(
-          "'--schedule \(terminalSafe(text))' is not a schedule of a program: whole numbers "
-            + "separated by dots, as 'lab run FILE.swift --show-schedule' prints")
-      }
-      return schedule
+      try OwnProgramCommand.schedule(text)
     }
     if schedule != nil, words.given(.seed) || words.given(.policy) {
       throw UsageError("--schedule replays a run exactly; drop --seed and --policy")

@@ -290,6 +290,11 @@ enum OwnProgramCommand {
     for option in [Option.seed, .policy] where arguments.given(option) {
       throw UsageError("--schedule replays a run exactly; drop --\(option.rawValue)")
     }
+    return try schedule(text)
+  }
+
+  /// `text` read as a program's schedule; a usage error when it is not one.
+  static func schedule(_ text: String) throws(UsageError) -> OwnSchedule {
     guard let schedule = OwnSchedule(text) else {
       throw UsageError(
         "'--schedule \(terminalSafe(text))' is not a schedule of a program: whole numbers "

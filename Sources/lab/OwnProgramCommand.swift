@@ -245,9 +245,9 @@ enum OwnProgramCommand {
       lines.append(dispatchNote(run.dispatchBlocks))
     }
     lines.append(
-      "not shown: what needs two jobs at once — a task starting between two synchronous "
-        + "statements of another, a data race through shared memory; run the program natively, "
-        + "under ThreadSanitizer for races")
+      "not shown: two jobs interleave only where another thread would see it (a line "
+        + "printed, a task made ready, a lock) — not between two plain statements, so a data "
+        + "race through shared memory is not shown; run the program under ThreadSanitizer")
     if drawsRandomNumbers { lines.append(randomNumbers) }
     if let problem = run.horizonProblem {
       lines.append(

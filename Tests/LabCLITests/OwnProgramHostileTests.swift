@@ -140,7 +140,10 @@ import Testing
   /// and the limits of the interpreter's work mean nothing for a program: usage errors.
   @Test(arguments: [
     (
-      ["run", "Tests/OwnPrograms/yields.swift", "--schedule", "0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.3"],
+      [
+        "run", "Tests/OwnPrograms/yields.swift", "--schedule",
+        Array(repeating: "0", count: 60).joined(separator: ".") + ".3",
+      ],
       "but the run had only"
     ),
     (["run", "Tests/OwnPrograms/yields.swift", "--max-events", "10"], "--max-events has no"),

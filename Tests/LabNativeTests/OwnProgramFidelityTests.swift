@@ -8,7 +8,7 @@ import Testing
 /// What the scheduler reaches holds what the real runtime does: each program of
 /// `Tests/OwnPrograms/` is built twice — plain, on Swift's own executors, and with the lab's
 /// scheduler — and every outcome (what it printed, in order) of 20 real runs must be among those
-/// of 200 seeds. `sleeps` is not among them: it prints the real time it took.
+/// of 200 seeds, 100 of each policy. `sleeps` is not among them: it prints the real time it took.
 @Suite(.serialized) struct OwnProgramFidelityTests {
   static let names = ["yields", "bank", "cancel", "mainactor", "stream", "immediate"]
 
@@ -32,11 +32,15 @@ import Testing
       #expect(process.ending == .exited(0), "\(process.output)")
       real[process.output.split(separator: "\n").map(String.init), default: 0] += 1
     }
-    let scheduled = Set(try OwnProgramTests.runs(program, seeds: 1...200).map(\.printed))
+    // 100 seeds of each policy, as `lab explore` runs both.
+    let scheduled = Set(
+      try OwnProgramTests.runs(program, seeds: 1...100).map(\.printed)
+        + OwnProgramTests.runs(program, seeds: 1...100, options: OwnProgramPolicyTests.pct())
+        .map(\.printed))
     for (outcome, count) in real where !scheduled.contains(outcome) {
       let message =
-        "\(name): \(count) of 20 real runs printed \(outcome), which none of 200 seeds did "
-        + "(\(scheduled.count) outcomes)"
+        "\(name): \(count) of 20 real runs printed \(outcome), which none of 200 seeds (100 "
+        + "of each policy) did (\(scheduled.count) outcomes)"
       Issue.record(Comment(rawValue: message))
     }
   }

@@ -8,30 +8,56 @@ import Testing
 /// semaphore's `wait`. The waiter's thread is held, as on Swift's pool, but other jobs run on
 /// other threads meanwhile, and a wait with a deadline takes virtual time.
 @Suite(.serialized) struct OwnProgramWaitTests {
-  /// Three tasks each hold one `Mutex` across 100 ms of blocking work: the others wait for it
-  /// on their own threads, so the work runs one after another — in any order a seed chooses,
-  /// always ending at 300 ms, with no blocking call named.
-  @Test func aMutexHeldAcrossBlockingWorkMakesTheOthersWaitTheirTurn() throws {
-    let source = """
-      import Foundation
-      import Synchronization
-      let lock = Mutex(0)
-      let start = ContinuousClock.now
-      await withTaskGroup(of: Void.self) { group in
-        for name in ["a", "b", "c"] {
-          group.addTask {
-            lock.withLock { count in
-              usleep(100_000)
-              count += 1
-            }
-            print(name, Int((ContinuousClock.now - start) / .milliseconds(1)))
+  /// The program of `aLockHeldAcrossBlockingWorkMakesTheOthersWaitTheirTurn`, with `lock` as
+  /// `declaration` makes it and `withLock` as that lock's.
+  static func lockProgram(_ declaration: String) -> String {
+    """
+    import Foundation
+    import Synchronization
+    \(declaration)
+    let start = ContinuousClock.now
+    await withTaskGroup(of: Void.self) { group in
+      for name in ["a", "b", "c"] {
+        group.addTask {
+          lock.withLock { count in
+            usleep(100_000)
+            count += 1
           }
+          print(name, Int((ContinuousClock.now - start) / .milliseconds(1)))
         }
       }
-      print("count", lock.withLock { $0 })
-      """
+    }
+    print("count", lock.withLock { $0 })
+    """
+  }
+
+  /// An `NSLock` around a count, with the `withLock` a `Mutex` has.
+  static let nsLock = """
+    final class Counted: @unchecked Sendable {
+      let lock = NSLock()
+      var count = 0
+      func withLock<T>(_ body: (inout Int) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&count)
+      }
+    }
+    let lock = Counted()
+    """
+
+  /// Three tasks each hold one lock — a `Mutex`, or an `NSLock` (a pthread mutex) — across
+  /// 100 ms of blocking work: the others wait for it on their own threads, so the work runs one
+  /// after another — in any order a seed chooses, always ending at 300 ms, with no blocking call
+  /// named.
+  @Test(arguments: [
+    ("let lock = Mutex(0)", "a Mutex another task holds"),
+    (nsLock, "a lock another thread holds (an NSLock, the runtime's own)"),
+  ])
+  func aLockHeldAcrossBlockingWorkMakesTheOthersWaitTheirTurn(
+    declaration: String, shown: String
+  ) throws {
     let runs = try OwnProgramTests.runs(
-      OwnProgram(path: "mutex.swift", source: source), seeds: Array(0...8))
+      OwnProgram(path: "lock.swift", source: Self.lockProgram(declaration)), seeds: Array(0...8))
     guard let first = runs.first else { return print("skipped: no swiftc") }
     #expect(
       first.printed == ["a 100", "b 200", "c 300", "count 3"], "\(first.record.problem ?? "")")
@@ -43,11 +69,7 @@ import Testing
     #expect(runs.allSatisfy { $0.record.problem == nil && $0.record.duration == 300 })
     // The two that wait are held for 100 and 200 ms: drawn as blocked in the timeline.
     let waits = first.record.events.compactMap { event in
-      if case .block(.held("a Mutex another task holds", let milliseconds)) = event.payload {
-        milliseconds
-      } else {
-        nil
-      }
+      if case .block(.held(shown, let milliseconds)) = event.payload { milliseconds } else { nil }
     }
     #expect(waits == [100, 200])
   }

@@ -10,15 +10,16 @@ import LabSwift
 /// blocking `blocks / 4` times each in `usleep(0)`, where each block passes the turn to another
 /// thread of the scheduler's and back, and four tasks taking one `Mutex` `locks / 4` times each
 /// and holding it across a `usleep(0)`, so that the others wait for it and try again when it is
-/// released; and the yielding tasks again under `--policy pct`'s priorities. Empty where there
-/// is no toolchain.
-@MainActor func ownProgramRows(yields: Int, blocks: Int, locks: Int) -> [Row] {
+/// released; the yielding tasks again under `--policy pct`'s priorities; and two tasks printing
+/// `prints / 2` lines each at once, under seed 1, each line a point of choice inside its job
+/// where the other may go on instead. Empty where there is no toolchain.
+@MainActor func ownProgramRows(yields: Int, blocks: Int, locks: Int, prints: Int) -> [Row] {
   let environment = ProcessInfo.processInfo.environment
   guard let compiler = SwiftCompiler.find(environment: environment) else { return [] }
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
     "lab-bench-own-\(UUID().uuidString)")
   defer { try? FileManager.default.removeItem(at: folder) }
-  let programs = ownPrograms(yields: yields, blocks: blocks, locks: locks)
+  let programs = ownPrograms(yields: yields, blocks: blocks, locks: locks, prints: prints)
   do {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let builder = NativeBuilder(
@@ -50,7 +51,9 @@ import LabSwift
 }
 
 /// The programs of `ownProgramRows`: each row's name, source, and environment beside the lab's.
-func ownPrograms(yields: Int, blocks: Int, locks: Int) -> [(String, String, [String: String])] {
+func ownPrograms(
+  yields: Int, blocks: Int, locks: Int, prints: Int
+) -> [(String, String, [String: String])] {
   let yielding = """
     await withTaskGroup(of: Void.self) { group in
       for _ in 0..<2 { group.addTask { for _ in 0..<\(yields / 2) { await Task.yield() } } }
@@ -98,6 +101,19 @@ func ownPrograms(yields: Int, blocks: Int, locks: Int) -> [(String, String, [Str
       print(lock.withLock { $0 })
       """,
       [:]
+    ),
+    (
+      "own program: \(prints) prints of two tasks at once, seed 1: each line a point of choice "
+        + "inside its job, where the other task's thread may go on instead (real column: on "
+        + "Swift's executors; both processes)",
+      """
+      await withTaskGroup(of: Void.self) { group in
+        for name in ["a", "b"] {
+          group.addTask { for step in 0..<\(prints / 2) { print(name, step) } }
+        }
+      }
+      """,
+      ["LAB_SEED": "1"]
     ),
   ]
 }

@@ -299,7 +299,7 @@ public struct OwnProgram: Sendable {
       "the program crashed: killed by \(NativeProcess.signalName(signal))"
     case .timedOut(let seconds):
       "stopped after \(TraceText.time(seconds)) real s (--timeout): a job did not return — a "
-        + "blocking call (NSLock, a pthread mutex, a read) holds the scheduler's turn"
+        + "blocking call (a read, an NSCondition, a read-write lock) holds the scheduler's turn"
     case .memoryLimit(let megabytes):
       "the program used more than \(megabytes) MB of memory (the --max-memory-mb limit); "
         + "raise it with --max-memory-mb \(megabytes * 2)"

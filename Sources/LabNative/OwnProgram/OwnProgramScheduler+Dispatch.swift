@@ -135,17 +135,17 @@ extension OwnProgramScheduler {
     extension LabSchedulerLoop {
       /// A block of the program's Dispatch work has run to its end: a run waiting for it looks again.
       func dispatchWorkEnded() {
-        pthread_mutex_lock(&lock)
+        lockLoop()
         pthread_cond_signal(&arrived)
-        pthread_mutex_unlock(&lock)
+        unlockLoop()
       }
 
       /// Dispatch's main queue has work (`DispatchQueue.main.async`, a group's `notify` on it): a
       /// job of the main thread's drains it, in its turn among the main actor's, since the main
       /// thread runs the scheduler's loop rather than Dispatch's.
       func mainQueuePoked() {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
+        lockLoop()
+        defer { unlockLoop() }
         guard !mainQueueDrainWaits else { return }
         mainQueueDrainWaits = true
         order += 1

@@ -28,6 +28,9 @@ extension OwnProgramScheduler {
     /// job from another thread: for the watchdog.
     let labSchedulerRunningThread = Atomic<Int32>(0)
     let labSchedulerIdle = Atomic<Bool>(false)
+    /// Semaphore signals and lock releases so far: counted without the scheduler's lock, since a
+    /// pthread mutex the runtime lets go of while the scheduler chooses (its metadata's) is one.
+    let labSchedulerReleases = Atomic<UInt64>(0)
 
     final class LabSchedulerLoop: @unchecked Sendable {
       static let shared = LabSchedulerLoop()
@@ -77,11 +80,13 @@ extension OwnProgramScheduler {
       /// Each band's ready jobs, oldest first.
       var pools: [[Job]] = Array(repeating: [], count: Band.count)
       private var timers: [(due: Int64, order: UInt64, job: Job)] = []
-      /// Workers whose blocking sleep has ended, oldest first.
-      var resumable: [(order: UInt64, worker: Int)] = []
-      /// Semaphore signals and lock releases so far, from any thread; the workers waiting in a
-      /// semaphore or for a lock; and, at a choice, those that may try again, oldest first.
-      var releases: UInt64 = 0
+      /// Workers whose blocking sleep has ended, or that gave way inside a job (`mayGiveWay`),
+      /// oldest first, with the key the policy knows each by.
+      var resumable: [(order: UInt64, worker: Int, key: UInt64)] = []
+      /// Semaphore signals and lock releases so far, from any thread (`labSchedulerReleases`); the
+      /// workers waiting in a semaphore or for a lock; and, at a choice, those that may try again,
+      /// oldest first.
+      var releases: UInt64 { labSchedulerReleases.load(ordering: .sequentiallyConsistent) }
       var waiters = 0
       /// Whether a drain of Dispatch's main queue waits among the main actor's jobs.
       var mainQueueDrainWaits = false
@@ -163,7 +168,7 @@ extension OwnProgramScheduler {
         // the same for each turn of one actor.
         entry.owner =
           entry.task != 0 ? entry.task : UInt64(UInt(bitPattern: unsafeBitCast(job, to: Int.self)))
-        pthread_mutex_lock(&lock)
+        lockLoop()
         order += 1
         entry.order = order
         if LabSchedulerThreads.current == nil {
@@ -173,7 +178,10 @@ extension OwnProgramScheduler {
         }
         if onMain { mainQueue.append(entry) } else { pools[entry.band].append(entry) }
         pthread_cond_signal(&arrived)
-        pthread_mutex_unlock(&lock)
+        unlockLoop()
+        // Another task's job made ready inside a job (a new task, a resumed continuation) may start
+        // beside it at once; a task's own next job, or an actor's turn, comes as its job ends.
+        if entry.task != 0, entry.task != labSchedulerCurrentTaskID() { mayGiveWay() }
       }
 
       func enqueue(_ job: UnownedJob, onMain: Bool, after nanoseconds: Int64) {
@@ -182,7 +190,7 @@ extension OwnProgramScheduler {
         // The task's name is read before the lock: the runtime may take a lock of its own for it,
         // and a wait for that lock comes back to the scheduler (LabSchedulerWaits.swift).
         let name = Task.name ?? ""
-        pthread_mutex_lock(&lock)
+        lockLoop()
         order += 1
         if LabSchedulerThreads.current != nil {
           entry.owner = labSchedulerCurrentTaskID()
@@ -192,7 +200,7 @@ extension OwnProgramScheduler {
         LabSchedulerRecord.write(
           "sleep", time: now, task: current, lane: lanes[currentWorker],
           name: name, text: String(max(0, nanoseconds)))
-        pthread_mutex_unlock(&lock)
+        unlockLoop()
       }
 
       /// `time` moved on by `nanoseconds`, never back and never past the largest time.
@@ -209,11 +217,7 @@ extension OwnProgramScheduler {
         var waitedInVain = false
         while true {
           let mainReady = mainHead < mainQueue.count && workers[0].isIdle
-          retrying.removeAll(keepingCapacity: true)
-          if waiters > 0 { collectRetrying() }
-          var count = (mainReady ? 1 : 0) + resumable.count + retrying.count
-          for band in 0..<Band.count { count += free(band) }
-          if count > 0 {
+          if readyCount() > 0 {
             collectCandidates(mainReady: mainReady)
             let chosen = candidates[choose()]
             switch chosen.source {
@@ -253,7 +257,9 @@ extension OwnProgramScheduler {
         labSchedulerFollowing = began
         var deadline = labSchedulerDeadline(in: min(due.map { $0 - now } ?? .max, 1_000_000_000))
         labSchedulerIdle.store(true, ordering: .releasing)
+        labSchedulerLockHolder.store(0, ordering: .relaxed)
         let waited = pthread_cond_timedwait(&arrived, &lock, &deadline)
+        heldHere()
         labSchedulerIdle.store(false, ordering: .releasing)
         now = min(Self.later(now, by: labSchedulerMachineTime(CLOCK_BOOTTIME) - began), due ?? .max)
         labSchedulerFollowing = 0
@@ -268,6 +274,18 @@ extension OwnProgramScheduler {
           mainHead = 0
         }
         return job
+      }
+
+      /// How many candidates could run now, each on a thread of its own: main's next job if the
+      /// main thread is free, the woken and giving-way workers, the waiting ones that may try again
+      /// (collected into `retrying`), and each pool's ready jobs its free workers may take.
+      func readyCount() -> Int {
+        retrying.removeAll(keepingCapacity: true)
+        if waiters > 0 { collectRetrying() }
+        var count = (mainHead < mainQueue.count && workers[0].isIdle ? 1 : 0)
+        count += resumable.count + retrying.count
+        for band in 0..<Band.count { count += free(band) }
+        return count
       }
 
       /// How many of `band`'s ready jobs its free workers may take.
@@ -327,7 +345,7 @@ extension OwnProgramScheduler {
             job.order = order
             if job.onMain { mainQueue.append(job) } else { pools[job.band].append(job) }
           } else {
-            resumable.append((order, wake.worker))
+            resumable.append((order, wake.worker, 1 << 63 | UInt64(wake.worker)))
           }
         }
       }

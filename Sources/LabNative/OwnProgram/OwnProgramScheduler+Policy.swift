@@ -94,7 +94,7 @@ extension OwnProgramScheduler {
           }
           if inResumable < resumable.count, resumable[inResumable].order < oldest {
             (oldest, source) = (resumable[inResumable].order, -2)
-            key = 1 << 63 | UInt64(resumable[inResumable].worker)
+            key = resumable[inResumable].key
           }
           if inRetrying < retrying.count, retrying[inRetrying].order < oldest {
             (oldest, source) = (retrying[inRetrying].order, -3)

@@ -62,8 +62,8 @@ extension OwnProgramScheduler {
         line += "\t"
         escape(text, into: &line)
         line += "\n"
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
+        labSchedulerLock(&lock)
+        defer { labSchedulerUnlock(&lock) }
         line.withUTF8 { bytes in
           if count + bytes.count > capacity { flushHeld() }
           if bytes.count > capacity {
@@ -78,8 +78,8 @@ extension OwnProgramScheduler {
       /// A record with no text — a task's start or resume, the hot path, once per job — written
       /// into the buffer byte by byte, without a string.
       static func write(_ kind: StaticString, time: Int64, task: UInt64, worker: Int) {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
+        labSchedulerLock(&lock)
+        defer { labSchedulerUnlock(&lock) }
         if count + 96 + prefix.count > capacity { flushHeld() }
         func tab() {
           buffer.storeBytes(of: 9, toByteOffset: count, as: UInt8.self)
@@ -123,9 +123,9 @@ extension OwnProgramScheduler {
       }
 
       static func flush() {
-        pthread_mutex_lock(&lock)
+        labSchedulerLock(&lock)
         flushHeld()
-        pthread_mutex_unlock(&lock)
+        labSchedulerUnlock(&lock)
       }
 
       /// Writes what waits; the caller holds `lock`, or is a crash's signal handler. In pieces of at

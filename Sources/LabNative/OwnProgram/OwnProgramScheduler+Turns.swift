@@ -69,7 +69,7 @@ extension OwnProgramScheduler {
       /// The main executor's run loop, on the program's main thread, once the program's first job
       /// (its top-level code up to its first suspension) has returned.
       func run() -> Never {
-        pthread_mutex_lock(&lock)
+        lockLoop()
         labSchedulerInJob.store(false, ordering: .releasing)
         workers[0].state = .idle
         serve(0, pass(from: 0))
@@ -81,9 +81,9 @@ extension OwnProgramScheduler {
         while true {
           // Only a thread in a blocking sleep is handed `.resume`, and it is not here.
           if case .run(let job) = turn {
-            pthread_mutex_unlock(&lock)
+            unlockLoop()
             execute(job, on: me)
-            pthread_mutex_lock(&lock)
+            lockLoop()
           }
           workers[me].state = .idle
           if me > 0 { poolBusy[band(of: me)] -= 1 }
@@ -109,7 +109,11 @@ extension OwnProgramScheduler {
           labSchedulerExit(7)
         }
         pthread_cond_signal(workers[worker].wake)
-        while workers[me].handed == nil { pthread_cond_wait(workers[me].wake, &lock) }
+        while workers[me].handed == nil {
+          labSchedulerLockHolder.store(0, ordering: .relaxed)
+          pthread_cond_wait(workers[me].wake, &lock)
+          heldHere()
+        }
         defer { workers[me].handed = nil }
         return workers[me].handed!
       }
@@ -125,9 +129,11 @@ extension OwnProgramScheduler {
             let me = Int(bitPattern: argument) - 1
             LabSchedulerThreads.enter(me)
             let loop = LabSchedulerLoop.shared
-            pthread_mutex_lock(&loop.lock)
+            loop.lockLoop()
             while loop.workers[me].handed == nil {
+              labSchedulerLockHolder.store(0, ordering: .relaxed)
               pthread_cond_wait(loop.workers[me].wake, &loop.lock)
+              loop.heldHere()
             }
             let turn = loop.workers[me].handed!
             loop.workers[me].handed = nil
@@ -149,7 +155,7 @@ extension OwnProgramScheduler {
       func block(for nanoseconds: Int64, on me: Int) {
         // Read before the lock, as `enqueue(_:onMain:after:)` says why.
         let name = Task.name ?? ""
-        pthread_mutex_lock(&lock)
+        lockLoop()
         order += 1
         workers[me].state = .blocked(until: Self.later(now, by: max(1, nanoseconds)), order: order)
         announce(labSchedulerCurrentTaskID())
@@ -161,23 +167,50 @@ extension OwnProgramScheduler {
         labSchedulerInJob.store(false, ordering: .releasing)
         _ = pass(from: me)
         retake(task, on: me)
-        pthread_mutex_unlock(&lock)
+        unlockLoop()
+      }
+
+      /// A point of choice inside the running job, at what other threads see of it — a line it
+      /// prints, a job it makes ready for another task. On Swift's pool what is ready meanwhile runs
+      /// beside the job, on threads of its own, so its lines and enqueues may come between the
+      /// job's. Where something could (a free worker for a ready job, a woken thread), the job goes
+      /// on — the oldest candidate, as first in, first out has it — or gives way: its thread is held,
+      /// ready, while the one chosen runs, and goes on when it is chosen in turn.
+      func mayGiveWay() {
+        guard let me = labSchedulerSleeper() else { return }
+        let task = labSchedulerCurrentTaskID()
+        lockLoop()
+        guard me == currentWorker, readyCount() > 0 else {
+          unlockLoop()
+          return
+        }
+        let running = current
+        resumable.insert((0, me, task != 0 ? task : 1 << 63 | UInt64(me)), at: 0)
+        workers[me].state = .ready
+        labSchedulerInJob.store(false, ordering: .releasing)
+        _ = pass(from: me)
+        retake(running, on: me)
+        unlockLoop()
       }
 
       /// A wait of the running job in a semaphore or for a lock (LabSchedulerWaits.swift): its
       /// thread is held, as Swift's would be, while other jobs run on other threads, and `attempt`
       /// is tried again when the thread is chosen after something was released since the last try
       /// (`released`), or once `until` (virtual) has passed. True when `attempt` succeeded, false
-      /// when the time was up first. `what` names the wait in the record.
-      func wait(for what: String, until: Int64?, on me: Int, attempt: () -> Bool) -> Bool {
-        // Read before the lock, as `enqueue(_:onMain:after:)` says why.
-        let name = Task.name ?? ""
-        pthread_mutex_lock(&lock)
+      /// when the time was up first. `what` names the wait in the record, with the task's name where
+      /// `named`.
+      func wait(
+        for what: String, until: Int64?, on me: Int, named: Bool = true, attempt: () -> Bool
+      ) -> Bool {
+        // Read before the lock, as `enqueue(_:onMain:after:)` says why; not for a wait for a pthread
+        // mutex, which may be the very lock the task's name is behind.
+        let name = named ? Task.name ?? "" : ""
+        lockLoop()
         // Read before the try: a release another thread makes meanwhile is not missed.
         var since = releases
-        pthread_mutex_unlock(&lock)
+        unlockLoop()
         if attempt() { return true }
-        pthread_mutex_lock(&lock)
+        lockLoop()
         order += 1
         let first = order
         announce(labSchedulerCurrentTaskID())
@@ -194,11 +227,11 @@ extension OwnProgramScheduler {
           _ = pass(from: me)
           retake(task, on: me)
           since = releases
-          pthread_mutex_unlock(&lock)
+          unlockLoop()
           if attempt() { return true }
-          pthread_mutex_lock(&lock)
+          lockLoop()
         }
-        pthread_mutex_unlock(&lock)
+        unlockLoop()
         return false
       }
 
@@ -231,9 +264,9 @@ extension OwnProgramScheduler {
             unowned.runSynchronously(on: LabSchedulerPool.shared.asUnownedTaskExecutor())
           }
         } else {
-          pthread_mutex_lock(&lock)
+          lockLoop()
           mainQueueDrainWaits = false
-          pthread_mutex_unlock(&lock)
+          unlockLoop()
           labSchedulerDrainMainQueue()
         }
         labSchedulerInJob.store(false, ordering: .releasing)

@@ -9,8 +9,9 @@ extension OwnProgramScheduler {
     // such a wait holds the thread, as on Swift's pool, but gives the turn up: other jobs run on
     // other threads, and the waiter tries again after a signal or a release (`sem_post`, the
     // futex's unlock), in its turn among the jobs. A wait with a deadline takes virtual time.
-    // Anything else that blocks (a pthread mutex, `NSLock`, a read) holds the turn, and the
-    // watchdog names it (LabSchedulerRuntime.swift).
+    // A pthread mutex (`NSLock`, the runtime's own locks) held by another thread is such a wait
+    // too. Anything else that blocks (a read) holds the turn, and the watchdog names it
+    // (LabSchedulerRuntime.swift).
     import Glibc
     import Synchronization
 
@@ -34,12 +35,38 @@ extension OwnProgramScheduler {
       }
 
       /// A semaphore was signalled or a lock released, by any thread: a job waiting in one may try
-      /// again.
+      /// again. The scheduler, should it wait for another thread, is woken; where its lock is held
+      /// (by this very thread, choosing), whoever holds it counts the release before it next waits.
       func released() {
-        pthread_mutex_lock(&lock)
-        releases &+= 1
+        labSchedulerReleases.add(1, ordering: .sequentiallyConsistent)
+        if pthread_mutex_trylock(&lock) != 0 {
+          guard labSchedulerLockHolder.load(ordering: .relaxed) != Self.me() else { return }
+          labSchedulerLock(&lock)
+        }
         pthread_cond_signal(&arrived)
-        pthread_mutex_unlock(&lock)
+        labSchedulerUnlock(&lock)
+      }
+
+      /// The scheduler's own lock, taken with the C library's functions (`labSchedulerLock`), noting
+      /// which thread holds it: a release this thread hears while it holds it — the runtime letting go
+      /// of a lock of its own as the scheduler chooses — must not take it again.
+      func lockLoop() {
+        labSchedulerLock(&lock)
+        heldHere()
+      }
+
+      func unlockLoop() {
+        labSchedulerLockHolder.store(0, ordering: .relaxed)
+        labSchedulerUnlock(&lock)
+      }
+
+      /// Notes that the calling thread holds the lock (again, after a wait on a condition).
+      func heldHere() { labSchedulerLockHolder.store(Self.me(), ordering: .relaxed) }
+
+      /// The calling thread, as `labSchedulerLockHolder` names it: a scheduler's thread by its
+      /// number + 1, another by its kernel ID, negated.
+      static func me() -> Int {
+        LabSchedulerThreads.current.map { $0 + 1 } ?? -Int(labSchedulerTID())
       }
     }
 
@@ -87,6 +114,67 @@ extension OwnProgramScheduler {
     public func labSchedulerSemaphorePost(_ semaphore: UnsafeMutablePointer<sem_t>?) -> Int32 {
       let result = labRealSemaphorePost(semaphore)
       if LabSchedulerThreads.keyMade { LabSchedulerLoop.shared.released() }
+      return result
+    }
+
+    typealias LabMutexCall = @convention(c) (UnsafeMutablePointer<pthread_mutex_t>?) -> Int32
+
+    /// The C library's `pthread_mutex_lock` and `pthread_mutex_unlock`, looked up on first use, as
+    /// `syscall` is; the scheduler's own locks take these, not the program's below.
+    nonisolated(unsafe) var labRealMutexAddresses:
+      (lock: UnsafeMutableRawPointer, unlock: UnsafeMutableRawPointer)?
+    func labRealMutex() -> (lock: LabMutexCall, unlock: LabMutexCall) {
+      if labRealMutexAddresses == nil {
+        let next = UnsafeMutableRawPointer(bitPattern: -1)
+        labRealMutexAddresses = (
+          dlsym(next, "pthread_mutex_lock")!, dlsym(next, "pthread_mutex_unlock")!
+        )
+      }
+      let (lock, unlock) = labRealMutexAddresses!
+      return (unsafeBitCast(lock, to: LabMutexCall.self), unsafeBitCast(unlock, to: LabMutexCall.self))
+    }
+
+    /// The scheduler's own locking.
+    @discardableResult
+    func labSchedulerLock(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) -> Int32 {
+      labRealMutex().lock(mutex)
+    }
+    @discardableResult
+    func labSchedulerUnlock(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) -> Int32 {
+      labRealMutex().unlock(mutex)
+    }
+
+    /// Which thread holds the scheduler's lock (`LabSchedulerLoop.me()`), 0 for none.
+    let labSchedulerLockHolder = Atomic<Int>(0)
+
+    /// Jobs waiting for a pthread mutex now: while there are none, an unlock tells no one.
+    let labSchedulerMutexWaiters = Atomic<Int>(0)
+
+    /// The program's `pthread_mutex_lock` — an `NSLock`'s, and the runtime's own (a task's status,
+    /// which `cancel()` holds while it resumes a sleeper): on a scheduler's thread in a job, a
+    /// mutex another thread holds is the scheduler's wait, so that its holder, which may be a job
+    /// that gave way (LabSchedulerTurns.swift), can run on and let it go.
+    @_cdecl("pthread_mutex_lock")
+    public func labSchedulerMutexLock(_ mutex: UnsafeMutablePointer<pthread_mutex_t>?) -> Int32 {
+      guard let mutex, let me = labSchedulerSleeper() else { return labRealMutex().lock(mutex) }
+      var result = pthread_mutex_trylock(mutex)
+      guard result == EBUSY else { return result }
+      // Sequentially consistent with the unlock's look, so that one of the two sees the other.
+      labSchedulerMutexWaiters.add(1, ordering: .sequentiallyConsistent)
+      defer { labSchedulerMutexWaiters.subtract(1, ordering: .sequentiallyConsistent) }
+      _ = LabSchedulerLoop.shared.wait(for: "mutex", until: nil, on: me, named: false) {
+        result = pthread_mutex_trylock(mutex)
+        return result != EBUSY
+      }
+      return result
+    }
+
+    @_cdecl("pthread_mutex_unlock")
+    public func labSchedulerMutexUnlock(_ mutex: UnsafeMutablePointer<pthread_mutex_t>?) -> Int32 {
+      let result = labRealMutex().unlock(mutex)
+      if labSchedulerMutexWaiters.load(ordering: .sequentiallyConsistent) > 0 {
+        LabSchedulerLoop.shared.released()
+      }
       return result
     }
 

@@ -27,11 +27,13 @@ enum OwnProgramScheduler {
   /// the runtime's, Foundation's and Dispatch's calls find them: the clocks read the virtual
   /// time, a blocking sleep takes it, a Dispatch deadline moves back onto the machine's, the
   /// program's Dispatch work is counted, Dispatch's main queue wakes the scheduler, and a
-  /// semaphore's or a `Mutex`'s wait gives the turn up (`syscall`: the `Mutex`'s futex).
+  /// semaphore's, a `Mutex`'s or a pthread mutex's wait gives the turn up (`syscall`: the
+  /// `Mutex`'s futex; `pthread_mutex_lock`: an `NSLock`'s, and the runtime's own locks).
   static let interposed = [
     "clock_gettime", "gettimeofday", "nanosleep", "clock_nanosleep", "usleep", "sleep",
     "dispatch_after", "dispatch_source_set_timer", "dispatch_async", "dispatch_barrier_async",
     "dispatch_group_async", "eventfd_write", "sem_wait", "sem_timedwait", "sem_post", "syscall",
+    "pthread_mutex_lock", "pthread_mutex_unlock",
   ]
 
   /// What a program's link needs: the `interposed` functions exported, and `labSchedulerLane`,

@@ -197,6 +197,8 @@ struct OwnProgramTrace {
   enum WaitKind: String {
     /// A `Mutex` another thread holds.
     case lock
+    /// A pthread mutex another thread holds: an `NSLock`'s, or one of the runtime's own.
+    case mutex
     /// A semaphore, and the nanoseconds it waits at most as the text's second word.
     case semaphore
     /// A futex wait of Dispatch's own: a group's `wait()`, `sync` onto a busy queue.
@@ -208,6 +210,7 @@ struct OwnProgramTrace {
     let words = text.split(separator: " ")
     switch words.first.flatMap({ WaitKind(rawValue: String($0)) }) {
     case .lock: return "a Mutex another task holds"
+    case .mutex: return "a lock another thread holds (an NSLock, the runtime's own)"
     case .semaphore:
       let most = words.count > 1 ? Int64(words[1]).map { " (at most \($0 / 1_000_000) ms)" } : nil
       return "a semaphore's wait()" + (most ?? "")
@@ -311,7 +314,7 @@ struct OwnProgramTrace {
         end = .deadlock
         problem =
           "a job waited \(record.text) real seconds without returning: a blocking call the lab "
-          + "does not model (NSLock, a pthread mutex, a read) holds the scheduler's turn — "
+          + "does not model (a read, an NSCondition, a read-write lock) holds the scheduler's turn — "
           + "one job runs at a time — and the task that would end it cannot run until it returns"
         continue
       case .noThread, .lost:

@@ -119,6 +119,8 @@ extension OwnProgramScheduler {
       /// Jobs run, the program's first (its top-level code up to its first suspension) among them.
       var jobs = 1
       var seen: Set<UInt64> = []
+      /// The task of the job each worker runs, by worker; 0 for none, or an actor's turn.
+      var jobTasks: [UInt64] = []
       /// The schedule given (`LAB_SCHEDULE`, choices separated by dots), and the choices made.
       let schedule: [Int]
       var branching: [Int] = []
@@ -151,6 +153,8 @@ extension OwnProgramScheduler {
         lanes =
           ["main"]
           + (0..<Band.count).flatMap { band in (1...width).map { "\(Band.lanes[band])-\($0)" } }
+        // The program's first job, on the main thread before the loop starts, is task 1's.
+        jobTasks = [1] + Array(repeating: 0, count: Band.count * width)
         workers = (0...(Band.count * width)).map { index in
           let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
           pthread_cond_init(wake, nil)
@@ -178,10 +182,14 @@ extension OwnProgramScheduler {
         }
         if onMain { mainQueue.append(entry) } else { pools[entry.band].append(entry) }
         pthread_cond_signal(&arrived)
+        // Another task's job that a task makes ready (a new task, a resumed continuation) may start
+        // beside it at once. A task's own next job (a hop), an actor's turn, and what a job of the
+        // runtime's own readies — a yield's or a sleep's end, which run no task — come as it ends.
+        let running = labSchedulerCurrentTaskID()
+        let job = LabSchedulerThreads.current.map { jobTasks[$0] } ?? 0
+        let another = entry.task != 0 && running | job != 0 && entry.task != running && entry.task != job
         unlockLoop()
-        // Another task's job made ready inside a job (a new task, a resumed continuation) may start
-        // beside it at once; a task's own next job, or an actor's turn, comes as its job ends.
-        if entry.task != 0, entry.task != labSchedulerCurrentTaskID() { mayGiveWay() }
+        if another { mayGiveWay() }
       }
 
       func enqueue(_ job: UnownedJob, onMain: Bool, after nanoseconds: Int64) {

@@ -253,6 +253,7 @@ extension OwnProgramScheduler {
         }
         current = 0
         currentWorker = me
+        jobTasks[me] = job.task
         if job.task != 0 { announce(job.task) }
         labSchedulerRunningThread.store(
           LabSchedulerThreads.tids[me].value.load(ordering: .acquiring), ordering: .releasing)

@@ -40,7 +40,7 @@ extension OwnProgramScheduler {
       func released() {
         labSchedulerReleases.add(1, ordering: .sequentiallyConsistent)
         if pthread_mutex_trylock(&lock) != 0 {
-          guard labSchedulerLockHolder.load(ordering: .relaxed) != Self.me() else { return }
+          guard labSchedulerLockHolder.load(ordering: .relaxed) != pthread_self() else { return }
           labSchedulerLock(&lock)
         }
         pthread_cond_signal(&arrived)
@@ -61,13 +61,7 @@ extension OwnProgramScheduler {
       }
 
       /// Notes that the calling thread holds the lock (again, after a wait on a condition).
-      func heldHere() { labSchedulerLockHolder.store(Self.me(), ordering: .relaxed) }
-
-      /// The calling thread, as `labSchedulerLockHolder` names it: a scheduler's thread by its
-      /// number + 1, another by its kernel ID, negated.
-      static func me() -> Int {
-        LabSchedulerThreads.current.map { $0 + 1 } ?? -Int(labSchedulerTID())
-      }
+      func heldHere() { labSchedulerLockHolder.store(pthread_self(), ordering: .relaxed) }
     }
 
     @_cdecl("sem_wait")
@@ -120,32 +114,31 @@ extension OwnProgramScheduler {
     typealias LabMutexCall = @convention(c) (UnsafeMutablePointer<pthread_mutex_t>?) -> Int32
 
     /// The C library's `pthread_mutex_lock` and `pthread_mutex_unlock`, looked up on first use, as
-    /// `syscall` is; the scheduler's own locks take these, not the program's below.
-    nonisolated(unsafe) var labRealMutexAddresses:
-      (lock: UnsafeMutableRawPointer, unlock: UnsafeMutableRawPointer)?
-    func labRealMutex() -> (lock: LabMutexCall, unlock: LabMutexCall) {
-      if labRealMutexAddresses == nil {
-        let next = UnsafeMutableRawPointer(bitPattern: -1)
-        labRealMutexAddresses = (
-          dlsym(next, "pthread_mutex_lock")!, dlsym(next, "pthread_mutex_unlock")!
-        )
+    /// `syscall` is; the scheduler's own locks take these, not the program's below. Kept as atomics,
+    /// which cost no check of exclusive access on every lock, as a global variable would.
+    let labRealMutexLockAddress = Atomic<UInt>(0)
+    let labRealMutexUnlockAddress = Atomic<UInt>(0)
+    func labRealMutex(_ name: String, _ address: borrowing Atomic<UInt>) -> LabMutexCall {
+      var found = address.load(ordering: .relaxed)
+      if found == 0 {
+        found = UInt(bitPattern: dlsym(UnsafeMutableRawPointer(bitPattern: -1), name))
+        address.store(found, ordering: .relaxed)
       }
-      let (lock, unlock) = labRealMutexAddresses!
-      return (unsafeBitCast(lock, to: LabMutexCall.self), unsafeBitCast(unlock, to: LabMutexCall.self))
+      return unsafeBitCast(found, to: LabMutexCall.self)
     }
 
     /// The scheduler's own locking.
     @discardableResult
     func labSchedulerLock(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) -> Int32 {
-      labRealMutex().lock(mutex)
+      labRealMutex("pthread_mutex_lock", labRealMutexLockAddress)(mutex)
     }
     @discardableResult
     func labSchedulerUnlock(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) -> Int32 {
-      labRealMutex().unlock(mutex)
+      labRealMutex("pthread_mutex_unlock", labRealMutexUnlockAddress)(mutex)
     }
 
-    /// Which thread holds the scheduler's lock (`LabSchedulerLoop.me()`), 0 for none.
-    let labSchedulerLockHolder = Atomic<Int>(0)
+    /// Which thread holds the scheduler's lock (its `pthread_self()`), 0 for none.
+    let labSchedulerLockHolder = Atomic<UInt>(0)
 
     /// Jobs waiting for a pthread mutex now: while there are none, an unlock tells no one.
     let labSchedulerMutexWaiters = Atomic<Int>(0)
@@ -156,7 +149,9 @@ extension OwnProgramScheduler {
     /// that gave way (LabSchedulerTurns.swift), can run on and let it go.
     @_cdecl("pthread_mutex_lock")
     public func labSchedulerMutexLock(_ mutex: UnsafeMutablePointer<pthread_mutex_t>?) -> Int32 {
-      guard let mutex, let me = labSchedulerSleeper() else { return labRealMutex().lock(mutex) }
+      guard let mutex, let me = labSchedulerSleeper() else {
+        return labRealMutex("pthread_mutex_lock", labRealMutexLockAddress)(mutex)
+      }
       var result = pthread_mutex_trylock(mutex)
       guard result == EBUSY else { return result }
       // Sequentially consistent with the unlock's look, so that one of the two sees the other.
@@ -171,7 +166,7 @@ extension OwnProgramScheduler {
 
     @_cdecl("pthread_mutex_unlock")
     public func labSchedulerMutexUnlock(_ mutex: UnsafeMutablePointer<pthread_mutex_t>?) -> Int32 {
-      let result = labRealMutex().unlock(mutex)
+      let result = labRealMutex("pthread_mutex_unlock", labRealMutexUnlockAddress)(mutex)
       if labSchedulerMutexWaiters.load(ordering: .sequentiallyConsistent) > 0 {
         LabSchedulerLoop.shared.released()
       }

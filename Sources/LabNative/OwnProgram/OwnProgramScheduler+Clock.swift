@@ -195,7 +195,7 @@ extension OwnProgramScheduler {
         "print", time: loop.now, task: onScheduler ? loop.current : task,
         lane: LabSchedulerThreads.current.map { loop.lanes[$0] } ?? "",
         name: Task.name ?? "", text: terminator == "\n" ? text : text + terminator)
-      loop.mayGiveWay()
+      loop.mayGiveWay(running: task)
     }
     """#
 }

@@ -187,9 +187,10 @@ extension OwnProgramScheduler {
         // runtime's own readies — a yield's or a sleep's end, which run no task — come as it ends.
         let running = labSchedulerCurrentTaskID()
         let job = LabSchedulerThreads.current.map { jobTasks[$0] } ?? 0
-        let another = entry.task != 0 && running | job != 0 && entry.task != running && entry.task != job
+        let another =
+          entry.task != 0 && (running != 0 || job != 0) && entry.task != running && entry.task != job
         unlockLoop()
-        if another { mayGiveWay() }
+        if another { mayGiveWay(running: running) }
       }
 
       func enqueue(_ job: UnownedJob, onMain: Bool, after nanoseconds: Int64) {
@@ -263,11 +264,9 @@ extension OwnProgramScheduler {
       private func followMachineClock(until due: Int64?) -> Bool {
         let began = labSchedulerMachineTime(CLOCK_BOOTTIME)
         labSchedulerFollowing = began
-        var deadline = labSchedulerDeadline(in: min(due.map { $0 - now } ?? .max, 1_000_000_000))
+        let deadline = labSchedulerDeadline(in: min(due.map { $0 - now } ?? .max, 1_000_000_000))
         labSchedulerIdle.store(true, ordering: .releasing)
-        labSchedulerLockHolder.store(0, ordering: .relaxed)
-        let waited = pthread_cond_timedwait(&arrived, &lock, &deadline)
-        heldHere()
+        let waited = waitLoop(on: &arrived, until: deadline)
         labSchedulerIdle.store(false, ordering: .releasing)
         now = min(Self.later(now, by: labSchedulerMachineTime(CLOCK_BOOTTIME) - began), due ?? .max)
         labSchedulerFollowing = 0
@@ -353,7 +352,7 @@ extension OwnProgramScheduler {
             job.order = order
             if job.onMain { mainQueue.append(job) } else { pools[job.band].append(job) }
           } else {
-            resumable.append((order, wake.worker, 1 << 63 | UInt64(wake.worker)))
+            resumable.append((order, wake.worker, Self.workerKey(wake.worker)))
           }
         }
       }

@@ -98,7 +98,7 @@ extension OwnProgramScheduler {
           }
           if inRetrying < retrying.count, retrying[inRetrying].order < oldest {
             (oldest, source) = (retrying[inRetrying].order, -3)
-            key = 1 << 63 | UInt64(retrying[inRetrying].worker)
+            key = Self.workerKey(retrying[inRetrying].worker)
           }
           for band in 0..<Band.count
           where cursors[band] < free(band) && pools[band][cursors[band]].order < oldest {

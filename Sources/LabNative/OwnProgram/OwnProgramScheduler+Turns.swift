@@ -109,11 +109,7 @@ extension OwnProgramScheduler {
           labSchedulerExit(7)
         }
         pthread_cond_signal(workers[worker].wake)
-        while workers[me].handed == nil {
-          labSchedulerLockHolder.store(0, ordering: .relaxed)
-          pthread_cond_wait(workers[me].wake, &lock)
-          heldHere()
-        }
+        while workers[me].handed == nil { waitLoop(on: workers[me].wake) }
         defer { workers[me].handed = nil }
         return workers[me].handed!
       }
@@ -130,11 +126,7 @@ extension OwnProgramScheduler {
             LabSchedulerThreads.enter(me)
             let loop = LabSchedulerLoop.shared
             loop.lockLoop()
-            while loop.workers[me].handed == nil {
-              labSchedulerLockHolder.store(0, ordering: .relaxed)
-              pthread_cond_wait(loop.workers[me].wake, &loop.lock)
-              loop.heldHere()
-            }
+            while loop.workers[me].handed == nil { loop.waitLoop(on: loop.workers[me].wake) }
             let turn = loop.workers[me].handed!
             loop.workers[me].handed = nil
             loop.serve(me, turn)
@@ -175,17 +167,17 @@ extension OwnProgramScheduler {
       /// beside the job, on threads of its own, so its lines and enqueues may come between the
       /// job's. Where something could (a free worker for a ready job, a woken thread), the job goes
       /// on — the oldest candidate, as first in, first out has it — or gives way: its thread is held,
-      /// ready, while the one chosen runs, and goes on when it is chosen in turn.
-      func mayGiveWay() {
+      /// ready, while the one chosen runs, and goes on when it is chosen in turn. `task` is the task
+      /// the job runs (the runtime's current one), the policy's key for it.
+      func mayGiveWay(running task: UInt64) {
         guard let me = labSchedulerSleeper() else { return }
-        let task = labSchedulerCurrentTaskID()
         lockLoop()
         guard me == currentWorker, readyCount() > 0 else {
           unlockLoop()
           return
         }
         let running = current
-        resumable.insert((0, me, task != 0 ? task : 1 << 63 | UInt64(me)), at: 0)
+        resumable.insert((0, me, task != 0 ? task : Self.workerKey(me)), at: 0)
         workers[me].state = .ready
         labSchedulerInJob.store(false, ordering: .releasing)
         _ = pass(from: me)

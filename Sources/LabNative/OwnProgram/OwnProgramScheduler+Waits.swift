@@ -60,8 +60,23 @@ extension OwnProgramScheduler {
         labSchedulerUnlock(&lock)
       }
 
-      /// Notes that the calling thread holds the lock (again, after a wait on a condition).
+      /// Notes that the calling thread holds the lock.
       func heldHere() { labSchedulerLockHolder.store(pthread_self(), ordering: .relaxed) }
+
+      /// Waits on `condition` with the scheduler's lock, which the wait lets go of and takes again
+      /// (until `deadline`, on the machine's realtime clock, if given); the wait's result.
+      @discardableResult
+      func waitLoop(
+        on condition: UnsafeMutablePointer<pthread_cond_t>, until deadline: timespec? = nil
+      ) -> Int32 {
+        labSchedulerLockHolder.store(0, ordering: .relaxed)
+        defer { heldHere() }
+        guard var deadline else { return pthread_cond_wait(condition, &lock) }
+        return pthread_cond_timedwait(condition, &lock, &deadline)
+      }
+
+      /// The key the policy knows worker `worker` by where it runs for no task.
+      static func workerKey(_ worker: Int) -> UInt64 { 1 << 63 | UInt64(worker) }
     }
 
     @_cdecl("sem_wait")

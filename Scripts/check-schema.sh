@@ -32,6 +32,10 @@ for path in files:
 accepted = [
     {"format": 1, "state": {"größe": 1, "_x2": 0}, "steps": [{"add": "größe"}]},
     {"format": 1, "steps": [{"yield": True}, {"await": ["a", "b"]}]},
+    {"format": 1, "program": "bank.swift", "threads": 2, "expect": {"outcomes": [
+        {"when": {"printed": ["a", "b"]}, "grade": "acceptable", "reason": "r"},
+        {"when": {"printed": {"contains": "a"}, "ended": "deadlock"}, "grade": "forbidden",
+         "reason": "r"}]}},
 ]
 refused = [
     {"format": 1, "steps": [{"sleeep": 1}]},
@@ -39,6 +43,10 @@ refused = [
     {"format": 1, "main": []},
     {"format": 1, "state": {"my var": 0}, "steps": []},
     {"format": 1, "steps": [{"group": "g", "count": 2, "steps": [], "cancelAfter": 1}]},
+    {"format": 1, "program": "../elsewhere/bank.swift"},
+    {"format": 1, "program": "bank.swift", "steps": []},
+    {"format": 1, "program": "bank.swift", "expect": {"outcomes": [
+        {"when": {"printed": [1]}, "grade": "acceptable", "reason": "r"}]}},
 ]
 for document in accepted:
     for problem in problems(document):

@@ -55,9 +55,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 IMPORT = re.compile(r"^(?:@testable\s+)?import\s+(?:(?:struct|enum|class|func)\s+)?(\w+)", re.M)
 TEST_MARK = re.compile(r"^\s*@(Test|Suite)\b", re.M)
 # Folders of programs that stand alone, each compiled with swiftc by its own script or test and
-# part of no target (Tests/NativeFacts/README.md, Tests/OwnPrograms/README.md): no test target
+# part of no target (Tests/NativeFacts/README.md, Tests/OwnPrograms/README.md,
+# Tests/ProgramScenarios/README.md): no test target
 # holds them.
-STANDALONE = ["Tests/NativeFacts/", "Tests/OwnPrograms/"]
+STANDALONE = ["Tests/NativeFacts/", "Tests/OwnPrograms/", "Tests/ProgramScenarios/"]
 
 
 def test_target_name(layer):

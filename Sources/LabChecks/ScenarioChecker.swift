@@ -16,6 +16,9 @@ public struct CheckPlan: Sendable {
   public var policies: [SchedulingPolicy] = [.random]
   /// Also run once on real threads (expectations only, with the tolerance).
   public var live = false
+  /// Whether program scenarios are compiled and run (`--scheduled`): a course's program runs
+  /// only when asked for.
+  public var programs = false
   /// Everything else about a run: threads, scale, limits, tolerance.
   public var options = RunOptions()
   /// Search every schedule of a scenario with outcome rules, within `search`.
@@ -69,6 +72,14 @@ public struct ScenarioVerdict: Sendable {
 
     /// No run was made because the scenario or its expected trace does not validate.
     public var invalid: Bool { run == nil && !searched }
+
+    /// A failure from its parts.
+    public init(run: RunLabel?, messages: [String], replay: String? = nil, searched: Bool = false) {
+      self.run = run
+      self.messages = messages
+      self.replay = replay
+      self.searched = searched
+    }
   }
 
   /// The scenario as given to `lab run`: a name, or a path.

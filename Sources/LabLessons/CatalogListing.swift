@@ -74,14 +74,20 @@ package enum CatalogListing {
         text += "  " + name.padding(nameWidth) + style.paint("(shares its name)", .red) + "\n"
         continue
       }
-      guard let scenario = try? ScenarioLoader.load(path: url.path) else {
+      guard let file = try? ScenarioLoader.loadFile(path: url.path) else {
         problems.append(doesNotValidate(url, catalog))
         text += "  " + name.padding(nameWidth) + style.paint("(does not validate)", .red) + "\n"
         continue
       }
-      text += hanging("  " + name.padding(nameWidth), terminalSafe(scenario.title), width: width)
+      text += hanging("  " + name.padding(nameWidth), terminalSafe(file.title), width: width)
       var notes: [String] = []
-      if !scenario.source.isEmpty { notes.append("from " + terminalSafe(scenario.source)) }
+      switch file {
+      case .steps(let scenario):
+        if !scenario.source.isEmpty { notes.append("from " + terminalSafe(scenario.source)) }
+      case .program(let scenario):
+        notes.append("runs the Swift program " + terminalSafe(scenario.program))
+        if !scenario.source.isEmpty { notes.append("from " + terminalSafe(scenario.source)) }
+      }
       if let numbers = usedBy[name] {
         let label = numbers.count == 1 ? "lesson " : "lessons "
         notes.append(label + numbers.map(String.init).joined(separator: ", "))

@@ -91,7 +91,7 @@ extension Site.Builder {
         parts.append("<ul class=\"scenarios\">")
         topic = item.topic
       }
-      let title = (try? ScenarioLoader.load(path: item.url.path).title) ?? "(does not validate)"
+      let title = (try? ScenarioLoader.loadFile(path: item.url.path).title) ?? "(does not validate)"
       let lessons = usedBy(item.name).map {
         "<a href=\"\(escape($0.page))\">\($0.entry.number)</a>"
       }
@@ -133,6 +133,11 @@ extension Site.Builder {
 
   /// A scenario's page: its run as the report shows it, with its Swift program.
   mutating func scenarioPage(_ item: Site.ScenarioItem) -> String {
+    if case .program(let scenario)? = try? ScenarioLoader.loadFile(
+      path: item.url.path, shownAs: item.catalog.displayPath(item.url))
+    {
+      return programPage(item, scenario)
+    }
     let scenario: Scenario
     switch load(item) {
     case .failure(let failure):

@@ -41,6 +41,10 @@ enum CheckCommand: Command {
     'lab run --native': --timeout, --max-memory-mb, --max-cpu, --max-trace-mb.
     Where the exhaustive search finishes within a small budget, a few more native runs must end
     with outcomes it proves: one outside them is a fidelity alarm, and the check fails.
+    A program scenario ("program": "FILE.swift") runs the course's own Swift, so it is skipped
+    unless asked for: --scheduled (or --native) compiles it and runs seeds 0…19 (--seeds K: 0…K-1)
+    under both policies of the lab's scheduler, and fails it if a run's outcome is forbidden or
+    matches no rule of its "outcomes".
 
     A scenario whose file name another scenario of the course has fails ('shares its name'):
     commands and lessons call scenarios by name. Checking the whole course (no names given), it
@@ -81,6 +85,9 @@ enum CheckCommand: Command {
       Option.format.spec,
       Option.verbose.spec,
       NativeCommand.checkOption,
+      Option.scheduled.helping(
+        "Also compile each program scenario's Swift file and check its seeds under the lab's "
+          + "scheduler (skipped otherwise)."),
       Option.facts.spec,
     ]
 
@@ -98,6 +105,7 @@ enum CheckCommand: Command {
     plan.options = try RunArguments.parse(arguments)
     plan.options.mode = .virtual
     plan.live = arguments.flag(.live)
+    plan.programs = arguments.flag(.scheduled)
     plan.exhaustive = !plan.live
     plan.search = try RunArguments.searchBudget(arguments, options: plan.options, plan.search)
     plan.seeds = try arguments.integer(.seeds, in: 1...1_000_000)
@@ -167,6 +175,12 @@ enum CheckCommand: Command {
     _ target: Target, plan: CheckPlan, native: NativeBuilder?,
     progress: (line: ProgressLine, label: String), _ context: CommandContext
   ) -> ScenarioVerdict {
+    if let verdict = ProgramScenarioCommand.check(
+      target.url, argument: target.argument, plan: plan, asked: plan.programs || native != nil,
+      progress: progress, context)
+    {
+      return verdict
+    }
     if let native {
       return NativeCommand.check(
         target.url, argument: target.argument, options: plan.options, builder: native,

@@ -166,6 +166,22 @@ struct CommandContext {
     return ([try scenarioFile(argument)], false)
   }
 
+  /// Loads a scenario of steps or of a program, printing its diagnostics to stderr when it does
+  /// not validate, and its warnings when it does.
+  func loadScenarioFile(_ url: URL) -> ScenarioFile? {
+    let display = displayPath(url)
+    do {
+      let file = try ScenarioLoader.loadFile(path: url.path)
+      printDiagnostics(file.warnings, file: display)
+      guard case .steps(var scenario) = file else { return file }
+      scenario.file = display
+      return .steps(scenario)
+    } catch {
+      printDiagnostics(error.diagnostics, omitted: error.omitted, file: display)
+      return nil
+    }
+  }
+
   /// Loads a scenario, printing its diagnostics to stderr when it does not validate, and its
   /// warnings when it does.
   func loadScenario(_ url: URL) -> Scenario? {

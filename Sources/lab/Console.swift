@@ -77,8 +77,14 @@ struct Console: Sendable {
   /// `line` fitted for reading: at most 80 columns (fewer on a narrower terminal), each line it
   /// wraps onto under a two-space indent, ended by a line break.
   func fitted(_ line: String) -> String {
-    let width = min(80, terminalColumns ?? 80) - 1
-    return WordWrap.lines(line, width: max(20, width), hanging: "  ").joined(separator: "\n") + "\n"
+    fitted(line, indent: "")
+  }
+
+  /// `line` as `fitted(_:)` wraps it, each of its lines after `indent`.
+  func fitted(_ line: String, indent: String) -> String {
+    let width = min(80, terminalColumns ?? 80) - 1 - indent.count
+    return WordWrap.lines(line, width: max(20, width), hanging: "  ").map { indent + $0 }
+      .joined(separator: "\n") + "\n"
   }
 
   typealias Style = TextStyle.Style

@@ -45,6 +45,8 @@ enum ExploreCommand: Command {
     with the options that replay it. That is a sample, not a proof. With --exhaustive it runs instead every schedule
     within --departures K (2) of first in, first out, where taking the ready job N places behind
     the oldest departs N: complete within that bound, silent past it (docs/own-programs.md).
+    A program scenario ("program": "FILE.swift") explores its Swift file so, only with
+    --scheduled, each outcome graded by the scenario's rules; one forbidden or unmatched fails.
 
     Exit status: 0 when no outcome failed, 1 when one did or the search is not a proof, 64 on a
     usage error.
@@ -87,8 +89,8 @@ enum ExploreCommand: Command {
       throw UsageError(
         arguments.positionals.isEmpty ? "name a scenario to explore" : "explore takes one scenario")
     }
-    if OwnProgramCommand.names(arguments.positionals[0]) {
-      return try OwnProgramCommand.explore(arguments, context)
+    if let status = try ProgramScenarioCommand.explore(ifProgram: arguments, context) {
+      return status
     }
     if arguments.given(.departures) {
       throw UsageError("--departures belongs to a .swift program's search; drop it")

@@ -18,7 +18,14 @@ extension OwnProgramCommand {
     -> Int32
   {
     let program = try load(arguments.positionals[0])
-    let options = try RunArguments.parse(arguments)
+    return try explore(program, as: ProgramRun(replaying: program.path), arguments, context)
+  }
+
+  /// `lab explore` of a program, named and graded as `named` says.
+  static func explore(
+    _ program: OwnProgram, as named: ProgramRun, _ arguments: Arguments, _ context: CommandContext
+  ) throws(UsageError) -> Int32 {
+    let options = try named.options(arguments)
     if arguments.given(.format) {
       throw UsageError(
         "--format has no meaning for a Swift file's explore, which lists its outcomes as text; "
@@ -35,7 +42,7 @@ extension OwnProgramCommand {
         maxSchedules: try arguments.integer(.maxSchedules, in: 1...10_000_000) ?? 10_000,
         maxSeconds: try arguments.number(.maxSeconds, in: 0.001...86_400) ?? 60)
       guard let build = try build(program, arguments, context) else { return ExitStatus.failure }
-      return searched(program, build, budget: budget, options: options, context)
+      return searched(program, as: named, build, budget: budget, options: options, context)
     }
     for option in [Option.departures, .maxSchedules] where arguments.given(option) {
       throw UsageError(
@@ -50,24 +57,13 @@ extension OwnProgramCommand {
     var sample = Sample(path: program.path, of: count * policies.count)
     let progress = ProgressLine(console: context.console)
     do throws(NativeError) {
-      // Priorities change among the points of choice of the first in, first out run: seed 0's
-      // under the fair choice, which runs first when it is asked for.
-      var horizon: Int?
-      for policy in policies {
-        var options = options
-        options.policy = policy
-        // Seed 0 first: first in, first out is the order a real run most often shows.
-        for seed in 0..<UInt64(count) where !budget.spent(after: sample.made) {
-          if policy == .pct, horizon == nil {
-            horizon = try OwnProgram.horizon(build, name: program.name, options: options).points
-          }
-          let run = try OwnProgram.run(
-            build, name: program.name, seed: seed, options: options, horizon: horizon)
-          if policy == .random, seed == 0 { horizon = run.choices?.counts.count }
+      try eachSeededRun(
+        build, name: program.name, options: options, seeds: count, policies: policies,
+        until: { budget.spent(after: sample.made) },
+        each: { run, policy, seed in
           sample.add(run, policy: policy, replay: "--seed \(seed)\(Self.policy(policy))")
           progress.update(sample.progress)
-        }
-      }
+        })
     } catch {
       progress.clear()
       let console = context.console
@@ -78,12 +74,40 @@ extension OwnProgramCommand {
     let made = sample.made
     let seeds = SeedBudget.seeds(policies.map { ($0, sample.made(by: $0)) })
     context.console.out(
-      "\(terminalSafe(program.path)): \(sample.outcomes.count) outcome"
+      "\(terminalSafe(named.replaying)): \(sample.outcomes.count) outcome"
         + "\(sample.outcomes.count == 1 ? "" : "s") in \(made) seeded runs (sampled, not a proof: "
         + seeds
         + budget.stopped(made: made, of: count * policies.count) + "), by what it printed\n")
-    show(sample.outcomes, of: program, unit: "run", threads: options.threads, context.console)
-    return sample.outcomes.contains { $0.failed } ? ExitStatus.failure : ExitStatus.ok
+    let failed = show(
+      sample.outcomes, of: program, as: named, unit: "run", threads: options.threads,
+      context.console)
+    return failed ? ExitStatus.failure : ExitStatus.ok
+  }
+
+  /// Runs seeds 0…`count`-1 under each of `policies`, in turn, until `spent` says so, and hands
+  /// each run to `body`.
+  static func eachSeededRun(
+    _ build: NativeBuild, name: String, options: RunOptions, seeds count: Int,
+    policies: [SchedulingPolicy], until spent: () -> Bool,
+    each body: (OwnRun, SchedulingPolicy, UInt64) -> Void
+  ) throws(NativeError) {
+    // Priorities change among the points of choice of the first in, first out run: seed 0's
+    // under the fair choice, which runs first when it is asked for.
+    var horizon: Int?
+    for policy in policies {
+      var options = options
+      options.policy = policy
+      // Seed 0 first: first in, first out is the order a real run most often shows.
+      for seed in 0..<UInt64(count) where !spent() {
+        if policy == .pct, horizon == nil {
+          horizon = try OwnProgram.horizon(build, name: name, options: options).points
+        }
+        let run = try OwnProgram.run(
+          build, name: name, seed: seed, options: options, horizon: horizon)
+        if policy == .random, seed == 0 { horizon = run.choices?.counts.count }
+        body(run, policy, seed)
+      }
+    }
   }
 
   /// The outcomes of seeded runs, as they come.
@@ -111,7 +135,9 @@ extension OwnProgramCommand {
       } else {
         index[key] = outcomes.count
         outcomes.append(
-          Found(lines: key, count: 1, replay: replay, failed: run.record.problem != nil))
+          Found(
+            lines: key, count: 1, replay: replay, failed: run.record.problem != nil,
+            printed: run.printed, ending: ProgramScenarioCommand.ending(of: run.record)))
       }
     }
 
@@ -124,29 +150,46 @@ extension OwnProgramCommand {
     var count: Int
     /// The options that replay it: `--seed 3`, `--schedule 0.2`.
     var replay: String
+    /// Whether the run ended with a problem (a deadlock, a limit, a crash).
     var failed: Bool
+    /// What it printed, and how it ended: what a program scenario's outcomes grade.
+    var printed: [String]
+    var ending: Outcome.Ending
   }
 
+  /// Lists `outcomes`, each graded by `named`'s scenario when there is one; whether one failed
+  /// (a problem, or a grade that fails).
   static func show(
-    _ outcomes: [Found], of program: OwnProgram, unit: String, threads: Int?, _ console: Console
-  ) {
+    _ outcomes: [Found], of program: OwnProgram, as named: ProgramRun, unit: String,
+    threads: Int?, _ console: Console
+  ) -> Bool {
+    var failed = false
     for (number, outcome) in outcomes.enumerated() {
-      let replay = LabCommand.hint.command("run", program.path, outcome.replay + width(threads))
+      let replay = named.hint("run", outcome.replay + named.width(threads))
       console.out(
         "\n\(number + 1). \(outcome.count) \(unit)\(outcome.count == 1 ? "" : "s"); replay: "
           + "\(replay)\n")
       for line in outcome.lines { console.out("   \(terminalSafe(line))\n") }
+      guard let scenario = named.scenario else {
+        failed = failed || outcome.failed
+        continue
+      }
+      let grade = ProgramScenarioCommand.grade(
+        printed: outcome.printed, ending: outcome.ending, by: scenario)
+      console.out(console.fitted(ProgramScenarioCommand.line(grade), indent: "   "))
+      failed = failed || grade.grade.fails
     }
     if program.drawsRandomNumbers {
       console.out(
         "\n" + console.fitted("note: " + randomNumbers + ", and a replay may print otherwise"))
     }
+    return failed
   }
 
   /// The bounded search of every schedule, and what it proves.
   static func searched(
-    _ program: OwnProgram, _ build: NativeBuild, budget: OwnProgramSearch.Budget,
-    options: RunOptions, _ context: CommandContext
+    _ program: OwnProgram, as named: ProgramRun, _ build: NativeBuild,
+    budget: OwnProgramSearch.Budget, options: RunOptions, _ context: CommandContext
   ) -> Int32 {
     let console = context.console
     let result: OwnProgramSearch.Result
@@ -163,15 +206,17 @@ extension OwnProgramCommand {
       result.stoppedBy.map { "incomplete: stopped by \($0)" }
       ?? (result.complete ? "complete within that bound" : "not complete")
     console.out(
-      "\(terminalSafe(program.path)): \(result.outcomes.count) outcome"
+      "\(terminalSafe(named.replaying)): \(result.outcomes.count) outcome"
         + "\(result.outcomes.count == 1 ? "" : "s") in \(bound) (\(result.schedules) schedules; "
         + "\(verdict)), by what it printed\n")
     let found = result.outcomes.map {
       Found(
         lines: $0.printed + ($0.problem.map { ["⚠ \($0)"] } ?? []), count: $0.count,
-        replay: "--schedule \($0.schedule.text)", failed: $0.problem != nil)
+        replay: "--schedule \($0.schedule.text)", failed: $0.problem != nil, printed: $0.printed,
+        ending: $0.ending)
     }
-    show(found, of: program, unit: "schedule", threads: options.threads, console)
+    let failed = show(
+      found, of: program, as: named, unit: "schedule", threads: options.threads, console)
     var notes = [
       "a schedule past the bound may reach more: raise --departures, or sample with --runs N"
     ]
@@ -193,6 +238,6 @@ extension OwnProgramCommand {
     }
     console.out("\n")
     for note in notes { console.out(console.fitted("note: " + note)) }
-    return found.contains { $0.failed } || !result.complete ? ExitStatus.failure : ExitStatus.ok
+    return failed || !result.complete ? ExitStatus.failure : ExitStatus.ok
   }
 }

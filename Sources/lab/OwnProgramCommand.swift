@@ -25,7 +25,7 @@ enum OwnProgramCommand {
   static let interpreterLimits: [Option] = [.maxEvents, .maxTasks, .maxSteps, .maxDepth]
 
   /// The largest program file the lab reads.
-  static let maxBytes = 1 << 20
+  static let maxBytes = ProgramScenario.maxProgramBytes
 
   /// The file, read; a usage error when it does not exist or is no program file. Read as a
   /// course's files are: a regular file, at most `maxBytes` whatever its size says (a link to
@@ -89,15 +89,62 @@ enum OwnProgramCommand {
   /// `lab run FILE.swift`: one run, its trace (or timeline) and what the scheduler controlled.
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     let program = try load(arguments.positionals[0])
-    let options = try RunArguments.parse(arguments)
+    return try run(program, as: ProgramRun(replaying: program.path), arguments, context)
+  }
+
+  /// How a program's commands name it and grade it: by its path, ungraded, when it is given
+  /// as `FILE.swift`; by its scenario's name, pool and outcomes when a program scenario
+  /// names it (`ProgramScenarioCommand`).
+  struct ProgramRun {
+    /// What a replay hint names: the file's path, or the scenario's argument.
+    var replaying: String
+    /// The scenario whose outcomes grade each run, if any.
+    var scenario: ProgramScenario?
+
+    init(replaying: String, scenario: ProgramScenario? = nil) {
+      self.replaying = replaying
+      self.scenario = scenario
+    }
+
+    /// The options as given, on the scenario's pool unless `--threads` says otherwise.
+    func options(_ arguments: Arguments) throws(UsageError) -> RunOptions {
+      var options = try RunArguments.parse(arguments)
+      if let scenario, options.threads == nil { options.threads = scenario.threads }
+      return options
+    }
+
+    /// The command that runs it again with `options`: a scenario's asks for `--scheduled`, as
+    /// its every run must.
+    func hint(_ command: String, _ options: String) -> String {
+      LabCommand.hint.command(
+        command, replaying,
+        scenario == nil ? options : options + (options.isEmpty ? "" : " ") + "--scheduled")
+    }
+
+    /// A replay hint's pool: none for the scenario's own, which its name brings.
+    func width(_ threads: Int?) -> String {
+      guard let scenario else { return OwnProgramCommand.width(threads) }
+      return threads.flatMap { $0 == scenario.threads ? nil : " --threads \($0)" } ?? ""
+    }
+  }
+
+  /// `lab run` of a program, named and graded as `named` says.
+  static func run(
+    _ program: OwnProgram, as named: ProgramRun, _ arguments: Arguments, _ context: CommandContext
+  ) throws(UsageError) -> Int32 {
+    let options = try named.options(arguments)
     let json = try arguments.choice(.format, RunCommand.Format.self) == .json
     guard let build = try build(program, arguments, context) else { return ExitStatus.failure }
     let seed = options.seed ?? 0
     let schedule = try Self.schedule(arguments)
-    let run: OwnRun
+    var run: OwnRun
     do throws(NativeError) {
       run = try OwnProgram.run(
         build, name: program.name, seed: seed, schedule: schedule, options: options)
+      if let scenario = named.scenario {
+        run.record.scenario = scenario.name
+        run.record.title = scenario.title
+      }
     } catch {
       context.console.err(
         context.console.paint("error: ", .red, forErr: true) + error.message + "\n")
@@ -107,8 +154,8 @@ enum OwnProgramCommand {
     if let unfit = run.unfitSchedule {
       console.err(
         console.paint("error: ", .red, forErr: true) + unfit + "; take one that '"
-          + LabCommand.hint.command("run", program.path, "--show-schedule") + "' or '"
-          + LabCommand.hint.command("explore", program.path, "--exhaustive") + "' printed\n")
+          + named.hint("run", "--show-schedule") + "' or '"
+          + named.hint("explore", "--exhaustive") + "' printed\n")
       return ExitStatus.usage
     }
     let result = RunResult(record: run.record, checks: [])
@@ -118,12 +165,14 @@ enum OwnProgramCommand {
       if let unknown = display.unknownName(in: result.events) { throw UsageError(unknown) }
       console.out(ScheduleOption.addingField(shown, to: TraceJSON.document(result)))
     } else {
-      try show(result, replaying: program.path, arguments, json: json, context)
+      try show(result, replaying: named.replaying, arguments, json: json, context)
     }
+    let grade = named.scenario.map { ProgramScenarioCommand.grade(run, by: $0) }
     if !json {
       if let shown { console.out("schedule \(shown)\n") }
+      if let grade { console.out(console.fitted(ProgramScenarioCommand.line(grade))) }
       let notes = notes(
-        run, seed: seed, policy: options.policy, schedule: schedule, path: program.path,
+        run, seed: seed, policy: options.policy, schedule: schedule, named: named,
         drawsRandomNumbers: program.drawsRandomNumbers)
       for note in notes {
         console.out(console.fitted(note))
@@ -132,6 +181,7 @@ enum OwnProgramCommand {
     guard writeReports(result, program: program, arguments, context) else {
       return ExitStatus.failure
     }
+    if let grade { return grade.grade.fails ? ExitStatus.failure : ExitStatus.ok }
     return run.record.problem == nil ? ExitStatus.ok : ExitStatus.failure
   }
 
@@ -207,7 +257,7 @@ enum OwnProgramCommand {
   /// What the scheduler controlled in this run and what it did not: the run's honest edges.
   static func notes(
     _ run: OwnRun, seed: UInt64, policy: SchedulingPolicy = .random, schedule: OwnSchedule?,
-    path: String, drawsRandomNumbers: Bool
+    named: ProgramRun, drawsRandomNumbers: Bool
   ) -> [String] {
     let order: String
     switch (schedule, policy) {
@@ -222,11 +272,11 @@ enum OwnProgramCommand {
     let threads = run.record.threads
     let replay =
       (schedule.map { "--schedule \($0.text)" } ?? "--seed \(seed)\(Self.policy(policy))")
-      + width(threads)
+      + named.width(threads)
     var lines = [
       "scheduled by the lab: \(run.jobs.map { "\($0) job\($0 == 1 ? "" : "s")" } ?? "the jobs"), "
         + "one at a time, on the main thread and a pool of \(threads) per priority (\(order)); '"
-        + LabCommand.hint.command("run", path, replay)
+        + named.hint("run", replay)
         + "' replays it. Time is virtual: Task.sleep, the clocks (ContinuousClock, "
         + "SuspendingClock, Date(), DispatchTime) and blocking sleeps (Thread.sleep, usleep) "
         + "take it; Dispatch's own threads keep the machine's."

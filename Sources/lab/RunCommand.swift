@@ -63,7 +63,12 @@ enum RunCommand: Command {
     --schedule S from --show-schedule; --timeline draws it, --format json and --chrome write it,
     --html writes its page with the program's source. What escaped the scheduler
     (another thread, Dispatch) is noted; a deadlock, a continuation never resumed and a blocking
-    call (NSLock, a read) are named. See docs/own-programs.md.
+    call (an NSCondition, a read) are named. See docs/own-programs.md.
+
+    A program scenario — a file with "program": "FILE.swift" in place of steps — runs its Swift
+    file so, on the scenario's pool, and only with --scheduled: a course's program is compiled
+    and run only when asked. Its outcomes grade the run ('outcome: interesting — why'); one
+    forbidden, or that no rule matches, exits 1.
 
     A name is looked up under Scenarios/ at any depth; a path runs that file.
     Exit status: 0 when every check passes, 1 when one fails, 64 on a usage error.
@@ -127,8 +132,8 @@ enum RunCommand: Command {
       throw UsageError(
         arguments.positionals.isEmpty ? "name a scenario to run" : "run takes one scenario")
     }
-    if OwnProgramCommand.names(arguments.positionals[0]) {
-      return try OwnProgramCommand.run(arguments, context)
+    if let status = try ProgramScenarioCommand.run(ifProgram: arguments, context) {
+      return status
     }
     var options = try RunArguments.parse(arguments)
     let format = try arguments.choice(.format, Format.self) ?? .text

@@ -43,7 +43,7 @@ enum ValidateCommand: Command {
     for url in files {
       let display = context.displayPath(url)
       do {
-        let scenario = try ScenarioLoader.load(path: url.path)
+        let scenario = try ScenarioLoader.loadFile(path: url.path)
         if let problem = sameNamed[url.standardizedFileURL.path] {
           let start = SourceLocation(line: 1, column: 1, offset: 0)
           context.printDiagnostics(

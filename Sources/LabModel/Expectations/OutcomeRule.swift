@@ -33,6 +33,9 @@ public struct OutcomeCondition: Sendable, Hashable {
   public var first: String?
   /// How the run ended.
   public var ended: Outcome.Ending?
+  /// What a program scenario's run printed, its lines as a list: the lines themselves, or
+  /// `{"contains": LINE}`, `{"count": N}`, `{"anyOrder": [LINE…]}` (`ProgramScenario`).
+  public var printed: ValueMatch?
 
   /// A condition from its parts; nil parts are not checked.
   public init(
@@ -54,6 +57,14 @@ public struct OutcomeCondition: Sendable, Hashable {
     if let race, race != outcome.race { return false }
     if let first, first != outcome.first { return false }
     if let ended, ended != outcome.ending { return false }
+    return true
+  }
+
+  /// Whether a program's run that printed `printed` and ended as `ending` shows everything this
+  /// condition asks for: a program scenario's conditions name only these two.
+  public func matches(printed lines: [String], ending: Outcome.Ending) -> Bool {
+    if let printed, !printed.matches(.list(lines.map { .string($0) })) { return false }
+    if let ended, ended != ending { return false }
     return true
   }
 }

@@ -76,9 +76,24 @@ extension ScenarioDecoder {
       return nil
     }
     let count = errorCount
-    checkKeys(
-      object, allowed: ["values", "race", "first", "ended"], path: path, what: "outcome condition")
+    if decodingProgram {
+      checkKeys(
+        object, allowed: ["printed", "ended"], path: path,
+        what: "condition of a program scenario (which grades what it printed and how it ended)")
+    } else if let printed = object["printed"] {
+      error(
+        "'printed' grades what a program scenario's Swift file printed (\"program\": "
+          + "\"FILE.swift\"); a scenario of steps grades its \"values\"",
+        at: printed.location, path: "\(path).printed")
+    } else {
+      checkKeys(
+        object, allowed: ["values", "race", "first", "ended"], path: path,
+        what: "outcome condition")
+    }
     var condition = OutcomeCondition()
+    if decodingProgram, let printed = object["printed"] {
+      condition.printed = decodePrinted(printed, path: "\(path).printed")
+    }
     if let values = object["values"] {
       condition.values = decodeValueConditions(values, path: "\(path).values")
     }
@@ -101,6 +116,36 @@ extension ScenarioDecoder {
       }
     }
     return errorCount == count ? condition : nil
+  }
+
+  /// `when.printed`: the lines a program printed, as a list of strings, or one of
+  /// `{"contains": LINE}`, `{"count": N}`, `{"anyOrder": [LINE…]}`.
+  mutating func decodePrinted(_ node: JSONNode, path: String) -> ValueMatch? {
+    let match: ValueMatch?
+    if case .object(let form) = node.value {
+      match = valueMatch(form, at: node.location, path: path)
+    } else {
+      match = literal(node, path: path).map { .equals($0) }
+    }
+    func lines(_ value: Value) -> Bool {
+      guard case .list(let items) = value else { return false }
+      return items.allSatisfy { if case .string = $0 { true } else { false } }
+    }
+    let fits: Bool =
+      switch match {
+      case .equals(let value)?: lines(value)
+      case .anyOrder(let items)?: lines(.list(items))
+      case .contains(let item)?: lines(.list([item]))
+      case .count?, nil: true
+      }
+    guard fits else {
+      error(
+        "'printed' is the lines a program printed: a list of strings such as [\"a\", \"b\"], "
+          + "{\"contains\": \"a line\"}, {\"anyOrder\": [\"a\", \"b\"]} or {\"count\": 2}",
+        at: node.location, path: path)
+      return nil
+    }
+    return match
   }
 
   /// `when.values`: each variable's value, or `{"count": N}`, `{"contains": V}` or

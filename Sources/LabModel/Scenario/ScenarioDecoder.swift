@@ -19,6 +19,9 @@ struct ScenarioDecoder {
 
   /// Where a `none` may stand in the expression being decoded (`ScenarioDecoder+Scalars`).
   var noneMayStand: NoneRule = .nowhere
+  /// Whether the outcome rules being decoded are a program scenario's, whose conditions name
+  /// what it printed rather than values (`ScenarioDecoder+Program`).
+  var decodingProgram = false
 
   /// Errors found past `DiagnosticList.collectLimit`: counted, their messages never built.
   var omitted = 0
@@ -55,12 +58,7 @@ struct ScenarioDecoder {
     }
     checkFormat(object["format"], root: root)
     let fallbackName = URL(writtenPath: file).deletingPathExtension().lastPathComponent
-    if let schema = object["$schema"], schema.value.stringValue == nil {
-      error(
-        "'$schema' must be a string: the path or URL of scenario.schema.json, "
-          + "not \(schema.typeName)",
-        at: schema.location, path: "$schema")
-    }
+    checkSchemaKey(object)
     let name = decodeName(object, root: root, fallback: fallbackName)
     let threads = integer(object, "threads", path: "threads", range: 1...64).map(Int.init)
     let seed = integer(object, "seed", path: "seed", range: 0...Int64.max).map { UInt64($0) }

@@ -4,18 +4,19 @@ public enum TopLevelKey: String, CaseIterable, Sendable {
   case schema = "$schema"
   case format, name, title, summary, source, threads, seed, isolation, defaultIsolation, lifetime
   case state, functions, actors, queues, semaphores, streams, taskLocals, inputs, handlers, steps,
-    expect, challenge
+    program, expect, challenge
 
   public static let names = allCases.map(\.rawValue)
 
-  /// Keys that are present in every valid file.
+  /// Keys that are present in every valid file. A file has `steps` or `program` besides
+  /// (the schema's `oneOf`).
   public var isRequired: Bool {
     switch self {
-    case .format, .steps: true
-    case .schema, .name, .title, .summary, .source, .threads, .seed, .isolation,
+    case .format: true
+    case .steps, .schema, .name, .title, .summary, .source, .threads, .seed, .isolation,
       .defaultIsolation, .lifetime, .state,
       .functions, .actors, .queues, .semaphores, .streams, .taskLocals, .inputs, .handlers, .expect,
-      .challenge:
+      .challenge, .program:
       false
     }
   }
@@ -27,7 +28,7 @@ public enum TopLevelKey: String, CaseIterable, Sendable {
     case .format, .name, .threads, .seed, .isolation, .defaultIsolation, .lifetime, .state,
       .functions,
       .actors, .queues,
-      .semaphores, .streams, .taskLocals, .inputs, .handlers, .steps:
+      .semaphores, .streams, .taskLocals, .inputs, .handlers, .steps, .program:
       true
     case .schema, .title, .summary, .source, .expect, .challenge:
       false
@@ -37,7 +38,7 @@ public enum TopLevelKey: String, CaseIterable, Sendable {
   /// What a key written by habit from elsewhere stands for here, when no key is spelt alike:
   /// `"main"` is where other formats put the root task's steps.
   static let meanings: [String: TopLevelKey] = [
-    "main": .steps, "run": .steps, "body": .steps, "program": .steps, "root": .steps,
+    "main": .steps, "run": .steps, "body": .steps, "root": .steps,
     "description": .summary, "version": .format, "variables": .state, "vars": .state,
     "globals": .state, "expected": .expect, "expectations": .expect, "events": .inputs,
   ]

@@ -9,7 +9,45 @@ public enum ScenarioLoader {
   /// `/dev/zero` would never end. `shownAs` is the path its problems name (a page names a file by
   /// its place in the course, not by the machine's folders that hold the course).
   public static func load(path: String, shownAs: String? = nil) throws(DiagnosticList) -> Scenario {
+    try load(bytes: read(path: path, shown: shownAs ?? path), file: shownAs ?? path)
+  }
+
+  /// Reads and checks the scenario at `path`, of steps or of a program (`ProgramScenario`):
+  /// what commands that run either kind load.
+  public static func loadFile(path: String, shownAs: String? = nil) throws(DiagnosticList)
+    -> ScenarioFile
+  {
     let shown = shownAs ?? path
+    let root = try parse(read(path: path, shown: shown), file: shown)
+    guard case .object(let object) = root.value, object["program"] != nil else {
+      return .steps(try load(root: root, file: shown, checkingNames: true))
+    }
+    var decoder = ScenarioDecoder(file: shown)
+    let scenario = decoder.decodeProgramScenario(object, root: root)
+    if let scenario, let node = object["program"] {
+      decoder.checkProgramFile(scenario.program, beside: path, at: node)
+    }
+    guard var scenario, decoder.errorCount == 0 else {
+      var list = DiagnosticList(decoder.diagnostics)
+      list.omitted = decoder.omitted
+      throw list
+    }
+    scenario.file = path
+    return .program(scenario)
+  }
+
+  /// Whether the scenario file at `path` is a program scenario's (it has `"program"`), valid or
+  /// not: what decides which of `loadFile`'s two kinds a command runs it as.
+  public static func namesProgram(path: String) -> Bool {
+    guard let bytes = try? read(path: path, shown: path),
+      let root = try? parse(bytes, file: path), case .object(let object) = root.value
+    else { return false }
+    return object["program"] != nil
+  }
+
+  /// The bytes of the scenario file at `path`, read as a course's file: never past the size
+  /// limit, and only when it is a regular file inside its course.
+  private static func read(path: String, shown: String) throws(DiagnosticList) -> [UInt8] {
     func refused(_ message: String) -> DiagnosticList {
       DiagnosticList([Diagnostic(file: shown, location: nil, message: message)])
     }
@@ -41,7 +79,7 @@ public enum ScenarioLoader {
     guard let data else {
       throw refused(BoundedFile.missing(path))
     }
-    return try load(bytes: [UInt8](data), file: shown)
+    return [UInt8](data)
   }
 
   /// Checks a scenario held in memory; `file` names it in messages.
@@ -61,11 +99,31 @@ public enum ScenarioLoader {
   private static func load(bytes: [UInt8], file: String, checkingNames: Bool)
     throws(DiagnosticList) -> Scenario
   {
-    let root: JSONNode
+    try load(root: parse(bytes, file: file), file: file, checkingNames: checkingNames)
+  }
+
+  private static func parse(_ bytes: [UInt8], file: String) throws(DiagnosticList) -> JSONNode {
     do {
-      root = try JSONParser.parse(bytes, file: file)
+      return try JSONParser.parse(bytes, file: file)
     } catch {
       throw DiagnosticList([error])
+    }
+  }
+
+  /// A scenario of steps from its file's tree; a program scenario is refused, saying which
+  /// commands take it.
+  private static func load(root: JSONNode, file: String, checkingNames: Bool)
+    throws(DiagnosticList) -> Scenario
+  {
+    if case .object(let object) = root.value, let program = object["program"] {
+      throw DiagnosticList([
+        Diagnostic(
+          file: file, location: program.location, path: "program",
+          message:
+            "this scenario runs the Swift program \"program\" names, which 'lab run', 'lab "
+            + "explore', 'lab check', 'lab validate' and 'lab list' take; this command needs a "
+            + "scenario of steps")
+      ])
     }
     var decoder = ScenarioDecoder(file: file)
     var scenario = decoder.decodeScenario(root)

@@ -190,6 +190,20 @@ extension ScenarioSchema {
         "enum": .array(Outcome.Ending.allCases.map { .string($0.rawValue) }),
         "description": "How the run ended.",
       ]),
+      "printed": .object([
+        "description": .string(
+          "A program scenario's output, its lines: the lines themselves, or {\"contains\": LINE}, "
+            + "{\"count\": N} or {\"anyOrder\": [LINE…]}."),
+        "anyOf": [
+          ["type": "array", "items": ["type": "string"]],
+          closedObject(
+            required: ["count"], ["count": .object(["type": "integer", "minimum": 0])]),
+          closedObject(required: ["contains"], ["contains": .object(["type": "string"])]),
+          closedObject(
+            required: ["anyOrder"],
+            ["anyOrder": .object(["type": "array", "items": ["type": "string"]])]),
+        ],
+      ]),
     ])
   }
 

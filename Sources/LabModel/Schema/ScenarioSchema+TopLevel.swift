@@ -52,6 +52,8 @@ extension TopLevelKey {
     case .inputs: .object(["type": "array", "items": .ref("input")])
     case .handlers: ScenarioSchema.namedMap(of: "handler", keys: "name")
     case .steps: .ref("steps")
+    case .program:
+      .object(["type": "string", "pattern": "^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}\\.swift$"])
     case .expect: .ref("expect")
     case .challenge: .ref("challenge")
     }
@@ -128,6 +130,12 @@ extension TopLevelKey {
     case .steps:
       "The root task's steps: what the scenario does, from time 0. May be empty when inputs "
         + "drive the scenario."
+    case .program:
+      "A Swift program of the course's own, in place of steps: its file name, beside the "
+        + "scenario's (\"bank.swift\"). It runs under the lab's scheduler, unchanged, and "
+        + "\"expect\": {\"outcomes\": …} grades what it printed (\"when\": {\"printed\": "
+        + "[…]}). Only \"$schema\", \"format\", \"name\", \"title\", \"summary\", \"source\" and "
+        + "\"threads\" stand beside it. See docs/own-programs.md."
     case .expect:
       "What every run must show; `lab run` checks it and exits with status 1 when a check "
         + "fails. See docs/expected-traces.md."

@@ -35,6 +35,8 @@ public enum ScenarioSchema {
           + "Regenerate with `\(regenerateCommand)`."),
       "type": "object",
       "required": .array(TopLevelKey.allCases.filter(\.isRequired).map { .string($0.rawValue) }),
+      // Steps for the lab's runtimes, or a Swift program of the course's own, never both.
+      "oneOf": [["required": ["steps"]], ["required": ["program"]]],
       "additionalProperties": false,
       "properties": .object(TopLevelKey.allCases.map { .init(key: $0.rawValue, value: $0.schema) }),
       "$defs": .object(definitions),

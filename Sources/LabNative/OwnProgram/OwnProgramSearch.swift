@@ -1,6 +1,7 @@
 import Foundation
 import LabChecks
 import LabInterpreter
+import LabModel
 
 /// Every schedule of a program within a number of departures from first in, first out — a
 /// delay-bounded search: a run that takes the ready job N places behind the oldest departs N,
@@ -11,6 +12,8 @@ public enum OwnProgramSearch {
   public struct Outcome: Sendable {
     public var printed: [String]
     public var problem: String?
+    /// How its runs ended, as an outcome rule's `ended` reads it.
+    public var ending: LabModel.Outcome.Ending
     /// How many schedules reached it.
     public var count: Int
     /// The schedule of fewest departures that reaches it.
@@ -115,7 +118,9 @@ public enum OwnProgramSearch {
         index[key] = result.outcomes.count
         result.outcomes.append(
           Outcome(
-            printed: run.printed, problem: run.record.problem, count: 1, schedule: reached))
+            printed: run.printed, problem: run.record.problem,
+            ending: LabModel.Outcome(of: run.record, observingFirst: false).ending, count: 1,
+            schedule: reached))
       }
       // Each schedule once: a child departs at a point past its parent's last departure.
       let spent = prefix.reduce(0, +)

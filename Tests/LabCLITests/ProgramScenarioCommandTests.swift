@@ -1,0 +1,128 @@
+import Foundation
+import LabSwift
+import LabTestSupport
+import Testing
+
+/// A program scenario in the commands: `Tests/ProgramScenarios`, a course whose one scenario
+/// names a Swift file, run, explored, checked, listed and paged — and never compiled or run
+/// unless asked (`--scheduled`). Each run builds with the real compiler (cached after the
+/// first), so the suite runs one test at a time.
+@Suite(.serialized) struct ProgramScenarioCommandTests {
+  static let course = TestSupport.packageRoot.appendingPathComponent("Tests/ProgramScenarios")
+  static let name = "child-or-creator"
+
+  static func lab(_ arguments: [String], root: URL = course) -> (
+    status: Int32, out: String, err: String
+  ) {
+    InProcessLab.run(arguments, environment: ["LAB_ROOT": root.path])
+  }
+
+  /// A copy of the course whose scenario keeps only its first outcome rule, for `body`.
+  static func withOneRule(_ body: (URL) throws -> Void) throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-program-course-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: root) }
+    try FileManager.default.copyItem(at: course, to: root)
+    let file = root.appendingPathComponent("Scenarios/tasks/\(name).json")
+    let json = """
+      {"format": 1, "threads": 2, "program": "child-or-creator.swift",
+       "expect": {"outcomes": [{"when": {"printed": ["creator", "child"]}, "grade": "acceptable",
+                                "reason": "the creator went on first"}]}}
+      """
+    try Data(json.utf8).write(to: file)
+    try body(root)
+  }
+
+  /// Typing a name does not compile and run a course's program: it says how to ask.
+  @Test func aNameAloneRunsNothingAndSaysHowToAsk() {
+    for command in ["run", "explore"] {
+      let run = Self.lab([command, Self.name])
+      #expect(run.status == 64, "\(run.out)\(run.err)")
+      #expect(
+        run.err.contains(
+          "runs the course's Swift program Tests/ProgramScenarios/Scenarios/tasks/"
+            + "child-or-creator.swift, which the lab compiles and runs only when asked: add "
+            + "--scheduled (lab \(command) child-or-creator --scheduled)"), "\(run.err)")
+    }
+    let check = Self.lab(["check"])
+    #expect(check.status == 0, "\(check.out)\(check.err)")
+    #expect(check.out.contains("SKIP  child-or-creator  runs the course's Swift program"))
+  }
+
+  @Test func aRunIsGradedByTheScenariosOutcomes() {
+    guard OwnProgramCommandTests.hasToolchain else { return print("skipped: no swiftc") }
+    let first = Self.lab(["run", Self.name, "--scheduled"])
+    #expect(first.status == 0, "\(first.out)\(first.err)")
+    #expect(first.out.hasPrefix("# child-or-creator — Whose line comes first"), "\(first.out)")
+    #expect(first.out.contains("# scheduled · 2 threads"))
+    #expect(first.out.contains("outcome: acceptable — the creator went on first"))
+    let unwrapped = first.out.replacingOccurrences(of: "\n  ", with: " ")
+    #expect(unwrapped.contains("'lab run child-or-creator --seed 0 --scheduled' replays it"))
+    let explore = Self.lab(["explore", Self.name, "--scheduled", "--runs", "20"])
+    #expect(explore.status == 0, "\(explore.out)\(explore.err)")
+    #expect(explore.out.contains("outcome: acceptable — the creator went on first"))
+    #expect(explore.out.contains("outcome: interesting — the task started on the free thread"))
+  }
+
+  @Test func checkGradesEverySeedWhenAsked() {
+    guard OwnProgramCommandTests.hasToolchain else { return print("skipped: no swiftc") }
+    let check = Self.lab(["check", "--scheduled"])
+    #expect(check.status == 0, "\(check.out)\(check.err)")
+    #expect(
+      check.out.contains(
+        "PASS  child-or-creator  2 outcomes graded · seeds 0…19 × random, pct under the lab's "
+          + "scheduler"), "\(check.out)")
+  }
+
+  /// An outcome no rule grades fails `check`, `run` and `explore`, with the run that shows it.
+  @Test func anOutcomeNoRuleGradesFails() throws {
+    guard OwnProgramCommandTests.hasToolchain else { return print("skipped: no swiftc") }
+    try Self.withOneRule { root in
+      let check = Self.lab(["check", "--scheduled", "--seeds", "10"], root: root)
+      #expect(check.status == 1, "\(check.out)\(check.err)")
+      #expect(
+        check.out.contains(
+          "FAIL  child-or-creator  unexpected: no rule of the scenario's outcomes matches what it "
+            + "printed; add one to expect.outcomes"), "\(check.out)")
+      #expect(check.out.contains(": lab run child-or-creator --seed "))
+      #expect(check.out.contains(" --scheduled"))
+      let explore = Self.lab(["explore", Self.name, "--scheduled", "--runs", "10"], root: root)
+      #expect(explore.status == 1, "\(explore.out)\(explore.err)")
+      #expect(explore.out.contains("outcome: unexpected"))
+      let run = Self.lab(["run", Self.name, "--scheduled", "--seed", "1"], root: root)
+      #expect(run.status == 1, "\(run.out)\(run.err)")
+      #expect(run.out.contains("outcome: unexpected"))
+    }
+  }
+
+  /// The commands of steps refuse it at its `program`; `validate` and `list` take it.
+  @Test func theOtherCommandsSayWhichTakeIt() {
+    for command in [["step", Self.name], ["swift", Self.name], ["challenge", Self.name]] {
+      let run = Self.lab(command)
+      #expect(run.status != 0, "\(command)")
+      #expect(
+        run.err.contains("error: this scenario runs the Swift program \"program\" names")
+          || run.err.contains("no challenge"), "\(command): \(run.err)")
+    }
+    let validate = Self.lab(["validate"])
+    #expect(validate.status == 0, "\(validate.err)")
+    #expect(validate.out.contains("1 valid, 0 invalid"))
+    let list = Self.lab(["list"])
+    #expect(list.out.contains("runs the Swift program child-or-creator.swift"), "\(list.out)")
+  }
+
+  /// Its page shows the program and the outcomes, escaped, and runs nothing.
+  @Test func itsPageShowsTheProgramAndTheOutcomes() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-program-site-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let site = Self.lab(["site", folder.path, "--course-only"])
+    #expect(site.status == 0, "\(site.out)\(site.err)")
+    let page = try String(
+      contentsOf: folder.appendingPathComponent("scenario-child-or-creator.html"), encoding: .utf8)
+    #expect(page.contains("<strong>interesting</strong> when it printed <code>child</code>"))
+    #expect(page.contains("let child = Task.detached { print(&quot;child&quot;) }"))
+    #expect(page.contains("lab run child-or-creator --scheduled"))
+    #expect(TestSupport.balanced(page))
+  }
+}

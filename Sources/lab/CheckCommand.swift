@@ -42,9 +42,10 @@ enum CheckCommand: Command {
     Where the exhaustive search finishes within a small budget, a few more native runs must end
     with outcomes it proves: one outside them is a fidelity alarm, and the check fails.
     A program scenario ("program": "FILE.swift") runs the course's own Swift, so it is skipped
-    unless asked for: --scheduled (or --native) compiles it and runs seeds 0…19 (--seeds K: 0…K-1)
-    under both policies of the lab's scheduler, and fails it if a run's outcome is forbidden or
-    matches no rule of its "outcomes".
+    unless asked for: --scheduled compiles it with the lab's scheduler and runs seeds 0…19
+    (--seeds K: 0…K-1) under both policies; --native compiles it as it is and runs it 20 times
+    on Swift's own executors. Either fails it when a run's outcome is forbidden or matches no
+    rule of its "outcomes".
 
     A scenario whose file name another scenario of the course has fails ('shares its name'):
     commands and lessons call scenarios by name. Checking the whole course (no names given), it
@@ -87,7 +88,7 @@ enum CheckCommand: Command {
       NativeCommand.checkOption,
       Option.scheduled.helping(
         "Also compile each program scenario's Swift file and check its seeds under the lab's "
-          + "scheduler (skipped otherwise)."),
+          + "scheduler (skipped without this or --native)."),
       Option.facts.spec,
     ]
 
@@ -176,8 +177,8 @@ enum CheckCommand: Command {
     progress: (line: ProgressLine, label: String), _ context: CommandContext
   ) -> ScenarioVerdict {
     if let verdict = ProgramScenarioCommand.check(
-      target.url, argument: target.argument, plan: plan, asked: plan.programs || native != nil,
-      progress: progress, context)
+      target.url, argument: target.argument, plan: plan,
+      modes: .init(scheduled: plan.programs, native: native != nil), progress: progress, context)
     {
       return verdict
     }

@@ -19,6 +19,15 @@ import Testing
 
   /// A copy of the course whose scenario keeps only its first outcome rule, for `body`.
   static func withOneRule(_ body: (URL) throws -> Void) throws {
+    try withRules(
+      """
+      [{"when": {"printed": ["creator", "child"]}, "grade": "acceptable",
+        "reason": "the creator went on first"}]
+      """, body)
+  }
+
+  /// A copy of the course whose scenario has `rules` (JSON) as its outcomes, for `body`.
+  static func withRules(_ rules: String, _ body: (URL) throws -> Void) throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lab-program-course-\(UUID())")
     defer { try? FileManager.default.removeItem(at: root) }
@@ -26,8 +35,7 @@ import Testing
     let file = root.appendingPathComponent("Scenarios/tasks/\(name).json")
     let json = """
       {"format": 1, "threads": 2, "program": "child-or-creator.swift",
-       "expect": {"outcomes": [{"when": {"printed": ["creator", "child"]}, "grade": "acceptable",
-                                "reason": "the creator went on first"}]}}
+       "expect": {"outcomes": \(rules)}}
       """
     try Data(json.utf8).write(to: file)
     try body(root)
@@ -46,7 +54,10 @@ import Testing
     }
     let check = Self.lab(["check"])
     #expect(check.status == 0, "\(check.out)\(check.err)")
-    #expect(check.out.contains("SKIP  child-or-creator  runs the course's Swift program"))
+    #expect(
+      check.out.contains(
+        "SKIP  child-or-creator  runs the course's Swift program child-or-creator.swift: add "
+          + "--scheduled or --native to compile and run it"), "\(check.out)")
   }
 
   @Test func aRunIsGradedByTheScenariosOutcomes() {
@@ -92,6 +103,29 @@ import Testing
       let run = Self.lab(["run", Self.name, "--scheduled", "--seed", "1"], root: root)
       #expect(run.status == 1, "\(run.out)\(run.err)")
       #expect(run.out.contains("outcome: unexpected"))
+    }
+  }
+
+  /// `--native` runs the program as it is on Swift's own executors, and a real run that no rule
+  /// grades fails, though no seed can replay it.
+  @Test func aRealRunNoRuleGradesFails() throws {
+    guard OwnProgramCommandTests.hasToolchain else { return print("skipped: no swiftc") }
+    let check = Self.lab(["check", "--native"])
+    #expect(check.status == 0, "\(check.out)\(check.err)")
+    #expect(check.out.contains("graded · 20 native runs"), "\(check.out)")
+    try Self.withRules(
+      "[{\"when\": {\"printed\": [\"neither\"]}, \"grade\": \"acceptable\", \"reason\": \"r\"}]"
+    ) { root in
+      let check = Self.lab(["check", "--native", "--verbose"], root: root)
+      #expect(check.status == 1, "\(check.out)\(check.err)")
+      #expect(
+        check.out.contains(
+          "FAIL  child-or-creator  unexpected in a real run: no rule of the scenario's outcomes "
+            + "matches what it printed"), "\(check.out)")
+      #expect(check.out.contains("20 of 20 runs failed"))
+      #expect(
+        check.out.contains("printed: creator ⏎ child")
+          || check.out.contains("printed: child ⏎ creator"))
     }
   }
 

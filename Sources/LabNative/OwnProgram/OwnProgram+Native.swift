@@ -1,0 +1,89 @@
+import Foundation
+import LabChecks
+import LabInterpreter
+import LabModel
+import LabProcess
+import LabRuntime
+import LabSwift
+
+/// A program of one's own on Swift's own executors: compiled as it is, with nothing of the lab's
+/// linked, and run as an untrusted program — what a program scenario's outcomes are held to by
+/// `lab check --native` (docs/own-programs.md).
+extension OwnProgram {
+  /// The program compiled in Swift 6 mode as it is, unless the cache holds it.
+  public func buildNative(with builder: NativeBuilder) throws(NativeError) -> NativeBuild {
+    let compiler = builder.compiler
+    let key = NativeBuilder.key(
+      [source, compiler.swiftc.path, NativeBuilder.identity(of: compiler.swiftc), "native"]
+        + (hasMainType ? ["@main"] : []) + compilerOptions)
+    let folder = builder.cache.appendingPathComponent("own-native-\(Self.safe(name))-\(key)")
+    let binary = folder.appendingPathComponent("main-swift6")
+    var build = NativeBuild(
+      executable: binary, swiftMode: 6, sanitized: false, compiled: false, compileSeconds: 0,
+      key: key)
+    if FileManager.default.isExecutableFile(atPath: binary.path), builder.records.trusts(binary) {
+      return build
+    }
+    let clock = ContinuousClock()
+    let began = clock.now
+    let verdict: SwiftCompiler.Verdict
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      verdict = try compiler.compile(
+        source, name: "main", mode: 6, in: folder,
+        options: (hasMainType ? ["-parse-as-library"] : []) + compilerOptions,
+        moduleCache: builder.moduleCache)
+    } catch {
+      throw .io("could not build \(path): \(error)")
+    }
+    guard verdict.compiled else {
+      throw .ownProgramRefused(
+        diagnostics: ownDiagnostics(verdict.diagnostics, folder: folder), schedulerMissing: false)
+    }
+    builder.records.note(binary)
+    build.compiled = true
+    build.compileSeconds = (clock.now - began) / .seconds(1)
+    return build
+  }
+
+  /// What one run on Swift's own executors printed, and how it ended.
+  public struct NativeOutcome: Sendable, Hashable {
+    /// Its output's lines (standard output and error, as they came), at most `OwnRun.shownLines` whole.
+    public var printed: [String]
+    public var ending: LabModel.Outcome.Ending
+    /// How the process ended, when not by exiting with 0.
+    public var problem: String?
+  }
+
+  /// Runs `build` once, killed at `options`' limits.
+  public static func runNative(_ build: NativeBuild, options: RunOptions) throws(NativeError)
+    -> NativeOutcome
+  {
+    let process: NativeProcess
+    do {
+      process = try NativeProcess.run(
+        build.executable, environment: NativeRunner.environment(scale: 1, sanitized: false),
+        limits: NativeProcess.Limits(
+          options.limits, seconds: options.limits.runtime.wallClockSeconds))
+    } catch {
+      throw .io("could not run \(build.executable.path): \(error)")
+    }
+    var lines = process.output.split(separator: "\n", omittingEmptySubsequences: false)
+      .map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    var printed = Array(lines.prefix(OwnRun.shownLines))
+    if lines.count > OwnRun.shownLines {
+      let more = Array(lines.dropFirst(OwnRun.shownLines))
+      printed.append("… and \(more.count) more lines (digest \(NativeBuilder.key(more)))")
+    }
+    let ending: LabModel.Outcome.Ending
+    switch process.ending {
+    case .exited(0): ending = .finished
+    case .exited, .signalled: ending = .failed
+    case .timedOut, .memoryLimit, .cpuLimit, .outputLimit: ending = .stopped
+    }
+    return NativeOutcome(
+      printed: printed, ending: ending,
+      problem: process.ending == .exited(0) ? nil : "the program \(process.ending.said)")
+  }
+}

@@ -215,12 +215,12 @@ enum OwnProgramCommand {
   /// of one's own) and `--chrome FILE` when given; false, with the error printed, when one
   /// could not be written.
   static func writeReports(
-    _ result: RunResult, program: OwnProgram? = nil, _ arguments: Arguments,
-    _ context: CommandContext
+    _ result: RunResult, program: OwnProgram? = nil, scenario: Scenario? = nil,
+    _ arguments: Arguments, _ context: CommandContext
   ) -> Bool {
     var files: [(path: String, text: () -> String)] = []
     if let path = arguments.value(.html) {
-      files.append((path, { page(result, program: program) }))
+      files.append((path, { page(result, program: program, scenario: scenario) }))
     }
     if let path = arguments.value(.chrome) {
       files.append((path, { ChromeTrace.document(result) }))
@@ -238,9 +238,12 @@ enum OwnProgramCommand {
     return true
   }
 
-  /// A run's page, as `lab run NAME --html` writes a scenario's, with the program's source in
-  /// place of the scenario's Swift program.
-  static func page(_ result: RunResult, program: OwnProgram?) -> String {
+  /// A run's page, as `lab run NAME --html` writes a scenario's: with the program's source in
+  /// place of the scenario's Swift program for a program of one's own, with the scenario's own
+  /// (its summary, its Swift program) for a scenario's program under the scheduler.
+  static func page(_ result: RunResult, program: OwnProgram?, scenario: Scenario? = nil)
+    -> String
+  {
     let source = program.map { program in
       [
         "<section class=\"swift\">", "<h2>The program</h2>",
@@ -251,7 +254,7 @@ enum OwnProgramCommand {
     }
     return HTMLReport.page(
       title: "\(result.scenario) — ConcurrencyLab",
-      body: HTMLReport.body(result, scenario: nil, extra: source.map { [$0] } ?? []))
+      body: HTMLReport.body(result, scenario: scenario, extra: source.map { [$0] } ?? []))
   }
 
   /// What the scheduler controlled in this run and what it did not: the run's honest edges.

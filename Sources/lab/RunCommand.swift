@@ -50,7 +50,8 @@ enum RunCommand: Command {
     --scheduled runs that program under the lab's scheduler instead: the real runtime, its jobs
     one at a time in the order --seed and --policy choose (0: first in, first out), on a pool of
     the scenario's width, in virtual time; its trace is read back and checked like a native
-    run's, and --seed S replays it. A race scenario is refused. See docs/own-programs.md.
+    run's, --seed S replays it, and --html writes its page. A race scenario is refused. See
+    docs/own-programs.md.
 
     A .swift file is a program of yours: compiled (Swift 6, cached) and linked with the lab's
     scheduler, which runs its jobs one at a time — the main actor's on the main thread, the

@@ -14,7 +14,7 @@ enum ScheduledCommand {
   /// Options with no meaning here: the order is the scheduler's, the time virtual.
   static let refused: [Option] =
     [
-      .live, .native, .scale, .tolerance, .schedule, .showSchedule, .html, .exhaustive,
+      .live, .native, .scale, .tolerance, .schedule, .showSchedule, .exhaustive,
       .preemptions, .reduction, .jobs, .shard, .merge, .departures,
     ] + OwnProgramCommand.interpreterLimits
 
@@ -61,7 +61,7 @@ enum ScheduledCommand {
         console.out(console.fitted(note))
       }
     }
-    guard OwnProgramCommand.writeReports(run.result, arguments, context) else {
+    guard OwnProgramCommand.writeReports(run.result, scenario: scenario, arguments, context) else {
       return ExitStatus.failure
     }
     return run.result.passed ? ExitStatus.ok : ExitStatus.failure

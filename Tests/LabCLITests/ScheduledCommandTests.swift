@@ -21,6 +21,23 @@ import Testing
     #expect(again.out == run.out)
   }
 
+  /// `--html FILE`: the run's page, with the scenario's title, summary and Swift program, as a
+  /// virtual run's page has them.
+  @Test func htmlWritesTheRunsPageWithTheScenariosProgram() throws {
+    guard Self.hasToolchain else { return print("skipped: no swiftc") }
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-scheduled-\(UUID()).html")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let run = InProcessLab.run(["run", "async-let-result", "--scheduled", "--html", file.path])
+    #expect(run.status == 0, "\(run.out)\(run.err)")
+    let page = try String(contentsOf: file, encoding: .utf8)
+    #expect(page.contains("<h1>async let: keep working while the child runs</h1>"))
+    #expect(
+      page.contains("real runtime under the lab&#39;s scheduler, seed 0"), "\(page.prefix(3000))")
+    #expect(page.contains("The scenario written as Swift 6"))
+    #expect(TestSupport.balanced(page))
+  }
+
   @Test func exploreCountsTheSeedsInTheScenariosOutcomeTable() {
     guard Self.hasToolchain else { return print("skipped: no swiftc") }
     let run = InProcessLab.run(["explore", "actor-reentrancy", "--scheduled", "--runs", "3"])

@@ -70,6 +70,30 @@ import Testing
     #expect(found[0] == 1 && found[1] > found[0] && found[2] > found[1], "\(found)")
   }
 
+  /// A `Task.yield` is two points of choice, each where a job ends: the yielder's, and the job
+  /// of the runtime's own that puts the yielder back in its queue. That second job runs no
+  /// task, so its enqueue readies nothing beside a task: counted as a point inside a job too, it
+  /// made each yield three (24 points more here, where 16 is right; yields.swift had 32 for 24).
+  @Test func aYieldIsTwoPointsOfChoice() throws {
+    guard let builder = try OwnProgramTests.builder() else { return print("skipped") }
+    func points(yields: Int) throws -> Int {
+      let program = OwnProgram(
+        path: "yields-\(yields).swift",
+        source: """
+          await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<2 { group.addTask { for _ in 0..<\(yields) { await Task.yield() } } }
+          }
+          """)
+      let run = try OwnProgram.run(
+        try program.build(with: builder), name: program.name, seed: 0, options: RunOptions())
+      return try #require(run.choices).counts.count { $0 > 1 }
+    }
+    let two = try points(yields: 2)
+    let six = try points(yields: 6)
+    // Four yields more of each of the two tasks: sixteen points more.
+    #expect(six - two == 16, "\(two) points with 2 yields a task, \(six) with 6")
+  }
+
   /// The bank's second outcome lies three departures away.
   @Test func theSearchFindsTheReentrantWithdrawal() throws {
     guard let (program, build) = try Self.build("bank") else { return print("skipped") }

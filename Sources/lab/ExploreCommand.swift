@@ -89,7 +89,7 @@ enum ExploreCommand: Command {
       throw UsageError(
         arguments.positionals.isEmpty ? "name a scenario to explore" : "explore takes one scenario")
     }
-    if let status = try ProgramScenarioCommand.explore(ifProgram: arguments, context) {
+    if let status = try ProgramScenarioCommand.perform(.explore, ifProgram: arguments, context) {
       return status
     }
     if arguments.given(.departures) {

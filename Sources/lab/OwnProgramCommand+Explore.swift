@@ -11,17 +11,10 @@ import LabSwift
 /// `lab explore FILE.swift`: seeded runs of a program of one's own, or the bounded search of
 /// its schedules.
 extension OwnProgramCommand {
-  /// `lab explore FILE.swift`: seeds 0…N-1 under each policy (or `--policy`'s), or with
-  /// `--exhaustive` every schedule within `--departures` of first in, first out; the outcomes
-  /// by what the program printed.
-  static func explore(_ arguments: Arguments, _ context: CommandContext) throws(UsageError)
-    -> Int32
-  {
-    let program = try load(arguments.positionals[0])
-    return try explore(program, as: ProgramRun(replaying: program.path), arguments, context)
-  }
-
-  /// `lab explore` of a program, named and graded as `named` says.
+  /// `lab explore FILE.swift` or `lab explore NAME --scheduled` of a program scenario: seeds
+  /// 0…N-1 under each policy (or `--policy`'s), or with `--exhaustive` every schedule within
+  /// `--departures` of first in, first out; the outcomes by what the program printed, graded
+  /// as `named` says.
   static func explore(
     _ program: OwnProgram, as named: ProgramRun, _ arguments: Arguments, _ context: CommandContext
   ) throws(UsageError) -> Int32 {

@@ -86,12 +86,6 @@ enum OwnProgramCommand {
     }
   }
 
-  /// `lab run FILE.swift`: one run, its trace (or timeline) and what the scheduler controlled.
-  static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
-    let program = try load(arguments.positionals[0])
-    return try run(program, as: ProgramRun(replaying: program.path), arguments, context)
-  }
-
   /// How a program's commands name it and grade it: by its path, ungraded, when it is given
   /// as `FILE.swift`; by its scenario's name, pool and outcomes when a program scenario
   /// names it (`ProgramScenarioCommand`).
@@ -128,7 +122,8 @@ enum OwnProgramCommand {
     }
   }
 
-  /// `lab run` of a program, named and graded as `named` says.
+  /// `lab run FILE.swift` or `lab run NAME --scheduled` of a program scenario: one run, its
+  /// trace (or timeline) and what the scheduler controlled, named and graded as `named` says.
   static func run(
     _ program: OwnProgram, as named: ProgramRun, _ arguments: Arguments, _ context: CommandContext
   ) throws(UsageError) -> Int32 {

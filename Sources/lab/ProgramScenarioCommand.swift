@@ -30,30 +30,39 @@ enum ProgramScenarioCommand {
       + "), which runs it under the lab's scheduler"
   }
 
-  /// `lab run` of a program — a `.swift` file, or a program scenario — or nil for a scenario of
-  /// steps.
-  static func run(ifProgram arguments: Arguments, _ context: CommandContext) throws(UsageError)
-    -> Int32?
-  {
-    let argument = arguments.positionals[0]
-    if OwnProgramCommand.names(argument) { return try OwnProgramCommand.run(arguments, context) }
-    guard let loaded = try load(argument, context) else { return nil }
-    guard let scenario = loaded else { return ExitStatus.failure }
-    return try run(scenario, argument: argument, arguments, context)
+  /// The two commands that run a program: one run, or many.
+  enum Verb: String {
+    case run, explore
   }
 
-  /// `lab explore` of a program — a `.swift` file, or a program scenario — or nil for a scenario
-  /// of steps.
-  static func explore(ifProgram arguments: Arguments, _ context: CommandContext)
+  /// `lab run` or `lab explore` of a program — a `.swift` file, or a program scenario, which
+  /// runs only with `--scheduled` — or nil for a scenario of steps.
+  static func perform(_ verb: Verb, ifProgram arguments: Arguments, _ context: CommandContext)
     throws(UsageError) -> Int32?
   {
     let argument = arguments.positionals[0]
     if OwnProgramCommand.names(argument) {
-      return try OwnProgramCommand.explore(arguments, context)
+      let program = try OwnProgramCommand.load(argument)
+      return try perform(verb, program, as: .init(replaying: program.path), arguments, context)
     }
     guard let loaded = try load(argument, context) else { return nil }
     guard let scenario = loaded else { return ExitStatus.failure }
-    return try explore(scenario, argument: argument, arguments, context)
+    guard arguments.flag(.scheduled) else {
+      throw UsageError(askFirst(scenario, argument: argument, verb.rawValue))
+    }
+    return try perform(
+      verb, program(of: scenario), as: .init(replaying: argument, scenario: scenario), arguments,
+      context)
+  }
+
+  static func perform(
+    _ verb: Verb, _ program: OwnProgram, as named: OwnProgramCommand.ProgramRun,
+    _ arguments: Arguments, _ context: CommandContext
+  ) throws(UsageError) -> Int32 {
+    switch verb {
+    case .run: try OwnProgramCommand.run(program, as: named, arguments, context)
+    case .explore: try OwnProgramCommand.explore(program, as: named, arguments, context)
+    }
   }
 
   /// The program scenario `argument` names: nil when it names a scenario of steps, `.some(nil)`
@@ -65,32 +74,6 @@ enum ProgramScenarioCommand {
     guard ScenarioLoader.namesProgram(path: url.path) else { return nil }
     guard case .program(let scenario)? = context.loadScenarioFile(url) else { return .some(nil) }
     return scenario
-  }
-
-  /// `lab run NAME --scheduled` of a program scenario.
-  static func run(
-    _ scenario: ProgramScenario, argument: String, _ arguments: Arguments,
-    _ context: CommandContext
-  ) throws(UsageError) -> Int32 {
-    guard arguments.flag(.scheduled) else {
-      throw UsageError(askFirst(scenario, argument: argument, "run"))
-    }
-    return try OwnProgramCommand.run(
-      program(of: scenario), as: .init(replaying: argument, scenario: scenario), arguments,
-      context)
-  }
-
-  /// `lab explore NAME --scheduled` of a program scenario.
-  static func explore(
-    _ scenario: ProgramScenario, argument: String, _ arguments: Arguments,
-    _ context: CommandContext
-  ) throws(UsageError) -> Int32 {
-    guard arguments.flag(.scheduled) else {
-      throw UsageError(askFirst(scenario, argument: argument, "explore"))
-    }
-    return try OwnProgramCommand.explore(
-      program(of: scenario), as: .init(replaying: argument, scenario: scenario), arguments,
-      context)
   }
 
   /// How a program's run ended, as an outcome rule's `ended` reads it.

@@ -133,7 +133,7 @@ enum RunCommand: Command {
       throw UsageError(
         arguments.positionals.isEmpty ? "name a scenario to run" : "run takes one scenario")
     }
-    if let status = try ProgramScenarioCommand.run(ifProgram: arguments, context) {
+    if let status = try ProgramScenarioCommand.perform(.run, ifProgram: arguments, context) {
       return status
     }
     var options = try RunArguments.parse(arguments)

@@ -34,6 +34,16 @@ import Testing
 
   static let program = ["p.swift": "print(\"hi\")\n"]
 
+  /// The messages of loading `s.json` in `folder` with either kind's loader.
+  static func messages(_ folder: URL) -> [String] {
+    do throws(DiagnosticList) {
+      _ = try ScenarioLoader.loadFile(path: folder.appendingPathComponent("s.json").path)
+      return []
+    } catch {
+      return error.diagnostics.map(\.message)
+    }
+  }
+
   @Test func aProgramScenarioLoadsWithItsOutcomes() throws {
     let json = """
       {"format": 1, "title": "T", "threads": 2, "program": "p.swift",
@@ -139,12 +149,7 @@ import Testing
       folder -> [String] in
       try FileManager.default.createSymbolicLink(
         at: folder.appendingPathComponent("l.swift"), withDestinationURL: outside)
-      do throws(DiagnosticList) {
-        _ = try ScenarioLoader.loadFile(path: folder.appendingPathComponent("s.json").path)
-        return []
-      } catch {
-        return error.diagnostics.map(\.message)
-      }
+      return Self.messages(folder)
     }
     #expect(
       problems == [
@@ -155,12 +160,7 @@ import Testing
       folder -> [String] in
       try FileManager.default.createDirectory(
         at: folder.appendingPathComponent("d.swift"), withIntermediateDirectories: false)
-      do throws(DiagnosticList) {
-        _ = try ScenarioLoader.loadFile(path: folder.appendingPathComponent("s.json").path)
-        return []
-      } catch {
-        return error.diagnostics.map(\.message)
-      }
+      return Self.messages(folder)
     }
     #expect(folder.first?.contains("'d.swift' is not a regular file") == true, "\(folder)")
   }

@@ -16,34 +16,12 @@ extension OwnProgram {
     let key = NativeBuilder.key(
       [source, compiler.swiftc.path, NativeBuilder.identity(of: compiler.swiftc), "native"]
         + (hasMainType ? ["@main"] : []) + compilerOptions)
-    let folder = builder.cache.appendingPathComponent("own-native-\(Self.safe(name))-\(key)")
-    let binary = folder.appendingPathComponent("main-swift6")
-    var build = NativeBuild(
-      executable: binary, swiftMode: 6, sanitized: false, compiled: false, compileSeconds: 0,
-      key: key)
-    if FileManager.default.isExecutableFile(atPath: binary.path), builder.records.trusts(binary) {
-      return build
-    }
-    let clock = ContinuousClock()
-    let began = clock.now
-    let verdict: SwiftCompiler.Verdict
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      verdict = try compiler.compile(
+    return try cachedBuild(in: "own-native", key: key, with: builder) { folder in
+      try compiler.compile(
         source, name: "main", mode: 6, in: folder,
         options: (hasMainType ? ["-parse-as-library"] : []) + compilerOptions,
         moduleCache: builder.moduleCache)
-    } catch {
-      throw .io("could not build \(path): \(error)")
     }
-    guard verdict.compiled else {
-      throw .ownProgramRefused(
-        diagnostics: ownDiagnostics(verdict.diagnostics, folder: folder), schedulerMissing: false)
-    }
-    builder.records.note(binary)
-    build.compiled = true
-    build.compileSeconds = (clock.now - began) / .seconds(1)
-    return build
   }
 
   /// What one run on Swift's own executors printed, and how it ended.

@@ -96,7 +96,26 @@ public struct OwnProgram: Sendable {
       [source, compiler.swiftc.path, NativeBuilder.identity(of: compiler.swiftc), printFile.text]
         + [scheduler.key] + OwnProgramScheduler.linkOptions + (hasMainType ? ["@main"] : [])
         + compilerOptions)
-    let folder = builder.cache.appendingPathComponent("own-\(Self.safe(name))-\(key)")
+    return try cachedBuild(in: "own", key: key, with: builder, before: scheduler.seconds) {
+      folder in
+      let printURL = folder.appendingPathComponent(printFile.name)
+      try Data(printFile.text.utf8).write(to: printURL, options: .atomic)
+      return try compiler.compile(
+        source, name: "main", mode: 6, in: folder,
+        options: [printURL.path, scheduler.object.path] + OwnProgramScheduler.linkOptions
+          + (hasMainType ? ["-parse-as-library"] : []) + compilerOptions,
+        moduleCache: builder.moduleCache)
+    }
+  }
+
+  /// The program's binary in the cache's folder `KIND-NAME-KEY`: the one there when the lab
+  /// built it, else made there by `compile` (given the folder, made first) and noted as the
+  /// lab's. `before` is the seconds spent on its parts already (the scheduler's object).
+  func cachedBuild(
+    in kind: String, key: String, with builder: NativeBuilder, before: Double = 0,
+    compile: (URL) throws -> SwiftCompiler.Verdict
+  ) throws(NativeError) -> NativeBuild {
+    let folder = builder.cache.appendingPathComponent("\(kind)-\(Self.safe(name))-\(key)")
     let binary = folder.appendingPathComponent("main-swift6")
     var build = NativeBuild(
       executable: binary, swiftMode: 6, sanitized: false, compiled: false, compileSeconds: 0,
@@ -109,13 +128,7 @@ public struct OwnProgram: Sendable {
     let verdict: SwiftCompiler.Verdict
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      let printURL = folder.appendingPathComponent(printFile.name)
-      try Data(printFile.text.utf8).write(to: printURL, options: .atomic)
-      verdict = try compiler.compile(
-        source, name: "main", mode: 6, in: folder,
-        options: [printURL.path, scheduler.object.path] + OwnProgramScheduler.linkOptions
-          + (hasMainType ? ["-parse-as-library"] : []) + compilerOptions,
-        moduleCache: builder.moduleCache)
+      verdict = try compile(folder)
     } catch {
       throw .io("could not build \(path): \(error)")
     }
@@ -125,7 +138,7 @@ public struct OwnProgram: Sendable {
     }
     builder.records.note(binary)
     build.compiled = true
-    build.compileSeconds = scheduler.seconds + (clock.now - began) / .seconds(1)
+    build.compileSeconds = before + (clock.now - began) / .seconds(1)
     return build
   }
 

@@ -40,7 +40,8 @@ import Testing
     let runs = try OwnProgramTests.runs(
       OwnProgramTests.program("blocking"), seeds: [0], options: options)
     guard let run = runs.first else { return print("skipped: no swiftc") }
-    #expect(run.printed == printed, "\(run.record.problem ?? "")")
+    #expect(
+      run.printed == printed, "\(run.record.problem ?? "") \(run.otherOutput.prefix(5))")
     #expect(run.record.threads == threads)
     let lanes = Set(run.record.events.map(\.thread)).filter { $0.hasPrefix("worker-") }
     #expect(lanes == Set((1...min(threads, 4)).map { "worker-\($0)" }))

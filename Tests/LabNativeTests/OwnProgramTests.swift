@@ -67,7 +67,9 @@ import Testing
     // Each task's own steps stay in order whatever the seed.
     for order in orders {
       // Should a run print nothing (seen once under a whole CI's load), say how it ended.
-      let ended = runs.filter { $0.printed == order }.map { $0.record.problem ?? "no problem" }
+      let ended = runs.filter { $0.printed == order }.map {
+        "\($0.record.problem ?? "no problem") \($0.otherOutput.prefix(5))"
+      }
       #expect(order.filter { $0.hasPrefix("a") } == ["a0", "a1", "a2"], "\(ended)")
     }
   }

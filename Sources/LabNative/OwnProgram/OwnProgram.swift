@@ -256,8 +256,12 @@ public struct OwnProgram: Sendable {
     }
     var record = trace.record(name: name, seed: seed, threads: width(options))
     record.policy = options.policy
-    // A limit the lab stopped the program at is why it ended, whatever it wrote last.
-    if let problem = Self.problem(process), process.ending.isLimit || record.problem == nil {
+    // A limit the lab stopped the program at is why it ended, whatever it wrote last; so is a
+    // signal or an exit that left no word and no record of the end.
+    if let problem = Self.problem(process),
+      process.ending.isLimit || record.problem == nil
+        || (trace.jobs == nil && trace.otherOutput.isEmpty)
+    {
       record.problem = problem
       if process.ending.isLimit { record.end = .limitReached(problem) }
     }

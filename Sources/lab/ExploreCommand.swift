@@ -47,6 +47,9 @@ enum ExploreCommand: Command {
     the oldest departs N: complete within that bound, silent past it (docs/own-programs.md).
     A program scenario ("program": "FILE.swift") explores its Swift file so, only with
     --scheduled, each outcome graded by the scenario's rules; one forbidden or unmatched fails.
+    --native instead runs a Swift program (FILE.swift, or a program scenario) as it is, on
+    Swift's own executors, N times (20 unless --runs says), and lists what the real runs
+    printed — graded for a scenario — beside which the seeds' outcomes can be read.
 
     Exit status: 0 when no outcome failed, 1 when one did or the search is not a proof, 64 on a
     usage error.
@@ -80,6 +83,9 @@ enum ExploreCommand: Command {
       Option.scheduled.helping(
         "Run the scenario's Swift program under the lab's scheduler instead, seeds 0…N-1, and "
           + "count its outcomes in the scenario's table."),
+      Option.native.helping(
+        "A Swift program (FILE.swift, or a program scenario): run it as it is on Swift's own "
+          + "executors N times (default 20) and list what the real runs printed."),
     ]
 
   enum Format: String, CaseIterable { case text, json }
@@ -94,6 +100,11 @@ enum ExploreCommand: Command {
     }
     if arguments.given(.departures) {
       throw UsageError("--departures belongs to a .swift program's search; drop it")
+    }
+    if arguments.flag(.native) {
+      throw UsageError(
+        "--native explores a Swift program's real runs (FILE.swift, or a program scenario); a "
+          + "scenario of steps runs natively with 'lab run NAME --native' or 'lab check --native'")
     }
     let count = try arguments.integer(.runs, in: 1...10_000_000) ?? 100
     let options = try RunArguments.parse(arguments)

@@ -24,6 +24,9 @@ extension OwnProgramCommand {
         "--format has no meaning for a Swift file's explore, which lists its outcomes as text; "
           + "drop it (lab run FILE.swift --format json writes one run)")
     }
+    if arguments.flag(.native) {
+      return try exploreNatively(program, as: named, options: options, arguments, context)
+    }
     if arguments.flag(.exhaustive) {
       for option in [Option.runs, .policy] where arguments.given(option) {
         throw UsageError(
@@ -158,10 +161,12 @@ extension OwnProgramCommand {
   ) -> Bool {
     var failed = false
     for (number, outcome) in outcomes.enumerated() {
-      let replay = named.hint("run", outcome.replay + named.width(threads))
+      // A real run has no replay: its order was the machine's.
+      let replay =
+        outcome.replay.isEmpty
+        ? "" : "; replay: " + named.hint("run", outcome.replay + named.width(threads))
       console.out(
-        "\n\(number + 1). \(outcome.count) \(unit)\(outcome.count == 1 ? "" : "s"); replay: "
-          + "\(replay)\n")
+        "\n\(number + 1). \(outcome.count) \(unit)\(outcome.count == 1 ? "" : "s")\(replay)\n")
       for line in outcome.lines { console.out("   \(terminalSafe(line))\n") }
       guard let scenario = named.scenario else {
         failed = failed || outcome.failed

@@ -57,12 +57,15 @@ enum OwnProgramCommand {
     }
   }
 
-  /// The program built, or nil with the error printed.
-  static func build(_ program: OwnProgram, _ arguments: Arguments, _ context: CommandContext)
-    throws(UsageError) -> NativeBuild?
-  {
+  /// The program built with the scheduler — or `native`ly, as it is — or nil with the error
+  /// printed.
+  static func build(
+    _ program: OwnProgram, _ arguments: Arguments, _ context: CommandContext,
+    native: Bool = false
+  ) throws(UsageError) -> NativeBuild? {
     try refuse(
-      refused, in: arguments, "for a Swift file, which runs under the lab's scheduler; drop it")
+      native ? refused.filter { $0 != .native } : refused, in: arguments,
+      "for a Swift file, which runs under the lab's scheduler; drop it")
     // --chrome is checked before the build and the run, as for a scenario's run: it replaces
     // only a Chrome trace the lab wrote, never the program, a scenario or a lesson.
     if let refusal = RunCommand.reportsPlan(arguments).refusal() {
@@ -78,7 +81,7 @@ enum OwnProgramCommand {
     guard let (cache, records) = NativeCommand.cache(context, report: true) else { return nil }
     let builder = NativeBuilder(compiler: compiler, cache: cache, records: records)
     do throws(NativeError) {
-      return try program.build(with: builder)
+      return native ? try program.buildNative(with: builder) : try program.build(with: builder)
     } catch {
       context.console.err(
         context.console.paint("error: ", .red, forErr: true) + error.message + "\n")

@@ -47,7 +47,9 @@ enum ProgramScenarioCommand {
     }
     guard let loaded = try load(argument, context) else { return nil }
     guard let scenario = loaded else { return ExitStatus.failure }
-    guard arguments.flag(.scheduled) else {
+    // Either flag asks for the course's program to be compiled and run; a run is the
+    // scheduler's only, an explore's real runs are `--native`'s.
+    guard arguments.flag(.scheduled) || (verb == .explore && arguments.flag(.native)) else {
       throw UsageError(askFirst(scenario, argument: argument, verb.rawValue))
     }
     return try perform(

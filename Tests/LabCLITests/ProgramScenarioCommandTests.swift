@@ -129,6 +129,23 @@ import Testing
     }
   }
 
+  /// `explore --native` lists what real runs printed, graded, with no replay; a scenario of
+  /// steps is sent to the commands that run its program natively.
+  @Test func exploreNativeListsTheRealRunsGraded() {
+    guard OwnProgramCommandTests.hasToolchain else { return print("skipped: no swiftc") }
+    let explore = Self.lab(["explore", Self.name, "--native", "--runs", "5"])
+    #expect(explore.status == 0, "\(explore.out)\(explore.err)")
+    #expect(explore.out.contains("in 5 real runs on Swift's own executors"), "\(explore.out)")
+    #expect(explore.out.contains("   outcome: "))
+    #expect(!explore.out.contains("replay:"))
+    let seeded = Self.lab(["explore", Self.name, "--native", "--policy", "pct"])
+    #expect(seeded.status == 64)
+    #expect(seeded.err.contains("--policy chooses the scheduler's order"), "\(seeded.err)")
+    let steps = InProcessLab.run(["explore", "racy-counter", "--native"])
+    #expect(steps.status == 64)
+    #expect(steps.err.contains("--native explores a Swift program's real runs"), "\(steps.err)")
+  }
+
   /// The commands of steps refuse it at its `program`; `validate` and `list` take it.
   @Test func theOtherCommandsSayWhichTakeIt() {
     for command in [["step", Self.name], ["swift", Self.name], ["challenge", Self.name]] {

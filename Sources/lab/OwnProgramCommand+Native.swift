@@ -1,0 +1,69 @@
+import Foundation
+import LabChecks
+import LabCommandLine
+import LabInterpreter
+import LabModel
+import LabNative
+import LabRuntime
+
+/// `lab explore FILE.swift --native`: the program as it is, on Swift's own executors, run N
+/// times — what real runs print, beside what the scheduler's seeds reach.
+extension OwnProgramCommand {
+  static func exploreNatively(
+    _ program: OwnProgram, as named: ProgramRun, options: RunOptions, _ arguments: Arguments,
+    _ context: CommandContext
+  ) throws(UsageError) -> Int32 {
+    for option in [Option.exhaustive, .policy, .departures, .maxSchedules, .seed, .schedule]
+    where arguments.given(option) {
+      throw UsageError(
+        "--\(option.rawValue) chooses the scheduler's order, which a real run does not take; "
+          + "drop it or --native")
+    }
+    let count = try arguments.integer(.runs, in: 1...10_000) ?? 20
+    let budget = try SeedBudget(arguments)
+    guard let build = try build(program, arguments, context, native: true) else {
+      return ExitStatus.failure
+    }
+    let console = context.console
+    let progress = ProgressLine(console: console)
+    var found: [Found] = []
+    var index: [[String]: Int] = [:]
+    var made = 0
+    while made < count, !budget.spent(after: made) {
+      let outcome: OwnProgram.NativeOutcome
+      do throws(NativeError) {
+        outcome = try OwnProgram.runNative(build, options: options)
+      } catch {
+        progress.clear()
+        console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
+        return ExitStatus.failure
+      }
+      made += 1
+      let key = outcome.printed + (outcome.problem.map { ["⚠ \($0)"] } ?? [])
+      if let at = index[key] {
+        found[at].count += 1
+      } else {
+        index[key] = found.count
+        found.append(
+          Found(
+            lines: key, count: 1, replay: "", failed: outcome.problem != nil,
+            printed: outcome.printed, ending: outcome.ending))
+      }
+      progress.update(
+        "explore \(program.path) natively: \(made)/\(count) runs · \(found.count) outcomes")
+    }
+    progress.clear()
+    console.out(
+      "\(terminalSafe(named.replaying)): \(found.count) outcome\(found.count == 1 ? "" : "s") in "
+        + "\(made) real run\(made == 1 ? "" : "s") on Swift's own executors"
+        + budget.stopped(made: made, of: count) + ", by what it printed\n")
+    let failed = show(found, of: program, as: named, unit: "run", threads: nil, console)
+    console.out(
+      "\n"
+        + console.fitted(
+          "note: real runs, on a pool as wide as this machine's cores: their order was the "
+            + "machine's, so none replays; '\(named.hint("explore", ""))' shows what seeds of "
+            + "the lab's scheduler reach"))
+    return failed ? ExitStatus.failure : ExitStatus.ok
+  }
+}

@@ -98,14 +98,7 @@ enum ExploreCommand: Command {
     if let status = try ProgramScenarioCommand.perform(.explore, ifProgram: arguments, context) {
       return status
     }
-    if arguments.given(.departures) {
-      throw UsageError("--departures belongs to a .swift program's search; drop it")
-    }
-    if arguments.flag(.native) {
-      throw UsageError(
-        "--native explores a Swift program's real runs (FILE.swift, or a program scenario); a "
-          + "scenario of steps runs natively with 'lab run NAME --native' or 'lab check --native'")
-    }
+    try refuseProgramsOptions(arguments)
     let count = try arguments.integer(.runs, in: 1...10_000_000) ?? 100
     let options = try RunArguments.parse(arguments)
     let policies: [SchedulingPolicy] =
@@ -173,6 +166,19 @@ enum ExploreCommand: Command {
           threads: options.threads ?? scenario.threads, extra: extra, hints: LabCommand.hint))
     }
     return histogram.failures.isEmpty ? ExitStatus.ok : ExitStatus.failure
+  }
+
+  /// A usage error for an option only a Swift program's explore takes, given for a scenario of
+  /// steps.
+  static func refuseProgramsOptions(_ arguments: Arguments) throws(UsageError) {
+    if arguments.given(.departures) {
+      throw UsageError("--departures belongs to a .swift program's search; drop it")
+    }
+    if arguments.flag(.native) {
+      throw UsageError(
+        "--native explores a Swift program's real runs (FILE.swift, or a program scenario); a "
+          + "scenario of steps runs natively with 'lab run NAME --native' or 'lab check --native'")
+    }
   }
 
   /// Seconds as people say them: 40 s, 3 min, 2 h.

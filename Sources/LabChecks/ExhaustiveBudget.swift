@@ -154,7 +154,7 @@ extension ExhaustiveSearch {
     /// now): a merge that has spent part of it reading shards meters the rest.
     init(_ budget: Budget, deadline: Deadline? = nil) {
       self.budget = budget
-      self.deadline = deadline ?? Deadline(start: .now, seconds: budget.maxSeconds)
+      self.deadline = deadline ?? Deadline(budget: budget)
       memory = budget.maxMemoryBytes.map {
         MemoryBudget(maxGrowth: $0, resident: budget.residentBytes)
       }
@@ -183,22 +183,70 @@ extension ExhaustiveSearch {
     let start: ContinuousClock.Instant
     /// The budget in seconds; nil: the search has none, and its runs keep their own timeouts.
     let seconds: Double?
+    /// The search's memory, which holds inside a run too; nil: the runs keep their own limit.
+    var memory: Memory?
+
+    /// How much a search may grow the lab's resident memory, from where it began.
+    struct Memory: Sendable {
+      let baseline: Int
+      let maxGrowth: Int
+      let resident: @Sendable () -> Int?
+
+      /// What is left of it now.
+      var left: Int? { resident().map { maxGrowth - ($0 - baseline) } }
+
+      /// Whether it is all but spent — a tenth or less left: a run stopped by a limit then is
+      /// taken as stopped by this one (the run's own limit was what was left of it, and the lab's
+      /// resident memory is read only so often).
+      var spent: Bool { left.map { $0 <= maxGrowth / 10 } ?? false }
+    }
+
+    init(start: ContinuousClock.Instant, seconds: Double?) {
+      self.start = start
+      self.seconds = seconds
+    }
+
+    /// The deadline of `budget`'s seconds and memory, from now.
+    init(budget: Budget) {
+      self.init(start: .now, seconds: budget.maxSeconds)
+      memory = budget.maxMemoryBytes.map {
+        Memory(
+          baseline: budget.residentBytes() ?? 0, maxGrowth: $0, resident: budget.residentBytes)
+      }
+    }
 
     var elapsed: Double { (ContinuousClock.now - start).inSeconds }
 
-    /// `options`, their run's real time bounded by what is left of the budget.
+    /// `options`, their run's real time and memory bounded by what is left of the budget: a
+    /// run of 10,000 children waiting for threads grew the lab by 1.6 GB in a search of 512 MB,
+    /// its runs each taking the run's own 512 MB anew.
     func bounding(_ options: RunOptions) -> RunOptions {
-      guard let seconds else { return options }
       var bounded = options
-      let left = max(0.001, seconds - elapsed)
-      bounded.limits.runtime.wallClockSeconds = min(options.limits.runtime.wallClockSeconds, left)
+      if let seconds {
+        let left = max(0.001, seconds - elapsed)
+        bounded.limits.runtime.wallClockSeconds = min(
+          options.limits.runtime.wallClockSeconds, left)
+      }
+      if let left = memory?.left {
+        bounded.limits.runtime.maxMemoryBytes = min(
+          options.limits.runtime.maxMemoryBytes, max(1 << 20, left))
+      }
       return bounded
+    }
+
+    /// Which of the budget's bounds a run it cut short had run out of: its memory, when that
+    /// is spent, else its seconds.
+    var spent: Limit {
+      if let memory, memory.spent { return .memory(bytes: memory.maxGrowth) }
+      return .seconds(seconds ?? 0)
     }
 
     /// The budget, when it cut `record`'s run short: a run stopped by a limit once it had run out.
     func cut(_ record: RunRecord) -> Limit? {
-      guard let seconds, case .limitReached = record.end, elapsed >= seconds else { return nil }
-      return .seconds(seconds)
+      guard case .limitReached = record.end else { return nil }
+      if let seconds, elapsed >= seconds { return .seconds(seconds) }
+      if let memory, memory.spent { return .memory(bytes: memory.maxGrowth) }
+      return nil
     }
   }
 }

@@ -95,7 +95,7 @@ extension ExhaustiveSearch {
     merged.identity = identity
     merged.shard = budget.shard
     guard let parts = split(until: shared.deadline) else {
-      merged.stoppedBy = .seconds(budget.maxSeconds ?? 0)
+      merged.stoppedBy = shared.deadline.spent
       merged.seconds = shared.seconds
       return merged
     }

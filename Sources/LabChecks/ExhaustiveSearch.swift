@@ -140,7 +140,7 @@ public struct ExhaustiveSearch: Sendable {
     var findings = Findings()
     findings.reduced = precise
     findings.searched = searched
-    let deadline = Deadline(start: .now, seconds: budget.maxSeconds)
+    let deadline = Deadline(budget: budget)
     findings = splits ? runOptimal(findings, progress: progress) : runOnePart(findings, progress)
     audit(&findings, until: deadline)
     return secondOpinion(after: findings, deadline: deadline, progress: progress) ?? findings

@@ -172,6 +172,28 @@ import Testing
         == "incomplete: stopped by the budget of 4 MB of memory; raise it with --max-memory-mb 16")
   }
 
+  /// The search's memory holds inside a run: a run gets what is left of it as its own limit,
+  /// and a run stopped there stops the search, saying so. Before, each run took the run's own
+  /// 512 MB anew — a search of 10,000 children waiting for threads grew the lab by 1.6 GB — and
+  /// a search stopped in its first runs said its seconds had run out. The built lab, in a
+  /// process of its own: a test process's freed memory hides a run's growth.
+  @Test func theMemoryBudgetHoldsInsideARun() throws {
+    let file = try ScratchFile(
+      "waiting",
+      """
+      {"format": 1, "state": {"counter": 0}, "threads": 64,
+       "steps": [{"group": "g", "count": 3000, "steps": [{"add": "counter"}]}]}
+      """)
+    let run = try TestSupport.runLab([
+      "explore", file.path, "--exhaustive", "--max-memory-mb", "64", "--max-seconds", "120",
+    ])
+    #expect(run.status == 0, "\(run.err)")
+    #expect(
+      run.out.contains(
+        "incomplete: stopped by the budget of 64 MB of memory; raise it with --max-memory-mb 256"),
+      "\(run.out)")
+  }
+
   /// Unless a caller lifts a bound on purpose, every search has all three.
   @Test func everySearchIsBoundedByDefault() {
     for budget in [ExhaustiveSearch.Budget(), CheckPlan().search] {

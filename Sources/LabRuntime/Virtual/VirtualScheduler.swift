@@ -364,9 +364,12 @@ public final class VirtualScheduler: @unchecked Sendable {
         return stoppedAtDeadlock ? .deadlock : .limitReached(stopReason)
       }
       // A sample costs a few microseconds; a job about one. Every 4,096 jobs a runaway grows by
-      // a few tens of MB at most between samples (a task holds a few KB).
+      // a few tens of MB at most between samples (a task holds a few KB). A search's run notes,
+      // at each turn, every job still waiting for a thread, which is a job's worth of memory
+      // per waiting job: 10,000 of them grew it by 300 MB between two such samples, so a
+      // search's run samples every 256.
       if state.jobsRun >= nextSample {
-        nextSample = state.jobsRun + 4_096
+        nextSample = state.jobsRun + (state.oracle.chooser?.choosesTurns == true ? 256 : 4_096)
         if let problem = memory.check() { return .limitReached(problem) }
       }
       if state.jobsRun > limits.maxJobs {

@@ -163,9 +163,12 @@ package struct StateFile: Sendable {
     if let folderProblem { return "\(folderProblem); \(lost)" }
     // The lab's own folder, for the learner alone: XDG_STATE_HOME and it, or ~/.local/state
     // as the XDG rules say, made if missing.
+    // Each folder is checked before anything is made in it: a link or a folder others may
+    // write in was refused, yet got the lab's folder made inside it first.
     if let stateHome {
       try? FileManager.default.createDirectory(
         at: stateHome, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+      if let ownershipProblem { return "\(ownershipProblem); \(lost)" }
     }
     try? FileManager.default.createDirectory(
       at: file.deletingLastPathComponent(), withIntermediateDirectories: stateHome == nil,

@@ -34,6 +34,29 @@ import Testing
     #expect(stored.split(separator: "\n").count == 1, "\(stored)")
   }
 
+  /// A state home the lab refuses — a link to a folder of the learner's, or a folder others
+  /// may write in — gets nothing made in it: the lab's folder was made there before the check.
+  @Test(arguments: ["link", "shared"])
+  func aRefusedStateHomeGetsNothingMadeInIt(_ kind: String) throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("lab-state-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let target = root.appendingPathComponent("target")
+    try FileManager.default.createDirectory(
+      at: target, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    let home = root.appendingPathComponent("home")
+    if kind == "link" {
+      try FileManager.default.createSymbolicLink(at: home, withDestinationURL: target)
+    } else {
+      try FileManager.default.createDirectory(at: home, withIntermediateDirectories: false)
+      chmod(home.path, 0o777)
+    }
+    let progress = try #require(ChallengeProgress(environment: ["XDG_STATE_HOME": home.path]))
+    progress.record(reachedIn: 2, file: URL(fileURLWithPath: "/course/Scenarios/a.json"))
+    let made = try FileManager.default.contentsOfDirectory(
+      atPath: kind == "link" ? target.path : home.path)
+    #expect(made.isEmpty, "\(made)")
+  }
+
   /// A score is read as the lab writes it, in digits: `-5` was shown as "best -5" and, a play
   /// keeping the lower score, kept for good; `+3` and ` 7` were read as numbers too.
   @Test func aScoreThatIsNoWholeNumberOfChoicesIsNotRead() throws {

@@ -156,7 +156,11 @@ enum OwnProgramCommand {
           + named.hint("explore", "--exhaustive") + "' printed\n")
       return ExitStatus.usage
     }
-    let result = RunResult(record: run.record, checks: [])
+    // A program scenario's grade is the run's one check, so that the JSON and the exit status
+    // say what the text does.
+    let grade = named.scenario.map { ProgramScenarioCommand.grade(run, by: $0) }
+    let result = RunResult(
+      record: run.record, checks: grade.map { [ProgramScenarioCommand.check($0)] } ?? [])
     let shown = arguments.flag(.showSchedule) ? run.choices?.schedule.text : nil
     if json, let shown {
       let display = RunArguments.display(arguments)
@@ -165,10 +169,8 @@ enum OwnProgramCommand {
     } else {
       try show(result, replaying: named.replaying, arguments, json: json, context)
     }
-    let grade = named.scenario.map { ProgramScenarioCommand.grade(run, by: $0) }
     if !json {
       if let shown { console.out("schedule \(shown)\n") }
-      if let grade { console.out(console.fitted(ProgramScenarioCommand.line(grade))) }
       let notes = notes(
         run, seed: seed, policy: options.policy, schedule: schedule, named: named,
         drawsRandomNumbers: program.drawsRandomNumbers)

@@ -110,7 +110,14 @@ enum ProgramScenarioCommand {
         + "; add one to expect.outcomes")
   }
 
-  /// `outcome: interesting — the reason`, as a run or an explored outcome shows its grade.
+  /// A run's grade as its check: it passes unless the grade fails.
+  static func check(_ rule: OutcomeRule) -> CheckResult {
+    CheckResult(
+      name: "outcome", passed: !rule.grade.fails, expected: "an acceptable or interesting outcome",
+      actual: "\(rule.grade.rawValue) — \(rule.reason)")
+  }
+
+  /// `outcome: interesting — the reason`, as an explored outcome shows its grade.
   static func line(_ rule: OutcomeRule) -> String {
     "outcome: \(rule.grade.rawValue) — \(terminalSafe(rule.reason))"
   }

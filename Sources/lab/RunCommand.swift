@@ -68,8 +68,8 @@ enum RunCommand: Command {
 
     A program scenario — a file with "program": "FILE.swift" in place of steps — runs its Swift
     file so, on the scenario's pool, and only with --scheduled: a course's program is compiled
-    and run only when asked. Its outcomes grade the run ('outcome: interesting — why'); one
-    forbidden, or that no rule matches, exits 1.
+    and run only when asked. Its outcomes grade the run, which is its check ('✓ outcome:
+    interesting — why'); one forbidden, or that no rule matches, exits 1.
 
     A name is looked up under Scenarios/ at any depth; a path runs that file.
     Exit status: 0 when every check passes, 1 when one fails, 64 on a usage error.

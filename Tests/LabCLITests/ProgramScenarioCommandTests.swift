@@ -102,7 +102,15 @@ import Testing
       #expect(explore.out.contains("outcome: unexpected"))
       let run = Self.lab(["run", Self.name, "--scheduled", "--seed", "1"], root: root)
       #expect(run.status == 1, "\(run.out)\(run.err)")
-      #expect(run.out.contains("outcome: unexpected"))
+      #expect(
+        run.out.contains(
+          "✗ outcome: expected an acceptable or interesting outcome, got unexpected — no rule"),
+        "\(run.out)")
+      // The grade is the run's check in its JSON too.
+      let json = Self.lab(
+        ["run", Self.name, "--scheduled", "--seed", "1", "--format", "json"], root: root)
+      #expect(json.status == 1)
+      #expect(json.out.contains("\"passed\": false"), "\(json.out)")
     }
   }
 

@@ -25,9 +25,14 @@ extension ExhaustiveSearch {
       }
       let data: Data?
       do {
-        data = try BoundedFile.read(path, cap: min(Self.shardFileCap, Self.shardFilesCap - bytes))
+        data = try BoundedFile.read(
+          path, cap: min(Self.shardFileCap, Self.shardFilesCap - bytes), shown: "it")
       } catch {
-        return .failure(.notAShard("\(terminalSafe(path)): \(error.description)"))
+        return .failure(
+          .notAShard(
+            "\(terminalSafe(path)): \(error.description); a shard file is at most "
+              + "\(Self.shardFileCap >> 20) MiB and a merge's files \(Self.shardFilesCap >> 20) "
+              + "MiB in all: split the search into more, smaller shards (--shard K/N)"))
       }
       guard let data else {
         return .failure(.notAShard("\(terminalSafe(path)): no such file; name each shard's JSON"))

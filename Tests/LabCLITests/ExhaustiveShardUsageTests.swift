@@ -123,6 +123,9 @@ import Testing
       ["explore", "racy-counter", "--exhaustive"] + Self.merging([big, shards[1], shards[2]]))
     #expect(run.status == 64)
     #expect(run.err.contains("more than the 16384 KiB the lab reads"), "\(run.err)")
+    // Named once, with what to do (round 38: named twice, and no way on).
+    #expect(run.err.contains("big.json: it is 16777217 bytes"), "\(run.err)")
+    #expect(run.err.contains("split the search into more, smaller shards (--shard K/N)"))
   }
 
   /// A path that does not exist is named, and neither it nor its folder is created.

@@ -7,11 +7,21 @@ extension ExhaustiveSearch {
   /// Why shards do not merge.
   package enum ShardProblem: Error, Equatable {
     case notAShard(String)
+    /// Not a shard, for what stands at a place in the file.
+    case notAShardAt(SourceLocation?, String)
     case mismatch(String)
 
     package var message: String {
       switch self {
-      case .notAShard(let why), .mismatch(let why): why
+      case .notAShard(let why), .notAShardAt(_, let why), .mismatch(let why): why
+      }
+    }
+
+    /// Where in the file the problem stands, when it stands somewhere.
+    package var location: SourceLocation? {
+      switch self {
+      case .notAShardAt(let location, _): location
+      case .notAShard, .mismatch: nil
       }
     }
   }

@@ -41,7 +41,9 @@ extension ExhaustiveSearch {
       switch ShardFile.read(data) {
       case .success(let shard): shards.append(shard)
       case .failure(let problem):
-        return .failure(.notAShard("\(terminalSafe(path)): \(problem.message)"))
+        // `FILE:LINE:COLUMN:` where the problem stands somewhere, as a scenario's are named.
+        let place = problem.location.map { ":\($0.line):\($0.column)" } ?? ""
+        return .failure(.notAShard("\(terminalSafe(path))\(place): \(problem.message)"))
       }
     }
     return merge(shards, until: deadline)

@@ -66,6 +66,8 @@ extension ExhaustiveSearch {
       let shard: ShardFile
       do {
         shard = try decoder.decode(ShardFile.self, from: data)
+      } catch let error as DecodingError {
+        return .failure(Self.problem(error, in: data))
       } catch {
         return .failure(.notAShard(Self.rewrite))
       }
@@ -79,7 +81,7 @@ extension ExhaustiveSearch {
           Array(data), file: "shard",
           limits: .init(maxDepth: 16, maxBytes: shardFileCap, maxStringBytes: 1 << 20))
       } catch {
-        return .failure(.notAShard("\(error.message); \(Self.rewrite)"))
+        return .failure(.notAShardAt(error.location, "\(error.message); \(Self.rewrite)"))
       }
       if let number = shard.outOfRange { return .failure(.notAShard("\(number); \(Self.rewrite)")) }
       return .success(shard)
@@ -196,19 +198,7 @@ extension ExhaustiveSearch {
     findings.parts = parts.first ?? 0
     findings.identity = identity
     findings.searched = searched
-    var groups: [String: (rows: [ShardFile.Row], first: [Int])] = [:]
-    for shard in shards {
-      findings.schedules += shard.schedules
-      findings.redundant += shard.redundant
-      findings.nondeterministic += shard.offPath
-      if findings.stoppedBy == nil, let stop = shard.stoppedBy { findings.stoppedBy = limit(stop) }
-      for row in shard.outcomes {
-        groups[row.outcome, default: ([], row.firstFound)].rows.append(row)
-        if row.firstFound.lexicographicallyPrecedes(groups[row.outcome]!.first) {
-          groups[row.outcome]!.first = row.firstFound
-        }
-      }
-    }
+    let groups = rows(of: shards, counted: &findings)
     // Each outcome is replayed once: within the search's own time and memory budget, so a merge
     // of many shards' rows stops, and says so, as a search does.
     var meter = Meter(budget, deadline: deadline)
@@ -233,8 +223,13 @@ extension ExhaustiveSearch {
         return .success(findings)
       }
       guard case .success((let schedule, .outcome(let outcome, let preemptions))) = replayed else {
+        let why =
+          if case .failure(let problem) = replayed { " (\(ShardFile.said(problem)))" } else { "" }
         return .failure(
-          .mismatch("the schedule \(Self.quoted(best.schedule)) does not replay here"))
+          .mismatch(
+            "the schedule \(Self.quoted(best.schedule)) of the outcome \(Self.quoted(named)) "
+              + "does not replay here\(why): a shard was changed, or written for another version "
+              + "of the scenario; write every shard again with this lab"))
       }
       // The row's outcome is the file's word; the replay is the lab's. A schedule that gives
       // another outcome is a forged or corrupted row, not a search whose model is wrong.
@@ -261,6 +256,27 @@ extension ExhaustiveSearch {
     // The merged search is checked by the same seeds as a search run whole.
     audit(&findings, until: meter.deadline, merged: true)
     return .success(findings)
+  }
+
+  /// The shards' rows by outcome, each with the first place the search met it, and their
+  /// schedules, runs and stops counted into `findings`.
+  private func rows(of shards: [ShardFile], counted findings: inout Findings)
+    -> [String: (rows: [ShardFile.Row], first: [Int])]
+  {
+    var groups: [String: (rows: [ShardFile.Row], first: [Int])] = [:]
+    for shard in shards {
+      findings.schedules += shard.schedules
+      findings.redundant += shard.redundant
+      findings.nondeterministic += shard.offPath
+      if findings.stoppedBy == nil, let stop = shard.stoppedBy { findings.stoppedBy = limit(stop) }
+      for row in shard.outcomes {
+        groups[row.outcome, default: ([], row.firstFound)].rows.append(row)
+        if row.firstFound.lexicographicallyPrecedes(groups[row.outcome]!.first) {
+          groups[row.outcome]!.first = row.firstFound
+        }
+      }
+    }
+    return groups
   }
 
   /// A file's text, quoted: escaped for the terminal and cut to a line's length.

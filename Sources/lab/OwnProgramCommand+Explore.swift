@@ -123,17 +123,27 @@ extension OwnProgramCommand {
     }
 
     mutating func add(_ run: OwnRun, policy: SchedulingPolicy, replay: String) {
-      made += 1
       madeBy[policy, default: 0] += 1
-      let key = run.printed + (run.record.problem.map { ["⚠ \($0)"] } ?? [])
+      add(
+        printed: run.printed, problem: run.record.problem,
+        ending: ProgramScenarioCommand.ending(of: run.record), replay: replay)
+    }
+
+    /// A run that printed `printed` and ended as `ending` (with `problem`, when it ended
+    /// badly), replayed by `replay` (none: a real run).
+    mutating func add(
+      printed: [String], problem: String?, ending: Outcome.Ending, replay: String
+    ) {
+      made += 1
+      let key = printed + (problem.map { ["⚠ \($0)"] } ?? [])
       if let at = index[key] {
         outcomes[at].count += 1
       } else {
         index[key] = outcomes.count
         outcomes.append(
           Found(
-            lines: key, count: 1, replay: replay, failed: run.record.problem != nil,
-            printed: run.printed, ending: ProgramScenarioCommand.ending(of: run.record)))
+            lines: key, count: 1, replay: replay, failed: problem != nil, printed: printed,
+            ending: ending))
       }
     }
 

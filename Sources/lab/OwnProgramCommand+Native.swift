@@ -26,10 +26,8 @@ extension OwnProgramCommand {
     }
     let console = context.console
     let progress = ProgressLine(console: console)
-    var found: [Found] = []
-    var index: [[String]: Int] = [:]
-    var made = 0
-    while made < count, !budget.spent(after: made) {
+    var sample = Sample(path: program.path, of: count)
+    while sample.made < count, !budget.spent(after: sample.made) {
       let outcome: OwnProgram.NativeOutcome
       do throws(NativeError) {
         outcome = try OwnProgram.runNative(build, options: options)
@@ -38,21 +36,12 @@ extension OwnProgramCommand {
         console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
         return ExitStatus.failure
       }
-      made += 1
-      let key = outcome.printed + (outcome.problem.map { ["⚠ \($0)"] } ?? [])
-      if let at = index[key] {
-        found[at].count += 1
-      } else {
-        index[key] = found.count
-        found.append(
-          Found(
-            lines: key, count: 1, replay: "", failed: outcome.problem != nil,
-            printed: outcome.printed, ending: outcome.ending))
-      }
-      progress.update(
-        "explore \(program.path) natively: \(made)/\(count) runs · \(found.count) outcomes")
+      sample.add(
+        printed: outcome.printed, problem: outcome.problem, ending: outcome.ending, replay: "")
+      progress.update(sample.progress + " (real runs)")
     }
     progress.clear()
+    let (found, made) = (sample.outcomes, sample.made)
     console.out(
       "\(terminalSafe(named.replaying)): \(found.count) outcome\(found.count == 1 ? "" : "s") in "
         + "\(made) real run\(made == 1 ? "" : "s") on Swift's own executors"

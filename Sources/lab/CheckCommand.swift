@@ -230,8 +230,9 @@ enum CheckCommand: Command {
           verdicts,
           pages: Dictionary(pages.map { (context.displayPath($0.key), $0.value) }) { a, _ in a },
           to: folder)
+        // A program scenario has no run to report: only the pages written are counted.
         console.err(
-          "wrote \(targets.count) HTML report\(targets.count == 1 ? "" : "s") and index.html to "
+          "wrote \(pages.count) HTML report\(pages.count == 1 ? "" : "s") and index.html to "
             + "\(terminalSafe(folder))\n")
       } catch {
         console.err(console.paint("error: ", .red, forErr: true) + error.description + "\n")

@@ -17,10 +17,15 @@ struct OutputDrainTests {
     var ends: [Int32] = [0, 0]
     #expect(pipe(&ends) == 0)
     defer { close(ends[0]) }
-    // 150 KB: more than two reads of the reader's 64 KB buffer, less than the pipe can hold
-    // once the reader drains it; written from a thread, as a program writes into the pipe.
-    let text = Array(repeating: UInt8(ascii: "x"), count: 150_000) + Array("\nend\n".utf8)
+    // 130 KB: more than two reads of the reader's 64 KB buffer, and no more than the pipe (64
+    // KiB) holds once the reader has read its first 64 KiB, so the writer ends; written from a
+    // thread, as a program writes into the pipe. (150 KB did not fit: the writer still had
+    // 20 KB to write when the drain began, and a loaded machine's drain, finding the pipe empty
+    // before the writer ran again, ended short — a test of the machine's timing, not the drain.)
+    let text = Array(repeating: UInt8(ascii: "x"), count: 130_000) + Array("\nend\n".utf8)
+    let done = DispatchSemaphore(value: 0)
     let writer = Thread { [end = ends[1]] in
+      defer { done.signal() }
       var offset = 0
       while offset < text.count {
         let written = text.withUnsafeBytes {
@@ -36,7 +41,8 @@ struct OutputDrainTests {
     writer.start()
     // As the lab does while the program runs, until the writer has filled the pipe.
     while reader.bytes.count < 65_536 { reader.read(waiting: 10) }
-    Thread.sleep(forTimeInterval: 0.2)
+    // The program has exited: everything it wrote is in the pipe.
+    done.wait()
     reader.drain(until: clock.now - .seconds(1))
     #expect(reader.bytes.count == text.count)
     #expect(reader.bytes.suffix(5) == Array("\nend\n".utf8))

@@ -94,6 +94,13 @@ struct ProcessEntry: Equatable {
     parent == lab && (session != labSession || group != pid) && isFromAProgram()
   }
 
+  /// Sends `signal` to the process if it still is this one (its start time unchanged): what a
+  /// look saw may have ended and its ID gone to a new process — a run's own program, say —
+  /// by the time the look acts on it (IDs wrap: at 32,768 where the kernel's default holds).
+  func send(_ signal: Int32) {
+    if Self.read(pid)?.started == started { kill(pid, signal) }
+  }
+
   /// Its resident memory in bytes.
   var residentBytes: Int { residentPages * Int(sysconf(Int32(_SC_PAGESIZE))) }
 
@@ -163,7 +170,7 @@ struct ProcessTree {
       if !known, entry.isAdoptedStray(lab: lab, labSession: labSession) {
         // An orphan of a program that no run saw before its parent left it: no run can say it
         // is its own, so none counts its memory, and every run that sees it kills it.
-        if !entry.zombie { kill(entry.pid, SIGKILL) }
+        if !entry.zombie { entry.send(SIGKILL) }
         strays[entry.pid] = entry.started
       } else if entry.pid == root || entry.group == root || known {
         pending.append(entry)
@@ -241,8 +248,11 @@ struct ProcessTree {
     // a lock in a shared module cache — for as long as the lab lives.
     var stoppedHere: [pid_t: UInt64] = [:]
     defer {
-      for entry in strays where !entry.zombie { kill(entry.pid, SIGKILL) }
-      killAndReap(stoppedHere, lab: lab)
+      // The last look's strays by start time too: one another run reaped since may have
+      // handed its ID to a process just started — a run's own program, under a loaded suite.
+      var left = stoppedHere
+      for entry in strays where !entry.zombie { left[entry.pid] = entry.started }
+      killAndReap(left, lab: lab)
     }
     while quiet < 3, ContinuousClock.now < deadline {
       let entries = ProcessEntry.all()
@@ -261,7 +271,7 @@ struct ProcessTree {
       quiet = 0
       let running = strays.filter { !$0.zombie && !$0.stopped }
       for entry in running {
-        kill(entry.pid, SIGSTOP)
+        entry.send(SIGSTOP)
         stoppedHere[entry.pid] = entry.started
       }
       guard running.isEmpty else { continue }
@@ -270,7 +280,7 @@ struct ProcessTree {
         if entry.zombie {
           if entry.parent == lab { _ = waitpid(entry.pid, &status, WNOHANG) }
         } else {
-          kill(entry.pid, SIGKILL)
+          entry.send(SIGKILL)
         }
       }
     }

@@ -50,4 +50,24 @@ struct StoppedStrayTests {
     ProcessTree.killAndReap([pid: started + 1], lab: getpid())
     #expect(ProcessEntry.read(pid)?.zombie == false)
   }
+
+  /// What a look saw is signalled only while its ID still names it: an entry whose start time
+  /// is not the live process's is a process gone, its ID another's now.
+  @Test func aSignalGoesOnlyToTheProcessALookSaw() throws {
+    let pid = try Self.sleeper()
+    defer {
+      kill(pid, SIGKILL)
+      var status: Int32 = 0
+      waitpid(pid, &status, 0)
+    }
+    let seen = try #require(ProcessEntry.read(pid))
+    var gone = seen
+    gone.started += 1
+    gone.send(SIGKILL)
+    usleep(20_000)
+    #expect(ProcessEntry.read(pid)?.zombie == false)
+    seen.send(SIGKILL)
+    var status: Int32 = 0
+    #expect(waitpid(pid, &status, 0) == pid && status & 0x7f == SIGKILL)
+  }
 }

@@ -133,8 +133,9 @@ extension Site.Builder {
 
   /// A scenario's page: its run as the report shows it, with its Swift program.
   mutating func scenarioPage(_ item: Site.ScenarioItem) -> String {
-    if case .program(let scenario)? = try? ScenarioLoader.loadFile(
-      path: item.url.path, shownAs: item.catalog.displayPath(item.url))
+    if ScenarioLoader.namesProgram(path: item.url.path),
+      case .program(let scenario)? = try? ScenarioLoader.loadFile(
+        path: item.url.path, shownAs: item.catalog.displayPath(item.url))
     {
       return programPage(item, scenario)
     }

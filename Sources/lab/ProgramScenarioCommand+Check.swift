@@ -25,9 +25,10 @@ extension ProgramScenarioCommand {
     _ url: URL, argument: String, plan: CheckPlan, modes: CheckModes,
     progress: (line: ProgressLine, label: String), _ context: CommandContext
   ) -> ScenarioVerdict? {
-    guard case .program(let scenario)? = try? ScenarioLoader.loadFile(path: url.path) else {
-      return nil
-    }
+    // A parse decides first: a scenario of steps is loaded whole by the check that runs it.
+    guard ScenarioLoader.namesProgram(path: url.path),
+      case .program(let scenario)? = try? ScenarioLoader.loadFile(path: url.path)
+    else { return nil }
     let clock = ContinuousClock()
     let start = clock.now
     func verdict(_ status: ScenarioVerdict.Status, _ summary: String, _ graded: Graded = Graded())

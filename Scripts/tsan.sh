@@ -40,7 +40,8 @@ status=0
 # for 3000, twice); the normal suite checks both.
 # Left out too: suites whose time goes to swiftc and the programs it builds, not to the lab's own
 # threads (the generative sample, facts, snippets, a shipped "cached build", the programs of
-# PriorityTests, the fidelity fuzzer's sample, programs of one's own under the lab's scheduler),
+# PriorityTests, the fidelity fuzzer's sample, programs of one's own under the lab's scheduler
+# and the scenarios that name one),
 # and the site built with live runs (the live run of every scenario below covers
 # those runs), and the two tests that build the bundled site whole, whose challenge pages share
 # a time budget (Site.challengeSeconds, 180 s) that TSan's slowdown exceeds. And suites whose work is the lab's text on one thread: terminal widths, the
@@ -62,6 +63,7 @@ skipped=(
   OwnProgramTests OwnProgramFidelityTests OwnProgramSearchTests OwnProgramCommandTests
   OwnProgramPoolTests ScheduledScenarioTests ScheduledCommandTests OwnProgramWaitTests
   OwnProgramHostileTests OwnProgramPolicyTests OwnProgramTimeEdgeTests OwnProgramOutputTests
+  ProgramScenarioCommandTests
 )
 swift test --sanitize=thread --scratch-path .build-tsan "${skipped[@]/#/--skip=}" "$@" \
   || status=$?

@@ -28,7 +28,9 @@ enum CompareCommand: Command {
     --native and --scheduled (the scenario's Swift program under the lab's scheduler, with
     --seed); where a side is live or native, times within the tolerance count as the same. A side
     may name a .swift program of yours instead of a scenario: it runs as 'lab run FILE.swift'
-    runs it, with that side's --seed, --policy, --schedule and --threads.
+    runs it, with that side's --seed, --policy, --schedule and --threads; a program scenario
+    (one that names a Swift file of its course) runs the same way, on its pool, on a side that
+    asks with --scheduled — its program is compiled and run only then.
     Rows fit the terminal (COLUMNS): details are cut with … at 80 columns; from 140 columns
     threads show their full names.
 
@@ -60,6 +62,11 @@ enum CompareCommand: Command {
         guard let scenario = context.loadScenario(url) else { return ExitStatus.failure }
         result = try run(side, scenario, context)
       case .program(let program): result = try run(side, program, context)
+      case .programScenario(let url):
+        guard case .program(let scenario)? = context.loadScenarioFile(url) else {
+          return ExitStatus.failure
+        }
+        result = try run(side, scenario, context)
       }
       guard let result else { return ExitStatus.failure }
       results.append(result)
@@ -72,18 +79,57 @@ enum CompareCommand: Command {
     return ExitStatus.ok
   }
 
-  /// What a side runs: a scenario's file, or a Swift program of one's own.
+  /// What a side runs: a scenario's file, a Swift program of one's own, or a program scenario's
+  /// file (which names a program of the course's).
   enum Subject {
     case scenario(URL)
     case program(OwnProgram)
+    case programScenario(URL)
 
     init(_ side: CompareArguments.Side, _ context: CommandContext) throws(UsageError) {
       if OwnProgramCommand.names(side.scenario) {
+        try OwnProgramCommand.refuse(
+          [.scheduled], in: Arguments(side.optionWords, options: CompareArguments.options),
+          "for a Swift file, which runs under the lab's scheduler; drop it")
         self = .program(try OwnProgramCommand.load(side.scenario))
-      } else {
-        self = .scenario(try context.scenarioFile(side.scenario))
+        return
       }
+      let url = try context.scenarioFile(side.scenario)
+      guard ScenarioLoader.namesProgram(path: url.path) else {
+        self = .scenario(url)
+        return
+      }
+      try Self.askedFor(url, by: side)
+      self = .programScenario(url)
     }
+
+    /// A course's program is compiled and run only when its side asks with `--scheduled`, as
+    /// `lab run NAME --scheduled` does (docs/security.md) — checked before either side runs.
+    static func askedFor(_ url: URL, by side: CompareArguments.Side) throws(UsageError) {
+      guard !side.scheduled || side.native else { return }
+      let program: String? =
+        switch try? ScenarioLoader.loadFile(path: url.path) {
+        case .program(let scenario)?:
+          ScenarioCatalog.pathFromHere(URL(writtenPath: scenario.programPath))
+        case .steps?, nil: nil
+        }
+      throw UsageError(
+        "'\(terminalSafe(side.scenario))' runs the course's Swift program"
+          + (program.map { " " + terminalSafe($0) } ?? "")
+          + ", which the lab compiles and runs only when asked: give its side --scheduled, "
+          + "which runs it under the lab's scheduler"
+          + (side.native ? ", in place of --native (a real run replays nothing to compare)" : ""))
+    }
+  }
+
+  /// A side that runs a program scenario's program under the lab's scheduler, as
+  /// `lab run NAME --scheduled` does, on the scenario's pool unless `--threads` says otherwise.
+  private static func run(
+    _ side: CompareArguments.Side, _ scenario: ProgramScenario, _ context: CommandContext
+  ) throws(UsageError) -> RunResult? {
+    var sided = side
+    sided.options.threads = side.options.threads ?? scenario.threads
+    return try run(sided, ProgramScenarioCommand.program(of: scenario), context)
   }
 
   /// A side that runs a program of one's own under the lab's scheduler, as `lab run FILE.swift`
@@ -93,8 +139,6 @@ enum CompareCommand: Command {
     _ side: CompareArguments.Side, _ program: OwnProgram, _ context: CommandContext
   ) throws(UsageError) -> RunResult? {
     let words = try Arguments(side.optionWords, options: CompareArguments.options)
-    try OwnProgramCommand.refuse(
-      [.scheduled], in: words, "for a Swift file, which runs under the lab's scheduler; drop it")
     let schedule = try side.schedule.map { text throws(UsageError) in
       try OwnProgramCommand.schedule(text)
     }

@@ -170,6 +170,33 @@ import Testing
     #expect(list.out.contains("runs the Swift program child-or-creator.swift"), "\(list.out)")
   }
 
+  /// `lab compare` runs it on a side that asks with `--scheduled`, on the scenario's pool; a
+  /// side that does not ask — or asks for a real run, which replays nothing — is refused before
+  /// either side runs.
+  @Test func compareRunsItOnASideThatAsks() {
+    for words in [
+      [Self.name, "--vs", "--seed", "3"], [Self.name, "--scheduled", "--vs", "--native"],
+      [Self.name, "--scheduled", "--vs", "--seed", "3"],
+    ] {
+      let refused = Self.lab(["compare"] + words)
+      #expect(refused.status == 64, "\(words): \(refused.out)\(refused.err)")
+      #expect(refused.out.isEmpty, "\(words): \(refused.out)")
+      #expect(
+        refused.err.contains(
+          "'child-or-creator' runs the course's Swift program Tests/ProgramScenarios/Scenarios/"
+            + "tasks/child-or-creator.swift, which the lab compiles and runs only when asked: "
+            + "give its side --scheduled"), "\(words): \(refused.err)")
+    }
+    let compared = Self.lab([
+      "compare", Self.name, "--scheduled", "--seed", "0", "--vs", "--scheduled", "--seed", "7",
+    ])
+    #expect(compared.status == 0, "\(compared.err)")
+    #expect(
+      compared.out.contains("A  child-or-creator --scheduled --seed 0 · scheduled · 2 threads"),
+      "\(compared.out)")
+    #expect(compared.out.contains("first difference at event 1"), "\(compared.out)")
+  }
+
   /// Its page shows the program and the outcomes, escaped, and runs nothing.
   @Test func itsPageShowsTheProgramAndTheOutcomes() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(

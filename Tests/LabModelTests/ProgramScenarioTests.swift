@@ -84,7 +84,8 @@ import Testing
       }
     }
     #expect(message.contains(":1:26: error: this scenario runs the Swift program"), "\(message)")
-    #expect(message.contains("'lab run', 'lab explore', 'lab check', 'lab validate'"))
+    #expect(
+      message.contains("'lab run', 'lab explore', 'lab compare', 'lab check', 'lab validate'"))
   }
 
   @Test(arguments: [

@@ -121,8 +121,8 @@ public enum ScenarioLoader {
           file: file, location: program.location, path: "program",
           message:
             "this scenario runs the Swift program \"program\" names, which 'lab run', 'lab "
-            + "explore', 'lab check', 'lab validate' and 'lab list' take; this command needs a "
-            + "scenario of steps")
+            + "explore', 'lab compare', 'lab check', 'lab validate' and 'lab list' take; this "
+            + "command needs a scenario of steps")
       ])
     }
     var decoder = ScenarioDecoder(file: file)

@@ -153,19 +153,28 @@ extension TraceText {
   }
 
   /// Digits outside a name become one `#`; a name is a letter or `_`, then letters, `_` and
-  /// digits. Walked by Unicode scalar, looking up a property only past ASCII: by Character, a
-  /// million events of text with an arrow (`yield(5) → .enqueued`) took 20 s.
+  /// digits. Walked by Unicode scalar, looking up a property only past ASCII, into bytes: by
+  /// Character, a million events of text with an arrow (`yield(5) → .enqueued`) took 20 s, and
+  /// appended scalar by scalar to a string, 60,000 log lines of 1,000 characters took 2.1 s of
+  /// `lab run`'s 2.3 (0.1 s now). A text with no digit is its own shape, and is not copied.
   package static func shape(_ text: String) -> String {
-    var scalars = String.UnicodeScalarView()
+    guard text.utf8.contains(where: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+    else { return text }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
     var inNumber = false
     var inName = false
     for scalar in text.unicodeScalars {
       let digit = scalar >= "0" && scalar <= "9"
       if digit, !inName {
-        if !inNumber { scalars.append("#") }
+        if !inNumber { bytes.append(UInt8(ascii: "#")) }
         inNumber = true
       } else {
-        scalars.append(scalar)
+        if scalar.isASCII {
+          bytes.append(UInt8(scalar.value))
+        } else {
+          UTF8.encode(scalar) { bytes.append($0) }
+        }
         inNumber = false
         let letter =
           scalar.isASCII
@@ -174,6 +183,6 @@ extension TraceText {
         inName = letter || scalar == "_" || (inName && digit)
       }
     }
-    return String(scalars)
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -165,6 +165,19 @@ import Testing
     #expect(TraceText.folded(otherTasks).count == 3)
   }
 
+  /// A loop's events are the same step when only their numbers differ: each run of digits
+  /// outside a name is one `#`, digits that end a name (an ASCII one or any other script's) stay,
+  /// and other text is kept byte for byte.
+  @Test(arguments: [
+    ("round 12 of 345", "round # of #"),
+    ("yield(5) → .enqueued", "yield(#) → .enqueued"), ("num1 = 2", "num1 = #"),
+    ("café7 x_9 ä8", "café7 x_9 ä8"), ("→9€10", "→#€#"), ("no digits — ✓", "no digits — ✓"),
+    ("", ""), ("007", "#"),
+  ])
+  func aShapeReadsEachNumberAsOneMark(text: String, shape: String) {
+    #expect(TraceText.shape(text) == shape)
+  }
+
   @Test func runFoldsUnlessFullAndJSONNeverDoes() {
     let folded = InProcessLab.run(["run", "async-let-downloads", "--task", "num2"]).out
     let full = InProcessLab.run(["run", "async-let-downloads", "--task", "num2", "--full"]).out

@@ -66,16 +66,30 @@ public struct TraceEvent: Sendable, Equatable {
 
   static func clipped(_ text: String, to limit: Int) -> String {
     guard text.utf8.count > limit else { return text }
-    return String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))) + "…"
+    return prefix(text, scalars: limit) + "…"
   }
 
   /// A value or text a payload keeps: cut to `maxText` scalars when longer, so an event does not
   /// hold megabytes. The rendered text clipped to `maxText` is the same with or without the cut.
   package static func bounded(_ text: String) -> String {
-    var scalars = text.unicodeScalars.makeIterator()
-    for _ in 0..<maxText where scalars.next() == nil { return text }
-    guard scalars.next() != nil else { return text }
-    return String(String.UnicodeScalarView(text.unicodeScalars.prefix(maxText))) + "…"
+    // No more bytes than scalars: a text of at most `maxText` bytes is kept whole unread.
+    guard text.utf8.count > maxText else { return text }
+    let scalars = text.unicodeScalars
+    guard
+      let end = scalars.index(scalars.startIndex, offsetBy: maxText, limitedBy: scalars.endIndex),
+      end != scalars.endIndex
+    else { return text }
+    return String(scalars[..<end]) + "…"
+  }
+
+  /// The first `count` scalars of `text`, copied as bytes: rebuilt scalar by scalar, each cut
+  /// of a 1,000-character line took about 80 µs, and a run of 50,000 such log lines 5 s.
+  static func prefix(_ text: String, scalars count: Int) -> String {
+    let scalars = text.unicodeScalars
+    let end =
+      scalars.index(scalars.startIndex, offsetBy: count, limitedBy: scalars.endIndex)
+      ?? scalars.endIndex
+    return String(scalars[..<end])
   }
 
   /// The kinds of events, named after what a reader sees happen. Each has its payload

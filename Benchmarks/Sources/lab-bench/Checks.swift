@@ -26,6 +26,7 @@ import LabRuntime
         virtual: audited, real: bare, unit: "s"))
   }
   rows.append(foldRow())
+  rows.append(traceGrowthRow())
   let json = #"{"format": 1, "steps": [{"repeat": 10, "steps": [{"block": 100}]}]}"#
   let scenario = try! ScenarioLoader.load(bytes: Array(json.utf8), file: "blocks.json")
   var options = RunOptions()
@@ -60,4 +61,29 @@ import LabRuntime
     name: "trace text: \(events.count) events folded as lab run shows them (real column: "
       + "every line rendered)",
     virtual: folded, real: every, unit: "s")
+}
+
+/// Whether a trace's cost per event stays flat as it grows: a run of 50,000 log lines of 1,000
+/// characters and its folded text, against ten times a run of 5,000 (a ratio near 1). Each line
+/// ends in its round's number, so folding reads each one's shape; before shapes were built as
+/// bytes, 60,000 such lines took `lab run` 2.3 s, nearly all of it there.
+@MainActor func traceGrowthRow() -> Row {
+  func report(_ count: Int) -> () -> Void {
+    let line = String(repeating: "x", count: 995) + " {i}"
+    let json = """
+      {"format": 1, "steps": [{"repeat": \(count), "as": "i", "steps": [{"log": "\(line)"}]}]}
+      """
+    let scenario = try! ScenarioLoader.load(bytes: Array(json.utf8), file: "lines.json")
+    return {
+      let events = ScenarioRunner.runAndCheck(scenario).events
+      precondition(events.count > count, "the run stopped early")
+      _ = TraceText.lines(events, display: TraceDisplay(fold: true))
+    }
+  }
+  let large = report(50_000)
+  let small = report(5_000)
+  return Row(
+    name: "trace growth: 50,000 log lines of 1,000 characters, run and folded (real column: "
+      + "5,000 of them, ×10)",
+    virtual: median { large() }, real: median { small() } * 10, unit: "s")
 }

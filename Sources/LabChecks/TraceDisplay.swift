@@ -148,8 +148,17 @@ extension TraceText {
 
   /// What makes two events the same step of a loop: all but the numbers in their text. Digits
   /// that end a name (`num1`, `file2`) are part of the name, not a number.
-  private static func shape(_ event: TraceEvent) -> String {
-    [event.thread, event.task, event.kind.rawValue, shape(event.text)].joined(separator: "\u{0}")
+  private static func shape(_ event: TraceEvent) -> EventShape {
+    EventShape(thread: event.thread, task: event.task, kind: event.kind, text: shape(event.text))
+  }
+
+  /// An event as a loop's rounds compare it: its fields as they are (shared, not joined into a
+  /// copy), its text with each number read as #.
+  private struct EventShape: Equatable {
+    var thread: String
+    var task: String
+    var kind: TraceEvent.Kind
+    var text: String
   }
 
   /// Digits outside a name become one `#`; a name is a letter or `_`, then letters, `_` and

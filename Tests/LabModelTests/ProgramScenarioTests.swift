@@ -165,4 +165,21 @@ import Testing
     }
     #expect(folder.first?.contains("'d.swift' is not a regular file") == true, "\(folder)")
   }
+
+  /// A link that leads to no file — a loop, or broken — is named as such, not as a missing
+  /// file whose nearest name is itself.
+  @Test(arguments: ["loop.swift", "gone.swift"])
+  func aLinkToNoFileIsNamed(target: String) throws {
+    let problems = try Self.course(["s.json": "{\"format\": 1, \"program\": \"loop.swift\"}"]) {
+      folder -> [String] in
+      try FileManager.default.createSymbolicLink(
+        atPath: folder.appendingPathComponent("loop.swift").path, withDestinationPath: target)
+      return Self.messages(folder)
+    }
+    #expect(
+      problems == [
+        "'loop.swift' is a link that leads to no file (a broken link, or a loop); put the Swift "
+          + "program itself beside the scenario"
+      ])
+  }
 }

@@ -99,9 +99,15 @@ extension ScenarioDecoder {
     let file = folder.appendingPathComponent(name)
     var info = stat()
     guard stat(file.path, &info) == 0 else {
+      if lstat(file.path, &info) == 0 {
+        error(
+          "'\(name)' is a link that leads to no file (a broken link, or a loop); put the Swift "
+            + "program itself beside the scenario", at: node.location, path: "program")
+        return
+      }
       let others =
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-        .filter { $0.hasSuffix(".swift") }
+        .filter { $0.hasSuffix(".swift") && $0 != name }
       error(
         "no file '\(name)' beside the scenario"
           + or(didYouMean(name, in: others), "; put the Swift program in the scenario's folder"),

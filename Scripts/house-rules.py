@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The house rules a reviewer should not have to count: no Swift file over 400 lines, no function
-over 80, the command-line target under 10 % of the source lines, and each of the interpreter's
-owned parts touched only by the extensions that own it. Prints each breach as
+over 80, the command-line target under 10 % of the source lines, each of the interpreter's
+owned parts touched only by the extensions that own it, and every test's time limit the one
+`TestSupport.hangLimit`. Prints each breach as
 `file:line: error: …` and exits 1 if there is one. Run by .ci/run; see docs/architecture.md."""
 import pathlib
 import re
@@ -33,6 +34,21 @@ PART_OWNERS = {
     "inFlight": ["Root", "Tasks", "Dispatch", "Inputs"],
 }
 TOUCHES_EVERY_PART = {"Interpreter.swift", "Interpreter+Teardown.swift"}
+
+# A test's time limit counts from before its body has a thread: Swift Testing runs the body and
+# the limit's timer as two tasks of the cooperative pool (two threads on two cores), which
+# synchronous tests hold for minutes at a time. So a short limit fails a quick test that only
+# waited its turn (a 4 s live run "exceeded" 2 minutes in a whole-suite run), and every limit is
+# the one that cannot be reached by waiting (`TestSupport.hangLimit`).
+TIME_LIMIT = re.compile(r"\.timeLimit\((?!TestSupport\.hangLimit\))")
+
+
+def time_limit_breaches(path: pathlib.Path, lines: list[str]) -> list[str]:
+    """A `.timeLimit` other than `TestSupport.hangLimit`, one line each."""
+    return [
+        f"{path}:{number}: error: a time limit of its own; use .timeLimit(TestSupport.hangLimit), "
+        f"which waiting for a thread cannot reach (Scripts/house-rules.py says why)"
+        for number, line in enumerate(lines, 1) if TIME_LIMIT.search(code_of(line))]
 
 
 def part_breaches() -> list[str]:
@@ -97,6 +113,8 @@ def main() -> int:
                     breaches.append(
                         f"{path}:{line}: error: a function of {length} lines; "
                         f"keep functions under {MAX_FUNCTION_LINES}")
+            if str(path).startswith("Tests/"):
+                breaches += time_limit_breaches(path, lines)
     breaches += part_breaches()
     share = cli / total if total else 0
     if share >= MAX_CLI_SHARE:

@@ -19,7 +19,7 @@ import Testing
 /// - `problem: TEXT` — it loads, and its virtual run stops with a problem containing TEXT;
 /// - `finished` — it loads and its run finishes with no problem;
 /// - `value: NAME = VALUE` — after the run, the shared variable NAME shows as VALUE.
-@Suite(.timeLimit(.minutes(2))) struct BadInputTests {
+@Suite(.timeLimit(TestSupport.hangLimit)) struct BadInputTests {
   static let folder = TestSupport.badInputs
 
   /// Every corpus file, by its path under `Tests/BadInputs/`.

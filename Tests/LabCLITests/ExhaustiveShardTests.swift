@@ -40,7 +40,7 @@ final class ShardFolder {
 /// shards merged, in any order. The parts are fixed before any thread starts and merged in their
 /// order, so no thread's timing can show. Slow: the 3 × 2 adds take about 12 s a search in a debug
 /// build, about a minute in all.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct ExhaustiveShardTests {
+@Suite(.serialized, .timeLimit(TestSupport.hangLimit)) struct ExhaustiveShardTests {
   /// Three children adding twice to one counter: 7,134 orders of the conflicting turns, split into
   /// parts of very different sizes.
   static let threeChildrenTwoAdds = """

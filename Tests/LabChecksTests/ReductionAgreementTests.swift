@@ -14,7 +14,7 @@ import Testing
 /// thousands of runs would crowd out the suites that test threads (ExhaustiveShardTests runs the
 /// search's threads there).
 @Suite(
-  .timeLimit(.minutes(3)),
+  .timeLimit(TestSupport.hangLimit),
   .disabled(if: TestSupport.underSanitizer, "counts, not threads: the normal suite runs it"))
 struct ReductionAgreementTests {
   static let budget = 20_000

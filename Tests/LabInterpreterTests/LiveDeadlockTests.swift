@@ -8,7 +8,7 @@ import Testing
 
 /// Deadlocks on real threads: the threads give no sign, so the interpreter watches its own tasks
 /// and stops the run once every one waits for another and nothing moved for a second.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct LiveDeadlockTests {
+@Suite(.serialized, .timeLimit(TestSupport.hangLimit)) struct LiveDeadlockTests {
   /// Each bad input, live: a deadlock within seconds (not at --timeout), whose report names the
   /// same cycle the virtual run names.
   @Test(arguments: [

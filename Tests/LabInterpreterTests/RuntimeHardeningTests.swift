@@ -8,7 +8,7 @@ import Testing
 
 /// Runaways that no count limit stops in time, and operations the real runtime traps on: both
 /// modes stop them with the same problem (docs/hardening.md).
-@Suite(.timeLimit(.minutes(2))) struct RuntimeHardeningTests {
+@Suite(.timeLimit(TestSupport.hangLimit)) struct RuntimeHardeningTests {
   /// Nested tasks count against the depth limit on real threads too, and a leave without an
   /// enter is a problem, not Dispatch's trap; the wording is the virtual run's.
   @Test(arguments: [

@@ -169,7 +169,7 @@ import Testing
 }
 
 /// The misuses on real threads: stopped before Dispatch could trap, in the virtual run's words.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct DispatchSyncLiveTests {
+@Suite(.serialized, .timeLimit(TestSupport.hangLimit)) struct DispatchSyncLiveTests {
   @Test(arguments: [
     "run-queue-sync-on-own-serial-queue.json", "run-queue-sync-main-from-main.json",
   ])

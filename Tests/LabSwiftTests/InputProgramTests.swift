@@ -1,5 +1,6 @@
 import Foundation
 import LabModel
+import LabProcess
 import LabTestSupport
 import Testing
 
@@ -62,8 +63,10 @@ import Testing
       .appendingPathComponent("lab-inputs-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let program = try SwiftProgram.generate(try Self.scenario(inputs, handlers), native: true)
-    let verdict = try compiler.compile(program, name: "inputs", mode: 6, in: folder)
-    #expect(verdict.compiled, "\(name): \(verdict.diagnostics)")
+    let verdict = try SwiftCompiler.askingAgainIfKilled(name) {
+      try compiler.compile(program, name: "inputs", mode: 6, in: folder)
+    }
+    #expect(verdict.compiled, "\(name): \(verdict.diagnostics) (swiftc \(verdict.ending.said))")
   }
 
   /// In an app's native build a handler leaves the tasks it starts to `keptTasks`, so it ends

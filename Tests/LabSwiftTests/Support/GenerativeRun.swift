@@ -85,16 +85,10 @@ struct GenerativeRun {
   func typecheck(
     _ program: String, _ generated: ScenarioSpace.Generated, options: [String], moduleCache: URL
   ) -> Outcome {
-    var verdict: SwiftCompiler.Verdict
+    let verdict: SwiftCompiler.Verdict
     do {
-      verdict = try compiler.typecheck(
-        program, name: generated.name, mode: 6, in: folder, moduleCache: moduleCache,
-        options: options)
-      // A compiler that ended without a word (killed from outside: the machine's memory) said
-      // nothing of the program: it is asked once more, and the first ending is printed.
-      if !verdict.compiled, SwiftCompiler.firstError(verdict.diagnostics) == nil {
-        print("\(generated.label): swiftc \(verdict.ending.said) without an error line; again")
-        verdict = try compiler.typecheck(
+      verdict = try SwiftCompiler.askingAgainIfKilled(generated.label) {
+        try compiler.typecheck(
           program, name: generated.name, mode: 6, in: folder, moduleCache: moduleCache,
           options: options)
       }

@@ -31,6 +31,15 @@ public struct NativeProcess: Sendable {
       }
     }
 
+    /// Whether the real-time limit stopped it (not its CPU time): a limit a caller may have
+    /// lowered to keep to a budget of its own.
+    public var isRealTimeLimit: Bool {
+      switch self {
+      case .timedOut: true
+      case .exited, .signalled, .memoryLimit, .cpuLimit, .outputLimit: false
+      }
+    }
+
     /// How it ended, in words: `exited with status 0`, `was killed by SIGILL`.
     public var said: String {
       switch self {

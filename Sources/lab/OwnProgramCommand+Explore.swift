@@ -48,14 +48,15 @@ extension OwnProgramCommand {
     let policies =
       try arguments.choice(.policy, SchedulingPolicy.self).map { [$0] }
       ?? SchedulingPolicy.allCases
-    let budget = try SeedBudget(arguments)
+    let seconds = try SeedBudget.seconds(arguments)
     guard let build = try build(program, arguments, context) else { return ExitStatus.failure }
+    let budget = SeedBudget(seconds: seconds)
     var sample = Sample(path: program.path, of: count * policies.count)
     let progress = ProgressLine(console: context.console)
     do throws(NativeError) {
       try eachSeededRun(
         build, name: program.name, options: options, seeds: count, policies: policies,
-        until: { budget.spent(after: sample.made) },
+        budget: budget,
         each: { run, policy, seed in
           sample.add(run, policy: policy, replay: "--seed \(seed)\(Self.policy(policy))")
           progress.update(sample.progress)
@@ -80,27 +81,33 @@ extension OwnProgramCommand {
     return failed ? ExitStatus.failure : ExitStatus.ok
   }
 
-  /// Runs seeds 0…`count`-1 under each of `policies`, in turn, until `spent` says so, and hands
-  /// each run to `body`.
+  /// Runs seeds 0…`count`-1 under each of `policies`, in turn, until `budget` is spent, and
+  /// hands each run to `body`; a run the budget cut short is no outcome, and the last.
   static func eachSeededRun(
     _ build: NativeBuild, name: String, options: RunOptions, seeds count: Int,
-    policies: [SchedulingPolicy], until spent: () -> Bool,
+    policies: [SchedulingPolicy], budget: SeedBudget,
     each body: (OwnRun, SchedulingPolicy, UInt64) -> Void
   ) throws(NativeError) {
     // Priorities change among the points of choice of the first in, first out run: seed 0's
     // under the fair choice, which runs first when it is asked for.
     var horizon: Int?
+    var made = 0
     for policy in policies {
       var options = options
       options.policy = policy
       // Seed 0 first: first in, first out is the order a real run most often shows.
-      for seed in 0..<UInt64(count) where !spent() {
-        if policy == .pct, horizon == nil {
-          horizon = try OwnProgram.horizon(build, name: name, options: options).points
+      for seed in 0..<UInt64(count) {
+        if budget.spent(after: made) { return }
+        let next = try budget.run(options, timedOut: \.timedOut) { (bounded) throws(NativeError) in
+          if policy == .pct, horizon == nil {
+            horizon = try OwnProgram.horizon(build, name: name, options: bounded).points
+          }
+          return try OwnProgram.run(
+            build, name: name, seed: seed, options: bounded, horizon: horizon)
         }
-        let run = try OwnProgram.run(
-          build, name: name, seed: seed, options: options, horizon: horizon)
+        guard let run = next else { return }
         if policy == .random, seed == 0 { horizon = run.choices?.counts.count }
+        made += 1
         body(run, policy, seed)
       }
     }
@@ -226,7 +233,10 @@ extension OwnProgramCommand {
     let failed = show(
       found, of: program, as: named, unit: "schedule", threads: options.threads, console)
     var notes = [
-      "a schedule past the bound may reach more: raise --departures, or sample with --runs N"
+      result.stoppedBy.map {
+        "\($0) stopped the search before every schedule within the bound ran: raise it, or "
+          + "lower --departures"
+      } ?? "a schedule past the bound may reach more: raise --departures, or sample with --runs N"
     ]
     if result.uncontrolledRuns > 0 {
       notes.append(

@@ -20,22 +20,26 @@ extension OwnProgramCommand {
           + "drop it or --native")
     }
     let count = try arguments.integer(.runs, in: 1...10_000) ?? 20
-    let budget = try SeedBudget(arguments)
+    let seconds = try SeedBudget.seconds(arguments)
     guard let build = try build(program, arguments, context, native: true) else {
       return ExitStatus.failure
     }
+    let budget = SeedBudget(seconds: seconds)
     let console = context.console
     let progress = ProgressLine(console: console)
     var sample = Sample(path: program.path, of: count)
     while sample.made < count, !budget.spent(after: sample.made) {
-      let outcome: OwnProgram.NativeOutcome
+      let next: OwnProgram.NativeOutcome?
       do throws(NativeError) {
-        outcome = try OwnProgram.runNative(build, options: options)
+        next = try budget.run(options, timedOut: \.timedOut) { (bounded) throws(NativeError) in
+          try OwnProgram.runNative(build, options: bounded)
+        }
       } catch {
         progress.clear()
         console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
         return ExitStatus.failure
       }
+      guard let outcome = next else { break }
       sample.add(
         printed: outcome.printed, problem: outcome.problem, ending: outcome.ending, replay: "")
       progress.update(sample.progress + " (real runs)")

@@ -25,10 +25,25 @@ extension ProgramScenarioCommand {
     _ url: URL, argument: String, plan: CheckPlan, modes: CheckModes,
     progress: (line: ProgressLine, label: String), _ context: CommandContext
   ) -> ScenarioVerdict? {
-    // A parse decides first: a scenario of steps is loaded whole by the check that runs it.
-    guard ScenarioLoader.namesProgram(path: url.path),
-      case .program(let scenario)? = try? ScenarioLoader.loadFile(path: url.path)
-    else { return nil }
+    // A parse decides first: a scenario of steps is loaded whole by the check that runs it; one
+    // that names a program and does not validate is named by its own errors.
+    guard ScenarioLoader.namesProgram(path: url.path) else { return nil }
+    let scenario: ProgramScenario
+    do throws(DiagnosticList) {
+      let display = context.displayPath(url)
+      guard
+        case .program(let loaded) = try ScenarioLoader.loadFile(path: url.path, shownAs: display)
+      else { return nil }
+      scenario = loaded
+    } catch {
+      return .invalid(
+        scenario: argument, file: context.displayPath(url),
+        messages: error.diagnostics.map(\.description))
+    }
+    // The check's budget (`--max-seconds`, a minute by default) holds each mode's runs, from
+    // its build on, as it holds a search: a program that never ends took each of its 40
+    // scheduled runs to its CPU limit, 37 s apiece.
+    let seconds = plan.search.maxSeconds ?? ExhaustiveSearch.Budget.defaultSeconds
     let clock = ContinuousClock()
     let start = clock.now
     func verdict(_ status: ScenarioVerdict.Status, _ summary: String, _ graded: Graded = Graded())
@@ -56,7 +71,10 @@ extension ProgramScenarioCommand {
         progress.line.update(progress.label + " · building \(terminalSafe(scenario.program))")
         let build = try built(scenario, context, native: false)
         try graded.add(
-          grade(build, as: named, options: options, seeds: count, policies: policies) { runs in
+          grade(
+            build, as: named, options: options, seeds: count, policies: policies,
+            budget: SeedBudget(seconds: seconds)
+          ) { runs in
             progress.line.update(progress.label + " · run \(runs)/\(count * policies.count)")
           })
         parts.append(
@@ -67,7 +85,9 @@ extension ProgramScenarioCommand {
         progress.line.update(progress.label + " · building \(terminalSafe(scenario.program))")
         let build = try built(scenario, context, native: true)
         try graded.add(
-          gradeNative(build, scenario, options: options, runs: count) { runs in
+          gradeNative(
+            build, scenario, options: options, runs: count, budget: SeedBudget(seconds: seconds)
+          ) { runs in
             progress.line.update(progress.label + " · native run \(runs)/\(count)")
           })
         parts.append("\(count) native runs")
@@ -126,20 +146,34 @@ extension ProgramScenarioCommand {
       printed.formUnion(other.printed)
       failures += other.failures
     }
+
+    /// A failure when the budget stopped the runs before `count`: the check saw too few runs to
+    /// vouch for the program, as a search the budget stopped fails a scenario of steps.
+    mutating func stopped(made: Int, of count: Int, by budget: SeedBudget) {
+      guard made < count else { return }
+      failures.append(
+        .init(
+          run: nil,
+          messages: [
+            "stopped by --max-seconds \(PlainNumber.text(budget.seconds)) after \(made) of \(count) "
+              + "runs: a program that does not end, or runs too long for the check; make it end, "
+              + "or raise --max-seconds"
+          ]))
+    }
   }
 
   /// Runs seeds 0…`seeds`-1 of `build` under each of `policies` and grades each run by
   /// `named`'s scenario, calling `progress` with the runs made.
   static func grade(
     _ build: NativeBuild, as named: OwnProgramCommand.ProgramRun, options: RunOptions,
-    seeds: Int, policies: [SchedulingPolicy], progress: (Int) -> Void
+    seeds: Int, policies: [SchedulingPolicy], budget: SeedBudget, progress: (Int) -> Void
   ) throws(BuildProblem) -> Graded {
     guard let scenario = named.scenario else { return Graded() }
     var graded = Graded()
     do throws(NativeError) {
       try OwnProgramCommand.eachSeededRun(
         build, name: scenario.name, options: options, seeds: seeds, policies: policies,
-        until: { false },
+        budget: budget,
         each: { run, policy, seed in
           graded.runs += 1
           graded.printed.insert(run.printed)
@@ -159,6 +193,7 @@ extension ProgramScenarioCommand {
     } catch {
       throw BuildProblem(summary: "did not run", why: [error.message])
     }
+    graded.stopped(made: graded.runs, of: seeds * policies.count, by: budget)
     return graded
   }
 
@@ -167,16 +202,19 @@ extension ProgramScenarioCommand {
   /// foresee, which no seed replays.
   static func gradeNative(
     _ build: NativeBuild, _ scenario: ProgramScenario, options: RunOptions, runs: Int,
-    progress: (Int) -> Void
+    budget: SeedBudget, progress: (Int) -> Void
   ) throws(BuildProblem) -> Graded {
     var graded = Graded()
-    for run in 1...runs {
-      let outcome: OwnProgram.NativeOutcome
+    for run in 1...runs where !budget.spent(after: graded.runs) {
+      let next: OwnProgram.NativeOutcome?
       do throws(NativeError) {
-        outcome = try OwnProgram.runNative(build, options: options)
+        next = try budget.run(options, timedOut: \.timedOut) { (bounded) throws(NativeError) in
+          try OwnProgram.runNative(build, options: bounded)
+        }
       } catch {
         throw BuildProblem(summary: "did not run", why: [error.message])
       }
+      guard let outcome = next else { break }  // the budget cut it: no outcome
       graded.runs += 1
       graded.printed.insert(outcome.printed)
       progress(run)
@@ -190,6 +228,7 @@ extension ProgramScenarioCommand {
             "printed: \(shown(outcome.printed))",
           ] + (outcome.problem.map { [$0] } ?? [])))
     }
+    graded.stopped(made: graded.runs, of: runs, by: budget)
     return graded
   }
 }

@@ -106,7 +106,7 @@ enum ScheduledCommand {
     let console = context.console
     let argument = arguments.positionals[0]
     let progress = ProgressLine(console: console)
-    let budget = try SeedBudget(arguments)
+    let budget = SeedBudget(seconds: try SeedBudget.seconds(arguments))
     var histogram = OutcomeHistogram(rules: scenario.expect.outcomes)
     let policies =
       try arguments.choice(.policy, SchedulingPolicy.self).map { [$0] }
@@ -115,20 +115,24 @@ enum ScheduledCommand {
     var madeBy: [SchedulingPolicy: Int] = [:]
     var horizon: Int?
     do throws(NativeError) {
-      for policy in policies {
+      seeds: for policy in policies {
         var options = options
         options.policy = policy
         for seed in 0..<UInt64(count) where !budget.spent(after: made) {
-          // The changes of pct fall among the points of the first in, first out run's choices.
-          if policy == .pct, horizon == nil {
-            var fair = options
-            fair.policy = .random
-            horizon =
-              try ScheduledScenario.run(scenario, build: build, seed: 0, options: fair).own
-              .choices?.counts.count ?? 1
+          let next = try budget.run(options, timedOut: \.own.timedOut) {
+            (bounded) throws(NativeError) in
+            // The changes of pct fall among the points of the first in, first out run's choices.
+            if policy == .pct, horizon == nil {
+              var fair = bounded
+              fair.policy = .random
+              horizon =
+                try ScheduledScenario.run(scenario, build: build, seed: 0, options: fair).own
+                .choices?.counts.count ?? 1
+            }
+            return try ScheduledScenario.run(
+              scenario, build: build, seed: seed, options: bounded, horizon: horizon)
           }
-          let run = try ScheduledScenario.run(
-            scenario, build: build, seed: seed, options: options, horizon: horizon)
+          guard let run = next else { break seeds }  // the budget cut it: no outcome
           if policy == .random, seed == 0 { horizon = run.own.choices?.counts.count }
           made += 1
           madeBy[policy, default: 0] += 1

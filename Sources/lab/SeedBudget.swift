@@ -1,20 +1,38 @@
 import LabChecks
 import LabCommandLine
+import LabInterpreter
 import LabRuntime
 
 /// How long seeded runs of a Swift program may go on (`--max-seconds`, 60 s unless given): no
-/// run starts past it, and the report says how many were made of how many asked for.
+/// run starts past it, none runs past it, and the report says how many were made of how many
+/// asked for.
 struct SeedBudget {
   private let budget: CommandBudget
 
-  init(_ arguments: Arguments) throws(UsageError) {
-    budget = CommandBudget(
-      seconds: try arguments.number(.maxSeconds, in: 0.001...86_400) ?? 60,
-      hints: LabCommand.hint)
+  /// The seconds `--max-seconds` gives, read before a build so that a bad value is a usage
+  /// error first; the budget itself starts after the build (`init(seconds:)`), which a
+  /// compile of many seconds would otherwise spend.
+  static func seconds(_ arguments: Arguments) throws(UsageError) -> Double {
+    try arguments.number(.maxSeconds, in: 0.001...86_400) ?? 60
   }
+
+  init(seconds: Double) {
+    budget = CommandBudget(seconds: seconds, hints: LabCommand.hint)
+  }
+
+  var seconds: Double { budget.seconds }
 
   /// Whether no more runs start, `made` being made: the first always does.
   func spent(after made: Int) -> Bool { made > 0 && budget.isSpent }
+
+  /// One run, its real time bounded by what is left (`CommandBudget.run`); nil when the budget
+  /// cut it short, and no run follows.
+  func run<Run, Failure: Error>(
+    _ options: RunOptions, timedOut: (Run) -> Bool,
+    _ make: (RunOptions) throws(Failure) -> Run
+  ) throws(Failure) -> Run? {
+    try budget.run(options, timedOut: timedOut, make)
+  }
 
   /// The seeds made, as a report's heading says them: `seeds 0…9` for one policy, `seeds 0…9
   /// under each policy, random and pct` when each made them all, else each policy's own
@@ -31,8 +49,11 @@ struct SeedBudget {
 
   /// What the report adds when the budget stopped the runs before `count`.
   func stopped(made: Int, of count: Int) -> String {
-    made < count
-      ? "; stopped by --max-seconds \(PlainNumber.text(budget.seconds)) after \(made) of \(count)"
-      : ""
+    guard made < count else { return "" }
+    let budget = "--max-seconds \(PlainNumber.text(budget.seconds))"
+    return made == 0
+      ? "; stopped by \(budget) before its first run ended: a program that does not end, or one "
+        + "slower than that — make it end, or raise --max-seconds"
+      : "; stopped by \(budget) after \(made) of \(count)"
   }
 }

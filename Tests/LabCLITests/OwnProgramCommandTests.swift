@@ -1,7 +1,10 @@
 import Foundation
+import LabRuntime
 import LabSwift
 import LabTestSupport
 import Testing
+
+@testable import lab
 
 /// `lab run FILE.swift` and `lab explore FILE.swift` in process: each builds a program with the
 /// real compiler (cached after the first), so they are few and run one at a time.
@@ -48,8 +51,20 @@ import Testing
     #expect(pct.out.contains("\"policy\": \"pct\""), "\(pct.out)")
   }
 
+  /// The heading's seeds when the budget stopped the runs within the first policy: each
+  /// policy's own, not seeds that never ran.
+  @Test func theHeadingNamesEachPolicysOwnSeeds() {
+    #expect(SeedBudget.seeds([(.random, 18), (.pct, 0)]) == "random: seeds 0…17, pct: none")
+    #expect(
+      SeedBudget.seeds([(.random, 3), (.pct, 3)])
+        == "seeds 0…2 under each policy, random and pct")
+    #expect(SeedBudget.seeds([(.pct, 5)]) == "seeds 0…4")
+    #expect(SeedBudget.seeds([(.random, 0), (.pct, 0)]) == "random: none, pct: none")
+  }
+
   /// A budget spent within the first policy's seeds: the heading says each policy's own, not
-  /// seeds that never ran.
+  /// seeds that never ran — here none, since the budget holds inside a run too and cut the
+  /// first short.
   @Test func aSpentBudgetNamesTheSeedsEachPolicyMade() {
     guard Self.hasToolchain else { return print("skipped: no swiftc") }
     let run = InProcessLab.run([
@@ -58,8 +73,8 @@ import Testing
     #expect(run.status == 0, "\(run.out)\(run.err)")
     #expect(
       run.out.contains(
-        "in 1 seeded runs (sampled, not a proof: random: seeds 0…0, pct: none; stopped by "
-          + "--max-seconds 0.001 after 1 of 10)"),
+        "in 0 seeded runs (sampled, not a proof: random: none, pct: none; stopped by "
+          + "--max-seconds 0.001 before its first run ended"),
       "\(run.out)")
   }
 

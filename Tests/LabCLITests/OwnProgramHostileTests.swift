@@ -136,6 +136,60 @@ import Testing
     #expect(run.out.contains("stopped by --max-seconds 0.5 after "), "\(run.out)")
   }
 
+  /// A program that never ends (a loop with no await, which writes nothing) is stopped at
+  /// `--max-seconds` inside its run, by every command that runs it more than once, and the run
+  /// is no outcome: before, each run went on to its CPU limit, was counted as an outcome, and
+  /// only the next run was refused.
+  @Test func aProgramThatNeverEndsIsStoppedWithinTheBudget() throws {
+    guard OwnProgramCommandTests.hasToolchain else { return print("skipped: no swiftc") }
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let program = try Self.write(
+      """
+      @main struct Main {
+        static func main() async {
+          var n = 0
+          while n >= 0 { n &+= 1; if n == .max { print(n) } }
+        }
+      }
+      """, "endless.swift", in: folder)
+    let scenario = try Self.write(
+      """
+      {"format": 1, "program": "endless.swift", "expect": {"outcomes": [
+        {"when": {"ended": "finished"}, "grade": "acceptable", "reason": "it ends"}]}}
+      """, "endless.json", in: folder)
+    let budget = ["--max-seconds", "2"]
+    for arguments in [["explore", program], ["explore", program, "--native"]] {
+      let run = InProcessLab.run(arguments + budget)
+      #expect(
+        run.out.contains("stopped by --max-seconds 2 before its first run ended"),
+        "\(arguments): \(run.out)\(run.err)")
+    }
+    let search = InProcessLab.run(["explore", program, "--exhaustive"] + budget)
+    #expect(search.out.contains("(0 schedules; incomplete: stopped by --max-seconds 2)"))
+    for mode in ["--scheduled", "--native"] {
+      let check = InProcessLab.run(["check", scenario, mode] + budget)
+      #expect(check.status == 1, "\(check.out)\(check.err)")
+      #expect(
+        check.out.contains("stopped by --max-seconds 2 after 0 of "), "\(mode): \(check.out)")
+    }
+  }
+
+  /// A program scenario that does not validate is named by its own error in `lab check`, as in
+  /// `lab validate`: it was handed to the check of steps, which said only that it names a program.
+  @Test func anInvalidProgramScenarioIsNamedByItsError() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try Self.write("print(1)\n", "one.swift", in: folder)
+    let scenario = try Self.write(
+      #"{"program": "one.swift", "expect": {"outcomes": []}}"#, "one.json", in: folder)
+    let check = InProcessLab.run(["check", scenario, "--scheduled"])
+    #expect(check.status == 1, "\(check.out)\(check.err)")
+    #expect(check.out.contains("does not validate"), "\(check.out)")
+    #expect(check.out.contains("format"), "\(check.out)")
+    #expect(!check.out.contains("needs a scenario of steps"), "\(check.out)")
+  }
+
   /// A schedule that departs past the run's last point of choice does not replay what it says,
   /// and the limits of the interpreter's work mean nothing for a program: usage errors.
   @Test(arguments: [

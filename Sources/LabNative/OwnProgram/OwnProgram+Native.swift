@@ -31,6 +31,8 @@ extension OwnProgram {
     public var ending: LabModel.Outcome.Ending
     /// How the process ended, when not by exiting with 0.
     public var problem: String?
+    /// Whether it was stopped at its real-time limit (`CommandBudget.cut`).
+    public var timedOut = false
   }
 
   /// Runs `build` once, killed at `options`' limits.
@@ -62,6 +64,7 @@ extension OwnProgram {
     }
     return NativeOutcome(
       printed: printed, ending: ending,
-      problem: process.ending == .exited(0) ? nil : "the program \(process.ending.said)")
+      problem: process.ending == .exited(0) ? nil : "the program \(process.ending.said)",
+      timedOut: process.ending.isRealTimeLimit)
   }
 }

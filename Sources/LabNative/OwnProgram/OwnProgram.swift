@@ -25,6 +25,9 @@ public struct OwnRun: Sendable {
   /// points of choice, when it did not end well — its points are then fewer than the program
   /// has, and the priorities change early.
   public var horizonProblem: String?
+  /// Whether the run was stopped at its real-time limit: one a command's budget lowered is cut
+  /// short by that budget, not ended by the program (`CommandBudget.cut`).
+  public var timedOut = false
 
   /// What the program printed, in order: the outcome two runs are compared by. At most
   /// `shownLines` lines (each cut at `OwnProgramTrace.shownColumns`), and then one line
@@ -270,7 +273,8 @@ public struct OwnProgram: Sendable {
       choices: trace.choices,
       unfitSchedule: trace.unfit ?? Self.unused(schedule, choices: trace.choices),
       otherOutput: otherOutput,
-      dispatchBlocks: trace.dispatchBlocks, horizonProblem: horizonProblem)
+      dispatchBlocks: trace.dispatchBlocks, horizonProblem: horizonProblem,
+      timedOut: process.ending.isRealTimeLimit)
   }
 
   /// How many times a run of `--policy pct` changes a priority: three, as the virtual
@@ -315,8 +319,11 @@ public struct OwnProgram: Sendable {
     case .signalled(let signal):
       "the program crashed: killed by \(NativeProcess.signalName(signal))"
     case .timedOut(let seconds):
-      "stopped after \(TraceText.time(seconds)) real s (--timeout): a job did not return — a "
-        + "blocking call (a read, an NSCondition, a read-write lock) holds the scheduler's turn"
+      // A job blocked in the kernel is named as blocked after `blockSeconds`; a run still going
+      // at its timeout is in a loop: one with no await holds its thread, one that awaits goes
+      // on job after job (measured: both, and an NSCondition named at 3 s).
+      "stopped after \(TraceText.time(seconds)) real s (--timeout): the program had not ended "
+        + "— a loop with no await in it holds its thread, or one that awaits goes on without end"
     case .memoryLimit(let megabytes):
       "the program used more than \(megabytes) MB of memory (the --max-memory-mb limit); "
         + "raise it with --max-memory-mb \(megabytes * 2)"

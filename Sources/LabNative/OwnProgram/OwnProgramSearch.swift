@@ -56,8 +56,8 @@ public enum OwnProgramSearch {
     _ build: NativeBuild, name: String, budget: Budget, options: RunOptions,
     progress: (Int) -> Void = { _ in }
   ) throws(NativeError) -> Result {
-    let clock = ContinuousClock()
-    let deadline = clock.now + .milliseconds(Int64(budget.maxSeconds * 1000))
+    // Its hints are never shown: the search's report names the option that stopped it.
+    let time = CommandBudget(seconds: budget.maxSeconds, hints: HintCommand("lab"))
     var result = Result(
       outcomes: [], schedules: 0, stoppedBy: nil, uncontrolledRuns: 0, firstUncontrolled: nil,
       repeatedRuns: 0, cutRuns: 0)
@@ -75,18 +75,25 @@ public enum OwnProgramSearch {
         result.stoppedBy = "--max-schedules \(budget.maxSchedules)"
         break
       }
-      if clock.now >= deadline {
+      if time.isSpent {
         result.stoppedBy = "--max-seconds \(ExhaustiveSearch.Limit.number(budget.maxSeconds))"
         break
       }
-      var run = try OwnProgram.run(
-        build, name: name, seed: 0, schedule: OwnSchedule(picks: prefix), options: options)
-      if !Self.followed(run, prefix) {
+      // A run's real time is bounded by what is left: one that never ends would otherwise
+      // take its whole --timeout past the budget; one it cuts short is no outcome.
+      let made = try time.run(options, timedOut: \.timedOut) { (bounded) throws(NativeError) in
+        let run = try OwnProgram.run(
+          build, name: name, seed: 0, schedule: OwnSchedule(picks: prefix), options: bounded)
+        guard !run.timedOut, !Self.followed(run, prefix) else { return run }
         // Once more: a program whose order is all the scheduler's repeats it; one that takes
         // jobs from other threads may not, and is counted below.
         result.repeatedRuns += 1
-        run = try OwnProgram.run(
-          build, name: name, seed: 0, schedule: OwnSchedule(picks: prefix), options: options)
+        return try OwnProgram.run(
+          build, name: name, seed: 0, schedule: OwnSchedule(picks: prefix), options: bounded)
+      }
+      guard let run = made else {
+        result.stoppedBy = "--max-seconds \(ExhaustiveSearch.Limit.number(budget.maxSeconds))"
+        break
       }
       result.schedules += 1
       progress(result.schedules)

@@ -1,19 +1,16 @@
 import Foundation
 import LabInterpreter
-import LabNative
 import Testing
+
+@testable import LabNative
 
 /// The scheduler's records share the program's standard output with whatever the program
 /// writes there itself, from any thread.
 @Suite(.serialized) struct OwnProgramOutputTests {
-  /// The scheduler writes its records in pieces of at most `PIPE_BUF` bytes that each end a
-  /// record, which the kernel writes to a pipe whole: another thread's write to standard output
-  /// lands between records, never inside one. One 64-KB write let a thread's blocks tear
-  /// records, and a held-out review lost one to five prints a run. The program makes its
-  /// standard output a pipe in packet mode, where each write is a packet, and counts the packets
-  /// that do not end a line (the old writes: 86 of them).
-  @Test func everyWriteOfTheRecordsEndsARecord() throws {
-    let program = OwnProgram(
+  /// A program whose standard output is a pipe in packet mode, where each write is a packet: it
+  /// runs `work`, then prints how many packets did not end a line.
+  static func packets(_ work: String) -> OwnProgram {
+    OwnProgram(
       path: "packets.swift",
       source: """
         import Glibc
@@ -62,19 +59,67 @@ import Testing
         Packets.reader = ends[0]
         var thread = pthread_t()
         pthread_create(&thread, nil, forward, nil)
-        for i in 0..<5000 { print("line \\(i) " + String(repeating: "y", count: 40)) }
+        \(work)
         // Back to the real standard output: the pipe ends, and the reader forwards what it held.
         dup2(Packets.saved, 1)
         pthread_join(thread, nil)
         let many = Packets.all.load(ordering: .relaxed) > 10
         print("packets that did not end a line: \\(Packets.torn.load(ordering: .relaxed)), of more than 10: \\(many)")
         """)
-    let runs = try OwnProgramTests.runs(program, seeds: [0])
-    guard let run = runs.first else { return print("skipped: no swiftc") }
+  }
+
+  /// The last line the run printed, which `packets` makes the count.
+  static func count(_ program: OwnProgram) throws -> (String?, OwnRun)? {
+    guard let run = try OwnProgramTests.runs(program, seeds: [0]).first else { return nil }
     #expect(run.record.problem == nil, "\(run.record.problem ?? "")")
     let last = run.record.events.last.flatMap { event -> String? in
       if case .log(let text) = event.payload { text } else { nil }
     }
+    return (last, run)
+  }
+
+  /// The scheduler writes its records in pieces of at most `PIPE_BUF` bytes that each end a
+  /// record, which the kernel writes to a pipe whole: another thread's write to standard output
+  /// lands between records, never inside one. One 64-KB write let a thread's blocks tear
+  /// records, and a held-out review lost one to five prints a run. The program counts the
+  /// packets that do not end a line (the old writes: 86 of them).
+  @Test func everyWriteOfTheRecordsEndsARecord() throws {
+    let program = Self.packets(
+      #"for i in 0..<5000 { print("line \(i) " + String(repeating: "y", count: 40)) }"#)
+    guard let (last, _) = try Self.count(program) else { return print("skipped: no swiftc") }
     #expect(last == "packets that did not end a line: 0, of more than 10: true")
+  }
+
+  /// A print longer than a piece goes out as records of a piece each (`more` after the first),
+  /// so it too is written whole; before, its one record was written alone and a thread's write
+  /// could land inside it (20 lines of 9,000 characters with tabs and backslashes to escape: 72
+  /// packets that did not end a line).
+  @Test func aPrintLongerThanAPieceIsWrittenInWholeRecords() throws {
+    let program = Self.packets(
+      #"for i in 0..<20 { print("line \(i) ⟨" + String(repeating: "é\t\\", count: 3000) + "⟩") }"#)
+    guard let (last, run) = try Self.count(program) else { return print("skipped: no swiftc") }
+    #expect(last == "packets that did not end a line: 0, of more than 10: true")
+    #expect(run.record.events.count { if case .log = $0.payload { true } else { false } } == 21)
+    #expect(run.otherOutput.isEmpty, "\(run.otherOutput.prefix(3))")
+  }
+
+  /// The lab joins a `more` record to the record before it, text unescaped piece by piece,
+  /// whatever the program wrote between them; a `more` with nothing before it is other output.
+  @Test func aMoreRecordIsJoinedToTheRecordBeforeIt() {
+    let prefix = OwnProgramScheduler.recordPrefix(key: "k")
+    let output = [
+      prefix + "print\t5\t1\tmain\t\tab\\t",
+      "a line of the program's own",
+      prefix + "more\t5\t1\tmain\t\tc\\nd",
+      prefix + "more\t5\t1\tmain\t\té",
+      prefix + "end\t5\t0\t\t\t",
+    ].joined(separator: "\n")
+    let trace = OwnProgramTrace(output: output, key: "k")
+    #expect(trace.records.map(\.kind) == [.print, .end])
+    #expect(trace.records.first?.text == "ab\tc\ndé")
+    #expect(trace.otherOutput == ["a line of the program's own"])
+    let alone = OwnProgramTrace(output: prefix + "more\t5\t1\tmain\t\tx", key: "k")
+    #expect(alone.records.isEmpty)
+    #expect(alone.otherOutput.count == 1)
   }
 }

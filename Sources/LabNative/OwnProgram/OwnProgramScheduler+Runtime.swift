@@ -1,6 +1,6 @@
 // The text of the scheduler's LabSchedulerRuntime.swift, a file of the learner's program, not of the lab.
 extension OwnProgramScheduler {
-  /// `LabSchedulerRuntime.swift`: task IDs, the records, the executors and the watchdog.
+  /// `LabSchedulerRuntime.swift`: task IDs, the records and the executors.
   static let runtimeSource = #"""
     // What the lab's scheduler (LabScheduler.swift) reaches into the runtime with, the records it
     // writes — on standard output, one a line, each starting with the byte 0x01 — and its watchdog.
@@ -57,13 +57,44 @@ extension OwnProgramScheduler {
         _ kind: String, time: Int64, task: UInt64, lane: String = "", name: String = "",
         text: String = ""
       ) {
-        var line = String(decoding: prefix, as: UTF8.self) + "\(kind)\t\(time)\t\(task)\t\(lane)\t"
+        let head = String(decoding: prefix, as: UTF8.self) + "\(kind)\t\(time)\t\(task)\t\(lane)\t"
+        var line = head
         escape(name, into: &line)
         line += "\t"
         escape(text, into: &line)
         line += "\n"
         labSchedulerLock(&lock)
         defer { labSchedulerUnlock(&lock) }
+        guard line.utf8.count > piece else { return hold(&line) }
+        // Longer than a piece, which the kernel writes whole: the text goes out in records of a
+        // piece or less, the first of its kind and the rest `more`, which the lab joins to it; a
+        // thread's write to standard output then lands between them, never inside one.
+        let more = String(decoding: prefix, as: UTF8.self) + "more\t\(time)\t\(task)\t\(lane)\t\t"
+        var first = head
+        escape(name, into: &first)
+        first += "\t"
+        let room = max(512, piece - 1 - max(first.utf8.count, more.utf8.count))
+        var chunk = ""
+        var records = [first]
+        for scalar in text.unicodeScalars {
+          var escaped = ""
+          escape(String(scalar), into: &escaped)
+          if chunk.utf8.count + escaped.utf8.count > room {
+            records[records.count - 1] += chunk + "\n"
+            records.append(more)
+            chunk = ""
+          }
+          chunk += escaped
+        }
+        records[records.count - 1] += chunk + "\n"
+        for var each in records { hold(&each) }
+      }
+
+      /// The most bytes the kernel writes to a pipe whole (`PIPE_BUF`).
+      static let piece = 4096
+
+      /// Puts a record in the buffer; the caller holds `lock`.
+      private static func hold(_ line: inout String) {
         line.withUTF8 { bytes in
           if count + bytes.count > capacity { flushHeld() }
           if bytes.count > capacity {
@@ -131,10 +162,10 @@ extension OwnProgramScheduler {
       /// Writes what waits; the caller holds `lock`, or is a crash's signal handler. In pieces of at
       /// most `PIPE_BUF` bytes that end where a record does: the kernel writes such a piece to the
       /// pipe whole, so a thread of the program's writing to its standard output meanwhile cannot
-      /// land inside a record (one 64-KB write tore records, and prints were lost). Only a record
-      /// longer than a piece goes out alone, and may still be torn so.
+      /// land inside a record (one 64-KB write tore records, and prints were lost). A record longer
+      /// than a piece — a name of over 3 KB — goes out alone, and may still be torn so: `write`
+      /// cuts a long text into records of a piece.
       static func flushHeld() {
-        let piece = 4096
         var start = 0
         while start < count {
           var end = min(count, start + piece)
@@ -277,88 +308,6 @@ extension OwnProgramScheduler {
       _createExecutors(factory: LabSchedulerFactory.self)
       labSchedulerWatchMainQueue()
       atexit { LabSchedulerRecord.end() }
-    }
-
-    /// A job that has waited, not returning, for `LAB_BLOCK_SECONDS` real seconds (3 unless given)
-    /// holds the scheduler's turn: a semaphore or a lock waiting for a task that cannot run until it
-    /// returns. The watchdog names it and ends the program. It counts only
-    /// the time the job's thread sleeps in the kernel (`/proc`'s state S or D): a job that computes,
-    /// or a program the machine is too busy to run, is not blocked.
-    func labSchedulerStartWatchdog() {
-      let seconds = getenv("LAB_BLOCK_SECONDS").flatMap { Int(String(cString: $0)) } ?? 3
-      guard seconds > 0 else { return }
-      var thread = pthread_t()
-      let started = pthread_create(
-        &thread, nil,
-        { _ in
-          let ticks = (getenv("LAB_BLOCK_SECONDS").flatMap { Int(String(cString: $0)) } ?? 3) * 10
-          var last = -1
-          var still = 0
-          var lost = 0
-          while true {
-            usleep(100_000)
-            let begun = labSchedulerJobsBegun.load(ordering: .relaxed)
-            if labSchedulerInJob.load(ordering: .acquiring), begun == last,
-              labSchedulerSleeping(labSchedulerRunningThread.load(ordering: .acquiring))
-            {
-              still += 1
-              if still >= ticks {
-                LabSchedulerRecord.write(
-                  "blocked", time: labSchedulerNow, task: 0, text: String(ticks / 10))
-                LabSchedulerRecord.end()
-                _exit(5)
-              }
-            } else if begun != last {
-              still = 0
-              lost = 0
-            } else if !labSchedulerInJob.load(ordering: .acquiring),
-              !labSchedulerIdle.load(ordering: .acquiring), labSchedulerAllThreadsWait()
-            {
-              // Between jobs, not waiting for another thread, and all of the scheduler's threads
-              // asleep: the turn was lost, which is the lab's defect, not the program's.
-              lost += 1
-              if lost >= ticks {
-                LabSchedulerRecord.write("lost", time: labSchedulerNow, task: 0)
-                LabSchedulerRecord.end()
-                _exit(8)
-              }
-            }
-            last = begun
-          }
-        }, nil)
-      if started == 0 { pthread_detach(thread) }
-    }
-
-    /// The calling thread's kernel ID (`gettid`, which the Glibc module does not show).
-    func labSchedulerTID() -> Int32 {
-      typealias GetTID = @convention(c) () -> Int32
-      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "gettid") else { return 0 }
-      return unsafeBitCast(symbol, to: GetTID.self)()
-    }
-
-    /// Whether every thread of the scheduler's that has started sleeps in the kernel.
-    func labSchedulerAllThreadsWait() -> Bool {
-      for tid in LabSchedulerThreads.tids {
-        let id = tid.value.load(ordering: .acquiring)
-        if id != 0, !labSchedulerSleeping(id) { return false }
-      }
-      return true
-    }
-
-    /// Whether thread `tid` of this process sleeps in the kernel: the state after the command name
-    /// in `/proc/self/task/TID/stat` is S (waiting) or D (waiting, uninterruptible).
-    func labSchedulerSleeping(_ tid: Int32) -> Bool {
-      guard tid > 0 else { return false }
-      let file = open("/proc/self/task/\(tid)/stat", O_RDONLY)
-      guard file >= 0 else { return false }
-      defer { close(file) }
-      var bytes = [UInt8](repeating: 0, count: 512)
-      let count = bytes.withUnsafeMutableBytes { read(file, $0.baseAddress!, 512) }
-      guard count > 0, let close = bytes[..<count].lastIndex(of: UInt8(ascii: ")")),
-        close + 2 < count
-      else { return false }
-      let state = bytes[close + 2]
-      return state == UInt8(ascii: "S") || state == UInt8(ascii: "D")
     }
 
     /// The lab's name for the calling thread — `worker-1`, `high-2`, as the virtual runtime names

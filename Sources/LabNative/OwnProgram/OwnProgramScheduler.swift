@@ -9,7 +9,7 @@ enum OwnProgramScheduler {
       ("LabScheduler.swift", loopSource), ("LabSchedulerTurns.swift", turnsSource),
       ("LabSchedulerRuntime.swift", runtimeSource), ("LabSchedulerClock.swift", clockSource),
       ("LabSchedulerDispatch.swift", dispatchSource), ("LabSchedulerWaits.swift", waitsSource),
-      ("LabSchedulerPolicy.swift", policySource),
+      ("LabSchedulerPolicy.swift", policySource), ("LabSchedulerWatchdog.swift", watchdogSource),
     ]
   }
 

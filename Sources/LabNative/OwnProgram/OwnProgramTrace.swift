@@ -25,6 +25,9 @@ struct OwnProgramTrace {
     case choices, unfit, stuck, blocked
     case noThread = "nothread"
     case lost, limit, end
+    /// The rest of the record before it, whose text was longer than the kernel writes to a pipe
+    /// whole: joined to that record as it is read.
+    case more
   }
 
   /// One record, as the scheduler writes it: `KIND TIME TASK LANE NAME TEXT`, tab-separated.
@@ -148,6 +151,14 @@ struct OwnProgramTrace {
         let time = Int64(fields[1]), time >= 0, let task = UInt64(fields[2])
       else {
         other(line)
+        continue
+      }
+      if kind == .more {
+        if records.isEmpty {
+          other(line)
+        } else {
+          records[records.count - 1].text += Self.unescaped(fields[5])
+        }
         continue
       }
       records.append(
@@ -300,7 +311,7 @@ struct OwnProgramTrace {
       case .foreign:
         escaped += 1
         continue
-      case .inexact, .choices, .end:
+      case .inexact, .choices, .end, .more:
         continue
       case .unfit:
         problem = unfit

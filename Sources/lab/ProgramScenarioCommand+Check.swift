@@ -155,7 +155,7 @@ extension ProgramScenarioCommand {
         .init(
           run: nil,
           messages: [
-            "stopped by --max-seconds \(PlainNumber.text(budget.seconds)) after \(made) of \(count) "
+            "stopped by \(budget.option) after \(made) of \(count) "
               + "runs: a program that does not end, or runs too long for the check; make it end, "
               + "or raise --max-seconds"
           ]))

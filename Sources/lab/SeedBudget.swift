@@ -20,7 +20,8 @@ struct SeedBudget {
     budget = CommandBudget(seconds: seconds, hints: LabCommand.hint)
   }
 
-  var seconds: Double { budget.seconds }
+  /// The option as a report names it: `--max-seconds 2`.
+  var option: String { "--max-seconds \(PlainNumber.text(budget.seconds))" }
 
   /// Whether no more runs start, `made` being made: the first always does.
   func spent(after made: Int) -> Bool { made > 0 && budget.isSpent }
@@ -50,10 +51,9 @@ struct SeedBudget {
   /// What the report adds when the budget stopped the runs before `count`.
   func stopped(made: Int, of count: Int) -> String {
     guard made < count else { return "" }
-    let budget = "--max-seconds \(PlainNumber.text(budget.seconds))"
     return made == 0
-      ? "; stopped by \(budget) before its first run ended: a program that does not end, or one "
+      ? "; stopped by \(option) before its first run ended: a program that does not end, or one "
         + "slower than that — make it end, or raise --max-seconds"
-      : "; stopped by \(budget) after \(made) of \(count)"
+      : "; stopped by \(option) after \(made) of \(count)"
   }
 }

@@ -57,10 +57,10 @@ extension OwnProgramScheduler {
         _ kind: String, time: Int64, task: UInt64, lane: String = "", name: String = "",
         text: String = ""
       ) {
-        let head = String(decoding: prefix, as: UTF8.self) + "\(kind)\t\(time)\t\(task)\t\(lane)\t"
-        var line = head
+        var line = String(decoding: prefix, as: UTF8.self) + "\(kind)\t\(time)\t\(task)\t\(lane)\t"
         escape(name, into: &line)
         line += "\t"
+        let headLength = line.utf8.count
         escape(text, into: &line)
         line += "\n"
         labSchedulerLock(&lock)
@@ -70,9 +70,7 @@ extension OwnProgramScheduler {
         // piece or less, the first of its kind and the rest `more`, which the lab joins to it; a
         // thread's write to standard output then lands between them, never inside one.
         let more = String(decoding: prefix, as: UTF8.self) + "more\t\(time)\t\(task)\t\(lane)\t\t"
-        var first = head
-        escape(name, into: &first)
-        first += "\t"
+        let first = String(decoding: Array(line.utf8.prefix(headLength)), as: UTF8.self)
         let room = max(512, piece - 1 - max(first.utf8.count, more.utf8.count))
         var chunk = ""
         var records = [first]

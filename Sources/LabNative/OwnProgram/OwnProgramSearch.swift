@@ -58,6 +58,7 @@ public enum OwnProgramSearch {
   ) throws(NativeError) -> Result {
     // Its hints are never shown: the search's report names the option that stopped it.
     let time = CommandBudget(seconds: budget.maxSeconds, hints: HintCommand("lab"))
+    let outOfTime = "--max-seconds \(ExhaustiveSearch.Limit.number(budget.maxSeconds))"
     var result = Result(
       outcomes: [], schedules: 0, stoppedBy: nil, uncontrolledRuns: 0, firstUncontrolled: nil,
       repeatedRuns: 0, cutRuns: 0)
@@ -76,7 +77,7 @@ public enum OwnProgramSearch {
         break
       }
       if time.isSpent {
-        result.stoppedBy = "--max-seconds \(ExhaustiveSearch.Limit.number(budget.maxSeconds))"
+        result.stoppedBy = outOfTime
         break
       }
       // A run's real time is bounded by what is left: one that never ends would otherwise
@@ -92,7 +93,7 @@ public enum OwnProgramSearch {
           build, name: name, seed: 0, schedule: OwnSchedule(picks: prefix), options: bounded)
       }
       guard let run = made else {
-        result.stoppedBy = "--max-seconds \(ExhaustiveSearch.Limit.number(budget.maxSeconds))"
+        result.stoppedBy = outOfTime
         break
       }
       result.schedules += 1

@@ -167,6 +167,17 @@ import Testing
     }
     let search = InProcessLab.run(["explore", program, "--exhaustive"] + budget)
     #expect(search.out.contains("(0 schedules; incomplete: stopped by --max-seconds 2)"))
+    // The note names what stopped it, not the bound on departures.
+    #expect(
+      search.out.replacingOccurrences(of: "\n  ", with: " ").contains(
+        "--max-seconds 2 stopped the search before every schedule within the bound ran"),
+      "\(search.out)")
+    // A run stopped at its own timeout is in a loop: a blocking call is named at 3 s.
+    let timedOut = InProcessLab.run(["run", program, "--timeout", "1"])
+    #expect(
+      timedOut.out.replacingOccurrences(of: "\n  ", with: " ").contains(
+        "the program had not ended — a loop with no await in it holds its thread"),
+      "\(timedOut.out)")
     for mode in ["--scheduled", "--native"] {
       let check = InProcessLab.run(["check", scenario, mode] + budget)
       #expect(check.status == 1, "\(check.out)\(check.err)")

@@ -51,7 +51,7 @@ extension OwnProgramCommand {
     let seconds = try SeedBudget.seconds(arguments)
     guard let build = try build(program, arguments, context) else { return ExitStatus.failure }
     let budget = SeedBudget(seconds: seconds)
-    var sample = Sample(path: program.path, of: count * policies.count)
+    var sample = Sample(path: program.path, of: count * policies.count, graded: named.scenario)
     let progress = ProgressLine(console: context.console)
     do throws(NativeError) {
       try eachSeededRun(
@@ -117,6 +117,8 @@ extension OwnProgramCommand {
   struct Sample {
     var path: String
     var of: Int
+    /// The scenario whose rules grade each outcome, when there is one.
+    var graded: ProgramScenario?
     private(set) var outcomes: [Found] = []
     private var index: [[String]: Int] = [:]
     private(set) var made = 0
@@ -124,33 +126,35 @@ extension OwnProgramCommand {
 
     func made(by policy: SchedulingPolicy) -> Int { madeBy[policy] ?? 0 }
 
-    init(path: String, of count: Int) {
+    init(path: String, of count: Int, graded: ProgramScenario?) {
       self.path = path
       of = count
+      self.graded = graded
     }
 
     mutating func add(_ run: OwnRun, policy: SchedulingPolicy, replay: String) {
       madeBy[policy, default: 0] += 1
       add(
-        printed: run.printed, problem: run.record.problem,
+        printed: run.output, problem: run.record.problem,
         ending: ProgramScenarioCommand.ending(of: run.record), replay: replay)
     }
 
     /// A run that printed `printed` and ended as `ending` (with `problem`, when it ended
-    /// badly), replayed by `replay` (none: a real run).
+    /// badly), replayed by `replay` (none: a real run); graded by the whole of what it printed
+    /// when its outcome is new (runs of one outcome printed the same).
     mutating func add(
-      printed: [String], problem: String?, ending: Outcome.Ending, replay: String
+      printed: PrintedOutput, problem: String?, ending: Outcome.Ending, replay: String
     ) {
       made += 1
-      let key = printed + (problem.map { ["⚠ \($0)"] } ?? [])
+      let key = printed.shown + (problem.map { ["⚠ \($0)"] } ?? [])
       if let at = index[key] {
         outcomes[at].count += 1
       } else {
         index[key] = outcomes.count
         outcomes.append(
           Found(
-            lines: key, count: 1, replay: replay, failed: problem != nil, printed: printed,
-            ending: ending))
+            lines: key, count: 1, replay: replay, failed: problem != nil,
+            grade: graded?.grade(printed: printed, ending: ending), lineCount: printed.lineCount))
       }
     }
 
@@ -165,9 +169,10 @@ extension OwnProgramCommand {
     var replay: String
     /// Whether the run ended with a problem (a deadlock, a limit, a crash).
     var failed: Bool
-    /// What it printed, and how it ended: what a program scenario's outcomes grade.
-    var printed: [String]
-    var ending: Outcome.Ending
+    /// Its grade by a program scenario's outcomes, when there is one.
+    var grade: OutcomeRule?
+    /// How many lines it printed, all told.
+    var lineCount: Int
   }
 
   /// Lists `outcomes`, each graded by `named`'s scenario when there is one; whether one failed
@@ -184,13 +189,11 @@ extension OwnProgramCommand {
         ? "" : "; replay: " + named.hint("run", outcome.replay + named.width(threads))
       console.out(
         "\n\(number + 1). \(outcome.count) \(unit)\(outcome.count == 1 ? "" : "s")\(replay)\n")
-      for line in outcome.lines { console.out("   \(terminalSafe(line))\n") }
-      guard let scenario = named.scenario else {
+      show(outcome, console)
+      guard let grade = outcome.grade else {
         failed = failed || outcome.failed
         continue
       }
-      let grade = ProgramScenarioCommand.grade(
-        printed: outcome.printed, ending: outcome.ending, by: scenario)
       console.out(console.fitted(ProgramScenarioCommand.line(grade), indent: "   "))
       failed = failed || grade.grade.fails
     }
@@ -201,6 +204,25 @@ extension OwnProgramCommand {
     return failed
   }
 
+  /// The most lines of what an outcome printed `explore` shows: the outcomes are a list to
+  /// compare, and a run's replay shows the rest (an outcome of 1,000 lines printed 7.5 MB).
+  static let shownOutcomeLines = 20
+
+  /// An outcome's lines under its heading: at most `shownOutcomeLines`, each cut to the
+  /// terminal, and how its run ended badly, when it did.
+  static func show(_ outcome: Found, _ console: Console) {
+    var lines = outcome.lines
+    let problem = outcome.failed ? lines.popLast() : nil
+    let width = max(20, (console.terminalColumns ?? 200) - 3)
+    let more = lines.count > shownOutcomeLines ? outcome.lineCount - shownOutcomeLines : 0
+    let notShown =
+      more > 0
+      ? ["… \(more) more line\(more == 1 ? "" : "s") not shown: its replay shows them"] : []
+    for line in lines.prefix(shownOutcomeLines) + notShown + (problem.map { [$0] } ?? []) {
+      console.out("   \(cut(terminalSafe(line), toWidth: width))\n")
+    }
+  }
+
   /// The bounded search of every schedule, and what it proves.
   static func searched(
     _ program: OwnProgram, as named: ProgramRun, _ build: NativeBuild,
@@ -209,7 +231,8 @@ extension OwnProgramCommand {
     let console = context.console
     let result: OwnProgramSearch.Result
     do throws(NativeError) {
-      result = try OwnProgramSearch.run(build, name: program.name, budget: budget, options: options)
+      result = try OwnProgramSearch.run(
+        build, name: program.name, budget: budget, options: options, graded: named.scenario)
     } catch {
       console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
       return ExitStatus.failure
@@ -227,8 +250,8 @@ extension OwnProgramCommand {
     let found = result.outcomes.map {
       Found(
         lines: $0.printed + ($0.problem.map { ["⚠ \($0)"] } ?? []), count: $0.count,
-        replay: "--schedule \($0.schedule.text)", failed: $0.problem != nil, printed: $0.printed,
-        ending: $0.ending)
+        replay: "--schedule \($0.schedule.text)", failed: $0.problem != nil, grade: $0.grade,
+        lineCount: $0.lineCount)
     }
     let failed = show(
       found, of: program, as: named, unit: "schedule", threads: options.threads, console)

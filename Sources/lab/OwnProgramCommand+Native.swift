@@ -27,7 +27,7 @@ extension OwnProgramCommand {
     let budget = SeedBudget(seconds: seconds)
     let console = context.console
     let progress = ProgressLine(console: console)
-    var sample = Sample(path: program.path, of: count)
+    var sample = Sample(path: program.path, of: count, graded: named.scenario)
     while sample.made < count, !budget.spent(after: sample.made) {
       let next: OwnProgram.NativeOutcome?
       do throws(NativeError) {
@@ -41,7 +41,7 @@ extension OwnProgramCommand {
       }
       guard let outcome = next else { break }
       sample.add(
-        printed: outcome.printed, problem: outcome.problem, ending: outcome.ending, replay: "")
+        printed: outcome.output, problem: outcome.problem, ending: outcome.ending, replay: "")
       progress.update(sample.progress + " (real runs)")
     }
     progress.clear()

@@ -218,7 +218,7 @@ extension ProgramScenarioCommand {
       graded.runs += 1
       graded.printed.insert(outcome.printed)
       progress(run)
-      let rule = grade(printed: outcome.printed, ending: outcome.ending, by: scenario)
+      let rule = scenario.grade(printed: outcome.output, ending: outcome.ending)
       guard rule.grade.fails else { continue }
       graded.failures.append(
         .init(

@@ -85,29 +85,7 @@ enum ProgramScenarioCommand {
 
   /// The rule that grades `run` under `scenario`'s outcomes.
   static func grade(_ run: OwnRun, by scenario: ProgramScenario) -> OutcomeRule {
-    grade(printed: run.printed, ending: ending(of: run.record), by: scenario)
-  }
-
-  /// The rule that grades a run that printed `printed` and ended as `ending`: the first of the
-  /// scenario's outcomes that matches it, else `unexpected`. A scenario that grades nothing
-  /// takes a run that finished and no other.
-  static func grade(printed: [String], ending: Outcome.Ending, by scenario: ProgramScenario)
-    -> OutcomeRule
-  {
-    if let rule = scenario.grade(printed: printed, ending: ending) { return rule }
-    guard !scenario.outcomes.isEmpty else {
-      return ending == .finished
-        ? OutcomeRule(grade: .acceptable, reason: "it finished (the scenario grades no outcome)")
-        : OutcomeRule(
-          grade: .unexpected,
-          reason: "it \(ending.rawValue) (the scenario grades no outcome, so only a run that "
-            + "finished passes)")
-    }
-    return OutcomeRule(
-      grade: .unexpected,
-      reason: "no rule of the scenario's outcomes matches what it printed"
-        + (ending == .finished ? "" : " and how it ended (\(ending.rawValue))")
-        + "; add one to expect.outcomes")
+    scenario.grade(printed: run.output, ending: ending(of: run.record))
   }
 
   /// A run's grade as its check: it passes unless the grade fails.

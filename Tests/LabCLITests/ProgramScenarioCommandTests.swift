@@ -26,8 +26,11 @@ import Testing
       """, body)
   }
 
-  /// A copy of the course whose scenario has `rules` (JSON) as its outcomes, for `body`.
-  static func withRules(_ rules: String, _ body: (URL) throws -> Void) throws {
+  /// A copy of the course whose scenario has `rules` (JSON) as its outcomes, and `program` as
+  /// its Swift when given, for `body`.
+  static func withRules(_ rules: String, program: String? = nil, _ body: (URL) throws -> Void)
+    throws
+  {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lab-program-course-\(UUID())")
     defer { try? FileManager.default.removeItem(at: root) }
@@ -38,7 +41,40 @@ import Testing
        "expect": {"outcomes": \(rules)}}
       """
     try Data(json.utf8).write(to: file)
+    if let program {
+      try Data(program.utf8).write(
+        to: root.appendingPathComponent("Scenarios/tasks/\(name).swift"))
+    }
     try body(root)
+  }
+
+  /// A rule reads the whole of what a run printed, under the scheduler and natively alike: a
+  /// count past the 1,000 lines an outcome keeps, a line after them, a line wider than an
+  /// outcome shows, and prints with other terminators, as a terminal reads them. A rule for
+  /// 1,001 lines matched 1,502 (1,000 kept and a digest line), the others never matched.
+  @Test func rulesGradeTheWholeOfWhatARunPrinted() throws {
+    guard OwnProgramCommandTests.hasToolchain else { return print("skipped: no swiftc") }
+    let program = """
+      for i in 0..<1_500 { print("line \\(i)") }
+      print(String(repeating: "w", count: 1_001))
+      print("a", terminator: ""); print("b")
+      """
+    let wide = String(repeating: "w", count: 1_001)
+    for wanted in [
+      #"{"count": 1502}"#, #"{"contains": "line 1499"}"#, #"{"contains": "\#(wide)"}"#,
+      #"{"contains": "ab"}"#,
+    ] {
+      let rules = """
+        [{"when": {"printed": {"count": 1001}}, "grade": "forbidden", "reason": "kept lines"},
+         {"when": {"printed": \(wanted)}, "grade": "acceptable", "reason": "read whole"}]
+        """
+      try Self.withRules(rules, program: program) { root in
+        for mode in [["--scheduled", "--seeds", "2"], ["--native"]] {
+          let check = Self.lab(["check"] + mode, root: root)
+          #expect(check.status == 0, "\(wanted.prefix(40)): \(check.out)\(check.err)")
+        }
+      }
+    }
   }
 
   /// Typing a name does not compile and run a course's program: it says how to ask.

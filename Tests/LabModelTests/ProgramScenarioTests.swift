@@ -64,10 +64,17 @@ import Testing
     #expect(scenario.title == "T")
     #expect(scenario.threads == 2)
     #expect(scenario.programPath.hasSuffix("/Scenarios/t/p.swift"))
-    #expect(scenario.grade(printed: ["hi"], ending: .finished)?.reason == "said hi")
-    #expect(scenario.grade(printed: ["a", "x"], ending: .deadlock)?.grade == .forbidden)
-    #expect(scenario.grade(printed: ["a", "x"], ending: .finished)?.grade == .interesting)
-    #expect(scenario.grade(printed: ["hi", "hi"], ending: .finished)?.grade == .interesting)
+    #expect(
+      scenario.grade(printed: PrintedOutput(lines: ["hi"]), ending: .finished).reason == "said hi")
+    #expect(
+      scenario.grade(printed: PrintedOutput(lines: ["a", "x"]), ending: .deadlock).grade
+        == .forbidden)
+    #expect(
+      scenario.grade(printed: PrintedOutput(lines: ["a", "x"]), ending: .finished).grade
+        == .interesting)
+    #expect(
+      scenario.grade(printed: PrintedOutput(lines: ["hi", "hi"]), ending: .finished).grade
+        == .interesting)
   }
 
   /// Commands that need steps load with `load(path:)`: a program scenario is refused there,

@@ -1,5 +1,6 @@
 import Foundation
 import LabInterpreter
+import LabModel
 import Testing
 
 @testable import LabNative
@@ -121,5 +122,40 @@ import Testing
     let alone = OwnProgramTrace(output: prefix + "more\t5\t1\tmain\t\tx", key: "k")
     #expect(alone.records.isEmpty)
     #expect(alone.otherOutput.count == 1)
+  }
+
+  /// Other output keeps its first lines and its last, in order, and counts what it left out
+  /// between them, however many lines come: they are read as bytes, never made a list.
+  @Test func otherOutputKeepsItsHeadAndItsTail() {
+    let prefix = OwnProgramScheduler.recordPrefix(key: "k")
+    let lines = (0..<10_000).map { "other \($0)" }
+    let output =
+      lines.joined(separator: "\n") + "\n" + String(repeating: "x", count: 50_000) + prefix
+      + "end\t5\t0\t\t\t3 0 0"
+    let trace = OwnProgramTrace(output: output, key: "k")
+    let cut = String(repeating: "x", count: OwnProgramTrace.shownColumns - 1) + "…"
+    #expect(trace.otherOutput == Array(lines.prefix(200)) + Array(lines.suffix(49)) + [cut])
+    #expect(trace.otherLeftOut == 10_001 - 250)
+    #expect(trace.records.map(\.kind) == [.end])
+    #expect(trace.jobs == 3)
+  }
+
+  /// What a run printed is what the program's prints wrote, terminators and all, as a real run
+  /// shows it: `print("a", terminator: "")` and `print("b")` are one line, "ab".
+  @Test func printedOutputIsWhatThePrintsWrote() throws {
+    let program = OwnProgram(
+      path: "ends.swift",
+      source:
+        #"print("a", terminator: ""); print("b"); print("c", "d", separator: "+", terminator: "|")"#
+    )
+    guard let run = try OwnProgramTests.runs(program, seeds: [0]).first else {
+      return print("skipped: no swiftc")
+    }
+    #expect(run.output.text == "ab\nc+d|")
+    #expect(run.printed == ["ab", "c+d|"])
+    let logs = run.record.events.compactMap { event -> String? in
+      if case .log(let text) = event.payload { text } else { nil }
+    }
+    #expect(logs == ["a", "b", "c+d|"])
   }
 }

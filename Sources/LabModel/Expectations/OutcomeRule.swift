@@ -62,8 +62,8 @@ public struct OutcomeCondition: Sendable, Hashable {
 
   /// Whether a program's run that printed `printed` and ended as `ending` shows everything this
   /// condition asks for: a program scenario's conditions name only these two.
-  public func matches(printed lines: [String], ending: Outcome.Ending) -> Bool {
-    if let printed, !printed.matches(.list(lines.map { .string($0) })) { return false }
+  public func matches(printed output: PrintedOutput, ending: Outcome.Ending) -> Bool {
+    if let printed, !output.matches(printed) { return false }
     if let ended, ended != ending { return false }
     return true
   }

@@ -27,10 +27,26 @@ public struct ProgramScenario: Sendable {
     URL(writtenPath: file).deletingLastPathComponent().appendingPathComponent(program).path
   }
 
-  /// The grade and reason of a run that printed `printed` and ended as `ending`; nil when no
-  /// rule matches it, which `OutcomeGrade.unexpected` stands for.
-  public func grade(printed: [String], ending: Outcome.Ending) -> OutcomeRule? {
-    outcomes.first { $0.when.matches(printed: printed, ending: ending) }
+  /// The rule that grades a run that printed `printed` and ended as `ending`: the first of the
+  /// outcomes that matches it, else `unexpected`. A scenario that grades nothing takes a run
+  /// that finished and no other.
+  public func grade(printed: PrintedOutput, ending: Outcome.Ending) -> OutcomeRule {
+    if let rule = outcomes.first(where: { $0.when.matches(printed: printed, ending: ending) }) {
+      return rule
+    }
+    guard !outcomes.isEmpty else {
+      return ending == .finished
+        ? OutcomeRule(grade: .acceptable, reason: "it finished (the scenario grades no outcome)")
+        : OutcomeRule(
+          grade: .unexpected,
+          reason: "it \(ending.rawValue) (the scenario grades no outcome, so only a run that "
+            + "finished passes)")
+    }
+    return OutcomeRule(
+      grade: .unexpected,
+      reason: "no rule of the scenario's outcomes matches what it printed"
+        + (ending == .finished ? "" : " and how it ended (\(ending.rawValue))")
+        + "; add one to expect.outcomes")
   }
 }
 

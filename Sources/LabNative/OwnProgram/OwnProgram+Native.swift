@@ -26,13 +26,16 @@ extension OwnProgram {
 
   /// What one run on Swift's own executors printed, and how it ended.
   public struct NativeOutcome: Sendable, Hashable {
-    /// Its output's lines (standard output and error, as they came), at most `OwnRun.shownLines` whole.
-    public var printed: [String]
+    /// Its output, whole: standard output and error, as they came.
+    public var output: PrintedOutput
     public var ending: LabModel.Outcome.Ending
     /// How the process ended, when not by exiting with 0.
     public var problem: String?
     /// Whether it was stopped at its real-time limit (`CommandBudget.cut`).
     public var timedOut = false
+
+    /// Its output as an outcome keeps it (`PrintedOutput.shown`).
+    public var printed: [String] { output.shown }
   }
 
   /// Runs `build` once, killed at `options`' limits.
@@ -48,14 +51,6 @@ extension OwnProgram {
     } catch {
       throw .io("could not run \(build.executable.path): \(error)")
     }
-    var lines = process.output.split(separator: "\n", omittingEmptySubsequences: false)
-      .map(String.init)
-    if lines.last == "" { lines.removeLast() }
-    var printed = Array(lines.prefix(OwnRun.shownLines))
-    if lines.count > OwnRun.shownLines {
-      let more = Array(lines.dropFirst(OwnRun.shownLines))
-      printed.append("… and \(more.count) more lines (digest \(NativeBuilder.key(more)))")
-    }
     let ending: LabModel.Outcome.Ending
     switch process.ending {
     case .exited(0): ending = .finished
@@ -63,7 +58,7 @@ extension OwnProgram {
     case .timedOut, .memoryLimit, .cpuLimit, .outputLimit: ending = .stopped
     }
     return NativeOutcome(
-      printed: printed, ending: ending,
+      output: PrintedOutput(process.output), ending: ending,
       problem: process.ending == .exited(0) ? nil : "the program \(process.ending.said)",
       timedOut: process.ending.isRealTimeLimit)
   }

@@ -8,6 +8,10 @@ import LabSwift
 /// One run of a learner's program under the scheduler.
 public struct OwnRun: Sendable {
   public var record: RunRecord
+  /// What the program printed through `print`, whole, as it would read on a terminal: what a
+  /// program scenario's rules grade.
+  public var output: PrintedOutput
+
   /// How many jobs the scheduler ran, nil when the program did not end on its own.
   public var jobs: Int?
   /// Sleeps on a clock of the program's own, whose length is rounded to the millisecond.
@@ -29,25 +33,9 @@ public struct OwnRun: Sendable {
   /// short by that budget, not ended by the program (`CommandBudget.cut`).
   public var timedOut = false
 
-  /// What the program printed, in order: the outcome two runs are compared by. At most
-  /// `shownLines` lines (each cut at `OwnProgramTrace.shownColumns`), and then one line
-  /// counting the rest with a digest of them, so that runs that differ there still differ and
-  /// a search that keeps every outcome keeps each in bounded memory.
-  public var printed: [String] {
-    // A print of several lines is several lines of output, as a real run's output reads.
-    let lines = record.events.lazy.compactMap {
-      if case .log(let text) = $0.payload { text } else { nil }
-    }.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).lazy.map(String.init) }
-    var printed = Array(lines.prefix(Self.shownLines))
-    let rest = lines.dropFirst(Self.shownLines)
-    guard !rest.isEmpty else { return printed }
-    let more = Array(rest)
-    printed.append("… and \(more.count) more lines (digest \(NativeBuilder.key(more)))")
-    return printed
-  }
-
-  /// How many printed lines an outcome keeps whole.
-  public static let shownLines = 1_000
+  /// What the program printed, as an outcome keeps it (`PrintedOutput.shown`): what two runs
+  /// are compared by, in bounded memory however much it printed.
+  public var printed: [String] { output.shown }
 }
 
 /// A learner's own Swift file, compiled with the lab's scheduler beside it and run one job at a
@@ -269,7 +257,7 @@ public struct OwnProgram: Sendable {
       if process.ending.isLimit { record.end = .limitReached(problem) }
     }
     return OwnRun(
-      record: record, jobs: trace.jobs, inexactSleeps: trace.inexactSleeps,
+      record: record, output: trace.printed, jobs: trace.jobs, inexactSleeps: trace.inexactSleeps,
       choices: trace.choices,
       unfitSchedule: trace.unfit ?? Self.unused(schedule, choices: trace.choices),
       otherOutput: otherOutput,

@@ -194,7 +194,7 @@ extension OwnProgramScheduler {
       LabSchedulerRecord.write(
         "print", time: loop.now, task: onScheduler ? loop.current : task,
         lane: LabSchedulerThreads.current.map { loop.lanes[$0] } ?? "",
-        name: Task.name ?? "", text: terminator == "\n" ? text : text + terminator)
+        name: Task.name ?? "", text: text + terminator)
       loop.mayGiveWay(running: task)
     }
     """#

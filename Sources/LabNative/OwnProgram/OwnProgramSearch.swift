@@ -18,6 +18,10 @@ public enum OwnProgramSearch {
     public var count: Int
     /// The schedule of fewest departures that reaches it.
     public var schedule: OwnSchedule
+    /// Its grade by the scenario the search was given, by the whole of what it printed.
+    public var grade: OutcomeRule?
+    /// How many lines it printed, all told.
+    public var lineCount: Int
   }
 
   public struct Result: Sendable {
@@ -54,7 +58,7 @@ public enum OwnProgramSearch {
 
   public static func run(
     _ build: NativeBuild, name: String, budget: Budget, options: RunOptions,
-    progress: (Int) -> Void = { _ in }
+    graded: ProgramScenario? = nil, progress: (Int) -> Void = { _ in }
   ) throws(NativeError) -> Result {
     // Its hints are never shown: the search's report names the option that stopped it.
     let time = CommandBudget(seconds: budget.maxSeconds, hints: HintCommand("lab"))
@@ -124,11 +128,12 @@ public enum OwnProgramSearch {
         }
       } else {
         index[key] = result.outcomes.count
+        let ending = LabModel.Outcome(of: run.record, observingFirst: false).ending
         result.outcomes.append(
           Outcome(
-            printed: run.printed, problem: run.record.problem,
-            ending: LabModel.Outcome(of: run.record, observingFirst: false).ending, count: 1,
-            schedule: reached))
+            printed: run.printed, problem: run.record.problem, ending: ending, count: 1,
+            schedule: reached, grade: graded?.grade(printed: run.output, ending: ending),
+            lineCount: run.output.lineCount))
       }
       // Each schedule once: a child departs at a point past its parent's last departure.
       let spent = prefix.reduce(0, +)

@@ -37,7 +37,7 @@ struct OwnProgramTrace {
     var time: Int64
     /// The runtime's task ID; 0 outside any task.
     var task: UInt64
-    var lane: Substring
+    var lane: String
     var name: String
     var text: String
   }
@@ -48,11 +48,10 @@ struct OwnProgramTrace {
   /// runtime's last words are at the end. A scenario's program, which the lab wrote: all of it,
   /// since its helpers write the trace there (`keepsAllOutput`).
   var otherOutput: [String] { otherHead + otherTail }
-  private let keepsAllOutput: Bool
-  private var otherHead: [String] = []
-  private var otherTail: [String] = []
+  var otherHead: [String] = []
+  var otherTail: [String] = []
   /// How many lines of other output were left out between the head and the tail.
-  private(set) var otherLeftOut = 0
+  var otherLeftOut = 0
 
   /// The widest a printed line or a line of other output is kept; the rest is cut.
   static let shownColumns = 1_000
@@ -61,16 +60,10 @@ struct OwnProgramTrace {
   static let otherHeadLines = 200
   static let otherTailLines = 50
 
-  /// Keeps a line of other output, within the head and tail's bounds.
-  private mutating func other(_ line: Substring) {
-    if keepsAllOutput { return otherHead.append(String(line)) }
-    let kept = cut(String(line), toWidth: Self.shownColumns)
-    if otherHead.count < Self.otherHeadLines { return otherHead.append(kept) }
-    otherTail.append(kept)
-    if otherTail.count > Self.otherTailLines {
-      otherTail.removeFirst()
-      otherLeftOut += 1
-    }
+  /// What the program printed through `print`, whole and in order: each record's text is what
+  /// one call wrote, its terminator included.
+  var printed: PrintedOutput {
+    PrintedOutput(records.lazy.filter { $0.kind == .print }.map(\.text).joined())
   }
 
   /// How many sleeps ran on a clock of the program's own, rounded to the millisecond.
@@ -125,73 +118,6 @@ struct OwnProgramTrace {
       let fields = $0.text.split(separator: " ")
       return index < fields.count ? Int(fields[index]) : nil
     }
-  }
-
-  /// Reads the output of a run with `key`: a record may stand anywhere in a line, after text the
-  /// program wrote without ending its line (records go out in blocks, the program's writes as
-  /// it makes them).
-  init(output: String, key: String, keepsAllOutput: Bool = false) {
-    self.keepsAllOutput = keepsAllOutput
-    let prefix = OwnProgramScheduler.recordPrefix(key: key)
-    for whole in output.split(separator: "\n", omittingEmptySubsequences: false) {
-      var line = whole
-      if let found = line.firstRange(of: prefix) {
-        if found.lowerBound > line.startIndex {
-          other(line[..<found.lowerBound])
-        }
-        line = line[found.lowerBound...]
-      } else {
-        if !line.isEmpty { other(line) }
-        continue
-      }
-      let fields = line.dropFirst(prefix.count).split(
-        separator: "\t", maxSplits: 5, omittingEmptySubsequences: false)
-      // A time before the run began is no record the scheduler wrote (a program forged it).
-      guard fields.count == 6, let kind = Kind(rawValue: String(fields[0])),
-        let time = Int64(fields[1]), time >= 0, let task = UInt64(fields[2])
-      else {
-        other(line)
-        continue
-      }
-      if kind == .more {
-        if records.isEmpty {
-          other(line)
-        } else {
-          records[records.count - 1].text += Self.unescaped(fields[5])
-        }
-        continue
-      }
-      records.append(
-        Record(
-          kind: kind, time: time, task: task, lane: fields[3],
-          // A task's name, cut; the choices record keeps its picks there, whole.
-          name: kind == .choices
-            ? Self.unescaped(fields[4])
-            : cut(Self.unescaped(fields[4]), toWidth: Self.shownNameColumns),
-          text: Self.unescaped(fields[5])))
-    }
-  }
-
-  /// What the scheduler's escapes stand for: `\n`, `\t`, `\r`; any other escaped character
-  /// (`\\`) stands for itself.
-  static let escapes: [Character: Character] = ["n": "\n", "t": "\t", "r": "\r"]
-
-  /// The scheduler's escapes undone.
-  static func unescaped(_ text: Substring) -> String {
-    guard text.contains("\\") else { return String(text) }
-    var result = ""
-    var escaping = false
-    for character in text {
-      if escaping {
-        result.append(escapes[character] ?? character)
-        escaping = false
-      } else if character == "\\" {
-        escaping = true
-      } else {
-        result.append(character)
-      }
-    }
-    return result
   }
 
   /// The name each task is shown by: the name it was given (`Task(name:)`, `addTask(name:)`),
@@ -296,7 +222,12 @@ struct OwnProgramTrace {
       switch record.kind {
       case .start: payload = .start(note: "")
       case .resume: payload = .text(.resume, "")
-      case .print: payload = .log(cut(record.text, toWidth: Self.shownColumns))
+      case .print:
+        // Its text ends as the program ended it: a line feed ends the log, not a line of it.
+        let text =
+          record.text.utf8.last == UInt8(ascii: "\n")
+          ? String(decoding: record.text.utf8.dropLast(), as: UTF8.self) : record.text
+        payload = .log(cut(text, toWidth: Self.shownColumns))
       case .sleep:
         payload = .sleep(milliseconds: max(0, Int64(record.text) ?? 0) / 1_000_000)
       case .block:

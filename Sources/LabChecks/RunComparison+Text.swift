@@ -9,6 +9,8 @@ extension RunComparison {
   /// Below this width a thread is shown by its initial and number (`w1` for `worker-1`), so each
   /// half keeps room for details at 80 columns.
   public static let wideWidth = 140
+  /// The widest A's column is padded to when the report is not fitted to a width.
+  static let widestColumn = 80
   /// Unchanged rows kept on each side of a difference when identical rows are folded.
   static let context = 2
 
@@ -67,7 +69,9 @@ extension RunComparison {
         cells.append(("", "…", "\(count) identical event\(count == 1 ? "" : "s")", ""))
       }
     }
-    let aWidth = halves.a ?? (cells.map(\.a.count).max() ?? 0)
+    // Unfitted (no terminal, no COLUMNS), A's column is as wide as its cells up to
+    // `widestColumn`; a wider cell runs past it on its own row, not every row padded to it.
+    let aWidth = halves.a ?? min(Self.widestColumn, cells.map(\.a.count).max() ?? 0)
     var table = cells.map { cell in
       let left = halves.a.map { cut(cell.a, toWidth: $0) } ?? cell.a
       let right = halves.b.map { cut(cell.b, toWidth: $0) } ?? cell.b

@@ -32,7 +32,8 @@ enum CompareCommand: Command {
     (one that names a Swift file of its course) runs the same way, on its pool, on a side that
     asks with --scheduled — its program is compiled and run only then.
     Rows fit the terminal (COLUMNS): details are cut with … at 80 columns; from 140 columns
-    threads show their full names.
+    threads show their full names. At most 200 rows are shown, and how many more there are;
+    --full shows every row, identical ones too.
 
     A comparison is not a check: exit status 0 when both runs were made, whatever they did; 1 when
     a run could not be made (no swiftc for --native, a scenario that does not validate); 64 on a
@@ -72,12 +73,19 @@ enum CompareCommand: Command {
       results.append(result)
     }
     let comparison = CompareArguments.compare(results[0], results[1], sides)
+    // Unless --full asks for every row, as many as a reader takes in: two runs of 250,000
+    // events each were 40 MB of rows, made whole before the first was printed.
+    let rows: (count: Int, more: (Int) -> String)? =
+      sides.full ? nil : (Self.shownRows, { "… \($0) more rows: --full shows every one" })
     let report = comparison.report(
       labels: (sides.a.label, sides.b.label), width: context.console.terminalColumns,
-      fold: !sides.full)
+      fold: !sides.full, rows: rows)
     context.console.out(context.console.outStyle.comparison(report))
     return ExitStatus.ok
   }
+
+  /// The most rows (and folded stretches) a comparison shows without `--full`.
+  static let shownRows = 200
 
   /// What a side runs: a scenario's file, a Swift program of one's own, or a program scenario's
   /// file (which names a program of the course's).

@@ -166,4 +166,37 @@ import Testing
     let widest = out.split(separator: "\n").map(\.count).max() ?? 0
     #expect(widest <= 1_000, "a line of \(widest) characters")
   }
+
+  /// Two runs of many events each are shown as their first rows and a count of the rest, unless
+  /// `--full` asks for every row; unfitted (no terminal, no COLUMNS), no row is padded to a
+  /// wide cell. Two runs of 250,000 events each made 40 MB of rows, every one padded to the
+  /// widest.
+  @Test func aLongComparisonShowsItsFirstRows() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lab-compare-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let folder = root.appendingPathComponent("Scenarios/x")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let wide = String(repeating: "w", count: 300)
+    let json = """
+      {"format": 1, "title": "t", "summary": "s", "threads": 2, "steps": [
+        {"task": "a", "steps": [{"repeat": 300, "steps": [{"log": "a"}, {"yield": true}]}]},
+        {"task": "b", "steps": [{"repeat": 300, "steps": [{"log": "\(wide)"}, {"yield": true}]}]},
+        {"awaitTask": "a"}, {"awaitTask": "b"}]}
+      """
+    try Data(json.utf8).write(to: folder.appendingPathComponent("flood.json"))
+    let environment = ["LAB_ROOT": root.path]
+    let cut = CompareCommandTests.lab(["flood", "--seed", "1", "--vs", "--seed", "2"], environment: environment)
+    #expect(cut.status == 0, "\(cut.err)")
+    let lines = cut.out.split(separator: "\n")
+    #expect(lines.count < CompareCommand.shownRows + 20)
+    #expect(lines.contains { $0.hasSuffix(" more rows: --full shows every one") }, "\(cut.out)")
+    let padded = lines.filter { $0.contains(" │ ") && !$0.contains(wide) }
+    #expect(!padded.isEmpty)
+    #expect(padded.allSatisfy { $0.count < 200 }, "\(padded.first ?? "")")
+    let full = CompareCommandTests.lab(
+      ["flood", "--seed", "1", "--vs", "--seed", "2", "--full"], environment: environment)
+    #expect(full.out.split(separator: "\n").count > 1_200)
+    #expect(!full.out.contains("more rows: --full"))
+  }
 }

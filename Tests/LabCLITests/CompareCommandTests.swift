@@ -186,7 +186,8 @@ import Testing
       """
     try Data(json.utf8).write(to: folder.appendingPathComponent("flood.json"))
     let environment = ["LAB_ROOT": root.path]
-    let cut = CompareCommandTests.lab(["flood", "--seed", "1", "--vs", "--seed", "2"], environment: environment)
+    let cut = CompareCommandTests.lab(
+      ["flood", "--seed", "1", "--vs", "--seed", "2"], environment: environment)
     #expect(cut.status == 0, "\(cut.err)")
     let lines = cut.out.split(separator: "\n")
     #expect(lines.count < CompareCommand.shownRows + 20)

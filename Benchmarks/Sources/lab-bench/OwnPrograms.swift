@@ -1,4 +1,5 @@
 import Foundation
+import LabInterpreter
 import LabNative
 import LabProcess
 import LabSwift
@@ -46,6 +47,52 @@ import LabSwift
     }
   } catch {
     FileHandle.standardError.write(Data("  own program: skipped (\(error))\n".utf8))
+    return []
+  }
+}
+
+/// A run of a program that writes `megabytes` MB of one-letter lines past `print` (64 KB blocks
+/// through `write`), read back by the lab as `lab run FILE.swift` reads it — every line other
+/// output, its first and last kept — against the same program's process alone, its output
+/// read and dropped. The lab once read it line by line as text: 64 MB took 97 s.
+@MainActor func ownOutputRow(megabytes: Int) -> [Row] {
+  let environment = ProcessInfo.processInfo.environment
+  guard let compiler = SwiftCompiler.find(environment: environment) else { return [] }
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "lab-bench-output-\(UUID().uuidString)")
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let source = """
+    import Glibc
+    let block = (0..<65_536).map { UInt8(ascii: $0 % 2 == 0 ? "y" : "\\n") }
+    for _ in 0..<\(megabytes * 16) { block.withUnsafeBytes { _ = write(1, $0.baseAddress, $0.count) } }
+    """
+  do {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let builder = NativeBuilder(
+      compiler: compiler, cache: folder.appendingPathComponent("cache"),
+      records: BuildRecords(folder: folder.appendingPathComponent("records")))
+    let program = OwnProgram(path: "output.swift", source: source)
+    let scheduled = try program.build(with: builder)
+    let plain = try compiler.compile(source, name: "plain-output", mode: 6, in: folder)
+    guard let plainBinary = plain.executable else { throw CocoaError(.executableLoad) }
+    var options = RunOptions()
+    options.limits.runtime.wallClockSeconds = 120
+    options.limits.interpreter.maxTraceBytes = megabytes * 2 << 20
+    let read = median { _ = try? OwnProgram.run(scheduled, name: "output", seed: 0, options: options) }
+    let alone = median {
+      _ = try? NativeProcess.run(
+        plainBinary, environment: [:],
+        limits: NativeProcess.Limits(
+          seconds: 120, memoryMegabytes: 2048, cpuSeconds: 120, outputMegabytes: megabytes * 2))
+    }
+    return [
+      Row(
+        name: "own program: \(megabytes) MB of one-letter lines written past print, read back "
+          + "as a run's other output (real column: the program's process alone)",
+        virtual: read, real: alone, unit: "s")
+    ]
+  } catch {
+    FileHandle.standardError.write(Data("  own program output: skipped (\(error))\n".utf8))
     return []
   }
 }

@@ -273,6 +273,7 @@ do {
 rows += challengeRows(scenarios)
 rows += checkRows(scenarios)
 rows += ownProgramRows(yields: n, blocks: 20_000, locks: 8_000, prints: 20_000)
+rows += ownOutputRow(megabytes: 32)
 
 // Exploration throughput: schedules (whole runs) per second of the racy counter.
 var schedules = 0.0

@@ -136,7 +136,7 @@ enum NativeGroups {
   }()
 
   /// The signals the lab stops for, and their actions before the lab took them over.
-  static let signals = [SIGINT, SIGTERM, SIGHUP]
+  static let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
   nonisolated(unsafe) static let previous: UnsafeMutablePointer<sigaction> = {
     let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
     previous.initialize(repeating: sigaction(), count: 65)

@@ -25,6 +25,23 @@ for index in 1..<Int(CommandLine.argc) {
   exit(ExitStatus.usage)
 }
 
+// A lab started from a thread that blocks signals (Foundation's Process from a Dispatch thread)
+// inherits the block, and SIGTERM or a quit would wait for good: the ones that end it are let in.
+var ending = sigset_t()
+sigemptyset(&ending)
+for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&ending, signal) }
+pthread_sigmask(SIG_UNBLOCK, &ending, nil)
+// Swift's backtracer takes SIGQUIT (Ctrl-\): it printed the lab's own stack, 5 KB of it, and
+// the lab went on. A quit ends the lab as it ends any program; one the lab was started
+// ignoring stays ignored. The lab's handler for its programs (NativeGroups) kills them first.
+var quit = sigaction()
+sigaction(SIGQUIT, nil, &quit)
+if unsafeBitCast(quit.__sigaction_handler.sa_handler, to: Int.self)
+  != unsafeBitCast(SIG_IGN, to: Int.self)
+{
+  signal(SIGQUIT, SIG_DFL)
+}
+
 let name = LabCommand.detect(
   argument0: CommandLine.arguments.first ?? "lab",
   environment: ProcessInfo.processInfo.environment)

@@ -1,0 +1,56 @@
+import Foundation
+import LabTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A quit (SIGQUIT, Ctrl-\) ends the lab as it ends any program, and the program the lab runs
+/// with it: Swift's backtracer took it, printed the lab's own stack (5 KB) and the lab went on.
+@Suite(.serialized) struct QuitSignalTests {
+  @Test func aQuitEndsTheLabAndTheProgramItRuns() throws {
+    guard OwnProgramCommandTests.hasToolchain else { return print("skipped: no swiftc") }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quit-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let pidFile = folder.appendingPathComponent("pid")
+    let program = folder.appendingPathComponent("sleeper.swift")
+    try Data(
+      """
+      import Foundation
+      try! String(getpid()).write(toFile: "\(pidFile.path)", atomically: true, encoding: .utf8)
+      Thread.sleep(forTimeInterval: 60)
+      """.utf8
+    ).write(to: program)
+    let process = Process()
+    process.executableURL = TestSupport.labBinary
+    process.arguments = ["explore", program.path, "--native", "--runs", "2"]
+    process.currentDirectoryURL = TestSupport.packageRoot
+    process.environment = ProcessInfo.processInfo.environment.merging([
+      "NO_COLOR": "1", "XDG_STATE_HOME": TestSupport.stateHome,
+    ]) { $1 }
+    let err = Pipe()
+    process.standardError = err
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    var child: pid_t?
+    let deadline = ContinuousClock.now + .seconds(300)
+    while child == nil, ContinuousClock.now < deadline, process.isRunning {
+      child = (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap { pid_t($0) }
+      usleep(50_000)
+    }
+    let pid = try #require(child, "the program started")
+    #expect(kill(process.processIdentifier, SIGQUIT) == 0)
+    let errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(process.terminationStatus == SIGQUIT)
+    #expect(!errText.contains("Backtracing"), "\(errText.prefix(300))")
+    // Gone, or a zombie its parent has not reaped yet.
+    let state = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+    #expect(state == nil || state?.contains(") Z ") == true, "\(state ?? "")")
+  }
+}

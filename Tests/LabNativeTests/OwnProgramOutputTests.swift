@@ -158,4 +158,33 @@ import Testing
     }
     #expect(logs == ["a", "b", "c+d|"])
   }
+
+  /// A child the program forks (no `exec`) is no part of the run: its sleep is the machine's,
+  /// its print plain output, and what the parent held when it forked is written once. Before,
+  /// the child's sleep was a 2,000 ms block of main's, its print main's line, and "before"
+  /// came twice.
+  @Test func aForkedChildIsNoPartOfTheRun() throws {
+    let program = OwnProgram(
+      path: "fork.swift",
+      source: """
+        import Glibc
+        print("before")
+        let pid = fork()
+        if pid == 0 {
+          usleep(300_000)
+          print("child after its sleep")
+          exit(0)
+        }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        print("parent done")
+        """)
+    guard let run = try OwnProgramTests.runs(program, seeds: [0]).first else {
+      return print("skipped: no swiftc")
+    }
+    #expect(run.printed == ["before", "parent done"])
+    #expect(run.otherOutput == ["child after its sleep"])
+    #expect(!run.record.events.contains { if case .block = $0.payload { true } else { false } })
+    #expect(run.record.problem == nil, "\(run.record.problem ?? "")")
+  }
 }

@@ -185,6 +185,11 @@ extension OwnProgramScheduler {
     /// the text, the task that printed it, and the time.
     @_silgen_name("labSchedulerPrinted")
     public func labSchedulerPrinted(_ text: String, terminator: String) {
+      guard !labSchedulerForked else {
+        var line = text + terminator
+        line.withUTF8 { bytes in _ = Glibc.write(1, bytes.baseAddress, bytes.count) }
+        return
+      }
       let loop = LabSchedulerLoop.shared
       let task = labSchedulerCurrentTaskID()
       loop.printed(by: task)

@@ -183,6 +183,8 @@ extension OwnProgramScheduler {
       }
 
       private static func writeAll(_ bytes: UnsafeRawBufferPointer) {
+        // A child the program forked writes no record: the run is the parent's.
+        guard !labSchedulerForked else { return }
         var offset = 0
         while offset < bytes.count {
           let written = Glibc.write(1, bytes.baseAddress! + offset, bytes.count - offset)
@@ -306,7 +308,17 @@ extension OwnProgramScheduler {
       _createExecutors(factory: LabSchedulerFactory.self)
       labSchedulerWatchMainQueue()
       atexit { LabSchedulerRecord.end() }
+      pthread_atfork(nil, nil) {
+        labSchedulerForked = true
+        LabSchedulerRecord.count = 0
+      }
     }
+
+    /// Whether this process is a child the program forked (`fork()` with no `exec`): it is no
+    /// thread of the scheduler's, its sleeps and clocks are the machine's, its prints plain
+    /// output, and the records the parent held when it forked are the parent's to write — before,
+    /// a child's sleep was a block of main's, and what the parent held was written twice.
+    nonisolated(unsafe) var labSchedulerForked = false
 
     /// The lab's name for the calling thread — `worker-1`, `high-2`, as the virtual runtime names
     /// them — for the helpers of a scenario's program, which print where each step ran; nil on a

@@ -29,7 +29,7 @@ extension OwnProgramScheduler {
 
       /// The calling thread's number, or nil on a thread the scheduler does not run.
       static var current: Int? {
-        guard keyMade else { return nil }
+        guard keyMade, !labSchedulerForked else { return nil }
         let value = Int(bitPattern: pthread_getspecific(key))
         return value == 0 ? nil : value - 1
       }

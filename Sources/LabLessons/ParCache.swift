@@ -119,11 +119,10 @@ package struct ParCache: Sendable {
     guard let data = FileManager.default.contents(atPath: url.path),
       data.count <= JSONParser.Limits().maxBytes
     else { return nil }
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in data + [0] + Array(labIdentity.utf8) {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
-    return String(hash, radix: 16)
+    var digest = FNV1a()
+    data.withUnsafeBytes { digest.add($0) }
+    digest.add("\u{0}" + labIdentity)
+    return digest.hex
   }
 
   /// The running executable's size and modification time: a rebuilt lab searches again.

@@ -132,11 +132,6 @@ public struct NativeBuilder: Sendable {
 
   /// FNV-1a, 64 bits, of the parts separated by NUL, in hex: stable across runs and machines.
   static func key(_ parts: [String]) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in parts.joined(separator: "\u{0}").utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
+    FNV1a.of(parts.joined(separator: "\u{0}")).fixedHex
   }
 }

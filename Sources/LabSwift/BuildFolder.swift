@@ -165,11 +165,7 @@ public enum BuildFolder {
   /// FNV-1a, 64 bits, of `url`'s standardized path, in hex: a file name for what belongs to
   /// that path alone.
   static func digest(ofPath url: URL) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in url.standardizedFileURL.path.utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
-    return String(hash, radix: 16)
+    FNV1a.of(url.standardizedFileURL.path).hex
   }
 
   /// The module cache for compiles in `folder`, named by the folder's path. Clang's cache keeps
@@ -204,10 +200,10 @@ public struct BuildRecords: Sendable {
     else { return nil }
     // FNV-1a, 64 bits: not against a forger (one who can write here can write the record), but
     // so that a binary replaced in place, at the same size and time, is not taken for ours.
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in data { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    var digest = FNV1a()
+    data.withUnsafeBytes { digest.add($0) }
     return "\(info.st_dev) \(info.st_ino) \(info.st_size) \(info.st_mtim.tv_sec)."
-      + "\(info.st_mtim.tv_nsec) \(String(hash, radix: 16))"
+      + "\(info.st_mtim.tv_nsec) \(digest.hex)"
   }
 
   /// The record's file for `binary`, named by a digest of its path.

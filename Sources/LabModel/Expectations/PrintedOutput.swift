@@ -80,15 +80,7 @@ public struct PrintedOutput: Sendable, Hashable {
   }
 
   /// FNV-1a, 64 bits, of the whole text, in hex: the same on every machine.
-  public var digest: String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    var copy = text
-    copy.withUTF8 { bytes in
-      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    }
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
-  }
+  public var digest: String { FNV1a.of(text).fixedHex }
 
   /// Whether its lines are what `match` asks for, read from the whole text: `{"count": N}` by
   /// the count, `{"contains": LINE}` line by line, a list or `{"anyOrder": […]}` only when it

@@ -186,7 +186,7 @@ extension ProgramScenarioCommand {
               run: label,
               messages: [
                 "\(rule.grade.rawValue): \(rule.reason)", "printed: \(shown(run.printed))",
-              ],
+              ] + (run.record.problem.map { ["the run's problem: \($0)"] } ?? []),
               replay: named.hint("run", (label.replayOptions ?? "") + named.width(options.threads))
             ))
         })

@@ -48,6 +48,32 @@ import Testing
     try body(root)
   }
 
+  /// A run that fails its grade is reported with its problem, when it had one: a run stopped at
+  /// its timeout said only "forbidden" and what it printed.
+  @Test func aFailingRunIsReportedWithItsProblem() throws {
+    guard OwnProgramCommandTests.hasToolchain else { return print("skipped: no swiftc") }
+    let program = """
+      print("before")
+      var x = 0
+      while true { x &+= 1; if x == -1 { print(x) } }
+      """
+    let rules = """
+      [{"when": {"printed": ["before"], "ended": "finished"}, "grade": "acceptable",
+        "reason": "ends"}, {"grade": "forbidden", "reason": "something else"}]
+      """
+    try Self.withRules(rules, program: program) { root in
+      let check = Self.lab(
+        [
+          "check", "--scheduled", "--seeds", "1", "--policy", "random", "--timeout", "1",
+          "--verbose",
+        ],
+        root: root)
+      #expect(check.status == 1, "\(check.out)\(check.err)")
+      #expect(check.out.contains("printed: before"), "\(check.out)")
+      #expect(check.out.contains("the run's problem: stopped after"), "\(check.out)")
+    }
+  }
+
   /// A rule reads the whole of what a run printed, under the scheduler and natively alike: a
   /// count past the 1,000 lines an outcome keeps, a line after them, a line wider than an
   /// outcome shows, and prints with other terminators, as a terminal reads them. A rule for

@@ -1,6 +1,7 @@
 import Foundation
 import LabInterpreter
 import LabModel
+import LabRuntime
 import Testing
 
 @testable import LabNative
@@ -186,5 +187,47 @@ import Testing
     #expect(run.otherOutput == ["child after its sleep"])
     #expect(!run.record.events.contains { if case .block = $0.payload { true } else { false } })
     #expect(run.record.problem == nil, "\(run.record.problem ?? "")")
+  }
+
+  /// What a program printed before the lab stopped it is kept: a job that goes on sends what is
+  /// held every 100 ms, and the CPU limit's signal sends it too. A loop with no await after a
+  /// print showed an empty trace at --timeout and at --max-cpu.
+  @Test(arguments: [(1.5, 10), (30.0, 1)])
+  func linesPrintedBeforeAStopAreKept(seconds: Double, cpu: Int) throws {
+    let program = OwnProgram(
+      path: "spin.swift",
+      source: """
+        print("started")
+        var x = 0
+        while true { x &+= 1; if x == -1 { print(x) } }
+        """)
+    var options = RunOptions()
+    options.limits.runtime.wallClockSeconds = seconds
+    options.limits.maxCPUSeconds = cpu
+    guard let run = try OwnProgramTests.runs(program, seeds: [0], options: options).first else {
+      return print("skipped: no swiftc")
+    }
+    #expect(run.printed == ["started"], "\(run.record.problem ?? "")")
+    #expect(run.record.problem != nil)
+  }
+
+  /// `dump` and `debugPrint` print as `print` does, so a rule reads their lines under the
+  /// scheduler as it does natively; `dump(_:to:)` still writes where it is told. `dump` was the
+  /// program's other output, so a scheduled run printed fewer lines than a real one.
+  @Test func dumpAndDebugPrintAreWhatTheProgramPrinted() throws {
+    let program = OwnProgram(
+      path: "dumps.swift",
+      source: """
+        debugPrint("s")
+        dump([1, 2], name: "xs")
+        var kept = ""
+        dump(3, to: &kept)
+        print("a", kept.count)
+        """)
+    guard let run = try OwnProgramTests.runs(program, seeds: [0]).first else {
+      return print("skipped: no swiftc")
+    }
+    #expect(run.printed == ["\"s\"", "▿ xs: 2 elements", "  - 1", "  - 2", "a 4"])
+    #expect(run.otherOutput.isEmpty, "\(run.otherOutput)")
   }
 }

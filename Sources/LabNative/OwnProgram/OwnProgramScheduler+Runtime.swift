@@ -219,11 +219,12 @@ extension OwnProgramScheduler {
         flush()
       }
 
-      /// On the signal of a crash (a trap, a bad access, an abort): what waits goes out, then the
-      /// signal does what it would have done.
+      /// On the signal of a crash (a trap, a bad access, an abort) or of the CPU limit (SIGXCPU,
+      /// before the kernel's SIGKILL): what waits goes out, then the signal does what it would
+      /// have done.
       static func flushOnCrash() {
         pthread_mutex_init(&lock, nil)
-        for signal in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE] {
+        for signal in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGXCPU] {
           var action = sigaction()
           action.__sigaction_handler.sa_handler = { signal in
             LabSchedulerRecord.flushHeld()

@@ -25,6 +25,9 @@ extension OwnProgramScheduler {
           while true {
             usleep(100_000)
             let begun = labSchedulerJobsBegun.load(ordering: .relaxed)
+            // A job that goes on (a loop, a wait) sends what was printed before it now: a run
+            // the lab stops at --timeout is killed, and what it held was lost.
+            if begun == last { LabSchedulerRecord.flush() }
             if labSchedulerInJob.load(ordering: .acquiring), begun == last,
               labSchedulerSleeping(labSchedulerRunningThread.load(ordering: .acquiring))
             {

@@ -120,7 +120,8 @@ extension OwnProgramCommand {
     /// The scenario whose rules grade each outcome, when there is one.
     var graded: ProgramScenario?
     private(set) var outcomes: [Found] = []
-    private var index: [[String]: Int] = [:]
+    /// Each outcome's place in `outcomes`, by `PrintedOutput.outcomeKey`.
+    private var index: [String: Int] = [:]
     private(set) var made = 0
     private var madeBy: [SchedulingPolicy: Int] = [:]
 
@@ -146,15 +147,16 @@ extension OwnProgramCommand {
       printed: PrintedOutput, problem: String?, ending: Outcome.Ending, replay: String
     ) {
       made += 1
-      let key = printed.shown + (problem.map { ["⚠ \($0)"] } ?? [])
+      let key = printed.outcomeKey(problem: problem)
       if let at = index[key] {
         outcomes[at].count += 1
       } else {
         index[key] = outcomes.count
         outcomes.append(
           Found(
-            lines: key, count: 1, replay: replay, failed: problem != nil,
-            grade: graded?.grade(printed: printed, ending: ending), lineCount: printed.lineCount))
+            lines: printed.shown + (problem.map { ["⚠ \($0)"] } ?? []), count: 1, replay: replay, failed: problem != nil,
+            grade: graded?.grade(printed: printed, ending: ending), lineCount: printed.lineCount,
+            digest: printed.digest))
       }
     }
 
@@ -171,8 +173,9 @@ extension OwnProgramCommand {
     var failed: Bool
     /// Its grade by a program scenario's outcomes, when there is one.
     var grade: OutcomeRule?
-    /// How many lines it printed, all told.
+    /// How many lines it printed, all told, and the digest of all of them.
     var lineCount: Int
+    var digest: String
   }
 
   /// Lists `outcomes`, each graded by `named`'s scenario when there is one; whether one failed
@@ -217,7 +220,10 @@ extension OwnProgramCommand {
     let more = lines.count > shownOutcomeLines ? outcome.lineCount - shownOutcomeLines : 0
     let notShown =
       more > 0
-      ? ["… \(more) more line\(more == 1 ? "" : "s") not shown: its replay shows them"] : []
+      ? [
+        "… \(more) more line\(more == 1 ? "" : "s") not shown (all \(outcome.lineCount): digest "
+          + "\(outcome.digest)): its replay shows them"
+      ] : []
     for line in lines.prefix(shownOutcomeLines) + notShown + (problem.map { [$0] } ?? []) {
       console.out("   \(cut(terminalSafe(line), toWidth: width))\n")
     }
@@ -251,7 +257,7 @@ extension OwnProgramCommand {
       Found(
         lines: $0.printed + ($0.problem.map { ["⚠ \($0)"] } ?? []), count: $0.count,
         replay: "--schedule \($0.schedule.text)", failed: $0.problem != nil, grade: $0.grade,
-        lineCount: $0.lineCount)
+        lineCount: $0.lineCount, digest: $0.digest)
     }
     let failed = show(
       found, of: program, as: named, unit: "schedule", threads: options.threads, console)

@@ -136,8 +136,8 @@ extension ProgramScenarioCommand {
   /// What `lab check` found in a program scenario's runs.
   struct Graded {
     var runs = 0
-    /// The distinct outputs the runs printed.
-    var printed = Set<[String]>()
+    /// The distinct outputs the runs printed, by `PrintedOutput.outcomeKey`.
+    var printed = Set<String>()
     /// Each run whose grade fails, with the command that replays it where one can.
     var failures: [ScenarioVerdict.Failure] = []
 
@@ -176,7 +176,7 @@ extension ProgramScenarioCommand {
         budget: budget,
         each: { run, policy, seed in
           graded.runs += 1
-          graded.printed.insert(run.printed)
+          graded.printed.insert(run.output.outcomeKey(problem: nil))
           progress(graded.runs)
           let rule = grade(run, by: scenario)
           guard rule.grade.fails else { return }
@@ -216,7 +216,7 @@ extension ProgramScenarioCommand {
       }
       guard let outcome = next else { break }  // the budget cut it: no outcome
       graded.runs += 1
-      graded.printed.insert(outcome.printed)
+      graded.printed.insert(outcome.output.outcomeKey(problem: nil))
       progress(run)
       let rule = scenario.grade(printed: outcome.output, ending: outcome.ending)
       guard rule.grade.fails else { continue }

@@ -29,6 +29,16 @@ import Testing
     event(0, "worker-1", "root", .spawn, "adders[2]"),
   ]
 
+  /// Texts Swift's `==` calls equal but whose bytes differ are other details: a run that
+  /// printed the Kelvin sign did not print "K" (the two stood on one row, counted the same).
+  @Test func textsAreComparedByTheirBytes() {
+    let comparison = Self.compare(
+      Self.common + [event(0, "worker-1", "root", .log, "K")],
+      Self.common + [event(0, "worker-1", "root", .log, "\u{212A}")])
+    #expect(comparison.divergence?.difference == .details)
+    #expect(comparison.divergence?.row == Self.common.count)
+  }
+
   static func compare(
     _ a: [TraceEvent], _ b: [TraceEvent], tolerance: Tolerance? = nil
   ) -> RunComparison {

@@ -41,11 +41,16 @@ struct PrintedOutputTests {
     #expect(!output.matches(.contains(.int(1))))
   }
 
-  /// Lines compare as Swift compares text: by bytes where both are ASCII, as text otherwise.
-  @Test func aLineIsFoundAsSwiftComparesText() {
-    #expect(PrintedOutput("x\n\u{212A}\n").matches(.contains(.string("K"))))
-    #expect(PrintedOutput("e\u{301}\n").matches(.contains(.string("é"))))
-    #expect(!PrintedOutput("e\n").matches(.contains(.string("é"))))
+  /// A line is its bytes, as a terminal shows it: text Swift's `==` calls equal but whose bytes
+  /// differ is another line (a rule for "K" graded a run that printed the Kelvin sign).
+  @Test func aLineIsItsBytes() {
+    #expect(!PrintedOutput("x\n\u{212A}\n").matches(.contains(.string("K"))))
+    #expect(!PrintedOutput("e\u{301}\n").matches(.contains(.string("é"))))
+    #expect(PrintedOutput("e\u{301}\n").matches(.contains(.string("e\u{301}"))))
+    #expect(!PrintedOutput("\u{212A}\n").matches(.equals(.list([.string("K")]))))
+    #expect(!PrintedOutput("\u{212A}\nK\n").matches(.anyOrder([.string("K"), .string("K")])))
+    #expect(PrintedOutput("\u{212A}\nK\n").matches(.anyOrder([.string("K"), .string("\u{212A}")])))
+    #expect(PrintedOutput("K\n").digest != PrintedOutput("\u{212A}\n").digest)
   }
 
   /// A line wider than an outcome shows is cut, and the digest tells two such outputs apart.

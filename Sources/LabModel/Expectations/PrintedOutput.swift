@@ -79,36 +79,58 @@ public struct PrintedOutput: Sendable, Hashable {
     return lines + ["… \(left) (digest \(digest))"]
   }
 
+  /// What tells two runs' outputs apart, with `problem` (how the run ended badly, if it did):
+  /// their bytes, by digest — not Swift's `==`, which calls "K" and the Kelvin sign equal.
+  public func outcomeKey(problem: String?) -> String {
+    "\(lineCount) \(digest)" + (problem.map { "\u{0}" + $0 } ?? "")
+  }
+
   /// FNV-1a, 64 bits, of the whole text, in hex: the same on every machine.
   public var digest: String { FNV1a.of(text).fixedHex }
 
   /// Whether its lines are what `match` asks for, read from the whole text: `{"count": N}` by
   /// the count, `{"contains": LINE}` line by line, a list or `{"anyOrder": […]}` only when it
-  /// has as many lines as the rule (a rule's lines are few).
+  /// has as many lines as the rule (a rule's lines are few). A line is its bytes, as a terminal
+  /// shows it: "K" and the Kelvin sign, "é" and "e" with a combining accent, are other lines,
+  /// though Swift's `==` calls them equal.
   public func matches(_ match: ValueMatch) -> Bool {
     switch match {
     case .count(let count): return Int64(lineCount) == count
     case .contains(.string(let wanted)): return contains(wanted)
     case .contains: return false
-    case .equals(.list(let items)), .anyOrder(let items):
-      guard items.count == lineCount else { return false }
-      return match.matches(.list(lines().map { .string($0) }))
+    case .equals(.list(let items)):
+      guard items.count == lineCount, let wanted = Self.texts(items) else { return false }
+      return zip(lines(), wanted).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+    case .anyOrder(let items):
+      guard items.count == lineCount, let wanted = Self.texts(items) else { return false }
+      var left: [[UInt8]: Int] = [:]
+      for line in wanted { left[Array(line.utf8), default: 0] += 1 }
+      for line in lines() {
+        let bytes = Array(line.utf8)
+        guard let count = left[bytes], count > 0 else { return false }
+        left[bytes] = count - 1
+      }
+      return true
     case .equals: return false
     }
   }
 
-  /// Whether a line is `wanted`, as Swift compares text: bytes first, and as text only where
-  /// a line or `wanted` is not ASCII (`"K"` and the Kelvin sign are equal as text).
+  /// A rule's items as text; nil when one is not text.
+  private static func texts(_ items: [Value]) -> [String]? {
+    var texts: [String] = []
+    for item in items {
+      guard case .string(let text) = item else { return nil }
+      texts.append(text)
+    }
+    return texts
+  }
+
+  /// Whether a line's bytes are `wanted`'s.
   private func contains(_ wanted: String) -> Bool {
     let wantedBytes = Array(wanted.utf8)
-    let wantedIsASCII = wantedBytes.allSatisfy { $0 < 0x80 }
     var found = false
     forEachLine { bytes in
-      if bytes.elementsEqual(wantedBytes) {
-        found = true
-      } else if !wantedIsASCII || bytes.contains(where: { $0 >= 0x80 }) {
-        found = String(decoding: bytes, as: UTF8.self) == wanted
-      }
+      found = bytes.elementsEqual(wantedBytes)
       return !found
     }
     return found

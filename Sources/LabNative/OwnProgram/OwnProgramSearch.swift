@@ -20,8 +20,9 @@ public enum OwnProgramSearch {
     public var schedule: OwnSchedule
     /// Its grade by the scenario the search was given, by the whole of what it printed.
     public var grade: OutcomeRule?
-    /// How many lines it printed, all told.
+    /// How many lines it printed, all told, and the digest of all of them.
     public var lineCount: Int
+    public var digest: String
   }
 
   public struct Result: Sendable {
@@ -66,7 +67,7 @@ public enum OwnProgramSearch {
     var result = Result(
       outcomes: [], schedules: 0, stoppedBy: nil, uncontrolledRuns: 0, firstUncontrolled: nil,
       repeatedRuns: 0, cutRuns: 0)
-    var index: [[String]: Int] = [:]
+    var index: [String: Int] = [:]
     // Each schedule to run as the run it departs from (shared, not copied: a run with N
     // points of choice pushes up to N children, and N copies of its schedule would take N²),
     // and its one departure: at `point`, the job `pick` places behind the oldest.
@@ -119,7 +120,7 @@ public enum OwnProgramSearch {
           ?? "schedule \(schedule): \(run.record.escapedJobs) job(s) came from another thread"
       }
       if !choices.whole { result.cutRuns += 1 }
-      let key = run.printed + (run.record.problem.map { ["⚠ \($0)"] } ?? [])
+      let key = run.output.outcomeKey(problem: run.record.problem)
       let reached = choices.schedule
       if let at = index[key] {
         result.outcomes[at].count += 1
@@ -133,7 +134,7 @@ public enum OwnProgramSearch {
           Outcome(
             printed: run.printed, problem: run.record.problem, ending: ending, count: 1,
             schedule: reached, grade: graded?.grade(printed: run.output, ending: ending),
-            lineCount: run.output.lineCount))
+            lineCount: run.output.lineCount, digest: run.output.digest))
       }
       // Each schedule once: a child departs at a point past its parent's last departure.
       let spent = prefix.reduce(0, +)

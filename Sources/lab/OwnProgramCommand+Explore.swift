@@ -21,8 +21,8 @@ extension OwnProgramCommand {
     let options = try named.options(arguments)
     if arguments.given(.format) {
       throw UsageError(
-        "--format has no meaning for a Swift file's explore, which lists its outcomes as text; "
-          + "drop it (lab run FILE.swift --format json writes one run)")
+        "--format has no meaning for the explore of a Swift program, which lists its outcomes as "
+          + "text; drop it (lab run FILE.swift --format json writes one run)")
     }
     if arguments.flag(.native) {
       return try exploreNatively(program, as: named, options: options, arguments, context)
@@ -72,7 +72,7 @@ extension OwnProgramCommand {
     let seeds = SeedBudget.seeds(policies.map { ($0, sample.made(by: $0)) })
     context.console.out(
       "\(terminalSafe(named.replaying)): \(sample.outcomes.count) outcome"
-        + "\(sample.outcomes.count == 1 ? "" : "s") in \(made) seeded runs (sampled, not a proof: "
+        + "\(sample.outcomes.count == 1 ? "" : "s") in \(made) seeded run\(made == 1 ? "" : "s") (sampled, not a proof: "
         + seeds
         + budget.stopped(made: made, of: count * policies.count) + "), by what it printed\n")
     let failed = show(
@@ -154,7 +154,8 @@ extension OwnProgramCommand {
         index[key] = outcomes.count
         outcomes.append(
           Found(
-            lines: printed.shown + (problem.map { ["⚠ \($0)"] } ?? []), count: 1, replay: replay, failed: problem != nil,
+            lines: printed.shown + (problem.map { ["⚠ \($0)"] } ?? []), count: 1, replay: replay,
+            failed: problem != nil,
             grade: graded?.grade(printed: printed, ending: ending), lineCount: printed.lineCount,
             digest: printed.digest))
       }

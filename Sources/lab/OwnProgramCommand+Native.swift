@@ -49,7 +49,7 @@ extension OwnProgramCommand {
     console.out(
       "\(terminalSafe(named.replaying)): \(found.count) outcome\(found.count == 1 ? "" : "s") in "
         + "\(made) real run\(made == 1 ? "" : "s") on Swift's own executors"
-        + budget.stopped(made: made, of: count) + ", by what it printed\n")
+        + ", by what it printed" + budget.stopped(made: made, of: count) + "\n")
     let failed = show(found, of: program, as: named, unit: "run", threads: nil, console)
     console.out(
       "\n"

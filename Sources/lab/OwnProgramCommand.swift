@@ -310,6 +310,14 @@ enum OwnProgramCommand {
     // The runtime's message, not the stack trace it prints after it.
     let said = run.otherOutput.prefix { !$0.hasPrefix("Current stack trace") }.prefix(3)
     lines += said.map { "the program wrote: \(terminalSafe($0))" }
+    // How much more it wrote, and its last words: 300 lines showed as their first 3.
+    let more = run.otherLineCount - said.count
+    if more > 0, said.count == 3 || said.count == run.otherOutput.count {
+      let last = run.otherOutput.last.map { "; the last: \(terminalSafe($0))" } ?? ""
+      lines.append(
+        "the program wrote \(more) more line\(more == 1 ? "" : "s") past print (standard "
+          + "output and error)" + (said.count == run.otherOutput.count ? "" : last))
+    }
     return lines.map { "note: \($0)" }
   }
 

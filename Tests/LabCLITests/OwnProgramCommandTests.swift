@@ -36,6 +36,31 @@ import Testing
     #expect(run.out.contains("replay: lab run Tests/OwnPrograms/bank.swift --seed "))
   }
 
+  /// What a program wrote past `print` is noted as its first lines, how many more, and its
+  /// last: 300 lines and a line to standard error showed as their first three, and no more.
+  @Test func aRunNotesHowMuchMoreItsProgramWrote() throws {
+    guard Self.hasToolchain else { return print("skipped: no swiftc") }
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "raw-\(UUID().uuidString.prefix(8)).swift")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try Data(
+      """
+      import Foundation
+      for i in 0..<300 { FileHandle.standardOutput.write("raw \\(i)\\n".data(using: .utf8)!) }
+      FileHandle.standardError.write("err\\n".data(using: .utf8)!)
+      print("p")
+      """.utf8
+    ).write(to: file)
+    let run = InProcessLab.run(["run", file.path])
+    #expect(run.status == 0, "\(run.err)")
+    let unwrapped = run.out.replacingOccurrences(of: "\n  ", with: " ")
+    #expect(unwrapped.contains("note: the program wrote: raw 2\n"), "\(run.out)")
+    #expect(
+      unwrapped.contains(
+        "note: the program wrote 298 more lines past print (standard output and error); the "
+          + "last: err"), "\(run.out)")
+  }
+
   /// `--show-schedule` with `--format json`: the schedule is a field of the document.
   @Test func theScheduleIsAFieldOfTheJSON() {
     guard Self.hasToolchain else { return print("skipped: no swiftc") }
@@ -201,7 +226,7 @@ import Testing
     (["run", "Tests/OwnPrograms/yields.swift", "--task", "c"], "'c'"),
     (
       ["explore", "Tests/OwnPrograms/yields.swift", "--format", "json"],
-      "--format has no meaning for a Swift file's explore"
+      "--format has no meaning for the explore of a Swift program"
     ),
     (
       ["compare", "Tests/OwnPrograms/yields.swift", "--vs", "--native"],

@@ -23,6 +23,8 @@ public struct OwnRun: Sendable {
   public var unfitSchedule: String?
   /// What the program wrote other than through `print`: the runtime's messages among them.
   public var otherOutput: [String]
+  /// How many lines it wrote other than through `print`, those `otherOutput` left out included.
+  public var otherLineCount = 0
   /// The blocks and timers the program gave Dispatch, which ran on its threads in real time.
   public var dispatchBlocks = 0
   /// Under `--policy pct` with no horizon given: the first in, first out run made to count the
@@ -260,7 +262,7 @@ public struct OwnProgram: Sendable {
       record: record, output: trace.printed, jobs: trace.jobs, inexactSleeps: trace.inexactSleeps,
       choices: trace.choices,
       unfitSchedule: trace.unfit ?? Self.unused(schedule, choices: trace.choices),
-      otherOutput: otherOutput,
+      otherOutput: otherOutput, otherLineCount: otherOutput.count + trace.otherLeftOut,
       dispatchBlocks: trace.dispatchBlocks, horizonProblem: horizonProblem,
       timedOut: process.ending.isRealTimeLimit)
   }

@@ -22,7 +22,7 @@ enum OwnProgramCommand {
 
   /// The limits of what the virtual runtime's interpreter does, which a Swift program's run
   /// has no part in: refused, not ignored.
-  static let interpreterLimits: [Option] = [.maxEvents, .maxTasks, .maxSteps, .maxDepth]
+  static let interpreterLimits: [Option] = [.maxTasks, .maxSteps, .maxDepth]
 
   /// The largest program file the lab reads.
   static let maxBytes = ProgramScenario.maxProgramBytes

@@ -211,7 +211,7 @@ import Testing
       ],
       "but the run had only"
     ),
-    (["run", "Tests/OwnPrograms/yields.swift", "--max-events", "10"], "--max-events has no"),
+    (["run", "Tests/OwnPrograms/yields.swift", "--max-steps", "10"], "--max-steps has no"),
     (["run", "async-let-result", "--scheduled", "--max-tasks", "1"], "--max-tasks has no"),
   ])
   func meaninglessInputIsAUsageError(_ arguments: [String], _ message: String) {

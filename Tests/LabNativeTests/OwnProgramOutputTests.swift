@@ -230,4 +230,22 @@ import Testing
     #expect(run.printed == ["\"s\"", "▿ xs: 2 elements", "  - 1", "  - 2", "a 4"])
     #expect(run.otherOutput.isEmpty, "\(run.otherOutput)")
   }
+
+  /// Past `--max-events` the lab keeps the first records of what happened and cuts the run,
+  /// its end still read: 2,000,000 prints held 492 MB of the lab's.
+  @Test func aRunPastMaxEventsIsCut() throws {
+    let program = OwnProgram(path: "many.swift", source: "for i in 0..<5_000 { print(i) }")
+    var options = RunOptions()
+    options.limits.interpreter.maxEvents = 100
+    guard let run = try OwnProgramTests.runs(program, seeds: [0], options: options).first else {
+      return print("skipped: no swiftc")
+    }
+    #expect(run.record.events.count <= 100)
+    #expect(run.printed.first == "0")
+    #expect(run.jobs != nil, "the end record was read")
+    #expect(
+      run.record.problem
+        == "stopped: the run made more than 100 events (the --max-events limit), and the lab "
+        + "kept the first; raise it with --max-events 200")
+  }
 }

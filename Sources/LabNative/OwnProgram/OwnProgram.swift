@@ -242,7 +242,9 @@ public struct OwnProgram: Sendable {
     } catch {
       throw .io("could not run \(build.executable.path): \(error)")
     }
-    let trace = OwnProgramTrace(output: process.output, key: key, keepsAllOutput: keepsAllOutput)
+    let trace = OwnProgramTrace(
+      output: process.output, key: key, keepsAllOutput: keepsAllOutput,
+      maxEvents: options.limits.interpreter.maxEvents)
     // The runtime names the file it compiled, main.swift: the learner's is theirs.
     let otherOutput = trace.otherOutput.map {
       $0.replacingOccurrences(of: "main/main.swift:", with: "\(name).swift:")

@@ -7,15 +7,18 @@ extension OwnProgramTrace {
   /// Reads the output of a run with `key`: a record may stand anywhere in a line, after text the
   /// program wrote without ending its line (records go out in blocks, the program's writes as
   /// it makes them).
-  init(output: String, key: String, keepsAllOutput: Bool = false) {
+  /// At most `maxEvents` records of what happened are kept (`--max-events`): past them the run
+  /// is cut, its records of how it ended kept (2,000,000 prints held 492 MB of the lab's).
+  init(output: String, key: String, keepsAllOutput: Bool = false, maxEvents: Int = .max) {
     var reader = Reader(
-      prefix: Array(OwnProgramScheduler.recordPrefix(key: key).utf8), keepsAll: keepsAllOutput)
+      prefix: Array(OwnProgramScheduler.recordPrefix(key: key).utf8), keepsAll: keepsAllOutput,
+      maxEvents: maxEvents)
     var copy = output
     self = copy.withUTF8 { bytes in
       reader.read(bytes)
       return OwnProgramTrace(
         records: reader.records, otherHead: reader.head, otherTail: reader.tail(of: bytes),
-        otherLeftOut: reader.leftOut)
+        otherLeftOut: reader.leftOut, eventsLeftOut: reader.eventsLeftOut, maxEvents: maxEvents)
     }
   }
 
@@ -26,7 +29,12 @@ extension OwnProgramTrace {
     let prefix: [UInt8]
     /// Whether every line of other output is kept (a scenario's program writes its trace there).
     let keepsAll: Bool
+    let maxEvents: Int
     var records: [Record] = []
+    /// Records of what happened left out past `maxEvents`; whether the last one was (its `more`
+    /// records go with it).
+    var eventsLeftOut = 0
+    var leftOutLast = false
     var head: [String] = []
     /// The last lines of other output, where they are in the output: a ring written at `next`.
     var ring: [Range<Int>] = []
@@ -67,10 +75,13 @@ extension OwnProgramTrace {
         let task = UInt64(Self.text(fields[2]))
       else { return other(line[found...]) }
       if kind == .more {
+        if leftOutLast { return }
         guard !records.isEmpty else { return other(line[found...]) }
         records[records.count - 1].text += OwnProgramTrace.unescaped(fields[5])
         return
       }
+      leftOutLast = kind.isEvent && records.count >= maxEvents
+      if leftOutLast { return eventsLeftOut += 1 }
       let name = OwnProgramTrace.unescaped(fields[4])
       records.append(
         Record(

@@ -28,6 +28,15 @@ struct OwnProgramTrace {
     /// The rest of the record before it, whose text was longer than the kernel writes to a pipe
     /// whole: joined to that record as it is read.
     case more
+
+    /// Whether it says what happened in the run, as an event of its trace — those `--max-events`
+    /// bounds — rather than how the run ended.
+    var isEvent: Bool {
+      switch self {
+      case .start, .resume, .print, .sleep, .block, .wait, .waited, .foreign, .inexact: true
+      case .choices, .unfit, .stuck, .blocked, .noThread, .lost, .limit, .end, .more: false
+      }
+    }
   }
 
   /// One record, as the scheduler writes it: `KIND TIME TASK LANE NAME TEXT`, tab-separated.
@@ -52,6 +61,9 @@ struct OwnProgramTrace {
   var otherTail: [String] = []
   /// How many lines of other output were left out between the head and the tail.
   var otherLeftOut = 0
+  /// How many records of what happened were left out past `maxEvents`.
+  var eventsLeftOut = 0
+  var maxEvents = Int.max
 
   /// The widest a printed line or a line of other output is kept; the rest is cut.
   static let shownColumns = 1_000
@@ -273,6 +285,15 @@ struct OwnProgramTrace {
       }
       events.append(
         TraceEvent(time: time, thread: thread, task: label(record.task), payload: payload))
+    }
+    // Past --max-events the run is cut where the lab stopped keeping it; a crash or a stop of
+    // the program's own says more.
+    if eventsLeftOut > 0, problem == nil {
+      let raised = maxEvents > Int.max / 2 ? maxEvents : maxEvents * 2
+      end = .limitReached("--max-events")
+      problem =
+        "stopped: the run made more than \(maxEvents) events (the --max-events limit), and the "
+        + "lab kept the first; raise it with --max-events \(raised)"
     }
     if problem == nil, jobs == nil { problem = missingEnd }
     var run = RunRecord(

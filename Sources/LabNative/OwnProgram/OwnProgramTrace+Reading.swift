@@ -81,7 +81,10 @@ extension OwnProgramTrace {
         return
       }
       leftOutLast = kind.isEvent && records.count >= maxEvents
-      if leftOutLast { return eventsLeftOut += 1 }
+      if leftOutLast {
+        eventsLeftOut += 1
+        return
+      }
       let name = OwnProgramTrace.unescaped(fields[4])
       records.append(
         Record(

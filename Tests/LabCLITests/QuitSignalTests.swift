@@ -26,9 +26,13 @@ import Testing
       """.utf8
     ).write(to: program)
     let process = Process()
-    process.executableURL = TestSupport.labBinary
-    process.arguments = ["explore", program.path, "--native", "--runs", "2"]
-    process.currentDirectoryURL = TestSupport.packageRoot
+    // A quit dumps core where the machine lets it: not here, and not in the package.
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = [
+      "-c", "ulimit -c 0; exec \"$0\" \"$@\"", TestSupport.labBinary.path, "explore",
+      program.path, "--native", "--runs", "2",
+    ]
+    process.currentDirectoryURL = folder
     process.environment = ProcessInfo.processInfo.environment.merging([
       "NO_COLOR": "1", "XDG_STATE_HOME": TestSupport.stateHome,
     ]) { $1 }

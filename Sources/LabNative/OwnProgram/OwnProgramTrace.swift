@@ -207,12 +207,36 @@ struct OwnProgramTrace {
       + "second): a deadlock, or a continuation never resumed" + threads
   }
 
+  /// Why a run stopped when a job had waited `seconds` real seconds without returning.
+  static func blockedText(seconds: String) -> String {
+    "a job waited \(seconds) real seconds without returning: a blocking call the lab does not "
+      + "model (a read, an NSCondition, a read-write lock) holds the scheduler's turn — one job "
+      + "runs at a time — and the task that would end it cannot run until it returns"
+  }
+
   /// What a run the scheduler could not go on with says: it lost its turn, or a thread.
   static func schedulerDefect(lost: Bool) -> String {
     lost
       ? "the lab's scheduler lost its turn: all of its threads waited for 3 real seconds "
         + "between jobs — a defect of the lab, not of the program; please report it"
       : "the lab's scheduler could not start a thread of the pool, so its jobs could not run"
+  }
+
+  /// A print's text as its trace shows it: its text ends as the program ended it, and a line
+  /// feed ends the log, not a line of it; cut at `shownColumns`.
+  static func logged(_ text: String) -> String {
+    let ended =
+      text.utf8.last == UInt8(ascii: "\n")
+      ? String(decoding: text.utf8.dropLast(), as: UTF8.self) : text
+    return cut(ended, toWidth: shownColumns)
+  }
+
+  /// Why the run was cut, when the lab kept fewer of its records than it made.
+  var cutByMaxEvents: String? {
+    guard eventsLeftOut > 0 else { return nil }
+    let raised = maxEvents > Int.max / 2 ? maxEvents : maxEvents * 2
+    return "stopped: the run made more than \(maxEvents) events (the --max-events limit), and "
+      + "the lab kept the first; raise it with --max-events \(raised)"
   }
 
   func record(name: String, seed: UInt64, threads: Int) -> RunRecord {
@@ -234,12 +258,7 @@ struct OwnProgramTrace {
       switch record.kind {
       case .start: payload = .start(note: "")
       case .resume: payload = .text(.resume, "")
-      case .print:
-        // Its text ends as the program ended it: a line feed ends the log, not a line of it.
-        let text =
-          record.text.utf8.last == UInt8(ascii: "\n")
-          ? String(decoding: record.text.utf8.dropLast(), as: UTF8.self) : record.text
-        payload = .log(cut(text, toWidth: Self.shownColumns))
+      case .print: payload = .log(Self.logged(record.text))
       case .sleep:
         payload = .sleep(milliseconds: max(0, Int64(record.text) ?? 0) / 1_000_000)
       case .block:
@@ -266,10 +285,7 @@ struct OwnProgramTrace {
         continue
       case .blocked:
         end = .deadlock
-        problem =
-          "a job waited \(record.text) real seconds without returning: a blocking call the lab "
-          + "does not model (a read, an NSCondition, a read-write lock) holds the scheduler's turn — "
-          + "one job runs at a time — and the task that would end it cannot run until it returns"
+        problem = Self.blockedText(seconds: record.text)
         continue
       case .noThread, .lost:
         end = .limitReached("the lab's scheduler")
@@ -288,12 +304,9 @@ struct OwnProgramTrace {
     }
     // Past --max-events the run is cut where the lab stopped keeping it; a crash or a stop of
     // the program's own says more.
-    if eventsLeftOut > 0, problem == nil {
-      let raised = maxEvents > Int.max / 2 ? maxEvents : maxEvents * 2
+    if problem == nil, let cut = cutByMaxEvents {
       end = .limitReached("--max-events")
-      problem =
-        "stopped: the run made more than \(maxEvents) events (the --max-events limit), and the "
-        + "lab kept the first; raise it with --max-events \(raised)"
+      problem = cut
     }
     if problem == nil, jobs == nil { problem = missingEnd }
     var run = RunRecord(

@@ -43,6 +43,7 @@ import Testing
   @Test(arguments: [
     (#"{ "cont": 1 }"#, "unknown way to match a value 'cont'; did you mean 'count'?"),
     (#"{ "count": -1 }"#, "'count' takes a whole number of items ≥ 0, not -1"),
+    (#"{ "count": 1.5 }"#, "'count' takes a whole number of items ≥ 0, not 1.5"),
     (#"{ "anyOrder": 1 }"#, "'anyOrder' takes the list's items, such as [\"ann\", \"bob\"], not"),
     (#"{ "count": 1, "contains": 2 }"#, "a value to match is a value or one of"),
   ])

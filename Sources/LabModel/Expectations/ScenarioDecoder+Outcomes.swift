@@ -192,10 +192,16 @@ extension ScenarioDecoder {
     switch kind {
     case .count:
       guard let count = member.value.value.integerValue, count >= 0 else {
+        // The number itself where it is one: "not a number" read as if 1.5 were none.
+        let given: String =
+          if case .number(let number) = member.value.value {
+            "\(number)"
+          } else {
+            member.value.value.integerValue.map(String.init) ?? member.value.typeName
+          }
         error(
-          "'count' takes a whole number of items ≥ 0, not "
-            + (member.value.value.integerValue.map(String.init) ?? member.value.typeName),
-          at: member.value.location, path: memberPath)
+          "'count' takes a whole number of items ≥ 0, not \(given)", at: member.value.location,
+          path: memberPath)
         return nil
       }
       return .count(count)

@@ -78,7 +78,9 @@ import LabSwift
     var options = RunOptions()
     options.limits.runtime.wallClockSeconds = 120
     options.limits.interpreter.maxTraceBytes = megabytes * 2 << 20
-    let read = median { _ = try? OwnProgram.run(scheduled, name: "output", seed: 0, options: options) }
+    let read = median {
+      _ = try? OwnProgram.run(scheduled, name: "output", seed: 0, options: options)
+    }
     let alone = median {
       _ = try? NativeProcess.run(
         plainBinary, environment: [:],

@@ -185,4 +185,25 @@ extension OwnProgramWaitTests {
       #expect(run.record.problem == nil)
     }
   }
+
+  /// A job that waits while another thread of the program prints for it is not blocked: the
+  /// prints show the work goes on. Eight Dispatch threads printing long lines for
+  /// `concurrentPerform` were named a blocking call once they took 3 s.
+  @Test func aWaitWhileOtherThreadsPrintIsNotBlocked() throws {
+    let program = OwnProgram(
+      path: "printers.swift",
+      source: """
+        import Foundation
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+          if !Thread.isMainThread { for i in 0..<30 { print("line \\(i)"); usleep(50_000) } }
+        }
+        print("end")
+        """)
+    guard let builder = try OwnProgramTests.builder() else { return print("skipped: no swiftc") }
+    let build = try program.build(with: builder)
+    let run = try OwnProgram.run(
+      build, name: program.name, seed: 0, options: RunOptions(), blockSeconds: 1)
+    #expect(run.record.problem == nil, "\(run.record.problem ?? "")")
+    #expect(run.printed.last == "end")
+  }
 }

@@ -23,6 +23,9 @@ extension OwnProgramScheduler {
 
     /// Jobs begun, and whether one is running: what the watchdog reads from its own thread.
     let labSchedulerJobsBegun = Atomic<Int>(0)
+    /// How many records with a text were written (a print's among them), from any thread: a
+    /// job that waits while other threads of the program print is not blocked (the watchdog).
+    let labSchedulerTextRecords = Atomic<Int>(0)
     let labSchedulerInJob = Atomic<Bool>(false)
     /// The kernel ID of the thread the running job runs on, and whether the scheduler waits for a
     /// job from another thread: for the watchdog.
@@ -260,8 +263,11 @@ extension OwnProgramScheduler {
       }
 
       /// Waits for another thread's job, or until the next sleep ends (`due`), or a real second,
-      /// with the virtual clock following the machine's meanwhile. True when the wait timed out.
+      /// with the virtual clock following the machine's meanwhile. True when the wait timed out
+      /// and no other thread printed meanwhile: threads of the program's own that print (Dispatch's
+      /// for `concurrentPerform`) are work going on, not a deadlock.
       private func followMachineClock(until due: Int64?) -> Bool {
+        let written = labSchedulerTextRecords.load(ordering: .relaxed)
         let began = labSchedulerMachineTime(CLOCK_BOOTTIME)
         labSchedulerFollowing = began
         let deadline = labSchedulerDeadline(in: min(due.map { $0 - now } ?? .max, 1_000_000_000))
@@ -270,7 +276,7 @@ extension OwnProgramScheduler {
         labSchedulerIdle.store(false, ordering: .releasing)
         now = min(Self.later(now, by: labSchedulerMachineTime(CLOCK_BOOTTIME) - began), due ?? .max)
         labSchedulerFollowing = 0
-        return waited != 0
+        return waited != 0 && labSchedulerTextRecords.load(ordering: .relaxed) == written
       }
 
       private func takeMainJob() -> Job {

@@ -57,6 +57,7 @@ extension OwnProgramScheduler {
         _ kind: String, time: Int64, task: UInt64, lane: String = "", name: String = "",
         text: String = ""
       ) {
+        labSchedulerTextRecords.add(1, ordering: .relaxed)
         var line = String(decoding: prefix, as: UTF8.self) + "\(kind)\t\(time)\t\(task)\t\(lane)\t"
         escape(name, into: &line)
         line += "\t"

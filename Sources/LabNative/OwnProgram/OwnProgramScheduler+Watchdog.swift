@@ -20,6 +20,7 @@ extension OwnProgramScheduler {
         { _ in
           let ticks = (getenv("LAB_BLOCK_SECONDS").flatMap { Int(String(cString: $0)) } ?? 3) * 10
           var last = -1
+          var lastWritten = -1
           var still = 0
           var lost = 0
           while true {
@@ -28,7 +29,12 @@ extension OwnProgramScheduler {
             // A job that goes on (a loop, a wait) sends what was printed before it now: a run
             // the lab stops at --timeout is killed, and what it held was lost.
             if begun == last { LabSchedulerRecord.flush() }
-            if labSchedulerInJob.load(ordering: .acquiring), begun == last,
+            // A job that waits while the program's other threads print (Dispatch's, say) waits
+            // for work that goes on: not blocked (eight threads printing long lines for it were
+            // once named a blocking call after 3 s).
+            let written = labSchedulerTextRecords.load(ordering: .relaxed)
+            defer { lastWritten = written }
+            if labSchedulerInJob.load(ordering: .acquiring), begun == last, written == lastWritten,
               labSchedulerSleeping(labSchedulerRunningThread.load(ordering: .acquiring))
             {
               still += 1
@@ -38,7 +44,7 @@ extension OwnProgramScheduler {
                 LabSchedulerRecord.end()
                 _exit(5)
               }
-            } else if begun != last {
+            } else if begun != last || written != lastWritten {
               still = 0
               lost = 0
             } else if !labSchedulerInJob.load(ordering: .acquiring),

@@ -95,6 +95,17 @@ public struct NativeBuilder: Sendable {
     let key = Self.key(
       [source, compiler.swiftc.path, Self.identity(of: compiler.swiftc), "\(mode)"] + options)
     let folder = cache.appendingPathComponent("\(scenario.name)-\(key)")
+    return try BuildLock.holding(folder) { () throws(NativeError) in
+      try build(scenario, source: source, in: folder, key: key, mode: mode, options: options)
+    }
+  }
+
+  /// `build(_:source:)` in `folder`, holding its lock.
+  private func build(
+    _ scenario: Scenario, source: String, in folder: URL, key: String, mode: Int,
+    options: [String]
+  ) throws(NativeError) -> NativeBuild {
+    let race = mode == 5
     let binary = folder.appendingPathComponent("\(scenario.name)-swift\(mode)")
     var build = NativeBuild(
       executable: binary, swiftMode: mode, sanitized: race, compiled: false, compileSeconds: 0,

@@ -109,6 +109,16 @@ public struct OwnProgram: Sendable {
     compile: (URL) throws -> SwiftCompiler.Verdict
   ) throws(NativeError) -> NativeBuild {
     let folder = builder.cache.appendingPathComponent("\(kind)-\(Self.safe(name))-\(key)")
+    return try BuildLock.holding(folder) { () throws(NativeError) in
+      try cachedBuild(in: folder, key: key, with: builder, before: before, compile: compile)
+    }
+  }
+
+  /// `cachedBuild(in:key:with:before:compile:)` in `folder`, holding its lock.
+  private func cachedBuild(
+    in folder: URL, key: String, with builder: NativeBuilder, before: Double,
+    compile: (URL) throws -> SwiftCompiler.Verdict
+  ) throws(NativeError) -> NativeBuild {
     let binary = folder.appendingPathComponent("main-swift6")
     var build = NativeBuild(
       executable: binary, swiftMode: 6, sanitized: false, compiled: false, compileSeconds: 0,
@@ -147,6 +157,17 @@ public struct OwnProgram: Sendable {
       [compiler.swiftc.path, NativeBuilder.identity(of: compiler.swiftc)] + files.map(\.text)
         + OwnProgramScheduler.objectOptions)
     let folder = builder.cache.appendingPathComponent("own-scheduler-\(key)")
+    return try BuildLock.holding(folder) { () throws(NativeError) in
+      try schedulerObject(in: folder, key: key, with: builder)
+    }
+  }
+
+  /// `schedulerObject(with:)` in `folder`, holding its lock.
+  private static func schedulerObject(in folder: URL, key: String, with builder: NativeBuilder)
+    throws(NativeError) -> (object: URL, key: String, seconds: Double)
+  {
+    let compiler = builder.compiler
+    let files = OwnProgramScheduler.objectFiles
     let object = folder.appendingPathComponent("LabScheduler.o")
     if FileManager.default.fileExists(atPath: object.path), builder.records.trusts(object) {
       return (object, key, 0)

@@ -1,0 +1,16 @@
+// fact: Swift's `==` on strings compares them as Unicode text, not as bytes: the Kelvin sign
+//   equals "K", and "é" equals "e" with a combining accent, though their UTF-8 bytes differ.
+// checked: Swift 6.3.1, Linux
+// compare: sequence
+// log: Kelvin sign == K: true
+// log: same UTF-8 bytes: false
+// log: é == e + combining accent: true
+// log: same UTF-8 bytes: false
+let kelvin = "\u{212A}"
+let k = "K"
+print("log: Kelvin sign == K: \(kelvin == k)")
+print("log: same UTF-8 bytes: \(kelvin.utf8.elementsEqual(k.utf8))")
+let composed = "\u{E9}"
+let decomposed = "e\u{301}"
+print("log: é == e + combining accent: \(composed == decomposed)")
+print("log: same UTF-8 bytes: \(composed.utf8.elementsEqual(decomposed.utf8))")

@@ -61,22 +61,28 @@ public struct PrintedOutput: Sendable, Hashable {
   public var shown: [String] {
     var lines: [String] = []
     var cutAny = false
-    // A line's first bytes are enough for its columns: a character is at most a few scalars
-    // here (`cut`), each at most 4 bytes.
-    let widest = Self.shownColumns * 16
     forEachLine { bytes in
       guard lines.count < Self.shownLines else { return false }
-      let line = String(
-        decoding: UnsafeBufferPointer(rebasing: bytes.prefix(widest)), as: UTF8.self)
-      let kept = cut(line, toWidth: Self.shownColumns)
-      cutAny = cutAny || bytes.count > widest || kept != line
-      lines.append(bytes.count > widest && kept == line ? line + "…" : kept)
+      let (line, wasCut) = Self.shownLine(bytes)
+      cutAny = cutAny || wasCut
+      lines.append(line)
       return true
     }
     let more = lineCount - lines.count
     guard cutAny || more > 0 else { return lines }
     let left = more > 0 ? "and \(more) more line\(more == 1 ? "" : "s")" : "lines cut"
     return lines + ["… \(left) (digest \(digest))"]
+  }
+
+  /// A line of output as it is shown: cut at `shownColumns` with `…`, read from its first bytes
+  /// only — a character is at most a few scalars here (`cut`), each at most 4 bytes — so a line
+  /// of 64 MB is not made text whole. Whether it was cut.
+  package static func shownLine(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, cut: Bool) {
+    let widest = shownColumns * 16
+    let line = String(decoding: UnsafeBufferPointer(rebasing: bytes.prefix(widest)), as: UTF8.self)
+    let kept = cut(line, toWidth: shownColumns)
+    guard bytes.count > widest else { return (kept, kept != line) }
+    return (kept == line ? line + "…" : kept, true)
   }
 
   /// What tells two runs' outputs apart, with `problem` (how the run ended badly, if it did):

@@ -128,9 +128,7 @@ extension OwnProgramTrace {
 
     /// A line of other output as it is kept: cut at `shownColumns`, from its first bytes.
     static func shown(_ line: Bytes) -> String {
-      let widest = OwnProgramTrace.shownColumns * 16
-      let kept = cut(text(line.prefix(widest)), toWidth: OwnProgramTrace.shownColumns)
-      return line.count > widest && !kept.hasSuffix("…") ? kept + "…" : kept
+      PrintedOutput.shownLine(UnsafeBufferPointer(rebasing: line)).0
     }
   }
 

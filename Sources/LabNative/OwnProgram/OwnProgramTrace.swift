@@ -66,7 +66,7 @@ struct OwnProgramTrace {
   var maxEvents = Int.max
 
   /// The widest a printed line or a line of other output is kept; the rest is cut.
-  static let shownColumns = 1_000
+  static let shownColumns = PrintedOutput.shownColumns
   /// The widest a task's name is kept: it is shown on every line of the task's.
   static let shownNameColumns = 100
   static let otherHeadLines = 200

@@ -13,8 +13,9 @@ package struct StateFile: Sendable {
   /// The `XDG_STATE_HOME` the file is under, when the environment names one: it must be a
   /// folder already, as a cache variable must (a typo made a chain of folders without a word).
   private let stateHome: URL?
-  /// The course an `XDG_STATE_HOME` lies in, links resolved: a course could ship a link in the
-  /// lab's place there, and the learner's state would be written wherever it leads.
+  /// The course the state folder lies in — `XDG_STATE_HOME`, or the home folder's
+  /// `.local/state` — links resolved: a course could ship a link in the lab's place there, and
+  /// the learner's state would be written wherever it leads.
   private let courseHolding: String?
 
   /// The file `name` in the state folder the environment names; nil when it names no home.
@@ -24,10 +25,14 @@ package struct StateFile: Sendable {
       file = URL(writtenPath: state).appendingPathComponent("concurrency-lab/\(name)")
       courseHolding = BuildFolder.course(holding: URL(writtenPath: state), environment)
     } else if let home = environment["HOME"], home.hasPrefix("/") {
+      // The home folder's state is held to the same rule: with HOME in a course (a course
+      // made in the home folder, or HOME set to one), a link the course shipped in
+      // `.local/state` took the learner's state wherever it led, as the cache's rule says.
+      // Judged by the home folder, not by where `.local/state` leads: a link out of the course
+      // resolves outside it.
       stateHome = nil
-      courseHolding = nil
-      file = URL(writtenPath: home).appendingPathComponent(
-        ".local/state/concurrency-lab/\(name)")
+      courseHolding = BuildFolder.course(holding: URL(writtenPath: home), environment)
+      file = URL(writtenPath: home).appendingPathComponent(".local/state/concurrency-lab/\(name)")
     } else {
       return nil
     }
@@ -38,12 +43,20 @@ package struct StateFile: Sendable {
   /// named with an escape); nil when it can. As XDG's rules say, a missing `XDG_STATE_HOME`
   /// is made (0700) — only it, as `XDG_CACHE_HOME` is.
   private var folderProblem: String? {
-    guard let stateHome else { return nil }
     if let courseHolding {
-      return "XDG_STATE_HOME names '\(terminalSafe(stateHome.path))', inside the course at "
-        + "'\(terminalSafe(courseHolding))', which could lead the learner's state elsewhere; set "
-        + "it to a folder outside every course, or unset it for ~/.local/state"
+      let course =
+        "the course at '\(terminalSafe(courseHolding))', which could lead the learner's "
+        + "state elsewhere"
+      guard let stateHome else {
+        return
+          "the learner's state folder '\(terminalSafe(file.deletingLastPathComponent().path))' "
+          + "is inside \(course); set XDG_STATE_HOME to a folder outside every course"
+      }
+      return
+        "XDG_STATE_HOME names '\(terminalSafe(stateHome.path))', inside \(course); set it to a "
+        + "folder outside every course, or unset it for ~/.local/state"
     }
+    guard let stateHome else { return nil }
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: stateHome.path, isDirectory: &isFolder) {
       return isFolder.boolValue

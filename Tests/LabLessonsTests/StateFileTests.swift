@@ -57,6 +57,32 @@ import Testing
     #expect(made.isEmpty, "\(made)")
   }
 
+  /// With HOME in a course and no XDG_STATE_HOME, the state folder is `.local/state` of the
+  /// course, which is held to XDG_STATE_HOME's rule: a link the course shipped there took the
+  /// learner's state wherever it led (held-out round 43), where the cache's rule refused it.
+  @Test func aHomeStateFolderInsideTheCourseIsNotWritten() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("lab-state-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let course = root.appendingPathComponent("course")
+    let elsewhere = root.appendingPathComponent("elsewhere")
+    for folder in [
+      course.appendingPathComponent("Scenarios"), course.appendingPathComponent(".local"),
+      elsewhere,
+    ] {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+    try FileManager.default.createSymbolicLink(
+      at: course.appendingPathComponent(".local/state"), withDestinationURL: elsewhere)
+    let environment = ["HOME": course.path, "LAB_ROOT": course.path]
+    let progress = try #require(ChallengeProgress(environment: environment))
+    progress.record(reachedIn: 2, file: URL(fileURLWithPath: "/course/Scenarios/a.json"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+    let state = try #require(StateFile("progress", environment: environment))
+    let problem = try #require(state.problem("the place is not kept"))
+    #expect(problem.contains("is inside the course at"), "\(problem)")
+    #expect(problem.contains("set XDG_STATE_HOME to a folder outside every course"), "\(problem)")
+  }
+
   /// A score is read as the lab writes it, in digits: `-5` was shown as "best -5" and, a play
   /// keeping the lower score, kept for good; `+3` and ` 7` were read as numbers too.
   @Test func aScoreThatIsNoWholeNumberOfChoicesIsNotRead() throws {

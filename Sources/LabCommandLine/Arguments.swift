@@ -14,7 +14,11 @@ package struct Arguments {
   private var values: [Option: [String]] = [:]
   private var flags: Set<Option> = []
 
-  package init(_ words: [String], options: [OptionSpec]) throws(UsageError) {
+  /// `alsoTaken`: options handled before these words are parsed (`lab`'s `--color`, taken out
+  /// wherever it stands), offered as the nearest name of a mistyped one as the command's own are.
+  package init(_ words: [String], options: [OptionSpec], alsoTaken: [Option] = [])
+    throws(UsageError)
+  {
     self.words = words
     var index = 0
     var onlyPositionals = false
@@ -48,7 +52,8 @@ package struct Arguments {
       } else if let found = options.first(where: { $0.name == name }) {
         option = found
       } else {
-        var suggestion = didYouMean(name, in: options.map(\.name)).replacingFirst("'", with: "'--")
+        var suggestion = didYouMean(name, in: options.map(\.name) + alsoTaken.map(\.rawValue))
+          .replacingFirst("'", with: "'--")
         if suggestion.isEmpty, word.hasPrefix("--") == false {
           let shorts = options.compactMap { $0.short.map { "-\($0)" } }
           if !shorts.isEmpty {

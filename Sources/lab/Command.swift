@@ -163,6 +163,16 @@ struct CommandContext {
     {
       return (ScenarioCatalog.jsonFiles(under: URL(writtenPath: argument)), true)
     }
+    // A path to nothing, in a command that takes folders: named as one, not as a path that
+    // should have ended in .json (a mistyped folder was "neither a scenario name nor a .json
+    // file").
+    if !argument.hasSuffix(".json"), argument.contains("/"),
+      !FileManager.default.fileExists(atPath: argument)
+    {
+      throw UsageError(
+        BoundedFile.danglingLink(argument).map { "'\(argument)' \($0)" }
+          ?? "no file or folder at '\(argument)'; check the path")
+    }
     return ([try scenarioFile(argument)], false)
   }
 

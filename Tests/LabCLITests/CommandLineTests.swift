@@ -53,6 +53,14 @@ import Testing
       #expect(
         slip.err.contains("unknown option '\(typed)'; did you mean '\(meant)'?"), "\(slip.err)")
     }
+    // A mistyped folder in a command that takes folders is named as a path to nothing.
+    for command in ["validate", "check"] {
+      let missing = try TestSupport.runLab([command, "./Scenarios/no-such-topic/"])
+      #expect(missing.status == 64)
+      #expect(
+        missing.err.contains("no file or folder at './Scenarios/no-such-topic/'; check the path"),
+        "\(missing.err)")
+    }
     let unknownCommand = try TestSupport.runLab(["rnu"])
     #expect(unknownCommand.status == 64)
     #expect(unknownCommand.err.contains("did you mean 'run'?"))

@@ -24,15 +24,23 @@ extension ExhaustiveSearch {
               + "\(terminalSafe(path)); merge fewer or smaller shards, or raise it"))
       }
       let data: Data?
+      let cap = min(Self.shardFileCap, Self.shardFilesCap - bytes)
       do {
-        data = try BoundedFile.read(
-          path, cap: min(Self.shardFileCap, Self.shardFilesCap - bytes), shown: "it")
+        data = try BoundedFile.read(path, cap: cap, shown: "it")
       } catch {
-        return .failure(
-          .notAShard(
-            "\(terminalSafe(path)): \(error.description); a shard file is at most "
-              + "\(Self.shardFileCap >> 20) MiB and a merge's files \(Self.shardFilesCap >> 20) "
-              + "MiB in all: split the search into more, smaller shards (--shard K/N)"))
+        // The size's advice only for a file past the size: a folder, a pipe or a device was
+        // told to split the search into smaller shards.
+        var info = stat()
+        let tooLarge =
+          stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) > cap
+        let advice =
+          tooLarge
+          ? "a shard file is at most \(Self.shardFileCap >> 20) MiB and a merge's files "
+            + "\(Self.shardFilesCap >> 20) MiB in all: split the search into more, smaller shards "
+            + "(--shard K/N)"
+          : "name each shard's JSON file, as 'lab explore NAME --exhaustive --shard K/N > FILE' "
+            + "wrote it"
+        return .failure(.notAShard("\(terminalSafe(path)): \(error.description); \(advice)"))
       }
       guard let data else {
         return .failure(.notAShard("\(terminalSafe(path)): no such file; name each shard's JSON"))

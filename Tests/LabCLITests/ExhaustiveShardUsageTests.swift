@@ -127,6 +127,11 @@ import Testing
     // Named once, with what to do (round 38: named twice, and no way on).
     #expect(run.err.contains("big.json: it is 16777217 bytes"), "\(run.err)")
     #expect(run.err.contains("split the search into more, smaller shards (--shard K/N)"))
+    // Only a file past the size is told to split the search (round 43: a folder was too).
+    let notAFile = InProcessLab.run(
+      ["explore", "racy-counter", "--exhaustive"] + Self.merging([folder.file(""), shards[1]]))
+    #expect(notAFile.err.contains("it is a folder, not a file; name each shard's JSON file"))
+    #expect(!notAFile.err.contains("split the search"), "\(notAFile.err)")
   }
 
   /// A path that does not exist is named, and neither it nor its folder is created.

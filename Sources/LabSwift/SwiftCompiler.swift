@@ -73,6 +73,16 @@ public struct SwiftCompiler: Sendable {
     return nil
   }
 
+  /// Why `find` found no compiler, for a message: the `SWIFTC` it was given, escaped, or where it
+  /// looked. A `SWIFTC` naming no executable was called "swiftc is neither on PATH nor at
+  /// /opt/swift/usr/bin" by every command but `--native`, which printed the variable raw.
+  public static func missing(environment: [String: String]) -> String {
+    if let chosen = environment["SWIFTC"], !chosen.isEmpty {
+      return "SWIFTC=\(terminalSafe(chosen)) is no executable"
+    }
+    return "swiftc is neither on PATH nor at /opt/swift/usr/bin"
+  }
+
   /// The toolchain's version, `6.3.1`, from `swiftc --version`; nil when it says none.
   public func version() -> String? {
     var limits = Self.limits

@@ -125,7 +125,7 @@ enum FactsCommand: Command {
     guard let compiler = SwiftCompiler.find(environment: context.environment) else {
       context.console.err(
         context.console.paint("error: ", .red, forErr: true)
-          + "no Swift toolchain: swiftc is neither on PATH nor at /opt/swift/usr/bin; a fact is "
+          + "no Swift toolchain: \(SwiftCompiler.missing(environment: context.environment)); a fact is "
           + "a program to compile and run\n")
       return nil
     }

@@ -31,9 +31,7 @@ enum NativeCommand {
       throw UsageError("--\(option.rawValue) has no meaning in a native run; drop it or --native")
     }
     guard let compiler = SwiftCompiler.find(environment: context.environment) else {
-      let why =
-        context.environment["SWIFTC"].flatMap { $0.isEmpty ? nil : "SWIFTC=\($0) is no executable" }
-        ?? "swiftc is neither on PATH nor at /opt/swift/usr/bin"
+      let why = SwiftCompiler.missing(environment: context.environment)
       context.console.err(
         "error: no Swift toolchain: \(why); install Swift 6 (swift.org/install) or run "
           + "without --native\n")

@@ -74,7 +74,7 @@ enum OwnProgramCommand {
     }
     guard let compiler = SwiftCompiler.find(environment: context.environment) else {
       context.console.err(
-        "error: no Swift toolchain: swiftc is neither on PATH nor at /opt/swift/usr/bin; install "
+        "error: no Swift toolchain: \(SwiftCompiler.missing(environment: context.environment)); install "
           + "Swift 6.3 (swift.org/install)\n")
       return nil
     }

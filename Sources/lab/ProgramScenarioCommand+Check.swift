@@ -120,7 +120,8 @@ extension ProgramScenarioCommand {
     }
     guard let compiler = SwiftCompiler.find(environment: context.environment) else {
       throw BuildProblem(
-        summary: "no Swift toolchain", why: ["swiftc is neither on PATH nor at /opt/swift"])
+        summary: "no Swift toolchain",
+        why: [SwiftCompiler.missing(environment: context.environment)])
     }
     guard let (cache, records) = NativeCommand.cache(context, report: true) else {
       throw BuildProblem(summary: "no build folder", why: [])

@@ -61,7 +61,7 @@ enum SnippetsCommand: Command {
     guard let compiler = SwiftCompiler.find(environment: context.environment) else {
       console.err(
         console.paint("error: ", .red, forErr: true)
-          + "no Swift toolchain: swiftc is neither on PATH nor at /opt/swift/usr/bin\n")
+          + "no Swift toolchain: \(SwiftCompiler.missing(environment: context.environment))\n")
       return ExitStatus.failure
     }
     var scanned: [(file: String, snippets: [SwiftSnippet])] = []

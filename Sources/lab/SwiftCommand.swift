@@ -49,7 +49,7 @@ enum SwiftCommand: Command {
     }
     guard let compiler = SwiftCompiler.find(environment: context.environment) else {
       context.console.err(
-        "error: no Swift toolchain: swiftc is neither on PATH nor at /opt/swift/usr/bin\n")
+        "error: no Swift toolchain: \(SwiftCompiler.missing(environment: context.environment))\n")
       return ExitStatus.failure
     }
     do {

@@ -124,6 +124,23 @@ import Testing
         + "install Swift 6 (swift.org/install) or run without --native\n")
   }
 
+  /// Every command that compiles names the SWIFTC it was given, escaped (held-out round 43:
+  /// five said "swiftc is neither on PATH nor at /opt/swift/usr/bin", and --native printed the
+  /// variable raw).
+  @Test func aSwiftcThatIsNoExecutableIsNamedByEveryCommandEscaped() {
+    let environment = ["SWIFTC": "/nonexistent/\u{1B}]0;title\u{7}swiftc"]
+    let named = "SWIFTC=/nonexistent/\\u{1B}]0;title\\u{7}swiftc is no executable"
+    for words in [
+      ["run", "async-download", "--native"], ["swift", "async-download", "--check"],
+      ["snippets", "README.md"], ["facts", "--fast"],
+      ["run", "Tests/OwnPrograms/bank.swift"],
+    ] {
+      let run = InProcessLab.run(words, environment: environment)
+      #expect(run.err.contains(named), "\(words): \(run.err)")
+      #expect(!run.err.contains("\u{1B}"), "\(words)")
+    }
+  }
+
   @Test func nativeRefusesWhatItCannotDo() {
     let run = InProcessLab.run(["run", "task-group-five", "--native", "--seed", "4"])
     #expect(run.status == 64)

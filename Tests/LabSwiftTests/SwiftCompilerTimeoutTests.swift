@@ -8,11 +8,19 @@ import Testing
 /// swiftc is an untrusted program here — the source it reads is a course's — and is run as
 /// one: a compile that does not end, or grows its memory (a frontend it started included), is
 /// stopped at its limit and said to be, never waited for; one that ends is not stopped.
-struct SwiftCompilerTimeoutTests {
+final class SwiftCompilerTimeoutTests {
+  /// The folders this test's compilers were written in, removed when it ends.
+  private var folders: [URL] = []
+
+  deinit {
+    for folder in folders { try? FileManager.default.removeItem(at: folder) }
+  }
+
   /// A "compiler" that is a shell script: what it does stands for what a stalled swiftc does.
-  static func compiler(_ script: String) throws -> SwiftCompiler {
+  func compiler(_ script: String) throws -> SwiftCompiler {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cc-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folders.append(folder)
     let file = folder.appendingPathComponent("swiftc")
     try TestSupport.writeExecutable("#!/bin/sh\n" + script + "\n", to: file)
     return SwiftCompiler(swiftc: file)
@@ -20,7 +28,7 @@ struct SwiftCompilerTimeoutTests {
 
   @Test func aCompilerThatDoesNotEndIsStoppedAtTheLimit() throws {
     // Ignores SIGTERM, as a stuck compiler might; its child holds the output open.
-    let compiler = try Self.compiler("trap '' TERM; sleep 30 & wait")
+    let compiler = try self.compiler("trap '' TERM; sleep 30 & wait")
     var limits = SwiftCompiler.limits
     limits.seconds = 1
     let start = ContinuousClock.now
@@ -31,7 +39,7 @@ struct SwiftCompilerTimeoutTests {
   /// Memory counts for the whole group: a frontend the driver starts that grows its memory is
   /// stopped as the driver would be.
   @Test func aFrontendThatGrowsItsMemoryIsStopped() throws {
-    let compiler = try Self.compiler(
+    let compiler = try self.compiler(
       "python3 -c 'x = bytearray(300 << 20); import time; time.sleep(30)' & wait")
     var limits = SwiftCompiler.limits
     limits.memoryMegabytes = 100
@@ -46,7 +54,7 @@ struct SwiftCompilerTimeoutTests {
   }
 
   @Test func aCompilerThatEndsIsNotStopped() throws {
-    let compiler = try Self.compiler("echo done \"$@\"")
+    let compiler = try self.compiler("echo done \"$@\"")
     let (status, output, ending) = try compiler.run(["a", "b"])
     #expect(status == 0 && output == "done a b\n" && ending == .exited(0))
   }
@@ -54,7 +62,7 @@ struct SwiftCompilerTimeoutTests {
   /// A compiler killed from outside says nothing: its verdict says how it ended, so that "no
   /// verdict" names the signal rather than leaving the reader to guess.
   @Test func aCompilerKilledWithoutAWordSaysHowItEnded() throws {
-    let compiler = try Self.compiler("kill -9 $$")
+    let compiler = try self.compiler("kill -9 $$")
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cc-\(UUID())")
     defer { try? FileManager.default.removeItem(at: folder) }
     let verdict = try compiler.typecheck(
@@ -76,7 +84,7 @@ extension SwiftCompilerTimeoutTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let count = folder.appendingPathComponent("tries")
     // Writes its program only on its third try.
-    let compiler = try Self.compiler(
+    let compiler = try self.compiler(
       """
       echo x >> \(count.path)
       [ "$(wc -l < \(count.path))" -ge 3 ] || exit 0
@@ -87,7 +95,7 @@ extension SwiftCompilerTimeoutTests {
     let built = try compiler.compile("", name: "main", mode: 6, in: folder)
     #expect(built.compiled)
     #expect(try String(contentsOf: count, encoding: .utf8).count == 6)
-    let never = try Self.compiler("exit 0")
+    let never = try self.compiler("exit 0")
     #expect {
       _ = try never.compile("", name: "other", mode: 6, in: folder)
     } throws: { error in

@@ -137,6 +137,7 @@ public struct NativeProcess: Sendable {
     var status: Int32 = 0
     var usage = rusage()
     while wait4(started.pid, &status, 0, &usage) == -1, errno == EINTR {}
+    NativeGroups.reaped(started.pid)
     watch.tree.reap()
     let cpu = Self.seconds(usage.ru_utime) + Self.seconds(usage.ru_stime)
     return NativeProcess(

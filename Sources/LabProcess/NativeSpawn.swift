@@ -75,7 +75,12 @@ enum NativeSpawn {
     defer { for copy in argv + envp { free(copy) } }
     NativeGroups.installCleanup()
     var pid = pid_t()
-    let code = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
+    // Started and noted as one step: a look on another thread never sees the program unnoted.
+    let code = NativeGroups.started.withLock { started in
+      let code = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
+      if code == 0 { started[pid, default: 0] += 1 }
+      return code
+    }
     close(ends[1])
     guard code == 0 else {
       close(ends[0])
@@ -120,13 +125,14 @@ struct NativeSpawnError: Error, CustomStringConvertible {
 }
 
 /// The process groups of the native programs running now. When the lab is interrupted (SIGINT,
-/// SIGTERM, SIGHUP) or exits, each group is killed with SIGKILL before the lab goes: a program
+/// SIGTERM, SIGHUP, any signal that ends it) or exits, each group is killed with SIGKILL before
+/// the lab goes: a program
 /// — and whatever it started — never outlives the lab.
 ///
 /// The groups are slots of atomics, 0 when free, because a signal handler may take no lock and
 /// allocate nothing: it only loads them and calls `kill`, then restores the lab's previous action
 /// for the signal and raises it again, so the lab ends as it would have without the handler.
-enum NativeGroups {
+package enum NativeGroups {
   static let capacity = 64
 
   nonisolated(unsafe) static let slots: UnsafeMutablePointer<Atomic<Int32>> = {
@@ -135,8 +141,14 @@ enum NativeGroups {
     return slots
   }()
 
-  /// The signals the lab stops for, and their actions before the lab took them over.
-  static let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+  /// The signals the lab stops for, and their actions before the lab took them over: every
+  /// signal whose default action ends a process, but a fault's (a trap of the lab's own keeps
+  /// Swift's report). A lab ended by SIGUSR1, SIGALRM or a closed pipe (SIGPIPE) ran no handler:
+  /// the watchdog killed the program's group, and a process that had left it lived on.
+  package static let signals = [
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF,
+    SIGXCPU, SIGXFSZ,
+  ]
   nonisolated(unsafe) static let previous: UnsafeMutablePointer<sigaction> = {
     let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
     previous.initialize(repeating: sigaction(), count: 65)
@@ -169,6 +181,22 @@ enum NativeGroups {
     }
     return true
   }()
+
+  /// The programs the lab started and has not yet reaped, by ID (a count, since an ID reaped may
+  /// be a new program's before the old one's is given back). Each leads a group of its own in
+  /// the lab's session; a process from a program that does so and is not one of them is a
+  /// program's child that left its group and its parent (`ProcessEntry.isAdoptedStray`).
+  static let started = Mutex<[pid_t: Int]>([:])
+
+  /// Whether `pid` is a program the lab started and has not reaped.
+  static func isStarted(_ pid: pid_t) -> Bool { started.withLock { $0[pid] != nil } }
+
+  /// Gives back `pid`'s note, once the program is reaped.
+  static func reaped(_ pid: pid_t) {
+    started.withLock { started in
+      started[pid] = started[pid].flatMap { $0 > 1 ? $0 - 1 : nil }
+    }
+  }
 
   /// Takes a free slot for the group `pid`; nil when all are taken (the group is still killed
   /// when its run ends, but not by an interrupted lab).

@@ -85,13 +85,18 @@ struct ProcessEntry: Equatable {
   }()
 
   /// Whether the process is an orphan of a program that the lab adopted before any run's look
-  /// saw it: a child of the lab's (its subreaper) from a program, that left the lab's session or
-  /// is not the leader of its own group. Every process the lab starts itself leads a group of its
-  /// own in the lab's session, so neither holds for one; a program's child that its parent put
-  /// in a group of its parent's making (Foundation's `Process` does) and then left holds the
-  /// second.
+  /// saw it: a child of the lab's (its subreaper) from a program, that left the lab's session, is
+  /// not the leader of its own group, or leads one in the lab's session and is no program the
+  /// lab started (`NativeGroups.started`). Every process the lab starts itself leads a group of
+  /// its own in the lab's session and is noted as it starts; a program's child that its parent
+  /// put in a group of its parent's making (Foundation's `Process` does) and then left holds the
+  /// second; one that made a group of its own (`setpgid(0, 0)`) and whose parent exited before
+  /// a look the third — it outlived its run and the lab, its parent `init` (round 43).
   func isAdoptedStray(lab: pid_t, labSession: pid_t) -> Bool {
-    parent == lab && (session != labSession || group != pid) && isFromAProgram()
+    parent == lab
+      && (session != labSession || group != pid
+        || (lab == getpid() && !NativeGroups.isStarted(pid)))
+      && isFromAProgram()
   }
 
   /// Sends `signal` to the process if it still is this one (its start time unchanged): what a

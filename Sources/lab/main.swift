@@ -1,6 +1,7 @@
 import Foundation
 import LabCommandLine
 import LabModel
+import LabProcess
 
 #if canImport(Glibc)
   import Glibc
@@ -26,10 +27,11 @@ for index in 1..<Int(CommandLine.argc) {
 }
 
 // A lab started from a thread that blocks signals (Foundation's Process from a Dispatch thread)
-// inherits the block, and SIGTERM or a quit would wait for good: the ones that end it are let in.
+// inherits the block, and SIGTERM or a quit would wait for good: the ones that end it — each of
+// which first ends the programs it runs (NativeGroups) — are let in.
 var ending = sigset_t()
 sigemptyset(&ending)
-for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&ending, signal) }
+for signal in NativeGroups.signals { sigaddset(&ending, signal) }
 pthread_sigmask(SIG_UNBLOCK, &ending, nil)
 // Swift's backtracer takes SIGQUIT (Ctrl-\): it printed the lab's own stack, 5 KB of it, and
 // the lab went on. A quit ends the lab as it ends any program; one the lab was started

@@ -63,10 +63,18 @@ enum NativeSpawn {
     sigemptyset(&none)
     posix_spawnattr_setsigdefault(&attributes, &all)
     posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setpgroup(&attributes, 0)
+    // A session of its own, and so a group of its own it leads: a program has no controlling
+    // terminal, so it cannot open /dev/tty to write to the learner's terminal or push keys into
+    // its input (`TIOCSTI`), as one did (held-out round 43). Where there is no `setsid` flag,
+    // a group of its own.
+    #if os(Linux)
+      let ownGroup: Int32 = 0x80  // POSIX_SPAWN_SETSID (glibc 2.26), which Swift does not import
+    #else
+      posix_spawnattr_setpgroup(&attributes, 0)
+      let ownGroup = Int32(POSIX_SPAWN_SETPGROUP)
+    #endif
     posix_spawnattr_setflags(
-      &attributes,
-      Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+      &attributes, Int16(ownGroup | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     let words =
       ["/bin/sh", "-c", script(cpuSeconds: cpuSeconds), executable.path] + arguments
     let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }

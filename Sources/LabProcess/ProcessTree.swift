@@ -85,17 +85,17 @@ struct ProcessEntry: Equatable {
   }()
 
   /// Whether the process is an orphan of a program that the lab adopted before any run's look
-  /// saw it: a child of the lab's (its subreaper) from a program, that left the lab's session, is
-  /// not the leader of its own group, or leads one in the lab's session and is no program the
-  /// lab started (`NativeGroups.started`). Every process the lab starts itself leads a group of
-  /// its own in the lab's session and is noted as it starts; a program's child that its parent
-  /// put in a group of its parent's making (Foundation's `Process` does) and then left holds the
-  /// second; one that made a group of its own (`setpgid(0, 0)`) and whose parent exited before
-  /// a look the third — it outlived its run and the lab, its parent `init` (round 43).
+  /// saw it: a child of the lab's (its subreaper) from a program that is no program the lab
+  /// started (`NativeGroups.started`, noted in one step with `posix_spawn`). Whatever group or
+  /// session it made or was put in — `setsid`, a group of its parent's making (Foundation's
+  /// `Process`), one of its own (`setpgid(0, 0)`, which outlived its run and the lab, its
+  /// parent `init`, until round 43) — it is not one of them. For a lab other than this process
+  /// (a test's made-up table), the rule that the notes replaced: it left the lab's session or
+  /// leads no group of its own.
   func isAdoptedStray(lab: pid_t, labSession: pid_t) -> Bool {
     parent == lab
-      && (session != labSession || group != pid
-        || (lab == getpid() && !NativeGroups.isStarted(pid)))
+      && (lab == getpid()
+        ? !NativeGroups.isStarted(pid) : session != labSession || group != pid)
       && isFromAProgram()
   }
 
@@ -141,9 +141,8 @@ struct ProcessEntry: Equatable {
 /// still the run's. Their memory counts against the run's limit; the run ends with every one of
 /// them killed and, where the lab adopted it, reaped. The lab is the child subreaper of the
 /// processes it starts (Linux's `PR_SET_CHILD_SUBREAPER`): an orphan comes back to the lab, not
-/// to `init`. One whose parent exited before any look saw it, and that left the lab's session or
-/// leads no group of its own (`isAdoptedStray`), is killed by the first run that sees it, since
-/// every process the lab starts leads its own group in the lab's session; no run counts its
+/// to `init`. One whose parent exited before any look saw it, and that is no program the lab
+/// started (`isAdoptedStray`), is killed by the first run that sees it; no run counts its
 /// memory, which could be another run's.
 struct ProcessTree {
   let root: pid_t
@@ -248,8 +247,8 @@ struct ProcessTree {
     var strays: [ProcessEntry] = []
     // Every process this sweep stopped, by ID and start time. None is left stopped for good,
     // out of time or not: one whose stray parent another run's look killed between two looks
-    // may no longer count as a stray (a child that leads its own group in the lab's session,
-    // as swiftc starts its frontends), and left stopped it would hold what it held — a pipe,
+    // may no longer count as a stray (one whose parent is not the lab, as swiftc's frontends'
+    // is their driver), and left stopped it would hold what it held — a pipe,
     // a lock in a shared module cache — for as long as the lab lives.
     var stoppedHere: [pid_t: UInt64] = [:]
     defer {

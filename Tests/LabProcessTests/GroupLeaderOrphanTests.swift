@@ -39,4 +39,21 @@ struct GroupLeaderOrphanTests {
     if state != nil, state?.contains(") Z ") != true { kill(pid, SIGKILL) }
     #expect(state == nil || state?.contains(") Z ") == true, "\(state ?? "")")
   }
+
+  /// A program leads a session of its own, with no controlling terminal: one that opened
+  /// /dev/tty wrote escapes to the learner's terminal, and pushed 14 keys into its input with
+  /// `TIOCSTI` where the kernel still allows it (held-out round 43).
+  @Test func aProgramHasNoTerminalOfTheLabs() throws {
+    let run = try NativeProcess.run(
+      URL(fileURLWithPath: "/bin/sh"),
+      arguments: ["-c", "read -r stat < /proc/$$/stat; echo \"$stat\""], environment: [:],
+      limits: NativeProcess.Limits(
+        seconds: 30, memoryMegabytes: 512, cpuSeconds: 10, outputMegabytes: 4))
+    // `PID (COMM) STATE PPID PGRP SESSION TTY_NR …`
+    let fields = try #require(run.output.split(separator: ")").last).split(separator: " ")
+    let pid = try #require(run.output.split(separator: " ").first)
+    #expect(fields.count > 5, "\(run.output)")
+    #expect(String(fields[3]) == String(pid), "session: \(run.output)")
+    #expect(fields[4] == "0", "a controlling terminal: \(run.output)")
+  }
 }

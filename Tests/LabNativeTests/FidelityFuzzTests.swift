@@ -184,7 +184,7 @@ import Testing
         case .par(_, let schedule), .reachedByDefault(let schedule): schedule
         case .unreachable: nil
         case .tooFar, .unknown:
-          MarkerOrderSearch(scenario: scenario, target: outsider.outcome).schedule()
+          Self.guidedSchedule(reaching: outsider.outcome, of: scenario, wide: mostly)
         }
       if let schedule {
         print("{\(outsider.outcome)}: the model reaches it by schedule \(schedule)")
@@ -205,6 +205,22 @@ import Testing
       if mostly { alarms.append("fidelity alarm: " + text) } else { unsure.append(text) }
     }
     return (alarms, unsure)
+  }
+
+  /// The order-guided search's schedule to `target`: a first look, and where the outcome would
+  /// otherwise be an alarm (`wide`), a wider one. Generated scenario 13 of seed 18 ended 1 of 20
+  /// native runs with an order the first look's 6,000 turns and 30 s did not reach, and was
+  /// called an alarm; the model reaches it (schedule 3-7065a1-ighghgmgrhkhnhhhggvhoh-60), which
+  /// a search of 20,000 turns found in 50 s of a debug build, holding 357 MB.
+  static func guidedSchedule(reaching target: Outcome, of scenario: Scenario, wide: Bool)
+    -> String?
+  {
+    var search = MarkerOrderSearch(scenario: scenario, target: target)
+    if let schedule = search.schedule() { return schedule }
+    guard wide else { return nil }
+    search.maxTurns = 30_000
+    search.maxSeconds = 120
+    return search.schedule()
   }
 
   /// The challenge search for a native outcome outside a sample: the rare interleavings of

@@ -1,3 +1,5 @@
+import LabProcess
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -22,8 +24,9 @@ enum KeyReader {
   nonisolated(unsafe) private static var saved = termios()
   /// The settings a key is awaited with, to set again when a stopped lab is continued.
   nonisolated(unsafe) private static var awaiting = termios()
-  /// The signals that would end the process with the terminal still raw.
-  private static let ending = [SIGINT, SIGQUIT, SIGTERM, SIGHUP]
+  /// The signals that would end the process with the terminal still raw: every one that ends
+  /// it, as for the programs it runs (SIGALRM or SIGUSR1 at a pause left the shell without echo).
+  private static let ending = NativeGroups.signals
 
   /// The longest answer read from standard input, in bytes: an answer is a few characters, and
   /// reading `cat /dev/zero | lab step` as one line held 13.7 GB.

@@ -53,7 +53,9 @@ struct SteppedLessonTerminalTests {
   /// Killed while it waits for a key, the lab leaves the terminal as it found it: canonical
   /// mode and echo on, so the shell after it reads lines again. The lesson it was in is the one
   /// `lab lesson` offers next: it was not played to its end.
-  @Test func aSignalAtAPauseRestoresTheTerminal() throws {
+  /// Any signal that ends the lab does so (round 43: SIGALRM and SIGUSR1 left it raw).
+  @Test(arguments: [SIGTERM, SIGALRM])
+  func aSignalAtAPauseRestoresTheTerminal(_ signal: Int32) throws {
     let lab = TestSupport.labBinary.path
     let state = try Self.freshState()
     let tmux = try Tmux(
@@ -65,7 +67,7 @@ struct SteppedLessonTerminalTests {
     try tmux.waitFor("Return: next section · q: stop")
     let line = try #require(tmux.screen().split(separator: "\n").first { $0.hasPrefix("PID=") })
     let pid = try #require(pid_t(line.dropFirst(4)))
-    #expect(kill(pid, SIGTERM) == 0)
+    #expect(kill(pid, signal) == 0)
     try tmux.waitFor("END")
     #expect(tmux.screen().contains("MODES icanon echo END"), "\(tmux.screen())")
     try tmux.waitFor("lesson 4 (async-let) again: you stopped in it")

@@ -105,10 +105,10 @@ struct ReductionAgreementTests {
   /// scenario 2, shrunk): two children on a pool two threads wide sleep 20 ms, mark, yield and
   /// mark, and a tap at 20 ms marks on main. The optimal search runs 616 schedules and never
   /// ends with the tap's mark first and each child's two marks together, which seed 2 reaches
-  /// (as did 6 of 10 native runs, the children's timers a few microseconds apart). The timers
-  /// due at 20 ms fire together, between turns, so the child that yields goes behind the
-  /// other's wake; which of them an idle thread takes is the pool's **reach**, left out of the
-  /// optimal search. With three threads, or no sleep, the search is complete.
+  /// (as did 6 of 10 native runs). The timers due at 20 ms fire together, between turns, so
+  /// the child that yields goes behind the other's wake; which of them an idle thread takes is
+  /// the pool's **reach**, left out of the optimal search. With three threads, or no sleep, the
+  /// search is complete.
   @Test(arguments: [2, 3])
   func theOptimalSearchMissesAnOutcomeOfTwoSleepersAndATap(threads: Int) throws {
     let marker = { (name: String) in

@@ -100,17 +100,17 @@ package struct StepSession: Sendable {
     }
     while true {
       let (first, turn, _) = run(forcing: nil, within: deadline)
-      if let stop = outOfTime(first) { return stop }
+      if let stop = outOfTime(first.record) { return stop }
       guard let turn else { return .ended(ending()) }
       // A run stopped early unwinds its tasks, which records events of its own; so every run goes
       // to the end, and what all candidates' runs share is what happened before this turn.
       var runs = [turn.preferred: first]
       for ordinal in turn.candidates where ordinal != turn.preferred {
-        let record = run(forcing: ordinal, within: deadline).record
-        if let stop = outOfTime(record) { return stop }
-        runs[ordinal] = record
+        let forced = run(forcing: ordinal, within: deadline).run
+        if let stop = outOfTime(forced.record) { return stop }
+        runs[ordinal] = forced
       }
-      let all = turn.candidates.compactMap { runs[$0]?.events }
+      let all = turn.candidates.compactMap { runs[$0]?.record.events }
       var count = 0
       while all.allSatisfy({ $0.count > count && $0[count] == all[0][count] }) { count += 1 }
       if all.allSatisfy({ $0.count == count }) {
@@ -120,23 +120,32 @@ package struct StepSession: Sendable {
         departed.append(false)
         continue
       }
-      return .decision(decision(turn, runs, events: Array(first.events.prefix(count))))
+      return .decision(decision(turn, runs, events: Array(first.record.events.prefix(count))))
     }
   }
 
   private func decision(
-    _ turn: (candidates: [Int], preferred: Int), _ runs: [Int: RunRecord], events: [TraceEvent]
+    _ turn: RunCache.Turn, _ runs: [Int: RunCache.Run], events: [TraceEvent]
   ) -> Decision {
     let candidates = turn.candidates.map { ordinal in
-      // The step, not what the race detector says about it.
-      let own = runs[ordinal]?.events.dropFirst(events.count).first { $0.kind != .race }
-      let next = own.map { "\($0.kind.rawValue) \(terminalSafe($0.text))" } ?? ""
+      let run = runs[ordinal]
+      let shown = run.map { $0.shown(by: ordinal, from: turn.index, after: events.count) }
+      func step(_ event: TraceEvent) -> String {
+        "\(event.kind.rawValue) \(terminalSafe(event.text))"
+      }
+      var next = shown?.event.map(step) ?? ""
+      // A turn that shows nothing still leads somewhere: say where, as another task's step.
+      if shown?.event == nil,
+        let then = run?.record.events.dropFirst(events.count).first(where: { $0.kind != .race })
+      {
+        next = "(shows nothing; then \(terminalSafe(then.task)): \(step(then)))"
+      }
       return Candidate(
-        ordinal: ordinal, task: own?.task ?? "task #\(ordinal)",
+        ordinal: ordinal, task: shown?.task ?? "task #\(ordinal)",
         next: TraceText.trimmingTrailingSpaces(next))
     }
     let lines = TraceText.lines(events)
-    let endings = turn.candidates.compactMap { runs[$0] }.map {
+    let endings = turn.candidates.compactMap { runs[$0]?.record }.map {
       Outcome(of: $0, observingFirst: true)
     }
     return Decision(
@@ -199,19 +208,20 @@ package struct StepSession: Sendable {
   /// A run to the end that follows the choices, then at the first decision past them runs
   /// `forcing` (else the default), then the defaults; with that decision's turn.
   private func run(forcing: Int?, within deadline: ExhaustiveSearch.Deadline? = nil) -> (
-    record: RunRecord, turn: (candidates: [Int], preferred: Int)?, chooser: ScheduleChooser
+    run: RunCache.Run, turn: RunCache.Turn?, chooser: ScheduleChooser
   ) {
     let key = choices + (forcing.map { [$0] } ?? [])
     let options = deadline?.bounding(options) ?? options
     let run = cache?.run(key, scenario, options) ?? RunCache.Run(key, scenario, options)
     let turn = run.turns.count > choices.count ? run.turns[choices.count] : nil
-    return (run.record, turn, run.chooser)
+    return (run, turn, run.chooser)
   }
 
   /// The run to its end, checked as `lab run` checks it (its trace merges reads that nothing
   /// interrupted, as a replay of its schedule prints them).
   private func ending() -> Ending {
-    let (raw, _, chooser) = run(forcing: nil)
+    let (run, _, chooser) = run(forcing: nil)
+    let raw = run.record
     var result = RunResult(record: raw, checks: [])
     result.events = SplitReads.merge(raw.events)
     result.checks = ExpectationChecker.check(
@@ -235,13 +245,14 @@ package struct StepSession: Sendable {
 /// turn's candidates.
 private final class ChoiceBox: @unchecked Sendable {
   let choices: [Int]
-  var turns: [(candidates: [Int], preferred: Int)] = []
+  var turns: [StepSession.RunCache.Turn] = []
 
   init(choices: [Int]) { self.choices = choices }
 
-  func pick(_ candidates: [Int], _ preferred: Int) -> Int {
+  func pick(_ index: Int, _ candidates: [Int], _ preferred: Int) -> Int {
     guard candidates.count > 1 else { return preferred }
-    turns.append((candidates, preferred))
+    turns.append(
+      StepSession.RunCache.Turn(index: index, candidates: candidates, preferred: preferred))
     guard turns.count <= choices.count else { return preferred }
     let choice = choices[turns.count - 1]
     return candidates.contains(choice) ? choice : preferred
@@ -253,20 +264,60 @@ extension StepSession {
   /// session's questions re-run the choices its parent's already ran (its own next decision is
   /// the run its parent made to show that choice's step), so each run is made once.
   package final class RunCache: @unchecked Sendable {
+    /// A turn with more than one candidate: its index among all the run's turns
+    /// (`ScheduleChooser.decisions`), the candidates' ordinals and the default.
+    struct Turn {
+      var index: Int
+      var candidates: [Int]
+      var preferred: Int
+    }
+
     /// One run: its record, its chooser (the schedule) and every turn with a choice.
     struct Run {
       var record: RunRecord
       var chooser: ScheduleChooser
-      var turns: [(candidates: [Int], preferred: Int)]
+      var turns: [Turn]
 
       /// The run that takes `choices` at its turns with a choice, then the defaults.
       init(_ choices: [Int], _ scenario: Scenario, _ options: RunOptions) {
         let box = ChoiceBox(choices: choices)
-        chooser = ScheduleChooser { box.pick($1, $2) }
+        chooser = ScheduleChooser { box.pick($0, $1, $2) }
+        chooser.notesEventTurns = true
         var options = options
         options.chooser = chooser
         record = ScenarioRunner.run(scenario, options: options)
         turns = box.turns
+      }
+
+      /// What task `ordinal`'s turn at `index` shows past the run's first `prefix` events: the
+      /// first event recorded in that turn or in the turns the task goes on with by default (a
+      /// race report is the detector's, not a step), and the task's name. No event: the turn
+      /// shows nothing — the runtime's job that moves the task on, such as a sleep's wake
+      /// through the pool — and the name comes from another turn of the task's, never from
+      /// what another task does next.
+      func shown(by ordinal: Int, from index: Int, after prefix: Int) -> (
+        task: String?, event: TraceEvent?
+      ) {
+        let decisions = chooser.decisions
+        let events = record.events
+        let turns = record.eventTurns
+        guard turns.count == events.count, decisions.indices.contains(index) else {
+          return (nil, nil)
+        }
+        var last = index
+        while decisions.indices.contains(last + 1), decisions[last + 1].chosen == ordinal {
+          last += 1
+        }
+        // `eventTurn` counts turns begun: the turn at index `index` is `index + 1`.
+        let own = (index + 1)...(last + 1)
+        let event = events.indices.dropFirst(prefix).first {
+          own.contains(turns[$0]) && events[$0].kind != .race
+        }
+        if let event { return (events[event].task, events[event]) }
+        let named = events.indices.first {
+          turns[$0] > 0 && decisions[turns[$0] - 1].chosen == ordinal
+        }
+        return (named.map { events[$0].task }, nil)
       }
     }
 

@@ -175,4 +175,31 @@ import Testing
     }
     #expect(ending.result.record.problem == nil)
   }
+
+  /// A choice is named by what its own task's turn shows. A main-actor task cancelled in its
+  /// sleep wakes through the pool and then ends, and its end hands its result to the root in a
+  /// turn that shows nothing; that choice was listed as `root  resume task p finished`, the
+  /// next task's step — a row for the root beside the root's own, and in a generated scenario
+  /// two rows `tap1  input tap tap1 arrives`, one of them a sleeper's wake, which hid the
+  /// order that reached an outcome natively seen.
+  @Test func aChoiceThatShowsNothingIsNamedByItsOwnTask() throws {
+    let scenario = try TestSupport.scenario(
+      json: """
+        {"format": 1, "name": "silent-turn", "isolation": "main", "threads": 2, "steps": [
+          {"task": "p", "isolation": "main", "steps": [{"try": [{"sleep": 1000}],
+            "catch": [{"error": "CancellationError", "steps": [{"log": "p woke"}]}]}]},
+          {"task": "q", "detached": true, "steps": [{"log": "q ran"}]},
+          {"cancel": "p"}, {"awaitTask": "p"}, {"awaitTask": "q"}]}
+        """)
+    var session = StepSession(scenario, options: RunOptions())
+    var rows: [String] = []
+    while case .decision(let decision) = session.next() {
+      rows += decision.candidates.map { "\($0.task)  \($0.next)" }
+      let tasks = decision.candidates.map(\.task)
+      #expect(Set(tasks).count == tasks.count, "two rows for one task: \(tasks)")
+      session.choose(decision.preferred, at: decision)
+    }
+    #expect(rows.contains("p  (shows nothing; then root: resume task p finished)"), "\(rows)")
+    #expect(!rows.contains { $0.hasPrefix("q  ") && !$0.hasSuffix("start") }, "\(rows)")
+  }
 }

@@ -51,7 +51,7 @@ final class Interpreter: @unchecked Sendable {
     self.chooser = chooser
     budget = RunBudget(limits)
     recorder = TraceRecorder(
-      runtime: runtime, maxEvents: limits.interpreter.maxEvents,
+      runtime: runtime, chooser: chooser, maxEvents: limits.interpreter.maxEvents,
       maxBytes: limits.interpreter.maxTraceBytes)
     state = SharedState(scenario: scenario)
     var actors: [String: any Actor] = [:]

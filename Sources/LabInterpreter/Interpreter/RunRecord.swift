@@ -33,6 +33,9 @@ public struct RunRecord: Sendable {
   public var load: MachineLoad?
   /// Jobs that reached the virtual runtime from another OS thread: work that escaped it. Always 0.
   public var escapedJobs: Int = 0
+  /// The turn each event was recorded in (`ScheduleChooser.eventTurn`), when the run's chooser
+  /// noted them (`notesEventTurns`); else empty.
+  public var eventTurns: [Int] = []
   /// Tasks of a virtual run still suspended after its teardown (nil for live runs, whose threads
   /// unwind on their own time). Always 0: a task suspended forever is never freed.
   public var leftSuspended: Int?

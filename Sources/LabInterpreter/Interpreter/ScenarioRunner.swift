@@ -37,6 +37,7 @@ public enum ScenarioRunner {
       events: interpreter.recorder.recorded, busySpans: report.busySpans, end: end,
       problem: problem)
     result.scale = report.scale
+    result.eventTurns = interpreter.recorder.turns
     if options.mode == .live { result.load = MachineLoad.now() }
     if end == .finished {
       result.warnings = RunWarnings.of(

@@ -4,13 +4,20 @@ import LabRuntime
 /// Collects the events of one run, in the order they happened. Safe from any thread: live runs
 /// record from real threads; the time is read under the lock so events stay in time order.
 final class TraceRecorder: Sendable {
-  private let events = Locked<(list: [TraceEvent], bytes: Int, closed: Bool)>(([], 0, false))
+  private let events = Locked<(list: [TraceEvent], turns: [Int], bytes: Int, closed: Bool)>(
+    ([], [], 0, false))
   private let runtime: any ScenarioRuntime
+  /// A virtual run's chooser, which may ask for each event's turn (`ScheduleChooser.eventTurn`).
+  private let chooser: ScheduleChooser?
   private let maxEvents: Int
   private let maxBytes: Int
 
-  init(runtime: any ScenarioRuntime, maxEvents: Int = .max, maxBytes: Int = .max) {
+  init(
+    runtime: any ScenarioRuntime, chooser: ScheduleChooser? = nil, maxEvents: Int = .max,
+    maxBytes: Int = .max
+  ) {
     self.runtime = runtime
+    self.chooser = chooser
     self.maxEvents = maxEvents
     self.maxBytes = maxBytes
   }
@@ -43,12 +50,16 @@ final class TraceRecorder: Sendable {
       event.time = runtime.now.rounded(toPlaces: 3)
       events.bytes += size
       events.list.append(event)
+      if let turn = chooser?.eventTurn { events.turns.append(turn) }
       return nil
     }
     if let full { runtime.stop(full) }
   }
 
   var recorded: [TraceEvent] { events.withLock { $0.list } }
+
+  /// The turn of each recorded event, when the chooser notes them; else empty.
+  var turns: [Int] { events.withLock { $0.turns } }
 
   /// How many events are recorded so far.
   var count: Int { events.withLock { $0.list.count } }

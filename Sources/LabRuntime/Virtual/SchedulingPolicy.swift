@@ -108,6 +108,9 @@ public final class ScheduleChooser: @unchecked Sendable {
   public var ordersTaskEnds = false
   /// Set by `pick`'s owner to end the run early (a schedule known to be redundant).
   public var abandon = false
+  /// Whether the run keeps, for each trace event, the turn it was recorded in (`eventTurn`):
+  /// `lab step` names a choice by what that task's turn shows, not by whatever comes next.
+  public var notesEventTurns = false
   private var turnOpen = false
   private var visibleInTurn = false
   /// The turn that enqueued each task's next job, by ordinal, until that job's turn begins.
@@ -244,4 +247,11 @@ public final class ScheduleChooser: @unchecked Sendable {
   /// How many turns have begun: a task that sees this grow by more than one across a block
   /// was preempted there.
   public var turnCount: Int { decisions.count }
+
+  /// The turn an event recorded now belongs to: `turnCount` while a turn runs, 0 between turns
+  /// (a timer that fires before the next one), nil unless `notesEventTurns`.
+  public var eventTurn: Int? {
+    guard notesEventTurns else { return nil }
+    return turnOpen ? decisions.count : 0
+  }
 }

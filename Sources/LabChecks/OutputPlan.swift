@@ -172,8 +172,7 @@ package struct OutputPlan {
   package static func isInside(_ url: URL, _ folders: [URL]) -> Bool {
     let path = resolved(url)
     return folders.contains {
-      let folder = resolved($0)
-      return path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
+      isPath(path, within: resolved($0))
     }
   }
 

@@ -69,7 +69,7 @@ package enum CatalogListing {
         text += (topic == nil ? "" : "\n") + style.paint(thisTopic, .bold) + "\n"
         topic = thisTopic
       }
-      if let problem = shared[url.standardizedFileURL.path] {
+      if let problem = shared[url] {
         problems.append("\(terminalSafe(catalog.displayPath(url))): \(problem)")
         text += "  " + name.padding(nameWidth) + style.paint("(shares its name)", .red) + "\n"
         continue

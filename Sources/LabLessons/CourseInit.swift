@@ -93,7 +93,7 @@ package enum CourseInit {
       return nil
     }
     let inside = real.path.dropFirst(root.path.count).split(separator: "/").first.map(String.init)
-    guard real.path.hasPrefix(root.path + "/"), let inside, readFolders.contains(inside) else {
+    guard isPath(real.path, within: root.path), let inside, readFolders.contains(inside) else {
       return nil
     }
     return "'\(shown)' is inside the \(inside) folder of the course at "

@@ -157,7 +157,7 @@ public enum BuildFolder {
       guard let resolved = realpath(course.standardizedFileURL.path, nil) else { continue }
       defer { free(resolved) }
       let root = String(cString: resolved)
-      if cache == root || cache.hasPrefix(root == "/" ? "/" : root + "/") { return root }
+      if isPath(cache, within: root) { return root }
     }
     return nil
   }

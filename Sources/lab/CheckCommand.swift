@@ -133,12 +133,12 @@ enum CheckCommand: Command {
 
     let width = targets.map(\.argument.count).max() ?? 0
     let progress = ProgressLine(console: console)
-    let sameNamed = (try? context.catalog())?.sameNameProblems() ?? [:]
+    let sameNamed = (try? context.catalog())?.sameNameProblems() ?? FileProblems()
     var verdicts: [ScenarioVerdict] = []
     for (number, target) in targets.enumerated() {
       let label = "checking \(number + 1)/\(targets.count) \(target.argument)"
       let verdict =
-        if let problem = sameNamed[target.url.standardizedFileURL.path] {
+        if let problem = sameNamed[target.url] {
           ScenarioVerdict.invalid(
             scenario: target.argument, file: context.displayPath(target.url),
             messages: [problem], why: "shares its name")

@@ -242,13 +242,13 @@ enum FactsCommand: Command {
   /// course is refused, as is one that does not validate. Links are followed before the path is
   /// held to the course: `Scenarios/linked -> /outside` is outside.
   static func scenarioLoader(root: URL) -> @Sendable (String) -> Result<Scenario, FactFailure> {
-    let base = root.standardizedFileURL.resolvingSymlinksInPath().path + "/"
+    let base = root.standardizedFileURL.resolvingSymlinksInPath().path
     return { path in
       // From the root whether or not its URL ends in a slash (relativeTo: takes its parent then).
       let url =
         (path.hasPrefix("/") ? URL(writtenPath: path) : root.appendingPathComponent(path))
         .standardizedFileURL.resolvingSymlinksInPath()
-      guard url.path.hasPrefix(base), path.hasSuffix(".json") else {
+      guard isPath(url.path, within: base), path.hasSuffix(".json") else {
         return .failure(
           FactFailure(
             "its scenario '\(path)' is not a .json file inside the course; name one under the "

@@ -38,13 +38,13 @@ enum ValidateCommand: Command {
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(UsageError) -> Int32 {
     let console = context.console
     let files = try files(arguments.positionals, context)
-    let sameNamed = (try? context.catalog())?.sameNameProblems() ?? [:]
+    let sameNamed = (try? context.catalog())?.sameNameProblems() ?? FileProblems()
     var valid = 0
     for url in files {
       let display = context.displayPath(url)
       do {
         let scenario = try ScenarioLoader.loadFile(path: url.path)
-        if let problem = sameNamed[url.standardizedFileURL.path] {
+        if let problem = sameNamed[url] {
           let start = SourceLocation(line: 1, column: 1, offset: 0)
           context.printDiagnostics(
             [Diagnostic(file: display, location: start, message: problem)], file: display)
@@ -77,7 +77,9 @@ enum ValidateCommand: Command {
       if isFolder, found.isEmpty { throw UsageError("no .json files under '\(positional)'") }
       files += found.map(\.standardizedFileURL)
     }
-    var seen = Set<String>()
-    return files.filter { seen.insert($0.path).inserted }
+    // Each file once, a path being its bytes: as text, `café/` composed and decomposed — two
+    // folders — were one path, and the second's files were never validated.
+    var seen = Set<[UInt8]>()
+    return files.filter { seen.insert(Array($0.path.utf8)).inserted }
   }
 }

@@ -9,7 +9,7 @@ public enum CourseBoundary {
   public static func problem(_ file: URL, root: URL) -> String? {
     let base = root.standardizedFileURL.resolvingSymlinksInPath().path
     let target = file.standardizedFileURL.resolvingSymlinksInPath().path
-    if target == base || target.hasPrefix(base == "/" ? "/" : base + "/") { return nil }
+    if isPath(target, within: base) { return nil }
     return "a link to a file outside the course, which the lab does not read; copy the file "
       + "into the course"
   }

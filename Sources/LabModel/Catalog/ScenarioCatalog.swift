@@ -1,5 +1,21 @@
 import Foundation
 
+/// What is wrong with each of some files, a file being its standardized path's bytes: keyed by
+/// the path as text, the problem of `café/x.json` spelled decomposed was found for `café/x.json`
+/// composed too, and both files were called the other's twin.
+public struct FileProblems: Sendable {
+  private var byPath: [[UInt8]: String] = [:]
+
+  public init() {}
+
+  public var isEmpty: Bool { byPath.isEmpty }
+
+  public subscript(file: URL) -> String? {
+    get { byPath[Array(file.standardizedFileURL.path.utf8)] }
+    set { byPath[Array(file.standardizedFileURL.path.utf8)] = newValue }
+  }
+}
+
 /// Finds scenario files: by name anywhere under a project's `Scenarios/` folder, or by path.
 ///
 /// Names given on the command line never resolve outside the project's folders: a name is matched
@@ -39,16 +55,16 @@ public struct ScenarioCatalog: Sendable {
   /// Why each scenario file whose name a file earlier by path already has is refused, by its
   /// standardized path: commands and lessons call a scenario by its name, so a name two files
   /// share calls neither (`lab run NAME` answers "several scenarios are named").
-  public func sameNameProblems() -> [String: String] {
-    var first: [String: URL] = [:]
-    var problems: [String: String] = [:]
+  public func sameNameProblems() -> FileProblems {
+    var first: [[UInt8]: URL] = [:]
+    var problems = FileProblems()
     for file in allScenarioFiles() {
       let name = file.deletingPathExtension().lastPathComponent
-      guard let earlier = first[name] else {
-        first[name] = file
+      guard let earlier = first[Self.key(name)] else {
+        first[Self.key(name)] = file
         continue
       }
-      problems[file.standardizedFileURL.path] =
+      problems[file] =
         "the scenario '\(terminalSafe(name))' is also \(terminalSafe(displayPath(earlier))); "
         + "commands and lessons call a scenario by its name: rename one of the two files"
     }
@@ -97,13 +113,16 @@ public struct ScenarioCatalog: Sendable {
   /// listed once: once a file, a course of 1,000 scenarios took 40 s to list before its check.
   public func arguments(for files: [URL]) -> [String] {
     let all = allScenarioFiles()
-    var counts: [String: Int] = [:]
-    for file in all { counts[file.deletingPathExtension().lastPathComponent, default: 0] += 1 }
-    let paths = Set(all.map(\.path))
+    var counts: [[UInt8]: Int] = [:]
+    for file in all {
+      counts[Self.key(file.deletingPathExtension().lastPathComponent), default: 0] += 1
+    }
+    let paths = Set(all.map { Self.key($0.path) })
     return files.map { file in
       let name = file.deletingPathExtension().lastPathComponent
-      let byName = !name.hasSuffix(".json") && counts[name] == 1
-      return byName && paths.contains(file.standardizedFileURL.path) ? name : displayPath(file)
+      let byName = !name.hasSuffix(".json") && counts[Self.key(name)] == 1
+      return byName && paths.contains(Self.key(file.standardizedFileURL.path))
+        ? name : displayPath(file)
     }
   }
 
@@ -127,7 +146,9 @@ public struct ScenarioCatalog: Sendable {
         ? .file(url.standardizedFileURL) : .notFound(suggestion: nil)
     }
     let files = allScenarioFiles()
-    let matches = files.filter { $0.deletingPathExtension().lastPathComponent == argument }
+    let matches = files.filter {
+      Self.key($0.deletingPathExtension().lastPathComponent) == Self.key(argument)
+    }
     switch matches.count {
     case 1: return .file(matches[0])
     case 0:
@@ -136,6 +157,11 @@ public struct ScenarioCatalog: Sendable {
     default: return .ambiguous(matches)
     }
   }
+
+  /// A file's name as the key it is looked up by: its bytes. Swift's `==` on text is canonical
+  /// equivalence, under which two files the file system keeps apart — `K.json` and one named with
+  /// the Kelvin sign, `café` composed and decomposed — are one name, so neither could be run.
+  static func key(_ name: String) -> [UInt8] { Array(name.utf8) }
 
   /// A path relative to the project root when it is inside it, for messages and reports.
   public func displayPath(_ url: URL) -> String {
@@ -151,6 +177,6 @@ public struct ScenarioCatalog: Sendable {
   private static func path(of url: URL, from folder: URL) -> String {
     let path = url.standardizedFileURL.path
     let folderPath = folder.standardizedFileURL.path + "/"
-    return path.hasPrefix(folderPath) ? String(path.dropFirst(folderPath.count)) : path
+    return path.utf8.starts(with: folderPath.utf8) ? String(path.dropFirst(folderPath.count)) : path
   }
 }

@@ -14,3 +14,13 @@ extension URL {
     }
   }
 }
+
+/// Whether `path` is `folder` or a path inside it, compared byte by byte — where every check of
+/// "inside the course" (or the cache, or the project) asks it. `hasPrefix` and `==` on text
+/// compare canonically: a course at `…/K` took a link to `…/K` spelled with the Kelvin sign, a
+/// folder beside it, as its own file and read it, and two spellings of `é` did the same.
+public func isPath(_ path: String, within folder: String) -> Bool {
+  let (bytes, base) = (Array(path.utf8), Array(folder.utf8))
+  if bytes == base { return true }
+  return bytes.starts(with: base == Array("/".utf8) ? base : base + Array("/".utf8))
+}

@@ -131,7 +131,7 @@ package struct StepSession: Sendable {
       let run = runs[ordinal]
       let shown = run.map { $0.shown(by: ordinal, from: turn.index, after: events.count) }
       func step(_ event: TraceEvent) -> String {
-        "\(event.kind.rawValue) \(terminalSafe(event.text))"
+        TraceText.trimmingTrailingSpaces("\(event.kind.rawValue) \(terminalSafe(event.text))")
       }
       var next = shown?.event.map(step) ?? ""
       // A turn that shows nothing still leads somewhere: say where, as another task's step.

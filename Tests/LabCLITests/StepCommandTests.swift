@@ -201,5 +201,6 @@ import Testing
     }
     #expect(rows.contains("p  (shows nothing; then root: resume task p finished)"), "\(rows)")
     #expect(!rows.contains { $0.hasPrefix("q  ") && !$0.hasSuffix("start") }, "\(rows)")
+    #expect(!rows.contains { $0.hasSuffix(" )") }, "a step with no details ends in a space")
   }
 }

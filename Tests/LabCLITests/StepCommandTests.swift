@@ -201,6 +201,18 @@ import Testing
     }
     #expect(rows.contains("p  (shows nothing; then root: resume task p finished)"), "\(rows)")
     #expect(!rows.contains { $0.hasPrefix("q  ") && !$0.hasSuffix("start") }, "\(rows)")
-    #expect(!rows.contains { $0.hasSuffix(" )") }, "a step with no details ends in a space")
+    // The user's first turn (its sleep until the tap) shows nothing, and a start has no details.
+    let tapped = try TestSupport.scenario(
+      json: """
+        {"format": 1, "name": "tap-and-children", "threads": 2,
+         "inputs": [{"at": 20, "tap": "tap1"}], "handlers": {"tap1": {"steps": [{"log": "t"}]}},
+         "steps": [{"group": "c", "count": 2, "steps": [{"sleep": 20}, {"log": "a"}]}]}
+        """)
+    var first = StepSession(tapped, options: RunOptions())
+    guard case .decision(let decision) = first.next() else {
+      Issue.record("no choice")
+      return
+    }
+    #expect(decision.candidates.first?.next == "(shows nothing; then c[1]: start)")
   }
 }

@@ -19,13 +19,23 @@ enum ProgramScenarioCommand {
 
   /// Why a program scenario does not run without `--scheduled`: a course's program is compiled
   /// and run only when asked for, as `--native` asks for a scenario of steps' program — never
-  /// because a name was typed (docs/security.md).
-  static func askFirst(_ scenario: ProgramScenario, argument: String, _ command: String)
-    -> String
-  {
+  /// because a name was typed (docs/security.md). `lab run NAME --native` did ask, for a run this
+  /// command does not make: it is told where the program's native runs are, where "runs only
+  /// when asked: add --scheduled" read as though `--native` had not been seen.
+  static func askFirst(
+    _ scenario: ProgramScenario, argument: String, _ command: String, native: Bool = false
+  ) -> String {
     let path = ScenarioCatalog.pathFromHere(URL(writtenPath: scenario.programPath))
-    return "'\(terminalSafe(argument))' runs the course's Swift program \(terminalSafe(path)), "
-      + "which the lab compiles and runs only when asked: add --scheduled ("
+    let start = "'\(terminalSafe(argument))' runs the course's Swift program \(terminalSafe(path))"
+    guard !native else {
+      return start + ", whose native runs are made by "
+        + LabCommand.hint.command("explore", argument, "--native") + " and "
+        + LabCommand.hint.command("check", argument, "--native") + ", not by one lab "
+        + command + "; for one run, add --scheduled in place of --native ("
+        + LabCommand.hint.command(command, argument, "--scheduled")
+        + "), which runs it under the lab's scheduler"
+    }
+    return start + ", which the lab compiles and runs only when asked: add --scheduled ("
       + LabCommand.hint.command(command, argument, "--scheduled")
       + "), which runs it under the lab's scheduler"
   }
@@ -50,7 +60,9 @@ enum ProgramScenarioCommand {
     // Either flag asks for the course's program to be compiled and run; a run is the
     // scheduler's only, an explore's real runs are `--native`'s.
     guard arguments.flag(.scheduled) || (verb == .explore && arguments.flag(.native)) else {
-      throw UsageError(askFirst(scenario, argument: argument, verb.rawValue))
+      throw UsageError(
+        askFirst(
+          scenario, argument: argument, verb.rawValue, native: arguments.flag(.native)))
     }
     return try perform(
       verb, program(of: scenario), as: .init(replaying: argument, scenario: scenario), arguments,

@@ -114,6 +114,15 @@ import Testing
             + "child-or-creator.swift, which the lab compiles and runs only when asked: add "
             + "--scheduled (lab \(command) child-or-creator --scheduled)"), "\(run.err)")
     }
+    // `lab run NAME --native` asked, for a run `lab run` does not make: it is told which
+    // commands make one, not that it did not ask.
+    let native = Self.lab(["run", Self.name, "--native"])
+    #expect(native.status == 64, "\(native.out)\(native.err)")
+    #expect(
+      native.err.contains(
+        "whose native runs are made by lab explore child-or-creator --native and lab check "
+          + "child-or-creator --native, not by one lab run; for one run, add --scheduled in "
+          + "place of --native (lab run child-or-creator --scheduled)"), "\(native.err)")
     let check = Self.lab(["check"])
     #expect(check.status == 0, "\(check.out)\(check.err)")
     #expect(

@@ -66,12 +66,38 @@ struct Console: Sendable {
 
   func out(_ text: String) {
     if let capture { return capture.append(text, toErr: false) }
-    FileHandle.standardOutput.write(Data(text.utf8))
+    if let failure = Self.writeAll(text, to: STDOUT_FILENO) {
+      // The results are lost: the command cannot have done its work, so it ends here, saying
+      // why where it still can.
+      _ = Self.writeAll(
+        "error: cannot write the output: \(failure); check where standard output goes (a full "
+          + "disk, a closed file)\n", to: STDERR_FILENO)
+      exit(ExitStatus.failure)
+    }
   }
 
   func err(_ text: String) {
     if let capture { return capture.append(text, toErr: true) }
-    FileHandle.standardError.write(Data(text.utf8))
+    // A message that cannot be written is lost, as `print`'s would be; the command goes on and
+    // its exit status still says how it ended.
+    _ = Self.writeAll(text, to: STDERR_FILENO)
+  }
+
+  /// Writes all of `text` to `descriptor`, or says why it could not. Foundation's
+  /// `FileHandle.write(_:)` traps when a write fails: standard output on a full disk
+  /// (`> /dev/full`) or closed (`>&-`) ended the lab with a stack trace and status 132.
+  private static func writeAll(_ text: String, to descriptor: Int32) -> String? {
+    let bytes = Array(text.utf8)
+    var done = 0
+    while done < bytes.count {
+      let written = bytes.withUnsafeBytes { buffer in
+        write(descriptor, buffer.baseAddress! + done, buffer.count - done)
+      }
+      if written < 0, errno == EINTR { continue }
+      guard written > 0 else { return String(cString: strerror(written < 0 ? errno : EIO)) }
+      done += written
+    }
+    return nil
   }
 
   /// `line` fitted for reading: at most 80 columns (fewer on a narrower terminal), each line it

@@ -1,5 +1,6 @@
 import Foundation
 import LabModel
+import LabTestSupport
 import Testing
 
 /// Names and paths are bytes. Swift compares text by canonical equivalence: the Kelvin sign
@@ -12,15 +13,7 @@ import Testing
 
   /// A course of `files` (path and text): pairs, since a dictionary's keys compare canonically.
   private func course(_ files: [(String, String)]) throws -> URL {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "lab-canonical-\(UUID())")
-    for (path, text) in files {
-      let url = root.appendingPathComponent(path)
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: url)
-    }
-    return root
+    try TestSupport.folder("canonical", files: files.map { (path: $0.0, text: $0.1) })
   }
 
   @Test func aNameIsASCIIScalarByScalar() {

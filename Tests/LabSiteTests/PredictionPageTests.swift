@@ -36,15 +36,7 @@ import Testing
 
   /// A scratch course of these files; the caller removes it.
   static func course(_ files: [String: String]) throws -> URL {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "lab-predict-\(UUID())")
-    for (path, text) in files {
-      let url = root.appendingPathComponent(path)
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: url)
-    }
-    return root
+    try TestSupport.folder("predict", files: files.map { (path: $0.key, text: $0.value) })
   }
 
   @Test func aVariableTheScenarioLacksIsASiteProblem() throws {

@@ -7,7 +7,8 @@ final class TraceRecorder: Sendable {
   private let events = Locked<(list: [TraceEvent], turns: [Int], bytes: Int, closed: Bool)>(
     ([], [], 0, false))
   private let runtime: any ScenarioRuntime
-  /// A virtual run's chooser, which may ask for each event's turn (`ScheduleChooser.eventTurn`).
+  /// A virtual run's chooser when it notes each event's turn (`ScheduleChooser.eventTurn`);
+  /// nil otherwise, so every other run pays one nil check an event.
   private let chooser: ScheduleChooser?
   private let maxEvents: Int
   private let maxBytes: Int
@@ -17,7 +18,7 @@ final class TraceRecorder: Sendable {
     maxBytes: Int = .max
   ) {
     self.runtime = runtime
-    self.chooser = chooser
+    self.chooser = chooser?.notesEventTurns == true ? chooser : nil
     self.maxEvents = maxEvents
     self.maxBytes = maxBytes
   }

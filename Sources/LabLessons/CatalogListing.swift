@@ -16,12 +16,15 @@ package enum CatalogListing {
     let entries = catalog.entries()
     // The name column is as wide as the longest name, so no name runs into its title.
     let nameWidth = max(22, (entries.map(\.name.count).max() ?? 0) + 2)
+    // The number column is as wide as the longest number (a course may number a lesson with 19
+    // digits), so every name starts in one column.
+    let numberWidth = max(4, entries.map { String($0.number).count }.max() ?? 0)
     let shared = catalog.sameNameProblems()
     for entry in entries {
       if let problem = shared[entry.url.standardizedFileURL.path] {
         problems.append("\(terminalSafe(catalog.displayPath(entry.url))): \(problem)")
         text +=
-          row(String(entry.number), entry.name, nameWidth)
+          row(String(entry.number), entry.name, numberWidth, nameWidth)
           + style.paint(
             problem.hasPrefix("shares its number") ? "(shares its number)" : "(shares its name)",
             .red) + "\n"
@@ -33,12 +36,13 @@ package enum CatalogListing {
         // A part's name is the course's text, as a title is; bold, as a topic is below.
         if let part = lesson.part { text += style.paint(terminalSafe(part), .bold) + "\n" }
         text += hanging(
-          row(String(lesson.number), lesson.name, nameWidth), terminalSafe(lesson.title),
+          row(String(lesson.number), lesson.name, numberWidth, nameWidth),
+          terminalSafe(lesson.title),
           width: width)
       } catch {
         problems.append(error.description)
         text +=
-          row(String(entry.number), entry.name, nameWidth)
+          row(String(entry.number), entry.name, numberWidth, nameWidth)
           + style.paint("(does not parse)", .red) + "\n"
       }
     }
@@ -110,9 +114,12 @@ package enum CatalogListing {
       + LabCommand.line("validate \(shellWord(ScenarioCatalog.pathFromHere(url)))")
   }
 
-  /// A lesson's line up to its title: its number right-aligned, its name in its column.
-  static func row(_ number: String, _ name: String, _ nameWidth: Int) -> String {
-    String(repeating: " ", count: max(0, 4 - number.count)) + number + "  "
+  /// A lesson's line up to its title: its number right-aligned in `numberWidth` columns, its name
+  /// in its column.
+  static func row(_ number: String, _ name: String, _ numberWidth: Int, _ nameWidth: Int)
+    -> String
+  {
+    String(repeating: " ", count: max(0, numberWidth - number.count)) + number + "  "
       + name.padding(nameWidth)
   }
 

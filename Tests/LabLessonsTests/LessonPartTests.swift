@@ -1,4 +1,7 @@
+import Foundation
+import LabCommandLine
 import LabLessons
+import LabTestSupport
 import Testing
 
 /// `part:` in a lesson's front matter names the part of the course it begins: a heading in
@@ -61,5 +64,37 @@ import Testing
     }
     #expect(parts.map(\.0) == [1, 6, 8, 11, 14, 17, 21, 23])
     #expect(parts.last?.1 == "Swift 6 in practice")
+  }
+}
+
+/// `lab list`'s lesson rows keep their columns whatever the course numbers its lessons.
+@Suite struct LessonListColumnTests {
+  @Test func aNineteenDigitNumberKeepsTheNamesInOneColumn() throws {
+    let front = { (name: String) in
+      "---\nname: \(name)\ntitle: T \(name)\nscenarios: [sync-download]\n---\n\n"
+        + "```lab\nlab run sync-download\n```" + LessonTests.questions
+    }
+    let root = try TestSupport.folder(
+      "list-columns",
+      files: [
+        ("Lessons/01-short.md", front("short")),
+        ("Lessons/1000000000000000000-long.md", front("long")),
+      ])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let text = CatalogListing.lessons(LessonCatalog(root: root), TextStyle(color: false)).text
+    let rows = text.split(separator: "\n").filter {
+      $0.contains("T short") || $0.contains("T long")
+    }
+    #expect(rows.count == 2, "\(text)")
+    let columns = rows.map {
+      $0.distance(from: $0.startIndex, to: $0.firstRange(of: "T ")!.lowerBound)
+    }
+    #expect(Set(columns).count == 1, "\(text)")
+    let names = rows.map { row in
+      row.distance(
+        from: row.startIndex,
+        to: row.firstRange(of: row.contains("short") ? "short" : "long")!.lowerBound)
+    }
+    #expect(Set(names).count == 1, "\(text)")
   }
 }

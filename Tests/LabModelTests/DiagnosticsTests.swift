@@ -37,6 +37,21 @@ import Testing
       ])
   }
 
+  /// A number with an exponent or a fraction where an integer belongs is named by its value and
+  /// the range, with what to write instead.
+  @Test(arguments: [
+    ("1e10", "not 10000000000"), ("1.5", "not 1.5"), ("1e300", "not 1e+300"), ("-1e2", "not -100"),
+  ])
+  func aNumberWhereAnIntegerBelongsSaysTheRange(_ value: String, _ shown: String) {
+    let messages = TestSupport.diagnostics(
+      json: #"{"format": 1, "threads": "# + value + #", "steps": []}"#)
+    #expect(
+      messages == [
+        "bad.json:1:26: error: 'threads' must be a whole number between 1 and 64, \(shown); "
+          + "write one such as 1 (at threads)"
+      ])
+  }
+
   @Test func wrongTypeSaysWhatWasExpected() {
     let messages = TestSupport.diagnostics(json: #"{"format": 1, "threads": "four", "steps": []}"#)
     #expect(

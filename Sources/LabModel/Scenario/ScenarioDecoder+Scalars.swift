@@ -13,6 +13,15 @@ extension ScenarioDecoder {
     _ object: JSONObject, _ key: String, path: String, range: ClosedRange<Int64>
   ) -> Int64? {
     guard let node = object[key] else { return nil }
+    if case .number(let number) = node.value {
+      // A number with a fraction or an exponent (`1.5`, `1e10`): named by its value and the
+      // range, as an integer out of range is, not as a number that "must be an integer".
+      error(
+        "'\(key)' must be a whole number between \(range.lowerBound) and \(range.upperBound), "
+          + "not \(Self.shown(number)); write one such as \(range.lowerBound)",
+        at: node.location, path: path)
+      return nil
+    }
     guard case .integer(let value) = node.value else {
       error(
         "'\(key)' must be an integer, not \(node.typeName); write a whole number such as "
@@ -27,6 +36,13 @@ extension ScenarioDecoder {
       return nil
     }
     return value
+  }
+
+  /// A JSON number as a reader would write it: `1e10` as 10000000000, `1.5` as 1.5, `1e300`
+  /// as 1e+300.
+  static func shown(_ number: Double) -> String {
+    if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+    return "\(number)"
   }
 
   mutating func bool(_ object: JSONObject, _ key: String, path: String) -> Bool? {

@@ -68,10 +68,10 @@ package struct OutputPlan {
     for folder in folders {
       if let refusal = Self.folderRefusal(folder) { return refusal }
     }
-    var seen: Set<String> = []
+    // By bytes: two spellings Swift's `==` calls equal are two files.
+    var seen: Set<BytePath> = []
     for file in files {
-      let path = URL(writtenPath: file.path).standardizedFileURL.path
-      guard seen.insert(path).inserted else {
+      guard seen.insert(BytePath(standardized: URL(writtenPath: file.path))).inserted else {
         return "two files would be written to '\(file.path)'; rename one of what they are made "
           + "from"
       }
@@ -117,8 +117,8 @@ package struct OutputPlan {
     let url = URL(writtenPath: file.path)
     let folder = url.deletingLastPathComponent().path
     let planned = folders.contains {
-      URL(writtenPath: $0).standardizedFileURL.path
-        == URL(writtenPath: folder).standardizedFileURL.path
+      BytePath(standardized: URL(writtenPath: $0))
+        == BytePath(standardized: URL(writtenPath: folder))
     }
     var isFolder: ObjCBool = false
     if !planned {

@@ -21,7 +21,7 @@ package enum CatalogListing {
     let numberWidth = max(4, entries.map { String($0.number).count }.max() ?? 0)
     let shared = catalog.sameNameProblems()
     for entry in entries {
-      if let problem = shared[entry.url.standardizedFileURL.path] {
+      if let problem = shared[entry.url] {
         problems.append("\(terminalSafe(catalog.displayPath(entry.url))): \(problem)")
         text +=
           row(String(entry.number), entry.name, numberWidth, nameWidth)

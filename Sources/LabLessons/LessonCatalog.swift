@@ -46,17 +46,17 @@ public struct LessonCatalog: Sendable {
   /// lesson NAME` finds one of them by its name, whatever its case, and a site gave one of them a
   /// page (`01-a.md`, `1-a.md` and `001-A.md` made one page of three lessons, and `lab check`
   /// passed them). The first by number, then file name, keeps the name.
-  public func sameNameProblems() -> [String: String] {
+  public func sameNameProblems() -> FileProblems {
     var first: [String: Entry] = [:]
     var firstNumbered: [Int: Entry] = [:]
-    var problems: [String: String] = [:]
+    var problems = FileProblems()
     for entry in entries().sorted(by: { ($0.number, $0.url.path) < ($1.number, $1.url.path) }) {
       let name = entry.name.lowercased()
       guard let earlier = first[name] else {
         first[name] = entry
         // A number two lessons share finds neither: `lab lesson 2` asked for "the number".
         if let earlier = firstNumbered[entry.number] {
-          problems[entry.url.standardizedFileURL.path] =
+          problems[entry.url] =
             "shares its number: lesson \(entry.number) is also "
             + "\(terminalSafe(displayPath(earlier.url))); 'lab lesson \(entry.number)' cannot tell "
             + "them apart: renumber one of the two files"
@@ -65,7 +65,7 @@ public struct LessonCatalog: Sendable {
         }
         continue
       }
-      problems[entry.url.standardizedFileURL.path] =
+      problems[entry.url] =
         "shares its name: the lesson '\(terminalSafe(entry.name))' is also "
         + "\(terminalSafe(displayPath(earlier.url))); a lesson is found by its name, whatever "
         + "its case: rename one of the two files"

@@ -151,7 +151,7 @@ extension Site {
         let lessonCatalog = LessonCatalog(root: root)
         let shared = lessonCatalog.sameNameProblems()
         for entry in lessonCatalog.entries() {
-          if let problem = shared[entry.url.standardizedFileURL.path] {
+          if let problem = shared[entry.url] {
             site.problems.append("\(lessonCatalog.displayPath(entry.url)): \(problem)")
             continue
           }

@@ -61,7 +61,7 @@ extension CheckCommand {
       let label = "lesson \(entry.number) \(entry.name)".padding(
         toLength: width, withPad: " ", startingAt: 0)
       let (problem, summary) = verdict(
-        of: read, sharesItsName: shared[entry.url.standardizedFileURL.path],
+        of: read, sharesItsName: shared[entry.url],
         file: catalog.displayPath(entry.url), failedFacts: failedFacts, course)
       checks.append(
         .init(

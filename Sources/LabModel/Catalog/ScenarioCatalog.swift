@@ -4,15 +4,15 @@ import Foundation
 /// the path as text, the problem of `café/x.json` spelled decomposed was found for `café/x.json`
 /// composed too, and both files were called the other's twin.
 public struct FileProblems: Sendable {
-  private var byPath: [[UInt8]: String] = [:]
+  private var byPath: [BytePath: String] = [:]
 
   public init() {}
 
   public var isEmpty: Bool { byPath.isEmpty }
 
   public subscript(file: URL) -> String? {
-    get { byPath[Array(file.standardizedFileURL.path.utf8)] }
-    set { byPath[Array(file.standardizedFileURL.path.utf8)] = newValue }
+    get { byPath[BytePath(standardized: file)] }
+    set { byPath[BytePath(standardized: file)] = newValue }
   }
 }
 

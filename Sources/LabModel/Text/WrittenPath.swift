@@ -24,3 +24,13 @@ public func isPath(_ path: String, within folder: String) -> Bool {
   if bytes == base { return true }
   return bytes.starts(with: base == Array("/".utf8) ? base : base + Array("/".utf8))
 }
+
+/// A path compared and hashed by its bytes, where paths are told apart — a set of files to
+/// write, problems kept by file. Two paths Swift's `==` calls equal (`café` composed and
+/// decomposed, the Kelvin sign and `K`) are two files to the file system, so they are two here.
+public struct BytePath: Hashable, Sendable {
+  public let bytes: [UInt8]
+  public init(_ path: String) { bytes = Array(path.utf8) }
+  /// A file URL's standardized path (`.` and `..` resolved, no links followed).
+  public init(standardized url: URL) { self.init(url.standardizedFileURL.path) }
+}

@@ -61,23 +61,53 @@ package struct OutputPlan {
   /// nil when every folder and file may be.
   package func refusal() -> String? {
     // The paths it names are the user's words: shown terminal-safe.
-    firstRefusal().map(terminalSafe)
+    firstRefusal().map { terminalSafe($0.message) }
   }
 
-  private func firstRefusal() -> String? {
+  /// Whether the first refusal is of a folder that does not exist — a path mistyped on the
+  /// command line, so a usage error (exit 64) — rather than the lab declining to write (exit 1).
+  package var refusesAMissingFolder: Bool { firstRefusal()?.missing ?? false }
+
+  private func firstRefusal() -> (message: String, missing: Bool)? {
     for folder in folders {
-      if let refusal = Self.folderRefusal(folder) { return refusal }
+      if let refusal = Self.folderRefusal(folder) {
+        return (refusal, Self.parentIsMissing(folder))
+      }
     }
     // By bytes: two spellings Swift's `==` calls equal are two files.
     var seen: Set<BytePath> = []
     for file in files {
       guard seen.insert(BytePath(standardized: URL(writtenPath: file.path))).inserted else {
-        return "two files would be written to '\(file.path)'; rename one of what they are made "
-          + "from"
+        return (
+          "two files would be written to '\(file.path)'; rename one of what they are made from",
+          false
+        )
       }
-      if let refusal = fileRefusal(file) { return refusal }
+      if let refusal = fileRefusal(file) { return (refusal, folderIsMissing(file)) }
     }
     return nil
+  }
+
+  /// Whether the folder above `folder` is missing (or no folder).
+  package static func parentIsMissing(_ folder: String) -> Bool {
+    var isFolder: ObjCBool = false
+    let parent = URL(writtenPath: folder).deletingLastPathComponent().path
+    let exists = FileManager.default.fileExists(atPath: folder)
+    return !exists
+      && !(FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder)
+        && isFolder.boolValue)
+  }
+
+  /// Whether `file`'s folder is neither planned nor there.
+  func folderIsMissing(_ file: File) -> Bool {
+    let folder = URL(writtenPath: file.path).deletingLastPathComponent()
+    let planned = folders.contains {
+      BytePath(standardized: URL(writtenPath: $0)) == BytePath(standardized: folder)
+    }
+    var isFolder: ObjCBool = false
+    return !planned
+      && !(FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder)
+        && isFolder.boolValue)
   }
 
   /// Creates the folders that are missing; call after `refusal()` said nil.

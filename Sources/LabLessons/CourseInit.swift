@@ -8,6 +8,8 @@ package enum CourseInit {
   /// Why a course was not written, with what to do.
   package struct Refusal: Error {
     package var message: String
+    /// The folder above the course's is missing: a mistyped path, a usage error.
+    package var missingFolder = false
   }
 
   /// Writes the course's files into `folder` (shown as `shown`); returns their paths.
@@ -45,7 +47,7 @@ package enum CourseInit {
       throw Refusal(
         message:
           "no folder '\(terminalSafe(parent.path))': lab init makes '\(shown)' but not the folders "
-          + "above it; check the path")
+          + "above it; check the path", missingFolder: true)
     }
     if let problem = insideAnotherCourse(folder, shown: shown) { throw Refusal(message: problem) }
     var written: [String] = []

@@ -23,7 +23,8 @@ enum InitCommand: Command {
 
     Inside the folder, lab list, lesson, run and check use the course's own scenarios and lessons;
     the curriculum bundled with the lab stays available beside them (see docs/teachers-guide.md).
-    Exit status: 0 when the course was written, 1 when it was not, 64 on a usage error.
+    Exit status: 0 when the course was written, 1 when it was not, 64 on a usage error (a folder
+    above DIR that does not exist among them).
 
     Examples:
       lab init my-course
@@ -55,7 +56,8 @@ enum InitCommand: Command {
       try CourseInit.write(to: URL(writtenPath: path), shown: path, lab: lab)
     } catch {
       console.err(console.paint("error: ", .red, forErr: true) + error.message + "\n")
-      return ExitStatus.failure
+      // A folder above it that does not exist is a mistyped path: a usage error, as everywhere.
+      return error.missingFolder ? ExitStatus.usage : ExitStatus.failure
     }
     let width = min(80, console.terminalColumns ?? 80)
     func paragraph(_ text: String) {

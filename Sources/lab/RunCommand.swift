@@ -151,9 +151,10 @@ enum RunCommand: Command {
     }
 
     // --html and --chrome are checked before the run: a file that cannot be written stops it.
-    if let refusal = reportsPlan(arguments).refusal() {
+    let reports = reportsPlan(arguments)
+    if let refusal = reports.refusal() {
       context.console.err(context.console.paint("error: ", .red, forErr: true) + refusal + "\n")
-      return ExitStatus.failure
+      return reports.refusesAMissingFolder ? ExitStatus.usage : ExitStatus.failure
     }
     let scheduled = arguments.value(.schedule) != nil || arguments.flag(.showSchedule)
     if scheduled, options.mode == .live { throw UsageError("a schedule is virtual; drop --live") }

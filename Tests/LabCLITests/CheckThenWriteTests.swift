@@ -36,11 +36,11 @@ import Testing
   /// on stdout (it was decided before any scenario ran), and `folder` unchanged.
   static func refuses(
     _ project: Project, _ arguments: [String], _ expected: String, leaving folder: URL,
-    sourceLocation: SourceLocation = #_sourceLocation
+    status expectedStatus: Int32 = 1, sourceLocation: SourceLocation = #_sourceLocation
   ) {
     let before = snapshot(folder)
     let (status, out, err) = project.lab(arguments)
-    #expect(status == 1, "\(err)", sourceLocation: sourceLocation)
+    #expect(status == expectedStatus, "\(err)", sourceLocation: sourceLocation)
     #expect(err.contains(expected), "\(err)", sourceLocation: sourceLocation)
     #expect(out.isEmpty, "\(out)", sourceLocation: sourceLocation)
     #expect(snapshot(folder) == before, sourceLocation: sourceLocation)
@@ -98,18 +98,33 @@ import Testing
     Self.refuses(
       project, ["check", "--html", html, "--junit", taken.path], "taken': it is a folder",
       leaving: project.root)
-    // A folder is created, the folders above it are not.
+    // A folder is created, the folders above it are not: a path that does not exist is a
+    // mistyped command line, a usage error (64), as every command's missing path is.
     let deep = project.root.appendingPathComponent("no/such/html").path
     Self.refuses(
       project, ["check", "--html", deep], "the lab creates '\(deep)' but not the folders above",
-      leaving: project.root)
+      leaving: project.root, status: 64)
     Self.refuses(
       project, ["check", "--junit", project.root.appendingPathComponent("no/build/j.xml").path],
-      "but not the folders above", leaving: project.root)
+      "but not the folders above", leaving: project.root, status: 64)
     // A fresh checkout's build/ is still made for --junit.
     let junit = project.root.appendingPathComponent("build/j.xml")
     #expect(project.lab(["check", "--junit", junit.path]).status == 0)
     #expect(FileManager.default.fileExists(atPath: junit.path))
+  }
+
+  /// Every writer given a path under a folder that does not exist says so and exits 64, a
+  /// usage error, as `lab init` and `lab validate` do; nothing is made.
+  @Test func aMissingFolderOnTheCommandLineIsAUsageError() throws {
+    let project = try Self.twoScenarios()
+    let missing = project.root.appendingPathComponent("no").path
+    for arguments in [
+      ["run", "passing", "--html", missing + "/run.html"],
+      ["run", "passing", "--chrome", missing + "/trace.json"],
+      ["check", "--html", missing + "/pages"], ["site", missing + "/site"],
+    ] {
+      Self.refuses(project, arguments, "no folder '", leaving: project.root, status: 64)
+    }
   }
 
   @Test func runRefusesItsFilesBeforeRunning() throws {
@@ -125,7 +140,7 @@ import Testing
       leaving: project.root)
     Self.refuses(
       project, ["run", "passing", "--html", project.root.appendingPathComponent("no/r.html").path],
-      "no folder", leaving: project.root)
+      "no folder", leaving: project.root, status: 64)
 
     // A report replaces only a report of its kind the lab wrote: a slip that named the course's
     // own scenario replaced it with HTML, a JUnit report or a Chrome trace.
@@ -160,7 +175,7 @@ import Testing
     #expect(refused.err.contains("scenario-idle.html' is not a page the lab wrote"), "\(refused)")
     #expect(Self.snapshot(project.root) == before)
     let deep = project.root.appendingPathComponent("no/site")
-    #expect(project.lab(["site", deep.path], environment: environment).status == 1)
+    #expect(project.lab(["site", deep.path], environment: environment).status == 64)
     #expect(!FileManager.default.fileExists(atPath: deep.deletingLastPathComponent().path))
   }
 
@@ -264,7 +279,7 @@ import Testing
     let project = try Self.twoScenarios()
     let deep = project.root.appendingPathComponent("no/course")
     let (status, _, err) = InProcessLab.run(["init", deep.path])
-    #expect(status == 1)
+    #expect(status == 64)
     #expect(err.contains("but not the folders above it"), "\(err)")
     #expect(!FileManager.default.fileExists(atPath: deep.deletingLastPathComponent().path))
   }

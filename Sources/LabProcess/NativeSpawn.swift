@@ -194,7 +194,22 @@ package enum NativeGroups {
   /// be a new program's before the old one's is given back). Each leads a group of its own in
   /// the lab's session; a process from a program that does so and is not one of them is a
   /// program's child that left its group and its parent (`ProcessEntry.isAdoptedStray`).
-  static let started = Mutex<[pid_t: Int]>([:])
+  static let started = StartedPrograms()
+
+  /// `started`'s counts behind an `NSLock`, a pthread mutex that ThreadSanitizer sees: behind a
+  /// `Synchronization.Mutex`, whose contended path TSan does not see
+  /// ([fact](../../Tests/NativeFacts/tsan-does-not-see-mutex.swift)), the sweep of strays and a
+  /// run's reaping were reported as a race (3 reports in one CI run).
+  final class StartedPrograms: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts: [pid_t: Int] = [:]
+
+    func withLock<Result>(_ body: (inout [pid_t: Int]) throws -> Result) rethrows -> Result {
+      lock.lock()
+      defer { lock.unlock() }
+      return try body(&counts)
+    }
+  }
 
   /// Whether `pid` is a program the lab started and has not reaped.
   static func isStarted(_ pid: pid_t) -> Bool { started.withLock { $0[pid] != nil } }

@@ -33,13 +33,15 @@ public enum BuildFolder {
 
   /// The folder `kind` (`native`, `swift`) under the root, made if missing: only the user may
   /// write in it (0700), and it must be a folder of the user's, not a link to one.
-  public static func folder(_ kind: String, environment: [String: String]) throws -> URL {
+  public static func folder(_ kind: String, environment: [String: String])
+    throws(BuildFolderError) -> URL
+  {
     // A relative LAB_CACHE would name a folder inside whatever course the lab runs in: refused,
     // rather than passed over for the default without a word.
     if let chosen = environment["LAB_CACHE"], !chosen.isEmpty, !chosen.hasPrefix("/") {
       throw BuildFolderError(
         "LAB_CACHE is '\(terminalSafe(chosen))', a relative path; set it to an absolute folder of "
-          + "yours, or unset it for ~/.cache/concurrency-lab")
+          + "yours, or unset it for ~/.cache/concurrency-lab", variable: "LAB_CACHE")
     }
     // The root is held to the same rules as each folder in it: a world-writable root, or a link,
     // would let another user swap the folders under the lab. A folder a variable names —
@@ -53,7 +55,8 @@ public enum BuildFolder {
         throw BuildFolderError(
           "\(variable) names \(terminalSafe(named.path)), inside the course at "
             + "\(terminalSafe(course)), which could ship the records of what the lab built; set "
-            + "it to a folder outside every course, or unset it for ~/.cache/concurrency-lab")
+            + "it to a folder outside every course, or unset it for ~/.cache/concurrency-lab",
+          variable: variable)
       }
       if variable != "LAB_CACHE" { _ = try checked(named, variable: variable, makesParents: false) }
     } else if let course = course(holding: root, environment) {
@@ -62,7 +65,7 @@ public enum BuildFolder {
       throw BuildFolderError(
         "the lab's cache \(terminalSafe(root.path)) is inside the course at "
           + "\(terminalSafe(course)), which could ship the records of what the lab built; set "
-          + "LAB_CACHE to a folder outside every course")
+          + "LAB_CACHE to a folder outside every course", variable: "LAB_CACHE")
     }
     let checkedRoot = try checked(
       root, variable: variable ?? "LAB_CACHE", makesParents: variable == nil)
@@ -76,15 +79,16 @@ public enum BuildFolder {
   /// is named (`variable` is what moves it, for the message). A folder the user named
   /// (`makesParents` false) is made only in a folder that exists: a mistyped path is said, not
   /// made, folder by folder.
-  public static func checked(_ folder: URL, variable: String, makesParents: Bool = true) throws
-    -> URL
+  public static func checked(_ folder: URL, variable: String, makesParents: Bool = true)
+    throws(BuildFolderError) -> URL
   {
     let parent = folder.deletingLastPathComponent()
     var parentInfo = stat()
     if !makesParents, stat(parent.path, &parentInfo) != 0 {
       throw BuildFolderError(
         "\(variable) names \(terminalSafe(folder.path)), and \(terminalSafe(parent.path)) does "
-          + "not exist; make that folder first, or set \(variable) to a folder that exists")
+          + "not exist; make that folder first, or set \(variable) to a folder that exists",
+        variable: variable)
     }
     do {
       try FileManager.default.createDirectory(
@@ -92,7 +96,7 @@ public enum BuildFolder {
     } catch {
       throw BuildFolderError(
         "\(folder.path) cannot be made a folder (something else is in its place, or its parent "
-          + "is not writable); set \(variable) to another folder")
+          + "is not writable); set \(variable) to another folder", variable: variable)
     }
     guard isOwnFolder(folder) else {
       // Not "remove it": the place may be a shared folder (/tmp) or a course's, not the lab's.
@@ -100,7 +104,8 @@ public enum BuildFolder {
         "\(folder.path) is not a folder of yours that only you can write to (it is a link, "
           + "another user's, or others may write in it), so the lab keeps no builds there; set "
           + "\(variable) to a folder of your own, such as "
-          + (variable == "XDG_CACHE_HOME" ? "~/.cache" : "~/.cache/concurrency-lab"))
+          + (variable == "XDG_CACHE_HOME" ? "~/.cache" : "~/.cache/concurrency-lab"),
+        variable: variable)
     }
     return folder
   }
@@ -120,13 +125,13 @@ public enum BuildFolder {
   /// A cache folder a variable names outright (`LAB_NATIVE_CACHE`): an absolute path outside
   /// every course, held to `checked`'s rules, its parent made by no one but the user.
   public static func chosen(_ folder: URL, variable: String, environment: [String: String])
-    throws -> URL
+    throws(BuildFolderError) -> URL
   {
     if let course = course(holding: folder, environment) {
       throw BuildFolderError(
         "\(variable) names \(terminalSafe(folder.path)), inside the course at "
           + "\(terminalSafe(course)), which could ship what the lab would run as its builds; set "
-          + "it to a folder outside every course, or unset it")
+          + "it to a folder outside every course, or unset it", variable: variable)
     }
     return try checked(folder, variable: variable, makesParents: false)
   }
@@ -186,7 +191,7 @@ public struct BuildRecords: Sendable {
   /// `built/` in the user's build folder: one record per binary the lab built.
   public var folder: URL
 
-  public init(environment: [String: String]) throws {
+  public init(environment: [String: String]) throws(BuildFolderError) {
     folder = try BuildFolder.folder("built", environment: environment)
   }
 
@@ -236,6 +241,12 @@ public struct BuildRecords: Sendable {
 
 public struct BuildFolderError: Error, CustomStringConvertible {
   public var description: String
+  /// The variable that moves the refused folder (`LAB_CACHE`, `LAB_NATIVE_CACHE`,
+  /// `XDG_CACHE_HOME`): where the environment sets it, the error is that setting's.
+  public var variable: String?
   /// The path it names is from a variable the user set: kept terminal-safe.
-  public init(_ description: String) { self.description = terminalSafe(description) }
+  public init(_ description: String, variable: String? = nil) {
+    self.description = terminalSafe(description)
+    self.variable = variable
+  }
 }

@@ -42,7 +42,7 @@ extension CheckCommand {
       for case (_, .success(let lesson)) in lessons {
         cited.merge(lesson.facts) { first, _ in first }
       }
-      guard let results = runCitedFacts(cited.values.sorted { $0.name < $1.name }, context)
+      guard let results = try runCitedFacts(cited.values.sorted { $0.name < $1.name }, context)
       else {
         return checks + [
           .init(
@@ -112,11 +112,13 @@ extension CheckCommand {
   }
 
   /// The facts' results, as `lab facts` finds them; nil (with the reason printed) without a
-  /// toolchain.
+  /// toolchain; a usage error when the folder to build them in is refused.
   /// They keep to `lab facts`' own bound, counted from here: a course's facts set no time of
   /// their own.
-  static func runCitedFacts(_ facts: [Fact], _ context: CommandContext) -> [FactResult]? {
-    guard var runner = FactsCommand.runner(context) else { return nil }
+  static func runCitedFacts(_ facts: [Fact], _ context: CommandContext) throws(UsageError)
+    -> [FactResult]?
+  {
+    guard var runner = try FactsCommand.runner(context) else { return nil }
     runner.budget = CommandBudget(seconds: FactRunner.defaultSeconds, hints: LabCommand.hint)
     return FactsCommand.check(facts, with: runner, context)
   }

@@ -71,7 +71,7 @@ enum FactsCommand: Command {
     let names = arguments.positionals.isEmpty ? known : arguments.positionals
     let runs = try arguments.integer(.runs, in: 1...Fact.maxRuns)
     let seeds = try arguments.integer(.seeds, in: 1...1_000) ?? 10
-    guard var runner = runner(context) else { return ExitStatus.failure }
+    guard var runner = try runner(context) else { return ExitStatus.failure }
     runner.seeds = seeds
     runner.live = !arguments.flag(.virtual)
     runner.runs = runs
@@ -120,8 +120,8 @@ enum FactsCommand: Command {
   }
 
   /// The runner of the course's facts, as `lab facts` and `lab check --facts` run them; nil, with
-  /// the reason printed, without a toolchain or a folder to build in.
-  static func runner(_ context: CommandContext) -> FactRunner? {
+  /// the reason printed, without a toolchain; a usage error when the folder to build in is refused.
+  static func runner(_ context: CommandContext) throws(UsageError) -> FactRunner? {
     guard let compiler = SwiftCompiler.find(environment: context.environment) else {
       context.console.err(
         context.console.paint("error: ", .red, forErr: true)
@@ -129,8 +129,8 @@ enum FactsCommand: Command {
           + "a program to compile and run\n")
       return nil
     }
-    guard let (cache, records) = NativeCommand.cache(context, report: true),
-      let root = try? context.catalog().root
+    let (cache, records) = try NativeCommand.cache(context)
+    guard let root = try? context.catalog().root
     else { return nil }
     return FactRunner(
       compiler: compiler, cache: cache.appendingPathComponent("facts", isDirectory: true),

@@ -37,22 +37,23 @@ enum NativeCommand {
           + "without --native\n")
       return nil
     }
-    guard let (cache, records) = cache(context, report: true) else { return nil }
+    let (cache, records) = try cache(context)
     return NativeBuilder(compiler: compiler, cache: cache, records: records)
   }
 
   /// Where built programs are kept — `LAB_NATIVE_CACHE`, or the user's build folder — and the
-  /// records of what the lab built there; nil (with the error printed when `report`) when either
-  /// cannot be made. `LAB_NATIVE_CACHE` is held to what the build folder is: an absolute path to
-  /// a folder of the user's that only they may write to, not a link.
-  static func cache(_ context: CommandContext, report: Bool) -> (URL, BuildRecords)? {
-    do {
+  /// records of what the lab built there. `LAB_NATIVE_CACHE` is held to what the build folder
+  /// is: an absolute path to a folder of the user's that only they may write to, not a link. A
+  /// location the lab refuses is a usage error (64), as a `LAB_ROOT` naming no folder is: the
+  /// command was given a setting it cannot use, and nothing was built or run.
+  static func cache(_ context: CommandContext) throws(UsageError) -> (URL, BuildRecords) {
+    do throws(BuildFolderError) {
       let records = try BuildRecords(environment: context.environment)
       if let chosen = context.environment["LAB_NATIVE_CACHE"], !chosen.isEmpty {
         guard chosen.hasPrefix("/") else {
           throw BuildFolderError(
             "LAB_NATIVE_CACHE=\(chosen) is not an absolute path; name a folder of yours, such as "
-              + "~/.cache/lab-native, or unset it")
+              + "~/.cache/lab-native, or unset it", variable: "LAB_NATIVE_CACHE")
         }
         return (
           try BuildFolder.chosen(
@@ -63,9 +64,17 @@ enum NativeCommand {
       }
       return (try BuildFolder.folder("native", environment: context.environment), records)
     } catch {
-      if report { context.console.err("error: \(terminalSafe("\(error)"))\n") }
-      return nil
+      throw usageError(error, context)
     }
+  }
+
+  /// A refused build folder as a usage error: printed as the setting's error, as LAB_ROOT's is,
+  /// where the environment set it — the command's usage would not help.
+  static func usageError(_ refused: BuildFolderError, _ context: CommandContext) -> UsageError {
+    let setting = refused.variable.flatMap { name in
+      context.environment[name].map { "\(name)=\($0)" }
+    }
+    return UsageError(refused.description, location: setting)
   }
 
   /// A lesson's native runs of a prediction's scenario; nil without a toolchain, where the
@@ -76,7 +85,7 @@ enum NativeCommand {
     (Scenario, Int, Double) -> Result<LessonSession.NativeRuns, LessonSession.LoadProblem>
   )? {
     guard let compiler = SwiftCompiler.find(environment: context.environment),
-      let (cache, records) = cache(context, report: false)
+      let (cache, records) = try? cache(context)
     else { return nil }
     return {
       scenario, runs, seconds -> Result<LessonSession.NativeRuns, LessonSession.LoadProblem> in

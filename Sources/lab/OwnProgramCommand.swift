@@ -78,7 +78,7 @@ enum OwnProgramCommand {
           + "Swift 6.3 (swift.org/install)\n")
       return nil
     }
-    guard let (cache, records) = NativeCommand.cache(context, report: true) else { return nil }
+    let (cache, records) = try NativeCommand.cache(context)
     let builder = NativeBuilder(compiler: compiler, cache: cache, records: records)
     do throws(NativeError) {
       return native ? try program.buildNative(with: builder) : try program.build(with: builder)

@@ -123,8 +123,12 @@ extension ProgramScenarioCommand {
         summary: "no Swift toolchain",
         why: [SwiftCompiler.missing(environment: context.environment)])
     }
-    guard let (cache, records) = NativeCommand.cache(context, report: true) else {
-      throw BuildProblem(summary: "no build folder", why: [])
+    let cache: URL
+    let records: BuildRecords
+    do throws(UsageError) {
+      (cache, records) = try NativeCommand.cache(context)
+    } catch {
+      throw BuildProblem(summary: "no build folder", why: [error.message])
     }
     let builder = NativeBuilder(compiler: compiler, cache: cache, records: records)
     do throws(NativeError) {

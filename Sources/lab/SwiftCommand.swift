@@ -63,9 +63,9 @@ enum SwiftCommand: Command {
       context.console.out(check.report(columns: context.console.terminalColumns))
       return check.isExpected ? ExitStatus.ok : ExitStatus.failure
     } catch let refused as BuildFolderError {
-      // swiftc never started: the folder it would have written in was refused.
-      context.console.err("error: \(refused)\n")
-      return ExitStatus.failure
+      // swiftc never started: the folder it would have written in was refused — a setting the
+      // command cannot use, as for every command that builds (NativeCommand.cache).
+      throw NativeCommand.usageError(refused, context)
     } catch {
       context.console.err("error: could not run swiftc: \(error)\n")
       return ExitStatus.failure

@@ -33,6 +33,8 @@ import Testing
     #expect(!records.trusts(binary))
   }
 
+  /// A refused cache location is a usage error (64), as a LAB_ROOT naming no folder is — it
+  /// ended with 1, the status of a check that failed — and says what to set.
   @Test func everyCacheLocationIsHeldToTheBuildFoldersRules() throws {
     let course = try Self.folder("cache-course")
     defer { try? FileManager.default.removeItem(at: course) }
@@ -50,19 +52,31 @@ import Testing
         environment: [
           "LAB_NATIVE_CACHE": value, "LAB_CACHE": course.appendingPathComponent("c").path,
         ])
-      #expect(run.status == 1, "\(value)")
+      #expect(run.status == 64, "\(value)")
       #expect(run.err.contains(says), "\(value): \(run.err)")
     }
     // LAB_CACHE itself, not only the folders made in it.
     for (value, says) in [
       (shared.path, "only you can write to"), (link.path, "only you can write to"),
       ("/dev/null", "cannot be made a folder"),
+      (course.appendingPathComponent("typo/cache").path, "does not exist; make that folder first"),
     ] {
       let run = InProcessLab.run(
         ["run", "async-property", "--native"], environment: ["LAB_CACHE": value])
-      #expect(run.status == 1, "\(value)")
+      #expect(run.status == 64, "\(value)")
       #expect(run.err.contains(says), "\(value): \(run.err)")
     }
+    // Every command that builds says so alike: a Swift file, a fact, a native comparison.
+    let missing = course.appendingPathComponent("typo/native").path
+    for words in [
+      ["facts", "string-equality-is-canonical"],
+      ["compare", "async-property", "--vs", "--native"],
+    ] {
+      let run = InProcessLab.run(words, environment: ["LAB_NATIVE_CACHE": missing])
+      #expect(run.status == 64, "\(words): \(run.err)")
+      #expect(run.err.contains("does not exist; make that folder first"), "\(words): \(run.err)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: course.appendingPathComponent("typo").path))
   }
 
   @Test(.enabled(if: hasSwiftc, "needs swiftc"))

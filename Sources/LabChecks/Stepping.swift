@@ -71,6 +71,31 @@ package struct StepSession: Sendable {
   /// Runs shared with other sessions of the same scenario and options; nil runs each afresh.
   package var cache: RunCache?
 
+  /// Which turns whose candidates all lead to the same trace go the default way by themselves.
+  package enum Skipping: Sendable {
+    /// Every one: a learner is asked only where the choice shows. A turn that shows nothing
+    /// can still decide what a later choice reaches — a job that takes a pool's worker lets
+    /// another task go first — so some orders the runtime takes are not reached by stepping
+    /// (docs/outcomes.md, `lab step`).
+    case alikeTraces
+    /// Only those whose candidates' runs also meet the same later choices (each later turn's
+    /// candidates and default): a search that must reach every order, at the cost of turns
+    /// that show nothing (a tap not yet due is a candidate at every turn).
+    case alikeRuns
+
+    func skips(_ turn: RunCache.Turn, _ runs: [Int: RunCache.Run], made: Int) -> Bool {
+      switch self {
+      case .alikeTraces: return true
+      case .alikeRuns:
+        let later = turn.candidates.compactMap { runs[$0]?.laterChoices(after: made) }
+        return later.allSatisfy { $0 == later[0] }
+      }
+    }
+  }
+
+  /// `lab step`'s and the challenges' `alikeTraces` unless set.
+  package var skipping = Skipping.alikeTraces
+
   /// The most real time working out one answer may take, a guard only: each answer runs the
   /// scenario again once for each task that could go next, and a scenario of two tasks adding
   /// 100,000 times took 51 s to its first choice. Every run gets what is left as its
@@ -113,14 +138,18 @@ package struct StepSession: Sendable {
       let all = turn.candidates.compactMap { runs[$0]?.record.events }
       var count = 0
       while all.allSatisfy({ $0.count > count && $0[count] == all[0][count] }) { count += 1 }
-      if all.allSatisfy({ $0.count == count }) {
+      // What happened before this turn, and no more: runs that go on alike past it (candidates
+      // whose turns show nothing) share events that come after the choice.
+      let before = first.eventsBefore(turn: turn.index)
+      if all.allSatisfy({ $0.count == count }), skipping.skips(turn, runs, made: choices.count) {
         choices.append(turn.preferred)
         shown.append(shown.last ?? 0)
         automatic.append(true)
         departed.append(false)
         continue
       }
-      return .decision(decision(turn, runs, events: Array(first.record.events.prefix(count))))
+      return .decision(
+        decision(turn, runs, events: Array(first.record.events.prefix(min(count, before)))))
     }
   }
 
@@ -237,123 +266,5 @@ package struct StepSession: Sendable {
       result: result, lines: Array(lines[min(shown.last ?? 0, lines.count)...]),
       outcome: outcome, grade: grade, reason: reason, schedule: schedule.text,
       preemptions: ExhaustiveSearch.preemptions(chooser.decisions))
-  }
-}
-
-/// The choices of one run, shared with the chooser's closure (the loop thread only): it follows
-/// them at the turns with more than one candidate, then takes the defaults, and keeps every such
-/// turn's candidates.
-private final class ChoiceBox: @unchecked Sendable {
-  let choices: [Int]
-  var turns: [StepSession.RunCache.Turn] = []
-
-  init(choices: [Int]) { self.choices = choices }
-
-  func pick(_ index: Int, _ candidates: [Int], _ preferred: Int) -> Int {
-    guard candidates.count > 1 else { return preferred }
-    turns.append(
-      StepSession.RunCache.Turn(index: index, candidates: candidates, preferred: preferred))
-    guard turns.count <= choices.count else { return preferred }
-    let choice = choices[turns.count - 1]
-    return candidates.contains(choice) ? choice : preferred
-  }
-}
-
-extension StepSession {
-  /// The runs of many sessions of one scenario, such as every path `ChallengeTree` walks: a
-  /// session's questions re-run the choices its parent's already ran (its own next decision is
-  /// the run its parent made to show that choice's step), so each run is made once.
-  package final class RunCache: @unchecked Sendable {
-    /// A turn with more than one candidate: its index among all the run's turns
-    /// (`ScheduleChooser.decisions`), the candidates' ordinals and the default.
-    struct Turn {
-      var index: Int
-      var candidates: [Int]
-      var preferred: Int
-    }
-
-    /// One run: its record, its chooser (the schedule) and every turn with a choice.
-    struct Run {
-      var record: RunRecord
-      var chooser: ScheduleChooser
-      var turns: [Turn]
-
-      /// The run that takes `choices` at its turns with a choice, then the defaults.
-      init(_ choices: [Int], _ scenario: Scenario, _ options: RunOptions) {
-        let box = ChoiceBox(choices: choices)
-        chooser = ScheduleChooser { box.pick($0, $1, $2) }
-        chooser.notesEventTurns = true
-        var options = options
-        options.chooser = chooser
-        record = ScenarioRunner.run(scenario, options: options)
-        turns = box.turns
-      }
-
-      /// What task `ordinal`'s turn at `index` shows past the run's first `prefix` events: the
-      /// first event recorded in that turn or in the turns the task goes on with by default (a
-      /// race report is the detector's, not a step), and the task's name. No event: the turn
-      /// shows nothing — the runtime's job that moves the task on, such as a sleep's wake
-      /// through the pool — and the name comes from another turn of the task's, never from
-      /// what another task does next.
-      func shown(by ordinal: Int, from index: Int, after prefix: Int) -> (
-        task: String?, event: TraceEvent?
-      ) {
-        let decisions = chooser.decisions
-        let events = record.events
-        let turns = record.eventTurns
-        guard turns.count == events.count, decisions.indices.contains(index) else {
-          return (nil, nil)
-        }
-        var last = index
-        while decisions.indices.contains(last + 1), decisions[last + 1].chosen == ordinal {
-          last += 1
-        }
-        // `eventTurn` counts turns begun: the turn at index `index` is `index + 1`.
-        let own = (index + 1)...(last + 1)
-        let event = events.indices.dropFirst(prefix).first {
-          own.contains(turns[$0]) && events[$0].kind != .race
-        }
-        if let event { return (events[event].task, events[event]) }
-        let named = events.indices.first {
-          turns[$0] > 0 && decisions[turns[$0] - 1].chosen == ordinal
-        }
-        return (named.map { events[$0].task }, nil)
-      }
-    }
-
-    private let lock = NSLock()
-    private var runs: [[Int]: Run] = [:]
-
-    package init() {}
-
-    /// How many runs were made (not found here).
-    package var made: Int { lock.withLock { madeRuns } }
-    private var madeRuns = 0
-
-    func run(_ choices: [Int], _ scenario: Scenario, _ options: RunOptions) -> Run {
-      if let known = lock.withLock({ runs[choices] ?? same(as: choices) }) { return known }
-      let run = Run(choices, scenario, options)
-      // A run a limit stopped may have been stopped by time, which another session would not
-      // run out of: it is not kept.
-      if case .limitReached = run.record.end { return run }
-      lock.withLock {
-        runs[choices] = run
-        madeRuns += 1
-      }
-      return run
-    }
-
-    /// The run `choices` makes when it is one already made: its last choice is the default at
-    /// its turn, or one the run cannot take, or past the run's last turn.
-    private func same(as choices: [Int]) -> Run? {
-      guard let last = choices.last, let parent = runs[Array(choices.dropLast())] else {
-        return nil
-      }
-      guard parent.turns.count >= choices.count else { return parent }
-      let turn = parent.turns[choices.count - 1]
-      guard last == turn.preferred || !turn.candidates.contains(last) else { return nil }
-      runs[choices] = parent
-      return parent
-    }
   }
 }

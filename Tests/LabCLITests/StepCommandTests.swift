@@ -176,6 +176,27 @@ import Testing
     #expect(ending.result.record.problem == nil)
   }
 
+  /// A choice shows what happened before its turn, and no more. Five tasks each hop to an actor
+  /// after a sleep; where the others' turns show nothing, the default's run and theirs went on
+  /// alike, and the lines they shared — the default's own `set timeStamps = 1` and its end —
+  /// were printed before the choice, as though done, while every other task was offered to go
+  /// first, each "then tasks[1]: hop to TimeStore".
+  @Test func aChoiceShowsOnlyWhatCameBeforeItsTurn() throws {
+    var session = StepSession(
+      try TestSupport.scenario(named: "actor-time-store"), options: RunOptions())
+    var checked = 0
+    while case .decision(let decision) = session.next() {
+      let preferred = decision.candidates[decision.preferred]
+      if preferred.next.hasPrefix("set timeStamps") {
+        let step = String(preferred.next.dropFirst("set ".count))
+        #expect(!decision.lines.contains { $0.hasSuffix(step) }, "\(decision.lines)")
+        checked += 1
+      }
+      session.choose(decision.preferred, at: decision)
+    }
+    #expect(checked >= 1, "no choice offered a set of timeStamps by default")
+  }
+
   /// A choice is named by what its own task's turn shows. A main-actor task cancelled in its
   /// sleep wakes through the pool and then ends, and its end hands its result to the root in a
   /// turn that shows nothing; that choice was listed as `root  resume task p finished`, the

@@ -34,6 +34,8 @@ struct MarkerOrderSearch {
     let deadline = ContinuousClock.now + .seconds(maxSeconds)
     var session = StepSession(scenario, options: RunOptions(), cache: StepSession.RunCache())
     session.secondsPerAnswer = maxSeconds
+    // A turn that shows nothing can decide a later choice: the search must be offered it.
+    session.skipping = .alikeRuns
     let guide = Guide(target: target, items: items, handlers: Set(scenario.handlers.keys))
     let root = Node(session: session, followed: 0, place: 0, depth: 0)
     let keys = [\Node.deepest, \Node.preferred, \Node.depthFirst]

@@ -68,7 +68,14 @@ package struct ChallengeCatalog {
             + "; rename one of the files (commands and lessons call scenarios by name)"))
     }
     let names = entries.map(\.name)
-    let nearest = nearestName(to: name, in: names).map { "did you mean '\($0)'? " } ?? ""
+    // A challenge's file given by its path is offered by its name, which is the file's: the
+    // path was "no challenge named" with no nearest name, though the file held one.
+    let typed =
+      name.contains("/") || name.hasSuffix(".json")
+      ? URL(writtenPath: name).deletingPathExtension().lastPathComponent : name
+    let nearest =
+      (names.contains(typed) ? typed : nearestName(to: name, in: names))
+      .map { "did you mean '\($0)'? " } ?? ""
     let list =
       names.isEmpty
       ? "this course has no challenges"

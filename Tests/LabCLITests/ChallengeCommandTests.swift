@@ -160,6 +160,14 @@ import Testing
     #expect(none.status == 64)
     #expect(none.err.hasPrefix("error: scenario 'sync-download' has no challenge; "))
     #expect(none.err.contains("racy-counter"))
+    // A challenge's file given by its path is offered by its name: it got no nearest name.
+    let path = Self.challenge(
+      ["Scenarios/08-data-races/racy-counter.json"], environment: Self.freshState())
+    #expect(path.status == 64)
+    #expect(
+      path.err.hasPrefix(
+        "error: no challenge named 'Scenarios/08-data-races/racy-counter.json'; did you mean "
+          + "'racy-counter'?"), "\(path.err)")
   }
 
   /// A course's scenario that does not load is named with its problem, at its place, and exits 1

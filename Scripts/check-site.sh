@@ -118,6 +118,9 @@ expect "$rc" "event=5&step=3" "player current=8 count=1 scrubber=event_8_of_$eve
 expect "$rc" "event=5&step=-2" "player current=3 count=1 scrubber=event_3_of_$events"
 expect "$rc" "event=1&step=999" "player current=$events count=1 scrubber=event_${events}_of_$events"
 expect "$rc" "event=5&step=end" "player current=$events count=1 scrubber=event_${events}_of_$events"
+# An address anyone can write: a billion presses, or infinitely many, are the run's events at most.
+expect "$rc" "event=1&step=1e9" "player current=$events count=1 scrubber=event_${events}_of_$events"
+expect "$rc" "event=5&step=-Infinity" "player current=1 count=1 scrubber=event_1_of_$events"
 expect "$rc" "click=12" "player current=12 count=1 scrubber=event_12_of_$events"
 # An address that is no player's: a key named as an object's own, a value that does not decode.
 expect "$rc" "__proto__=1&constructor=2&event=%E0" "ready" "no-error" \

@@ -64,15 +64,15 @@ package struct OutputPlan {
     firstRefusal().map { terminalSafe($0.message) }
   }
 
-  /// Whether the first refusal is of a folder that does not exist — a path mistyped on the
-  /// command line, so a usage error (exit 64) — rather than the lab declining to write (exit 1).
-  package var refusesAMissingFolder: Bool { firstRefusal()?.missing ?? false }
+  /// Whether the first refusal is of a path mistyped on the command line — empty, or under a
+  /// folder that does not exist — so a usage error (exit 64), rather than the lab declining to
+  /// write (exit 1).
+  package var refusesATypedPath: Bool { firstRefusal()?.usage ?? false }
 
-  private func firstRefusal() -> (message: String, missing: Bool)? {
+  private func firstRefusal() -> (message: String, usage: Bool)? {
+    if files.contains(where: \.path.isEmpty) { return (Self.emptyPath, true) }
     for folder in folders {
-      if let refusal = Self.folderRefusal(folder) {
-        return (refusal, Self.parentIsMissing(folder))
-      }
+      if let refusal = Self.folderRefusal(folder) { return (refusal, Self.isMistyped(folder)) }
     }
     // By bytes: two spellings Swift's `==` calls equal are two files.
     var seen: Set<BytePath> = []
@@ -86,6 +86,17 @@ package struct OutputPlan {
       if let refusal = fileRefusal(file) { return (refusal, folderIsMissing(file)) }
     }
     return nil
+  }
+
+  /// Why an empty path is refused: it names nothing. Taken for the working folder, the run or
+  /// the check was made and only its writing failed ("cannot replace '': Is a directory"),
+  /// with the status of a failed check.
+  static let emptyPath = "an empty path names no file or folder; give one, such as 'report'"
+
+  /// Whether `folder` is a path mistyped on the command line — empty, or under a folder that
+  /// does not exist — so that refusing it is a usage error.
+  package static func isMistyped(_ folder: String) -> Bool {
+    folder.isEmpty || parentIsMissing(folder)
   }
 
   /// Whether the folder above `folder` is missing (or no folder).
@@ -122,6 +133,7 @@ package struct OutputPlan {
   /// Why `folder` cannot be made or written into: a file in its place, or a missing folder above
   /// it (the lab makes a folder, never the folders above it).
   package static func folderRefusal(_ folder: String) -> String? {
+    if folder.isEmpty { return emptyPath }
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
       return isFolder.boolValue ? nil : "'\(folder)' is a file, not a folder; name a folder"

@@ -18,11 +18,17 @@ package struct ChallengeCatalog {
   /// A line for each scenario file that does not load (`CatalogListing.doesNotValidate`): it may
   /// hold a challenge, and its name hides a bundled scenario's, so the list says so.
   package var problems: [String] = []
+  /// The names two files of one folder share, with those files as messages show them: such a
+  /// name calls neither (`lab run NAME` refuses it), so it is no challenge. Passed over, the
+  /// later file's challenge was hidden without a word and the name played the earlier one.
+  package var sharedNames: [String: [String]] = [:]
 
   package init(_ course: Course) {
     var seen: Set<String> = []
     for root in [course.root] + (course.bundled.map { [$0] } ?? []) {
       let catalog = ScenarioCatalog(root: root)
+      let shared = catalog.sameNameProblems()
+      var firstFile: [String: URL] = [:]
       for url in catalog.allScenarioFiles() {
         // A file whose name is no scenario name does not load either: named, as `lab list`
         // names it, not passed over.
@@ -30,6 +36,14 @@ package struct ChallengeCatalog {
           problems.append(CatalogListing.doesNotValidate(url, catalog))
           continue
         }
+        if let problem = shared[url] {
+          // Named as `lab list` names it; the name's first file leaves the challenges too.
+          problems.append("\(terminalSafe(catalog.displayPath(url))): \(problem)")
+          let earlier = firstFile[name].map { [catalog.displayPath($0)] } ?? []
+          sharedNames[name, default: earlier].append(catalog.displayPath(url))
+          continue
+        }
+        if firstFile[name] == nil { firstFile[name] = url }
         guard seen.insert(name).inserted else { continue }
         guard let scenario = try? ScenarioLoader.load(path: url.path) else {
           problems.append(CatalogListing.doesNotValidate(url, catalog))
@@ -39,14 +53,29 @@ package struct ChallengeCatalog {
         entries.append(Entry(name: name, url: url, scenario: scenario, challenge: challenge))
       }
     }
+    entries.removeAll { sharedNames[$0.name] != nil }
   }
 
   /// The challenge named `name`, or why there is none: a scenario without a challenge or no
   /// scenario at all, with the nearest challenge's name.
   package func find(_ name: String, course: Course) -> Result<Entry, UsageError> {
     if let entry = entries.first(where: { $0.name == name }) { return .success(entry) }
+    if let files = sharedNames[name] {
+      return .failure(
+        UsageError(
+          "several scenarios are named '\(terminalSafe(name))': "
+            + files.map(terminalSafe).joined(separator: ", ")
+            + "; rename one of the files (commands and lessons call scenarios by name)"))
+    }
     let names = entries.map(\.name)
-    let nearest = nearestName(to: name, in: names).map { "did you mean '\($0)'? " } ?? ""
+    // A challenge's file given by its path is offered by its name, which is the file's: the
+    // path was "no challenge named" with no nearest name, though the file held one.
+    let typed =
+      name.contains("/") || name.hasSuffix(".json")
+      ? URL(writtenPath: name).deletingPathExtension().lastPathComponent : name
+    let nearest =
+      (names.contains(typed) ? typed : nearestName(to: name, in: names))
+      .map { "did you mean '\($0)'? " } ?? ""
     let list =
       names.isEmpty
       ? "this course has no challenges"

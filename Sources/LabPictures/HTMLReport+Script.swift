@@ -156,7 +156,11 @@ extension HTMLReport {
           }));
         };
         if (p.step === 'home' || p.step === 'end') press(p.step === 'home' ? 'Home' : 'End');
+        // A press past the run's first or last event moves nothing, so at most as many as the
+        // run has events: '#step=1e9' pressed for minutes and '#step=Infinity' for ever, and
+        // the page never answered.
         var steps = Math.round(Number(p.step)) || 0;
+        steps = Math.max(-player.rows.length, Math.min(player.rows.length, steps));
         for (var i = 0; i < Math.abs(steps); i++) press(steps > 0 ? 'ArrowRight' : 'ArrowLeft');
         var row = player.rows[Math.round(Number(p.click)) - 1];
         if (row) row.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));

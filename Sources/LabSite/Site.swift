@@ -159,7 +159,14 @@ extension Site {
           lessons.append(LessonItem(entry: entry, catalog: lessonCatalog, bundled: bundled))
         }
         let catalog = ScenarioCatalog(root: root)
+        // A name two scenario files share is named, as a lesson's is: the later file's page was
+        // left out without a word, and the site ended 0.
+        let sharedScenarios = catalog.sameNameProblems()
         for url in catalog.allScenarioFiles() {
+          if let problem = sharedScenarios[url] {
+            site.problems.append("\(catalog.displayPath(url)): \(problem)")
+            continue
+          }
           // A file whose name is no scenario name gets no page: its name would be the page's.
           guard let name = ScenarioCatalog.scenarioName(of: url) else {
             do {

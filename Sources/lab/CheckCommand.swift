@@ -128,7 +128,7 @@ enum CheckCommand: Command {
     let output = outputPlan(targets, arguments)
     if let refusal = output.refusal() {
       console.err(console.paint("error: ", .red, forErr: true) + refusal + "\n")
-      return output.refusesAMissingFolder ? ExitStatus.usage : ExitStatus.failure
+      return output.refusesATypedPath ? ExitStatus.usage : ExitStatus.failure
     }
 
     let width = targets.map(\.argument.count).max() ?? 0

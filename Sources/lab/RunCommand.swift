@@ -154,7 +154,7 @@ enum RunCommand: Command {
     let reports = reportsPlan(arguments)
     if let refusal = reports.refusal() {
       context.console.err(context.console.paint("error: ", .red, forErr: true) + refusal + "\n")
-      return reports.refusesAMissingFolder ? ExitStatus.usage : ExitStatus.failure
+      return reports.refusesATypedPath ? ExitStatus.usage : ExitStatus.failure
     }
     let scheduled = arguments.value(.schedule) != nil || arguments.flag(.showSchedule)
     if scheduled, options.mode == .live { throw UsageError("a schedule is virtual; drop --live") }

@@ -83,7 +83,7 @@ enum SiteCommand: Command {
     }
     if let refusal = Site.refusal(folder: folder) {
       fail(refusal)
-      return OutputPlan.parentIsMissing(folder) ? ExitStatus.usage : ExitStatus.failure
+      return OutputPlan.isMistyped(folder) ? ExitStatus.usage : ExitStatus.failure
     }
     let start = ContinuousClock.now
     if arguments.flag(.liveRuns), arguments.flag(.virtual) {
@@ -105,7 +105,7 @@ enum SiteCommand: Command {
     let plan = site.plan(folder: folder)
     if let refusal = plan.refusal() {
       fail(refusal)
-      return plan.refusesAMissingFolder ? ExitStatus.usage : ExitStatus.failure
+      return plan.refusesATypedPath ? ExitStatus.usage : ExitStatus.failure
     }
     do throws(FileError) {
       try plan.createFolders()

@@ -160,6 +160,14 @@ import Testing
     #expect(none.status == 64)
     #expect(none.err.hasPrefix("error: scenario 'sync-download' has no challenge; "))
     #expect(none.err.contains("racy-counter"))
+    // A challenge's file given by its path is offered by its name: it got no nearest name.
+    let path = Self.challenge(
+      ["Scenarios/08-data-races/racy-counter.json"], environment: Self.freshState())
+    #expect(path.status == 64)
+    #expect(
+      path.err.hasPrefix(
+        "error: no challenge named 'Scenarios/08-data-races/racy-counter.json'; did you mean "
+          + "'racy-counter'?"), "\(path.err)")
   }
 
   /// A course's scenario that does not load is named with its problem, at its place, and exits 1
@@ -201,6 +209,38 @@ import Testing
     #expect(
       misnamed.err.contains("Scenarios/02-broken/my race.json: does not validate"),
       "\(misnamed.err)")
+  }
+
+  /// Two files of a course with one name call neither, as `lab run NAME` says: the list, a
+  /// play by name and `--next` name the later file as `lab list` does, and play neither. The
+  /// later file's challenge was passed over without a word, and the name played the earlier.
+  @Test func aNameTwoFilesShareIsNoChallenge() throws {
+    let course = CourseFolderTests.Course()
+    let text = try String(
+      contentsOf: TestSupport.packageRoot.appendingPathComponent(
+        "Scenarios/08-data-races/racy-counter.json"), encoding: .utf8)
+    for (folder, goal) in [("a", "make counter end at 4"), ("b", "make counter end at 3")] {
+      let url = course.root.appendingPathComponent("Scenarios/\(folder)")
+      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+      try text.replacingOccurrences(of: "make counter end at 4", with: goal)
+        .replacingOccurrences(of: "\"name\": \"racy-counter\"", with: "\"name\": \"racy\"")
+        .write(to: url.appendingPathComponent("racy.json"), atomically: true, encoding: .utf8)
+    }
+    let shared = "Scenarios/b/racy.json: the scenario 'racy' is also Scenarios/a/racy.json"
+    let list = course.lab(["challenge"])
+    #expect(list.status == 1)
+    #expect(list.err.contains(shared), "\(list.err)")
+    #expect(!list.out.contains("  racy "), "\(list.out)")
+    let played = course.lab(["challenge", "racy"], input: ["q"])
+    #expect(played.status == 64)
+    #expect(
+      played.err.hasPrefix(
+        "error: several scenarios are named 'racy': Scenarios/a/racy.json, "
+          + "Scenarios/b/racy.json; rename one of the files"), "\(played.err)")
+    #expect(played.out.isEmpty)
+    let next = course.lab(["challenge", "--next"], input: ["q"])
+    #expect(next.err.contains(shared), "\(next.err)")
+    #expect(!next.out.hasPrefix("challenge racy:"), "\(next.out)")
   }
 
   /// The scores' store follows lessons' progress rules: a folder in its place is named in one

@@ -125,6 +125,16 @@ import Testing
     ] {
       Self.refuses(project, arguments, "no folder '", leaving: project.root, status: 64)
     }
+    // An empty path names nothing: the run or the check was made, and only its writing failed,
+    // with 1 ("cannot replace '': Is a directory").
+    for arguments in [
+      ["run", "passing", "--html", ""], ["run", "passing", "--chrome", ""],
+      ["check", "--html", ""], ["check", "passing", "--junit", ""], ["site", ""],
+    ] {
+      Self.refuses(
+        project, arguments, "an empty path names no file or folder", leaving: project.root,
+        status: 64)
+    }
   }
 
   @Test func runRefusesItsFilesBeforeRunning() throws {

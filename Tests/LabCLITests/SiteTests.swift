@@ -157,6 +157,19 @@ import Testing
     #expect(pages.contains("scenario-fine.html"))
   }
 
+  /// Two scenario files of one name are named, as two lessons of one name are: the later
+  /// file's page was left out without a word and the site ended 0.
+  @Test func aNameTwoScenarioFilesShareIsNamed() throws {
+    let plain = #"{"format": 1, "steps": [{"log": "hi"}]}"#
+    let course = try Course(["Scenarios/a/twin.json": plain, "Scenarios/b/twin.json": plain])
+    let folder = course.root.appendingPathComponent("site")
+    let (status, _, err) = course.lab(["site", folder.path, "--virtual"])
+    #expect(status == 1)
+    #expect(
+      err.contains("Scenarios/b/twin.json: the scenario 'twin' is also Scenarios/a/twin.json"),
+      "\(err)")
+  }
+
   @Test func siteRefusesAFolderOfSomeoneElsesFilesAndRewritesItsOwn() throws {
     let course = try Course([
       "Scenarios/hostile.json": Self.hostileScenario, "Lessons/01-hostile.md": Self.hostileLesson,

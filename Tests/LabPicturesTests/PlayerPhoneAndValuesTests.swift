@@ -81,4 +81,16 @@ import Testing
     #expect(!script.contains("{}"), "an object literal with a prototype in the player's script")
     #expect(script.contains("var seen = Object.create(null)"))
   }
+
+  /// The presses an address asks for (`#step=K`) are held to the run's events before any is
+  /// pressed: past the first or last event a press moves nothing, and `#step=1e9` pressed for
+  /// minutes, `#step=Infinity` for ever, the page never answering (Scripts/check-site.sh
+  /// loads both in Chromium).
+  @Test func theStepsAnAddressAsksForAreAtMostTheRunsEvents() throws {
+    let script = HTMLReport.playerScript
+    let clamp = try #require(script.range(of: "steps = Math.max(-player.rows.length, "))
+    let loop = try #require(script.range(of: "for (var i = 0; i < Math.abs(steps); i++) press("))
+    #expect(clamp.upperBound < loop.lowerBound)
+    #expect(script.contains("Math.min(player.rows.length, steps));"))
+  }
 }

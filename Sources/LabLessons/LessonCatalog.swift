@@ -107,6 +107,9 @@ public struct LessonCatalog: Sendable {
   /// Resolves `argument` among `entries`: an exact number or name wins, then a unique prefix.
   /// A path to a lesson file (`Lessons/02-slow.md`, as a teacher pastes it) names that lesson.
   public static func resolve(_ argument: String, in entries: [Entry]) -> Resolution {
+    // Nothing typed names no lesson: as the start of every name, '' played a course's only
+    // lesson, and listed all 27 bundled ones as what it "could be".
+    guard !argument.isEmpty else { return .notFound(suggestion: nil) }
     if argument.hasSuffix(".md") {
       let path = URL(fileURLWithPath: argument).standardizedFileURL.resolvingSymlinksInPath().path
       let file = entries.first {
@@ -124,7 +127,14 @@ public struct LessonCatalog: Sendable {
       }
     }
     let typed = argument.lowercased()
-    if let exact = entries.first(where: { $0.name.lowercased() == typed }) { return .lesson(exact) }
+    // A name two lessons share finds neither, as a number two share does: the first was played
+    // without a word, where `lab list` names the pair (`sameNameProblems`).
+    let exact = entries.filter { $0.name.lowercased() == typed }
+    switch exact.count {
+    case 0: break
+    case 1: return .lesson(exact[0])
+    default: return .ambiguous(exact)
+    }
     let matches = entries.filter { $0.name.lowercased().hasPrefix(typed) }
     switch matches.count {
     case 1: return .lesson(matches[0])

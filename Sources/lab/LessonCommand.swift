@@ -257,6 +257,15 @@ enum LessonCommand: Command {
           "\(matches.count) lessons are numbered \(matches[0].number): \(names); give one's "
             + "name, such as 'lab lesson \(matches[0].name)', and number each lesson once")
       }
+      // Lessons that share the name typed: their numbers tell them apart.
+      if Set(matches.map { $0.name.lowercased() }).count == 1,
+        matches[0].name.lowercased() == argument.lowercased()
+      {
+        throw UsageError(
+          "\(matches.count) lessons are named '\(terminalSafe(matches[0].name))': \(names); give "
+            + "one's number, such as 'lab lesson \(matches[0].number)', and rename one of the files"
+        )
+      }
       throw UsageError(
         "'\(terminalSafe(argument))' could be \(names); type more of the name, or the number")
     }

@@ -176,10 +176,13 @@ package struct ChallengeProgress {
     }
   }
 
-  /// The score kept for the challenge in `file`; nil when it was never played.
+  /// The score kept for the challenge in `file`; nil when it was never played. Files are told
+  /// apart by their paths' bytes, as the file system tells them: Swift's `==` calls a course
+  /// at `café` composed and one at `café` decomposed one folder, and each showed the other's
+  /// scores as its own.
   package func score(of file: URL) -> Score? {
-    let path = file.standardizedFileURL.path
-    return entries()?.last { $0.file == path }?.score
+    let path = BytePath(standardized: file)
+    return entries()?.last { BytePath($0.file) == path }?.score
   }
 
   /// Notes a play: `reachedIn` choices when the goal was reached (kept when fewer than the
@@ -188,15 +191,16 @@ package struct ChallengeProgress {
   @discardableResult
   package func record(reachedIn choices: Int?, file: URL) -> String? {
     let path = file.standardizedFileURL.path
+    let key = BytePath(path)
     return store.update(maxLines: 500, lost: "your best score is not kept") { lines in
       var entries = Self.entries(lines)
       var score: Score = choices.map { .best($0) } ?? .tried
-      switch (entries.last { $0.file == path }?.score, score) {
+      switch (entries.last { BytePath($0.file) == key }?.score, score) {
       case (.best(let old)?, .best(let new)) where old <= new: score = .best(old)
       case (.best(let old)?, .tried): score = .best(old)
       default: break
       }
-      entries.removeAll { $0.file == path }
+      entries.removeAll { BytePath($0.file) == key }
       entries.append((score, path))
       return entries.map { entry in
         switch entry.score {

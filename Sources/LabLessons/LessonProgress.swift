@@ -55,10 +55,13 @@ package struct LessonProgress {
     store.problem("the lesson plays, but where you are is not kept")
   }
 
-  /// The last lesson played in the course at `root`.
+  /// The last lesson played in the course at `root`. Courses are told apart by their paths'
+  /// bytes: Swift's `==` calls `café` composed and decomposed one path, and a course in either
+  /// folder took the other's place — and played the other folder's lesson as its own.
   package func last(in root: URL) -> Place? {
     guard case .success(let entries) = lines() else { return nil }
-    return entries.last { $0.1 == root.standardizedFileURL.path }?.0
+    let course = BytePath(standardized: root)
+    return entries.last { BytePath($0.1) == course }?.0
   }
 
   /// Notes that the lesson in `lessonFile` was played in the course at `root`. Progress is a
@@ -70,7 +73,7 @@ package struct LessonProgress {
   package func record(_ place: Place, in root: URL) -> String? {
     let course = root.standardizedFileURL.path
     return store.update(maxLines: 100, lost: "where you are is not kept") { lines in
-      var kept = Self.entries(lines).filter { $0.1 != course }
+      var kept = Self.entries(lines).filter { BytePath($0.1) != BytePath(course) }
       kept.append((place, course))
       return kept.map { place, course in
         "\(place.finished ? "finished" : "stopped")\t"
@@ -101,7 +104,8 @@ extension Course {
     let catalog = LessonCatalog(
       root: place.lessonFile.deletingLastPathComponent().deletingLastPathComponent())
     let entries = catalog.entries()
-    guard let index = entries.firstIndex(where: { $0.url.path == place.lessonFile.path }) else {
+    let file = BytePath(place.lessonFile.path)
+    guard let index = entries.firstIndex(where: { BytePath($0.url.path) == file }) else {
       return (start, start.entries().first, "starting at the first lesson")
     }
     let last = entries[index]

@@ -100,4 +100,32 @@ import Testing
     progress.record(reachedIn: 2, file: URL(fileURLWithPath: "/c/a.json"))
     #expect(progress.score(of: URL(fileURLWithPath: "/c/a.json")) == .best(2))
   }
+
+  /// Two course folders whose names differ only in their Unicode form are two folders to the
+  /// file system, and each keeps its own place and scores: Swift's `==` called them one, and a
+  /// course at `café` decomposed played the lesson of the course at `café` composed as its own
+  /// place (held-out round 47).
+  @Test func foldersSpelledAlikeKeepTheirOwnState() throws {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("lab-state-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let environment = ["XDG_STATE_HOME": home.path]
+    let composed = URL(fileURLWithPath: "/courses/caf\u{E9}")
+    let decomposed = URL(fileURLWithPath: "/courses/cafe\u{301}")
+    let places = try #require(LessonProgress(environment: environment))
+    let lesson = composed.appendingPathComponent("Lessons/02-second.md")
+    places.record(.init(lessonFile: lesson, finished: false), in: composed)
+    #expect(places.last(in: decomposed) == nil)
+    places.record(
+      .init(lessonFile: decomposed.appendingPathComponent("Lessons/01-first.md"), finished: true),
+      in: decomposed)
+    let kept = try #require(places.last(in: composed))
+    #expect(Array(kept.lessonFile.path.utf8) == Array(lesson.path.utf8) && !kept.finished)
+    let scores = try #require(ChallengeProgress(environment: environment))
+    let race = "Scenarios/t/race.json"
+    scores.record(reachedIn: 1, file: composed.appendingPathComponent(race))
+    #expect(scores.score(of: decomposed.appendingPathComponent(race)) == nil)
+    scores.record(reachedIn: nil, file: decomposed.appendingPathComponent(race))
+    #expect(scores.score(of: composed.appendingPathComponent(race)) == .best(1))
+    #expect(scores.score(of: decomposed.appendingPathComponent(race)) == .tried)
+  }
 }

@@ -52,11 +52,24 @@ public struct SnippetCheck: Sendable {
         if let budget, budget.isSpent, snippet.kind.compiles {
           Outcome.failed(line: snippet.line, column: nil, message: notCompiled(budget))
         } else {
-          check(snippet, compiler: compiler, environment: environment)
+          check(
+            snippet, compiler: budget.map { within($0, compiler) } ?? compiler,
+            environment: environment)
         }
       results.withLock { $0[index] = SnippetCheck(file: file, snippet: snippet, outcome: outcome) }
     }
     return results.withLock { $0.compactMap { $0 } }
+  }
+
+  /// `compiler` with its compile kept within what is left of `budget`: a block that started
+  /// compiling with a second left compiled for up to its own 60 s past it, as many at once as
+  /// the machine has cores (held-out round 47).
+  static func within(_ budget: CommandBudget, _ compiler: SwiftCompiler) -> SwiftCompiler {
+    compiler.within(
+      seconds: (budget.deadline - .now) / .seconds(1),
+      bound: .init(
+        name: "the \(PlainNumber.text(budget.seconds)) s '\(budget.hints.line("snippets"))' spends "
+          + "on compiling", option: "--max-seconds"))
   }
 
   /// Why a block is not compiled: the command's time ran out.

@@ -144,6 +144,17 @@ public struct FactRunner: Sendable {
     return bounded
   }
 
+  /// The compiler, its compiles cut to what is left of the budget, as the runs are: a fact
+  /// that started in time compiled for up to swiftc's own 300 s past it (held-out round 47).
+  var budgetedCompiler: SwiftCompiler {
+    guard let budget, let left = secondsLeft else { return compiler }
+    return compiler.within(
+      seconds: left,
+      bound: .init(
+        name: "the \(ExhaustiveSearch.Limit.number(budget.seconds)) s "
+          + "'\(budget.hints.line("facts"))' spends in all", option: "--max-seconds"))
+  }
+
   /// `options` with its wall-clock limit cut to what is left of the budget.
   func bounded(_ options: RunOptions) -> RunOptions {
     var bounded = options
@@ -159,7 +170,7 @@ public struct FactRunner: Sendable {
     guard case .verdict(let expected) = fact.check else { return .failed("not a verdict") }
     do {
       let check = try SwiftVerdictCheck.run(
-        fact.source, settings: fact.settings, compiler: compiler, environment: environment,
+        fact.source, settings: fact.settings, compiler: budgetedCompiler, environment: environment,
         mode: fact.mode, library: Fact.hasMain(fact.source), name: fact.name,
         expecting: expected)
       if check.verdict == expected { return .held(note: nil) }
@@ -203,7 +214,7 @@ public struct FactRunner: Sendable {
       return .success(binary)
     }
     do {
-      let verdict = try compiler.compile(
+      let verdict = try budgetedCompiler.compile(
         source, name: fact.name, mode: fact.mode, in: folder, options: options)
       guard let executable = verdict.executable else {
         let first = SwiftCompiler.firstError(verdict.diagnostics) ?? verdict.diagnostics

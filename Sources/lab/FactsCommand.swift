@@ -29,8 +29,8 @@ enum FactsCommand: Command {
     if it has one, runs on the virtual runtime on seeds 1…10 and once live, and must print the
     same lines. A compiler fact is compiled, never run. Programs are compiled a few at once and
     run one at a time. Then every link to a fact in Lessons/, docs/ and README.md must name one
-    that exists. The command as a whole keeps to --max-seconds: past it no fact starts, and each
-    one left fails, saying so.
+    that exists. The command as a whole keeps to --max-seconds: a compile or a run under way
+    stops with it, no fact starts past it, and each one left fails, saying so.
 
     Prints a line per fact, ✓ or ✗ and its claim, and under a failure what differed and which
     lessons and docs cite it; then 'facts: N held, N failed'. Needs a Swift toolchain.

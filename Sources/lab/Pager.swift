@@ -1,4 +1,6 @@
 import Foundation
+import LabProcess
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -52,13 +54,50 @@ final class Pager {
     }
     dup2(ends[1], STDOUT_FILENO)
     close(ends[1])
-    // Ctrl-C belongs to the pager now; the lab stops when the pager is quit (a write fails).
-    signal(SIGINT, SIG_IGN)
+    // The groups' table made now, not first in the handler (a handler may allocate nothing);
+    // then SIGINT is this handler's, which kills the groups itself — unless the lab was started
+    // ignoring it (a background job), as every handler of the lab's leaves such a signal.
+    NativeGroups.installCleanup()
+    var old = sigaction()
+    sigaction(SIGINT, nil, &old)
+    if unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self)
+      != unsafeBitCast(SIG_IGN, to: Int.self)
+    {
+      running.store(pid, ordering: .releasing)
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = { _ in Pager.interrupted() }
+      sigemptyset(&action.sa_mask)
+      sigaction(SIGINT, &action, nil)
+    }
     return Pager(pid: pid)
+  }
+
+  /// The pager while the lab still writes to it; 0 once its output has ended.
+  static let running = Atomic<Int32>(0)
+
+  /// Ctrl-C while the pager has the terminal, which the pager takes too. The lab's work stops —
+  /// the programs and compilers it runs are killed, and its output ends, so the pager reads to
+  /// the end — but the lab goes only once the reader has quit the pager: the shell never takes
+  /// back a terminal the pager still holds. The lab ignored Ctrl-C here, so a compile or a run
+  /// (swiftc's 300 s, a program to its --timeout, a live run) went on after the pager was quit,
+  /// the shell waiting for it (held-out round 47). Once the output has ended, Ctrl-C is the
+  /// pager's alone. Async-signal-safe: atomics, `kill`, `open`, `dup2`, `waitpid`, `raise`.
+  static func interrupted() {
+    let pid = running.exchange(0, ordering: .acquiringAndReleasing)
+    guard pid > 0 else { return }
+    NativeGroups.killAll()
+    let null = open("/dev/null", O_WRONLY)
+    if null >= 0 { dup2(null, STDOUT_FILENO) }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    NativeGroups.killAll()
+    signal(SIGINT, SIG_DFL)
+    raise(SIGINT)
   }
 
   /// Ends the output and waits until the reader has quit the pager.
   func finish() {
+    Self.running.store(0, ordering: .releasing)
     close(STDOUT_FILENO)
     var status: Int32 = 0
     waitpid(pid, &status, 0)

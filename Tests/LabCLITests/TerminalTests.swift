@@ -134,6 +134,32 @@ struct TerminalTests {
     #expect(lines[next].contains("worker-1  root"))
   }
 
+  /// Ctrl-C while a command's output went through the pager stopped nothing: the lab ignored
+  /// it, and a live run that blocks for 30 s (as a compile or a program) went on after the pager
+  /// was quit, the shell waiting for it (held-out round 47). The work stops, and the lab ends by
+  /// the signal once the pager is quit.
+  @Test func ctrlCWhilePagedStopsTheWork() throws {
+    let course = CourseFolderTests.Course()
+    try #"""
+    { "format": 1, "name": "hang", "title": "Blocks", "summary": "s", "source": "x",
+      "steps": [ { "log": "started" }, { "block": 30000 }, { "log": "done" } ] }
+    """#.write(
+      to: course.root.appendingPathComponent("Scenarios/01-first-steps/hang.json"),
+      atomically: true, encoding: .utf8)
+    let tmux = try Tmux(
+      command: "\(TestSupport.labBinary.path) run hang --live --scale 1",
+      environment: ["LAB_ROOT": course.root.path], outlivingCtrlC: true)
+    defer { tmux.close() }
+    Thread.sleep(forTimeInterval: 2)
+    let began = ContinuousClock.now
+    tmux.press("C-c")
+    Thread.sleep(forTimeInterval: 0.5)
+    tmux.press("q")
+    try tmux.waitFor("EXITED-130")
+    #expect(ContinuousClock.now - began < .seconds(15))
+    #expect(!tmux.screen().contains("done"), "\(tmux.screen())")
+  }
+
   @Test func shortOutputIsNotHeldByThePager() throws {
     // 50 rows: the curriculum's list, with room to grow.
     let tmux = try Tmux(
@@ -156,13 +182,18 @@ struct Tmux {
   /// A tmux of its own that runs nothing yet, for its unique name.
   init() {}
 
+  /// `outlivingCtrlC`: the window's shell traps Ctrl-C, so that it still prints how the command
+  /// ended when the command ends by it (a shell that waits for a command killed by SIGINT dies
+  /// of it too).
   init(
-    command: String, environment: [String: String] = [:], columns: Int = 100, rows: Int = 30
+    command: String, environment: [String: String] = [:], columns: Int = 100, rows: Int = 30,
+    outlivingCtrlC: Bool = false
   ) throws {
     var exports = ["NO_COLOR=1", "LAB_COMMAND=lab", "XDG_STATE_HOME=\(TestSupport.stateHome)"]
     exports += environment.map { "\($0.key)=\($0.value)" }
     let line =
       "cd \(TestSupport.packageRoot.path) && unset PAGER LESS LAB_PAGER; "
+      + (outlivingCtrlC ? "trap 'echo INTERRUPTED' INT; " : "")
       + "env \(exports.joined(separator: " ")) \(command); echo EXITED-$?; sleep 60"
     try run(["new-session", "-d", "-x", String(columns), "-y", String(rows), line])
   }

@@ -157,14 +157,7 @@ enum LessonCommand: Command {
     }
     return LessonSession.Surroundings(
       write: console.out, style: console.outStyle,
-      load: { name in
-        do throws(UsageError) {
-          let scenario = context.loadScenario(try context.scenarioFile(name))
-          return scenario.map { .success($0) } ?? .failure(.init(nil))
-        } catch {
-          return .failure(.init(error.message))
-        }
-      },
+      load: { load($0, context) },
       timeline: { ascii, taskRows in
         Timeline.Options(
           environment: context.environment, terminalColumns: console.terminalColumns,
@@ -214,6 +207,28 @@ enum LessonCommand: Command {
         } : nil,
       runNatively: NativeCommand.lessonRuns(context, secondsLeft: secondsLeft),
       budget: .seconds(budget))
+  }
+
+  /// The scenario a lesson's block names, or why it has none to run.
+  static func load(_ name: String, _ context: CommandContext)
+    -> Result<Scenario, LessonSession.LoadProblem>
+  {
+    do throws(UsageError) {
+      // A program scenario validates, and a lesson runs none: it said "scenario 'NAME' does not
+      // validate; fix what is named above", under a message naming other commands.
+      switch context.loadScenarioFile(try context.scenarioFile(name)) {
+      case .steps(let scenario)?: return .success(scenario)
+      case .program?:
+        return .failure(
+          .init(
+            "'\(name)' runs a Swift program of the course's own, which a lesson never compiles "
+              + "or runs; run it yourself with 'lab run \(name) --scheduled', or use a scenario of "
+              + "steps here"))
+      case nil: return .failure(.init(nil))
+      }
+    } catch {
+      return .failure(.init(error.message))
+    }
   }
 
   /// The lesson an argument names, or a usage error that says what would.

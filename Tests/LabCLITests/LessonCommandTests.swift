@@ -325,4 +325,30 @@ import Testing
     #expect(list.status == 1)
     #expect(list.out.contains("   2  bad"))
   }
+
+  /// A lesson that runs a program scenario (one that names a Swift file of the course's) runs
+  /// nothing, and says why: it said "scenario 'NAME' does not validate", of a file that does.
+  @Test func aLessonRunOfAProgramScenarioSaysALessonRunsNoProgram() throws {
+    let course = CourseFolderTests.Course()
+    let folder = course.root.appendingPathComponent("Scenarios/01-first-steps")
+    try #"{ "format": 1, "threads": 2, "program": "own.swift" }"#.write(
+      to: folder.appendingPathComponent("own.json"), atomically: true, encoding: .utf8)
+    try #"print("ran")"#.write(
+      to: folder.appendingPathComponent("own.swift"), atomically: true, encoding: .utf8)
+    #expect(course.lab(["validate", "own"]).status == 0)
+    let lesson = course.root.appendingPathComponent("Lessons/01-first-steps.md")
+    let text = try String(contentsOf: lesson, encoding: .utf8)
+    try text.replacingOccurrences(of: "lab run two-downloads --threads 1", with: "lab run own")
+      .replacingOccurrences(
+        of: "scenarios: [two-downloads]", with: "scenarios: [two-downloads, own]"
+      )
+      .write(to: lesson, atomically: true, encoding: .utf8)
+    let played = course.lab(["lesson", "1"])
+    #expect(played.status == 1)
+    #expect(!played.out.contains("does not validate"), "\(played.out)")
+    #expect(
+      played.out.contains(
+        "'own' runs a Swift program of the course's own, which a lesson never compiles or runs"),
+      "\(played.out)\(played.err)")
+  }
 }

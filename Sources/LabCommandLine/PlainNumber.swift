@@ -1,3 +1,5 @@
+import LabChecks
+
 /// A number on the command line, read only in the plain decimal form the help and the docs write:
 /// ASCII digits, and, where a fraction is allowed, one `.` between digits (`0.5`). Swift's own
 /// `Int(_:)`, `UInt64(_:)` and `Double(_:)` take more, each a number other than the one a reader
@@ -25,10 +27,9 @@ package enum PlainNumber {
     return Double(String(text))
   }
 
-  /// A bound as the messages write it: `86400`, not `86400.0`.
-  package static func text(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-  }
+  /// A bound as the messages write it: `86400`, not `86400.0` — the rule the search's limits
+  /// are written by, declared once there.
+  package static func text(_ value: Double) -> String { ExhaustiveSearch.Limit.number(value) }
 
   private static func isDigit(_ byte: UInt8) -> Bool {
     byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")

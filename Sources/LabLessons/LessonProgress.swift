@@ -72,8 +72,9 @@ package struct LessonProgress {
   @discardableResult
   package func record(_ place: Place, in root: URL) -> String? {
     let course = root.standardizedFileURL.path
+    let key = BytePath(course)
     return store.update(maxLines: 100, lost: "where you are is not kept") { lines in
-      var kept = Self.entries(lines).filter { BytePath($0.1) != BytePath(course) }
+      var kept = Self.entries(lines).filter { BytePath($0.1) != key }
       kept.append((place, course))
       return kept.map { place, course in
         "\(place.finished ? "finished" : "stopped")\t"

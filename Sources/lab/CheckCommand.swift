@@ -280,7 +280,6 @@ enum CheckCommand: Command {
     // Each file once, as `lab validate` reads it: a scenario named twice (by its name and its
     // path, say) was checked twice, and with `--html` refused whole, its one page "two files"
     // to "rename one of" (held-out round 47).
-    var seen = Set<BytePath>()
-    return targets.filter { seen.insert(BytePath(standardized: $0.url)).inserted }
+    return targets.eachFileOnce(\.url)
   }
 }

@@ -63,10 +63,9 @@ enum RecordCommand: Command {
       ?? ExhaustiveSearch.Budget.defaultSeconds
     // Each scenario once, however it is named: one named twice was refused, its one trace "two
     // files would be written" to one path, "rename one of what they are made from".
-    var seen = Set<BytePath>()
     let urls = try arguments.positionals.map { argument throws(UsageError) in
       (argument, try context.scenarioFile(argument))
-    }.filter { seen.insert(BytePath(standardized: $0.1)).inserted }
+    }.eachFileOnce(\.1)
     let output = try plan(urls, context)
     if let refusal = refusal(context) ?? output.refusal() {
       context.console.err(context.console.paint("error: ", .red, forErr: true) + refusal + "\n")

@@ -34,3 +34,12 @@ public struct BytePath: Hashable, Sendable {
   /// A file URL's standardized path (`.` and `..` resolved, no links followed).
   public init(standardized url: URL) { self.init(url.standardizedFileURL.path) }
 }
+
+extension Sequence {
+  /// The elements in order, each file once: those after the first whose `file`'s standardized
+  /// path has the same bytes are dropped (a scenario named by its name and by its path).
+  public func eachFileOnce(_ file: (Element) -> URL) -> [Element] {
+    var seen = Set<BytePath>()
+    return filter { seen.insert(BytePath(standardized: file($0))).inserted }
+  }
+}

@@ -151,9 +151,7 @@ public struct RunComparison: Sendable {
 
   /// Whether two texts are the same bytes: Swift's `==` calls "K" and the Kelvin sign equal, and
   /// a run that printed one did not print the other.
-  static func sameBytes(_ a: String, _ b: String) -> Bool {
-    a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
-  }
+  static func sameBytes(_ a: String, _ b: String) -> Bool { a.hasSameBytes(as: b) }
 
   /// How two events of the same step differ: thread, else time, else not at all.
   static func placeDifference(_ a: TraceEvent, _ b: TraceEvent, _ tolerance: Tolerance?)

@@ -5,7 +5,11 @@
 /// timing, and that is what a seed, or `lab explore`, chooses. A job that became ready later never
 /// overtakes one still waiting for a thread (docs/runtimes.md, "Queue order, measured").
 struct PoolQueue<Element> {
-  typealias Entry = (priority: UInt64, tiebreak: Int, element: Element)
+  /// `behind`: in a search, the turns that started a job ahead of this one, or gave a worker
+  /// back, while it waited beyond the idle threads' reach (`TurnFootprint.queuedBehind`). Kept
+  /// here, not in the job: a job that holds an array is copied with reference counting, and the
+  /// scheduler copies each job several times; only a job in a queue ever has any.
+  typealias Entry = (priority: UInt64, tiebreak: Int, element: Element, behind: [Int])
 
   private var entries: [Entry] = []
   private var head = 0
@@ -14,16 +18,16 @@ struct PoolQueue<Element> {
   var count: Int { entries.count - head }
 
   mutating func append(_ element: Element, priority: UInt64, tiebreak: Int) {
-    entries.append((priority, tiebreak, element))
+    entries.append((priority, tiebreak, element, []))
   }
 
   /// Queues `element` ahead of every waiting job.
   mutating func prepend(_ element: Element, priority: UInt64, tiebreak: Int) {
     if head > 0 {
       head -= 1
-      entries[head] = (priority, tiebreak, element)
+      entries[head] = (priority, tiebreak, element, [])
     } else {
-      entries.insert((priority, tiebreak, element), at: 0)
+      entries.insert((priority, tiebreak, element, []), at: 0)
     }
   }
 
@@ -50,17 +54,18 @@ struct PoolQueue<Element> {
     return (best - head, entries[best].priority, entries[best].tiebreak)
   }
 
-  /// Calls `body` with each job beyond the first `free`: the ones no idle thread can take yet.
-  mutating func forEachWaiting(beyond free: Int, _ body: (inout Element) -> Void) {
+  /// Notes `turn` as one each job beyond the first `free` (the ones no idle thread can take yet)
+  /// cannot start before.
+  mutating func noteWaiting(beyond free: Int, behind turn: Int) {
     var index = head + free
     while index < entries.count {
-      body(&entries[index].element)
+      entries[index].behind.append(turn)
       index += 1
     }
   }
 
-  /// The job `offset` places from the head.
-  func element(at offset: Int) -> Element { entries[head + offset].element }
+  /// The turns the job `offset` places from the head waited behind (`noteWaiting`).
+  func behind(at offset: Int) -> [Int] { entries[head + offset].behind }
 
   /// Removes the job `offset` places from the head (one of the jobs on threads): the ones before
   /// it keep their order.

@@ -21,9 +21,6 @@ struct VirtualQueuedJob<Job> {
   /// The job's priority when it was enqueued (its task's, raw): a default actor runs its waiting
   /// jobs by it.
   var priority: UInt8 = 0
-  /// In a search: the turns that started a job ahead of this one, or gave a worker back, while it
-  /// waited beyond the idle threads' reach (`TurnFootprint.queuedBehind`).
-  var queuedBehind: [Int] = []
   /// A runtime helper of the task (`Task.yield()`'s continuation job), not the task itself: when
   /// it runs, it enqueues the task, which joins the back of its queue.
   var forwards = false
@@ -54,7 +51,7 @@ struct VirtualPool<Job> {
   /// needs as many workers back as it has jobs ahead beyond the idle threads, so every one
   /// counts).
   mutating func orderWaitingJobs(after turn: Int) {
-    queue.forEachWaiting(beyond: free) { $0.queuedBehind.append(turn) }
+    queue.noteWaiting(beyond: free, behind: turn)
   }
 }
 

@@ -15,7 +15,7 @@ struct AheadMarks {
   /// Whether `task`'s job, arriving on a pool, goes ahead: the task was marked, or it is a task
   /// just `created` by the marked creator (`running`). Either mark is used up.
   mutating func goesAheadOnPool(_ task: UInt64, created: Bool, by running: UInt64?) -> Bool {
-    if onPool.remove(task) != nil { return true }
+    if !onPool.isEmpty, onPool.remove(task) != nil { return true }
     guard created, let creator, running == creator else { return false }
     self.creator = nil
     return true

@@ -74,7 +74,7 @@ extension VirtualSchedulerState {
     }
     var queuedBehind: [Int] = []
     if case .pool(let index, let position) = choice {
-      queuedBehind = pools[index].queue.element(at: position).queuedBehind
+      queuedBehind = pools[index].queue.behind(at: position)
     }
     chooser.began(
       candidates: ordinals, preferred: preferred, chosen: chosen, pinnedOnPool: pinnedOnPool,

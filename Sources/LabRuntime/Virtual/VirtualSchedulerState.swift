@@ -99,9 +99,10 @@ extension VirtualSchedulerState {
     // joins the back of its queue behind what was enqueued while the helper waited, not in place
     // (docs/runtimes.md, "Queue order, measured": a yield goes round the queue twice).
     if task == 0, let running { task = running.task }
-    let created = ordinals[task] == nil
+    let known = ordinals[task]
+    let created = known == nil
     let queued = QueuedJob(
-      job: job, task: task, ordinal: ordinal(of: task), host: host, priority: priority,
+      job: job, task: task, ordinal: known ?? ordinal(of: task), host: host, priority: priority,
       forwards: id == 0)
     oracle.chooser?.enqueued(
       ordinal: queued.ordinal, byRunningTask: running.map { $0.task == task }, created: created)
@@ -115,7 +116,8 @@ extension VirtualSchedulerState {
         return
       }
     }
-    let hopQueued = ahead.queuedHop.remove(task) != nil
+    // Each mark below is a set looked up by hashing, on every job: most runs have none.
+    let hopQueued = !ahead.queuedHop.isEmpty && ahead.queuedHop.remove(task) != nil
     if let running, running.task == task, !first, !running.forwards, !hopQueued,
       switchesInPlace(running, to: target, host: host)
     {
@@ -138,7 +140,7 @@ extension VirtualSchedulerState {
     }
     // The caller of a `Task.immediate` on main goes on there, ahead of what waits and not by way
     // of the pool: in Swift it never let main go.
-    let marked = ahead.onLane.removeValue(forKey: task)
+    let marked = ahead.onLane.isEmpty ? nil : ahead.onLane.removeValue(forKey: task)
     switch marked.map(VirtualTarget.lane) ?? target {
     case .pool(let index):
       if sleeperWaking, pools[index].free == 0 {

@@ -100,12 +100,11 @@ extension VirtualSchedulerState {
     // (docs/runtimes.md, "Queue order, measured": a yield goes round the queue twice).
     if task == 0, let running { task = running.task }
     let known = ordinals[task]
-    let created = known == nil
     let queued = QueuedJob(
       job: job, task: task, ordinal: known ?? ordinal(of: task), host: host, priority: priority,
       forwards: id == 0)
     oracle.chooser?.enqueued(
-      ordinal: queued.ordinal, byRunningTask: running.map { $0.task == task }, created: created)
+      ordinal: queued.ordinal, byRunningTask: running.map { $0.task == task }, created: known == nil)
     if let running, running.task == task, running.target == target, !running.forwards {
       if yieldingTask == task {
         yieldingTask = nil
@@ -116,7 +115,6 @@ extension VirtualSchedulerState {
         return
       }
     }
-    // Each mark below is a set looked up by hashing, on every job: most runs have none.
     let hopQueued = !ahead.queuedHop.isEmpty && ahead.queuedHop.remove(task) != nil
     if let running, running.task == task, !first, !running.forwards, !hopQueued,
       switchesInPlace(running, to: target, host: host)
@@ -148,9 +146,9 @@ extension VirtualSchedulerState {
         return
       }
       notePoolArrival(index)
-      let first = ahead.goesAheadOnPool(task, created: created, by: running?.task)
+      let first = ahead.goesAheadOnPool(task, created: known == nil, by: running?.task)
       appendToQueue(queued, pool: index, first: first)
-      if created, let running, running.task != task { spawnCoin.fresh = queued.ordinal }
+      if known == nil, let running, running.task != task { spawnCoin.fresh = queued.ordinal }
     case .lane(let index):
       noteLaneArrival(index, priority: priority)
       lanes[index].append(queued, first: first || marked != nil)

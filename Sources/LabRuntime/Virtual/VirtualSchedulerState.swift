@@ -100,11 +100,12 @@ extension VirtualSchedulerState {
     // (docs/runtimes.md, "Queue order, measured": a yield goes round the queue twice).
     if task == 0, let running { task = running.task }
     let known = ordinals[task]
+    let created = known == nil
     let queued = QueuedJob(
       job: job, task: task, ordinal: known ?? ordinal(of: task), host: host, priority: priority,
       forwards: id == 0)
     oracle.chooser?.enqueued(
-      ordinal: queued.ordinal, byRunningTask: running.map { $0.task == task }, created: known == nil)
+      ordinal: queued.ordinal, byRunningTask: running.map { $0.task == task }, created: created)
     if let running, running.task == task, running.target == target, !running.forwards {
       if yieldingTask == task {
         yieldingTask = nil
@@ -146,9 +147,9 @@ extension VirtualSchedulerState {
         return
       }
       notePoolArrival(index)
-      let first = ahead.goesAheadOnPool(task, created: known == nil, by: running?.task)
+      let first = ahead.goesAheadOnPool(task, created: created, by: running?.task)
       appendToQueue(queued, pool: index, first: first)
-      if known == nil, let running, running.task != task { spawnCoin.fresh = queued.ordinal }
+      if created, let running, running.task != task { spawnCoin.fresh = queued.ordinal }
     case .lane(let index):
       noteLaneArrival(index, priority: priority)
       lanes[index].append(queued, first: first || marked != nil)
@@ -394,7 +395,6 @@ extension VirtualSchedulerState {
 
   /// The run is being torn down: tasks see `aborting` and unwind.
   mutating func beginAbort() { aborting = true }
-
   /// Removes every timer, in firing order, for the driver to end (tearing down).
   mutating func removeAllTimers() -> [Timer] { timers.removeAll() }
 }

@@ -102,7 +102,7 @@ public struct RunComparison: Sendable {
   {
     if a.task != b.task { return .task }
     if a.kind != b.kind { return .kind }
-    if !sameBytes(a.text, b.text) { return .details }
+    if !a.text.hasSameBytes(as: b.text) { return .details }
     return placeDifference(a, b, tolerance)
   }
 
@@ -146,12 +146,8 @@ public struct RunComparison: Sendable {
 
   /// Whether two events are the same step of the same task, wherever and whenever they ran.
   static func sameStep(_ a: TraceEvent, _ b: TraceEvent) -> Bool {
-    a.task == b.task && a.kind == b.kind && sameBytes(a.text, b.text)
+    a.task == b.task && a.kind == b.kind && a.text.hasSameBytes(as: b.text)
   }
-
-  /// Whether two texts are the same bytes: Swift's `==` calls "K" and the Kelvin sign equal, and
-  /// a run that printed one did not print the other.
-  static func sameBytes(_ a: String, _ b: String) -> Bool { a.hasSameBytes(as: b) }
 
   /// How two events of the same step differ: thread, else time, else not at all.
   static func placeDifference(_ a: TraceEvent, _ b: TraceEvent, _ tolerance: Tolerance?)

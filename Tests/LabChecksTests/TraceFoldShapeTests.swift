@@ -69,12 +69,27 @@ struct TraceFoldShapeTests {
       let count = Int(generator.next() % 7)
       let scalars = Array(text.unicodeScalars)
       let expected =
-        scalars.count > count ? String(String.UnicodeScalarView(scalars[..<count])) : nil
-      #expect(text.prefix(scalars: count).map { Array($0.utf8) } == expected.map { Array($0.utf8) })
+        scalars.count > count ? scalars[..<count].map { $0.utf8.count }.reduce(0, +) : nil
+      #expect(text.utf8Offset(ofScalar: count) == expected, "\(text) \(count)")
     }
     #expect("\u{212A}".hasSameBytes(as: "K") == false)
     #expect("\u{212A}" == "K")
     #expect("é".hasSameBytes(as: "é"))
     #expect("".hasSameBytes(as: ""))
+  }
+
+  /// Rounds are alike when their texts are the same bytes: a round that logs the Kelvin sign is
+  /// not one that logs "K", though Swift's `==` calls the two equal.
+  @Test func roundsFoldOnlyWhereTheirTextsAreTheSameBytes() {
+    func events(_ texts: [String]) -> [TraceEvent] {
+      texts.enumerated().map {
+        TraceEvent(
+          time: Double($0.offset), thread: "main", task: "root", kind: .log, text: $0.element)
+      }
+    }
+    let alike = TraceText.folded(events(["K 1", "K 2", "K 3", "K 4"]))
+    #expect(alike.contains { if case .rounds = $0 { true } else { false } })
+    let kelvin = TraceText.folded(events(["K 1", "\u{212A} 2", "K 3", "\u{212A} 4"]))
+    #expect(kelvin == (0..<4).map(TraceText.FoldedPart.event))
   }
 }

@@ -23,12 +23,6 @@ extension String {
     }
   }
 
-  /// The text's first `count` Unicode scalars, copied as bytes; nil when it has no more than
-  /// `count` (so there is nothing to cut).
-  package func prefix(scalars count: Int) -> String? {
-    utf8Offset(ofScalar: count).map { String(decoding: utf8.prefix($0), as: UTF8.self) }
-  }
-
   /// Where the scalar after the first `count` begins, in bytes; nil when the text has no more
   /// than `count` scalars. A scalar begins at every byte that is not a UTF-8 continuation byte
   /// (`10xxxxxx`), and a `String`'s bytes are always valid UTF-8.

@@ -98,7 +98,9 @@ struct OptimalWalk {
   mutating func learn(
     from decisions: [ScheduleChooser.Decision], upTo count: Int, floor first: Int
   ) -> Bool {
-    let run = RunEvents(count < decisions.count ? Array(decisions.prefix(count)) : decisions)
+    let run =
+      count < decisions.count
+      ? RunEvents(Array(decisions.prefix(count)), complete: false) : RunEvents(decisions)
     for (earlier, later) in run.races() where earlier >= first && earlier < nodes.count {
       let sequence = run.reversal(of: earlier, later)
       let asleep = nodes[earlier].sleep.contains { task, event in

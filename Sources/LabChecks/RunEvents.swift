@@ -50,10 +50,15 @@ struct RunEvents {
   /// Each event's vector clock: for every task, how many of its events happen before or are it.
   private var clocks: [[Int]] = []
 
-  init(_ decisions: [ScheduleChooser.Decision]) {
+  /// Jobs on one lane whose order nothing sees: their turns neither order each other nor race.
+  private var commuting = CommutingJobs()
+
+  /// The events of a run's `decisions`; `complete` when the run ended by itself (a job cut short
+  /// could have done more, so only a complete run's jobs are judged to commute).
+  init(_ decisions: [ScheduleChooser.Decision], complete: Bool = true) {
     events = Self.sequence(decisions)
     let width = (decisions.map(\.chosen).max() ?? -1) + 1
-    computeClocks(width: width)
+    computeClocks(width: width, complete: complete)
   }
 
   /// For every object some event touched, the events of each task that touched it, in run
@@ -102,13 +107,14 @@ struct RunEvents {
     return sequence.events
   }
 
-  private mutating func computeClocks(width: Int) {
+  private mutating func computeClocks(width: Int, complete: Bool) {
     for (index, event) in events.enumerated() {
       if event.footprint.opaque { opaque[event.task, default: []].append(index) }
       for object in event.footprint.accesses.keys {
         touching[object, default: [:]][event.task, default: []].append(index)
       }
     }
+    if complete { commuting = CommutingJobs(events, touching: touching) }
     clocks.reserveCapacity(events.count)
     var lastOfTask: [Int: Int] = [:]
     // Everything before the clock last moved happens before everything after it.
@@ -129,7 +135,9 @@ struct RunEvents {
         if let at = position(of: before, before: index) { join(&clock, clocks[at]) }
       }
       for earlier in sharing(index).reversed() where events[earlier].task != event.task {
-        if !happensBefore(earlier, clock), events[earlier].precedes(event) {
+        if !happensBefore(earlier, clock), events[earlier].precedes(event),
+          !commuting.contains(earlier, index)
+        {
           join(&clock, clocks[earlier])
         }
       }
@@ -174,7 +182,8 @@ struct RunEvents {
         let holder = events[earlier].footprint.takesLock(before: events[later].footprint)
         if !holder, ordered.contains(events[earlier].task) { continue }
         if happensBefore(earlier, later) { ordered.insert(events[earlier].task) }
-        guard events[earlier].races(with: events[later]) else { continue }
+        guard events[earlier].races(with: events[later]), !commuting.contains(earlier, later)
+        else { continue }
         // Two takes of a lock race although the first holder's release orders them.
         let between = (earlier + 1)..<later
         if !between.contains(where: {
@@ -218,7 +227,8 @@ struct EventSequence {
     footprint.accesses = footprint.accesses.filter {
       switch $0.key {
       case .lockHeld, .poolReach: false
-      case .variable, .task, .completionOrder, .lock, .lockWaiters, .lane, .lanePriority,
+      case .variable, .isolatedState, .task, .completionOrder, .lock, .lockWaiters, .lane,
+        .lanePriority,
         .laneTurns, .pool, .poolQueue, .creation, .timers:
         true
       }

@@ -25,6 +25,7 @@ import LabRuntime
           + "\(2 * ExhaustiveSearch.auditSeeds) seeded runs (real column: without them)",
         virtual: audited, real: bare, unit: "s"))
   }
+  rows += laneJobRows()
   rows.append(foldRow())
   rows.append(traceGrowthRow())
   let json = #"{"format": 1, "steps": [{"repeat": 10, "steps": [{"block": 100}]}]}"#
@@ -89,4 +90,28 @@ import LabRuntime
     name: "trace growth: 50,000 log lines of 1,001 characters, each cut to 1,000, run and folded "
       + "(real column: 5,000 of them, ×10)",
     virtual: median { large() }, real: median { small() } * 10, unit: "s")
+}
+
+/// Jobs on one lane that arrive together: the search judges on every complete run whether their
+/// order can show (`CommutingJobs`). Where it can (each sets one variable) the judgement is pure
+/// cost; where it cannot (each adds 1) the orders collapse.
+func laneJobRows() -> [Row] {
+  [("sets one variable", #"{ "set": "last", "to": "i" }"#), ("adds 1", #"{ "add": "total" }"#)]
+    .map { label, step in
+      let json = """
+        { "format": 1, "threads": 4, "state": { "last": 0, "total": 0 },
+          "steps": [ { "group": "c", "count": 3, "as": "i", "steps": [
+            { "onMain": [ \(step) ] }, { "yield": true }, { "onMain": [ \(step) ] } ] } ] }
+        """
+      let scenario = try! ScenarioLoader.load(bytes: Array(json.utf8), file: "lane-jobs.json")
+      var found = ExhaustiveSearch.Findings()
+      let time = median {
+        found = ExhaustiveSearch(scenario, options: RunOptions(), budget: .init()).run()
+      }
+      precondition(found.complete, "the lane-jobs search did not finish")
+      return Row(
+        name: "jobs on main: 3 children × 2 hops, each \(label): complete search "
+          + "(\(found.schedules) schedules)",
+        virtual: time, real: nil, unit: "s")
+    }
 }

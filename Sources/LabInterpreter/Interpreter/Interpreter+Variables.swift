@@ -59,8 +59,10 @@ extension Interpreter {
         guard let found = locate(name, context) else {
           return try lookup(name, context, isolation: isolation)
         }
-        if case .shared = found.storage {
-          noteAccess(name, write: false, &context, origin: origin, isolation: isolation)
+        switch found.storage {
+        case .shared: noteAccess(name, write: false, &context, origin: origin, isolation: isolation)
+        case .actorState(let key): chooser?.touch(isolated: key, write: false)
+        case .local: break
         }
         return found.value
       }
@@ -138,6 +140,7 @@ extension Interpreter {
     case .local, nil:
       context.locals[name] = value
     case .actorState(let key):
+      chooser?.touch(isolated: key, write: true)
       state.store(key, value)
     case .shared:
       noteAccess(name, write: true, &context, origin: origin, isolation: isolation)
@@ -160,10 +163,16 @@ extension Interpreter {
       found = locate(name, context)
     }
     let place = found?.storage
-    if case .shared = place {
-      noteAccess(name, write: false, &context, origin: origin, isolation: isolation)
-    }
     let old = try found?.value ?? lookup(name, context)
+    let sum = old.givesOneSum(adding: amount)
+    switch place {
+    case .shared:
+      noteAccess(name, write: false, sum: sum, &context, origin: origin, isolation: isolation)
+    case .actorState(let key):
+      chooser?.touch(isolated: key, write: false, sum: sum)
+      chooser?.touch(isolated: key, write: true, sum: sum)
+    case .local, nil: break
+    }
     if case .shared = place {
       // A run that records its schedule shows the read as its own event; `LabChecks` drops it
       // again when nothing ran between it and the write.
@@ -182,7 +191,7 @@ extension Interpreter {
     case .local, nil: context.locals[name] = new
     case .actorState(let key): state.store(key, new)
     case .shared:
-      noteAccess(name, write: true, &context, origin: origin, isolation: isolation)
+      noteAccess(name, write: true, sum: sum, &context, origin: origin, isolation: isolation)
       state.store(name, new)
     }
     // Shared memory: show what this task read, so a lost update is visible in the trace.
@@ -192,11 +201,12 @@ extension Interpreter {
   }
 
   /// Tells the race detector about an access to shared memory and records a race it finds.
+  /// `sum`: the access is half of an `add` that `Value.givesOneSum(adding:)`.
   func noteAccess(
-    _ name: String, write: Bool, _ context: inout Context, origin: StepOrigin,
-    isolation: isolated (any Actor)?
+    _ name: String, write: Bool, sum: Bool = false, _ context: inout Context,
+    origin: StepOrigin, isolation: isolated (any Actor)?
   ) {
-    chooser?.touch(variable: name, write: write)
+    chooser?.touch(variable: name, write: write, sum: sum)
     guard
       let race = races.access(
         name, write: write, context: &context, actor: isolation, origin: origin)

@@ -98,3 +98,15 @@ extension Value {
     return budget >= 0
   }
 }
+
+extension Value {
+  /// Whether `self + amount` is a sum that any order of such adds reaches without overflow: a
+  /// whole number at least 0 added to a whole number, both far from the bounds (every partial
+  /// sum of adds at least 0 lies between the first value and the last). The search lets two
+  /// such adds on one lane go in one order (docs/exploration.md, "Jobs whose order nothing sees").
+  public func givesOneSum(adding amount: Value) -> Bool {
+    guard case .int(let old) = self, case .int(let amount) = amount else { return false }
+    let bound: Int64 = 1 << 62
+    return amount >= 0 && amount < bound && old > -bound && old < bound - amount
+  }
+}

@@ -214,9 +214,27 @@ public final class ScheduleChooser: @unchecked Sendable {
     if turnOpen { decisions[decisions.count - 1].footprint.opaque = true }
   }
 
-  /// The running turn read or wrote a shared variable: a step another task can see.
-  public func touch(variable name: String, write: Bool) {
-    touch(.variable(name), write ? .write : .read, step: true)
+  /// The running turn read or wrote a shared variable: a step another task can see. `sum` when
+  /// the access is half of an `add` that gives one sum in any order (`Access.sumRead`).
+  public func touch(variable name: String, write: Bool, sum: Bool = false) {
+    touch(.variable(name), Self.access(write: write, sum: sum), step: true)
+  }
+
+  /// The running turn read or wrote its actor's own state (`key` is `Actor.name`): no other
+  /// task sees it, so no step need begin a turn of its own for it, but it says whether two jobs
+  /// on the actor commute.
+  public func touch(isolated key: String, write: Bool, sum: Bool = false) {
+    guard precise else { return }
+    touch(.isolatedState(key), Self.access(write: write, sum: sum))
+  }
+
+  private static func access(write: Bool, sum: Bool) -> TurnFootprint.Access {
+    switch (write, sum) {
+    case (false, false): .read
+    case (true, false): .write
+    case (false, true): .sumRead
+    case (true, true): .sumWrite
+    }
   }
 
   /// The running turn acted on `object`; `step` when a scenario step did, which other tasks

@@ -6,6 +6,9 @@ public struct TurnFootprint: Sendable, Equatable {
   public enum Object: Hashable, Sendable {
     /// A variable of the scenario's `state`.
     case variable(String)
+    /// A variable of an actor's `state` (`Actor.name`): only that actor's turns reach it, one at
+    /// a time, so its accesses never race; they say whether two jobs on the actor commute.
+    case isolatedState(String)
     /// A task's end, by the interpreter's task id: its awaiters see it.
     case task(Int)
     /// The order in which a group's children end, for a group that takes their results in that
@@ -58,10 +61,32 @@ public struct TurnFootprint: Sendable, Equatable {
     /// Runs after the writes and hand-overs before it, in their order (a lane's next job, a
     /// lock's next holder).
     public static let serial = Access(rawValue: 16)
+    /// The read of an `add` of a whole number at least 0 to a whole number: a `read` that, with
+    /// its `sumWrite`, gives one sum in either order with another such add. Two jobs on one lane
+    /// that only add so need not be ordered (`RunEvents`, "jobs that commute").
+    public static let sumRead = Access(rawValue: 32)
+    /// The write of such an `add`: a `write` otherwise.
+    public static let sumWrite = Access(rawValue: 64)
+
+    /// The access with a sum's read and write as the read and write they are.
+    var plain: Access {
+      var access = self
+      if contains(.sumRead) { access.insert(.read) }
+      if contains(.sumWrite) { access.insert(.write) }
+      return access
+    }
+
+    /// Whether the access only adds (a sum's read and write, nothing else).
+    public var onlyAdds: Bool { !isEmpty && isSubset(of: [.sumRead, .sumWrite]) }
 
     /// Whether the two accesses, in either order, give different results: both orders must be
     /// explored.
     public func races(with later: Access) -> Bool {
+      let (earlier, later) = (plain, later.plain)
+      return earlier.racesPlain(with: later)
+    }
+
+    private func racesPlain(with later: Access) -> Bool {
       (contains(.write) && !later.isDisjoint(with: [.read, .write, .update]))
         || (later.contains(.write) && !isDisjoint(with: [.read, .update]))
         || (contains(.update) && later.contains(.read))
@@ -70,12 +95,18 @@ public struct TurnFootprint: Sendable, Equatable {
 
     /// Whether a later access must come after this one: a race, or a wait or hand-over.
     public func orders(_ later: Access) -> Bool {
-      races(with: later) || fixes(later) || (later.contains(.write) && contains(.serial))
+      let (earlier, later) = (plain, later.plain)
+      return earlier.racesPlain(with: later) || earlier.fixesPlain(later)
+        || (later.contains(.write) && earlier.contains(.serial))
     }
 
     /// Whether a later access could not have come first: it waited for this one, or a lane
     /// or lock handed over to it.
     public func fixes(_ later: Access) -> Bool {
+      plain.fixesPlain(later.plain)
+    }
+
+    private func fixesPlain(_ later: Access) -> Bool {
       (later.contains(.wait) && !isDisjoint(with: [.write, .update, .serial]))
         || (later.contains(.serial) && !isDisjoint(with: [.write, .serial]))
     }

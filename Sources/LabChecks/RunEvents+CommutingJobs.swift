@@ -21,13 +21,15 @@ struct CommutingJobs {
   /// Events of two commuting jobs (each with the turn that put it on its lane): never ordered
   /// by each other, never a race.
   private(set) var independent: Set<Pair> = []
+  /// The commuting jobs, the one that arrived first first.
+  private(set) var pairs: [(first: Job, second: Job)] = []
 
   /// More arrivals than this at one moment on one lane are left ordered: the pairs grow as
   /// their square.
   static let maxArrivals = 16
 
   /// A job that arrived on a lane: the turn that put it there, and the turns it ran there.
-  private struct Job {
+  struct Job {
     var arrival: Int
     var turns: [Int]
     var time: Int64
@@ -82,12 +84,39 @@ struct CommutingJobs {
       for (offset, first) in jobs.enumerated() {
         for second in jobs[(offset + 1)...]
         where Self.commute(first, second, on: moment.lane, events, touching) {
-          for one in [first.arrival] + first.turns {
-            for other in [second.arrival] + second.turns { independent.insert(Pair(one, other)) }
-          }
+          pairs.append((first, second))
         }
       }
     }
+    pairIndependent()
+  }
+
+  private mutating func pairIndependent() {
+    independent = []
+    for (first, second) in pairs {
+      for one in [first.arrival] + first.turns {
+        for other in [second.arrival] + second.turns { independent.insert(Pair(one, other)) }
+      }
+    }
+  }
+
+  /// The pairs a sequence cannot keep apart: it runs a turn of the job that arrived second while
+  /// the first has arrived (before `start`, or in the sequence) but not run whole — the lane
+  /// runs its jobs in the order they came, so no run can follow it. `sequence` holds indices of
+  /// the run's events, run from `start` on.
+  func pairsSplit(bySequence sequence: Set<Int>, from start: Int) -> [Int] {
+    pairs.indices.filter { index in
+      let (first, second) = pairs[index]
+      let ran = { (turn: Int) in turn < start || sequence.contains(turn) }
+      return second.turns.contains(where: { sequence.contains($0) }) && ran(first.arrival)
+        && !first.turns.allSatisfy(ran)
+    }
+  }
+
+  /// Keeps the jobs of the pairs at `indices` ordered, as if they did not commute.
+  mutating func order(pairsAt indices: [Int]) {
+    for index in indices.sorted(by: >) { pairs.remove(at: index) }
+    pairIndependent()
   }
 
   func contains(_ one: Int, _ other: Int) -> Bool {

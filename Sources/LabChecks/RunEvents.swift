@@ -58,7 +58,7 @@ struct RunEvents {
   init(_ decisions: [ScheduleChooser.Decision], complete: Bool = true) {
     events = Self.sequence(decisions)
     let width = (decisions.map(\.chosen).max() ?? -1) + 1
-    computeClocks(width: width, complete: complete)
+    analyse(width: width, complete: complete)
   }
 
   /// For every object some event touched, the events of each task that touched it, in run
@@ -107,7 +107,7 @@ struct RunEvents {
     return sequence.events
   }
 
-  private mutating func computeClocks(width: Int, complete: Bool) {
+  private mutating func analyse(width: Int, complete: Bool) {
     for (index, event) in events.enumerated() {
       if event.footprint.opaque { opaque[event.task, default: []].append(index) }
       for object in event.footprint.accesses.keys {
@@ -115,6 +115,23 @@ struct RunEvents {
       }
     }
     if complete { commuting = CommutingJobs(events, touching: touching) }
+    computeClocks(width: width)
+    // A reversal that would run one job of a pair before the other's, against the lane's
+    // order, keeps that pair ordered: reversing their arrivals covers those runs instead.
+    while !commuting.pairs.isEmpty {
+      var split: Set<Int> = []
+      for (earlier, later) in races() {
+        let sequence = Set(((earlier + 1)..<later).filter { !happensBefore(earlier, $0) } + [later])
+        split.formUnion(commuting.pairsSplit(bySequence: sequence, from: earlier))
+      }
+      if split.isEmpty { break }
+      commuting.order(pairsAt: Array(split))
+      computeClocks(width: width)
+    }
+  }
+
+  private mutating func computeClocks(width: Int) {
+    clocks = []
     clocks.reserveCapacity(events.count)
     var lastOfTask: [Int: Int] = [:]
     // Everything before the clock last moved happens before everything after it.

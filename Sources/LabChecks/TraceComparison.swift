@@ -179,6 +179,11 @@ public struct TraceComparison: Sendable {
           + (divergence.block.map { ", inside the any-order block opened on line \($0)" } ?? ""))
       out.append(contentsOf: expectedLines(divergence, show))
       out.append("  got:      " + rendered[event])
+      if divergence.expected.count == 1,
+        let difference = Self.lookAlike(show(divergence.expected[0]), rendered[event])
+      {
+        out.append("  " + difference)
+      }
     case (nil, _):
       out.append(
         "first divergence after the last event (\(events.count) events, at \(time)): the run "
@@ -187,6 +192,30 @@ public struct TraceComparison: Sendable {
       out.append(contentsOf: expectedLines(divergence, show))
     }
     return out.joined(separator: "\n") + "\n"
+  }
+
+  /// Where two lines that differ may look the same on a terminal: the first character where
+  /// their scalars differ, when either side there is not a printable ASCII character (a
+  /// no-break space for a space, a Cyrillic "а" for a Latin "a"), named by code point. Nil
+  /// when the difference is plain to see.
+  static func lookAlike(_ expected: String, _ got: String) -> String? {
+    let (file, run) = (Array(expected.unicodeScalars), Array(got.unicodeScalars))
+    let shorter = min(file.count, run.count)
+    guard
+      let at = (0..<shorter).first(where: { file[$0] != run[$0] })
+        ?? (file.count == run.count ? nil : shorter)
+    else { return nil }
+    let sides = [file, run].map { $0.indices.contains(at) ? $0[at] : nil }
+    guard sides.contains(where: { $0.map { !(0x21...0x7E).contains($0.value) } ?? false }) else {
+      return nil
+    }
+    func name(_ scalar: Unicode.Scalar?) -> String {
+      guard let scalar else { return "the line's end" }
+      return "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+    }
+    let column = String(String.UnicodeScalarView(file[..<at])).count + 1
+    return "the lines differ at character \(column): \(name(sides[0])) in the file, "
+      + "\(name(sides[1])) in the run"
   }
 
   private func expectedLines(
@@ -263,5 +292,12 @@ struct BlockMatching {
   /// The lines no event has been assigned to yet, in file order.
   var unmatched: [ExpectedTrace.Line] {
     lines.indices.filter { assigned[$0] == nil }.map { lines[$0] }
+  }
+}
+
+extension String {
+  /// The text with "0"s in front, to `width` characters.
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
   }
 }

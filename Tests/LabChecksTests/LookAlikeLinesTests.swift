@@ -1,16 +1,7 @@
 import Foundation
+import LabChecks
 import LabChecksTestSupport
-import LabTestSupport
 import Testing
-
-@testable import LabChecks
-@testable import LabInterpreter
-@testable import LabModel
-@testable import LabRuntime
-
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
 
 extension ExpectationsTests {
   @Suite struct LookAlikeLines {

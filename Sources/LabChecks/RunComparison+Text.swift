@@ -218,7 +218,11 @@ extension RunComparison {
       return both { x, y in "\(terminalSafe(x.task)) did something else: A \(step(x)), B \(step(y))"
       }
     case .details:
-      return both { x, y in "a different value: A \(step(x)), B \(step(y))" }
+      return both { x, y in
+        // Texts that differ by a look-alike character print alike: say where they differ.
+        let note = TraceComparison.lookAlike(step(x), step(y), sides: ("A", "B"))
+        return "a different value: A \(step(x)), B \(step(y))" + (note.map { " (\($0))" } ?? "")
+      }
     case .thread:
       return both { x, y in
         let when = x.time == y.time ? "" : " (A at \(time(x)), B at \(time(y)))"

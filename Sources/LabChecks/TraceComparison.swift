@@ -198,7 +198,9 @@ public struct TraceComparison: Sendable {
   /// their scalars differ, when either side there is not a printable ASCII character (a
   /// no-break space for a space, a Cyrillic "а" for a Latin "a"), named by code point. Nil
   /// when the difference is plain to see.
-  static func lookAlike(_ expected: String, _ got: String) -> String? {
+  static func lookAlike(
+    _ expected: String, _ got: String, sides names: (String, String) = ("the file", "the run")
+  ) -> String? {
     let (file, run) = (Array(expected.unicodeScalars), Array(got.unicodeScalars))
     let shorter = min(file.count, run.count)
     guard
@@ -214,8 +216,8 @@ public struct TraceComparison: Sendable {
       return "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
     }
     let column = String(String.UnicodeScalarView(file[..<at])).count + 1
-    return "the lines differ at character \(column): \(name(sides[0])) in the file, "
-      + "\(name(sides[1])) in the run"
+    return "the lines differ at character \(column): \(name(sides[0])) in \(names.0), "
+      + "\(name(sides[1])) in \(names.1)"
   }
 
   private func expectedLines(

@@ -37,6 +37,10 @@ import Testing
       Self.common + [event(0, "worker-1", "root", .log, "\u{212A}")])
     #expect(comparison.divergence?.difference == .details)
     #expect(comparison.divergence?.row == Self.common.count)
+    // They print alike, so the sentence says where they differ.
+    #expect(
+      comparison.report(labels: ("a", "b"), width: nil, fold: true).contains(
+        "(the lines differ at character 10: U+004B in A, U+212A in B)"))
   }
 
   static func compare(

@@ -49,11 +49,7 @@ extension ProgramWriter {
             "'\(expression.source)' indexes a value of Swift type \(items.type.map { "\($0)" } ?? "unknown"), not a list"
         )
       }
-      let base: SwiftCode =
-        switch list {
-        case .binary, .unary, .conditional: "(\(items.code))"
-        case .literal, .name, .list, .index: items.code
-        }
+      let base = receiverCode(items.code, list)
       return SwiftExpression(
         code: base + "[\(index.code)]", type: element, awaits: items.awaits || index.awaits,
         tries: items.tries || index.tries)
@@ -66,6 +62,8 @@ extension ProgramWriter {
       return try binary(op, left, right, context)
     case .conditional(let condition, let then, let otherwise):
       return try conditional(condition, then, otherwise, context)
+    case .function(let function, let operands):
+      return try call(function, operands, expression, context)
     }
   }
 
@@ -153,27 +151,10 @@ extension ProgramWriter {
     return SwiftExpression(code: code, type: .bool, awaits: value.awaits, tries: value.tries)
   }
 
-  /// A name: a local, a parameter, the actor's own state, then the scenario's `state`.
+  /// A name: a built-in, a local, a parameter, the actor's own state, then the scenario's
+  /// `state`.
   func reference(_ name: String, _ context: Context) throws(NotExpressible) -> SwiftExpression {
-    if name == "now" { return SwiftExpression(code: "now()", type: .int) }
-    if name == "isCancelled" || name == "Task.isCancelled" {
-      return SwiftExpression(code: "Task.isCancelled", type: .bool)
-    }
-    if let (group, property) = GroupBodyRules.group(read: name) {
-      let member: SwiftCode =
-        switch property {
-        case .isCancelled: "isCancelled"
-        case .isEmpty: "isEmpty"
-        }
-      return SwiftExpression(code: "\(Identifier(group)).\(member)", type: .bool)
-    }
-    if name == "Task.currentPriority" {
-      return SwiftExpression(code: "Task.currentPriority.name", type: .string)
-    }
-    if name == "taskName" { return SwiftExpression(code: "(Task.name ?? \"none\")", type: .string) }
-    if name == "#isolation" {
-      return SwiftExpression(code: "isolationName(#isolation)", type: .string)
-    }
+    if let builtin = try builtin(name, context) { return builtin }
     if name == "error", let caught = context.caught {
       return SwiftExpression(
         code: caught.isEmpty ? "\"\\(error)\"" : .string(caught), type: .string)
@@ -217,7 +198,13 @@ extension ProgramWriter {
       if atomicNames.contains(name) {
         return SwiftExpression(code: "\(variable).load(ordering: .relaxed)", type: .int)
       }
-      return SwiftExpression(code: "\(variable)", type: type)
+      // A race's shared variable that code outside main() reaches is a plain top-level `var`,
+      // the main actor's in Swift 6 (top-level code): async code off main reads it with
+      // `await`, so that the program is refused for its race, not for a missing `await`.
+      let hops =
+        storage == .captured && globalCapturedState.contains(name) && context.place != .main
+        && context.isAsync
+      return SwiftExpression(code: "\(variable)", type: type, awaits: hops)
     case .mainActor:
       try mainActorReachable(name, context)
       return SwiftExpression(
@@ -232,6 +219,39 @@ extension ProgramWriter {
       }
       return SwiftExpression(code: "state.\(variable)", type: type, awaits: true)
     }
+  }
+
+  /// A name the lab gives a value: `now`, `Task.isCancelled`, a group's or a value's
+  /// `NAME.isEmpty`, `Task.currentPriority`, `taskName`, `#isolation`; nil for any other.
+  private func builtin(_ name: String, _ context: Context) throws(NotExpressible)
+    -> SwiftExpression?
+  {
+    if name == "now" { return SwiftExpression(code: "now()", type: .int) }
+    if name == "isCancelled" || name == "Task.isCancelled" {
+      return SwiftExpression(code: "Task.isCancelled", type: .bool)
+    }
+    // `queue.isEmpty` of a list, not of a group: the name reads a value.
+    if let base = GroupBodyRules.valueIsEmpty(read: name),
+      (try? reference(base, context)) != nil
+    {
+      return try call(.isEmpty, [.name(base)], .name(name), context)
+    }
+    if let (group, property) = GroupBodyRules.group(read: name) {
+      let member: SwiftCode =
+        switch property {
+        case .isCancelled: "isCancelled"
+        case .isEmpty: "isEmpty"
+        }
+      return SwiftExpression(code: "\(Identifier(group)).\(member)", type: .bool)
+    }
+    if name == "Task.currentPriority" {
+      return SwiftExpression(code: "Task.currentPriority.name", type: .string)
+    }
+    if name == "taskName" { return SwiftExpression(code: "(Task.name ?? \"none\")", type: .string) }
+    if name == "#isolation" {
+      return SwiftExpression(code: "isolationName(#isolation)", type: .string)
+    }
+    return nil
   }
 
   /// `#isolation` by the name the lab gives it: `main`, an actor's name, or `none`.

@@ -33,6 +33,9 @@ extension Interpreter {
     if let found = locate(name, context) { return found.value }
     if let bound = taskLocal(name) { return bound }
     if let property = groupProperty(name, context) { return property }
+    if let base = GroupBodyRules.valueIsEmpty(read: name) {
+      return try ValueFunction.isEmpty.apply([lookup(base, context, isolation: isolation)])
+    }
     switch name {
     case "isCancelled", "Task.isCancelled":
       chooser?.touchUnknown()  // set by other tasks in ways the scheduler does not see
@@ -54,18 +57,23 @@ extension Interpreter {
     _ expression: Expression, _ context: inout Context, origin: StepOrigin,
     isolation: isolated (any Actor)?
   ) throws -> Value {
-    do {
-      return try expression.evaluate { name in
-        guard let found = locate(name, context) else {
-          return try lookup(name, context, isolation: isolation)
+    func value(_ name: String) throws -> Value {
+      guard let found = locate(name, context) else {
+        // `queue.isEmpty` of a value, not a group's: a read of `queue`, recorded as one.
+        if let base = GroupBodyRules.valueIsEmpty(read: name), context.groups[base] == nil {
+          return try ValueFunction.isEmpty.apply([value(base)])
         }
-        switch found.storage {
-        case .shared: noteAccess(name, write: false, &context, origin: origin, isolation: isolation)
-        case .actorState(let key): chooser?.touch(isolated: key, write: false)
-        case .local: break
-        }
-        return found.value
+        return try lookup(name, context, isolation: isolation)
       }
+      switch found.storage {
+      case .shared: noteAccess(name, write: false, &context, origin: origin, isolation: isolation)
+      case .actorState(let key): chooser?.touch(isolated: key, write: false)
+      case .local: break
+      }
+      return found.value
+    }
+    do {
+      return try expression.evaluate(value)
     } catch let error as EvaluationError {
       throw Failure(message: error.description, origin: origin)
     }

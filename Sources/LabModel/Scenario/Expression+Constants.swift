@@ -45,6 +45,12 @@ extension Expression {
       let values = (then.constantValue(&problems), otherwise.constantValue(&problems))
       guard case .bool(let holds)? = picked else { return nil }
       return holds ? values.0 : values.1
+    case .function(let function, let operands):
+      // A constant call is worked out; one Swift would stop at (a negative length) is left to
+      // the run, as Swift compiles it and stops there.
+      let values = operands.map { $0.constantValue(&problems) }
+      guard values.allSatisfy({ $0 != nil }) else { return nil }
+      return try? function.apply(values.compactMap { $0 })
     }
   }
 
@@ -82,6 +88,11 @@ extension Expression {
         if case .conditional = part { "(\(part.source))" } else { part.source }
       }
       return "\(parts[0]) ? \(parts[1]) : \(parts[2])"
+    case .function(let function, let operands):
+      // The receiver is written as `[i]` follows it: `(a + b).count`.
+      var parts = operands.map(\.source)
+      if function != .repeating, let receiver = operands.first { parts[0] = receiver.indexedSource }
+      return function.spelled(parts)
     }
   }
 
@@ -94,12 +105,12 @@ extension Expression {
   private var operandSource: String {
     switch self {
     case .binary, .conditional: "(\(source))"
-    case .literal, .name, .list, .index, .unary: source
+    case .literal, .name, .list, .index, .unary, .function: source
     }
   }
 
   /// What `[i]` follows: `(-x)[0]`, not `-x[0]`, which is `-(x[0])`.
-  private var indexedSource: String {
+  fileprivate var indexedSource: String {
     if case .unary = self { return "(\(source))" }
     return operandSource
   }

@@ -205,24 +205,93 @@ private struct ExpressionParser {
     return .literal(.int(number))
   }
 
-  /// A primary followed by any number of `[index]`: `lists[0][1]`.
+  /// A primary followed by any number of `[index]` and `.member`: `lists[0][1]`,
+  /// `xs.suffix(2).count`.
   mutating func parsePostfix() throws(ExpressionSyntaxError) -> Expression {
     var value = try parsePrimary()
-    while take("[") {
-      // Each index is a level of the tree, as a binary operator is: counted against the same bound.
-      operators += 1
-      guard operators <= Self.maxOperators else {
-        throw error(
-          "the expression has more than \(Self.maxOperators) operators and indexes; split it into "
-            + "steps")
+    while true {
+      if take("[") {
+        try countLevel()
+        try nest()
+        defer { depth -= 1 }
+        let position = try parseConditional()
+        guard take("]") else { throw error("expected ']' to end the index") }
+        value = .index(value, position)
+      } else if take(".") {
+        var member = ""
+        while let next = peek, next.isNameCharacter {
+          member.append(next)
+          position += 1
+        }
+        value = try call(member, of: value)
+      } else {
+        return value
       }
-      try nest()
-      defer { depth -= 1 }
-      let position = try parseConditional()
-      guard take("]") else { throw error("expected ']' to end the index") }
-      value = .index(value, position)
     }
-    return value
+  }
+
+  /// Each index and call is a level of the tree, as a binary operator is: counted against the
+  /// same bound.
+  mutating func countLevel() throws(ExpressionSyntaxError) {
+    operators += 1
+    guard operators <= Self.maxOperators else {
+      throw error(
+        "the expression has more than \(Self.maxOperators) operators, indexes and calls; split "
+          + "it into steps")
+    }
+  }
+
+  /// `receiver.member`, with the member's arguments when it is a method: `xs.count`,
+  /// `words.joined(separator: ', ')`.
+  mutating func call(_ member: String, of receiver: Expression) throws(ExpressionSyntaxError)
+    -> Expression
+  {
+    guard let function = ValueFunction(member: member) else {
+      throw error(
+        "'.\(member)' is not a function the lab knows; a value has "
+          + ValueFunction.members.joined(separator: ", "))
+    }
+    try countLevel()
+    guard !function.isProperty else { return .function(function, [receiver]) }
+    guard take("(") else {
+      throw error("'\(member)' is a method: call it with parentheses, as '\(member)(…)'")
+    }
+    try nest()
+    defer { depth -= 1 }
+    var operands = [receiver]
+    switch function {
+    case .joined:
+      if take(")") { return .function(function, operands) }
+      try label("separator", of: "joined")
+    case .contains, .prefix, .suffix, .count, .isEmpty, .repeating: break
+    }
+    operands.append(try parseConditional())
+    guard take(")") else { throw error("expected ')' to end the call to '\(member)'") }
+    return .function(function, operands)
+  }
+
+  /// `name:` before an argument, as Swift's call requires it.
+  mutating func label(_ name: String, of function: String) throws(ExpressionSyntaxError) {
+    guard take(name), take(":") else {
+      throw error("'\(function)' takes its argument as '\(name): …', as Swift's does")
+    }
+  }
+
+  /// `String(repeating: text, count: n)`, after `String`.
+  mutating func parseRepeating() throws(ExpressionSyntaxError) -> Expression {
+    guard take("(") else {
+      throw error("'String' is called as String(repeating: 'text', count: n) here")
+    }
+    try countLevel()
+    try nest()
+    defer { depth -= 1 }
+    try label("repeating", of: "String(repeating:count:)")
+    let text = try parseConditional()
+    guard take(",") else { throw error("expected ', count: n' after the text to repeat") }
+    try label("count", of: "String(repeating:count:)")
+    let count = try parseConditional()
+    guard take(")") else { throw error("expected ')' to end String(repeating:count:)") }
+    return .function(.repeating, [text, count])
   }
 
   mutating func parsePrimary() throws(ExpressionSyntaxError) -> Expression {
@@ -275,9 +344,23 @@ private struct ExpressionParser {
       case "true": return .literal(.bool(true))
       case "false": return .literal(.bool(false))
       case "none": return .literal(.none)
-      default: return .name(name)
+      case "String": return try parseRepeating()
+      default: return try dotted(name)
       }
     }
     throw error("unexpected '\(c)'")
+  }
+
+  /// A name with dots, split where its last part is a function of values: `xs.count` is a call
+  /// of `count` on `xs`, while `Task.isCancelled` and a group's `jobs.isEmpty` stay names. A
+  /// plain name's `isEmpty` stays a name too: it is the group's when a group of that name
+  /// encloses the step, else the value's (`GroupBodyRules.valueIsEmpty`).
+  mutating func dotted(_ name: String) throws(ExpressionSyntaxError) -> Expression {
+    guard let dot = name.lastIndex(of: "."),
+      let function = ValueFunction(member: name[name.index(after: dot)...])
+    else { return .name(name) }
+    let base = String(name[..<dot])
+    if function == .isEmpty, !base.contains(".") { return .name(name) }
+    return try call(function.rawValue, of: try dotted(base))
   }
 }

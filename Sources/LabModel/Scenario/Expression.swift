@@ -1,5 +1,6 @@
 /// A small expression: integers, 'text', true/false, `none`, names, `+ - * / %`, comparisons,
-/// `&& || !`, `c ? a : b`, parentheses, `[a, b]` lists and `list[i]` indexing. Parsed once when a scenario is loaded;
+/// `&& || !`, `c ? a : b`, parentheses, `[a, b]` lists, `list[i]` indexing and the functions of
+/// values Swift's standard library has (`xs.count`, `ValueFunction`). Parsed once when a scenario is loaded;
 /// evaluated many times.
 public indirect enum Expression: Sendable, Hashable {
   case literal(Value)
@@ -11,6 +12,8 @@ public indirect enum Expression: Sendable, Hashable {
   case binary(BinaryOperator, Expression, Expression)
   /// `condition ? then : otherwise`: only the branch the condition picks is evaluated.
   case conditional(Expression, then: Expression, otherwise: Expression)
+  /// `xs.count`, `words.joined(separator: ', ')`: a function of values, its receiver first.
+  case function(ValueFunction, [Expression])
 
   public enum UnaryOperator: String, Sendable {
     case negate = "-"
@@ -44,6 +47,7 @@ public indirect enum Expression: Sendable, Hashable {
     case .binary(_, let left, let right): left.names + right.names
     case .conditional(let condition, let then, let otherwise):
       condition.names + then.names + otherwise.names
+    case .function(_, let operands): operands.flatMap(\.names)
     }
   }
 }
@@ -89,6 +93,8 @@ extension Expression {
             + "not true or false")
       }
       return try (holds ? then : otherwise).evaluate(lookup)
+    case .function(let function, let operands):
+      return try function.apply(operands.map { try $0.evaluate(lookup) })
     }
   }
 

@@ -17,7 +17,8 @@ extension NameChecker {
   mutating func checkLog(_ template: Template, _ scope: Scope, _ step: Step) {
     read(template.names, scope, step, inText: true)
     for case .expression(let part) in template.parts {
-      if case .name = part { continue }
+      // A bare name is shown whatever it holds; `queue.isEmpty` of a value is a call.
+      if case .name(let name) = part, GroupBodyRules.valueIsEmpty(read: name) == nil { continue }
       _ = kind(part, scope, step)
     }
   }

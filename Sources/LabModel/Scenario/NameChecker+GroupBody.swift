@@ -23,6 +23,14 @@ package enum GroupBodyRules {
     return group.isEmpty || group.contains(".") ? nil : (group, property)
   }
 
+  /// The value a plain `NAME.isEmpty` reads when it is not a group's: `queue.isEmpty` of a list or
+  /// a text held by `queue`. The parser leaves `NAME.isEmpty` a name because only the step's place
+  /// says which it is: the group's inside the body of a group of that name, else the value's.
+  package static func valueIsEmpty(read name: String) -> String? {
+    guard let (base, property) = group(read: name), property == .isEmpty else { return nil }
+    return base
+  }
+
   /// The message for `what` (a step's key, or a read) that names a group it is not inside.
   static func outsideBody(_ what: String, group: String) -> String {
     "'\(what)' acts on the group '\(group)', which only that group's \"body\" can reach (Swift's "

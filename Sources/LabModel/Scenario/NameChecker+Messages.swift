@@ -33,6 +33,11 @@ extension NameChecker {
     _ name: String, _ scope: Scope, _ taskLocals: Set<String>, inText: Bool
   ) -> String {
     if let why = ReservedNames.notBuiltIn[name] { return why }
+    // `xs.first` of a value the step can read: a member the lab does not have.
+    if let dot = name.lastIndex(of: "."), scope.readable.contains(String(name[..<dot])) {
+      return "'\(name)': '\(name[name.index(after: dot)...])' is not a function of values the "
+        + "lab knows; a list or a text has " + ValueFunction.members.joined(separator: ", ")
+    }
     // In any order: sorting every name in scope for each unknown one was quadratic.
     let known = [scope.readable, Self.builtins, scope.pending, taskLocals].joined()
     let hint = nearestName(to: name, inAnyOrder: known).map { "; did you mean '\($0)'?" }

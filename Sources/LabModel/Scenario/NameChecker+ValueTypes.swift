@@ -82,6 +82,9 @@ extension NameChecker {
             + "to read it here", at: step.origin)
         return nil
       }
+      if let base = GroupBodyRules.valueIsEmpty(read: name), !scope.groups.contains(base) {
+        return functionKind(.isEmpty, [.name(base)], expression, scope, step)
+      }
       return scope.types[name] ?? Self.builtinKinds[name]
     case .list(let items):
       let kinds = items.compactMap { kind($0, scope, step) }
@@ -120,6 +123,8 @@ extension NameChecker {
         return nil
       }
       return yes ?? no
+    case .function(let function, let operands):
+      return functionKind(function, operands, expression, scope, step)
     }
   }
 

@@ -148,7 +148,9 @@ struct NameChecker {
       && !taskLocalNames.contains(name) && !scope.readsGroup(name)
     {
       if unsure.anyVariable || unsure.names.contains(name) { continue }
-      if let (group, _) = GroupBodyRules.group(read: name) {
+      if let base = GroupBodyRules.valueIsEmpty(read: name), scope.readable.contains(base) {
+        read([base], scope, step, inText: inText)
+      } else if let (group, _) = GroupBodyRules.group(read: name) {
         report(GroupBodyRules.outsideBody("\(name)", group: group), at: step.origin)
       } else if let nothing = scope.givesNothing[name] {
         report(

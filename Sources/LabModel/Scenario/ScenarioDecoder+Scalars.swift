@@ -179,7 +179,8 @@ extension ScenarioDecoder {
         location.column += 1 + error.offset  // past the opening quote
         self.error(
           "\(error.message); expressions use names, numbers, 'text' in single quotes, [lists], "
-            + "+ - * / %, == != < <= > >=, && || !, and c ? a : b", at: location, path: path)
+            + "+ - * / %, == != < <= > >=, && || !, c ? a : b, and xs.count and the other "
+            + "functions of values", at: location, path: path)
         return nil
       }
     case .array(let items):
@@ -310,6 +311,7 @@ extension Expression {
       left.mentionsNone(besides: .nowhere) || right.mentionsNone(besides: .nowhere)
     case (.conditional(let test, let then, let otherwise), _):
       [test, then, otherwise].contains { $0.mentionsNone(besides: .nowhere) }
+    case (.function(_, let operands), _): operands.contains { $0.mentionsNone(besides: .nowhere) }
     }
   }
 }
@@ -320,7 +322,7 @@ extension Expression {
     switch self {
     case .literal(.none): true
     case .conditional(_, let then, let otherwise): then.givesOnlyNone && otherwise.givesOnlyNone
-    case .literal, .name, .list, .index, .unary, .binary: false
+    case .literal, .name, .list, .index, .unary, .binary, .function: false
     }
   }
 }

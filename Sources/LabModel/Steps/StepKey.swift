@@ -95,7 +95,10 @@ enum StepRows {
         key: "to", shape: .expression, requiredExample: #"an expression such as "num1 + num2""#,
         doc: "The new value.")
     ],
-    examples: [#"{ "set": "status", "to": "'done'" }"#],
+    examples: [
+      #"{ "set": "status", "to": "'done'" }"#,
+      #"{ "set": "status", "to": "file.suffix(3) + ' ' + String(repeating: '*', count: file.count)" }"#,
+    ],
     traits: StepTraits(
       suspends: false, inHandler: true, nestedRunElsewhere: false, mayBlockThread: false,
       touches: [.sharedStateWrite]))

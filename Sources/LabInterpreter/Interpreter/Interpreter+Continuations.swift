@@ -73,7 +73,8 @@ extension Interpreter {
         try read($0, &context, origin: origin, isolation: isolation)
       }
       outcome = .success(value ?? .none)
-      text = "resume(returning: \(value?.description ?? ""))"
+      // `resume()` of a continuation that returns nothing, as the program writes it.
+      text = value.map { "resume(returning: \($0.description))" } ?? "resume()"
     case .throwing(let error):
       outcome = .failure(ScenarioError(name: error))
       text = "resume(throwing: \(error))"

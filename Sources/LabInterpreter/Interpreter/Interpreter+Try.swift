@@ -19,7 +19,10 @@ extension Interpreter {
         throw error
       }
       record(.catch(error: name), context)
-      context.locals["error"] = .string(name)
+      // A clause that names the error holds its name; a catch-all holds what Swift's
+      // `"\(error)"` prints (the program writes each so): `CancellationError()` for Swift's own.
+      let shown = clause.error == nil && error is CancellationError ? "CancellationError()" : name
+      context.locals["error"] = .string(shown)
       return try await runNested(clause.steps, &context, isolation: isolation)
     }
   }

@@ -41,6 +41,13 @@ import Testing
     ("words[0].count", .int(3)),
     ("words.joined(separator: ' ').suffix(2)", .string("bo")),
     ("String(repeating: '=', count: nums[0]).count", .int(3)),
+    ("nums.sorted()", .list([.int(1), .int(3)])),
+    // By Unicode scalars, as Swift's `<`: capitals before small letters, 'ü' after 'z'.
+    ("['über', 'zed', 'Zed'].sorted()", .list([.string("Zed"), .string("zed"), .string("über")])),
+    ("nums.reversed()", .list([.int(1), .int(3)])),
+    ("text.reversed().prefix(3)", .string("txt")),
+    ("'straße'.uppercased()", .string("STRASSE")),
+    ("'ÜBER'.lowercased()", .string("über")),
   ]
 
   @Test(arguments: cases) func computesAsSwiftDoes(_ source: String, _ expected: Value) throws {
@@ -53,7 +60,8 @@ import Testing
     #expect(try Expression.parse("xs.suffix(n - 1).count").names == ["xs", "n"])
     for source in [
       "xs.count", "(a + b).count", "xs.joined(separator: ', ')", "xs.joined()",
-      "String(repeating: s, count: n)", "xs[0].prefix(2)", "(-x).count",
+      "String(repeating: s, count: n)", "xs[0].prefix(2)", "(-x).count", "xs.sorted().reversed()",
+      "s.uppercased()",
     ] {
       #expect(try Expression.parse(source).source == source)
     }
@@ -81,6 +89,7 @@ import Testing
     ("String(repeating: 'a', count: 0 - 1)", "'Fatal error: Negative count not allowed'"),
     ("nums.joined()", "joins texts, and the list holds an integer (3)"),
     ("String(repeating: 'ab', count: 1_000_000_000_000_000)", "more than the 10000 characters"),
+    ("[1, 'a'].sorted()", "cannot order integers and texts together"),
   ])
   func whereSwiftStopsTheRunStops(_ source: String, _ words: String) {
     do {
@@ -99,6 +108,7 @@ import Testing
     ("xs.prefix(1", "expected ')' to end the call to 'prefix'"),
     ("String(3)", "takes its argument as 'repeating: …'"),
     ("String(repeating: 'a')", "expected ', count: n'"),
+    ("xs.sorted(1)", "'sorted()' takes no argument, as Swift's does"),
   ])
   func aMisspelledCallSaysHowSwiftWritesIt(_ source: String, _ words: String) {
     do {
@@ -138,6 +148,9 @@ import Testing
     ("xs.contains(1)", "looks for an item of the list's kind, and here it is an integer"),
     ("xs.prefix('a')", "takes a length, a whole number, and here it is a string"),
     ("String(repeating: 1, count: 2)", "repeats a text, and here it is an integer"),
+    ("[true].sorted()", "orders a list of booleans, which Swift refuses"),
+    ("ns.uppercased()", "changes the case of a text, and here it is a list of integers"),
+    ("n.reversed()", "'n.reversed()' reverses an integer, which Swift refuses"),
     ("xs.first", "'first' is not a function of values the lab knows; a list or a text has count"),
   ])
   func validateRefusesWhatSwiftRefuses(_ expression: String, _ words: String) {

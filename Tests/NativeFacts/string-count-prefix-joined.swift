@@ -1,7 +1,7 @@
 // fact: A String's count counts characters as a reader sees them ("über.txt" is 8, though "ü"
 //   takes two bytes in UTF-8); prefix(n) and suffix(n) take at most n characters or items;
 //   joined(separator:) puts the separator only between items; String(repeating:count:) makes
-//   count copies.
+//   count copies; sorted() orders texts by their Unicode scalars ("über.txt" after "photo.jpeg").
 // checked: Swift 6.3.1, Linux
 // scenario: Scenarios/07-task-groups/work-queue-report.json
 // compare: sequence
@@ -31,6 +31,9 @@ func run() async throws {
   log("\(done.count) files: \(done.joined(separator: ", "))")
   log(
     "[\(String(repeating: "#", count: done.count))] photo.jpeg among them: \(done.contains("photo.jpeg"))"
+  )
+  log(
+    "in name order: \(done.sorted().joined(separator: ", ")); last done: \(Array(done.reversed())[0].uppercased())"
   )
 }
 

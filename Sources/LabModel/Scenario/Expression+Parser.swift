@@ -263,6 +263,9 @@ private struct ExpressionParser {
     case .joined:
       if take(")") { return .function(function, operands) }
       try label("separator", of: "joined")
+    case .sorted, .reversed, .uppercased, .lowercased:
+      guard take(")") else { throw error("'\(member)()' takes no argument, as Swift's does") }
+      return .function(function, operands)
     case .contains, .prefix, .suffix, .count, .isEmpty, .repeating: break
     }
     operands.append(try parseConditional())

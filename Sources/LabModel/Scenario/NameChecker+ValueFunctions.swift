@@ -42,6 +42,20 @@ extension NameChecker {
     case .prefix, .suffix:
       require(argument, .int, "takes a length, a whole number", expression, step)
       return sized("takes part of") ? receiver : nil
+    case .sorted:
+      switch receiver {
+      case nil, .list(nil)?, .list(.int?)?, .list(.string?)?: break
+      case let other?:
+        report(
+          "'\(expression.source)' orders \(other.described), which Swift refuses: sorted() "
+            + "orders a list of integers or of texts", at: step.origin)
+      }
+      return receiver
+    case .reversed:
+      return sized("reverses") ? receiver : nil
+    case .uppercased, .lowercased:
+      require(receiver, .string, "changes the case of a text", expression, step)
+      return .string
     case .repeating:
       require(receiver, .string, "repeats a text", expression, step)
       require(argument, .int, "repeats a whole number of times", expression, step)

@@ -1,7 +1,7 @@
 /// A function of values, spelled as Swift's standard library spells it, so that code copied from
 /// a real program reads the same in a scenario: `xs.count`, `s.isEmpty`, `xs.contains(x)`,
-/// `words.joined(separator: ', ')`, `s.prefix(3)`, `xs.suffix(2)`,
-/// `String(repeating: '-', count: n)`. Each row says here, once, how it is written, what it
+/// `words.joined(separator: ', ')`, `s.prefix(3)`, `xs.suffix(2)`, `xs.sorted()`,
+/// `xs.reversed()`, `s.uppercased()`, `String(repeating: '-', count: n)`. Each row says here, once, how it is written, what it
 /// computes and where Swift stops the program; the checker's kinds (NameChecker+ValueFunctions)
 /// and the generated Swift (SwiftProgram+ValueFunctions) switch over the same rows.
 public enum ValueFunction: String, Sendable, Hashable, CaseIterable {
@@ -18,6 +18,14 @@ public enum ValueFunction: String, Sendable, Hashable, CaseIterable {
   case prefix
   /// `x.suffix(n)`: the last `n` items or characters.
   case suffix
+  /// `xs.sorted()`: a list of integers or texts in ascending order (texts as Swift's `<` orders
+  /// them).
+  case sorted
+  /// `x.reversed()`: a list's items or a text's characters, last first.
+  case reversed
+  /// `s.uppercased()`, `s.lowercased()`: a text in capitals or in small letters, by Swift's own
+  /// functions (`'ß'.uppercased()` is `SS`).
+  case uppercased, lowercased
   /// `String(repeating: s, count: n)`: `n` copies of the text `s`.
   case repeating
 
@@ -33,7 +41,17 @@ public enum ValueFunction: String, Sendable, Hashable, CaseIterable {
   public var isProperty: Bool {
     switch self {
     case .count, .isEmpty: true
-    case .contains, .joined, .prefix, .suffix, .repeating: false
+    case .contains, .joined, .prefix, .suffix, .sorted, .reversed, .uppercased, .lowercased,
+      .repeating:
+      false
+    }
+  }
+
+  /// Whether it is a method called with no argument (`xs.sorted()`).
+  public var takesNoArgument: Bool {
+    switch self {
+    case .sorted, .reversed, .uppercased, .lowercased: true
+    case .count, .isEmpty, .contains, .joined, .prefix, .suffix, .repeating: false
     }
   }
 
@@ -47,6 +65,7 @@ public enum ValueFunction: String, Sendable, Hashable, CaseIterable {
     switch self {
     case .count, .isEmpty: rawValue
     case .contains, .prefix, .suffix: rawValue + "(_:)"
+    case .sorted, .reversed, .uppercased, .lowercased: rawValue + "()"
     case .joined: "joined(separator:)"
     case .repeating: rawValue
     }
@@ -59,6 +78,7 @@ public enum ValueFunction: String, Sendable, Hashable, CaseIterable {
     switch self {
     case .count, .isEmpty: return "\(receiver).\(rawValue)"
     case .contains, .prefix, .suffix: return "\(receiver).\(rawValue)(\(rest.joined()))"
+    case .sorted, .reversed, .uppercased, .lowercased: return "\(receiver).\(rawValue)()"
     case .joined:
       return "\(receiver).joined(\(rest.first.map { "separator: \($0)" } ?? ""))"
     case .repeating:
@@ -87,6 +107,13 @@ public enum ValueFunction: String, Sendable, Hashable, CaseIterable {
             + "'Fatal error: Can't take a \(rawValue) of negative length from a collection'")
       }
       return try part(of: receiver, length: Int(clamping: length))
+    case (.sorted, .list(let items), nil): return try Self.sorted(items)
+    case (.reversed, .list(let items), nil): return .list(items.reversed())
+    case (.reversed, .string(let text), nil): return .string(String(text.reversed()))
+    case (.uppercased, .string(let text), nil):
+      return try Value.string(text.uppercased()).checkedSize()
+    case (.lowercased, .string(let text), nil):
+      return try Value.string(text.lowercased()).checkedSize()
     case (.repeating, .string(let text), .int(let count)?):
       guard count >= 0 else {
         throw EvaluationError(
@@ -102,11 +129,34 @@ public enum ValueFunction: String, Sendable, Hashable, CaseIterable {
       }
       return .string(String(repeating: text, count: Int(count)))
     case (.count, _, _), (.isEmpty, _, _), (.contains, _, _), (.joined, _, _), (.prefix, _, _),
-      (.suffix, _, _), (.repeating, _, _):
+      (.suffix, _, _), (.sorted, _, _), (.reversed, _, _), (.uppercased, _, _),
+      (.lowercased, _, _), (.repeating, _, _):
       throw EvaluationError(
         description: "'\(signature)' cannot apply to "
           + operands.map { "\($0.typeName) (\($0.description))" }.joined(separator: " and "))
     }
+  }
+
+  /// `items.sorted()`, whose items must all be integers or all texts: Swift orders no booleans
+  /// and no lists.
+  private static func sorted(_ items: [Value]) throws(EvaluationError) -> Value {
+    var numbers: [Int64] = []
+    var texts: [String] = []
+    for item in items {
+      switch item {
+      case .int(let number): numbers.append(number)
+      case .string(let text): texts.append(text)
+      case .bool, .list, .none:
+        throw EvaluationError(
+          description: "sorted() orders integers or texts, and the list holds \(item.typeName) "
+            + "(\(item.description)), which Swift does not order")
+      }
+    }
+    guard numbers.isEmpty || texts.isEmpty else {
+      throw EvaluationError(description: "sorted() cannot order integers and texts together")
+    }
+    return numbers.isEmpty
+      ? .list(texts.sorted().map(Value.string)) : .list(numbers.sorted().map(Value.int))
   }
 
   /// `items.joined(separator:)`, whose items must all be texts.

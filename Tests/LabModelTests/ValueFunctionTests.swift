@@ -158,6 +158,17 @@ import Testing
     #expect(found.contains { $0.contains(words) }, "\(found)")
   }
 
+  /// `NAME.isEmpty` of a name no group has reads a value, and says so when there is none; of a
+  /// group outside its body, it names the group.
+  @Test func isEmptyOfAnUnknownNameNamesTheValueOrTheGroup() {
+    let unknown = Self.diagnostics("zz.isEmpty")
+    #expect(unknown.contains { $0.contains("unknown name 'zz'") }, "\(unknown)")
+    let group = TestSupport.diagnostics(
+      json: #"{ "format": 1, "steps": [ { "group": "jobs", "count": 1, "steps": [] }, "#
+        + #"{ "log": "{jobs.isEmpty}" } ] }"#)
+    #expect(group.contains { $0.contains("acts on the group 'jobs'") }, "\(group)")
+  }
+
   @Test func aValuesIsEmptyOutsideAnyGroupIsValid() {
     #expect(Self.diagnostics("xs.isEmpty").isEmpty)
     #expect(Self.diagnostics("xs.suffix(1).count > 0").isEmpty)

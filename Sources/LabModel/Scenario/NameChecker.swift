@@ -30,6 +30,8 @@ struct NameChecker {
   var argumentKinds: [String: ValueKind] = [:]
   /// Every continuation of the scenario, for a `resume` that names one out of scope.
   let continuationNames: Set<String>
+  /// The groups the scenario opens, by name: `NAME.isEmpty` of another name is a value's.
+  let groupNames: Set<String>
   /// The task-locals of "taskLocals", which every expression may read.
   let taskLocalNames: Set<String>
   /// The names of "state": the shared variables.
@@ -61,10 +63,12 @@ struct NameChecker {
     self.unsure = unsure
     var tasks = Set<String>()
     var continuations = Set<String>()
+    var groups = Set<String>()
     func collect(_ steps: [Step]) {
       for step in steps {
         if case .task(let spec) = step.kind { tasks.insert(spec.name) }
         if case .continuation(let spec) = step.kind { continuations.insert(spec.name) }
+        if case .group(let spec) = step.kind { groups.insert(spec.name) }
         step.kind.nestedBlocks.forEach(collect)
       }
     }
@@ -76,6 +80,7 @@ struct NameChecker {
     }
     taskNames = tasks
     continuationNames = continuations
+    groupNames = groups
     taskLocalNames = Set(scenario.taskLocals.map(\.name))
     stateNames = Set(scenario.state.map(\.name))
     groupsReturningNothing = Self.groupsReturningNothing(scenario)
@@ -148,7 +153,10 @@ struct NameChecker {
       && !taskLocalNames.contains(name) && !scope.readsGroup(name)
     {
       if unsure.anyVariable || unsure.names.contains(name) { continue }
-      if let base = GroupBodyRules.valueIsEmpty(read: name), scope.readable.contains(base) {
+      // `q.isEmpty` of no group the scenario opens is the value's: its message is the value's.
+      if let base = GroupBodyRules.valueIsEmpty(read: name),
+        scope.readable.contains(base) || !groupNames.contains(base)
+      {
         read([base], scope, step, inText: inText)
       } else if let (group, _) = GroupBodyRules.group(read: name) {
         report(GroupBodyRules.outsideBody("\(name)", group: group), at: step.origin)

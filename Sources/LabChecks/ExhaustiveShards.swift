@@ -76,14 +76,19 @@ extension ExhaustiveSearch {
       // decoder reads first so that text that is no JSON at all is told it is not a shard,
       // not given the scenario reader's advice on quoting words; the file is at most
       // `shardFileCap` bytes, so reading it twice costs little.
+      let tree: JSONNode
       do {
-        _ = try JSONParser.parse(
+        tree = try JSONParser.parse(
           Array(data), file: "shard",
           limits: .init(maxDepth: 16, maxBytes: shardFileCap, maxStringBytes: 1 << 20))
       } catch {
         return .failure(.notAShardAt(error.location, "\(error.message); \(Self.rewrite)"))
       }
-      if let number = shard.outOfRange { return .failure(.notAShard("\(number); \(Self.rewrite)")) }
+      if let (message, path) = shard.outOfRange {
+        // At the value's line and column, as a scenario's mistakes are.
+        let location = path.flatMap { tree.location(ofPath: $0) }
+        return .failure(.notAShardAt(location, "\(message); \(Self.rewrite)"))
+      }
       return .success(shard)
     }
 
@@ -100,43 +105,63 @@ extension ExhaustiveSearch {
     /// The first number of the file that no search writes, or a completeness its budget
     /// contradicts, said; nil when every one is one a shard can hold. Each is checked before any is used: a count, a sum or a budget from
     /// someone's file never traps, allocates by it, or is printed back as advice.
-    package var outOfRange: String? {
-      func count(_ value: Int, _ name: String, from low: Int = 0, to high: Int = Self.maxCount)
-        -> String?
-      {
-        (low...high).contains(value) ? nil : "its \(name) is \(value), not \(low) to \(high)"
+    /// With the path of the value at fault in the file (`shard.count`, `outcomes[3].count`), for
+    /// the message's line and column; nil where the fault is of no one value.
+    package var outOfRange: (message: String, path: String?)? {
+      var path: String?
+      return firstOutOfRange(at: &path).map { ($0, path) }
+    }
+
+    private func firstOutOfRange(at path: inout String?) -> String? {
+      func count(
+        _ value: Int, _ name: String, _ at: String, from low: Int = 0, to high: Int = Self.maxCount
+      ) -> String? {
+        guard !(low...high).contains(value) else { return nil }
+        path = at
+        return "its \(name) is \(value), not \(low) to \(high)"
       }
       guard format == Self.format else {
+        path = "format"
         return
           "its format is \(format), and this lab reads format \(Self.format): write every shard "
           + "with one lab"
       }
       guard mode == Self.mode else {
+        path = "mode"
         return "its mode is '\(terminalSafe(mode))', not '\(Self.mode)'"
       }
-      if let problem = count(shard.count, "shard count", from: 1, to: 1000)
-        ?? count(shard.index, "shard index", from: 1, to: shard.count)
+      if let problem = count(shard.count, "shard count", "shard.count", from: 1, to: 1000)
+        ?? count(shard.index, "shard index", "shard.index", from: 1, to: shard.count)
         // 0: its budget stopped the shard before the tree was split (the probes that split it
         // are runs too), which only a stopped shard may say.
-        ?? count(shard.parts, "parts", from: stoppedBy == nil ? 1 : 0)
-        ?? count(threads, "threads", from: 1, to: 1024)
-        ?? count(schedules, "schedules") ?? count(redundant, "redundant schedules")
-        ?? count(offPath, "runs off the path")
-        ?? count(preemptionBound ?? 0, "preemption bound")
-        ?? count(shard.preemptions ?? 0, "search's preemptions", to: 1000)
-        ?? count(outcomes.count, "number of outcomes", to: Self.maxRows)
+        ?? count(shard.parts, "parts", "shard.parts", from: stoppedBy == nil ? 1 : 0)
+        ?? count(threads, "threads", "threads", from: 1, to: 1024)
+        ?? count(schedules, "schedules", "schedules")
+        ?? count(redundant, "redundant schedules", "redundant")
+        ?? count(offPath, "runs off the path", "off_path")
+        ?? count(preemptionBound ?? 0, "preemption bound", "preemption_bound")
+        ?? count(shard.preemptions ?? 0, "search's preemptions", "shard.preemptions", to: 1000)
+        ?? count(outcomes.count, "number of outcomes", "outcomes", to: Self.maxRows)
       {
         return problem
       }
-      for row in outcomes {
-        if let problem = count(row.count, "outcome's count", from: 1)
-          ?? count(row.preemptions, "outcome's preemptions")
-          ?? count(row.firstFound.count, "outcome's first_found length", from: 1, to: 2)
-          ?? row.firstFound.lazy.compactMap({ count($0, "outcome's first_found") }).first
+      for (index, row) in outcomes.enumerated() {
+        let at = "outcomes[\(index)]"
+        if let problem = count(row.count, "outcome's count", at + ".count", from: 1)
+          ?? count(row.preemptions, "outcome's preemptions", at + ".preemptions")
+          ?? count(
+            row.firstFound.count, "outcome's first_found length", at + ".first_found", from: 1,
+            to: 2)
         {
           return problem
         }
+        for found in row.firstFound {
+          if let problem = count(found, "outcome's first_found", at + ".first_found") {
+            return problem
+          }
+        }
       }
+      path = "outcomes"
       // Every schedule a search runs gives one outcome, so a shard's counts add up to its
       // schedules: more, and the merge would claim runs no search made; fewer, and a row was
       // taken out (a shard without its rarest outcome merged into a false proof).
@@ -151,6 +176,7 @@ extension ExhaustiveSearch {
       guard runs == schedules else {
         return "its outcomes' counts add up to \(runs), not its \(schedules) schedules"
       }
+      path = "stopped_by"
       if let stop = stoppedBy {
         let ranges: [String: ClosedRange<Double>] = [
           "seconds": 0.001...86_400, "memory": 1...1_048_576,
@@ -165,6 +191,7 @@ extension ExhaustiveSearch {
             + "\(Limit.number(range.lowerBound)) to \(Limit.number(range.upperBound))"
         }
       }
+      path = nil
       if let problem = searchedOptionsDisagree { return problem }
       // A search is incomplete only where a budget stopped it or a preemption bound cut it.
       if complete, stoppedBy != nil { return "it is complete, yet names a budget that stopped it" }

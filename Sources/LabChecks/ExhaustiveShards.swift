@@ -162,6 +162,12 @@ extension ExhaustiveSearch {
         }
       }
       path = "outcomes"
+      return consistency(at: &path)
+    }
+
+    /// Whether the shard's numbers agree with each other: its rows' counts with its schedules,
+    /// its budget with its completeness.
+    private func consistency(at path: inout String?) -> String? {
       // Every schedule a search runs gives one outcome, so a shard's counts add up to its
       // schedules: more, and the merge would claim runs no search made; fewer, and a row was
       // taken out (a shard without its rarest outcome merged into a false proof).

@@ -25,7 +25,7 @@ let sleeping = Atomic<Bool>(false)
         sleeping.store(true, ordering: .sequentiallyConsistent)
         try await Task.sleep(for: .seconds(10))
       } catch {
-        print("log: sleeper woken by \(type(of: error))")
+        print("log: sleeper woken by \(error)")
         print("sleeper woken at \(ms()) ms")
       }
     }

@@ -74,19 +74,26 @@ final class TestClock: Clock, Sendable {
 @MainActor final class Search {
   private(set) var searched: [String] = []
   private var pending: Task<Void, Never>?
+  /// Every search started: each one's wake goes back to main on its own, in no set order, so
+  /// `settled` waits for all of them, not only the last.
+  private var started: [Task<Void, Never>] = []
   private let clock: any Clock<Duration>
 
   init(clock: any Clock<Duration>) { self.clock = clock }
 
   func typed(_ text: String) {
     pending?.cancel()
-    pending = Task {
+    let search = Task {
       do { try await clock.sleep(for: .milliseconds(300)) } catch { return }
       searched.append(text)
     }
+    pending = search
+    started.append(search)
   }
 
-  func settled() async { await pending?.value }
+  func settled() async {
+    for search in started { await search.value }
+  }
 }
 
 @Test @MainActor func onlyTheLastQueryIsSearched() async {

@@ -38,8 +38,7 @@ enum NewCommand: Command {
     let name = arguments.positionals[0]
     guard isScenarioName(name) else {
       throw UsageError(
-        "'\(name)' cannot be a scenario name: use up to 64 ASCII letters, digits, '-' and '_', "
-          + "such as 'my-race'")
+        "'\(name)' cannot be a scenario name: use \(scenarioNameRule), such as 'my-race'")
     }
     guard let catalog = try context.projectCatalog() else {
       throw UsageError(

@@ -63,8 +63,8 @@ extension ScenarioDecoder {
   /// so a course's scenario names nothing outside its folder.
   mutating func decodeProgramFile(_ node: JSONNode) -> String? {
     let rule =
-      "a Swift file beside the scenario: up to 64 ASCII letters, digits, '-' and '_', then "
-      + "'.swift', such as \"bank.swift\""
+      "a Swift file beside the scenario: \(scenarioNameRule), then '.swift', such as "
+      + "\"bank.swift\""
     guard case .string(let text) = node.value else {
       error("'program' names \(rule), not \(node.typeName)", at: node.location, path: "program")
       return nil

@@ -118,7 +118,7 @@ struct ScenarioDecoder {
       error(
         "the file's name '\(fallbackName.prefix(40))' "
           + "is not a valid scenario name, which commands and listings call it by; rename the "
-          + "file to up to 64 ASCII letters, digits, '-' and '_', then '.json'",
+          + "file to \(scenarioNameRule), then '.json'",
         at: root.location, path: "name")
       name = "scenario"
     }
@@ -127,7 +127,7 @@ struct ScenarioDecoder {
         name = named
       } else {
         error(
-          "'\(named)' is not a valid scenario name; use up to 64 ASCII letters, digits, '-' and '_', "
+          "'\(named)' is not a valid scenario name; use \(scenarioNameRule), "
             + (isScenarioName(fallbackName)
               ? "such as \"\(fallbackName)\" (the file's name)" : "such as \"my-scenario\""),
           at: object["name"]?.location, path: "name")

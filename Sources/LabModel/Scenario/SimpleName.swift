@@ -9,6 +9,10 @@ public func isSimpleName(_ name: String) -> Bool {
     && name.unicodeScalars.allSatisfy(simpleNameScalars.contains)
 }
 
+/// The rule of `isScenarioName`, as messages say it: a name made of these characters may still
+/// start with `-`, which would read as an option.
+public let scenarioNameRule = "up to 64 ASCII letters, digits, '-' and '_', not starting with '-'"
+
 /// Whether `name` can name a scenario: a simple name of at most 64 characters.
 public func isScenarioName(_ name: String) -> Bool {
   isSimpleName(name) && name.count <= 64
